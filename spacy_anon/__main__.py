@@ -1,0 +1,5 @@
+import sys
+
+from spacy_anon.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""coref stage of the anonymization data flow."""

@@ -1,0 +1,1 @@
+"""disclosure stage of the anonymization data flow."""

@@ -1,0 +1,1 @@
+"""evaluate stage of the anonymization data flow."""

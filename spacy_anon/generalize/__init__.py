@@ -1,0 +1,1 @@
+"""generalize stage of the anonymization data flow."""

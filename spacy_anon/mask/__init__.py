@@ -1,0 +1,1 @@
+"""mask stage of the anonymization data flow."""

@@ -1,0 +1,1 @@
+"""risk stage of the anonymization data flow."""

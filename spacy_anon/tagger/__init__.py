@@ -1,0 +1,1 @@
+"""tagger stage of the anonymization data flow."""
