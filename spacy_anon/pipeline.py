@@ -1,4 +1,5 @@
 """Assemble ready-to-use pipelines: the embedded offline default, or a user's pipeline with our components."""
+import importlib.util
 from pathlib import Path
 from typing import Any, Dict, Optional, Union
 
@@ -9,32 +10,71 @@ from spacy.language import Language
 DETECTOR_FACTORIES = ("anon_rules", "anon_regex_generator", "anon_crf", "anon_disclosure")
 
 DEFAULT_MODEL_DIR = Path(__file__).parent / "data" / "default_model"
+MASK = "anon_mask"
 
 
 def build_default_pipeline(lang: str = "en", **mask_config: Any) -> Language:
     """The embedded default: the shipped model when present, else a blank pipeline with rules + mask."""
     if lang == "en" and (DEFAULT_MODEL_DIR / "config.cfg").exists():
-        nlp = spacy.load(DEFAULT_MODEL_DIR)
-    else:
-        nlp = spacy.blank(lang)
+        return _load_with_mask(DEFAULT_MODEL_DIR, mask_config)
+    nlp = spacy.blank(lang)
     return add_anon_components(nlp, **mask_config)
 
 
+def _rules_available() -> bool:
+    try:
+        return importlib.util.find_spec("spacy_anon.rules.component") is not None
+    except ModuleNotFoundError:
+        return False
+
+
 def add_anon_components(nlp: Language, **mask_config: Any) -> Language:
-    """Add `anon_rules` (if missing) and `anon_mask` (last) to an existing pipeline."""
-    if "anon_rules" not in nlp.pipe_names:
+    """Add `anon_rules` (if missing) and `anon_mask` (last) to an existing pipeline.
+
+    mask_config: settings of `anon_mask`; an existing `anon_mask` keeps its other settings. A
+        `pseudonym_key` is given to the component but kept out of `nlp.config` (never saved).
+    """
+    mask_config = dict(mask_config)
+    key = mask_config.get("pseudonym_key")
+    if "anon_rules" not in nlp.pipe_names and _rules_available():
         first_detector = next((n for n in nlp.pipe_names if n in DETECTOR_FACTORIES), None)
         if first_detector:
             nlp.add_pipe("anon_rules", before=first_detector)
         else:
             nlp.add_pipe("anon_rules")
-    if "anon_mask" in nlp.pipe_names:
+    if MASK in nlp.pipe_names:
         if mask_config:
-            nlp.remove_pipe("anon_mask")
-            nlp.add_pipe("anon_mask", config=mask_config)
+            current = {k: v for k, v in nlp.config["components"][MASK].items() if k != "factory"}
+            current.update(mask_config)
+            nlp.remove_pipe(MASK)
+            nlp.add_pipe(MASK, config=current)
     else:
-        nlp.add_pipe("anon_mask", config=mask_config)
+        nlp.add_pipe(MASK, config=mask_config)
+    if key:
+        from spacy_anon.mask.component import forget_config_key
+
+        forget_config_key(nlp, MASK)
     return nlp
+
+
+def _pipeline_has_mask(model: Union[str, Path]) -> bool:
+    path = Path(model)
+    if not (path / "config.cfg").exists():
+        return False
+    config = spacy.util.load_config(path / "config.cfg", interpolate=False)
+    return MASK in config.get("components", {})
+
+
+def _load_with_mask(model: Union[str, Path], mask_config: Dict[str, Any]) -> Language:
+    """spacy.load with the anon_mask overrides applied while loading (when the pipeline has one)."""
+    if mask_config and _pipeline_has_mask(model):
+        nlp = spacy.load(model, config={"components": {MASK: dict(mask_config)}})
+        if mask_config.get("pseudonym_key"):
+            from spacy_anon.mask.component import forget_config_key
+
+            forget_config_key(nlp, MASK)
+        return add_anon_components(nlp)
+    return add_anon_components(spacy.load(model), **mask_config)
 
 
 def load(model: Optional[Union[str, Path]] = None, lang: str = "en", **mask_config: Any) -> Language:
@@ -42,9 +82,10 @@ def load(model: Optional[Union[str, Path]] = None, lang: str = "en", **mask_conf
 
     model: None for the embedded default (works offline), or a spaCy pipeline name/path; the anon
         components are added when it lacks them.
-    mask_config: overrides for `anon_mask` (e.g. strategy="tag").
+    lang: language of the blank default pipeline when no model is given.
+    mask_config: overrides for `anon_mask` (e.g. strategy="tag"); `pseudonym_key` is passed to the
+        component but never stored in `nlp.config` (so `nlp.to_disk` cannot write it).
     """
     if model is None:
         return build_default_pipeline(lang, **mask_config)
-    nlp = spacy.load(model)
-    return add_anon_components(nlp, **mask_config)
+    return _load_with_mask(model, mask_config)

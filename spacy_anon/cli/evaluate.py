@@ -1,5 +1,109 @@
-"""Sub-command(s) for evaluate (placeholder until implemented)."""
+"""`spacy-anon evaluate GOLD SYSTEM` (TAB, span, seed-003, MEDDOCAN metrics) and
+`spacy-anon convert FORMAT INPUT OUTPUT` (annotated corpora -> .spacy DocBin)."""
+import json
+import sys
+import time
+from pathlib import Path
+
+FORMATS = ("tab", "wikiactors", "jsonl", "deid", "brat", "meddocan", "presidio", "iob", "wikiann", "wnut17", "harem")
 
 
 def register(subparsers) -> None:
-    return None
+    ev = subparsers.add_parser(
+        "evaluate",
+        help="score a system's masks against an annotated corpus (TAB, span, term, MEDDOCAN metrics)",
+        description=(
+            "GOLD is an annotated corpus (TAB JSON, span JSONL, brat folder, Presidio synthetic JSON, IOB, "
+            "HAREM, or a .spacy file written by `spacy-anon convert`). SYSTEM is a masks file "
+            "{doc_id: [[start, end, label], ...]} (as in ../shared/data/*/baselines) or the JSONL output of "
+            "`spacy-anon anonymize`. Prints a table; -o writes the JSON report (TAB keys as in TAB's "
+            "evaluation.py, plus span P/R/F1/F2, seed-003 term metrics, B3, and MEDDOCAN for brat gold)."
+        ),
+    )
+    ev.add_argument("gold", metavar="GOLD")
+    ev.add_argument("system", metavar="SYSTEM")
+    ev.add_argument("--format", choices=FORMATS + ("spacy",), default=None, help="gold format (default: guessed)")
+    ev.add_argument("--annotator", default=None, help="annotator layer for span/term/MEDDOCAN scores (default: first)")
+    ev.add_argument(
+        "--function-words", default="list",
+        help="function-word source of TAB's mention-masked test: list (fixed English list, default), "
+             "auto (a tagger pipeline if installed), a spaCy pipeline name, or none",
+    )
+    ev.add_argument("--weighting", default="wordfreq",
+                    help="weights of weighted precision: wordfreq[:lang] (default), bert:PATH, none")
+    ev.add_argument("--iou", type=float, default=0.5, help="IoU threshold of the overlap span match (default 0.5)")
+    ev.add_argument("--meddocan", action="store_true", help="also MEDDOCAN sub-track scores (default for brat gold)")
+    ev.add_argument("-o", "--output", metavar="REPORT.json", default=None)
+    ev.set_defaults(func=run_evaluate)
+
+    cv = subparsers.add_parser(
+        "convert",
+        help="convert an annotated corpus to a .spacy DocBin with gold spans in doc.spans['anon_gold']",
+        description="FORMAT: " + ", ".join(FORMATS) + ". INPUT: file or brat folder. OUTPUT: .spacy file.",
+    )
+    cv.add_argument("format", choices=FORMATS, metavar="FORMAT")
+    cv.add_argument("input", metavar="INPUT")
+    cv.add_argument("output", metavar="OUTPUT")
+    cv.add_argument("--lang", default=None, help="spaCy language of the tokenizer (default: en; pt for harem; es for meddocan)")
+    cv.add_argument("--annotator", default=None, help="TAB JSON: annotator copied into anon_gold (default: first)")
+    cv.add_argument("--lenient", action="store_true",
+                    help="skip spans that do not match the text (with a warning) instead of failing")
+    cv.add_argument("--sentences-per-doc", type=int, default=1, help="IOB: sentences per Doc (default 1)")
+    cv.set_defaults(func=run_convert)
+
+
+def run_evaluate(args) -> int:
+    from spacy_anon.corpora import CorpusFormatError, guess_format, iter_records
+    from spacy_anon.evaluate.io import load_system
+    from spacy_anon.evaluate.report import evaluate_records, format_table
+    from spacy_anon.evaluate.scorers import _make_function_words, _make_weighting
+
+    fmt = args.format or guess_format(args.gold)
+    try:
+        records = list(iter_records(args.gold, fmt))
+        system = load_system(args.system)
+        report = evaluate_records(
+            records, system,
+            function_words=_make_function_words(args.function_words),
+            weighting=_make_weighting(args.weighting),
+            annotator=args.annotator,
+            meddocan=args.meddocan or fmt in ("brat", "meddocan"),
+            corpus={"brat": "meddocan"}.get(fmt, fmt),
+            iou_threshold=args.iou,
+        )
+    except (CorpusFormatError, ValueError, KeyError, OSError) as err:
+        print(f"spacy-anon evaluate: error: {err}", file=sys.stderr)
+        return 1
+    report = {"gold": str(args.gold), "gold_format": fmt, "system": str(args.system),
+              "function_words": args.function_words, "weighting": args.weighting, **report}
+    print(format_table(report))
+    if args.output:
+        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.output).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf8")
+    return 0
+
+
+def run_convert(args) -> int:
+    import spacy
+
+    from spacy_anon.corpora import READERS, CorpusFormatError, write_docbin
+
+    lang = args.lang or {"harem": "pt", "meddocan": "es", "brat": "es"}.get(args.format, "en")
+    nlp = spacy.blank(lang)
+    reader = READERS[args.format]
+    warnings = []
+    kwargs = {"strict": not args.lenient, "warnings": warnings}
+    if args.format in ("tab", "wikiactors"):
+        kwargs["annotator"] = args.annotator
+    if args.format in ("iob", "wikiann", "wnut17"):
+        kwargs["sentences_per_doc"] = args.sentences_per_doc
+    start = time.time()
+    try:
+        n = write_docbin(reader(args.input, nlp, **kwargs), args.output)
+    except CorpusFormatError as err:
+        print(f"spacy-anon convert: error: {err}", file=sys.stderr)
+        return 1
+    for w in warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    print(f"wrote {n} docs to {args.output} ({len(warnings)} spans skipped, {time.time() - start:.1f}s)")
+    return 0

@@ -1,0 +1,175 @@
+"""Train a tagger config and evaluate it: on a dev file, or cross-validated by document/patient groups.
+
+  python benchmarks/tagger_eval.py --config configs/crf_es.cfg --train corpus/meddocan/train.spacy \
+      --dev corpus/meddocan/dev.spacy --metric meddocan
+  python benchmarks/tagger_eval.py --config configs/crf_en.cfg --cv corpus/tab/tab_dev.spacy --folds 5 \
+      --group doc --extra-train corpus/english/extra.spacy --metric tab --jobs 5
+  python benchmarks/tagger_eval.py --config configs/crf_en.cfg --cv corpus/deid/deid.spacy --folds 5 \
+      --group patient --metric tab --only-fold 0
+  python benchmarks/tagger_eval.py --model training/meddocan/model-best --dev corpus/meddocan/dev.spacy \
+      --metric meddocan     # evaluate a trained pipeline, no training
+
+Training is `nlp.initialize` on the training examples, which is what `spacy train` runs for these
+configs (the CRF and the rules are fitted in `initialize`). Prints one JSON object (also --out).
+"""
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Dict, List, Optional
+
+
+def load_docs(path: str, vocab):
+    from spacy.tokens import DocBin
+
+    return list(DocBin().from_disk(path).get_docs(vocab))
+
+
+def build(config: str, overrides: Dict[str, str]):
+    import spacy
+
+    cfg = spacy.util.load_config(config, overrides=overrides, interpolate=False)
+    return spacy.util.load_model_from_config(cfg, auto_fill=True, validate=True)
+
+
+def group_of(doc, group: str) -> str:
+    doc_id = str(doc.user_data.get("doc_id", ""))
+    return doc_id.split("-")[0] if group == "patient" else doc_id
+
+
+def train_and_predict(config, overrides, train_docs, test_docs, pred_key="anon"):
+    """Fit on train_docs; RETURNS ({doc_id: [(start, end, label)]}, train seconds, chars/s)."""
+    from spacy.training import Example
+
+    nlp = build(config, overrides)
+    examples = [Example(nlp.make_doc(d.text), d) for d in train_docs]
+    t0 = time.perf_counter()
+    nlp.initialize(lambda: examples)
+    train_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    preds = {}
+    for i, doc in enumerate(test_docs):
+        out = nlp(doc.text)
+        preds[str(doc.user_data.get("doc_id", i))] = [
+            (s.start_char, s.end_char, s.label_) for s in out.spans.get(pred_key, [])
+        ]
+    dt = time.perf_counter() - t0
+    chars = sum(len(d.text) for d in test_docs)
+    return preds, train_s, chars / dt if dt else 0.0, nlp
+
+
+def _fold_job(args):
+    config, overrides, paths, extra, group, folds, k = args
+    import spacy
+
+    from spacy_anon.tagger.data import split_groups
+
+    nlp = spacy.blank("xx")
+    docs = [d for p in paths for d in load_docs(p, nlp.vocab)]
+    extra_docs = [d for p in extra for d in load_docs(p, nlp.vocab)]
+    parts = split_groups(docs, lambda d: group_of(d, group), folds)
+    test_idx = set(parts[k])
+    train = [d for i, d in enumerate(docs) if i not in test_idx] + extra_docs
+    test = [docs[i] for i in sorted(test_idx)]
+    preds, train_s, cps, _ = train_and_predict(config, overrides, train, test)
+    return k, preds, train_s, cps
+
+
+def evaluate(metric: str, gold_docs, preds) -> Dict:
+    from spacy_anon.corpora import record_from_doc
+
+    records = [record_from_doc(d) for d in gold_docs]
+    if metric == "meddocan":
+        from spacy_anon.evaluate.spans import meddocan_scores
+
+        gold = {r.doc_id: [(s.start, s.end, s.label) for s in r.spans] for r in records}
+        texts = {r.doc_id: r.text for r in records}
+        return meddocan_scores(gold, preds, texts)
+    from spacy_anon.evaluate.tab import round_metrics, tab_metrics
+
+    result = tab_metrics(records, preds)
+    return round_metrics({k: v for k, v in result.items() if k != "notes"})
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--config", default=None)
+    parser.add_argument("--model", default=None, help="trained pipeline to evaluate (no training)")
+    parser.add_argument("--train", nargs="*", default=[])
+    parser.add_argument("--dev", default=None)
+    parser.add_argument("--cv", nargs="*", default=[], help="files to cross-validate on")
+    parser.add_argument("--extra-train", nargs="*", default=[], help="added to every CV training fold")
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--only-fold", type=int, default=None, help="evaluate one held-out fold only")
+    parser.add_argument("--group", choices=["doc", "patient"], default="doc")
+    parser.add_argument("--metric", choices=["meddocan", "tab"], default="tab")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--set", nargs="*", default=[], help="config overrides key=json_value")
+    parser.add_argument("--save", default=None, help="save the trained pipeline (dev mode)")
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args(argv)
+    overrides = {}
+    for item in args.set:
+        key, value = item.split("=", 1)
+        try:
+            overrides[key] = json.loads(value)
+        except json.JSONDecodeError:
+            overrides[key] = value
+    import spacy
+
+    report: Dict = {"config": args.config, "overrides": overrides}
+    if args.model:
+        from spacy.tokens import DocBin
+
+        nlp = spacy.load(args.model)
+        gold_docs = load_docs(args.dev, nlp.vocab)
+        t0 = time.perf_counter()
+        preds = {}
+        for i, doc in enumerate(gold_docs):
+            out = nlp(doc.text)
+            preds[str(doc.user_data.get("doc_id", i))] = [
+                (s.start_char, s.end_char, s.label_) for s in out.spans.get("anon", [])
+            ]
+        dt = time.perf_counter() - t0
+        report.update(model=args.model, dev=args.dev,
+                      chars_per_second=int(sum(len(d.text) for d in gold_docs) / dt))
+    elif args.cv:
+        nlp = spacy.blank("xx")
+        from spacy_anon.tagger.data import split_groups
+
+        docs = [d for p in args.cv for d in load_docs(p, nlp.vocab)]
+        folds = list(range(args.folds)) if args.only_fold is None else [args.only_fold]
+        jobs = [(args.config, overrides, args.cv, args.extra_train, args.group, args.folds, k) for k in folds]
+        preds, times, speeds = {}, [], []
+        with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            for k, fold_preds, train_s, cps in pool.map(_fold_job, jobs):
+                preds.update(fold_preds)
+                times.append(round(train_s, 1))
+                speeds.append(int(cps))
+        parts = split_groups(docs, lambda d: group_of(d, args.group), args.folds)
+        tested = sorted(i for k in folds for i in parts[k])
+        gold_docs = [docs[i] for i in tested]
+        report.update(cv=args.cv, extra_train=args.extra_train, folds=args.folds, evaluated_folds=folds,
+                      group=args.group, train_seconds=times, chars_per_second=speeds,
+                      test_documents=len(gold_docs))
+    else:
+        nlp = build(args.config, overrides)
+        train = [d for p in args.train for d in load_docs(p, nlp.vocab)]
+        gold_docs = load_docs(args.dev, nlp.vocab)
+        preds, train_s, cps, trained = train_and_predict(args.config, overrides, train, gold_docs)
+        report.update(train=args.train, dev=args.dev, train_seconds=round(train_s, 1), chars_per_second=int(cps))
+        if args.save:
+            trained.to_disk(args.save)
+    report["metrics"] = evaluate(args.metric, gold_docs, preds)
+    text = json.dumps(report, indent=1)
+    print(text)
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

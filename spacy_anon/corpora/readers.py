@@ -1,0 +1,626 @@
+"""Readers for the annotated corpora we train and evaluate on.
+
+Each format has a record parser `iter_<format>_records(path)` (plain `GoldRecord`s with exact
+character offsets; used by the metrics, no pipeline needed) and a `read_<format>(path, nlp)` that
+yields `Doc`s made by `nlp.make_doc(text)` with gold spans in `doc.spans["anon_gold"]` (see
+`spacy_anon.corpora.base.record_to_doc`).
+"""
+import html
+import json
+import re
+from pathlib import Path
+from typing import Dict, Iterator, List, Optional, Tuple, Union
+
+from spacy.tokens import Doc
+
+from spacy_anon.corpora.base import (
+    CorpusFormatError,
+    GoldRecord,
+    GoldSpan,
+    records_to_docs,
+)
+
+PathLike = Union[str, Path]
+
+
+def _load_json(path: Path):
+    try:
+        with path.open(encoding="utf8") as f:
+            return json.load(f)
+    except json.JSONDecodeError as err:
+        raise CorpusFormatError(f"{path}:{err.lineno}: invalid JSON ({err.msg})") from None
+    except FileNotFoundError:
+        raise CorpusFormatError(f"{path}: file not found") from None
+
+
+def _iter_jsonl(path: Path) -> Iterator[Tuple[int, dict]]:
+    try:
+        f = path.open(encoding="utf8")
+    except FileNotFoundError:
+        raise CorpusFormatError(f"{path}: file not found") from None
+    with f:
+        for lineno, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as err:
+                raise CorpusFormatError(f"{path}:{lineno}: invalid JSON ({err.msg})") from None
+            if not isinstance(obj, dict):
+                raise CorpusFormatError(f"{path}:{lineno}: expected a JSON object per line")
+            yield lineno, obj
+
+
+def _require(obj: dict, keys, where: str):
+    missing = [k for k in keys if k not in obj]
+    if missing:
+        raise CorpusFormatError(f"{where}: missing field(s) {missing}")
+
+
+def _int(value, where: str, name: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise CorpusFormatError(f"{where}: field {name!r} is not an integer") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# TAB JSON (echr_*.json, wikiactors_dev_TABformat.json) and span JSONL (tab_dev.jsonl, deid)
+
+
+def _tab_doc_record(obj: dict, where: str) -> GoldRecord:
+    _require(obj, ["doc_id", "text"], where)
+    doc_id = str(obj["doc_id"])
+    spans: List[GoldSpan] = []
+    annotations = obj.get("annotations") or {}
+    if not isinstance(annotations, dict):
+        raise CorpusFormatError(f"{where}: 'annotations' must be an object {{annotator: ...}}")
+    for annotator, ann in annotations.items():
+        mentions = ann.get("entity_mentions", []) if isinstance(ann, dict) else None
+        if mentions is None:
+            raise CorpusFormatError(f"{where}: annotator {annotator!r} has no 'entity_mentions' list")
+        for k, m in enumerate(mentions):
+            w = f"{where} annotator {annotator} mention {k}"
+            _require(m, ["start_offset", "end_offset"], w)
+            spans.append(
+                GoldSpan(
+                    start=_int(m["start_offset"], w, "start_offset"),
+                    end=_int(m["end_offset"], w, "end_offset"),
+                    label=str(m.get("entity_type") or "MISC"),
+                    text=m.get("span_text"),
+                    entity=None if m.get("entity_id") is None else str(m["entity_id"]),
+                    identifier=m.get("identifier_type"),
+                    annotator=str(annotator),
+                    where=w,
+                )
+            )
+    meta = {k: obj[k] for k in ("dataset_type", "task", "meta") if k in obj}
+    return GoldRecord(doc_id=doc_id, text=obj["text"], spans=spans, where=where, meta=meta)
+
+
+def _span_doc_record(obj: dict, where: str, default_id: str) -> GoldRecord:
+    if "text" not in obj:
+        raise CorpusFormatError(f"{where}: missing field 'text'")
+    if "doc_id" in obj:
+        doc_id = str(obj["doc_id"])
+    elif "id" in obj:
+        doc_id = str(obj["id"])
+    elif "patient" in obj and "note" in obj:
+        doc_id = f"{obj['patient']}-{obj['note']}"
+    else:
+        doc_id = default_id
+    spans = []
+    raw_spans = obj.get("spans") or []
+    if not isinstance(raw_spans, list):
+        raise CorpusFormatError(f"{where}: 'spans' must be a list")
+    for k, s in enumerate(raw_spans):
+        w = f"{where} span {k}"
+        if isinstance(s, (list, tuple)):
+            if len(s) < 2:
+                raise CorpusFormatError(f"{w}: expected [start, end, label]")
+            s = {"start": s[0], "end": s[1], "label": s[2] if len(s) > 2 else "MISC"}
+        _require(s, ["start", "end"], w)
+        spans.append(
+            GoldSpan(
+                start=_int(s["start"], w, "start"),
+                end=_int(s["end"], w, "end"),
+                label=str(s.get("label") or "MISC"),
+                text=s.get("text"),
+                entity=None if s.get("entity") is None else str(s["entity"]),
+                identifier=s.get("identifier"),
+                annotator=s.get("annotator"),
+                where=w,
+            )
+        )
+    meta = {k: obj[k] for k in ("patient", "note") if k in obj}
+    return GoldRecord(doc_id=doc_id, text=obj["text"], spans=spans, where=where, meta=meta)
+
+
+def iter_tab_records(path: PathLike) -> Iterator[GoldRecord]:
+    """TAB JSON: a list of `{doc_id, text, annotations: {annotator: {entity_mentions: [...]}}}`.
+
+    Also accepts JSONL with one such object per line, and JSONL in the span format (see
+    `iter_span_records`) so `tab_dev.jsonl` reads with either reader.
+    """
+    path = Path(path)
+    if path.suffix == ".jsonl":
+        for lineno, obj in _iter_jsonl(path):
+            where = f"{path}:{lineno}"
+            if "annotations" in obj:
+                yield _tab_doc_record(obj, where)
+            else:
+                yield _span_doc_record(obj, where, default_id=f"{path.stem}-{lineno}")
+        return
+    data = _load_json(path)
+    if isinstance(data, dict):  # {doc_id: doc} variant
+        data = [dict(v, doc_id=v.get("doc_id", k)) for k, v in data.items()]
+    if not isinstance(data, list):
+        raise CorpusFormatError(f"{path}: expected a JSON list of documents")
+    for i, obj in enumerate(data):
+        if not isinstance(obj, dict):
+            raise CorpusFormatError(f"{path}: document {i} is not an object")
+        yield _tab_doc_record(obj, f"{path} doc {i}")
+
+
+def iter_span_records(path: PathLike) -> Iterator[GoldRecord]:
+    """Span JSONL: one `{doc_id|id|patient+note, text, spans: [{start, end, label, text?}]}` per line.
+
+    This is the format of `tab/tab_dev.jsonl` and `deid/deid_notes_dev.jsonl` (deid ids become
+    "<patient>-<note>"). Span lists may also be `[start, end, label]` triples.
+    """
+    path = Path(path)
+    for lineno, obj in _iter_jsonl(path):
+        yield _span_doc_record(obj, f"{path}:{lineno}", default_id=f"{path.stem}-{lineno}")
+
+
+def read_tab_json(
+    path: PathLike, nlp, annotator: Optional[str] = None, strict: bool = True,
+    warnings: Optional[List[str]] = None,
+) -> Iterator[Doc]:
+    """Docs from a TAB JSON file; `annotator` picks the layer copied into `anon_gold` (default first).
+
+    Every annotator also gets its own span group `anon_gold_<annotator>`. Span label = TAB
+    `entity_type`; `_.anon_entity` = `entity_id`; `_.anon_identifier` = `identifier_type`.
+    """
+    return records_to_docs(nlp, iter_tab_records(path), annotator=annotator, strict=strict, warnings=warnings)
+
+
+def read_span_jsonl(
+    path: PathLike, nlp, strict: bool = True, warnings: Optional[List[str]] = None
+) -> Iterator[Doc]:
+    """Docs from span JSONL (`tab_dev.jsonl`, `deid_notes_dev.jsonl`)."""
+    return records_to_docs(nlp, iter_span_records(path), strict=strict, warnings=warnings)
+
+
+# ---------------------------------------------------------------------------------------------
+# brat standoff (MEDDOCAN)
+
+_BRAT_T = re.compile(r"^(T\d+)\t(\S+) ([\d ;]+)\t(.*)$")
+
+
+def _read_text(path: Path) -> str:
+    try:
+        with path.open(encoding="utf8", newline="") as f:
+            return f.read()
+    except FileNotFoundError:
+        raise CorpusFormatError(f"{path}: file not found") from None
+    except UnicodeDecodeError as err:
+        raise CorpusFormatError(f"{path}: not UTF-8 at byte {err.start}") from None
+
+
+def brat_record(txt_path: Path, ann_path: Path) -> GoldRecord:
+    """One brat document: `.txt` text and `T` lines of the `.ann` file (other lines ignored).
+
+    Discontinuous spans (`start end;start end`) become one span per fragment with the same entity id.
+    """
+    text = _read_text(txt_path)
+    ann = _read_text(ann_path)
+    spans = []
+    for lineno, line in enumerate(ann.splitlines(), 1):
+        if not line.strip() or not line.startswith("T"):
+            continue  # attributes (A), relations (R), notes (#), events (E)
+        where = f"{ann_path}:{lineno}"
+        m = _BRAT_T.match(line)
+        if not m:
+            raise CorpusFormatError(f"{where}: malformed brat text-bound annotation line")
+        tid, label, offsets, surface = m.groups()
+        fragments = [frag.split() for frag in offsets.split(";")]
+        if any(len(f) != 2 for f in fragments):
+            raise CorpusFormatError(f"{where}: malformed offsets")
+        for start, end in fragments:
+            spans.append(
+                GoldSpan(
+                    start=int(start), end=int(end), label=label,
+                    text=surface if len(fragments) == 1 else None,
+                    entity=tid, where=where,
+                )
+            )
+    return GoldRecord(doc_id=txt_path.stem, text=text, spans=spans, where=str(ann_path))
+
+
+def iter_brat_records(folder: PathLike) -> Iterator[GoldRecord]:
+    """Every `<name>.txt` with a `<name>.ann` in `folder` (sorted by name); a single `.ann` works too."""
+    folder = Path(folder)
+    if folder.is_file():
+        ann = folder.with_suffix(".ann")
+        yield brat_record(folder.with_suffix(".txt"), ann)
+        return
+    if not folder.is_dir():
+        raise CorpusFormatError(f"{folder}: no such folder")
+    for ann in sorted(folder.glob("*.ann")):
+        txt = ann.with_suffix(".txt")
+        if not txt.exists():
+            raise CorpusFormatError(f"{ann}: no matching .txt file")
+        yield brat_record(txt, ann)
+
+
+def read_brat(
+    folder: PathLike, nlp, strict: bool = True, warnings: Optional[List[str]] = None
+) -> Iterator[Doc]:
+    """Docs from a brat folder (MEDDOCAN): labels are the sub-category (e.g. NOMBRE_SUJETO_ASISTENCIA)."""
+    return records_to_docs(nlp, iter_brat_records(folder), strict=strict, warnings=warnings)
+
+
+# ---------------------------------------------------------------------------------------------
+# Presidio synthetic set
+
+
+def iter_presidio_records(path: PathLike) -> Iterator[GoldRecord]:
+    """presidio-research JSON: `[{full_text, spans: [{entity_type, entity_value, start_position, end_position}]}]`."""
+    path = Path(path)
+    data = _load_json(path)
+    if not isinstance(data, list):
+        raise CorpusFormatError(f"{path}: expected a JSON list of samples")
+    for i, obj in enumerate(data):
+        where = f"{path} sample {i}"
+        if not isinstance(obj, dict):
+            raise CorpusFormatError(f"{where}: not an object")
+        _require(obj, ["full_text"], where)
+        spans = []
+        for k, s in enumerate(obj.get("spans") or []):
+            w = f"{where} span {k}"
+            _require(s, ["entity_type", "start_position", "end_position"], w)
+            spans.append(
+                GoldSpan(
+                    start=_int(s["start_position"], w, "start_position"),
+                    end=_int(s["end_position"], w, "end_position"),
+                    label=str(s["entity_type"]), text=s.get("entity_value"), where=w,
+                )
+            )
+        spans.sort(key=lambda s: (s.start, s.end))
+        meta = {"template_id": obj.get("template_id")}
+        yield GoldRecord(doc_id=f"synth-{i}", text=obj["full_text"], spans=spans, where=where, meta=meta)
+
+
+def read_presidio_synth(
+    path: PathLike, nlp, strict: bool = True, warnings: Optional[List[str]] = None
+) -> Iterator[Doc]:
+    """Docs from Presidio's `synth_dataset_v2.json`; doc ids `synth-<index>`."""
+    return records_to_docs(nlp, iter_presidio_records(path), strict=strict, warnings=warnings)
+
+
+# ---------------------------------------------------------------------------------------------
+# IOB columns (WikiANN, WNUT17)
+
+
+def iter_iob_records(path: PathLike, sentences_per_doc: int = 1) -> Iterator[GoldRecord]:
+    """Token-per-line IOB files: `token<TAB>tag` (WNUT17) or `en:token<TAB>tag` (WikiANN).
+
+    Blank lines end sentences; `-DOCSTART-` lines are skipped. The last whitespace-separated column is
+    the tag (`O`, `B-X`, `I-X`; an `I-X` that does not continue an `X` starts a new span, as in IOB1).
+    Tokens are joined with single spaces; a `xx:` language prefix (WikiANN) is removed. Doc ids are
+    `<file>:<first line of the sentence>`.
+    """
+    path = Path(path)
+    try:
+        f = path.open(encoding="utf8")
+    except FileNotFoundError:
+        raise CorpusFormatError(f"{path}: file not found") from None
+
+    def build(rows, group_start):
+        words, spans, pos = [], [], 0
+        cur = None
+        for lineno, word, tag in rows:
+            start = pos
+            end = start + len(word)
+            words.append(word)
+            pos = end + 1
+            if tag == "O":
+                cur = None
+                continue
+            prefix, _, label = tag.partition("-")
+            if prefix not in ("B", "I") or not label:
+                raise CorpusFormatError(f"{path}:{lineno}: bad IOB tag")
+            if prefix == "I" and cur is not None and cur.label == label:
+                cur.end = end
+            else:
+                cur = GoldSpan(start, end, label, where=f"{path}:{lineno}")
+                spans.append(cur)
+        return GoldRecord(
+            doc_id=f"{path.name}:{group_start}", text=" ".join(words), spans=spans,
+            where=f"{path}:{group_start}",
+        )
+
+    with f:
+        rows: List[Tuple[int, str, str]] = []
+        n_sent = 0
+        group_start = None
+        sent_sep = False
+        for lineno, line in enumerate(f, 1):
+            line = line.rstrip("\r\n").replace("\ufeff", "")  # stray BOMs (WNUT17 dev)
+            if not line.strip():
+                if rows:
+                    n_sent += 1
+                    sent_sep = True
+                    if n_sent % sentences_per_doc == 0:
+                        yield build(rows, group_start)
+                        rows, group_start = [], None
+                continue
+            if line.startswith("-DOCSTART-"):
+                continue
+            cols = line.split("\t") if "\t" in line else line.split()
+            if len(cols) < 2:
+                raise CorpusFormatError(f"{path}:{lineno}: expected 'token<TAB>tag'")
+            word, tag = cols[0], cols[-1].strip()
+            if re.match(r"^[a-z]{2,3}:.", word):
+                word = word.split(":", 1)[1]
+            if not word:
+                raise CorpusFormatError(f"{path}:{lineno}: empty token")
+            if group_start is None:
+                group_start = lineno
+            if sent_sep and rows:
+                # keep a sentence break inside multi-sentence docs: the I- of a new sentence must not continue
+                rows.append((lineno, "\n", "O"))
+            sent_sep = False
+            rows.append((lineno, word, tag))
+        if rows:
+            yield build(rows, group_start)
+
+
+def read_iob(
+    path: PathLike, nlp, sentences_per_doc: int = 1, strict: bool = True,
+    warnings: Optional[List[str]] = None,
+) -> Iterator[Doc]:
+    """Docs from WikiANN / WNUT17 IOB files (labels PER/LOC/ORG, person/location/corporation/...)."""
+    return records_to_docs(
+        nlp, iter_iob_records(path, sentences_per_doc=sentences_per_doc), strict=strict, warnings=warnings
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# HAREM (Portuguese): XML (Segundo HAREM, <EM CATEG=...>) and SGML (Colecção Dourada, <PESSOA ...>)
+
+_TAG = re.compile(r"<(/?)([A-Za-z_][\w.-]*)([^>]*?)(/?)>")
+_ATTR = re.compile(r'([A-Za-z_]+)\s*=\s*"([^"]*)"')
+_HAREM_CATS = {"PESSOA", "LOCAL", "ORGANIZACAO", "TEMPO", "VALOR", "ABSTRACCAO",
+               "ACONTECIMENTO", "COISA", "OBRA", "OUTRO", "VARIADO"}
+_HAREM_META = {"DOCID", "GENERO", "ORIGEM"}
+
+
+def _decode_harem(path: Path) -> str:
+    raw = path.read_bytes()
+    head = raw[:200].decode("ascii", errors="ignore")
+    m = re.search(r'encoding="([^"]+)"', head)
+    encoding = m.group(1) if m else None
+    for enc in ([encoding] if encoding else []) + ["utf8", "latin-1"]:
+        try:
+            return raw.decode(enc)
+        except (UnicodeDecodeError, LookupError):
+            continue
+    raise CorpusFormatError(f"{path}: cannot decode")
+
+
+def iter_harem_records(path: PathLike) -> Iterator[GoldRecord]:
+    """HAREM golden collections, both the XML (`<EM CATEG="PESSOA|..." ...>`) and SGML variants.
+
+    - Label = the first category of `CATEG` (XML) or the tag name (SGML); the full
+      `CATEG`/`TIPO`/`SUBTIPO` strings go to `GoldRecord.meta["attrs"]`.
+    - `<ALT>a|b</ALT>`: only the first alternative is kept (text and entities).
+    - `<OMITIDO>`: text kept, entities inside dropped (excluded from HAREM's evaluation).
+    - Whitespace runs are collapsed to one space (the SGML file keeps its line breaks); `<p>` -> "\n".
+    """
+    path = Path(path)
+    data = _decode_harem(path)
+    # line number of a character position, for errors
+    line_starts = [0] + [m.end() for m in re.finditer("\n", data)]
+
+    def line_of(pos: int) -> int:
+        import bisect
+
+        return bisect.bisect_right(line_starts, pos)
+
+    sgml = "<EM " not in data  # the SGML collection keeps its line breaks; XML indentation does not
+    doc = None
+    pos = 0
+    for m in _TAG.finditer(data):
+        text_piece = data[pos:m.start()]
+        pos = m.end()
+        closing, name, attrs_s, selfclose = m.group(1) == "/", m.group(2).upper(), m.group(3), m.group(4)
+        if doc is not None:
+            doc.add_text(text_piece)
+        if name == "DOC":
+            if not closing:
+                if doc is not None:
+                    raise CorpusFormatError(f"{path}:{line_of(m.start())}: <DOC> inside a <DOC>")
+                attrs = dict(_ATTR.findall(attrs_s))
+                doc = _HaremDoc(path, attrs.get("DOCID"), line_of(m.start()), keep_newlines=sgml)
+            else:
+                if doc is None:
+                    raise CorpusFormatError(f"{path}:{line_of(m.start())}: </DOC> without <DOC>")
+                yield doc.finish(line_of(m.start()))
+                doc = None
+            continue
+        if doc is None:
+            continue
+        doc.tag(closing, name, dict(_ATTR.findall(attrs_s)), bool(selfclose), line_of(m.start()))
+    if doc is not None:
+        raise CorpusFormatError(f"{path}: unterminated <DOC> starting at line {doc.line}")
+
+
+class _HaremDoc:
+    def __init__(self, path: Path, doc_id: Optional[str], line: int, keep_newlines: bool = False):
+        self.path, self.doc_id, self.line = path, doc_id, line
+        self.keep_newlines = keep_newlines
+        self.parts: List[str] = []
+        self.length = 0
+        self.stack: List[Tuple[str, Optional[dict]]] = []  # (tag, open entity info)
+        self.spans: List[GoldSpan] = []
+        self.attrs: List[dict] = []
+        self.alt_depth = 0
+        self.alt_skip = False  # inside the 2nd+ alternative of an ALT
+        self.omitted = 0
+        self.meta_tag: Optional[str] = None
+        self.meta: Dict[str, str] = {}
+
+    def _append(self, s: str):
+        s = html.unescape(s)
+        if self.keep_newlines:
+            s = re.sub(r"[^\S\n]*\n\s*", "\n", s)
+            s = re.sub(r"[^\S\n]+", " ", s)
+        else:
+            s = re.sub(r"\s+", " ", s)
+        prev = self.parts[-1][-1] if self.parts else ""
+        if prev in ("", "\n"):
+            s = s.lstrip(" \n")
+        elif prev == " ":
+            s = s.lstrip(" ")
+        if s:
+            self.parts.append(s)
+            self.length += len(s)
+
+    def add_text(self, s: str):
+        if self.meta_tag:
+            self.meta[self.meta_tag] = self.meta.get(self.meta_tag, "") + s.strip()
+            return
+        if self.alt_depth and not self.alt_skip and "|" in s:
+            head, _, _ = s.partition("|")
+            self._append(head.rstrip())
+            self.alt_skip = True
+            return
+        if self.alt_skip:
+            return
+        self._append(s)
+
+    def tag(self, closing: bool, name: str, attrs: dict, selfclose: bool, line: int):
+        where = f"{self.path}:{line}"
+        if name in _HAREM_META:
+            self.meta_tag = None if closing else name
+            return
+        if name == "ALT":
+            if closing:
+                self.alt_depth -= 1
+                if self.alt_depth == 0:
+                    self.alt_skip = False
+            else:
+                self.alt_depth += 1
+            return
+        if name == "OMITIDO":
+            self.omitted += -1 if closing else 1
+            return
+        if name in ("P", "TEXTO"):
+            if not self.alt_skip and self.parts and self.parts[-1][-1] != "\n":
+                self.parts.append("\n")
+                self.length += 1
+            return
+        is_entity = name == "EM" or name in _HAREM_CATS
+        if not is_entity:
+            return
+        if selfclose:
+            return
+        if not closing:
+            if name == "EM":
+                categ = attrs.get("CATEG", "OUTRO")
+            else:
+                categ = name
+            info = {"categ": categ, "attrs": attrs, "line": line, "skip": self.alt_skip}
+            self.stack.append((name, info))
+            info["start"] = self.length
+            return
+        if not self.stack or self.stack[-1][0] != name:
+            raise CorpusFormatError(f"{where}: unexpected </{name}>")
+        _, info = self.stack.pop()
+        if info["skip"] or self.alt_skip or self.omitted:
+            return
+        text = "".join(self.parts)
+        start, end = info["start"], self.length
+        while start < end and text[start] in " \n":
+            start += 1
+        while end > start and text[end - 1] in " \n":
+            end -= 1
+        if start >= end:
+            return
+        label = info["categ"].split("|")[0] or "OUTRO"
+        self.spans.append(
+            GoldSpan(start, end, label, entity=info["attrs"].get("ID"), where=f"{self.path}:{info['line']}")
+        )
+        self.attrs.append({k: v for k, v in info["attrs"].items() if k in ("CATEG", "TIPO", "SUBTIPO")})
+
+    def finish(self, line: int) -> GoldRecord:
+        if self.stack:
+            raise CorpusFormatError(f"{self.path}:{self.stack[-1][1]['line']}: unclosed <{self.stack[-1][0]}>")
+        text = "".join(self.parts).strip("\n ")
+        # strip can only remove leading chars if text started with them; offsets are from the join
+        lead = len("".join(self.parts)) - len("".join(self.parts).lstrip("\n "))
+        spans = [
+            GoldSpan(s.start - lead, s.end - lead, s.label, entity=s.entity, where=s.where) for s in self.spans
+        ]
+        doc_id = self.doc_id or self.meta.get("DOCID") or f"{self.path.name}:{self.line}"
+        meta = {k.lower(): v for k, v in self.meta.items() if k != "DOCID"}
+        meta["attrs"] = self.attrs
+        return GoldRecord(doc_id=doc_id, text=text, spans=spans, where=f"{self.path}:{self.line}", meta=meta)
+
+
+def read_harem(
+    path: PathLike, nlp, strict: bool = True, warnings: Optional[List[str]] = None
+) -> Iterator[Doc]:
+    """Docs from a HAREM golden collection (XML or SGML); labels PESSOA, LOCAL, ORGANIZACAO, TEMPO..."""
+    return records_to_docs(nlp, iter_harem_records(path), strict=strict, warnings=warnings)
+
+
+# ---------------------------------------------------------------------------------------------
+
+RECORD_READERS = {
+    "tab": iter_tab_records,
+    "wikiactors": iter_tab_records,
+    "jsonl": iter_span_records,
+    "deid": iter_span_records,
+    "brat": iter_brat_records,
+    "meddocan": iter_brat_records,
+    "presidio": iter_presidio_records,
+    "iob": iter_iob_records,
+    "wikiann": iter_iob_records,
+    "wnut17": iter_iob_records,
+    "harem": iter_harem_records,
+}
+
+
+def guess_format(path: PathLike) -> str:
+    """Best guess of the corpus format of a path (folder -> brat, .jsonl -> jsonl, ...)."""
+    path = Path(path)
+    if path.is_dir() or path.suffix == ".ann":
+        return "brat"
+    if path.suffix == ".spacy":
+        return "spacy"
+    if path.suffix == ".jsonl":
+        return "jsonl"
+    if path.suffix == ".xml" or "harem" in path.name.lower():
+        return "harem"
+    if path.suffix == ".json":
+        with path.open(encoding="utf8") as f:
+            head = f.read(4096)
+        if "full_text" in head and "start_position" in head:
+            return "presidio"
+        return "tab"
+    return "iob"
+
+
+def iter_records(path: PathLike, fmt: Optional[str] = None) -> Iterator[GoldRecord]:
+    """Gold records of any supported format (`fmt` None guesses from the path)."""
+    fmt = fmt or guess_format(path)
+    if fmt == "spacy":
+        from spacy_anon.corpora.docbin import iter_docbin_records
+
+        return iter_docbin_records(path)
+    if fmt not in RECORD_READERS:
+        raise ValueError(f"unknown corpus format {fmt!r}; known: {sorted(RECORD_READERS) + ['spacy']}")
+    return RECORD_READERS[fmt](path)

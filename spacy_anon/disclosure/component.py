@@ -1,0 +1,299 @@
+"""`anon_disclosure`: flag the phrases whose embedding is close to the person being protected (seed 003).
+
+Every phrase p (see `chunking`) with cos(v(p), v(e)) > threshold becomes a QUASI candidate in
+doc.spans["anon"] with anon_score = the similarity; mentions of the protected entity itself become
+DIRECT PERSON candidates. The protected entities come from `doc._.anon_subject` (str or list), else
+the most frequent PERSON in doc.ents / doc.spans["anon"].
+
+Decisions, documented:
+- v(e): the entity name's own phrase vector averaged with the vectors of the doc's mentions of it
+  ("scott_andrew_caan", "caan"); without those, the mean of its name parts' vectors.
+- A phrase without a vector is counted in anon_stats["oov_phrases"] and flagged with score 1.0
+  (oov="mask", fail closed) or left alone (oov="keep").
+- A subject is named but has no vector at all: anon_stats["disclosure_warning"] says so and, with
+  on_subject_oov="mask_all" (default), every phrase is flagged with score 1.0 (fail closed);
+  "skip" flags only its mentions and OOV phrases, "error" raises.
+- No subject at all (none given, no PERSON found): nothing is flagged; anon_stats says "no_subject".
+- Serialization copies the KeyedVectors into the component folder, so a saved pipeline is self-contained.
+"""
+import json
+import pickle
+import re
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, List, Optional, Union
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span, SpanGroup
+from spacy.util import from_bytes as util_from_bytes, from_disk as util_from_disk
+from spacy.util import to_bytes as util_to_bytes, to_disk as util_to_disk
+
+from spacy_anon import extensions  # noqa: F401
+from spacy_anon.disclosure.chunking import CHUNKERS, chunk_doc
+from spacy_anon.disclosure.detect import build_subjects, score_chunks, subjects_of
+from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
+from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, DIRECT, QUASI, SPAN_KEY
+
+SOURCE = "anon_disclosure"
+OOV_POLICIES = ("mask", "keep")
+SUBJECT_OOV_POLICIES = ("mask_all", "skip", "error")
+KIND_LABELS = {"date": "DATETIME"}
+_YEARS = re.compile(r"(1[5-9]|20)\d\d(s|\s*[–-]\s*((1[5-9]|20)?\d\d|present))?")
+
+
+@Language.factory(
+    "anon_disclosure",
+    default_config={
+        "vectors": None,
+        "threshold": 0.25,
+        "oov": "mask",
+        "chunker": "rule",
+        "merge_lowercase": False,
+        "label": "MISC",
+        "use_mentions": True,
+        "always": [],
+        "nominal_only": True,
+        "on_subject_oov": "mask_all",
+    },
+)
+def make_anon_disclosure(
+    nlp: Language,
+    name: str,
+    vectors: Optional[str],
+    threshold: float,
+    oov: str,
+    chunker: str,
+    merge_lowercase: bool,
+    label: str,
+    use_mentions: bool,
+    always: List[str],
+    nominal_only: bool,
+    on_subject_oov: str,
+) -> "DisclosureDetector":
+    """Create the disclosure detector.
+
+    vectors: path to KeyedVectors (folder from `spacy-anon train-embeddings`, .kv, .model, word2vec
+        .txt/.bin); loaded on first use. threshold: t; a phrase is flagged when cos > t (lower t masks
+        more). oov: "mask" | "keep" for phrases without a vector. chunker: "rule" | "noun_chunks"
+        (must match training). merge_lowercase: the rule chunker's lowercase runs (must match training).
+        label: category of new candidates without an overlapping NER/rule span. use_mentions: build
+        v(e) from the doc's mentions too. always: chunk kinds always flagged ("date", "number", "name").
+        nominal_only: never flag verbs/adverbs (POS tags when the pipeline has a tagger, else a word
+        list). on_subject_oov: "mask_all" | "skip" | "error".
+    RETURNS (DisclosureDetector)
+    """
+    return DisclosureDetector(nlp, name, vectors=vectors, threshold=threshold, oov=oov, chunker=chunker,
+                              merge_lowercase=merge_lowercase, label=label, use_mentions=use_mentions,
+                              always=always, nominal_only=nominal_only, on_subject_oov=on_subject_oov)
+
+
+class DisclosureDetector:
+    """Pipeline component wrapping `detect.score_chunks`. DOCS: README.md, section disclosure."""
+
+    def __init__(
+        self,
+        nlp: Optional[Language],
+        name: str = "anon_disclosure",
+        *,
+        vectors: Optional[str] = None,
+        threshold: float = 0.25,
+        oov: str = "mask",
+        chunker: str = "rule",
+        merge_lowercase: bool = False,
+        label: str = "MISC",
+        use_mentions: bool = True,
+        always: Iterable[str] = (),
+        nominal_only: bool = True,
+        on_subject_oov: str = "mask_all",
+        kv=None,
+    ) -> None:
+        if oov not in OOV_POLICIES:
+            raise ValueError(f"anon_disclosure: oov must be one of {OOV_POLICIES}, got {oov!r}")
+        if chunker not in CHUNKERS:
+            raise ValueError(f"anon_disclosure: chunker must be one of {CHUNKERS}, got {chunker!r}")
+        if on_subject_oov not in SUBJECT_OOV_POLICIES:
+            raise ValueError(
+                f"anon_disclosure: on_subject_oov must be one of {SUBJECT_OOV_POLICIES}, got {on_subject_oov!r}"
+            )
+        if not 0.0 <= float(threshold) <= 1.0:
+            raise ValueError(f"anon_disclosure: threshold must be in [0, 1], got {threshold!r}")
+        self.nlp = nlp
+        self.name = name
+        self.cfg: Dict[str, Any] = {
+            "vectors": str(vectors) if vectors else None,
+            "threshold": float(threshold),
+            "oov": oov,
+            "chunker": chunker,
+            "merge_lowercase": bool(merge_lowercase),
+            "label": label,
+            "use_mentions": bool(use_mentions),
+            "always": list(always),
+            "nominal_only": bool(nominal_only),
+            "on_subject_oov": on_subject_oov,
+        }
+        self._kv = kv
+
+    # -- vectors ---------------------------------------------------------------------------------
+    @property
+    def kv(self):
+        """The KeyedVectors, loaded from cfg["vectors"] on first use."""
+        if self._kv is None:
+            path = self.cfg.get("vectors")
+            if not path:
+                raise ValueError(
+                    "anon_disclosure has no vectors: set the 'vectors' config to the output of "
+                    "`spacy-anon train-embeddings` or call set_vectors()."
+                )
+            self._kv = load_vectors(path)
+        return self._kv
+
+    def set_vectors(self, kv) -> None:
+        self._kv = kv
+
+    def initialize(self, get_examples: Optional[Callable] = None, *, nlp: Optional[Language] = None,
+                   vectors: Optional[str] = None) -> None:
+        """Load the vectors now (optionally from another path)."""
+        if vectors:
+            self.cfg["vectors"] = str(vectors)
+            self._kv = None
+        _ = self.kv
+
+    @property
+    def threshold(self) -> float:
+        return self.cfg["threshold"]
+
+    @threshold.setter
+    def threshold(self, value: float) -> None:
+        self.cfg["threshold"] = float(value)
+
+    # -- processing ------------------------------------------------------------------------------
+    def __call__(self, doc: Doc) -> Doc:
+        kv = self.kv
+        cfg = self.cfg
+        stats = doc._.anon_stats if doc._.anon_stats is not None else {}
+        chunks = chunk_doc(doc, chunker=cfg["chunker"], merge_lowercase=cfg["merge_lowercase"])
+        names, source = subjects_of(doc)
+        stats["disclosure_phrases"] = stats.get("disclosure_phrases", 0) + len(chunks)
+        stats["oov_phrases"] = stats.get("oov_phrases", 0) + sum(
+            1 for c in chunks if c.key not in kv.key_to_index
+        )
+        stats["disclosure_subject_source"] = source
+        group = doc.spans[SPAN_KEY] if SPAN_KEY in doc.spans else SpanGroup(doc, name=SPAN_KEY)
+        added = 0
+        if names:
+            subjects = build_subjects(kv, names, chunks, use_mentions=cfg["use_mentions"])
+            missing = [s for s in subjects if s.vector is None]
+            if missing:
+                msg = (f"anon_disclosure: {len(missing)} protected entit{'y' if len(missing) == 1 else 'ies'} "
+                       f"without a vector")
+                if cfg["on_subject_oov"] == "error":
+                    raise ValueError(msg + "; train the vectors on a corpus that contains this document")
+                stats["disclosure_warning"] = msg + (
+                    "; all phrases flagged" if cfg["on_subject_oov"] == "mask_all" and len(missing) == len(subjects)
+                    else "")
+            fail_closed = len(missing) == len(subjects) and cfg["on_subject_oov"] == "mask_all"
+            decisions = score_chunks(kv, chunks, subjects, cfg["threshold"], oov=cfg["oov"],
+                                     always=cfg["always"], nominal_only=cfg["nominal_only"])
+            labels = _existing_labels(doc, group)
+            existing = {(s.start, s.end, s.label_) for s in group}
+            for dec in decisions:
+                if not (dec.flagged or (fail_closed and (dec.chunk.nominal or not cfg["nominal_only"]))):
+                    continue
+                span = dec.chunk.span(doc)
+                if dec.mention:
+                    lab, ident = "PERSON", DIRECT
+                else:
+                    lab = _label_for(span, labels) or _kind_label(dec.chunk.kind, span.text) or cfg["label"]
+                    ident = QUASI
+                if (span.start, span.end, lab) in existing:
+                    # already proposed by another detector: Span attributes are keyed by offsets and
+                    # label, so a second span would overwrite its source and score
+                    continue
+                new = Span(doc, span.start, span.end, label=lab)
+                new._.anon_source = SOURCE
+                new._.anon_identifier = ident
+                new._.anon_score = 1.0 if dec.score is None or dec.mention else max(0.0, min(1.0, dec.score))
+                group.append(new)
+                added += 1
+        stats["disclosure_candidates"] = stats.get("disclosure_candidates", 0) + added
+        doc.spans[SPAN_KEY] = group
+        doc._.anon_stats = stats
+        return doc
+
+    def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
+        for doc in stream:
+            yield self(doc)
+
+    # -- serialization ---------------------------------------------------------------------------
+    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = ()) -> None:
+        path = Path(path)
+
+        def save_vectors(p: Path) -> None:
+            p.mkdir(parents=True, exist_ok=True)
+            if self._kv is not None or self.cfg.get("vectors"):
+                self.kv.save(str(p / KV_NAME))
+
+        serializers = {
+            "cfg": lambda p: p.write_text(json.dumps(self.cfg, indent=2, sort_keys=True), encoding="utf8"),
+            "vectors": save_vectors,
+        }
+        util_to_disk(path, serializers, exclude)
+
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = ()) -> "DisclosureDetector":
+        path = Path(path)
+
+        def load_cfg(p: Path) -> None:
+            if p.exists():
+                self.cfg.update(json.loads(p.read_text(encoding="utf8")))
+
+        def load_vecs(p: Path) -> None:
+            if (p / KV_NAME).exists():
+                self._kv = load_vectors(p)
+
+        util_from_disk(path, {"cfg": load_cfg, "vectors": load_vecs}, exclude)
+        return self
+
+    def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
+        kv = self.kv if (self._kv is not None or self.cfg.get("vectors")) else None
+        serializers = {
+            "cfg": lambda: json.dumps(self.cfg, sort_keys=True),
+            "vectors": lambda: pickle.dumps(kv) if kv is not None else b"",
+        }
+        return util_to_bytes(serializers, exclude)
+
+    def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = ()) -> "DisclosureDetector":
+        def load_vecs(b: bytes) -> None:
+            if b:
+                self._kv = pickle.loads(b)
+
+        util_from_bytes(
+            bytes_data,
+            {"cfg": lambda b: self.cfg.update(json.loads(b)), "vectors": load_vecs},
+            exclude,
+        )
+        return self
+
+
+def _kind_label(kind: str, text: str) -> Optional[str]:
+    if kind == "number" and _YEARS.fullmatch(text):
+        return "DATETIME"
+    return KIND_LABELS.get(kind)
+
+
+def _existing_labels(doc: Doc, group: SpanGroup) -> List[tuple]:
+    """(start, end, label) of the candidates other detectors (and the NER) already proposed."""
+    spans = [(s.start, s.end, s.label_) for s in group if s._.anon_source != SOURCE]
+    for ent in doc.ents:
+        mapped = DEFAULT_ENT_LABEL_MAP.get(ent.label_)
+        if mapped:
+            spans.append((ent.start, ent.end, mapped))
+    return spans
+
+
+def _label_for(span: Span, labels: List[tuple]) -> Optional[str]:
+    """Label of the existing span that overlaps `span` the most."""
+    best, best_overlap = None, 0
+    for start, end, label in labels:
+        overlap = min(end, span.end) - max(start, span.start)
+        if overlap > best_overlap:
+            best, best_overlap = label, overlap
+    return best

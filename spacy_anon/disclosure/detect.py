@@ -1,0 +1,144 @@
+"""Pure functions of disclosure detection (seed 003 §3.2.2): who to protect, and which phrases disclose them.
+
+A phrase p is a quasi-identifier of the protected entity e when cos(v(p), v(e)) > t. Several entities
+are handled one after the other: p is flagged if it exceeds t for any of them.
+"""
+from collections import Counter
+from dataclasses import dataclass
+from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
+
+import numpy
+from spacy.tokens import Doc
+
+from spacy_anon.disclosure.chunking import Chunk, FUNCTION_WORDS, text_key
+from spacy_anon.disclosure.vectors import cosine, entity_vector
+from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, SPAN_KEY
+
+# Titles that may precede a name and still refer to the same person ("Sir Patrick Stewart").
+HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord", "lady", "jr", "sr"})
+
+
+@dataclass
+class Subject:
+    """An entity to protect: its name, the words of its name, and its vector (None when unknown)."""
+
+    name: str
+    parts: Tuple[str, ...]
+    vector: Optional[numpy.ndarray]
+    how: str  # "phrase" | "mentions" | "parts" | "missing"
+
+
+@dataclass
+class Decision:
+    """The outcome for one chunk."""
+
+    chunk: Chunk
+    score: Optional[float]  # max cosine over subjects; None when the phrase has no vector
+    mention: bool  # a mention of a protected entity itself (DIRECT)
+    flagged: bool  # becomes a candidate
+
+
+def subjects_of(doc: Doc, subject: Union[None, str, Sequence[str]] = None) -> Tuple[List[str], str]:
+    """Names to protect: `subject` / `doc._.anon_subject` (str or list), else the most frequent PERSON.
+
+    The most frequent PERSON is counted over doc.ents and doc.spans["anon"] by last word (so "Cruise"
+    and "Tom Cruise" count together); its longest mention is returned. RETURNS (names, source) with
+    source "given", "person" or "none".
+    """
+    given = subject if subject is not None else doc._.anon_subject
+    if isinstance(given, str):
+        given = [given]
+    names = [s for s in (given or []) if s and s.strip()]
+    if names:
+        return names, "given"
+    spans = [e for e in doc.ents if DEFAULT_ENT_LABEL_MAP.get(e.label_) == "PERSON"]
+    if SPAN_KEY in doc.spans:
+        spans.extend(s for s in doc.spans[SPAN_KEY] if s.label_ == "PERSON")
+    counts: Counter = Counter()
+    longest: Dict[str, str] = {}
+    first: Dict[str, int] = {}
+    for span in spans:
+        words = [t.lower_ for t in span if t.is_alpha]
+        if not words:
+            continue
+        key = words[-1]
+        counts[key] += 1
+        first.setdefault(key, span.start_char)
+        if len(span.text) > len(longest.get(key, "")):
+            longest[key] = span.text
+    if not counts:
+        return [], "none"
+    best = max(counts, key=lambda k: (counts[k], -first[k]))
+    return [longest[best]], "person"
+
+
+def name_parts(name: str) -> Tuple[str, ...]:
+    return tuple(p for p in text_key(name).split("_") if p and p not in HONORIFICS)
+
+
+def is_mention(chunk: Chunk, parts: Sequence[str]) -> bool:
+    """A name chunk that refers to the subject: only words of the name ("Caan", "Scott Caan"), all of the
+    name ("Scott Andrew Caan"), or the surname inside a longer name ("Thomas Cruise Mapother IV")."""
+    if chunk.kind != "name" or not parts:
+        return False
+    words = [w for w in chunk.key.split("_") if w not in FUNCTION_WORDS and w not in HONORIFICS]
+    if not words:
+        return False
+    name = set(parts)
+    if set(words) <= name or name <= set(words):
+        return True
+    return len(parts) > 1 and parts[-1] in words and len(words) <= 4
+
+
+def build_subjects(kv, names: Sequence[str], chunks: Sequence[Chunk], use_mentions: bool = True
+                   ) -> List[Subject]:
+    """Vectors of the entities to protect; with use_mentions, the doc's own mentions of each entity
+    ("scott_andrew_caan", "caan") are averaged with the name's phrase vector."""
+    subjects = []
+    for name in names:
+        parts = name_parts(name)
+        extra: List[str] = []
+        if use_mentions:
+            for chunk in chunks:
+                if is_mention(chunk, parts) and chunk.key not in extra:
+                    extra.append(chunk.key)
+        vec, how = entity_vector(kv, name, extra)
+        subjects.append(Subject(name, parts, vec, how))
+    return subjects
+
+
+def score_chunks(kv, chunks: Sequence[Chunk], subjects: Sequence[Subject], threshold: float,
+                 oov: str = "mask", always: Iterable[str] = (), nominal_only: bool = True
+                 ) -> List[Decision]:
+    """Decide every chunk: subject mentions are flagged; others when max cos > threshold.
+
+    oov: "mask" flags phrases without a vector, "keep" leaves them. always: chunk kinds flagged whatever
+    their score (e.g. "date", "number"). nominal_only: verbs and adverbs (chunk.nominal False) are
+    never flagged (seed 003 masks noun phrases).
+    """
+    always_set: Set[str] = set(always)
+    known = [s for s in subjects if s.vector is not None]
+    cache: Dict[str, Optional[float]] = {}
+    decisions = []
+    for chunk in chunks:
+        mention = any(is_mention(chunk, s.parts) for s in subjects)
+        if chunk.key not in cache:
+            if chunk.key in kv.key_to_index:
+                vec = kv[chunk.key]
+                cache[chunk.key] = max((cosine(vec, s.vector) for s in known), default=None)
+            else:
+                cache[chunk.key] = None
+        score = cache[chunk.key]
+        in_vocab = chunk.key in kv.key_to_index
+        if mention or chunk.kind in always_set:
+            flagged = True
+        elif nominal_only and not chunk.nominal:
+            flagged = False
+        elif not in_vocab:
+            flagged = oov == "mask"
+        elif score is None:  # no subject has a vector: the component's on_subject_oov decides
+            flagged = False
+        else:
+            flagged = score > threshold
+        decisions.append(Decision(chunk, score, mention, flagged))
+    return decisions

@@ -1,0 +1,173 @@
+"""spaCy scorers (`spacy.registry.scorers`) that compute our metrics from `Example`s.
+
+A component reaches `python -m spacy evaluate` through its `score(examples, **kwargs)` method; the
+convention (spaCy's span ruler, spancat) is a `scorer` config entry holding one of these functions:
+
+    [components.anon_mask]
+    factory = "anon_mask"
+    scorer = {"@scorers":"spacy_anon.tab_scorer.v1"}
+
+Gold comes from `example.reference` (exact offsets stored by the corpus readers in
+`doc.user_data["spacy_anon.gold"]`, else `doc.spans["anon_gold"]`, else `doc.ents`). Predictions come
+from `example.predicted`: `doc.spans["anon_masked"]` if present, else `doc._.anon_table` rows, else
+`doc.spans["anon"]`, else `doc.ents`.
+"""
+from functools import partial
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
+
+from spacy.training import Example
+from spacy.util import registry
+
+from spacy_anon.corpora.base import GoldRecord, record_from_doc
+from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
+
+MASKED_SPAN_KEY = "anon_masked"
+
+
+def predicted_spans(doc) -> List[Tuple[int, int, Optional[str], Optional[str]]]:
+    """(start, end, label, entity) of what the pipeline masked / proposed in `doc`."""
+    if MASKED_SPAN_KEY in doc.spans:
+        return [(s.start_char, s.end_char, s.label_, s._.anon_entity) for s in doc.spans[MASKED_SPAN_KEY]]
+    table = doc._.anon_table if doc.has_extension("anon_table") else None
+    if table:
+        return [(int(r["start"]), int(r["end"]), r.get("label"), r.get("entity")) for r in table]
+    if SPAN_KEY in doc.spans:
+        return [(s.start_char, s.end_char, s.label_, s._.anon_entity) for s in doc.spans[SPAN_KEY]]
+    return [(s.start_char, s.end_char, s.label_, None) for s in doc.ents]
+
+
+def examples_to_data(examples: Iterable[Example], gold_key: str = GOLD_SPAN_KEY):
+    """Gold records and system spans {doc_id: [...]} from examples (doc ids made unique)."""
+    records: List[GoldRecord] = []
+    system: Dict[str, list] = {}
+    for i, eg in enumerate(examples):
+        rec = record_from_doc(eg.reference, key=gold_key)
+        rec.doc_id = f"{i}:{rec.doc_id}"
+        records.append(rec)
+        system[rec.doc_id] = predicted_spans(eg.predicted)
+    return records, system
+
+
+def _make_function_words(source: Optional[str]):
+    from spacy_anon.evaluate.tab import FunctionWordList, default_function_words
+
+    if source in (None, "", "none"):
+        return None
+    if source == "list":
+        return FunctionWordList()
+    if source == "auto":
+        return default_function_words()
+    return default_function_words(source)
+
+
+def _make_weighting(source: Optional[str]):
+    from spacy_anon.evaluate.tab import BertWeighting, WordFreqWeighting
+
+    if source in (None, "", "none"):
+        return None
+    if source == "wordfreq":
+        return WordFreqWeighting()
+    if source.startswith("wordfreq:"):
+        return WordFreqWeighting(lang=source.split(":", 1)[1])
+    if source.startswith("bert:"):
+        return BertWeighting(source.split(":", 1)[1])
+    raise ValueError(f"unknown weighting {source!r} (none | wordfreq[:lang] | bert:PATH)")
+
+
+def tab_score(
+    examples: Iterable[Example], *, gold_key: str = GOLD_SPAN_KEY, function_words=None, weighting=None,
+    **kwargs: Any,
+) -> Dict[str, Any]:
+    """TAB metrics (keys as TAB's evaluation.py: token_recall, ..., weighted_token_precision)."""
+    from spacy_anon.evaluate.tab import tab_metrics
+
+    records, system = examples_to_data(examples, gold_key=gold_key)
+    result = tab_metrics(records, system, function_words=function_words, weighting=weighting)
+    result.pop("notes", None)
+    result.pop("counts", None)
+    return result
+
+
+@registry.scorers("spacy_anon.tab_scorer.v1")
+def make_tab_scorer(
+    function_words: Optional[str] = "list", weighting: Optional[str] = "wordfreq",
+    gold_key: str = GOLD_SPAN_KEY,
+) -> Callable:
+    """Scorer computing TAB metrics.
+
+    function_words: "list" (fixed English list, default), "auto" (a tagger pipeline if installed),
+        a pipeline name (e.g. "en_core_web_md"), or "none".
+    weighting: "wordfreq" (information content, default), "wordfreq:<lang>", "bert:<path>", "none".
+    gold_key: span group of the reference docs holding the gold spans.
+    """
+    return partial(
+        tab_score, gold_key=gold_key, function_words=_make_function_words(function_words),
+        weighting=_make_weighting(weighting),
+    )
+
+
+def span_score(
+    examples: Iterable[Example], *, gold_key: str = GOLD_SPAN_KEY, match: str = "exact",
+    iou_threshold: float = 0.5, prefix: str = "spans_anon", **kwargs: Any,
+) -> Dict[str, Any]:
+    """Span P/R/F (untyped; keys `<prefix>_p/_r/_f/_f2`, per label `<prefix>_per_type`), seed-003
+    term-level P/R/F1 (`term_*`) and B³ of entity grouping (`b3_*`)."""
+    from spacy_anon.evaluate.spans import b_cubed, span_scores, term_scores
+
+    records, system = examples_to_data(examples, gold_key=gold_key)
+    gold = {r.doc_id: [(s.start, s.end, s.label) for s in r.spans] for r in records}
+    pred = {k: [(s, e, lab) for s, e, lab, _ in v] for k, v in system.items()}
+    texts = {r.doc_id: r.text for r in records}
+    sp = span_scores(gold, pred, match=match, iou_threshold=iou_threshold)
+    terms = term_scores(gold, pred, texts)
+    gold_ents = {r.doc_id: [(s.start, s.end, s.entity) for s in r.spans if s.entity is not None] for r in records}
+    out: Dict[str, Any] = {
+        f"{prefix}_p": sp["precision"],
+        f"{prefix}_r": sp["recall"],
+        f"{prefix}_f": sp["f1"],
+        f"{prefix}_f2": sp["f2"],
+        f"{prefix}_per_type": {
+            k: {"p": v["precision"] or 0.0, "r": v["recall"] or 0.0, "f": v["f1"] or 0.0}
+            for k, v in sp["per_label"].items()
+        },
+        "term_precision": terms["macro"]["precision"] or 0.0,
+        "term_recall": terms["macro"]["recall"] or 0.0,
+        "term_f1": terms["macro"]["f1"] or 0.0,
+    }
+    if any(gold_ents.values()):
+        pred_ents = {k: [(s, e, ent) for s, e, _, ent in v] for k, v in system.items()}
+        b3 = b_cubed(gold_ents, pred_ents)
+        out.update({k: b3[k] for k in ("b3_precision", "b3_recall", "b3_f1")})
+    return out
+
+
+@registry.scorers("spacy_anon.span_scorer.v1")
+def make_span_scorer(
+    match: str = "exact", iou_threshold: float = 0.5, gold_key: str = GOLD_SPAN_KEY,
+    prefix: str = "spans_anon",
+) -> Callable:
+    """Scorer computing span P/R/F1/F2 (exact or IoU match), seed-003 term metrics and B³.
+
+    With the default prefix, `python -m spacy evaluate ... --spans-key anon` prints SPAN P/R/F.
+    """
+    return partial(span_score, gold_key=gold_key, match=match, iou_threshold=iou_threshold, prefix=prefix)
+
+
+def anon_score(examples: Iterable[Example], *, tab: Callable, spans: Callable, **kwargs: Any) -> Dict[str, Any]:
+    examples = list(examples)
+    out = tab(examples, **kwargs)
+    out.update(spans(examples, **kwargs))
+    return out
+
+
+@registry.scorers("spacy_anon.anon_scorer.v1")
+def make_anon_scorer(
+    function_words: Optional[str] = "list", weighting: Optional[str] = "wordfreq", match: str = "exact",
+    gold_key: str = GOLD_SPAN_KEY,
+) -> Callable:
+    """TAB metrics and span/term/B³ scores together (one `scorer` for `anon_mask`)."""
+    return partial(
+        anon_score,
+        tab=make_tab_scorer(function_words=function_words, weighting=weighting, gold_key=gold_key),
+        spans=make_span_scorer(match=match, gold_key=gold_key),
+    )

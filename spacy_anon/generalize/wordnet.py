@@ -1,0 +1,339 @@
+"""Candidate generalizations of a term (seed 003 §3.2.3) and the rule that picks one.
+
+G(s) lists candidates from specific to general: simpler noun phrases ("famous American film actor" ->
+"American film actor" -> "film actor" -> "actor"), then the hypernym chain of the most frequent noun
+sense in WordNet (instance hypernyms for named entities: Barcelona > city > municipality > ...), up to the
+root ("entity"). `choose_generalization` takes the first candidate that `is_safe` accepts.
+
+Determinism: the sense is the first noun synset in wn's order (sense rank; for the converted WordNet 3.0,
+WordNet's own frequency order), and where a synset has several hypernyms we follow the first in the
+lexicon's relation order (see `hypernym_chain`). Nothing
+depends on the set or dict order of a process, so every process gives the same chain.
+"""
+import functools
+import re
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from spacy_anon.generalize.wordnet_install import (
+    WN30_LEXICON_ID,
+    WordNetMissingError,
+    configure_wn,
+)
+
+# Preferred lexicon ids per language when several are installed (first match wins).
+PREFERRED_LEXICONS: Dict[str, Tuple[str, ...]] = {
+    "en": ("oewn", WN30_LEXICON_ID, "omw-en", "omw-en31", "ewn"),
+}
+ROOTS = {"en": "entity"}
+
+# Words that end the head noun phrase ("Academy Award for Best Actor" -> "Academy Award").
+_PHRASE_BREAKS = frozenset(
+    "of for in at on with from by to and or but as into about against between under over near "
+    "de del da do".split()
+)
+_LEADING_DROPS = frozenset("the a an this that these those his her their its my our your".split())
+_WORD = re.compile(r"[^\s,;:()\[\]]+")
+
+
+# --------------------------------------------------------------------------------------------------
+# Opening WordNet
+# --------------------------------------------------------------------------------------------------
+def installed_lexicons(lang: str = "en") -> List[str]:
+    """Specifiers of the installed lexicons for a language, best first (see PREFERRED_LEXICONS)."""
+    configure_wn()
+    import wn
+
+    lexicons = [lex for lex in wn.lexicons() if lex.language.split("-")[0].lower() == lang.lower()]
+    prefs = PREFERRED_LEXICONS.get(lang, ())
+
+    def key(lex) -> Tuple[int, str, str]:
+        rank = prefs.index(lex.id) if lex.id in prefs else len(prefs)
+        return (rank, lex.id, lex.version)
+
+    # newest version first within an id
+    lexicons.sort(key=key)
+    by_id: Dict[str, List] = {}
+    for lex in lexicons:
+        by_id.setdefault(lex.id, []).append(lex)
+    ordered = []
+    for lex_id in dict.fromkeys(lex.id for lex in lexicons):
+        versions = sorted(by_id[lex_id], key=lambda lx: lx.version, reverse=True)
+        ordered.extend(f"{lx.id}:{lx.version}" for lx in versions)
+    return ordered
+
+
+def resolve_lexicon(lang: str = "en", lexicon: Optional[str] = None) -> str:
+    """The lexicon specifier to use; raises a clear error when WordNet for `lang` is missing."""
+    available = installed_lexicons(lang)
+    if lexicon:
+        configure_wn()
+        import wn
+
+        matches = [f"{lx.id}:{lx.version}" for lx in wn.lexicons(lexicon=lexicon)] if _known(lexicon) else []
+        if not matches:
+            raise WordNetMissingError(
+                f"WordNet lexicon {lexicon!r} is not installed (installed for {lang!r}: "
+                f"{', '.join(available) or 'none'}). Run `spacy-anon wordnet install` or use lexicon=null."
+            )
+        return matches[0]
+    if not available:
+        if lang == "en":
+            raise WordNetMissingError(
+                "No English WordNet in wn's database. Run `spacy-anon wordnet install` "
+                "(offline, about a minute) or `spacy-anon wordnet install --online`."
+            )
+        raise WordNetMissingError(
+            f"No WordNet for language {lang!r} in wn's database. spacy-anon installs only English offline; "
+            f"online, add one with e.g. `python -m wn download omw-{lang}:1.4` "
+            f"(WN_DATA_DIR/SPACY_ANON_WN_DATA must point at the same folder)."
+        )
+    return available[0]
+
+
+def _known(lexicon: str) -> bool:
+    import wn
+
+    try:
+        return bool(wn.lexicons(lexicon=lexicon))
+    except wn.Error:
+        return False
+
+
+@functools.lru_cache(maxsize=8)
+def get_wordnet(lexicon: str):
+    """A `wn.Wordnet` for a lexicon specifier, cached per process."""
+    configure_wn()
+    import wn
+
+    return wn.Wordnet(lexicon)
+
+
+# WordNet's noun detachment rules (morphy), applied to the last word of a term. wn's own `Morphy`
+# loads every word form at start-up (about 30 s), so we test the few base forms directly.
+_NOUN_SUFFIXES = (("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
+                  ("men", "man"), ("ies", "y"), ("s", ""))
+
+
+def noun_base_forms(term: str) -> List[str]:
+    """Candidate singular forms of a (multi-word) noun: "cities" -> ["city"], "film actors" -> ["film actor"]."""
+    head, sep, last = term.rpartition(" ")
+    out: List[str] = []
+    for suffix, repl in _NOUN_SUFFIXES:
+        if last.endswith(suffix) and len(last) > len(suffix) + 1:
+            form = f"{head}{sep}{last[: -len(suffix)] + repl}"
+            if form not in out:
+                out.append(form)
+    return out
+
+
+# --------------------------------------------------------------------------------------------------
+# Pure candidate functions
+# --------------------------------------------------------------------------------------------------
+def simpler_phrases(phrase: str) -> List[str]:
+    """Simpler forms of a noun phrase, from specific to general (seed 003 §3.2.3).
+
+    Leading determiners go (they do not make a phrase simpler); a prepositional or coordinated tail is
+    cut ("Academy Award for Best Actor" -> "Academy Award"); then the leftmost word is removed repeatedly:
+    "famous American film actor" -> ["American film actor", "film actor", "actor"].
+    RETURNS (list): the forms, without the phrase itself.
+    """
+    words = _WORD.findall(phrase)
+    while words and words[0].lower() in _LEADING_DROPS:
+        words = words[1:]
+    original = " ".join(words)  # "the famous actor" is not simpler than itself without "the"
+    for i, word in enumerate(words):
+        if i > 0 and word.lower() in _PHRASE_BREAKS:
+            words = words[:i]
+            break
+    out: List[str] = []
+    for start in range(len(words)):
+        form = " ".join(words[start:])
+        if form and form != original and form not in out:
+            out.append(form)
+    return out
+
+
+def _lookup_forms(term: str) -> List[str]:
+    term = " ".join(term.replace("_", " ").split())
+    forms = [term]
+    if "-" in term:
+        forms.append(term.replace("-", " "))
+    return forms
+
+
+def noun_synsets(term: str, lexicon: str, lemmatize: bool = True) -> List:
+    """Noun synsets of a term, most frequent sense first (the form itself, then its singular forms)."""
+    wordnet = get_wordnet(lexicon)
+    forms = _lookup_forms(term)
+    if lemmatize:
+        forms += [base for form in forms for base in noun_base_forms(form)]
+    for form in forms:
+        synsets = wordnet.synsets(form, pos="n")
+        if synsets:
+            return synsets
+    return []
+
+
+def _parents(synset) -> List:
+    return synset.get_related("hypernym", "instance_hypernym")
+
+
+def hypernym_chain(synset) -> List:
+    """Ancestors of a synset from its parent up to the root.
+
+    With several parents we follow the first in the lexicon's relation order: for the converted
+    WordNet 3.0 that is the order of the WNDB data files, i.e. NLTK's `hypernyms()[0]`
+    (Barcelona > city rather than > port; municipality > urban area; person > organism).
+    The same database gives the same order in every process.
+    """
+    chain = []
+    seen = {synset.id}
+    current = synset
+    while True:
+        parents = [p for p in _parents(current) if p.id not in seen]
+        if not parents:
+            break
+        current = parents[0]
+        seen.add(current.id)
+        chain.append(current)
+    return chain
+
+
+# (lexicon, synset id) -> head words of its ancestors; ancestors near the root are shared by many terms.
+_CHAIN_LABELS: Dict[Tuple[str, str], Tuple[str, ...]] = {}
+
+
+def _chain_labels(synset, lexicon: str, depth: int = 0) -> Tuple[str, ...]:
+    key = (lexicon, synset.id)
+    if key not in _CHAIN_LABELS:
+        parents = [p for p in _parents(synset) if p.id != synset.id]
+        if not parents or depth > 64:  # WordNet's hypernym graph is acyclic; the guard is cheap
+            labels: Tuple[str, ...] = ()
+        else:
+            parent = parents[0]
+            labels = (synset_label(parent),) + _chain_labels(parent, lexicon, depth + 1)
+        _CHAIN_LABELS[key] = labels
+    return _CHAIN_LABELS[key]
+
+
+def synset_label(synset) -> str:
+    """The head word of a synset (its first lemma in the lexicon's member order)."""
+    lemmas = synset.lemmas()
+    return str(lemmas[0]) if lemmas else synset.id
+
+
+@functools.lru_cache(maxsize=65536)
+def _hypernym_candidates(term: str, lang: str, lexicon: Optional[str]) -> Tuple[str, ...]:
+    spec = resolve_lexicon(lang, lexicon)
+    synsets = noun_synsets(term, spec)
+    if term[:1].isupper():
+        # A capitalised term is a name unless WordNet has a capitalised lemma for it: "Barcelona",
+        # "China" keep their senses; "Morrow" (a surname) or "Apple" (a company) do not become the
+        # common nouns morrow and apple. Callers lower-case sentence-initial common nouns first.
+        forms = {f.lower() for f in _lookup_forms(term)}
+        forms |= {b.lower() for f in list(forms) for b in noun_base_forms(f)}
+        synsets = [ss for ss in synsets
+                   if any(str(lemma)[:1].isupper() and str(lemma).lower() in forms for lemma in ss.lemmas())]
+    if not synsets:
+        return ()
+    out: List[str] = []
+    term_key = term.replace("_", " ").lower()
+    for label in _chain_labels(synsets[0], spec):
+        if label.lower() != term_key and label not in out:
+            out.append(label)
+    return tuple(out)
+
+
+def hypernym_candidates(term: str, lang: str = "en", lexicon: Optional[str] = None) -> List[str]:
+    """Hypernym chain (head words) of the term's most frequent noun sense, specific to general.
+
+    "Barcelona" -> ["city", "municipality", "urban area", ..., "entity"]; [] when WordNet lacks the term.
+    A capitalised term only matches senses with a capitalised lemma ("Apple" -> [], "apple" -> fruit).
+    Raises WordNetMissingError when no WordNet for `lang` is installed.
+    """
+    return list(_hypernym_candidates(term.strip(), lang, lexicon))
+
+
+def in_wordnet(term: str, lang: str = "en", lexicon: Optional[str] = None) -> bool:
+    """True when the term has a noun sense in WordNet (case-insensitive)."""
+    return bool(noun_synsets(term, resolve_lexicon(lang, lexicon)))
+
+
+# The head of a proper name becomes a candidate only if it is a common word (Zipf >= 4 in wordfreq:
+# "Company", "University", "Award", "Lane"), not a rare one that is more likely a surname ("Morrow").
+COMMON_HEAD_MIN_ZIPF = 4.0
+
+
+def _common_word(word: str, lang: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, lang) >= COMMON_HEAD_MIN_ZIPF
+
+
+def _is_proper_fragment(words: Sequence[str]) -> bool:
+    return all(w[:1].isupper() for w in words)
+
+
+def generalization_candidates(
+    term: str,
+    lang: str = "en",
+    lexicon: Optional[str] = None,
+    simplify: bool = True,
+    category: Optional[str] = None,
+) -> List[str]:
+    """The ordered set G(s) of seed 003: simpler phrases, hypernym chain, category phrase, root.
+
+    If WordNet knows the term: its hypernym chain. Otherwise (with `simplify`) the simpler forms of the
+    phrase up to the first one WordNet knows, followed by that form's hypernym chain. Partial proper
+    names ("York City") are skipped; a single capitalised head word is kept only when it is a common
+    word (Zipf >= 4) that WordNet has as a common noun, in lower case ("Academy Award" -> "award",
+    but "Dafydd Morrow" does not give "morrow"). `category` (e.g. "person") is added
+    before the root when given. The term itself never appears.
+    """
+    term = " ".join(term.split())
+    out: List[str] = []
+
+    def add(items: Iterable[str]) -> None:
+        for item in items:
+            if item and item.lower() != term.lower() and item not in out:
+                out.append(item)
+
+    chain = hypernym_candidates(term, lang, lexicon)
+    if chain:
+        add(chain)
+    elif simplify:
+        for form in simpler_phrases(term):
+            words = form.split()
+            if _is_proper_fragment(words):
+                if len(words) > 1:
+                    continue
+                lowered = form.lower()
+                if (not _common_word(lowered, lang) or not in_wordnet(lowered, lang, lexicon)
+                        or not hypernym_candidates(lowered, lang, lexicon)):
+                    continue
+                form = lowered
+            add([form])
+            form_chain = hypernym_candidates(form, lang, lexicon)
+            if form_chain:
+                add(form_chain)
+                break
+    if category:
+        add([category])
+    root = ROOTS.get(lang)
+    if root:
+        add([root])
+    return out
+
+
+def choose_generalization(
+    term: str, candidates: Sequence[str], is_safe: Callable[[str], bool]
+) -> Optional[str]:
+    """Seed 003's rule: the first (most specific) candidate g with is_safe(g), e.g. cos(v(g), v(e)) < t.
+
+    When no candidate is safe, the last (most general) candidate is returned: the root concept carries
+    no information about the protected entity. RETURNS None only for an empty candidate list.
+    """
+    for candidate in candidates:
+        if candidate.lower() != term.lower() and is_safe(candidate):
+            return candidate
+    return candidates[-1] if candidates else None

@@ -1,0 +1,652 @@
+"""`anon_mask`: the spaCy component that decides what to replace, replaces it, and writes the table.
+
+It merges `doc.spans["anon"]` with `doc.ents` (label map), resolves overlaps (registered policy),
+groups mentions into entities (registered grouper), and replaces each mention by a strategy chosen
+globally or per label: suppress, tag, surrogate, pseudonym, generalize. It is the only writer of
+`doc._.anon_text`, `doc._.anon_table` and `doc._.anon_status` (fail closed: any error propagates and
+leaves `anon_text`/`anon_status` at None).
+"""
+import hashlib
+import hmac
+import os
+import random
+import re
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+import srsly
+from spacy import util
+from spacy.language import Language
+from spacy.pipeline import Pipe
+from spacy.tokens import Doc, Span
+from spacy.util import SimpleFrozenList
+
+from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
+from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, SPAN_KEY, identifier_for
+from spacy_anon.mask import coarsen
+from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts, normalize
+from spacy_anon.mask.memory import ReplacementMemory
+from spacy_anon.mask.overlaps import make_overlap_resolver
+from spacy_anon.mask.surrogates import make_faker_surrogates
+
+STRATEGIES = ("suppress", "tag", "surrogate", "pseudonym", "generalize")
+CONSISTENCY = ("doc", "pipeline")
+RUN_RULES = ("auto", True, False)
+MEMORY_KEY = "spacy_anon.memory"
+RULES_RAN_KEY = "spacy_anon.rules_ran"
+KEY_ENV = "SPACY_ANON_KEY"
+MASKED_SPAN_KEY = "anon_masked"
+WRITTEN_KEY = "spacy_anon.mask_written"  # replacements anon_mask wrote on spans (not a generalizer's)
+DEFAULT_LOCALES = {"en": "en_US", "es": "es_ES", "pt": "pt_BR"}
+_MAX_SURROGATE_TRIES = 20
+
+DEFAULT_CONFIG: Dict[str, Any] = {
+    "strategy": "tag",
+    "label_strategies": {},
+    "use_ents": True,
+    "ent_label_map": None,
+    "spans_key": SPAN_KEY,
+    "masked_spans_key": MASKED_SPAN_KEY,
+    "run_rules": "auto",
+    "rules": {},
+    "overlap_resolver": {"@misc": "spacy_anon.resolve_overlaps.v1"},
+    "grouper": {"@misc": "spacy_anon.name_part_grouper.v1"},
+    "surrogate_provider": {"@misc": "spacy_anon.faker_surrogates.v1"},
+    "suppress_filler": "***",
+    "suppress_keep_length": False,
+    "tag_format": "[{label}_{index}]",
+    "surrogate_locale": None,
+    "seed": None,
+    "pseudonym_key": None,
+    "pseudonym_format": "{label}_{digest}",
+    "pseudonym_length": 8,
+    "date_granularity": "month",
+    "age_bucket": 10,
+    "number_style": "about",
+    "consistency": "doc",
+    "include_original": False,
+}
+
+
+@Language.factory(
+    "anon_mask",
+    assigns=["doc._.anon_text", "doc._.anon_table", "doc._.anon_status", "doc.spans"],
+    default_config=DEFAULT_CONFIG,
+)
+def make_anon_mask(
+    nlp: Language,
+    name: str,
+    strategy: str,
+    label_strategies: Dict[str, str],
+    use_ents: bool,
+    ent_label_map: Optional[Dict[str, Optional[str]]],
+    spans_key: str,
+    masked_spans_key: Optional[str],
+    run_rules: Union[bool, str],
+    rules: Dict[str, Any],
+    overlap_resolver: Callable[[Iterable[Span]], List[Span]],
+    grouper: Callable[[Doc, Sequence[Span]], List[str]],
+    surrogate_provider: Callable[..., str],
+    suppress_filler: str,
+    suppress_keep_length: bool,
+    tag_format: str,
+    surrogate_locale: Optional[str],
+    seed: Optional[int],
+    pseudonym_key: Optional[str],
+    pseudonym_format: str,
+    pseudonym_length: int,
+    date_granularity: str,
+    age_bucket: int,
+    number_style: str,
+    consistency: str,
+    include_original: bool,
+) -> "AnonMask":
+    """Build the masking component; see `AnonMask` for the arguments."""
+    return AnonMask(
+        nlp, name, strategy=strategy, label_strategies=label_strategies, use_ents=use_ents,
+        ent_label_map=ent_label_map, spans_key=spans_key, masked_spans_key=masked_spans_key,
+        run_rules=run_rules, rules=rules, overlap_resolver=overlap_resolver, grouper=grouper,
+        surrogate_provider=surrogate_provider, suppress_filler=suppress_filler,
+        suppress_keep_length=suppress_keep_length, tag_format=tag_format, surrogate_locale=surrogate_locale,
+        seed=seed, pseudonym_key=pseudonym_key, pseudonym_format=pseudonym_format,
+        pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
+        number_style=number_style, consistency=consistency, include_original=include_original,
+    )
+
+
+def pseudonym(key: bytes, label: str, entity_key: str, length: int = 8, fmt: str = "{label}_{digest}") -> str:
+    """Keyed pseudonym: HMAC-SHA256(key, entity key) truncated to `length` hex digits, e.g. PERSON_3f9a1c2b."""
+    digest = hmac.new(key, entity_key.encode("utf8"), hashlib.sha256).hexdigest()[:length]
+    return fmt.format(label=label, digest=digest)
+
+
+def suppress(text: str, filler: str = "***", keep_length: bool = False) -> str:
+    """The filler, or the filler repeated to the length of `text`."""
+    if keep_length and filler:
+        return (filler * (len(text) // len(filler) + 1))[: len(text)]
+    return filler
+
+
+def _align(i: int, n: int, m: int) -> int:
+    if m == n:
+        return i
+    if i == 0:
+        return 0
+    if i == n - 1:
+        return m - 1
+    return min(i, m - 1)
+
+
+def render_name(mention: str, canonical: Sequence[str], surrogate: Sequence[str],
+                honorifics: Sequence[str] = DEFAULT_HONORIFICS, digest: Optional[Callable[[str], str]] = None,
+                initials: Optional[Sequence[str]] = None) -> Optional[str]:
+    """A person mention rewritten part by part with the entity's surrogate name parts.
+
+    "Mr Cengiz Polat" / "Polat" / "C. Polat" with canonical [cengiz, polat] and surrogate [John, Smith]
+    give "Mr John Smith" / "Smith" / "J. Smith". Leading honorifics are kept. Returns None when a part of
+    the mention is not in the canonical name (the caller then uses the whole surrogate).
+    digest: when given, `canonical` and `initials` hold digest(part) and digest(first letter), so the
+        original name need not be kept in clear.
+    """
+    canonical = list(canonical)
+    digest = digest or (lambda x: x)
+    initials = list(initials) if initials is not None else [p[:1] for p in canonical]
+    n, m = len(canonical), len(surrogate)
+    if not n or not m:
+        return None
+    out: List[str] = []
+    pos = 0
+    seen_name = False
+    for match in re.finditer(r"\S+", mention):
+        out.append(mention[pos:match.start()])
+        pos = match.end()
+        token = match.group(0)
+        pre, core, post = re.match(r"^(\W*)(.*?)(\W*)$", token).groups()
+        norm = normalize(core)
+        if not norm:
+            out.append(token)
+            continue
+        if not seen_name and norm in honorifics:
+            out.append(token)
+            continue
+        new_parts = []
+        for sub in norm.split():
+            hashed = digest(sub)
+            if hashed in canonical:
+                new_parts.append(surrogate[_align(canonical.index(hashed), n, m)])
+            elif len(sub) == 1 and hashed in initials:
+                new_parts.append(surrogate[_align(initials.index(hashed), n, m)][:1].upper())
+            else:
+                return None
+        seen_name = True
+        new = "-".join(new_parts)
+        if core.isupper() and len(core) > 1:
+            new = new.upper()
+        out.append(pre + new + post)
+    out.append(mention[pos:])
+    return "".join(out)
+
+
+def _starts_sentence(text: str, start: int) -> bool:
+    i = start - 1
+    while i >= 0 and text[i] in " \t\r\f\v":
+        i -= 1
+    return i < 0 or text[i] in ".!?\n"
+
+
+class AnonMask(Pipe):
+    """Replace detected mentions consistently per entity and record what was replaced.
+
+    DOCS: README.md, section "Masking (anon_mask)"
+    """
+
+    def __init__(
+        self,
+        nlp: Optional[Language] = None,
+        name: str = "anon_mask",
+        *,
+        strategy: str = "tag",
+        label_strategies: Optional[Dict[str, str]] = None,
+        use_ents: bool = True,
+        ent_label_map: Optional[Dict[str, Optional[str]]] = None,
+        spans_key: str = SPAN_KEY,
+        masked_spans_key: Optional[str] = MASKED_SPAN_KEY,
+        run_rules: Union[bool, str] = "auto",
+        rules: Optional[Dict[str, Any]] = None,
+        overlap_resolver: Optional[Callable[[Iterable[Span]], List[Span]]] = None,
+        grouper: Optional[Callable[[Doc, Sequence[Span]], List[str]]] = None,
+        surrogate_provider: Optional[Callable[..., str]] = None,
+        suppress_filler: str = "***",
+        suppress_keep_length: bool = False,
+        tag_format: str = "[{label}_{index}]",
+        surrogate_locale: Optional[str] = None,
+        seed: Optional[int] = None,
+        pseudonym_key: Optional[str] = None,
+        pseudonym_format: str = "{label}_{digest}",
+        pseudonym_length: int = 8,
+        date_granularity: str = "month",
+        age_bucket: int = 10,
+        number_style: str = "about",
+        consistency: str = "doc",
+        include_original: bool = False,
+    ) -> None:
+        """
+        strategy: default strategy, one of suppress | tag | surrogate | pseudonym | generalize.
+        label_strategies: per-label strategy, e.g. {"DATETIME": "generalize"} (any label).
+        use_ents: also mask `doc.ents`, mapped by `ent_label_map`.
+        ent_label_map: NER label -> our category; labels absent or mapped to null are ignored.
+            None: `spacy_anon.labels.DEFAULT_ENT_LABEL_MAP`. A dict replaces the default entirely.
+        spans_key: span group with the detectors' candidates.
+        masked_spans_key: span group that receives the kept spans (None: not written).
+        run_rules: "auto" (run the default rule recognizers when no anon_rules ran on the doc), true
+            (always run them), false (never).
+        rules: config of those rule recognizers (arguments of `AnonRules`).
+        overlap_resolver: `resolver(spans) -> non-overlapping spans` (spacy_anon.resolve_overlaps.v1).
+        grouper: `grouper(doc, spans) -> entity key per span` (spacy_anon.name_part_grouper.v1).
+        surrogate_provider: see `spacy_anon.mask.surrogates` (spacy_anon.faker_surrogates.v1).
+        suppress_filler / suppress_keep_length: what `suppress` writes; repeat it to the mention length.
+        tag_format: format of `tag` with {label}, {index} (per label, 1-based) and {entity}.
+        surrogate_locale: Faker locale (en_US, es_ES, pt_BR...); None: from the pipeline language.
+        seed: makes surrogates deterministic (given seed + entity); None: random per memory.
+        pseudonym_key: HMAC key of `pseudonym`; else env SPACY_ANON_KEY; else a config error. Never
+            serialized by this component (prefer the environment variable: a key given in the config
+            is part of `nlp.config`; `to_disk` redacts it from the saved config.cfg).
+        pseudonym_format / pseudonym_length: "{label}_{digest}" with that many hex digits.
+        date_granularity ("month" | "year"), age_bucket (years), number_style ("about" | "words"):
+            built-in coarsening of `generalize` when no generalizer set `span._.anon_replacement`.
+        consistency: "doc" (a new memory per doc) or "pipeline" (one memory for the component's
+            lifetime); a `ReplacementMemory` in doc.user_data["spacy_anon.memory"] always wins.
+        include_original: add the original `text` to each table row.
+        """
+        self.nlp = nlp
+        self.name = name
+        self.strategy = strategy
+        self.label_strategies = dict(label_strategies or {})
+        bad = {s for s in [strategy, *self.label_strategies.values()] if s not in STRATEGIES}
+        if bad:
+            raise ValueError(
+                f"anon_mask: unknown strategy {sorted(bad)}; valid strategies: {', '.join(STRATEGIES)}"
+            )
+        if consistency not in CONSISTENCY:
+            raise ValueError(f"anon_mask: consistency must be one of {CONSISTENCY}, got {consistency!r}")
+        if run_rules not in RUN_RULES:
+            raise ValueError(f"anon_mask: run_rules must be 'auto', true or false, got {run_rules!r}")
+        if date_granularity not in coarsen.DATE_GRANULARITIES:
+            raise ValueError(f"anon_mask: date_granularity must be one of {coarsen.DATE_GRANULARITIES}")
+        if number_style not in coarsen.NUMBER_STYLES:
+            raise ValueError(f"anon_mask: number_style must be one of {coarsen.NUMBER_STYLES}")
+        if age_bucket < 1:
+            raise ValueError("anon_mask: age_bucket must be >= 1")
+        try:
+            tag_format.format(label="X", index=1, entity="X_1")
+            pseudonym_format.format(label="X", digest="0")
+        except (KeyError, IndexError, ValueError) as err:
+            raise ValueError(f"anon_mask: bad tag_format/pseudonym_format: {err!r}") from None
+        if not 4 <= pseudonym_length <= 64:
+            raise ValueError("anon_mask: pseudonym_length must be between 4 and 64")
+        self.use_ents = use_ents
+        self.ent_label_map = dict(DEFAULT_ENT_LABEL_MAP if ent_label_map is None else ent_label_map)
+        self.spans_key = spans_key
+        self.masked_spans_key = masked_spans_key
+        self.run_rules = run_rules
+        self.rules_cfg = dict(rules or {})
+        self.overlap_resolver = overlap_resolver or make_overlap_resolver()
+        self.grouper = grouper or make_name_part_grouper()
+        self.surrogate_provider = surrogate_provider or make_faker_surrogates()
+        self.suppress_filler = suppress_filler
+        self.suppress_keep_length = suppress_keep_length
+        self.tag_format = tag_format
+        self.lang = coarsen.lang_of(nlp.lang if nlp is not None else "en")
+        self.surrogate_locale = surrogate_locale or DEFAULT_LOCALES.get(
+            (nlp.lang if nlp is not None else "en"), "en_US")
+        self.seed = seed
+        self.pseudonym_format = pseudonym_format
+        self.pseudonym_length = pseudonym_length
+        self.date_granularity = date_granularity
+        self.age_bucket = age_bucket
+        self.number_style = number_style
+        self.consistency = consistency
+        self.include_original = include_original
+        self._key_in_config = bool(pseudonym_key)
+        self._key: Optional[bytes] = None
+        key = pseudonym_key or os.environ.get(KEY_ENV)
+        if key:
+            self._key = key.encode("utf8")
+        elif self.uses("pseudonym"):
+            raise ValueError(
+                "anon_mask: the 'pseudonym' strategy needs a secret key: set the environment variable "
+                f"{KEY_ENV} or the config setting pseudonym_key (there is no default key)"
+            )
+        if self.uses("surrogate"):
+            import faker.config  # heavy, only when surrogates are used
+
+            if self.surrogate_locale not in faker.config.AVAILABLE_LOCALES:
+                raise ValueError(f"anon_mask: unknown surrogate_locale {self.surrogate_locale!r}")
+        self.memory = ReplacementMemory()
+        self._rules = None
+        if run_rules is True or self.rules_cfg:
+            self._rules = self._make_rules()
+
+    # ------------------------------------------------------------------------------------ settings
+    def uses(self, strategy: str) -> bool:
+        """Whether any label may be replaced with `strategy`."""
+        return self.strategy == strategy or strategy in self.label_strategies.values()
+
+    def strategy_for(self, label: str) -> str:
+        return self.label_strategies.get(label, self.strategy)
+
+    def set_pseudonym_key(self, key: str) -> None:
+        """Set the HMAC key of `pseudonym` (kept in memory only; never serialized)."""
+        if not key:
+            raise ValueError("anon_mask: empty pseudonym key")
+        self._key = key.encode("utf8")
+
+    def reset_memory(self) -> None:
+        """Forget the pipeline-wide memory (consistency = "pipeline")."""
+        self.memory = ReplacementMemory()
+
+    def _settings(self) -> Dict[str, Any]:
+        """Serializable settings (the pseudonym key is never among them)."""
+        return {
+            "strategy": self.strategy, "label_strategies": self.label_strategies, "use_ents": self.use_ents,
+            "ent_label_map": self.ent_label_map, "spans_key": self.spans_key,
+            "masked_spans_key": self.masked_spans_key, "run_rules": self.run_rules, "rules": self.rules_cfg,
+            "suppress_filler": self.suppress_filler, "suppress_keep_length": self.suppress_keep_length,
+            "tag_format": self.tag_format, "surrogate_locale": self.surrogate_locale, "seed": self.seed,
+            "pseudonym_format": self.pseudonym_format, "pseudonym_length": self.pseudonym_length,
+            "date_granularity": self.date_granularity, "age_bucket": self.age_bucket,
+            "number_style": self.number_style, "consistency": self.consistency,
+            "include_original": self.include_original,
+        }
+
+    # ------------------------------------------------------------------------------------ detection
+    def _make_rules(self):
+        from spacy_anon.rules.component import AnonRules  # imported lazily (other area, optional cost)
+
+        cfg = dict(self.rules_cfg)
+        cfg.setdefault("span_key", self.spans_key)
+        return AnonRules(self.nlp, "anon_rules", **cfg)
+
+    def _maybe_run_rules(self, doc: Doc) -> None:
+        if self.run_rules is False:
+            return
+        if self.run_rules == "auto" and doc.user_data.get(RULES_RAN_KEY):
+            return
+        if self._rules is None:
+            self._rules = self._make_rules()
+        self._rules(doc)
+
+    def candidates(self, doc: Doc) -> List[Tuple[Span, Span]]:
+        """(candidate with our label, original span) from the span group, then from doc.ents.
+
+        Identical (start, end, label) candidates are merged, keeping the highest score.
+        """
+        found: List[Tuple[Span, Span]] = []
+        if self.spans_key in doc.spans:
+            for span in doc.spans[self.spans_key]:
+                found.append((span, span))
+        if self.use_ents:
+            for ent in doc.ents:
+                label = self.ent_label_map.get(ent.label_)
+                if not label:
+                    continue
+                found.append((Span(doc, ent.start, ent.end, label=label), ent))
+        best: Dict[Tuple[int, int, str], Tuple[Span, Span]] = {}
+        order: List[Tuple[int, int, str]] = []
+        for cand, orig in found:
+            if not cand.text.strip():
+                continue
+            key = (cand.start_char, cand.end_char, cand.label_)
+            if key not in best:
+                order.append(key)
+                best[key] = (cand, orig)
+            elif (orig._.anon_score or 0.0) > (best[key][1]._.anon_score or 0.0):
+                best[key] = (cand, orig)
+        result = []
+        for key in order:
+            cand, orig = best[key]
+            if cand is not orig:  # an entity under our label: carry its attributes over
+                cand._.anon_source = orig._.anon_source or "ner"
+                cand._.anon_score = orig._.anon_score
+                cand._.anon_identifier = orig._.anon_identifier or identifier_for(cand.label_)
+                cand._.anon_replacement = orig._.anon_replacement
+            result.append((cand, orig))
+        return result
+
+    # ------------------------------------------------------------------------------------ the step
+    def __call__(self, doc: Doc) -> Doc:
+        """Mask `doc`: set doc._.anon_text, anon_table, anon_status="ok" (only when all succeeded)."""
+        doc._.anon_status = None
+        doc._.anon_text = None
+        doc._.anon_table = None
+        self._maybe_run_rules(doc)
+        pairs = self.candidates(doc)
+        originals = {id(c): o for c, o in pairs}
+        kept = list(self.overlap_resolver([c for c, _ in pairs]))
+        kept.sort(key=lambda s: (s.start_char, s.end_char))
+        for a, b in zip(kept, kept[1:]):
+            if b.start_char < a.end_char:
+                raise ValueError("anon_mask: the overlap resolver returned overlapping spans")
+        if any(s.doc is not doc for s in kept):
+            raise ValueError("anon_mask: the overlap resolver returned spans of another Doc")
+        keys = list(self.grouper(doc, kept))
+        if len(keys) != len(kept):
+            raise ValueError("anon_mask: the grouper must return one entity key per span")
+        memory = doc.user_data.get(MEMORY_KEY)
+        if memory is None:
+            memory = self.memory if self.consistency == "pipeline" else ReplacementMemory()
+        elif not isinstance(memory, ReplacementMemory):
+            raise TypeError(f"anon_mask: doc.user_data[{MEMORY_KEY!r}] must be a ReplacementMemory")
+        entity_ids = self._entity_ids(kept, keys, memory)
+        replacements, from_generalizer = self._replacements(doc, kept, keys, entity_ids, memory, originals)
+        # everything computed: now build the outputs
+        pieces: List[str] = []
+        rows: List[Dict[str, Any]] = []
+        pos = 0
+        text = doc.text
+        for span, entity, replacement in zip(kept, entity_ids, replacements):
+            pieces.append(text[pos:span.start_char])
+            pieces.append(replacement)
+            pos = span.end_char
+            row = {
+                "start": span.start_char, "end": span.end_char, "label": span.label_, "entity": entity,
+                "identifier": span._.anon_identifier or identifier_for(span.label_),
+                "replacement": replacement, "source": span._.anon_source, "score": span._.anon_score,
+            }
+            if self.include_original:
+                row["text"] = span.text
+            rows.append(row)
+        pieces.append(text[pos:])
+        anon_text = "".join(pieces)
+        written = []
+        for span, entity, replacement, kept_value in zip(kept, entity_ids, replacements, from_generalizer):
+            original = originals.get(id(span), span)
+            for target in ((span,) if original is span else (span, original)):
+                target._.anon_entity = entity
+                target._.anon_replacement = replacement
+                if not kept_value:  # remember what we wrote, so a rerun does not take it for a generalization
+                    written.append([target.start_char, target.end_char, target.label_, replacement])
+            if span._.anon_identifier is None:
+                span._.anon_identifier = identifier_for(span.label_)
+        if self.masked_spans_key:
+            doc.spans[self.masked_spans_key] = kept
+        stats = dict(doc._.anon_stats or {})
+        stats["masked_mentions"] = len(kept)
+        stats["masked_entities"] = len(set(entity_ids))
+        doc._.anon_stats = stats
+        doc.user_data[WRITTEN_KEY] = written
+        doc._.anon_table = rows
+        doc._.anon_text = anon_text
+        doc._.anon_status = "ok"
+        return doc
+
+    def _name_labels(self) -> Tuple[str, ...]:
+        return tuple(getattr(self.grouper, "name_labels", ("PERSON",)))
+
+    def _honorifics(self) -> Tuple[str, ...]:
+        return tuple(getattr(self.grouper, "honorifics", DEFAULT_HONORIFICS))
+
+    def _canonical_parts(self, key: str, span: Span) -> List[str]:
+        if "|" in key:
+            return key.split("|", 1)[1].split()
+        return name_parts(span.text, self._honorifics())
+
+    def _entity_ids(self, kept: List[Span], keys: List[str], memory: ReplacementMemory) -> List[str]:
+        """Entity ids from the memory, created in order of first mention.
+
+        A lone name part ("Polat") is aliased to a remembered full name only when this doc has no
+        multi-part name containing that part (then the grouper already decided, e.g. ambiguous).
+        """
+        name_labels = self._name_labels()
+        doc_parts = set()
+        for span, key in zip(kept, keys):
+            if span.label_ in name_labels:
+                parts = self._canonical_parts(key, span)
+                if len(parts) > 1:
+                    doc_parts.update((span.label_, p) for p in parts)
+        ids: Dict[Tuple[str, str], str] = {}
+        result = []
+        for span, key in zip(kept, keys):
+            label = span.label_
+            if (label, key) not in ids:
+                parts: List[str] = []
+                alias = False
+                if label in name_labels:
+                    parts = self._canonical_parts(key, span)
+                    alias = len(parts) == 1 and (label, parts[0]) not in doc_parts
+                ids[(label, key)] = memory.entity_id(label, key, parts=parts, alias_part=alias)
+            result.append(ids[(label, key)])
+        return result
+
+    def _replacements(self, doc, kept, keys, entity_ids, memory, originals) -> Tuple[List[str], List[bool]]:
+        """The replacement of each kept span, and whether it is a generalizer's `anon_replacement`."""
+        first_text: Dict[str, List[str]] = {}
+        for span, entity in zip(kept, entity_ids):
+            first_text.setdefault(entity, []).append(span.text)
+        written = {tuple(w) for w in doc.user_data.get(WRITTEN_KEY) or ()}
+        text = doc.text  # built from the tokens on each access: read once
+        result = []
+        from_generalizer = []
+        for span, key, entity in zip(kept, keys, entity_ids):
+            label = span.label_
+            strategy = self.strategy_for(label)
+            generalized = False
+            if strategy == "suppress":
+                value = suppress(span.text, self.suppress_filler, self.suppress_keep_length)
+            elif strategy == "tag":
+                value = self.tag_format.format(label=label, index=memory.index_of(entity), entity=entity)
+            elif strategy == "pseudonym":
+                value = memory.get(entity, "pseudonym")
+                if value is None:
+                    if self._key is None:
+                        raise ValueError(f"anon_mask: no pseudonym key (set {KEY_ENV} or pseudonym_key)")
+                    value = pseudonym(self._key, label, key, self.pseudonym_length, self.pseudonym_format)
+                    memory.set(entity, "pseudonym", value)
+            elif strategy == "surrogate":
+                value = self._surrogate(span, key, entity, memory, first_text[entity])
+            else:  # generalize
+                original = originals.get(id(span), span)
+                value = self._generalizer_value(original, written) or self._generalizer_value(span, written)
+                generalized = bool(value)
+                if not value:
+                    value = coarsen.generalize(label, span.text, self.lang, date_granularity=self.date_granularity,
+                                               age_bucket=self.age_bucket, number_style=self.number_style)
+                    if _starts_sentence(text, span.start_char):
+                        value = value[:1].upper() + value[1:]
+            if not isinstance(value, str):
+                raise TypeError(f"anon_mask: replacement for a {label} mention is not a string")
+            result.append(value)
+            from_generalizer.append(generalized)
+        return result, from_generalizer
+
+    @staticmethod
+    def _generalizer_value(span: Span, written: set) -> Optional[str]:
+        """`span._.anon_replacement` unless it is what an earlier run of anon_mask wrote there."""
+        value = span._.anon_replacement
+        if value is None or (span.start_char, span.end_char, span.label_, value) in written:
+            return None
+        return value
+
+    def _seed_for(self, memory: ReplacementMemory, *parts: Any) -> int:
+        base = f"seed:{self.seed}".encode("utf8") if self.seed is not None else memory.salt
+        h = hashlib.sha256(base)
+        h.update("\x1f".join(str(p) for p in parts).encode("utf8"))
+        return int.from_bytes(h.digest()[:8], "big")
+
+    def _surrogate(self, span: Span, key: str, entity: str, memory: ReplacementMemory, texts: List[str]) -> str:
+        label = span.label_
+        is_name = label in self._name_labels()
+        data = memory.get(entity, "surrogate")
+        if data is None:
+            if memory.date_shift is None:
+                rng = random.Random(self._seed_for(memory, "date-shift"))
+                memory.date_shift = rng.choice((-1, 1)) * rng.randint(30, 365)
+            canonical = self._canonical_parts(key, span) if is_name else []
+            source = " ".join(canonical) if is_name and canonical else texts[0]
+            originals = {normalize(t) for t in texts} | {normalize(source)}
+            value = None
+            for attempt in range(_MAX_SURROGATE_TRIES):
+                value = self.surrogate_provider(
+                    label if not is_name else "PERSON", source, locale=self.surrogate_locale,
+                    seed=self._seed_for(memory, label, key, attempt), date_shift_days=memory.date_shift,
+                )
+                if normalize(value) not in originals and not memory.is_used("surrogate", value):
+                    break
+            if value is None or normalize(value) in originals:
+                raise ValueError(f"anon_mask: no surrogate different from the original for a {label} mention")
+            data = {"full": value, "parts": value.split(),  # name parts only as digests (see render_name)
+                    "canonical": [memory.digest("part", p) for p in canonical],
+                    "initials": [memory.digest("part", p[:1]) for p in canonical]}
+            memory.set(entity, "surrogate", data, used=value)
+        if is_name and data["canonical"]:
+            rendered = render_name(span.text, data["canonical"], data["parts"], self._honorifics(),
+                                   digest=lambda part: memory.digest("part", part), initials=data["initials"])
+            if rendered:
+                return rendered
+        return data["full"]
+
+    # ------------------------------------------------------------------------------------ serialization
+    def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
+        """Serialize the settings (never the pseudonym key)."""
+        return util.to_bytes({"cfg": lambda: srsly.json_dumps(self._settings())}, exclude)
+
+    def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "AnonMask":
+        """Check serialized settings; the pipeline config (config.cfg) is what configures the component."""
+        util.from_bytes(bytes_data, {"cfg": lambda b: srsly.json_loads(b)}, exclude)
+        return self
+
+    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
+        """Write the settings to `path/cfg` (never the pseudonym key).
+
+        When called by `nlp.to_disk` and the key came from the config, the key is also redacted from
+        the pipeline's config.cfg written next to this directory.
+        """
+        path = util.ensure_path(path)
+        util.to_disk(path, {"cfg": lambda p: srsly.write_json(p, self._settings())}, exclude)
+        if self._key_in_config:
+            _redact_key_in_config(path.parent / "config.cfg", self.name)
+
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "AnonMask":
+        """Read `path/cfg`; settings come from the pipeline config, so nothing is overridden."""
+        path = util.ensure_path(path)
+        util.from_disk(path, {"cfg": lambda p: srsly.read_json(p)}, exclude)
+        return self
+
+
+def _redact_key_in_config(config_path: Path, name: str) -> None:
+    if not config_path.exists():
+        return
+    from thinc.api import Config
+
+    config = Config().from_disk(config_path, interpolate=False)
+    component = config.get("components", {}).get(name)
+    if component and component.get("pseudonym_key"):
+        component["pseudonym_key"] = None
+        config.to_disk(config_path)
+
+
+def forget_config_key(nlp: Language, name: str = "anon_mask") -> None:
+    """Drop a pseudonym key from `nlp.config` (the live component keeps it), so no save can write it."""
+    cfg = nlp._pipe_configs.get(name)  # noqa: SLF001  (spaCy keeps component configs here)
+    if cfg is not None and cfg.get("pseudonym_key"):
+        cfg["pseudonym_key"] = None

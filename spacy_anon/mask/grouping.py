@@ -1,0 +1,177 @@
+"""Entity grouping: which mentions refer to the same entity ("Mr Cengiz Polat", "Polat", "C. Polat").
+
+Interface of a grouper (any replacement, e.g. a coreference component's, keeps it):
+
+    grouper(doc: Doc, spans: Sequence[Span]) -> List[str]
+
+one entity key per span, in the order of `spans` (non-overlapping, sorted by start, labels already
+mapped to our categories). Spans with equal keys are one entity. A key must not depend on the document
+(it is the consistency key across chunks and documents, and the input of pseudonym HMACs); the keys of
+this grouper are `"<LABEL>|<normalized canonical form>"`, and for name-part labels the canonical form
+is the space-separated parts of the most complete name (used to align surrogate name parts).
+"""
+import re
+import unicodedata
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from spacy.tokens import Doc, Span
+from spacy.util import registry
+
+DEFAULT_HONORIFICS = (
+    "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "madam",
+    "sr", "sra", "srta", "dna", "dona", "don", "sres", "dra",
+)
+AMBIGUITY_POLICIES = ("separate", "recent")
+
+
+def normalize(text: str) -> str:
+    """Lowercase, strip accents, turn punctuation into spaces and collapse whitespace."""
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    text = re.sub(r"[\W_]+", " ", text.lower())
+    return " ".join(text.split())
+
+
+def name_parts(text: str, honorifics: Sequence[str] = DEFAULT_HONORIFICS) -> List[str]:
+    """Normalized parts of a person name without leading honorifics ("Sra. Dña. Ana Gil" -> [ana, gil])."""
+    parts = normalize(text).split()
+    while parts and parts[0] in honorifics:
+        parts.pop(0)
+    return parts
+
+
+def _part_match(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    if len(a) == 1 or len(b) == 1:  # initials
+        return a[0] == b[0]
+    return False
+
+
+def compatible(parts: Sequence[str], canonical: Sequence[str]) -> bool:
+    """`parts` can name the same person as `canonical`: an in-order sub-sequence (initials match
+    their full part) with at least one full part in common."""
+    j = 0
+    full_hit = False
+    for part in parts:
+        while j < len(canonical) and not _part_match(part, canonical[j]):
+            j += 1
+        if j == len(canonical):
+            return False
+        full_hit = full_hit or (len(part) > 1 and part == canonical[j])
+        j += 1
+    return full_hit
+
+
+def group_mentions(
+    mentions: Sequence[Tuple[str, str]],
+    *,
+    name_labels: Sequence[str] = ("PERSON",),
+    honorifics: Sequence[str] = DEFAULT_HONORIFICS,
+    ambiguous: str = "separate",
+) -> List[str]:
+    """Entity keys for `(label, text)` mentions given in text order.
+
+    Labels in `name_labels` group by name parts: the most complete names are placed first (exact
+    normalized match, else the one compatible entity), then shorter mentions ("Polat", "C. Polat")
+    join the one entity whose name contains them. A mention that fits several entities ("Polat" next
+    to "Cengiz Polat" and "Ayse Polat") is, with `ambiguous="separate"` (default), an entity of its own
+    (never attributed to the wrong person; it is still masked), or with `"recent"` joins the entity
+    mentioned most recently before it (else the next one after it). Other labels group by exact
+    normalized text (case, accents, whitespace, punctuation).
+    """
+    if ambiguous not in AMBIGUITY_POLICIES:
+        raise ValueError(f"ambiguous must be one of {AMBIGUITY_POLICIES}, got {ambiguous!r}")
+    keys: List[Optional[str]] = [None] * len(mentions)
+    by_label: Dict[str, List[int]] = {}
+    for i, (label, text) in enumerate(mentions):
+        if label in name_labels:
+            by_label.setdefault(label, []).append(i)
+        else:
+            norm = normalize(text) or text
+            keys[i] = f"{label}|{norm}"
+    for label, indices in by_label.items():
+        for i, key in _group_names(label, indices, mentions, honorifics, ambiguous).items():
+            keys[i] = key
+    return [k if k is not None else "" for k in keys]
+
+
+def _group_names(label, indices, mentions, honorifics, ambiguous) -> Dict[int, str]:
+    parts_of = {i: name_parts(mentions[i][1], honorifics) for i in indices}
+    entities: List[List[str]] = []  # canonical parts per entity
+    members: List[List[int]] = []
+    assigned: Dict[int, int] = {}
+
+    def n_full(i):
+        return sum(1 for p in parts_of[i] if len(p) > 1)
+
+    def choose(i, candidates):
+        if len(candidates) == 1:
+            return candidates[0]
+        if not candidates or ambiguous == "separate":
+            return None
+        before = [(max((m for m in members[e] if m < i), default=-1), e) for e in candidates]
+        best = max(before)
+        if best[0] >= 0:
+            return best[1]
+        return min((min(members[e]), e) for e in candidates)[1]
+
+    exact: Dict[Tuple[str, ...], int] = {}
+    by_part: Dict[str, List[int]] = {}  # full part -> multi-part entities containing it
+    order = sorted(indices, key=lambda i: (-n_full(i), -len(parts_of[i]), i))
+    for i in order:
+        parts = parts_of[i]
+        if not parts:
+            continue
+        target = exact.get(tuple(parts))
+        if target is None and (len(parts) > 1 or n_full(i) == 1):
+            near = sorted({e for p in parts if len(p) > 1 for e in by_part.get(p, ())})
+            target = choose(i, [e for e in near if compatible(parts, entities[e])])
+        if target is None:
+            entities.append(parts)
+            members.append([])
+            target = len(entities) - 1
+            exact[tuple(parts)] = target
+            if len(parts) > 1:
+                for p in set(parts):
+                    if len(p) > 1:
+                        by_part.setdefault(p, []).append(target)
+        members[target].append(i)
+        assigned[i] = target
+    keys = {}
+    for i in indices:
+        if i in assigned:
+            keys[i] = f"{label}|{' '.join(entities[assigned[i]])}"
+        else:
+            keys[i] = f"{label}|{normalize(mentions[i][1]) or mentions[i][1]}"
+    return keys
+
+
+class NamePartGrouper:
+    """The default grouper: name-part matching for person labels, exact normalized match otherwise."""
+
+    def __init__(self, name_labels: Sequence[str] = ("PERSON",), honorifics: Sequence[str] = DEFAULT_HONORIFICS,
+                 ambiguous: str = "separate") -> None:
+        if ambiguous not in AMBIGUITY_POLICIES:
+            raise ValueError(f"ambiguous must be one of {AMBIGUITY_POLICIES}, got {ambiguous!r}")
+        self.name_labels = tuple(name_labels)
+        self.honorifics = tuple(h.lower().strip(".") for h in honorifics)
+        self.ambiguous = ambiguous
+
+    def __call__(self, doc: Doc, spans: Sequence[Span]) -> List[str]:
+        return group_mentions([(s.label_, s.text) for s in spans], name_labels=self.name_labels,
+                              honorifics=self.honorifics, ambiguous=self.ambiguous)
+
+
+@registry.misc("spacy_anon.name_part_grouper.v1")
+def make_name_part_grouper(
+    name_labels: List[str] = ["PERSON"],
+    honorifics: List[str] = list(DEFAULT_HONORIFICS),
+    ambiguous: str = "separate",
+) -> Callable[[Doc, Sequence[Span]], List[str]]:
+    """Registered maker of the default grouper `grouper(doc, spans) -> list of entity keys`.
+
+    name_labels: labels grouped by name parts (others: exact normalized match).
+    honorifics: leading titles ignored in names (normalized: lowercase, no accents or dots).
+    ambiguous: "separate" or "recent", for a short mention that fits several full names.
+    """
+    return NamePartGrouper(name_labels, honorifics, ambiguous)

@@ -1,0 +1,219 @@
+"""`anon_rules`: the spaCy component that adds rule matches (emails, phones, IDs, dates...) to doc.spans."""
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+
+import srsly
+from spacy import util
+from spacy.language import Language
+from spacy.pipeline import Pipe
+from spacy.tokens import Doc, Span
+from spacy.util import SimpleFrozenList
+
+from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
+from spacy_anon.labels import SPAN_KEY, identifier_for
+from spacy_anon.rules.matching import RuleMatch, RuleOptions, find_matches, make_options, recognizers_for
+from spacy_anon.rules.recognizers import REGISTRY
+
+RULES_RAN_KEY = "spacy_anon.rules_ran"
+DEFAULT_PHONE_REGIONS = list(RuleOptions.phone_regions)
+DEFAULT_POSTAL_LOCALES = list(RuleOptions.postal_locales)
+SUPPORTED_LANGUAGES = ("en", "es", "pt")
+
+DEFAULT_CONFIG: Dict[str, Any] = {
+    "recognizers": ["all"],
+    "phone_regions": DEFAULT_PHONE_REGIONS,
+    "postal_locales": DEFAULT_POSTAL_LOCALES,
+    "allow_list": [],
+    "deny_list": [],
+    "extra_labels": [],
+    "context_window": 5,
+    "context_boost": 0.35,
+    "min_score": 0.5,
+    "span_key": SPAN_KEY,
+    "languages": [],
+    "resolve_overlaps": True,
+}
+
+
+@Language.factory("anon_rules", default_config=DEFAULT_CONFIG)
+def make_anon_rules(
+    nlp: Language,
+    name: str,
+    recognizers: List[str],
+    phone_regions: List[str],
+    postal_locales: List[str],
+    allow_list: List[Any],
+    deny_list: List[Dict[str, Any]],
+    extra_labels: List[str],
+    context_window: int,
+    context_boost: float,
+    min_score: float,
+    span_key: str,
+    languages: List[str],
+    resolve_overlaps: bool,
+) -> "AnonRules":
+    """Build the rule recognizer component; see `AnonRules` for the arguments."""
+    return AnonRules(
+        nlp, name, recognizers=recognizers, phone_regions=phone_regions, postal_locales=postal_locales,
+        allow_list=allow_list, deny_list=deny_list, extra_labels=extra_labels, context_window=context_window,
+        context_boost=context_boost, min_score=min_score, span_key=span_key, languages=languages,
+        resolve_overlaps=resolve_overlaps,
+    )
+
+
+class AnonRules(Pipe):
+    """Detect structured identifiers with regexes, checksums and context words, and append them as spans.
+
+    DOCS: README.md, section "Rule recognizers (anon_rules)"
+    """
+
+    def __init__(
+        self,
+        nlp: Optional[Language] = None,
+        name: str = "anon_rules",
+        *,
+        recognizers: Sequence[str] = ("all",),
+        phone_regions: Sequence[str] = tuple(DEFAULT_PHONE_REGIONS),
+        postal_locales: Sequence[str] = tuple(DEFAULT_POSTAL_LOCALES),
+        allow_list: Sequence[Any] = (),
+        deny_list: Sequence[Dict[str, Any]] = (),
+        extra_labels: Sequence[str] = (),
+        context_window: int = 5,
+        context_boost: float = 0.35,
+        min_score: float = 0.5,
+        span_key: str = SPAN_KEY,
+        languages: Sequence[str] = (),
+        resolve_overlaps: bool = True,
+    ) -> None:
+        """
+        nlp: the pipeline (only its name space is used; may be None outside a pipeline).
+        recognizers: recognizer names (`rules.email` or `email`) or ["all"].
+        phone_regions: ISO regions tried by phonenumbers, e.g. ["US", "GB", "ES"].
+        postal_locales: postal-code shapes to look for: US, GB, ES, PT, FR, DE, NL, CA, BR.
+        allow_list: strings (exact, case-insensitive) or {"pattern": regex} that are never reported.
+        deny_list: {"text" | "pattern", "label"} terms that are always reported with that label.
+        extra_labels: user labels allowed in deny_list besides our categories.
+        context_window: tokens before/after a match searched for context words.
+        context_boost: score added by a context word (and removed by a negative one).
+        min_score: matches scoring below are dropped.
+        span_key: the span group to append to.
+        languages: restrict recognizers to these languages (empty: all).
+        resolve_overlaps: keep only the best of overlapping rule matches.
+        """
+        self.nlp = nlp
+        self.name = name
+        self.span_key = span_key
+        unknown = [lang for lang in languages if lang not in SUPPORTED_LANGUAGES]
+        if unknown:
+            raise ValueError(f"Unknown language(s) {unknown} for anon_rules. Valid: {', '.join(SUPPORTED_LANGUAGES)}")
+        self.recognizer_names = list(recognizers)
+        self.languages = list(languages)
+        self.recognizers = recognizers_for(self.recognizer_names, self.languages)
+        self._settings = dict(
+            phone_regions=list(phone_regions), postal_locales=list(postal_locales),
+            context_window=context_window, context_boost=context_boost, min_score=min_score,
+            resolve_overlaps=resolve_overlaps, extra_labels=list(extra_labels),
+        )
+        self.allow_list: List[Any] = list(allow_list)
+        self.deny_list: List[Dict[str, Any]] = [dict(d) for d in deny_list]
+        self._compile()
+
+    def _compile(self) -> None:
+        self.options = make_options(allow_list=self.allow_list, deny_list=self.deny_list, **self._settings)
+
+    @property
+    def labels(self) -> tuple:
+        """Labels this component can produce."""
+        return tuple(sorted({r.label for r in self.recognizers} | {d["label"] for d in self.deny_list}))
+
+    def add_deny_list(self, entries: Iterable[Dict[str, Any]]) -> None:
+        """Add deny-list entries ({"text" | "pattern", "label"})."""
+        self.deny_list.extend(dict(e) for e in entries)
+        self._compile()
+
+    def add_allow_list(self, entries: Iterable[Any]) -> None:
+        """Add allow-list strings or {"pattern": regex} entries."""
+        self.allow_list.extend(entries)
+        self._compile()
+
+    def match(self, text: str) -> List[RuleMatch]:
+        """The rule matches of a plain text."""
+        return find_matches(text, self.recognizers, self.options)
+
+    def __call__(self, doc: Doc) -> Doc:
+        """Append rule matches to doc.spans[span_key] and mark that the rules ran."""
+        matches = self.match(doc.text)
+        group = doc.spans[self.span_key] if self.span_key in doc.spans else None
+        existing = {(s.start_char, s.end_char, s.label_, s._.anon_source) for s in group} if group else set()
+        new_spans: List[Span] = []
+        for m in matches:
+            span = doc.char_span(m.start, m.end, label=m.label, alignment_mode="expand")
+            if span is None or (span.start_char, span.end_char, m.label, m.source) in existing:
+                continue
+            span._.anon_source = m.source
+            span._.anon_score = m.score
+            span._.anon_identifier = m.identifier or identifier_for(m.label)
+            new_spans.append(span)
+        if group is None:
+            doc.spans[self.span_key] = new_spans
+        else:
+            for span in new_spans:
+                group.append(span)
+        doc.user_data[RULES_RAN_KEY] = True
+        return doc
+
+    # ------------------------------------------------------------ serialization (allow / deny lists)
+    def _lists(self) -> Dict[str, Any]:
+        return {"allow_list": self.allow_list, "deny_list": self.deny_list}
+
+    def _set_lists(self, data: Dict[str, Any]) -> None:
+        self.allow_list = list(data.get("allow_list", []))
+        self.deny_list = [dict(d) for d in data.get("deny_list", [])]
+        self._compile()
+
+    def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
+        """Serialize the allow and deny lists."""
+        serializers = {"lists": lambda: srsly.json_dumps(self._lists())}
+        return util.to_bytes(serializers, exclude)
+
+    def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "AnonRules":
+        """Load the allow and deny lists from bytes."""
+        deserializers = {"lists": lambda b: self._set_lists(srsly.json_loads(b))}
+        util.from_bytes(bytes_data, deserializers, exclude)
+        return self
+
+    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
+        """Write the allow and deny lists to `path/lists.json`."""
+        path = util.ensure_path(path)
+        serializers = {"lists.json": lambda p: srsly.write_json(p, self._lists())}
+        util.to_disk(path, serializers, exclude)
+
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "AnonRules":
+        """Read the allow and deny lists from `path/lists.json`."""
+        path = util.ensure_path(path)
+        deserializers = {"lists.json": lambda p: self._set_lists(srsly.read_json(p))}
+        util.from_disk(path, deserializers, exclude)
+        return self
+
+
+def build_default_rules(nlp_or_vocab: Any = None, **config: Any) -> AnonRules:
+    """An `AnonRules` with the default config (overridden by `config`), usable on any Doc.
+
+    nlp_or_vocab: a Language, a Vocab or None (the rules need neither).
+    """
+    nlp = nlp_or_vocab if isinstance(nlp_or_vocab, Language) else None
+    return AnonRules(nlp, "anon_rules", **config)
+
+
+@lru_cache(maxsize=8)
+def _cached_default(frozen_config: str) -> AnonRules:
+    return build_default_rules(None, **srsly.json_loads(frozen_config))
+
+
+def detect_default_rules(doc: Doc, **config: Any) -> Doc:
+    """Run the default rule recognizers (with `config` overrides) on `doc`, as the `anon_rules` component would."""
+    return _cached_default(srsly.json_dumps(config, sort_keys=True))(doc)
+
+
+__all__ = ["AnonRules", "make_anon_rules", "build_default_rules", "detect_default_rules", "REGISTRY"]

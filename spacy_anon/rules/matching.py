@@ -1,0 +1,277 @@
+"""The pure rule engine: run recognizers over a text, score by context, apply allow/deny lists."""
+import bisect
+import re
+from functools import lru_cache
+from dataclasses import dataclass
+from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+
+from spacy_anon.labels import CATEGORIES
+from spacy_anon.rules.recognizers import POSTAL_LOCALES, REGISTRY, Recognizer, get_recognizers
+
+DENY_SOURCE = "rules.deny_list"
+_SENTENCE_END = re.compile(r"[.!?](?:\s+|\s*\n)(?=[\"'(¿¡]?[A-ZÁÉÍÓÚÂÊÔÃÕÇÑ])")
+_WORD = re.compile(r"\w+(?:['’.]\w+)*|#", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class RuleMatch:
+    """A detected span in character offsets (end exclusive). It does not carry the matched text."""
+
+    start: int
+    end: int
+    label: str
+    score: float
+    source: str
+    identifier: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class DenyEntry:
+    """A deny-list term (literal text or regex) that is always reported with `label`."""
+
+    regex: "re.Pattern[str]"
+    label: str
+    score: float = 1.0
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """Validated, compiled settings shared by all recognizers (build once with `make_options`)."""
+
+    phone_regions: Tuple[str, ...] = ("US", "GB", "DE", "FR", "ES", "PT", "IT", "BR", "IN", "CA", "AU")
+    postal_locales: Tuple[str, ...] = ("US", "GB", "ES", "PT")
+    allow_exact: frozenset = frozenset()
+    allow_patterns: Tuple["re.Pattern[str]", ...] = ()
+    deny: Tuple[DenyEntry, ...] = ()
+    context_window: int = 5
+    context_boost: float = 0.35
+    min_score: float = 0.5
+    resolve_overlaps: bool = True
+
+
+def _check_label(label: Any, extra_labels: Sequence[str]) -> str:
+    valid = tuple(CATEGORIES) + tuple(extra_labels)
+    if not isinstance(label, str) or label not in valid:
+        raise ValueError(
+            f"Unknown label {label!r} in the anon_rules config. Valid labels: {', '.join(valid)} "
+            "(declare your own labels in `extra_labels`)."
+        )
+    return label
+
+
+def compile_deny_list(entries: Iterable[Mapping[str, Any]], extra_labels: Sequence[str] = ()) -> Tuple[DenyEntry, ...]:
+    """Turn {"text"|"pattern", "label", optional "case_sensitive", "score"} dicts into compiled entries."""
+    out = []
+    for entry in entries:
+        if not isinstance(entry, Mapping) or ("text" in entry) == ("pattern" in entry):
+            raise ValueError(
+                f"Each deny_list entry must be a dict with exactly one of 'text' or 'pattern' and a 'label'; "
+                f"got {entry!r}"
+            )
+        label = _check_label(entry.get("label"), extra_labels)
+        flags = 0 if entry.get("case_sensitive", "text" not in entry) else re.IGNORECASE
+        if "text" in entry:
+            term = str(entry["text"]).strip()
+            if not term:
+                raise ValueError("deny_list entry with empty 'text'")
+            source = r"(?<!\w)" + re.escape(term) + r"(?!\w)"
+        else:
+            source = str(entry["pattern"])
+        try:
+            regex = re.compile(source, flags)
+        except re.error as err:
+            raise ValueError(f"Invalid deny_list pattern {source!r}: {err}") from None
+        out.append(DenyEntry(regex, label, float(entry.get("score", 1.0))))
+    return tuple(out)
+
+
+def compile_allow_list(entries: Iterable[Union[str, Mapping[str, Any]]]) -> Tuple[frozenset, Tuple["re.Pattern[str]", ...]]:
+    """Allow-list strings are matched exactly (case-insensitive); {"pattern": regex} entries by fullmatch."""
+    exact, patterns = set(), []
+    for entry in entries:
+        if isinstance(entry, str):
+            exact.add(entry.strip().casefold())
+        elif isinstance(entry, Mapping) and "pattern" in entry:
+            try:
+                patterns.append(re.compile(str(entry["pattern"]), re.IGNORECASE))
+            except re.error as err:
+                raise ValueError(f"Invalid allow_list pattern {entry['pattern']!r}: {err}") from None
+        elif isinstance(entry, Mapping) and "text" in entry:
+            exact.add(str(entry["text"]).strip().casefold())
+        else:
+            raise ValueError(f"allow_list entries are strings or {{'pattern': regex}} dicts; got {entry!r}")
+    return frozenset(exact), tuple(patterns)
+
+
+def make_options(
+    *,
+    phone_regions: Sequence[str] = RuleOptions.phone_regions,
+    postal_locales: Sequence[str] = RuleOptions.postal_locales,
+    allow_list: Sequence[Union[str, Mapping[str, Any]]] = (),
+    deny_list: Sequence[Mapping[str, Any]] = (),
+    context_window: int = RuleOptions.context_window,
+    context_boost: float = RuleOptions.context_boost,
+    min_score: float = RuleOptions.min_score,
+    resolve_overlaps: bool = True,
+    extra_labels: Sequence[str] = (),
+) -> RuleOptions:
+    """Validate a config and compile it into RuleOptions; bad values raise ValueError naming valid ones."""
+    import phonenumbers
+
+    regions = tuple(r.upper() for r in phone_regions)
+    known_regions = phonenumbers.SUPPORTED_REGIONS
+    bad = [r for r in regions if r not in known_regions]
+    if bad:
+        raise ValueError(f"Unknown phone region(s) {bad}: use ISO 3166 codes known to phonenumbers, "
+                         f"e.g. US, GB, ES, PT, BR, DE, FR")
+    locales = tuple(loc.upper() for loc in postal_locales)
+    bad = [loc for loc in locales if loc not in POSTAL_LOCALES]
+    if bad:
+        raise ValueError(f"Unknown postal locale(s) {bad}. Valid: {', '.join(sorted(POSTAL_LOCALES))}")
+    if context_window < 0:
+        raise ValueError("context_window must be >= 0")
+    if not 0.0 <= min_score <= 1.0 or not 0.0 <= context_boost <= 1.0:
+        raise ValueError("min_score and context_boost must be within [0, 1]")
+    exact, patterns = compile_allow_list(allow_list)
+    return RuleOptions(
+        phone_regions=regions, postal_locales=locales, allow_exact=exact, allow_patterns=patterns,
+        deny=compile_deny_list(deny_list, extra_labels), context_window=int(context_window),
+        context_boost=float(context_boost), min_score=float(min_score), resolve_overlaps=bool(resolve_overlaps),
+    )
+
+
+def context_sides(text: str, start: int, end: int, size: int) -> Tuple[List[str], List[str]]:
+    """The `size` lower-cased word tokens before `start` and after `end`, nearest first.
+
+    The window stops at a sentence end (".", "!" or "?" followed by a capitalised word), so a context
+    word of the next sentence does not count.
+    """
+    if size <= 0:
+        return [], []
+    reach = 40 * size
+    left = max(0, start - reach)
+    for m in _SENTENCE_END.finditer(text, left, start):
+        left = m.end()
+    right = end + reach
+    m = _SENTENCE_END.search(text, end, right)
+    if m is not None:
+        right = m.start()
+    before = _WORD.findall(text, left, start)[-size:][::-1]
+    after = _WORD.findall(text, end, right)[:size]
+    return [t.lower() for t in before], [t.lower() for t in after]
+
+
+@lru_cache(maxsize=256)
+def _split_context(words: Tuple[str, ...]) -> Tuple[Tuple[Tuple[str, ...], ...], Tuple[Tuple[str, ...], ...]]:
+    """Context words as token tuples usable before / after a match ("<w": only before, ">w": only after)."""
+    before, after = [], []
+    for w in words:
+        side, word = (w[0], w[1:]) if w[:1] in "<>" else ("", w)
+        toks = tuple(word.split())
+        if side != ">":
+            before.append(toks[::-1])
+        if side != "<":
+            after.append(toks)
+    return tuple(before), tuple(after)
+
+
+def _nearest(tokens: Sequence[str], phrases: Sequence[Tuple[str, ...]], limit: Optional[int]) -> Optional[int]:
+    for d in range(1, len(tokens) + 1):
+        if limit is not None and d >= limit:
+            return None
+        tok = tokens[d - 1]
+        for phrase in phrases:
+            if phrase[0] == tok and tuple(tokens[d - 1:d - 1 + len(phrase)]) == phrase:
+                return d
+    return None
+
+
+def context_distance(before: Sequence[str], after: Sequence[str], words: Tuple[str, ...]) -> Optional[int]:
+    """Distance in tokens (1 = adjacent) of the nearest context word or phrase, or None.
+
+    before: tokens before the match, nearest first; after: tokens after it, nearest first.
+    words: lower-case words or phrases; "<word" counts only before the match, ">word" only after.
+    """
+    before_phrases, after_phrases = _split_context(words)
+    best = _nearest(before, before_phrases, None)
+    after_best = _nearest(after, after_phrases, best)
+    return after_best if after_best is not None else best
+
+
+def _allowed(text: str, options: RuleOptions) -> bool:
+    key = text.strip().casefold()
+    if key in options.allow_exact:
+        return True
+    return any(p.fullmatch(text.strip()) for p in options.allow_patterns)
+
+
+def resolve_rule_overlaps(matches: Sequence[RuleMatch]) -> List[RuleMatch]:
+    """Keep the best of overlapping matches: higher score first, then the longer span, then the earlier."""
+    ranked = sorted(matches, key=lambda m: (-m.score, -(m.end - m.start), m.start))
+    kept: List[RuleMatch] = []
+    starts: List[int] = []
+    for m in ranked:
+        i = bisect.bisect_left(starts, m.start)
+        # neighbours in the sorted kept list are the only possible overlaps
+        if i > 0 and kept[i - 1].end > m.start:
+            continue
+        if i < len(kept) and kept[i].start < m.end:
+            continue
+        kept.insert(i, m)
+        starts.insert(i, m.start)
+    return kept
+
+
+def recognizers_for(names: Sequence[str] = ("all",), languages: Sequence[str] = ()) -> Tuple[Recognizer, ...]:
+    """The named recognizers, restricted to those meant for `languages` (empty = any language)."""
+    recs = get_recognizers(names)
+    if languages:
+        langs = set(languages)
+        recs = tuple(r for r in recs if not r.languages or langs & set(r.languages))
+    return recs
+
+
+def find_matches(
+    text: str,
+    recognizers: Optional[Sequence[Recognizer]] = None,
+    options: Optional[RuleOptions] = None,
+    **config: Any,
+) -> List[RuleMatch]:
+    """Run `recognizers` (default: all) over `text` and return scored, non-overlapping matches.
+
+    text: the text to scan.
+    recognizers: Recognizer objects (see `recognizers.REGISTRY`).
+    options: compiled settings from `make_options`; or pass its keyword arguments as `**config`.
+    RETURNS: matches with score >= min_score sorted by start offset; deny-list terms always included.
+    """
+    if options is None:
+        options = make_options(**config)
+    elif config:
+        raise TypeError("pass either `options` or keyword config, not both")
+    if recognizers is None:
+        recognizers = tuple(REGISTRY.values())
+    found: List[RuleMatch] = []
+    for rec in recognizers:
+        for start, end, score in rec.raw_matches(text, options):
+            if rec.context or rec.negative_context:
+                before, after = context_sides(text, start, end, options.context_window)
+                pos = context_distance(before, after, rec.context) if rec.context else None
+                neg = context_distance(before, after, rec.negative_context) if rec.negative_context else None
+                # the nearer of a positive and a negative context word decides (ties go to positive)
+                if pos is not None and (neg is None or pos <= neg):
+                    score += options.context_boost
+                elif neg is not None:
+                    score -= options.context_boost
+            score = round(min(1.0, max(0.0, score)), 4)
+            if score < options.min_score:
+                continue
+            if (options.allow_exact or options.allow_patterns) and _allowed(text[start:end], options):
+                continue
+            found.append(RuleMatch(start, end, rec.label, score, rec.name, rec.identifier))
+    for entry in options.deny:
+        for m in entry.regex.finditer(text):
+            if m.start() < m.end():
+                found.append(RuleMatch(m.start(), m.end(), entry.label, entry.score, DENY_SOURCE))
+    if options.resolve_overlaps:
+        return resolve_rule_overlaps(found)
+    return sorted(found, key=lambda m: (m.start, -m.end))

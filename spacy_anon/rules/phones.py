@@ -1,0 +1,85 @@
+"""Phone numbers: a permissive digit-group scan, confirmed by `phonenumbers` for the configured regions."""
+import re
+from functools import lru_cache
+from typing import Iterator, Sequence, Tuple
+
+# Digit groups joined by single spaces, dots or dashes, an optional +CC / (area) / (0) prefix and extension.
+_CANDIDATE = re.compile(
+    r"(?<![\w+/.\-])"
+    r"(?:(?:\+|00)\d{1,3}[ .\-]?)?"
+    r"(?:\(0\)[ .\-]?)?"
+    r"(?:\(\d{1,5}\)[ .\-]?)?"
+    r"\d{1,12}(?:[ .\-]\d{1,8}){0,5}"
+    r"(?:[ ]?(?:x|ext\.?|extension|ext)[ ]?\d{1,5})?"
+    r"(?![\w/]|[.\-]\d)"
+)
+_SSN_SHAPE = re.compile(r"\d{3}-\d{2}-\d{4}")
+_CLOCK_RANGE = re.compile(r"(?:[01]\d|2[0-4])[0-5]\d ?- ?(?:[01]\d|2[0-4])[0-5]\d")  # "0700-1900" shifts
+_DATE_SHAPE = re.compile(r"(?:\d{4}[.\-/]\d{1,2}[.\-/]\d{1,2}|\d{1,2}[.\-/]\d{1,2}[.\-/]\d{2,4})")
+_EXT = re.compile(r"[ ]?(?:x|ext\.?|extension)[ ]?\d{1,5}$")
+
+CANDIDATE_SCORE = 0.3  # digits that look like a phone number: needs a context word
+INTERNATIONAL_SCORE = 0.5  # "+CC ..." with 8+ digits, even when phonenumbers does not know the range
+VALID_SCORE = 0.6  # phonenumbers says it is a valid number in one of the regions
+BARE_RUN_SCORE = 0.45  # a valid number written as one run of digits ("5403926876"): needs context
+
+
+@lru_cache(maxsize=64)
+def _regions(regions: Tuple[str, ...]) -> Tuple[str, ...]:
+    return tuple(r.upper() for r in regions)
+
+
+def is_valid_phone(number: str, regions: Tuple[str, ...]) -> bool:
+    """Whether `phonenumbers` parses `number` as a valid number, dialled from any of `regions`."""
+    return _valid_cached(number, regions)
+
+
+@lru_cache(maxsize=4096)
+def _valid_cached(number: str, regions: Tuple[str, ...]) -> bool:
+    import phonenumbers
+
+    for region in (None,) if number.startswith("+") else regions:
+        try:
+            parsed = phonenumbers.parse(number, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if not phonenumbers.is_valid_number(parsed):
+            continue
+        # confirm with the matcher (it also checks grouping and national-prefix rules)
+        matcher = phonenumbers.PhoneNumberMatcher(number, region or "US", leniency=phonenumbers.Leniency.VALID)
+        if any(pm.start == 0 and pm.end >= len(number) - 1 for pm in matcher):
+            return True
+    return False
+
+
+def find_phones(text: str, regions: Sequence[str]) -> Iterator[Tuple[int, int, float]]:
+    """(start, end, score) of phone-number candidates in `text`.
+
+    A permissive regex proposes digit groups with 7-15 digits; `phonenumbers` decides whether a
+    candidate is a valid number in one of the regions (a cheap parse + is_valid_number first, then
+    PhoneNumberMatcher at leniency VALID in that region, which is ~4x slower so it only sees numbers
+    that already parsed as valid): VALID_SCORE, else CANDIDATE_SCORE, which needs a context word to
+    pass the default min_score.
+    """
+    regions = _regions(tuple(regions))
+    for m in _CANDIDATE.finditer(text):
+        cand = m.group()
+        core = _EXT.sub("", cand)
+        n_digits = sum(c.isdigit() for c in core)
+        if not 7 <= n_digits <= 15:
+            continue
+        if _SSN_SHAPE.fullmatch(core) or _DATE_SHAPE.fullmatch(core) or _CLOCK_RANGE.fullmatch(core):
+            continue
+        if "." in core and (" " in core or "-" in core):
+            continue  # "7.38 47 72 95": decimals among numbers, not a phone written with one style
+        if text[m.end():m.end() + 1] == "%":
+            continue
+        if not any(c in cand for c in " .-()+") and n_digits > 12:
+            continue  # one long run of digits: account or card number, not a phone
+        international = cand.startswith(("+", "00")) and n_digits >= 8
+        if is_valid_phone(core, regions):
+            separated = international or any(c in core for c in " .-()")
+            score = VALID_SCORE if separated else BARE_RUN_SCORE
+        else:
+            score = INTERNATIONAL_SCORE if international else CANDIDATE_SCORE
+        yield m.start(), m.end(), score

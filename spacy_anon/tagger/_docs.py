@@ -1,0 +1,71 @@
+"""Helpers shared by the tagger components: gold spans of an Example on its predicted tokens."""
+from typing import Callable, Iterable, List, Optional, Tuple
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+from spacy.training import Example
+
+Span3 = Tuple[int, int, str]
+
+
+def gold_char_spans(reference: Doc, gold_key: str) -> List[Tuple[int, int, str]]:
+    """Gold (start_char, end_char, label) from `reference.spans[gold_key]`, else from `reference.ents`."""
+    spans = reference.spans[gold_key] if gold_key in reference.spans else reference.ents
+    return [(s.start_char, s.end_char, s.label_) for s in spans]
+
+
+def char_spans_to_tokens(doc: Doc, char_spans: Iterable[Tuple[int, int, str]], strict: bool = False) -> List[Span3]:
+    """Token spans of `doc` covering character spans ("expand" alignment unless `strict`)."""
+    mode = "strict" if strict else "expand"
+    result: List[Span3] = []
+    for start, end, label in char_spans:
+        span = doc.char_span(start, end, label=label, alignment_mode=mode)
+        if span is not None and len(span):
+            result.append((span.start, span.end, label))
+    return result
+
+
+def example_gold_tokens(eg: Example, gold_key: str, strict: bool = False) -> List[Span3]:
+    """Gold spans of an Example expressed on its predicted tokens."""
+    return char_spans_to_tokens(eg.predicted, gold_char_spans(eg.reference, gold_key), strict=strict)
+
+
+def upstream_runner(nlp: Optional[Language], name: str) -> Callable[[Doc], Doc]:
+    """A function that runs the components placed before `name` in `nlp` over a doc."""
+    if nlp is None or name not in nlp.pipe_names:
+        return lambda doc: doc
+    procs = []
+    for pipe_name, proc in nlp.pipeline:
+        if pipe_name == name:
+            break
+        procs.append(proc)
+
+    def run(doc: Doc) -> Doc:
+        for proc in procs:
+            doc = proc(doc)
+        return doc
+
+    return run
+
+
+def append_spans(doc: Doc, key: str, spans: List[Span]) -> None:
+    """Append spans to `doc.spans[key]` (created if missing), never dropping existing ones."""
+    if key not in doc.spans:
+        doc.spans[key] = []
+    group = doc.spans[key]
+    for span in spans:
+        group.append(span)
+
+
+def span_group_getter(gold_key: str, spans_key: str, source: Optional[str] = None):
+    """Getter for `Scorer.score_spans`: gold from `gold_key` on references, predictions from `spans_key`."""
+
+    def get(doc: Doc, attr: str):
+        if gold_key in doc.spans:
+            return list(doc.spans[gold_key])
+        spans = list(doc.spans[spans_key]) if spans_key in doc.spans else []
+        if source is not None:
+            spans = [s for s in spans if s._.anon_source == source]
+        return spans
+
+    return get

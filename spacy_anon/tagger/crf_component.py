@@ -1,0 +1,308 @@
+"""`anon_crf`: a linear-chain CRF (python-crfsuite, as in sklearn-crfsuite) over BIO tags, fed by
+lexical, orthographic, gazetteer and earlier-detector features in a +-2 token window (seed 000 §3.4).
+
+DOCS: README.md (tagger section). Trained in `initialize` (so `spacy train` fits it from the
+training corpus); `update` is a no-op. Writes spans with marginal-probability scores.
+"""
+import os
+import tempfile
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+
+import srsly
+from spacy import util
+from spacy.language import Language
+from spacy.scorer import Scorer
+from spacy.tokens import Doc, Span
+from spacy.training import Example
+
+from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
+from spacy_anon.tagger._docs import append_spans, example_gold_tokens, span_group_getter, upstream_runner
+from spacy_anon.tagger.features import bio_to_spans, sequence_features, spans_to_bio
+from spacy_anon.tagger.gazetteers import load_gazetteers
+
+SOURCE = "anon_crf"
+
+
+@Language.factory(
+    "anon_crf",
+    default_config={
+        "spans_key": SPAN_KEY,
+        "gold_key": GOLD_SPAN_KEY,
+        "feature_span_keys": ["anon_regex"],
+        "gazetteers": {},
+        "window": 2,
+        "affix": 3,
+        "c1": 0.05,
+        "c2": 0.01,
+        "max_iterations": 150,
+        "min_score": 0.0,
+        "label_map": {},
+    },
+    default_score_weights={"spans_crf_f": 1.0, "spans_crf_p": 0.0, "spans_crf_r": 0.0},
+)
+def make_anon_crf(
+    nlp: Language,
+    name: str,
+    spans_key: str,
+    gold_key: str,
+    feature_span_keys: List[str],
+    gazetteers: Dict[str, str],
+    window: int,
+    affix: int,
+    c1: float,
+    c2: float,
+    max_iterations: int,
+    min_score: float,
+    label_map: Dict[str, str],
+) -> "CRFTagger":
+    """Create the CRF tagger.
+
+    spans_key: span group the predictions are appended to.
+    gold_key: span group of the training references with the gold annotations (else `ents`).
+    feature_span_keys: span groups written by earlier components (e.g. the regex generator's) whose
+        BIO position becomes a token feature.
+    gazetteers: {name: source spec} (see `spacy_anon.tagger.gazetteers`); loaded at initialize and
+        stored with the model.
+    window: context window (tokens on each side); affix: longest prefix/suffix feature.
+    c1, c2, max_iterations: L1/L2 regularisation and L-BFGS iterations.
+    min_score: drop predicted spans whose mean marginal probability is below this.
+    label_map: output label for a learned label (e.g. a corpus sub-category -> category).
+    """
+    return CRFTagger(
+        nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
+        gazetteers=gazetteers, window=window, affix=affix, c1=c1, c2=c2,
+        max_iterations=max_iterations, min_score=min_score, label_map=label_map,
+    )
+
+
+def doc_sequences(doc: Doc) -> List[List[int]]:
+    """Token indices of each line, whitespace tokens left out (a CRF sequence per line)."""
+    sequences: List[List[int]] = []
+    current: List[int] = []
+    for token in doc:
+        if token.is_space:
+            if "\n" in token.text and current:
+                sequences.append(current)
+                current = []
+            continue
+        current.append(token.i)
+        if "\n" in token.whitespace_ and current:
+            sequences.append(current)
+            current = []
+    if current:
+        sequences.append(current)
+    return sequences
+
+
+class CRFTagger:
+    """BIO CRF over spaCy tokens; model bytes kept in memory and written as `model.crfsuite`."""
+
+    def __init__(
+        self,
+        vocab,
+        name: str = "anon_crf",
+        *,
+        spans_key: str = SPAN_KEY,
+        gold_key: str = GOLD_SPAN_KEY,
+        feature_span_keys: Sequence[str] = ("anon_regex",),
+        gazetteers: Optional[Dict[str, str]] = None,
+        window: int = 2,
+        affix: int = 3,
+        c1: float = 0.05,
+        c2: float = 0.01,
+        max_iterations: int = 150,
+        min_score: float = 0.0,
+        label_map: Optional[Dict[str, str]] = None,
+    ):
+        self.vocab = vocab
+        self.name = name
+        self.cfg: Dict[str, Any] = {
+            "spans_key": spans_key, "gold_key": gold_key, "feature_span_keys": list(feature_span_keys),
+            "gazetteers": dict(gazetteers or {}), "window": window, "affix": affix, "c1": c1, "c2": c2,
+            "max_iterations": max_iterations, "min_score": min_score, "label_map": dict(label_map or {}),
+        }
+        self.gazetteer_terms: Dict[str, FrozenSet[str]] = {}
+        self.model_bytes: Optional[bytes] = None
+        self._tagger = None
+
+    # features
+    def features(self, doc: Doc) -> Tuple[List[List[int]], List[List[List[str]]]]:
+        """(token indices, feature lists) per sequence of a doc."""
+        span_tags = ["O"] * len(doc)
+        for key in self.cfg["feature_span_keys"]:
+            if key in doc.spans:
+                for start, end, label in ((s.start, s.end, s.label_) for s in doc.spans[key]):
+                    for i in range(start, end):
+                        if span_tags[i] == "O":
+                            span_tags[i] = ("B-" if i == start else "I-") + label
+        has_lemma = doc.has_annotation("LEMMA")
+        has_pos = doc.has_annotation("POS")
+        sequences = doc_sequences(doc)
+        feats = []
+        for seq in sequences:
+            feats.append(
+                sequence_features(
+                    [doc[i].text for i in seq],
+                    lemmas=[doc[i].lemma_ for i in seq] if has_lemma else None,
+                    pos=[doc[i].pos_ for i in seq] if has_pos else None,
+                    span_tags=[span_tags[i] for i in seq],
+                    gazetteers=self.gazetteer_terms,
+                    window=self.cfg["window"],
+                    affix=self.cfg["affix"],
+                )
+            )
+        return sequences, feats
+
+    @property
+    def tagger(self):
+        if self._tagger is None:
+            if self.model_bytes is None:
+                raise ValueError(f"[{self.name}] the CRF is not trained: run nlp.initialize or spacy train")
+            import pycrfsuite
+
+            tagger = pycrfsuite.Tagger()
+            tagger.open_inmemory(self.model_bytes)
+            self._tagger = tagger
+        return self._tagger
+
+    @property
+    def labels(self) -> List[str]:
+        """Labels the trained CRF predicts (empty before training)."""
+        if self.model_bytes is None:
+            return []
+        return sorted({t[2:] for t in self.tagger.labels() if t != "O"})
+
+    def predict(self, doc: Doc) -> List[Tuple[int, int, str, float]]:
+        """(start, end, label, score) token spans; score is the mean marginal of the span's tags."""
+        tagger = self.tagger
+        result = []
+        for seq, feats in zip(*self.features(doc)):
+            tags = tagger.tag(feats)
+            for start, end, label in bio_to_spans(tags):
+                probs = [tagger.marginal(tags[i], i) for i in range(start, end)]
+                result.append((seq[start], seq[end - 1] + 1, label, sum(probs) / len(probs)))
+        return result
+
+    def __call__(self, doc: Doc) -> Doc:
+        label_map = self.cfg["label_map"]
+        spans = []
+        for start, end, label, score in self.predict(doc):
+            if score < self.cfg["min_score"]:
+                continue
+            span = Span(doc, start, end, label=label_map.get(label, label))
+            span._.anon_source = SOURCE
+            span._.anon_score = float(score)
+            spans.append(span)
+        append_spans(doc, self.cfg["spans_key"], spans)
+        return doc
+
+    def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
+        for doc in stream:
+            yield self(doc)
+
+    # training
+    def training_data(self, examples: Iterable[Example], nlp: Optional[Language] = None):
+        """(feature sequences, tag sequences) of examples, run through the components before this one."""
+        run_upstream = upstream_runner(nlp, self.name)
+        xs, ys = [], []
+        for eg in examples:
+            doc = run_upstream(eg.predicted)
+            tags = spans_to_bio(len(doc), example_gold_tokens(eg, self.cfg["gold_key"]))
+            for seq, feats in zip(*self.features(doc)):
+                xs.append(feats)
+                ys.append([tags[i] for i in seq])
+        return xs, ys
+
+    def fit(self, xs: List[List[List[str]]], ys: List[List[str]]) -> None:
+        """Train the CRF (L-BFGS with elastic-net regularisation) on feature/tag sequences."""
+        import pycrfsuite
+
+        trainer = pycrfsuite.Trainer(verbose=False)
+        for x, y in zip(xs, ys):
+            trainer.append(x, y)
+        trainer.set_params({
+            "c1": self.cfg["c1"], "c2": self.cfg["c2"], "max_iterations": self.cfg["max_iterations"],
+            "feature.possible_transitions": True,
+        })
+        handle, path = tempfile.mkstemp(suffix=".crfsuite")
+        os.close(handle)
+        try:
+            trainer.train(path)
+            with open(path, "rb") as f:
+                self.model_bytes = f.read()
+        finally:
+            os.unlink(path)
+        self._tagger = None
+
+    def initialize(
+        self,
+        get_examples: Callable[[], Iterable[Example]],
+        *,
+        nlp: Optional[Language] = None,
+    ) -> None:
+        """Load the gazetteers and fit the CRF on all training examples."""
+        self.gazetteer_terms = load_gazetteers(self.cfg["gazetteers"])
+        xs, ys = self.training_data(get_examples(), nlp)
+        if not any(t != "O" for y in ys for t in y):
+            raise ValueError(f"[{self.name}] no gold spans in the training examples (key {self.cfg['gold_key']!r})")
+        self.fit(xs, ys)
+
+    def update(self, examples: Iterable[Example], *, drop: float = 0.0, sgd=None, losses=None, **kwargs):
+        """No gradient updates: the CRF is fitted in `initialize`."""
+        losses = {} if losses is None else losses
+        losses.setdefault(self.name, 0.0)
+        return losses
+
+    def score(self, examples: Iterable[Example], **kwargs: Any) -> Dict[str, Any]:
+        """Span P/R/F of this component's predictions against the gold span group."""
+        getter = span_group_getter(self.cfg["gold_key"], self.cfg["spans_key"], SOURCE)
+        return Scorer.score_spans(examples, "spans_crf", getter=getter, has_annotation=None, allow_overlap=True)
+
+    # serialization
+    def _state(self) -> Dict[str, Any]:
+        return {"cfg": self.cfg, "gazetteers": {k: sorted(v) for k, v in self.gazetteer_terms.items()}}
+
+    def _set_state(self, state: Dict[str, Any]) -> None:
+        self.cfg.update(state["cfg"])
+        self.gazetteer_terms = {k: frozenset(v) for k, v in state.get("gazetteers", {}).items()}
+
+    def to_bytes(self, *, exclude=tuple()) -> bytes:
+        return srsly.msgpack_dumps({"state": self._state(), "model": self.model_bytes})
+
+    def from_bytes(self, data: bytes, *, exclude=tuple()) -> "CRFTagger":
+        msg = srsly.msgpack_loads(data)
+        self._set_state(msg["state"])
+        self.model_bytes = msg["model"]
+        self._tagger = None
+        return self
+
+    def to_disk(self, path, *, exclude=tuple()) -> None:
+        path = util.ensure_path(path)
+
+        def write_model(p):
+            if self.model_bytes is not None:
+                p.write_bytes(self.model_bytes)
+
+        serializers = {
+            "cfg.json": lambda p: srsly.write_json(p, self._state()["cfg"]),
+            "gazetteers.json": lambda p: srsly.write_gzip_json(p, self._state()["gazetteers"]),
+            "model.crfsuite": write_model,
+        }
+        util.to_disk(path, serializers, exclude)
+
+    def from_disk(self, path, *, exclude=tuple()) -> "CRFTagger":
+        path = util.ensure_path(path)
+
+        def read_model(p):
+            self.model_bytes = p.read_bytes() if p.exists() else None
+            self._tagger = None
+
+        deserializers = {
+            "cfg.json": lambda p: self.cfg.update(srsly.read_json(p)),
+            "gazetteers.json": lambda p: setattr(
+                self, "gazetteer_terms", {k: frozenset(v) for k, v in srsly.read_gzip_json(p).items()}
+            ),
+            "model.crfsuite": read_model,
+        }
+        util.from_disk(path, deserializers, exclude)
+        return self

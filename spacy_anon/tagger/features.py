@@ -1,0 +1,155 @@
+"""Token features for the CRF tagger (seed 000 §3.4.3) and BIO <-> span conversions (pure functions).
+
+Features are attribute strings (crfsuite gives each a weight per tag): lexical (word, lowercase,
+prefixes, suffixes, lemma, POS), orthographic (shape class, short shape, length, digit/alpha flags, ends
+in "s"), the BIO position of spans found by earlier detectors (the regex generator), gazetteer
+membership, and the same for neighbours in a +-window.
+"""
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+
+from spacy_anon.tagger.regex_generator import token_code
+
+Span3 = Tuple[int, int, str]
+
+
+def word_shape(text: str) -> str:
+    """Short shape: letters -> x/X, digits -> d, runs longer than 3 cut (like spaCy's shape_)."""
+    out: List[str] = []
+    last, run = "", 0
+    for ch in text:
+        if ch.isalpha():
+            c = "X" if ch.isupper() else "x"
+        elif ch.isdigit():
+            c = "d"
+        else:
+            c = ch
+        if c == last:
+            run += 1
+            if run > 3:
+                continue
+        else:
+            last, run = c, 1
+        out.append(c)
+    return "".join(out)
+
+
+def token_base_features(
+    text: str,
+    *,
+    lemma: str = "",
+    pos: str = "",
+    span_tag: str = "",
+    gazetteers: Sequence[str] = (),
+    affix: int = 3,
+) -> Tuple[List[str], List[str]]:
+    """Return (own features, features shared with neighbours) of one token."""
+    lower = text.lower()
+    code = token_code(text)
+    shape = word_shape(text) if len(text) < 20 else "long"
+    context = ["w=" + lower, "c=" + code, "rx=" + (span_tag or "O")]
+    context.extend("gz=" + g for g in gazetteers)
+    own = [
+        "W=" + text,
+        "sh=" + shape,
+        "len=" + str(min(len(text), 12)),
+    ]
+    for n in range(1, affix + 1):
+        if len(text) > n:
+            own.append("p%d=%s" % (n, lower[:n]))
+            own.append("s%d=%s" % (n, lower[-n:]))
+    if any(ch.isdigit() for ch in text):
+        own.append("hasdigit")
+    if text.isalpha():
+        own.append("alpha")
+    if lower.endswith("s"):
+        own.append("ends_s")
+    if lemma:
+        own.append("lem=" + lemma.lower())
+    if pos:
+        own.append("pos=" + pos)
+        context.append("pos=" + pos)
+    if span_tag:
+        own.append("rxw=%s|%s" % (span_tag, lower))
+    return own, context
+
+
+def sequence_features(
+    words: Sequence[str],
+    *,
+    lemmas: Optional[Sequence[str]] = None,
+    pos: Optional[Sequence[str]] = None,
+    span_tags: Optional[Sequence[str]] = None,
+    gazetteers: Optional[Dict[str, FrozenSet[str]]] = None,
+    window: int = 2,
+    affix: int = 3,
+) -> List[List[str]]:
+    """Feature lists for one sequence (one line of non-space tokens)."""
+    n = len(words)
+    gazetteers = gazetteers or {}
+    own_all: List[List[str]] = []
+    ctx_all: List[List[str]] = []
+    for i, word in enumerate(words):
+        lower = word.lower()
+        gz = [name for name, terms in gazetteers.items() if lower in terms]
+        own, ctx = token_base_features(
+            word,
+            lemma=lemmas[i] if lemmas else "",
+            pos=pos[i] if pos else "",
+            span_tag=span_tags[i] if span_tags else "",
+            gazetteers=gz,
+            affix=affix,
+        )
+        own_all.append(own)
+        ctx_all.append(ctx)
+    # The line's first word (a form field such as "Domicilio:" or "Remitido por:") and whether a
+    # colon came before the token on the line.
+    line_key = "key=" + (words[0].lower() if n and words[0].isalpha() else "-")
+    result: List[List[str]] = []
+    seen_colon = False
+    for i in range(n):
+        feats = ["bias", line_key] + own_all[i] + ctx_all[i]
+        if seen_colon:
+            feats.append("after_colon")
+            feats.append(line_key + "|after_colon")
+        if words[i] == ":":
+            seen_colon = True
+        for off in range(-window, window + 1):
+            if off == 0:
+                continue
+            j = i + off
+            if 0 <= j < n:
+                prefix = "%+d:" % off
+                feats.extend(prefix + f for f in ctx_all[j])
+            elif j == -1:
+                feats.append("BOS")
+            elif j == n:
+                feats.append("EOS")
+        if i > 0:
+            feats.append("bi=%s|%s" % (ctx_all[i - 1][0], ctx_all[i][0]))
+        result.append(feats)
+    return result
+
+
+def spans_to_bio(n_tokens: int, spans: Sequence[Span3]) -> List[str]:
+    """BIO tags ("B-LABEL", "I-LABEL", "O") for non-overlapping token spans; first span wins."""
+    tags = ["O"] * n_tokens
+    for start, end, label in sorted(spans, key=lambda s: (s[0], -s[1])):
+        if any(t != "O" for t in tags[start:end]):
+            continue
+        for i in range(start, end):
+            tags[i] = ("B-" if i == start else "I-") + label
+    return tags
+
+
+def bio_to_spans(tags: Sequence[str]) -> List[Span3]:
+    """Spans from BIO tags; an I- tag that does not continue a span of its label opens one."""
+    spans: List[Span3] = []
+    start, label = None, None
+    for i, tag in enumerate(list(tags) + ["O"]):
+        if tag == "O" or tag.startswith("B-") or (tag.startswith("I-") and tag[2:] != label):
+            if start is not None:
+                spans.append((start, i, label))
+                start, label = None, None
+            if tag != "O":
+                start, label = i, tag[2:]
+    return spans

@@ -1,0 +1,53 @@
+"""Gazetteers for CRF features: sets of lowercased word tokens, loaded from Faker or from list files.
+
+A source spec is a string:
+- `faker:<provider>.<attribute>:<locale>[,<locale>...]`, e.g. `faker:person.first_names:en_US,es_ES`
+  (Faker is MIT-licensed, so models may ship these terms);
+- `file:<path>` or a plain path: one entry per line (e.g. the deid package's GPL lists, read from the
+  user's copy at training time; such a trained model then contains those terms and inherits their
+  licence, so never ship it).
+"""
+import importlib
+import re
+from pathlib import Path
+from typing import Dict, FrozenSet, Iterable, Set
+
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def words_of(entries: Iterable[str], min_length: int = 2) -> FrozenSet[str]:
+    """Lowercased letter runs of every entry (a token-level gazetteer)."""
+    terms: Set[str] = set()
+    for entry in entries:
+        for word in _WORD_RE.findall(str(entry).lower()):
+            if len(word) >= min_length:
+                terms.add(word)
+    return frozenset(terms)
+
+
+def load_gazetteer(spec: str) -> FrozenSet[str]:
+    """Load one gazetteer from a source spec (see module docstring)."""
+    if spec.startswith("faker:"):
+        _, what, locales = spec.split(":", 2)
+        provider, attribute = what.rsplit(".", 1)
+        entries: list = []
+        for locale in locales.split(","):
+            module = importlib.import_module(f"faker.providers.{provider}.{locale.strip()}")
+            values = getattr(module.Provider, attribute)
+            entries.extend(values.keys() if isinstance(values, dict) else values)
+        return words_of(entries)
+    path = Path(spec[5:] if spec.startswith("file:") else spec)
+    with path.open(encoding="utf8", errors="replace") as handle:
+        return words_of(line.strip() for line in handle if line.strip())
+
+
+def load_gazetteers(specs: Dict[str, str]) -> Dict[str, FrozenSet[str]]:
+    """Load {name: spec}; a spec may list several sources separated by `|`."""
+    result: Dict[str, FrozenSet[str]] = {}
+    for name, spec in specs.items():
+        terms: Set[str] = set()
+        for part in spec.split("|"):
+            if part.strip():
+                terms |= load_gazetteer(part.strip())
+        result[name] = frozenset(terms)
+    return result

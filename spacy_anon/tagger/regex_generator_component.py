@@ -1,0 +1,188 @@
+"""`anon_regex_generator`: rules learned from training annotations, applied as a first-pass detector.
+
+DOCS: README.md (tagger section). The rules live in `rules.json` in the component folder; edit it (or
+the `rules` property) to inspect, remove or add rules.
+"""
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, List, Optional, Union
+
+import srsly
+from spacy import util
+from spacy.language import Language
+from spacy.scorer import Scorer
+from spacy.tokens import Doc, Span
+from spacy.training import Example
+
+from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
+from spacy_anon.tagger._docs import append_spans, example_gold_tokens, span_group_getter
+from spacy_anon.tagger.regex_generator import Rule, RuleIndex, apply_rules, learn_rules
+
+SOURCE = "anon_regex_generator"
+
+
+@Language.factory(
+    "anon_regex_generator",
+    default_config={
+        "spans_key": SPAN_KEY,
+        "gold_key": GOLD_SPAN_KEY,
+        "max_context": 2,
+        "min_precision": 0.9,
+        "min_support": 2,
+        "min_docs": 2,
+        "context_free": True,
+        "label_map": {},
+    },
+    default_score_weights={"spans_regex_f": 1.0, "spans_regex_p": 0.0, "spans_regex_r": 0.0},
+)
+def make_anon_regex_generator(
+    nlp: Language,
+    name: str,
+    spans_key: str,
+    gold_key: str,
+    max_context: int,
+    min_precision: float,
+    min_support: int,
+    min_docs: int,
+    context_free: bool,
+    label_map: Dict[str, str],
+) -> "RegexGenerator":
+    """Create the rule generator.
+
+    spans_key: span group the matches are appended to (use a private key such as "anon_regex" when a
+        CRF after it makes the final decision).
+    gold_key: span group of the training references that holds the gold annotations (else `ents`).
+    max_context: longest left context (tokens) of a rule.
+    min_precision: rules below this precision on the training data are dropped.
+    min_support: rules must be right at least this often on the training data.
+    min_docs: rules must come from values in at least this many training documents.
+    context_free: also learn rules without context (kept only when precise).
+    label_map: output label for a learned label (e.g. MEDDOCAN sub-category -> category).
+    """
+    return RegexGenerator(
+        nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, max_context=max_context,
+        min_precision=min_precision, min_support=min_support, min_docs=min_docs,
+        context_free=context_free, label_map=label_map,
+    )
+
+
+class RegexGenerator:
+    """Learns context + shape rules in `initialize` and writes their matches as spans."""
+
+    def __init__(
+        self,
+        vocab,
+        name: str = "anon_regex_generator",
+        *,
+        spans_key: str = SPAN_KEY,
+        gold_key: str = GOLD_SPAN_KEY,
+        max_context: int = 2,
+        min_precision: float = 0.9,
+        min_support: int = 2,
+        min_docs: int = 2,
+        context_free: bool = True,
+        label_map: Optional[Dict[str, str]] = None,
+        rules: Optional[Iterable[Union[Rule, Dict]]] = None,
+    ):
+        self.vocab = vocab
+        self.name = name
+        self.cfg: Dict[str, Any] = {
+            "spans_key": spans_key, "gold_key": gold_key, "max_context": max_context,
+            "min_precision": min_precision, "min_support": min_support, "min_docs": min_docs,
+            "context_free": context_free,
+            "label_map": dict(label_map or {}),
+        }
+        self.rules = list(rules or [])
+
+    @property
+    def rules(self) -> List[Dict]:
+        """The learned rules as editable dicts: context, pattern, label, precision, support."""
+        return [r.to_dict() for r in self._index.rules]
+
+    @rules.setter
+    def rules(self, rules: Iterable[Union[Rule, Dict]]) -> None:
+        self._index = RuleIndex(r if isinstance(r, Rule) else Rule.from_dict(r) for r in rules)
+
+    @property
+    def labels(self) -> List[str]:
+        return sorted({r.label for r in self._index.rules})
+
+    def find(self, doc: Doc):
+        """(start, end, label, score) token matches in a doc."""
+        return apply_rules([t.text for t in doc], self._index)
+
+    def __call__(self, doc: Doc) -> Doc:
+        label_map = self.cfg["label_map"]
+        spans = []
+        for start, end, label, score in self.find(doc):
+            span = Span(doc, start, end, label=label_map.get(label, label))
+            span._.anon_source = SOURCE
+            span._.anon_score = float(score)
+            spans.append(span)
+        append_spans(doc, self.cfg["spans_key"], spans)
+        return doc
+
+    def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
+        for doc in stream:
+            yield self(doc)
+
+    def initialize(
+        self,
+        get_examples: Callable[[], Iterable[Example]],
+        *,
+        nlp: Optional[Language] = None,
+        rules: Optional[List[Dict]] = None,
+    ) -> None:
+        """Learn rules from the training examples (or take `rules` given in [initialize.components])."""
+        if rules is not None:
+            self.rules = rules
+            return
+        data = []
+        for eg in get_examples():
+            tokens = [t.text for t in eg.predicted]
+            data.append((tokens, example_gold_tokens(eg, self.cfg["gold_key"], strict=True)))
+        self.rules = learn_rules(
+            data, max_context=self.cfg["max_context"], min_precision=self.cfg["min_precision"],
+            min_support=self.cfg["min_support"], min_docs=self.cfg["min_docs"], context_free=self.cfg["context_free"],
+        )
+
+    def update(self, examples: Iterable[Example], *, drop: float = 0.0, sgd=None, losses=None, **kwargs):
+        """Nothing to update by gradient: rules are learned in `initialize`."""
+        losses = {} if losses is None else losses
+        losses.setdefault(self.name, 0.0)
+        return losses
+
+    def score(self, examples: Iterable[Example], **kwargs: Any) -> Dict[str, Any]:
+        """Span P/R/F of this component's matches against the gold span group."""
+        getter = span_group_getter(self.cfg["gold_key"], self.cfg["spans_key"], SOURCE)
+        return Scorer.score_spans(examples, "spans_regex", getter=getter, has_annotation=None, allow_overlap=True)
+
+    # serialization
+    def to_bytes(self, *, exclude=tuple()) -> bytes:
+        return srsly.msgpack_dumps({"cfg": self.cfg, "rules": self.rules})
+
+    def from_bytes(self, data: bytes, *, exclude=tuple()) -> "RegexGenerator":
+        msg = srsly.msgpack_loads(data)
+        self.cfg.update(msg["cfg"])
+        self.rules = msg["rules"]
+        return self
+
+    def to_disk(self, path, *, exclude=tuple()) -> None:
+        path = util.ensure_path(path)
+        serializers = {
+            "cfg.json": lambda p: srsly.write_json(p, self.cfg),
+            "rules.json": lambda p: srsly.write_json(p, self.rules),
+        }
+        util.to_disk(path, serializers, exclude)
+
+    def from_disk(self, path, *, exclude=tuple()) -> "RegexGenerator":
+        path = util.ensure_path(path)
+
+        def load_rules(p: Path) -> None:
+            self.rules = srsly.read_json(p)
+
+        deserializers = {
+            "cfg.json": lambda p: self.cfg.update(srsly.read_json(p)),
+            "rules.json": load_rules,
+        }
+        util.from_disk(path, deserializers, exclude)
+        return self

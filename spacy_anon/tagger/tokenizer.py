@@ -1,0 +1,73 @@
+"""A fine-grained tokenizer for taggers: splits at every change of character class, so that gold
+offsets of identifiers (dates, codes, e-mails, addresses) fall on token boundaries."""
+import re
+from typing import Any, List
+
+import spacy
+from spacy.tokens import Doc
+from spacy.vocab import Vocab
+
+# digits | letters | one other non-space character | a whitespace run
+TOKEN_RE = re.compile(r"\d+|[^\W\d_]+|[^\w\s]|_|\s+")
+
+
+def split_char_classes(text: str):
+    """Return (words, spaces) for `Doc`: runs of digits, runs of letters, single symbols, whitespace.
+
+    A single space after a token becomes its trailing space; other whitespace becomes a token.
+    """
+    words: List[str] = []
+    spaces: List[bool] = []
+    for match in TOKEN_RE.finditer(text):
+        piece = match.group()
+        if piece[0].isspace():
+            if words and not spaces[-1] and not words[-1].isspace():
+                if piece == " ":
+                    spaces[-1] = True
+                    continue
+                if piece[0] == " ":
+                    spaces[-1] = True
+                    piece = piece[1:]
+            words.append(piece)
+            spaces.append(False)
+        else:
+            words.append(piece)
+            spaces.append(False)
+    return words, spaces
+
+
+class CharClassTokenizer:
+    """Tokenizer that produces `split_char_classes` tokens; nothing to serialize."""
+
+    def __init__(self, vocab: Vocab):
+        self.vocab = vocab
+
+    def __call__(self, text: str) -> Doc:
+        words, spaces = split_char_classes(text)
+        return Doc(self.vocab, words=words, spaces=spaces)
+
+    def pipe(self, texts, batch_size: int = 1000):
+        for text in texts:
+            yield self(text)
+
+    def to_disk(self, path, **kwargs: Any) -> None:
+        return None
+
+    def from_disk(self, path, **kwargs: Any) -> "CharClassTokenizer":
+        return self
+
+    def to_bytes(self, **kwargs: Any) -> bytes:
+        return b""
+
+    def from_bytes(self, data: bytes, **kwargs: Any) -> "CharClassTokenizer":
+        return self
+
+
+@spacy.registry.tokenizers("spacy_anon.char_class_tokenizer.v1")
+def make_char_class_tokenizer():
+    """Config: `[nlp.tokenizer] @tokenizers = "spacy_anon.char_class_tokenizer.v1"`."""
+
+    def create_tokenizer(nlp):
+        return CharClassTokenizer(nlp.vocab)
+
+    return create_tokenizer

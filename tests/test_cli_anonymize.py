@@ -1,0 +1,431 @@
+"""End-to-end tests of `spacy-anon anonymize` on temporary files (real default pipeline)."""
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+if importlib.util.find_spec("spacy_anon.mask.component") is None:  # pragma: no cover
+    pytest.skip("anon_mask is not installed yet", allow_module_level=True)
+
+from spacy_anon.cli import main  # noqa: E402
+from spacy_anon.cli import anonymize as anonymize_cli  # noqa: E402
+
+EMAIL_A = "jane.roe@example.com"
+EMAIL_B = "r.miller@example.org"
+SECRET_IN_BAD_LINE = "leaky.secret@example.net"
+SPAN_KEYS = {"start", "end", "label", "entity", "identifier", "replacement"}
+
+
+def cli(capsys, *argv):
+    code = main(["anonymize", *map(str, argv)])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def write_jsonl(path: Path, records) -> Path:
+    lines = [r if isinstance(r, str) else json.dumps(r) for r in records]
+    return write(path, "\n".join(lines) + "\n")
+
+
+def read_jsonl(path: Path):
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def leftovers(folder: Path):
+    return [p.name for p in folder.iterdir() if p.name.startswith(".")]
+
+
+def apply_spans(text, spans):
+    out, pos = [], 0
+    for span in sorted(spans, key=lambda s: s["start"]):
+        out.append(text[pos:span["start"]])
+        out.append(span["replacement"])
+        pos = span["end"]
+    out.append(text[pos:])
+    return "".join(out)
+
+
+# --- text files and folders ---------------------------------------------------------------------------
+
+
+def test_txt_to_text_file(tmp_path, capsys):
+    src = write(tmp_path / "in.txt", f"Please write to {EMAIL_A} before Monday.\n")
+    out = tmp_path / "out" / "anon.txt"
+    code, stdout, err = cli(capsys, src, "-o", out)
+    assert code == 0, err
+    result = out.read_text(encoding="utf-8")
+    assert EMAIL_A not in result
+    assert result.startswith("Please write to ") and result.endswith(" before Monday.\n")
+    assert stdout == ""
+    assert leftovers(out.parent) == []
+    assert EMAIL_A not in err
+
+
+def test_txt_to_stdout(tmp_path, capsys):
+    src = write(tmp_path / "in.txt", f"Contact: {EMAIL_A}")
+    code, stdout, err = cli(capsys, src)
+    assert code == 0, err
+    assert stdout.startswith("Contact: ") and EMAIL_A not in stdout
+
+
+def test_folder_mirrors_names(tmp_path, capsys):
+    src = tmp_path / "docs"
+    write(src / "a.txt", f"Mail {EMAIL_A}.")
+    write(src / "sub" / "b.txt", f"Mail {EMAIL_B}.")
+    write(src / "notes.md", "not a text file")
+    out = tmp_path / "anon"
+    code, _, err = cli(capsys, src, "-o", out)
+    assert code == 0, err
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert files == ["a.txt", "sub/b.txt"]
+    assert EMAIL_A not in (out / "a.txt").read_text() and EMAIL_B not in (out / "sub" / "b.txt").read_text()
+    assert leftovers(out) == []
+
+
+def test_folder_needs_output_and_refuses_itself(tmp_path, capsys):
+    src = tmp_path / "docs"
+    write(src / "a.txt", "x")
+    assert cli(capsys, src)[0] == 2
+    assert cli(capsys, src, "-o", src)[0] == 2
+    assert (src / "a.txt").read_text() == "x"
+
+
+def test_txt_as_jsonl_contract(tmp_path, capsys):
+    text = f"Mr Peter Hansen (e-mail {EMAIL_A}) lodged the application on 3 May 2004."
+    src = write(tmp_path / "case.txt", text)
+    out = tmp_path / "case.jsonl"
+    code, _, err = cli(capsys, src, "--format", "jsonl", "-o", out)
+    assert code == 0, err
+    [record] = read_jsonl(out)
+    assert list(record) == ["id", "text", "anonymized", "spans"]
+    assert record["id"] == "case.txt" and record["text"] == text
+    assert record["spans"], "the e-mail address must be found"
+    for span in record["spans"]:
+        assert set(span) == SPAN_KEYS
+        assert 0 <= span["start"] < span["end"] <= len(text)
+    assert any(text[s["start"]:s["end"]] == EMAIL_A for s in record["spans"])
+    assert EMAIL_A not in record["anonymized"]
+    assert apply_spans(text, record["spans"]) == record["anonymized"]
+
+
+# --- JSONL ----------------------------------------------------------------------------------------------
+
+
+def test_jsonl_records_pass_through(tmp_path, capsys):
+    src = write_jsonl(tmp_path / "in.jsonl", [
+        {"id": "d1", "text": f"Write to {EMAIL_A}.", "source": "unit", "meta": {"n": 1}},
+        {"id": 7, "text": "", "subject": "Jane Roe"},
+        {"text": f"Or to {EMAIL_B}."},
+    ])
+    out = tmp_path / "out.jsonl"
+    code, _, err = cli(capsys, src, "-o", out)
+    assert code == 0, err
+    records = read_jsonl(out)
+    assert [r["id"] for r in records] == ["d1", 7, 3]  # a record without "id" gets its line number
+    assert list(records[0]) == ["id", "text", "anonymized", "spans", "source", "meta"]
+    assert records[0]["source"] == "unit" and records[0]["meta"] == {"n": 1}
+    assert records[1]["anonymized"] == "" and records[1]["spans"] == []  # empty documents are kept
+    assert records[1]["subject"] == "Jane Roe"
+    for record in records:
+        assert EMAIL_A not in record["anonymized"] and EMAIL_B not in record["anonymized"]
+        for span in record["spans"]:
+            assert set(span) == SPAN_KEYS
+
+
+def test_jsonl_no_original_and_include_original(tmp_path, capsys):
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}", "subject": "Jane"}])
+    out = tmp_path / "out.jsonl"
+    assert cli(capsys, src, "-o", out, "--no-original")[0] == 0
+    [record] = read_jsonl(out)
+    assert "text" not in record and "subject" not in record
+    assert EMAIL_A not in out.read_text()
+    assert cli(capsys, src, "-o", out, "--include-original")[0] == 0
+    [record] = read_jsonl(out)
+    assert any(span.get("text") == EMAIL_A for span in record["spans"])
+
+
+def test_jsonl_bad_lines_fail_without_skip(tmp_path, capsys):
+    src = write_jsonl(tmp_path / "in.jsonl", [
+        {"id": 1, "text": f"Mail {EMAIL_A}"},
+        '{"id": 2, "text": "' + SECRET_IN_BAD_LINE,  # truncated JSON
+        {"id": 3, "text": 42, "note": SECRET_IN_BAD_LINE},
+        {"id": 4, "body": SECRET_IN_BAD_LINE},
+    ])
+    out = tmp_path / "out.jsonl"
+    code, stdout, err = cli(capsys, src, "-o", out)
+    assert code == 1
+    assert "line 2" in err and str(src) in err
+    assert not out.exists() and leftovers(tmp_path) == []
+    assert SECRET_IN_BAD_LINE not in err + stdout
+
+
+def test_jsonl_bad_lines_skipped_and_reported(tmp_path, capsys):
+    src = write_jsonl(tmp_path / "in.jsonl", [
+        {"id": 1, "text": f"Mail {EMAIL_A}"},
+        '{"id": 2, "text": "' + SECRET_IN_BAD_LINE,
+        {"id": 3, "text": 42, "note": SECRET_IN_BAD_LINE},
+        {"id": 4, "body": SECRET_IN_BAD_LINE},
+        '["' + SECRET_IN_BAD_LINE + '"]',
+        {"id": 6, "text": f"Mail {EMAIL_B}"},
+    ])
+    out = tmp_path / "out.jsonl"
+    code, stdout, err = cli(capsys, src, "-o", out, "--skip-invalid")
+    assert code == 0, err
+    assert [r["id"] for r in read_jsonl(out)] == [1, 6]
+    for line_no in (2, 3, 4, 5):
+        assert f"line {line_no}:" in err
+    assert "line 1:" not in err and "line 6:" not in err
+    assert SECRET_IN_BAD_LINE not in err + stdout
+
+
+def test_jsonl_invalid_utf8_line(tmp_path, capsys):
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b'{"id": 1, "text": "ok"}\n{"id": 2, "text": "caf\xe9"}\n')
+    code, _, err = cli(capsys, src, "-o", tmp_path / "out.jsonl")
+    assert code == 1
+    assert "line 2" in err and "invalid UTF-8" in err and "byte offset 46" in err  # 24 + 22
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_invalid_utf8_text_file(tmp_path, capsys):
+    src = tmp_path / "latin1.txt"
+    src.write_bytes("Grüße from Zoë".encode("latin-1"))
+    code, stdout, err = cli(capsys, src, "-o", tmp_path / "out.txt")
+    assert code == 1
+    assert str(src) in err and "invalid UTF-8 at byte offset 2" in err
+    assert stdout == "" and not (tmp_path / "out.txt").exists()
+
+
+def test_invalid_utf8_in_folder_fails_whole_run(tmp_path, capsys):
+    src = tmp_path / "docs"
+    write(src / "a.txt", f"Mail {EMAIL_A}")
+    (src / "b.txt").write_bytes(b"bad \xff byte")
+    out = tmp_path / "anon"
+    code, _, err = cli(capsys, src, "-o", out)
+    assert code == 1 and "b.txt" in err and "byte offset 4" in err
+    assert not out.exists() or list(out.rglob("*.txt")) == []
+
+
+def test_empty_text_file(tmp_path, capsys):
+    src = write(tmp_path / "empty.txt", "")
+    out = tmp_path / "empty.jsonl"
+    assert cli(capsys, src, "--format", "jsonl", "-o", out)[0] == 0
+    [record] = read_jsonl(out)
+    assert record["anonymized"] == "" and record["spans"] == []
+
+
+def test_stdin(tmp_path, capsys, monkeypatch):
+    import io
+
+    fake_stdin = io.TextIOWrapper(io.BytesIO(f"Mail {EMAIL_A} now".encode()), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", fake_stdin)
+    code, stdout, err = cli(capsys, "-")
+    assert code == 0, err
+    assert stdout.startswith("Mail ") and stdout.endswith(" now") and EMAIL_A not in stdout
+
+
+def test_usage_errors(tmp_path, capsys):
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": "x"}])
+    assert cli(capsys, src, "--format", "text")[0] == 2
+    assert cli(capsys, tmp_path / "missing.txt")[0] == 2
+    assert cli(capsys, src, "-o", src)[0] == 2  # never overwrite the input
+    assert cli(capsys, src, "--n-process", "0")[0] == 2
+    code, _, err = cli(capsys, src, "--key-env", "SPACY_ANON_SURELY_UNSET_VAR")
+    assert code == 2 and "SPACY_ANON_SURELY_UNSET_VAR" in err
+
+
+# --- long documents ---------------------------------------------------------------------------------------
+
+
+def test_long_document_chunked_offsets_round_trip(tmp_path, capsys):
+    paragraphs = [
+        f"Paragraph {i}. The applicant wrote to {EMAIL_A if i % 2 else EMAIL_B} on the same day. "
+        "The Government did not reply."
+        for i in range(40)
+    ]
+    text = "\n\n".join(paragraphs) + "\n"
+    src = write(tmp_path / "long.txt", text)
+    out = tmp_path / "long.jsonl"
+    code, _, err = cli(capsys, src, "--format", "jsonl", "-o", out, "--max-length", "500")
+    assert code == 0, err
+    assert "chunks" in err
+    [record] = read_jsonl(out)
+    assert record["text"] == text  # never truncated
+    spans = record["spans"]
+    found = {}
+    for span in spans:
+        found.setdefault(text[span["start"]:span["end"]], set()).add((span["entity"], span["replacement"]))
+    assert set(found) >= {EMAIL_A, EMAIL_B}
+    assert sum(text[s["start"]:s["end"]] == EMAIL_A for s in spans) == 20
+    # one memory across chunks: each address keeps one entity id and one replacement
+    assert len(found[EMAIL_A]) == 1 and len(found[EMAIL_B]) == 1
+    assert found[EMAIL_A] != found[EMAIL_B]
+    assert apply_spans(text, spans) == record["anonymized"]
+    assert len(record["anonymized"].split("\n\n")) == 40
+
+    # the same text in one piece gives the same spans
+    code, _, err = cli(capsys, src, "--format", "jsonl", "-o", tmp_path / "whole.jsonl")
+    assert code == 0, err
+    [whole] = read_jsonl(tmp_path / "whole.jsonl")
+    assert [(s["start"], s["end"], s["label"]) for s in whole["spans"]] == \
+        [(s["start"], s["end"], s["label"]) for s in spans]
+
+
+# --- fail closed ----------------------------------------------------------------------------------------
+
+
+def _patched_loader(monkeypatch, mutate):
+    real = anonymize_cli.load_pipeline
+
+    def load(args):
+        nlp = real(args)
+        mutate(nlp)
+        return nlp
+
+    monkeypatch.setattr(anonymize_cli, "load_pipeline", load)
+
+
+def test_status_not_ok_is_an_error(tmp_path, capsys, monkeypatch):
+    from spacy.language import Language
+
+    name = "test_cli_forget_status"
+    if name not in Language.factories:
+        @Language.component(name)
+        def forget_status(doc):
+            if "second" in doc.text:
+                doc._.anon_status = None
+            return doc
+
+    _patched_loader(monkeypatch, lambda nlp: nlp.add_pipe(name, last=True))
+    src = write_jsonl(tmp_path / "in.jsonl", [
+        {"id": 1, "text": f"first {EMAIL_A}"},
+        {"id": 2, "text": f"second {EMAIL_B}"},
+    ])
+    out = tmp_path / "out.jsonl"
+    code, stdout, err = cli(capsys, src, "-o", out)
+    assert code == 1
+    assert "line 2" in err and "not anonymized" in err
+    assert not out.exists() and leftovers(tmp_path) == []
+    assert EMAIL_A not in stdout + err and EMAIL_B not in stdout + err
+
+    # the same for a long document processed in chunks: one bad chunk fails the whole document
+    long_text = "\n\n".join([f"first part {EMAIL_A}."] * 10 + [f"second part {EMAIL_B}."])
+    src = write(tmp_path / "long.txt", long_text)
+    code, stdout, err = cli(capsys, src, "-o", tmp_path / "long.out.txt", "--max-length", "100")
+    assert code == 1 and "chunk" in err and "not anonymized" in err
+    assert not (tmp_path / "long.out.txt").exists()
+    assert EMAIL_B not in stdout + err
+
+
+def test_exception_in_pipeline_leaves_nothing(tmp_path, capsys, monkeypatch):
+    from spacy.language import Language
+
+    name = "test_cli_explode"
+    if name not in Language.factories:
+        @Language.component(name)
+        def explode(doc):
+            if "boom" in doc.text:
+                raise ValueError(f"cannot handle {doc.text}")  # a message quoting the document
+            return doc
+
+    _patched_loader(monkeypatch, lambda nlp: nlp.add_pipe(name, first=True))
+    src = tmp_path / "docs"
+    write(src / "a.txt", f"fine {EMAIL_A}")
+    write(src / "b.txt", f"boom {EMAIL_B}")
+    out = tmp_path / "anon"
+    code, stdout, err = cli(capsys, src, "-o", out)
+    assert code == 1 and "ValueError" in err
+    assert EMAIL_B not in err + stdout
+    assert list(out.rglob("*")) == [] if out.exists() else True
+
+
+# --- options ----------------------------------------------------------------------------------------------
+
+
+def test_consistent_across_docs(tmp_path, capsys):
+    src = write_jsonl(tmp_path / "in.jsonl", [
+        {"id": i, "text": f"Document {i}: write to {EMAIL_A} or {EMAIL_B}."} for i in range(3)
+    ])
+    out = tmp_path / "out.jsonl"
+    assert cli(capsys, src, "-o", out, "--consistent-across-docs", "--strategy", "tag")[0] == 0
+    per_value = {}
+    for record in read_jsonl(out):
+        for span in record["spans"]:
+            value = record["text"][span["start"]:span["end"]]
+            per_value.setdefault(value, set()).add(span["replacement"])
+    assert per_value[EMAIL_A] and all(len(v) == 1 for v in per_value.values())
+    assert per_value[EMAIL_A] != per_value[EMAIL_B]
+
+
+def test_n_process_two_matches_one(tmp_path, capsys):
+    """Workers return Docs through Doc.to_bytes; long documents (chunked in the main process) keep their
+    place in the output order."""
+    long_text = "\n\n".join(f"Part {j}: mail {EMAIL_B} today." for j in range(30))
+    records = [{"id": i, "text": long_text if i % 3 == 1 else
+                f"Doc {i}: mail {EMAIL_A} or call +44 20 7946 0{i:03d}."} for i in range(7)]
+    src = write_jsonl(tmp_path / "in.jsonl", records)
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    opts = ["--strategy", "tag", "--max-length", "300"]
+    assert cli(capsys, src, "-o", one, *opts)[0] == 0
+    code, _, err = cli(capsys, src, "-o", two, *opts, "--n-process", "2", "--batch-size", "2")
+    assert code == 0, err
+    assert "falling back" not in err
+    assert read_jsonl(one) == read_jsonl(two)
+    assert [r["id"] for r in read_jsonl(two)] == list(range(7))
+
+
+def test_python_dash_m(tmp_path):
+    src = write(tmp_path / "in.txt", f"Mail {EMAIL_A}")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    help_run = subprocess.run([sys.executable, "-m", "spacy_anon", "anonymize", "--help"],
+                              capture_output=True, text=True, env=env)
+    assert help_run.returncode == 0 and "--skip-invalid" in help_run.stdout
+    done = subprocess.run([sys.executable, "-m", "spacy_anon", "anonymize", str(src)],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Mail ") and EMAIL_A not in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "spacy_anon", "anonymize", str(tmp_path / "nope.txt")],
+                         capture_output=True, text=True, env=env)
+    assert bad.returncode == 2 and "nope.txt" in bad.stderr
+
+
+def test_strategy_choices_match_mask():
+    from spacy_anon.mask.component import STRATEGIES
+
+    assert anonymize_cli.STRATEGIES == STRATEGIES
+
+
+def test_seed_makes_surrogates_repeatable(tmp_path, capsys):
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A} on 3 May 2004."}])
+    outs = []
+    for i in range(2):
+        out = tmp_path / f"out{i}.jsonl"
+        code, _, err = cli(capsys, src, "-o", out, "--strategy", "surrogate", "--seed", "7")
+        assert code == 0, err
+        outs.append(read_jsonl(out))
+    assert outs[0] == outs[1]
+    assert EMAIL_A not in outs[0][0]["anonymized"]
+
+
+def test_pseudonym_key_from_env(tmp_path, capsys, monkeypatch):
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}."}])
+    monkeypatch.delenv("SPACY_ANON_KEY", raising=False)
+    out = tmp_path / "out.jsonl"
+    code, _, err = cli(capsys, src, "-o", out, "--strategy", "pseudonym")
+    assert code == 1 and "key" in err and not out.exists()
+    monkeypatch.setenv("MY_TEST_KEY", "s3cr3t-value")
+    code, _, err = cli(capsys, src, "-o", out, "--strategy", "pseudonym", "--key-env", "MY_TEST_KEY")
+    assert code == 0, err
+    assert "s3cr3t-value" not in out.read_text() + err
+    [record] = read_jsonl(out)
+    assert record["spans"][0]["replacement"].startswith("CONTACT_")

@@ -1,0 +1,30 @@
+"""benchmarks/peer_comparison.py on a tiny fake shared/ folder (no live systems)."""
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("peer_comparison", ROOT / "benchmarks" / "peer_comparison.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_peer_report_writes_section(tmp_path):
+    shared = tmp_path / "data"
+    (shared / "tab" / "baselines").mkdir(parents=True)
+    text = "John Smith lives in Oslo."
+    (shared / "tab" / "tab_dev.jsonl").write_text(json.dumps(
+        {"doc_id": "d", "text": text, "spans": [{"start": 0, "end": 10, "label": "PERSON"}, {"start": 20, "end": 24, "label": "LOC"}]}) + "\n")
+    (shared / "tab" / "baselines" / "spaCy_Entity.json").write_text(json.dumps({"d": [[0, 10, "PERSON"]]}))
+    bench = tmp_path / "BENCHMARKS.md"
+    bench.write_text("# B\n<!-- evaluation:start -->\nold\n<!-- evaluation:end -->\n<!-- x:start -->keep<!-- x:end -->\n")
+    mod = _load()
+    assert mod.main(["--shared", str(shared), "--no-live", "--write-benchmarks", str(bench)]) == 0
+    out = bench.read_text()
+    assert "\nold\n" not in out and "keep" in out
+    assert "| TAB dev | spaCy (TAB baseline) [precomputed] | 0.667 |" in out
+    assert "WikiActors dev" in out  # missing corpus is noted, not fatal

@@ -1,0 +1,356 @@
+"""Each rule recognizer on realistic sentences: what it must find and what it must leave alone."""
+import pytest
+
+from spacy_anon.rules import find_matches, get_recognizers, make_options
+from spacy_anon.rules.recognizers import REGISTRY
+
+
+def found(text, **config):
+    """{(matched text, recognizer name)} for the default recognizers."""
+    return {(text[m.start:m.end], m.source) for m in find_matches(text, **config)}
+
+
+def texts(text, source, **config):
+    return [text[m.start:m.end] for m in find_matches(text, **config) if m.source == source]
+
+
+# ------------------------------------------------------------------ CONTACT
+@pytest.mark.parametrize("text,expected", [
+    ("Please write to maria.lopez+news@hospital-central.es before Friday.", "maria.lopez+news@hospital-central.es"),
+    ("E-mail:\nSzaszJanka@cuvox.de\n", "SzaszJanka@cuvox.de"),
+])
+def test_email_found(text, expected):
+    assert texts(text, "rules.email") == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "Meet me @ the station at noon.",
+    "The handle @someone posted it.",
+    "Send it to john@localhost please.",
+])
+def test_email_not_found(text):
+    assert texts(text, "rules.email") == []
+
+
+def test_url_and_domain():
+    text = "Read https://www.example.co.uk/path?id=3, or go to clinic-norte.org and www.UEarly.se/."
+    assert texts(text, "rules.url") == ["https://www.example.co.uk/path?id=3", "clinic-norte.org", "www.UEarly.se/"]
+
+
+def test_bare_country_domains_need_context_or_second_level():
+    assert texts("No edema noted in the chart.pt alert and oriented; monday.no vent change.", "rules.url") == []
+    assert texts("Our website sapo.pt has moved.", "rules.url") == ["sapo.pt"]
+    assert texts("See bbc.co.uk and uol.com.br today.", "rules.url") == ["bbc.co.uk", "uol.com.br"]
+
+
+def test_url_not_in_email_or_version():
+    text = "Mail ana@example.com; we use numpy 1.26.4 and e.g. the file report.pdf."
+    assert texts(text, "rules.url") == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I can't browse to your site, keep getting address 41.173.96.26 blocked", "41.173.96.26"),
+    ("The client 2001:db8::ff00:42:8329 connected twice.", "2001:db8::ff00:42:8329"),
+    ("Server 6e40:4041:c617:e898:c11:40d2:c669:2eb4 is down", "6e40:4041:c617:e898:c11:40d2:c669:2eb4"),
+])
+def test_ip_found(text, expected):
+    assert texts(text, "rules.ip") == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "The host 10.0.0.256 does not exist.",
+    "Upgrade to version 1.2.3.4 of the tool.",
+    "It costs 1.200.300 pesos.",
+])
+def test_ip_not_found(text):
+    assert texts(text, "rules.ip") == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Call me at +1 (212) 555-0199 tomorrow.", "+1 (212) 555-0199"),
+    ("Phone:\n60-56-85-91\n", "60-56-85-91"),
+    ("They're not answering at 078 8098 1119", "078 8098 1119"),
+    ("Desk: +1-903-140-4508x769", "+1-903-140-4508x769"),
+    ("Fax: 259.735.7502x459", "259.735.7502x459"),
+    ("Tel.: 912 345 678 (centralita)", "912 345 678"),
+    ("Ligue para (21) 98765-4321 amanhã.", "(21) 98765-4321"),
+    ("The office line is +44 20 7946 0958.", "+44 20 7946 0958"),
+])
+def test_phone_found(text, expected):
+    assert texts(text, "rules.phone") == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "The village had 1234567 visitors.",  # no context, not valid anywhere
+    "My driver's license number is 2270-66-1551",  # negative context
+    "The restaurant is at 5521 119 Countess Close",  # street number
+    "Invoice 2021-05-13 was paid.",  # a date
+    "SSN 536-22-1234",  # SSN shape
+    "La casa costó 612 345 678 euros.",  # an amount
+])
+def test_phone_not_found(text):
+    assert texts(text, "rules.phone") == []
+
+
+def test_phone_regions_are_configurable():
+    text = "Contact reception on 0113 496 0000."  # a UK number in national format
+    assert texts(text, "rules.phone", phone_regions=["GB"]) == ["0113 496 0000"]
+    # without GB the national format is still reported thanks to the context word
+    assert texts(text, "rules.phone", phone_regions=["US"]) == ["0113 496 0000"]
+    assert texts("Reception: 0113 496 0000.", "rules.phone", phone_regions=["US"], context_boost=0.0) == []
+
+
+# ------------------------------------------------------------------ ID
+@pytest.mark.parametrize("text,expected", [
+    ("My card 4111 1111 1111 1111 expires soon.", "4111 1111 1111 1111"),
+    ("Please charge my credit card. Number is 30288610434735", "30288610434735"),
+    ("card number 630427373398 is lost", "630427373398"),
+    ("Paid with 5500-0000-0000-0004 yesterday.", "5500-0000-0000-0004"),
+])
+def test_credit_card_found(text, expected):
+    assert texts(text, "rules.credit_card") == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "My card 4111 1111 1111 1112 expires soon.",  # Luhn fails
+    "Card 0000 0000 0000 0000 is a placeholder.",  # one repeated digit
+    "Order 4111111111111112 shipped.",
+])
+def test_credit_card_invalid_rejected(text):
+    assert texts(text, "rules.credit_card") == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("My IBAN is GB82 WEST 1234 5698 7654 32.", "GB82 WEST 1234 5698 7654 32"),
+    ("Transfer to ES91 2100 0418 4502 0005 1332 and confirm.", "ES91 2100 0418 4502 0005 1332"),
+    ("IBAN: PT50000201231234567890154", "PT50000201231234567890154"),
+    ("from gb42nawi04454264788619 to other bank", None),
+])
+def test_iban_found(text, expected):
+    got = texts(text, "rules.iban")
+    if expected is None:  # lower-case IBANs are accepted when the checksum holds
+        from spacy_anon.rules.validators import iban_valid
+        assert got == (["gb42nawi04454264788619"] if iban_valid("gb42nawi04454264788619") else [])
+    else:
+        assert got == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "My IBAN is GB82 WEST 1234 5698 7654 33.",  # mod-97 fails
+    "IBAN ES91 2100 0418 4502 0005 133",  # wrong length for ES
+    "Code XX82WEST12345698765432 is unknown.",  # unknown country
+])
+def test_iban_invalid_rejected(text):
+    assert texts(text, "rules.iban") == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Here's my SSN: 460-89-9847", "460-89-9847"),
+    ("His social security number is 853 37 1694.", "853 37 1694"),
+    ("SSN 536221234 on file", "536221234"),
+])
+def test_ssn_found(text, expected):
+    assert texts(text, "rules.us_ssn") == [expected]
+
+
+@pytest.mark.parametrize("value", [
+    "000-12-3456", "666-12-3456", "901-12-3456", "123-00-4567", "123-45-0000",
+    "078-05-1120",  # Woolworth wallet card
+    "219-09-9999",  # SSA pamphlet
+    "123-45.6789",  # mixed separators
+])
+def test_ssn_invalid_rejected(value):
+    assert texts(f"My SSN is {value}.", "rules.us_ssn") == []
+
+
+def test_ssn_without_dashes_needs_context():
+    assert texts("The parcel weighs 536221234 grams.", "rules.us_ssn") == []
+
+
+def test_es_dni_checksum():
+    text = "Paciente con DNI 12345678Z y NIE X1234567L; el 12345678A es erróneo."
+    assert texts(text, "rules.es_dni") == ["12345678Z", "X1234567L"]
+
+
+def test_passport_needs_context():
+    assert texts("Her passport X1234567 was stolen.", "rules.passport") == ["X1234567"]
+    assert texts("The part X1234567 was replaced.", "rules.passport") == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("MRN: 00012345. Admitted for chest pain.", "00012345"),
+    ("NHC: 2589658.", "2589658"),
+    ("Nº de historia clínica 1234567", "1234567"),
+    ("Número de historia clínica: 77788899", "77788899"),
+    ("Medical record number 4455-2210 reviewed.", "4455-2210"),
+    ("NHC: 2594890. Domicilio: calle Mayor", "2594890"),
+    ("Apellidos: Garcia. NASS: 47 39047534 02. Domicilio", "47 39047534 02"),
+    ("CIPA: nhc-739146.", "nhc-739146"),
+    ("Servicio: Urgencias. Episodio: 04735665. Médico", "04735665"),
+])
+def test_record_number_found(text, expected):
+    assert texts(text, "rules.record_number") == [expected]
+
+
+def test_record_number_needs_cue():
+    assert texts("The room 2589658 is upstairs.", "rules.record_number") == []
+
+
+# ------------------------------------------------------------------ CODE
+def test_case_number_echr_style():
+    text = ("The case originated in an application (no. 40593/04) against the Republic; see also "
+            "Smith v. the United Kingdom, nos. 12345/05 and 6789/06.")
+    assert texts(text, "rules.case_number") == ["40593/04", "12345/05", "6789/06"]
+
+
+def test_case_number_long_lists_without_nearby_cue():
+    text = "the complaints (applications nos. 26480/95, 28291/95, 29280/95, 26699/96, 29700/96, 29701/96)"
+    assert len(texts(text, "rules.case_number")) == 6
+
+
+def test_case_number_not_tax_year():
+    assert texts("for the tax years covering 1996/97 and 1997/98.", "rules.case_number") == []
+
+
+def test_record_number_not_a_law():
+    assert texts("under the Prevention of Terrorism Act (Law no. 3713 of 12 April 1991)", "rules.record_number") == []
+
+
+def test_case_number_not_fraction_or_dose():
+    assert texts("Give 5/10 mg twice; 3/4 of patients improved; score 12/15.", "rules.case_number") == []
+
+
+# ------------------------------------------------------------------ DATETIME
+@pytest.mark.parametrize("text,expected", [
+    ("The hearing took place on 3 March 2004 in Strasbourg.", "3 March 2004"),
+    ("The hearing took place on March 3, 2004 in Strasbourg.", "March 3, 2004"),
+    ("Born on the 21st of June 1970.", "21st of June 1970"),
+    ("It was signed on Tuesday, 4 May 1999.", "Tuesday, 4 May 1999"),
+    ("Admitted 03/04/2004 with fever.", "03/04/2004"),
+    ("Timestamp 2004-03-03 for the record.", "2004-03-03"),
+    ("When: 2000-04-16 11:34:35\nWhere: Upton", "2000-04-16 11:34:35"),
+    ("She was born on 2/8/1935. Her maiden name is", "2/8/1935"),
+    ("Report of 12.03.2019 attached.", "12.03.2019"),
+    ("Ingresó el 12 de marzo de 2019 en urgencias.", "12 de marzo de 2019"),
+    ("Fue intervenido el 1 de enero del 2020.", "1 de enero del 2020"),
+    ("Deu entrada a 5 de janeiro de 2020 no hospital.", "5 de janeiro de 2020"),
+    ("Teve alta em 30 de Março de 2021.", "30 de Março de 2021"),
+    ("La revisión se hizo en marzo de 2019.", "marzo de 2019"),
+    ("The treaty of December 1948 remains.", "December 1948"),
+    ("Carga viral (enero 2001: 0.5 copias)", "enero 2001"),
+])
+def test_date_found(text, expected):
+    assert texts(text, "rules.date") == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "You may 5 times try again.",
+    "Scores were 35/40/2004 in total.",
+    "The ratio 13/14/15 is odd.",
+    "Version 1.2.3 was released.",
+    "Use 31.13.2004 as the invalid example.",
+    "Criptolátex en suero positivo 1/2048.",
+])
+def test_date_not_found(text):
+    assert texts(text, "rules.date") == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("The surgery started at 14:30 sharp.", "14:30"),
+    ("Call me at 3 pm tomorrow.", "3 pm"),
+    ("We left at 9:15 a.m. yesterday.", "9:15 a.m."),
+    ("A consulta é às 14h30.", "14h30"),
+])
+def test_time_found(text, expected):
+    assert texts(text, "rules.time") == [expected]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("The Exversion Orchestra was founded in 1977. Since then it grew.", ["1977"]),
+    ("During 1971, Mayo-Walters invested in a farm.", ["1971"]),
+    ("Ocurrió en 1998 y de nuevo desde 2005.", ["1998", "2005"]),
+    ("He was born 1950 in Porto.", ["1950"]),
+    ("Popular in the 1990s.", ["1990s"]),
+    ("Ingresó en dos ocasiones en 1993 y 1994.", ["1993", "1994"]),
+])
+def test_year_in_context(text, expected):
+    assert texts(text, "rules.year") == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Seen on 7/24 by the team.", ["7/24"]),
+    ("Pain score 7/10 this morning.", []),
+    ("Saturation 9/10 times normal.", []),
+    ("Admitted 12/3 with chest pain.", ["12/3"]),
+    ("Took 1/2 tablet on 3/4 of the days.", []),
+    ("Placed on bipap 10/5 overnight.", []),
+])
+def test_short_dates_need_context(text, expected):
+    assert texts(text, "rules.date_short") == expected
+
+
+def test_bare_number_is_not_a_year():
+    assert texts("We treated 1500 patients and 2000 people came.", "rules.year") == []
+
+
+# ------------------------------------------------------------------ AGE
+@pytest.mark.parametrize("text,expected", [
+    ("This 79 year old female complains of pain.", ["79"]),
+    ("Patient is a 38-year-old male with fever.", ["38"]),
+    ("I'm Naomi and i'm 31 y/o.", ["31"]),
+    ("My father retired at the age of 61.", ["61"]),
+    ("A woman aged 58 was admitted.", ["58"]),
+    ("Paciente varón de 70 años que acude a urgencias.", ["70 años"]),
+    ("Doente de 45 anos, sexo feminino.", ["45 anos"]),
+    ("Edad: 58", ["58"]),
+    ("El niño con 15 meses de edad presenta fiebre.", ["15 meses de edad"]),
+    ("A 3-month-old infant was seen.", ["3"]),
+])
+def test_age_found(text, expected):
+    assert texts(text, "rules.age") == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Hace 20 años tuvo un infarto.",
+    "Há 10 anos que não fuma.",
+    "The house is 200 years old.",  # > 125
+    "The contract ran for 5 years.",
+    "Intervenido de ulcus duodenal 20 años antes.",
+    "Refiere lumbalgia desde hacía unos 30 años.",
+    "Lesiones de 4 años de evolución.",
+])
+def test_age_not_found(text):
+    assert texts(text, "rules.age") == []
+
+
+# ------------------------------------------------------------------ LOC (postal codes)
+def test_postal_codes_need_context_or_shape():
+    text = ("Send it to 1600 Pennsylvania Ave NW, Washington, DC 20500, to London SW1A 1AA, "
+            "to Rua Augusta, 1100-053 Lisboa, or C.P. 28013 Madrid.")
+    assert texts(text, "rules.postal_code") == ["20500", "SW1A 1AA", "1100-053", "28013"]
+    assert texts("On the farm we counted 12345 apples and 54321 pears.", "rules.postal_code") == []
+
+
+def test_postal_locales_are_configurable():
+    text = "Adresse: 12 rue de Rivoli, 75001 Paris. London SW1A 1AA."
+    assert texts(text, "rules.postal_code", postal_locales=["FR"]) == ["75001"]
+    assert texts(text, "rules.postal_code", postal_locales=["GB"]) == ["SW1A 1AA"]
+
+
+# ------------------------------------------------------------------ registry
+def test_registry_names_and_labels():
+    assert {"rules.email", "rules.phone", "rules.iban", "rules.date", "rules.age"} <= set(REGISTRY)
+    labels = {r.label for r in REGISTRY.values()}
+    assert labels <= {"CONTACT", "ID", "CODE", "DATETIME", "AGE", "LOC"}
+    assert get_recognizers(["email", "rules.iban"]) == (REGISTRY["rules.email"], REGISTRY["rules.iban"])
+
+
+def test_unknown_recognizer_name_lists_valid_ones():
+    with pytest.raises(ValueError, match="rules.email"):
+        get_recognizers(["emial"])
+
+
+def test_only_selected_recognizers_run():
+    text = "Mail a@b.com or call +1 (212) 555-0199."
+    got = find_matches(text, get_recognizers(["email"]), make_options())
+    assert [m.source for m in got] == ["rules.email"]
