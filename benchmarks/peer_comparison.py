@@ -21,7 +21,7 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from spacy_anon.corpora import iter_records
 from spacy_anon.evaluate.io import load_system

@@ -50,6 +50,7 @@ def spacy_anon_runner(model: Optional[str]) -> Callable[[List[str]], int]:
             n += len(doc._.anon_table or [])
         return n
 
+    run.pipeline = ", ".join(nlp.pipe_names)  # type: ignore[attr-defined]
     return run
 
 
@@ -73,6 +74,7 @@ def presidio_runner() -> Callable[[List[str]], int]:
             n += len(results)
         return n
 
+    run.pipeline = f"{SPACY_MODEL} (all components) + Presidio's predefined recognizers"  # type: ignore
     return run
 
 
@@ -133,9 +135,13 @@ def markdown(rows: List[Dict], n_docs: int, n_chars: int, command: str, runs: in
     for r in rows:
         speed = n_chars / r["seconds"]
         lines.append(f"| {r['system']} | {n_docs} | {n_chars:,} | {r['seconds']:.2f} | {speed:,.0f} | "
-                     f"{speed / ref_speed:.2f} | {r['cpu_seconds']:.2f} | {n_chars / r['cpu_seconds']:,.0f} | "
+                     f"{speed / ref_speed:.2f} | {r['cpu_seconds']:.2f} | "
+                     f"{n_chars / r['cpu_seconds']:,.0f} | "
                      f"{r['spans']:,} |")
     lines += [
+        "",
+        "Pipelines: " + "; ".join(f"{r['system']}: {r['pipeline']}" for r in rows if r.get("pipeline"))
+        + ".",
         "",
         "seconds = wall clock (median of the runs); CPU seconds = this process's CPU time (median), less "
         "sensitive to other jobs on a shared machine.",
@@ -163,7 +169,8 @@ def write_section(path: Path, body: str, section: str = SECTION) -> None:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--warmup", type=int, default=3, help="documents used to warm up each system")
@@ -190,12 +197,13 @@ def main(argv: Optional[List[str]] = None) -> int:
         run = build()
         result = time_system(run, texts, args.runs, args.warmup)
         result["system"] = label
+        result["pipeline"] = getattr(run, "pipeline", "")
         print(f"[{key}] median {result['seconds']:.2f}s of {['%.2f' % s for s in result['all_seconds']]} "
               f"(CPU {result['cpu_seconds']:.2f}s): {n_chars / result['seconds']:,.0f} chars/s",
               file=sys.stderr, flush=True)
         rows.append(result)
-    command = "python benchmarks/throughput.py" + ("" if argv is None and len(sys.argv) == 1
-                                                   else " " + " ".join(argv if argv is not None else sys.argv[1:]))
+    cli_args = argv if argv is not None else sys.argv[1:]
+    command = " ".join(["python benchmarks/throughput.py", *cli_args])
     loads.append(load_average())
     table = markdown(rows, len(texts), n_chars, command.strip(), args.runs, args.data, loads)
     print(table)

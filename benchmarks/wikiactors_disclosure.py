@@ -116,16 +116,19 @@ def sweep(nlp, docs, thresholds):
     return table
 
 
-def utility(pipeline: str, docs: List[dict], show: str = "") -> Dict[str, object]:
+def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: float = None) -> Dict[str, object]:
     """Seed 003 §4.2 utility (IC from wordfreq, `spacy_anon.generalize.utility`) of the assembled pipeline's
     output: Semantics(D'') / Semantics(D) over the phrases of D (the disclosure chunker's units), with the
-    replacements of doc._.anon_table (generalization) and with every replaced phrase suppressed."""
+    replacements of doc._.anon_table (generalization) and with every replaced phrase suppressed.
+    gen_threshold: override anon_generalize's threshold (> 1: the first generalization, no vector check)."""
     import spacy
 
     from spacy_anon.disclosure.chunking import chunk_doc
     from spacy_anon.generalize.utility import utility_preserved
 
     nlp = spacy.load(pipeline)
+    if gen_threshold is not None and "anon_generalize" in nlp.pipe_names:
+        nlp.get_pipe("anon_generalize").cfg["threshold"] = gen_threshold
     gen, sup, masked, status = [], [], [], []
     sample = {}
     for d in docs:
@@ -154,7 +157,7 @@ def utility(pipeline: str, docs: List[dict], show: str = "") -> Dict[str, object
         if show and d["id"] == show:
             sample = {"id": d["id"], "original": d["text"], "anonymized": doc._.anon_text}
     return {
-        "pipeline": pipeline, "pipe_names": nlp.pipe_names,
+        "pipeline": pipeline, "pipe_names": nlp.pipe_names, "gen_threshold": gen_threshold,
         "utility_generalization": sum(gen) / len(gen), "utility_suppression": sum(sup) / len(sup),
         "masked_terms_per_doc": sum(masked) / len(masked), "all_status_ok": all(status), "sample": sample,
     }
@@ -203,6 +206,8 @@ def main(argv=None) -> int:
     ap.add_argument("--baselines", default="", help="folder with the paper's released outputs to score")
     ap.add_argument("--pipeline", default="", help="assembled pipeline (anon_mask last) for the utility measure")
     ap.add_argument("--show", default="Scott Caan", help="doc id whose anonymized text is printed")
+    ap.add_argument("--gen-thresholds", default="",
+                    help="extra utility runs with these anon_generalize thresholds, e.g. 0.5,1.01")
     args = ap.parse_args(argv)
 
     if not Path(args.data).exists():
@@ -243,8 +248,15 @@ def main(argv=None) -> int:
               f"pipeline {util['pipe_names']}  status ok: {util['all_status_ok']}")
         if util["sample"]:
             print("--- " + util["sample"]["id"] + " anonymized:\n" + (util["sample"]["anonymized"] or ""))
+        extra = []
+        for tg in [float(x) for x in args.gen_thresholds.split(",") if x]:
+            u = utility(args.pipeline, docs, gen_threshold=tg)
+            extra.append({k: u[k] for k in ("gen_threshold", "utility_generalization", "utility_suppression")})
+            print(f"utility with anon_generalize threshold {tg}: generalization {u['utility_generalization']:.1f}%")
+        results["utility_variants"] = extra
     if args.plot:
         title = (f"WikiActors dev ({len(docs)} docs): anon_disclosure"
+                 f"{', always ' + args.always if args.always else ' (paper rule only)'}"
                  f"{' + POS' if args.pos_model else ''}{' + rules' if args.rules else ''}")
         plot_sweep(table, Path(args.plot), title)
     if args.json:

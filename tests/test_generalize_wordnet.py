@@ -132,3 +132,10 @@ def test_capitalised_terms_only_match_capitalised_lemmas():
 def test_rare_heads_of_names_are_not_common_nouns():
     assert "morrow" not in generalization_candidates("Dafydd Morrow")
     assert generalization_candidates("Tidewater Theatre Company")[0] == "company"
+
+
+@needs_wordnet
+def test_no_fragments_of_codes_or_addresses():
+    for term in ("NR4 7UY", "MD-2001 Chisinau", "flat 4B"):
+        assert not any(ch.isdigit() for g in generalization_candidates(term) for ch in g)
+    assert generalization_candidates("8 Birch Lane")[0] == "lane"

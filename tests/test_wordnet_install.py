@@ -180,3 +180,35 @@ def test_debian_folder_is_used_when_present(tmp_path, monkeypatch):
     assert wi.find_wndb(None, tmp_path / "cache", log=lambda m: None) == debian
     monkeypatch.setenv(wi.ENV_WNDB_DIR, str(write_wndb(tmp_path / "env")))
     assert wi.find_wndb(None, tmp_path / "cache", log=lambda m: None) == tmp_path / "env"
+
+
+def test_online_failure_falls_back_to_offline(tmp_path, monkeypatch):
+    import wn
+
+    wndb = write_wndb(tmp_path / "wndb")
+    monkeypatch.setenv(wi.ENV_DATA_DIR, str(tmp_path / "db"))
+    calls = []
+
+    def no_network(project, **kwargs):
+        calls.append(project)
+        raise OSError("no network")
+
+    monkeypatch.setattr(wn, "download", no_network)
+    try:
+        result = wi.install_wordnet(online=True, source=wndb, log=lambda m: None)
+        assert calls == [wi.ONLINE_PROJECT]
+        assert result["action"] == "converted" and result["lexicons"] == [wi.WN30_SPECIFIER]
+        assert result["data_dir"] == str((tmp_path / "db").resolve())
+    finally:
+        monkeypatch.delenv(wi.ENV_DATA_DIR)
+        wi.configure_wn()  # back to the shared database for the other tests
+
+
+def test_cli_chain_and_help(capsys):
+    from spacy_anon.cli import main
+
+    assert main(["wordnet"]) == 2
+    if not wi.is_installed():
+        pytest.skip("WordNet not installed: run `spacy-anon wordnet install`")
+    assert main(["wordnet", "chain", "famous American film actor"]) == 0
+    assert capsys.readouterr().out.startswith("famous American film actor > American film actor > film actor")

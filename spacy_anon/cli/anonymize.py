@@ -75,7 +75,8 @@ def register(subparsers) -> None:
                         help="process texts longer than this in chunks cut at paragraph/sentence "
                              "boundaries (default: the pipeline's nlp.max_length)")
     parser.add_argument("--skip-invalid", action="store_true",
-                        help="skip malformed JSONL lines (reported on stderr by line number) instead of failing")
+                        help="skip malformed JSONL lines (reported on stderr by line number) instead "
+                             "of failing")
     parser.add_argument("--include-original", action="store_true",
                         help='add each span\'s original "text" to the jsonl spans (sensitive!)')
     parser.add_argument("--no-original", action="store_true",

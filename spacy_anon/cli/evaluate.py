@@ -25,12 +25,14 @@ def register(subparsers) -> None:
     ev.add_argument("--format", choices=FORMATS + ("spacy",), default=None, help="gold format (default: guessed)")
     ev.add_argument("--annotator", default=None, help="annotator layer for span/term/MEDDOCAN scores (default: first)")
     ev.add_argument(
-        "--function-words", default="list",
-        help="function-word source of TAB's mention-masked test: list (fixed English list, default), "
-             "auto (a tagger pipeline if installed), a spaCy pipeline name, or none",
+        "--function-words", default=None,
+        help="function-word source of TAB's mention-masked test: list (fixed English list; default for English "
+             "corpora), auto (a tagger pipeline if installed), a spaCy pipeline name, or none (default for "
+             "MEDDOCAN and HAREM)",
     )
-    ev.add_argument("--weighting", default="wordfreq",
-                    help="weights of weighted precision: wordfreq[:lang] (default), bert:PATH, none")
+    ev.add_argument("--weighting", default=None,
+                    help="weights of weighted precision: wordfreq[:lang] (default; es for MEDDOCAN, pt for HAREM), "
+                         "bert:PATH, none")
     ev.add_argument("--iou", type=float, default=0.5, help="IoU threshold of the overlap span match (default 0.5)")
     ev.add_argument("--meddocan", action="store_true", help="also MEDDOCAN sub-track scores (default for brat gold)")
     ev.add_argument("-o", "--output", metavar="REPORT.json", default=None)
@@ -59,6 +61,11 @@ def run_evaluate(args) -> int:
     from spacy_anon.evaluate.scorers import _make_function_words, _make_weighting
 
     fmt = args.format or guess_format(args.gold)
+    lang = {"brat": "es", "meddocan": "es", "harem": "pt"}.get(fmt, "en")
+    if args.function_words is None:
+        args.function_words = "list" if lang == "en" else "none"
+    if args.weighting is None:
+        args.weighting = "wordfreq" if lang == "en" else f"wordfreq:{lang}"
     try:
         records = list(iter_records(args.gold, fmt))
         system = load_system(args.system)

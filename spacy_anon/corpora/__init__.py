@@ -45,3 +45,11 @@ READERS = {
     "wnut17": read_iob,
     "harem": read_harem,
 }
+
+
+def read_corpus(path, nlp, fmt=None, **kwargs):
+    """Docs of any supported corpus (`fmt` as in `READERS`; None guesses it from the path)."""
+    fmt = fmt or guess_format(path)
+    if fmt not in READERS:
+        raise ValueError(f"unknown corpus format {fmt!r}; known: {sorted(READERS)}")
+    return READERS[fmt](path, nlp, **kwargs)

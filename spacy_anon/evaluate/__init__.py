@@ -1,1 +1,11 @@
-"""evaluate stage of the anonymization data flow."""
+"""evaluate stage of the anonymization data flow: metrics of the field as pure functions.
+
+- `spacy_anon.evaluate.tab`: TAB metrics (`tab_metrics`, `is_mention_masked`, weightings
+  `WordFreqWeighting` / `BertWeighting`, function-word sources `FunctionWordList` / `SpacyFunctionWords`).
+- `spacy_anon.evaluate.spans`: `meddocan_scores`, `merge_spans`, `span_scores`, `term_scores` (seed 003),
+  `b_cubed`.
+- `spacy_anon.evaluate.report`: `evaluate_records` (everything at once) and `format_table`.
+- `spacy_anon.evaluate.io`: `load_system` (masks files, `spacy-anon anonymize` JSONL).
+- `spacy_anon.evaluate.scorers`: spaCy scorers `spacy_anon.tab_scorer.v1`, `spacy_anon.span_scorer.v1`,
+  `spacy_anon.anon_scorer.v1`.
+"""

@@ -20,7 +20,7 @@ import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from spacy_anon.corpora.base import GoldRecord
 
@@ -258,7 +258,6 @@ class BertWeighting:
 
     def get_weights(self, doc_id: str, text: str, spans: Sequence[Span]) -> List[float]:
         import numpy as np
-        import torch
 
         enc = self.tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
         input_ids = list(enc["input_ids"])

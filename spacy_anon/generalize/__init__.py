@@ -1,1 +1,10 @@
-"""generalize stage of the anonymization data flow."""
+"""generalize stage of the anonymization data flow: WordNet generalizations instead of deletion.
+
+- `wordnet_install`: `spacy-anon wordnet install` (offline WordNet 3.0 -> WN-LMF -> wn), `configure_wn()`.
+- `wordnet`: pure functions `simpler_phrases`, `hypernym_candidates`, `generalization_candidates`,
+  `choose_generalization` (seed 003 §3.2.3).
+- `component`: the `anon_generalize` spaCy factory (`Generalizer`).
+- `utility`: the IC-based utility measure of seed 003 §4.2.
+- `benchmark`: `python -m spacy_anon.generalize.benchmark`.
+Heavy libraries (wn, gensim, wordfreq) are imported inside functions.
+"""

@@ -400,8 +400,9 @@ class Generalizer:
         cache: Dict[Tuple[str, str], Tuple[Optional[str], bool]] = {}
         done = 0
         group = list(doc.spans[key])
-        starts = frozenset(s.start for s in group)
-        ends = frozenset(s.end for s in group)
+        # neighbouring word-like candidates ("Welsh" + "actress") share one article; dates do not count
+        starts = frozenset(s.start for s in group if s.label_ not in COARSENED_LABELS)
+        ends = frozenset(s.end for s in group if s.label_ not in COARSENED_LABELS)
         for span in group:
             if span.label_ in self.cfg["skip_labels"]:
                 continue

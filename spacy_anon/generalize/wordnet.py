@@ -304,6 +304,8 @@ def generalization_candidates(
     elif simplify:
         for form in simpler_phrases(term):
             words = form.split()
+            if any(ch.isdigit() for ch in form):
+                continue  # parts of codes and addresses ("NR4 7UY" -> "7UY") would leak, not generalize
             if _is_proper_fragment(words):
                 if len(words) > 1:
                     continue

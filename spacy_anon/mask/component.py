@@ -65,6 +65,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "number_style": "about",
     "consistency": "doc",
     "include_original": False,
+    "scorer": {"@scorers": "spacy_anon.anon_scorer.v1"},
 }
 
 
@@ -100,6 +101,7 @@ def make_anon_mask(
     number_style: str,
     consistency: str,
     include_original: bool,
+    scorer: Optional[Callable],
 ) -> "AnonMask":
     """Build the masking component; see `AnonMask` for the arguments."""
     return AnonMask(
@@ -111,6 +113,7 @@ def make_anon_mask(
         seed=seed, pseudonym_key=pseudonym_key, pseudonym_format=pseudonym_format,
         pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
         number_style=number_style, consistency=consistency, include_original=include_original,
+        scorer=scorer,
     )
 
 
@@ -229,6 +232,7 @@ class AnonMask(Pipe):
         number_style: str = "about",
         consistency: str = "doc",
         include_original: bool = False,
+        scorer: Optional[Callable] = None,
     ) -> None:
         """
         strategy: default strategy, one of suppress | tag | surrogate | pseudonym | generalize.
@@ -257,9 +261,12 @@ class AnonMask(Pipe):
         consistency: "doc" (a new memory per doc) or "pipeline" (one memory for the component's
             lifetime); a `ReplacementMemory` in doc.user_data["spacy_anon.memory"] always wins.
         include_original: add the original `text` to each table row.
+        scorer: used by `nlp.evaluate` / `python -m spacy evaluate` (spacy_anon.anon_scorer.v1: TAB,
+            span, seed-003 and B³ metrics against `doc.spans["anon_gold"]`).
         """
         self.nlp = nlp
         self.name = name
+        self.scorer = scorer
         self.strategy = strategy
         self.label_strategies = dict(label_strategies or {})
         bad = {s for s in [strategy, *self.label_strategies.values()] if s not in STRATEGIES}
