@@ -39,8 +39,22 @@ def group_of(doc, group: str) -> str:
     return doc_id.split("-")[0] if group == "patient" else doc_id
 
 
-def train_and_predict(config, overrides, train_docs, test_docs, pred_key="anon"):
-    """Fit on train_docs; RETURNS ({doc_id: [(start, end, label)]}, train seconds, chars/s)."""
+THRESHOLDS: List[float] = []  # extra anon_crf entity_threshold values to evaluate (--thresholds)
+
+
+def predict(nlp, docs, pred_key="anon"):
+    preds = {}
+    for i, doc in enumerate(docs):
+        out = nlp(doc.text)
+        preds[str(doc.user_data.get("doc_id", i))] = [
+            (s.start_char, s.end_char, s.label_) for s in out.spans.get(pred_key, [])
+        ]
+    return preds
+
+
+def train_and_predict(config, overrides, train_docs, test_docs, pred_key="anon", thresholds=()):
+    """Fit on train_docs; RETURNS ({doc_id: [(start, end, label)]}, train seconds, chars/s, nlp,
+    {threshold: predictions} for the extra entity thresholds)."""
     from spacy.training import Example
 
     nlp = build(config, overrides)
@@ -49,19 +63,22 @@ def train_and_predict(config, overrides, train_docs, test_docs, pred_key="anon")
     nlp.initialize(lambda: examples)
     train_s = time.perf_counter() - t0
     t0 = time.perf_counter()
-    preds = {}
-    for i, doc in enumerate(test_docs):
-        out = nlp(doc.text)
-        preds[str(doc.user_data.get("doc_id", i))] = [
-            (s.start_char, s.end_char, s.label_) for s in out.spans.get(pred_key, [])
-        ]
+    preds = predict(nlp, test_docs, pred_key)
     dt = time.perf_counter() - t0
     chars = sum(len(d.text) for d in test_docs)
-    return preds, train_s, chars / dt if dt else 0.0, nlp
+    extra = {}
+    if thresholds and "anon_crf" in nlp.pipe_names:
+        crf = nlp.get_pipe("anon_crf")
+        base = crf.cfg.get("entity_threshold", 0.0)
+        for thr in thresholds:
+            crf.cfg["entity_threshold"] = thr
+            extra[thr] = predict(nlp, test_docs, pred_key)
+        crf.cfg["entity_threshold"] = base
+    return preds, train_s, chars / dt if dt else 0.0, nlp, extra
 
 
 def _fold_job(args):
-    config, overrides, paths, extra, group, folds, k = args
+    config, overrides, paths, extra, group, folds, k, thresholds = args
     import spacy
 
     from spacy_anon.tagger.data import split_groups
@@ -73,8 +90,8 @@ def _fold_job(args):
     test_idx = set(parts[k])
     train = [d for i, d in enumerate(docs) if i not in test_idx] + extra_docs
     test = [docs[i] for i in sorted(test_idx)]
-    preds, train_s, cps, _ = train_and_predict(config, overrides, train, test)
-    return k, preds, train_s, cps
+    preds, train_s, cps, _, by_thr = train_and_predict(config, overrides, train, test, thresholds=thresholds)
+    return k, preds, train_s, cps, by_thr
 
 
 def evaluate(metric: str, gold_docs, preds) -> Dict:
@@ -106,6 +123,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--group", choices=["doc", "patient"], default="doc")
     parser.add_argument("--metric", choices=["meddocan", "tab"], default="tab")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--thresholds", nargs="*", type=float, default=[],
+                        help="also evaluate these anon_crf entity_threshold values (recall knob)")
     parser.add_argument("--set", nargs="*", default=[], help="config overrides key=json_value")
     parser.add_argument("--save", default=None, help="save the trained pipeline (dev mode)")
     parser.add_argument("--out", default=None)
@@ -141,11 +160,15 @@ def main(argv: Optional[List[str]] = None) -> int:
 
         docs = [d for p in args.cv for d in load_docs(p, nlp.vocab)]
         folds = list(range(args.folds)) if args.only_fold is None else [args.only_fold]
-        jobs = [(args.config, overrides, args.cv, args.extra_train, args.group, args.folds, k) for k in folds]
+        jobs = [(args.config, overrides, args.cv, args.extra_train, args.group, args.folds, k, args.thresholds)
+                for k in folds]
         preds, times, speeds = {}, [], []
+        by_thr: Dict[float, Dict] = {t: {} for t in args.thresholds}
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            for k, fold_preds, train_s, cps in pool.map(_fold_job, jobs):
+            for k, fold_preds, train_s, cps, fold_thr in pool.map(_fold_job, jobs):
                 preds.update(fold_preds)
+                for t, p in fold_thr.items():
+                    by_thr[t].update(p)
                 times.append(round(train_s, 1))
                 speeds.append(int(cps))
         parts = split_groups(docs, lambda d: group_of(d, args.group), args.folds)
@@ -158,11 +181,14 @@ def main(argv: Optional[List[str]] = None) -> int:
         nlp = build(args.config, overrides)
         train = [d for p in args.train for d in load_docs(p, nlp.vocab)]
         gold_docs = load_docs(args.dev, nlp.vocab)
-        preds, train_s, cps, trained = train_and_predict(args.config, overrides, train, gold_docs)
+        preds, train_s, cps, trained, by_thr = train_and_predict(
+            args.config, overrides, train, gold_docs, thresholds=args.thresholds)
         report.update(train=args.train, dev=args.dev, train_seconds=round(train_s, 1), chars_per_second=int(cps))
         if args.save:
             trained.to_disk(args.save)
     report["metrics"] = evaluate(args.metric, gold_docs, preds)
+    if args.thresholds and not args.model:
+        report["by_entity_threshold"] = {str(t): evaluate(args.metric, gold_docs, p) for t, p in by_thr.items()}
     text = json.dumps(report, indent=1)
     print(text)
     if args.out:

@@ -116,11 +116,16 @@ def sweep(nlp, docs, thresholds):
     return table
 
 
-def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: float = None) -> Dict[str, object]:
+def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: float = None,
+            gen_cfg: Dict[str, object] = None, det_threshold: float = 0.25) -> Dict[str, object]:
     """Seed 003 §4.2 utility (IC from wordfreq, `spacy_anon.generalize.utility`) of the assembled pipeline's
     output: Semantics(D'') / Semantics(D) over the phrases of D (the disclosure chunker's units), with the
     replacements of doc._.anon_table (generalization) and with every replaced phrase suppressed.
-    gen_threshold: override anon_generalize's threshold (> 1: the first generalization, no vector check)."""
+    gen_threshold: override anon_generalize's threshold (> 1: the first generalization, no vector check).
+    gen_cfg: other anon_generalize settings to override (e.g. {"safety": "absolute"}).
+    Protection check: every generalization written into the text (dates/numbers coarsened by the mask not
+    counted) is scored like anon_disclosure scores a phrase, cos(v(g), v(e)) with the vector of its words;
+    `generalized_over_t` is the share above det_threshold."""
     import spacy
 
     from spacy_anon.disclosure.chunking import chunk_doc
@@ -129,6 +134,12 @@ def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: floa
     nlp = spacy.load(pipeline)
     if gen_threshold is not None and "anon_generalize" in nlp.pipe_names:
         nlp.get_pipe("anon_generalize").cfg["threshold"] = gen_threshold
+    if gen_cfg and "anon_generalize" in nlp.pipe_names:
+        nlp.get_pipe("anon_generalize").cfg.update(gen_cfg)
+    from spacy_anon.generalize.component import candidate_vector, _cosine
+
+    genr = nlp.get_pipe("anon_generalize") if "anon_generalize" in nlp.pipe_names else None
+    n_general, n_over = 0, 0
     gen, sup, masked, status = [], [], [], []
     sample = {}
     for d in docs:
@@ -138,6 +149,18 @@ def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: floa
             doc = proc(doc)
         status.append(doc._.anon_status == "ok")
         rows = doc._.anon_table or []
+        if genr is not None and genr.kv is not None:
+            subj = genr.subject_vectors(doc, genr.kv)
+            for r in rows:
+                rep_ = (r.get("replacement") or "").strip()
+                if r.get("label") in ("DATETIME", "AGE", "QUANTITY") or not rep_ or any(c.isdigit() for c in rep_):
+                    continue
+                words = [w for w in rep_.split() if w.lower() not in ("a", "an", "the", "some")]
+                vec = candidate_vector(genr.kv, " ".join(words)) if words else None
+                if vec is None or not subj:
+                    continue
+                n_general += 1
+                n_over += any(_cosine(vec, e) > det_threshold for e in subj)
         originals, generalized, suppressed = [], [], []
         used = set()
         for chunk in chunk_doc(doc):
@@ -160,6 +183,7 @@ def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: floa
         "pipeline": pipeline, "pipe_names": nlp.pipe_names, "gen_threshold": gen_threshold,
         "utility_generalization": sum(gen) / len(gen), "utility_suppression": sum(sup) / len(sup),
         "masked_terms_per_doc": sum(masked) / len(masked), "all_status_ok": all(status), "sample": sample,
+        "generalized_checked": n_general, "generalized_over_t": n_over / n_general if n_general else 0.0,
     }
 
 

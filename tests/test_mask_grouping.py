@@ -61,18 +61,21 @@ def test_overlap_policy_longest_then_score_then_earliest():
     assert [(s.start, s.end) for s in resolve_overlaps([short, long_])] == [(4, 6)]
     a, b = doc[4:6], doc[5:7]  # same length: higher score wins
     a._.anon_score, b._.anon_score = 0.2, 0.9
-    assert [(s.start, s.end) for s in resolve_overlaps([a, b])] == [(5, 7)]
+    assert [(s.start, s.end) for s in resolve_overlaps([a, b], merge_partial=False)] == [(5, 7)]
     even = Doc(Vocab(), words=["aa", "bb", "cc", "dd"])
     c, d = even[0:2], even[1:3]  # same length and score: earliest wins
-    assert [(s.start, s.end) for s in resolve_overlaps([d, c])] == [(0, 2)]
-    by_score = make_overlap_resolver(["score", "length"])
+    assert [(s.start, s.end) for s in resolve_overlaps([d, c], merge_partial=False)] == [(0, 2)]
+    by_score = make_overlap_resolver(["score", "length"], merge_partial=False)
     assert [(s.start, s.end) for s in by_score([short, long_])] == [(4, 5)]
+    # by default a chosen short span never leaves the rest of a longer candidate in clear
+    assert [(s.start, s.end) for s in make_overlap_resolver(["score", "length"])([short, long_])] == [(4, 6)]
     with pytest.raises(ValueError, match="unknown overlap criteria"):
         make_overlap_resolver(["random"])
 
 
 def test_overlap_resolver_is_registered():
-    resolver = spacy.registry.resolve({"r": {"@misc": "spacy_anon.resolve_overlaps.v1", "order": ["earliest"]}})["r"]
+    resolver = spacy.registry.resolve({"r": {"@misc": "spacy_anon.resolve_overlaps.v1", "order": ["earliest"],
+                                             "merge_partial": False}})["r"]
     doc = _doc()
     assert [(s.start, s.end) for s in resolver([doc[4:6], doc[3:5]])] == [(3, 5)]
     grouper = spacy.registry.resolve({"g": {"@misc": "spacy_anon.name_part_grouper.v1"}})["g"]
@@ -120,3 +123,23 @@ def test_shape_preserving_surrogates():
     assert phone.startswith("+34 ") and len(phone) == len("+34 612 345 678") and phone != "+34 612 345 678"
     iban = reshape_code("ES91 2100 0418 4502 0005 1332", rng)
     assert iban.startswith("ES") and len(iban) == 29
+
+
+def test_partial_overlap_is_merged_so_nothing_detected_stays_in_clear():
+    """Bug: CRF "Norwich NR" beat the rules' postcode "NR2 4TT" and left "2 4TT" unmasked."""
+    doc = Doc(Vocab(), words=["in", "Norwich", "NR2", "4TT", "today"])
+    city, postcode = doc[1:3], doc[2:4]
+    city.label_, postcode.label_ = "ORG", "LOC"
+    city._.anon_score, postcode._.anon_score = 0.6, 0.9
+    city._.anon_source = "anon_crf"
+    (merged,) = resolve_overlaps([city, postcode])
+    assert (merged.start, merged.end) == (1, 4)
+    assert merged.label_ == "ORG" and merged._.anon_source == "anon_crf"  # the longer candidate leads
+    contained = [doc[1:4], doc[2:3]]  # a span inside another is simply dropped
+    assert [(s.start, s.end) for s in resolve_overlaps(contained)] == [(1, 4)]
+    chain = [doc[0:2], doc[1:3], doc[2:5]]  # the chosen spans cover every candidate: no merge needed
+    assert [(s.start, s.end) for s in resolve_overlaps(chain)] == [(0, 2), (2, 5)]
+    leaky = [doc[0:2], doc[1:4]]  # choosing 1..4 would leave token 0 in clear: one span 0..4
+    assert [(s.start, s.end) for s in resolve_overlaps(leaky)] == [(0, 4)]
+    separate = [doc[0:1], doc[2:3]]
+    assert [(s.start, s.end) for s in resolve_overlaps(separate)] == [(0, 1), (2, 3)]

@@ -210,3 +210,25 @@ def test_spacy_train_cli_on_tiny_corpus(tmp_path):
     assert {"NOMBRE", "ID"} <= {s.label_ for s in doc.spans[SPAN_KEY]}
     meta = json.loads((tmp_path / "out" / "model-best" / "meta.json").read_text())
     assert meta["performance"]["spans_crf_f"] > 0.9
+
+
+def test_entity_threshold_raises_recall():
+    from spacy_anon.tagger.crf_component import raise_recall
+
+    class FakeTagger:
+        probs = [{"O": 0.9, "B-X": 0.1}, {"O": 0.6, "B-X": 0.3, "I-X": 0.1}, {"O": 0.7, "I-X": 0.3}]
+
+        def marginal(self, y, i):
+            return self.probs[i].get(y, 0.0)
+
+    tagger = FakeTagger()
+    assert raise_recall(tagger, ["O", "O", "O"], ["B-X", "I-X"], 0.35) == ["O", "B-X", "O"]
+    assert raise_recall(tagger, ["O", "O", "O"], ["B-X", "I-X"], 0.25) == ["O", "B-X", "I-X"]
+
+
+def test_chunk_shapes_restore_split_words():
+    from spacy_anon.tagger.features import chunk_features
+
+    words = ["el", "20", "-", "08", "-", "05", "es"]
+    spaced = [True, False, False, False, False, True, False]
+    assert chunk_features(words, spaced) == ["xx|S"] + ["dd-dd-dd|" + p for p in "BIIIE"] + ["xx|S"]

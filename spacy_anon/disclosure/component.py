@@ -28,8 +28,8 @@ from spacy.util import from_bytes as util_from_bytes, from_disk as util_from_dis
 from spacy.util import to_bytes as util_to_bytes, to_disk as util_to_disk
 
 from spacy_anon import extensions  # noqa: F401
-from spacy_anon.disclosure.chunking import CHUNKERS, chunk_doc
-from spacy_anon.disclosure.detect import build_subjects, score_chunks, subjects_of
+from spacy_anon.disclosure.chunking import CHUNKERS, Chunk, chunk_doc
+from spacy_anon.disclosure.detect import Decision, build_subjects, join_title_runs, score_chunks, subjects_of
 from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, DIRECT, QUASI, SPAN_KEY
 
@@ -53,6 +53,7 @@ _YEARS = re.compile(r"(1[5-9]|20)\d\d(s|\s*[–-]\s*((1[5-9]|20)?\d\d|present))?
         "always": [],
         "nominal_only": True,
         "on_subject_oov": "mask_all",
+        "join_titles": True,
     },
 )
 def make_anon_disclosure(
@@ -68,6 +69,7 @@ def make_anon_disclosure(
     always: List[str],
     nominal_only: bool,
     on_subject_oov: str,
+    join_titles: bool = True,
 ) -> "DisclosureDetector":
     """Create the disclosure detector.
 
@@ -78,12 +80,15 @@ def make_anon_disclosure(
         label: category of new candidates without an overlapping NER/rule span. use_mentions: build
         v(e) from the doc's mentions too. always: chunk kinds always flagged ("date", "number", "name").
         nominal_only: never flag verbs/adverbs (POS tags when the pipeline has a tagger, else a word
-        list). on_subject_oov: "mask_all" | "skip" | "error".
+        list). on_subject_oov: "mask_all" | "skip" | "error". join_titles: flagged name units joined by
+        lowercase title function words become one candidate ("Lost in Translation"; see
+        `detect.join_title_runs`).
     RETURNS (DisclosureDetector)
     """
     return DisclosureDetector(nlp, name, vectors=vectors, threshold=threshold, oov=oov, chunker=chunker,
                               merge_lowercase=merge_lowercase, label=label, use_mentions=use_mentions,
-                              always=always, nominal_only=nominal_only, on_subject_oov=on_subject_oov)
+                              always=always, nominal_only=nominal_only, on_subject_oov=on_subject_oov,
+                              join_titles=join_titles)
 
 
 class DisclosureDetector:
@@ -104,6 +109,7 @@ class DisclosureDetector:
         always: Iterable[str] = (),
         nominal_only: bool = True,
         on_subject_oov: str = "mask_all",
+        join_titles: bool = True,
         kv=None,
     ) -> None:
         if oov not in OOV_POLICIES:
@@ -129,6 +135,7 @@ class DisclosureDetector:
             "always": list(always),
             "nominal_only": bool(nominal_only),
             "on_subject_oov": on_subject_oov,
+            "join_titles": bool(join_titles),
         }
         self._kv = kv
 
@@ -195,10 +202,21 @@ class DisclosureDetector:
                                      always=cfg["always"], nominal_only=cfg["nominal_only"])
             labels = _existing_labels(doc, group)
             existing = {(s.start, s.end, s.label_) for s in group}
-            for dec in decisions:
-                if not (dec.flagged or (fail_closed and (dec.chunk.nominal or not cfg["nominal_only"]))):
-                    continue
-                span = dec.chunk.span(doc)
+            if fail_closed:
+                for dec in decisions:
+                    if dec.chunk.nominal or not cfg["nominal_only"]:
+                        dec.flagged = True
+            blocked = [i for s, e, lab in labels if lab == "PERSON" for i in range(s, e)]
+            runs = join_title_runs(doc, decisions, max_gap=3 if cfg.get("join_titles", True) else 0,
+                                   blocked=blocked)
+            for run in runs:
+                dec = run[0]
+                span = doc[run[0].chunk.start:run[-1].chunk.end]
+                if len(run) > 1:
+                    stats["disclosure_titles_joined"] = stats.get("disclosure_titles_joined", 0) + 1
+                    scores = [d.score for d in run]
+                    dec = Decision(Chunk(span.start, span.end, dec.chunk.key, "name"),
+                                   None if any(x is None for x in scores) else max(scores), False, True)
                 if dec.mention:
                     lab, ident = "PERSON", DIRECT
                 else:

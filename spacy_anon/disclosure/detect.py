@@ -142,3 +142,40 @@ def score_chunks(kv, chunks: Sequence[Chunk], subjects: Sequence[Subject], thres
             flagged = score > threshold
         decisions.append(Decision(chunk, score, mention, flagged))
     return decisions
+
+
+# Lowercase function words that may sit inside a Title Case title ("Lost in Translation", "Charlie and
+# the Chocolate Factory", "Girl with a Pearl Earring"): the usual title-case exceptions.
+TITLE_INNER_WORDS = frozenset(
+    "a an the and or nor but of in on at to for with from by as into onto upon over per via vs".split()
+)
+
+
+def join_title_runs(doc: Doc, decisions: Sequence[Decision], max_gap: int = 3,
+                    blocked: Iterable[int] = ()) -> List[List[Decision]]:
+    """Group the flagged decisions into runs that read as one Title Case phrase.
+
+    Two flagged name units are joined (with the lowercase function words between them) when 1 to
+    `max_gap` tokens separate them and every one of those tokens is a lowercase title function word
+    (`TITLE_INNER_WORDS`): the standard title heuristic, a capitalised run that starts and ends with a
+    capitalised word and has only lowercase function words inside. Mentions of the protected entity and
+    units touching a token index in `blocked` (e.g. PERSON spans of another detector) are never
+    joined, so "Brad Pitt and Angelina Jolie" stays two people. RETURNS a list of runs (each a list of
+    decisions in text order); a run of one is an ordinary flagged phrase.
+    """
+    blocked_set = set(blocked)
+    runs: List[List[Decision]] = []
+    for dec in decisions:
+        if not dec.flagged:
+            continue
+        if runs and max_gap > 0:
+            prev = runs[-1][-1]
+            gap = doc[prev.chunk.end:dec.chunk.start]
+            if (prev.chunk.kind == "name" and dec.chunk.kind == "name" and not prev.mention and not dec.mention
+                    and not any(i in blocked_set for i in range(prev.chunk.start, dec.chunk.end))
+                    and 1 <= len(gap) <= max_gap
+                    and all(t.text.islower() and t.text in TITLE_INNER_WORDS for t in gap)):
+                runs[-1].append(dec)
+                continue
+        runs.append([dec])
+    return runs

@@ -54,6 +54,7 @@ DETERMINERS = frozenset(
     "a an the this that these those my your his her its our their whose which what some any every each "
     "no another either neither".split()
 )
+SAFETY_RULES = ("absolute", "relative")
 _AN_EXCEPTIONS_A = ("uni", "use", "usu", "eu", "one", "once", "ure")
 _AN_EXCEPTIONS_AN = ("hour", "honest", "honor", "honour", "heir")
 
@@ -61,6 +62,8 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "vectors": None,
     "vectors_from": "anon_disclosure",
     "threshold": 0.25,
+    "safety": "absolute",
+    "reference_size": 1000,
     "oov_candidates": "unsafe",
     "lang": "en",
     "lexicon": None,
@@ -95,6 +98,8 @@ def make_anon_generalize(
     date_granularity: str,
     age_bucket: int,
     number_style: str,
+    safety: str = "absolute",
+    reference_size: int = 1000,
 ) -> "Generalizer":
     """Build the generalizer; see `Generalizer` for the arguments."""
     return Generalizer(
@@ -102,6 +107,7 @@ def make_anon_generalize(
         oov_candidates=oov_candidates, lang=lang, lexicon=lexicon, levels_up=levels_up,
         skip_labels=skip_labels, simplify=simplify, article=article, overwrite=overwrite, span_key=span_key,
         date_granularity=date_granularity, age_bucket=age_bucket, number_style=number_style,
+        safety=safety, reference_size=reference_size,
     )
 
 
@@ -178,13 +184,22 @@ class Generalizer:
         date_granularity: str = "month",
         age_bucket: int = 10,
         number_style: str = "about",
+        safety: str = "absolute",
+        reference_size: int = 1000,
     ) -> None:
         """
         vectors: path to gensim KeyedVectors (a `spacy-anon train-embeddings` folder, .kv, .model,
             word2vec .txt/.bin). None: use the vectors of the pipeline component `vectors_from`, if any;
             otherwise choose by `levels_up`.
         vectors_from: name of an anon_disclosure component whose vectors to share (None: never).
-        threshold: t of seed 003: a generalization g is safe when cos(v(g), v(e)) < t.
+        threshold: t of seed 003: a generalization g is safe when risk(g, e) < t.
+        safety: how risk(g, e) is measured. "absolute" (seed 003): cos(v(g), v(e)). "relative"
+            (specificity-adjusted): cos(v(g), v(e)) minus the mean cosine of v(g) to the reference
+            population of e, i.e. how much more g points at e than at the entities e hides among; a
+            hypernym such as "performer" that is as close to every actor as to e does not single e out.
+        reference_size: the reference population for safety="relative": the reference_size most frequent
+            multi-word vocabulary keys (in a corpus of biographies: mostly other people, titles and
+            organisations), leaving out keys that contain a word of e's name.
         oov_candidates: a candidate without any vector (not even for one of its words) is "unsafe"
             (default, fail closed: a more general candidate is tried) or "safe" (it never occurs in the
             training corpus, so it has no measurable association with e; use with small corpora).
@@ -202,6 +217,10 @@ class Generalizer:
         self.name = name
         if float(threshold) <= -1.0 or float(threshold) > 1.0:
             raise ValueError(f"anon_generalize: threshold must be in (-1, 1], got {threshold}")
+        if safety not in SAFETY_RULES:
+            raise ValueError(f"anon_generalize: safety must be one of {SAFETY_RULES}, got {safety!r}")
+        if int(reference_size) < 1:
+            raise ValueError(f"anon_generalize: reference_size must be >= 1, got {reference_size}")
         if oov_candidates not in ("unsafe", "safe"):
             raise ValueError(
                 f"anon_generalize: oov_candidates must be 'unsafe' or 'safe', got {oov_candidates!r}")
@@ -213,6 +232,8 @@ class Generalizer:
             "vectors": str(vectors) if vectors else None,
             "vectors_from": vectors_from,
             "threshold": float(threshold),
+            "safety": safety,
+            "reference_size": int(reference_size),
             "oov_candidates": oov_candidates,
             "lang": lang,
             "lexicon": lexicon,
@@ -229,6 +250,7 @@ class Generalizer:
         # Fail early with the fix when WordNet is missing (or the lexicon/language has none).
         self.lexicon = resolve_lexicon(lang, lexicon)
         self._kv = None
+        self._reference: Dict[Tuple[Any, ...], Any] = {}
         self._candidates: Dict[Tuple[Any, ...], List[str]] = {}
         # A missing vectors path is reported on first use, not here: a pipeline saved with
         # nlp.to_disk carries its own copy of the vectors and must load after the original is gone.
@@ -294,13 +316,60 @@ class Generalizer:
             vecs = [entity_vector(kv, name)[0] for name in names]
         return [v for v in vecs if v is not None]
 
+    def reference_means(self, doc: Doc, kv, subjects: Sequence[Any]) -> List[Any]:
+        """For safety="relative": per subject, the mean of the unit vectors of its reference population
+        (see `reference_size`), so that mean_r cos(v(g), r) = unit(v(g)) . mean. [] for "absolute"."""
+        if self.cfg.get("safety", "absolute") != "relative" or not subjects:
+            return []
+        import numpy
+
+        from spacy_anon.disclosure.detect import name_parts, subjects_of
+
+        names, _ = subjects_of(doc)
+        own = set()
+        for name in names:
+            own.update(name_parts(name))
+        size = int(self.cfg.get("reference_size", 1000))
+        key = (id(kv), size, tuple(sorted(own)))
+        if key not in self._reference:
+            picked = []
+            for vocab_key in kv.index_to_key:  # gensim keeps the vocabulary sorted by frequency
+                words = str(vocab_key).split("_")
+                if len(words) < 2 or own.intersection(words):
+                    continue
+                picked.append(vocab_key)
+                if len(picked) >= size:
+                    break
+            if picked:
+                mat = numpy.vstack([kv[k] for k in picked]).astype("float64")
+                mat /= numpy.maximum(numpy.linalg.norm(mat, axis=1, keepdims=True), 1e-12)
+                mean = mat.mean(axis=0)
+            else:
+                mean = numpy.zeros(kv.vector_size)
+            if len(self._reference) > 1000:
+                self._reference.clear()
+            self._reference[key] = mean
+        means = [self._reference[key] for _ in subjects]
+        return means
+
+    def risk(self, vec, subject, mean=None) -> float:
+        """risk(g, e): cos(v(g), v(e)), minus the mean cosine to e's reference population when given."""
+        import numpy
+
+        value = _cosine(vec, subject)
+        if mean is not None:
+            norm = float(numpy.linalg.norm(vec))
+            if norm > 0.0:
+                value -= float(numpy.dot(vec, mean) / norm)
+        return value
+
     def choose(self, text: str, label: Optional[str], kv=None, subjects: Sequence[Any] = (),
                stats: Optional[Dict[str, Any]] = None) -> Optional[str]:
         """The generalization of one mention (without article); None when there is none."""
         return self._decide(text, label, kv, subjects, stats)[0]
 
     def _decide(self, text: str, label: Optional[str], kv=None, subjects: Sequence[Any] = (),
-                stats: Optional[Dict[str, Any]] = None) -> Tuple[Optional[str], bool]:
+                stats: Optional[Dict[str, Any]] = None, means: Sequence[Any] = ()) -> Tuple[Optional[str], bool]:
         """(generalization, coarsened): coarsened is True for dates/ages/numbers made less precise."""
         if label in COARSENED_LABELS:
             coarse = self._coarsen(text, label)
@@ -322,7 +391,9 @@ class Generalizer:
                 if vec is None:
                     verdicts[candidate] = self.cfg["oov_candidates"] == "safe"
                 else:
-                    verdicts[candidate] = all(_cosine(vec, e) < threshold for e in subjects)
+                    verdicts[candidate] = all(
+                        self.risk(vec, e, means[i] if i < len(means) else None) < threshold
+                        for i, e in enumerate(subjects))
             return verdicts[candidate]
 
         choice = choose_generalization(text, candidates, is_safe)
@@ -395,6 +466,7 @@ class Generalizer:
         stats = doc._.anon_stats if doc._.anon_stats is not None else {}
         kv = self.kv
         subjects = self.subject_vectors(doc, kv) if kv is not None else []
+        means = self.reference_means(doc, kv, subjects) if subjects else []
         if kv is not None and not subjects:
             stats["generalize_warning"] = "no protected entity with a vector: generalized by levels_up"
         cache: Dict[Tuple[str, str], Tuple[Optional[str], bool]] = {}
@@ -416,7 +488,7 @@ class Generalizer:
                     some = SOME_NUMBER.get(self.cfg["lang"])
                     cache[ck] = (coarse, True) if coarse else ((some, True) if some else (None, False))
                 else:
-                    cache[ck] = self._decide(text, span.label_, kv, subjects, stats)
+                    cache[ck] = self._decide(text, span.label_, kv, subjects, stats, means)
             word, coarsened = cache[ck]
             if word is None:
                 continue

@@ -28,8 +28,53 @@ def _sort_key(order: Sequence[str], index: int, span: Span):
     return key
 
 
-def resolve_overlaps(spans: Iterable[Span], order: Sequence[str] = DEFAULT_ORDER) -> List[Span]:
+def _greedy(ranked: Sequence[Span]) -> List[Span]:
+    seen: Set[int] = set()
+    kept: List[Span] = []
+    for span in ranked:
+        tokens = range(span.start, span.end)
+        if len(tokens) == 0 or any(i in seen for i in tokens):
+            continue
+        kept.append(span)
+        seen.update(tokens)
+    return kept
+
+
+def _clusters(spans: Sequence[Span]) -> List[List[Span]]:
+    """Groups of candidates connected by token overlap (a sweep over spans sorted by start)."""
+    clusters: List[List[Span]] = []
+    end = -1
+    for span in sorted(spans, key=lambda s: (s.start, s.end)):
+        if span.start >= span.end:
+            continue
+        if clusters and span.start < end:
+            clusters[-1].append(span)
+            end = max(end, span.end)
+        else:
+            clusters.append([span])
+            end = span.end
+    return clusters
+
+
+def _merged(winner: Span, start: int, end: int) -> Span:
+    """`winner`'s label and attributes stretched over tokens start..end."""
+    span = Span(winner.doc, start, end, label=winner.label_, kb_id=winner.kb_id_)
+    for attr in ("anon_source", "anon_score", "anon_identifier", "anon_entity", "anon_replacement"):
+        setattr(span._, attr, getattr(winner._, attr))
+    if (span.start_char, span.end_char) != (winner.start_char, winner.end_char):
+        span._.anon_replacement = None  # a generalization of the shorter text does not fit the union
+    return span
+
+
+def resolve_overlaps(
+    spans: Iterable[Span], order: Sequence[str] = DEFAULT_ORDER, merge_partial: bool = True
+) -> List[Span]:
     """Keep a set of non-overlapping spans, preferring spans in `order` of the criteria.
+
+    Candidates that overlap form a cluster; in each, spans are chosen greedily by `order`. When the
+    chosen spans leave part of a dropped candidate uncovered (a partial overlap, e.g. "Norwich NR" and
+    "NR2 4TT"), the cluster becomes ONE span over the union with the best span's label, so no detected
+    character is left in clear (fail closed); `merge_partial=False` keeps the plain greedy choice.
 
     spans (Iterable[Span]): candidates of one Doc, may overlap or repeat.
     order: criteria tried in turn: "length" (longer in characters first), "score" (higher
@@ -37,25 +82,33 @@ def resolve_overlaps(spans: Iterable[Span], order: Sequence[str] = DEFAULT_ORDER
         (DIRECT before CONFIDENTIAL before QUASI). Remaining ties keep the input order.
     RETURNS (List[Span]): the kept spans, sorted by start.
     """
-    ranked = sorted(enumerate(spans), key=lambda item: _sort_key(order, item[0], item[1]))
-    seen: Set[int] = set()
+    spans = list(spans)
+    rank = {id(span): _sort_key(order, i, span) for i, span in enumerate(spans)}
     kept: List[Span] = []
-    for _, span in ranked:
-        tokens = range(span.start, span.end)
-        if len(tokens) == 0 or any(i in seen for i in tokens):
-            continue
-        kept.append(span)
-        seen.update(tokens)
+    for cluster in _clusters(spans):
+        ranked = sorted(cluster, key=lambda s: rank[id(s)])
+        chosen = _greedy(ranked)
+        covered = {i for s in chosen for i in range(s.start, s.end)}
+        needed = {i for s in cluster for i in range(s.start, s.end)}
+        if merge_partial and not needed <= covered:
+            start = min(s.start for s in cluster)
+            end = max(s.end for s in cluster)
+            kept.append(_merged(ranked[0], start, end))
+        else:
+            kept.extend(chosen)
     return sorted(kept, key=lambda s: (s.start_char, s.end_char))
 
 
 @registry.misc("spacy_anon.resolve_overlaps.v1")
-def make_overlap_resolver(order: List[str] = list(DEFAULT_ORDER)) -> Callable[[Iterable[Span]], List[Span]]:
+def make_overlap_resolver(
+    order: List[str] = list(DEFAULT_ORDER), merge_partial: bool = True
+) -> Callable[[Iterable[Span]], List[Span]]:
     """Registered maker of the overlap policy: `resolver(spans) -> non-overlapping spans`.
 
     order (List[str]): criteria, a permutation/subset of "length", "score", "earliest", "identifier".
+    merge_partial (bool): merge partially overlapping candidates into one span over their union.
     """
     unknown = [name for name in order if name not in ORDER_KEYS]
     if unknown:
         raise ValueError(f"unknown overlap criteria {unknown}; valid: {list(ORDER_KEYS)}")
-    return partial(resolve_overlaps, order=tuple(order))
+    return partial(resolve_overlaps, order=tuple(order), merge_partial=merge_partial)

@@ -80,10 +80,15 @@ def sequence_features(
     pos: Optional[Sequence[str]] = None,
     span_tags: Optional[Sequence[str]] = None,
     gazetteers: Optional[Dict[str, FrozenSet[str]]] = None,
+    chunks: Optional[Sequence[str]] = None,
     window: int = 2,
     affix: int = 3,
 ) -> List[List[str]]:
-    """Feature lists for one sequence (one line of non-space tokens)."""
+    """Feature lists for one sequence (one line of non-space tokens).
+
+    chunks: per token, the shape and position of the whitespace-delimited chunk it belongs to (e.g.
+        "dd-dd-dd|B"), which restores what the fine tokenizer split (see `chunk_features`).
+    """
     n = len(words)
     gazetteers = gazetteers or {}
     own_all: List[List[str]] = []
@@ -108,6 +113,8 @@ def sequence_features(
     seen_colon = False
     for i in range(n):
         feats = ["bias", line_key] + own_all[i] + ctx_all[i]
+        if chunks:
+            feats.append("ch=" + chunks[i])
         if seen_colon:
             feats.append("after_colon")
             feats.append(line_key + "|after_colon")
@@ -153,3 +160,23 @@ def bio_to_spans(tags: Sequence[str]) -> List[Span3]:
             if tag != "O":
                 start, label = i, tag[2:]
     return spans
+
+
+def chunk_features(words: Sequence[str], space_after: Sequence[bool]) -> List[str]:
+    """Per token: shape of its whitespace-delimited chunk and its position in it (B, I, E or S)."""
+    out: List[str] = []
+    start = 0
+    n = len(words)
+    for i in range(n):
+        if space_after[i] or i == n - 1:
+            shape = word_shape("".join(words[start:i + 1]))
+            if len(shape) > 16:
+                shape = "long"
+            for j in range(start, i + 1):
+                if i == start:
+                    pos = "S"
+                else:
+                    pos = "B" if j == start else ("E" if j == i else "I")
+                out.append(shape + "|" + pos)
+            start = i + 1
+    return out

@@ -34,7 +34,10 @@ def load_gazetteer(spec: str) -> FrozenSet[str]:
         for locale in locales.split(","):
             module = importlib.import_module(f"faker.providers.{provider}.{locale.strip()}")
             values = getattr(module.Provider, attribute)
-            entries.extend(values.keys() if isinstance(values, dict) else values)
+            if isinstance(values, dict):  # weighted names {name: weight}, or {"01": "enero"}
+                keys = list(values)
+                values = keys if any(str(k).isalpha() for k in keys) else list(values.values())
+            entries.extend(values)
         return words_of(entries)
     path = Path(spec[5:] if spec.startswith("file:") else spec)
     with path.open(encoding="utf8", errors="replace") as handle:
