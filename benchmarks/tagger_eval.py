@@ -27,11 +27,17 @@ def load_docs(path: str, vocab):
     return list(DocBin().from_disk(path).get_docs(vocab))
 
 
+WITH_RULES = False  # --with-rules: put anon_rules first, so predictions are rules + tagger (the product)
+
+
 def build(config: str, overrides: Dict[str, str]):
     import spacy
 
     cfg = spacy.util.load_config(config, overrides=overrides, interpolate=False)
-    return spacy.util.load_model_from_config(cfg, auto_fill=True, validate=True)
+    nlp = spacy.util.load_model_from_config(cfg, auto_fill=True, validate=True)
+    if WITH_RULES:
+        nlp.add_pipe("anon_rules", first=True)
+    return nlp
 
 
 def group_of(doc, group: str) -> str:
@@ -78,7 +84,9 @@ def train_and_predict(config, overrides, train_docs, test_docs, pred_key="anon",
 
 
 def _fold_job(args):
-    config, overrides, paths, extra, group, folds, k, thresholds = args
+    config, overrides, paths, extra, group, folds, k, thresholds, with_rules = args
+    global WITH_RULES
+    WITH_RULES = with_rules
     import spacy
 
     from spacy_anon.tagger.data import split_groups
@@ -123,6 +131,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--group", choices=["doc", "patient"], default="doc")
     parser.add_argument("--metric", choices=["meddocan", "tab"], default="tab")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--with-rules", action="store_true", help="add anon_rules first (rules + tagger)")
     parser.add_argument("--thresholds", nargs="*", type=float, default=[],
                         help="also evaluate these anon_crf entity_threshold values (recall knob)")
     parser.add_argument("--set", nargs="*", default=[], help="config overrides key=json_value")
@@ -138,10 +147,10 @@ def main(argv: Optional[List[str]] = None) -> int:
             overrides[key] = value
     import spacy
 
-    report: Dict = {"config": args.config, "overrides": overrides}
+    global WITH_RULES
+    WITH_RULES = args.with_rules
+    report: Dict = {"config": args.config, "overrides": overrides, "with_rules": args.with_rules}
     if args.model:
-        from spacy.tokens import DocBin
-
         nlp = spacy.load(args.model)
         gold_docs = load_docs(args.dev, nlp.vocab)
         t0 = time.perf_counter()
@@ -160,8 +169,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
         docs = [d for p in args.cv for d in load_docs(p, nlp.vocab)]
         folds = list(range(args.folds)) if args.only_fold is None else [args.only_fold]
-        jobs = [(args.config, overrides, args.cv, args.extra_train, args.group, args.folds, k, args.thresholds)
-                for k in folds]
+        jobs = [(args.config, overrides, args.cv, args.extra_train, args.group, args.folds, k, args.thresholds,
+                 args.with_rules) for k in folds]
         preds, times, speeds = {}, [], []
         by_thr: Dict[float, Dict] = {t: {} for t in args.thresholds}
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:

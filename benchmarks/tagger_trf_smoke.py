@@ -23,7 +23,6 @@ PLACES = ["Leeds", "Madrid", "Lyon", "Boston", "Krakow", "Oslo"]
 
 
 def tiny_corpus(path: Path, n: int = 24) -> None:
-    import spacy
     from spacy.tokens import DocBin
 
     from spacy_anon.tagger.data import tagger_nlp

@@ -140,7 +140,8 @@ def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: floa
 
     genr = nlp.get_pipe("anon_generalize") if "anon_generalize" in nlp.pipe_names else None
     n_general, n_over = 0, 0
-    gen, sup, masked, status = [], [], [], []
+    gen, sup, masked, status, gen_terms = [], [], [], [], []
+    reid_subjects, reid_anon, reid_orig = [], [], []
     sample = {}
     for d in docs:
         doc = nlp.make_doc(d["text"])
@@ -151,6 +152,10 @@ def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: floa
         rows = doc._.anon_table or []
         if genr is not None and genr.kv is not None:
             subj = genr.subject_vectors(doc, genr.kv)
+            if subj:
+                reid_subjects.append(subj[0])
+                reid_anon.append(_text_vector(genr.kv, doc._.anon_text or ""))
+                reid_orig.append(_text_vector(genr.kv, d["text"]))
             for r in rows:
                 rep_ = (r.get("replacement") or "").strip()
                 if r.get("label") in ("DATETIME", "AGE", "QUANTITY") or not rep_ or any(c.isdigit() for c in rep_):
@@ -175,6 +180,18 @@ def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: floa
                 suppressed.append(None)
                 used.add(hit)
         gen.append(utility_preserved(originals, generalized))
+        # the same measure with the masked terms as the phrases: each table row (one replaced term, e.g.
+        # a joined title "Lost in Translation") is one phrase p_i of D with p'_i = its replacement
+        t_orig, t_gen = [], []
+        for chunk in chunk_doc(doc):
+            span = chunk.span(doc)
+            if not any(r["start"] < span.end_char and span.start_char < r["end"] for r in rows):
+                t_orig.append(span.text)
+                t_gen.append(span.text)
+        for r in rows:
+            t_orig.append(d["text"][r["start"]:r["end"]])
+            t_gen.append(r.get("replacement") or None)
+        gen_terms.append(utility_preserved(t_orig, t_gen))
         sup.append(utility_preserved(originals, suppressed))
         masked.append(len(rows))
         if show and d["id"] == show:
@@ -182,9 +199,49 @@ def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: floa
     return {
         "pipeline": pipeline, "pipe_names": nlp.pipe_names, "gen_threshold": gen_threshold,
         "utility_generalization": sum(gen) / len(gen), "utility_suppression": sum(sup) / len(sup),
+        "utility_generalization_terms": sum(gen_terms) / len(gen_terms),
         "masked_terms_per_doc": sum(masked) / len(masked), "all_status_ok": all(status), "sample": sample,
+        "reid_anonymized": _reid(reid_subjects, reid_anon), "reid_original": _reid(reid_subjects, reid_orig),
         "generalized_checked": n_general, "generalized_over_t": n_over / n_general if n_general else 0.0,
     }
+
+
+def _text_vector(kv, text: str):
+    """Mean unit vector of the chunker's units of a text that have a vector."""
+    import numpy
+    import spacy
+
+    from spacy_anon.disclosure.chunking import chunk_doc
+
+    global _BLANK
+    if _BLANK is None:
+        _BLANK = spacy.blank("en")
+    vecs = [kv[c.key] for c in chunk_doc(_BLANK.make_doc(text)) if c.key in kv.key_to_index]
+    if not vecs:
+        return numpy.zeros(kv.vector_size)
+    mat = numpy.vstack(vecs).astype("float64")
+    mat /= numpy.maximum(numpy.linalg.norm(mat, axis=1, keepdims=True), 1e-12)
+    return mat.mean(axis=0)
+
+
+_BLANK = None
+
+
+def _reid(subjects, texts) -> Dict[str, float]:
+    """Re-identification proxy with the protector's own vectors: rank of each document's true subject
+    among all the documents' subjects by cosine to the document's mean phrase vector (1 = re-identified)."""
+    import numpy
+
+    if not subjects:
+        return {}
+    S = numpy.vstack(subjects).astype("float64")
+    S /= numpy.maximum(numpy.linalg.norm(S, axis=1, keepdims=True), 1e-12)
+    ranks = []
+    for i, vec in enumerate(texts):
+        sims = S @ (vec / (numpy.linalg.norm(vec) or 1.0))
+        ranks.append(int((sims > sims[i]).sum()) + 1)
+    return {"top1": sum(r == 1 for r in ranks) / len(ranks), "mean_rank": sum(ranks) / len(ranks),
+            "candidates": len(ranks)}
 
 
 def plot_sweep(table, path: Path, title: str) -> None:
@@ -232,6 +289,9 @@ def main(argv=None) -> int:
     ap.add_argument("--show", default="Scott Caan", help="doc id whose anonymized text is printed")
     ap.add_argument("--gen-thresholds", default="",
                     help="extra utility runs with these anon_generalize thresholds, e.g. 0.5,1.01")
+    ap.add_argument("--gen-variants", default="",
+                    help='extra utility runs with these anon_generalize settings (JSON list), e.g. '
+                         '\'[{"safety": "absolute"}]\'')
     args = ap.parse_args(argv)
 
     if not Path(args.data).exists():
@@ -267,16 +327,28 @@ def main(argv=None) -> int:
         util = utility(args.pipeline, docs, args.show)
         util["seconds"] = round(time.perf_counter() - t1, 1)
         results["utility"] = util
-        print(f"utility preserved: generalization {util['utility_generalization']:.1f}%  "
+        print(f"utility preserved: generalization {util['utility_generalization']:.1f}% "
+              f"(masked terms as phrases: {util['utility_generalization_terms']:.1f}%)  "
+              f"generalizations with cos > t: {util['generalized_over_t']:.3f}  "
+              f"re-identified (top-1 of {len(docs)}): original {util['reid_original'].get('top1', 0):.2f}, "
+              f"anonymized {util['reid_anonymized'].get('top1', 0):.2f} (mean rank "
+              f"{util['reid_anonymized'].get('mean_rank', 0):.1f})  "
               f"suppression {util['utility_suppression']:.1f}%  masked terms/doc {util['masked_terms_per_doc']:.1f}  "
               f"pipeline {util['pipe_names']}  status ok: {util['all_status_ok']}")
         if util["sample"]:
             print("--- " + util["sample"]["id"] + " anonymized:\n" + (util["sample"]["anonymized"] or ""))
         extra = []
-        for tg in [float(x) for x in args.gen_thresholds.split(",") if x]:
-            u = utility(args.pipeline, docs, gen_threshold=tg)
-            extra.append({k: u[k] for k in ("gen_threshold", "utility_generalization", "utility_suppression")})
-            print(f"utility with anon_generalize threshold {tg}: generalization {u['utility_generalization']:.1f}%")
+        variants = [({}, float(x)) for x in args.gen_thresholds.split(",") if x]
+        variants += [(v, v.pop("threshold", None)) for v in json.loads(args.gen_variants or "[]")]
+        for cfg, tg in variants:
+            u = utility(args.pipeline, docs, gen_threshold=tg, gen_cfg=cfg)
+            keys = ("gen_threshold", "utility_generalization", "utility_generalization_terms",
+                    "utility_suppression", "generalized_over_t", "reid_anonymized")
+            extra.append(dict({k: u[k] for k in keys}, gen_cfg=cfg))
+            print(f"utility with anon_generalize {cfg} threshold {tg}: generalization "
+                  f"{u['utility_generalization']:.1f}% (terms {u['utility_generalization_terms']:.1f}%), "
+                  f"cos > t: {u['generalized_over_t']:.3f}, re-identified top-1 {u['reid_anonymized'].get('top1', 0):.2f} "
+                  f"(mean rank {u['reid_anonymized'].get('mean_rank', 0):.1f})")
         results["utility_variants"] = extra
     if args.plot:
         title = (f"WikiActors dev ({len(docs)} docs): anon_disclosure"

@@ -103,7 +103,7 @@ def parse_jsonl_line(raw: bytes, line_no: int, where: str, offset: int = 0) -> O
     if not isinstance(obj["text"], str):
         raise InputError(f"{loc}: \"text\" must be a string, got {_json_type(obj['text'])}")
     text = obj.pop("text")
-    rec_id = obj.pop("id", line_no)
+    rec_id = obj.pop("id") if "id" in obj else obj.get("doc_id", line_no)
     subject = obj.get("subject")
     return Record(id=rec_id, text=text, extra=obj, subject=subject, where=loc)
 
@@ -123,7 +123,7 @@ def iter_jsonl(
 
     Blank lines are ignored. A malformed line (invalid UTF-8, bad JSON, not an object, no "text", "text"
     not a string) raises InputError, or with `skip_invalid` is reported through `on_skip` and skipped.
-    A record without "id" gets its line number as id.
+    A record without "id" takes its "doc_id" (TAB-style corpora), else its line number, as id.
     """
     if isinstance(source, (str, Path)):
         where = where or str(source)

@@ -87,7 +87,7 @@ def test_with_vectors_picks_the_first_candidate_below_threshold():
         "urban_area": [0, 1],        # orthogonal: safe
     })
     nlp = spacy.blank("en")
-    gen = nlp.add_pipe("anon_generalize", config={"threshold": 0.25})
+    gen = nlp.add_pipe("anon_generalize", config={"threshold": 0.25, "safety": "absolute"})
     gen.set_vectors(kv)
     doc = gen(make_doc(nlp))
     assert replacements(doc)[("Barcelona", "LOC")] == "an urban area"
@@ -96,7 +96,7 @@ def test_with_vectors_picks_the_first_candidate_below_threshold():
 def test_candidates_without_vectors_are_not_safe_and_counted():
     kv = FakeKV({"tom_cruise": [1, 0], "tom": [1, 0], "cruise": [1, 0], "region": [0, 1]})
     nlp = spacy.blank("en")
-    gen = nlp.add_pipe("anon_generalize")
+    gen = nlp.add_pipe("anon_generalize", config={"safety": "absolute"})
     gen.set_vectors(kv)
     doc = nlp.make_doc("He moved to Barcelona")
     doc.spans["anon"] = [Span(doc, 3, 4, "LOC")]
@@ -191,7 +191,7 @@ def test_shares_the_vectors_of_anon_disclosure(tmp_path):
 def test_oov_candidates_safe_takes_the_first_unknown_candidate():
     kv = FakeKV({"tom_cruise": [1, 0], "tom": [1, 0], "cruise": [1, 0], "city": [1, 0.1]})
     nlp = spacy.blank("en")
-    gen = nlp.add_pipe("anon_generalize", config={"oov_candidates": "safe"})
+    gen = nlp.add_pipe("anon_generalize", config={"oov_candidates": "safe", "safety": "absolute"})
     gen.set_vectors(kv)
     doc = gen(make_doc(nlp))
     # "city" is known and too close; "municipality" is unknown, hence safe with this setting
@@ -203,7 +203,7 @@ def test_oov_candidates_safe_takes_the_first_unknown_candidate():
 def test_nothing_safe_falls_back_to_the_category_word():
     kv = FakeKV({"tom_cruise": [1, 0], "tom": [1, 0], "cruise": [1, 0]})
     nlp = spacy.blank("en")
-    gen = nlp.add_pipe("anon_generalize")
+    gen = nlp.add_pipe("anon_generalize", config={"safety": "absolute"})
     gen.set_vectors(kv)
     doc = gen(make_doc(nlp))
     assert replacements(doc)[("Barcelona", "LOC")] == "a location"
@@ -212,7 +212,7 @@ def test_nothing_safe_falls_back_to_the_category_word():
 
 def test_numbers_and_sentence_initial_common_nouns():
     nlp = spacy.blank("en")
-    gen = nlp.add_pipe("anon_generalize")
+    gen = nlp.add_pipe("anon_generalize", config={"safety": "absolute"})
     doc = nlp.make_doc("Detective arrived . The pair have two daughters .")
     doc.spans["anon"] = [Span(doc, 0, 1, "MISC"), Span(doc, 6, 7, "MISC")]
     assert gen.lookup_text(doc.spans["anon"][0]) == "detective"

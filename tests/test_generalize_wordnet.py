@@ -139,3 +139,14 @@ def test_no_fragments_of_codes_or_addresses():
     for term in ("NR4 7UY", "MD-2001 Chisinau", "flat 4B"):
         assert not any(ch.isdigit() for g in generalization_candidates(term) for ch in g)
     assert generalization_candidates("8 Birch Lane")[0] == "lane"
+
+
+@needs_wordnet
+def test_surname_head_of_a_joined_title_is_not_a_generalization():
+    # "Williams" is a frequent word (a surname) and WordNet has it only as people named Williams:
+    # cutting "in the CBS" must not leave the name itself as the "generalization"
+    from spacy_anon.generalize.wordnet import generalization_candidates
+
+    cands = generalization_candidates("Williams in the CBS")
+    assert not any("williams" in c.lower() for c in cands)
+    assert generalization_candidates("Academy Award for Best Actor")[0] == "award"

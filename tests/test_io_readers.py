@@ -158,3 +158,12 @@ def test_chunk_bounds_falls_back_to_sentences_words_and_hard_cuts():
     blob = "x" * 95
     assert chunk_bounds(blob, 30) == [(0, 30), (30, 60), (60, 90), (90, 95)]
     assert chunk_bounds("short", 10) == [(0, 5)] and chunk_bounds("", 10) == [(0, 0)]
+
+
+def test_jsonl_doc_id_is_the_id_when_id_is_absent(tmp_path):
+    """TAB-style corpora name documents with "doc_id"; outputs must keep that id for evaluation."""
+    from spacy_anon.io import iter_jsonl
+
+    path = tmp_path / "tab.jsonl"
+    path.write_text('{"doc_id": "001-61807", "text": "a"}\n{"text": "b"}\n{"id": 7, "doc_id": "x", "text": "c"}\n')
+    assert [r.id for r in iter_jsonl(path)] == ["001-61807", 2, 7]

@@ -232,3 +232,17 @@ def test_chunk_shapes_restore_split_words():
     words = ["el", "20", "-", "08", "-", "05", "es"]
     spaced = [True, False, False, False, False, True, False]
     assert chunk_features(words, spaced) == ["xx|S"] + ["dd-dd-dd|" + p for p in "BIIIE"] + ["xx|S"]
+
+
+def test_trim_partial_chunks_keeps_words_whole():
+    from spacy_anon.tagger.crf_component import trim_partial_chunks
+
+    doc = tagger_blank()("Mail jane.roe@example.com on 3 May 2004.")
+    words = [t.text for t in doc]
+    jane, dot = words.index("jane"), words.index("roe") - 1
+    # "Mail jane." cuts the e-mail chunk: the cut part goes
+    assert trim_partial_chunks(doc, [(0, dot + 1, "PERSON", 0.8)]) == [(0, 1, "PERSON", 0.8)]
+    # "3 May 2004" before the final "." is not a cut word: kept
+    three = words.index("3")
+    assert trim_partial_chunks(doc, [(three, three + 3, "DATETIME", 0.9)]) == [(three, three + 3, "DATETIME", 0.9)]
+    assert jane == 1

@@ -3,7 +3,6 @@
   spacy-anon tagger convert FORMAT INPUT OUTPUT.spacy [--lang es] [--categories]
   spacy-anon tagger rules MODEL [--label LABEL]
 """
-import argparse
 import sys
 
 

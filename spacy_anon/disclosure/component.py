@@ -29,7 +29,8 @@ from spacy.util import to_bytes as util_to_bytes, to_disk as util_to_disk
 
 from spacy_anon import extensions  # noqa: F401
 from spacy_anon.disclosure.chunking import CHUNKERS, Chunk, chunk_doc
-from spacy_anon.disclosure.detect import Decision, build_subjects, join_title_runs, score_chunks, subjects_of
+from spacy_anon.disclosure.detect import (Decision, build_subjects, join_title_runs, score_chunks, subjects_of,
+                                          title_extent)
 from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, DIRECT, QUASI, SPAN_KEY
 
@@ -207,11 +208,18 @@ class DisclosureDetector:
                     if dec.chunk.nominal or not cfg["nominal_only"]:
                         dec.flagged = True
             blocked = [i for s, e, lab in labels if lab == "PERSON" for i in range(s, e)]
+            blocked_set = set(blocked)
             runs = join_title_runs(doc, decisions, max_gap=3 if cfg.get("join_titles", True) else 0,
                                    blocked=blocked)
             for run in runs:
                 dec = run[0]
-                span = doc[run[0].chunk.start:run[-1].chunk.end]
+                start, end = run[0].chunk.start, run[-1].chunk.end
+                if cfg.get("join_titles", True) and run[0].chunk.kind == "name" and run[-1].chunk.kind == "name" \
+                        and not any(d.mention for d in run) and not any(i in blocked_set for i in range(start, end)):
+                    start, end = title_extent(doc, start, end)
+                    if (start, end) != (run[0].chunk.start, run[-1].chunk.end) and len(run) == 1:
+                        run = [dec, dec]  # treated as a joined title below
+                span = doc[start:end]
                 if len(run) > 1:
                     stats["disclosure_titles_joined"] = stats.get("disclosure_titles_joined", 0) + 1
                     scores = [d.score for d in run]

@@ -151,6 +151,13 @@ TITLE_INNER_WORDS = frozenset(
 )
 
 
+# "X and Y" between two names is usually a coordination of two things ("Glass Orchard and Iron Meadow",
+# "Brad Pitt and Angelina Jolie"); only "and the" / "or a" ... is read as inside one title
+# ("Charlie and the Chocolate Factory", "The Fast and the Furious").
+COORDINATORS = frozenset({"and", "or", "nor", "but"})
+ARTICLES = frozenset({"a", "an", "the"})
+
+
 def join_title_runs(doc: Doc, decisions: Sequence[Decision], max_gap: int = 3,
                     blocked: Iterable[int] = ()) -> List[List[Decision]]:
     """Group the flagged decisions into runs that read as one Title Case phrase.
@@ -158,7 +165,9 @@ def join_title_runs(doc: Doc, decisions: Sequence[Decision], max_gap: int = 3,
     Two flagged name units are joined (with the lowercase function words between them) when 1 to
     `max_gap` tokens separate them and every one of those tokens is a lowercase title function word
     (`TITLE_INNER_WORDS`): the standard title heuristic, a capitalised run that starts and ends with a
-    capitalised word and has only lowercase function words inside. Mentions of the protected entity and
+    capitalised word and has only lowercase function words inside. A gap that starts with a coordinating
+    conjunction joins only when an article follows it ("Charlie and the Chocolate Factory", not "Glass
+    Orchard and Iron Meadow"). Mentions of the protected entity and
     units touching a token index in `blocked` (e.g. PERSON spans of another detector) are never
     joined, so "Brad Pitt and Angelina Jolie" stays two people. RETURNS a list of runs (each a list of
     decisions in text order); a run of one is an ordinary flagged phrase.
@@ -174,8 +183,33 @@ def join_title_runs(doc: Doc, decisions: Sequence[Decision], max_gap: int = 3,
             if (prev.chunk.kind == "name" and dec.chunk.kind == "name" and not prev.mention and not dec.mention
                     and not any(i in blocked_set for i in range(prev.chunk.start, dec.chunk.end))
                     and 1 <= len(gap) <= max_gap
-                    and all(t.text.islower() and t.text in TITLE_INNER_WORDS for t in gap)):
+                    and all((t.text.islower() and t.text in TITLE_INNER_WORDS) or _title_function_word(doc, t.i)
+                            for t in gap)
+                    and not (gap[0].text in COORDINATORS and (len(gap) == 1 or gap[1].text not in ARTICLES))):
                 runs[-1].append(dec)
                 continue
         runs.append([dec])
     return runs
+
+
+def _title_function_word(doc: Doc, i: int) -> bool:
+    """A capitalised function word inside a sentence ("starred in In Her Shoes", "Catch Me If You Can"):
+    in running text only titles capitalise these. "I" and sentence starts do not count."""
+    tok = doc[i]
+    if not (tok.is_alpha and tok.text[:1].isupper() and tok.lower_ in FUNCTION_WORDS and tok.text != "I"):
+        return False
+    if i == 0:
+        return False
+    prev = doc[i - 1]
+    return not (prev.is_punct and prev.text not in (",", "-", "–")) and "\n" not in prev.text_with_ws \
+        and prev.text not in (":", ";")
+
+
+def title_extent(doc: Doc, start: int, end: int) -> Tuple[int, int]:
+    """Widen a flagged name unit [start, end) over capitalised function words next to it that can only be
+    part of a title (see `_title_function_word`): "In Her Shoes", "Catch Me If You Can"."""
+    while start > 0 and _title_function_word(doc, start - 1):
+        start -= 1
+    while end < len(doc) and _title_function_word(doc, end):
+        end += 1
+    return start, end

@@ -6,7 +6,10 @@ WordNet hypernym chain of the most frequent sense, a category word, the root "en
 
 Choosing among them:
 - With word vectors (config `vectors`, or the KeyedVectors of the pipeline's `anon_disclosure`
-  component): the first g with cos(v(g), v(e)) < threshold for every protected entity e
+  component): the first g with risk(g, e) < threshold for every protected entity e; risk is
+  cos(v(g), v(e)) minus g's mean cosine to a reference population (safety="relative", default: a
+  generalization as close to everybody as to e does not single e out) or cos(v(g), v(e)) alone
+  (safety="absolute", seed 003 as written)
   (`doc._.anon_subject`, else the most frequent PERSON, as in anon_disclosure). A candidate missing from
   the vectors gets the mean of its words' vectors; with none of its words known it is not considered
   safe (fail closed) and anon_stats["generalize_no_vector"] counts it. Seed 003 gives such candidates a
@@ -62,7 +65,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "vectors": None,
     "vectors_from": "anon_disclosure",
     "threshold": 0.25,
-    "safety": "absolute",
+    "safety": "relative",
     "reference_size": 1000,
     "oov_candidates": "unsafe",
     "lang": "en",
@@ -98,7 +101,7 @@ def make_anon_generalize(
     date_granularity: str,
     age_bucket: int,
     number_style: str,
-    safety: str = "absolute",
+    safety: str = "relative",
     reference_size: int = 1000,
 ) -> "Generalizer":
     """Build the generalizer; see `Generalizer` for the arguments."""
@@ -184,7 +187,7 @@ class Generalizer:
         date_granularity: str = "month",
         age_bucket: int = 10,
         number_style: str = "about",
-        safety: str = "absolute",
+        safety: str = "relative",
         reference_size: int = 1000,
     ) -> None:
         """
@@ -319,7 +322,7 @@ class Generalizer:
     def reference_means(self, doc: Doc, kv, subjects: Sequence[Any]) -> List[Any]:
         """For safety="relative": per subject, the mean of the unit vectors of its reference population
         (see `reference_size`), so that mean_r cos(v(g), r) = unit(v(g)) . mean. [] for "absolute"."""
-        if self.cfg.get("safety", "absolute") != "relative" or not subjects:
+        if self.cfg.get("safety", "relative") != "relative" or not subjects:
             return []
         import numpy
 

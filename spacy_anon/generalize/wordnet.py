@@ -270,6 +270,15 @@ def _common_word(word: str, lang: str) -> bool:
     return zipf_frequency(word, lang) >= COMMON_HEAD_MIN_ZIPF
 
 
+def _common_noun(word: str, lang: str, lexicon: Optional[str]) -> bool:
+    """WordNet has the word as a lower-case (common) noun lemma: "award", "company"; not "williams",
+    whose only senses are people called Williams (a frequent surname, so the Zipf test alone passes it)."""
+    synsets = noun_synsets(word, resolve_lexicon(lang, lexicon))
+    forms = {word.lower()} | {b.lower() for b in noun_base_forms(word)}
+    return any(str(lemma) == str(lemma).lower() and str(lemma).lower() in forms
+               for ss in synsets for lemma in ss.lemmas())
+
+
 def _is_proper_fragment(words: Sequence[str]) -> bool:
     return all(w[:1].isupper() for w in words)
 
@@ -310,7 +319,7 @@ def generalization_candidates(
                 if len(words) > 1:
                     continue
                 lowered = form.lower()
-                if (not _common_word(lowered, lang) or not in_wordnet(lowered, lang, lexicon)
+                if (not _common_word(lowered, lang) or not _common_noun(lowered, lang, lexicon)
                         or not hypernym_candidates(lowered, lang, lexicon)):
                     continue
                 form = lowered

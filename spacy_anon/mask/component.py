@@ -65,6 +65,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "number_style": "about",
     "consistency": "doc",
     "include_original": False,
+    "tidy_generalized": True,
     "scorer": {"@scorers": "spacy_anon.anon_scorer.v1"},
 }
 
@@ -102,6 +103,7 @@ def make_anon_mask(
     consistency: str,
     include_original: bool,
     scorer: Optional[Callable],
+    tidy_generalized: bool = True,
 ) -> "AnonMask":
     """Build the masking component; see `AnonMask` for the arguments."""
     return AnonMask(
@@ -113,7 +115,7 @@ def make_anon_mask(
         seed=seed, pseudonym_key=pseudonym_key, pseudonym_format=pseudonym_format,
         pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
         number_style=number_style, consistency=consistency, include_original=include_original,
-        scorer=scorer,
+        scorer=scorer, tidy_generalized=tidy_generalized,
     )
 
 
@@ -190,6 +192,108 @@ def render_name(mention: str, canonical: Sequence[str], surrogate: Sequence[str]
     return "".join(out)
 
 
+_ARTICLE_BEFORE = re.compile(r"(?:^|(?<=[\s(\[\"“']))([Aa]n?)\s+$")
+_DETERMINER_WORDS = frozenset(
+    "a an the this that these those my your his her its our their some any every each no another".split())
+# After these words a singular count noun needs an article ("In 2015 a person founded", "as a performer").
+_NP_OPENERS = frozenset(
+    "in on at for with from by as of to into about like after before during under over between against "
+    "is was are were be been being become became becomes".split())
+_AN_A = ("uni", "use", "usu", "eu", "one", "once", "ure")
+_AN_AN = ("hour", "honest", "honor", "honour", "heir")
+
+
+def indefinite_article(word: str) -> str:
+    """"a" or "an" for the word that follows it (simple spelling rules)."""
+    lower = word.lower()
+    if lower.startswith(_AN_AN):
+        return "an"
+    if lower.startswith(_AN_A):
+        return "a"
+    return "an" if lower[:1] in "aeiou" else "a"
+
+
+def _bare_noun(replacement: str) -> bool:
+    """A replacement made of lowercase words with no determiner of its own ("performer", "film actor")."""
+    words = replacement.split()
+    return bool(words) and all(w.isalpha() and w.islower() for w in words) \
+        and words[0] not in _DETERMINER_WORDS and words[0] not in ("about", "some")
+
+
+def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements: Sequence[str],
+                     generalized: Sequence[bool]) -> List[Tuple[int, int, str, List[int]]]:
+    """Readable `generalize` output. RETURNS segments (start, end, replacement, member indices), one per
+    table row, in text order; offsets are character offsets in the ORIGINAL text.
+
+    1. Adjacent generalized mentions with the same replacement (ignoring a leading "a"/"an" and case) and
+       only whitespace between them become one segment: "Welsh actress" -> "a thing", not "thing thing".
+    2. An "a"/"an" right before a generalized segment is made to agree with the replacement; the segment
+       then starts at the article so the table still says exactly what was replaced
+       ("an American actress" -> "a thing"; "a Oscar" -> "an award"). A replacement that already has an
+       article takes the place of the text's one ("a a person" -> "a person").
+    3. A bare singular replacement gets "a"/"an" when no determiner precedes it and it opens a noun
+       phrase: at a sentence start, or after a preposition, a form of "be"/"become", or a year
+       ("In 2015 person founded" -> "In 2015 a person founded").
+    Non-generalized mentions are left as they are.
+    """
+    segments: List[List[Any]] = []
+    for i, ((start, end), rep, gen) in enumerate(zip(offsets, replacements, generalized)):
+        if segments and gen and segments[-1][4] and not text[segments[-1][1]:start].strip():
+            prev = segments[-1]
+            if _strip_article(prev[2]).lower() == _strip_article(rep).lower():
+                prev[1] = end
+                prev[3].append(i)
+                continue
+        segments.append([start, end, rep, [i], gen])
+    out: List[Tuple[int, int, str, List[int]]] = []
+    last_end = 0
+    for start, end, rep, members, gen in segments:
+        if gen and rep and rep[:1].isalpha():
+            before = text[last_end:start]
+            m = _ARTICLE_BEFORE.search(before)
+            core = _strip_article(rep)
+            if m and core and core[:1].isalpha():
+                article = m.group(1)
+                head = core.split()[0]
+                wanted = indefinite_article(head)
+                has_own = core != rep
+                if has_own or (article.lower() != wanted and head[:1].isalpha()):
+                    new = f"{wanted} {core}" if not core[:1].isupper() or has_own else f"{wanted} {core}"
+                    if article[:1].isupper():
+                        new = new[:1].upper() + new[1:]
+                    start = last_end + m.start(1)
+                    rep = new
+            elif _bare_noun(rep) and not rep.endswith("s") or (_bare_noun(rep) and rep.endswith(("ss", "us"))):
+                if _opens_noun_phrase(text, last_end, start) and not text[end:end + 1].isalnum():
+                    rep = f"{indefinite_article(rep)} {rep}"
+                    if _starts_sentence(text, start):
+                        rep = rep[:1].upper() + rep[1:]
+        out.append((start, end, rep, members))
+        last_end = end
+    return out
+
+
+def _strip_article(rep: str) -> str:
+    words = rep.split(" ", 1)
+    if len(words) == 2 and words[0].lower() in ("a", "an"):
+        return words[1]
+    return rep
+
+
+def _opens_noun_phrase(text: str, floor: int, start: int) -> bool:
+    """No determiner before `start` and the previous word opens a noun phrase (see tidy_generalized)."""
+    if _starts_sentence(text, start):
+        return True
+    before = text[floor:start]
+    m = re.search(r"(\w+)\W*$", before)
+    if not m or not before[m.end(1):].strip() == "":
+        return False  # punctuation right before (a quote, a bracket): leave it
+    word = m.group(1)
+    if word.lower() in _DETERMINER_WORDS or word.lower().endswith("'s"):
+        return False
+    return word.lower() in _NP_OPENERS or (word.isdigit() and len(word) == 4)
+
+
 def _starts_sentence(text: str, start: int) -> bool:
     i = start - 1
     while i >= 0 and text[i] in " \t\r\f\v":
@@ -232,6 +336,7 @@ class AnonMask(Pipe):
         number_style: str = "about",
         consistency: str = "doc",
         include_original: bool = False,
+        tidy_generalized: bool = True,
         scorer: Optional[Callable] = None,
     ) -> None:
         """
@@ -261,6 +366,11 @@ class AnonMask(Pipe):
         consistency: "doc" (a new memory per doc) or "pipeline" (one memory for the component's
             lifetime); a `ReplacementMemory` in doc.user_data["spacy_anon.memory"] always wins.
         include_original: add the original `text` to each table row.
+        tidy_generalized: readability of `generalize` replacements (see `tidy_generalized`): adjacent
+            mentions with the same generalization and only whitespace between them become one row
+            ("thing thing" -> "thing"); an "a"/"an" just before a replacement is corrected to match it,
+            the row then covering the article ("an American actor" -> "a performer", row from "an");
+            a bare singular replacement at the start of a noun phrase gets "a"/"an" ("In 2015 a person").
         scorer: used by `nlp.evaluate` / `python -m spacy evaluate` (spacy_anon.anon_scorer.v1: TAB,
             span, seed-003 and B³ metrics against `doc.spans["anon_gold"]`).
         """
@@ -314,6 +424,7 @@ class AnonMask(Pipe):
         self.number_style = number_style
         self.consistency = consistency
         self.include_original = include_original
+        self.tidy_generalized = bool(tidy_generalized)
         self._key_in_config = bool(pseudonym_key)
         self._key: Optional[bytes] = None
         key = pseudonym_key or os.environ.get(KEY_ENV)
@@ -363,7 +474,7 @@ class AnonMask(Pipe):
             "pseudonym_format": self.pseudonym_format, "pseudonym_length": self.pseudonym_length,
             "date_granularity": self.date_granularity, "age_bucket": self.age_bucket,
             "number_style": self.number_style, "consistency": self.consistency,
-            "include_original": self.include_original,
+            "include_original": self.include_original, "tidy_generalized": self.tidy_generalized,
         }
 
     # ------------------------------------------------------------------------------------ detection
@@ -451,17 +562,26 @@ class AnonMask(Pipe):
         rows: List[Dict[str, Any]] = []
         pos = 0
         text = doc.text
-        for span, entity, replacement in zip(kept, entity_ids, replacements):
-            pieces.append(text[pos:span.start_char])
+        generalized_flags = [self.strategy_for(s.label_) == "generalize" for s in kept]
+        if self.tidy_generalized and any(generalized_flags):
+            segments = tidy_generalized(text, [(s.start_char, s.end_char) for s in kept], replacements,
+                                        generalized_flags)
+        else:
+            segments = [(s.start_char, s.end_char, r, [i]) for i, (s, r) in enumerate(zip(kept, replacements))]
+        for start, end, replacement, members in segments:
+            span, entity = kept[members[0]], entity_ids[members[0]]
+            for i in members:
+                replacements[i] = replacement
+            pieces.append(text[pos:start])
             pieces.append(replacement)
-            pos = span.end_char
+            pos = end
             row = {
-                "start": span.start_char, "end": span.end_char, "label": span.label_, "entity": entity,
+                "start": start, "end": end, "label": span.label_, "entity": entity,
                 "identifier": span._.anon_identifier or identifier_for(span.label_),
                 "replacement": replacement, "source": span._.anon_source, "score": span._.anon_score,
             }
             if self.include_original:
-                row["text"] = span.text
+                row["text"] = text[start:end]
             rows.append(row)
         pieces.append(text[pos:])
         anon_text = "".join(pieces)
@@ -480,6 +600,8 @@ class AnonMask(Pipe):
         stats = dict(doc._.anon_stats or {})
         stats["masked_mentions"] = len(kept)
         stats["masked_entities"] = len(set(entity_ids))
+        if len(rows) != len(kept):
+            stats["merged_replacements"] = len(kept) - len(rows)
         doc._.anon_stats = stats
         doc.user_data[WRITTEN_KEY] = written
         doc._.anon_table = rows

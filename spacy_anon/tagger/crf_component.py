@@ -5,6 +5,7 @@ DOCS: README.md (tagger section). Trained in `initialize` (so `spacy train` fits
 training corpus); `update` is a no-op. Writes spans with marginal-probability scores.
 """
 import os
+from functools import lru_cache
 import tempfile
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
@@ -37,6 +38,8 @@ SOURCE = "anon_crf"
         "max_iterations": 150,
         "min_score": 0.0,
         "entity_threshold": 0.0,
+        "trim_partial_chunks": False,
+        "trim_common_words": False,
         "label_map": {},
     },
     default_score_weights={"spans_crf_f": 1.0, "spans_crf_p": 0.0, "spans_crf_r": 0.0},
@@ -55,6 +58,8 @@ def make_anon_crf(
     max_iterations: int,
     min_score: float,
     entity_threshold: float,
+    trim_partial_chunks: bool,
+    trim_common_words: bool,
     label_map: Dict[str, str],
 ) -> "CRFTagger":
     """Create the CRF tagger.
@@ -70,13 +75,18 @@ def make_anon_crf(
     min_score: drop predicted spans whose mean marginal probability is below this.
     entity_threshold: when > 0, also tag tokens whose marginal probability of not being "O" reaches
         it (a recall knob: 0.2 tags every token with a 20% chance of being identifying); 0 = Viterbi only.
+    trim_partial_chunks: a span that covers several whitespace-delimited chunks but only part of its
+        first or last one gives that part up ("Mail jane." in "Mail jane.roe@x.org" becomes "Mail").
+    trim_common_words: PERSON spans give up leading frequent English words that are not names
+        ("Contact Mr Cengiz Polat" -> "Mr Cengiz Polat"; a lone "Mail" is dropped). Honorifics,
+        initials and words in the first/last-name gazetteers are kept (see `trim_common_words`).
     label_map: output label for a learned label (e.g. a corpus sub-category -> category).
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
         gazetteers=gazetteers, window=window, affix=affix, c1=c1, c2=c2,
         max_iterations=max_iterations, min_score=min_score, entity_threshold=entity_threshold,
-        label_map=label_map,
+        trim_partial_chunks=trim_partial_chunks, trim_common_words=trim_common_words, label_map=label_map,
     )
 
 
@@ -99,19 +109,101 @@ def doc_sequences(doc: Doc) -> List[List[int]]:
     return sequences
 
 
-def raise_recall(tagger, tags: List[str], labels: List[str], threshold: float) -> List[str]:
+def raise_recall(
+    tagger, tags: List[str], labels: List[str], threshold: float, words: Optional[Sequence[str]] = None
+) -> List[str]:
     """Tag tokens the Viterbi path left "O" whose probability of being in an entity is >= threshold.
 
-    The label is the most probable non-O tag's label; B-/I- follow the previous token.
+    The label is the most probable non-O tag's label; B-/I- follow the previous token. Tokens without a
+    letter or digit (punctuation) are never added, so the knob does not stretch span boundaries.
     """
     out = list(tags)
     for i, tag in enumerate(tags):
         if tag != "O" or 1.0 - tagger.marginal("O", i) < threshold:
             continue
+        if words is not None and not any(ch.isalnum() for ch in words[i]):
+            continue
         best = max(labels, key=lambda y: tagger.marginal(y, i))
         label = best[2:]
         prev = out[i - 1] if i else "O"
         out[i] = ("I-" if prev != "O" and prev[2:] == label else "B-") + label
+    return out
+
+
+def chunk_ids(doc: Doc) -> List[int]:
+    """Index of the whitespace-delimited chunk of every token."""
+    ids, current = [], 0
+    for token in doc:
+        ids.append(current)
+        if token.whitespace_ or token.is_space or (token.i + 1 < len(doc) and doc[token.i + 1].is_space):
+            current += 1
+    return ids
+
+
+def trim_partial_chunks(doc: Doc, spans: List[Tuple[int, int, str, float]]) -> List[Tuple[int, int, str, float]]:
+    """Drop the partly covered first/last chunk of spans that cover several chunks."""
+    ids = chunk_ids(doc)
+
+    def alnum(i: int, j: int) -> bool:  # tokens i..j-1 hold a letter or digit
+        return any(ch.isalnum() for t in doc[i:j] for ch in t.text)
+
+    out = []
+    for start, end, label, score in spans:
+        if ids[start] != ids[end - 1]:
+            if end < len(doc) and ids[end] == ids[end - 1]:
+                chunk_end = end
+                while chunk_end < len(doc) and ids[chunk_end] == ids[end - 1]:
+                    chunk_end += 1
+                if alnum(end, chunk_end):  # the span cut a word, not just trailing punctuation
+                    end = ids.index(ids[end - 1])
+            if start > 0 and ids[start - 1] == ids[start] and start < end and ids[start] != ids[end - 1]:
+                if alnum(ids.index(ids[start]), start):
+                    start = next(i for i in range(start, end) if ids[i] != ids[start])
+            while end > start and doc[end - 1].is_space:
+                end -= 1
+        if end > start:
+            out.append((start, end, label, score))
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _is_common_word(lower: str, min_zipf: float) -> bool:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(lower, "en") >= min_zipf
+
+
+def trim_common_words(
+    doc: Doc, spans: List[Tuple[int, int, str, float]], names: FrozenSet[str],
+    labels: Sequence[str] = ("PERSON", "PER"), min_zipf: float = 4.0,
+) -> List[Tuple[int, int, str, float]]:
+    """Strip frequent non-name words from the start of person spans; drop a lone common word.
+
+    A recall-tuned CRF often drags a capitalised sentence-initial word into a name ("Contact Mr Cengiz
+    Polat", "Mail jane"). A leading word is trimmed while it is frequent in English (wordfreq Zipf >=
+    min_zipf), not an honorific, not an initial, not in the name gazetteers, and a capitalised word
+    follows it; a one-word span made of such a capitalised word is dropped. Span ends are left alone
+    (surnames such as "Palm" are frequent words) and so are descriptions ("his two sisters").
+    """
+    from spacy_anon.mask.grouping import DEFAULT_HONORIFICS
+
+    honorifics = {h.strip(".").lower() for h in DEFAULT_HONORIFICS}
+
+    def removable(i: int) -> bool:
+        token = doc[i]
+        lower = token.text.lower()
+        if not token.is_alpha or len(token.text) == 1 or not token.text[0].isupper():
+            return False
+        return lower not in honorifics and lower not in names and _is_common_word(lower, min_zipf)
+
+    out = []
+    for start, end, label, score in spans:
+        if label in labels:
+            while start < end - 1 and removable(start) and doc[start + 1].text[:1].isupper():
+                start += 1
+            if end - start == 1 and removable(start):
+                continue
+        out.append((start, end, label, score))
     return out
 
 
@@ -134,6 +226,8 @@ class CRFTagger:
         max_iterations: int = 150,
         min_score: float = 0.0,
         entity_threshold: float = 0.0,
+        trim_partial_chunks: bool = False,
+        trim_common_words: bool = False,
         label_map: Optional[Dict[str, str]] = None,
     ):
         self.vocab = vocab
@@ -142,6 +236,7 @@ class CRFTagger:
             "spans_key": spans_key, "gold_key": gold_key, "feature_span_keys": list(feature_span_keys),
             "gazetteers": dict(gazetteers or {}), "window": window, "affix": affix, "c1": c1, "c2": c2,
             "max_iterations": max_iterations, "min_score": min_score, "entity_threshold": entity_threshold,
+            "trim_partial_chunks": trim_partial_chunks, "trim_common_words": trim_common_words,
             "label_map": dict(label_map or {}),
         }
         self.gazetteer_terms: Dict[str, FrozenSet[str]] = {}
@@ -208,10 +303,16 @@ class CRFTagger:
         for seq, feats in zip(*self.features(doc)):
             tags = tagger.tag(feats)
             if threshold > 0:
-                tags = raise_recall(tagger, tags, labels, threshold)
+                tags = raise_recall(tagger, tags, labels, threshold, [doc[i].text for i in seq])
             for start, end, label in bio_to_spans(tags):
                 probs = [tagger.marginal(tags[i], i) for i in range(start, end)]
                 result.append((seq[start], seq[end - 1] + 1, label, sum(probs) / len(probs)))
+        if self.cfg.get("trim_partial_chunks"):
+            result = trim_partial_chunks(doc, result)
+        if self.cfg.get("trim_common_words"):
+            names = self.gazetteer_terms.get("first_names", frozenset()) | self.gazetteer_terms.get(
+                "last_names", frozenset())
+            result = trim_common_words(doc, result, names)
         return result
 
     def __call__(self, doc: Doc) -> Doc:

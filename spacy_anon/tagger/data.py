@@ -3,7 +3,7 @@ document/patient-grouped splits for cross-validation (metrics live in `spacy_ano
 import random
 from collections import defaultdict
 from pathlib import Path
-from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
+from typing import Callable, Dict, Iterator, List, Sequence, Tuple, Union
 
 import spacy
 from spacy.language import Language
@@ -12,7 +12,6 @@ from spacy.util import filter_spans
 
 from spacy_anon.labels import GOLD_SPAN_KEY
 
-CharSpan = Tuple[int, int, str]
 
 
 def tagger_nlp(lang: str = "en") -> Language:

@@ -1,0 +1,107 @@
+"""anon_mask's readability step for `generalize` output (articles, repeated generalizations), on real sentences."""
+import spacy
+from spacy.tokens import Span
+
+import spacy_anon  # noqa: F401  (extensions)
+from spacy_anon.mask.component import AnonMask, indefinite_article, tidy_generalized
+
+
+def _mask(text, spans, **cfg):
+    """spans: (text, label, replacement or None, nth)"""
+    nlp = spacy.blank("en")
+    doc = nlp.make_doc(text)
+    group = []
+    for sub, label, rep, nth in spans:
+        start = -1
+        for _ in range(nth + 1):
+            start = text.index(sub, start + 1)
+        span = doc.char_span(start, start + len(sub), label=label)
+        assert span is not None, sub
+        span._.anon_replacement = rep
+        group.append(span)
+    doc.spans["anon"] = group
+    masker = AnonMask(nlp, strategy="generalize", use_ents=False, run_rules=False, **cfg)
+    return masker(doc)
+
+
+def _check_table(doc):
+    """The table offsets still rebuild the anonymized text from the original."""
+    text, out, pos = doc.text, [], 0
+    for row in doc._.anon_table:
+        out.append(text[pos:row["start"]])
+        out.append(row["replacement"])
+        pos = row["end"]
+    out.append(text[pos:])
+    assert "".join(out) == doc._.anon_text
+
+
+def test_article_before_a_replacement_is_corrected_and_the_row_covers_it():
+    text = "Scott Caan is an American actor. He was nominated for a Oscar in 2002."
+    doc = _mask(text, [("American", "MISC", "performer", 0), ("Oscar", "MISC", "award", 0)])
+    assert doc._.anon_text == "Scott Caan is a performer actor. He was nominated for an award in 2002."
+    rows = doc._.anon_table
+    assert text[rows[0]["start"]:rows[0]["end"]] == "an American"
+    assert text[rows[1]["start"]:rows[1]["end"]] == "a Oscar"
+    _check_table(doc)
+
+
+def test_capitalised_article_keeps_its_capital():
+    doc = _mask("An Oscar followed.", [("Oscar", "MISC", "award", 0)])
+    assert doc._.anon_text == "An award followed."
+    doc = _mask("An Emmy and a Tony followed.", [("Emmy", "MISC", "thing", 0)])
+    assert doc._.anon_text == "A thing and a Tony followed."
+
+
+def test_replacement_with_its_own_article_replaces_the_texts_article():
+    doc = _mask("She played a Welsh nurse.", [("Welsh", "MISC", "a person", 0)])
+    assert doc._.anon_text == "She played a person nurse."
+
+
+def test_adjacent_identical_generalizations_become_one_row():
+    text = "Scott Caan is an American actor and model."
+    doc = _mask(text, [("American", "MISC", "thing", 0), ("actor", "MISC", "thing", 0)])
+    assert doc._.anon_text == "Scott Caan is a thing and model."
+    assert len(doc._.anon_table) == 1
+    row = doc._.anon_table[0]
+    assert text[row["start"]:row["end"]] == "an American actor"
+    assert doc._.anon_stats["merged_replacements"] == 1
+    _check_table(doc)
+
+
+def test_different_or_separated_generalizations_are_not_merged():
+    doc = _mask("a Welsh actress, singer", [("Welsh", "MISC", "thing", 0), ("actress", "MISC", "performer", 0),
+                                           ("singer", "MISC", "performer", 0)])
+    assert len(doc._.anon_table) == 3
+    assert doc._.anon_text == "a thing performer, performer"
+
+
+def test_bare_noun_at_a_noun_phrase_start_gets_an_article():
+    text = "In 2015 Caan founded a company. He worked as model."
+    doc = _mask(text, [("Caan", "PERSON", "person", 0), ("model", "MISC", "artist", 0)])
+    assert doc._.anon_text == "In 2015 a person founded a company. He worked as an artist."
+    _check_table(doc)
+
+
+def test_no_article_after_a_determiner_possessive_or_for_plurals():
+    doc = _mask("the Welsh actress and his Oscar and two Emmys", [
+        ("Welsh", "MISC", "thing", 0), ("Oscar", "MISC", "award", 0), ("Emmys", "MISC", "awards", 0)])
+    assert doc._.anon_text == "the thing actress and his award and two awards"
+
+
+def test_tidy_can_be_switched_off_and_other_strategies_are_untouched():
+    text = "Scott Caan is an American actor."
+    doc = _mask(text, [("American", "MISC", "thing", 0), ("actor", "MISC", "thing", 0)], tidy_generalized=False)
+    assert doc._.anon_text == "Scott Caan is an thing thing."
+    nlp = spacy.blank("en")
+    d = nlp.make_doc(text)
+    d.spans["anon"] = [Span(d, 4, 5, label="MISC")]
+    out = AnonMask(nlp, strategy="tag", use_ents=False, run_rules=False)(d)
+    assert out._.anon_text == "Scott Caan is an [MISC_1] actor."
+
+
+def test_pure_function_and_article_rules():
+    assert indefinite_article("award") == "an" and indefinite_article("university") == "a"
+    assert indefinite_article("hour") == "an" and indefinite_article("person") == "a"
+    text = "is an American actor"
+    segs = tidy_generalized(text, [(6, 14), (15, 20)], ["thing", "thing"], [True, True])
+    assert segs == [(3, 20, "a thing", [0, 1])]
