@@ -23,3 +23,9 @@ def test_names_initials_surnames_and_descriptions_are_kept():
     assert _spans("Will Smith", [(0, 2, "PERSON")], names={"will"}) == ["Will Smith"]
     assert _spans("his two sisters", [(0, 3, "PERSON")]) == ["his two sisters"]
     assert _spans("Mail Office", [(0, 2, "ORG")]) == ["Mail Office"]  # other labels untouched
+
+
+def test_lone_function_words_are_dropped_whatever_the_label():
+    """Bug: with the recall knob on, "at" in "Mail Cengiz Polat at cengiz.polat@..." came out as ORG."""
+    assert _spans("Polat at home", [(1, 2, "ORG"), (0, 1, "PERSON")]) == ["Polat"]
+    assert _spans("The Hague", [(0, 2, "LOC")]) == ["The Hague"]

@@ -173,6 +173,14 @@ def _is_common_word(lower: str, min_zipf: float) -> bool:
     return zipf_frequency(lower, "en") >= min_zipf
 
 
+@lru_cache(maxsize=16)
+def _stop_words(lang: str) -> FrozenSet[str]:
+    try:
+        return frozenset(util.get_lang_class(lang).Defaults.stop_words)
+    except Exception:  # an unknown language code: no stop-word filtering
+        return frozenset()
+
+
 def trim_common_words(
     doc: Doc, spans: List[Tuple[int, int, str, float]], names: FrozenSet[str],
     labels: Sequence[str] = ("PERSON", "PER"), min_zipf: float = 4.0,
@@ -183,7 +191,8 @@ def trim_common_words(
     Polat", "Mail jane"). A leading word is trimmed while it is frequent in English (wordfreq Zipf >=
     min_zipf), not an honorific, not an initial, not in the name gazetteers, and a capitalised word
     follows it; a one-word span made of such a capitalised word is dropped. Span ends are left alone
-    (surnames such as "Palm" are frequent words) and so are descriptions ("his two sisters").
+    (surnames such as "Palm" are frequent words) and so are descriptions ("his two sisters"). A span of
+    any label made only of lowercase stop words and punctuation ("at", "or") is dropped.
     """
     from spacy_anon.mask.grouping import DEFAULT_HONORIFICS
 
@@ -196,8 +205,12 @@ def trim_common_words(
             return False
         return lower not in honorifics and lower not in names and _is_common_word(lower, min_zipf)
 
+    stop_words = _stop_words(doc.lang_)
     out = []
     for start, end, label, score in spans:
+        if all(doc[i].is_punct or doc[i].is_space or (doc[i].text in stop_words and not doc[i].like_num)
+               for i in range(start, end)):
+            continue  # a lone lowercase function word ("at", "or") never identifies anyone
         if label in labels:
             while start < end - 1 and removable(start) and doc[start + 1].text[:1].isupper():
                 start += 1
