@@ -19,7 +19,7 @@ def test_lone_common_capitalised_word_is_dropped():
 
 
 def test_names_initials_surnames_and_descriptions_are_kept():
-    assert _spans("Mrs E. Palm", [(0, 4, "PERSON")]) == ["Mrs E. Palm"]
+    assert _spans("Mrs E. Palm", [(0, 3, "PERSON")]) == ["Mrs E. Palm"]
     assert _spans("Will Smith", [(0, 2, "PERSON")], names={"will"}) == ["Will Smith"]
     assert _spans("his two sisters", [(0, 3, "PERSON")]) == ["his two sisters"]
     assert _spans("Mail Office", [(0, 2, "ORG")]) == ["Mail Office"]  # other labels untouched
@@ -29,3 +29,16 @@ def test_lone_function_words_are_dropped_whatever_the_label():
     """Bug: with the recall knob on, "at" in "Mail Cengiz Polat at cengiz.polat@..." came out as ORG."""
     assert _spans("Polat at home", [(1, 2, "ORG"), (0, 1, "PERSON")]) == ["Polat"]
     assert _spans("The Hague", [(0, 2, "LOC")]) == ["The Hague"]
+
+
+def test_person_span_is_cut_between_two_names_but_descriptions_stay_whole():
+    """Bug: "Mark Grace met Will Smith" came out of the CRF as one PERSON."""
+    names = {"mark", "will"}  # first names, as in the shipped Faker gazetteer
+    assert _spans("Mark Grace met Will Smith", [(0, 5, "PERSON")], names) == ["Mark Grace", "Will Smith"]
+    assert _spans("Maria van der Berg", [(0, 4, "PERSON")]) == ["Maria van der Berg"]
+    assert _spans("Lord Rodger of Earlsferry", [(0, 4, "PERSON")]) == ["Lord Rodger of Earlsferry"]
+    assert _spans("the applicant's brother", [(0, 4, "PERSON")]) == ["the applicant's brother"]
+
+
+def test_mid_sentence_capitalised_common_word_is_a_name_not_trimmed():
+    assert _spans("They met Will Smith", [(2, 4, "PERSON")]) == ["Will Smith"]

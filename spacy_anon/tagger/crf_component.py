@@ -188,20 +188,28 @@ def trim_common_words(
     """Strip frequent non-name words from the start of person spans; drop a lone common word.
 
     A recall-tuned CRF often drags a capitalised sentence-initial word into a name ("Contact Mr Cengiz
-    Polat", "Mail jane"). A leading word is trimmed while it is frequent in English (wordfreq Zipf >=
-    min_zipf), not an honorific, not an initial, not in the name gazetteers, and a capitalised word
-    follows it; a one-word span made of such a capitalised word is dropped. Span ends are left alone
-    (surnames such as "Palm" are frequent words) and so are descriptions ("his two sisters"). A span of
-    any label made only of lowercase stop words and punctuation ("at", "or") is dropped.
+    Polat", "Mail jane"). A leading word is trimmed when it starts a sentence, is frequent in English
+    (wordfreq Zipf >= min_zipf), is not an honorific, an initial or in the name gazetteers, and a
+    capitalised word follows it; a one-word span made of such a word is dropped. Span ends are left alone
+    (surnames such as "Palm" are frequent words). A person span is also cut at a lowercase word that is
+    not a name particle and stands between capitalised words ("Mark Grace met Will Smith" -> two spans). A span of any label made only of lowercase stop words and punctuation ("at") is dropped.
     """
     from spacy_anon.mask.grouping import DEFAULT_HONORIFICS
 
-    honorifics = {h.strip(".").lower() for h in DEFAULT_HONORIFICS}
+    honorifics = {h.strip(".").lower() for h in DEFAULT_HONORIFICS} | PERSON_TITLES
+
+    def starts_sentence(i: int) -> bool:
+        j = i - 1
+        while j >= 0 and doc[j].is_space:
+            j -= 1
+        return j < 0 or doc[j].text in {".", "!", "?", ":", ";", "-", "*", "•"} or "\n" in doc[j].whitespace_
 
     def removable(i: int) -> bool:
         token = doc[i]
         lower = token.text.lower()
         if not token.is_alpha or len(token.text) == 1 or not token.text[0].isupper():
+            return False
+        if not starts_sentence(i):  # mid-sentence capitals are names ("met Will Smith"), keep them
             return False
         return lower not in honorifics and lower not in names and _is_common_word(lower, min_zipf)
 
@@ -212,12 +220,49 @@ def trim_common_words(
                for i in range(start, end)):
             continue  # a lone lowercase function word ("at", "or") never identifies anyone
         if label in labels:
-            while start < end - 1 and removable(start) and doc[start + 1].text[:1].isupper():
-                start += 1
-            if end - start == 1 and removable(start):
-                continue
+            for piece_start, piece_end in _split_at_lowercase_words(doc, start, end):
+                while piece_start < piece_end - 1 and removable(piece_start) and \
+                        doc[piece_start + 1].text[:1].isupper():
+                    piece_start += 1
+                if piece_end - piece_start == 1 and removable(piece_start):
+                    continue
+                out.append((piece_start, piece_end, label, score))
+            continue
         out.append((start, end, label, score))
     return out
+
+
+# Titles that are part of how a person is named ("Lord Rodger", "Judge Garlicki"): never trimmed.
+PERSON_TITLES = frozenset(
+    "lord lady sir dame judge justice president minister professor prof king queen prince princess "
+    "senator governor mayor general colonel captain father sister brother bishop rabbi imam".split()
+)
+
+# Lowercase words that belong inside personal names ("Maria van der Berg", "Ana da Silva", "Lord Rodger
+# of Earlsferry") or case names ("Üner v. the Netherlands").
+NAME_PARTICLES = frozenset(
+    "van von der den de del della di da das dos du la le al el bin ibn ben y e af zu ter ten st of v vs"
+    .split()
+)
+
+
+def _split_at_lowercase_words(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
+    """Pieces of a person span cut at lowercase words that stand between two capitalised names.
+
+    "Mark Grace met Will Smith" is two people, not one. Descriptions ("his two sisters", "the
+    applicant's brother") and names with particles stay whole, so nothing the tagger found is dropped.
+    """
+    capitalised = [doc[k].text[:1].isupper() for k in range(start, end)]
+    pieces, piece_start = [], start
+    for i in range(start, end):
+        token = doc[i]
+        if not (token.is_alpha and token.text.islower() and token.text not in NAME_PARTICLES):
+            continue
+        if any(capitalised[piece_start - start:i - start]) and any(capitalised[i + 1 - start:]):
+            pieces.append((piece_start, i))
+            piece_start = i + 1
+    pieces.append((piece_start, end))
+    return pieces
 
 
 class CRFTagger:
