@@ -1,5 +1,4 @@
 """Sub-commands for disclosure embeddings: `train-embeddings` (train or update) and `assemble-disclosure`."""
-import argparse
 import json
 import sys
 import time

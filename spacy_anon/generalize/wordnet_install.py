@@ -19,7 +19,7 @@ import tarfile
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterator, List, Optional, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
 # Lexicon written by the offline converter (WN-LMF ids must be XML names: no colon).

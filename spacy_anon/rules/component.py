@@ -11,6 +11,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
+from spacy_anon.candidates import append_candidates
 from spacy_anon.labels import SPAN_KEY, identifier_for
 from spacy_anon.rules.matching import RuleMatch, RuleOptions, find_matches, make_options, recognizers_for
 from spacy_anon.rules.recognizers import REGISTRY
@@ -155,11 +156,7 @@ class AnonRules(Pipe):
             span._.anon_score = m.score
             span._.anon_identifier = m.identifier or identifier_for(m.label)
             new_spans.append(span)
-        if group is None:
-            doc.spans[self.span_key] = new_spans
-        else:
-            for span in new_spans:
-                group.append(span)
+        append_candidates(doc, self.span_key, new_spans)
         doc.user_data[RULES_RAN_KEY] = True
         return doc
 

@@ -2,7 +2,7 @@
 from typing import Callable, Iterable, List, Optional, Tuple
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc
 from spacy.training import Example
 
 Span3 = Tuple[int, int, str]
@@ -46,15 +46,6 @@ def upstream_runner(nlp: Optional[Language], name: str) -> Callable[[Doc], Doc]:
         return doc
 
     return run
-
-
-def append_spans(doc: Doc, key: str, spans: List[Span]) -> None:
-    """Append spans to `doc.spans[key]` (created if missing), never dropping existing ones."""
-    if key not in doc.spans:
-        doc.spans[key] = []
-    group = doc.spans[key]
-    for span in spans:
-        group.append(span)
 
 
 def span_group_getter(gold_key: str, spans_key: str, source: Optional[str] = None):

@@ -13,11 +13,12 @@ import srsly
 from spacy import util
 from spacy.language import Language
 from spacy.scorer import Scorer
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc
 from spacy.training import Example
 
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
-from spacy_anon.tagger._docs import append_spans, example_gold_tokens, span_group_getter, upstream_runner
+from spacy_anon.candidates import append_candidates, scored_token_spans
+from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
 from spacy_anon.tagger.features import bio_to_spans, chunk_features, sequence_features, spans_to_bio
 from spacy_anon.tagger.gazetteers import load_gazetteers
 
@@ -298,8 +299,17 @@ class CRFTagger:
             "label_map": dict(label_map or {}),
         }
         self.gazetteer_terms: Dict[str, FrozenSet[str]] = {}
+        self._name_terms: Optional[FrozenSet[str]] = None
         self.model_bytes: Optional[bytes] = None
         self._tagger = None
+
+    @property
+    def name_terms(self) -> FrozenSet[str]:
+        """First and last names of the gazetteers (built once, not per document)."""
+        if self._name_terms is None:
+            terms = self.gazetteer_terms
+            self._name_terms = terms.get("first_names", frozenset()) | terms.get("last_names", frozenset())
+        return self._name_terms
 
     # features
     def features(self, doc: Doc) -> Tuple[List[List[int]], List[List[List[str]]]]:
@@ -368,22 +378,12 @@ class CRFTagger:
         if self.cfg.get("trim_partial_chunks"):
             result = trim_partial_chunks(doc, result)
         if self.cfg.get("trim_common_words"):
-            names = self.gazetteer_terms.get("first_names", frozenset()) | self.gazetteer_terms.get(
-                "last_names", frozenset())
-            result = trim_common_words(doc, result, names)
+            result = trim_common_words(doc, result, self.name_terms)
         return result
 
     def __call__(self, doc: Doc) -> Doc:
-        label_map = self.cfg["label_map"]
-        spans = []
-        for start, end, label, score in self.predict(doc):
-            if score < self.cfg["min_score"]:
-                continue
-            span = Span(doc, start, end, label=label_map.get(label, label))
-            span._.anon_source = SOURCE
-            span._.anon_score = float(score)
-            spans.append(span)
-        append_spans(doc, self.cfg["spans_key"], spans)
+        spans = scored_token_spans(doc, self.predict(doc), SOURCE, self.cfg["label_map"], self.cfg["min_score"])
+        append_candidates(doc, self.cfg["spans_key"], spans)
         return doc
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
@@ -432,6 +432,7 @@ class CRFTagger:
     ) -> None:
         """Load the gazetteers and fit the CRF on all training examples."""
         self.gazetteer_terms = load_gazetteers(self.cfg["gazetteers"])
+        self._name_terms = None
         xs, ys = self.training_data(get_examples(), nlp)
         if not any(t != "O" for y in ys for t in y):
             raise ValueError(f"[{self.name}] no gold spans in the training examples (key {self.cfg['gold_key']!r})")
@@ -455,6 +456,7 @@ class CRFTagger:
     def _set_state(self, state: Dict[str, Any]) -> None:
         self.cfg.update(state["cfg"])
         self.gazetteer_terms = {k: frozenset(v) for k, v in state.get("gazetteers", {}).items()}
+        self._name_terms = None
 
     def to_bytes(self, *, exclude=tuple()) -> bytes:
         return srsly.msgpack_dumps({"state": self._state(), "model": self.model_bytes})

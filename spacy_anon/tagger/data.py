@@ -3,7 +3,7 @@ document/patient-grouped splits for cross-validation (metrics live in `spacy_ano
 import random
 from collections import defaultdict
 from pathlib import Path
-from typing import Callable, Dict, Iterator, List, Sequence, Tuple, Union
+from typing import Callable, Dict, Iterator, List, Sequence, Union
 
 import spacy
 from spacy.language import Language

@@ -10,11 +10,12 @@ import srsly
 from spacy import util
 from spacy.language import Language
 from spacy.scorer import Scorer
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc
 from spacy.training import Example
 
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
-from spacy_anon.tagger._docs import append_spans, example_gold_tokens, span_group_getter
+from spacy_anon.candidates import append_candidates, scored_token_spans
+from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter
 from spacy_anon.tagger.regex_generator import Rule, RuleIndex, apply_rules, learn_rules
 
 SOURCE = "anon_regex_generator"
@@ -111,14 +112,8 @@ class RegexGenerator:
         return apply_rules([t.text for t in doc], self._index)
 
     def __call__(self, doc: Doc) -> Doc:
-        label_map = self.cfg["label_map"]
-        spans = []
-        for start, end, label, score in self.find(doc):
-            span = Span(doc, start, end, label=label_map.get(label, label))
-            span._.anon_source = SOURCE
-            span._.anon_score = float(score)
-            spans.append(span)
-        append_spans(doc, self.cfg["spans_key"], spans)
+        spans = scored_token_spans(doc, self.find(doc), SOURCE, self.cfg["label_map"])
+        append_candidates(doc, self.cfg["spans_key"], spans)
         return doc
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):

@@ -1,0 +1,32 @@
+"""The one way detectors add candidates to `doc.spans["anon"]`: append, never drop others' spans."""
+from typing import Dict, Iterable, List, Optional, Tuple
+
+from spacy.tokens import Doc, Span
+
+
+def append_candidates(doc: Doc, key: str, spans: Iterable[Span]) -> None:
+    """Append spans to `doc.spans[key]` (created if missing), keeping what other detectors put there."""
+    spans = list(spans)
+    if key not in doc.spans:
+        doc.spans[key] = spans
+        return
+    group = doc.spans[key]
+    for span in spans:
+        group.append(span)
+
+
+def scored_token_spans(
+    doc: Doc, items: Iterable[Tuple[int, int, str, float]], source: str,
+    label_map: Optional[Dict[str, str]] = None, min_score: float = float("-inf"),
+) -> List[Span]:
+    """Spans for (start token, end token, label, score) predictions, with source and score set."""
+    label_map = label_map or {}
+    spans = []
+    for start, end, label, score in items:
+        if score < min_score:
+            continue
+        span = Span(doc, start, end, label=label_map.get(label, label))
+        span._.anon_source = source
+        span._.anon_score = float(score)
+        spans.append(span)
+    return spans
