@@ -385,3 +385,8 @@ def test_ages_in_words_and_phrases():
     text = ("At the age of three he moved; his sister was eight years old, the 18 year\u2011old victim was "
             "19 years of age, and no one aged 130 took part.")
     assert texts(text, "rules.age") == ["three", "eight", "18", "19"]
+
+
+def test_british_dotted_times_need_am_pm():
+    text = "The search began at 6.00 a.m. and ended at 10.30 pm; the rate rose by 6.00 per cent."
+    assert texts(text, "rules.time") == ["6.00 a.m.", "10.30 pm"]

@@ -159,3 +159,12 @@ def test_clusters_cli(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "ankara" in read_clusters(out)
     assert "Ankara" not in result.stderr  # reports counts, never the text
+
+
+def test_missing_clusters_file_is_a_clear_error(tmp_path):
+    nlp = spacy.blank("en")
+    nlp.add_pipe("anon_crf", config={"clusters": str(tmp_path / "nope.tsv")})
+    ref = nlp.make_doc("He was born in Ankara .")
+    ref.spans[GOLD_SPAN_KEY] = [ref[4:5]]
+    with pytest.raises(ValueError, match="spacy-anon tagger clusters"):
+        nlp.initialize(lambda: [Example(nlp.make_doc(ref.text), ref)])

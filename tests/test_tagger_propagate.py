@@ -39,3 +39,11 @@ def test_existing_spans_are_not_overlapped():
     out = propagate_spans(words, spans, skip, glued)
     assert out == sorted(spans)
     assert propagate_spans(words, [], skip, glued) == []
+
+
+def test_stop_words_alone_never_spread():
+    """Bug: a stray "The" tagged once was copied to every "The" of a TAB judgment."""
+    words, skip, glued = tokens("The Court. The applicant. The Government of Malta.")
+    spans = [(0, 1, "ORG", 0.1), (words.index("Malta"), words.index("Malta") + 1, "LOC", 0.9)]
+    out = propagate_spans(words, spans, skip, glued, stop_words={"the", "of"})
+    assert out == spans

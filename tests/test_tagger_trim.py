@@ -31,6 +31,13 @@ def test_lone_function_words_are_dropped_whatever_the_label():
     assert _spans("The Hague", [(0, 2, "LOC")]) == ["The Hague"]
 
 
+def test_lone_capitalised_article_is_dropped_but_names_that_are_stop_words_stay():
+    """Bug: TAB cross-validation showed 196 lone "The" tokens tagged ORG by the recall knob."""
+    assert _spans("The Government replied", [(0, 1, "ORG")]) == []
+    assert _spans("In May he left", [(1, 2, "DATETIME")]) == ["May"]
+    assert _spans("Will said so", [(0, 1, "PERSON")], names={"will"}) == ["Will"]
+
+
 def test_person_span_is_cut_between_two_names_but_descriptions_stay_whole():
     """Bug: "Mark Grace met Will Smith" came out of the CRF as one PERSON."""
     names = {"mark", "will"}  # first names, as in the shipped Faker gazetteer

@@ -65,6 +65,8 @@ TIME = [
     (r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*(?:[AaPp]\.?[Mm]\.?)(?!\w))?(?![\w:]|\.\d)", 0.6, 0),
     (r"(?<![\w:.])(?:[01]?\d|2[0-3])[hH][0-5]\d(?:min)?\b", 0.6, 0),
     (r"(?<![\w:.])(?:1[0-2]|0?[1-9])\s*(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w)", 0.6, 0),
+    # British style "6.00 a.m.", "10.30 pm" (the dot form needs the am/pm, else it is a decimal)
+    (r"(?<![\w:.])(?:1[0-2]|0?[1-9])\.[0-5]\d\s*(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w)", 0.6, 0),
 ]
 YEAR_PREPOSITIONS = (
     "in", "since", "during", "until", "till", "from", "before", "after", "of", "by", "circa", "c.", "between",

@@ -204,7 +204,7 @@ def trim_common_words(
     (wordfreq Zipf >= min_zipf), is not an honorific, an initial or in the name gazetteers, and a
     capitalised word follows it; a one-word span made of such a word is dropped. Span ends are left alone
     (surnames such as "Palm" are frequent words). A person span is also cut at a lowercase word that is
-    not a name particle and stands between capitalised words ("Mark Grace met Will Smith" -> two spans). A span of any label made only of lowercase stop words and punctuation ("at") is dropped.
+    not a name particle and stands between capitalised words ("Mark Grace met Will Smith" -> two spans). A span of any label made only of stop words and punctuation ("at", "The") is dropped.
     """
     from spacy_anon.mask.grouping import DEFAULT_HONORIFICS
 
@@ -228,9 +228,11 @@ def trim_common_words(
     stop_words = _stop_words(doc.lang_)
     out = []
     for start, end, label, score in spans:
-        if all(doc[i].is_punct or doc[i].is_space or (doc[i].text in stop_words and not doc[i].like_num)
+        if all(doc[i].is_punct or doc[i].is_space or
+               ((doc[i].text in stop_words or doc[i].text.lower() in CAPITALISED_FUNCTION_WORDS)
+                and not doc[i].like_num)
                for i in range(start, end)):
-            continue  # a lone lowercase function word ("at", "or") never identifies anyone
+            continue  # a lone function word ("at", "The") never identifies anyone
         if label in labels:
             for piece_start, piece_end in _split_at_lowercase_words(doc, start, end):
                 while piece_start < piece_end - 1 and removable(piece_start) and \
@@ -243,6 +245,13 @@ def trim_common_words(
         out.append((start, end, label, score))
     return out
 
+
+# Articles, pronouns and prepositions that open sentences ("The", "In"): alone they never identify anyone.
+# Capitalised stop words in general are not dropped: "May", "Will" and "Bill" are names and months.
+CAPITALISED_FUNCTION_WORDS = frozenset(
+    "the a an this that these those it he she they we i his her its their our my in on at of and or but "
+    "for to by with from as el la los las lo un una unos unas del al de en y o le les des du et".split()
+)
 
 # Titles that are part of how a person is named ("Lord Rodger", "Judge Garlicki"): never trimmed.
 PERSON_TITLES = frozenset(
@@ -398,7 +407,7 @@ class CRFTagger:
         if self.cfg.get("propagate"):
             result = propagate_spans(
                 [t.text for t in doc], result, skip=[t.is_space for t in doc],
-                glued=[not t.whitespace_ for t in doc],
+                glued=[not t.whitespace_ for t in doc], stop_words=_stop_words(doc.lang_),
             )
         return result
 
@@ -453,7 +462,14 @@ class CRFTagger:
     ) -> None:
         """Load the gazetteers and word clusters, and fit the CRF on all training examples."""
         self.gazetteer_terms = load_gazetteers(self.cfg["gazetteers"])
-        self.clusters = read_clusters(self.cfg["clusters"]) if self.cfg.get("clusters") else {}
+        self.clusters = {}
+        if self.cfg.get("clusters"):
+            if not os.path.exists(self.cfg["clusters"]):
+                raise ValueError(
+                    f"[{self.name}] word-cluster file {self.cfg['clusters']!r} not found: build it with "
+                    "`spacy-anon tagger clusters` (see project.yml), or set clusters = \"\" to train without"
+                )
+            self.clusters = read_clusters(self.cfg["clusters"])
         self._name_terms = None
         xs, ys = self.training_data(get_examples(), nlp)
         if not any(t != "O" for y in ys for t in y):

@@ -3,21 +3,25 @@
 A sequence tagger decides each mention from its local context, so "Stockholm" may be caught after
 "lives in" and missed in a table header. Annotators (and readers) treat every mention alike, so once
 the tagger has found a string in a document, its other exact occurrences get the same label.
-Only strings that look like names or codes propagate (a capital letter or a digit), so a generic
-lowercase phrase tagged once ("his wife") does not spread through the document.
+Only strings that look like names or codes propagate (a capitalised word that is not a stop word, or a
+digit), so a generic phrase tagged once ("his wife", "The") does not spread through the document.
 """
-from typing import Dict, List, Sequence, Tuple
+from typing import AbstractSet, Dict, List, Sequence, Tuple
 
 Scored = Tuple[int, int, str, float]
 
 
-def _propagates(words: Sequence[str]) -> bool:
+def _propagates(words: Sequence[str], stop_words: AbstractSet[str]) -> bool:
+    """A name-like string: 3+ characters, a letter, and a capitalised non-stop word or a digit."""
     text = "".join(words)
-    return len(text) >= 3 and any(ch.isupper() or ch.isdigit() for ch in text) and any(ch.isalpha() for ch in text)
+    if len(text) < 3 or not any(ch.isalpha() for ch in text):
+        return False
+    return any(any(ch.isdigit() for ch in w) or (w[:1].isupper() and w.lower() not in stop_words) for w in words)
 
 
 def propagate_spans(
-    words: Sequence[str], spans: Sequence[Scored], skip: Sequence[bool] = (), glued: Sequence[bool] = ()
+    words: Sequence[str], spans: Sequence[Scored], skip: Sequence[bool] = (), glued: Sequence[bool] = (),
+    stop_words: AbstractSet[str] = frozenset(),
 ) -> List[Scored]:
     """spans plus every other occurrence of a tagged token sequence (same label and score).
 
@@ -25,6 +29,8 @@ def propagate_spans(
     glued: token i has no whitespace before token i + 1 (a fine tokenizer splits "Ann2" in two), so a
     match that would cut a word out of a longer one ("Ann" in "Anna2" is fine, "Ann" in "Ann2" is not)
     is skipped. An occurrence overlapping a span already present is left alone; longer strings first.
+    stop_words: lowercase function words; a span needs a capitalised word outside them (or a digit) to
+    spread, so a stray "The" tagged once never tags every "The" of the document.
     """
     n = len(words)
     skip = list(skip) or [False] * n
@@ -32,7 +38,7 @@ def propagate_spans(
     keys: Dict[Tuple[str, ...], Tuple[str, float]] = {}
     for start, end, label, score in spans:
         key = tuple(words[i] for i in range(start, end) if not skip[i])
-        if key and _propagates(key) and (key not in keys or keys[key][1] < score):
+        if key and _propagates(key, stop_words) and (key not in keys or keys[key][1] < score):
             keys[key] = (label, score)
     if not keys:
         return list(spans)
