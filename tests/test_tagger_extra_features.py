@@ -90,3 +90,15 @@ def test_fill_dates_completes_and_adds_date_chunks():
     texts = sorted(doc[s:e].text for s, e, _l, _p in out)
     assert texts == ["2001 y 2005", "22-10-04", "25-3-10"]
     assert all(label == "FECHAS" for _s, _e, label, _p in out)
+
+
+def test_exact_run_rules_do_not_stretch_over_following_capitals():
+    from spacy_anon.tagger.regex_generator import RuleIndex, apply_rules, generalize_codes, learn_rules
+
+    assert generalize_codes("CCC", runs=False) == "CCC" and generalize_codes("CCC") == "C+"
+    docs = [(["Dr", ".", a, b, ".", "x"], [(2, 4, "NAME")]) for a, b in [("Ana", "Soto"), ("Luis", "Vidal")]]
+    exact = RuleIndex(learn_rules(docs, generalize_runs=False, context_free=False))
+    loose = RuleIndex(learn_rules(docs, context_free=False))
+    tokens = ["Dr", ".", "Eva", "Prieto", "Hospital", "General"]
+    assert [m[:3] for m in apply_rules(tokens, exact)] == [(2, 4, "NAME")]
+    assert [m[:3] for m in apply_rules(tokens, loose)] == [(2, 6, "NAME")]

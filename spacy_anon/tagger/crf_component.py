@@ -483,7 +483,7 @@ class CRFTagger:
 
     def _cross_fit_rules(self, examples: List[Example], docs: List[Doc], nlp: Language) -> None:
         """Replace the regex generators' matches on the training docs by out-of-fold matches."""
-        from spacy_anon.tagger.regex_generator import RuleIndex, apply_rules, learn_rules
+        from spacy_anon.tagger.regex_generator import RuleIndex, apply_rules
         from spacy_anon.tagger.regex_generator_component import SOURCE as RX_SOURCE, RegexGenerator
 
         k = self.cfg["cross_fit_folds"]
@@ -493,18 +493,10 @@ class CRFTagger:
             if not isinstance(proc, RegexGenerator):
                 continue
             cfg = proc.cfg
-            data = [
-                ([t.text for t in eg.predicted], example_gold_tokens(eg, cfg["gold_key"], strict=True))
-                for eg in examples
-            ]
+            data = proc.training_data(examples)
             folds = [i % k for i in range(len(data))]
             for fold in range(k):
-                rules = learn_rules(
-                    [d for d, f in zip(data, folds) if f != fold], max_context=cfg["max_context"],
-                    min_precision=cfg["min_precision"], min_support=cfg["min_support"],
-                    min_docs=cfg["min_docs"], context_free=cfg["context_free"],
-                )
-                index = RuleIndex(rules)
+                index = RuleIndex(proc.learn([d for d, f in zip(data, folds) if f != fold]))
                 for (tokens, _gold), doc, f in zip(data, docs, folds):
                     if f != fold:
                         continue
