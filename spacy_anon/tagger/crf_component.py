@@ -19,11 +19,13 @@ from spacy.training import Example
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
+from spacy_anon.tagger.clusters import read_clusters
 from spacy_anon.tagger.features import (
     bio_to_spans, chunk_features, doc_span_words, extra_token_features, learn_triggers, sequence_features,
     spans_to_bio,
 )
 from spacy_anon.tagger.gazetteers import load_gazetteers
+from spacy_anon.tagger.propagate import propagate_spans
 
 SOURCE = "anon_crf"
 TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the training data
@@ -36,6 +38,7 @@ TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the t
         "gold_key": GOLD_SPAN_KEY,
         "feature_span_keys": ["anon_regex"],
         "gazetteers": {},
+        "clusters": "",
         "window": 2,
         "affix": 3,
         "c1": 0.05,
@@ -45,6 +48,7 @@ TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the t
         "entity_threshold": 0.0,
         "trim_partial_chunks": False,
         "trim_common_words": False,
+        "propagate": False,
         "label_map": {},
         "extra_features": [],
         "cross_fit_folds": 0,
@@ -59,6 +63,7 @@ def make_anon_crf(
     gold_key: str,
     feature_span_keys: List[str],
     gazetteers: Dict[str, str],
+    clusters: str,
     window: int,
     affix: int,
     c1: float,
@@ -68,6 +73,7 @@ def make_anon_crf(
     entity_threshold: float,
     trim_partial_chunks: bool,
     trim_common_words: bool,
+    propagate: bool,
     label_map: Dict[str, str],
     extra_features: List[str],
     cross_fit_folds: int,
@@ -81,6 +87,8 @@ def make_anon_crf(
         BIO position becomes a token feature.
     gazetteers: {name: source spec} (see `spacy_anon.tagger.gazetteers`); loaded at initialize and
         stored with the model.
+    clusters: path of a `word<TAB>bits` word-cluster file (`spacy-anon tagger clusters`); read at
+        initialize and stored with the model; "" = no cluster features.
     window: context window (tokens on each side); affix: longest prefix/suffix feature.
     c1, c2, max_iterations: L1/L2 regularisation and L-BFGS iterations.
     min_score: drop predicted spans whose mean marginal probability is below this.
@@ -91,6 +99,8 @@ def make_anon_crf(
     trim_common_words: PERSON spans give up leading frequent English words that are not names
         ("Contact Mr Cengiz Polat" -> "Mr Cengiz Polat"; a lone "Mail" is dropped). Honorifics,
         initials and words in the first/last-name gazetteers are kept (see `trim_common_words`).
+    propagate: a string tagged once is also tagged at its other occurrences in the document
+        (`spacy_anon.tagger.propagate`; only strings with a capital letter or a digit).
     label_map: output label for a learned label (e.g. a corpus sub-category -> category).
     extra_features: optional token features, any of "date" (the chunk looks like a date), "stem" (a
         light Spanish stem), "doc" (the word lies in an earlier detector's span elsewhere in the
@@ -107,9 +117,10 @@ def make_anon_crf(
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
-        gazetteers=gazetteers, window=window, affix=affix, c1=c1, c2=c2,
+        gazetteers=gazetteers, clusters=clusters, window=window, affix=affix, c1=c1, c2=c2,
         max_iterations=max_iterations, min_score=min_score, entity_threshold=entity_threshold,
-        trim_partial_chunks=trim_partial_chunks, trim_common_words=trim_common_words, label_map=label_map,
+        trim_partial_chunks=trim_partial_chunks, trim_common_words=trim_common_words, propagate=propagate,
+        label_map=label_map,
         extra_features=extra_features, cross_fit_folds=cross_fit_folds, date_label=date_label,
     )
 
@@ -335,6 +346,7 @@ class CRFTagger:
         gold_key: str = GOLD_SPAN_KEY,
         feature_span_keys: Sequence[str] = ("anon_regex",),
         gazetteers: Optional[Dict[str, str]] = None,
+        clusters: str = "",
         window: int = 2,
         affix: int = 3,
         c1: float = 0.05,
@@ -344,6 +356,7 @@ class CRFTagger:
         entity_threshold: float = 0.0,
         trim_partial_chunks: bool = False,
         trim_common_words: bool = False,
+        propagate: bool = False,
         label_map: Optional[Dict[str, str]] = None,
         extra_features: Sequence[str] = (),
         cross_fit_folds: int = 0,
@@ -353,14 +366,16 @@ class CRFTagger:
         self.name = name
         self.cfg: Dict[str, Any] = {
             "spans_key": spans_key, "gold_key": gold_key, "feature_span_keys": list(feature_span_keys),
-            "gazetteers": dict(gazetteers or {}), "window": window, "affix": affix, "c1": c1, "c2": c2,
+            "gazetteers": dict(gazetteers or {}), "clusters": clusters, "window": window, "affix": affix,
+            "c1": c1, "c2": c2,
             "max_iterations": max_iterations, "min_score": min_score, "entity_threshold": entity_threshold,
             "trim_partial_chunks": trim_partial_chunks, "trim_common_words": trim_common_words,
-            "label_map": dict(label_map or {}), "extra_features": list(extra_features),
+            "propagate": propagate, "label_map": dict(label_map or {}), "extra_features": list(extra_features),
             "cross_fit_folds": cross_fit_folds, "date_label": date_label,
         }
         extra_token_features([], [], self.cfg["extra_features"])  # fail early on an unknown name
         self.gazetteer_terms: Dict[str, FrozenSet[str]] = {}
+        self.clusters: Dict[str, str] = {}
         self._name_terms: Optional[FrozenSet[str]] = None
         self.model_bytes: Optional[bytes] = None
         self._tagger = None
@@ -409,6 +424,7 @@ class CRFTagger:
                     pos=[doc[i].pos_ for i in seq] if has_pos else None,
                     span_tags=[span_tags[i] for i in seq],
                     gazetteers=self.gazetteer_terms,
+                    clusters=self.clusters,
                     window=self.cfg["window"],
                     affix=self.cfg["affix"],
                     extra=extra,
@@ -454,6 +470,11 @@ class CRFTagger:
             result = trim_common_words(doc, result, self.name_terms)
         if self.cfg.get("date_label"):
             result = fill_dates(doc, result, self.cfg["date_label"])
+        if self.cfg.get("propagate"):
+            result = propagate_spans(
+                [t.text for t in doc], result, skip=[t.is_space for t in doc],
+                glued=[not t.whitespace_ for t in doc],
+            )
         return result
 
     def __call__(self, doc: Doc) -> Doc:
@@ -533,8 +554,9 @@ class CRFTagger:
         *,
         nlp: Optional[Language] = None,
     ) -> None:
-        """Load the gazetteers and fit the CRF on all training examples."""
+        """Load the gazetteers and word clusters, and fit the CRF on all training examples."""
         self.gazetteer_terms = load_gazetteers(self.cfg["gazetteers"])
+        self.clusters = read_clusters(self.cfg["clusters"]) if self.cfg.get("clusters") else {}
         self._name_terms = None
         examples = list(get_examples())
         if "trigger" in (self.cfg.get("extra_features") or []):
@@ -558,11 +580,16 @@ class CRFTagger:
 
     # serialization
     def _state(self) -> Dict[str, Any]:
-        return {"cfg": self.cfg, "gazetteers": {k: sorted(v) for k, v in self.gazetteer_terms.items()}}
+        return {
+            "cfg": self.cfg,
+            "gazetteers": {k: sorted(v) for k, v in self.gazetteer_terms.items()},
+            "clusters": self.clusters,
+        }
 
     def _set_state(self, state: Dict[str, Any]) -> None:
         self.cfg.update(state["cfg"])
         self.gazetteer_terms = {k: frozenset(v) for k, v in state.get("gazetteers", {}).items()}
+        self.clusters = dict(state.get("clusters", {}))
         self._name_terms = None
 
     def to_bytes(self, *, exclude=tuple()) -> bytes:
@@ -585,6 +612,7 @@ class CRFTagger:
         serializers = {
             "cfg.json": lambda p: srsly.write_json(p, self._state()["cfg"]),
             "gazetteers.json": lambda p: srsly.write_gzip_json(p, self._state()["gazetteers"]),
+            "clusters.json": lambda p: srsly.write_gzip_json(p, self.clusters) if self.clusters else None,
             "model.crfsuite": write_model,
         }
         util.to_disk(path, serializers, exclude)
@@ -600,6 +628,9 @@ class CRFTagger:
             "cfg.json": lambda p: self.cfg.update(srsly.read_json(p)),
             "gazetteers.json": lambda p: setattr(
                 self, "gazetteer_terms", {k: frozenset(v) for k, v in srsly.read_gzip_json(p).items()}
+            ),
+            "clusters.json": lambda p: setattr(
+                self, "clusters", dict(srsly.read_gzip_json(p)) if p.exists() else {}
             ),
             "model.crfsuite": read_model,
         }
