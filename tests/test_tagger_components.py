@@ -202,7 +202,8 @@ def test_spacy_train_cli_on_tiny_corpus(tmp_path):
     cmd = [sys.executable, "-m", "spacy", "train", str(ROOT / "configs" / "crf_es.cfg"),
            "--paths.train", str(tmp_path / "train.spacy"), "--paths.dev", str(tmp_path / "dev.spacy"),
            "--output", str(tmp_path / "out"), "--components.anon_crf.max_iterations", "30",
-           "--components.anon_crf.gazetteers", "{}"]
+           "--components.anon_crf.gazetteers", "{}",
+           "--components.anon_crf.date_label", "FECHA"]  # the config's date label is MEDDOCAN's FECHAS
     result = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
     best = spacy.load(tmp_path / "out" / "model-best")

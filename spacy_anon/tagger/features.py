@@ -6,12 +6,52 @@ in "s"), the BIO position of spans found by earlier detectors (the regex generat
 membership, word-cluster bit-path prefixes (`spacy_anon.tagger.clusters`), and the same for neighbours
 in a +-window.
 """
+import re
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from spacy_anon.tagger.clusters import cluster_features, cluster_key
 from spacy_anon.tagger.regex_generator import token_code
 
 Span3 = Tuple[int, int, str]
+
+# Optional token features (`sequence_features(extra=...)`, the CRF's `extra_features` setting).
+EXTRA_FEATURES = ("date", "stem", "doc", "paren", "trigger")
+
+_MONTHS = frozenset(
+    "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre "
+    "ene feb mar abr may jun jul ago sep sept set oct nov dic "
+    "january february march april june july august september october november december "
+    "jan apr aug dec".split()
+)
+_DMY_RE = re.compile(r"(\d{1,2})([-/.])(\d{1,2})\2(\d{2}|\d{4})")
+_MY_RE = re.compile(r"([^\W\d_]+)\.?[-/](\d{2}|\d{4})")
+
+
+def date_shape(chunk: str) -> str:
+    """Date class of a whitespace-delimited chunk (outer punctuation ignored): "dmy" for a valid
+    day-month-year or month-day-year with one separator ("22-10-04", "3/7/2011"; not "3-4/32"), "my"
+    for month name + year ("enero-04"),
+    "" otherwise. Lets the CRF carry what it learned on one date format over to another."""
+    text = chunk.strip("()[]{}.,;:¿?¡!\"'")
+    match = _DMY_RE.fullmatch(text)
+    if match:
+        a, b = int(match.group(1)), int(match.group(3))
+        if 1 <= a <= 31 and 1 <= b <= 12 or 1 <= a <= 12 and 1 <= b <= 31:
+            return "dmy"
+        return ""
+    match = _MY_RE.fullmatch(text)
+    if match and match.group(1).lower() in _MONTHS:
+        return "my"
+    return ""
+
+
+def light_stem(word: str) -> str:
+    """Crude Spanish stem: lowercased, one plural/gender ending cut ("hermanas", "hermano" -> "herman")."""
+    lower = word.lower()
+    for suffix in ("as", "os", "es", "a", "o", "e", "s"):
+        if lower.endswith(suffix) and len(lower) - len(suffix) >= 3:
+            return lower[: -len(suffix)]
+    return lower
 
 
 def word_shape(text: str) -> str:
@@ -86,12 +126,14 @@ def sequence_features(
     clusters: Optional[Dict[str, str]] = None,
     window: int = 2,
     affix: int = 3,
+    extra: Optional[Sequence[Sequence[str]]] = None,
 ) -> List[List[str]]:
     """Feature lists for one sequence (one line of non-space tokens).
 
     chunks: per token, the shape and position of the whitespace-delimited chunk it belongs to (e.g.
         "dd-dd-dd|B"), which restores what the fine tokenizer split (see `chunk_features`).
     clusters: {cluster key: bit path}; the token gets every prefix feature, neighbours the 6-bit one.
+    extra: per token, further features (e.g. "date=dmy"); they are also seen by the neighbours.
     """
     n = len(words)
     gazetteers = gazetteers or {}
@@ -113,6 +155,8 @@ def sequence_features(
             if bits:
                 own.extend(cluster_features(bits))
                 ctx.append("c6=" + bits[:6])
+        if extra:
+            ctx.extend(extra[i])
         own_all.append(own)
         ctx_all.append(ctx)
     # The line's first word (a form field such as "Domicilio:" or "Remitido por:") and whether a
@@ -189,3 +233,139 @@ def chunk_features(words: Sequence[str], space_after: Sequence[bool]) -> List[st
                 out.append(shape + "|" + pos)
             start = i + 1
     return out
+
+
+def chunk_texts(words: Sequence[str], space_after: Sequence[bool]) -> List[str]:
+    """Per token: the text of the whitespace-delimited chunk it belongs to."""
+    out: List[str] = []
+    start = 0
+    n = len(words)
+    for i in range(n):
+        if space_after[i] or i == n - 1:
+            text = "".join(words[start:i + 1])
+            out.extend([text] * (i + 1 - start))
+            start = i + 1
+    return out
+
+
+def extra_token_features(
+    words: Sequence[str],
+    space_after: Sequence[bool],
+    names: Sequence[str],
+    span_tags: Optional[Sequence[str]] = None,
+    doc_words: Optional[Dict[str, FrozenSet[str]]] = None,
+    triggers: FrozenSet[str] = frozenset(),
+) -> List[List[str]]:
+    """Optional features per token (names from `EXTRA_FEATURES`).
+
+    "date": the token's chunk looks like a date (`date_shape`); "stem": `light_stem` of words of 4+
+    letters; "doc": labels of the earlier detectors' spans elsewhere in the document that contain the
+    same word (`doc_words`: lowercased word -> labels), for words with a capital or a digit that no
+    such span covers here (a name found in a form field, repeated in the narrative); "paren": the
+    comma-separated item of the parenthesis the token is in ("(Drug®, Maker, City)"; see
+    `paren_items`); "trigger": the last trigger word (`triggers`, e.g. "hospital", "calle") that opened
+    the run of capitalised words the token is in (see `trigger_runs`).
+    """
+    unknown = set(names) - set(EXTRA_FEATURES)
+    if unknown:
+        raise ValueError("unknown extra features %s (known: %s)" % (sorted(unknown), ", ".join(EXTRA_FEATURES)))
+    out: List[List[str]] = [[] for _ in words]
+    if "date" in names:
+        for i, chunk in enumerate(chunk_texts(words, space_after)):
+            shape = date_shape(chunk)
+            if shape:
+                out[i].append("date=" + shape)
+    if "stem" in names:
+        for i, word in enumerate(words):
+            if len(word) >= 4 and word.isalpha():
+                out[i].append("st=" + light_stem(word))
+    if "doc" in names and doc_words:
+        for i, word in enumerate(words):
+            if span_tags and span_tags[i] != "O":
+                continue
+            if len(word) < 2 or word.islower() or not any(ch.isalnum() for ch in word):
+                continue
+            for label in sorted(doc_words.get(word.lower(), ())):
+                out[i].append("doc=" + label)
+    if "paren" in names:
+        for i, item in enumerate(paren_items(words)):
+            if item:
+                out[i].append("par=%d" % min(item, 3))
+    if "trigger" in names and triggers:
+        for i, trigger in enumerate(trigger_runs(words, triggers)):
+            if trigger:
+                out[i].append("tr=" + trigger)
+    return out
+
+
+def paren_items(words: Sequence[str]) -> List[int]:
+    """Per token: 0 outside parentheses, else 1 + the commas/semicolons before it in its parenthesis."""
+    out: List[int] = []
+    stack: List[int] = []
+    for word in words:
+        if word == "(":
+            stack.append(1)
+            out.append(0)
+        elif word == ")":
+            if stack:
+                stack.pop()
+            out.append(0)
+        elif word in (",", ";") and stack:
+            stack[-1] += 1
+            out.append(0)
+        else:
+            out.append(stack[-1] if stack else 0)
+    return out
+
+
+# Lowercase words and symbols that continue a run of capitalised words ("Hospital Virgen de la Arrixaca").
+RUN_CONNECTORS = frozenset("de del la las los el y e i d' di da do dos das -".split())
+
+
+def trigger_runs(words: Sequence[str], triggers: FrozenSet[str]) -> List[str]:
+    """Per token: the last capitalised trigger word seen in the current run of capitalised words and
+    connectors ("" outside such a run or before a trigger), so every word of "Centro Nacional de
+    Microbiología de X" knows it follows "centro"."""
+    out: List[str] = []
+    current = ""
+    for word in words:
+        lower = word.lower()
+        if word[:1].isupper() and lower in triggers:
+            current = lower
+        elif not (word[:1].isupper() or word[:1].isdigit() or lower in RUN_CONNECTORS):
+            current = ""
+        out.append(current)
+    return out
+
+
+def learn_triggers(
+    examples: Sequence[Tuple[Sequence[str], Sequence[Span3]]], min_count: int = 3, min_ratio: float = 0.8
+) -> FrozenSet[str]:
+    """Lowercased capitalised first words of gold spans of 2+ tokens (e.g. "hospital", "calle",
+    "servicio": heads of institutions, addresses and the like), seen there at least `min_count` times
+    and in at least `min_ratio` of their occurrences inside spans (so first names, which also stand
+    second, "Ana María", are left out)."""
+    first: Dict[str, int] = {}
+    inside: Dict[str, int] = {}
+    for tokens, spans in examples:
+        for start, end, _label in spans:
+            for i in range(start, end):
+                lower = tokens[i].lower()
+                if i == start and end - start >= 2:
+                    if tokens[i][:1].isupper() and tokens[i].isalpha() and len(lower) >= 2:
+                        first[lower] = first.get(lower, 0) + 1
+                else:
+                    inside[lower] = inside.get(lower, 0) + 1
+    return frozenset(
+        w for w, n in first.items() if n >= min_count and n >= min_ratio * (n + inside.get(w, 0))
+    )
+
+
+def doc_span_words(tokens: Sequence[str], spans: Sequence[Span3]) -> Dict[str, FrozenSet[str]]:
+    """Lowercased words (2+ characters, not all lowercase) inside spans -> the spans' labels."""
+    found: Dict[str, set] = {}
+    for start, end, label in spans:
+        for word in tokens[start:end]:
+            if len(word) >= 2 and not word.islower() and any(ch.isalnum() for ch in word):
+                found.setdefault(word.lower(), set()).add(label)
+    return {k: frozenset(v) for k, v in found.items()}

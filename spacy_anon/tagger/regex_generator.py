@@ -37,12 +37,14 @@ def token_code(text: str) -> str:
     return MIXED
 
 
-def generalize_codes(codes: str) -> str:
-    """Regex body for a value's codes: runs of a word class become `X+`, symbols are kept literally."""
+def generalize_codes(codes: str, runs: bool = True) -> str:
+    """Regex body for a value's codes: runs of a word class become `X+` (with `runs`; else they keep
+    their length, so "Dr. Ana Soto" does not stretch over the capitalised words that follow), symbols
+    are kept literally."""
     parts: List[str] = []
     previous = None
     for code in codes:
-        if code == previous and code in _RUN_CODES:
+        if runs and code == previous and code in _RUN_CODES:
             if not parts[-1].endswith("+"):
                 parts[-1] += "+"
             continue
@@ -161,6 +163,7 @@ def learn_rules(
     min_support: int = 2,
     min_docs: int = 2,
     context_free: bool = True,
+    generalize_runs: bool = True,
 ) -> List[Rule]:
     """Learn rules from (tokens, gold spans) pairs; returns rules meeting `min_precision`/`min_support`.
 
@@ -168,6 +171,7 @@ def learn_rules(
     max_context: longest left context (tokens) a rule may require.
     min_docs: a rule must be proposed by values in at least this many documents.
     context_free: also propose rules without context (kept only if precise, e.g. e-mail shapes).
+    generalize_runs: runs of one word class in a value become `X+` (else exact lengths).
     Context tokens are never numbers or parts of gold values, so rules carry no identifiers.
     """
     docs = [(list(tokens), list(spans)) for tokens, spans in docs]
@@ -184,7 +188,7 @@ def learn_rules(
             if code == DIGITS:
                 lower[i] = "\x00"
         for start, end, _label in spans:
-            body = generalize_codes(codes[start:end])
+            body = generalize_codes(codes[start:end], generalize_runs)
             if not body:
                 continue
             keys = [((), body)] if context_free else []

@@ -32,6 +32,7 @@ SOURCE = "anon_regex_generator"
         "min_docs": 2,
         "context_free": True,
         "label_map": {},
+        "generalize_runs": True,
     },
     default_score_weights={"spans_regex_f": 1.0, "spans_regex_p": 0.0, "spans_regex_r": 0.0},
 )
@@ -46,6 +47,7 @@ def make_anon_regex_generator(
     min_docs: int,
     context_free: bool,
     label_map: Dict[str, str],
+    generalize_runs: bool,
 ) -> "RegexGenerator":
     """Create the rule generator.
 
@@ -58,11 +60,13 @@ def make_anon_regex_generator(
     min_docs: rules must come from values in at least this many training documents.
     context_free: also learn rules without context (kept only when precise).
     label_map: output label for a learned label (e.g. MEDDOCAN sub-category -> category).
+    generalize_runs: runs of one word class become `X+` in rule bodies (so "C+" matches any number of
+        capitalised words); false keeps the lengths seen in training.
     """
     return RegexGenerator(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, max_context=max_context,
         min_precision=min_precision, min_support=min_support, min_docs=min_docs,
-        context_free=context_free, label_map=label_map,
+        context_free=context_free, label_map=label_map, generalize_runs=generalize_runs,
     )
 
 
@@ -83,6 +87,7 @@ class RegexGenerator:
         context_free: bool = True,
         label_map: Optional[Dict[str, str]] = None,
         rules: Optional[Iterable[Union[Rule, Dict]]] = None,
+        generalize_runs: bool = True,
     ):
         self.vocab = vocab
         self.name = name
@@ -90,7 +95,7 @@ class RegexGenerator:
             "spans_key": spans_key, "gold_key": gold_key, "max_context": max_context,
             "min_precision": min_precision, "min_support": min_support, "min_docs": min_docs,
             "context_free": context_free,
-            "label_map": dict(label_map or {}),
+            "label_map": dict(label_map or {}), "generalize_runs": generalize_runs,
         }
         self.rules = list(rules or [])
 
@@ -131,13 +136,21 @@ class RegexGenerator:
         if rules is not None:
             self.rules = rules
             return
-        data = []
-        for eg in get_examples():
-            tokens = [t.text for t in eg.predicted]
-            data.append((tokens, example_gold_tokens(eg, self.cfg["gold_key"], strict=True)))
-        self.rules = learn_rules(
+        self.rules = self.learn(self.training_data(get_examples()))
+
+    def training_data(self, examples: Iterable[Example]):
+        """(token texts, gold token spans) of each example."""
+        return [
+            ([t.text for t in eg.predicted], example_gold_tokens(eg, self.cfg["gold_key"], strict=True))
+            for eg in examples
+        ]
+
+    def learn(self, data) -> List[Rule]:
+        """Rules learned from (token texts, gold token spans) pairs with this component's settings."""
+        return learn_rules(
             data, max_context=self.cfg["max_context"], min_precision=self.cfg["min_precision"],
             min_support=self.cfg["min_support"], min_docs=self.cfg["min_docs"], context_free=self.cfg["context_free"],
+            generalize_runs=self.cfg.get("generalize_runs", True),
         )
 
     def update(self, examples: Iterable[Example], *, drop: float = 0.0, sgd=None, losses=None, **kwargs):
