@@ -41,7 +41,7 @@ def test_doc_span_words_and_sequence_extra():
 
 
 def test_crf_with_extra_features_and_cross_fitting_trains():
-    from tests.test_tagger_components import make_examples, tagger_blank
+    from test_tagger_components import make_examples, tagger_blank  # tests/ is on sys.path under pytest
 
     nlp = tagger_blank()
     nlp.add_pipe("anon_regex_generator", config={"spans_key": "anon_regex"})
@@ -78,7 +78,7 @@ def test_learn_triggers_keeps_span_heads_not_names():
 
 def test_fill_dates_completes_and_adds_date_chunks():
     from spacy_anon.tagger.crf_component import fill_dates
-    from tests.test_tagger_components import tagger_blank
+    from test_tagger_components import tagger_blank
 
     doc = tagger_blank()("El 25-3-10 y el (22-10-04), entre 2001 y 2005, dosis 3-4/32.")
     words = [t.text for t in doc]
