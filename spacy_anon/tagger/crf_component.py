@@ -19,8 +19,11 @@ from spacy.training import Example
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
-from spacy_anon.tagger.features import bio_to_spans, chunk_features, sequence_features, spans_to_bio
-from spacy_anon.tagger.gazetteers import load_gazetteers
+from spacy_anon.tagger.features import (
+    bio_to_spans, chunk_features, date_chunk_features, phrase_features, sequence_features, spans_to_bio,
+    zipf_feature,
+)
+from spacy_anon.tagger.gazetteers import PHRASE_PREFIX, load_gazetteers
 
 SOURCE = "anon_crf"
 
@@ -32,6 +35,7 @@ SOURCE = "anon_crf"
         "gold_key": GOLD_SPAN_KEY,
         "feature_span_keys": ["anon_regex"],
         "gazetteers": {},
+        "phrase_gazetteers": {},
         "window": 2,
         "affix": 3,
         "c1": 0.05,
@@ -41,6 +45,9 @@ SOURCE = "anon_crf"
         "entity_threshold": 0.0,
         "trim_partial_chunks": False,
         "trim_common_words": False,
+        "propagate": False,
+        "propagate_max_zipf": 3.5,
+        "extra_features": [],
         "label_map": {},
     },
     default_score_weights={"spans_crf_f": 1.0, "spans_crf_p": 0.0, "spans_crf_r": 0.0},
@@ -52,6 +59,7 @@ def make_anon_crf(
     gold_key: str,
     feature_span_keys: List[str],
     gazetteers: Dict[str, str],
+    phrase_gazetteers: Dict[str, str],
     window: int,
     affix: int,
     c1: float,
@@ -61,6 +69,9 @@ def make_anon_crf(
     entity_threshold: float,
     trim_partial_chunks: bool,
     trim_common_words: bool,
+    propagate: bool,
+    propagate_max_zipf: float,
+    extra_features: List[str],
     label_map: Dict[str, str],
 ) -> "CRFTagger":
     """Create the CRF tagger.
@@ -71,6 +82,8 @@ def make_anon_crf(
         BIO position becomes a token feature.
     gazetteers: {name: source spec} (see `spacy_anon.tagger.gazetteers`); loaded at initialize and
         stored with the model.
+    phrase_gazetteers: {name: source spec} whose entries are matched whole ("University of X Medical
+        Center"), case-insensitively, longest first; tokens in a match get "pz=<name>|B/I" features.
     window: context window (tokens on each side); affix: longest prefix/suffix feature.
     c1, c2, max_iterations: L1/L2 regularisation and L-BFGS iterations.
     min_score: drop predicted spans whose mean marginal probability is below this.
@@ -81,13 +94,19 @@ def make_anon_crf(
     trim_common_words: PERSON spans give up leading frequent English words that are not names
         ("Contact Mr Cengiz Polat" -> "Mr Cengiz Polat"; a lone "Mail" is dropped). Honorifics,
         initials and words in the first/last-name gazetteers are kept (see `trim_common_words`).
+    propagate: a word tagged somewhere in a document is also tagged where else it occurs in that
+        document (same label), unless it is frequent in English (wordfreq Zipf >= propagate_max_zipf),
+        has no letter or is a single character (see `propagate_tokens`).
+    extra_features: more token features, shared with the neighbours: "zipf" (English word frequency
+        band, `zipf_feature`), "date" (can the whitespace chunk be a month/day date, `date_chunk_features`).
     label_map: output label for a learned label (e.g. a corpus sub-category -> category).
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
-        gazetteers=gazetteers, window=window, affix=affix, c1=c1, c2=c2,
+        gazetteers=gazetteers, phrase_gazetteers=phrase_gazetteers, window=window, affix=affix, c1=c1, c2=c2,
         max_iterations=max_iterations, min_score=min_score, entity_threshold=entity_threshold,
-        trim_partial_chunks=trim_partial_chunks, trim_common_words=trim_common_words, label_map=label_map,
+        trim_partial_chunks=trim_partial_chunks, trim_common_words=trim_common_words, propagate=propagate,
+        propagate_max_zipf=propagate_max_zipf, extra_features=extra_features, label_map=label_map,
     )
 
 
@@ -233,6 +252,51 @@ def trim_common_words(
     return out
 
 
+def propagate_tokens(
+    doc: Doc, spans: List[Tuple[int, int, str, float]], max_zipf: float = 3.5,
+    is_common: Optional[Callable[[str], bool]] = None,
+) -> List[Tuple[int, int, str, float]]:
+    """Also tag the other occurrences, in the same document, of words found inside predicted spans.
+
+    A name or place written several times in a note is often found once (after "Dr." or "transfer to")
+    and missed where the context is weaker. Every word of a predicted span that has at least two
+    characters, a letter and is not frequent in English (wordfreq Zipf >= max_zipf; `is_common` overrides
+    the test) is looked up case-insensitively in the rest of the document; uncovered occurrences become
+    one-token spans (adjacent ones of one label merged) with the label and the best score the word got.
+    """
+    if is_common is None:
+        def is_common(lower: str) -> bool:
+            return _is_common_word(lower, max_zipf)
+
+    covered = [False] * len(doc)
+    found: Dict[str, Tuple[str, float]] = {}
+    for start, end, label, score in spans:
+        for i in range(start, end):
+            covered[i] = True
+            text = doc[i].text
+            lower = text.lower()
+            if len(text) < 2 or not any(ch.isalpha() for ch in text) or is_common(lower):
+                continue
+            if lower not in found or found[lower][1] < score:
+                found[lower] = (label, score)
+    if not found:
+        return spans
+    added: List[Tuple[int, int, str, float]] = []
+    for token in doc:
+        if covered[token.i]:
+            continue
+        hit = found.get(token.text.lower())
+        if hit is None:
+            continue
+        label, score = hit
+        if added and added[-1][1] == token.i and added[-1][2] == label:
+            last = added[-1]
+            added[-1] = (last[0], token.i + 1, label, max(last[3], score))
+        else:
+            added.append((token.i, token.i + 1, label, score))
+    return sorted(list(spans) + added)
+
+
 # Titles that are part of how a person is named ("Lord Rodger", "Judge Garlicki"): never trimmed.
 PERSON_TITLES = frozenset(
     "lord lady sir dame judge justice president minister professor prof king queen prince princess "
@@ -278,6 +342,7 @@ class CRFTagger:
         gold_key: str = GOLD_SPAN_KEY,
         feature_span_keys: Sequence[str] = ("anon_regex",),
         gazetteers: Optional[Dict[str, str]] = None,
+        phrase_gazetteers: Optional[Dict[str, str]] = None,
         window: int = 2,
         affix: int = 3,
         c1: float = 0.05,
@@ -287,15 +352,21 @@ class CRFTagger:
         entity_threshold: float = 0.0,
         trim_partial_chunks: bool = False,
         trim_common_words: bool = False,
+        propagate: bool = False,
+        propagate_max_zipf: float = 3.5,
+        extra_features: Sequence[str] = (),
         label_map: Optional[Dict[str, str]] = None,
     ):
         self.vocab = vocab
         self.name = name
         self.cfg: Dict[str, Any] = {
             "spans_key": spans_key, "gold_key": gold_key, "feature_span_keys": list(feature_span_keys),
-            "gazetteers": dict(gazetteers or {}), "window": window, "affix": affix, "c1": c1, "c2": c2,
+            "gazetteers": dict(gazetteers or {}), "phrase_gazetteers": dict(phrase_gazetteers or {}),
+            "window": window, "affix": affix, "c1": c1, "c2": c2,
             "max_iterations": max_iterations, "min_score": min_score, "entity_threshold": entity_threshold,
             "trim_partial_chunks": trim_partial_chunks, "trim_common_words": trim_common_words,
+            "propagate": propagate, "propagate_max_zipf": propagate_max_zipf,
+            "extra_features": list(extra_features),
             "label_map": dict(label_map or {}),
         }
         self.gazetteer_terms: Dict[str, FrozenSet[str]] = {}
@@ -321,6 +392,8 @@ class CRFTagger:
                     for i in range(start, end):
                         if span_tags[i] == "O":
                             span_tags[i] = ("B-" if i == start else "I-") + label
+        word_gz = {k: v for k, v in self.gazetteer_terms.items() if not k.startswith(PHRASE_PREFIX)}
+        phrase_gz = {k[len(PHRASE_PREFIX):]: v for k, v in self.gazetteer_terms.items() if k.startswith(PHRASE_PREFIX)}
         has_lemma = doc.has_annotation("LEMMA")
         has_pos = doc.has_annotation("POS")
         sequences = doc_sequences(doc)
@@ -329,6 +402,10 @@ class CRFTagger:
             words = [doc[i].text for i in seq]
             spaced = [bool(doc[i].whitespace_) or (i + 1 < len(doc) and doc[i + 1].is_space) for i in seq]
             chunks = chunk_features(words, spaced)
+            extra = self._extra_features(words, spaced)
+            if phrase_gz:
+                matches = phrase_features(words, phrase_gz)
+                extra = [a + b for a, b in zip(extra, matches)] if extra else matches
             feats.append(
                 sequence_features(
                     words,
@@ -336,12 +413,32 @@ class CRFTagger:
                     lemmas=[doc[i].lemma_ for i in seq] if has_lemma else None,
                     pos=[doc[i].pos_ for i in seq] if has_pos else None,
                     span_tags=[span_tags[i] for i in seq],
-                    gazetteers=self.gazetteer_terms,
+                    gazetteers=word_gz,
                     window=self.cfg["window"],
                     affix=self.cfg["affix"],
+                    extra=extra,
                 )
             )
         return sequences, feats
+
+    def _extra_features(self, words: List[str], spaced: List[bool]) -> Optional[List[List[str]]]:
+        kinds = self.cfg.get("extra_features") or []
+        if not kinds:
+            return None
+        for kind in kinds:
+            if kind not in ("zipf", "date"):
+                raise ValueError(f"[{self.name}] unknown extra feature {kind!r} (known: zipf, date)")
+        extra: List[List[str]] = [[] for _ in words]
+        if "zipf" in kinds:
+            for i, word in enumerate(words):
+                band = zipf_feature(word)
+                if band:
+                    extra[i].append(band)
+        if "date" in kinds:
+            for i, flag in enumerate(date_chunk_features(words, spaced)):
+                if flag:
+                    extra[i].append("dv=" + flag)
+        return extra
 
     @property
     def tagger(self):
@@ -379,6 +476,8 @@ class CRFTagger:
             result = trim_partial_chunks(doc, result)
         if self.cfg.get("trim_common_words"):
             result = trim_common_words(doc, result, self.name_terms)
+        if self.cfg.get("propagate"):
+            result = propagate_tokens(doc, result, self.cfg.get("propagate_max_zipf", 3.5))
         return result
 
     def __call__(self, doc: Doc) -> Doc:
@@ -432,6 +531,8 @@ class CRFTagger:
     ) -> None:
         """Load the gazetteers and fit the CRF on all training examples."""
         self.gazetteer_terms = load_gazetteers(self.cfg["gazetteers"])
+        phrases = load_gazetteers(self.cfg.get("phrase_gazetteers") or {}, phrases=True)
+        self.gazetteer_terms.update({PHRASE_PREFIX + k: v for k, v in phrases.items()})
         self._name_terms = None
         xs, ys = self.training_data(get_examples(), nlp)
         if not any(t != "O" for y in ys for t in y):

@@ -5,6 +5,8 @@ prefixes, suffixes, lemma, POS), orthographic (shape class, short shape, length,
 in "s"), the BIO position of spans found by earlier detectors (the regex generator), gazetteer
 membership, and the same for neighbours in a +-window.
 """
+import re
+from functools import lru_cache
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from spacy_anon.tagger.regex_generator import token_code
@@ -83,11 +85,14 @@ def sequence_features(
     chunks: Optional[Sequence[str]] = None,
     window: int = 2,
     affix: int = 3,
+    extra: Optional[Sequence[Sequence[str]]] = None,
 ) -> List[List[str]]:
     """Feature lists for one sequence (one line of non-space tokens).
 
     chunks: per token, the shape and position of the whitespace-delimited chunk it belongs to (e.g.
         "dd-dd-dd|B"), which restores what the fine tokenizer split (see `chunk_features`).
+    extra: per token, more features shared with the neighbours like the word itself (e.g. from
+        `zipf_feature` or `date_chunk_features`).
     """
     n = len(words)
     gazetteers = gazetteers or {}
@@ -104,6 +109,8 @@ def sequence_features(
             gazetteers=gz,
             affix=affix,
         )
+        if extra:
+            ctx.extend(extra[i])
         own_all.append(own)
         ctx_all.append(ctx)
     # The line's first word (a form field such as "Domicilio:" or "Remitido por:") and whether a
@@ -179,4 +186,69 @@ def chunk_features(words: Sequence[str], space_after: Sequence[bool]) -> List[st
                     pos = "B" if j == start else ("E" if j == i else "I")
                 out.append(shape + "|" + pos)
             start = i + 1
+    return out
+
+
+@lru_cache(maxsize=131072)
+def zipf_feature(word: str) -> str:
+    """English word frequency band of a word with a letter ("zf=0" unknown .. "zf=7" the most frequent;
+    wordfreq's Zipf scale), "" otherwise. Rare words are more often names in clinical notes."""
+    if not any(ch.isalpha() for ch in word):
+        return ""
+    from wordfreq import zipf_frequency
+
+    return "zf=%d" % int(zipf_frequency(word.lower(), "en"))
+
+
+_NUMBER_GROUPS = re.compile(r"^\W*(\d+(?:[/-]\d+){1,2})\W*$")
+
+
+def date_chunk_features(words: Sequence[str], space_after: Sequence[bool]) -> List[str]:
+    """Per token: is its whitespace-delimited chunk a number pair/triple that can be a date?
+
+    "md" (month/day[/year] with month 1-12, day 1-31 and a 2- or 4-digit year, e.g. "7/22", "(09-14-95)"),
+    "nd" (two or three digit groups joined by / or - that cannot be such a date, e.g. blood pressure
+    "136/43", labs "1601/206/13"), "" otherwise. Ratios such as "8/10" stay "md": the context has to tell
+    pain scores from dates.
+    """
+    out: List[str] = []
+    start = 0
+    n = len(words)
+    for i in range(n):
+        if space_after[i] or i == n - 1:
+            chunk = "".join(words[start:i + 1])
+            m = _NUMBER_GROUPS.match(chunk)
+            flag = ""
+            if m:
+                parts = re.split(r"[/-]", m.group(1))
+                ok = len(parts[0]) <= 2 and 1 <= int(parts[0]) <= 12 and len(parts[1]) <= 2 and \
+                    1 <= int(parts[1]) <= 31 and (len(parts) == 2 or len(parts[2]) in (2, 4))
+                flag = "md" if ok else "nd"
+            out.extend([flag] * (i + 1 - start))
+            start = i + 1
+    return out
+
+
+def phrase_features(
+    words: Sequence[str], phrases: Dict[str, FrozenSet[str]], max_tokens: int = 8
+) -> List[List[str]]:
+    """Per token: "pz=<name>|B" / "pz=<name>|I" where it starts / continues the longest case-insensitive
+    match of a phrase gazetteer ({name: space-joined lowercased tokens}, see `gazetteers.phrases_of`)."""
+    lowers = [w.lower() for w in words]
+    out: List[List[str]] = [[] for _ in words]
+    for name, terms in phrases.items():
+        i = 0
+        while i < len(words):
+            best = 0
+            for j in range(min(len(words), i + max_tokens), i, -1):
+                if " ".join(lowers[i:j]) in terms:
+                    best = j - i
+                    break
+            if best:
+                out[i].append("pz=%s|B" % name)
+                for k in range(i + 1, i + best):
+                    out[k].append("pz=%s|I" % name)
+                i += best
+            else:
+                i += 1
     return out
