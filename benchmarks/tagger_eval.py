@@ -137,6 +137,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--set", nargs="*", default=[], help="config overrides key=json_value")
     parser.add_argument("--save", default=None, help="save the trained pipeline (dev mode)")
     parser.add_argument("--out", default=None)
+    parser.add_argument("--predictions", default=None,
+                        help="write the held-out predictions {doc_id: [[start, end, label]]} (offsets only) here")
     args = parser.parse_args(argv)
     overrides = {}
     for item in args.set:
@@ -196,6 +198,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         if args.save:
             trained.to_disk(args.save)
     report["metrics"] = evaluate(args.metric, gold_docs, preds)
+    if args.predictions:
+        Path(args.predictions).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.predictions).write_text(json.dumps({k: [list(s) for s in v] for k, v in preds.items()}))
     if args.thresholds and not args.model:
         report["by_entity_threshold"] = {str(t): evaluate(args.metric, gold_docs, p) for t, p in by_thr.items()}
     text = json.dumps(report, indent=1)

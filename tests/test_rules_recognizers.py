@@ -341,7 +341,7 @@ def test_postal_locales_are_configurable():
 def test_registry_names_and_labels():
     assert {"rules.email", "rules.phone", "rules.iban", "rules.date", "rules.age"} <= set(REGISTRY)
     labels = {r.label for r in REGISTRY.values()}
-    assert labels <= {"CONTACT", "ID", "CODE", "DATETIME", "AGE", "LOC"}
+    assert labels <= {"CONTACT", "ID", "CODE", "DATETIME", "AGE", "LOC", "QUANTITY"}
     assert get_recognizers(["email", "rules.iban"]) == (REGISTRY["rules.email"], REGISTRY["rules.iban"])
 
 
@@ -354,3 +354,34 @@ def test_only_selected_recognizers_run():
     text = "Mail a@b.com or call +1 (212) 555-0199."
     got = find_matches(text, get_recognizers(["email"]), make_options())
     assert [m.source for m in got] == ["rules.email"]
+
+
+# ------------------------------------------------------------------ QUANTITY: money; DEM: ages in words
+@pytest.mark.parametrize("text,expected", [
+    ("The court awarded the applicant 1,336 Swedish kronor in costs.", ["1,336 Swedish kronor"]),
+    ("He claimed approximately SEK 14.6 million and GBP 39.95 for postage.",
+     ["approximately SEK 14.6 million", "GBP 39.95"]),
+    ("She sought 50,169.18 pounds sterling (GBP) and £400 in damages.",
+     ["50,169.18 pounds sterling (GBP)", "£400"]),
+    ("The monthly fees were 401, 515 and 397 kronor.", ["401, 515 and 397 kronor"]),
+    ("The fine was NOK 25,000,000 and 100 Norwegian kroner (NOK) a day.",
+     ["NOK 25,000,000", "100 Norwegian kroner (NOK)"]),
+    ("EUR 5,000 in respect of non-pecuniary damage", ["EUR 5,000"]),
+])
+def test_money_found(text, expected):
+    assert texts(text, "rules.money") == expected
+
+
+@pytest.mark.parametrize("text", [
+    "See paragraph 45 of the judgment of 12 March 1999.",
+    "Three judges dissented; the vote was 4 to 3.",
+    "The Court held, by six votes to one, that there had been a violation.",
+])
+def test_money_not_found(text):
+    assert texts(text, "rules.money") == []
+
+
+def test_ages_in_words_and_phrases():
+    text = ("At the age of three he moved; his sister was eight years old, the 18 year\u2011old victim was "
+            "19 years of age, and no one aged 130 took part.")
+    assert texts(text, "rules.age") == ["three", "eight", "18", "19"]

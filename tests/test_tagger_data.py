@@ -30,11 +30,19 @@ def test_split_groups_keeps_groups_together():
 
 def test_gazetteers_from_faker_and_files(tmp_path):
     names = tmp_path / "names.txt"
-    names.write_text("MARY ANN\nO'BRIEN\n")
+    names.write_text("# a comment line\nMARY ANN\nO'BRIEN\n")
     gaz = load_gazetteers({"first": "faker:person.first_names:en_US", "file": f"file:{names}|{names}"})
     assert "james" in gaz["first"] or "john" in gaz["first"]
     assert gaz["file"] == {"mary", "ann", "brien"}
     assert words_of(["New York", "a"]) == {"new", "york"}
+
+
+def test_packaged_demonyms_gazetteer():
+    demonyms = load_gazetteers({"dem": "package:demonyms"})["dem"]
+    assert {"turkish", "swedish", "somali", "kurdish"} <= demonyms
+    assert not {"new", "south", "north", "nationality", "spacy"} & demonyms  # no generic words, no comment text
+    with pytest.raises(ValueError, match="demonyms"):
+        load_gazetteers({"x": "package:no_such_list"})
 
 
 @pytest.mark.slow

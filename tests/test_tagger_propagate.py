@@ -1,34 +1,41 @@
-"""`propagate_tokens`: a word the CRF tagged once in a document is tagged where else it occurs there."""
-import spacy
-
-from spacy_anon.tagger.crf_component import propagate_tokens
-
-
-def _run(text, spans, common=()):
-    doc = spacy.blank("en")(text)
-    result = propagate_tokens(doc, [(s, e, label, 0.9) for s, e, label in spans],
-                              is_common=lambda w: w in set(common))
-    return [(doc[s:e].text, label) for s, e, label, _ in result]
+"""Document-level propagation of tagged strings (`spacy_anon.tagger.propagate`)."""
+from spacy_anon.tagger.propagate import propagate_spans
+from spacy_anon.tagger.tokenizer import split_char_classes
 
 
-def test_other_occurrences_are_tagged_case_insensitively():
-    text = "Seen by Dr Zorbel today . ZORBEL called back , zorbel agrees"
-    assert _run(text, [(3, 4, "HCPName")]) == [
-        ("Zorbel", "HCPName"), ("ZORBEL", "HCPName"), ("zorbel", "HCPName")]
+def tokens(text):
+    words, spaces = split_char_classes(text)
+    return words, [w.isspace() for w in words], [not s for s in spaces]
 
 
-def test_common_words_numbers_and_single_letters_are_not_spread():
-    text = "Sent to Holy Cross on 7 / 22 . holy water , cross , 22 beds , A"
-    spans = [(2, 4, "Location"), (5, 8, "Date"), (16, 17, "Location")]
-    out = _run(text, spans, common={"holy"})
-    assert ("cross", "Location") in out
-    assert ("holy", "Location") not in out
-    assert out.count(("22", "Date")) == 0  # only inside the date span, which stays whole
-    assert ("7 / 22", "Date") in out
+def spans_text(words, spans):
+    return [("".join(words[s:e]), label) for s, e, label, _ in spans]
 
 
-def test_adjacent_hits_merge_and_nothing_found_changes_nothing():
-    text = "Son Arlo Vantz visited . arlo vantz will call"
-    out = _run(text, [(1, 3, "RelativeProxyName")])
-    assert out == [("Arlo Vantz", "RelativeProxyName"), ("arlo vantz", "RelativeProxyName")]
-    assert _run("nothing here", []) == []
+def test_other_occurrences_get_the_same_label():
+    text = "Mr Jan Olsson lives in Malmö.\nLater Jan Olsson moved from Malmö to Lund."
+    words, skip, glued = tokens(text)
+    first = [(words.index("Jan"), words.index("Olsson") + 1, "PERSON", 0.9), (words.index("Malmö"),
+             words.index("Malmö") + 1, "LOC", 0.8)]
+    out = propagate_spans(words, first, skip, glued)
+    assert spans_text(words, out) == [("JanOlsson", "PERSON"), ("Malmö", "LOC"), ("JanOlsson", "PERSON"),
+                                      ("Malmö", "LOC")]
+    assert out[2][3] == 0.9
+
+
+def test_lowercase_phrases_and_word_pieces_do_not_spread():
+    text = "his wife said Ann2 and Ann met his wife"
+    words, skip, glued = tokens(text)
+    wife = words.index("wife")
+    ann = len(words) - 1 - words[::-1].index("Ann")  # the standalone "Ann"
+    out = propagate_spans(words, [(wife - 2, wife + 1, "DEM", 0.5), (ann, ann + 1, "PERSON", 0.7)], skip, glued)
+    assert len(out) == 2  # "his wife" is lowercase; "Ann" inside "Ann2" would cut a word
+
+
+def test_existing_spans_are_not_overlapped():
+    words, skip, glued = tokens("Court of Appeal and the Court of Appeal of Svea")
+    last = len(words) - 1
+    spans = [(0, 5, "ORG", 0.9), (words.index("the") + 2, last + 1, "ORG", 0.6)]
+    out = propagate_spans(words, spans, skip, glued)
+    assert out == sorted(spans)
+    assert propagate_spans(words, [], skip, glued) == []

@@ -2,6 +2,7 @@
 
   spacy-anon tagger convert FORMAT INPUT OUTPUT.spacy [--lang es] [--categories]
   spacy-anon tagger rules MODEL [--label LABEL]
+  spacy-anon tagger clusters INPUT... -o CLUSTERS.tsv.gz [--exclude-ids FILE.jsonl]
 """
 import sys
 
@@ -34,6 +35,35 @@ def _rules(args) -> int:
     return 0
 
 
+def _clusters(args) -> int:
+    import json
+    import time
+
+    from spacy_anon.tagger.clusters import iter_texts, tokenize_for_clusters, train_word_clusters, write_clusters
+
+    excluded = set()
+    for path in args.exclude_ids or ():  # ids of held-out documents (a JSONL corpus with doc_id/id)
+        with open(path, encoding="utf8") as handle:
+            for line in handle:
+                if line.strip():
+                    record = json.loads(line)
+                    excluded.add(str(record.get("doc_id", record.get("id", ""))))
+    sentences = []
+    for path in args.inputs:
+        for text in iter_texts(path, excluded):
+            sentences.extend(tokenize_for_clusters(text))
+    n_tokens = sum(len(s) for s in sentences)
+    started = time.process_time()
+    clusters = train_word_clusters(
+        sentences, dim=args.dim, min_count=args.min_count, epochs=args.epochs, max_depth=args.depth,
+        workers=args.workers, seed=args.seed,
+    )
+    write_clusters(clusters, args.output)
+    print(f"{n_tokens} tokens, {len(sentences)} lines ({len(excluded)} documents excluded) -> "
+          f"{len(clusters)} words in {args.output} ({time.process_time() - started:.0f} CPU-s)", file=sys.stderr)
+    return 0
+
+
 def register(subparsers) -> None:
     parser = subparsers.add_parser("tagger", help="tagger data preparation and inspection")
     sub = parser.add_subparsers(dest="tagger_command", metavar="ACTION")
@@ -48,4 +78,17 @@ def register(subparsers) -> None:
     rules.add_argument("model")
     rules.add_argument("--label", default=None)
     rules.set_defaults(func=_rules)
+    clus = sub.add_parser("clusters", help="word clusters (word2vec + binary 2-means) for anon_crf.clusters")
+    clus.add_argument("inputs", nargs="+", help="text corpora: .txt or a folder of them, .jsonl[.gz], .json "
+                      "({id: text} or records), .spacy")
+    clus.add_argument("-o", "--output", required=True, help="word<TAB>bits file (.gz to compress)")
+    clus.add_argument("--exclude-ids", nargs="*", help="JSONL corpora whose doc_id/id values are skipped "
+                      "in the inputs (keep held-out documents out of the clusters)")
+    clus.add_argument("--dim", type=int, default=100)
+    clus.add_argument("--min-count", type=int, default=3)
+    clus.add_argument("--epochs", type=int, default=10)
+    clus.add_argument("--depth", type=int, default=16, help="longest bit path")
+    clus.add_argument("--workers", type=int, default=2)
+    clus.add_argument("--seed", type=int, default=0)
+    clus.set_defaults(func=_clusters)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)

@@ -81,7 +81,8 @@ YEAR_IN_CONTEXT = [
 ]
 
 AGE_EN = [
-    (r"\b(\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|y)(?:\s*-\s*|\s+)old\b", 0.85, 1),
+    (r"\b(\d{1,3})(?:\s*[-\u2010\u2011]\s*|\s+)(?:years?|yrs?|y)(?:\s*[-\u2010\u2011]\s*|\s+)old\b", 0.85, 1),
+    (r"\b(\d{1,3})\s+years\s+of\s+age\b", 0.85, 1),
     (r"\b(\d{1,3})\s*(?:y/o|yo|y\.o\.)(?!\w)", 0.8, 1),
     (r"\b(?:aged|age|Aged|Age|AGE)(?:\s+of)?\s*:?\s*(\d{1,3})\b(?!\s*(?:%|percent|years?\s+ago))", 0.75, 1),
     (r"\b(?:turned|turns|turning)\s+(\d{1,3})\b(?!\s*(?:%|\w))", 0.6, 1),

@@ -3,7 +3,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, Iterator, Optional, Sequence, Tuple
 
-from spacy_anon.rules import dates
+from spacy_anon.rules import amounts, dates
 from spacy_anon.rules import validators as v
 
 # A finder yields (start, end, score) for recognizers that are not plain regexes (phones, postal codes).
@@ -95,8 +95,8 @@ def _date_valid(value: str) -> Optional[bool]:
 
 
 def _age_valid(value: str) -> Optional[bool]:
-    number = re.search(r"\d+", value)
-    return False if number is None or int(number.group()) > 125 else None
+    number = re.search(r"\d+", value)  # ages in words ("eight years old") have none
+    return False if number is not None and int(number.group()) > 125 else None
 
 
 def _record_valid(value: str) -> Optional[bool]:
@@ -366,13 +366,21 @@ YEAR = Recognizer(
 AGE = Recognizer(
     name="rules.age",
     label="AGE",
-    patterns=_compile(dates.AGE_EN + dates.AGE_INFANT + dates.AGE_ES_PT),
+    patterns=_compile(dates.AGE_EN + dates.AGE_INFANT + dates.AGE_ES_PT + amounts.AGE_WORDS),
     validator=_age_valid,
     context=("age", "aged", "old", "edad", "idade", "patient", "paciente", "man", "woman", "male", "female",
              "boy", "girl", "varón", "mujer", "homem", "mulher"),
     negative_context=("<hace", "<há", "<hacía", "<lleva", "<llevaba", "<durante", "<desde", "<después",
                       "<depois", "<antes", ">antes", ">atrás", ">después", ">depois", ">evolución", ">evolução",
                       ">ago", "<since", "<for", "<per", "<por", "<during", "<after", "<before"),
+    prefilter=re.compile(r"\d|[Aa]ge|old").search,
+)
+
+MONEY = Recognizer(
+    name="rules.money",
+    label="QUANTITY",
+    patterns=_compile(amounts.MONEY),
+    negative_context=("page", "paragraph", "§", "article"),
     prefilter=_has_digits(1),
 )
 
@@ -440,7 +448,7 @@ def register(recognizer: Recognizer) -> Recognizer:
 
 
 for _r in (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
-           CASE_NUMBER, DATE, SHORT_DATE, TIME, YEAR, AGE, POSTAL_CODE):
+           CASE_NUMBER, DATE, SHORT_DATE, TIME, YEAR, AGE, MONEY, POSTAL_CODE):
     register(_r)
 
 

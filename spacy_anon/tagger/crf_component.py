@@ -19,11 +19,13 @@ from spacy.training import Example
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
+from spacy_anon.tagger.clusters import read_clusters
 from spacy_anon.tagger.features import (
     bio_to_spans, chunk_features, date_chunk_features, phrase_features, sequence_features, spans_to_bio,
     zipf_feature,
 )
 from spacy_anon.tagger.gazetteers import PHRASE_PREFIX, load_gazetteers
+from spacy_anon.tagger.propagate import propagate_spans
 
 SOURCE = "anon_crf"
 
@@ -36,6 +38,7 @@ SOURCE = "anon_crf"
         "feature_span_keys": ["anon_regex"],
         "gazetteers": {},
         "phrase_gazetteers": {},
+        "clusters": "",
         "window": 2,
         "affix": 3,
         "c1": 0.05,
@@ -46,7 +49,6 @@ SOURCE = "anon_crf"
         "trim_partial_chunks": False,
         "trim_common_words": False,
         "propagate": False,
-        "propagate_max_zipf": 3.5,
         "extra_features": [],
         "label_map": {},
     },
@@ -60,6 +62,7 @@ def make_anon_crf(
     feature_span_keys: List[str],
     gazetteers: Dict[str, str],
     phrase_gazetteers: Dict[str, str],
+    clusters: str,
     window: int,
     affix: int,
     c1: float,
@@ -70,7 +73,6 @@ def make_anon_crf(
     trim_partial_chunks: bool,
     trim_common_words: bool,
     propagate: bool,
-    propagate_max_zipf: float,
     extra_features: List[str],
     label_map: Dict[str, str],
 ) -> "CRFTagger":
@@ -84,6 +86,8 @@ def make_anon_crf(
         stored with the model.
     phrase_gazetteers: {name: source spec} whose entries are matched whole ("University of X Medical
         Center"), case-insensitively, longest first; tokens in a match get "pz=<name>|B/I" features.
+    clusters: path of a `word<TAB>bits` word-cluster file (`spacy-anon tagger clusters`); read at
+        initialize and stored with the model; "" = no cluster features.
     window: context window (tokens on each side); affix: longest prefix/suffix feature.
     c1, c2, max_iterations: L1/L2 regularisation and L-BFGS iterations.
     min_score: drop predicted spans whose mean marginal probability is below this.
@@ -94,19 +98,19 @@ def make_anon_crf(
     trim_common_words: PERSON spans give up leading frequent English words that are not names
         ("Contact Mr Cengiz Polat" -> "Mr Cengiz Polat"; a lone "Mail" is dropped). Honorifics,
         initials and words in the first/last-name gazetteers are kept (see `trim_common_words`).
-    propagate: a word tagged somewhere in a document is also tagged where else it occurs in that
-        document (same label), unless it is frequent in English (wordfreq Zipf >= propagate_max_zipf),
-        has no letter or is a single character (see `propagate_tokens`).
+    propagate: a string tagged once is also tagged at its other occurrences in the document
+        (`spacy_anon.tagger.propagate`; only strings with a capital letter or a digit).
     extra_features: more token features, shared with the neighbours: "zipf" (English word frequency
         band, `zipf_feature`), "date" (can the whitespace chunk be a month/day date, `date_chunk_features`).
     label_map: output label for a learned label (e.g. a corpus sub-category -> category).
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
-        gazetteers=gazetteers, phrase_gazetteers=phrase_gazetteers, window=window, affix=affix, c1=c1, c2=c2,
-        max_iterations=max_iterations, min_score=min_score, entity_threshold=entity_threshold,
-        trim_partial_chunks=trim_partial_chunks, trim_common_words=trim_common_words, propagate=propagate,
-        propagate_max_zipf=propagate_max_zipf, extra_features=extra_features, label_map=label_map,
+        gazetteers=gazetteers, phrase_gazetteers=phrase_gazetteers, clusters=clusters, window=window,
+        affix=affix, c1=c1, c2=c2, max_iterations=max_iterations, min_score=min_score,
+        entity_threshold=entity_threshold, trim_partial_chunks=trim_partial_chunks,
+        trim_common_words=trim_common_words, propagate=propagate, extra_features=extra_features,
+        label_map=label_map,
     )
 
 
@@ -252,51 +256,6 @@ def trim_common_words(
     return out
 
 
-def propagate_tokens(
-    doc: Doc, spans: List[Tuple[int, int, str, float]], max_zipf: float = 3.5,
-    is_common: Optional[Callable[[str], bool]] = None,
-) -> List[Tuple[int, int, str, float]]:
-    """Also tag the other occurrences, in the same document, of words found inside predicted spans.
-
-    A name or place written several times in a note is often found once (after "Dr." or "transfer to")
-    and missed where the context is weaker. Every word of a predicted span that has at least two
-    characters, a letter and is not frequent in English (wordfreq Zipf >= max_zipf; `is_common` overrides
-    the test) is looked up case-insensitively in the rest of the document; uncovered occurrences become
-    one-token spans (adjacent ones of one label merged) with the label and the best score the word got.
-    """
-    if is_common is None:
-        def is_common(lower: str) -> bool:
-            return _is_common_word(lower, max_zipf)
-
-    covered = [False] * len(doc)
-    found: Dict[str, Tuple[str, float]] = {}
-    for start, end, label, score in spans:
-        for i in range(start, end):
-            covered[i] = True
-            text = doc[i].text
-            lower = text.lower()
-            if len(text) < 2 or not any(ch.isalpha() for ch in text) or is_common(lower):
-                continue
-            if lower not in found or found[lower][1] < score:
-                found[lower] = (label, score)
-    if not found:
-        return spans
-    added: List[Tuple[int, int, str, float]] = []
-    for token in doc:
-        if covered[token.i]:
-            continue
-        hit = found.get(token.text.lower())
-        if hit is None:
-            continue
-        label, score = hit
-        if added and added[-1][1] == token.i and added[-1][2] == label:
-            last = added[-1]
-            added[-1] = (last[0], token.i + 1, label, max(last[3], score))
-        else:
-            added.append((token.i, token.i + 1, label, score))
-    return sorted(list(spans) + added)
-
-
 # Titles that are part of how a person is named ("Lord Rodger", "Judge Garlicki"): never trimmed.
 PERSON_TITLES = frozenset(
     "lord lady sir dame judge justice president minister professor prof king queen prince princess "
@@ -343,6 +302,7 @@ class CRFTagger:
         feature_span_keys: Sequence[str] = ("anon_regex",),
         gazetteers: Optional[Dict[str, str]] = None,
         phrase_gazetteers: Optional[Dict[str, str]] = None,
+        clusters: str = "",
         window: int = 2,
         affix: int = 3,
         c1: float = 0.05,
@@ -353,7 +313,6 @@ class CRFTagger:
         trim_partial_chunks: bool = False,
         trim_common_words: bool = False,
         propagate: bool = False,
-        propagate_max_zipf: float = 3.5,
         extra_features: Sequence[str] = (),
         label_map: Optional[Dict[str, str]] = None,
     ):
@@ -362,14 +321,14 @@ class CRFTagger:
         self.cfg: Dict[str, Any] = {
             "spans_key": spans_key, "gold_key": gold_key, "feature_span_keys": list(feature_span_keys),
             "gazetteers": dict(gazetteers or {}), "phrase_gazetteers": dict(phrase_gazetteers or {}),
-            "window": window, "affix": affix, "c1": c1, "c2": c2,
+            "clusters": clusters, "window": window, "affix": affix, "c1": c1, "c2": c2,
             "max_iterations": max_iterations, "min_score": min_score, "entity_threshold": entity_threshold,
             "trim_partial_chunks": trim_partial_chunks, "trim_common_words": trim_common_words,
-            "propagate": propagate, "propagate_max_zipf": propagate_max_zipf,
-            "extra_features": list(extra_features),
+            "propagate": propagate, "extra_features": list(extra_features),
             "label_map": dict(label_map or {}),
         }
         self.gazetteer_terms: Dict[str, FrozenSet[str]] = {}
+        self.clusters: Dict[str, str] = {}
         self._name_terms: Optional[FrozenSet[str]] = None
         self.model_bytes: Optional[bytes] = None
         self._tagger = None
@@ -414,6 +373,7 @@ class CRFTagger:
                     pos=[doc[i].pos_ for i in seq] if has_pos else None,
                     span_tags=[span_tags[i] for i in seq],
                     gazetteers=word_gz,
+                    clusters=self.clusters,
                     window=self.cfg["window"],
                     affix=self.cfg["affix"],
                     extra=extra,
@@ -477,7 +437,10 @@ class CRFTagger:
         if self.cfg.get("trim_common_words"):
             result = trim_common_words(doc, result, self.name_terms)
         if self.cfg.get("propagate"):
-            result = propagate_tokens(doc, result, self.cfg.get("propagate_max_zipf", 3.5))
+            result = propagate_spans(
+                [t.text for t in doc], result, skip=[t.is_space for t in doc],
+                glued=[not t.whitespace_ for t in doc],
+            )
         return result
 
     def __call__(self, doc: Doc) -> Doc:
@@ -529,10 +492,11 @@ class CRFTagger:
         *,
         nlp: Optional[Language] = None,
     ) -> None:
-        """Load the gazetteers and fit the CRF on all training examples."""
+        """Load the gazetteers and word clusters, and fit the CRF on all training examples."""
         self.gazetteer_terms = load_gazetteers(self.cfg["gazetteers"])
         phrases = load_gazetteers(self.cfg.get("phrase_gazetteers") or {}, phrases=True)
         self.gazetteer_terms.update({PHRASE_PREFIX + k: v for k, v in phrases.items()})
+        self.clusters = read_clusters(self.cfg["clusters"]) if self.cfg.get("clusters") else {}
         self._name_terms = None
         xs, ys = self.training_data(get_examples(), nlp)
         if not any(t != "O" for y in ys for t in y):
@@ -552,11 +516,16 @@ class CRFTagger:
 
     # serialization
     def _state(self) -> Dict[str, Any]:
-        return {"cfg": self.cfg, "gazetteers": {k: sorted(v) for k, v in self.gazetteer_terms.items()}}
+        return {
+            "cfg": self.cfg,
+            "gazetteers": {k: sorted(v) for k, v in self.gazetteer_terms.items()},
+            "clusters": self.clusters,
+        }
 
     def _set_state(self, state: Dict[str, Any]) -> None:
         self.cfg.update(state["cfg"])
         self.gazetteer_terms = {k: frozenset(v) for k, v in state.get("gazetteers", {}).items()}
+        self.clusters = dict(state.get("clusters", {}))
         self._name_terms = None
 
     def to_bytes(self, *, exclude=tuple()) -> bytes:
@@ -579,6 +548,7 @@ class CRFTagger:
         serializers = {
             "cfg.json": lambda p: srsly.write_json(p, self._state()["cfg"]),
             "gazetteers.json": lambda p: srsly.write_gzip_json(p, self._state()["gazetteers"]),
+            "clusters.json": lambda p: srsly.write_gzip_json(p, self.clusters) if self.clusters else None,
             "model.crfsuite": write_model,
         }
         util.to_disk(path, serializers, exclude)
@@ -594,6 +564,9 @@ class CRFTagger:
             "cfg.json": lambda p: self.cfg.update(srsly.read_json(p)),
             "gazetteers.json": lambda p: setattr(
                 self, "gazetteer_terms", {k: frozenset(v) for k, v in srsly.read_gzip_json(p).items()}
+            ),
+            "clusters.json": lambda p: setattr(
+                self, "clusters", dict(srsly.read_gzip_json(p)) if p.exists() else {}
             ),
             "model.crfsuite": read_model,
         }

@@ -3,12 +3,14 @@
 Features are attribute strings (crfsuite gives each a weight per tag): lexical (word, lowercase,
 prefixes, suffixes, lemma, POS), orthographic (shape class, short shape, length, digit/alpha flags, ends
 in "s"), the BIO position of spans found by earlier detectors (the regex generator), gazetteer
-membership, and the same for neighbours in a +-window.
+membership, word-cluster bit-path prefixes (`spacy_anon.tagger.clusters`), and the same for neighbours
+in a +-window.
 """
 import re
 from functools import lru_cache
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
+from spacy_anon.tagger.clusters import cluster_features, cluster_key
 from spacy_anon.tagger.regex_generator import token_code
 
 Span3 = Tuple[int, int, str]
@@ -83,6 +85,7 @@ def sequence_features(
     span_tags: Optional[Sequence[str]] = None,
     gazetteers: Optional[Dict[str, FrozenSet[str]]] = None,
     chunks: Optional[Sequence[str]] = None,
+    clusters: Optional[Dict[str, str]] = None,
     window: int = 2,
     affix: int = 3,
     extra: Optional[Sequence[Sequence[str]]] = None,
@@ -91,6 +94,7 @@ def sequence_features(
 
     chunks: per token, the shape and position of the whitespace-delimited chunk it belongs to (e.g.
         "dd-dd-dd|B"), which restores what the fine tokenizer split (see `chunk_features`).
+    clusters: {cluster key: bit path}; the token gets every prefix feature, neighbours the 6-bit one.
     extra: per token, more features shared with the neighbours like the word itself (e.g. from
         `zipf_feature` or `date_chunk_features`).
     """
@@ -109,6 +113,11 @@ def sequence_features(
             gazetteers=gz,
             affix=affix,
         )
+        if clusters:
+            bits = clusters.get(cluster_key(word))
+            if bits:
+                own.extend(cluster_features(bits))
+                ctx.append("c6=" + bits[:6])
         if extra:
             ctx.extend(extra[i])
         own_all.append(own)

@@ -3,9 +3,10 @@
 A source spec is a string:
 - `faker:<provider>.<attribute>:<locale>[,<locale>...]`, e.g. `faker:person.first_names:en_US,es_ES`
   (Faker is MIT-licensed, so models may ship these terms);
-- `file:<path>` or a plain path: one entry per line (e.g. the deid package's GPL lists, read from the
-  user's copy at training time; such a trained model then contains those terms and inherits their
-  licence, so never ship it).
+- `file:<path>` or a plain path: one entry per line, `#` lines are comments (e.g. the deid package's
+  GPL lists, read from the user's copy at training time; such a trained model then contains those terms
+  and inherits their licence, so never ship it);
+- `package:<name>`: a list shipped in `spacy_anon/data/gazetteers/<name>.txt` (e.g. `package:demonyms`).
 """
 import importlib
 import re
@@ -54,9 +55,15 @@ def load_gazetteer(spec: str, phrases: bool = False) -> FrozenSet[str]:
                 values = keys if any(str(k).isalpha() for k in keys) else list(values.values())
             entries.extend(values)
         return convert(entries)
-    path = Path(spec[5:] if spec.startswith("file:") else spec)
+    if spec.startswith("package:"):
+        path = Path(__file__).resolve().parents[1] / "data" / "gazetteers" / (spec[8:] + ".txt")
+        if not path.exists():
+            shipped = sorted(p.stem for p in path.parent.glob("*.txt"))
+            raise ValueError(f"unknown packaged gazetteer {spec!r}; shipped: {', '.join(shipped)}")
+    else:
+        path = Path(spec[5:] if spec.startswith("file:") else spec)
     with path.open(encoding="utf8", errors="replace") as handle:
-        return convert(line.strip() for line in handle if line.strip())
+        return convert(line.strip() for line in handle if line.strip() and not line.startswith("#"))
 
 
 def load_gazetteers(specs: Dict[str, str], phrases: bool = False) -> Dict[str, FrozenSet[str]]:

@@ -1,0 +1,71 @@
+"""Money amounts and ages written in words (regex sources, compiled by recognizers).
+
+Court judgments and case notes give damages, fines, salaries and ages: exact amounts are
+quasi-identifiers (TAB labels them QUANTITY, ages DEM), so the rules mask the whole phrase: the
+currency, the amount and a leading hedge ("approximately SEK 14.6 million", "1,336 Swedish kronor").
+"""
+
+CURRENCY_CODES = (
+    "EUR", "USD", "GBP", "SEK", "NOK", "DKK", "CHF", "PLN", "TRY", "TRL", "RUB", "CZK", "HUF", "RON", "BGN",
+    "HRK", "UAH", "ISK", "JPY", "CAD", "AUD", "NZD", "CNY", "INR", "BRL", "MXN", "ARS", "COP", "CLP",
+    "ATS", "BEF", "DEM", "ESP", "FIM", "FRF", "GRD", "IEP", "ITL", "LUF", "NLG", "PTE", "SIT", "SKK",
+)
+CURRENCY_NAMES = (
+    "kronor", "krona", "kronur", "kroner", "krone", "zlotys", "zloty", "złoty", "złotys", "euros", "euro",
+    "pounds sterling", "pounds", "pound sterling", "pence", "dollars", "dollar", "cents", "francs", "franc",
+    "lire", "lira", "liras", "roubles", "rouble", "rubles", "ruble", "marks", "drachmas", "drachma",
+    "forints", "forint", "korunas", "koruna", "lei", "leva", "lev", "hryvnias", "hryvnia", "pesetas",
+    "peseta", "escudos", "escudo", "schillings", "schilling", "guilders", "guilder", "tolars", "kuna",
+    "yen", "reais", "pesos", "peso", "rupees", "dólares", "reales", "libras",
+)
+NATIONAL_ADJECTIVES = (
+    "Swedish", "Norwegian", "Danish", "Icelandic", "Czech", "Slovak", "Turkish", "Polish", "Hungarian",
+    "Romanian", "Bulgarian", "Croatian", "Russian", "Ukrainian", "Swiss", "French", "Belgian",
+    "Luxembourg", "Austrian", "German", "Finnish", "Irish", "Italian", "Maltese", "Cypriot", "Greek",
+    "Spanish", "Portuguese", "Dutch", "US", "American", "Canadian", "Australian", "Japanese",
+)
+HEDGES = (
+    "approximately", "about", "around", "roughly", "some", "nearly", "almost", "over", "under",
+    "more than", "less than", "at least", "up to", "a total of", "in total", "in excess of",
+)
+NUMBER_WORDS = (
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+    "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "a hundred", "one hundred",
+)
+
+
+def _alternation(words, flags_lower=True) -> str:
+    forms = set()
+    for w in words:
+        forms.update({w, w.capitalize(), w.upper()} if flags_lower else {w})
+    return "|".join(sorted((f.replace(" ", r"\s+") for f in forms), key=len, reverse=True))
+
+
+_HEDGE = rf"(?:(?:{_alternation(HEDGES)})\s+)?"
+# 1,336 | 14.6 | 25 000 | 2.500,50 ; then an optional scale word
+_AMOUNT = r"\d{1,3}(?:(?:[,.]|\s(?=\d{3}\b))\d{3})*(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d+)?"
+_SCALE = r"(?:\s*(?:million|billion|thousand|bn|m|mln)\b)?"
+_CODE = rf"(?:{'|'.join(CURRENCY_CODES)})"
+_SYMBOL = r"[€£$¥₺₽]"
+_NAME = rf"(?:(?:{_alternation(NATIONAL_ADJECTIVES, False)})\s+)?(?:{_alternation(CURRENCY_NAMES)})"
+
+MONEY = [
+    # "SEK 35,000", "GBP 39.95", "£400", "€ 1.2 million", "approximately SEK 14.6 million"
+    (rf"{_HEDGE}(?:{_CODE}\s?|{_SYMBOL}\s?)(?:{_AMOUNT}){_SCALE}(?!\w)", 0.85, 0),
+    # "1,336 Swedish kronor", "50,169.18 pounds sterling (GBP)", "88,674 zlotys", "100 NOK"
+    (rf"{_HEDGE}(?:{_AMOUNT}){_SCALE}\s*(?:{_NAME}(?:\s*\(\s*[“\"]?{_CODE}[”\"]?\s*\))?|{_CODE})(?!\w)", 0.85, 0),
+    # "401, 515 and 397 kronor": a list of amounts sharing one currency
+    (rf"(?:{_AMOUNT})(?:,\s+(?:{_AMOUNT}))+,?\s+and\s+(?:{_AMOUNT}){_SCALE}\s+{_NAME}\b", 0.85, 0),
+]
+_NUMBER_WORD = rf"(?:(?:{_alternation(NUMBER_WORDS)})(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?)"
+_DASH = r"(?:\s*[-\u2010\u2011\u2012\u2013]\s*|\s+)"
+# Ages in words; like the digit patterns (`dates.AGE_EN`), only the number is the match.
+AGE_WORDS = [
+    # "eight years old", "eighteen-year-old"
+    (rf"\b({_NUMBER_WORD}){_DASH}years?{_DASH}old\b", 0.85, 1),
+    # "at the age of three", "aged twenty"
+    (rf"\b(?:[Aa]ge\s+of|[Aa]ged)\s+({_NUMBER_WORD})\b(?!\s*(?:years\s+ago|times|per))", 0.8, 1),
+    # "nineteen years of age"
+    (rf"\b({_NUMBER_WORD})\s+years\s+of\s+age\b", 0.85, 1),
+]
