@@ -88,3 +88,15 @@ def test_crf_stores_phrase_gazetteers_with_the_model(tmp_path):
     crf = spacy.load(tmp_path / "model").get_pipe("anon_crf")
     feats = crf.features(crf_doc := nlp.make_doc("sent to zorland general today"))[1][0]
     assert "pz=hosp|B" in feats[2] and "pz=hosp|I" in feats[3] and len(crf_doc) == 5
+
+
+def test_deid_config_builds_and_tags_only_ages_over_89():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    config = spacy.util.load_config(root / "configs" / "crf_deid.cfg")
+    nlp = spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
+    assert nlp.pipe_names == ["anon_rules_features", "anon_regex_generator", "anon_crf", "anon_age_over_89"]
+    assert nlp.get_pipe("anon_crf").cfg["phrase_gazetteers"]["hospitals"].endswith("stripped_hospitals.txt")
+    doc = nlp.get_pipe("anon_age_over_89")(nlp.make_doc("98 yo man, wife 91 years old, son 45 yo, 101 y/o"))
+    assert [s.text for s in doc.spans["anon"]] == ["98", "91", "101"]
