@@ -100,3 +100,17 @@ def test_deid_config_builds_and_tags_only_ages_over_89():
     assert nlp.get_pipe("anon_crf").cfg["phrase_gazetteers"]["hospitals"].endswith("stripped_hospitals.txt")
     doc = nlp.get_pipe("anon_age_over_89")(nlp.make_doc("98 yo man, wife 91 years old, son 45 yo, 101 y/o"))
     assert [s.text for s in doc.spans["anon"]] == ["98", "91", "101"]
+
+
+def test_recall_knob_never_emits_an_inside_tag_the_model_lacks():
+    """Bug: fold 1 of deid crashed ("Failed to convert into label identifier: I-RelativeProxyName")."""
+    from spacy_anon.tagger.crf_component import raise_recall
+
+    class FakeTagger:
+        probs = [{"O": 0.2, "B-X": 0.8}, {"O": 0.9, "B-X": 0.1}]
+
+        def marginal(self, y, i):
+            return self.probs[i].get(y, 0.0)
+
+    assert raise_recall(FakeTagger(), ["B-X", "O"], ["B-X"], 0.05) == ["B-X", "B-X"]
+    assert raise_recall(FakeTagger(), ["B-X", "O"], ["B-X", "I-X"], 0.05) == ["B-X", "I-X"]

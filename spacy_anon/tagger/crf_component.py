@@ -138,7 +138,8 @@ def raise_recall(
 ) -> List[str]:
     """Tag tokens the Viterbi path left "O" whose probability of being in an entity is >= threshold.
 
-    The label is the most probable non-O tag's label; B-/I- follow the previous token. Tokens without a
+    The label is the most probable non-O tag's label; B-/I- follow the previous token (B- when the
+    model has no I- tag for the label, e.g. a label only ever seen on one token). Tokens without a
     letter or digit (punctuation) are never added, so the knob does not stretch span boundaries.
     """
     out = list(tags)
@@ -150,7 +151,8 @@ def raise_recall(
         best = max(labels, key=lambda y: tagger.marginal(y, i))
         label = best[2:]
         prev = out[i - 1] if i else "O"
-        out[i] = ("I-" if prev != "O" and prev[2:] == label else "B-") + label
+        inside = prev != "O" and prev[2:] == label and "I-" + label in labels  # the CRF may lack I-<label>
+        out[i] = ("I-" if inside else "B-") + label
     return out
 
 
