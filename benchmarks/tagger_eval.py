@@ -176,9 +176,14 @@ def main(argv: Optional[List[str]] = None) -> int:
         preds, times, speeds = {}, [], []
         by_thr: Dict[float, Dict] = {t: {} for t in args.thresholds}
         fold_outputs: Dict[int, tuple] = {}
+        fold_parts = split_groups(docs, lambda d: group_of(d, args.group), args.folds)
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             for k, fold_preds, train_s, cps, fold_thr in pool.map(_fold_job, jobs):
-                print(f"fold {k} done: {train_s:.0f} s training", file=sys.stderr, flush=True)
+                fold_gold = [docs[i] for i in fold_parts[k]]
+                summary = {name: {key: m[key] for key in ("token_recall", "token_precision")}
+                           for name, m in [("default", evaluate(args.metric, fold_gold, fold_preds))]
+                           + [(str(t), evaluate(args.metric, fold_gold, p)) for t, p in fold_thr.items()]}
+                print(f"fold {k} done: {train_s:.0f} s training; {json.dumps(summary)}", file=sys.stderr, flush=True)
                 fold_outputs[k] = (fold_preds, fold_thr)
                 preds.update(fold_preds)
                 for t, p in fold_thr.items():
