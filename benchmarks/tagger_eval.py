@@ -175,8 +175,16 @@ def main(argv: Optional[List[str]] = None) -> int:
                  args.with_rules) for k in folds]
         preds, times, speeds = {}, [], []
         by_thr: Dict[float, Dict] = {t: {} for t in args.thresholds}
+        fold_outputs: Dict[int, tuple] = {}
+        fold_parts = split_groups(docs, lambda d: group_of(d, args.group), args.folds)
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             for k, fold_preds, train_s, cps, fold_thr in pool.map(_fold_job, jobs):
+                fold_gold = [docs[i] for i in fold_parts[k]]
+                summary = {name: {key: m[key] for key in ("token_recall", "token_precision")}
+                           for name, m in [("default", evaluate(args.metric, fold_gold, fold_preds))]
+                           + [(str(t), evaluate(args.metric, fold_gold, p)) for t, p in fold_thr.items()]}
+                print(f"fold {k} done: {train_s:.0f} s training; {json.dumps(summary)}", file=sys.stderr, flush=True)
+                fold_outputs[k] = (fold_preds, fold_thr)
                 preds.update(fold_preds)
                 for t, p in fold_thr.items():
                     by_thr[t].update(p)
@@ -188,6 +196,16 @@ def main(argv: Optional[List[str]] = None) -> int:
         report.update(cv=args.cv, extra_train=args.extra_train, folds=args.folds, evaluated_folds=folds,
                       group=args.group, train_seconds=times, chars_per_second=speeds,
                       test_documents=len(gold_docs))
+        if len(folds) > 1:  # token recall/precision of each held-out fold (metrics below pool all folds)
+            per_fold = {}
+            for k, (fold_preds, fold_thr) in sorted(fold_outputs.items()):
+                fold_gold = [docs[i] for i in parts[k]]
+                runs = {"default": fold_preds, **{str(t): p for t, p in fold_thr.items()}}
+                per_fold[str(k)] = {}
+                for name, p in runs.items():
+                    m = evaluate(args.metric, fold_gold, p)
+                    per_fold[str(k)][name] = {key: m[key] for key in ("token_recall", "token_precision") if key in m}
+            report["per_fold"] = per_fold
     else:
         nlp = build(args.config, overrides)
         train = [d for p in args.train for d in load_docs(p, nlp.vocab)]

@@ -21,10 +21,10 @@ from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
 from spacy_anon.tagger.clusters import read_clusters
 from spacy_anon.tagger.features import (
-    bio_to_spans, chunk_features, doc_span_words, extra_token_features, learn_triggers, sequence_features,
-    spans_to_bio,
+    bio_to_spans, chunk_features, doc_span_words, extra_token_features, learn_triggers, phrase_features,
+    sequence_features, spans_to_bio,
 )
-from spacy_anon.tagger.gazetteers import load_gazetteers
+from spacy_anon.tagger.gazetteers import PHRASE_PREFIX, load_gazetteers
 from spacy_anon.tagger.propagate import propagate_spans
 
 SOURCE = "anon_crf"
@@ -38,6 +38,7 @@ TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the t
         "gold_key": GOLD_SPAN_KEY,
         "feature_span_keys": ["anon_regex"],
         "gazetteers": {},
+        "phrase_gazetteers": {},
         "clusters": "",
         "window": 2,
         "affix": 3,
@@ -63,6 +64,7 @@ def make_anon_crf(
     gold_key: str,
     feature_span_keys: List[str],
     gazetteers: Dict[str, str],
+    phrase_gazetteers: Dict[str, str],
     clusters: str,
     window: int,
     affix: int,
@@ -87,6 +89,8 @@ def make_anon_crf(
         BIO position becomes a token feature.
     gazetteers: {name: source spec} (see `spacy_anon.tagger.gazetteers`); loaded at initialize and
         stored with the model.
+    phrase_gazetteers: {name: source spec} whose entries are matched whole ("University of X Medical
+        Center"), case-insensitively, longest first; tokens in a match get "pz=<name>|B/I" features.
     clusters: path of a `word<TAB>bits` word-cluster file (`spacy-anon tagger clusters`); read at
         initialize and stored with the model; "" = no cluster features.
     window: context window (tokens on each side); affix: longest prefix/suffix feature.
@@ -106,8 +110,9 @@ def make_anon_crf(
         light Spanish stem), "doc" (the word lies in an earlier detector's span elsewhere in the
         document), "paren" (item of the enclosing parenthesis) and "trigger" (the head word, such as
         "Hospital" or "Calle", that opened the run of capitalised words; heads are learned from the
-        training spans and stored as the gazetteer "learned_triggers"); see
-        `spacy_anon.tagger.features.extra_token_features`.
+        training spans and stored as the gazetteer "learned_triggers"), "zipf" (English word-frequency
+        band) and "monthday" (the chunk can be a month/day date, or is another number group such as a
+        blood pressure); see `spacy_anon.tagger.features.extra_token_features`.
     cross_fit_folds: when > 1, the training documents get their regex-generator features from rules
         learned on the other folds (the CRF then learns how far to trust the rules on unseen text);
         the shipped rules are still learned on all the training data. 0 = off.
@@ -117,10 +122,10 @@ def make_anon_crf(
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
-        gazetteers=gazetteers, clusters=clusters, window=window, affix=affix, c1=c1, c2=c2,
-        max_iterations=max_iterations, min_score=min_score, entity_threshold=entity_threshold,
-        trim_partial_chunks=trim_partial_chunks, trim_common_words=trim_common_words, propagate=propagate,
-        label_map=label_map,
+        gazetteers=gazetteers, phrase_gazetteers=phrase_gazetteers, clusters=clusters, window=window,
+        affix=affix, c1=c1, c2=c2, max_iterations=max_iterations, min_score=min_score,
+        entity_threshold=entity_threshold, trim_partial_chunks=trim_partial_chunks,
+        trim_common_words=trim_common_words, propagate=propagate, label_map=label_map,
         extra_features=extra_features, cross_fit_folds=cross_fit_folds, date_label=date_label,
     )
 
@@ -149,7 +154,8 @@ def raise_recall(
 ) -> List[str]:
     """Tag tokens the Viterbi path left "O" whose probability of being in an entity is >= threshold.
 
-    The label is the most probable non-O tag's label; B-/I- follow the previous token. Tokens without a
+    The label is the most probable non-O tag's label; B-/I- follow the previous token (B- when the
+    model has no I- tag for the label, e.g. a label only ever seen on one token). Tokens without a
     letter or digit (punctuation) are never added, so the knob does not stretch span boundaries.
     """
     out = list(tags)
@@ -161,7 +167,8 @@ def raise_recall(
         best = max(labels, key=lambda y: tagger.marginal(y, i))
         label = best[2:]
         prev = out[i - 1] if i else "O"
-        out[i] = ("I-" if prev != "O" and prev[2:] == label else "B-") + label
+        inside = prev != "O" and prev[2:] == label and "I-" + label in labels  # the CRF may lack I-<label>
+        out[i] = ("I-" if inside else "B-") + label
     return out
 
 
@@ -355,6 +362,7 @@ class CRFTagger:
         gold_key: str = GOLD_SPAN_KEY,
         feature_span_keys: Sequence[str] = ("anon_regex",),
         gazetteers: Optional[Dict[str, str]] = None,
+        phrase_gazetteers: Optional[Dict[str, str]] = None,
         clusters: str = "",
         window: int = 2,
         affix: int = 3,
@@ -375,8 +383,8 @@ class CRFTagger:
         self.name = name
         self.cfg: Dict[str, Any] = {
             "spans_key": spans_key, "gold_key": gold_key, "feature_span_keys": list(feature_span_keys),
-            "gazetteers": dict(gazetteers or {}), "clusters": clusters, "window": window, "affix": affix,
-            "c1": c1, "c2": c2,
+            "gazetteers": dict(gazetteers or {}), "phrase_gazetteers": dict(phrase_gazetteers or {}),
+            "clusters": clusters, "window": window, "affix": affix, "c1": c1, "c2": c2,
             "max_iterations": max_iterations, "min_score": min_score, "entity_threshold": entity_threshold,
             "trim_partial_chunks": trim_partial_chunks, "trim_common_words": trim_common_words,
             "propagate": propagate, "label_map": dict(label_map or {}), "extra_features": list(extra_features),
@@ -411,6 +419,8 @@ class CRFTagger:
                             span_tags[i] = ("B-" if i == start else "I-") + label
         extra_names = self.cfg.get("extra_features") or []
         doc_words = doc_span_words([t.text for t in doc], found) if "doc" in extra_names else None
+        word_gz = {k: v for k, v in self.gazetteer_terms.items() if not k.startswith(PHRASE_PREFIX)}
+        phrase_gz = {k[len(PHRASE_PREFIX):]: v for k, v in self.gazetteer_terms.items() if k.startswith(PHRASE_PREFIX)}
         has_lemma = doc.has_annotation("LEMMA")
         has_pos = doc.has_annotation("POS")
         sequences = doc_sequences(doc)
@@ -425,6 +435,9 @@ class CRFTagger:
                     words, spaced, extra_names, [span_tags[i] for i in seq], doc_words,
                     self.gazetteer_terms.get(TRIGGERS, frozenset()),
                 )
+            if phrase_gz:
+                matches = phrase_features(words, phrase_gz)
+                extra = [a + b for a, b in zip(extra, matches)] if extra else matches
             feats.append(
                 sequence_features(
                     words,
@@ -432,7 +445,7 @@ class CRFTagger:
                     lemmas=[doc[i].lemma_ for i in seq] if has_lemma else None,
                     pos=[doc[i].pos_ for i in seq] if has_pos else None,
                     span_tags=[span_tags[i] for i in seq],
-                    gazetteers=self.gazetteer_terms,
+                    gazetteers=word_gz,
                     clusters=self.clusters,
                     window=self.cfg["window"],
                     affix=self.cfg["affix"],
@@ -565,6 +578,8 @@ class CRFTagger:
     ) -> None:
         """Load the gazetteers and word clusters, and fit the CRF on all training examples."""
         self.gazetteer_terms = load_gazetteers(self.cfg["gazetteers"])
+        phrases = load_gazetteers(self.cfg.get("phrase_gazetteers") or {}, phrases=True)
+        self.gazetteer_terms.update({PHRASE_PREFIX + k: v for k, v in phrases.items()})
         self.clusters = {}
         if self.cfg.get("clusters"):
             if not os.path.exists(self.cfg["clusters"]):

@@ -7,6 +7,7 @@ membership, word-cluster bit-path prefixes (`spacy_anon.tagger.clusters`), and t
 in a +-window.
 """
 import re
+from functools import lru_cache
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from spacy_anon.tagger.clusters import cluster_features, cluster_key
@@ -15,7 +16,7 @@ from spacy_anon.tagger.regex_generator import token_code
 Span3 = Tuple[int, int, str]
 
 # Optional token features (`sequence_features(extra=...)`, the CRF's `extra_features` setting).
-EXTRA_FEATURES = ("date", "stem", "doc", "paren", "trigger")
+EXTRA_FEATURES = ("date", "stem", "doc", "paren", "trigger", "zipf", "monthday")
 
 _MONTHS = frozenset(
     "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre "
@@ -264,7 +265,10 @@ def extra_token_features(
     such span covers here (a name found in a form field, repeated in the narrative); "paren": the
     comma-separated item of the parenthesis the token is in ("(Drug®, Maker, City)"; see
     `paren_items`); "trigger": the last trigger word (`triggers`, e.g. "hospital", "calle") that opened
-    the run of capitalised words the token is in (see `trigger_runs`).
+    the run of capitalised words the token is in (see `trigger_runs`); "zipf": English word-frequency
+    band (`zipf_feature`; rare words are more often names in clinical notes); "monthday": can the chunk
+    be a US month/day date or is it another number group such as a blood pressure
+    (`date_chunk_features`).
     """
     unknown = set(names) - set(EXTRA_FEATURES)
     if unknown:
@@ -295,6 +299,15 @@ def extra_token_features(
         for i, trigger in enumerate(trigger_runs(words, triggers)):
             if trigger:
                 out[i].append("tr=" + trigger)
+    if "zipf" in names:
+        for i, word in enumerate(words):
+            band = zipf_feature(word)
+            if band:
+                out[i].append(band)
+    if "monthday" in names:
+        for i, flag in enumerate(date_chunk_features(words, space_after)):
+            if flag:
+                out[i].append("dv=" + flag)
     return out
 
 
@@ -369,3 +382,68 @@ def doc_span_words(tokens: Sequence[str], spans: Sequence[Span3]) -> Dict[str, F
             if len(word) >= 2 and not word.islower() and any(ch.isalnum() for ch in word):
                 found.setdefault(word.lower(), set()).add(label)
     return {k: frozenset(v) for k, v in found.items()}
+
+
+@lru_cache(maxsize=131072)
+def zipf_feature(word: str) -> str:
+    """English word frequency band of a word with a letter ("zf=0" unknown .. "zf=7" the most frequent;
+    wordfreq's Zipf scale), "" otherwise. Rare words are more often names in clinical notes."""
+    if not any(ch.isalpha() for ch in word):
+        return ""
+    from wordfreq import zipf_frequency
+
+    return "zf=%d" % int(zipf_frequency(word.lower(), "en"))
+
+
+_NUMBER_GROUPS = re.compile(r"^\W*(\d+(?:[/-]\d+){1,2})\W*$")
+
+
+def date_chunk_features(words: Sequence[str], space_after: Sequence[bool]) -> List[str]:
+    """Per token: is its whitespace-delimited chunk a number pair/triple that can be a date?
+
+    "md" (month/day[/year] with month 1-12, day 1-31 and a 2- or 4-digit year, e.g. "7/22", "(09-14-95)"),
+    "nd" (two or three digit groups joined by / or - that cannot be such a date, e.g. blood pressure
+    "136/43", labs "1601/206/13"), "" otherwise. Ratios such as "8/10" stay "md": the context has to tell
+    pain scores from dates.
+    """
+    out: List[str] = []
+    start = 0
+    n = len(words)
+    for i in range(n):
+        if space_after[i] or i == n - 1:
+            chunk = "".join(words[start:i + 1])
+            m = _NUMBER_GROUPS.match(chunk)
+            flag = ""
+            if m:
+                parts = re.split(r"[/-]", m.group(1))
+                ok = len(parts[0]) <= 2 and 1 <= int(parts[0]) <= 12 and len(parts[1]) <= 2 and \
+                    1 <= int(parts[1]) <= 31 and (len(parts) == 2 or len(parts[2]) in (2, 4))
+                flag = "md" if ok else "nd"
+            out.extend([flag] * (i + 1 - start))
+            start = i + 1
+    return out
+
+
+def phrase_features(
+    words: Sequence[str], phrases: Dict[str, FrozenSet[str]], max_tokens: int = 8
+) -> List[List[str]]:
+    """Per token: "pz=<name>|B" / "pz=<name>|I" where it starts / continues the longest case-insensitive
+    match of a phrase gazetteer ({name: space-joined lowercased tokens}, see `gazetteers.phrases_of`)."""
+    lowers = [w.lower() for w in words]
+    out: List[List[str]] = [[] for _ in words]
+    for name, terms in phrases.items():
+        i = 0
+        while i < len(words):
+            best = 0
+            for j in range(min(len(words), i + max_tokens), i, -1):
+                if " ".join(lowers[i:j]) in terms:
+                    best = j - i
+                    break
+            if best:
+                out[i].append("pz=%s|B" % name)
+                for k in range(i + 1, i + best):
+                    out[k].append("pz=%s|I" % name)
+                i += best
+            else:
+                i += 1
+    return out

@@ -26,8 +26,23 @@ def words_of(entries: Iterable[str], min_length: int = 2) -> FrozenSet[str]:
     return frozenset(terms)
 
 
-def load_gazetteer(spec: str) -> FrozenSet[str]:
-    """Load one gazetteer from a source spec (see module docstring)."""
+_PHRASE_TOKEN_RE = re.compile(r"\d+|[^\W\d_]+|[^\w\s]|_")  # the taggers' tokenizer (char_class_tokenizer)
+PHRASE_PREFIX = "phrase:"  # gazetteer names of phrase gazetteers inside a CRF's stored terms
+
+
+def phrases_of(entries: Iterable[str]) -> FrozenSet[str]:
+    """Lowercased entries as space-joined tokens of the taggers' tokenizer ("St. Mary's" -> "st . mary ' s")."""
+    terms: Set[str] = set()
+    for entry in entries:
+        tokens = _PHRASE_TOKEN_RE.findall(str(entry).lower())
+        if tokens:
+            terms.add(" ".join(tokens))
+    return frozenset(terms)
+
+
+def load_gazetteer(spec: str, phrases: bool = False) -> FrozenSet[str]:
+    """Load one gazetteer from a source spec (see module docstring); whole entries when `phrases`."""
+    convert = phrases_of if phrases else words_of
     if spec.startswith("faker:"):
         _, what, locales = spec.split(":", 2)
         provider, attribute = what.rsplit(".", 1)
@@ -39,7 +54,7 @@ def load_gazetteer(spec: str) -> FrozenSet[str]:
                 keys = list(values)
                 values = keys if any(str(k).isalpha() for k in keys) else list(values.values())
             entries.extend(values)
-        return words_of(entries)
+        return convert(entries)
     if spec.startswith("package:"):
         path = Path(__file__).resolve().parents[1] / "data" / "gazetteers" / (spec[8:] + ".txt")
         if not path.exists():
@@ -48,16 +63,16 @@ def load_gazetteer(spec: str) -> FrozenSet[str]:
     else:
         path = Path(spec[5:] if spec.startswith("file:") else spec)
     with path.open(encoding="utf8", errors="replace") as handle:
-        return words_of(line.strip() for line in handle if line.strip() and not line.startswith("#"))
+        return convert(line.strip() for line in handle if line.strip() and not line.startswith("#"))
 
 
-def load_gazetteers(specs: Dict[str, str]) -> Dict[str, FrozenSet[str]]:
+def load_gazetteers(specs: Dict[str, str], phrases: bool = False) -> Dict[str, FrozenSet[str]]:
     """Load {name: spec}; a spec may list several sources separated by `|`."""
     result: Dict[str, FrozenSet[str]] = {}
     for name, spec in specs.items():
         terms: Set[str] = set()
         for part in spec.split("|"):
             if part.strip():
-                terms |= load_gazetteer(part.strip())
+                terms |= load_gazetteer(part.strip(), phrases)
         result[name] = frozenset(terms)
     return result

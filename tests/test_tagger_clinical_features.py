@@ -1,0 +1,115 @@
+"""Opt-in CRF features for clinical notes: word frequency band and month/day plausibility of number chunks."""
+import pytest
+import spacy
+from spacy.training import Example
+
+from spacy_anon.labels import GOLD_SPAN_KEY
+from spacy_anon.tagger.features import date_chunk_features, sequence_features, zipf_feature
+
+
+def test_zipf_band_separates_rare_words_from_common_ones():
+    assert zipf_feature("the") == "zf=7"
+    assert zipf_feature("Zorbelwick") == "zf=0"
+    assert zipf_feature("7/22") == ""  # no letter, no band
+
+
+def test_date_chunks_tell_month_day_pairs_from_other_number_groups():
+    words = ["on", "7", "/", "22", "BP", "136", "/", "43", "(", "09", "-", "14", "-", "95", ")", "1601", "/",
+             "206", "/", "13", "pH", "7", ".", "35"]
+    spaced = [True, False, False, True, True, False, False, True, False, False, False, False, False, False,
+              True, False, False, False, False, True, True, False, False, True]
+    flags = date_chunk_features(words, spaced)
+    assert flags[0] == "" and flags[1:4] == ["md"] * 3
+    assert flags[5:8] == ["nd"] * 3  # 136/43 is no month/day
+    assert flags[8:15] == ["md"] * 7  # (09-14-95)
+    assert flags[15:20] == ["nd"] * 5
+    assert flags[20:] == [""] * 4  # decimals are not number groups
+
+
+def test_extra_features_reach_the_neighbours():
+    feats = sequence_features(["seen", "7"], extra=[["zf=5"], ["dv=md"]], window=1)
+    assert "dv=md" in feats[1] and "+1:dv=md" in feats[0] and "-1:zf=5" in feats[1]
+
+
+def _examples(nlp):
+    examples = []
+    for i in range(12):
+        text = f"Seen by Dr Zorbel{i % 3} on {i % 12 + 1}/{i + 10}. BP 13{i}/4{i}.\n"
+        ref = nlp.make_doc(text)
+        start = text.index("Zorbel")
+        date = text.index(" on ") + 4
+        spans = [ref.char_span(start, start + 7, label="HCPName"),
+                 ref.char_span(date, text.index(". BP"), label="Date")]
+        ref.spans[GOLD_SPAN_KEY] = spans
+        examples.append(Example(nlp.make_doc(text), ref))
+    return examples
+
+
+def test_crf_with_extra_features_trains_and_propagates():
+    nlp = spacy.blank("en", config={"nlp": {"tokenizer": {"@tokenizers": "spacy_anon.char_class_tokenizer.v1"}}})
+    crf = nlp.add_pipe("anon_crf", config={"max_iterations": 30, "extra_features": ["zipf", "monthday"],
+                                           "propagate": True})
+    nlp.initialize(lambda: _examples(nlp))
+    assert any(f.startswith("dv=") for seq in crf.features(nlp.make_doc("on 3/12 ok"))[1] for f in seq[1])
+    doc = nlp("Seen by Dr Zorbel1 on 3/14. BP 130/40.\nzorbel1 called.")
+    found = {s.text for s in doc.spans["anon"]}
+    assert "zorbel1" in found  # the second mention, found through propagation
+
+
+def test_unknown_extra_feature_is_refused():
+    nlp = spacy.blank("en")
+    with pytest.raises(ValueError, match="monthday"):  # at construction, listing the known names
+        nlp.add_pipe("anon_crf", config={"extra_features": ["nope"]})
+
+
+def test_phrase_gazetteer_marks_the_longest_whole_match(tmp_path):
+    from spacy_anon.tagger.features import phrase_features
+    from spacy_anon.tagger.gazetteers import load_gazetteers, phrases_of
+
+    assert phrases_of(["St. Mary's", "  "]) == {"st . mary ' s"}
+    listing = tmp_path / "hospitals.txt"
+    listing.write_text("U Zorland\nUniversity of Zorland Medical Center\nZorland\n")
+    phrases = load_gazetteers({"hosp": f"file:{listing}"}, phrases=True)
+    words = "to U ZORLAND then University of Zorland Medical Center , u".split()
+    feats = phrase_features(words, phrases)
+    assert feats[1:3] == [["pz=hosp|B"], ["pz=hosp|I"]]
+    assert feats[4] == ["pz=hosp|B"] and feats[5:9] == [["pz=hosp|I"]] * 4
+    assert feats[0] == [] and feats[-1] == []  # a lone "u" is no hospital
+
+
+def test_crf_stores_phrase_gazetteers_with_the_model(tmp_path):
+    listing = tmp_path / "hospitals.txt"
+    listing.write_text("Zorland General\n")
+    nlp = spacy.blank("en", config={"nlp": {"tokenizer": {"@tokenizers": "spacy_anon.char_class_tokenizer.v1"}}})
+    nlp.add_pipe("anon_crf", config={"max_iterations": 10, "phrase_gazetteers": {"hosp": str(listing)}})
+    nlp.initialize(lambda: _examples(nlp))
+    nlp.to_disk(tmp_path / "model")
+    crf = spacy.load(tmp_path / "model").get_pipe("anon_crf")
+    feats = crf.features(crf_doc := nlp.make_doc("sent to zorland general today"))[1][0]
+    assert "pz=hosp|B" in feats[2] and "pz=hosp|I" in feats[3] and len(crf_doc) == 5
+
+
+def test_deid_config_builds_and_tags_only_ages_over_89():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    config = spacy.util.load_config(root / "configs" / "crf_deid.cfg")
+    nlp = spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
+    assert nlp.pipe_names == ["anon_rules_features", "anon_regex_generator", "anon_crf", "anon_age_over_89"]
+    assert nlp.get_pipe("anon_crf").cfg["phrase_gazetteers"]["hospitals"].endswith("stripped_hospitals.txt")
+    doc = nlp.get_pipe("anon_age_over_89")(nlp.make_doc("98 yo man, wife 91 years old, son 45 yo, 101 y/o"))
+    assert [s.text for s in doc.spans["anon"]] == ["98", "91", "101"]
+
+
+def test_recall_knob_never_emits_an_inside_tag_the_model_lacks():
+    """Bug: fold 1 of deid crashed ("Failed to convert into label identifier: I-RelativeProxyName")."""
+    from spacy_anon.tagger.crf_component import raise_recall
+
+    class FakeTagger:
+        probs = [{"O": 0.2, "B-X": 0.8}, {"O": 0.9, "B-X": 0.1}]
+
+        def marginal(self, y, i):
+            return self.probs[i].get(y, 0.0)
+
+    assert raise_recall(FakeTagger(), ["B-X", "O"], ["B-X"], 0.05) == ["B-X", "B-X"]
+    assert raise_recall(FakeTagger(), ["B-X", "O"], ["B-X", "I-X"], 0.05) == ["B-X", "I-X"]
