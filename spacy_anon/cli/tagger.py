@@ -36,18 +36,13 @@ def _rules(args) -> int:
 
 
 def _clusters(args) -> int:
-    import json
     import time
 
-    from spacy_anon.tagger.clusters import iter_texts, tokenize_for_clusters, train_word_clusters, write_clusters
+    from spacy_anon.tagger.clusters import (
+        held_out_ids, iter_texts, tokenize_for_clusters, train_word_clusters, write_clusters,
+    )
 
-    excluded = set()
-    for path in args.exclude_ids or ():  # ids of held-out documents (a JSONL corpus with doc_id/id)
-        with open(path, encoding="utf8") as handle:
-            for line in handle:
-                if line.strip():
-                    record = json.loads(line)
-                    excluded.add(str(record.get("doc_id", record.get("id", ""))))
+    excluded = held_out_ids(args.exclude_ids or ())
     sentences = []
     for path in args.inputs:
         for text in iter_texts(path, excluded):

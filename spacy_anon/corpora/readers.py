@@ -5,6 +5,7 @@ character offsets; used by the metrics, no pipeline needed) and a `read_<format>
 yields `Doc`s made by `nlp.make_doc(text)` with gold spans in `doc.spans["anon_gold"]` (see
 `spacy_anon.corpora.base.record_to_doc`).
 """
+import gzip
 import html
 import json
 import re
@@ -33,9 +34,12 @@ def _load_json(path: Path):
         raise CorpusFormatError(f"{path}: file not found") from None
 
 
-def _iter_jsonl(path: Path) -> Iterator[Tuple[int, dict]]:
+def iter_jsonl_objects(path: PathLike) -> Iterator[Tuple[int, dict]]:
+    """(line number, object) of a JSONL file (.gz allowed); blank lines skipped, bad lines raise with
+    their line number."""
+    path = Path(path)
     try:
-        f = path.open(encoding="utf8")
+        f = gzip.open(path, "rt", encoding="utf8") if path.suffix == ".gz" else path.open(encoding="utf8")
     except FileNotFoundError:
         raise CorpusFormatError(f"{path}: file not found") from None
     with f:
@@ -144,7 +148,7 @@ def iter_tab_records(path: PathLike) -> Iterator[GoldRecord]:
     """
     path = Path(path)
     if path.suffix == ".jsonl":
-        for lineno, obj in _iter_jsonl(path):
+        for lineno, obj in iter_jsonl_objects(path):
             where = f"{path}:{lineno}"
             if "annotations" in obj:
                 yield _tab_doc_record(obj, where)
@@ -169,7 +173,7 @@ def iter_span_records(path: PathLike) -> Iterator[GoldRecord]:
     "<patient>-<note>"). Span lists may also be `[start, end, label]` triples.
     """
     path = Path(path)
-    for lineno, obj in _iter_jsonl(path):
+    for lineno, obj in iter_jsonl_objects(path):
         yield _span_doc_record(obj, f"{path}:{lineno}", default_id=f"{path.stem}-{lineno}")
 
 

@@ -4,6 +4,7 @@ Court judgments and case notes give damages, fines, salaries and ages: exact amo
 quasi-identifiers (TAB labels them QUANTITY, ages DEM), so the rules mask the whole phrase: the
 currency, the amount and a leading hedge ("approximately SEK 14.6 million", "1,336 Swedish kronor").
 """
+from spacy_anon.rules.dates import cased_alternation
 
 CURRENCY_CODES = (
     "EUR", "USD", "GBP", "SEK", "NOK", "DKK", "CHF", "PLN", "TRY", "TRL", "RUB", "CZK", "HUF", "RON", "BGN",
@@ -35,20 +36,14 @@ NUMBER_WORDS = (
 )
 
 
-def _alternation(words, flags_lower=True) -> str:
-    forms = set()
-    for w in words:
-        forms.update({w, w.capitalize(), w.upper()} if flags_lower else {w})
-    return "|".join(sorted((f.replace(" ", r"\s+") for f in forms), key=len, reverse=True))
-
-
-_HEDGE = rf"(?:(?:{_alternation(HEDGES)})\s+)?"
+_HEDGE = rf"(?:(?:{cased_alternation(HEDGES, True)})\s+)?"
 # 1,336 | 14.6 | 25 000 | 2.500,50 ; then an optional scale word
 _AMOUNT = r"\d{1,3}(?:(?:[,.]|\s(?=\d{3}\b))\d{3})*(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d+)?"
 _SCALE = r"(?:\s*(?:million|billion|thousand|bn|m|mln)\b)?"
 _CODE = rf"(?:{'|'.join(CURRENCY_CODES)})"
 _SYMBOL = r"[€£$¥₺₽]"
-_NAME = rf"(?:(?:{_alternation(NATIONAL_ADJECTIVES, False)})\s+)?(?:{_alternation(CURRENCY_NAMES)})"
+_NATIONAL = "|".join(sorted(NATIONAL_ADJECTIVES, key=len, reverse=True))
+_NAME = rf"(?:(?:{_NATIONAL})\s+)?(?:{cased_alternation(CURRENCY_NAMES, True)})"
 
 MONEY = [
     # "SEK 35,000", "GBP 39.95", "£400", "€ 1.2 million", "approximately SEK 14.6 million"
@@ -58,7 +53,7 @@ MONEY = [
     # "401, 515 and 397 kronor": a list of amounts sharing one currency
     (rf"(?:{_AMOUNT})(?:,\s+(?:{_AMOUNT}))+,?\s+and\s+(?:{_AMOUNT}){_SCALE}\s+{_NAME}\b", 0.85, 0),
 ]
-_NUMBER_WORD = rf"(?:(?:{_alternation(NUMBER_WORDS)})(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?)"
+_NUMBER_WORD = rf"(?:(?:{cased_alternation(NUMBER_WORDS, True)})(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?)"
 _DASH = r"(?:\s*[-\u2010\u2011\u2012\u2013]\s*|\s+)"
 # Ages in words; like the digit patterns (`dates.AGE_EN`), only the number is the match.
 AGE_WORDS = [

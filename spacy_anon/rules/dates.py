@@ -17,17 +17,19 @@ PT_MONTHS = (
 EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
-def _cased(words: Iterable[str], lower: bool) -> str:
-    """Alternation of Title and UPPER forms (and lower forms when `lower`), longest first."""
+def cased_alternation(words: Iterable[str], lower: bool) -> str:
+    """Alternation of Title and UPPER forms (and the forms as given when `lower`), longest first; a space
+    inside an entry matches any whitespace run ("pounds sterling")."""
     forms: List[str] = []
     for w in words:
         forms += [w.capitalize(), w.upper()] + ([w] if lower else [])
-    return "|".join(sorted(set(forms), key=len, reverse=True))
+    return "|".join(sorted({f.replace(" ", r"\s+") for f in forms}, key=len, reverse=True))
 
 
-EN_MONTH = rf"(?:{_cased(EN_MONTHS, False)}|(?:{_cased(EN_MONTH_ABBR, False)})\.?)"
-ES_PT_MONTH = rf"(?:{_cased(ES_MONTHS + PT_MONTHS, True)})"
-EN_WEEKDAY = rf"(?:{_cased(EN_WEEKDAYS, False)})"
+
+EN_MONTH = rf"(?:{cased_alternation(EN_MONTHS, False)}|(?:{cased_alternation(EN_MONTH_ABBR, False)})\.?)"
+ES_PT_MONTH = rf"(?:{cased_alternation(ES_MONTHS + PT_MONTHS, True)})"
+EN_WEEKDAY = rf"(?:{cased_alternation(EN_WEEKDAYS, False)})"
 
 YEAR4 = r"(?:1[5-9]\d\d|20\d\d|21\d\d)"
 DAY = r"(?:[12]\d|3[01]|0?[1-9])"

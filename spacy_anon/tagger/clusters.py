@@ -11,10 +11,11 @@ Words are lowercased and digits mapped to "0" (`cluster_key`), with the taggers'
 import gzip
 import json
 from pathlib import Path
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set
 
 import numpy
 
+from spacy_anon.corpora.readers import iter_jsonl_objects
 from spacy_anon.tagger.tokenizer import split_char_classes
 
 # Prefix lengths of the bit path that become features (Ratinov & Roth's choice for Brown clusters).
@@ -140,6 +141,22 @@ def read_clusters(path: Path) -> Dict[str, str]:
     return clusters
 
 
+def _record_id(record: dict) -> str:
+    return str(record.get("doc_id", record.get("id", "")))
+
+
+def _record_texts(records: Iterable[dict], excluded: Set[str]) -> Iterator[str]:
+    for record in records:
+        text = record.get("text", record.get("full_text"))
+        if _record_id(record) not in excluded and isinstance(text, str):
+            yield text
+
+
+def held_out_ids(paths: Iterable[Path]) -> Set[str]:
+    """`doc_id` (else `id`) of every record of JSONL corpora: documents to keep out of the clusters."""
+    return {_record_id(record) for path in paths for _, record in iter_jsonl_objects(path)}
+
+
 def iter_texts(path: Path, exclude_ids: Iterable[str] = ()) -> Iterator[str]:
     """Texts of a corpus file or folder for cluster training.
 
@@ -164,19 +181,8 @@ def iter_texts(path: Path, exclude_ids: Iterable[str] = ()) -> Iterator[str]:
         return
     opener = gzip.open if name.endswith(".gz") else open
     if name.endswith((".jsonl", ".jsonl.gz")):
-        with opener(path, "rt", encoding="utf8", errors="replace") as handle:
-            for number, line in enumerate(handle, 1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                except ValueError as err:
-                    raise ValueError(f"{path}:{number}: not JSON ({err.msg})") from None
-                if str(record.get("doc_id", record.get("id", ""))) in excluded:
-                    continue
-                text = record.get("text", record.get("full_text"))
-                if isinstance(text, str):
-                    yield text
+        records: Iterable = (record for _, record in iter_jsonl_objects(path))
+        yield from _record_texts(records, excluded)
         return
     if name.endswith((".json", ".json.gz")):
         with opener(path, "rt", encoding="utf8", errors="replace") as handle:
@@ -186,11 +192,7 @@ def iter_texts(path: Path, exclude_ids: Iterable[str] = ()) -> Iterator[str]:
                 if key not in excluded and isinstance(text, str):
                     yield text
         else:
-            for record in data:
-                if isinstance(record, dict) and str(record.get("doc_id", record.get("id", ""))) not in excluded:
-                    text = record.get("text", record.get("full_text"))
-                    if isinstance(text, str):
-                        yield text
+            yield from _record_texts((r for r in data if isinstance(r, dict)), excluded)
         return
     with opener(path, "rt", encoding="utf8", errors="replace") as handle:
         yield handle.read()

@@ -216,36 +216,37 @@ def bio_to_spans(tags: Sequence[str]) -> List[Span3]:
     return spans
 
 
+def chunk_bounds(space_after: Sequence[bool]) -> List[Tuple[int, int]]:
+    """(start, end) token ranges of the whitespace-delimited chunks of a sequence."""
+    bounds: List[Tuple[int, int]] = []
+    start = 0
+    n = len(space_after)
+    for i in range(n):
+        if space_after[i] or i == n - 1:
+            bounds.append((start, i + 1))
+            start = i + 1
+    return bounds
+
+
 def chunk_features(words: Sequence[str], space_after: Sequence[bool]) -> List[str]:
     """Per token: shape of its whitespace-delimited chunk and its position in it (B, I, E or S)."""
     out: List[str] = []
-    start = 0
-    n = len(words)
-    for i in range(n):
-        if space_after[i] or i == n - 1:
-            shape = word_shape("".join(words[start:i + 1]))
-            if len(shape) > 16:
-                shape = "long"
-            for j in range(start, i + 1):
-                if i == start:
-                    pos = "S"
-                else:
-                    pos = "B" if j == start else ("E" if j == i else "I")
-                out.append(shape + "|" + pos)
-            start = i + 1
+    for start, end in chunk_bounds(space_after):
+        shape = word_shape("".join(words[start:end]))
+        if len(shape) > 16:
+            shape = "long"
+        if end - start == 1:
+            out.append(shape + "|S")
+            continue
+        out.extend(shape + "|" + ("B" if j == start else ("E" if j == end - 1 else "I")) for j in range(start, end))
     return out
 
 
 def chunk_texts(words: Sequence[str], space_after: Sequence[bool]) -> List[str]:
     """Per token: the text of the whitespace-delimited chunk it belongs to."""
     out: List[str] = []
-    start = 0
-    n = len(words)
-    for i in range(n):
-        if space_after[i] or i == n - 1:
-            text = "".join(words[start:i + 1])
-            out.extend([text] * (i + 1 - start))
-            start = i + 1
+    for start, end in chunk_bounds(space_after):
+        out.extend(["".join(words[start:end])] * (end - start))
     return out
 
 
@@ -407,20 +408,15 @@ def date_chunk_features(words: Sequence[str], space_after: Sequence[bool]) -> Li
     pain scores from dates.
     """
     out: List[str] = []
-    start = 0
-    n = len(words)
-    for i in range(n):
-        if space_after[i] or i == n - 1:
-            chunk = "".join(words[start:i + 1])
-            m = _NUMBER_GROUPS.match(chunk)
-            flag = ""
-            if m:
-                parts = re.split(r"[/-]", m.group(1))
-                ok = len(parts[0]) <= 2 and 1 <= int(parts[0]) <= 12 and len(parts[1]) <= 2 and \
-                    1 <= int(parts[1]) <= 31 and (len(parts) == 2 or len(parts[2]) in (2, 4))
-                flag = "md" if ok else "nd"
-            out.extend([flag] * (i + 1 - start))
-            start = i + 1
+    for chunk in chunk_texts(words, space_after):
+        m = _NUMBER_GROUPS.match(chunk)
+        flag = ""
+        if m:
+            parts = re.split(r"[/-]", m.group(1))
+            ok = len(parts[0]) <= 2 and 1 <= int(parts[0]) <= 12 and len(parts[1]) <= 2 and \
+                1 <= int(parts[1]) <= 31 and (len(parts) == 2 or len(parts[2]) in (2, 4))
+            flag = "md" if ok else "nd"
+        out.append(flag)
     return out
 
 
