@@ -138,7 +138,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--save", default=None, help="save the trained pipeline (dev mode)")
     parser.add_argument("--out", default=None)
     parser.add_argument("--predictions", default=None,
-                        help="write the held-out predictions {doc_id: [[start, end, label]]} (offsets only) here")
+                        help="write the held-out predictions {doc_id: [[start, end, label]]} (offsets only) here; "
+                             "those of each --thresholds value go to NAME.THRESHOLD.json beside it")
     args = parser.parse_args(argv)
     overrides = {}
     for item in args.set:
@@ -219,6 +220,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.predictions:
         Path(args.predictions).parent.mkdir(parents=True, exist_ok=True)
         Path(args.predictions).write_text(json.dumps({k: [list(s) for s in v] for k, v in preds.items()}))
+        for t, p in by_thr.items() if args.thresholds and not args.model else ():  # NAME.THRESHOLD.json
+            out = Path(args.predictions).with_suffix(f".{t}.json")
+            out.write_text(json.dumps({k: [list(s) for s in v] for k, v in p.items()}))
     if args.thresholds and not args.model:
         report["by_entity_threshold"] = {str(t): evaluate(args.metric, gold_docs, p) for t, p in by_thr.items()}
     text = json.dumps(report, indent=1)

@@ -1,6 +1,8 @@
 """The shared vocabulary of categories and identifier types, so every component speaks the same labels."""
 from typing import Dict
 
+from spacy.util import registry
+
 SPAN_KEY = "anon"
 GOLD_SPAN_KEY = "anon_gold"
 
@@ -46,3 +48,43 @@ DEFAULT_ENT_LABEL_MAP: Dict[str, str] = {
 def identifier_for(label: str) -> str:
     """Identifier type of a category; unknown (user-added) categories count as QUASI."""
     return DEFAULT_IDENTIFIER.get(label, QUASI)
+
+
+# Labels of the annotated corpora the project trains on, mapped onto our categories, so a model trained
+# on one of them (`--model training/deid/model-best`) gets the category strategies, identifier types
+# and surrogates (a deid "HCPName" is a PERSON, a DIRECT identifier). Evaluation keeps the corpus
+# labels (MEDDOCAN's subtrack 1 scores them); the final models map them (`corpus_label_map`).
+CORPUS_LABEL_MAPS: Dict[str, Dict[str, str]] = {
+    "meddocan": {
+        "NOMBRE_SUJETO_ASISTENCIA": "PERSON", "NOMBRE_PERSONAL_SANITARIO": "PERSON",
+        "FAMILIARES_SUJETO_ASISTENCIA": "DEM", "SEXO_SUJETO_ASISTENCIA": "DEM", "PROFESION": "DEM",
+        "EDAD_SUJETO_ASISTENCIA": "AGE", "FECHAS": "DATETIME",
+        "HOSPITAL": "ORG", "CENTRO_SALUD": "ORG", "INSTITUCION": "ORG",
+        "CALLE": "LOC", "TERRITORIO": "LOC", "PAIS": "LOC",
+        "NUMERO_TELEFONO": "CONTACT", "NUMERO_FAX": "CONTACT", "CORREO_ELECTRONICO": "CONTACT",
+        "URL_WEB": "CONTACT", "DIREC_PROT_INTERNET": "CONTACT",
+        "ID_SUJETO_ASISTENCIA": "ID", "ID_CONTACTO_ASISTENCIAL": "ID", "ID_ASEGURAMIENTO": "ID",
+        "ID_TITULACION_PERSONAL_SANITARIO": "ID", "ID_EMPLEO_PERSONAL_SANITARIO": "ID",
+        "IDENTIF_VEHICULOS_NRSERIE_PLACAS": "ID", "IDENTIF_DISPOSITIVOS_NRSERIE": "ID",
+        "NUMERO_BENEF_PLAN_SALUD": "ID", "IDENTIF_BIOMETRICOS": "ID", "OTRO_NUMERO_IDENTIF": "ID",
+        "OTROS_SUJETO_ASISTENCIA": "MISC",
+    },
+    "deid": {
+        "PTName": "PERSON", "PTNameInitial": "PERSON", "HCPName": "PERSON", "RelativeProxyName": "PERSON",
+        "Date": "DATETIME", "DateYear": "DATETIME", "Location": "LOC", "Phone": "CONTACT", "Age": "AGE",
+        "Other": "MISC",
+    },
+}
+
+
+def corpus_label_map(corpus: str) -> Dict[str, str]:
+    """Corpus label -> category for `corpus` (a key of `CORPUS_LABEL_MAPS`); a copy, safe to edit."""
+    if corpus not in CORPUS_LABEL_MAPS:
+        raise ValueError(f"unknown corpus {corpus!r} for a label map; known: {', '.join(sorted(CORPUS_LABEL_MAPS))}")
+    return dict(CORPUS_LABEL_MAPS[corpus])
+
+
+@registry.misc("spacy_anon.corpus_label_map.v1")
+def make_corpus_label_map(corpus: str) -> Dict[str, str]:
+    """`@misc = "spacy_anon.corpus_label_map.v1"`: a component's `label_map` from `corpus_label_map`."""
+    return corpus_label_map(corpus)

@@ -76,3 +76,15 @@ def test_console_script_help():
     done = subprocess.run([str(script), "anonymize", "--help"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "--format" in done.stdout
+
+
+def test_corpus_label_map_resolves_from_entry_point_without_importing_spacy_anon():
+    done = run_python("""
+        import sys
+        import spacy
+        make = spacy.registry.misc.get("spacy_anon.corpus_label_map.v1")
+        assert make("deid")["HCPName"] == "PERSON"
+        print("OK")
+    """)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "OK"

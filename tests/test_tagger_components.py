@@ -247,3 +247,33 @@ def test_trim_partial_chunks_keeps_words_whole():
     three = words.index("3")
     assert trim_partial_chunks(doc, [(three, three + 3, "DATETIME", 0.9)]) == [(three, three + 3, "DATETIME", 0.9)]
     assert jane == 1
+
+
+def test_corpus_label_maps_give_categories_and_resolve_in_configs():
+    from spacy_anon.labels import CATEGORIES, CORPUS_LABEL_MAPS, corpus_label_map, identifier_for
+
+    for corpus, mapping in CORPUS_LABEL_MAPS.items():
+        assert set(mapping.values()) <= set(CATEGORIES), corpus
+    deid = corpus_label_map("deid")
+    assert deid["HCPName"] == "PERSON" and identifier_for(deid["HCPName"]) == "DIRECT"
+    assert corpus_label_map("meddocan")["FECHAS"] == "DATETIME"
+    deid["HCPName"] = "changed"  # a copy: the shared table is untouched
+    assert corpus_label_map("deid")["HCPName"] == "PERSON"
+    with pytest.raises(ValueError, match="known: deid, meddocan"):
+        corpus_label_map("i2b2")
+    nlp = tagger_blank()
+    crf = nlp.add_pipe("anon_crf", config={"label_map": {"@misc": "spacy_anon.corpus_label_map.v1", "corpus": "meddocan"}})
+    assert crf.cfg["label_map"]["NOMBRE_SUJETO_ASISTENCIA"] == "PERSON"
+
+
+def test_label_map_renames_output_spans_and_survives_disk(tmp_path):
+    nlp = tagger_blank()
+    nlp.add_pipe("anon_crf", config={"max_iterations": 30, "label_map": {"NOMBRE": "PERSON"}})
+    nlp.initialize(lambda: make_examples(nlp, n=30))
+    text = "Nombre: Marta Vidal.\nNHC: 123456.\n"
+    doc = nlp(text)
+    labels = {s.label_ for s in doc.spans[SPAN_KEY]}
+    assert "PERSON" in labels and "NOMBRE" not in labels
+    nlp.to_disk(tmp_path / "m")
+    reloaded = spacy.load(tmp_path / "m")(text)
+    assert {s.label_ for s in reloaded.spans[SPAN_KEY]} == labels
