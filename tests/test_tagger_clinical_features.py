@@ -129,3 +129,19 @@ def test_recall_knob_never_emits_an_inside_tag_the_model_lacks():
     assert raise_recall(FakeTagger(), ["B-X", "O"], ["B-X"], 0.05) == ["B-X", "B-X"]
     assert raise_recall(FakeTagger(), ["B-X", "O"], ["B-X", "I-X"], 0.05) == ["B-X", "I-X"]
 
+
+def test_score_feature_tells_pain_scores_from_month_day_dates():
+    from spacy_anon.tagger.features import extra_token_features, score_features
+
+    # "had 8/10 CP, then seen 9/10 ok (7.5/10) 12/10"
+    words = ["had", "8", "/", "10", "CP", ",", "then", "seen", "9", "/", "10", "ok", "(", "7", ".", "5", "/", "10",
+             ")", "12", "/", "10"]
+    spaced = [True, False, False, True, False, True, True, True, False, False, True, True, False, False, False,
+              False, False, False, True, False, False, True]
+    flags = score_features(words, spaced)
+    assert flags[1:4] == ["10p"] * 3  # a pain word next to it
+    assert flags[8:11] == ["10"] * 3  # a rating shape, no pain word within two chunks
+    assert flags[12:19] == ["10"] * 7
+    assert flags[19:] == [""] * 3  # 12 is no rating out of ten
+    assert flags[0] == flags[4] == ""
+    assert "sc=10p" in extra_token_features(words, spaced, ["score"])[1]

@@ -117,8 +117,9 @@ def make_anon_crf(
         document), "paren" (item of the enclosing parenthesis) and "trigger" (the head word, such as
         "Hospital" or "Calle", that opened the run of capitalised words; heads are learned from the
         training spans and stored as the gazetteer "learned_triggers"), "zipf" (English word-frequency
-        band) and "monthday" (the chunk can be a month/day date, or is another number group such as a
-        blood pressure); see `spacy_anon.tagger.features.extra_token_features`.
+        band), "monthday" (the chunk can be a month/day date, or is another number group such as a
+        blood pressure) and "score" (a rating out of ten, "8/10", with or without a pain word near it);
+        see `spacy_anon.tagger.features.extra_token_features`.
     cross_fit_folds: when > 1, the training documents get their regex-generator features from rules
         learned on the other folds (the CRF then learns how far to trust the rules on unseen text);
         the shipped rules are still learned on all the training data. 0 = off.
