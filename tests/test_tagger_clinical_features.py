@@ -95,10 +95,25 @@ def test_deid_config_builds_and_tags_only_ages_over_89():
     root = Path(__file__).resolve().parents[1]
     config = spacy.util.load_config(root / "configs" / "crf_deid.cfg")
     nlp = spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
-    assert nlp.pipe_names == ["anon_rules_features", "anon_regex_generator", "anon_crf", "anon_age_over_89"]
+    assert nlp.pipe_names == ["anon_rules_features", "anon_regex_generator", "anon_crf", "anon_age_over_89",
+                              "anon_apostrophe_years"]
     assert nlp.get_pipe("anon_crf").cfg["phrase_gazetteers"]["hospitals"].endswith("stripped_hospitals.txt")
     doc = nlp.get_pipe("anon_age_over_89")(nlp.make_doc("98 yo man, wife 91 years old, son 45 yo, 101 y/o"))
     assert [s.text for s in doc.spans["anon"]] == ["98", "91", "101"]
+    # a note opening with the age; not a number of 90+ elsewhere in a line
+    doc = nlp.get_pipe("anon_age_over_89")(nlp.make_doc("Nursing note\n93 s/p hip fx, HR 95 F\n92 mg given"))
+    assert [s.text for s in doc.spans["anon"]] == ["93"]
+
+
+def test_deid_config_tags_two_digit_years_after_an_apostrophe():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    config = spacy.util.load_config(root / "configs" / "crf_deid.cfg")
+    nlp = spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
+    doc = nlp.get_pipe("anon_apostrophe_years")(
+        nlp.make_doc("PMH: MI '91, PTCA '09 and stent; pt's 80's, '123 a'12 (CABG'96)"))
+    assert [s.text for s in doc.spans["anon"]] == ["91", "09"]
 
 
 def test_recall_knob_never_emits_an_inside_tag_the_model_lacks():
@@ -113,3 +128,20 @@ def test_recall_knob_never_emits_an_inside_tag_the_model_lacks():
 
     assert raise_recall(FakeTagger(), ["B-X", "O"], ["B-X"], 0.05) == ["B-X", "B-X"]
     assert raise_recall(FakeTagger(), ["B-X", "O"], ["B-X", "I-X"], 0.05) == ["B-X", "I-X"]
+
+
+def test_score_feature_tells_pain_scores_from_month_day_dates():
+    from spacy_anon.tagger.features import extra_token_features, score_features
+
+    # "had 8/10 CP, then seen 9/10 ok (7.5/10) 12/10"
+    words = ["had", "8", "/", "10", "CP", ",", "then", "seen", "9", "/", "10", "ok", "(", "7", ".", "5", "/", "10",
+             ")", "12", "/", "10"]
+    spaced = [True, False, False, True, False, True, True, True, False, False, True, True, False, False, False,
+              False, False, False, True, False, False, True]
+    flags = score_features(words, spaced)
+    assert flags[1:4] == ["10p"] * 3  # a pain word next to it
+    assert flags[8:11] == ["10"] * 3  # a rating shape, no pain word within two chunks
+    assert flags[12:19] == ["10"] * 7
+    assert flags[19:] == [""] * 3  # 12 is no rating out of ten
+    assert flags[0] == flags[4] == ""
+    assert "sc=10p" in extra_token_features(words, spaced, ["score"])[1]

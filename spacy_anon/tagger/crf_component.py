@@ -25,6 +25,7 @@ from spacy_anon.tagger.features import (
     sequence_features, spans_to_bio,
 )
 from spacy_anon.tagger.gazetteers import PHRASE_PREFIX, load_gazetteers
+from spacy_anon.tagger.phrase_variants import expand_phrases
 from spacy_anon.tagger.propagate import propagate_spans
 
 SOURCE = "anon_crf"
@@ -39,6 +40,7 @@ TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the t
         "feature_span_keys": ["anon_regex"],
         "gazetteers": {},
         "phrase_gazetteers": {},
+        "phrase_variants": [],
         "clusters": "",
         "window": 2,
         "affix": 3,
@@ -65,6 +67,7 @@ def make_anon_crf(
     feature_span_keys: List[str],
     gazetteers: Dict[str, str],
     phrase_gazetteers: Dict[str, str],
+    phrase_variants: List[str],
     clusters: str,
     window: int,
     affix: int,
@@ -91,6 +94,9 @@ def make_anon_crf(
         stored with the model.
     phrase_gazetteers: {name: source spec} whose entries are matched whole ("University of X Medical
         Center"), case-insensitively, longest first; tokens in a match get "pz=<name>|B/I" features.
+    phrase_variants: names of phrase gazetteers whose entries also match in abbreviated spellings
+        ("U of MD", "Laurel Regional" for "Laurel Regional Hospital"; see
+        `spacy_anon.tagger.phrase_variants`); [] = entries as written.
     clusters: path of a `word<TAB>bits` word-cluster file (`spacy-anon tagger clusters`); read at
         initialize and stored with the model; "" = no cluster features.
     window: context window (tokens on each side); affix: longest prefix/suffix feature.
@@ -111,8 +117,9 @@ def make_anon_crf(
         document), "paren" (item of the enclosing parenthesis) and "trigger" (the head word, such as
         "Hospital" or "Calle", that opened the run of capitalised words; heads are learned from the
         training spans and stored as the gazetteer "learned_triggers"), "zipf" (English word-frequency
-        band) and "monthday" (the chunk can be a month/day date, or is another number group such as a
-        blood pressure); see `spacy_anon.tagger.features.extra_token_features`.
+        band), "monthday" (the chunk can be a month/day date, or is another number group such as a
+        blood pressure) and "score" (a rating out of ten, "8/10", with or without a pain word near it);
+        see `spacy_anon.tagger.features.extra_token_features`.
     cross_fit_folds: when > 1, the training documents get their regex-generator features from rules
         learned on the other folds (the CRF then learns how far to trust the rules on unseen text);
         the shipped rules are still learned on all the training data. 0 = off.
@@ -122,7 +129,8 @@ def make_anon_crf(
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
-        gazetteers=gazetteers, phrase_gazetteers=phrase_gazetteers, clusters=clusters, window=window,
+        gazetteers=gazetteers, phrase_gazetteers=phrase_gazetteers, phrase_variants=phrase_variants,
+        clusters=clusters, window=window,
         affix=affix, c1=c1, c2=c2, max_iterations=max_iterations, min_score=min_score,
         entity_threshold=entity_threshold, trim_partial_chunks=trim_partial_chunks,
         trim_common_words=trim_common_words, propagate=propagate, label_map=label_map,
@@ -363,6 +371,7 @@ class CRFTagger:
         feature_span_keys: Sequence[str] = ("anon_regex",),
         gazetteers: Optional[Dict[str, str]] = None,
         phrase_gazetteers: Optional[Dict[str, str]] = None,
+        phrase_variants: Sequence[str] = (),
         clusters: str = "",
         window: int = 2,
         affix: int = 3,
@@ -384,6 +393,7 @@ class CRFTagger:
         self.cfg: Dict[str, Any] = {
             "spans_key": spans_key, "gold_key": gold_key, "feature_span_keys": list(feature_span_keys),
             "gazetteers": dict(gazetteers or {}), "phrase_gazetteers": dict(phrase_gazetteers or {}),
+            "phrase_variants": list(phrase_variants),
             "clusters": clusters, "window": window, "affix": affix, "c1": c1, "c2": c2,
             "max_iterations": max_iterations, "min_score": min_score, "entity_threshold": entity_threshold,
             "trim_partial_chunks": trim_partial_chunks, "trim_common_words": trim_common_words,
@@ -579,6 +589,10 @@ class CRFTagger:
         """Load the gazetteers and word clusters, and fit the CRF on all training examples."""
         self.gazetteer_terms = load_gazetteers(self.cfg["gazetteers"])
         phrases = load_gazetteers(self.cfg.get("phrase_gazetteers") or {}, phrases=True)
+        for name in self.cfg.get("phrase_variants") or []:
+            if name not in phrases:
+                raise ValueError(f"[{self.name}] phrase_variants names {name!r}, not a phrase gazetteer")
+            phrases[name] = expand_phrases(phrases[name])
         self.gazetteer_terms.update({PHRASE_PREFIX + k: v for k, v in phrases.items()})
         self.clusters = {}
         if self.cfg.get("clusters"):

@@ -16,7 +16,7 @@ from spacy_anon.tagger.regex_generator import token_code
 Span3 = Tuple[int, int, str]
 
 # Optional token features (`sequence_features(extra=...)`, the CRF's `extra_features` setting).
-EXTRA_FEATURES = ("date", "stem", "doc", "paren", "trigger", "zipf", "monthday")
+EXTRA_FEATURES = ("date", "stem", "doc", "paren", "trigger", "zipf", "monthday", "score")
 
 _MONTHS = frozenset(
     "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre "
@@ -269,7 +269,8 @@ def extra_token_features(
     the run of capitalised words the token is in (see `trigger_runs`); "zipf": English word-frequency
     band (`zipf_feature`; rare words are more often names in clinical notes); "monthday": can the chunk
     be a US month/day date or is it another number group such as a blood pressure
-    (`date_chunk_features`).
+    (`date_chunk_features`); "score": the chunk is a rating out of ten ("8/10"), and whether a pain
+    word is near (`score_features`; "8/10 CP" is a pain score, "seen 8/10" a date).
     """
     unknown = set(names) - set(EXTRA_FEATURES)
     if unknown:
@@ -309,6 +310,10 @@ def extra_token_features(
         for i, flag in enumerate(date_chunk_features(words, space_after)):
             if flag:
                 out[i].append("dv=" + flag)
+    if "score" in names:
+        for i, flag in enumerate(score_features(words, space_after)):
+            if flag:
+                out[i].append("sc=" + flag)
     return out
 
 
@@ -442,4 +447,32 @@ def phrase_features(
                 i += best
             else:
                 i += 1
+    return out
+
+
+_SCORE_RE = re.compile(r"^\W*(\d{1,2}(?:\.\d)?)/10\W*$")  # "8/10", "(7.5/10)"
+PAIN_WORDS = frozenset(
+    "pain pains painful cp angina discomfort ache aches aching hurt hurts hurting sore soreness tender "
+    "tenderness scale rating rated rates rate ha headache h/a".split()
+)
+
+
+def score_features(words: Sequence[str], space_after: Sequence[bool], reach: int = 2) -> List[str]:
+    """Per token: "10" when its whitespace-delimited chunk is a rating out of ten ("8/10", "(7.5/10)"),
+    "10p" when also one of the `reach` chunks before or after it is a pain word (`PAIN_WORDS`,
+    outer punctuation ignored); "" otherwise.
+
+    Nurses rate pain as "8/10", which is also shaped like August 10: the pain context tells them apart
+    ("8/10 CP", "rating 3/10"; "seen 8/10" is a date).
+    """
+    bounds = chunk_bounds(space_after)
+    texts = ["".join(words[a:b]).lower().strip(".,;:()[]!?\"'") for a, b in bounds]
+    out: List[str] = []
+    for c, (a, b) in enumerate(bounds):
+        m = _SCORE_RE.match(texts[c])
+        flag = ""
+        if m and float(m.group(1)) <= 10:
+            near = texts[max(0, c - reach):c] + texts[c + 1:c + 1 + reach]
+            flag = "10p" if any(t in PAIN_WORDS for t in near) else "10"
+        out.extend([flag] * (b - a))
     return out
