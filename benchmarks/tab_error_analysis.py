@@ -1,0 +1,188 @@
+"""What limits the TAB tagger, from its cross-validated predictions (no training here).
+
+Reads the held-out predictions that `tagger_eval.py --cv ... --predictions DIR/pred.json --thresholds ...`
+writes (pred.json for the config's threshold, pred.T.json for each extra T) and the gold of TAB dev.
+
+  python benchmarks/tab_error_analysis.py errors DIR/pred.0.02.json        # false/missed tokens by kind
+  python benchmarks/tab_error_analysis.py per-label DIR 0.03 0.01 0.015 0.02 0.05
+  python benchmarks/tab_error_analysis.py string-prior DIR/pred.0.02.json  # drop rarely annotated strings
+  python benchmarks/tab_error_analysis.py lowercase-propagation DIR/pred.0.02.json
+
+per-label: a threshold per label instead of one (spans of label L from the predictions at T_L), chosen
+greedily for recall at precision >= 0.80, in-sample and nested (chosen on 4 folds, scored on the 5th).
+string-prior: drop predicted strings that the *training folds* annotate in under RATE of their occurrences.
+lowercase-propagation: tag the other occurrences of lowercase strings the tagger found once.
+"""
+import argparse
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Dict, List
+
+TAB_DEV = "corpus/tab/tab_dev.spacy"
+LABELS = ("CODE", "DATETIME", "DEM", "LOC", "MISC", "ORG", "PERSON", "QUANTITY")
+ARTICLE = re.compile(r"^(the|a|an)\s+", re.I)
+
+
+def load_gold(path: str = TAB_DEV):
+    import spacy
+    from spacy.tokens import DocBin
+
+    from spacy_anon.corpora import record_from_doc
+    from spacy_anon.tagger.data import split_groups
+
+    docs = list(DocBin().from_disk(path).get_docs(spacy.blank("en").vocab))
+    records = [record_from_doc(d) for d in docs]
+    folds = split_groups(docs, lambda d: str(d.user_data.get("doc_id", "")), 5)  # tagger_eval's folds
+    return records, folds
+
+
+def scores(records, preds) -> List[float]:
+    from spacy_anon.evaluate.tab import tab_metrics
+
+    m = tab_metrics(records, preds)
+    return [round(m["token_recall"], 4), round(m["token_precision"], 4)]
+
+
+def errors(records, preds) -> Dict:
+    """Wrong tokens: predicted outside gold ("spurious": the span touches no gold span, else "boundary"),
+    gold not predicted ("missed": no prediction touches the gold span, else "partial"), by label."""
+    false, missed = Counter(), Counter()
+    for r in records:
+        gold = [(g.start, g.end, g.label) for g in r.spans]
+        pred = preds.get(r.doc_id, [])
+        in_gold = {i for s, e, _ in gold for i in range(s, e)}
+        in_pred = {i for s, e, _ in pred for i in range(s, e)}
+        for spans, covered, other, kinds, out in ((pred, in_gold, gold, ("boundary", "spurious"), false),
+                                                  (gold, in_pred, pred, ("partial", "missed"), missed)):
+            for s, e, label in spans:
+                touches = any(os < e and s < oe for os, oe, _ in other)
+                for tok in re.finditer(r"\w+", r.text[s:e]):
+                    if not all(i in covered for i in range(s + tok.start(), s + tok.end())):
+                        out[f"{kinds[0] if touches else kinds[1]} {label}"] += 1
+    return {"false_tokens": dict(false.most_common()), "missed_tokens": dict(missed.most_common())}
+
+
+def combine(records, by_threshold, choice, indices):
+    return {records[i].doc_id: [s for label, t in choice.items()
+                                for s in by_threshold[t].get(records[i].doc_id, []) if s[2] == label]
+            for i in indices}
+
+
+def greedy_thresholds(records, by_threshold, indices, min_precision=0.80):
+    """Start every label at the highest threshold; lower one label a step at a time, taking the step with
+    the most recall per precision lost, while precision stays >= min_precision."""
+    order = sorted(by_threshold, key=float, reverse=True)
+    choice = {label: order[0] for label in LABELS}
+    subset = [records[i] for i in indices]
+    recall, precision = scores(subset, combine(records, by_threshold, choice, indices))
+    while True:
+        best = None
+        for label in LABELS:
+            k = order.index(choice[label])
+            if k + 1 == len(order):
+                continue
+            trial = dict(choice, **{label: order[k + 1]})
+            r, p = scores(subset, combine(records, by_threshold, trial, indices))
+            if p >= min_precision and r > recall:
+                gain = (r - recall) / max(1e-6, precision - p)
+                if best is None or gain > best[0]:
+                    best = (gain, trial, r, p)
+        if best is None:
+            return choice, recall, precision
+        _, choice, recall, precision = best
+
+
+def per_label(records, folds, directory: Path, base: str, others: List[str]) -> Dict:
+    by_threshold = {base: json.loads((directory / "pred.json").read_text())}
+    for t in others:
+        by_threshold[t] = json.loads((directory / f"pred.{t}.json").read_text())
+    everything = [i for fold in folds for i in fold]
+    result = {"global": {t: scores(records, p) for t, p in by_threshold.items()}}
+    choice, r, p = greedy_thresholds(records, by_threshold, everything)
+    result["in_sample"] = {"thresholds": choice, "recall_precision": [r, p]}
+    nested = {}
+    for k, fold in enumerate(folds):
+        train = [i for j, f in enumerate(folds) if j != k for i in f]
+        chosen, _, _ = greedy_thresholds(records, by_threshold, train)
+        nested.update(combine(records, by_threshold, chosen, fold))
+    result["nested"] = scores(records, nested)
+    return result
+
+
+def _norm(text: str) -> str:
+    return ARTICLE.sub("", " ".join(text.split())).lower()
+
+
+def string_prior(records, folds, preds, rates=(0.1, 0.2, 0.3), min_occurrences=10) -> Dict:
+    """Drop a predicted string (article and case ignored; no digits) that is annotated in under `rate`
+    of its occurrences in the other folds' documents (seen >= min_occurrences times there)."""
+    fold_of = {records[i].doc_id: k for k, fold in enumerate(folds) for i in fold}
+    stats = []
+    for k in range(len(folds)):
+        train = [records[i] for j, fold in enumerate(folds) if j != k for i in fold]
+        annotated = Counter(_norm(r.text[g.start:g.end]) for r in train for g in r.spans)
+        text = "\n".join(" ".join(r.text.split()).lower() for r in train)
+        seen = {s: len(re.findall(r"(?<!\w)" + re.escape(s) + r"(?!\w)", text)) for s in annotated if s}
+        stats.append((annotated, seen))
+    result = {"base": scores(records, preds)}
+    for rate in rates:
+        kept, dropped = {}, Counter()
+        for doc_id, spans in preds.items():
+            annotated, seen = stats[fold_of[doc_id]]
+            text = next(r.text for r in records if r.doc_id == doc_id)
+            keep = []
+            for s in spans:
+                key = _norm(text[s[0]:s[1]])
+                n = seen.get(key, 0)
+                if n >= min_occurrences and annotated[key] / n < rate and not any(c.isdigit() for c in key):
+                    dropped[key] += 1
+                else:
+                    keep.append(s)
+            kept[doc_id] = keep
+        result[f"rate<{rate}"] = {"recall_precision": scores(records, kept), "dropped": dict(dropped.most_common(5))}
+    return result
+
+
+def lowercase_propagation(records, preds) -> Dict:
+    """Tag every other exact occurrence of a lowercase string (4+ characters) the tagger found once."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    out = {}
+    for r in records:
+        spans = [tuple(s) for s in preds.get(r.doc_id, [])]
+        taken = {i for s, e, _ in spans for i in range(s, e)}
+        found = {r.text[s:e]: label for s, e, label in spans
+                 if not any(c.isupper() or c.isdigit() for c in r.text[s:e]) and len(r.text[s:e]) >= 4
+                 and not all(w.lower() in STOP_WORDS for w in r.text[s:e].split())}
+        for text, label in sorted(found.items(), key=lambda x: -len(x[0])):
+            for m in re.finditer(r"(?<!\w)" + re.escape(text) + r"(?!\w)", r.text):
+                if not taken.intersection(range(m.start(), m.end())):
+                    spans.append((m.start(), m.end(), label))
+                    taken.update(range(m.start(), m.end()))
+        out[r.doc_id] = spans
+    return {"base": scores(records, preds), "propagated": scores(records, out)}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("analysis", choices=["errors", "per-label", "string-prior", "lowercase-propagation"])
+    parser.add_argument("predictions", help="pred.json file (per-label: the directory)")
+    parser.add_argument("thresholds", nargs="*", help="per-label: the base threshold, then the others")
+    parser.add_argument("--gold", default=TAB_DEV)
+    args = parser.parse_args(argv)
+    records, folds = load_gold(args.gold)
+    if args.analysis == "per-label":
+        result = per_label(records, folds, Path(args.predictions), args.thresholds[0], args.thresholds[1:])
+    else:
+        preds = json.loads(Path(args.predictions).read_text())
+        result = {"errors": lambda: errors(records, preds),
+                  "string-prior": lambda: string_prior(records, folds, preds),
+                  "lowercase-propagation": lambda: lowercase_propagation(records, preds)}[args.analysis]()
+    print(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
