@@ -1,0 +1,48 @@
+"""The TAB error analysis counts wrong tokens by kind, and its post-processing variants behave."""
+import importlib.util
+from pathlib import Path
+
+from spacy_anon.corpora.base import GoldRecord, GoldSpan
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "tab_error_analysis.py"
+TEXT = "The applicant, Mr Olsen, received widows' benefits from the Government. Olsen kept the benefits."
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("tab_error_analysis", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _record():
+    def span(text, label, nth=0):
+        start = -1
+        for _ in range(nth + 1):
+            start = TEXT.index(text, start + 1)
+        return GoldSpan(start, start + len(text), label, text=text, annotator="a1")
+    return GoldRecord("d1", TEXT, [span("Mr Olsen", "PERSON"), span("widows' benefits", "MISC"),
+                                   span("Olsen", "PERSON", nth=1), span("benefits", "MISC", nth=1)])
+
+
+def test_errors_split_spurious_boundary_missed_partial():
+    bench = _bench()
+    record = _record()
+    at = TEXT.index
+    preds = {"d1": [(at("Olsen"), at("Olsen") + 5, "PERSON"),            # partial: "Mr" missed
+                    (at("the Government"), at("the Government") + 14, "ORG"),  # spurious: 2 tokens
+                    (at("Olsen kept"), at("Olsen kept") + 10, "PERSON")]}  # boundary: "kept"
+    result = bench.errors([record], preds)
+    assert result["false_tokens"] == {"spurious ORG": 2, "boundary PERSON": 1}
+    assert result["missed_tokens"] == {"partial PERSON": 1, "missed MISC": 3}  # widows, benefits x2
+
+
+def test_lowercase_propagation_tags_other_occurrences_only_of_lowercase_strings():
+    bench = _bench()
+    record = _record()
+    first = TEXT.index("benefits")
+    preds = {"d1": [(first, first + 8, "MISC"), (TEXT.index("Olsen"), TEXT.index("Olsen") + 5, "PERSON")]}
+    out = bench.lowercase_propagation([record], preds)
+    assert out["propagated"][0] > out["base"][0]  # the second "benefits" is now masked too
+    capitalised = {"d1": [(TEXT.index("Government"), TEXT.index("Government") + 10, "ORG")]}
+    assert bench.lowercase_propagation([record], capitalised)["propagated"] == bench.scores([record], capitalised)
