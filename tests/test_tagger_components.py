@@ -262,7 +262,8 @@ def test_corpus_label_maps_give_categories_and_resolve_in_configs():
     with pytest.raises(ValueError, match="known: deid, meddocan"):
         corpus_label_map("i2b2")
     nlp = tagger_blank()
-    crf = nlp.add_pipe("anon_crf", config={"label_map": {"@misc": "spacy_anon.corpus_label_map.v1", "corpus": "meddocan"}})
+    label_map = {"@misc": "spacy_anon.corpus_label_map.v1", "corpus": "meddocan"}
+    crf = nlp.add_pipe("anon_crf", config={"label_map": label_map})
     assert crf.cfg["label_map"]["NOMBRE_SUJETO_ASISTENCIA"] == "PERSON"
 
 
@@ -277,3 +278,14 @@ def test_label_map_renames_output_spans_and_survives_disk(tmp_path):
     nlp.to_disk(tmp_path / "m")
     reloaded = spacy.load(tmp_path / "m")(text)
     assert {s.label_ for s in reloaded.spans[SPAN_KEY]} == labels
+
+
+def test_score_maps_gold_labels_like_the_predictions():
+    """Bug: with a label_map the dev score compared PERSON predictions with NOMBRE gold (F 0.00)."""
+    nlp = tagger_blank()
+    nlp.add_pipe("anon_crf", config={"max_iterations": 30, "label_map": {"NOMBRE": "PERSON"}})
+    train = make_examples(nlp, n=30)
+    nlp.initialize(lambda: train)
+    dev = make_examples(nlp, n=10, seed=1)
+    per_type = nlp.evaluate(dev)["spans_crf_per_type"]
+    assert "NOMBRE" not in per_type and per_type["PERSON"]["f"] > 0.5

@@ -1,8 +1,8 @@
 """Helpers shared by the tagger components: gold spans of an Example on its predicted tokens."""
-from typing import Callable, Iterable, List, Optional, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 from spacy.training import Example
 
 Span3 = Tuple[int, int, str]
@@ -48,12 +48,18 @@ def upstream_runner(nlp: Optional[Language], name: str) -> Callable[[Doc], Doc]:
     return run
 
 
-def span_group_getter(gold_key: str, spans_key: str, source: Optional[str] = None):
-    """Getter for `Scorer.score_spans`: gold from `gold_key` on references, predictions from `spans_key`."""
+def span_group_getter(gold_key: str, spans_key: str, source: Optional[str] = None,
+                      label_map: Optional[Dict[str, str]] = None):
+    """Getter for `Scorer.score_spans`: gold from `gold_key` on references, predictions from `spans_key`.
+    label_map: the component's output renaming, applied to the gold labels too (else a model that writes
+    PERSON for the corpus' NOMBRE scores 0)."""
 
     def get(doc: Doc, attr: str):
         if gold_key in doc.spans:
-            return list(doc.spans[gold_key])
+            gold = list(doc.spans[gold_key])
+            if label_map:
+                gold = [Span(doc, s.start, s.end, label=label_map.get(s.label_, s.label_)) for s in gold]
+            return gold
         spans = list(doc.spans[spans_key]) if spans_key in doc.spans else []
         if source is not None:
             spans = [s for s in spans if s._.anon_source == source]

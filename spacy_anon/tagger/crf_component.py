@@ -620,7 +620,7 @@ class CRFTagger:
 
     def score(self, examples: Iterable[Example], **kwargs: Any) -> Dict[str, Any]:
         """Span P/R/F of this component's predictions against the gold span group."""
-        getter = span_group_getter(self.cfg["gold_key"], self.cfg["spans_key"], SOURCE)
+        getter = span_group_getter(self.cfg["gold_key"], self.cfg["spans_key"], SOURCE, self.cfg.get("label_map"))
         return Scorer.score_spans(examples, "spans_crf", getter=getter, has_annotation=None, allow_overlap=True)
 
     # serialization

@@ -161,7 +161,7 @@ class RegexGenerator:
 
     def score(self, examples: Iterable[Example], **kwargs: Any) -> Dict[str, Any]:
         """Span P/R/F of this component's matches against the gold span group."""
-        getter = span_group_getter(self.cfg["gold_key"], self.cfg["spans_key"], SOURCE)
+        getter = span_group_getter(self.cfg["gold_key"], self.cfg["spans_key"], SOURCE, self.cfg.get("label_map"))
         return Scorer.score_spans(examples, "spans_regex", getter=getter, has_annotation=None, allow_overlap=True)
 
     # serialization
