@@ -49,3 +49,22 @@ def test_person_span_is_cut_between_two_names_but_descriptions_stay_whole():
 
 def test_mid_sentence_capitalised_common_word_is_a_name_not_trimmed():
     assert _spans("They met Will Smith", [(2, 4, "PERSON")]) == ["Will Smith"]
+
+
+def test_merge_adjacent_joins_same_label_words_on_one_line_only():
+    import spacy
+
+    from spacy_anon.tagger.crf_component import merge_adjacent_spans
+
+    doc = spacy.blank("en")("Daughter Mary  Jones called.\nSmith\nJones Dr Lee")
+    words = [t.text for t in doc]
+    i = {w: words.index(w) for w in ("Mary", "Jones", "Smith", "Lee", "Dr")}
+    second_jones = len(words) - 1 - words[::-1].index("Jones")
+    spans = [(i["Mary"], i["Mary"] + 1, "PERSON", 0.9), (i["Jones"], i["Jones"] + 1, "PERSON", 0.5),
+             (i["Smith"], i["Smith"] + 1, "PERSON", 0.8), (second_jones, second_jones + 1, "PERSON", 0.8),
+             (i["Dr"], i["Dr"] + 1, "MISC", 0.8), (i["Lee"], i["Lee"] + 1, "PERSON", 0.8)]
+    merged = merge_adjacent_spans(doc, spans)
+    texts = [(doc[s:e].text, label) for s, e, label, _ in merged]
+    assert texts == [("Mary  Jones", "PERSON"), ("Smith", "PERSON"), ("Jones", "PERSON"), ("Dr", "MISC"),
+                     ("Lee", "PERSON")]  # a newline or another label keeps spans apart
+    assert abs(merged[0][3] - 0.7) < 1e-9

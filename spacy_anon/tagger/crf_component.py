@@ -52,6 +52,7 @@ TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the t
         "trim_partial_chunks": False,
         "trim_common_words": False,
         "propagate": False,
+        "merge_adjacent": False,
         "label_map": {},
         "extra_features": [],
         "cross_fit_folds": 0,
@@ -79,6 +80,7 @@ def make_anon_crf(
     trim_partial_chunks: bool,
     trim_common_words: bool,
     propagate: bool,
+    merge_adjacent: bool,
     label_map: Dict[str, str],
     extra_features: List[str],
     cross_fit_folds: int,
@@ -111,6 +113,9 @@ def make_anon_crf(
         initials and words in the first/last-name gazetteers are kept (see `trim_common_words`).
     propagate: a string tagged once is also tagged at its other occurrences in the document
         (`spacy_anon.tagger.propagate`; only strings with a capital letter or a digit).
+    merge_adjacent: same-label spans separated only by spaces on one line become one span ("Mary" +
+        "Jones" -> "Mary Jones"), for corpora that annotate each word separately (PhysioNet deid), so a
+        mention gets one entity and one replacement (`merge_adjacent_spans`).
     label_map: output label for a learned label (e.g. a corpus sub-category -> category).
     extra_features: optional token features, any of "date" (the chunk looks like a date), "stem" (a
         light Spanish stem), "doc" (the word lies in an earlier detector's span elsewhere in the
@@ -133,7 +138,8 @@ def make_anon_crf(
         clusters=clusters, window=window,
         affix=affix, c1=c1, c2=c2, max_iterations=max_iterations, min_score=min_score,
         entity_threshold=entity_threshold, trim_partial_chunks=trim_partial_chunks,
-        trim_common_words=trim_common_words, propagate=propagate, label_map=label_map,
+        trim_common_words=trim_common_words, propagate=propagate, merge_adjacent=merge_adjacent,
+        label_map=label_map,
         extra_features=extra_features, cross_fit_folds=cross_fit_folds, date_label=date_label,
     )
 
@@ -217,6 +223,26 @@ def trim_partial_chunks(doc: Doc, spans: List[Tuple[int, int, str, float]]) -> L
 
 
 _OUTER_PUNCT = "()[]{}.,;:¿?¡!\"'"
+
+
+def merge_adjacent_spans(doc: Doc, spans: List[Tuple[int, int, str, float]]) -> List[Tuple[int, int, str, float]]:
+    """Join same-label spans that only spaces on one line separate ("Mary" + "Jones" -> "Mary Jones").
+
+    A corpus that annotates each word of a name on its own (PhysioNet deid) teaches the tagger "B B"
+    runs; unjoined, one person would get two entities and two replacements. The score is the
+    token-weighted mean.
+    """
+    out: List[Tuple[int, int, str, float]] = []
+    for start, end, label, score in sorted(spans):
+        if out:
+            p_start, p_end, p_label, p_score = out[-1]
+            gap = doc.text[doc[p_end - 1].idx + len(doc[p_end - 1]):doc[start].idx] if start >= p_end else None
+            if p_label == label and gap is not None and gap.strip(" \t") == "":
+                n_prev, n_this = p_end - p_start, end - start
+                out[-1] = (p_start, end, label, (p_score * n_prev + score * n_this) / (n_prev + n_this))
+                continue
+        out.append((start, end, label, score))
+    return out
 
 
 def fill_dates(doc: Doc, spans: List[Tuple[int, int, str, float]], label: str) -> List[Tuple[int, int, str, float]]:
@@ -383,6 +409,7 @@ class CRFTagger:
         trim_partial_chunks: bool = False,
         trim_common_words: bool = False,
         propagate: bool = False,
+        merge_adjacent: bool = False,
         label_map: Optional[Dict[str, str]] = None,
         extra_features: Sequence[str] = (),
         cross_fit_folds: int = 0,
@@ -397,7 +424,8 @@ class CRFTagger:
             "clusters": clusters, "window": window, "affix": affix, "c1": c1, "c2": c2,
             "max_iterations": max_iterations, "min_score": min_score, "entity_threshold": entity_threshold,
             "trim_partial_chunks": trim_partial_chunks, "trim_common_words": trim_common_words,
-            "propagate": propagate, "label_map": dict(label_map or {}), "extra_features": list(extra_features),
+            "propagate": propagate, "merge_adjacent": merge_adjacent, "label_map": dict(label_map or {}),
+            "extra_features": list(extra_features),
             "cross_fit_folds": cross_fit_folds, "date_label": date_label,
         }
         extra_token_features([], [], self.cfg["extra_features"])  # fail early on an unknown name
@@ -507,6 +535,8 @@ class CRFTagger:
                 [t.text for t in doc], result, skip=[t.is_space for t in doc],
                 glued=[not t.whitespace_ for t in doc], stop_words=_stop_words(doc.lang_),
             )
+        if self.cfg.get("merge_adjacent"):
+            result = merge_adjacent_spans(doc, result)
         return result
 
     def __call__(self, doc: Doc) -> Doc:
