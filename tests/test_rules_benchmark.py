@@ -1,21 +1,9 @@
 """The rules meet the project's target on Presidio's synthetic PII set (skipped when ../shared is absent)."""
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "presidio_synth_rules.py"
 
-
-def _load_bench():
-    spec = importlib.util.spec_from_file_location("presidio_synth_rules", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_presidio_synth_structured_types_meet_target():
-    bench = _load_bench()
+def test_presidio_synth_structured_types_meet_target(load_benchmark):
+    bench = load_benchmark("presidio_synth_rules")
     if not bench.DEFAULT_DATA.exists():
         pytest.skip(f"data not available: {bench.DEFAULT_DATA}")
     result = bench.evaluate(bench.DEFAULT_DATA)

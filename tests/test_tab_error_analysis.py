@@ -1,18 +1,7 @@
 """The TAB error analysis counts wrong tokens by kind, and its post-processing variants behave."""
-import importlib.util
-from pathlib import Path
-
 from spacy_anon.corpora.base import GoldRecord, GoldSpan
 
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "tab_error_analysis.py"
 TEXT = "The applicant, Mr Olsen, received widows' benefits from the Government. Olsen kept the benefits."
-
-
-def _bench():
-    spec = importlib.util.spec_from_file_location("tab_error_analysis", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _record():
@@ -25,8 +14,8 @@ def _record():
                                    span("Olsen", "PERSON", nth=1), span("benefits", "MISC", nth=1)])
 
 
-def test_errors_split_spurious_boundary_missed_partial():
-    bench = _bench()
+def test_errors_split_spurious_boundary_missed_partial(load_benchmark):
+    bench = load_benchmark("tab_error_analysis")
     record = _record()
     at = TEXT.index
     preds = {"d1": [(at("Olsen"), at("Olsen") + 5, "PERSON"),            # partial: "Mr" missed
@@ -37,8 +26,8 @@ def test_errors_split_spurious_boundary_missed_partial():
     assert result["missed_tokens"] == {"partial PERSON": 1, "missed MISC": 3}  # widows, benefits x2
 
 
-def test_lowercase_propagation_tags_other_occurrences_only_of_lowercase_strings():
-    bench = _bench()
+def test_lowercase_propagation_tags_other_occurrences_only_of_lowercase_strings(load_benchmark):
+    bench = load_benchmark("tab_error_analysis")
     record = _record()
     first = TEXT.index("benefits")
     preds = {"d1": [(first, first + 8, "MISC"), (TEXT.index("Olsen"), TEXT.index("Olsen") + 5, "PERSON")]}
