@@ -1,19 +1,8 @@
 """benchmarks/peer_comparison.py on a tiny fake shared/ folder (no live systems)."""
-import importlib.util
 import json
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load():
-    spec = importlib.util.spec_from_file_location("peer_comparison", ROOT / "benchmarks" / "peer_comparison.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def test_peer_report_writes_section(tmp_path):
+def test_peer_report_writes_section(tmp_path, load_benchmark):
     shared = tmp_path / "data"
     (shared / "tab" / "baselines").mkdir(parents=True)
     text = "John Smith lives in Oslo."
@@ -22,7 +11,7 @@ def test_peer_report_writes_section(tmp_path):
     (shared / "tab" / "baselines" / "spaCy_Entity.json").write_text(json.dumps({"d": [[0, 10, "PERSON"]]}))
     bench = tmp_path / "BENCHMARKS.md"
     bench.write_text("# B\n<!-- evaluation:start -->\nold\n<!-- evaluation:end -->\n<!-- x:start -->keep<!-- x:end -->\n")
-    mod = _load()
+    mod = load_benchmark("peer_comparison")
     assert mod.main(["--shared", str(shared), "--no-live", "--write-benchmarks", str(bench)]) == 0
     out = bench.read_text()
     assert "\nold\n" not in out and "keep" in out
