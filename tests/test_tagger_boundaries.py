@@ -110,7 +110,7 @@ def test_crf_learns_and_stores_boundary_words(tmp_path):
     examples = make_examples(nlp, n=20)
     nlp.initialize(lambda: examples)
     crf = nlp.get_pipe("anon_crf")
-    assert set(crf.boundary_words) == {"heads", "extend", "breaks"}
+    assert set(crf.boundary_words) == {"heads", "extend", "breaks", "edge_punct"}
     nlp.to_disk(tmp_path / "m")
     loaded = spacy.load(tmp_path / "m")
     assert loaded.get_pipe("anon_crf").boundary_words == crf.boundary_words
@@ -123,3 +123,16 @@ def test_crf_learns_and_stores_boundary_words(tmp_path):
     plain.add_pipe("anon_crf", config={"max_iterations": 5})
     plain.initialize(lambda: make_examples(plain, n=5))
     assert plain.get_pipe("anon_crf").boundary_words == {}
+
+
+def test_edge_punctuation_never_seen_at_a_span_edge_is_trimmed():
+    model = learned()
+    assert model["edge_punct"] == {"start": [], "end": []}
+    words, _ = tokens_and_spans("C/ Sta Mª Valverde 2; 41008 Sevilla", [])
+    semi = words.index(";")
+    assert repair_boundaries(words, [(0, semi + 1, "CALLE", 1.0)], model) == [(0, semi, "CALLE", 1.0)]
+    # an abbreviation's period stays where training spans end with one
+    model["edge_punct"]["end"] = ["."]
+    words, _ = tokens_and_spans("Calle Mayor 5, 4 izq..", [])
+    span = (0, len(words) - 1, "CALLE", 1.0)
+    assert repair_boundaries(words, [span], model) == [span]

@@ -3,14 +3,18 @@
 A CRF decides each token from a small window, so a run of capitalised words in an address block
 ("Hospital Miguel Servet Pso. Isabel La Católica, s/n") or two dates joined by a conjunction ("1999 y
 2002") easily becomes one span. The training annotations say where spans start and what they never
-contain; two kinds of words are learned from them:
+contain; three things are learned from them:
 
-- heads: capitalised words that open gold spans ("Calle", "Avda", "Hospital", "Complejo") and almost
-  never stand inside one. A prediction that runs into a head is cut before it (the head opens the
-  next span, with the label the head's spans carry), and a prediction right after a head of its own
-  label ("Av." + "As Xubias, 84") is extended over it when the training spans always include it.
-- breaks: frequent words that never stand inside a gold span of a label (the conjunction "y" or
-  "hasta" in FECHAS). A prediction of that label is cut around them.
+- heads: capitalised words that open gold spans of 2+ words ("Calle", "Avda", "Hospital") and almost
+  never stand inside one. A prediction of another label that runs into a head is cut before it (the
+  head opens the next span, with the label the head's spans carry), and a prediction right after a
+  head of its own label ("Av." + "As Xubias, 84") is extended over it when the training spans always
+  include it.
+- breaks: words seen alone between two spans of a label and never inside one (the conjunction "y"
+  between two FECHAS). A prediction of that label is cut around them, unless only one side has a
+  number ("febrero y abril de 2002": the first month shares the year).
+- edge punctuation: what may end a span ("." of "izq.", a closing quote); a ";" or ":" that a
+  prediction took in at its edge is dropped.
 
 Tokens are the fine tokenizer's (whitespace tokens allowed); spans are (start, end, label, score).
 """
@@ -46,9 +50,10 @@ def learn_boundary_words(
         which also open spans: "Ana María") are left out.
     extend: heads that never stood right before a gold span of their label without being part of it
         (so a prediction next to them may take them in).
-    breaks: {label: sorted words}: lowercase alphabetic words seen >= `min_break_freq` times in the
-        training text and never inside (not first, not last) a gold span of that label (labels with
-        >= 20 spans only).
+    breaks: {label: sorted words}: alphabetic words seen >= `min_between` times as the only token
+        between two gold spans of that label and never inside (not first, not last) one of them.
+    edge_punct: {"start"|"end": punctuation tokens seen first / last in a gold span} (a final "." of
+        an abbreviation, a closing quote); other punctuation at a prediction's edges is trimmed.
     """
     first: Counter = Counter()
     inside: Counter = Counter()
@@ -56,8 +61,13 @@ def learn_boundary_words(
     left_out: Counter = Counter()  # (word, label): the word stood right before such a span, outside it
     inner: Dict[str, Counter] = defaultdict(Counter)
     between: Dict[str, Counter] = defaultdict(Counter)  # label -> word alone between two of its spans
+    edges = {"start": set(), "end": set()}  # punctuation seen as the first / last token of a span
     for tokens, spans in examples:
         for start, end, label in spans:
+            if not _alnum(tokens[start]):
+                edges["start"].add(tokens[start])
+            if not _alnum(tokens[end - 1]):
+                edges["end"].add(tokens[end - 1])
             word = tokens[start]
             multi = sum(_alnum(t) for t in tokens[start:end]) >= 2
             if multi and word[:1].isupper() and word.isalpha() and len(word) >= 2:
@@ -93,7 +103,8 @@ def learn_boundary_words(
         for label, words in between.items()
     }
     breaks = {label: words for label, words in breaks.items() if words}
-    return {"heads": heads, "extend": sorted(extend), "breaks": breaks}
+    return {"heads": heads, "extend": sorted(extend), "breaks": breaks,
+            "edge_punct": {side: sorted(marks) for side, marks in edges.items()}}
 
 
 def _digits(words: Sequence[str], start: int, end: int) -> bool:
@@ -105,6 +116,16 @@ def _trim(words: Sequence[str], start: int, end: int) -> Tuple[int, int]:
     while start < end and not _alnum(words[start]):
         start += 1
     while end > start and not _alnum(words[end - 1]):
+        end -= 1
+    return start, end
+
+
+def _trim_edges(words: Sequence[str], start: int, end: int, allowed: Dict[str, Sequence[str]]) -> Tuple[int, int]:
+    """Drop edge tokens without a letter or digit that never stood at that edge of a training span."""
+    while start < end and not _alnum(words[start]) and (words[start].isspace() or words[start] not in allowed["start"]):
+        start += 1
+    while end > start and not _alnum(words[end - 1]) and (
+            words[end - 1].isspace() or words[end - 1] not in allowed["end"]):
         end -= 1
     return start, end
 
@@ -167,9 +188,14 @@ def repair_boundaries(words: Sequence[str], spans: Sequence[Scored], model: Dict
     heads: Dict[str, str] = model.get("heads", {})
     extend = frozenset(model.get("extend", ()))
     breaks = {label: frozenset(ws) for label, ws in model.get("breaks", {}).items()}
+    edge_punct = model.get("edge_punct")
     out: List[Scored] = []
     for span in spans:
-        out.extend(split_span(words, span, heads, breaks.get(span[2], frozenset())))
+        for start, end, label, score in split_span(words, span, heads, breaks.get(span[2], frozenset())):
+            if edge_punct is not None:
+                start, end = _trim_edges(words, start, end, edge_punct)
+            if end > start:
+                out.append((start, end, label, score))
     taken = set()
     for start, end, _, _ in out:
         taken.update(range(start, end))
