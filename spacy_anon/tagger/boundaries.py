@@ -42,7 +42,7 @@ def learn_boundary_words(
     min_between: int = 2,
     exclude: FrozenSet[str] = frozenset(),
 ) -> Dict[str, Dict]:
-    """Learn heads and breaks from (tokens, gold token spans) pairs.
+    """Learn heads, breaks and edge punctuation from (tokens, gold token spans) pairs.
 
     heads: {lowercased word: label}: capitalised alphabetic words that open >= `min_count` gold spans,
         stand inside gold spans (not first) at most `max_inside` times as often, and whose spans carry
@@ -133,9 +133,12 @@ def _trim_edges(words: Sequence[str], start: int, end: int, allowed: Dict[str, S
 def split_span(words: Sequence[str], span: Scored, heads: Dict[str, str], breaks: FrozenSet[str]) -> List[Scored]:
     """Cut one span before the heads inside it and around its break words.
 
-    A head cuts only after a word that is neither a connector ("de") nor itself a head ("Av. Camino"),
-    and a piece made only of a head ("Ctra" cut off the end of a hospital name) is dropped. A piece
-    that starts with a head takes the head's label; the cut sides lose their punctuation.
+    A head cuts only when its label differs from the span's ("Complejo Hospitalario Hospital General"
+    stays whole), after a word that is neither a connector ("de") nor itself a head, and when the part
+    before it has a word of 3+ letters ("C/ Calle Mayor" and "416 Paseo de Martí" stay whole). A piece
+    made only of a head ("Ctra" cut off the end of a hospital name) or starting with a break word is
+    dropped; a piece that starts with a head takes the head's label; the cut sides lose their
+    punctuation. A break cuts only when both sides have a number or neither has.
     """
     start, end, label, score = span
     cuts: List[Tuple[int, int]] = []  # (end of the left piece, start of the right piece)
@@ -163,8 +166,7 @@ def split_span(words: Sequence[str], span: Scored, heads: Dict[str, str], breaks
     if not cuts:
         return [span]
     pieces: List[Scored] = []
-    left = start
-    bounds = [(left, None)]
+    bounds = [(start, None)]
     for cut_end, cut_start in cuts:
         bounds[-1] = (bounds[-1][0], cut_end)
         bounds.append((cut_start, None))
@@ -184,7 +186,7 @@ def split_span(words: Sequence[str], span: Scored, heads: Dict[str, str], breaks
 
 
 def repair_boundaries(words: Sequence[str], spans: Sequence[Scored], model: Dict[str, Dict]) -> List[Scored]:
-    """Apply the learned heads and breaks (see the module docstring) to the spans of one document."""
+    """Apply what `learn_boundary_words` learned (see the module docstring) to the spans of one document."""
     heads: Dict[str, str] = model.get("heads", {})
     extend = frozenset(model.get("extend", ()))
     breaks = {label: frozenset(ws) for label, ws in model.get("breaks", {}).items()}
