@@ -114,6 +114,9 @@ def test_crf_learns_and_stores_boundary_words(tmp_path):
     nlp.to_disk(tmp_path / "m")
     loaded = spacy.load(tmp_path / "m")
     assert loaded.get_pipe("anon_crf").boundary_words == crf.boundary_words
+    from spacy_anon.tagger.crf_component import CRFTagger
+
+    assert CRFTagger(nlp.vocab).from_bytes(crf.to_bytes()).boundary_words == crf.boundary_words
     text = "Nombre: Ana Soto.\nNHC: 123456.\n"
     doc_loaded, doc = loaded(text), nlp(text)
     assert [(s.start, s.end, s.label_) for s in doc_loaded.spans["anon"]] == \

@@ -123,9 +123,10 @@ def make_anon_crf(
         see `features.date_shape`) becomes a span of this label, replacing predictions inside it
         (partial dates); chunks inside a longer prediction are left alone. "" = off.
     repair_boundaries: learn from the training spans which capitalised words open spans ("Calle",
-        "Avda", "Hospital") and which words separate two spans of a label ("y" between dates), and cut
-        predictions there / extend them over an adjacent head (`spacy_anon.tagger.boundaries`); the
-        learned words are stored with the model. False = off.
+        "Avda", "Hospital"), which words separate two spans of a label ("y" between dates) and which
+        punctuation may end a span; cut predictions there, extend them over an adjacent head of their
+        label and trim other edge punctuation (`spacy_anon.tagger.boundaries`); what is learned is
+        stored with the model. False = off.
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
