@@ -19,6 +19,7 @@ from spacy.training import Example
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
+from spacy_anon.tagger.boundaries import learn_boundary_words, repair_boundaries
 from spacy_anon.tagger.clusters import read_clusters
 from spacy_anon.tagger.features import (
     bio_to_spans, chunk_features, doc_span_words, extra_token_features, learn_triggers, phrase_features,
@@ -57,6 +58,7 @@ TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the t
         "extra_features": [],
         "cross_fit_folds": 0,
         "date_label": "",
+        "repair_boundaries": False,
     },
     default_score_weights={"spans_crf_f": 1.0, "spans_crf_p": 0.0, "spans_crf_r": 0.0},
 )
@@ -85,6 +87,7 @@ def make_anon_crf(
     extra_features: List[str],
     cross_fit_folds: int,
     date_label: str,
+    repair_boundaries: bool,
 ) -> "CRFTagger":
     """Create the CRF tagger.
 
@@ -131,6 +134,11 @@ def make_anon_crf(
     date_label: when set, every whitespace-delimited chunk shaped like a date ("22-10-04", "enero-04";
         see `features.date_shape`) becomes a span of this label, replacing predictions inside it
         (partial dates); chunks inside a longer prediction are left alone. "" = off.
+    repair_boundaries: learn from the training spans which capitalised words open spans ("Calle",
+        "Avda", "Hospital"), which words separate two spans of a label ("y" between dates) and which
+        punctuation may end a span; cut predictions there, extend them over an adjacent head of their
+        label and trim other edge punctuation (`spacy_anon.tagger.boundaries`); what is learned is
+        stored with the model. False = off.
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
@@ -141,6 +149,7 @@ def make_anon_crf(
         trim_common_words=trim_common_words, propagate=propagate, merge_adjacent=merge_adjacent,
         label_map=label_map,
         extra_features=extra_features, cross_fit_folds=cross_fit_folds, date_label=date_label,
+        repair_boundaries=repair_boundaries,
     )
 
 
@@ -414,6 +423,7 @@ class CRFTagger:
         extra_features: Sequence[str] = (),
         cross_fit_folds: int = 0,
         date_label: str = "",
+        repair_boundaries: bool = False,
     ):
         self.vocab = vocab
         self.name = name
@@ -427,10 +437,12 @@ class CRFTagger:
             "propagate": propagate, "merge_adjacent": merge_adjacent, "label_map": dict(label_map or {}),
             "extra_features": list(extra_features),
             "cross_fit_folds": cross_fit_folds, "date_label": date_label,
+            "repair_boundaries": repair_boundaries,
         }
         extra_token_features([], [], self.cfg["extra_features"])  # fail early on an unknown name
         self.gazetteer_terms: Dict[str, FrozenSet[str]] = {}
         self.clusters: Dict[str, str] = {}
+        self.boundary_words: Dict[str, Any] = {}  # learned by `learn_boundary_words` (repair_boundaries)
         self._name_terms: Optional[FrozenSet[str]] = None
         self.model_bytes: Optional[bytes] = None
         self._tagger = None
@@ -528,6 +540,8 @@ class CRFTagger:
             result = trim_partial_chunks(doc, result)
         if self.cfg.get("trim_common_words"):
             result = trim_common_words(doc, result, self.name_terms)
+        if self.cfg.get("repair_boundaries") and self.boundary_words:
+            result = repair_boundaries([t.text for t in doc], result, self.boundary_words)
         if self.cfg.get("date_label"):
             result = fill_dates(doc, result, self.cfg["date_label"])
         if self.cfg.get("propagate"):
@@ -637,6 +651,10 @@ class CRFTagger:
         if "trigger" in (self.cfg.get("extra_features") or []):
             data = [([t.text for t in eg.predicted], example_gold_tokens(eg, self.cfg["gold_key"])) for eg in examples]
             self.gazetteer_terms[TRIGGERS] = learn_triggers(data) - self.name_terms
+        self.boundary_words = {}
+        if self.cfg.get("repair_boundaries"):
+            data = [([t.text for t in eg.predicted], example_gold_tokens(eg, self.cfg["gold_key"])) for eg in examples]
+            self.boundary_words = learn_boundary_words(data, exclude=self.name_terms)
         xs, ys = self.training_data(examples, nlp)
         if not any(t != "O" for y in ys for t in y):
             raise ValueError(f"[{self.name}] no gold spans in the training examples (key {self.cfg['gold_key']!r})")
@@ -659,12 +677,14 @@ class CRFTagger:
             "cfg": self.cfg,
             "gazetteers": {k: sorted(v) for k, v in self.gazetteer_terms.items()},
             "clusters": self.clusters,
+            "boundary_words": self.boundary_words,
         }
 
     def _set_state(self, state: Dict[str, Any]) -> None:
         self.cfg.update(state["cfg"])
         self.gazetteer_terms = {k: frozenset(v) for k, v in state.get("gazetteers", {}).items()}
         self.clusters = dict(state.get("clusters", {}))
+        self.boundary_words = dict(state.get("boundary_words", {}))
         self._name_terms = None
 
     def to_bytes(self, *, exclude=tuple()) -> bytes:
@@ -688,6 +708,7 @@ class CRFTagger:
             "cfg.json": lambda p: srsly.write_json(p, self._state()["cfg"]),
             "gazetteers.json": lambda p: srsly.write_gzip_json(p, self._state()["gazetteers"]),
             "clusters.json": lambda p: srsly.write_gzip_json(p, self.clusters) if self.clusters else None,
+            "boundaries.json": lambda p: srsly.write_json(p, self.boundary_words) if self.boundary_words else None,
             "model.crfsuite": write_model,
         }
         util.to_disk(path, serializers, exclude)
@@ -707,6 +728,7 @@ class CRFTagger:
             "clusters.json": lambda p: setattr(
                 self, "clusters", dict(srsly.read_gzip_json(p)) if p.exists() else {}
             ),
+            "boundaries.json": lambda p: setattr(self, "boundary_words", srsly.read_json(p) if p.exists() else {}),
             "model.crfsuite": read_model,
         }
         util.from_disk(path, deserializers, exclude)
