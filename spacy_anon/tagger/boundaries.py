@@ -21,12 +21,14 @@ Tokens are the fine tokenizer's (whitespace tokens allowed); spans are (start, e
 from collections import Counter, defaultdict
 from typing import Dict, FrozenSet, List, Sequence, Tuple
 
+from spacy_anon.tagger.features import RUN_CONNECTORS
+
 Span3 = Tuple[int, int, str]
 Scored = Tuple[int, int, str, float]
 
 # Lowercase words that join the parts of one name ("Virgen de la Arrixaca"): a head after them is
-# part of the name, not the start of a new one.
-CONNECTORS = frozenset("de del la las los el y e i d' di da do dos das".split())
+# part of the name, not the start of a new one. The feature extractor's run connectors, less the hyphen.
+CONNECTORS = RUN_CONNECTORS - {"-"}
 
 
 def _alnum(word: str) -> bool:
