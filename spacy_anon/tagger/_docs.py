@@ -5,6 +5,8 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.training import Example
 
+from spacy_anon.labels import SPAN_KEY
+
 Span3 = Tuple[int, int, str]
 
 
@@ -51,6 +53,9 @@ def upstream_runner(nlp: Optional[Language], name: str) -> Callable[[Doc], Doc]:
 def span_group_getter(gold_key: str, spans_key: str, source: Optional[str] = None,
                       label_map: Optional[Dict[str, str]] = None):
     """Getter for `Scorer.score_spans`: gold from `gold_key` on references, predictions from `spans_key`.
+    source: keep only predictions with this `anon_source`, in the shared group `SPAN_KEY` only. spaCy
+    keys span extensions by offsets, so a later component's span at the same offsets overwrites the
+    source; a private group (the generator's "anon_regex") holds one component's spans anyway.
     label_map: the component's output renaming, applied to the gold labels too (else a model that writes
     PERSON for the corpus' NOMBRE scores 0)."""
 
@@ -61,7 +66,7 @@ def span_group_getter(gold_key: str, spans_key: str, source: Optional[str] = Non
                 gold = [Span(doc, s.start, s.end, label=label_map.get(s.label_, s.label_)) for s in gold]
             return gold
         spans = list(doc.spans[spans_key]) if spans_key in doc.spans else []
-        if source is not None:
+        if source is not None and spans_key == SPAN_KEY:
             spans = [s for s in spans if s._.anon_source == source]
         return spans
 
