@@ -79,9 +79,7 @@ def learn_boundary_words(
                 inside[tokens[i].lower()] += 1
                 if i < end - 1:
                     inner[label][tokens[i].lower()] += 1
-            j = start - 1
-            while j >= 0 and (tokens[j].isspace() or tokens[j] == "."):
-                j -= 1
+            j = _word_before(tokens, start)
             if j >= 0:
                 left_out[(tokens[j].lower(), label)] += 1
         ordered = sorted(spans)
@@ -107,6 +105,14 @@ def learn_boundary_words(
     breaks = {label: words for label, words in breaks.items() if words}
     return {"heads": heads, "extend": sorted(extend), "breaks": breaks,
             "edge_punct": {side: sorted(marks) for side, marks in edges.items()}}
+
+
+def _word_before(words: Sequence[str], i: int) -> int:
+    """Index of the token before i, skipping spaces and an abbreviation's "." ("Av." + name); -1 if none."""
+    j = i - 1
+    while j >= 0 and (words[j].isspace() or words[j] == "."):
+        j -= 1
+    return j
 
 
 def _digits(words: Sequence[str], start: int, end: int) -> bool:
@@ -205,9 +211,7 @@ def repair_boundaries(words: Sequence[str], spans: Sequence[Scored], model: Dict
         taken.update(range(start, end))
     result: List[Scored] = []
     for start, end, label, score in out:
-        j = start - 1
-        while j >= 0 and (words[j].isspace() or words[j] == "."):
-            j -= 1
+        j = _word_before(words, start)
         if (j >= 0 and j not in taken and words[j][:1].isupper() and words[j].lower() in extend
                 and heads.get(words[j].lower()) == label):
             start = j
