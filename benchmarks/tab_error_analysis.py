@@ -7,11 +7,14 @@ writes (pred.json for the config's threshold, pred.T.json for each extra T) and 
   python benchmarks/tab_error_analysis.py per-label DIR 0.03 0.01 0.015 0.02 0.05
   python benchmarks/tab_error_analysis.py string-prior DIR/pred.0.02.json  # drop rarely annotated strings
   python benchmarks/tab_error_analysis.py lowercase-propagation DIR/pred.0.02.json
+  python benchmarks/tab_error_analysis.py rules                         # anon_rules alone, by recognizer
 
 per-label: a threshold per label instead of one (spans of label L from the predictions at T_L), chosen
 greedily for recall at precision >= 0.80, in-sample and nested (chosen on 4 folds, scored on the 5th).
 string-prior: drop predicted strings that the *training folds* annotate in under RATE of their occurrences.
 lowercase-propagation: tag the other occurrences of lowercase strings the tagger found once.
+rules: token precision of each `anon_rules` recognizer on its own (does the precision loss come from the
+rules or from the CRF?).
 """
 import argparse
 import json
@@ -165,15 +168,35 @@ def lowercase_propagation(records, preds) -> Dict:
     return {"base": scores(records, preds), "propagated": scores(records, out)}
 
 
+def rule_precision(records) -> Dict:
+    """{recognizer: [tokens inside gold, tokens outside gold, precision]} of `anon_rules` alone."""
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("anon_rules")
+    inside, outside = Counter(), Counter()
+    for r in records:
+        gold = {i for g in r.spans for i in range(g.start, g.end)}
+        doc = nlp(r.text)
+        for span in doc.spans["anon"]:
+            for tok in re.finditer(r"\w+", span.text):
+                a, b = span.start_char + tok.start(), span.start_char + tok.end()
+                (inside if all(i in gold for i in range(a, b)) else outside)[span._.anon_source] += 1
+    return {src: [inside[src], outside[src], round(inside[src] / (inside[src] + outside[src]), 3)]
+            for src in sorted(set(inside) | set(outside))}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("analysis", choices=["errors", "per-label", "string-prior", "lowercase-propagation"])
-    parser.add_argument("predictions", help="pred.json file (per-label: the directory)")
+    parser.add_argument("analysis", choices=["errors", "per-label", "string-prior", "lowercase-propagation", "rules"])
+    parser.add_argument("predictions", nargs="?", help="pred.json file (per-label: the directory; rules: none)")
     parser.add_argument("thresholds", nargs="*", help="per-label: the base threshold, then the others")
     parser.add_argument("--gold", default=TAB_DEV)
     args = parser.parse_args(argv)
     records, folds = load_gold(args.gold)
-    if args.analysis == "per-label":
+    if args.analysis == "rules":
+        result = rule_precision(records)
+    elif args.analysis == "per-label":
         result = per_label(records, folds, Path(args.predictions), args.thresholds[0], args.thresholds[1:])
     else:
         preds = json.loads(Path(args.predictions).read_text())

@@ -35,3 +35,11 @@ def test_lowercase_propagation_tags_other_occurrences_only_of_lowercase_strings(
     assert out["propagated"][0] > out["base"][0]  # the second "benefits" is now masked too
     capitalised = {"d1": [(TEXT.index("Government"), TEXT.index("Government") + 10, "ORG")]}
     assert bench.lowercase_propagation([record], capitalised)["propagated"] == bench.scores([record], capitalised)
+
+
+def test_rule_precision_counts_rule_tokens_inside_and_outside_gold(load_benchmark):
+    bench = load_benchmark("tab_error_analysis")
+    text = "He was arrested on 21 February 2007; Protocol No. 11 entered into force on 1 November 1998."
+    start = text.index("21 February 2007")
+    record = GoldRecord("d2", text, [GoldSpan(start, start + 16, "DATETIME", annotator="a1")])
+    assert bench.rule_precision([record])["rules.date"] == [3, 3, 0.5]
