@@ -20,7 +20,8 @@ def tab_records():
 
 @pytest.mark.parametrize("name,recall,precision", [
     ("spaCy_Entity.json", 0.838, 0.610),
-    ("Presidio_Entity.json", 0.532, 0.912),
+    # Presidio's file has overlapping spans; counted once each (`union_of_masks`), 0.912 before
+    ("Presidio_Entity.json", 0.532, 0.915),
 ])
 def test_tab_baseline_word_token_scores(tab_records, name, recall, precision):
     r = tab_metrics(tab_records, load_system(TAB / "baselines" / name))

@@ -171,6 +171,21 @@ def split_by_tokens(text: str, start: int, end: int) -> List[Span]:
     return [(start + m.start(), start + m.end()) for m in TOKEN_RE.finditer(text[start:end])]
 
 
+def union_of_masks(spans: Iterable[Sequence]) -> List[Tuple[int, int]]:
+    """Masked spans as the text shows them: overlapping ones joined, touching ones kept apart.
+
+    Systems that stack detectors (rules + tagger) emit overlapping spans; TAB's precision loops over
+    the system's spans, so it would count the shared words once per span and overstate precision.
+    """
+    out: List[List[int]] = []
+    for start, end in sorted((int(s[0]), int(s[1])) for s in spans):
+        if out and start < out[-1][1]:
+            out[-1][1] = max(out[-1][1], end)
+        else:
+            out.append([start, end])
+    return [(s, e) for s, e in out]
+
+
 def masked_offsets(spans: Iterable[Sequence[int]]) -> Set[int]:
     out: Set[int] = set()
     for sp in spans:
@@ -339,7 +354,7 @@ def tab_metrics(
         n_docs += 1
         if record.doc_id not in masks and missing_doc == "error":
             raise KeyError(f"system output has no document {record.doc_id!r}")
-        sys_spans = sorted({(int(s[0]), int(s[1])) for s in masks.get(record.doc_id, [])})
+        sys_spans = union_of_masks(masks.get(record.doc_id, []))
         masked = masked_offsets(sys_spans)
         text = record.text
         if any(s.identifier is None for s in record.spans):
