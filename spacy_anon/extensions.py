@@ -18,11 +18,39 @@ _DOC_ATTRS = {
 }
 
 
+def _span_key(name: str, span: Span) -> tuple:
+    return ("spacy_anon", name, span.start_char, span.end_char, span.label_)
+
+
+def _span_getter(name: str, default):
+    def get(span: Span):
+        data = span.doc.user_data
+        key = _span_key(name, span)
+        if key in data:
+            return data[key]
+        return data.get(("._.", name, span.start_char, span.end_char), default)  # docs saved by earlier versions
+
+    return get
+
+
+def _span_setter(name: str):
+    def set_(span: Span, value) -> None:
+        span.doc.user_data[_span_key(name, span)] = value
+
+    return set_
+
+
 def register_extensions() -> None:
-    """Register all attributes once; safe to call repeatedly."""
+    """Register all attributes once; safe to call repeatedly.
+
+    Span attributes are stored per (start, end, label), not per (start, end) as spaCy's `default=`
+    extensions are: a rule's ID span and the CRF's DATETIME span over the same characters must keep
+    their own source and score, or the overlap choice by score is a tie and the replacement table
+    credits the wrong detector.
+    """
     for name, default in _SPAN_ATTRS.items():
         if not Span.has_extension(name):
-            Span.set_extension(name, default=default)
+            Span.set_extension(name, getter=_span_getter(name, default), setter=_span_setter(name))
     for name, default in _DOC_ATTRS.items():
         if not Doc.has_extension(name):
             Doc.set_extension(name, default=default)

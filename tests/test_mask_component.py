@@ -339,3 +339,36 @@ def test_rerun_keeps_a_generalizers_value():
     mask(doc)
     mask(doc)
     assert doc._.anon_text.endswith("Write to an e-mail address.")
+
+
+def test_same_offsets_from_two_detectors_keep_their_own_source_and_score():
+    """Bug: spaCy keys span extensions by character offsets only, so a CRF span and a rule span over
+    the same characters shared one source and score (the last writer's): the overlap choice by score
+    was a tie and the table credited the wrong detector."""
+    nlp, _ = masker(use_ents=False)
+    doc = nlp.make_doc("Account 20210312 was closed.")
+    crf = char_span(doc, "20210312", "DATETIME")
+    crf._.anon_source, crf._.anon_score = "crf", 0.4
+    rule = char_span(doc, "20210312", "ID")
+    rule._.anon_source, rule._.anon_score = "rules.id", 0.95
+    doc.spans["anon"] = [crf, rule]  # the mask's own rules append after the tagger
+    crf_back, rule_back = doc.spans["anon"]
+    assert (crf_back._.anon_source, crf_back._.anon_score) == ("crf", 0.4)
+    assert (rule_back._.anon_source, rule_back._.anon_score) == ("rules.id", 0.95)
+    doc = nlp(doc)
+    (row,) = doc._.anon_table
+    assert (row["label"], row["source"], row["score"]) == ("ID", "rules.id", 0.95)
+    assert "20210312" not in doc._.anon_text
+
+
+def test_span_attributes_survive_docbin_round_trip():
+    from spacy.tokens import DocBin
+
+    nlp = blank()
+    doc = nlp.make_doc("Call Ann Lee today.")
+    span = char_span(doc, "Ann Lee", "PERSON")
+    span._.anon_source, span._.anon_score = "crf", 0.7
+    doc.spans["anon"] = [span]
+    (restored,) = DocBin(docs=[doc], store_user_data=True).get_docs(nlp.vocab)
+    (back,) = restored.spans["anon"]
+    assert (back._.anon_source, back._.anon_score) == ("crf", 0.7)

@@ -53,9 +53,9 @@ def upstream_runner(nlp: Optional[Language], name: str) -> Callable[[Doc], Doc]:
 def span_group_getter(gold_key: str, spans_key: str, source: Optional[str] = None,
                       label_map: Optional[Dict[str, str]] = None):
     """Getter for `Scorer.score_spans`: gold from `gold_key` on references, predictions from `spans_key`.
-    source: keep only predictions with this `anon_source`, in the shared group `SPAN_KEY` only. spaCy
-    keys span extensions by offsets, so a later component's span at the same offsets overwrites the
-    source; a private group (the generator's "anon_regex") holds one component's spans anyway.
+    source: keep only predictions with this `anon_source`, in the shared group `SPAN_KEY` only. Span
+    attributes are kept per (offsets, label) (`spacy_anon.extensions`), so a later component's span
+    with the same offsets and label overwrites the source; a private group (the generator's "anon_regex") holds one component's spans anyway.
     label_map: the component's output renaming, applied to the gold labels too (else a model that writes
     PERSON for the corpus' NOMBRE scores 0)."""
 
