@@ -55,7 +55,8 @@ def span_group_getter(gold_key: str, spans_key: str, source: Optional[str] = Non
     """Getter for `Scorer.score_spans`: gold from `gold_key` on references, predictions from `spans_key`.
     source: keep only predictions with this `anon_source`, in the shared group `SPAN_KEY` only. Span
     attributes are kept per (offsets, label) (`spacy_anon.extensions`), so a later component's span
-    with the same offsets and label overwrites the source; a private group (the generator's "anon_regex") holds one component's spans anyway.
+    with the same offsets and label overwrites the source; a private group (the generator's
+    "anon_regex") holds one component's spans anyway.
     label_map: the component's output renaming, applied to the gold labels too (else a model that writes
     PERSON for the corpus' NOMBRE scores 0)."""
 
