@@ -102,3 +102,20 @@ def test_exact_run_rules_do_not_stretch_over_following_capitals():
     tokens = ["Dr", ".", "Eva", "Prieto", "Hospital", "General"]
     assert [m[:3] for m in apply_rules(tokens, exact)] == [(2, 4, "NAME")]
     assert [m[:3] for m in apply_rules(tokens, loose)] == [(2, 6, "NAME")]
+
+
+def test_cached_token_features_are_fresh_lists():
+    """The per-word features are cached; a caller that extends its lists must not change the cache."""
+    from spacy_anon.tagger.features import sequence_features, token_base_features
+
+    own, ctx = token_base_features("Olsen", gazetteers=["last_names"])
+    own.append("x=1")
+    ctx.append("y=1")
+    again_own, again_ctx = token_base_features("Olsen", gazetteers=["last_names"])
+    assert "x=1" not in again_own and "y=1" not in again_ctx
+    assert "w=olsen" in again_ctx and "gz=last_names" in again_ctx and "W=Olsen" in again_own
+    clusters = {"olsen": "0110101"}
+    first = sequence_features(["Mr", "Olsen"], clusters=clusters, extra=[["e=1"], []])
+    second = sequence_features(["Mr", "Olsen"], clusters=clusters)
+    assert "cl4=0110" in first[1] and "cl4=0110" in second[1]
+    assert "e=1" in first[0] and "e=1" not in second[0] and "-1:e=1" not in second[1]

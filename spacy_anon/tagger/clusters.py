@@ -10,6 +10,7 @@ Words are lowercased and digits mapped to "0" (`cluster_key`), with the taggers'
 """
 import gzip
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set
 
@@ -22,6 +23,7 @@ from spacy_anon.tagger.tokenizer import split_char_classes
 DEFAULT_PREFIXES = (4, 6, 10, 20)
 
 
+@lru_cache(maxsize=131072)
 def cluster_key(word: str) -> str:
     """Lookup key of a token: lowercased, every digit -> "0"."""
     return "".join("0" if ch.isdigit() else ch for ch in word.lower())

@@ -474,10 +474,13 @@ class CRFTagger:
         has_lemma = doc.has_annotation("LEMMA")
         has_pos = doc.has_annotation("POS")
         sequences = doc_sequences(doc)
+        texts = [t.text for t in doc]  # one pass: a Token object per access is most of the cost here
+        gaps = [bool(t.whitespace_) for t in doc]
+        spaces = [t.is_space for t in doc] + [False]
         feats = []
         for seq in sequences:
-            words = [doc[i].text for i in seq]
-            spaced = [bool(doc[i].whitespace_) or (i + 1 < len(doc) and doc[i + 1].is_space) for i in seq]
+            words = [texts[i] for i in seq]
+            spaced = [gaps[i] or spaces[i + 1] for i in seq]
             chunks = chunk_features(words, spaced)
             extra = None
             if extra_names:
@@ -529,10 +532,11 @@ class CRFTagger:
         threshold = self.cfg.get("entity_threshold", 0.0)
         labels = [t for t in tagger.labels() if t != "O"] if threshold > 0 else []
         result = []
+        texts = [t.text for t in doc]
         for seq, feats in zip(*self.features(doc)):
             tags = tagger.tag(feats)
             if threshold > 0:
-                tags = raise_recall(tagger, tags, labels, threshold, [doc[i].text for i in seq])
+                tags = raise_recall(tagger, tags, labels, threshold, [texts[i] for i in seq])
             for start, end, label in bio_to_spans(tags):
                 probs = [tagger.marginal(tags[i], i) for i in range(start, end)]
                 result.append((seq[start], seq[end - 1] + 1, label, sum(probs) / len(probs)))
@@ -546,7 +550,7 @@ class CRFTagger:
             result = fill_dates(doc, result, self.cfg["date_label"])
         if self.cfg.get("propagate"):
             result = propagate_spans(
-                [t.text for t in doc], result, skip=[t.is_space for t in doc],
+                texts, result, skip=[t.is_space for t in doc],
                 glued=[not t.whitespace_ for t in doc], stop_words=_stop_words(doc.lang_),
             )
         if self.cfg.get("merge_adjacent"):

@@ -85,7 +85,16 @@ def token_base_features(
     gazetteers: Sequence[str] = (),
     affix: int = 3,
 ) -> Tuple[List[str], List[str]]:
-    """Return (own features, features shared with neighbours) of one token."""
+    """Return (own features, features shared with neighbours) of one token (fresh lists)."""
+    own, context = _token_base_features(text, lemma, pos, span_tag, tuple(gazetteers), affix)
+    return list(own), list(context)
+
+
+@lru_cache(maxsize=65536)
+def _token_base_features(
+    text: str, lemma: str, pos: str, span_tag: str, gazetteers: Tuple[str, ...], affix: int
+) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
+    """`token_base_features`, cached: words repeat, and this is most of the CRF's time per token."""
     lower = text.lower()
     code = token_code(text)
     shape = word_shape(text) if len(text) < 20 else "long"
@@ -113,7 +122,12 @@ def token_base_features(
         context.append("pos=" + pos)
     if span_tag:
         own.append("rxw=%s|%s" % (span_tag, lower))
-    return own, context
+    return tuple(own), tuple(context)
+
+
+@lru_cache(maxsize=65536)
+def _cached_cluster_features(bits: str) -> Tuple[str, ...]:
+    return tuple(cluster_features(bits))
 
 
 def sequence_features(
@@ -154,7 +168,7 @@ def sequence_features(
         if clusters:
             bits = clusters.get(cluster_key(word))
             if bits:
-                own.extend(cluster_features(bits))
+                own.extend(_cached_cluster_features(bits))
                 ctx.append("c6=" + bits[:6])
         if extra:
             ctx.extend(extra[i])
