@@ -94,7 +94,7 @@ def token_base_features(
 def _token_base_features(
     text: str, lemma: str, pos: str, span_tag: str, gazetteers: Tuple[str, ...], affix: int
 ) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
-    """`token_base_features`, cached: words repeat, and this is most of the CRF's time per token."""
+    """`token_base_features`, cached: words repeat, so most tokens of a document are cache hits."""
     lower = text.lower()
     code = token_code(text)
     shape = word_shape(text) if len(text) < 20 else "long"
