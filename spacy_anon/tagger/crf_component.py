@@ -153,6 +153,20 @@ def make_anon_crf(
     )
 
 
+TokenArrays = Tuple[List[str], List[bool], List[bool]]
+
+
+def token_arrays(doc: Doc) -> TokenArrays:
+    """(texts, has trailing whitespace, is a whitespace token) of every token, read in one pass: a
+    Token object per `doc[i]` access is a large share of the tagger's time."""
+    texts, gaps, spaces = [], [], []
+    for token in doc:
+        texts.append(token.text)
+        gaps.append(bool(token.whitespace_))
+        spaces.append(token.is_space)
+    return texts, gaps, spaces
+
+
 def doc_sequences(doc: Doc) -> List[List[int]]:
     """Token indices of each line, whitespace tokens left out (a CRF sequence per line)."""
     sequences: List[List[int]] = []
@@ -456,8 +470,10 @@ class CRFTagger:
         return self._name_terms
 
     # features
-    def features(self, doc: Doc) -> Tuple[List[List[int]], List[List[List[str]]]]:
-        """(token indices, feature lists) per sequence of a doc."""
+    def features(
+        self, doc: Doc, tokens: Optional["TokenArrays"] = None
+    ) -> Tuple[List[List[int]], List[List[List[str]]]]:
+        """(token indices, feature lists) per sequence of a doc (`tokens`: its `token_arrays`, if read)."""
         span_tags = ["O"] * len(doc)
         found: List[Tuple[int, int, str]] = []
         for key in self.cfg["feature_span_keys"]:
@@ -474,13 +490,11 @@ class CRFTagger:
         has_lemma = doc.has_annotation("LEMMA")
         has_pos = doc.has_annotation("POS")
         sequences = doc_sequences(doc)
-        texts = [t.text for t in doc]  # one pass: a Token object per access is most of the cost here
-        gaps = [bool(t.whitespace_) for t in doc]
-        spaces = [t.is_space for t in doc] + [False]
+        texts, gaps, spaces = tokens or token_arrays(doc)
         feats = []
         for seq in sequences:
             words = [texts[i] for i in seq]
-            spaced = [gaps[i] or spaces[i + 1] for i in seq]
+            spaced = [gaps[i] or (i + 1 < len(spaces) and spaces[i + 1]) for i in seq]
             chunks = chunk_features(words, spaced)
             extra = None
             if extra_names:
@@ -532,8 +546,9 @@ class CRFTagger:
         threshold = self.cfg.get("entity_threshold", 0.0)
         labels = [t for t in tagger.labels() if t != "O"] if threshold > 0 else []
         result = []
-        texts = [t.text for t in doc]
-        for seq, feats in zip(*self.features(doc)):
+        tokens = token_arrays(doc)
+        texts, gaps, spaces = tokens
+        for seq, feats in zip(*self.features(doc, tokens)):
             tags = tagger.tag(feats)
             if threshold > 0:
                 tags = raise_recall(tagger, tags, labels, threshold, [texts[i] for i in seq])
@@ -550,8 +565,7 @@ class CRFTagger:
             result = fill_dates(doc, result, self.cfg["date_label"])
         if self.cfg.get("propagate"):
             result = propagate_spans(
-                texts, result, skip=[t.is_space for t in doc],
-                glued=[not t.whitespace_ for t in doc], stop_words=_stop_words(doc.lang_),
+                texts, result, skip=spaces, glued=[not gap for gap in gaps], stop_words=_stop_words(doc.lang_),
             )
         if self.cfg.get("merge_adjacent"):
             result = merge_adjacent_spans(doc, result)
