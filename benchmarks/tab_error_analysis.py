@@ -8,6 +8,8 @@ writes (pred.json for the config's threshold, pred.T.json for each extra T) and 
   python benchmarks/tab_error_analysis.py string-prior DIR/pred.0.02.json  # drop rarely annotated strings
   python benchmarks/tab_error_analysis.py lowercase-propagation DIR/pred.0.02.json
   python benchmarks/tab_error_analysis.py rules                         # anon_rules alone, by recognizer
+  python benchmarks/tab_error_analysis.py drop-strings DIR/pred.0.02.json --pattern "(?:[Tt]he )?Government"
+  python benchmarks/tab_error_analysis.py case-split DIR 0.03 --high 0.025 0.03 0.05 --low 0.01 0.015 0.02
 
 per-label: a threshold per label instead of one (spans of label L from the predictions at T_L), chosen
 greedily for recall at precision >= 0.80, in-sample and nested (chosen on 4 folds, scored on the 5th).
@@ -168,6 +170,38 @@ def lowercase_propagation(records, preds) -> Dict:
     return {"base": scores(records, preds), "propagated": scores(records, out)}
 
 
+def drop_strings(records, preds, pattern: str) -> Dict:
+    """Drop predicted spans whose whole text matches `pattern` (e.g. "(?:[Tt]he )?Government")."""
+    regex = re.compile(pattern)
+    text = {r.doc_id: r.text for r in records}
+    kept = {d: [s for s in spans if not regex.fullmatch(text[d][s[0]:s[1]])] for d, spans in preds.items()}
+    return {"base": scores(records, preds), "dropped": scores(records, kept)}
+
+
+def case_split(records, directory: Path, base: str, high: List[str], low: List[str]) -> Dict:
+    """One threshold for capitalised spans, another for lowercase ones: the predictions at each HIGH
+    threshold plus the spans found at each LOW one that hold (or lack) a capital or a digit. `base`
+    is the config's own threshold (its predictions are DIR/pred.json, the others DIR/pred.T.json)."""
+    text = {r.doc_id: r.text for r in records}
+
+    def load(t):
+        return json.loads((directory / ("pred.json" if t == base else f"pred.{t}.json")).read_text())
+
+    def cased(doc_id, s):
+        return any(c.isupper() or c.isdigit() for c in text[doc_id][s[0]:s[1]])
+
+    result = {t: scores(records, load(t)) for t in sorted(set(high) | set(low), key=float)}
+    for hi in high:
+        kept = load(hi)
+        for lo in low:
+            extra = load(lo)
+            for mode in ("cased", "lowercase"):
+                combined = {d: list(kept.get(d, [])) + [s for s in extra.get(d, []) if cased(d, s) == (mode == "cased")]
+                            for d in text}
+                result[f"{hi} + {mode} spans of {lo}"] = scores(records, combined)
+    return result
+
+
 def rule_precision(records) -> Dict:
     """{recognizer: [tokens inside gold, tokens outside gold, precision]} of `anon_rules` alone."""
     import spacy
@@ -188,21 +222,28 @@ def rule_precision(records) -> Dict:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("analysis", choices=["errors", "per-label", "string-prior", "lowercase-propagation", "rules"])
+    parser.add_argument("analysis", choices=["errors", "per-label", "string-prior", "lowercase-propagation", "rules",
+                                             "drop-strings", "case-split"])
     parser.add_argument("predictions", nargs="?", help="pred.json file (per-label: the directory; rules: none)")
     parser.add_argument("thresholds", nargs="*", help="per-label: the base threshold, then the others")
     parser.add_argument("--gold", default=TAB_DEV)
+    parser.add_argument("--pattern", help="drop-strings: regular expression a dropped span's text matches whole")
+    parser.add_argument("--high", nargs="*", default=[], help="case-split: thresholds of the base predictions")
+    parser.add_argument("--low", nargs="*", default=[], help="case-split: thresholds the extra spans come from")
     args = parser.parse_args(argv)
     records, folds = load_gold(args.gold)
     if args.analysis == "rules":
         result = rule_precision(records)
+    elif args.analysis == "case-split":
+        result = case_split(records, Path(args.predictions), args.thresholds[0], args.high, args.low)
     elif args.analysis == "per-label":
         result = per_label(records, folds, Path(args.predictions), args.thresholds[0], args.thresholds[1:])
     else:
         preds = json.loads(Path(args.predictions).read_text())
         result = {"errors": lambda: errors(records, preds),
                   "string-prior": lambda: string_prior(records, folds, preds),
-                  "lowercase-propagation": lambda: lowercase_propagation(records, preds)}[args.analysis]()
+                  "lowercase-propagation": lambda: lowercase_propagation(records, preds),
+                  "drop-strings": lambda: drop_strings(records, preds, args.pattern)}[args.analysis]()
     print(json.dumps(result, indent=1))
     return 0
 

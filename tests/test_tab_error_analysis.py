@@ -43,3 +43,31 @@ def test_rule_precision_counts_rule_tokens_inside_and_outside_gold(load_benchmar
     start = text.index("21 February 2007")
     record = GoldRecord("d2", text, [GoldSpan(start, start + 16, "DATETIME", annotator="a1")])
     assert bench.rule_precision([record])["rules.date"] == [3, 3, 0.5]
+
+
+def test_drop_strings_removes_only_whole_matches(load_benchmark):
+    bench = load_benchmark("tab_error_analysis")
+    record = _record()
+    at = TEXT.index
+    olsen = (at("Mr Olsen"), at("Mr Olsen") + 8, "PERSON")
+    gov = (at("the Government"), at("the Government") + 14, "ORG")
+    out = bench.drop_strings([record], {"d1": [olsen, gov]}, "(?:[Tt]he )?Government")
+    assert out["dropped"] == bench.scores([record], {"d1": [olsen]})
+    assert out["base"][1] < out["dropped"][1] == 1.0  # "the Government" was the only false mask
+    assert bench.drop_strings([record], {"d1": [olsen]}, "Olsen")["dropped"] == out["dropped"]  # "Mr Olsen" is kept
+
+
+def test_case_split_adds_low_threshold_spans_by_case(load_benchmark, tmp_path):
+    import json
+
+    bench = load_benchmark("tab_error_analysis")
+    record = _record()
+    at = TEXT.index
+    olsen = [at("Mr Olsen"), at("Mr Olsen") + 8, "PERSON"]
+    benefits = [at("widows' benefits"), at("widows' benefits") + 16, "MISC"]
+    (tmp_path / "pred.json").write_text(json.dumps({"d1": [olsen]}))  # the config's threshold, 0.03
+    (tmp_path / "pred.0.01.json").write_text(json.dumps({"d1": [olsen, benefits]}))
+    out = bench.case_split([record], tmp_path, "0.03", ["0.03"], ["0.01"])
+    assert out["0.03 + cased spans of 0.01"] == out["0.03"]  # "Mr Olsen" is there already
+    assert out["0.03 + lowercase spans of 0.01"] == out["0.01"]  # the lowercase description is added
+    assert out["0.01"][0] > out["0.03"][0]
