@@ -121,6 +121,41 @@ def test_bio_round_trip_and_features():
     assert "gz=first" in feats[2] and "-1:w=:" in feats[2] and "+1:rx=B-NAME" in feats[1]
 
 
+def test_biluo_tags_mark_span_ends_and_decode_leniently():
+    from spacy_anon.tagger.features import biluo_to_bio, spans_to_tags
+
+    tags = spans_to_tags(7, [(0, 3, "A"), (3, 4, "A"), (5, 6, "B")], "BILUO")
+    assert tags == ["B-A", "I-A", "L-A", "U-A", "O", "U-B", "O"]
+    assert bio_to_spans(biluo_to_bio(tags)) == [(0, 3, "A"), (3, 4, "A"), (5, 6, "B")]
+    # ill-formed paths a CRF can decode: a dangling I-/L- opens a span, a tag after L-/U- starts anew
+    assert bio_to_spans(biluo_to_bio(["I-A", "L-A", "L-A", "O", "B-A", "I-B", "U-A"])) == [
+        (0, 2, "A"), (2, 3, "A"), (4, 5, "A"), (5, 6, "B"), (6, 7, "A")]
+    assert spans_to_tags(3, [(0, 2, "A")]) == ["B-A", "I-A", "O"]
+    with pytest.raises(ValueError, match="tag scheme"):
+        spans_to_tags(3, [], "IOB2")
+
+
+def test_biluo_crf_trains_predicts_and_keeps_its_scheme(tmp_path):
+    nlp = tagger_blank()
+    nlp.add_pipe("anon_crf", config={"max_iterations": 50, "tag_scheme": "BILUO", "entity_threshold": 0.2})
+    examples = make_examples(nlp)
+    nlp.initialize(lambda: examples)
+    crf = nlp.get_pipe("anon_crf")
+    assert {"B-NOMBRE", "L-NOMBRE", "U-NOMBRE", "U-ID"} <= set(crf.tagger.labels())
+    text, spans = make_record(random.Random(99))
+    doc = nlp(text)
+    assert {(s.start_char, s.end_char, s.label_) for s in doc.spans[SPAN_KEY]} == set(spans)
+    assert all(0.0 < s._.anon_score <= 1.0 + 1e-9 for s in doc.spans[SPAN_KEY])
+    nlp.to_disk(tmp_path / "m")
+    loaded = spacy.load(tmp_path / "m")
+    assert loaded.get_pipe("anon_crf").cfg["tag_scheme"] == "BILUO"
+    reloaded = loaded(text)
+    assert [(s.start, s.end, s.label_) for s in reloaded.spans[SPAN_KEY]] == \
+        [(s.start, s.end, s.label_) for s in doc.spans[SPAN_KEY]]
+    with pytest.raises(ValueError, match="tag_scheme"):
+        tagger_blank().add_pipe("anon_crf", config={"tag_scheme": "IOB"})
+
+
 def test_generator_and_crf_find_values(trained_nlp):
     gen = trained_nlp.get_pipe("anon_regex_generator")
     assert gen.rules and {"NOMBRE", "ID", "FECHA"} <= set(gen.labels)

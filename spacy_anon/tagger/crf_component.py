@@ -1,4 +1,4 @@
-"""`anon_crf`: a linear-chain CRF (python-crfsuite, as in sklearn-crfsuite) over BIO tags, fed by
+"""`anon_crf`: a linear-chain CRF (python-crfsuite, as in sklearn-crfsuite) over BIO (or BILUO) tags, fed by
 lexical, orthographic, gazetteer and earlier-detector features in a +-2 token window (seed 000 §3.4).
 
 DOCS: README.md (tagger section). Trained in `initialize` (so `spacy train` fits it from the
@@ -22,8 +22,8 @@ from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upst
 from spacy_anon.tagger.boundaries import learn_boundary_words, repair_boundaries
 from spacy_anon.tagger.clusters import read_clusters
 from spacy_anon.tagger.features import (
-    bio_to_spans, chunk_features, doc_span_words, extra_token_features, learn_triggers, phrase_features,
-    sequence_features, spans_to_bio,
+    TAG_SCHEMES, biluo_to_bio, bio_to_spans, chunk_features, doc_span_words, extra_token_features, learn_triggers,
+    phrase_features, sequence_features, spans_to_tags,
 )
 from spacy_anon.tagger.gazetteers import PHRASE_PREFIX, load_gazetteers
 from spacy_anon.tagger.phrase_variants import expand_phrases
@@ -59,6 +59,7 @@ TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the t
         "cross_fit_folds": 0,
         "date_label": "",
         "repair_boundaries": False,
+        "tag_scheme": "BIO",
     },
     default_score_weights={"spans_crf_f": 1.0, "spans_crf_p": 0.0, "spans_crf_r": 0.0},
 )
@@ -88,6 +89,7 @@ def make_anon_crf(
     cross_fit_folds: int,
     date_label: str,
     repair_boundaries: bool,
+    tag_scheme: str,
 ) -> "CRFTagger":
     """Create the CRF tagger.
 
@@ -139,6 +141,8 @@ def make_anon_crf(
         punctuation may end a span; cut predictions there, extend them over an adjacent head of their
         label and trim other edge punctuation (`spacy_anon.tagger.boundaries`); what is learned is
         stored with the model. False = off.
+    tag_scheme: "BIO" or "BILUO" (the CRF also learns a tag for the last token of a span and one for
+        one-token spans; about twice the training time). Predictions are the same kind of spans.
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
@@ -149,7 +153,7 @@ def make_anon_crf(
         trim_common_words=trim_common_words, propagate=propagate, merge_adjacent=merge_adjacent,
         label_map=label_map,
         extra_features=extra_features, cross_fit_folds=cross_fit_folds, date_label=date_label,
-        repair_boundaries=repair_boundaries,
+        repair_boundaries=repair_boundaries, tag_scheme=tag_scheme,
     )
 
 
@@ -204,7 +208,8 @@ def raise_recall(
         best = max(labels, key=lambda y: tagger.marginal(y, i))
         label = best[2:]
         prev = out[i - 1] if i else "O"
-        inside = prev != "O" and prev[2:] == label and "I-" + label in labels  # the CRF may lack I-<label>
+        # the CRF may lack I-<label> (L-<label> in BILUO)
+        inside = prev != "O" and prev[2:] == label and ("I-" + label in labels or "L-" + label in labels)
         out[i] = ("I-" if inside else "B-") + label
     return out
 
@@ -438,7 +443,10 @@ class CRFTagger:
         cross_fit_folds: int = 0,
         date_label: str = "",
         repair_boundaries: bool = False,
+        tag_scheme: str = "BIO",
     ):
+        if tag_scheme not in TAG_SCHEMES:
+            raise ValueError(f"[{name}] unknown tag_scheme {tag_scheme!r}: use one of {', '.join(TAG_SCHEMES)}")
         self.vocab = vocab
         self.name = name
         self.cfg: Dict[str, Any] = {
@@ -451,7 +459,7 @@ class CRFTagger:
             "propagate": propagate, "merge_adjacent": merge_adjacent, "label_map": dict(label_map or {}),
             "extra_features": list(extra_features),
             "cross_fit_folds": cross_fit_folds, "date_label": date_label,
-            "repair_boundaries": repair_boundaries,
+            "repair_boundaries": repair_boundaries, "tag_scheme": tag_scheme,
         }
         extra_token_features([], [], self.cfg["extra_features"])  # fail early on an unknown name
         self.gazetteer_terms: Dict[str, FrozenSet[str]] = {}
@@ -544,16 +552,25 @@ class CRFTagger:
         """(start, end, label, score) token spans; score is the mean marginal of the span's tags."""
         tagger = self.tagger
         threshold = self.cfg.get("entity_threshold", 0.0)
-        labels = [t for t in tagger.labels() if t != "O"] if threshold > 0 else []
+        biluo = self.cfg.get("tag_scheme", "BIO") == "BILUO"
+        labels = [t for t in tagger.labels() if t != "O"] if threshold > 0 or biluo else []
+        label_tags: Dict[str, List[str]] = {}
+        for tag in labels:
+            label_tags.setdefault(tag[2:], []).append(tag)
         result = []
         tokens = token_arrays(doc)
         texts, gaps, spaces = tokens
         for seq, feats in zip(*self.features(doc, tokens)):
             tags = tagger.tag(feats)
+            if biluo:
+                tags = biluo_to_bio(tags)
             if threshold > 0:
                 tags = raise_recall(tagger, tags, labels, threshold, [texts[i] for i in seq])
             for start, end, label in bio_to_spans(tags):
-                probs = [tagger.marginal(tags[i], i) for i in range(start, end)]
+                if biluo:  # P(the token is in an entity of this label), whatever its position tag
+                    probs = [sum(tagger.marginal(t, i) for t in label_tags[label]) for i in range(start, end)]
+                else:
+                    probs = [tagger.marginal(tags[i], i) for i in range(start, end)]
                 result.append((seq[start], seq[end - 1] + 1, label, sum(probs) / len(probs)))
         if self.cfg.get("trim_partial_chunks"):
             result = trim_partial_chunks(doc, result)
@@ -589,8 +606,9 @@ class CRFTagger:
         if self.cfg.get("cross_fit_folds", 0) > 1 and nlp is not None:
             self._cross_fit_rules(examples, docs, nlp)
         xs, ys = [], []
+        scheme = self.cfg.get("tag_scheme", "BIO")
         for eg, doc in zip(examples, docs):
-            tags = spans_to_bio(len(doc), example_gold_tokens(eg, self.cfg["gold_key"]))
+            tags = spans_to_tags(len(doc), example_gold_tokens(eg, self.cfg["gold_key"]), scheme)
             for seq, feats in zip(*self.features(doc)):
                 xs.append(feats)
                 ys.append([tags[i] for i in seq])

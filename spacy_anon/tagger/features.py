@@ -216,6 +216,57 @@ def spans_to_bio(n_tokens: int, spans: Sequence[Span3]) -> List[str]:
     return tags
 
 
+TAG_SCHEMES = ("BIO", "BILUO")
+
+
+def bio_to_biluo(tags: Sequence[str]) -> List[str]:
+    """BIO tags rewritten in BILUO: the last token of a span gets L-, a one-token span U-.
+
+    A CRF trained on BILUO tags learns what ends an entity (a comma after a surname, "Street" closing
+    an address), not only what starts one.
+    """
+    out: List[str] = []
+    for i, tag in enumerate(tags):
+        if tag == "O":
+            out.append(tag)
+            continue
+        nxt = tags[i + 1] if i + 1 < len(tags) else "O"
+        continues = nxt.startswith("I-") and nxt[2:] == tag[2:]
+        if tag.startswith("B-"):
+            out.append(("B-" if continues else "U-") + tag[2:])
+        else:
+            out.append(("I-" if continues else "L-") + tag[2:])
+    return out
+
+
+def biluo_to_bio(tags: Sequence[str]) -> List[str]:
+    """A BILUO tag path (possibly ill-formed, as a CRF may decode it) as BIO.
+
+    B- and U- open a span; I- and L- continue an open span of their label, else open one; L- and U-
+    close the span, so a tag after them opens a new one.
+    """
+    out: List[str] = []
+    open_label: Optional[str] = None
+    for tag in tags:
+        if tag == "O":
+            out.append(tag)
+            open_label = None
+            continue
+        prefix, label = tag[:2], tag[2:]
+        continues = prefix in ("I-", "L-") and label == open_label
+        out.append(("I-" if continues else "B-") + label)
+        open_label = label if prefix in ("B-", "I-") else None
+    return out
+
+
+def spans_to_tags(n_tokens: int, spans: Sequence[Span3], scheme: str = "BIO") -> List[str]:
+    """Training tags of non-overlapping token spans in `scheme` ("BIO" or "BILUO")."""
+    if scheme not in TAG_SCHEMES:
+        raise ValueError(f"unknown tag scheme {scheme!r}: use one of {', '.join(TAG_SCHEMES)}")
+    tags = spans_to_bio(n_tokens, spans)
+    return bio_to_biluo(tags) if scheme == "BILUO" else tags
+
+
 def bio_to_spans(tags: Sequence[str]) -> List[Span3]:
     """Spans from BIO tags; an I- tag that does not continue a span of its label opens one."""
     spans: List[Span3] = []
