@@ -381,6 +381,25 @@ def test_money_not_found(text):
     assert texts(text, "rules.money") == []
 
 
+@pytest.mark.parametrize("text,expected", [
+    # plot areas and seized quantities in judgments (TAB annotates them QUANTITY)
+    ("the plot of 3,862 sq. m. and a house of about 152.25 sq. m were sold", ["3,862 sq. m", "about 152.25 sq. m"]),
+    ("They seized 4 tons of cannabis on a farm of 12 hectares (30 acres).", ["4 tons", "12 hectares", "30 acres"]),
+    ("a flat of 40 m² and a garage of 15m2", ["40 m²", "15m2"]),
+])
+def test_measures_found(text, expected):
+    assert texts(text, "rules.measure") == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Mag 2 grams IV given; EF 20%; 5 mg morphine; weight 80 kg.",  # clinical doses and measures
+    "See paragraph 12 ha of the Act.",
+    "Reference no. 11/1,018 sq is not an area.",
+])
+def test_measures_not_found(text):
+    assert texts(text, "rules.measure") == []
+
+
 def test_ages_in_words_and_phrases():
     text = ("At the age of three he moved; his sister was eight years old, the 18 year\u2011old victim was "
             "19 years of age, and no one aged 130 took part.")

@@ -1,9 +1,12 @@
-"""Money amounts and ages written in words (regex sources, compiled by recognizers).
+"""Money amounts, measured quantities and ages written in words (regex sources, compiled by recognizers).
 
-Court judgments and case notes give damages, fines, salaries and ages: exact amounts are
-quasi-identifiers (TAB labels them QUANTITY, ages DEM), so the rules mask the whole phrase: the
-currency, the amount and a leading hedge ("approximately SEK 14.6 million", "1,336 Swedish kronor").
+Court judgments and case notes give damages, fines, salaries, plot areas, seized drug weights and ages:
+exact amounts are quasi-identifiers (TAB labels them QUANTITY, ages DEM), so the rules mask the whole
+phrase: the currency or unit, the amount and a leading hedge ("approximately SEK 14.6 million", "1,336
+Swedish kronor", "3,862 sq. m", "4 tons").
 """
+import re
+
 from spacy_anon.rules.dates import cased_alternation
 
 CURRENCY_CODES = (
@@ -52,6 +55,22 @@ MONEY = [
     (rf"{_HEDGE}(?:{_AMOUNT}){_SCALE}\s*(?:{_NAME}(?:\s*\(\s*[“\"]?{_CODE}[”\"]?\s*\))?|{_CODE})(?!\w)", 0.85, 0),
     # "401, 515 and 397 kronor": a list of amounts sharing one currency
     (rf"(?:{_AMOUNT})(?:,\s+(?:{_AMOUNT}))+,?\s+and\s+(?:{_AMOUNT}){_SCALE}\s+{_NAME}\b", 0.85, 0),
+]
+# Units of land area and of bulk mass, spelled out or in their land-register abbreviations. Dose units
+# ("mg", "g", "grams", "ml") and percentages are left out on purpose: in clinical notes they are treatment,
+# not identity ("Mag 2 grams" is in the deid notes; "0.5 grams" of heroin in a TAB judgment stays unmatched).
+AREA_UNITS = (
+    "sq. m", "sq.m", "sq m", "sq. metres", "sq. ft", "sq ft", "square metres", "square meters", "square metre",
+    "square meter", "square feet", "square foot", "square kilometres", "square kilometers", "m²", "m2",
+    "hectares", "hectare", "ha", "acres", "acre",
+)
+MASS_UNITS = (
+    "kilograms", "kilogram", "kilogrammes", "kilos", "tons", "tonnes", "ton", "tonne",
+)
+_UNIT = "|".join(re.escape(u) for u in sorted(AREA_UNITS + MASS_UNITS, key=len, reverse=True))
+MEASURES = [
+    # "3,862 sq. m", "152.25 sq. m", "about 4 hectares", "4 tons"
+    (rf"{_HEDGE}(?<![\w.,])(?:{_AMOUNT})\s?(?:{_UNIT})(?![\w²])", 0.8, 0),
 ]
 _NUMBER_WORD = rf"(?:(?:{cased_alternation(NUMBER_WORDS, True)})(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?)"
 _DASH = r"(?:\s*[-\u2010\u2011\u2012\u2013]\s*|\s+)"

@@ -384,6 +384,14 @@ MONEY = Recognizer(
     prefilter=_has_digits(1),
 )
 
+MEASURE = Recognizer(
+    name="rules.measure",
+    label="QUANTITY",
+    patterns=_compile(amounts.MEASURES),
+    negative_context=("page", "paragraph", "§", "article"),
+    prefilter=_has_digits(1),
+)
+
 # ---------------------------------------------------------------- LOC: postal codes (per locale)
 # locale -> (regex specs, context words). Bare codes that look like any number score low and need context
 # (an address word or a state code); distinctive shapes (UK, PT, CA, NL) score high enough alone.
@@ -448,7 +456,7 @@ def register(recognizer: Recognizer) -> Recognizer:
 
 
 for _r in (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
-           CASE_NUMBER, DATE, SHORT_DATE, TIME, YEAR, AGE, MONEY, POSTAL_CODE):
+           CASE_NUMBER, DATE, SHORT_DATE, TIME, YEAR, AGE, MONEY, MEASURE, POSTAL_CODE):
     register(_r)
 
 
