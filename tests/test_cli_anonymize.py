@@ -443,3 +443,17 @@ def test_pseudonym_key_from_env(tmp_path, capsys, monkeypatch):
     [record] = read_jsonl(out)
     [email] = [s for s in record["spans"] if record["text"][s["start"]:s["end"]] == EMAIL_A]
     assert email["replacement"].startswith("CONTACT_") and email["replacement"] != "[CONTACT_1]"
+
+
+def test_allow_list_file_keeps_terms_from_every_detector(tmp_path, capsys):
+    src = write(tmp_path / "in.txt", "The applicant complained to the European Commission of Human Rights. "
+                                     "Mr John Smith was represented by Ms Anna Berg.\n")
+    allow = write(tmp_path / "allow.txt", "# ECHR bodies\n\nEuropean Commission of Human Rights\nregex:Ms \\w+ Berg\n")
+    code, out, _ = cli(capsys, src, "--allow-list", allow, "--quiet")
+    assert code == 0
+    assert "European Commission of Human Rights" in out and "Ms Anna Berg" in out and "John Smith" not in out
+    bad = write(tmp_path / "bad.txt", "Court\nregex:(unclosed\n")
+    code, out, err = cli(capsys, src, "--allow-list", bad, "--quiet")
+    assert code == 2 and out == "" and "line 2" in err
+    code, _, err = cli(capsys, src, "--allow-list", tmp_path / "missing.txt", "--quiet")
+    assert code == 2 and "cannot read" in err

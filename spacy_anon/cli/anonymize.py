@@ -85,6 +85,10 @@ def register(subparsers) -> None:
                         help="one replacement memory for the whole run: an entity gets the same replacement "
                              "in every document (runs in one process)")
     parser.add_argument("--seed", type=int, default=None, help="random seed of the replacement strategy")
+    parser.add_argument("--allow-list", metavar="FILE", default=None,
+                        help="terms never masked, whichever detector found them: one per line (whole words, "
+                             "case-insensitive); a line 'regex:PATTERN' is a regular expression; blank lines "
+                             "and lines starting with # are ignored")
     parser.add_argument("--key-env", metavar="VAR", default=None,
                         help="environment variable holding the secret key for keyed pseudonyms")
     parser.add_argument("--quiet", action="store_true", help="no progress bar or summary")
@@ -262,6 +266,8 @@ def mask_config_from_args(args: argparse.Namespace, default_config: Dict[str, An
         put("strategy", args.strategy, "--strategy")
     if args.seed is not None:
         put("seed", args.seed, "--seed")
+    if getattr(args, "allow_list", None):
+        put("allow_list", read_allow_list(Path(args.allow_list)), "--allow-list")
     if args.key_env:
         if args.key_env not in os.environ or not os.environ[args.key_env]:
             raise CLIError(f"--key-env: environment variable {args.key_env} is not set or empty", EXIT_USAGE)
@@ -270,6 +276,28 @@ def mask_config_from_args(args: argparse.Namespace, default_config: Dict[str, An
             raise CLIError("--key-env: this pipeline's anon_mask takes no secret key", EXIT_USAGE)
         config[name] = os.environ[args.key_env]
     return config
+
+
+def read_allow_list(path: Path) -> List[Any]:
+    """Allow-list entries of a text file (see --allow-list); a bad regex is a usage error naming its line."""
+    from spacy_anon.mask.allow_list import compile_allow_list
+
+    try:
+        lines = decode_utf8(path.read_bytes(), str(path)).splitlines()
+    except OSError as err:
+        raise CLIError(f"--allow-list: cannot read {path}: {err.strerror}", EXIT_USAGE) from None
+    entries: List[Any] = []
+    for number, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        entry: Any = {"pattern": line[len("regex:"):]} if line.startswith("regex:") else line
+        try:
+            compile_allow_list([entry])
+        except ValueError as err:
+            raise CLIError(f"--allow-list: {path}, line {number}: {err}", EXIT_USAGE) from None
+        entries.append(entry)
+    return entries
 
 
 def load_pipeline(args: argparse.Namespace):

@@ -24,6 +24,7 @@ from spacy.util import SimpleFrozenList
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, SPAN_KEY, identifier_for
 from spacy_anon.mask import coarsen
+from spacy_anon.mask.allow_list import allowed_regions, compile_allow_list, inside_any
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts, normalize
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.overlaps import make_overlap_resolver
@@ -66,6 +67,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "consistency": "doc",
     "include_original": False,
     "tidy_generalized": True,
+    "allow_list": [],
     "scorer": {"@scorers": "spacy_anon.anon_scorer.v1"},
 }
 
@@ -104,6 +106,7 @@ def make_anon_mask(
     include_original: bool,
     scorer: Optional[Callable],
     tidy_generalized: bool = True,
+    allow_list: List[Any] = [],  # noqa: B006  (spaCy passes the config value; never mutated)
 ) -> "AnonMask":
     """Build the masking component; see `AnonMask` for the arguments."""
     return AnonMask(
@@ -115,7 +118,7 @@ def make_anon_mask(
         seed=seed, pseudonym_key=pseudonym_key, pseudonym_format=pseudonym_format,
         pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
         number_style=number_style, consistency=consistency, include_original=include_original,
-        scorer=scorer, tidy_generalized=tidy_generalized,
+        scorer=scorer, tidy_generalized=tidy_generalized, allow_list=allow_list,
     )
 
 
@@ -338,6 +341,7 @@ class AnonMask(Pipe):
         include_original: bool = False,
         tidy_generalized: bool = True,
         scorer: Optional[Callable] = None,
+        allow_list: Sequence[Any] = (),
     ) -> None:
         """
         strategy: default strategy, one of suppress | tag | surrogate | pseudonym | generalize.
@@ -371,6 +375,10 @@ class AnonMask(Pipe):
             ("thing thing" -> "thing"); an "a"/"an" just before a replacement is corrected to match it,
             the row then covering the article ("an American actor" -> "a performer", row from "an");
             a bare singular replacement at the start of a noun phrase gets "a"/"an" ("In 2015 a person").
+        allow_list: terms never masked, whichever detector flagged them: strings (case-insensitive, whole
+            words; "European Court of Human Rights") or {"pattern": regex}. Every candidate lying entirely
+            inside an occurrence in the text is dropped; longer candidates that merely contain one are
+            kept (`spacy_anon.mask.allow_list`).
         scorer: used by `nlp.evaluate` / `python -m spacy evaluate` (spacy_anon.anon_scorer.v1: TAB,
             span, seed-003 and B³ metrics against `doc.spans["anon_gold"]`).
         """
@@ -425,6 +433,8 @@ class AnonMask(Pipe):
         self.consistency = consistency
         self.include_original = include_original
         self.tidy_generalized = bool(tidy_generalized)
+        self.allow_list = list(allow_list)
+        self._allow_patterns = compile_allow_list(self.allow_list)  # bad entries raise here, at build time
         self._key_in_config = bool(pseudonym_key)
         self._key: Optional[bytes] = None
         key = pseudonym_key or os.environ.get(KEY_ENV)
@@ -475,6 +485,7 @@ class AnonMask(Pipe):
             "date_granularity": self.date_granularity, "age_bucket": self.age_bucket,
             "number_style": self.number_style, "consistency": self.consistency,
             "include_original": self.include_original, "tidy_generalized": self.tidy_generalized,
+            "allow_list": self.allow_list,
         }
 
     # ------------------------------------------------------------------------------------ detection
@@ -497,7 +508,8 @@ class AnonMask(Pipe):
     def candidates(self, doc: Doc) -> List[Tuple[Span, Span]]:
         """(candidate with our label, original span) from the span group, then from doc.ents.
 
-        Identical (start, end, label) candidates are merged, keeping the highest score.
+        Identical (start, end, label) candidates are merged, keeping the highest score; candidates inside
+        an occurrence of an `allow_list` entry are left out.
         """
         found: List[Tuple[Span, Span]] = []
         if self.spans_key in doc.spans:
@@ -509,10 +521,13 @@ class AnonMask(Pipe):
                 if not label:
                     continue
                 found.append((Span(doc, ent.start, ent.end, label=label), ent))
+        allowed = allowed_regions(doc.text, self._allow_patterns) if self._allow_patterns else []
         best: Dict[Tuple[int, int, str], Tuple[Span, Span]] = {}
         order: List[Tuple[int, int, str]] = []
         for cand, orig in found:
             if not cand.text.strip():
+                continue
+            if allowed and inside_any(cand.start_char, cand.end_char, allowed):
                 continue
             key = (cand.start_char, cand.end_char, cand.label_)
             if key not in best:
