@@ -18,7 +18,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 
 def load_docs(path: str, vocab):
@@ -75,12 +75,18 @@ def train_and_predict(config, overrides, train_docs, test_docs, pred_key="anon",
     extra = {}
     if thresholds and "anon_crf" in nlp.pipe_names:
         crf = nlp.get_pipe("anon_crf")
-        base = crf.cfg.get("entity_threshold", 0.0)
+        base = crf.cfg.get("entity_threshold", 0.0), crf.cfg.get("extend_threshold", 0.0)
         for thr in thresholds:
-            crf.cfg["entity_threshold"] = thr
+            crf.cfg["entity_threshold"], crf.cfg["extend_threshold"] = parse_threshold(thr, base[1])
             extra[thr] = predict(nlp, test_docs, pred_key)
-        crf.cfg["entity_threshold"] = base
+        crf.cfg["entity_threshold"], crf.cfg["extend_threshold"] = base
     return preds, train_s, chars / dt if dt else 0.0, nlp, extra
+
+
+def parse_threshold(value: str, extend: float = 0.0) -> Tuple[float, float]:
+    """"0.03" -> (0.03, extend); "0.03:0.01" -> entity_threshold 0.03, extend_threshold 0.01."""
+    high, _, low = str(value).partition(":")
+    return float(high), float(low) if low else extend
 
 
 def _fold_job(args):
@@ -132,8 +138,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--metric", choices=["meddocan", "tab"], default="tab")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--with-rules", action="store_true", help="add anon_rules first (rules + tagger)")
-    parser.add_argument("--thresholds", nargs="*", type=float, default=[],
-                        help="also evaluate these anon_crf entity_threshold values (recall knob)")
+    parser.add_argument("--thresholds", nargs="*", default=[],
+                        help="also evaluate these anon_crf entity_threshold values (recall knob); "
+                             "HIGH:LOW also sets extend_threshold (entities found at HIGH grow over "
+                             "neighbours at LOW)")
     parser.add_argument("--set", nargs="*", default=[], help="config overrides key=json_value")
     parser.add_argument("--save", default=None, help="save the trained pipeline (dev mode)")
     parser.add_argument("--out", default=None)
@@ -141,6 +149,11 @@ def main(argv: Optional[List[str]] = None) -> int:
                         help="write the held-out predictions {doc_id: [[start, end, label]]} (offsets only) here; "
                              "those of each --thresholds value go to NAME.THRESHOLD.json beside it")
     args = parser.parse_args(argv)
+    for value in args.thresholds:
+        try:
+            parse_threshold(value)
+        except ValueError:
+            parser.error(f"--thresholds: {value!r} is not a number or HIGH:LOW")
     overrides = {}
     for item in args.set:
         key, value = item.split("=", 1)
@@ -175,7 +188,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         jobs = [(args.config, overrides, args.cv, args.extra_train, args.group, args.folds, k, args.thresholds,
                  args.with_rules) for k in folds]
         preds, times, speeds = {}, [], []
-        by_thr: Dict[float, Dict] = {t: {} for t in args.thresholds}
+        by_thr: Dict[str, Dict] = {t: {} for t in args.thresholds}
         fold_outputs: Dict[int, tuple] = {}
         fold_parts = split_groups(docs, lambda d: group_of(d, args.group), args.folds)
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:

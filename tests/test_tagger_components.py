@@ -262,6 +262,34 @@ def test_entity_threshold_raises_recall():
     assert raise_recall(tagger, ["O", "O", "O"], ["B-X", "I-X"], 0.25) == ["O", "B-X", "I-X"]
 
 
+def test_extend_spans_grows_found_entities_only():
+    from spacy_anon.tagger.crf_component import extend_spans
+
+    class FakeTagger:  # P(not O) per token: 0.02, 0.9 (the Viterbi entity), 0.05, ",": 0.5, 0.04, 0.06
+        p_entity = [0.02, 0.9, 0.05, 0.5, 0.04, 0.06]
+
+        def marginal(self, y, i):
+            return 1.0 - self.p_entity[i] if y == "O" else self.p_entity[i]
+
+    words = ["the", "night", "prior", ",", "to", "attack"]
+    tags = ["O", "B-X", "O", "O", "O", "O"]
+    labels = ["B-X", "I-X"]
+    # "prior" joins (0.05 >= 0.03); "the" does not (0.02); "," is punctuation, so the run stops there and
+    # "attack" (0.06) stays out: extension never opens a new entity
+    assert extend_spans(FakeTagger(), tags, labels, 0.03, words) == ["O", "B-X", "I-X", "O", "O", "O"]
+    assert extend_spans(FakeTagger(), tags, labels, 0.01, words) == ["B-X", "I-X", "I-X", "O", "O", "O"]
+    assert extend_spans(FakeTagger(), ["O"] * 6, labels, 0.01, words) == ["O"] * 6
+
+
+def test_tagger_eval_threshold_pairs():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from tagger_eval import parse_threshold
+
+    assert parse_threshold("0.03") == (0.03, 0.0) and parse_threshold("0.03:0.01") == (0.03, 0.01)
+    with pytest.raises(ValueError):
+        parse_threshold("high")
+
+
 def test_chunk_shapes_restore_split_words():
     from spacy_anon.tagger.features import chunk_features
 

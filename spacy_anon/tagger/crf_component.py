@@ -50,6 +50,7 @@ TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the t
         "max_iterations": 150,
         "min_score": 0.0,
         "entity_threshold": 0.0,
+        "extend_threshold": 0.0,
         "trim_partial_chunks": False,
         "trim_common_words": False,
         "propagate": False,
@@ -80,6 +81,7 @@ def make_anon_crf(
     max_iterations: int,
     min_score: float,
     entity_threshold: float,
+    extend_threshold: float,
     trim_partial_chunks: bool,
     trim_common_words: bool,
     propagate: bool,
@@ -111,6 +113,8 @@ def make_anon_crf(
     min_score: drop predicted spans whose mean marginal probability is below this.
     entity_threshold: when > 0, also tag tokens whose marginal probability of not being "O" reaches
         it (a recall knob: 0.2 tags every token with a 20% chance of being identifying); 0 = Viterbi only.
+    extend_threshold: when > 0, entities (Viterbi or entity_threshold) also grow over neighbouring tokens
+        whose marginal probability of not being "O" reaches this lower value (`extend_spans`); 0 = off.
     trim_partial_chunks: a span that covers several whitespace-delimited chunks but only part of its
         first or last one gives that part up ("Mail jane." in "Mail jane.roe@x.org" becomes "Mail").
     trim_common_words: PERSON spans give up leading frequent English words that are not names
@@ -149,7 +153,8 @@ def make_anon_crf(
         gazetteers=gazetteers, phrase_gazetteers=phrase_gazetteers, phrase_variants=phrase_variants,
         clusters=clusters, window=window,
         affix=affix, c1=c1, c2=c2, max_iterations=max_iterations, min_score=min_score,
-        entity_threshold=entity_threshold, trim_partial_chunks=trim_partial_chunks,
+        entity_threshold=entity_threshold, extend_threshold=extend_threshold,
+        trim_partial_chunks=trim_partial_chunks,
         trim_common_words=trim_common_words, propagate=propagate, merge_adjacent=merge_adjacent,
         label_map=label_map,
         extra_features=extra_features, cross_fit_folds=cross_fit_folds, date_label=date_label,
@@ -211,6 +216,36 @@ def raise_recall(
         # the CRF may lack I-<label> (L-<label> in BILUO)
         inside = prev != "O" and prev[2:] == label and ("I-" + label in labels or "L-" + label in labels)
         out[i] = ("I-" if inside else "B-") + label
+    return out
+
+
+def extend_spans(
+    tagger, tags: List[str], labels: List[str], threshold: float, words: Optional[Sequence[str]] = None
+) -> List[str]:
+    """Grow entity runs over neighbouring "O" tokens whose probability of being in an entity is >= threshold.
+
+    Hysteresis decoding: `entity_threshold` decides where an entity may start; this lower threshold only
+    lengthens entities already found ("the night prior to [the attack]"), so it adds no lone
+    low-confidence spans. A grown token takes its neighbour's label; punctuation is never added.
+    """
+    out = list(tags)
+
+    def inside_tag(label: str) -> str:
+        return ("I-" if "I-" + label in labels or "L-" + label in labels else "B-") + label
+
+    def eligible(i: int) -> bool:
+        if out[i] != "O" or 1.0 - tagger.marginal("O", i) < threshold:
+            return False
+        return words is None or any(ch.isalnum() for ch in words[i])
+
+    for i in range(1, len(out)):  # rightwards: continue the run on the left
+        if out[i - 1] != "O" and eligible(i):
+            out[i] = inside_tag(out[i - 1][2:])
+    for i in range(len(out) - 2, -1, -1):  # leftwards: the token opens the run on its right
+        if out[i + 1] != "O" and eligible(i):
+            label = out[i + 1][2:]
+            out[i] = "B-" + label
+            out[i + 1] = inside_tag(label)
     return out
 
 
@@ -434,6 +469,7 @@ class CRFTagger:
         max_iterations: int = 150,
         min_score: float = 0.0,
         entity_threshold: float = 0.0,
+        extend_threshold: float = 0.0,
         trim_partial_chunks: bool = False,
         trim_common_words: bool = False,
         propagate: bool = False,
@@ -455,6 +491,7 @@ class CRFTagger:
             "phrase_variants": list(phrase_variants),
             "clusters": clusters, "window": window, "affix": affix, "c1": c1, "c2": c2,
             "max_iterations": max_iterations, "min_score": min_score, "entity_threshold": entity_threshold,
+            "extend_threshold": extend_threshold,
             "trim_partial_chunks": trim_partial_chunks, "trim_common_words": trim_common_words,
             "propagate": propagate, "merge_adjacent": merge_adjacent, "label_map": dict(label_map or {}),
             "extra_features": list(extra_features),
@@ -553,7 +590,8 @@ class CRFTagger:
         tagger = self.tagger
         threshold = self.cfg.get("entity_threshold", 0.0)
         biluo = self.cfg.get("tag_scheme", "BIO") == "BILUO"
-        labels = [t for t in tagger.labels() if t != "O"] if threshold > 0 or biluo else []
+        extend = self.cfg.get("extend_threshold", 0.0)
+        labels = [t for t in tagger.labels() if t != "O"] if threshold > 0 or biluo or extend > 0 else []
         label_tags: Dict[str, List[str]] = {}
         for tag in labels:
             label_tags.setdefault(tag[2:], []).append(tag)
@@ -566,6 +604,8 @@ class CRFTagger:
                 tags = biluo_to_bio(tags)
             if threshold > 0:
                 tags = raise_recall(tagger, tags, labels, threshold, [texts[i] for i in seq])
+            if extend > 0:
+                tags = extend_spans(tagger, tags, labels, extend, [texts[i] for i in seq])
             for start, end, label in bio_to_spans(tags):
                 if biluo:  # P(the token is in an entity of this label), whatever its position tag
                     probs = [sum(tagger.marginal(t, i) for t in label_tags[label]) for i in range(start, end)]
