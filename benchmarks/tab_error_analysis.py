@@ -10,6 +10,8 @@ writes (pred.json for the config's threshold, pred.T.json for each extra T) and 
   python benchmarks/tab_error_analysis.py rules                         # anon_rules alone, by recognizer
   python benchmarks/tab_error_analysis.py drop-strings DIR/pred.0.02.json --pattern "(?:[Tt]he )?Government"
   python benchmarks/tab_error_analysis.py case-split DIR 0.03 --high 0.025 0.03 0.05 --low 0.01 0.015 0.02
+  python benchmarks/tab_error_analysis.py allow-list DIR/pred.0.02.json --terms "the Government" Court
+  python benchmarks/tab_error_analysis.py trim-trailing DIR/pred.0.02.json  # cut "of", "the"... off span ends
 
 per-label: a threshold per label instead of one (spans of label L from the predictions at T_L), chosen
 greedily for recall at precision >= 0.80, in-sample and nested (chosen on 4 folds, scored on the 5th).
@@ -178,6 +180,43 @@ def drop_strings(records, preds, pattern: str) -> Dict:
     return {"base": scores(records, preds), "dropped": scores(records, kept)}
 
 
+def allow_list(records, preds, terms: List[str]) -> Dict:
+    """What `anon_mask`'s allow_list would do: drop predictions lying inside an occurrence of a term."""
+    from spacy_anon.mask.allow_list import allowed_regions, compile_allow_list, inside_any
+
+    patterns = compile_allow_list(terms)
+    text = {r.doc_id: r.text for r in records}
+    regions = {d: allowed_regions(t, patterns) for d, t in text.items()}
+    kept = {d: [s for s in spans if not inside_any(s[0], s[1], regions.get(d, []))] for d, spans in preds.items()}
+    return {"base": scores(records, preds), "allowed": scores(records, kept)}
+
+
+TRAILING_FUNCTION_WORDS = frozenset("the a an and or of at to in for by on from with v after".split())
+
+
+def trim_trailing(records, preds, words=TRAILING_FUNCTION_WORDS) -> Dict:
+    """Cut function words (and the punctuation before them) off the end of every prediction."""
+    text = {r.doc_id: r.text for r in records}
+
+    def trim(t, start, end):
+        while True:
+            last = re.search(r"(\w+)\W*$", t[start:end])
+            if not last or last.start() == 0 or last.group(1).lower() not in words:
+                return start, end
+            end = start + last.start()
+            while end > start and not t[end - 1].isalnum():
+                end -= 1
+
+    out = {}
+    for d, spans in preds.items():
+        out[d] = []
+        for s in spans:
+            start, end = trim(text[d], s[0], s[1])
+            if end > start:
+                out[d].append([start, end, *s[2:]])
+    return {"base": scores(records, preds), "trimmed": scores(records, out)}
+
+
 def case_split(records, directory: Path, base: str, high: List[str], low: List[str]) -> Dict:
     """One threshold for capitalised spans, another for lowercase ones: the predictions at each HIGH
     threshold plus the spans found at each LOW one that hold (or lack) a capital or a digit. `base`
@@ -223,11 +262,12 @@ def rule_precision(records) -> Dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("analysis", choices=["errors", "per-label", "string-prior", "lowercase-propagation", "rules",
-                                             "drop-strings", "case-split"])
+                                             "drop-strings", "case-split", "allow-list", "trim-trailing"])
     parser.add_argument("predictions", nargs="?", help="pred.json file (per-label: the directory; rules: none)")
     parser.add_argument("thresholds", nargs="*", help="per-label: the base threshold, then the others")
     parser.add_argument("--gold", default=TAB_DEV)
     parser.add_argument("--pattern", help="drop-strings: regular expression a dropped span's text matches whole")
+    parser.add_argument("--terms", nargs="*", default=[], help="allow-list: the allow-list entries (strings)")
     parser.add_argument("--high", nargs="*", default=[], help="case-split: thresholds of the base predictions")
     parser.add_argument("--low", nargs="*", default=[], help="case-split: thresholds the extra spans come from")
     args = parser.parse_args(argv)
@@ -243,7 +283,9 @@ def main(argv=None) -> int:
         result = {"errors": lambda: errors(records, preds),
                   "string-prior": lambda: string_prior(records, folds, preds),
                   "lowercase-propagation": lambda: lowercase_propagation(records, preds),
-                  "drop-strings": lambda: drop_strings(records, preds, args.pattern)}[args.analysis]()
+                  "drop-strings": lambda: drop_strings(records, preds, args.pattern),
+                  "allow-list": lambda: allow_list(records, preds, args.terms),
+                  "trim-trailing": lambda: trim_trailing(records, preds)}[args.analysis]()
     print(json.dumps(result, indent=1))
     return 0
 

@@ -71,3 +71,28 @@ def test_case_split_adds_low_threshold_spans_by_case(load_benchmark, tmp_path):
     assert out["0.03 + cased spans of 0.01"] == out["0.03"]  # "Mr Olsen" is there already
     assert out["0.03 + lowercase spans of 0.01"] == out["0.01"]  # the lowercase description is added
     assert out["0.01"][0] > out["0.03"][0]
+
+
+def test_allow_list_drops_predictions_inside_an_allowed_occurrence(load_benchmark):
+    bench = load_benchmark("tab_error_analysis")
+    record = _record()
+    at = TEXT.index
+    olsen = [at("Mr Olsen"), at("Mr Olsen") + 8, "PERSON"]
+    gov = [at("Government"), at("Government") + 10, "ORG"]
+    the_gov = [at("the Government"), at("the Government") + 14, "ORG"]
+    out = bench.allow_list([record], {"d1": [olsen, gov]}, ["the Government"])
+    assert out["allowed"] == bench.scores([record], {"d1": [olsen]})
+    # "the Government" is not inside an occurrence of "Government": kept (as anon_mask keeps it)
+    kept = bench.allow_list([record], {"d1": [olsen, the_gov]}, ["Government"])
+    assert kept["allowed"] == kept["base"]
+
+
+def test_trim_trailing_cuts_function_words_off_span_ends(load_benchmark):
+    bench = load_benchmark("tab_error_analysis")
+    record = _record()
+    at = TEXT.index
+    long_olsen = [at("Mr Olsen"), at("Mr Olsen, received") + 18, "PERSON"]  # "Mr Olsen, received"
+    with_from = [at("widows' benefits"), at("widows' benefits from the") + 25, "MISC"]
+    out = bench.trim_trailing([record], {"d1": [long_olsen, with_from]})
+    widows = [at("widows' benefits"), at("widows' benefits") + 16, "MISC"]
+    assert out["trimmed"] == bench.scores([record], {"d1": [long_olsen, widows]})  # "from the" cut, "received" kept
