@@ -341,7 +341,7 @@ def test_postal_locales_are_configurable():
 def test_registry_names_and_labels():
     assert {"rules.email", "rules.phone", "rules.iban", "rules.date", "rules.age"} <= set(REGISTRY)
     labels = {r.label for r in REGISTRY.values()}
-    assert labels <= {"CONTACT", "ID", "CODE", "DATETIME", "AGE", "LOC", "QUANTITY"}
+    assert labels <= {"CONTACT", "ID", "CODE", "DATETIME", "AGE", "LOC", "QUANTITY", "PERSON"}
     assert get_recognizers(["email", "rules.iban"]) == (REGISTRY["rules.email"], REGISTRY["rules.iban"])
 
 
@@ -398,6 +398,25 @@ def test_measures_found(text, expected):
 ])
 def test_measures_not_found(text):
     assert texts(text, "rules.measure") == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    # nursing notes name relatives after the kinship word, often in lower case (PhysioNet deid style)
+    ("social- son bill in to visit. wife, rose, left phone number", ["bill", "rose"]),
+    ("SOCIAL: MOTHER, AUNTS, GIRLFRIEND EVE IN MOST OF DAY", ["EVE"]),
+    ("The applicant's son, John, was arrested.", ["John"]),
+])
+def test_relative_names_found(text, expected):
+    assert texts(text, "rules.relative_name") == expected
+
+
+@pytest.mark.parametrize("text", [
+    "son will call back tomorrow; husband at bedside; son son",  # stop words and kinship words
+    "her daughter lives close by; the brother of the applicant",
+    "My friend Xqzt arrived.",  # not a known first name
+])
+def test_relative_names_not_found(text):
+    assert texts(text, "rules.relative_name") == []
 
 
 def test_ages_in_words_and_phrases():

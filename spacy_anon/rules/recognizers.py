@@ -1,7 +1,8 @@
 """Rule recognizers: one small frozen dataclass per kind of identifier, kept in a registry by name."""
 import re
 from dataclasses import dataclass
-from typing import Callable, Dict, Iterable, Iterator, Optional, Sequence, Tuple
+from functools import lru_cache
+from typing import Callable, Dict, FrozenSet, Iterable, Iterator, Optional, Sequence, Tuple
 
 from spacy_anon.rules import amounts, dates
 from spacy_anon.rules import validators as v
@@ -376,20 +377,62 @@ AGE = Recognizer(
     prefilter=re.compile(r"\d|[Aa]ge|old").search,
 )
 
-MONEY = Recognizer(
-    name="rules.money",
-    label="QUANTITY",
-    patterns=_compile(amounts.MONEY),
-    negative_context=("page", "paragraph", "§", "article"),
-    prefilter=_has_digits(1),
+def _quantity(name: str, specs) -> Recognizer:
+    """A QUANTITY recognizer: amounts with a currency or a unit; never a page or paragraph number."""
+    return Recognizer(
+        name=name, label="QUANTITY", patterns=_compile(specs),
+        negative_context=("page", "paragraph", "§", "article"), prefilter=_has_digits(1),
+    )
+
+
+MONEY = _quantity("rules.money", amounts.MONEY)
+MEASURE = _quantity("rules.measure", amounts.MEASURES)
+
+# ---------------------------------------------------------------- PERSON: relatives named by kinship
+# "son bill", "wife, rose", "BROTHER VINNY": clinical notes name the family after the kinship word, often in
+# lower case, where a tagger sees a common word ("bill", "rose"). Only the name is the span, and only
+# when it is a known first name (Faker's lists, MIT) and not a stop word ("son will call").
+KINSHIP_WORDS = (
+    "son", "sons", "daughter", "daughters", "dtr", "husband", "wife", "brother", "sister", "mother", "father",
+    "mom", "mum", "dad", "grandson", "granddaughter", "grandmother", "grandfather", "niece", "nephew",
+    "aunt", "uncle", "cousin", "stepson", "stepdaughter", "fiance", "fiancé", "fiancee", "partner",
+    "boyfriend", "girlfriend", "friend", "neighbor", "neighbour",
+)
+FIRST_NAME_SOURCES = "faker:person.first_names:en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR"
+_KIN = "|".join(sorted(KINSHIP_WORDS, key=len, reverse=True))
+RELATIVE_NAME_PATTERNS = (
+    (rf"(?i)\b(?:{_KIN})(?:\s*[,:]\s*|\s+)([^\W\d_][^\W\d_'’-]*)\b", 0.85, 1),
 )
 
-MEASURE = Recognizer(
-    name="rules.measure",
-    label="QUANTITY",
-    patterns=_compile(amounts.MEASURES),
-    negative_context=("page", "paragraph", "§", "article"),
-    prefilter=_has_digits(1),
+
+@lru_cache(maxsize=1)
+def _first_names() -> FrozenSet[str]:
+    from spacy_anon.tagger.gazetteers import load_gazetteer
+
+    return load_gazetteer(FIRST_NAME_SOURCES)
+
+
+@lru_cache(maxsize=1)
+def _english_stop_words() -> FrozenSet[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
+def _relative_name_valid(value: str) -> Optional[bool]:
+    word = value.lower()
+    if word in _english_stop_words() or word in KINSHIP_WORDS or word not in _first_names():
+        return False
+    return None
+
+
+RELATIVE_NAME = Recognizer(
+    name="rules.relative_name",
+    label="PERSON",
+    patterns=_compile(RELATIVE_NAME_PATTERNS),
+    validator=_relative_name_valid,
+    languages=("en",),
+    prefilter=re.compile(rf"(?i)\b(?:{_KIN})\b").search,
 )
 
 # ---------------------------------------------------------------- LOC: postal codes (per locale)
@@ -456,7 +499,7 @@ def register(recognizer: Recognizer) -> Recognizer:
 
 
 for _r in (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
-           CASE_NUMBER, DATE, SHORT_DATE, TIME, YEAR, AGE, MONEY, MEASURE, POSTAL_CODE):
+           CASE_NUMBER, DATE, SHORT_DATE, TIME, YEAR, AGE, MONEY, MEASURE, RELATIVE_NAME, POSTAL_CODE):
     register(_r)
 
 
