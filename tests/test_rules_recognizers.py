@@ -419,6 +419,13 @@ def test_relative_names_not_found(text):
     assert texts(text, "rules.relative_name") == []
 
 
+def test_pager_numbers_and_slashed_or_spaced_phones():
+    text = ("Will remain involved as needed. Pager 83554. Wife (201/324/1423), dtr 212- 476- 8356; "
+            "XRT 10/03/10/04; page 12345 of the chart")
+    assert texts(text, "rules.pager") == ["83554"]
+    assert texts(text, "rules.phone") == ["201/324/1423", "212- 476- 8356"]
+
+
 def test_ages_in_words_and_phrases():
     text = ("At the age of three he moved; his sister was eight years old, the 18 year\u2011old victim was "
             "19 years of age, and no one aged 130 took part.")

@@ -3,19 +3,21 @@ import re
 from functools import lru_cache
 from typing import Iterator, Sequence, Tuple
 
-# Digit groups joined by single spaces, dots or dashes, an optional +CC / (area) / (0) prefix and extension.
+# Digit groups joined by single spaces, dots, dashes (also "- ", as notes type "212- 476- 8356") or slashes
+# (only as 3/3/4, "201/324/1423"), an optional +CC / (area) / (0) prefix and extension.
 _CANDIDATE = re.compile(
     r"(?<![\w+/.\-])"
     r"(?:(?:\+|00)\d{1,3}[ .\-]?)?"
     r"(?:\(0\)[ .\-]?)?"
     r"(?:\(\d{1,5}\)[ .\-]?)?"
-    r"\d{1,12}(?:[ .\-]\d{1,8}){0,5}"
+    r"\d{1,12}(?:(?:[ .\-/]|- )\d{1,8}){0,5}"
     r"(?:[ ]?(?:x|ext\.?|extension|ext)[ ]?\d{1,5})?"
     r"(?![\w/]|[.\-]\d)"
 )
 _SSN_SHAPE = re.compile(r"\d{3}-\d{2}-\d{4}")
 _CLOCK_RANGE = re.compile(r"(?:[01]\d|2[0-4])[0-5]\d ?- ?(?:[01]\d|2[0-4])[0-5]\d")  # "0700-1900" shifts
 _DATE_SHAPE = re.compile(r"(?:\d{4}[.\-/]\d{1,2}[.\-/]\d{1,2}|\d{1,2}[.\-/]\d{1,2}[.\-/]\d{2,4})")
+_SLASHED_NANP = re.compile(r"\d{3}/\d{3}/\d{4}")
 _EXT = re.compile(r"[ ]?(?:x|ext\.?|extension)[ ]?\d{1,5}$")
 
 CANDIDATE_SCORE = 0.3  # digits that look like a phone number: needs a context word
@@ -70,6 +72,8 @@ def find_phones(text: str, regions: Sequence[str]) -> Iterator[Tuple[int, int, f
             continue
         if _SSN_SHAPE.fullmatch(core) or _DATE_SHAPE.fullmatch(core) or _CLOCK_RANGE.fullmatch(core):
             continue
+        if "/" in core and not _SLASHED_NANP.fullmatch(core):
+            continue  # "10/03/10/04", "1/2/3": dates and fractions
         if "." in core and (" " in core or "-" in core):
             continue  # "7.38 47 72 95": decimals among numbers, not a phone written with one style
         if text[m.end():m.end() + 1] == "%":
@@ -78,7 +82,7 @@ def find_phones(text: str, regions: Sequence[str]) -> Iterator[Tuple[int, int, f
             continue  # one long run of digits: account or card number, not a phone
         international = cand.startswith(("+", "00")) and n_digits >= 8
         if is_valid_phone(core, regions):
-            separated = international or any(c in core for c in " .-()")
+            separated = international or any(c in core for c in " .-()/")
             score = VALID_SCORE if separated else BARE_RUN_SCORE
         else:
             score = INTERNATIONAL_SCORE if international else CANDIDATE_SCORE

@@ -388,6 +388,15 @@ def _quantity(name: str, specs) -> Recognizer:
 MONEY = _quantity("rules.money", amounts.MONEY)
 MEASURE = _quantity("rules.measure", amounts.MEASURES)
 
+# Hospital pager numbers are 4-7 digits, too short for a phone number: only after the word "pager"
+PAGER = Recognizer(
+    name="rules.pager",
+    label="CONTACT",
+    patterns=_compile([(r"(?i)\b(?:pager|beeper|pgr|bpr)\s*(?:#|no\.?|number)?\s*:?\s*(\d{4,7})(?![\w/.,-]\d)", 0.8, 1)]),
+    prefilter=re.compile(r"(?i)pager|beeper|pgr|bpr").search,
+)
+
+
 # ---------------------------------------------------------------- PERSON: relatives named by kinship
 # "son bill", "wife, rose", "BROTHER VINNY": clinical notes name the family after the kinship word, often in
 # lower case, where a tagger sees a common word ("bill", "rose"). Only the name is the span, and only
@@ -499,7 +508,7 @@ def register(recognizer: Recognizer) -> Recognizer:
 
 
 for _r in (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
-           CASE_NUMBER, DATE, SHORT_DATE, TIME, YEAR, AGE, MONEY, MEASURE, RELATIVE_NAME, POSTAL_CODE):
+           CASE_NUMBER, DATE, SHORT_DATE, TIME, YEAR, AGE, MONEY, MEASURE, RELATIVE_NAME, PAGER, POSTAL_CODE):
     register(_r)
 
 
