@@ -96,7 +96,7 @@ def test_deid_config_builds_and_tags_only_ages_over_89():
     config = spacy.util.load_config(root / "configs" / "crf_deid.cfg")
     nlp = spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
     assert nlp.pipe_names == ["anon_rules_features", "anon_regex_generator", "anon_crf", "anon_age_over_89",
-                              "anon_apostrophe_years"]
+                              "anon_apostrophe_years", "anon_relative_names"]
     assert nlp.get_pipe("anon_crf").cfg["phrase_gazetteers"]["hospitals"].endswith("stripped_hospitals.txt")
     doc = nlp.get_pipe("anon_age_over_89")(nlp.make_doc("98 yo man, wife 91 years old, son 45 yo, 101 y/o"))
     assert [s.text for s in doc.spans["anon"]] == ["98", "91", "101"]
@@ -114,6 +114,17 @@ def test_deid_config_tags_two_digit_years_after_an_apostrophe():
     doc = nlp.get_pipe("anon_apostrophe_years")(
         nlp.make_doc("PMH: MI '91, PTCA '09 and stent; pt's 80's, '123 a'12 (CABG'96)"))
     assert [s.text for s in doc.spans["anon"]] == ["91", "09"]
+
+
+def test_deid_config_tags_relatives_named_after_a_kinship_word():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    config = spacy.util.load_config(root / "configs" / "crf_deid.cfg")
+    nlp = spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
+    doc = nlp.get_pipe("anon_relative_names")(
+        nlp.make_doc("social- son bill in to visit; son will call; wife, rose, left phone number"))
+    assert [(s.text, s.label_) for s in doc.spans["anon"]] == [("bill", "PERSON"), ("rose", "PERSON")]
 
 
 def test_recall_knob_never_emits_an_inside_tag_the_model_lacks():
