@@ -89,12 +89,17 @@ def test_crf_stores_phrase_gazetteers_with_the_model(tmp_path):
     assert "pz=hosp|B" in feats[2] and "pz=hosp|I" in feats[3] and len(crf_doc) == 5
 
 
-def test_deid_config_builds_and_tags_only_ages_over_89():
+def _deid_pipeline():
+    """configs/crf_deid.cfg built, untrained (its rule components work without training)."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
     config = spacy.util.load_config(root / "configs" / "crf_deid.cfg")
-    nlp = spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
+    return spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
+
+
+def test_deid_config_builds_and_tags_only_ages_over_89():
+    nlp = _deid_pipeline()
     assert nlp.pipe_names == ["anon_rules_features", "anon_regex_generator", "anon_crf", "anon_age_over_89",
                               "anon_apostrophe_years", "anon_relative_names"]
     assert nlp.get_pipe("anon_crf").cfg["phrase_gazetteers"]["hospitals"].endswith("stripped_hospitals.txt")
@@ -106,22 +111,14 @@ def test_deid_config_builds_and_tags_only_ages_over_89():
 
 
 def test_deid_config_tags_two_digit_years_after_an_apostrophe():
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1]
-    config = spacy.util.load_config(root / "configs" / "crf_deid.cfg")
-    nlp = spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
+    nlp = _deid_pipeline()
     doc = nlp.get_pipe("anon_apostrophe_years")(
         nlp.make_doc("PMH: MI '91, PTCA '09 and stent; pt's 80's, '123 a'12 (CABG'96)"))
     assert [s.text for s in doc.spans["anon"]] == ["91", "09"]
 
 
 def test_deid_config_tags_relatives_named_after_a_kinship_word():
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1]
-    config = spacy.util.load_config(root / "configs" / "crf_deid.cfg")
-    nlp = spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
+    nlp = _deid_pipeline()
     doc = nlp.get_pipe("anon_relative_names")(
         nlp.make_doc("social- son bill in to visit; son will call; wife, rose, left phone number"))
     assert [(s.text, s.label_) for s in doc.spans["anon"]] == [("bill", "PERSON"), ("rose", "PERSON")]
