@@ -101,7 +101,7 @@ def _deid_pipeline():
 def test_deid_config_builds_and_tags_only_ages_over_89():
     nlp = _deid_pipeline()
     assert nlp.pipe_names == ["anon_rules_features", "anon_regex_generator", "anon_crf", "anon_age_over_89",
-                              "anon_apostrophe_years", "anon_relative_names"]
+                              "anon_apostrophe_years", "anon_relative_names", "anon_full_dates"]
     assert nlp.get_pipe("anon_crf").cfg["phrase_gazetteers"]["hospitals"].endswith("stripped_hospitals.txt")
     doc = nlp.get_pipe("anon_age_over_89")(nlp.make_doc("98 yo man, wife 91 years old, son 45 yo, 101 y/o"))
     assert [s.text for s in doc.spans["anon"]] == ["98", "91", "101"]
@@ -122,6 +122,12 @@ def test_deid_config_tags_relatives_named_after_a_kinship_word():
     doc = nlp.get_pipe("anon_relative_names")(
         nlp.make_doc("social- son bill in to visit; son will call; wife, rose, left phone number"))
     assert [(s.text, s.label_) for s in doc.spans["anon"]] == [("bill", "PERSON"), ("rose", "PERSON")]
+
+
+def test_deid_config_tags_whole_dates_by_rule():
+    nlp = _deid_pipeline()
+    doc = nlp.get_pipe("anon_full_dates")(nlp.make_doc("LITHIUM TOXICITY- 9/2/92. PS 10/5, 3/4 tab, EF 50%"))
+    assert [(s.text, s.label_) for s in doc.spans["anon"]] == [("9/2/92", "DATETIME")]
 
 
 def test_recall_knob_never_emits_an_inside_tag_the_model_lacks():
