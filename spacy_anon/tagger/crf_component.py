@@ -505,6 +505,7 @@ class CRFTagger:
         self._name_terms: Optional[FrozenSet[str]] = None
         self.model_bytes: Optional[bytes] = None
         self._tagger = None
+        self._entity_tag_cache: Optional[Tuple[Any, List[str], Dict[str, List[str]]]] = None
 
     @property
     def name_terms(self) -> FrozenSet[str]:
@@ -585,16 +586,24 @@ class CRFTagger:
             return []
         return sorted({t[2:] for t in self.tagger.labels() if t != "O"})
 
+    def _entity_tags(self) -> Tuple[List[str], Dict[str, List[str]]]:
+        """(the CRF's non-O tags, {label: its tags}), read once per loaded model rather than per doc."""
+        tagger = self.tagger
+        if self._entity_tag_cache is None or self._entity_tag_cache[0] is not tagger:
+            tags = [t for t in tagger.labels() if t != "O"]
+            by_label: Dict[str, List[str]] = {}
+            for tag in tags:
+                by_label.setdefault(tag[2:], []).append(tag)
+            self._entity_tag_cache = (tagger, tags, by_label)
+        return self._entity_tag_cache[1], self._entity_tag_cache[2]
+
     def predict(self, doc: Doc) -> List[Tuple[int, int, str, float]]:
         """(start, end, label, score) token spans; score is the mean marginal of the span's tags."""
         tagger = self.tagger
         threshold = self.cfg.get("entity_threshold", 0.0)
         biluo = self.cfg.get("tag_scheme", "BIO") == "BILUO"
         extend = self.cfg.get("extend_threshold", 0.0)
-        labels = [t for t in tagger.labels() if t != "O"] if threshold > 0 or biluo or extend > 0 else []
-        label_tags: Dict[str, List[str]] = {}
-        for tag in labels:
-            label_tags.setdefault(tag[2:], []).append(tag)
+        labels, label_tags = self._entity_tags()
         result = []
         tokens = token_arrays(doc)
         texts, gaps, spaces = tokens
@@ -602,10 +611,12 @@ class CRFTagger:
             tags = tagger.tag(feats)
             if biluo:
                 tags = biluo_to_bio(tags)
-            if threshold > 0:
-                tags = raise_recall(tagger, tags, labels, threshold, [texts[i] for i in seq])
-            if extend > 0:
-                tags = extend_spans(tagger, tags, labels, extend, [texts[i] for i in seq])
+            if threshold > 0 or extend > 0:
+                words = [texts[i] for i in seq]
+                if threshold > 0:
+                    tags = raise_recall(tagger, tags, labels, threshold, words)
+                if extend > 0:
+                    tags = extend_spans(tagger, tags, labels, extend, words)
             for start, end, label in bio_to_spans(tags):
                 if biluo:  # P(the token is in an entity of this label), whatever its position tag
                     probs = [sum(tagger.marginal(t, i) for t in label_tags[label]) for i in range(start, end)]
