@@ -423,6 +423,8 @@ def test_pager_numbers_and_slashed_or_spaced_phones():
     text = ("Will remain involved as needed. Pager 83554. Wife (201/324/1423), dtr 212- 476- 8356; "
             "XRT 10/03/10/04; page 12345 of the chart")
     assert texts(text, "rules.pager") == ["83554"]
+    # bug: the 4-7 digits were cut out of a longer run ("1234567" of an 8-digit number, "12345" of "12345x")
+    assert texts("pager 12345678 now; beeper 12345x; pgr 4455-1234", "rules.pager") == []
     assert texts(text, "rules.phone") == ["201/324/1423", "212- 476- 8356"]
 
 

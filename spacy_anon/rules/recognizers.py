@@ -392,7 +392,7 @@ MEASURE = _quantity("rules.measure", amounts.MEASURES)
 PAGER = Recognizer(
     name="rules.pager",
     label="CONTACT",
-    patterns=_compile([(r"(?i)\b(?:pager|beeper|pgr|bpr)\s*(?:#|no\.?|number)?\s*:?\s*(\d{4,7})(?![\w/.,-]\d)", 0.8, 1)]),
+    patterns=_compile([(r"(?i)\b(?:pager|beeper|pgr|bpr)\s*(?:#|no\.?|number)?\s*:?\s*(\d{4,7})(?![\w/]|[.,-]\d)", 0.8, 1)]),
     prefilter=re.compile(r"(?i)pager|beeper|pgr|bpr").search,
 )
 
