@@ -182,9 +182,9 @@ def drop_strings(records, preds, pattern: str) -> Dict:
 
 def allow_list(records, preds, terms: List[str]) -> Dict:
     """What `anon_mask`'s allow_list would do: drop predictions lying inside an occurrence of a term."""
-    from spacy_anon.mask.allow_list import allowed_regions, compile_allow_list, inside_any
+    from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
 
-    patterns = compile_allow_list(terms)
+    patterns = compile_occurrence_patterns(terms)
     text = {r.doc_id: r.text for r in records}
     regions = {d: allowed_regions(t, patterns) for d, t in text.items()}
     kept = {d: [s for s in spans if not inside_any(s[0], s[1], regions.get(d, []))] for d, spans in preds.items()}

@@ -5,13 +5,13 @@ from spacy.tokens import Span
 
 import spacy_anon
 from spacy_anon.labels import SPAN_KEY
-from spacy_anon.mask.allow_list import allowed_regions, compile_allow_list, inside_any
+from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
 
 ECHR = "The applicant complained to the European  Commission of\nHuman Rights; Mr Courtney Smith did not."
 
 
 def test_string_entries_match_whole_words_across_whitespace_and_case():
-    patterns = compile_allow_list(["european commission of human rights", "Court"])
+    patterns = compile_occurrence_patterns(["european commission of human rights", "Court"])
     regions = allowed_regions(ECHR, patterns)
     start = ECHR.index("European")
     assert regions == [(start, ECHR.index(";"))]  # "Courtney" is not the word "Court"
@@ -19,11 +19,11 @@ def test_string_entries_match_whole_words_across_whitespace_and_case():
 
 
 def test_pattern_and_text_entries_and_bad_entries():
-    patterns = compile_allow_list([{"pattern": r"Mr \w+ Smith"}, {"text": "applicant"}])
+    patterns = compile_occurrence_patterns([{"pattern": r"Mr \w+ Smith"}, {"text": "applicant"}])
     assert [ECHR[s:e] for s, e in allowed_regions(ECHR, patterns)] == ["applicant", "Mr Courtney Smith"]
     for bad in [[""], [{"pattern": "("}], [{"label": "X"}], [3]]:
         with pytest.raises(ValueError, match="allow_list"):
-            compile_allow_list(bad)
+            compile_occurrence_patterns(bad)
 
 
 def _mask(allow_list, spans):

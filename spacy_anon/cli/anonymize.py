@@ -280,7 +280,7 @@ def mask_config_from_args(args: argparse.Namespace, default_config: Dict[str, An
 
 def read_allow_list(path: Path) -> List[Any]:
     """Allow-list entries of a text file (see --allow-list); a bad regex is a usage error naming its line."""
-    from spacy_anon.mask.allow_list import compile_allow_list
+    from spacy_anon.mask.allow_list import compile_occurrence_patterns
 
     try:
         lines = decode_utf8(path.read_bytes(), str(path)).splitlines()
@@ -293,7 +293,7 @@ def read_allow_list(path: Path) -> List[Any]:
             continue
         entry: Any = {"pattern": line[len("regex:"):]} if line.startswith("regex:") else line
         try:
-            compile_allow_list([entry])
+            compile_occurrence_patterns([entry])
         except ValueError as err:
             raise CLIError(f"--allow-list: {path}, line {number}: {err}", EXIT_USAGE) from None
         entries.append(entry)

@@ -12,8 +12,9 @@ from typing import Any, Iterable, List, Mapping, Sequence, Tuple, Union
 AllowEntry = Union[str, Mapping[str, Any]]
 
 
-def compile_allow_list(entries: Iterable[AllowEntry]) -> Tuple["re.Pattern[str]", ...]:
-    """One case-insensitive regex per entry.
+def compile_occurrence_patterns(entries: Iterable[AllowEntry]) -> Tuple["re.Pattern[str]", ...]:
+    """One case-insensitive regex per entry, to find its occurrences in a text (`rules.matching`'s
+    `compile_allow_list` instead compares a whole rule match with the entries).
 
     A string (or {"text": ...}) matches as a whole word sequence, any run of whitespace standing for a space
     ("Court  of\\nAppeal" matches "Court of Appeal"); {"pattern": regex} is searched as written.

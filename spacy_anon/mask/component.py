@@ -24,7 +24,7 @@ from spacy.util import SimpleFrozenList
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, SPAN_KEY, identifier_for
 from spacy_anon.mask import coarsen
-from spacy_anon.mask.allow_list import allowed_regions, compile_allow_list, inside_any
+from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts, normalize
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.overlaps import make_overlap_resolver
@@ -434,7 +434,7 @@ class AnonMask(Pipe):
         self.include_original = include_original
         self.tidy_generalized = bool(tidy_generalized)
         self.allow_list = list(allow_list)
-        self._allow_patterns = compile_allow_list(self.allow_list)  # bad entries raise here, at build time
+        self._allow_patterns = compile_occurrence_patterns(self.allow_list)  # bad entries raise here, at build time
         self._key_in_config = bool(pseudonym_key)
         self._key: Optional[bytes] = None
         key = pseudonym_key or os.environ.get(KEY_ENV)

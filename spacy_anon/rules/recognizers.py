@@ -398,7 +398,7 @@ PAGER = Recognizer(
 
 
 # ---------------------------------------------------------------- PERSON: relatives named by kinship
-# "son bill", "wife, rose", "BROTHER VINNY": clinical notes name the family after the kinship word, often in
+# "son bill", "wife, rose", "GIRLFRIEND EVE": clinical notes name the family after the kinship word, often in
 # lower case, where a tagger sees a common word ("bill", "rose"). Only the name is the span, and only
 # when it is a known first name (Faker's lists, MIT) and not a stop word ("son will call").
 KINSHIP_WORDS = (
