@@ -90,7 +90,7 @@ def parse_threshold(value: str, extend: float = 0.0) -> Tuple[float, float]:
 
 
 def _fold_job(args):
-    config, overrides, paths, extra, group, folds, k, thresholds, with_rules = args
+    config, overrides, paths, extra, group, folds, k, thresholds, with_rules, copies = args
     global WITH_RULES
     WITH_RULES = with_rules
     import spacy
@@ -102,7 +102,7 @@ def _fold_job(args):
     extra_docs = [d for p in extra for d in load_docs(p, nlp.vocab)]
     parts = split_groups(docs, lambda d: group_of(d, group), folds)
     test_idx = set(parts[k])
-    train = [d for i, d in enumerate(docs) if i not in test_idx] + extra_docs
+    train = [d for i, d in enumerate(docs) if i not in test_idx] * copies + extra_docs
     test = [docs[i] for i in sorted(test_idx)]
     preds, train_s, cps, _, by_thr = train_and_predict(config, overrides, train, test, thresholds=thresholds)
     return k, preds, train_s, cps, by_thr
@@ -132,6 +132,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--dev", default=None)
     parser.add_argument("--cv", nargs="*", default=[], help="files to cross-validate on")
     parser.add_argument("--extra-train", nargs="*", default=[], help="added to every CV training fold")
+    parser.add_argument("--cv-train-copies", type=int, default=1,
+                        help="repeat the --cv training documents this many times (weights them against --extra-train)")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--only-fold", type=int, default=None, help="evaluate one held-out fold only")
     parser.add_argument("--group", choices=["doc", "patient"], default="doc")
@@ -154,6 +156,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             parse_threshold(value)
         except ValueError:
             parser.error(f"--thresholds: {value!r} is not a number or HIGH:LOW")
+    if args.cv_train_copies < 1:
+        parser.error("--cv-train-copies must be at least 1")
     overrides = {}
     for item in args.set:
         key, value = item.split("=", 1)
@@ -186,7 +190,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         docs = [d for p in args.cv for d in load_docs(p, nlp.vocab)]
         folds = list(range(args.folds)) if args.only_fold is None else [args.only_fold]
         jobs = [(args.config, overrides, args.cv, args.extra_train, args.group, args.folds, k, args.thresholds,
-                 args.with_rules) for k in folds]
+                 args.with_rules, args.cv_train_copies) for k in folds]
         preds, times, speeds = {}, [], []
         by_thr: Dict[str, Dict] = {t: {} for t in args.thresholds}
         fold_outputs: Dict[int, tuple] = {}
