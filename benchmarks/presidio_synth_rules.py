@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
 from spacy_anon.rules.matching import find_matches, make_options
-from spacy_anon.rules.recognizers import REGISTRY
+from spacy_anon.rules.recognizers import get_recognizers
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "presidio_synth" / "synth_dataset_v2.json"
 SOURCE_TO_TYPE = {
@@ -46,7 +46,7 @@ Prediction = Tuple[int, int, str]
 def rules_predictor() -> Callable[[str], List[Prediction]]:
     """Our default rules, mapped to the synth set's type names."""
     options = make_options()
-    recognizers = tuple(REGISTRY.values())
+    recognizers = get_recognizers(("all",))
 
     def predict(text: str) -> List[Prediction]:
         return [(m.start, m.end, SOURCE_TO_TYPE[m.source]) for m in find_matches(text, recognizers, options)
@@ -220,7 +220,7 @@ def corpus_spot_checks() -> List[str]:
     """
     lines = ["| corpus | recognizer | predictions | overlapping a gold span |", "|---|---|---:|---:|"]
     options = make_options()
-    recognizers = tuple(REGISTRY.values())
+    recognizers = get_recognizers(("all",))
     for name in ("tab", "meddocan", "deid"):
         try:
             docs = _corpus_docs(name)

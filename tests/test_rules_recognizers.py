@@ -437,3 +437,84 @@ def test_ages_in_words_and_phrases():
 def test_british_dotted_times_need_am_pm():
     text = "The search began at 6.00 a.m. and ended at 10.30 pm; the rate rose by 6.00 per cent."
     assert texts(text, "rules.time") == ["6.00 a.m.", "10.30 pm"]
+
+
+# ------------------------------------------------------------------ clinical date shorthand (opt-in)
+def clinical(text):
+    return [text[m.start:m.end] for m in find_matches(text, get_recognizers(["rules.clinical_date"]))]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # ranges of month/day, month/two-digit year in a history, dates glued to a word or a dash
+    ("intubated 6/30-7/2 for CHF; cultures from 10/15-10/16. XRT 10/03/10/04", ["6/30-7/2", "10/15-10/16",
+                                                                                 "10/03/10/04"]),
+    ("s/p pelvic fx4/97, right arm fx 5/97, S/P UTI 6/85.", ["4/97", "5/97", "6/85"]),
+    ("LITHIUM TOXICITY-9/2/92. labs on10/14/82> hct", ["9/2/92", "10/14/82"]),
+    ("11/21.93 \nneuro: alert", ["11/21.93"]),
+    # two-digit years: after an event of the history, or before an apostrophe
+    ("PMH MI 92, CABG 81, Redo CABG 84, CVA in 94 and 00; resection 1977 LS clear", ["92", "81", "84", "94",
+                                                                                      "00", "1977"]),
+    ("CVA 74'. CHOLECYSTECTOMY 77'.", ["74", "77"]),
+    # month names in lower case with a day and a year; ordinal days standing alone
+    ("pt's birthday is tomorrow, may 16, 2015. note 1->2 nov, 96; in nov. 2016", ["may 16, 2015", "1->2 nov, 96",
+                                                                                   "nov. 2016"]),
+    ("\"i'm at the general hospital. it's the 11th.\" drawn on the 11th", ["11th", "11th"]),
+])
+def test_clinical_dates_found(text, expected):
+    assert clinical(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "PS 10/5, 3/4 tab, 1/3-1/2 of the dose, BP 120/80-130/90, EF 50%",  # settings, fractions, pressures
+    "MI 2 days ago; CABG x3; HR 92, RR 18; 60' of tubing; Hr 70-80' nsr; 5.6/67 ratio; 7.5/12 mm",
+    "you may 2, 3 times; the 3rd ventricle; the 4th of them",
+])
+def test_clinical_dates_not_found(text):
+    assert clinical(text) == []
+
+
+def test_clinical_dates_are_opt_in():
+    """Clinical shorthand ("fx 5/97", "MI 92") would misfire on case numbers in judgments: not in "all"."""
+    assert "rules.clinical_date" not in {r.name for r in get_recognizers(["all"])}
+    assert "rules.clinical_date" in {r.name for r in get_recognizers(["all", "rules.clinical_date"])}
+    assert "rules.clinical_date" in REGISTRY
+
+
+def test_decades_in_upper_case():
+    assert texts("HX OF POSSIBLE MI IN 1980S AFTER CHOLE; in the 1990s", "rules.year") == ["1980S", "1990s"]
+
+
+def titled(text):
+    return [text[m.start:m.end] for m in find_matches(text, get_recognizers(["rules.titled_name"]))]
+
+
+def test_names_after_a_title_any_case():
+    text = ("REFER TO MR. BENSKY, NOT MR. SKRIBA. spoke w/dr vasquez, dr rizzo. MRS LEY HERE. mr I "
+            "remained; Ms. O'Rourke's son; Dr. Art White")
+    assert titled(text) == ["BENSKY", "SKRIBA", "vasquez", "rizzo", "LEY", "I", "O'Rourke"]
+
+
+def test_titles_before_common_words_or_mental_status_are_not_names():
+    # "MS" is mental status or morphine sulfate in notes; common words after a title are not surnames
+    text = "monitor MS. Aspiration precautions; am ms contin; MS INCISION; dr aware; Dr. will call; Mr. a"
+    assert titled(text) == []
+    assert "rules.titled_name" not in {r.name for r in get_recognizers(["all"])}
+
+
+def month_days(text):
+    return [text[m.start:m.end] for m in find_matches(text, get_recognizers(["rules.clinical_month_day"]))]
+
+
+def test_bare_month_days_in_notes_are_dates():
+    text = ("plan for 10/3. Pt placed back on AC. \n9/7-INITIAL EVENTS; CSRU 3/30 p perf; "
+            "SENT FOR CULTURE 8/16); blood culture 9/30; DAUGHTER TO ARRIVE 9/9 @ 1900; since 1400 on 10/31")
+    assert month_days(text) == ["10/3", "9/7", "3/30", "8/16", "9/30", "9/9", "10/31"]
+
+
+@pytest.mark.parametrize("text", [
+    "PSV increased to 10/5 overnight; CPAP .5% 5/8; BIPAP 10/5 FIO2 65%; on mask ventilation 5/10 30%",
+    "perrla 2/2, 4/4 strength, 5/5 ABG; 1/2 tab; 3/4 of the dose; c/o chest pain 8/10; sbp 100/60",
+    "BP 120/80-130/90; 7.42/56/96; 24/06/12/18; 1/5 liters; 2/4 bl cx; 10/5 40%; 10/13/82",
+])
+def test_vent_settings_scores_fractions_and_pressures_are_not_dates(text):
+    assert month_days(text) == []

@@ -77,12 +77,60 @@ YEAR_PREPOSITIONS = (
 YEAR_IN_CONTEXT = [
     (r"(?i:\b(?:" + "|".join(p.replace(".", r"\.") for p in YEAR_PREPOSITIONS) + r"))\s+(?:the\s+year\s+)?"
      rf"({YEAR4})(?![\w/\-]|[.,]\d)", 0.6, 1),
-    (r"\b((?:1[5-9]|20)\d0)'?s\b", 0.6, 0),
+    (r"\b((?:1[5-9]|20)\d0)'?[sS]\b", 0.6, 0),
     # the second year of "in 1993 and 1994", "entre 2001 y 2003"
     (rf"(?<![\w/.\-]){YEAR4}\s*(?:,|and|or|to|y|e|o|ou|a|-|–)\s*({YEAR4})(?![\w/\-%]|[.,]\d)", 0.6, 1),
     # bare year: needs context (born, founded, year, ...)
     (rf"(?<![\w/.\-$€£]){YEAR4}(?![\w/\-%]|[.,]\d)", 0.3, 0),
 ]
+
+# Clinical shorthand (nursing notes): dates a judgment would not write this way, so the recognizer using
+# them is opt-in. (regex source, score, group)
+_M = r"(?:1[0-2]|0?[1-9])"
+_MD = rf"{_M}/{DAY}"
+_EN_MONTH_ANY_CASE = ("(?i:" + "|".join(sorted(EN_MONTHS + EN_MONTH_ABBR, key=len, reverse=True)) + r")\.?")
+HISTORY_EVENTS = (
+    "mi", "cabg", "cva", "tia", "ptca", "pci", "avr", "mvr", "ppm", "aicd", "icd", "stent", "stents", "dvt",
+    "chole", "cholecystectomy", "appy", "appendectomy", "turp", "thr", "tkr", "hysterectomy", "mastectomy",
+    "lobectomy", "resection", "fx", "fracture", "surgery", "bypass", "stroke", "pacemaker",
+)
+_EVENT = "(?i:" + "|".join(sorted(HISTORY_EVENTS, key=len, reverse=True)) + ")"
+CLINICAL_DATE_EN = [
+    # ranges "6/30-7/2", "10/15-10/16", "1->2", "10/03/10/04" (two month/days back to back)
+    (rf"(?<![\w/.]){_MD}(?:\s*-\s*|\s*->\s*|/){_MD}(?![\w/%]|\.\d)", 0.7, 0),
+    # month/two-digit year of the 1970s-90s in a history: "fx 5/97", "fx4/97", "UTI 6/85"
+    (rf"(?<![\d/.\-]){_M}/[789]\d(?![\w/\-%]|\.\d)", 0.6, 0),
+    # whole numeric dates glued to a word or a dash, or with a dot before the year: "-9/2/92", "on10/14/82",
+    # "11/21.93"
+    (rf"(?<![\d/.]){_MD}[/.](?:{YEAR4}|\d\d)(?![\d/%]|\.\d)", 0.7, 0),
+    # the year of an event of the medical history: "MI 92,", "CABG 81", "CVA in 94 and 00", "resection 1977"
+    (rf"\b{_EVENT}\s+(?:in\s+)?'?([5-9]\d|0\d)(?=\s*(?:[,.;:)']|and\b|$))", 0.6, 1),
+    (rf"\b{_EVENT}\s+(?:in\s+)?({YEAR4})\b(?![/\-%]|[.,]\d)", 0.6, 1),
+    (rf"\b{_EVENT}\s+(?:in\s+)?'?(?:[5-9]\d|0\d|{YEAR4})\s+and\s+'?((?:[5-9]\d|0\d)|{YEAR4})\b", 0.6, 1),
+    # two-digit year before an apostrophe that ends the item: "CVA 74'." (not "60' of tubing", "HR 70-80'")
+    (r"(?<![\w'\-])([4-9]\d|0\d)'(?=\s*(?:[.,;)]|$))", 0.6, 1),
+    # month names in any case with a day and a year: "may 16, 2015", "2 nov, 96"
+    (rf"\b{_EN_MONTH_ANY_CASE}\s+{DAY}{ORD},?\s+(?:{YEAR4}|'?\d\d)\b", 0.7, 0),
+    (rf"\b(?:{DAY}\s*-+>?\s*)?{DAY}{ORD}\s+{_EN_MONTH_ANY_CASE},?\s+(?:{YEAR4}|'?\d\d)\b", 0.7, 0),
+    (rf"\b{_EN_MONTH_ANY_CASE},?\s+{YEAR4}\b", 0.7, 0),
+    # an ordinal day on its own: "it's the 11th.", "drawn on the 11th"
+    (rf"(?<=\b[Tt]he ){DAY}(?:st|nd|rd|th)(?=\s*[.,;!?\"]|\s*$)", 0.6, 0),
+    (rf"(?<=\b[Oo]n the ){DAY}(?:st|nd|rd|th)\b(?!\s+(?:of|day|time|floor|week|month|dose|ventricle)\b)", 0.6, 0),
+]
+
+# a bare month/day in a note ("plan for 10/3.", "culture 8/16"): a date unless it sits among ventilator
+# settings, pressures, lines or scores, or carries a unit (`rules.clinical_month_day`)
+MONTH_DAY = rf"(?<![\w/.\-])({_M})/({DAY})(?![\w/%]|[.,]\d|-\d)"
+NOT_DATE_WORDS = (
+    "bp", "b/p", "sbp", "dbp", "nbp", "abp", "peep", "ps", "psv", "ips", "pap", "paps", "cpap", "bipap", "vent",
+    "vented", "ventilation", "ac", "simv", "imv", "cvp", "pcwp", "perrla", "perl", "strength", "tab", "tabs",
+    "mg", "map", "maps", "fio2", "tv", "settings", "mode", "flowby", "pressure", "pressures", "sat", "sats",
+    "score", "grade", "murmur", "gcs", "pupil", "pupils", "co/ci",
+)
+UNITS_AFTER = ("bl", "blood", "liter", "liters", "l", "lpm", "mg", "ml", "cc", "mcg", "unit", "units", "u", "x",
+               "mmhg", "cm", "mm", "of")
+# n/10 next to one of these is a pain score
+PAIN_WORDS = r"(?i)pain|\bcp\b|c/o|scale|discomfort|headache"
 
 AGE_EN = [
     (r"\b(\d{1,3})(?:\s*[-\u2010\u2011]\s*|\s+)(?:years?|yrs?|y)(?:\s*[-\u2010\u2011]\s*|\s+)old\b", 0.85, 1),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from spacy_anon.labels import CATEGORIES
-from spacy_anon.rules.recognizers import POSTAL_LOCALES, REGISTRY, Recognizer, get_recognizers
+from spacy_anon.rules.recognizers import POSTAL_LOCALES, Recognizer, get_recognizers
 
 DENY_SOURCE = "rules.deny_list"
 _SENTENCE_END = re.compile(r"[.!?](?:\s+|\s*\n)(?=[\"'(¿¡]?[A-ZÁÉÍÓÚÂÊÔÃÕÇÑ])")
@@ -240,7 +240,7 @@ def find_matches(
     """Run `recognizers` (default: all) over `text` and return scored, non-overlapping matches.
 
     text: the text to scan.
-    recognizers: Recognizer objects (see `recognizers.REGISTRY`).
+    recognizers: Recognizer objects (see `recognizers.REGISTRY`); default: those of "all".
     options: compiled settings from `make_options`; or pass its keyword arguments as `**config`.
     RETURNS: matches with score >= min_score sorted by start offset; deny-list terms always included.
     """
@@ -249,7 +249,7 @@ def find_matches(
     elif config:
         raise TypeError("pass either `options` or keyword config, not both")
     if recognizers is None:
-        recognizers = tuple(REGISTRY.values())
+        recognizers = get_recognizers(("all",))
     found: List[RuleMatch] = []
     for rec in recognizers:
         for start, end, score in rec.raw_matches(text, options):

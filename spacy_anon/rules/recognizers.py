@@ -43,6 +43,7 @@ class Recognizer:
     languages: Tuple[str, ...] = ()
     prefilter: Optional[Callable[[str], bool]] = None
     identifier: Optional[str] = None
+    opt_in: bool = False  # left out of "all": only used when named (domain shorthand that misfires elsewhere)
 
     def raw_matches(self, text: str, options: object) -> Iterator[Tuple[int, int, float]]:
         """(start, end, score) of every pattern/finder hit that survives the validator."""
@@ -353,6 +354,54 @@ TIME = Recognizer(
     negative_context=("verse", "ratio", "score", "scored", "vs", "john", "matthew", "luke", "mark"),
     prefilter=_has_digits(1),
 )
+# "fx 5/97", "MI 92,", "6/30-7/2", "may 16, 2015": nursing-note shorthand; opt-in because in judgments
+# "5/97" is a case number (the deid config names it)
+CLINICAL_DATE = Recognizer(
+    name="rules.clinical_date",
+    label="DATETIME",
+    patterns=_compile(dates.CLINICAL_DATE_EN, re.M),
+    validator=lambda s: False if re.fullmatch(r"(?:1/[2348]|2/3|3/4)(?:\s*-\s*)?(?:1/[2348]|2/3|3/4)", s) else None,
+    languages=("en",),
+    prefilter=_has_digits(1),
+    opt_in=True,
+)
+_NOT_DATE_BEFORE = re.compile(rf"(?i)\b(?:{'|'.join(re.escape(w) for w in dates.NOT_DATE_WORDS)})\b[^\n]*\Z")
+_NOT_DATE_AFTER = re.compile(
+    r"(?i)^[ \t,(]{0,3}(?:\d+(?:\.\d+)?\s*%|(?:"
+    + "|".join(re.escape(w) for w in dates.NOT_DATE_WORDS + dates.UNITS_AFTER) + r")\b)"
+)
+_MONTH_DAY = re.compile(dates.MONTH_DAY)
+_PAIN = re.compile(dates.PAIN_WORDS)
+_FRACTIONS = {(1, 2), (1, 3), (1, 4), (2, 3), (3, 4), (1, 8)}
+
+
+def _month_day_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    """Month/day groups that are not fractions, "n/n" exam grades (2/2, 5/5), pain scores, or numbers
+    next to a ventilator, pressure or exam word (20 characters before on the line) or a unit after."""
+    for m in _MONTH_DAY.finditer(text):
+        month, day = int(m.group(1)), int(m.group(2))
+        if (month == day and month <= 5) or (month, day) in _FRACTIONS:
+            continue
+        if day == 10 and _PAIN.search(text, max(0, m.start() - 25), m.end() + 15):
+            continue
+        before = text[max(0, m.start() - 20):m.start()]
+        if m.start() > 20:
+            before = re.sub(r"^\w+", "", before)  # a word cut by the window does not count
+        if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.search(text[m.end():m.end() + 12]):
+            continue
+        yield m.start(), m.end(), 0.6
+
+
+# "plan for 10/3.", "culture 8/16": bare month/days are dates in nursing notes unless among settings or
+# scores; opt-in (the deid config) because elsewhere "3/4" and "10/5" are fractions and ratios
+CLINICAL_MONTH_DAY = Recognizer(
+    name="rules.clinical_month_day",
+    label="DATETIME",
+    finder=_month_day_finder,
+    languages=("en",),
+    prefilter=_contains("/"),
+    opt_in=True,
+)
 YEAR = Recognizer(
     name="rules.year",
     label="DATETIME",
@@ -444,6 +493,34 @@ RELATIVE_NAME = Recognizer(
     prefilter=re.compile(rf"(?i)\b(?:{_KIN})\b").search,
 )
 
+# ---------------------------------------------------------------- PERSON: the word after a title
+# "MR. BENSKY", "dr vasquez", "mr I": in all-caps or all-lowercase notes case says nothing, the title does.
+# The name must be rarer than a common English word (wordfreq), so "Dr. will call" / "dr aware" stay out;
+# "MS" in capitals is mental status or morphine sulfate, only "Ms" is the title. Opt-in (the deid config):
+# judgments' "Mr X" is left to the taggers trained on them.
+TITLED_NAME_MAX_ZIPF = 3.5
+
+
+def _titled_name_valid(value: str) -> Optional[bool]:
+    if len(value) == 1:
+        return None if value.isupper() else False
+    from wordfreq import zipf_frequency
+
+    return None if zipf_frequency(value.lower(), "en") < TITLED_NAME_MAX_ZIPF else False
+
+
+TITLED_NAME = Recognizer(
+    name="rules.titled_name",
+    label="PERSON",
+    patterns=_compile([
+        (r"(?:\b(?i:mr|mrs|miss|dr)|\bMs)\.?[ \t]+([A-Za-z](?:[A-Za-z\-]|'(?![sS]\b))*)", 0.7, 1),
+    ]),
+    validator=_titled_name_valid,
+    languages=("en",),
+    prefilter=re.compile(r"(?i)\b(?:mr|mrs|ms|miss|dr)\b").search,
+    opt_in=True,
+)
+
 # ---------------------------------------------------------------- LOC: postal codes (per locale)
 # locale -> (regex specs, context words). Bare codes that look like any number score low and need context
 # (an address word or a state code); distinctive shapes (UK, PT, CA, NL) score high enough alone.
@@ -508,20 +585,23 @@ def register(recognizer: Recognizer) -> Recognizer:
 
 
 for _r in (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
-           CASE_NUMBER, DATE, SHORT_DATE, TIME, YEAR, AGE, MONEY, MEASURE, RELATIVE_NAME, PAGER, POSTAL_CODE):
+           CASE_NUMBER, DATE, SHORT_DATE, CLINICAL_DATE, CLINICAL_MONTH_DAY, TIME, YEAR, AGE, MONEY, MEASURE, RELATIVE_NAME,
+           TITLED_NAME, PAGER, POSTAL_CODE):
     register(_r)
 
 
 def get_recognizers(names: Sequence[str] = ("all",)) -> Tuple[Recognizer, ...]:
-    """Look up recognizers by name ("all" = every registered one; "email" is short for "rules.email")."""
-    if list(names) == ["all"] or "all" in names:
-        return tuple(REGISTRY.values())
-    out = []
+    """Look up recognizers by name ("all" = every registered one but the opt-in ones, which can be named
+    beside it; "email" is short for "rules.email")."""
+    out = [r for r in REGISTRY.values() if not r.opt_in] if "all" in names else []
     for name in names:
+        if name == "all":
+            continue
         key = name if name in REGISTRY else f"rules.{name}"
         if key not in REGISTRY:
             raise ValueError(
                 f"Unknown rule recognizer {name!r}. Valid names: {', '.join(['all'] + sorted(REGISTRY))}"
             )
-        out.append(REGISTRY[key])
+        if REGISTRY[key] not in out:
+            out.append(REGISTRY[key])
     return tuple(out)
