@@ -20,6 +20,7 @@ from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
 from spacy_anon.tagger.boundaries import learn_boundary_words, repair_boundaries
+from spacy_anon.tagger.clinical_postprocess import extend_names_left, implausible_date
 from spacy_anon.tagger.clusters import read_clusters
 from spacy_anon.tagger.features import (
     TAG_SCHEMES, biluo_to_bio, bio_to_spans, chunk_features, doc_span_words, extra_token_features, learn_triggers,
@@ -61,6 +62,8 @@ TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the t
         "date_label": "",
         "repair_boundaries": False,
         "tag_scheme": "BIO",
+        "extend_names": False,
+        "drop_implausible_dates": False,
     },
     default_score_weights={"spans_crf_f": 1.0, "spans_crf_p": 0.0, "spans_crf_r": 0.0},
 )
@@ -92,6 +95,8 @@ def make_anon_crf(
     date_label: str,
     repair_boundaries: bool,
     tag_scheme: str,
+    extend_names: bool,
+    drop_implausible_dates: bool,
 ) -> "CRFTagger":
     """Create the CRF tagger.
 
@@ -147,6 +152,11 @@ def make_anon_crf(
         stored with the model. False = off.
     tag_scheme: "BIO" or "BILUO" (the CRF also learns a tag for the last token of a span and one for
         one-token spans; about twice the training time). Predictions are the same kind of spans.
+    extend_names: a capital initial or a rare Title-case word right before a span whose output label
+        is PERSON becomes a span too ("Radu" of "Radu Crosson"), before `propagate`
+        (`spacy_anon.tagger.clinical_postprocess.extend_names_left`). False = off.
+    drop_implausible_dates: drop spans whose output label is DATETIME inside slashed number groups
+        that cannot be dates ("129/78", "7.42/56/96", "8/10" pain) (`implausible_date`). False = off.
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
@@ -158,7 +168,8 @@ def make_anon_crf(
         trim_common_words=trim_common_words, propagate=propagate, merge_adjacent=merge_adjacent,
         label_map=label_map,
         extra_features=extra_features, cross_fit_folds=cross_fit_folds, date_label=date_label,
-        repair_boundaries=repair_boundaries, tag_scheme=tag_scheme,
+        repair_boundaries=repair_boundaries, tag_scheme=tag_scheme, extend_names=extend_names,
+        drop_implausible_dates=drop_implausible_dates,
     )
 
 
@@ -480,6 +491,8 @@ class CRFTagger:
         date_label: str = "",
         repair_boundaries: bool = False,
         tag_scheme: str = "BIO",
+        extend_names: bool = False,
+        drop_implausible_dates: bool = False,
     ):
         if tag_scheme not in TAG_SCHEMES:
             raise ValueError(f"[{name}] unknown tag_scheme {tag_scheme!r}: use one of {', '.join(TAG_SCHEMES)}")
@@ -497,6 +510,7 @@ class CRFTagger:
             "extra_features": list(extra_features),
             "cross_fit_folds": cross_fit_folds, "date_label": date_label,
             "repair_boundaries": repair_boundaries, "tag_scheme": tag_scheme,
+            "extend_names": extend_names, "drop_implausible_dates": drop_implausible_dates,
         }
         extra_token_features([], [], self.cfg["extra_features"])  # fail early on an unknown name
         self.gazetteer_terms: Dict[str, FrozenSet[str]] = {}
@@ -631,6 +645,11 @@ class CRFTagger:
             result = repair_boundaries([t.text for t in doc], result, self.boundary_words)
         if self.cfg.get("date_label"):
             result = fill_dates(doc, result, self.cfg["date_label"])
+        if self.cfg.get("drop_implausible_dates"):
+            result = [s for s in result if self._output_label(s[2]) != "DATETIME" or implausible_date(
+                doc.text, doc[s[0]].idx, doc[s[1] - 1].idx + len(doc[s[1] - 1].text)) is None]
+        if self.cfg.get("extend_names"):
+            result = extend_names_left(texts, result, lambda label: self._output_label(label) == "PERSON")
         if self.cfg.get("propagate"):
             result = propagate_spans(
                 texts, result, skip=spaces, glued=[not gap for gap in gaps], stop_words=_stop_words(doc.lang_),
@@ -638,6 +657,9 @@ class CRFTagger:
         if self.cfg.get("merge_adjacent"):
             result = merge_adjacent_spans(doc, result)
         return result
+
+    def _output_label(self, label: str) -> str:
+        return self.cfg["label_map"].get(label, label)
 
     def __call__(self, doc: Doc) -> Doc:
         spans = scored_token_spans(doc, self.predict(doc), SOURCE, self.cfg["label_map"], self.cfg["min_score"])
