@@ -101,7 +101,8 @@ def _deid_pipeline():
 def test_deid_config_builds_and_tags_only_ages_over_89():
     nlp = _deid_pipeline()
     assert nlp.pipe_names == ["anon_rules_features", "anon_regex_generator", "anon_crf", "anon_age_over_89",
-                              "anon_apostrophe_years", "anon_relative_names", "anon_full_dates"]
+                              "anon_apostrophe_years", "anon_relative_names", "anon_titled_names",
+                              "anon_full_dates"]
     assert nlp.get_pipe("anon_crf").cfg["phrase_gazetteers"]["hospitals"].endswith("stripped_hospitals.txt")
     doc = nlp.get_pipe("anon_age_over_89")(nlp.make_doc("98 yo man, wife 91 years old, son 45 yo, 101 y/o"))
     assert [s.text for s in doc.spans["anon"]] == ["98", "91", "101"]
@@ -159,3 +160,14 @@ def test_score_feature_tells_pain_scores_from_month_day_dates():
     assert flags[19:] == [""] * 3  # 12 is no rating out of ten
     assert flags[0] == flags[4] == ""
     assert "sc=10p" in extra_token_features(words, spaced, ["score"])[1]
+
+
+def test_deid_config_tags_clinical_date_shorthand_and_titled_names():
+    nlp = _deid_pipeline()
+    doc = nlp.get_pipe("anon_full_dates")(
+        nlp.make_doc("s/p pelvic fx4/97, PMH MI 92, CVA 74'. BP 129/78, PSV 10/5.\nplan for 10/3."))
+    assert [s.text for s in doc.spans["anon"]] == ["4/97", "92", "74", "10/3"]
+    doc = nlp.get_pipe("anon_titled_names")(nlp.make_doc("REFER TO MR. BENSKY; dr aware; monitor MS. Aspiration"))
+    assert [(s.text, s.label_) for s in doc.spans["anon"]] == [("BENSKY", "PERSON")]
+    crf = nlp.get_pipe("anon_crf")
+    assert crf.cfg["extend_names"] and crf.cfg["drop_implausible_dates"]
