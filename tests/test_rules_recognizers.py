@@ -440,8 +440,13 @@ def test_british_dotted_times_need_am_pm():
 
 
 # ------------------------------------------------------------------ clinical date shorthand (opt-in)
+def opt_in(text, name):
+    """What the opt-in recognizer `name` alone finds in text."""
+    return [text[m.start:m.end] for m in find_matches(text, get_recognizers([name]))]
+
+
 def clinical(text):
-    return [text[m.start:m.end] for m in find_matches(text, get_recognizers(["rules.clinical_date"]))]
+    return opt_in(text, "rules.clinical_date")
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -485,7 +490,7 @@ def test_decades_in_upper_case():
 
 
 def titled(text):
-    return [text[m.start:m.end] for m in find_matches(text, get_recognizers(["rules.titled_name"]))]
+    return opt_in(text, "rules.titled_name")
 
 
 def test_names_after_a_title_any_case():
@@ -502,7 +507,7 @@ def test_titles_before_common_words_or_mental_status_are_not_names():
 
 
 def month_days(text):
-    return [text[m.start:m.end] for m in find_matches(text, get_recognizers(["rules.clinical_month_day"]))]
+    return opt_in(text, "rules.clinical_month_day")
 
 
 def test_bare_month_days_in_notes_are_dates():
