@@ -479,7 +479,7 @@ def test_clinical_dates_not_found(text):
 
 
 def test_clinical_dates_are_opt_in():
-    """Clinical shorthand ("fx 5/97", "MI 92") would misfire on case numbers in judgments: not in "all"."""
+    """Clinical shorthand ("fx 5/97", "MI 92") is checked on nursing notes only: not in "all"."""
     assert "rules.clinical_date" not in {r.name for r in get_recognizers(["all"])}
     assert "rules.clinical_date" in {r.name for r in get_recognizers(["all", "rules.clinical_date"])}
     assert "rules.clinical_date" in REGISTRY

@@ -354,8 +354,8 @@ TIME = Recognizer(
     negative_context=("verse", "ratio", "score", "scored", "vs", "john", "matthew", "luke", "mark"),
     prefilter=_has_digits(1),
 )
-# "fx 5/97", "MI 92,", "6/30-7/2", "may 16, 2015": nursing-note shorthand; opt-in because in judgments
-# "5/97" is a case number (the deid config names it)
+# "fx 5/97", "MI 92,", "6/30-7/2", "may 16, 2015": nursing-note shorthand, written from the deid tagger's
+# misses and checked only on those notes, so opt-in (the deid config names it)
 CLINICAL_DATE = Recognizer(
     name="rules.clinical_date",
     label="DATETIME",
