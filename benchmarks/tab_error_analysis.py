@@ -12,6 +12,9 @@ writes (pred.json for the config's threshold, pred.T.json for each extra T) and 
   python benchmarks/tab_error_analysis.py case-split DIR 0.03 --high 0.025 0.03 0.05 --low 0.01 0.015 0.02
   python benchmarks/tab_error_analysis.py allow-list DIR/pred.0.02.json --terms "the Government" Court
   python benchmarks/tab_error_analysis.py trim-trailing DIR/pred.0.02.json  # cut "of", "the"... off span ends
+  python benchmarks/tab_error_analysis.py rule-union DIR/pred.json --gold corpus/deid/deid.spacy \
+      --recognizers rules.clinical_date rules.clinical_month_day  # add these rules' matches to the predictions
+  python benchmarks/tab_error_analysis.py implausible-dates DIR/pred.json --gold corpus/deid/deid.spacy
 
 per-label: a threshold per label instead of one (spans of label L from the predictions at T_L), chosen
 greedily for recall at precision >= 0.80, in-sample and nested (chosen on 4 folds, scored on the 5th).
@@ -19,6 +22,9 @@ string-prior: drop predicted strings that the *training folds* annotate in under
 lowercase-propagation: tag the other occurrences of lowercase strings the tagger found once.
 rules: token precision of each `anon_rules` recognizer on its own (does the precision loss come from the
 rules or from the CRF?).
+rule-union: what adding the matches of named recognizers (opt-in ones too) to the predictions does, and how
+many of the matches touch a gold span. implausible-dates: what `anon_crf`'s `drop_implausible_dates` does to
+the DATETIME predictions. Both work on any gold with `--gold` (TAB dev by default; deid: corpus/deid/deid.spacy).
 """
 import argparse
 import json
@@ -217,6 +223,40 @@ def trim_trailing(records, preds, words=TRAILING_FUNCTION_WORDS) -> Dict:
     return {"base": scores(records, preds), "trimmed": scores(records, out)}
 
 
+def rule_union(records, preds, recognizers: List[str]) -> Dict:
+    """The predictions plus every match of `recognizers`; matches counted, and those touching gold."""
+    from spacy_anon.rules import find_matches, get_recognizers, make_options
+
+    recs, options = get_recognizers(recognizers), make_options()
+    out = {d: list(spans) for d, spans in preds.items()}
+    matches = on_gold = 0
+    for r in records:
+        for m in find_matches(r.text, recs, options):
+            out.setdefault(r.doc_id, []).append([m.start, m.end, m.label])
+            matches += 1
+            on_gold += any(g.start < m.end and m.start < g.end for g in r.spans)
+    return {"base": scores(records, preds), "with_rules": scores(records, out), "matches": matches,
+            "matches_on_gold": on_gold}
+
+
+def implausible_dates(records, preds) -> Dict:
+    """DATETIME predictions inside number groups that cannot be dates dropped, with the reasons."""
+    from spacy_anon.tagger.clinical_postprocess import implausible_date
+
+    text = {r.doc_id: r.text for r in records}
+    reasons: Counter = Counter()
+    kept = {}
+    for d, spans in preds.items():
+        kept[d] = []
+        for s in spans:
+            why = implausible_date(text[d], s[0], s[1]) if s[2] == "DATETIME" and d in text else None
+            if why:
+                reasons[why] += 1
+            else:
+                kept[d].append(s)
+    return {"base": scores(records, preds), "dropped": scores(records, kept), "reasons": dict(reasons)}
+
+
 def case_split(records, directory: Path, base: str, high: List[str], low: List[str]) -> Dict:
     """One threshold for capitalised spans, another for lowercase ones: the predictions at each HIGH
     threshold plus the spans found at each LOW one that hold (or lack) a capital or a digit. `base`
@@ -262,7 +302,8 @@ def rule_precision(records) -> Dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("analysis", choices=["errors", "per-label", "string-prior", "lowercase-propagation", "rules",
-                                             "drop-strings", "case-split", "allow-list", "trim-trailing"])
+                                             "drop-strings", "case-split", "allow-list", "trim-trailing",
+                                             "rule-union", "implausible-dates"])
     parser.add_argument("predictions", nargs="?", help="pred.json file (per-label: the directory; rules: none)")
     parser.add_argument("thresholds", nargs="*", help="per-label: the base threshold, then the others")
     parser.add_argument("--gold", default=TAB_DEV)
@@ -270,6 +311,7 @@ def main(argv=None) -> int:
     parser.add_argument("--terms", nargs="*", default=[], help="allow-list: the allow-list entries (strings)")
     parser.add_argument("--high", nargs="*", default=[], help="case-split: thresholds of the base predictions")
     parser.add_argument("--low", nargs="*", default=[], help="case-split: thresholds the extra spans come from")
+    parser.add_argument("--recognizers", nargs="*", default=[], help="rule-union: recognizer names")
     args = parser.parse_args(argv)
     records, folds = load_gold(args.gold)
     if args.analysis == "rules":
@@ -285,7 +327,9 @@ def main(argv=None) -> int:
                   "lowercase-propagation": lambda: lowercase_propagation(records, preds),
                   "drop-strings": lambda: drop_strings(records, preds, args.pattern),
                   "allow-list": lambda: allow_list(records, preds, args.terms),
-                  "trim-trailing": lambda: trim_trailing(records, preds)}[args.analysis]()
+                  "trim-trailing": lambda: trim_trailing(records, preds),
+                  "rule-union": lambda: rule_union(records, preds, args.recognizers),
+                  "implausible-dates": lambda: implausible_dates(records, preds)}[args.analysis]()
     print(json.dumps(result, indent=1))
     return 0
 

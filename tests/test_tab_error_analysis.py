@@ -96,3 +96,26 @@ def test_trim_trailing_cuts_function_words_off_span_ends(load_benchmark):
     out = bench.trim_trailing([record], {"d1": [long_olsen, with_from]})
     widows = [at("widows' benefits"), at("widows' benefits") + 16, "MISC"]
     assert out["trimmed"] == bench.scores([record], {"d1": [long_olsen, widows]})  # "from the" cut, "received" kept
+
+
+def test_rule_union_adds_named_opt_in_recognizers_and_counts_matches_on_gold(load_benchmark):
+    bench = load_benchmark("tab_error_analysis")
+    text = "PMH MI 92, CABG 81. Seen by Mr. Olsen."
+    at = text.index
+    record = GoldRecord("d3", text, [GoldSpan(at("92"), at("92") + 2, "DATETIME", annotator="a1"),
+                                     GoldSpan(at("Olsen"), at("Olsen") + 5, "PERSON", annotator="a1")])
+    out = bench.rule_union([record], {"d3": []}, ["rules.clinical_date", "rules.titled_name"])
+    assert out["matches"] == 3 and out["matches_on_gold"] == 2  # "81" is not in this gold
+    assert out["base"][0] == 0.0 and out["with_rules"][0] == 1.0
+
+
+def test_implausible_dates_drops_only_date_predictions_that_cannot_be_dates(load_benchmark):
+    bench = load_benchmark("tab_error_analysis")
+    text = "BP 129/78 on 10/3, pain 8/10."
+    at = text.index
+    record = GoldRecord("d4", text, [GoldSpan(at("10/3"), at("10/3") + 4, "DATETIME", annotator="a1")])
+    preds = {"d4": [(at("129"), at("129") + 6, "DATETIME"), (at("10/3"), at("10/3") + 4, "DATETIME"),
+                    (at("8/10"), at("8/10") + 4, "DATETIME"), (at("129"), at("129") + 3, "QUANTITY")]}
+    out = bench.implausible_dates([record], preds)
+    assert out["reasons"] == {"not a month": 1, "pain score": 1}
+    assert out["dropped"][1] > out["base"][1] and out["dropped"][0] == out["base"][0] == 1.0
