@@ -519,6 +519,7 @@ def test_bare_month_days_in_notes_are_dates():
 @pytest.mark.parametrize("text", [
     "PSV increased to 10/5 overnight; CPAP .5% 5/8; BIPAP 10/5 FIO2 65%; on mask ventilation 5/10 30%",
     "perrla 2/2, 4/4 strength, 5/5 ABG; 1/2 tab; 3/4 of the dose; c/o chest pain 8/10; sbp 100/60",
+    "\nHA 7/10 this am",  # the pain words are the ones drop_implausible_dates uses
     "BP 120/80-130/90; 7.42/56/96; 24/06/12/18; 1/5 liters; 2/4 bl cx; 10/5 40%; 10/13/82",
 ])
 def test_vent_settings_scores_fractions_and_pressures_are_not_dates(text):

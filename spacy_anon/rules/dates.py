@@ -129,8 +129,10 @@ NOT_DATE_WORDS = (
 )
 UNITS_AFTER = ("bl", "blood", "liter", "liters", "l", "lpm", "mg", "ml", "cc", "mcg", "unit", "units", "u", "x",
                "mmhg", "cm", "mm", "of")
-# n/10 next to one of these is a pain score
-PAIN_WORDS = r"(?i)pain|\bcp\b|c/o|scale|discomfort|headache"
+# n/10 next to one of these is a pain score ("8/10 CP", "c/o HA 7/10")
+PAIN_WORDS = r"(?i)pain|\bcp\b|c/o|scale|discomfort|\bha\b|headache"
+# fractions written like a month/day ("1/2 tab", "3/4 of the dose", "1/3-1/2")
+FRACTIONS = ((1, 2), (1, 3), (1, 4), (2, 3), (3, 4), (1, 8))
 
 AGE_EN = [
     (r"\b(\d{1,3})(?:\s*[-\u2010\u2011]\s*|\s+)(?:years?|yrs?|y)(?:\s*[-\u2010\u2011]\s*|\s+)old\b", 0.85, 1),

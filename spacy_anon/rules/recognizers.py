@@ -96,6 +96,23 @@ def _date_valid(value: str) -> Optional[bool]:
     return None
 
 
+_FRACTION_TEXTS = frozenset(f"{a}/{b}" for a, b in dates.FRACTIONS)
+_FRACTION_RANGE = re.compile(r"(\d+/\d+)(?:\s*-\s*)?(\d+/\d+)")
+_PAIN = re.compile(dates.PAIN_WORDS)
+
+
+def _not_a_fraction_range(value: str) -> Optional[bool]:
+    """"1/3-1/2" (of a dose) is two fractions, not a range of dates."""
+    m = _FRACTION_RANGE.fullmatch(value)
+    return False if m and m.group(1) in _FRACTION_TEXTS and m.group(2) in _FRACTION_TEXTS else None
+
+
+def pain_score_near(text: str, start: int, end: int) -> bool:
+    """A pain word from 25 characters before text[start:end] to 15 after it: an "n/10" there is a pain
+    score, not a date (`rules.clinical_month_day`, `anon_crf` `drop_implausible_dates`)."""
+    return _PAIN.search(text[max(0, start - 25):end + 15]) is not None
+
+
 def _age_valid(value: str) -> Optional[bool]:
     number = re.search(r"\d+", value)  # ages in words ("eight years old") have none
     return False if number is not None and int(number.group()) > 125 else None
@@ -337,7 +354,7 @@ SHORT_DATE = Recognizer(
     name="rules.date_short",
     label="DATETIME",
     patterns=_compile(dates.SHORT_DATE),
-    validator=lambda s: False if s in ("1/2", "1/3", "1/4", "2/3", "3/4", "1/8") else None,  # fractions
+    validator=lambda s: False if s in _FRACTION_TEXTS else None,
     context=("date", "dated", "on", "since", "until", "till", "from", "admitted", "discharged", "seen", "by",
              "fecha", "desde", "hasta", "ingreso", "alta", "data", "admissão", "el", "em"),
     # "3/4 of", "1/2 tablet", ventilator "10/5" are not dates
@@ -360,7 +377,7 @@ CLINICAL_DATE = Recognizer(
     name="rules.clinical_date",
     label="DATETIME",
     patterns=_compile(dates.CLINICAL_DATE_EN, re.M),
-    validator=lambda s: False if re.fullmatch(r"(?:1/[2348]|2/3|3/4)(?:\s*-\s*)?(?:1/[2348]|2/3|3/4)", s) else None,
+    validator=_not_a_fraction_range,
     languages=("en",),
     prefilter=_has_digits(1),
     opt_in=True,
@@ -371,8 +388,6 @@ _NOT_DATE_AFTER = re.compile(
     + "|".join(re.escape(w) for w in dates.NOT_DATE_WORDS + dates.UNITS_AFTER) + r")\b)"
 )
 _MONTH_DAY = re.compile(dates.MONTH_DAY)
-_PAIN = re.compile(dates.PAIN_WORDS)
-_FRACTIONS = {(1, 2), (1, 3), (1, 4), (2, 3), (3, 4), (1, 8)}
 
 
 def _month_day_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
@@ -380,9 +395,9 @@ def _month_day_finder(text: str, options: object) -> Iterator[Tuple[int, int, fl
     next to a ventilator, pressure or exam word (20 characters before on the line) or a unit after."""
     for m in _MONTH_DAY.finditer(text):
         month, day = int(m.group(1)), int(m.group(2))
-        if (month == day and month <= 5) or (month, day) in _FRACTIONS:
+        if (month == day and month <= 5) or (month, day) in dates.FRACTIONS:
             continue
-        if day == 10 and _PAIN.search(text, max(0, m.start() - 25), m.end() + 15):
+        if day == 10 and pain_score_near(text, m.start(), m.end()):
             continue
         before = text[max(0, m.start() - 20):m.start()]
         if m.start() > 20:

@@ -13,6 +13,8 @@ next to a pain word is not a date.
 import re
 from typing import Callable, List, Optional, Sequence, Tuple
 
+from spacy_anon.rules.recognizers import pain_score_near
+
 Scored = Tuple[int, int, str, float]
 
 # words before a name that are not part of it (honorifics and roles); the rest is decided by frequency
@@ -21,7 +23,6 @@ NOT_GIVEN_NAMES = frozenset(
     "doctor surgeon team pt patient son daughter wife husband mother father sister brother friend".split()
 )
 _NUMBER_GROUP_CHAR = re.compile(r"[\d/.]")
-_PAIN_WORD = re.compile(r"(?i)pain|\bcp\b|c/o|scale|discomfort|\bha\b|headache")
 
 
 def _is_rare_word(lower: str, max_zipf: float) -> bool:
@@ -91,7 +92,6 @@ def implausible_date(text: str, start: int, end: int) -> Optional[str]:
         return "not a month"
     if len(parts) >= 4 and not (len(parts) == 4 and all(1 <= m <= 12 for m in months)):
         return "number chain"
-    if len(parts) == 2 and nums[1] == 10 and nums[0] <= 10 and _PAIN_WORD.search(
-            text[max(0, g_start - 25):g_end + 15]):
+    if len(parts) == 2 and nums[1] == 10 and nums[0] <= 10 and pain_score_near(text, g_start, g_end):
         return "pain score"
     return None
