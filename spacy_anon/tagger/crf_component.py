@@ -646,8 +646,9 @@ class CRFTagger:
         if self.cfg.get("date_label"):
             result = fill_dates(doc, result, self.cfg["date_label"])
         if self.cfg.get("drop_implausible_dates"):
+            text = doc.text  # built by joining the tokens: once per doc, not once per date
             result = [s for s in result if self._output_label(s[2]) != "DATETIME" or implausible_date(
-                doc.text, doc[s[0]].idx, doc[s[1] - 1].idx + len(doc[s[1] - 1].text)) is None]
+                text, doc[s[0]].idx, doc[s[1] - 1].idx + len(texts[s[1] - 1])) is None]
         if self.cfg.get("extend_names"):
             result = extend_names_left(texts, result, lambda label: self._output_label(label) == "PERSON")
         if self.cfg.get("propagate"):
