@@ -15,6 +15,7 @@ _DOC_ATTRS = {
     "anon_subject": None,  # person(s) to protect: str or list of str
     "anon_status": None,  # "ok" once anon_mask completed; None otherwise (fail closed)
     "anon_stats": None,  # dict of counters (e.g. phrases without vector)
+    "anon_token_scores": None,  # per token P(inside a span) from anon_context_tagger (None: no vector)
 }
 
 

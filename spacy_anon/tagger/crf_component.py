@@ -22,6 +22,7 @@ from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upst
 from spacy_anon.tagger.boundaries import learn_boundary_words, repair_boundaries
 from spacy_anon.tagger.clinical_postprocess import extend_names_left, implausible_date
 from spacy_anon.tagger.clusters import read_clusters
+from spacy_anon.tagger.context_classifier import veto_spans
 from spacy_anon.tagger.features import (
     TAG_SCHEMES, biluo_to_bio, bio_to_spans, chunk_features, doc_span_words, extra_token_features, learn_triggers,
     phrase_features, sequence_features, spans_to_tags,
@@ -64,6 +65,7 @@ TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the t
         "tag_scheme": "BIO",
         "extend_names": False,
         "drop_implausible_dates": False,
+        "context_veto": 0.0,
     },
     default_score_weights={"spans_crf_f": 1.0, "spans_crf_p": 0.0, "spans_crf_r": 0.0},
 )
@@ -97,6 +99,7 @@ def make_anon_crf(
     tag_scheme: str,
     extend_names: bool,
     drop_implausible_dates: bool,
+    context_veto: float,
 ) -> "CRFTagger":
     """Create the CRF tagger.
 
@@ -157,6 +160,9 @@ def make_anon_crf(
         (`spacy_anon.tagger.clinical_postprocess.extend_names_left`). False = off.
     drop_implausible_dates: drop spans whose output label is DATETIME inside slashed number groups
         that cannot be dates ("129/78", "7.42/56/96", "8/10" pain) (`implausible_date`). False = off.
+    context_veto: when > 0, drop a predicted span when no token of it reaches this probability of
+        being inside a span by `anon_context_tagger` (which must run before; it scores tokens from
+        their MiniLM context), after all other post-processing. 0 = off.
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
@@ -169,7 +175,7 @@ def make_anon_crf(
         label_map=label_map,
         extra_features=extra_features, cross_fit_folds=cross_fit_folds, date_label=date_label,
         repair_boundaries=repair_boundaries, tag_scheme=tag_scheme, extend_names=extend_names,
-        drop_implausible_dates=drop_implausible_dates,
+        drop_implausible_dates=drop_implausible_dates, context_veto=context_veto,
     )
 
 
@@ -493,6 +499,7 @@ class CRFTagger:
         tag_scheme: str = "BIO",
         extend_names: bool = False,
         drop_implausible_dates: bool = False,
+        context_veto: float = 0.0,
     ):
         if tag_scheme not in TAG_SCHEMES:
             raise ValueError(f"[{name}] unknown tag_scheme {tag_scheme!r}: use one of {', '.join(TAG_SCHEMES)}")
@@ -511,6 +518,7 @@ class CRFTagger:
             "cross_fit_folds": cross_fit_folds, "date_label": date_label,
             "repair_boundaries": repair_boundaries, "tag_scheme": tag_scheme,
             "extend_names": extend_names, "drop_implausible_dates": drop_implausible_dates,
+            "context_veto": context_veto,
         }
         extra_token_features([], [], self.cfg["extra_features"])  # fail early on an unknown name
         self.gazetteer_terms: Dict[str, FrozenSet[str]] = {}
@@ -655,9 +663,20 @@ class CRFTagger:
             result = propagate_spans(
                 texts, result, skip=spaces, glued=[not gap for gap in gaps], stop_words=_stop_words(doc.lang_),
             )
+        if self.cfg.get("context_veto"):
+            result = veto_spans(result, self._context_scores(doc), self.cfg["context_veto"])
         if self.cfg.get("merge_adjacent"):
             result = merge_adjacent_spans(doc, result)
         return result
+
+    def _context_scores(self, doc: Doc) -> List[Optional[float]]:
+        scores = doc._.anon_token_scores
+        if scores is None or len(scores) != len(doc):
+            raise ValueError(
+                f"[{self.name}] context_veto is set but the doc has no token scores: put "
+                "anon_context_tagger before this component, or set context_veto = 0"
+            )
+        return scores
 
     def _output_label(self, label: str) -> str:
         return self.cfg["label_map"].get(label, label)

@@ -1,0 +1,123 @@
+"""A token classifier on contextual vectors, and what the CRF does with its scores.
+
+The classifier is a one-hidden-layer perceptron over a token's contextual vector, its neighbours'
+vectors and a few case flags (MiniLM is uncased). It is fitted with scikit-learn and applied with numpy
+from plain weight arrays, so a saved pipeline holds numbers, not pickles. `entity_score` is
+P(token is inside a span); the CRF can veto its spans where no token scores above a floor
+(`veto_spans`), and the component proposes the tokens it is sure of (`confident_runs`).
+"""
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import numpy
+
+OUTSIDE = "O"
+FLAG_SCALE = 2.0  # flags in {0, 2}: on the scale of the hidden states' larger components
+
+
+def case_flags(words: Sequence[str]) -> numpy.ndarray:
+    """(n, 7) flags: title case, upper case (2+ letters), all digits, has a digit, punctuation, lower
+    case, first word after a full stop or a line break."""
+    rows = []
+    for i, w in enumerate(words):
+        prev = words[i - 1] if i else "\n"
+        rows.append([
+            w[:1].isupper() and w[1:].islower(), w.isupper() and sum(c.isalpha() for c in w) > 1, w.isdigit(),
+            any(c.isdigit() for c in w), bool(w) and not any(c.isalnum() for c in w), w.islower(),
+            prev == "." or "\n" in prev,
+        ])
+    return numpy.asarray(rows, dtype=numpy.float32).reshape(len(words), 7) * FLAG_SCALE
+
+
+def token_inputs(vectors: numpy.ndarray, words: Sequence[str]) -> numpy.ndarray:
+    """Classifier input per token: own vector, previous and next token's vectors, case flags."""
+    vectors = numpy.asarray(vectors, dtype=numpy.float32)
+    zero = numpy.zeros((1, vectors.shape[1]), dtype=numpy.float32)
+    prev = numpy.vstack([zero, vectors[:-1]]) if len(vectors) else vectors
+    nxt = numpy.vstack([vectors[1:], zero]) if len(vectors) else vectors
+    return numpy.hstack([vectors, prev, nxt, case_flags(words)])
+
+
+class TokenClassifier:
+    """Weights of a ReLU perceptron and its class names ("O" and the span labels)."""
+
+    def __init__(self, weights: Sequence[numpy.ndarray], biases: Sequence[numpy.ndarray], classes: Sequence[str]):
+        if len(weights) != len(biases) or not weights:
+            raise ValueError("a TokenClassifier needs as many bias vectors as weight matrices, at least one")
+        self.weights = [numpy.asarray(w, dtype=numpy.float32) for w in weights]
+        self.biases = [numpy.asarray(b, dtype=numpy.float32) for b in biases]
+        self.classes = list(classes)
+        if OUTSIDE not in self.classes:
+            raise ValueError(f"the classes must include {OUTSIDE!r}: {self.classes}")
+
+    @classmethod
+    def fit(cls, inputs: numpy.ndarray, labels: Sequence[str], hidden: int = 256, max_iter: int = 30,
+            seed: int = 0, early_stopping: bool = True) -> "TokenClassifier":
+        """Fit on (n, d) inputs and their labels ("O" outside spans); with early_stopping, 10% are held
+        out and training stops when their accuracy stops improving."""
+        from sklearn.neural_network import MLPClassifier
+
+        labels = list(labels)
+        kinds = sorted(set(labels))
+        if OUTSIDE not in kinds or len(kinds) < 2:
+            raise ValueError("training the context classifier needs tokens inside and outside gold spans")
+        model = MLPClassifier((hidden,), max_iter=max_iter, early_stopping=early_stopping, random_state=seed)
+        model.fit(inputs, labels)
+        return cls(model.coefs_, model.intercepts_, [str(c) for c in model.classes_])
+
+    def probabilities(self, inputs: numpy.ndarray) -> numpy.ndarray:
+        """(n, n_classes) class probabilities."""
+        h = numpy.asarray(inputs, dtype=numpy.float32)
+        for w, b in zip(self.weights[:-1], self.biases[:-1]):
+            h = numpy.maximum(h @ w + b, 0.0)
+        out = h @ self.weights[-1] + self.biases[-1]
+        if out.shape[1] == 1:  # scikit-learn's binary case: one logistic output for classes[1]
+            p = 1.0 / (1.0 + numpy.exp(-out[:, 0]))
+            return numpy.stack([1.0 - p, p], axis=1)
+        out = out - out.max(axis=1, keepdims=True)
+        e = numpy.exp(out)
+        return e / e.sum(axis=1, keepdims=True)
+
+    def entity_scores(self, inputs: numpy.ndarray) -> Tuple[numpy.ndarray, List[str]]:
+        """(P(not O) per token, most likely span label per token)."""
+        probs = self.probabilities(inputs)
+        outside = self.classes.index(OUTSIDE)
+        span_probs = probs.copy()
+        span_probs[:, outside] = -1.0
+        labels = [self.classes[j] for j in span_probs.argmax(axis=1)] if len(self.classes) > 1 else []
+        return 1.0 - probs[:, outside], labels
+
+    def to_dict(self) -> Dict:
+        return {"weights": self.weights, "biases": self.biases, "classes": self.classes}
+
+    @classmethod
+    def from_dict(cls, data: Dict) -> "TokenClassifier":
+        return cls(data["weights"], data["biases"], data["classes"])
+
+
+def confident_runs(scores: Sequence[Optional[float]], labels: Sequence[str], threshold: float
+                   ) -> List[Tuple[int, int, str, float]]:
+    """(start, end, label, mean score) runs of adjacent tokens of one label scoring >= threshold."""
+    runs: List[Tuple[int, int, str, float]] = []
+    start = None
+    for i in range(len(scores) + 1):
+        ok = i < len(scores) and scores[i] is not None and scores[i] >= threshold
+        if start is not None and (not ok or labels[i] != labels[start]):
+            runs.append((start, i, labels[start], float(numpy.mean(scores[start:i]))))
+            start = None
+        if ok and start is None:
+            start = i
+    return runs
+
+
+def veto_spans(spans: Sequence[Tuple], scores: Sequence[Optional[float]], floor: float) -> List[Tuple]:
+    """Spans (start, end, ...) but those where every token with a score scores below `floor`.
+
+    A span without any scored token (only spaces or characters the encoder skips) is kept.
+    """
+    kept = []
+    for span in spans:
+        inside = [scores[i] for i in range(span[0], span[1]) if scores[i] is not None]
+        if inside and max(inside) < floor:
+            continue
+        kept.append(span)
+    return kept

