@@ -72,27 +72,72 @@ def train_and_predict(config, overrides, train_docs, test_docs, pred_key="anon",
     preds = predict(nlp, test_docs, pred_key)
     dt = time.perf_counter() - t0
     chars = sum(len(d.text) for d in test_docs)
-    extra = {}
-    if thresholds and "anon_crf" in nlp.pipe_names:
-        crf = nlp.get_pipe("anon_crf")
-        base = crf.cfg.get("entity_threshold", 0.0), crf.cfg.get("extend_threshold", 0.0)
-        for thr in thresholds:
-            crf.cfg["entity_threshold"], crf.cfg["extend_threshold"] = parse_threshold(thr, base[1])
-            extra[thr] = predict(nlp, test_docs, pred_key)
-        crf.cfg["entity_threshold"], crf.cfg["extend_threshold"] = base
+    extra = sweep(nlp, test_docs, thresholds, pred_key) if thresholds and "anon_crf" in nlp.pipe_names else {}
     return preds, train_s, chars / dt if dt else 0.0, nlp, extra
 
 
-def parse_threshold(value: str, extend: float = 0.0) -> Tuple[float, float]:
-    """"0.03" -> (0.03, extend); "0.03:0.01" -> entity_threshold 0.03, extend_threshold 0.01."""
-    high, _, low = str(value).partition(":")
-    return float(high), float(low) if low else extend
+def sweep(nlp, docs, thresholds, pred_key="anon"):
+    """{threshold: predictions} for `anon_crf` settings (see `parse_threshold`). The components before
+    anon_crf run once per doc; anon_crf and those after it run on a copy for each setting."""
+    cut = nlp.pipe_names.index("anon_crf")
+    head, tail = nlp.pipeline[:cut], nlp.pipeline[cut:]
+    prepared = []
+    for doc in docs:
+        out = nlp.make_doc(doc.text)
+        for _, proc in head:
+            out = proc(out)
+        prepared.append(out)
+    crf = nlp.get_pipe("anon_crf")
+    keys = ("entity_threshold", "extend_threshold", "context_veto")
+    base = tuple(crf.cfg.get(key, 0.0) for key in keys)
+    result = {}
+    try:
+        for thr in thresholds:
+            crf.cfg.update(zip(keys, parse_threshold(thr, base[1], base[2])))
+            preds = {}
+            for i, (doc, ready) in enumerate(zip(docs, prepared)):
+                out = ready.copy()
+                for _, proc in tail:
+                    out = proc(out)
+                preds[str(doc.user_data.get("doc_id", i))] = [
+                    (s.start_char, s.end_char, s.label_) for s in out.spans.get(pred_key, [])
+                ]
+            result[thr] = preds
+    finally:
+        crf.cfg.update(zip(keys, base))
+    return result
+
+
+def parse_threshold(value: str, extend: float = 0.0, veto: float = 0.0) -> Tuple[float, float, float]:
+    """"0.03" -> (0.03, extend, veto); "0.03:0.01" -> entity_threshold 0.03, extend_threshold 0.01;
+    "0.03@0.005" -> entity_threshold 0.03, context_veto 0.005 (needs anon_context_tagger)."""
+    value, _, veto_text = str(value).partition("@")
+    high, _, low = value.partition(":")
+    return float(high), float(low) if low else extend, float(veto_text) if veto_text else veto
+
+
+def limit_threads() -> None:
+    """One BLAS/torch thread per fold process: folds run in parallel (--jobs), not threads within one."""
+    try:
+        from threadpoolctl import threadpool_limits
+
+        threadpool_limits(1)
+    except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
+        pass
+    try:
+        import torch
+
+        torch.set_num_threads(1)
+    except ImportError:
+        pass
 
 
 def _fold_job(args):
-    config, overrides, paths, extra, group, folds, k, thresholds, with_rules, copies = args
+    config, overrides, paths, extra, group, folds, k, thresholds, with_rules, copies, parallel = args
     global WITH_RULES
     WITH_RULES = with_rules
+    if parallel:
+        limit_threads()
     import spacy
 
     from spacy_anon.tagger.data import split_groups
@@ -143,7 +188,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--thresholds", nargs="*", default=[],
                         help="also evaluate these anon_crf entity_threshold values (recall knob); "
                              "HIGH:LOW also sets extend_threshold (entities found at HIGH grow over "
-                             "neighbours at LOW)")
+                             "neighbours at LOW); a suffix @VETO sets context_veto (with anon_context_tagger)")
     parser.add_argument("--set", nargs="*", default=[], help="config overrides key=json_value")
     parser.add_argument("--save", default=None, help="save the trained pipeline (dev mode)")
     parser.add_argument("--out", default=None)
@@ -155,7 +200,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         try:
             parse_threshold(value)
         except ValueError:
-            parser.error(f"--thresholds: {value!r} is not a number or HIGH:LOW")
+            parser.error(f"--thresholds: {value!r} is not a number, HIGH:LOW or T@VETO")
     if args.cv_train_copies < 1:
         parser.error("--cv-train-copies must be at least 1")
     overrides = {}
@@ -190,7 +235,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         docs = [d for p in args.cv for d in load_docs(p, nlp.vocab)]
         folds = list(range(args.folds)) if args.only_fold is None else [args.only_fold]
         jobs = [(args.config, overrides, args.cv, args.extra_train, args.group, args.folds, k, args.thresholds,
-                 args.with_rules, args.cv_train_copies) for k in folds]
+                 args.with_rules, args.cv_train_copies, args.jobs > 1) for k in folds]
         preds, times, speeds = {}, [], []
         by_thr: Dict[str, Dict] = {t: {} for t in args.thresholds}
         fold_outputs: Dict[int, tuple] = {}

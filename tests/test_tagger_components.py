@@ -285,9 +285,13 @@ def test_tagger_eval_threshold_pairs():
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from tagger_eval import parse_threshold
 
-    assert parse_threshold("0.03") == (0.03, 0.0) and parse_threshold("0.03:0.01") == (0.03, 0.01)
-    with pytest.raises(ValueError):
-        parse_threshold("high")
+    assert parse_threshold("0.03") == (0.03, 0.0, 0.0) and parse_threshold("0.03:0.01") == (0.03, 0.01, 0.0)
+    assert parse_threshold("0.02@0.003") == (0.02, 0.0, 0.003)
+    assert parse_threshold("0.02:0.01@0.003", 0.0, 0.5) == (0.02, 0.01, 0.003)
+    assert parse_threshold("0.02", 0.01, 0.003) == (0.02, 0.01, 0.003)  # the config's values otherwise
+    for bad in ("high", "0.02@x"):
+        with pytest.raises(ValueError):
+            parse_threshold(bad)
 
 
 def test_chunk_shapes_restore_split_words():
