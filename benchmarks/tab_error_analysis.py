@@ -5,6 +5,7 @@ writes (pred.json for the config's threshold, pred.T.json for each extra T) and 
 
   python benchmarks/tab_error_analysis.py errors DIR/pred.0.02.json        # false/missed tokens by kind
   python benchmarks/tab_error_analysis.py per-label DIR 0.03 0.01 0.015 0.02 0.05
+  python benchmarks/tab_error_analysis.py nested-setting DIR 0.02@0.003 0.015@0.003 0.01@0.003  # base, others
   python benchmarks/tab_error_analysis.py string-prior DIR/pred.0.02.json  # drop rarely annotated strings
   python benchmarks/tab_error_analysis.py lowercase-propagation DIR/pred.0.02.json
   python benchmarks/tab_error_analysis.py rules                         # anon_rules alone, by recognizer
@@ -18,6 +19,7 @@ writes (pred.json for the config's threshold, pred.T.json for each extra T) and 
 
 per-label: a threshold per label instead of one (spans of label L from the predictions at T_L), chosen
 greedily for recall at precision >= 0.80, in-sample and nested (chosen on 4 folds, scored on the 5th).
+nested-setting: one setting (threshold, or T@VETO) for all labels, chosen on 4 folds and scored on the 5th.
 string-prior: drop predicted strings that the *training folds* annotate in under RATE of their occurrences.
 lowercase-propagation: tag the other occurrences of lowercase strings the tagger found once.
 rules: token precision of each `anon_rules` recognizer on its own (does the precision loss come from the
@@ -108,9 +110,7 @@ def greedy_thresholds(records, by_threshold, indices, min_precision=0.80):
 
 
 def per_label(records, folds, directory: Path, base: str, others: List[str]) -> Dict:
-    by_threshold = {base: json.loads((directory / "pred.json").read_text())}
-    for t in others:
-        by_threshold[t] = json.loads((directory / f"pred.{t}.json").read_text())
+    by_threshold = load_settings(directory, base, others)
     everything = [i for fold in folds for i in fold]
     result = {"global": {t: scores(records, p) for t, p in by_threshold.items()}}
     choice, r, p = greedy_thresholds(records, by_threshold, everything)
@@ -122,6 +122,36 @@ def per_label(records, folds, directory: Path, base: str, others: List[str]) -> 
         nested.update(combine(records, by_threshold, chosen, fold))
     result["nested"] = scores(records, nested)
     return result
+
+
+def load_settings(directory: Path, base: str, others: List[str]) -> Dict[str, Dict]:
+    """{setting: predictions} from tagger_eval's pred.json (the config's setting, named `base`) and
+    pred.SETTING.json files."""
+    by_setting = {base: json.loads((directory / "pred.json").read_text())}
+    for t in others:
+        by_setting[t] = json.loads((directory / f"pred.{t}.json").read_text())
+    return by_setting
+
+
+def nested_setting(records, folds, directory: Path, base: str, others: List[str], min_precision=0.80) -> Dict:
+    """One setting for every label, chosen without the fold it is scored on: for each fold, the setting
+    with the highest recall at precision >= min_precision on the other folds; then the pooled scores of
+    the held-out predictions (what choosing the setting by CV costs)."""
+    by_setting = load_settings(directory, base, others)
+    nested, chosen = {}, []
+    for k, fold in enumerate(folds):
+        train = [records[i] for j, f in enumerate(folds) if j != k for i in f]
+        ok = []
+        for name, preds in by_setting.items():
+            r, p = scores(train, {rec.doc_id: preds.get(rec.doc_id, []) for rec in train})
+            if p >= min_precision:
+                ok.append((r, p, name))
+        name = max(ok)[2] if ok else max(by_setting, key=lambda n: scores(
+            train, {rec.doc_id: by_setting[n].get(rec.doc_id, []) for rec in train})[1])
+        chosen.append(name)
+        nested.update({records[i].doc_id: by_setting[name].get(records[i].doc_id, []) for i in fold})
+    return {"global": {t: scores(records, p) for t, p in by_setting.items()}, "chosen_per_fold": chosen,
+            "nested": scores(records, nested)}
 
 
 def _norm(text: str) -> str:
@@ -303,7 +333,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("analysis", choices=["errors", "per-label", "string-prior", "lowercase-propagation", "rules",
                                              "drop-strings", "case-split", "allow-list", "trim-trailing",
-                                             "rule-union", "implausible-dates"])
+                                             "rule-union", "implausible-dates", "nested-setting"])
     parser.add_argument("predictions", nargs="?", help="pred.json file (per-label: the directory; rules: none)")
     parser.add_argument("thresholds", nargs="*", help="per-label: the base threshold, then the others")
     parser.add_argument("--gold", default=TAB_DEV)
@@ -320,6 +350,8 @@ def main(argv=None) -> int:
         result = case_split(records, Path(args.predictions), args.thresholds[0], args.high, args.low)
     elif args.analysis == "per-label":
         result = per_label(records, folds, Path(args.predictions), args.thresholds[0], args.thresholds[1:])
+    elif args.analysis == "nested-setting":
+        result = nested_setting(records, folds, Path(args.predictions), args.thresholds[0], args.thresholds[1:])
     else:
         preds = json.loads(Path(args.predictions).read_text())
         result = {"errors": lambda: errors(records, preds),

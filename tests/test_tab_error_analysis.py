@@ -119,3 +119,28 @@ def test_implausible_dates_drops_only_date_predictions_that_cannot_be_dates(load
     out = bench.implausible_dates([record], preds)
     assert out["reasons"] == {"not a month": 1, "pain score": 1}
     assert out["dropped"][1] > out["base"][1] and out["dropped"][0] == out["base"][0] == 1.0
+
+
+def test_nested_setting_chooses_each_folds_setting_on_the_other_folds(load_benchmark, tmp_path):
+    """Setting "wide" adds a false "the Government" to the names that "narrow" masks: same recall, lower
+    precision, so every fold takes "narrow" and the nested score is narrow's."""
+    import json
+
+    bench = load_benchmark("tab_error_analysis")
+    records = []
+    for k in range(3):
+        r = _record()
+        records.append(GoldRecord(f"d{k}", r.text, r.spans))
+    at = TEXT.index
+    names = [(at("Mr Olsen"), at("Mr Olsen") + 8, "PERSON"), (at("Olsen kept"), at("Olsen kept") + 5, "PERSON")]
+    spurious = [(at("the Government"), at("the Government") + 14, "ORG")]
+    narrow = {r.doc_id: names for r in records}
+    wide = {r.doc_id: names + spurious for r in records}
+    (tmp_path / "pred.json").write_text(json.dumps(narrow))
+    (tmp_path / "pred.wide.json").write_text(json.dumps(wide))
+    folds = [[0], [1], [2]]
+    result = bench.nested_setting(records, folds, tmp_path, "narrow", ["wide"])
+    assert result["chosen_per_fold"] == ["narrow"] * 3  # "wide" adds 2 false tokens: precision under 0.80
+    assert result["nested"] == result["global"]["narrow"]
+    relaxed = bench.nested_setting(records, folds, tmp_path, "narrow", ["wide"], min_precision=0.5)
+    assert relaxed["chosen_per_fold"] == ["narrow"] * 3  # both qualify; equal recall, so the more precise
