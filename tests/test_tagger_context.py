@@ -192,6 +192,17 @@ def test_untrained_component_and_empty_docs(monkeypatch):
     assert nlp("  ")._.anon_token_scores == [None]
 
 
+def test_invalid_veto_and_span_threshold_are_refused(monkeypatch):
+    from spacy_anon.tagger.crf_component import CRFTagger
+
+    nlp = spacy.blank("en")
+    for bad in (1.0, 5.0, -0.1):
+        with pytest.raises(ValueError, match="context_veto"):
+            CRFTagger(nlp.vocab, context_veto=bad)
+    with pytest.raises(ValueError, match="span_threshold"):
+        _context_nlp(monkeypatch, span_threshold=0.3)
+
+
 def test_crf_context_veto_needs_the_context_tagger():
     from spacy_anon.tagger.crf_component import CRFTagger
 
@@ -217,7 +228,7 @@ def test_crf_context_veto_drops_unsupported_predictions(monkeypatch):
 
     assert found() == ["Clara Diaz"]
     crf = nlp.get_pipe("anon_crf")
-    crf.cfg["context_veto"] = 1.01  # above any probability: every span goes
+    crf.cfg["context_veto"] = 1.01  # set directly (the factory refuses it): above any probability
     assert found() == []
     crf.cfg["context_veto"] = 0.01
     assert found() == ["Clara Diaz"]

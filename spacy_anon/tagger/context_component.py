@@ -87,6 +87,8 @@ class ContextTagger:
                  gold_key: str = GOLD_SPAN_KEY, model_path: str = "", layers: Iterable[int] = (-1,),
                  window: int = 256, stride: int = 64, hidden: int = 256, max_iter: int = 30,
                  early_stopping: bool = True, span_threshold: float = 0.95, label_map: Optional[Dict[str, str]] = None, seed: int = 0):
+        if span_threshold <= 0.5:  # below 0.5 a token more likely outside a span than in one becomes a span
+            raise ValueError(f"[{name}] span_threshold must be above 0.5 (above 1: scores only), not {span_threshold}")
         self.vocab = vocab
         self.name = name
         self.cfg: Dict[str, Any] = {

@@ -503,6 +503,8 @@ class CRFTagger:
     ):
         if tag_scheme not in TAG_SCHEMES:
             raise ValueError(f"[{name}] unknown tag_scheme {tag_scheme!r}: use one of {', '.join(TAG_SCHEMES)}")
+        if not 0.0 <= context_veto < 1.0:  # a veto of 1 or more would drop every span: a silent leak
+            raise ValueError(f"[{name}] context_veto must be in [0, 1), not {context_veto}")
         self.vocab = vocab
         self.name = name
         self.cfg: Dict[str, Any] = {
