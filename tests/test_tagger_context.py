@@ -74,7 +74,8 @@ def _separable(n=900, seed=0):
 def test_classifier_learns_labels_and_scores_entities():
     x, y = _separable()
     clf = TokenClassifier.fit(x, y, hidden=16, max_iter=300, early_stopping=False)
-    scores, labels = clf.entity_scores(numpy.array([[2, -2, 0, 0, 0], [-2, 2, 0, 0, 0], [-2, -2, 0, 0, 0]], numpy.float32))
+    points = numpy.array([[2, -2, 0, 0, 0], [-2, 2, 0, 0, 0], [-2, -2, 0, 0, 0]], numpy.float32)
+    scores, labels = clf.entity_scores(points)
     assert scores[0] > 0.8 and labels[0] == "PERSON"
     assert scores[1] > 0.8 and labels[1] == "LOC"
     assert scores[2] < 0.2
@@ -287,3 +288,20 @@ def test_minilm_encoder_batches_windows_without_changing_vectors():
     encoder.batch_windows = 3  # many small passes
     parts, has_parts = encoder.encode(text, spans)
     assert (has == has_parts).all() and numpy.allclose(whole, parts, atol=1e-4)
+
+
+def test_training_vectors_serve_the_training_texts_then_go(monkeypatch):
+    """anon_crf's training re-runs the context tagger over the training texts: those are not encoded
+    twice, and the first other text empties the cache (no memory held after training)."""
+    nlp = _context_nlp(monkeypatch)
+    tagger = nlp.get_pipe("anon_context_tagger")
+    calls = []
+    encode = tagger.encoder.encode
+    tagger.encoder.encode = lambda text, spans: calls.append(text) or encode(text, spans)
+    examples = _examples(nlp, n=12)
+    nlp.initialize(lambda: examples)
+    assert len(calls) == 12
+    nlp(examples[0].predicted.text)
+    assert len(calls) == 12 and tagger._training_vectors  # served from the cache
+    nlp("a text it never saw .")
+    assert len(calls) == 13 and not tagger._training_vectors

@@ -86,7 +86,8 @@ class ContextTagger:
     def __init__(self, vocab, name: str = "anon_context_tagger", *, spans_key: str = SPAN_KEY,
                  gold_key: str = GOLD_SPAN_KEY, model_path: str = "", layers: Iterable[int] = (-1,),
                  window: int = 256, stride: int = 64, hidden: int = 256, max_iter: int = 30,
-                 early_stopping: bool = True, span_threshold: float = 0.95, label_map: Optional[Dict[str, str]] = None, seed: int = 0):
+                 early_stopping: bool = True, span_threshold: float = 0.95,
+                 label_map: Optional[Dict[str, str]] = None, seed: int = 0):
         if span_threshold <= 0.5:  # below 0.5 a token more likely outside a span than in one becomes a span
             raise ValueError(f"[{name}] span_threshold must be above 0.5 (above 1: scores only), not {span_threshold}")
         self.vocab = vocab
@@ -94,12 +95,13 @@ class ContextTagger:
         self.cfg: Dict[str, Any] = {
             "spans_key": spans_key, "gold_key": gold_key, "model_path": model_path, "layers": list(layers),
             "window": window, "stride": stride, "hidden": hidden, "max_iter": max_iter,
-            "early_stopping": early_stopping, "span_threshold": span_threshold, "label_map": dict(label_map or {}), "seed": seed,
+            "early_stopping": early_stopping, "span_threshold": span_threshold,
+            "label_map": dict(label_map or {}), "seed": seed,
         }
         self.encoder = self._make_encoder()
         self.classifier: Optional[TokenClassifier] = None
-        # vectors of the training texts, kept from `initialize` until a later component's training
-        # (anon_crf runs the components before it over the same texts) asks for them once
+        # vectors of the training texts, kept from `initialize` for a later component's training (anon_crf
+        # runs the components before it over the same texts); the first other text empties the cache
         self._training_vectors: Dict[str, Any] = {}
 
     def _make_encoder(self) -> MiniLMEncoder:
@@ -108,9 +110,11 @@ class ContextTagger:
 
     def inputs(self, doc: Doc):
         """(classifier inputs of the tokens that have a vector, their indices)."""
-        cached = self._training_vectors.pop(doc.text, None)
-        vectors, has = cached if cached is not None else self.encoder.encode(doc.text, token_char_spans(doc))
-        return self._inputs(doc, vectors, has)
+        cached = self._training_vectors.get(doc.text)
+        if cached is None:
+            self._training_vectors = {}
+            cached = self.encoder.encode(doc.text, token_char_spans(doc))
+        return self._inputs(doc, *cached)
 
     @staticmethod
     def _inputs(doc: Doc, vectors, has):
