@@ -7,6 +7,7 @@ _SPAN_ATTRS = {
     "anon_identifier": None,  # DIRECT | QUASI | CONFIDENTIAL
     "anon_entity": None,  # id of the entity the mention belongs to
     "anon_replacement": None,  # text that replaces the mention (set by anon_generalize / anon_mask)
+    "anon_validated": None,  # True when a checksum confirmed the value (it keeps its label on overlaps)
 }
 
 _DOC_ATTRS = {

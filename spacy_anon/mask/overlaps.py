@@ -7,15 +7,17 @@ from spacy.util import registry
 
 from spacy_anon.labels import CONFIDENTIAL, DIRECT, QUASI
 
-ORDER_KEYS = ("length", "score", "earliest", "identifier")
-DEFAULT_ORDER = ("length", "score", "earliest")
+ORDER_KEYS = ("validated", "length", "score", "earliest", "identifier")
+DEFAULT_ORDER = ("validated", "length", "score", "earliest")
 _IDENTIFIER_RANK = {DIRECT: 0, CONFIDENTIAL: 1, QUASI: 2}
 
 
 def _sort_key(order: Sequence[str], index: int, span: Span):
     key = []
     for name in order:
-        if name == "length":
+        if name == "validated":  # a checksum-confirmed value keeps its type against a tagger's guess
+            key.append(0 if span._.anon_validated else 1)
+        elif name == "length":
             key.append(-(span.end_char - span.start_char))
         elif name == "score":
             score = span._.anon_score
@@ -59,7 +61,7 @@ def _clusters(spans: Sequence[Span]) -> List[List[Span]]:
 def _merged(winner: Span, start: int, end: int) -> Span:
     """`winner`'s label and attributes stretched over tokens start..end."""
     span = Span(winner.doc, start, end, label=winner.label_, kb_id=winner.kb_id_)
-    for attr in ("anon_source", "anon_score", "anon_identifier", "anon_entity", "anon_replacement"):
+    for attr in ("anon_source", "anon_score", "anon_identifier", "anon_entity", "anon_replacement", "anon_validated"):
         setattr(span._, attr, getattr(winner._, attr))
     if (span.start_char, span.end_char) != (winner.start_char, winner.end_char):
         span._.anon_replacement = None  # a generalization of the shorter text does not fit the union
@@ -77,7 +79,8 @@ def resolve_overlaps(
     character is left in clear (fail closed); `merge_partial=False` keeps the plain greedy choice.
 
     spans (Iterable[Span]): candidates of one Doc, may overlap or repeat.
-    order: criteria tried in turn: "length" (longer in characters first), "score" (higher
+    order: criteria tried in turn: "validated" (spans whose value a checksum confirmed first, e.g. a
+        valid IBAN against a tagger's CONTACT over the same characters), "length" (longer in characters first), "score" (higher
         `span._.anon_score` first, None counts as 0), "earliest" (smaller start first), "identifier"
         (DIRECT before CONFIDENTIAL before QUASI). Remaining ties keep the input order.
     RETURNS (List[Span]): the kept spans, sorted by start.

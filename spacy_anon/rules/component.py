@@ -1,7 +1,7 @@
 """`anon_rules`: the spaCy component that adds rule matches (emails, phones, IDs, dates...) to doc.spans."""
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 import srsly
 from spacy import util
@@ -12,6 +12,7 @@ from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.candidates import append_candidates
+from spacy_anon.failures import pipe_keeping_failures
 from spacy_anon.labels import SPAN_KEY, identifier_for
 from spacy_anon.rules.matching import RuleMatch, RuleOptions, find_matches, make_options, recognizers_for
 from spacy_anon.rules.recognizers import REGISTRY
@@ -142,6 +143,10 @@ class AnonRules(Pipe):
         """The rule matches of a plain text."""
         return find_matches(text, self.recognizers, self.options)
 
+    def pipe(self, stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:
+        """Run on each doc; a doc this fails on is kept, marked as failed (anon_mask will not mask it)."""
+        return pipe_keeping_failures(self, stream)
+
     def __call__(self, doc: Doc) -> Doc:
         """Append rule matches to doc.spans[span_key] and mark that the rules ran."""
         matches = self.match(doc.text)
@@ -155,6 +160,8 @@ class AnonRules(Pipe):
             span._.anon_source = m.source
             span._.anon_score = m.score
             span._.anon_identifier = m.identifier or identifier_for(m.label)
+            if m.validated:
+                span._.anon_validated = True
             new_spans.append(span)
         append_candidates(doc, self.span_key, new_spans)
         doc.user_data[RULES_RAN_KEY] = True

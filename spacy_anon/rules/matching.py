@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from spacy_anon.labels import CATEGORIES
+from spacy_anon.text_views import TextView, compact_view, normalized_view, touches_change, windows
 from spacy_anon.rules.recognizers import POSTAL_LOCALES, Recognizer, get_recognizers
 
 DENY_SOURCE = "rules.deny_list"
@@ -23,6 +24,7 @@ class RuleMatch:
     score: float
     source: str
     identifier: Optional[str] = None
+    validated: bool = False  # a checksum/format check confirmed it (keeps its label on overlaps)
 
 
 @dataclass(frozen=True)
@@ -231,10 +233,17 @@ def recognizers_for(names: Sequence[str] = ("all",), languages: Sequence[str] = 
     return recs
 
 
+# Labels taken from the compact view (joined digits and spelled-out e-mails): structured identifiers only.
+COMPACT_VIEW_LABELS = frozenset({"CONTACT", "ID", "CODE"})
+# How far around a hidden character the views are scanned (longer than any rule match and its context).
+VIEW_REACH = 400
+
+
 def find_matches(
     text: str,
     recognizers: Optional[Sequence[Recognizer]] = None,
     options: Optional[RuleOptions] = None,
+    views: bool = True,
     **config: Any,
 ) -> List[RuleMatch]:
     """Run `recognizers` (default: all) over `text` and return scored, non-overlapping matches.
@@ -242,6 +251,9 @@ def find_matches(
     text: the text to scan.
     recognizers: Recognizer objects (see `recognizers.REGISTRY`); default: those of "all".
     options: compiled settings from `make_options`; or pass its keyword arguments as `**config`.
+    views: also scan the text as a reader sees it (`spacy_anon.text_views`: invisible characters
+        removed, dashes unified, wrapped or spaced identifiers joined, "[at]" e-mails), around each
+        hidden character, and map what is found there back onto the original offsets.
     RETURNS: matches with score >= min_score sorted by start offset; deny-list terms always included.
     """
     if options is None:
@@ -250,9 +262,25 @@ def find_matches(
         raise TypeError("pass either `options` or keyword config, not both")
     if recognizers is None:
         recognizers = get_recognizers(("all",))
+    found = _scan(text, recognizers, options)
+    if views:
+        normalized = normalized_view(text)
+        if normalized.changes:
+            found.extend(_scan_view(normalized, recognizers, options, labels=None))
+        compact = compact_view(text, normalized)
+        if compact is not normalized and compact.changes != normalized.changes:
+            found.extend(_scan_view(compact, recognizers, options, labels=COMPACT_VIEW_LABELS))
+        found = _dedupe(found)
+    if options.resolve_overlaps:
+        return resolve_rule_overlaps(found)
+    return sorted(found, key=lambda m: (m.start, -m.end))
+
+
+def _scan(text: str, recognizers: Sequence[Recognizer], options: RuleOptions) -> List[RuleMatch]:
+    """Every recognizer's and deny-list entry's scored matches in `text`, overlaps not resolved."""
     found: List[RuleMatch] = []
     for rec in recognizers:
-        for start, end, score in rec.raw_matches(text, options):
+        for start, end, score, validated in rec.raw_matches(text, options):
             if rec.context or rec.negative_context:
                 before, after = context_sides(text, start, end, options.context_window)
                 pos = context_distance(before, after, rec.context) if rec.context else None
@@ -267,11 +295,39 @@ def find_matches(
                 continue
             if (options.allow_exact or options.allow_patterns) and _allowed(text[start:end], options):
                 continue
-            found.append(RuleMatch(start, end, rec.label, score, rec.name, rec.identifier))
+            found.append(RuleMatch(start, end, rec.label, score, rec.name, rec.identifier, validated))
     for entry in options.deny:
         for m in entry.regex.finditer(text):
             if m.start() < m.end():
                 found.append(RuleMatch(m.start(), m.end(), entry.label, entry.score, DENY_SOURCE))
-    if options.resolve_overlaps:
-        return resolve_rule_overlaps(found)
-    return sorted(found, key=lambda m: (m.start, -m.end))
+    return found
+
+
+def _scan_view(view: TextView, recognizers: Sequence[Recognizer], options: RuleOptions,
+               labels: Optional[frozenset]) -> List[RuleMatch]:
+    """Matches in the view that contain a hidden character, mapped onto the original offsets.
+
+    Only windows around the changes are scanned: elsewhere the view equals the original, which was
+    scanned already. A match must contain a change to count (it is what the original scan missed).
+    """
+    out: List[RuleMatch] = []
+    for w_start, w_end in windows(view, VIEW_REACH):
+        for m in _scan(view.text[w_start:w_end], recognizers, options):
+            start, end = m.start + w_start, m.end + w_start
+            if labels is not None and m.label not in labels:
+                continue
+            if not touches_change(view, start, end):
+                continue
+            o_start, o_end = view.to_original(start, end)
+            out.append(RuleMatch(o_start, o_end, m.label, m.score, m.source, m.identifier, m.validated))
+    return out
+
+
+def _dedupe(matches: Sequence[RuleMatch]) -> List[RuleMatch]:
+    """One match per (start, end, label), the best scored (a view can find what the text scan found)."""
+    best = {}
+    for m in matches:
+        key = (m.start, m.end, m.label)
+        if key not in best or m.score > best[key].score:
+            best[key] = m
+    return list(best.values())

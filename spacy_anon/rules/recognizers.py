@@ -45,23 +45,31 @@ class Recognizer:
     identifier: Optional[str] = None
     opt_in: bool = False  # left out of "all": only used when named (domain shorthand that misfires elsewhere)
 
-    def raw_matches(self, text: str, options: object) -> Iterator[Tuple[int, int, float]]:
-        """(start, end, score) of every pattern/finder hit that survives the validator."""
+    def raw_matches(self, text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
+        """(start, end, score, validated) of every pattern/finder hit that survives the validator.
+
+        validated: a checksum confirmed the value (the validator returned True on a recognizer with a
+        `validated_score`, or the finder yielded a fourth element True): such a match keeps its label against other detectors'
+        overlapping guesses (`spacy_anon.mask.overlaps`).
+        """
         if self.prefilter is not None and not self.prefilter(text):
             return
-        hits: Iterable[Tuple[int, int, float]]
+        hits: Iterable[Tuple]
         if self.finder is not None:
             hits = self.finder(text, options)
         else:
             hits = _pattern_hits(text, self.patterns)
-        for start, end, score in hits:
+        for hit in hits:
+            start, end, score = hit[0], hit[1], hit[2]
+            validated = bool(hit[3]) if len(hit) > 3 else False
             if self.validator is not None:
                 verdict = self.validator(text[start:end])
                 if verdict is False:
                     continue
-                if verdict is True and self.validated_score is not None:
+                if verdict is True and self.validated_score is not None:  # a checksum, not a plausibility
+                    validated = True
                     score = max(score, self.validated_score)
-            yield start, end, score
+            yield start, end, score, validated
 
 
 def _pattern_hits(text: str, patterns: Sequence[Pattern]) -> Iterator[Tuple[int, int, float]]:
@@ -247,7 +255,7 @@ def _iban_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]
         value = m.group()
         while len(value) >= 15:
             if v.iban_valid(value):
-                yield m.start(), m.start() + len(value), 0.9
+                yield m.start(), m.start() + len(value), 0.9, True
                 break
             cut = max(value.rfind(" "), value.rfind("-"))
             if cut <= 4:

@@ -1,0 +1,235 @@
+"""Views of a text that undo hiding tricks, with a map back to the original offsets.
+
+An identifier can be hidden from a regex or a tagger without hiding it from a reader: a zero-width
+space or a soft hyphen inside a name ("Kow\u200balski"), an SSN wrapped at a hyphen ("536-22-\\n1784"),
+spaced digits ("5 3 6 2 2 1 7 8 4"), en dashes for hyphens, full-width digits, a NUL inside an e-mail,
+or "john [at] gmail [dot] com". Detectors run on these views too and map what they find back with
+`TextView.to_original`, so the span covers the hidden form in the original text and nothing of it is
+left in clear.
+
+Two views, both pure functions of the text:
+- `normalized_view`: what a reader sees (NFKC, invisible characters removed, dashes and spaces unified);
+  every recognizer may run on it.
+- `compact_view`: the normalized view with wrapped, spaced and spelled-out separators joined; only
+  structured identifiers (contacts, IDs, codes) are taken from it, because joining digits elsewhere
+  would make numbers out of tables.
+"""
+import bisect
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple
+
+# Format and control characters that render as nothing (or are never typed inside a word): removed.
+INVISIBLE_CHARS = (
+    "\u00ad"  # soft hyphen
+    "\u034f"  # combining grapheme joiner
+    "\u061c"  # arabic letter mark
+    "\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e"
+    "\u200b\u200c\u200d\u200e\u200f"  # zero-width space / non-joiner / joiner, LRM, RLM
+    "\u202a\u202b\u202c\u202d\u202e"  # bidi embeddings and overrides
+    "\u2060\u2061\u2062\u2063\u2064"  # word joiner, invisible operators
+    "\u2066\u2067\u2068\u2069"  # bidi isolates
+    "\u206a\u206b\u206c\u206d\u206e\u206f"
+    "\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f"
+    "\ufeff\uffa0"
+)
+# C0/C1 controls other than tab, line feed, carriage return, vertical tab and form feed.
+_CONTROL = "".join(chr(c) for c in range(0x20) if c not in (9, 10, 11, 12, 13)) + "\x7f" + "".join(
+    chr(c) for c in range(0x80, 0xa0) if c != 0x85)
+DASH_CHARS = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58\ufe63\uff0d"
+
+_REMOVED = frozenset(INVISIBLE_CHARS + _CONTROL)
+_DASHES = frozenset(DASH_CHARS)
+# Characters that may need work: anything outside printable ASCII (tab/newline/CR/VT/FF stay as they are).
+_SPECIAL = re.compile(r"[^\t\n\x0b\x0c\r\x20-\x7e]")
+
+
+@dataclass(frozen=True)
+class TextView:
+    """A transformed text and, for each of its characters, the offset of the original character it
+    came from (`origin`, one entry per character plus one for the end)."""
+
+    text: str
+    origin: Sequence[int]
+    changes: Tuple[int, ...] = ()  # view offsets where the view differs from the original (sorted)
+
+    def to_original(self, start: int, end: int) -> Tuple[int, int]:
+        """The original [start, end) that produced the view's [start, end): it includes every hidden
+        character between the first and the last one, so masking it masks the whole hidden form."""
+        if end <= start:
+            at = self.origin[start]
+            return at, at
+        return self.origin[start], self.origin[end - 1] + 1
+
+    def changed(self, original: str) -> bool:
+        """Whether the view differs from `original` (when it does not, running a detector on it is waste)."""
+        return self.text != original
+
+
+_REMOVE_TABLE = {ord(c): None for c in _REMOVED}
+
+
+def visible_text(text: str) -> str:
+    """`text` without its invisible and control characters, nothing else changed (a tagger's view of a
+    token: "Kow\u200balski" reads as "Kowalski", while a dash stays the dash it was trained on)."""
+    return text.translate(_REMOVE_TABLE)
+
+
+def identity_view(text: str) -> TextView:
+    return TextView(text, range(len(text) + 1))
+
+
+def windows(view: TextView, reach: int) -> List[Tuple[int, int]]:
+    """Merged view ranges within `reach` characters of a change: where a detector can find something
+    the original text hides (everything else it already saw in the original)."""
+    out: List[Tuple[int, int]] = []
+    n = len(view.text)
+    for c in view.changes:
+        start, end = max(0, c - reach), min(n, c + reach)
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+def touches_change(view: TextView, start: int, end: int) -> bool:
+    """Whether view[start:end] contains a change (a removed character between two of its characters counts)."""
+    i = bisect.bisect_left(view.changes, start)
+    return i < len(view.changes) and view.changes[i] < end
+
+
+def _map_char(ch: str) -> str:
+    if ch in _REMOVED:
+        return ""
+    if ch in _DASHES:
+        return "-"
+    if ch.isspace():
+        return "\n" if ch in "\u2028\u2029\x85" else " "
+    mapped = unicodedata.normalize("NFKC", ch)
+    return "".join(_map_char(c) if c != ch else c for c in mapped) if mapped != ch else ch
+
+
+def normalized_view(text: str) -> TextView:
+    """What a reader sees: invisible and control characters removed, compatibility forms folded
+    (NFKC per character: full-width digits, ligatures), dash variants as "-", Unicode spaces as " ".
+
+    Printable ASCII is left as it is, so for most texts the view is the text itself (cheap).
+    """
+    if not _SPECIAL.search(text):
+        return identity_view(text)
+    pieces: List[str] = []
+    origin: List[int] = []
+    changes: List[int] = []
+    pos = 0
+    for m in _SPECIAL.finditer(text):
+        i = m.start()
+        if i > pos:
+            pieces.append(text[pos:i])
+            origin.extend(range(pos, i))
+        ch = text[i]
+        mapped = _map_char(ch)
+        if mapped != ch:
+            changes.append(len(origin))
+        if mapped:
+            pieces.append(mapped)
+            origin.extend([i] * len(mapped))
+        pos = i + 1
+    pieces.append(text[pos:])
+    origin.extend(range(pos, len(text)))
+    origin.append(len(text))
+    return TextView("".join(pieces), origin, tuple(changes))
+
+
+# (pattern, replacement): each match (of group "x" when the pattern has it) becomes the replacement.
+_AT = r"(?:at|AT|At|arroba|ARROBA)"
+_DOT = r"(?:dot|DOT|Dot|punto|PUNTO|ponto|PONTO)"
+_TLD_AHEAD = r"(?=[A-Za-z0-9\-]{1,63}(?:(?:\.|[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*|[ ]+" + _DOT + r"[ ]+)" \
+    r"[A-Za-z0-9\-]{1,63}){0,4}(?:\.|[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*|[ ]+" + _DOT + r"[ ]+)" \
+    r"[A-Za-z]{2,24}(?![\w\-]))"
+COMPACT_RULES: Tuple[Tuple["re.Pattern[str]", str], ...] = (
+    # a word wrapped at its hyphen, or a number wrapped inside it: "536-22-\n1784", "4111 1111\n1111"
+    (re.compile(r"(?<=\w-)[ \t]*\r?\n[ \t]*(?=\w)"), ""),
+    (re.compile(r"(?<=\d)\r?\n(?=\d)"), ""),
+    # spaced digits: "5 3 6 2 2 1 7 8 4" (single digits, single spaces, at least four)
+    (re.compile(r"(?<![\w])(?=\d(?: \d){3})(?P<run>\d(?: \d)+)(?!\w)"), "<join>"),
+    # spaces around a hyphen between digits: "536 - 22 - 1784"
+    (re.compile(r"(?<=\d) +- *(?=\d)|(?<=\d) *- +(?=\d)"), "-"),
+    # bracketed "[at]" / "(dot)" and spelled-out " at " before a domain
+    (re.compile(r"[ ]*[\[({<][ ]*" + _AT + r"[ ]*[\])}>][ ]*"), "@"),
+    (re.compile(r"(?<=[A-Za-z0-9._%+\-])[ ]+" + _AT + r"[ ]+" + _TLD_AHEAD), "@"),
+    (re.compile(r"[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*(?=[A-Za-z0-9])"), "."),
+)
+# " dot " spelled out only counts inside an address that already has an "@"
+_SPELLED_DOT = re.compile(r"(?<=[A-Za-z0-9\-])[ ]+" + _DOT + r"[ ]+(?=[A-Za-z0-9])")
+_EMAIL_LEFT = re.compile(r"@[A-Za-z0-9\-.]{1,253}$")
+
+
+def _edit(view: TextView, edits: Sequence[Tuple[int, int, str]]) -> TextView:
+    """Apply (start, end, new text) edits (sorted, not overlapping) to the view, keeping the map to
+    the original offsets and the list of changes. New characters map to the first replaced one."""
+    if not edits:
+        return view
+    text = view.text
+    pieces: List[str] = []
+    origin: List[int] = []
+    changes: List[int] = []
+    old_changes = view.changes
+    k = 0  # next old change to carry over
+    pos = 0
+    for start, end, new in edits:
+        shift = len(origin) - pos
+        while k < len(old_changes) and old_changes[k] < start:
+            changes.append(old_changes[k] + shift)
+            k += 1
+        while k < len(old_changes) and old_changes[k] < end:
+            k += 1  # inside the edit: the edit itself is recorded below
+        pieces.append(text[pos:start])
+        origin.extend(view.origin[pos:start])
+        changes.append(len(origin))
+        pieces.append(new)
+        origin.extend([view.origin[start]] * len(new))
+        pos = end
+    shift = len(origin) - pos
+    changes.extend(c + shift for c in old_changes[k:])
+    pieces.append(text[pos:])
+    origin.extend(view.origin[pos:len(text) + 1])
+    return TextView("".join(pieces), origin, tuple(sorted(set(changes))))
+
+
+def _apply(view: TextView, pattern: "re.Pattern[str]", replacement: str) -> TextView:
+    """Replace every match of `pattern` in the view ("<join>": the match without its spaces)."""
+    edits = []
+    for m in pattern.finditer(view.text):
+        new = m.group().replace(" ", "") if replacement == "<join>" else replacement
+        edits.append((m.start(), m.end(), new))
+    if replacement == "<join>":  # keep each digit's own origin: edit only the spaces
+        edits = [(m.start() + j, m.start() + j + 1, "") for m in pattern.finditer(view.text)
+                 for j, ch in enumerate(m.group()) if ch == " "]
+    return _edit(view, edits)
+
+
+def _apply_spelled_dots(view: TextView) -> TextView:
+    """" dot " between domain labels after an "@" ("john@gmail dot com")."""
+    text = view.text
+    if "@" not in text:
+        return view
+    return _edit(view, [(m.start(), m.end(), ".") for m in _SPELLED_DOT.finditer(text)
+                        if _EMAIL_LEFT.search(text, max(0, m.start() - 253), m.start())])
+
+
+_COMPACT_PREFILTER = re.compile(r"\n|\d \d|\d *- |\d - |[\[({<] *(?:at|AT|At|arroba|ARROBA|dot|DOT|Dot|punto|ponto)"
+                                r"|[A-Za-z0-9] +(?:at|AT|At|arroba|dot|DOT|Dot) +[A-Za-z0-9]")
+
+
+def compact_view(text: str, normalized: Optional[TextView] = None) -> TextView:
+    """The normalized view with hidden separators joined (see COMPACT_RULES): wrapped lines inside a
+    hyphenated word or a number, spaced single digits, spaced hyphens between digits, and e-mail
+    addresses written with "[at]", "(dot)" or " at " before a domain."""
+    view = normalized if normalized is not None else normalized_view(text)
+    if not _COMPACT_PREFILTER.search(view.text):
+        return view
+    for pattern, replacement in COMPACT_RULES:
+        view = _apply(view, pattern, replacement)
+    return _apply_spelled_dots(view)
