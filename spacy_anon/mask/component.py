@@ -12,7 +12,7 @@ import os
 import random
 import re
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 import srsly
 from spacy import util
@@ -22,8 +22,9 @@ from spacy.tokens import Doc, Span
 from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
+from spacy_anon.failures import failed_component, pipe_keeping_failures
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, SPAN_KEY, identifier_for
-from spacy_anon.mask import coarsen
+from spacy_anon.mask import coarsen, leak_guard
 from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts, normalize
 from spacy_anon.mask.memory import ReplacementMemory
@@ -36,10 +37,16 @@ RUN_RULES = ("auto", True, False)
 MEMORY_KEY = "spacy_anon.memory"
 RULES_RAN_KEY = "spacy_anon.rules_ran"
 KEY_ENV = "SPACY_ANON_KEY"
+# A seed is public: with candidate lists anyone reverses seeded surrogates. Tests may still use one alone
+# when this variable is "1"; any other run needs a secret key.
+ALLOW_SEED_ENV = "SPACY_ANON_ALLOW_SEED_ONLY"
+MIN_KEY_LENGTH = 16
+KEY_SCOPES = ("document", "corpus")
 MASKED_SPAN_KEY = "anon_masked"
 WRITTEN_KEY = "spacy_anon.mask_written"  # replacements anon_mask wrote on spans (not a generalizer's)
+SWEEP_SOURCE = "anon_mask.leak_guard"  # source of the mentions the leak guard adds
 DEFAULT_LOCALES = {"en": "en_US", "es": "es_ES", "pt": "pt_BR"}
-_MAX_SURROGATE_TRIES = 20
+_MAX_SURROGATE_TRIES = 50
 
 DEFAULT_CONFIG: Dict[str, Any] = {
     "strategy": "tag",
@@ -65,9 +72,11 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "age_bucket": 10,
     "number_style": "about",
     "consistency": "doc",
+    "key_scope": "document",
     "include_original": False,
     "tidy_generalized": True,
     "allow_list": [],
+    "leak_guard": True,
     "scorer": {"@scorers": "spacy_anon.anon_scorer.v1"},
 }
 
@@ -105,8 +114,10 @@ def make_anon_mask(
     consistency: str,
     include_original: bool,
     scorer: Optional[Callable],
+    key_scope: str = "document",
     tidy_generalized: bool = True,
     allow_list: List[Any] = [],  # noqa: B006  (spaCy passes the config value; never mutated)
+    leak_guard: bool = True,
 ) -> "AnonMask":
     """Build the masking component; see `AnonMask` for the arguments."""
     return AnonMask(
@@ -118,7 +129,7 @@ def make_anon_mask(
         seed=seed, pseudonym_key=pseudonym_key, pseudonym_format=pseudonym_format,
         pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
         number_style=number_style, consistency=consistency, include_original=include_original,
-        scorer=scorer, tidy_generalized=tidy_generalized, allow_list=allow_list,
+        key_scope=key_scope, scorer=scorer, tidy_generalized=tidy_generalized, allow_list=allow_list, leak_guard=leak_guard,
     )
 
 
@@ -338,10 +349,12 @@ class AnonMask(Pipe):
         age_bucket: int = 10,
         number_style: str = "about",
         consistency: str = "doc",
+        key_scope: str = "document",
         include_original: bool = False,
         tidy_generalized: bool = True,
         scorer: Optional[Callable] = None,
         allow_list: Sequence[Any] = (),
+        leak_guard: bool = True,
     ) -> None:
         """
         strategy: default strategy, one of suppress | tag | surrogate | pseudonym | generalize.
@@ -360,10 +373,20 @@ class AnonMask(Pipe):
         suppress_filler / suppress_keep_length: what `suppress` writes; repeat it to the mention length.
         tag_format: format of `tag` with {label}, {index} (per label, 1-based) and {entity}.
         surrogate_locale: Faker locale (en_US, es_ES, pt_BR...); None: from the pipeline language.
-        seed: makes surrogates deterministic (given seed + entity); None: random per memory.
-        pseudonym_key: HMAC key of `pseudonym`; else env SPACY_ANON_KEY; else a config error. Never
-            serialized by this component (prefer the environment variable: a key given in the config
-            is part of `nlp.config`; `to_disk` redacts it from the saved config.cfg).
+        seed: with a secret key, a public number mixed into the keyed surrogate choices (change it to
+            draw other surrogates with the same key). Alone it is refused: a seed is no secret, and
+            seeded surrogates can be reversed with candidate lists (tests may set the environment
+            variable SPACY_ANON_ALLOW_SEED_ONLY=1). None and no key: surrogates and date shifts are
+            drawn at random per replacement memory (not reproducible, not reversible).
+        pseudonym_key: the secret key (at least 16 characters) of `pseudonym` (HMAC-SHA256 of the
+            entity) and of surrogate choices and date shifts (HMAC of the entity and the key scope);
+            else env SPACY_ANON_KEY; required by `pseudonym`. Never serialized by this component (prefer
+            the environment variable: a key given in the config is part of `nlp.config`; `to_disk`
+            redacts it from the saved config.cfg).
+        key_scope: what keyed surrogates and date shifts are consistent over: "document" (default:
+            the same person gets another surrogate and dates another shift in each document, so one
+            known date or name reveals nothing about other documents) or "corpus" (one surrogate per
+            entity and one date shift for every document processed with the key).
         pseudonym_format / pseudonym_length: "{label}_{digest}" with that many hex digits.
         date_granularity ("month" | "year"), age_bucket (years), number_style ("about" | "words"):
             built-in coarsening of `generalize` when no generalizer set `span._.anon_replacement`.
@@ -379,6 +402,12 @@ class AnonMask(Pipe):
             words; "European Court of Human Rights") or {"pattern": regex}. Every candidate lying entirely
             inside an occurrence in the text is dropped; longer candidates that merely contain one are
             kept (`spacy_anon.mask.allow_list`).
+        leak_guard: mask what the detectors half found (`spacy_anon.mask.leak_guard`): a person
+            mention that is only a title, or that stops before a capitalised word with a possessive, is
+            grown over those words ("Mr Fredin’s", "Peter Maxwell's"), and every other occurrence of a
+            masked value (any case, accents or invisible characters; common words only capitalised) is
+            masked as the same entity ("KOWALSKI", "Kow\u200balski"). Dates, quantities and ages are
+            not swept. Off only to measure the detectors alone.
         scorer: used by `nlp.evaluate` / `python -m spacy evaluate` (spacy_anon.anon_scorer.v1: TAB,
             span, seed-003 and B³ metrics against `doc.spans["anon_gold"]`).
         """
@@ -392,6 +421,8 @@ class AnonMask(Pipe):
             raise ValueError(
                 f"anon_mask: unknown strategy {sorted(bad)}; valid strategies: {', '.join(STRATEGIES)}"
             )
+        if key_scope not in KEY_SCOPES:
+            raise ValueError(f"anon_mask: key_scope must be one of {KEY_SCOPES}, got {key_scope!r}")
         if consistency not in CONSISTENCY:
             raise ValueError(f"anon_mask: consistency must be one of {CONSISTENCY}, got {consistency!r}")
         if run_rules not in RUN_RULES:
@@ -425,6 +456,7 @@ class AnonMask(Pipe):
         self.surrogate_locale = surrogate_locale or DEFAULT_LOCALES.get(
             (nlp.lang if nlp is not None else "en"), "en_US")
         self.seed = seed
+        self.key_scope = key_scope
         self.pseudonym_format = pseudonym_format
         self.pseudonym_length = pseudonym_length
         self.date_granularity = date_granularity
@@ -434,16 +466,24 @@ class AnonMask(Pipe):
         self.include_original = include_original
         self.tidy_generalized = bool(tidy_generalized)
         self.allow_list = list(allow_list)
+        self.leak_guard = bool(leak_guard)
+        self._is_common: Optional[Callable[[str], bool]] = None
         self._allow_patterns = compile_occurrence_patterns(self.allow_list)  # bad entries raise here, at build time
         self._key_in_config = bool(pseudonym_key)
         self._key: Optional[bytes] = None
         key = pseudonym_key or os.environ.get(KEY_ENV)
         if key:
-            self._key = key.encode("utf8")
+            self.set_pseudonym_key(key)
         elif self.uses("pseudonym"):
             raise ValueError(
                 "anon_mask: the 'pseudonym' strategy needs a secret key: set the environment variable "
                 f"{KEY_ENV} or the config setting pseudonym_key (there is no default key)"
+            )
+        elif seed is not None and os.environ.get(ALLOW_SEED_ENV) != "1":
+            raise ValueError(
+                "anon_mask: a seed is not a secret (seeded surrogates can be reversed with candidate lists): "
+                f"give a secret key of at least {MIN_KEY_LENGTH} characters in the environment variable "
+                f"{KEY_ENV} (or pseudonym_key) for reproducible surrogates, or drop the seed for random ones"
             )
         if self.uses("surrogate"):
             import faker.config  # heavy, only when surrogates are used
@@ -464,9 +504,12 @@ class AnonMask(Pipe):
         return self.label_strategies.get(label, self.strategy)
 
     def set_pseudonym_key(self, key: str) -> None:
-        """Set the HMAC key of `pseudonym` (kept in memory only; never serialized)."""
+        """Set the secret key of pseudonyms and keyed surrogates (kept in memory only; never serialized)."""
         if not key:
             raise ValueError("anon_mask: empty pseudonym key")
+        if len(key) < MIN_KEY_LENGTH:
+            raise ValueError(f"anon_mask: the secret key has {len(key)} characters; use at least "
+                             f"{MIN_KEY_LENGTH} (a short key can be guessed)")
         self._key = key.encode("utf8")
 
     def reset_memory(self) -> None:
@@ -483,9 +526,9 @@ class AnonMask(Pipe):
             "tag_format": self.tag_format, "surrogate_locale": self.surrogate_locale, "seed": self.seed,
             "pseudonym_format": self.pseudonym_format, "pseudonym_length": self.pseudonym_length,
             "date_granularity": self.date_granularity, "age_bucket": self.age_bucket,
-            "number_style": self.number_style, "consistency": self.consistency,
+            "number_style": self.number_style, "consistency": self.consistency, "key_scope": self.key_scope,
             "include_original": self.include_original, "tidy_generalized": self.tidy_generalized,
-            "allow_list": self.allow_list,
+            "allow_list": self.allow_list, "leak_guard": self.leak_guard,
         }
 
     # ------------------------------------------------------------------------------------ detection
@@ -547,13 +590,21 @@ class AnonMask(Pipe):
         return result
 
     # ------------------------------------------------------------------------------------ the step
+    def pipe(self, stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:
+        """Mask each doc; a doc that failed here or upstream comes out NOT anonymized, never dropped."""
+        return pipe_keeping_failures(self, stream)
+
     def __call__(self, doc: Doc) -> Doc:
         """Mask `doc`: set doc._.anon_text, anon_table, anon_status="ok" (only when all succeeded)."""
         doc._.anon_status = None
         doc._.anon_text = None
         doc._.anon_table = None
+        if failed_component(doc) is not None:
+            return doc  # a detector failed on it (non-raising error handler): fail closed
         self._maybe_run_rules(doc)
         pairs = self.candidates(doc)
+        if self.leak_guard:
+            pairs = self._extend_names(doc, pairs)
         originals = {id(c): o for c, o in pairs}
         kept = list(self.overlap_resolver([c for c, _ in pairs]))
         kept.sort(key=lambda s: (s.start_char, s.end_char))
@@ -565,11 +616,14 @@ class AnonMask(Pipe):
         keys = list(self.grouper(doc, kept))
         if len(keys) != len(kept):
             raise ValueError("anon_mask: the grouper must return one entity key per span")
+        if self.leak_guard and kept:
+            kept, keys = self._sweep(doc, kept, keys)
         memory = doc.user_data.get(MEMORY_KEY)
         if memory is None:
             memory = self.memory if self.consistency == "pipeline" else ReplacementMemory()
         elif not isinstance(memory, ReplacementMemory):
             raise TypeError(f"anon_mask: doc.user_data[{MEMORY_KEY!r}] must be a ReplacementMemory")
+        self._set_scope(memory, doc)
         entity_ids = self._entity_ids(kept, keys, memory)
         replacements, from_generalizer = self._replacements(doc, kept, keys, entity_ids, memory, originals)
         # everything computed: now build the outputs
@@ -623,6 +677,63 @@ class AnonMask(Pipe):
         doc._.anon_text = anon_text
         doc._.anon_status = "ok"
         return doc
+
+    def _extend_names(self, doc: Doc, pairs: List[Tuple[Span, Span]]) -> List[Tuple[Span, Span]]:
+        """Person candidates grown over the name words their detector left out (`extend_name_mentions`)."""
+        name_labels = set(self._name_labels())
+        names = [i for i, (cand, _) in enumerate(pairs) if cand.label_ in name_labels]
+        if not names:
+            return pairs
+        text = doc.text
+        extended = leak_guard.extend_name_mentions(
+            text, [(pairs[i][0].start_char, pairs[i][0].end_char) for i in names], self._honorifics())
+        out = list(pairs)
+        for i, (start, end) in zip(names, extended):
+            cand = pairs[i][0]
+            if end == cand.end_char:
+                continue
+            span = doc.char_span(start, end, label=cand.label_, alignment_mode="expand")
+            if span is None:
+                continue
+            span._.anon_source = cand._.anon_source
+            span._.anon_score = cand._.anon_score
+            span._.anon_identifier = cand._.anon_identifier
+            out[i] = (span, span)
+        return out
+
+    def _sweep(self, doc: Doc, kept: List[Span], keys: List[str]) -> Tuple[List[Span], List[str]]:
+        """Add every other occurrence of a masked value as a mention of its entity (`find_occurrences`)."""
+        if self._is_common is None:
+            self._is_common = leak_guard.common_word_test(self.nlp.lang if self.nlp is not None else "en")
+        terms = leak_guard.sweep_terms([(s.label_, s.text) for s in kept], self._name_labels(),
+                                       self._honorifics(), self._is_common)
+        text = doc.text
+        occurrences = leak_guard.find_occurrences(text, terms)
+        if not occurrences:
+            return kept, keys
+        taken = set()
+        for span in kept:
+            taken.update(range(span.start, span.end))
+        allowed = allowed_regions(text, self._allow_patterns) if self._allow_patterns else []
+        added: List[Tuple[Span, str]] = []
+        for start, end, t in occurrences:
+            if allowed and inside_any(start, end, allowed):
+                continue
+            source = kept[terms[t].entity]
+            span = doc.char_span(start, end, label=source.label_, alignment_mode="expand")
+            if span is None or any(i in taken for i in range(span.start, span.end)):
+                continue
+            taken.update(range(span.start, span.end))
+            span._.anon_source = SWEEP_SOURCE
+            span._.anon_score = source._.anon_score
+            span._.anon_identifier = source._.anon_identifier or identifier_for(source.label_)
+            if span.text == source.text:
+                span._.anon_replacement = source._.anon_replacement
+            added.append((span, keys[terms[t].entity]))
+        if not added:
+            return kept, keys
+        merged = sorted(list(zip(kept, keys)) + added, key=lambda pair: (pair[0].start_char, pair[0].end_char))
+        return [span for span, _ in merged], [key for _, key in merged]
 
     def _name_labels(self) -> Tuple[str, ...]:
         return tuple(getattr(self.grouper, "name_labels", ("PERSON",)))
@@ -712,10 +823,28 @@ class AnonMask(Pipe):
         return value
 
     def _seed_for(self, memory: ReplacementMemory, *parts: Any) -> int:
+        """The random seed of one surrogate choice: HMAC(key, seed, scope, parts) with a secret key (so
+        nobody without the key can redo the choice), else from the memory's random salt (or, in tests
+        only, the bare seed)."""
+        message = "\x1f".join(str(p) for p in parts).encode("utf8")
+        if self._key is not None:
+            scope = memory.scope if memory.scope is not None else b""
+            digest = hmac.new(self._key, b"surrogate\x1f" + str(self.seed).encode("utf8") + b"\x1f" + scope
+                              + b"\x1f" + message, hashlib.sha256).digest()
+            return int.from_bytes(digest[:8], "big")
         base = f"seed:{self.seed}".encode("utf8") if self.seed is not None else memory.salt
         h = hashlib.sha256(base)
-        h.update("\x1f".join(str(p) for p in parts).encode("utf8"))
+        h.update(message)
         return int.from_bytes(h.digest()[:8], "big")
+
+    def _set_scope(self, memory: ReplacementMemory, doc: Doc) -> None:
+        """Fix the key scope of a memory at its first document (`key_scope`): a digest of that document
+        (so keyed choices differ between documents) or one corpus-wide constant."""
+        if memory.scope is None and self._key is not None:
+            if self.key_scope == "corpus":
+                memory.scope = b"corpus"
+            else:
+                memory.scope = hashlib.sha256(doc.text.encode("utf8", "surrogatepass")).digest()
 
     def _surrogate(self, span: Span, key: str, entity: str, memory: ReplacementMemory, texts: List[str]) -> str:
         label = span.label_
@@ -734,14 +863,21 @@ class AnonMask(Pipe):
                     label if not is_name else "PERSON", source, locale=self.surrogate_locale,
                     seed=self._seed_for(memory, label, key, attempt), date_shift_days=memory.date_shift,
                 )
-                if normalize(value) not in originals and not memory.is_used("surrogate", value):
-                    break
+                if normalize(value) in originals or memory.is_used("surrogate", value):
+                    continue
+                # two people must not share a surrogate name part: "Mr Brown" would name both
+                if is_name and any(memory.is_used("surrogate-part", part) for part in value.split()):
+                    continue
+                break
             if value is None or normalize(value) in originals:
                 raise ValueError(f"anon_mask: no surrogate different from the original for a {label} mention")
             data = {"full": value, "parts": value.split(),  # name parts only as digests (see render_name)
                     "canonical": [memory.digest("part", p) for p in canonical],
                     "initials": [memory.digest("part", p[:1]) for p in canonical]}
             memory.set(entity, "surrogate", data, used=value)
+            if is_name:
+                for part in value.split():
+                    memory.mark_used("surrogate-part", part)
         if is_name and data["canonical"]:
             rendered = render_name(span.text, data["canonical"], data["parts"], self._honorifics(),
                                    digest=lambda part: memory.digest("part", part), initials=data["initials"])

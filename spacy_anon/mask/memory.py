@@ -23,6 +23,7 @@ class ReplacementMemory:
         self._values: Dict[Tuple[str, str], Any] = {}  # (entity id, strategy) -> replacement data
         self._used: Dict[str, set] = {}  # strategy -> replacements already given out
         self.date_shift: Optional[int] = None  # days, drawn once per memory by the surrogate strategy
+        self.scope: Optional[bytes] = None  # what keyed surrogate choices are consistent over (set by anon_mask)
 
     def digest(self, *parts: str) -> str:
         """Salted digest of strings: how the memory stores anything derived from original text."""
@@ -82,6 +83,10 @@ class ReplacementMemory:
         self._values[(entity_id, strategy)] = value
         if used is not None:
             self._used.setdefault(strategy, set()).add(used.lower())
+
+    def mark_used(self, strategy: str, value: str) -> None:
+        """Mark a string as given out under `strategy` (e.g. a surrogate name part)."""
+        self._used.setdefault(strategy, set()).add(value.lower())
 
     def is_used(self, strategy: str, value: str) -> bool:
         return value.lower() in self._used.get(strategy, ())

@@ -17,6 +17,7 @@ from spacy.tokens import Doc
 from spacy.training import Example
 
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
+from spacy_anon.text_views import visible_text
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
 from spacy_anon.tagger.boundaries import learn_boundary_words, repair_boundaries
@@ -187,7 +188,8 @@ def token_arrays(doc: Doc) -> TokenArrays:
     Token object per `doc[i]` access is a large share of the tagger's time."""
     texts, gaps, spaces = [], [], []
     for token in doc:
-        texts.append(token.text)
+        text = token.text
+        texts.append(text if text.isascii() else visible_text(text))
         gaps.append(bool(token.whitespace_))
         spaces.append(token.is_space)
     return texts, gaps, spaces

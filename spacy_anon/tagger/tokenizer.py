@@ -7,8 +7,11 @@ import spacy
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
+# Characters that render as nothing inside a word ("Kow\u200balski", "Kow\u00adalski"): they glue their
+# neighbours into one token instead of splitting a name in three (the tagger reads the token without them).
+GLUE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
 # digits | letters | one other non-space character | a whitespace run
-TOKEN_RE = re.compile(r"\d+|[^\W\d_]+|[^\w\s]|_|\s+")
+TOKEN_RE = re.compile(rf"\d+(?:[{GLUE}]+\d+)*|[^\W\d_]+(?:[{GLUE}]+[^\W\d_]+)*|[^\w\s]|_|\s+")
 
 
 def split_char_classes(text: str):

@@ -1,0 +1,209 @@
+"""Leak guard: what the detectors half found, masked whole before replacement.
+
+Detectors miss forms of a value they found elsewhere: the surname before a possessive ("Peter
+Maxwell's lawyer", tagged "Peter"), the name after a title tagged as the title alone ("Mr Fredin’s"),
+the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by an invisible character
+("Kow\u200balski"). A reader joins these at once; each is a leak. Two pure functions close them:
+
+- `extend_name_mentions`: a person mention that is only a title grows over the capitalised words that
+  follow it, and a mention right before a capitalised word with a possessive grows over that word.
+- `find_occurrences`: every other occurrence of a masked value, as a reader would see it (case, accents
+  and invisible characters ignored; see `spacy_anon.text_views`), becomes a mention of the same entity.
+  Words that are also common words ("Rose", "Young", "Will") are taken only when capitalised and not at
+  the start of a sentence, so "young people" is not masked because of a Mr Young.
+"""
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+
+from spacy_anon.text_views import TextView, normalized_view
+
+# Labels whose values repeat without pointing at anyone ("2015", "three", "40 years"): not swept.
+UNSWEPT_LABELS = frozenset({"DATETIME", "QUANTITY", "AGE"})
+# Name particles, too common across unrelated names to be swept alone ("van", "de la").
+NAME_PARTICLES = frozenset(
+    "de del della der den di da das do dos du la las le les los van von ter ten bin ben ibn al el "
+    "mac mc st san santa y e".split())
+MIN_TERM_LENGTH = 3
+
+_WORD = re.compile(r"[^\W_]+")
+_CAPITALISED = r"[^\W\d_](?:[\w\-]|['’](?![sS]\b))*"
+# after a title: up to four capitalised words, stopping before a possessive
+_AFTER_TITLE = re.compile(r"\.?[ \t]+(" + _CAPITALISED + r"(?:[ \t]+" + _CAPITALISED + r"){0,3})")
+# after a name: one to three capitalised words ending in a possessive ("Maxwell's", "Jones'")
+_BEFORE_POSSESSIVE = re.compile(r"[ \t]+([^\W\d_][\w\-]*(?:[ \t]+[^\W\d_][\w\-]*){0,2})(?=['’](?:[sS](?!\w)|\s|$))")
+_SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|\n\s*$")
+
+
+def fold(word: str) -> str:
+    """Lowercase without accents: how words are compared ("JOSÉ" ~ "josé" ~ "Jose")."""
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+def _capitalised_words(phrase: str) -> bool:
+    return all(w[:1].isupper() for w in phrase.split())
+
+
+def _capitalised_prefix_end(m: "re.Match[str]") -> int:
+    """End of the leading capitalised words of group 1 (the match end when none)."""
+    end = m.start(1)
+    for word in re.finditer(r"\S+", m.group(1)):
+        if not word.group()[:1].isupper():
+            break
+        end = m.start(1) + word.end()
+    return end
+
+
+def extend_name_mentions(text: str, mentions: Sequence[Tuple[int, int]],
+                         honorifics: Iterable[str]) -> List[Tuple[int, int]]:
+    """Person mentions (start, end) grown over the name words a detector left out.
+
+    - a mention that is only titles ("Mr", "Dr.") takes the capitalised words right after it
+      ("Mr Fredin’s opinion" -> "Mr Fredin");
+    - a mention followed by capitalised words with a possessive takes them ("Peter Maxwell's" ->
+      "Peter Maxwell").
+    Other mentions come back unchanged. Offsets are character offsets in `text`.
+    """
+    titles = {fold(h).strip(".") for h in honorifics}
+    out = []
+    for start, end in mentions:
+        words = [fold(w) for w in _WORD.findall(text[start:end])]
+        new_end = end
+        if words and all(w in titles for w in words):
+            m = _AFTER_TITLE.match(text, end)
+            if m and m.group(1)[:1].isupper():
+                new_end = _capitalised_prefix_end(m)
+        else:
+            m = _BEFORE_POSSESSIVE.match(text, end)
+            if m and _capitalised_words(m.group(1)):
+                new_end = m.end(1)
+        out.append((start, new_end))
+    return out
+
+
+@dataclass(frozen=True)
+class Term:
+    """A masked value to look for elsewhere: its folded words, and whether a common word must be
+    capitalised (and not open a sentence) to count."""
+
+    words: Tuple[str, ...]
+    entity: int  # index of the mention it came from
+    capitalised_only: bool = False
+
+
+def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str], honorifics: Iterable[str],
+                is_common: Callable[[str], bool]) -> List[Term]:
+    """The terms to sweep for, from (label, text) of the masked mentions (index = mention index).
+
+    Person names give each name part (titles, particles and parts under three letters left out) and
+    the whole name; other labels give the whole mention, except UNSWEPT_LABELS.
+    is_common: whether a folded word is a common word of the language (then only its capitalised,
+        not sentence-initial occurrences count).
+    """
+    name_labels = set(name_labels)
+    titles = {fold(h).strip(".") for h in honorifics}
+    terms: List[Term] = []
+    seen: Set[Tuple[str, ...]] = set()
+
+    def add(words: Tuple[str, ...], index: int) -> None:
+        if not words or words in seen or sum(len(w) for w in words) < MIN_TERM_LENGTH:
+            return
+        seen.add(words)
+        common = len(words) == 1 and is_common(words[0])
+        terms.append(Term(words, index, capitalised_only=common))
+
+    for index, (label, text) in enumerate(mentions):
+        if label in UNSWEPT_LABELS:
+            continue
+        words = [fold(w) for w in _WORD.findall(text)]
+        if label in name_labels:
+            while words and words[0] in titles:
+                words.pop(0)
+            for word in words:
+                if len(word) >= MIN_TERM_LENGTH and word not in NAME_PARTICLES and word not in titles \
+                        and not word.isdigit():
+                    add((word,), index)
+        add(tuple(words), index)
+    return terms
+
+
+def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] = None) -> List[Tuple[int, int, int]]:
+    """(start, end, term index) of every occurrence of the terms in `text`, longest first where they
+    overlap, as character offsets in `text`.
+
+    Words are compared folded (case and accents ignored) in the normalized view of the text, so
+    "Kow\u200balski" and "KOWALSKI" are occurrences of "kowalski". An occurrence must consist of whole
+    words: "Maxwellton" is no occurrence of "Maxwell".
+    """
+    if not terms:
+        return []
+    view = view or normalized_view(text)
+    by_first: Dict[str, List[int]] = {}
+    for i, term in enumerate(terms):
+        by_first.setdefault(term.words[0], []).append(i)
+    for firsts in by_first.values():
+        firsts.sort(key=lambda i: -len(terms[i].words))
+    words = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(view.text)]
+    folded = [fold(w) for _, _, w in words]
+    found: List[Tuple[int, int, int]] = []
+    i = 0
+    while i < len(words):
+        hit = None
+        for t in by_first.get(folded[i], ()):
+            n = len(terms[t].words)
+            if tuple(folded[i:i + n]) != terms[t].words:
+                continue
+            if terms[t].capitalised_only and not _capitalised_occurrence(view.text, words[i][0], words[i][2]):
+                continue
+            hit = (t, n)
+            break
+        if hit is None:
+            i += 1
+            continue
+        t, n = hit
+        start, end = view.to_original(words[i][0], words[i + n - 1][1])
+        found.append((start, end, t))
+        i += n
+    return found
+
+
+def _capitalised_occurrence(view_text: str, start: int, word: str) -> bool:
+    return word[:1].isupper() and not _SENTENCE_END.search(view_text[max(0, start - 40):start])
+
+
+COMMON_WORDS_DIR = Path(__file__).resolve().parents[1] / "data" / "lexicon"
+
+
+@lru_cache(maxsize=8)
+def _common_word_list(lang: str) -> Optional[FrozenSet[str]]:
+    path = COMMON_WORDS_DIR / f"{lang}_common_words.txt"
+    if not path.exists():
+        return None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+def common_word_test(lang: str, min_zipf: float = 4.0) -> Callable[[str], bool]:
+    """`is_common(word)` for `sweep_terms`: whether a folded word is also an ordinary word of `lang`.
+
+    English uses the shipped dictionary list (`scripts/make_common_words.py`: WordNet's lower-case
+    lemmas, so "king" and "white" are words and "williams" is not, though all are as frequent); other
+    languages a Zipf frequency of at least `min_zipf` (wordfreq).
+    """
+    words = _common_word_list(lang)
+    if words is not None:
+        return words.__contains__
+    from wordfreq import zipf_frequency  # heavy word lists: loaded on first use
+
+    cache: Dict[str, bool] = {}
+
+    def is_common(word: str) -> bool:
+        if word not in cache:
+            cache[word] = zipf_frequency(word, lang) >= min_zipf
+        return cache[word]
+
+    return is_common

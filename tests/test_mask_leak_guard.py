@@ -1,0 +1,137 @@
+"""Leak guard: possessives, titles, other casings and hidden forms of a masked value are masked too."""
+import pytest
+import spacy
+
+import spacy_anon
+from spacy_anon.mask.grouping import DEFAULT_HONORIFICS
+from spacy_anon.mask.leak_guard import (
+    Term,
+    extend_name_mentions,
+    find_occurrences,
+    fold,
+    sweep_terms,
+)
+
+NAMES = ["Peter Maxwell", "Anna Kowalski", "John Benham", "Maria Schieck", "David Darnell", "Erik Tornefelt",
+         "Cengiz Polat", "Ayse Demir", "Olga Petrova", "Marek Nowak"]
+TEMPLATES = [
+    "{n}'s lawyer said nothing. I saw {n} yesterday.",
+    "The court heard {n}’s complaint on appeal.",
+    "Mr {s}'s solicitor wrote to the court.",
+    "We read {n}'s statement. {s} later withdrew it.",
+    "According to Dr {s}’s report, the applicant was ill.",
+    "{n} sued the State. {s}'s claim failed.",
+]
+
+
+def extend(text, mention):
+    start = text.index(mention)
+    [(s, e)] = extend_name_mentions(text, [(start, start + len(mention))], DEFAULT_HONORIFICS)
+    return text[s:e]
+
+
+@pytest.mark.parametrize("text, mention, grown", [
+    ("Peter Maxwell's lawyer said nothing.", "Peter", "Peter Maxwell"),
+    ("Mr Fredin’s opinion was clear.", "Mr", "Mr Fredin"),
+    ("Mrs. Ann Schieck was heard.", "Mrs.", "Mrs. Ann Schieck"),
+    ("Peter visited the Jones' house", "Peter", "Peter"),  # a lower-case word in between
+    ("Peter's lawyer", "Peter", "Peter"),  # nothing after the possessive to take
+    ("Peter said Maxwell's lawyer", "Peter", "Peter"),  # a lower-case word in between: not one name
+    ("Mr smith came", "Mr", "Mr"),  # not capitalised
+])
+def test_extend_name_mentions(text, mention, grown):
+    assert extend(text, mention) == grown
+
+
+def test_sweep_terms_take_name_parts_but_not_titles_particles_or_dates():
+    terms = sweep_terms([("PERSON", "Mr Jan van der Berg"), ("DATETIME", "2015"), ("ORG", "Acme Corp")],
+                        ["PERSON"], DEFAULT_HONORIFICS, is_common=lambda w: w in {"berg"})
+    words = {t.words: t for t in terms}
+    assert ("jan",) in words and ("berg",) in words and words[("berg",)].capitalised_only
+    assert ("van",) not in words and ("mr",) not in words
+    assert ("jan", "van", "der", "berg") in words and ("acme", "corp") in words
+    assert not any("2015" in t.words for t in terms)
+
+
+def test_find_occurrences_ignores_case_accents_and_invisible_characters():
+    text = "KOWALSKI, kowalski and Kow\u200balski; José, JOSE; Kowalskiego is another word."
+    terms = [Term(("kowalski",), 0), Term(("jose",), 1)]
+    found = [(text[s:e], t) for s, e, t in find_occurrences(text, terms)]
+    assert found == [("KOWALSKI", 0), ("kowalski", 0), ("Kow\u200balski", 0), ("José", 1), ("JOSE", 1)]
+
+
+def test_common_words_count_only_capitalised_and_inside_a_sentence():
+    text = "Young people came. Mr Young spoke, and Young agreed with young colleagues."
+    found = [text[s:e] for s, e, _ in find_occurrences(text, [Term(("young",), 0, capitalised_only=True)])]
+    assert found == ["Young", "Young"]
+    assert [text.index("Mr Young") + 3, text.index("and Young") + 4] == \
+        [s for s, _, _ in find_occurrences(text, [Term(("young",), 0, capitalised_only=True)])]
+
+
+def test_fold():
+    assert fold("JOSÉ") == fold("josé") == "jose"
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return spacy_anon.load()
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_possessives_leak_no_name_part_in_the_default_pipeline(nlp, template):
+    leaks = []
+    for name in NAMES:
+        text = template.format(n=name, s=name.split()[1])
+        out = nlp(text)._.anon_text
+        leaks += [part for part in name.split() if part in out]
+    assert leaks == []
+
+
+def test_other_casings_and_hidden_forms_of_a_detected_name_are_masked(nlp):
+    doc = nlp("Anna Kowalski arrived at noon. Later KOWALSKI and kowalski left; Kow\u200balski signed.")
+    out = doc._.anon_text
+    assert "owalski" not in out.lower() and "alski" not in out
+    rows = doc._.anon_table
+    assert {r["entity"] for r in rows if r["source"] == "anon_mask.leak_guard"} <= \
+        {r["entity"] for r in rows if r["source"] != "anon_mask.leak_guard"}
+
+
+def test_a_name_hidden_by_an_invisible_character_is_found_by_the_tagger(nlp):
+    for hidden in ("Kow\u200balski", "Kow\u00adalski", "Kow\u2060alski"):
+        out = nlp(f"Name: Anna {hidden}, born in Warsaw.")._.anon_text
+        assert "alski" not in out and "Anna" not in out
+
+
+def test_allow_list_wins_over_the_sweep():
+    nlp = spacy.blank("en")
+    mask = nlp.add_pipe("anon_mask", config={"run_rules": False, "allow_list": ["Strasbourg Court"]})
+    doc = nlp.make_doc("Strasbourg was named. The Strasbourg Court sat.")
+    doc.spans["anon"] = [doc.char_span(0, 10, label="LOC")]
+    doc = mask(doc)
+    assert doc._.anon_text == "[LOC_1] was named. The Strasbourg Court sat."
+
+
+def test_leak_guard_off_leaves_the_detectors_alone():
+    nlp = spacy.blank("en")
+    mask = nlp.add_pipe("anon_mask", config={"run_rules": False, "leak_guard": False})
+    doc = nlp.make_doc("Mr Benham's solicitor wrote. BENHAM replied.")
+    doc.spans["anon"] = [doc.char_span(0, 2, label="PERSON")]
+    assert mask(doc)._.anon_text == "[PERSON_1] Benham's solicitor wrote. BENHAM replied."
+    mask.leak_guard = True
+    assert mask(doc)._.anon_text == "[PERSON_1]'s solicitor wrote. [PERSON_1] replied."
+
+
+def test_a_checksum_validated_identifier_keeps_its_label_against_a_tagger():
+    """A valid IBAN overlapped by a tagger's CONTACT of the same length and a higher score stays an ID."""
+    nlp = spacy.blank("en")
+    nlp.add_pipe("anon_rules")
+    mask = nlp.add_pipe("anon_mask", config={"run_rules": False})
+    doc = nlp.make_doc("Pay to GB82 WEST 1234 5698 7654 32 today.")
+    doc = nlp.get_pipe("anon_rules")(doc)
+    [iban] = [s for s in doc.spans["anon"] if s.label_ == "ID"]
+    assert iban._.anon_validated
+    guess = doc.char_span(iban.start_char, iban.end_char, label="CONTACT")
+    guess._.anon_source, guess._.anon_score = "anon_crf", 0.999
+    doc.spans["anon"].append(guess)
+    doc = mask(doc)
+    assert [r["label"] for r in doc._.anon_table] == ["ID"]
