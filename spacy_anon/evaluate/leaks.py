@@ -1,0 +1,213 @@
+"""Leak test: plant known values in hidden, inflected and cased forms into real documents, anonymize,
+and count which survive.
+
+Recall against a gold annotation says nothing about forms the annotators never saw: a surname before a
+possessive, a name in capitals, an SSN wrapped at a hyphen, an e-mail written "[at]". Here the values
+are ours, so survival is checked exactly: a planted value survives when its characters (invisible
+characters and separators ignored, case ignored) are still in the output. Pure functions; the runner
+is `benchmarks/leak_benchmark.py`.
+"""
+import random
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Sequence, Tuple
+
+from spacy_anon.text_views import visible_text
+
+ZWSP, SHY, NUL = "\u200b", "\u00ad", "\x00"
+
+
+@dataclass(frozen=True)
+class Plant:
+    """One planted value: its kind ("ssn", "name"...), the form it was written in, the sentence that
+    carries it, and the core that must not survive (compared with `core_of`)."""
+
+    kind: str
+    form: str
+    sentence: str
+    core: str
+
+
+def core_of(text: str) -> str:
+    """Letters and digits only, case and accents folded, invisible characters gone: how survival is
+    checked ("536-22-\\n1784" and "536 22 1784" both have the core "536221784")."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return re.sub(r"[\W_]+", "", text).lower()
+
+
+def _words(text: str) -> List[str]:
+    return [core_of(w) for w in re.findall(r"[^\W_]+", visible_text(unicodedata.normalize("NFKC", text)))]
+
+
+def count_core(plant: Plant, text: str) -> int:
+    """How often the plant's core can be read in `text`: names as whole words (case, accents and
+    invisible characters ignored; "king" is not in "seeking"), other values in the text's letters and
+    digits run together (separators may hide them: "536-22-\n1784")."""
+    if plant.kind == "name":
+        return _words(text).count(plant.core)
+    return core_of(text).count(plant.core)
+
+
+def survives(plant: Plant, anonymized: str, unplanted: str = "") -> bool:
+    """Whether the planted value is still readable in the anonymized text: more occurrences of its core
+    than the document had before the plant (a surname that is also a word of the document, "Long",
+    does not count as a leak by itself)."""
+    return count_core(plant, anonymized) > count_core(plant, unplanted)
+
+
+# ------------------------------------------------------------------------------------------ values
+def luhn_digit(body: str) -> str:
+    total = 0
+    for i, ch in enumerate(reversed(body)):
+        d = int(ch)
+        if i % 2 == 0:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return str((10 - total % 10) % 10)
+
+
+def iban_gb(rng: random.Random) -> str:
+    """A valid GB IBAN (mod-97 check digits computed), grouped by four."""
+    bban = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(4)) + \
+        "".join(str(rng.randint(0, 9)) for _ in range(14))
+    numeric = "".join(str(int(c, 36)) for c in bban + "GB00")
+    check = 98 - int(numeric) % 97
+    iban = f"GB{check:02d}{bban}"
+    return " ".join(iban[i:i + 4] for i in range(0, len(iban), 4))
+
+
+def ssn(rng: random.Random) -> str:
+    area = rng.choice([n for n in range(101, 899) if n != 666])
+    return f"{area:03d}-{rng.randint(10, 99):02d}-{rng.randint(1000, 9999):04d}"
+
+
+def phone(rng: random.Random) -> str:
+    area = rng.choice(["212", "415", "617", "312", "206", "303", "404", "512"])
+    return f"{area}-{rng.randint(200, 999)}-{rng.randint(1000, 9999)}"
+
+
+def card(rng: random.Random) -> str:
+    body = "4" + "".join(str(rng.randint(0, 9)) for _ in range(14))
+    number = body + luhn_digit(body)
+    return " ".join(number[i:i + 4] for i in range(0, 16, 4))
+
+
+def email(rng: random.Random) -> Tuple[str, str]:
+    user = rng.choice(["anna", "jkowal", "m.berg", "peter_x", "olga"]) + str(rng.randint(10, 9999))
+    domain = rng.choice(["gmail.com", "example.org", "mail.co.uk", "outlook.com"])
+    return user, domain
+
+
+# ------------------------------------------------------------------------------------------ forms
+def _hide_digits(value: str, form: str) -> str:
+    if form == "plain":
+        return value
+    if form == "zero-width space":
+        i = len(value) // 2
+        return value[:i] + ZWSP + value[i:]
+    if form == "soft hyphen":
+        i = len(value) - 2
+        return value[:i] + SHY + value[i:]
+    if form == "en dash":
+        return value.replace("-", "\u2013").replace(" ", "\u2013")
+    if form == "line break":
+        i = value.rfind("-") if "-" in value else value.rfind(" ")
+        return value[:i + 1] + "\n" + value[i + 1:]
+    if form == "spaced digits":
+        return " ".join(c for c in value if c.isalnum())
+    if form == "full-width digits":
+        return "".join(chr(ord(c) - 0x30 + 0xFF10) if c.isdigit() else c for c in value)
+    raise ValueError(f"unknown form {form!r}")
+
+
+DIGIT_FORMS = ("plain", "zero-width space", "soft hyphen", "en dash", "line break", "spaced digits",
+               "full-width digits")
+EMAIL_FORMS = ("plain", "zero-width space", "NUL", "[at] [dot]", "(at) (dot)", "spelled at")
+NAME_FORMS = ("plain", "possessive", "curly possessive", "title possessive", "upper case", "lower case",
+              "zero-width space", "soft hyphen", "title only")
+
+STRUCTURED_TEMPLATES: Dict[str, Tuple[str, Callable[[random.Random], str]]] = {
+    "ssn": ("Her social security number is {v}.", ssn),
+    "phone": ("Please call {v} for the records.", phone),
+    "card": ("The fee was paid by credit card {v}.", card),
+    "iban": ("The amount was transferred to IBAN {v}.", iban_gb),
+}
+
+
+def _email_form(user: str, domain: str, form: str) -> str:
+    name, tld = domain.split(".", 1)
+    if form == "plain":
+        return f"{user}@{domain}"
+    if form == "zero-width space":
+        return f"{user[:2]}{ZWSP}{user[2:]}@{domain}"
+    if form == "NUL":
+        return f"{user}{NUL}@{domain}"
+    if form == "[at] [dot]":
+        return f"{user} [at] {name} [dot] {tld}"
+    if form == "(at) (dot)":
+        return f"{user}(at){name}(dot){tld}"
+    if form == "spelled at":
+        return f"{user} at {domain}"
+    raise ValueError(f"unknown form {form!r}")
+
+
+def _name_sentences(first: str, last: str, form: str) -> Tuple[str, str]:
+    """(sentence with the detected full name, sentence with the form) and what must not survive."""
+    intro = f"The witness {first} {last} was heard by the court."
+    if form == "plain":
+        return intro, f"The court then heard {first} {last} again."
+    if form == "possessive":
+        return intro, f"{first} {last}'s lawyer said nothing."
+    if form == "curly possessive":
+        return intro, f"The court read {first} {last}\u2019s statement."
+    if form == "title possessive":
+        return intro, f"Mr {last}'s solicitor wrote to the court."
+    if form == "upper case":
+        return intro, f"Later {last.upper()} signed the record."
+    if form == "lower case":
+        return intro, f"Later {last.lower()} signed the record."
+    if form == "zero-width space":
+        return intro, f"Later Mr {last[:3]}{ZWSP}{last[3:]} signed the record."
+    if form == "soft hyphen":
+        return intro, f"Later Mr {last[:3]}{SHY}{last[3:]} signed the record."
+    if form == "title only":
+        return f"Mr {last}\u2019s opinion was clear.", "He left."
+    raise ValueError(f"unknown form {form!r}")
+
+
+def make_plants(rng: random.Random, people: Sequence[Tuple[str, str]]) -> List[Plant]:
+    """One plant per kind and form: structured identifiers in every digit form, e-mails in every
+    e-mail form, names (from `people`, (first, last)) in every name form."""
+    plants: List[Plant] = []
+    for kind, (template, make) in STRUCTURED_TEMPLATES.items():
+        for form in DIGIT_FORMS:
+            value = make(rng)
+            plants.append(Plant(kind, form, template.format(v=_hide_digits(value, form)), core_of(value)))
+    for form in EMAIL_FORMS:
+        user, domain = email(rng)
+        plants.append(Plant("email", form, f"You can write to {_email_form(user, domain, form)} at any time.",
+                            core_of(user)))
+    for form in NAME_FORMS:
+        first, last = people[rng.randrange(len(people))]
+        intro, sentence = _name_sentences(first, last, form)
+        plants.append(Plant("name", form, f"{intro} {sentence}", core_of(last)))
+    return plants
+
+
+def plant_into(text: str, plant: Plant, rng: random.Random) -> str:
+    """`text` with the plant's sentence added as a paragraph of its own after a random paragraph."""
+    breaks = [m.end() for m in re.finditer(r"\n\s*\n|\n", text)]
+    at = rng.choice(breaks) if breaks else len(text)
+    return f"{text[:at]}{plant.sentence}\n\n{text[at:]}"
+
+
+def tally(results: Sequence[Tuple[Plant, bool]]) -> Dict[str, Dict[str, Dict[str, int]]]:
+    """{kind: {form: {"planted": n, "survived": k}}} of (plant, survived) pairs."""
+    out: Dict[str, Dict[str, Dict[str, int]]] = {}
+    for plant, survived in results:
+        cell = out.setdefault(plant.kind, {}).setdefault(plant.form, {"planted": 0, "survived": 0})
+        cell["planted"] += 1
+        cell["survived"] += int(survived)
+    return out
