@@ -24,22 +24,30 @@ def _span_key(name: str, span: Span) -> tuple:
     return ("spacy_anon", name, span.start_char, span.end_char, span.label_)
 
 
-def _span_getter(name: str, default):
-    def get(span: Span):
+class _SpanGetter:
+    """Getter of one span attribute. A class, not a closure: spaCy pickles every registered extension
+    when it starts worker processes under "spawn" (macOS, Windows, Spark, Ray, Dask), and a closure would
+    make every pipeline unpicklable once this package is imported."""
+
+    def __init__(self, name: str, default) -> None:
+        self.name, self.default = name, default
+
+    def __call__(self, span: Span):
         data = span.doc.user_data
-        key = _span_key(name, span)
+        key = _span_key(self.name, span)
         if key in data:
             return data[key]
-        return data.get(("._.", name, span.start_char, span.end_char), default)  # docs saved by earlier versions
-
-    return get
+        return data.get(("._.", self.name, span.start_char, span.end_char), self.default)  # docs of earlier versions
 
 
-def _span_setter(name: str):
-    def set_(span: Span, value) -> None:
-        span.doc.user_data[_span_key(name, span)] = value
+class _SpanSetter:
+    """Setter of one span attribute (a picklable class, see `_SpanGetter`)."""
 
-    return set_
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, span: Span, value) -> None:
+        span.doc.user_data[_span_key(self.name, span)] = value
 
 
 def register_extensions() -> None:
@@ -52,7 +60,7 @@ def register_extensions() -> None:
     """
     for name, default in _SPAN_ATTRS.items():
         if not Span.has_extension(name):
-            Span.set_extension(name, getter=_span_getter(name, default), setter=_span_setter(name))
+            Span.set_extension(name, getter=_SpanGetter(name, default), setter=_SpanSetter(name))
     for name, default in _DOC_ATTRS.items():
         if not Doc.has_extension(name):
             Doc.set_extension(name, default=default)

@@ -124,6 +124,23 @@ class AnonRules(Pipe):
     def _compile(self) -> None:
         self.options = make_options(allow_list=self.allow_list, deny_list=self.deny_list, **self._settings)
 
+    # ------------------------------------------------------------ pickling (worker processes)
+    def __getstate__(self) -> Dict[str, Any]:
+        """The settings, not the compiled recognizers: those are rebuilt from the registry on load, so a
+        pipeline with this component can be sent to spawned worker processes."""
+        state = dict(self.__dict__)
+        state.pop("recognizers", None)
+        state.pop("options", None)
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.recognizers = recognizers_for(self.recognizer_names, self.languages)
+        self._compile()
+
+    def __reduce__(self):
+        return (_restore, (type(self), self.__getstate__()))
+
     @property
     def labels(self) -> tuple:
         """Labels this component can produce."""
@@ -199,6 +216,13 @@ class AnonRules(Pipe):
         deserializers = {"lists.json": lambda p: self._set_lists(srsly.read_json(p))}
         util.from_disk(path, deserializers, exclude)
         return self
+
+
+def _restore(cls, state: Dict[str, Any]) -> "AnonRules":
+    """Unpickle an AnonRules (see `AnonRules.__getstate__`)."""
+    obj = cls.__new__(cls)
+    obj.__setstate__(state)
+    return obj
 
 
 def build_default_rules(nlp_or_vocab: Any = None, **config: Any) -> AnonRules:
