@@ -17,7 +17,7 @@ from spacy_anon.cli import anonymize as anonymize_cli  # noqa: E402
 EMAIL_A = "jane.roe@example.com"
 EMAIL_B = "r.miller@example.org"
 SECRET_IN_BAD_LINE = "leaky.secret@example.net"
-SPAN_KEYS = {"start", "end", "label", "entity", "identifier", "replacement"}
+SPAN_KEYS = {"start", "end", "label", "entity", "identifier", "replacement", "anon_start", "anon_end"}
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +54,12 @@ def read_jsonl(path: Path):
 
 def leftovers(folder: Path):
     return [p.name for p in folder.iterdir() if p.name.startswith(".")]
+
+
+def check_anon_offsets(record):
+    """Each replacement stands at anon_start:anon_end of "anonymized" (located without the original)."""
+    for span in record["spans"]:
+        assert record["anonymized"][span["anon_start"]:span["anon_end"]] == span["replacement"]
 
 
 def apply_spans(text, spans):
@@ -120,51 +126,30 @@ def test_txt_as_jsonl_contract(tmp_path, capsys):
     code, _, err = cli(capsys, src, "--format", "jsonl", "-o", out)
     assert code == 0, err
     [record] = read_jsonl(out)
-    assert list(record) == ["id", "text", "anonymized", "spans"]
-    assert record["id"] == "case.txt" and record["text"] == text
+    assert list(record) == ["id", "anonymized", "spans"]  # no original value by default
+    assert record["id"] == "case.txt"
     assert record["spans"], "the e-mail address must be found"
     for span in record["spans"]:
-        assert set(span) == SPAN_KEYS
+        assert list(span) == ["start", "end", "label", "entity", "identifier", "replacement",
+                              "anon_start", "anon_end"]
         assert 0 <= span["start"] < span["end"] <= len(text)
     assert any(text[s["start"]:s["end"]] == EMAIL_A for s in record["spans"])
-    assert EMAIL_A not in record["anonymized"]
+    raw = out.read_text(encoding="utf-8")
+    assert EMAIL_A not in raw and "Hansen" not in raw and "3 May 2004" not in raw
     assert apply_spans(text, record["spans"]) == record["anonymized"]
+    check_anon_offsets(record)
+
+    # --include-original: the text after "id" and each span's original value (a warning says so)
+    code, _, err = cli(capsys, src, "--format", "jsonl", "-o", out, "--include-original", "--quiet")
+    assert code == 0, err
+    assert "warning" in err and "original" in err and len(err.strip().splitlines()) == 1
+    [full] = read_jsonl(out)
+    assert list(full) == ["id", "text", "anonymized", "spans"] and full["text"] == text
+    assert all(span["text"] == text[span["start"]:span["end"]] for span in full["spans"])
+    assert [{k: v for k, v in span.items() if k != "text"} for span in full["spans"]] == record["spans"]
 
 
 # --- JSONL ----------------------------------------------------------------------------------------------
-
-
-def test_jsonl_records_pass_through(tmp_path, capsys):
-    src = write_jsonl(tmp_path / "in.jsonl", [
-        {"id": "d1", "text": f"Write to {EMAIL_A}.", "source": "unit", "meta": {"n": 1}},
-        {"id": 7, "text": "", "subject": "Jane Roe"},
-        {"text": f"Or to {EMAIL_B}."},
-    ])
-    out = tmp_path / "out.jsonl"
-    code, _, err = cli(capsys, src, "-o", out)
-    assert code == 0, err
-    records = read_jsonl(out)
-    assert [r["id"] for r in records] == ["d1", 7, 3]  # a record without "id" gets its line number
-    assert list(records[0]) == ["id", "text", "anonymized", "spans", "source", "meta"]
-    assert records[0]["source"] == "unit" and records[0]["meta"] == {"n": 1}
-    assert records[1]["anonymized"] == "" and records[1]["spans"] == []  # empty documents are kept
-    assert records[1]["subject"] == "Jane Roe"
-    for record in records:
-        assert EMAIL_A not in record["anonymized"] and EMAIL_B not in record["anonymized"]
-        for span in record["spans"]:
-            assert set(span) == SPAN_KEYS
-
-
-def test_jsonl_no_original_and_include_original(tmp_path, capsys):
-    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}", "subject": "Jane"}])
-    out = tmp_path / "out.jsonl"
-    assert cli(capsys, src, "-o", out, "--no-original")[0] == 0
-    [record] = read_jsonl(out)
-    assert "text" not in record and "subject" not in record
-    assert EMAIL_A not in out.read_text()
-    assert cli(capsys, src, "-o", out, "--include-original")[0] == 0
-    [record] = read_jsonl(out)
-    assert any(span.get("text") == EMAIL_A for span in record["spans"])
 
 
 def test_jsonl_bad_lines_fail_without_skip(tmp_path, capsys):
@@ -274,8 +259,8 @@ def test_long_document_chunked_offsets_round_trip(tmp_path, capsys, rules_model)
     assert code == 0, err
     assert "chunks" in err
     [record] = read_jsonl(out)
-    assert record["text"] == text  # never truncated
     spans = record["spans"]
+    check_anon_offsets(record)
     found = {}
     for span in spans:
         found.setdefault(text[span["start"]:span["end"]], set()).add((span["entity"], span["replacement"]))
@@ -373,29 +358,37 @@ def test_consistent_across_docs(tmp_path, capsys):
     out = tmp_path / "out.jsonl"
     assert cli(capsys, src, "-o", out, "--consistent-across-docs", "--strategy", "tag")[0] == 0
     per_value = {}
+    texts = {r["id"]: r["text"] for r in read_jsonl(src)}
     for record in read_jsonl(out):
         for span in record["spans"]:
-            value = record["text"][span["start"]:span["end"]]
+            value = texts[record["id"]][span["start"]:span["end"]]
             per_value.setdefault(value, set()).add(span["replacement"])
     assert per_value[EMAIL_A] and all(len(v) == 1 for v in per_value.values())
     assert per_value[EMAIL_A] != per_value[EMAIL_B]
 
 
 def test_n_process_two_matches_one(tmp_path, capsys):
-    """Workers return Docs through Doc.to_bytes; long documents (chunked in the main process) keep their
-    place in the output order."""
+    """Forked workers (spacy_anon.workers) give the same records in the same order as one process, long
+    documents (chunked) and anonymized fields included."""
     long_text = "\n\n".join(f"Part {j}: mail {EMAIL_B} today." for j in range(30))
     records = [{"id": i, "text": long_text if i % 3 == 1 else
-                f"Doc {i}: mail {EMAIL_A} or call +44 20 7946 0{i:03d}."} for i in range(7)]
+                f"Doc {i}: mail {EMAIL_A} or call +44 20 7946 0{i:03d}.", "note": f"cc {EMAIL_B}"}
+               for i in range(7)]
     src = write_jsonl(tmp_path / "in.jsonl", records)
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    opts = ["--strategy", "tag", "--max-length", "300"]
+    opts = ["--strategy", "tag", "--max-length", "300", "--anonymize-fields", "note"]
     assert cli(capsys, src, "-o", one, *opts)[0] == 0
     code, _, err = cli(capsys, src, "-o", two, *opts, "--n-process", "2", "--batch-size", "2")
     assert code == 0, err
-    assert "falling back" not in err
+    assert "one process" not in err
     assert read_jsonl(one) == read_jsonl(two)
     assert [r["id"] for r in read_jsonl(two)] == list(range(7))
+    for record in read_jsonl(two):  # the note's address gets the replacement it has in the text
+        if record["id"] % 3 == 1:
+            assert record["note"] == "cc [CONTACT_1]" and "mail [CONTACT_1] today" in record["anonymized"]
+        else:
+            assert record["note"] == "cc [CONTACT_3]"
+    assert leftovers(tmp_path) == []
 
 
 def test_python_dash_m(tmp_path):
@@ -408,8 +401,8 @@ def test_python_dash_m(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     [record] = [json.loads(line) for line in done.stdout.splitlines()]
     assert EMAIL_A not in record["anonymized"]
-    assert apply_spans(record["text"], record["spans"]) == record["anonymized"]
-    assert EMAIL_A not in done.stderr
+    assert apply_spans(f"Mail {EMAIL_A}", record["spans"]) == record["anonymized"]
+    assert EMAIL_A not in done.stderr + done.stdout
 
 
 def test_strategy_choices_match_mask():
@@ -436,12 +429,12 @@ def test_pseudonym_key_from_env(tmp_path, capsys, monkeypatch):
     out = tmp_path / "out.jsonl"
     code, _, err = cli(capsys, src, "-o", out, "--strategy", "pseudonym")
     assert code == 1 and "key" in err and not out.exists()
-    monkeypatch.setenv("MY_TEST_KEY", "s3cr3t-value-s3cr3t")
+    monkeypatch.setenv("MY_TEST_KEY", "s3cr3t-value-of-20ch")
     code, _, err = cli(capsys, src, "-o", out, "--strategy", "pseudonym", "--key-env", "MY_TEST_KEY")
     assert code == 0, err
-    assert "s3cr3t-value-s3cr3t" not in out.read_text() + err
+    assert "s3cr3t-value-of-20ch" not in out.read_text() + err
     [record] = read_jsonl(out)
-    [email] = [s for s in record["spans"] if record["text"][s["start"]:s["end"]] == EMAIL_A]
+    [email] = [s for s in record["spans"] if f"Mail {EMAIL_A}."[s["start"]:s["end"]] == EMAIL_A]
     assert email["replacement"].startswith("CONTACT_") and email["replacement"] != "[CONTACT_1]"
 
 

@@ -1,6 +1,9 @@
 """Readers, writers and long-document chunking used by the CLI (no pipeline needed)."""
 import io
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -12,9 +15,12 @@ from spacy_anon.io import (
     StdoutSink,
     iter_jsonl,
     list_text_files,
+    anon_offsets,
+    dumps_jsonl,
     output_record,
     parse_jsonl_line,
     read_text_file,
+    remove_stale_temporaries,
 )
 from spacy_anon.longdocs import chunk_bounds
 
@@ -36,7 +42,7 @@ def test_read_text_file_invalid_utf8_names_offset(tmp_path):
 
 @pytest.mark.parametrize("line, reason", [
     ('{"id": 1, "text": "' + SECRET, "not valid JSON"),
-    ('["' + SECRET + '"]', "expected a JSON object, got list"),
+    ('["' + SECRET + '"]', "expected a JSON object, got array"),
     ('{"id": 1, "body": "' + SECRET + '"}', 'missing "text"'),
     ('{"id": 1, "text": ["' + SECRET + '"]}', '"text" must be a string, got array'),
     ('{"id": 1, "text": null}', '"text" must be a string, got null'),
@@ -52,6 +58,7 @@ def test_parse_jsonl_line_errors_never_quote_content(line, reason):
 def test_parse_jsonl_line_record():
     rec = parse_jsonl_line(b'{"text": "t", "id": "x", "subject": "S", "k": 1}\n', 1, "f")
     assert (rec.id, rec.text, rec.subject, rec.extra) == ("x", "t", "S", {"subject": "S", "k": 1})
+    assert rec.line == 1 and rec.where == "f line 1"
     assert parse_jsonl_line(b"   \n", 2, "f") is None
     assert parse_jsonl_line(b'{"text": "t"}', 5, "f").id == 5
 
@@ -82,16 +89,97 @@ def test_list_text_files_skips_hidden(tmp_path):
 
 
 def test_output_record_contract():
-    rec = Record(id=3, text="Hi Ann!", extra={"subject": "Ann", "spans": ["gold"], "lang": "en"})
+    rec = Record(id=3, text="Hi Ann!", extra={"subject": "Ann", "spans": ["gold"], "lang": "en",
+                                              "meta": {"notes": "Ann again", "n": 2}})
     row = {"start": 3, "end": 6, "label": "PERSON", "entity": "PERSON_1", "identifier": "DIRECT",
            "replacement": "[PERSON_1]", "source": "x", "score": 0.5}
     out = output_record(rec, "Hi [PERSON_1]!", [row])
-    assert list(out) == ["id", "text", "anonymized", "spans", "subject", "lang"]
-    assert out["spans"] == [{k: row[k] for k in ("start", "end", "label", "entity", "identifier",
-                                                 "replacement")}]
-    bare = output_record(rec, "Hi [PERSON_1]!", [row], keep_original=False, include_original_spans=True)
-    assert "text" not in bare and "subject" not in bare and bare["spans"][0]["text"] == "Ann"
+    assert list(out) == ["id", "anonymized", "spans"]  # no original value, no other field
+    assert out["spans"] == [{**{k: row[k] for k in ("start", "end", "label", "entity", "identifier",
+                                                    "replacement")}, "anon_start": 3, "anon_end": 13}]
+    full = output_record(rec, "Hi [PERSON_1]!", [row], include_original=True, keep_fields=["lang", "meta.n"])
+    assert list(full) == ["id", "text", "anonymized", "spans", "lang", "meta"]
+    assert full["text"] == "Hi Ann!" and full["spans"][0]["text"] == "Ann" and full["meta"] == {"n": 2}
+    notes_row = dict(row, start=0, end=3)
+    fields = output_record(rec, "Hi [PERSON_1]!", [row], anonymized_fields={
+        "meta.notes": ("Ann again", "[PERSON_1] again", [notes_row]), "summary": (None, None, [])})
+    assert list(fields) == ["id", "anonymized", "spans", "meta", "summary", "field_spans"]
+    assert fields["meta"] == {"notes": "[PERSON_1] again"} and fields["summary"] is None
+    assert fields["field_spans"] == {"meta.notes": [{**{k: notes_row[k] for k in (
+        "start", "end", "label", "entity", "identifier", "replacement")}, "anon_start": 0, "anon_end": 10}]}
     json.dumps(out)
+
+
+def test_anon_offsets_refuse_a_table_that_does_not_match():
+    text, anon = "Ann met Bob.", "[P1] met [P2]."
+    rows = [{"start": 8, "end": 11, "replacement": "[P2]"}, {"start": 0, "end": 3, "replacement": "[P1]"}]
+    assert anon_offsets(len(text), anon, rows) == [(9, 13), (0, 4)]  # any row order
+    for bad in ([{"start": 0, "end": 3, "replacement": "[PX]"}],                          # not there
+                [{"start": 0, "end": 3, "replacement": "[P1]"}],                          # length off
+                [{"start": 0, "end": 5, "replacement": "[P1]"}, {"start": 4, "end": 11, "replacement": "x"}]):
+        with pytest.raises(ValueError):
+            anon_offsets(len(text), anon, bad)
+
+
+@pytest.mark.parametrize("line, reason", [
+    ('{"id": NaN, "text": "' + SECRET + '"}', "non-finite"),
+    ('{"id": Infinity, "text": "' + SECRET + '"}', "non-finite"),
+    ('{"id": 1e999, "text": "' + SECRET + '"}', "not finite"),
+    ('{"id": 1, "text": "x", "score": -1e400}', "not finite"),
+    ('{"id": 1, "text": "' + SECRET + '", "text": "decoy"}', 'duplicate key "text"'),
+    ('{"id": 1, "text": "x", "meta": {"' + SECRET + '": 1, "' + SECRET + '": 2}}', "duplicate key in an object"),
+    ('{"id": 1, "text": "' + SECRET + ' \\ud800"}', "unpaired surrogate"),
+    ('{"id": 1, "text": "x", "' + SECRET + '\\udfff": 1}', "unpaired surrogate"),
+    ('{"id": 1, "text": "x", "deep": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested"),
+    ('{"id": 1, "text": "x", "deep": ' + "[" * 600 + "]" * 600 + "}", "nested more than 500"),
+    ('{"id": ' + "9" * 5000 + ', "text": "' + SECRET + '"}', "number too long"),
+])
+def test_parse_jsonl_line_refuses_what_cannot_be_written_back(line, reason):
+    with pytest.raises(InputError) as err:
+        parse_jsonl_line(line.encode(), 4, "data.jsonl")
+    message = str(err.value)
+    assert message.startswith("data.jsonl line 4: not valid JSON") and reason in message
+    assert SECRET not in message
+
+
+def test_parse_jsonl_line_accepts_paired_surrogates_and_escaped_backslashes():
+    rec = parse_jsonl_line('{"text": "\\ud83d\\ude00 and \\\\ud800", "id": 1.5}'.encode(), 1, "f")
+    assert rec.text == "\U0001F600 and \\ud800" and rec.id == 1.5
+    assert dumps_jsonl({"id": rec.id, "anonymized": rec.text}).encode("utf-8")
+
+
+def test_dumps_jsonl_refuses_non_finite_numbers():
+    with pytest.raises(ValueError):
+        dumps_jsonl({"id": float("nan")})
+
+
+def test_iter_jsonl_duplicate_ids_name_both_lines(tmp_path):
+    path = tmp_path / "d.jsonl"
+    path.write_text('{"id": 1, "text": "a"}\n{"id": "1", "text": "b"}\n{"text": "c"}\n'
+                    '{"id": 1, "text": "' + SECRET + '"}\n{"id": 3, "text": "e"}\n')
+    with pytest.raises(InputError) as err:
+        list(iter_jsonl(path))
+    assert str(err.value) == f"{path} line 4: duplicate id (first at line 1)"
+    skipped = []
+    records = list(iter_jsonl(path, skip_invalid=True, on_skip=lambda e: skipped.append(str(e))))
+    # 1 and "1" differ; line 3 takes its line number as id, which line 5 then repeats
+    assert [(r.id, r.text) for r in records] == [(1, "a"), ("1", "b"), (3, "c")]
+    assert [m.split(": ", 1)[1] for m in skipped] == ["duplicate id (first at line 1)",
+                                                      "duplicate id (first at line 3)"]
+    assert SECRET not in " ".join(skipped)
+
+
+def test_iter_jsonl_check_rejects_like_an_invalid_line(tmp_path):
+    path = tmp_path / "d.jsonl"
+    path.write_text('{"id": 1, "text": "a"}\n{"id": 2, "text": "b", "bad": true}\n')
+
+    def check(record):
+        if record.extra.get("bad"):
+            raise InputError(f"{record.where}: rejected")
+
+    with pytest.raises(InputError, match="line 2: rejected"):
+        list(iter_jsonl(path, check=check))
+    assert [r.id for r in iter_jsonl(path, skip_invalid=True, check=check)] == [1]
 
 
 def test_atomic_file_commit_and_discard(tmp_path):
@@ -107,9 +195,76 @@ def test_atomic_file_commit_and_discard(tmp_path):
     assert [p.name for p in target.parent.iterdir()] == ["r.txt"]
 
 
+def test_atomic_file_temp_name_and_modes(tmp_path):
+    """New files get 0o666 less the umask (not mkstemp's 0600); a replaced file keeps its mode."""
+    umask = os.umask(0o027)
+    try:
+        new = tmp_path / "new.jsonl"
+        atomic = AtomicFile(new)
+        fh = atomic.open()
+        [tmp] = [p for p in tmp_path.iterdir()]
+        assert tmp.name.startswith(f".new.jsonl.spacy-anon-{os.getpid()}-") and tmp.name.endswith(".tmp")
+        fh.write("x")
+        atomic.commit()
+        assert new.stat().st_mode & 0o777 == 0o640
+        old = tmp_path / "old.txt"
+        old.write_text("before")
+        os.chmod(old, 0o604)  # a bit the umask would take away
+        with AtomicFile(old) as fh:
+            fh.write("after")
+        assert old.read_text() == "after" and old.stat().st_mode & 0o777 == 0o604
+    finally:
+        os.umask(umask)
+
+
+def test_atomic_file_discard_removes_folders_it_created(tmp_path):
+    target = tmp_path / "a" / "b" / "out.txt"
+    atomic = AtomicFile(target)
+    atomic.open().write("x")
+    atomic.discard()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_atomic_file_failed_commit_leaves_nothing(tmp_path, monkeypatch):
+    import errno
+
+    import spacy_anon.io as io_module
+
+    def no_space(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(io_module.os, "fsync", no_space)
+    with pytest.raises(OSError):
+        with AtomicFile(tmp_path / "out.txt") as fh:
+            fh.write("x")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_remove_stale_temporaries_only_of_dead_processes(tmp_path):
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True)
+    dead_pid = int(dead.stdout)
+    target = tmp_path / "out.jsonl"
+    stale = tmp_path / f".out.jsonl.spacy-anon-{dead_pid}-0a1b2c3d.tmp"
+    alive = tmp_path / f".out.jsonl.spacy-anon-{os.getpid()}-0a1b2c3d.tmp"
+    other_output = tmp_path / f".other.jsonl.spacy-anon-{dead_pid}-0a1b2c3d.tmp"
+    not_ours = tmp_path / ".out.jsonl.x1y2z3.tmp"
+    for path in (stale, alive, other_output, not_ours):
+        path.write_text("original text")
+    assert remove_stale_temporaries(target) == [stale]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (alive, other_output, not_ours))
+    folder = tmp_path / "anon"
+    staging = folder / f".spacy-anon-{dead_pid}-00ff00ff.tmp"
+    (staging / "sub").mkdir(parents=True)
+    (staging / "sub" / "a.txt").write_text("x")
+    assert remove_stale_temporaries(folder, folder_output=True) == [staging]
+    assert list(folder.iterdir()) == []
+
+
 def test_staged_folder(tmp_path):
     out = tmp_path / "o"
     staged = StagedFolder(out)
+    assert staged.staging.name.startswith(f".spacy-anon-{os.getpid()}-")
     staged.write_text("a/b.txt", "1")
     assert not (out / "a" / "b.txt").exists()
     staged.commit()
@@ -118,6 +273,9 @@ def test_staged_folder(tmp_path):
     staged.write_text("c.txt", "2")
     staged.discard()
     assert sorted(p.name for p in out.iterdir()) == ["a"]
+    fresh = tmp_path / "fresh"
+    StagedFolder(fresh).discard()  # the folder it created goes too
+    assert not fresh.exists()
 
 
 def test_stdout_sink_writes_only_on_success():

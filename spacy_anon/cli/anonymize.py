@@ -1,30 +1,40 @@
 """`spacy-anon anonymize`: anonymize a text file, a folder of them, or JSONL records, failing closed.
 
-Output is written to a temporary name and renamed into place only when every document came back with
-`doc._.anon_status == "ok"`; on any failure nothing is left behind and the exit status is non-zero.
+The output holds no original value unless asked for (`--include-original`, `--keep-fields`): a JSONL
+output record is `{"id", "anonymized", "spans"}`. Output is written to a temporary name, created before
+the model loads (an unwritable output fails at once), and renamed into place only when every record came
+back anonymized (`doc._.anon_status == "ok"`), one output record per input record. On any failure, on
+Ctrl-C, SIGTERM or SIGHUP nothing is left behind and the exit status is non-zero; what a SIGKILLed run
+leaves (named `.NAME.spacy-anon-PID-HEX.tmp`) is removed by the next run writing the same output.
 Messages name files, line numbers and byte offsets, never document content.
 """
 import argparse
+import contextlib
+import functools
 import os
 import sys
 import tempfile
 import traceback
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
+from spacy_anon.cli.signals import exit_status, signals_as_interrupts
 from spacy_anon.io import (
     RESERVED_FIELDS,
     AtomicFile,
     InputError,
-    decode_utf8,
     Record,
     StagedFolder,
     StdoutSink,
+    decode_utf8,
     dumps_jsonl,
+    field_path,
+    get_field,
     iter_jsonl,
     list_text_files,
     output_record,
     read_text_file,
+    remove_stale_temporaries,
 )
 
 PROG = "spacy-anon anonymize"
@@ -33,7 +43,22 @@ JSONL_SUFFIXES = (".jsonl", ".ndjson")
 # Names under which an `anon_mask` may take the secret key of keyed (pseudonym) replacements.
 KEY_CONFIG_NAMES = ("key", "secret", "secret_key", "pseudonym_key", "hmac_key")
 STRATEGIES = ("suppress", "tag", "surrogate", "pseudonym", "generalize")  # those of anon_mask
-_DEBUG = False  # --debug: print tracebacks of processing failures
+DEFAULT_BATCH = 32  # records per batch (and per task of a worker process)
+
+DESCRIPTION = (
+    "Anonymize documents with the default pipeline (or --model). INPUT is a .txt file, a folder of .txt "
+    "files (output: a folder with the same relative names), a .jsonl file with one "
+    '{"id", "text", ...} object per line, or - for stdin; -o - is stdout. '
+    'With --format jsonl each output line is {"id", "anonymized", "spans": [{"start", "end", "label", '
+    '"entity", "identifier", "replacement", "anon_start", "anon_end"}]}: start/end are offsets into the '
+    'original text, anon_start/anon_end into "anonymized". No original value is written by default: the '
+    'original "text" and each span\'s original "text" only with --include-original; other input fields '
+    '(including "subject") only when --keep-fields names them (copied as they are) or --anonymize-fields '
+    'does (replaced by their anonymized text, their spans under "field_spans"). '
+    "Output goes to a temporary name (.NAME.spacy-anon-PID-HEX.tmp) and is renamed into place only when "
+    "every record is anonymized: an error, Ctrl-C, SIGTERM or SIGHUP leaves no output. SIGKILL cannot be "
+    "handled: the next run writing the same output removes what it left."
+)
 
 
 class CLIError(Exception):
@@ -48,18 +73,11 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "anonymize",
         help="anonymize a .txt file, a folder of .txt files, or a .jsonl file of {id, text} records",
-        description=(
-            "Anonymize documents with the default pipeline (or --model). INPUT is a .txt file, a folder "
-            "of .txt files (output: a folder with the same relative names), a .jsonl file with one "
-            '{"id", "text", ...} object per line, or - for stdin. With --format jsonl each output line is '
-            '{"id", "text", "anonymized", "spans": [{"start", "end", "label", "entity", "identifier", '
-            '"replacement"}], ...other input fields}; offsets point into the original "text" (drop it '
-            "with --no-original)."
-        ),
+        description=DESCRIPTION,
     )
     parser.add_argument("input", metavar="INPUT", help=".txt file, folder of .txt files, .jsonl file, or -")
     parser.add_argument("-o", "--output", metavar="OUTPUT",
-                        help="output file (or folder for a folder input); default: stdout")
+                        help="output file (or folder for a folder input); none or -: stdout")
     parser.add_argument("--format", choices=("text", "jsonl"), default=None,
                         help="output format (default: jsonl for .jsonl input, text otherwise)")
     parser.add_argument("--input-format", choices=("auto", "text", "jsonl"), default="auto",
@@ -69,22 +87,34 @@ def register(subparsers) -> None:
     parser.add_argument("--strategy", default=None, choices=STRATEGIES,
                         help="replacement strategy of anon_mask (default: the pipeline's, tag)")
     parser.add_argument("--lang", default="en", help="language of the default pipeline (default: en)")
-    parser.add_argument("--n-process", type=int, default=1, metavar="N", help="worker processes (default 1)")
-    parser.add_argument("--batch-size", type=int, default=None, metavar="B", help="documents per batch")
+    parser.add_argument("--n-process", type=int, default=1, metavar="N",
+                        help="worker processes, forked from this one after the pipeline is loaded "
+                             "(default 1; where fork is not available: one process)")
+    parser.add_argument("--batch-size", type=int, default=None, metavar="B",
+                        help=f"records per batch (and per task of a worker; default {DEFAULT_BATCH})")
     parser.add_argument("--max-length", type=int, default=None, metavar="CHARS",
                         help="process texts longer than this in chunks cut at paragraph/sentence "
                              "boundaries (default: the pipeline's nlp.max_length)")
     parser.add_argument("--skip-invalid", action="store_true",
-                        help="skip malformed JSONL lines (reported on stderr by line number) instead "
-                             "of failing")
+                        help="skip malformed JSONL lines and records with an id seen before (reported on "
+                             "stderr by line number) instead of failing")
     parser.add_argument("--include-original", action="store_true",
-                        help='add each span\'s original "text" to the jsonl spans (sensitive!)')
+                        help='jsonl: also write the original "text" of each record and of each span '
+                             "(sensitive: the output then holds the originals)")
     parser.add_argument("--no-original", action="store_true",
-                        help='jsonl: drop the original "text" (and "subject") fields from the output records')
+                        help="accepted for backward compatibility; does nothing: the output holds no "
+                             "original value by default")
+    parser.add_argument("--keep-fields", metavar="F1,F2", default=None,
+                        help='jsonl: copy these input fields unchanged (dots reach nested fields: "meta.source"; '
+                             '"subject" included); you take responsibility for what they hold')
+    parser.add_argument("--anonymize-fields", metavar="F1,F2", default=None,
+                        help='jsonl: anonymize these string fields too ("meta.notes"), with the same '
+                             'replacements as the text; their spans go under "field_spans"')
     parser.add_argument("--consistent-across-docs", action="store_true",
                         help="one replacement memory for the whole run: an entity gets the same replacement "
                              "in every document (runs in one process)")
-    parser.add_argument("--seed", type=int, default=None, help="random seed of the replacement strategy")
+    parser.add_argument("--seed", type=int, default=None, help="a public number that rotates keyed surrogates (needs a secret key: --key-env or "
+                             "SPACY_ANON_KEY; a seed alone is refused, it is no secret)")
     parser.add_argument("--allow-list", metavar="FILE", default=None,
                         help="terms never masked, whichever detector found them: one per line (whole words, "
                              "case-insensitive); a line 'regex:PATTERN' is a regular expression; blank lines "
@@ -99,16 +129,18 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        return _run(args)
-    except InputError as err:
-        _error(str(err))
-        return EXIT_FAILURE
-    except CLIError as err:
-        _error(str(err))
-        return err.code
-    except KeyboardInterrupt:
+        with signals_as_interrupts():
+            try:
+                return _run(args)
+            except InputError as err:
+                _error(str(err))
+                return EXIT_FAILURE
+            except CLIError as err:
+                _error(str(err))
+                return err.code
+    except KeyboardInterrupt as err:  # Ctrl-C, SIGTERM, SIGHUP (spacy_anon.cli.signals)
         _error("interrupted; no output written")
-        return 130
+        return exit_status(err)
 
 
 def _error(message: str) -> None:
@@ -118,6 +150,15 @@ def _error(message: str) -> None:
 def _info(args: argparse.Namespace, message: str) -> None:
     if not args.quiet:
         print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def _warn(message: str) -> None:
+    """Printed even with --quiet: the user should know when the output holds original values."""
+    print(f"{PROG}: warning: {message}", file=sys.stderr)
+
+
+def _reason(err: OSError) -> str:
+    return err.strerror or type(err).__name__
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -138,7 +179,42 @@ def _input_kind(args: argparse.Namespace) -> str:
     return "jsonl" if path.suffix.lower() in JSONL_SUFFIXES else "text"
 
 
-def _check_plan(args: argparse.Namespace, kind: str, out_format: str) -> None:
+def _field_names(value: Optional[str], flag: str) -> List[str]:
+    names = [name.strip() for name in (value or "").split(",") if name.strip()]
+    for name in names:
+        try:
+            parts = field_path(name)
+        except ValueError:
+            raise CLIError(f"{flag}: bad field name {name!r}", EXIT_USAGE) from None
+        if parts[0] in RESERVED_FIELDS:
+            hint = " (use --include-original)" if parts[0] == "text" else ""
+            raise CLIError(f"{flag}: {parts[0]!r} is a field of the output itself{hint}", EXIT_USAGE)
+    return list(dict.fromkeys(names))
+
+
+def _check_fields(args: argparse.Namespace, kind: str, out_format: str) -> Tuple[List[str], List[str]]:
+    keep = _field_names(args.keep_fields, "--keep-fields")
+    anonymize = _field_names(args.anonymize_fields, "--anonymize-fields")
+    if (keep or anonymize) and (kind not in ("jsonl", "stdin-jsonl") or out_format != "jsonl"):
+        raise CLIError("--keep-fields and --anonymize-fields need JSONL input and output", EXIT_USAGE)
+    named = [(n, "--keep-fields") for n in keep] + [(n, "--anonymize-fields") for n in anonymize]
+    for i, (a, flag_a) in enumerate(named):
+        for b, flag_b in named[i + 1:]:
+            pa, pb = field_path(a), field_path(b)
+            shorter = min(len(pa), len(pb))
+            if pa[:shorter] == pb[:shorter]:
+                raise CLIError(f"{flag_a} {a} and {flag_b} {b} name the same field (or one inside the other)",
+                               EXIT_USAGE)
+    return keep, anonymize
+
+
+def _output_target(args: argparse.Namespace) -> Optional[Path]:
+    """The output path, None for stdout (no -o, or -o -)."""
+    return None if args.output in (None, "-") else Path(args.output)
+
+
+def _check_plan(args: argparse.Namespace, kind: str, out_format: str) -> Optional[Path]:
+    """Refuse contradictory options; RETURNS the output file or folder (None: stdout)."""
     if args.n_process < 1:
         raise CLIError("--n-process must be at least 1", EXIT_USAGE)
     if args.batch_size is not None and args.batch_size < 1:
@@ -150,7 +226,7 @@ def _check_plan(args: argparse.Namespace, kind: str, out_format: str) -> None:
     if kind in ("jsonl", "stdin-jsonl") and out_format == "text":
         raise CLIError("--format text needs a text input (file, folder or stdin); use --format jsonl "
                        "for .jsonl input", EXIT_USAGE)
-    out = Path(args.output) if args.output else None
+    out = _output_target(args)
     if kind == "folder" and out_format == "text":
         if out is None:
             raise CLIError("a folder input needs -o OUTPUT_FOLDER", EXIT_USAGE)
@@ -159,35 +235,54 @@ def _check_plan(args: argparse.Namespace, kind: str, out_format: str) -> None:
         if out.resolve() == Path(args.input).resolve():
             raise CLIError("the output folder is the input folder: refusing to overwrite the originals",
                            EXIT_USAGE)
-    elif out is not None:
-        if out.is_dir() and not (kind == "text" and out_format == "text"):
+        return out
+    if out is None:
+        return None
+    if out.is_dir():
+        if not (kind == "text" and out_format == "text"):
             raise CLIError(f"{out}: is a folder; give an output file", EXIT_USAGE)
-        if args.input != "-" and _output_path(args, kind, out_format).resolve() == Path(args.input).resolve():
-            raise CLIError("the output file is the input file: refusing to overwrite the original",
-                           EXIT_USAGE)
-
-
-def _output_path(args: argparse.Namespace, kind: str, out_format: str) -> Path:
-    out = Path(args.output)
-    if kind == "text" and out_format == "text" and out.is_dir():
-        return out / Path(args.input).name
+        out = out / Path(args.input).name
+    if args.input != "-" and out.resolve() == Path(args.input).resolve():
+        raise CLIError("the output file is the input file: refusing to overwrite the original", EXIT_USAGE)
     return out
 
 
 def _spool_stdin() -> "tempfile.SpooledTemporaryFile":
-    spool = tempfile.SpooledTemporaryFile(max_size=64 * 1024 * 1024, mode="w+b")
     import shutil
 
+    spool = tempfile.SpooledTemporaryFile(max_size=64 * 1024 * 1024, mode="w+b")
     shutil.copyfileobj(sys.stdin.buffer, spool)
     spool.seek(0)
     return spool
 
 
+def fields_to_anonymize(record: Record, names: Sequence[str]) -> Tuple[Tuple[str, str], ...]:
+    """(name, value) of the named string fields of `record`; absent and null fields are left out.
+    InputError (naming the record and the field, not its value) for another type."""
+    found_fields = []
+    for name in names:
+        parts = field_path(name)
+        for depth in range(1, len(parts)):
+            found, above = get_field(record.extra, parts[:depth])
+            if found and not isinstance(above, dict) and above is not None:
+                raise InputError(f"{record.where}: field {'.'.join(parts[:depth])} (above {name}) is not an "
+                                 "object")
+        found, value = get_field(record.extra, parts)
+        if not found or value is None:
+            continue
+        if not isinstance(value, str):
+            raise InputError(f"{record.where}: field {name} must be a string or null, got "
+                             f"{type(value).__name__}")
+        found_fields.append((name, value))
+    return tuple(found_fields)
+
+
 class _Inputs:
     """The records of a run, readable twice (a validating/counting pass, then the processing pass)."""
 
-    def __init__(self, args: argparse.Namespace, kind: str):
+    def __init__(self, args: argparse.Namespace, kind: str, anonymize_fields: Sequence[str] = ()):
         self.args, self.kind = args, kind
+        self.anonymize_fields = list(anonymize_fields)
         self.skipped: List[str] = []
         self._stdin_spool = None
         self._text: Optional[str] = None
@@ -198,22 +293,27 @@ class _Inputs:
             self._stdin_spool = _spool_stdin()
         elif kind == "folder":
             folder = Path(args.input)
-            out = Path(args.output).resolve() if args.output else None
+            out = _output_target(args)
+            out = out.resolve() if out is not None else None
             self._files = [
                 p for p in list_text_files(folder)
                 if out is None or not _is_within(p.resolve(), out)
             ]
         self.count = self._validate()
 
+    def _check(self, record: Record) -> None:
+        fields_to_anonymize(record, self.anonymize_fields)
+
     def _jsonl(self, report: bool) -> Iterator[Record]:
         def on_skip(err: InputError) -> None:
             if report:
                 self.skipped.append(str(err))
 
+        check = self._check if self.anonymize_fields else None
         if self.kind == "stdin-jsonl":
             self._stdin_spool.seek(0)
-            return iter_jsonl(self._stdin_spool, self.args.skip_invalid, on_skip, where="<stdin>")
-        return iter_jsonl(self.args.input, self.args.skip_invalid, on_skip)
+            return iter_jsonl(self._stdin_spool, self.args.skip_invalid, on_skip, where="<stdin>", check=check)
+        return iter_jsonl(self.args.input, self.args.skip_invalid, on_skip, check=check)
 
     def _validate(self) -> int:
         if self.kind in ("jsonl", "stdin-jsonl"):
@@ -247,6 +347,76 @@ def _is_within(path: Path, folder: Path) -> bool:
         return True
     except ValueError:
         return False
+
+
+class _Output:
+    """Where results go: a file (AtomicFile), a folder (StagedFolder) or stdout (StdoutSink).
+
+    Created before the model loads, so an unwritable output fails at once; leftovers of killed runs
+    writing the same output are removed first. OSErrors while writing (a full disk) become CLIErrors.
+    """
+
+    def __init__(self, target: Optional[Path], folder: bool):
+        self.label = str(target) if target is not None else "<stdout>"
+        self.removed: List[Path] = []
+        self._atomic: Optional[AtomicFile] = None
+        self._staged: Optional[StagedFolder] = None
+        self._sink: Optional[StdoutSink] = None
+        self._fh: Any = None
+        try:
+            if target is not None:
+                self.removed = remove_stale_temporaries(target, folder_output=folder)
+            if folder:
+                self._staged = StagedFolder(target)
+            elif target is not None:
+                self._atomic = AtomicFile(target)
+                self._fh = self._atomic.open()
+            else:
+                self._sink = StdoutSink()
+                self._fh = self._sink.__enter__()
+        except OSError as err:
+            self.discard()
+            raise CLIError(f"{self.label}: cannot write ({_reason(err)}); nothing done") from None
+        except BaseException:  # an interruption: leave nothing
+            self.discard()
+            raise
+
+    def write(self, text: str, rel_path: Optional[Path] = None) -> None:
+        try:
+            if self._staged is not None:
+                self._staged.write_text(rel_path, text)
+            else:
+                self._fh.write(text)
+        except OSError as err:
+            raise CLIError(f"{self.label}: cannot write ({_reason(err)}); no output written") from None
+
+    def commit(self) -> None:
+        try:
+            if self._staged is not None:
+                self._staged.commit()
+            elif self._atomic is not None:
+                self._atomic.commit()
+            else:
+                self._sink.commit()
+                self._sink.discard()
+        except OSError as err:
+            if isinstance(err, BrokenPipeError):
+                _silence_stdout()
+            raise CLIError(f"{self.label}: cannot write ({_reason(err)}); no output written") from None
+
+    def discard(self) -> None:
+        for part in (self._staged, self._atomic, self._sink):
+            if part is not None:
+                part.discard()
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so that the interpreter's final flush is quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -300,18 +470,28 @@ def read_allow_list(path: Path) -> List[Any]:
     return entries
 
 
-def load_pipeline(args: argparse.Namespace):
-    """`spacy_anon.load(...)` with the command line's mask settings; errors are CLIErrors."""
+def mask_default_config() -> Dict[str, Any]:
+    """The default settings of the `anon_mask` factory ({} when it cannot be found).
+
+    The factory is registered by importing its module: in a fresh process spaCy has not yet read the
+    entry points, and `get_factory_meta` alone would not find it.
+    """
     import spacy
 
+    try:
+        import spacy_anon.mask.component  # noqa: F401  (registers the factory)
+
+        meta = spacy.Language.get_factory_meta("anon_mask")
+        return dict(meta.default_config or {})
+    except Exception:  # noqa: BLE001
+        return {}
+
+
+def load_pipeline(args: argparse.Namespace):
+    """`spacy_anon.load(...)` with the command line's mask settings; errors are CLIErrors."""
     import spacy_anon
 
-    try:
-        meta = spacy.Language.get_factory_meta("anon_mask")
-        default_config = dict(meta.default_config or {})
-    except Exception:  # noqa: BLE001  (the factory is registered lazily through entry points)
-        default_config = {}
-    mask_config = mask_config_from_args(args, default_config)
+    mask_config = mask_config_from_args(args, mask_default_config())
     try:
         return spacy_anon.load(model=args.model, lang=args.lang, **mask_config)
     except CLIError:
@@ -328,108 +508,94 @@ def _first_line(err: BaseException) -> str:
     return text[0][:300] if text else ""
 
 
-def multiprocess_safe(nlp) -> Tuple[bool, str]:
-    """Whether anonymized Docs survive the trip back from worker processes (`Doc.to_bytes`).
+# ---------------------------------------------------------------------------------------------------------
+# Processing
 
-    spaCy's workers send Docs back as bytes; extension values live in `doc.user_data` and must pass
-    through msgpack. We check it on a probe document rather than assume it.
-    """
-    from spacy.tokens import Doc
 
-    probe = "Write to probe@example.com or call Anna Smith on 3 May 2021."
+def _batches(items: Iterator[Any], size: int) -> Iterator[List[Any]]:
+    batch: List[Any] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _failure_error(failure, pending: Dict[int, Record]) -> CLIError:
+    records = [pending[i] for i in failure.indices if i in pending]
+    if len(records) == 1:
+        where = records[0].where
+    elif records:
+        where = f"one of {len(records)} records from {records[0].where} to {records[-1].where}"
+    else:
+        where = "a record"
+    if failure.part is not None:
+        where += f", field {failure.part}"
+    message = f"{where}: {failure.reason}; no output written"
+    if failure.trace:
+        print(failure.trace, file=sys.stderr, end="")
+    elif failure.reason.startswith("anonymization failed"):
+        message += ". Run with --debug to see the traceback (it may quote document content)."
+    return CLIError(message)
+
+
+def _process_count(args: argparse.Namespace, count: int) -> int:
+    n_process = args.n_process
+    if n_process > 1 and args.consistent_across_docs:
+        _info(args, "--consistent-across-docs shares one replacement memory: running in one process")
+        return 1
+    if n_process > 1 and count <= 1:
+        return 1
+    if n_process > 1:
+        from spacy_anon.workers import fork_context
+
+        if fork_context() is None:
+            _info(args, f"--n-process {n_process}: worker processes need the 'fork' start method, which "
+                        "this platform lacks; running in one process")
+            return 1
+    return n_process
+
+
+def anonymize_records(nlp, records, args: argparse.Namespace, stack: contextlib.ExitStack,
+                      anonymize_fields: Sequence[str] = (), run_memory: Any = None,
+                      n_process: int = 1) -> Iterator[Tuple[Record, Any]]:
+    """(record, Outcome) pairs in input order, computed in this process or in `n_process` forked workers
+    (started now, before the caller starts threads; `stack` closes the pool). Iterating raises CLIError
+    naming the record when one is not anonymized (fail closed)."""
+    from spacy_anon.cli.processing import Job, anonymize_batch
+
+    pending: Dict[int, Record] = {}
+
+    def jobs() -> Iterator[Job]:
+        for index, record in enumerate(records):
+            pending[index] = record
+            yield Job(index, record.text, record.subject, fields_to_anonymize(record, anonymize_fields))
+
+    work = functools.partial(anonymize_batch, nlp, run_memory=run_memory, batch_size=args.batch_size,
+                             debug=bool(args.debug))
+    batches = _batches(jobs(), args.batch_size or DEFAULT_BATCH)
+    if n_process == 1:
+        return _outcomes(map(work, batches), pending)
+    from spacy_anon.workers import WorkerPool
+
+    pool = stack.enter_context(WorkerPool(n_process, work))
+    return _outcomes(pool.imap(batches), pending)
+
+
+def _outcomes(replies: Iterator[Any], pending: Dict[int, Record]) -> Iterator[Tuple[Record, Any]]:
+    from spacy_anon.cli.processing import Failure
+    from spacy_anon.workers import WorkerError
+
     try:
-        doc = nlp(probe)
-        restored = Doc(nlp.vocab).from_bytes(doc.to_bytes())
-    except Exception as err:  # noqa: BLE001
-        return False, f"{type(err).__name__} while serializing an anonymized Doc"
-    for attr in ("anon_status", "anon_text", "anon_table"):
-        if getattr(restored._, attr) != getattr(doc._, attr):
-            return False, f"doc._.{attr} does not survive Doc.to_bytes"
-    return True, ""
-
-
-def _doc_for(nlp, record: Record, memory: Any = None):
-    doc = nlp.make_doc(record.text)
-    if record.subject is not None:
-        doc._.anon_subject = record.subject
-    if memory is not None:
-        from spacy_anon.longdocs import MEMORY_KEY
-
-        doc.user_data[MEMORY_KEY] = memory
-    return doc
-
-
-def anonymize_records(nlp, records, n_process: int = 1, batch_size: Optional[int] = None,
-                      run_memory: Any = None):
-    """Yield (record, AnonResult) in input order.
-
-    Records longer than `nlp.max_length` are processed in chunks in this process (one ReplacementMemory
-    per document, or `run_memory`); the others go through `nlp.pipe(n_process, batch_size)`.
-    Raises CLIError when a document is not anonymized (fail closed).
-    """
-    from spacy_anon.longdocs import NotAnonymizedError, anonymize_long_text, new_memory, result_from_doc
-
-    long_records: Dict[int, Record] = {}
-    started: Dict[int, Record] = {}
-
-    def short_docs():
-        for i, record in enumerate(records):
-            if len(record.text) > nlp.max_length:
-                long_records[i] = record
-                continue
-            started[i] = record
-            yield _doc_for(nlp, record, run_memory), i
-
-    def do_long(i: int):
-        record = long_records.pop(i)
-        memory = run_memory if run_memory is not None else new_memory()
-        try:
-            result = anonymize_long_text(nlp, record.text, record.subject, memory)
-        except NotAnonymizedError as err:
-            raise CLIError(f"{record.where}: {err}; no output written") from None
-        except Exception as err:  # noqa: BLE001
-            raise _processing_error(record.where, err) from None
-        return record, result
-
-    pipe_kwargs: Dict[str, Any] = {"as_tuples": True, "n_process": n_process}
-    if batch_size:
-        pipe_kwargs["batch_size"] = batch_size
-    next_i = 0
-    stream = nlp.pipe(short_docs(), **pipe_kwargs)
-    while True:
-        try:
-            doc, i = next(stream)
-        except StopIteration:
-            break
-        except (InputError, CLIError):
-            raise
-        except Exception as err:  # noqa: BLE001
-            if not started:
-                where = "a document"
-            elif len(started) == 1:
-                where = started[min(started)].where
-            else:
-                where = f"one of {len(started)} documents from {started[min(started)].where}"
-            raise _processing_error(where, err) from None
-        while next_i < i:
-            yield do_long(next_i)
-            next_i += 1
-        record = started.pop(i)
-        result = result_from_doc(doc)
-        if result.status != "ok" or result.anonymized is None:
-            raise CLIError(f"{record.where}: not anonymized (anon_status={result.status!r}); "
-                           "no output written")
-        yield record, result
-        next_i = i + 1
-    while long_records:
-        yield do_long(min(long_records))
-
-
-def _processing_error(where: str, err: BaseException) -> CLIError:
-    if _DEBUG:
-        traceback.print_exception(type(err), err, err.__traceback__)
-    return CLIError(f"{where}: anonymization failed ({type(err).__name__}); no output written. "
-                    "Run with --debug to see the traceback (it may quote document content).")
+        for reply in replies:
+            if isinstance(reply, Failure):
+                raise _failure_error(reply, pending)
+            for outcome in reply:
+                yield pending.pop(outcome.index), outcome
+    except WorkerError as err:
+        raise CLIError(f"{err}; no output written") from None
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -439,86 +605,97 @@ def _processing_error(where: str, err: BaseException) -> CLIError:
 def _run(args: argparse.Namespace) -> int:
     kind = _input_kind(args)
     out_format = args.format or ("jsonl" if kind in ("jsonl", "stdin-jsonl") else "text")
-    _check_plan(args, kind, out_format)
-    inputs = _Inputs(args, kind)
+    target = _check_plan(args, kind, out_format)
+    keep_fields, anonymize_fields = _check_fields(args, kind, out_format)
+    inputs = _Inputs(args, kind, anonymize_fields)
     for message in inputs.skipped:
         print(f"{PROG}: skipped: {message}", file=sys.stderr)
     if kind == "folder" and inputs.count == 0:
         _info(args, f"warning: no .txt files in {args.input}")
-    global _DEBUG
-    _DEBUG = bool(args.debug)
+    if out_format == "jsonl" and args.include_original:
+        _warn('--include-original: the output holds the original text of each record and span')
+    if keep_fields:
+        _warn(f"--keep-fields: the output holds the original values of {', '.join(keep_fields)}")
 
-    nlp = load_pipeline(args)
-    if args.max_length:
-        nlp.max_length = args.max_length
-    n_process = args.n_process
-    run_memory = None
-    if args.consistent_across_docs:
-        from spacy_anon.longdocs import new_memory
-
-        run_memory = new_memory()
-        if n_process > 1:
-            _info(args, "--consistent-across-docs shares one replacement memory: running in one process")
-            n_process = 1
-    if n_process > 1 and inputs.count > 1:
-        ok, why = multiprocess_safe(nlp)
-        if not ok:
-            _info(args, f"--n-process {n_process}: {why}; falling back to one process")
-            n_process = 1
-    elif n_process > 1:
-        n_process = 1
-
-    from tqdm import tqdm
-
-    progress = tqdm(total=inputs.count, unit="doc", file=sys.stderr, desc="anonymizing",
-                    disable=args.quiet or inputs.count <= 1)
-    results = anonymize_records(nlp, iter(inputs), n_process, args.batch_size, run_memory)
-    n_docs = n_spans = n_chunked = 0
-    warned_clash = False
+    output = _Output(target, folder=kind == "folder" and out_format == "text")
     try:
-        if kind == "folder" and out_format == "text":
-            staged = StagedFolder(args.output)
-            try:
-                for record, result in results:
-                    staged.write_text(record.rel_path, result.anonymized)
-                    n_docs, n_spans = n_docs + 1, n_spans + len(result.table)
-                    n_chunked += result.n_chunks > 1
-                    progress.update(1)
-                staged.commit()
-            except BaseException:
-                staged.discard()
-                raise
-        else:
-            if args.output:
-                sink = AtomicFile(_output_path(args, kind, out_format))
-            else:
-                sink = StdoutSink()
-            with sink as fh:
-                for record, result in results:
-                    clash = sorted(set(record.extra) & set(RESERVED_FIELDS))
-                    if clash and not warned_clash:
-                        warned_clash = True
-                        _info(args, f"input field(s) {', '.join(clash)} replaced by the output's own "
-                                    f"(first at {record.where})")
-                    if out_format == "jsonl":
-                        fh.write(dumps_jsonl(output_record(
-                            record, result.anonymized, result.table,
-                            keep_original=not args.no_original,
-                            include_original_spans=args.include_original,
-                        )))
-                    else:
-                        fh.write(result.anonymized)
-                    n_docs, n_spans = n_docs + 1, n_spans + len(result.table)
-                    n_chunked += result.n_chunks > 1
-                    progress.update(1)
-    finally:
-        progress.close()
+        if output.removed:
+            _info(args, f"removed {len(output.removed)} temporary output(s) left by an interrupted run")
+        n_docs, n_spans, n_chunked = _anonymize_into(args, inputs, output, out_format, keep_fields,
+                                                     anonymize_fields)
+        output.commit()
+    except BaseException:
+        output.discard()
+        raise
     summary = f"anonymized {n_docs} document(s), {n_spans} span(s) replaced"
     if n_chunked:
         summary += f", {n_chunked} long document(s) processed in chunks"
     if inputs.skipped:
         summary += f"; skipped {len(inputs.skipped)} invalid line(s)"
-    if args.output:
-        summary += f" -> {args.output}"
+    if target is not None:
+        summary += f" -> {target}"
     _info(args, summary)
     return EXIT_OK
+
+
+def _anonymize_into(args: argparse.Namespace, inputs: _Inputs, output: _Output, out_format: str,
+                    keep_fields: Sequence[str], anonymize_fields: Sequence[str]) -> Tuple[int, int, int]:
+    """Load the pipeline, anonymize every record and write it; RETURNS (documents, spans, chunked)."""
+    from spacy_anon.cli.processing import fail_closed
+
+    nlp = load_pipeline(args)
+    fail_closed(nlp)
+    if args.max_length:
+        nlp.max_length = args.max_length
+    run_memory = None
+    if args.consistent_across_docs:
+        from spacy_anon.longdocs import new_memory
+
+        run_memory = new_memory()
+    n_process = _process_count(args, inputs.count)
+
+    from tqdm import tqdm
+
+    n_docs = n_spans = n_chunked = 0
+    with contextlib.ExitStack() as stack:
+        results = anonymize_records(nlp, iter(inputs), args, stack, anonymize_fields, run_memory, n_process)
+        # the bar (and its thread) only after the workers are forked
+        progress = stack.enter_context(tqdm(total=inputs.count, unit="doc", file=sys.stderr, desc="anonymizing",
+                                            disable=args.quiet or inputs.count <= 1))
+        for record, outcome in results:
+            result = outcome.text
+            if out_format == "jsonl":
+                line = _jsonl_line(args, record, outcome, keep_fields, anonymize_fields)
+                output.write(line)
+            else:
+                output.write(result.anonymized, record.rel_path)
+            n_docs, n_spans = n_docs + 1, n_spans + len(result.table)
+            n_chunked += result.n_chunks > 1
+            progress.update(1)
+    if n_docs != inputs.count:
+        raise CLIError(f"{inputs.count} record(s) read but {n_docs} anonymized (did the input change while "
+                       "it was read?); no output written")
+    return n_docs, n_spans, n_chunked
+
+
+def _jsonl_line(args: argparse.Namespace, record: Record, outcome: Any, keep_fields: Sequence[str],
+                anonymize_fields: Sequence[str]) -> str:
+    fields = None
+    if anonymize_fields:
+        fields = {}
+        for name in anonymize_fields:
+            found, value = get_field(record.extra, field_path(name))
+            if not found:
+                continue
+            if value is None:
+                fields[name] = (None, None, [])
+            else:
+                result = outcome.fields[name]
+                fields[name] = (value, result.anonymized, result.table)
+    try:
+        return dumps_jsonl(output_record(record, outcome.text.anonymized, outcome.text.table,
+                                         include_original=args.include_original, keep_fields=keep_fields,
+                                         anonymized_fields=fields))
+    except ValueError as err:  # a table that does not match its text; a value JSON cannot hold
+        raise CLIError(f"{record.where}: cannot write the output record ({_first_line(err)}); "
+                       "no output written") from None

@@ -32,8 +32,9 @@ def load_system(path: Union[str, Path]) -> Dict[str, List[SysSpan]]:
     - a masks file `{doc_id: [[start, end], ...]}` / `[[start, end, label], ...]` (the baselines in
       ../shared/data/*/baselines); a third element that is not an UPPER_CASE label is taken as a
       replacement string (INTACT manual baseline `[start, end, replacement]`);
-    - `spacy-anon anonymize` JSONL: one `{"id", "text", "anonymized", "spans": [{"start", "end",
-      "label", "entity", "identifier", "replacement"}]}` per line (`doc_id` is accepted for `id`).
+    - `spacy-anon anonymize` JSONL: one `{"id", "anonymized", "spans": [{"start", "end", "label",
+      "entity", "identifier", "replacement", ...}]}` per line (`doc_id` is accepted for `id`; only the
+      ids and span offsets are read, so the original text need not be in the file).
     """
     path = Path(path)
     if not path.exists():
