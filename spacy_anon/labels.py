@@ -1,5 +1,5 @@
 """The shared vocabulary of categories and identifier types, so every component speaks the same labels."""
-from typing import Dict
+from typing import Dict, Optional
 
 from spacy.util import registry
 
@@ -50,31 +50,89 @@ def identifier_for(label: str) -> str:
     return DEFAULT_IDENTIFIER.get(label, QUASI)
 
 
-# Labels of the annotated corpora the project trains on, mapped onto our categories, so a model trained
-# on one of them (`--model training/deid/model-best`) gets the category strategies, identifier types
-# and surrogates (a deid "HCPName" is a PERSON, a DIRECT identifier). Evaluation keeps the corpus
-# labels (MEDDOCAN's subtrack 1 scores them); the final models map them (`corpus_label_map`).
-CORPUS_LABEL_MAPS: Dict[str, Dict[str, str]] = {
-    "meddocan": {
-        "NOMBRE_SUJETO_ASISTENCIA": "PERSON", "NOMBRE_PERSONAL_SANITARIO": "PERSON",
-        "FAMILIARES_SUJETO_ASISTENCIA": "DEM", "SEXO_SUJETO_ASISTENCIA": "DEM", "PROFESION": "DEM",
-        "EDAD_SUJETO_ASISTENCIA": "AGE", "FECHAS": "DATETIME",
-        "HOSPITAL": "ORG", "CENTRO_SALUD": "ORG", "INSTITUCION": "ORG",
-        "CALLE": "LOC", "TERRITORIO": "LOC", "PAIS": "LOC",
-        "NUMERO_TELEFONO": "CONTACT", "NUMERO_FAX": "CONTACT", "CORREO_ELECTRONICO": "CONTACT",
-        "URL_WEB": "CONTACT", "DIREC_PROT_INTERNET": "CONTACT",
-        "ID_SUJETO_ASISTENCIA": "ID", "ID_CONTACTO_ASISTENCIAL": "ID", "ID_ASEGURAMIENTO": "ID",
-        "ID_TITULACION_PERSONAL_SANITARIO": "ID", "ID_EMPLEO_PERSONAL_SANITARIO": "ID",
-        "IDENTIF_VEHICULOS_NRSERIE_PLACAS": "ID", "IDENTIF_DISPOSITIVOS_NRSERIE": "ID",
-        "NUMERO_BENEF_PLAN_SALUD": "ID", "IDENTIF_BIOMETRICOS": "ID", "OTRO_NUMERO_IDENTIF": "ID",
-        "OTROS_SUJETO_ASISTENCIA": "MISC",
-    },
-    "deid": {
-        "PTName": "PERSON", "PTNameInitial": "PERSON", "HCPName": "PERSON", "RelativeProxyName": "PERSON",
-        "Date": "DATETIME", "DateYear": "DATETIME", "Location": "LOC", "Phone": "CONTACT", "Age": "AGE",
-        "Other": "MISC",
-    },
+# Labels of the annotated corpora, mapped onto our categories: the one place they are defined. Readers
+# keep the corpus's own label on every gold span (MEDDOCAN's subtrack 1 scores them); a model trained on
+# a corpus maps its output with `corpus_label_map` (`--model training/deid/model-best` then gets the
+# category strategies, identifier types and surrogates: a deid "HCPName" is a PERSON, a DIRECT identifier).
+
+# TAB (ECHR) entity types are already our categories.
+TAB: Dict[str, str] = {
+    "PERSON": "PERSON", "CODE": "CODE", "LOC": "LOC", "ORG": "ORG", "DEM": "DEM",
+    "DATETIME": "DATETIME", "QUANTITY": "QUANTITY", "MISC": "MISC",
+    "UNKNOWN": "MISC",  # WikiActors (TAB format) annotates every mention as UNKNOWN
 }
+
+# MEDDOCAN 2019: the 29 sub-types of its annotation guidelines (22 occur in the corpus).
+# FAMILIARES_SUJETO_ASISTENCIA marks the patient's relatives by kinship ("madre", "padres", "hermano":
+# the guidelines annotate the relation, names of relatives are NOMBRE_SUJETO_ASISTENCIA), a demographic
+# quasi-identifier like PROFESION, so DEM, not PERSON.
+MEDDOCAN: Dict[str, str] = {
+    "NOMBRE_SUJETO_ASISTENCIA": "PERSON", "NOMBRE_PERSONAL_SANITARIO": "PERSON",
+    "FAMILIARES_SUJETO_ASISTENCIA": "DEM", "SEXO_SUJETO_ASISTENCIA": "DEM", "PROFESION": "DEM",
+    "EDAD_SUJETO_ASISTENCIA": "AGE", "FECHAS": "DATETIME",
+    "HOSPITAL": "ORG", "CENTRO_SALUD": "ORG", "INSTITUCION": "ORG",
+    "CALLE": "LOC", "TERRITORIO": "LOC", "PAIS": "LOC",
+    "NUMERO_TELEFONO": "CONTACT", "NUMERO_FAX": "CONTACT", "CORREO_ELECTRONICO": "CONTACT",
+    "URL_WEB": "CONTACT", "DIREC_PROT_INTERNET": "CONTACT",
+    "ID_SUJETO_ASISTENCIA": "ID", "ID_CONTACTO_ASISTENCIAL": "ID", "ID_ASEGURAMIENTO": "ID",
+    "ID_TITULACION_PERSONAL_SANITARIO": "ID", "ID_EMPLEO_PERSONAL_SANITARIO": "ID",
+    "IDENTIF_VEHICULOS_NRSERIE_PLACAS": "ID", "IDENTIF_DISPOSITIVOS_NRSERIE": "ID",
+    "NUMERO_BENEF_PLAN_SALUD": "ID", "IDENTIF_BIOMETRICOS": "ID", "OTRO_NUMERO_IDENTIF": "ID",
+    "OTROS_SUJETO_ASISTENCIA": "MISC",
+}
+
+# PhysioNet deid gold standard.
+DEID: Dict[str, str] = {
+    "PTName": "PERSON", "PTNameInitial": "PERSON", "HCPName": "PERSON", "RelativeProxyName": "PERSON",
+    "Date": "DATETIME", "DateYear": "DATETIME", "Location": "LOC", "Phone": "CONTACT", "Age": "AGE",
+    "Other": "MISC",
+}
+
+# Presidio synthetic set (presidio-research entity types).
+PRESIDIO: Dict[str, str] = {
+    "PERSON": "PERSON", "STREET_ADDRESS": "LOC", "GPE": "LOC", "LOCATION": "LOC",
+    "ORGANIZATION": "ORG", "CREDIT_CARD": "ID", "DATE_TIME": "DATETIME", "TITLE": "DEM",
+    "PHONE_NUMBER": "CONTACT", "AGE": "AGE", "NRP": "DEM", "EMAIL_ADDRESS": "CONTACT",
+    "ZIP_CODE": "LOC", "DOMAIN_NAME": "CONTACT", "URL": "CONTACT", "IBAN_CODE": "ID",
+    "US_SSN": "ID", "IP_ADDRESS": "CONTACT", "US_DRIVER_LICENSE": "ID", "US_PASSPORT": "ID",
+    "US_BANK_NUMBER": "ID", "US_ITIN": "ID", "UK_NHS": "ID", "CRYPTO": "ID", "MEDICAL_LICENSE": "ID",
+}
+
+# WikiANN (PER/LOC/ORG) and WNUT17 (emerging entities).
+WIKIANN: Dict[str, str] = {"PER": "PERSON", "LOC": "LOC", "ORG": "ORG", "MISC": "MISC"}
+WNUT17: Dict[str, str] = {
+    "person": "PERSON", "location": "LOC", "corporation": "ORG", "group": "ORG",
+    "product": "MISC", "creative-work": "MISC",
+}
+
+# HAREM (Portuguese) categories.
+HAREM: Dict[str, str] = {
+    "PESSOA": "PERSON", "LOCAL": "LOC", "ORGANIZACAO": "ORG", "TEMPO": "DATETIME",
+    "VALOR": "QUANTITY", "ABSTRACCAO": "MISC", "ACONTECIMENTO": "MISC", "COISA": "MISC",
+    "OBRA": "MISC", "OUTRO": "MISC", "VARIADO": "MISC",
+}
+
+# Every corpus format name -> its map (readers' format names included: "brat" is MEDDOCAN's format).
+LABEL_MAPS: Dict[str, Dict[str, str]] = {
+    "tab": TAB, "wikiactors": TAB, "meddocan": MEDDOCAN, "brat": MEDDOCAN, "deid": DEID,
+    "presidio": PRESIDIO, "wikiann": WIKIANN, "iob": {**WIKIANN, **WNUT17}, "wnut17": WNUT17,
+    "harem": HAREM,
+}
+CORPUS_LABEL_MAPS = LABEL_MAPS  # the name trained configs and earlier code use
+
+
+def to_category(label: str, corpus: Optional[str] = None, default: str = "MISC") -> str:
+    """Our category for a corpus label: the corpus map first, then the generic NER map, else `default`.
+
+    label (str): the fine label kept on the gold span.
+    corpus (str): key of `LABEL_MAPS` (e.g. "meddocan"); None tries every map.
+    RETURNS (str): one of `CATEGORIES` (or `default`).
+    """
+    maps = [LABEL_MAPS[corpus]] if corpus in LABEL_MAPS else list(LABEL_MAPS.values())
+    for mapping in maps:
+        if label in mapping:
+            return mapping[label]
+    return DEFAULT_ENT_LABEL_MAP.get(label, default)
 
 
 def corpus_label_map(corpus: str) -> Dict[str, str]:

@@ -174,3 +174,42 @@ def test_b_cubed():
     # nothing grouped: all singletons -> precision 1, recall (1/2 + 1/2 + 1)/3
     r = b_cubed(gold, {"d": []})
     assert r["b3_precision"] == 1.0 and r["b3_recall"] == pytest.approx(2 / 3)
+
+
+# The 29 sub-types of the MEDDOCAN annotation guidelines (Marimon et al. 2019, "Automatic De-identification
+# of Medical Texts in Spanish: the MEDDOCAN Track", Table 1), written out here, not read from the code.
+MEDDOCAN_GUIDELINE_TYPES = {
+    "NOMBRE_SUJETO_ASISTENCIA", "NOMBRE_PERSONAL_SANITARIO", "FAMILIARES_SUJETO_ASISTENCIA",
+    "SEXO_SUJETO_ASISTENCIA", "PROFESION", "EDAD_SUJETO_ASISTENCIA", "FECHAS", "HOSPITAL", "CENTRO_SALUD",
+    "INSTITUCION", "CALLE", "TERRITORIO", "PAIS", "NUMERO_TELEFONO", "NUMERO_FAX", "CORREO_ELECTRONICO",
+    "URL_WEB", "DIREC_PROT_INTERNET", "ID_SUJETO_ASISTENCIA", "ID_CONTACTO_ASISTENCIAL", "ID_ASEGURAMIENTO",
+    "ID_TITULACION_PERSONAL_SANITARIO", "ID_EMPLEO_PERSONAL_SANITARIO", "IDENTIF_VEHICULOS_NRSERIE_PLACAS",
+    "IDENTIF_DISPOSITIVOS_NRSERIE", "NUMERO_BENEF_PLAN_SALUD", "IDENTIF_BIOMETRICOS", "OTRO_NUMERO_IDENTIF",
+    "OTROS_SUJETO_ASISTENCIA",
+}
+
+
+def test_one_meddocan_map_covers_the_guidelines_and_relatives_are_demographic():
+    from spacy_anon.corpora import LABEL_MAPS as reexported
+    from spacy_anon.labels import CATEGORIES, CORPUS_LABEL_MAPS, LABEL_MAPS, MEDDOCAN, to_category
+
+    assert set(MEDDOCAN) == MEDDOCAN_GUIDELINE_TYPES
+    assert set(MEDDOCAN.values()) <= set(CATEGORIES)
+    assert LABEL_MAPS is CORPUS_LABEL_MAPS is reexported
+    # the guidelines annotate relatives by kinship ("madre", "padres"): a relation, not a name
+    assert to_category("FAMILIARES_SUJETO_ASISTENCIA", "meddocan") == "DEM"
+    assert to_category("NOMBRE_SUJETO_ASISTENCIA", "brat") == "PERSON"
+
+
+def test_every_meddocan_label_in_the_corpus_is_mapped():
+    import pathlib
+
+    from spacy_anon.labels import MEDDOCAN
+
+    root = pathlib.Path(__file__).resolve().parents[2] / "shared" / "data" / "meddocan"
+    files = list(root.glob("*/*.ann"))
+    if not files:
+        pytest.skip("shared data not available")
+    seen = {line.split("\t")[1].split(" ")[0] for f in files for line in f.read_text(encoding="utf-8").splitlines()
+            if line.startswith("T")}
+    assert seen <= set(MEDDOCAN)

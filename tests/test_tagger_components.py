@@ -326,7 +326,7 @@ def test_corpus_label_maps_give_categories_and_resolve_in_configs():
     assert corpus_label_map("meddocan")["FECHAS"] == "DATETIME"
     deid["HCPName"] = "changed"  # a copy: the shared table is untouched
     assert corpus_label_map("deid")["HCPName"] == "PERSON"
-    with pytest.raises(ValueError, match="known: deid, meddocan"):
+    with pytest.raises(ValueError, match="known: .*deid, .*meddocan"):
         corpus_label_map("i2b2")
     nlp = tagger_blank()
     label_map = {"@misc": "spacy_anon.corpus_label_map.v1", "corpus": "meddocan"}

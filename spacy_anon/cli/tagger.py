@@ -9,7 +9,7 @@ import sys
 
 def _convert(args) -> int:
     from spacy_anon.corpora import write_docbin
-    from spacy_anon.corpora.labelmaps import LABEL_MAPS
+    from spacy_anon.labels import LABEL_MAPS
     from spacy_anon.tagger.data import map_gold_labels, read_corpus, tagger_nlp
 
     nlp = tagger_nlp(args.lang)

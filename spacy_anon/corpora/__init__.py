@@ -14,7 +14,7 @@ from spacy_anon.corpora.base import (  # noqa: F401
     records_to_docs,
 )
 from spacy_anon.corpora.docbin import iter_docbin_records, write_docbin  # noqa: F401
-from spacy_anon.corpora.labelmaps import LABEL_MAPS, to_category  # noqa: F401
+from spacy_anon.labels import LABEL_MAPS, to_category  # noqa: F401
 from spacy_anon.corpora.readers import (  # noqa: F401
     guess_format,
     iter_brat_records,

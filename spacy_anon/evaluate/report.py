@@ -2,7 +2,7 @@
 from typing import Any, Dict, List, Optional, Sequence
 
 from spacy_anon.corpora.base import GoldRecord, check_spans
-from spacy_anon.corpora.labelmaps import to_category
+from spacy_anon.labels import to_category
 from spacy_anon.evaluate.spans import b_cubed, meddocan_scores, span_scores, term_scores
 from spacy_anon.evaluate.tab import tab_metrics
 
