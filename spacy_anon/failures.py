@@ -9,7 +9,7 @@ from typing import Iterable, Iterator, Optional
 
 from spacy.tokens import Doc
 
-FAILED_KEY = "spacy_anon.failed"  # doc.user_data: name of the first component that failed on the doc
+from spacy_anon.doc_keys import FAILED_KEY
 
 
 def failed_component(doc: Doc) -> Optional[str]:

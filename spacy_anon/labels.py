@@ -3,8 +3,7 @@ from typing import Dict, Optional
 
 from spacy.util import registry
 
-SPAN_KEY = "anon"
-GOLD_SPAN_KEY = "anon_gold"
+from spacy_anon.doc_keys import GOLD_SPAN_KEY, SPAN_KEY  # noqa: F401  (re-exported)
 
 CATEGORIES = (
     "PERSON", "ORG", "LOC", "DATETIME", "CODE", "CONTACT", "ID", "AGE",

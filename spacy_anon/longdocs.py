@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from spacy.language import Language
 from spacy.tokens import Doc
 
-MEMORY_KEY = "spacy_anon.memory"
+from spacy_anon.doc_keys import MEMORY_KEY
 
 # Preferred cut points, best first: after a blank line, after a line break, after a sentence end, after
 # any whitespace. A hard cut inside a word is the last resort (a single "word" longer than the limit).

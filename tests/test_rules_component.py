@@ -70,7 +70,7 @@ def test_char_offsets_expand_to_tokens(nlp):
 
 def test_config_keys(nlp):
     nlp.add_pipe("anon_rules", config={
-        "recognizers": ["email", "rules.phone"], "span_key": "pii", "min_score": 0.9,
+        "recognizers": ["email", "rules.phone"], "spans_key": "pii", "min_score": 0.9,
         "allow_list": ["j.smith@example.com"], "deny_list": [{"text": "Card", "label": "MISC"}],
     })
     doc = nlp(TEXT)

@@ -75,7 +75,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "simplify": True,
     "article": True,
     "overwrite": False,
-    "span_key": SPAN_KEY,
+    "spans_key": SPAN_KEY,
     "date_granularity": "month",
     "age_bucket": 10,
     "number_style": "about",
@@ -97,7 +97,7 @@ def make_anon_generalize(
     simplify: bool,
     article: bool,
     overwrite: bool,
-    span_key: str,
+    spans_key: str,
     date_granularity: str,
     age_bucket: int,
     number_style: str,
@@ -108,7 +108,7 @@ def make_anon_generalize(
     return Generalizer(
         nlp, name, vectors=vectors, vectors_from=vectors_from, threshold=threshold,
         oov_candidates=oov_candidates, lang=lang, lexicon=lexicon, levels_up=levels_up,
-        skip_labels=skip_labels, simplify=simplify, article=article, overwrite=overwrite, span_key=span_key,
+        skip_labels=skip_labels, simplify=simplify, article=article, overwrite=overwrite, spans_key=spans_key,
         date_granularity=date_granularity, age_bucket=age_bucket, number_style=number_style,
         safety=safety, reference_size=reference_size,
     )
@@ -183,7 +183,7 @@ class Generalizer:
         simplify: bool = True,
         article: bool = True,
         overwrite: bool = False,
-        span_key: str = SPAN_KEY,
+        spans_key: str = SPAN_KEY,
         date_granularity: str = "month",
         age_bucket: int = 10,
         number_style: str = "about",
@@ -213,7 +213,7 @@ class Generalizer:
         simplify: try simpler noun phrases before giving up on a term unknown to WordNet.
         article: put "a"/"an" before a bare noun when no determiner precedes the span.
         overwrite: replace an anon_replacement set by an earlier component.
-        span_key: the span group with the candidates.
+        spans_key: the span group with the candidates.
         date_granularity, age_bucket, number_style: coarsening of DATETIME, AGE, QUANTITY (as anon_mask).
         """
         self.nlp = nlp
@@ -245,7 +245,7 @@ class Generalizer:
             "simplify": bool(simplify),
             "article": bool(article),
             "overwrite": bool(overwrite),
-            "span_key": span_key,
+            "spans_key": spans_key,
             "date_granularity": date_granularity,
             "age_bucket": int(age_bucket),
             "number_style": number_style,
@@ -463,7 +463,7 @@ class Generalizer:
 
     # -- processing --------------------------------------------------------------------------------
     def __call__(self, doc: Doc) -> Doc:
-        key = self.cfg["span_key"]
+        key = self.cfg["spans_key"]
         if key not in doc.spans or not len(doc.spans[key]):
             return doc
         stats = doc._.anon_stats if doc._.anon_stats is not None else {}

@@ -79,8 +79,8 @@ def utility_preserved(
 
 
 def doc_utility_preserved(doc, phrases: Optional[Sequence] = None, lang: Optional[str] = None,
-                          span_key: str = "anon", floor: float = DEFAULT_FLOOR) -> float:
-    """Utility preserved by the replacements set on `doc.spans[span_key]` (`span._.anon_replacement`).
+                          spans_key: str = "anon", floor: float = DEFAULT_FLOOR) -> float:
+    """Utility preserved by the replacements set on `doc.spans[spans_key]` (`span._.anon_replacement`).
 
     phrases: the phrase spans of D (e.g. the disclosure chunker's); default: the candidate spans
     themselves, which measures the utility kept on the masked terms only. A phrase overlapping a span
@@ -88,7 +88,7 @@ def doc_utility_preserved(doc, phrases: Optional[Sequence] = None, lang: Optiona
     replacement count as suppressed.
     """
     lang = lang or doc.lang_
-    masked = list(doc.spans[span_key]) if span_key in doc.spans else []
+    masked = list(doc.spans[spans_key]) if spans_key in doc.spans else []
     if phrases is None:
         originals = [span.text for span in masked]
         replaced = [span._.anon_replacement or None for span in masked]

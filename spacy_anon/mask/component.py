@@ -23,7 +23,8 @@ from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
 from spacy_anon.failures import failed_component, pipe_keeping_failures
-from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, SPAN_KEY, identifier_for
+from spacy_anon.doc_keys import MASKED_SPAN_KEY, MEMORY_KEY, RULES_RAN_KEY, SPAN_KEY, WRITTEN_KEY
+from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, identifier_for
 from spacy_anon.mask import coarsen, leak_guard
 from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts, normalize
@@ -34,16 +35,12 @@ from spacy_anon.mask.surrogates import make_faker_surrogates
 STRATEGIES = ("suppress", "tag", "surrogate", "pseudonym", "generalize")
 CONSISTENCY = ("doc", "pipeline")
 RUN_RULES = ("auto", True, False)
-MEMORY_KEY = "spacy_anon.memory"
-RULES_RAN_KEY = "spacy_anon.rules_ran"
 KEY_ENV = "SPACY_ANON_KEY"
 # A seed is public: with candidate lists anyone reverses seeded surrogates. Tests may still use one alone
 # when this variable is "1"; any other run needs a secret key.
 ALLOW_SEED_ENV = "SPACY_ANON_ALLOW_SEED_ONLY"
 MIN_KEY_LENGTH = 16
 KEY_SCOPES = ("document", "corpus")
-MASKED_SPAN_KEY = "anon_masked"
-WRITTEN_KEY = "spacy_anon.mask_written"  # replacements anon_mask wrote on spans (not a generalizer's)
 SWEEP_SOURCE = "anon_mask.leak_guard"  # source of the mentions the leak guard adds
 DEFAULT_LOCALES = {"en": "en_US", "es": "es_ES", "pt": "pt_BR"}
 _MAX_SURROGATE_TRIES = 50
@@ -536,7 +533,7 @@ class AnonMask(Pipe):
         from spacy_anon.rules.component import AnonRules  # imported lazily (other area, optional cost)
 
         cfg = dict(self.rules_cfg)
-        cfg.setdefault("span_key", self.spans_key)
+        cfg.setdefault("spans_key", self.spans_key)
         return AnonRules(self.nlp, "anon_rules", **cfg)
 
     def _maybe_run_rules(self, doc: Doc) -> None:

@@ -13,11 +13,11 @@ from spacy.util import SimpleFrozenList
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.candidates import append_candidates
 from spacy_anon.failures import pipe_keeping_failures
-from spacy_anon.labels import SPAN_KEY, identifier_for
+from spacy_anon.doc_keys import RULES_RAN_KEY, SPAN_KEY
+from spacy_anon.labels import identifier_for
 from spacy_anon.rules.matching import RuleMatch, RuleOptions, find_matches, make_options, recognizers_for
 from spacy_anon.rules.recognizers import REGISTRY
 
-RULES_RAN_KEY = "spacy_anon.rules_ran"
 DEFAULT_PHONE_REGIONS = list(RuleOptions.phone_regions)
 DEFAULT_POSTAL_LOCALES = list(RuleOptions.postal_locales)
 SUPPORTED_LANGUAGES = ("en", "es", "pt")
@@ -32,7 +32,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "context_window": 5,
     "context_boost": 0.35,
     "min_score": 0.5,
-    "span_key": SPAN_KEY,
+    "spans_key": SPAN_KEY,
     "languages": [],
     "resolve_overlaps": True,
 }
@@ -51,7 +51,7 @@ def make_anon_rules(
     context_window: int,
     context_boost: float,
     min_score: float,
-    span_key: str,
+    spans_key: str,
     languages: List[str],
     resolve_overlaps: bool,
 ) -> "AnonRules":
@@ -59,7 +59,7 @@ def make_anon_rules(
     return AnonRules(
         nlp, name, recognizers=recognizers, phone_regions=phone_regions, postal_locales=postal_locales,
         allow_list=allow_list, deny_list=deny_list, extra_labels=extra_labels, context_window=context_window,
-        context_boost=context_boost, min_score=min_score, span_key=span_key, languages=languages,
+        context_boost=context_boost, min_score=min_score, spans_key=spans_key, languages=languages,
         resolve_overlaps=resolve_overlaps,
     )
 
@@ -84,7 +84,7 @@ class AnonRules(Pipe):
         context_window: int = 5,
         context_boost: float = 0.35,
         min_score: float = 0.5,
-        span_key: str = SPAN_KEY,
+        spans_key: str = SPAN_KEY,
         languages: Sequence[str] = (),
         resolve_overlaps: bool = True,
     ) -> None:
@@ -99,13 +99,13 @@ class AnonRules(Pipe):
         context_window: tokens before/after a match searched for context words.
         context_boost: score added by a context word (and removed by a negative one).
         min_score: matches scoring below are dropped.
-        span_key: the span group to append to.
+        spans_key: the span group to append to.
         languages: restrict recognizers to these languages (empty: all).
         resolve_overlaps: keep only the best of overlapping rule matches.
         """
         self.nlp = nlp
         self.name = name
-        self.span_key = span_key
+        self.spans_key = spans_key
         unknown = [lang for lang in languages if lang not in SUPPORTED_LANGUAGES]
         if unknown:
             raise ValueError(f"Unknown language(s) {unknown} for anon_rules. Valid: {', '.join(SUPPORTED_LANGUAGES)}")
@@ -165,9 +165,9 @@ class AnonRules(Pipe):
         return pipe_keeping_failures(self, stream)
 
     def __call__(self, doc: Doc) -> Doc:
-        """Append rule matches to doc.spans[span_key] and mark that the rules ran."""
+        """Append rule matches to doc.spans[spans_key] and mark that the rules ran."""
         matches = self.match(doc.text)
-        group = doc.spans[self.span_key] if self.span_key in doc.spans else None
+        group = doc.spans[self.spans_key] if self.spans_key in doc.spans else None
         existing = {(s.start_char, s.end_char, s.label_, s._.anon_source) for s in group} if group else set()
         new_spans: List[Span] = []
         for m in matches:
@@ -180,7 +180,7 @@ class AnonRules(Pipe):
             if m.validated:
                 span._.anon_validated = True
             new_spans.append(span)
-        append_candidates(doc, self.span_key, new_spans)
+        append_candidates(doc, self.spans_key, new_spans)
         doc.user_data[RULES_RAN_KEY] = True
         return doc
 
