@@ -9,6 +9,9 @@ digit), so a generic phrase tagged once ("his wife", "The") does not spread thro
 from typing import AbstractSet, Dict, List, Sequence, Tuple
 
 Scored = Tuple[int, int, str, float]
+# Longer token sequences do not spread: no name or code is that long, and comparing a long tagged run (a
+# base64 blob the tagger marked) with every position of the document would cost its length each time.
+MAX_PROPAGATED_TOKENS = 24
 
 
 def _propagates(words: Sequence[str], stop_words: AbstractSet[str]) -> bool:
@@ -37,8 +40,10 @@ def propagate_spans(
     glued = list(glued) or [False] * n
     keys: Dict[Tuple[str, ...], Tuple[str, float]] = {}
     for start, end, label, score in spans:
+        if end - start > 2 * MAX_PROPAGATED_TOKENS:
+            continue
         key = tuple(words[i] for i in range(start, end) if not skip[i])
-        if key and _propagates(key, stop_words) and (key not in keys or keys[key][1] < score):
+        if key and len(key) <= MAX_PROPAGATED_TOKENS and _propagates(key, stop_words) and (key not in keys or keys[key][1] < score):
             keys[key] = (label, score)
     if not keys:
         return list(spans)
@@ -46,9 +51,11 @@ def propagate_spans(
     for start, end, _, _ in spans:
         for i in range(start, end):
             taken[i] = True
-    by_first: Dict[str, List[Tuple[str, ...]]] = {}
+    # keys indexed by their first two words (one for one-word keys), longest first: a position is only
+    # compared with keys that can match it, so a document with thousands of tagged runs stays linear
+    by_prefix: Dict[Tuple[str, ...], List[Tuple[str, ...]]] = {}
     for key in sorted(keys, key=len, reverse=True):
-        by_first.setdefault(key[0], []).append(key)
+        by_prefix.setdefault(key[:2], []).append(key)
     content = [i for i in range(n) if not skip[i]]
 
     def cuts_word(start: int, end: int) -> bool:
@@ -56,12 +63,25 @@ def propagate_spans(
         after = end < n and glued[end - 1] and words[end - 1][-1:].isalnum() and words[end][:1].isalnum()
         return before or after
 
+    def matches(pos: int, key: Tuple[str, ...]) -> bool:
+        if pos + len(key) > len(content):
+            return False
+        for k in range(2, len(key)):  # the first two words are the index; stop at the first mismatch
+            if words[content[pos + k]] != key[k]:
+                return False
+        return True
+
+    def candidates(pos: int) -> List[Tuple[str, ...]]:
+        first = words[content[pos]]
+        two = by_prefix.get((first, words[content[pos + 1]]), []) if pos + 1 < len(content) else []
+        return two + by_prefix.get((first,), [])
+
     added: List[Scored] = []
     for pos, i in enumerate(content):
-        for key in by_first.get(words[i], ()):
-            idx = content[pos:pos + len(key)]
-            if len(idx) < len(key) or tuple(words[j] for j in idx) != key:
+        for key in candidates(pos):
+            if not matches(pos, key):
                 continue
+            idx = content[pos:pos + len(key)]
             start, end = idx[0], idx[-1] + 1
             if any(taken[start:end]) or cuts_word(start, end):
                 continue
