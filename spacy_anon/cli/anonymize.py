@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from spacy_anon.cli.signals import exit_status, signals_as_interrupts
+from spacy_anon.mask.operators.base import operator_names
 from spacy_anon.io import (
     RESERVED_FIELDS,
     AtomicFile,
@@ -42,7 +43,7 @@ EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 # Names under which an `anon_mask` may take the secret key of keyed (pseudonym) replacements.
 KEY_CONFIG_NAMES = ("key", "secret", "secret_key", "pseudonym_key", "hmac_key")
-STRATEGIES = ("suppress", "tag", "surrogate", "pseudonym", "generalize")  # those of anon_mask
+STRATEGIES = operator_names()  # those of anon_mask: the registered operators
 DEFAULT_BATCH = 32  # records per batch (and per task of a worker process)
 
 DESCRIPTION = (

@@ -7,10 +7,7 @@ globally or per label: suppress, tag, surrogate, pseudonym, generalize. It is th
 leaves `anon_text`/`anon_status` at None).
 """
 import hashlib
-import hmac
 import os
-import random
-import re
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -27,12 +24,18 @@ from spacy_anon.doc_keys import MASKED_SPAN_KEY, MEMORY_KEY, RULES_RAN_KEY, SPAN
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, identifier_for
 from spacy_anon.mask import coarsen, leak_guard
 from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
-from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts, normalize
+from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts
 from spacy_anon.mask.memory import ReplacementMemory
+from spacy_anon.mask.operators import Mention, Operator, get_operator
+from spacy_anon.mask.operators.base import BUILT_IN
+from spacy_anon.mask.operators.pseudonym import pseudonym  # noqa: F401  (public helper, re-exported)
+from spacy_anon.mask.operators.suppress import suppress  # noqa: F401  (public helper, re-exported)
+from spacy_anon.mask.operators.surrogate import render_name  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.overlaps import make_overlap_resolver
 from spacy_anon.mask.surrogates import make_faker_surrogates
+from spacy_anon.mask.tidy import _starts_sentence, indefinite_article, tidy_generalized  # noqa: F401
 
-STRATEGIES = ("suppress", "tag", "surrogate", "pseudonym", "generalize")
+STRATEGIES = BUILT_IN  # the built-in operators; others come from the `anon_operators` registry
 CONSISTENCY = ("doc", "pipeline")
 RUN_RULES = ("auto", True, False)
 KEY_ENV = "SPACY_ANON_KEY"
@@ -43,7 +46,6 @@ MIN_KEY_LENGTH = 16
 KEY_SCOPES = ("document", "corpus")
 SWEEP_SOURCE = "anon_mask.leak_guard"  # source of the mentions the leak guard adds
 DEFAULT_LOCALES = {"en": "en_US", "es": "es_ES", "pt": "pt_BR"}
-_MAX_SURROGATE_TRIES = 50
 
 DEFAULT_CONFIG: Dict[str, Any] = {
     "strategy": "tag",
@@ -128,188 +130,6 @@ def make_anon_mask(
         number_style=number_style, consistency=consistency, include_original=include_original,
         key_scope=key_scope, scorer=scorer, tidy_generalized=tidy_generalized, allow_list=allow_list, leak_guard=leak_guard,
     )
-
-
-def pseudonym(key: bytes, label: str, entity_key: str, length: int = 8, fmt: str = "{label}_{digest}") -> str:
-    """Keyed pseudonym: HMAC-SHA256(key, entity key) truncated to `length` hex digits, e.g. PERSON_3f9a1c2b."""
-    digest = hmac.new(key, entity_key.encode("utf8"), hashlib.sha256).hexdigest()[:length]
-    return fmt.format(label=label, digest=digest)
-
-
-def suppress(text: str, filler: str = "***", keep_length: bool = False) -> str:
-    """The filler, or the filler repeated to the length of `text`."""
-    if keep_length and filler:
-        return (filler * (len(text) // len(filler) + 1))[: len(text)]
-    return filler
-
-
-def _align(i: int, n: int, m: int) -> int:
-    if m == n:
-        return i
-    if i == 0:
-        return 0
-    if i == n - 1:
-        return m - 1
-    return min(i, m - 1)
-
-
-def render_name(mention: str, canonical: Sequence[str], surrogate: Sequence[str],
-                honorifics: Sequence[str] = DEFAULT_HONORIFICS, digest: Optional[Callable[[str], str]] = None,
-                initials: Optional[Sequence[str]] = None) -> Optional[str]:
-    """A person mention rewritten part by part with the entity's surrogate name parts.
-
-    "Mr Cengiz Polat" / "Polat" / "C. Polat" with canonical [cengiz, polat] and surrogate [John, Smith]
-    give "Mr John Smith" / "Smith" / "J. Smith". Leading honorifics are kept. Returns None when a part of
-    the mention is not in the canonical name (the caller then uses the whole surrogate).
-    digest: when given, `canonical` and `initials` hold digest(part) and digest(first letter), so the
-        original name need not be kept in clear.
-    """
-    canonical = list(canonical)
-    digest = digest or (lambda x: x)
-    initials = list(initials) if initials is not None else [p[:1] for p in canonical]
-    n, m = len(canonical), len(surrogate)
-    if not n or not m:
-        return None
-    out: List[str] = []
-    pos = 0
-    seen_name = False
-    for match in re.finditer(r"\S+", mention):
-        out.append(mention[pos:match.start()])
-        pos = match.end()
-        token = match.group(0)
-        pre, core, post = re.match(r"^(\W*)(.*?)(\W*)$", token).groups()
-        norm = normalize(core)
-        if not norm:
-            out.append(token)
-            continue
-        if not seen_name and norm in honorifics:
-            out.append(token)
-            continue
-        new_parts = []
-        for sub in norm.split():
-            hashed = digest(sub)
-            if hashed in canonical:
-                new_parts.append(surrogate[_align(canonical.index(hashed), n, m)])
-            elif len(sub) == 1 and hashed in initials:
-                new_parts.append(surrogate[_align(initials.index(hashed), n, m)][:1].upper())
-            else:
-                return None
-        seen_name = True
-        new = "-".join(new_parts)
-        if core.isupper() and len(core) > 1:
-            new = new.upper()
-        out.append(pre + new + post)
-    out.append(mention[pos:])
-    return "".join(out)
-
-
-_ARTICLE_BEFORE = re.compile(r"(?:^|(?<=[\s(\[\"“']))([Aa]n?)\s+$")
-_DETERMINER_WORDS = frozenset(
-    "a an the this that these those my your his her its our their some any every each no another".split())
-# After these words a singular count noun needs an article ("In 2015 a person founded", "as a performer").
-_NP_OPENERS = frozenset(
-    "in on at for with from by as of to into about like after before during under over between against "
-    "is was are were be been being become became becomes".split())
-_AN_A = ("uni", "use", "usu", "eu", "one", "once", "ure")
-_AN_AN = ("hour", "honest", "honor", "honour", "heir")
-
-
-def indefinite_article(word: str) -> str:
-    """"a" or "an" for the word that follows it (simple spelling rules)."""
-    lower = word.lower()
-    if lower.startswith(_AN_AN):
-        return "an"
-    if lower.startswith(_AN_A):
-        return "a"
-    return "an" if lower[:1] in "aeiou" else "a"
-
-
-def _bare_noun(replacement: str) -> bool:
-    """A replacement made of lowercase words with no determiner of its own ("performer", "film actor")."""
-    words = replacement.split()
-    return bool(words) and all(w.isalpha() and w.islower() for w in words) \
-        and words[0] not in _DETERMINER_WORDS and words[0] not in ("about", "some")
-
-
-def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements: Sequence[str],
-                     generalized: Sequence[bool]) -> List[Tuple[int, int, str, List[int]]]:
-    """Readable `generalize` output. RETURNS segments (start, end, replacement, member indices), one per
-    table row, in text order; offsets are character offsets in the ORIGINAL text.
-
-    1. Adjacent generalized mentions with the same replacement (ignoring a leading "a"/"an" and case) and
-       only whitespace between them become one segment: "Welsh actress" -> "a thing", not "thing thing".
-    2. An "a"/"an" right before a generalized segment is made to agree with the replacement; the segment
-       then starts at the article so the table still says exactly what was replaced
-       ("an American actress" -> "a thing"; "a Oscar" -> "an award"). A replacement that already has an
-       article takes the place of the text's one ("a a person" -> "a person").
-    3. A bare singular replacement gets "a"/"an" when no determiner precedes it and it opens a noun
-       phrase: at a sentence start, or after a preposition, a form of "be"/"become", or a year
-       ("In 2015 person founded" -> "In 2015 a person founded").
-    Non-generalized mentions are left as they are.
-    """
-    segments: List[List[Any]] = []
-    for i, ((start, end), rep, gen) in enumerate(zip(offsets, replacements, generalized)):
-        if segments and gen and segments[-1][4] and not text[segments[-1][1]:start].strip():
-            prev = segments[-1]
-            if _strip_article(prev[2]).lower() == _strip_article(rep).lower():
-                prev[1] = end
-                prev[3].append(i)
-                continue
-        segments.append([start, end, rep, [i], gen])
-    out: List[Tuple[int, int, str, List[int]]] = []
-    last_end = 0
-    for start, end, rep, members, gen in segments:
-        if gen and rep and rep[:1].isalpha():
-            before = text[last_end:start]
-            m = _ARTICLE_BEFORE.search(before)
-            core = _strip_article(rep)
-            if m and core and core[:1].isalpha():
-                article = m.group(1)
-                head = core.split()[0]
-                wanted = indefinite_article(head)
-                has_own = core != rep
-                if has_own or (article.lower() != wanted and head[:1].isalpha()):
-                    new = f"{wanted} {core}" if not core[:1].isupper() or has_own else f"{wanted} {core}"
-                    if article[:1].isupper():
-                        new = new[:1].upper() + new[1:]
-                    start = last_end + m.start(1)
-                    rep = new
-            elif _bare_noun(rep) and not rep.endswith("s") or (_bare_noun(rep) and rep.endswith(("ss", "us"))):
-                if _opens_noun_phrase(text, last_end, start) and not text[end:end + 1].isalnum():
-                    rep = f"{indefinite_article(rep)} {rep}"
-                    if _starts_sentence(text, start):
-                        rep = rep[:1].upper() + rep[1:]
-        out.append((start, end, rep, members))
-        last_end = end
-    return out
-
-
-def _strip_article(rep: str) -> str:
-    words = rep.split(" ", 1)
-    if len(words) == 2 and words[0].lower() in ("a", "an"):
-        return words[1]
-    return rep
-
-
-def _opens_noun_phrase(text: str, floor: int, start: int) -> bool:
-    """No determiner before `start` and the previous word opens a noun phrase (see tidy_generalized)."""
-    if _starts_sentence(text, start):
-        return True
-    before = text[floor:start]
-    m = re.search(r"(\w+)\W*$", before)
-    if not m or not before[m.end(1):].strip() == "":
-        return False  # punctuation right before (a quote, a bracket): leave it
-    word = m.group(1)
-    if word.lower() in _DETERMINER_WORDS or word.lower().endswith("'s"):
-        return False
-    return word.lower() in _NP_OPENERS or (word.isdigit() and len(word) == 4)
-
-
-def _starts_sentence(text: str, start: int) -> bool:
-    i = start - 1
-    while i >= 0 and text[i] in " \t\r\f\v":
-        i -= 1
-    return i < 0 or text[i] in ".!?\n"
 
 
 class AnonMask(Pipe):
@@ -413,11 +233,7 @@ class AnonMask(Pipe):
         self.scorer = scorer
         self.strategy = strategy
         self.label_strategies = dict(label_strategies or {})
-        bad = {s for s in [strategy, *self.label_strategies.values()] if s not in STRATEGIES}
-        if bad:
-            raise ValueError(
-                f"anon_mask: unknown strategy {sorted(bad)}; valid strategies: {', '.join(STRATEGIES)}"
-            )
+        operator_classes = {name: get_operator(name) for name in [strategy, *self.label_strategies.values()]}
         if key_scope not in KEY_SCOPES:
             raise ValueError(f"anon_mask: key_scope must be one of {KEY_SCOPES}, got {key_scope!r}")
         if consistency not in CONSISTENCY:
@@ -471,22 +287,17 @@ class AnonMask(Pipe):
         key = pseudonym_key or os.environ.get(KEY_ENV)
         if key:
             self.set_pseudonym_key(key)
-        elif self.uses("pseudonym"):
-            raise ValueError(
-                "anon_mask: the 'pseudonym' strategy needs a secret key: set the environment variable "
-                f"{KEY_ENV} or the config setting pseudonym_key (there is no default key)"
-            )
         elif seed is not None and os.environ.get(ALLOW_SEED_ENV) != "1":
             raise ValueError(
                 "anon_mask: a seed is not a secret (seeded surrogates can be reversed with candidate lists): "
                 f"give a secret key of at least {MIN_KEY_LENGTH} characters in the environment variable "
                 f"{KEY_ENV} (or pseudonym_key) for reproducible surrogates, or drop the seed for random ones"
             )
-        if self.uses("surrogate"):
-            import faker.config  # heavy, only when surrogates are used
-
-            if self.surrogate_locale not in faker.config.AVAILABLE_LOCALES:
-                raise ValueError(f"anon_mask: unknown surrogate_locale {self.surrogate_locale!r}")
+        self._operators: Dict[str, Operator] = {}
+        for name, cls in operator_classes.items():
+            operator = cls(self)
+            operator.validate()  # a setting that cannot work fails here, not at the first document
+            self._operators[name] = operator
         self.memory = ReplacementMemory()
         self._rules = None
         if run_rules is True or self.rules_cfg:
@@ -499,6 +310,16 @@ class AnonMask(Pipe):
 
     def strategy_for(self, label: str) -> str:
         return self.label_strategies.get(label, self.strategy)
+
+    KEY_ENV = KEY_ENV
+
+    def has_key(self) -> bool:
+        """Whether a secret key is set (operators that need one check it in `validate`)."""
+        return self._key is not None
+
+    def secret_key(self) -> Optional[bytes]:
+        """The secret key of keyed operators, or None (never serialized, never logged)."""
+        return self._key
 
     def set_pseudonym_key(self, key: str) -> None:
         """Set the secret key of pseudonyms and keyed surrogates (kept in memory only; never serialized)."""
@@ -732,6 +553,18 @@ class AnonMask(Pipe):
         merged = sorted(list(zip(kept, keys)) + added, key=lambda pair: (pair[0].start_char, pair[0].end_char))
         return [span for span, _ in merged], [key for _, key in merged]
 
+    def name_labels(self) -> Tuple[str, ...]:
+        """Labels whose mentions are person names (the grouper's)."""
+        return self._name_labels()
+
+    def honorifics(self) -> Tuple[str, ...]:
+        """Titles that are not part of a name (the grouper's)."""
+        return self._honorifics()
+
+    def canonical_parts(self, key: str, span: Span) -> List[str]:
+        """The normalized name parts of an entity (from its grouper key, else from the mention)."""
+        return self._canonical_parts(key, span)
+
     def _name_labels(self) -> Tuple[str, ...]:
         return tuple(getattr(self.grouper, "name_labels", ("PERSON",)))
 
@@ -771,68 +604,26 @@ class AnonMask(Pipe):
         return result
 
     def _replacements(self, doc, kept, keys, entity_ids, memory, originals) -> Tuple[List[str], List[bool]]:
-        """The replacement of each kept span, and whether it is a generalizer's `anon_replacement`."""
-        first_text: Dict[str, List[str]] = {}
+        """The replacement of each kept span (by its label's operator), and whether a generalizer
+        supplied it."""
+        texts: Dict[str, List[str]] = {}
         for span, entity in zip(kept, entity_ids):
-            first_text.setdefault(entity, []).append(span.text)
-        written = {tuple(w) for w in doc.user_data.get(WRITTEN_KEY) or ()}
+            texts.setdefault(entity, []).append(span.text)
+        written = frozenset(tuple(w) for w in doc.user_data.get(WRITTEN_KEY) or ())
         text = doc.text  # built from the tokens on each access: read once
         result = []
         from_generalizer = []
         for span, key, entity in zip(kept, keys, entity_ids):
             label = span.label_
-            strategy = self.strategy_for(label)
-            generalized = False
-            if strategy == "suppress":
-                value = suppress(span.text, self.suppress_filler, self.suppress_keep_length)
-            elif strategy == "tag":
-                value = self.tag_format.format(label=label, index=memory.index_of(entity), entity=entity)
-            elif strategy == "pseudonym":
-                value = memory.get(entity, "pseudonym")
-                if value is None:
-                    if self._key is None:
-                        raise ValueError(f"anon_mask: no pseudonym key (set {KEY_ENV} or pseudonym_key)")
-                    value = pseudonym(self._key, label, key, self.pseudonym_length, self.pseudonym_format)
-                    memory.set(entity, "pseudonym", value)
-            elif strategy == "surrogate":
-                value = self._surrogate(span, key, entity, memory, first_text[entity])
-            else:  # generalize
-                original = originals.get(id(span), span)
-                value = self._generalizer_value(original, written) or self._generalizer_value(span, written)
-                generalized = bool(value)
-                if not value:
-                    value = coarsen.generalize(label, span.text, self.lang, date_granularity=self.date_granularity,
-                                               age_bucket=self.age_bucket, number_style=self.number_style)
-                    if _starts_sentence(text, span.start_char):
-                        value = value[:1].upper() + value[1:]
+            mention = Mention(span=span, detected=originals.get(id(span), span), entity=entity, key=key,
+                              memory=memory, texts=texts[entity],
+                              starts_sentence=_starts_sentence(text, span.start_char), written=written)
+            value, generalized = self._operators[self.strategy_for(label)].operate_with_source(mention)
             if not isinstance(value, str):
                 raise TypeError(f"anon_mask: replacement for a {label} mention is not a string")
             result.append(value)
             from_generalizer.append(generalized)
         return result, from_generalizer
-
-    @staticmethod
-    def _generalizer_value(span: Span, written: set) -> Optional[str]:
-        """`span._.anon_replacement` unless it is what an earlier run of anon_mask wrote there."""
-        value = span._.anon_replacement
-        if value is None or (span.start_char, span.end_char, span.label_, value) in written:
-            return None
-        return value
-
-    def _seed_for(self, memory: ReplacementMemory, *parts: Any) -> int:
-        """The random seed of one surrogate choice: HMAC(key, seed, scope, parts) with a secret key (so
-        nobody without the key can redo the choice), else from the memory's random salt (or, in tests
-        only, the bare seed)."""
-        message = "\x1f".join(str(p) for p in parts).encode("utf8")
-        if self._key is not None:
-            scope = memory.scope if memory.scope is not None else b""
-            digest = hmac.new(self._key, b"surrogate\x1f" + str(self.seed).encode("utf8") + b"\x1f" + scope
-                              + b"\x1f" + message, hashlib.sha256).digest()
-            return int.from_bytes(digest[:8], "big")
-        base = f"seed:{self.seed}".encode("utf8") if self.seed is not None else memory.salt
-        h = hashlib.sha256(base)
-        h.update(message)
-        return int.from_bytes(h.digest()[:8], "big")
 
     def _set_scope(self, memory: ReplacementMemory, doc: Doc) -> None:
         """Fix the key scope of a memory at its first document (`key_scope`): a digest of that document
@@ -842,45 +633,6 @@ class AnonMask(Pipe):
                 memory.scope = b"corpus"
             else:
                 memory.scope = hashlib.sha256(doc.text.encode("utf8", "surrogatepass")).digest()
-
-    def _surrogate(self, span: Span, key: str, entity: str, memory: ReplacementMemory, texts: List[str]) -> str:
-        label = span.label_
-        is_name = label in self._name_labels()
-        data = memory.get(entity, "surrogate")
-        if data is None:
-            if memory.date_shift is None:
-                rng = random.Random(self._seed_for(memory, "date-shift"))
-                memory.date_shift = rng.choice((-1, 1)) * rng.randint(30, 365)
-            canonical = self._canonical_parts(key, span) if is_name else []
-            source = " ".join(canonical) if is_name and canonical else texts[0]
-            originals = {normalize(t) for t in texts} | {normalize(source)}
-            value = None
-            for attempt in range(_MAX_SURROGATE_TRIES):
-                value = self.surrogate_provider(
-                    label if not is_name else "PERSON", source, locale=self.surrogate_locale,
-                    seed=self._seed_for(memory, label, key, attempt), date_shift_days=memory.date_shift,
-                )
-                if normalize(value) in originals or memory.is_used("surrogate", value):
-                    continue
-                # two people must not share a surrogate name part: "Mr Brown" would name both
-                if is_name and any(memory.is_used("surrogate-part", part) for part in value.split()):
-                    continue
-                break
-            if value is None or normalize(value) in originals:
-                raise ValueError(f"anon_mask: no surrogate different from the original for a {label} mention")
-            data = {"full": value, "parts": value.split(),  # name parts only as digests (see render_name)
-                    "canonical": [memory.digest("part", p) for p in canonical],
-                    "initials": [memory.digest("part", p[:1]) for p in canonical]}
-            memory.set(entity, "surrogate", data, used=value)
-            if is_name:
-                for part in value.split():
-                    memory.mark_used("surrogate-part", part)
-        if is_name and data["canonical"]:
-            rendered = render_name(span.text, data["canonical"], data["parts"], self._honorifics(),
-                                   digest=lambda part: memory.digest("part", part), initials=data["initials"])
-            if rendered:
-                return rendered
-        return data["full"]
 
     # ------------------------------------------------------------------------------------ serialization
     def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:

@@ -1,0 +1,47 @@
+"""`generalize`: a generalizer's replacement (`anon_generalize`), else a coarser value of the same kind
+(month or year of a date, an age range, a number's magnitude, a category phrase)."""
+from typing import Optional, Tuple
+
+from spacy.tokens import Span
+
+from spacy_anon.mask import coarsen
+from spacy_anon.mask.operators.base import Mention, Operator, register
+
+
+def generalizer_value(span: Span, written: frozenset) -> Optional[str]:
+    """`span._.anon_replacement` unless it is what an earlier run of anon_mask wrote there."""
+    value = span._.anon_replacement
+    if value is None or (span.start_char, span.end_char, span.label_, value) in written:
+        return None
+    return value
+
+
+@register("generalize")
+class GeneralizeOperator(Operator):
+    def __init__(self, mask) -> None:
+        super().__init__(mask)
+        self.lang = mask.lang
+        self.date_granularity, self.age_bucket = mask.date_granularity, mask.age_bucket
+        self.number_style = mask.number_style
+
+    def validate(self) -> None:
+        if self.date_granularity not in coarsen.DATE_GRANULARITIES:
+            raise ValueError(f"anon_mask: date_granularity must be one of {coarsen.DATE_GRANULARITIES}")
+        if self.number_style not in coarsen.NUMBER_STYLES:
+            raise ValueError(f"anon_mask: number_style must be one of {coarsen.NUMBER_STYLES}")
+        if self.age_bucket < 1:
+            raise ValueError("anon_mask: age_bucket must be >= 1")
+
+    def operate(self, mention: Mention) -> str:
+        return self.operate_with_source(mention)[0]
+
+    def operate_with_source(self, mention: Mention) -> Tuple[str, bool]:
+        value = generalizer_value(mention.detected, mention.written) or \
+            generalizer_value(mention.span, mention.written)
+        if value:
+            return value, True
+        value = coarsen.generalize(mention.label, mention.text, self.lang, date_granularity=self.date_granularity,
+                                   age_bucket=self.age_bucket, number_style=self.number_style)
+        if mention.starts_sentence:
+            value = value[:1].upper() + value[1:]
+        return value, False

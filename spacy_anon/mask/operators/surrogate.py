@@ -1,0 +1,152 @@
+"""`surrogate`: a fake value of the same kind and shape, one per entity, chosen from a secret key.
+
+Choices and the date shift are HMAC-SHA256 of the key, the entity and the key scope (`key_scope`:
+"document" or "corpus"), so nobody without the key can redo them, and one known date reveals nothing
+beyond its scope. Without a key they are drawn from the memory's random salt (not reproducible). A bare
+seed is accepted only in tests (`SPACY_ANON_ALLOW_SEED_ONLY=1`): it is public, and seeded surrogates
+were reversed with candidate lists. Person names keep their parts aligned ("C. Polat" -> "W. Gill"),
+and two people never share a surrogate name part ("Mr Brown" would name both).
+"""
+import hashlib
+import hmac
+import random
+import re
+from typing import Any, Callable, List, Optional, Sequence
+
+from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, normalize
+from spacy_anon.mask.memory import ReplacementMemory
+from spacy_anon.mask.operators.base import Mention, Operator, register
+
+MAX_TRIES = 50
+
+
+def _align(i: int, n: int, m: int) -> int:
+    if m == n:
+        return i
+    if i == 0:
+        return 0
+    if i == n - 1:
+        return m - 1
+    return min(i, m - 1)
+
+
+def render_name(mention: str, canonical: Sequence[str], surrogate: Sequence[str],
+                honorifics: Sequence[str] = DEFAULT_HONORIFICS, digest: Optional[Callable[[str], str]] = None,
+                initials: Optional[Sequence[str]] = None) -> Optional[str]:
+    """A person mention rewritten part by part with the entity's surrogate name parts.
+
+    "Mr Cengiz Polat" / "Polat" / "C. Polat" with canonical [cengiz, polat] and surrogate [John, Smith]
+    give "Mr John Smith" / "Smith" / "J. Smith". Leading honorifics are kept. Returns None when a part of
+    the mention is not in the canonical name (the caller then uses the whole surrogate).
+    digest: when given, `canonical` and `initials` hold digest(part) and digest(first letter), so the
+        original name need not be kept in clear.
+    """
+    canonical = list(canonical)
+    digest = digest or (lambda x: x)
+    initials = list(initials) if initials is not None else [p[:1] for p in canonical]
+    n, m = len(canonical), len(surrogate)
+    if not n or not m:
+        return None
+    out: List[str] = []
+    pos = 0
+    seen_name = False
+    for match in re.finditer(r"\S+", mention):
+        out.append(mention[pos:match.start()])
+        pos = match.end()
+        token = match.group(0)
+        pre, core, post = re.match(r"^(\W*)(.*?)(\W*)$", token).groups()
+        norm = normalize(core)
+        if not norm:
+            out.append(token)
+            continue
+        if not seen_name and norm in honorifics:
+            out.append(token)
+            continue
+        new_parts = []
+        for sub in norm.split():
+            hashed = digest(sub)
+            if hashed in canonical:
+                new_parts.append(surrogate[_align(canonical.index(hashed), n, m)])
+            elif len(sub) == 1 and hashed in initials:
+                new_parts.append(surrogate[_align(initials.index(hashed), n, m)][:1].upper())
+            else:
+                return None
+        seen_name = True
+        new = "-".join(new_parts)
+        if core.isupper() and len(core) > 1:
+            new = new.upper()
+        out.append(pre + new + post)
+    out.append(mention[pos:])
+    return "".join(out)
+
+
+def seed_for(key: Optional[bytes], seed: Optional[int], memory: ReplacementMemory, *parts: Any) -> int:
+    """The random seed of one surrogate choice: HMAC(key, seed, scope, parts) with a secret key, else
+    from the memory's random salt (or, in tests only, the bare seed)."""
+    message = "\x1f".join(str(p) for p in parts).encode("utf8")
+    if key is not None:
+        scope = memory.scope if memory.scope is not None else b""
+        digest = hmac.new(key, b"surrogate\x1f" + str(seed).encode("utf8") + b"\x1f" + scope + b"\x1f" + message,
+                          hashlib.sha256).digest()
+        return int.from_bytes(digest[:8], "big")
+    base = f"seed:{seed}".encode("utf8") if seed is not None else memory.salt
+    h = hashlib.sha256(base)
+    h.update(message)
+    return int.from_bytes(h.digest()[:8], "big")
+
+
+@register("surrogate")
+class SurrogateOperator(Operator):
+    def __init__(self, mask) -> None:
+        super().__init__(mask)
+        self.provider: Callable[..., str] = mask.surrogate_provider
+        self.locale, self.seed = mask.surrogate_locale, mask.seed
+
+    def validate(self) -> None:
+        import faker.config  # heavy, only when surrogates are used
+
+        if self.locale not in faker.config.AVAILABLE_LOCALES:
+            raise ValueError(f"anon_mask: unknown surrogate_locale {self.locale!r}; use a Faker locale such "
+                             "as en_US, es_ES or pt_BR")
+
+    def _seed(self, memory: ReplacementMemory, *parts: Any) -> int:
+        return seed_for(self.mask.secret_key(), self.seed, memory, *parts)
+
+    def operate(self, mention: Mention) -> str:
+        label, memory, entity = mention.label, mention.memory, mention.entity
+        is_name = label in self.mask.name_labels()
+        data = memory.get(entity, "surrogate")
+        if data is None:
+            if memory.date_shift is None:
+                rng = random.Random(self._seed(memory, "date-shift"))
+                memory.date_shift = rng.choice((-1, 1)) * rng.randint(30, 365)
+            canonical = self.mask.canonical_parts(mention.key, mention.span) if is_name else []
+            source = " ".join(canonical) if is_name and canonical else mention.texts[0]
+            originals = {normalize(t) for t in mention.texts} | {normalize(source)}
+            value = None
+            for attempt in range(MAX_TRIES):
+                value = self.provider(
+                    label if not is_name else "PERSON", source, locale=self.locale,
+                    seed=self._seed(memory, label, mention.key, attempt), date_shift_days=memory.date_shift,
+                )
+                if normalize(value) in originals or memory.is_used("surrogate", value):
+                    continue
+                # two people must not share a surrogate name part: "Mr Brown" would name both
+                if is_name and any(memory.is_used("surrogate-part", part) for part in value.split()):
+                    continue
+                break
+            if value is None or normalize(value) in originals:
+                raise ValueError(f"anon_mask: no surrogate different from the original for a {label} mention")
+            data = {"full": value, "parts": value.split(),  # name parts only as digests (see render_name)
+                    "canonical": [memory.digest("part", p) for p in canonical],
+                    "initials": [memory.digest("part", p[:1]) for p in canonical]}
+            memory.set(entity, "surrogate", data, used=value)
+            if is_name:
+                for part in value.split():
+                    memory.mark_used("surrogate-part", part)
+        if is_name and data["canonical"]:
+            rendered = render_name(mention.text, data["canonical"], data["parts"], self.mask.honorifics(),
+                                   digest=lambda part: memory.digest("part", part), initials=data["initials"])
+            if rendered:
+                return rendered
+        return data["full"]
