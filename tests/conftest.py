@@ -24,3 +24,13 @@ def load_benchmark():
 # Tests may fix surrogates with a bare seed (refused in real runs: a seed is no secret); see
 # spacy_anon.mask.component.ALLOW_SEED_ENV. Subprocesses started by tests inherit it.
 os.environ.setdefault("SPACY_ANON_ALLOW_SEED_ONLY", "1")
+
+# `make test` installs WordNet and sets this: then a missing WordNet fails the suite instead of skipping
+# the tests that need it (a bare `pytest` on a machine without WordNet still skips them).
+WORDNET_REQUIRED = os.environ.get("SPACY_ANON_REQUIRE_WORDNET") == "1"
+
+
+def skip_without_wordnet(installed: bool) -> None:
+    """Skip the calling test when WordNet is not installed, unless `make test` requires it."""
+    if not installed and not WORDNET_REQUIRED:
+        pytest.skip("WordNet not installed: run `spacy-anon wordnet install`")

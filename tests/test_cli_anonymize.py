@@ -1,5 +1,4 @@
 """End-to-end tests of `spacy-anon anonymize` on temporary files (real default pipeline)."""
-import importlib.util
 import json
 import os
 import subprocess
@@ -8,11 +7,8 @@ from pathlib import Path
 
 import pytest
 
-if importlib.util.find_spec("spacy_anon.mask.component") is None:  # pragma: no cover
-    pytest.skip("anon_mask is not installed yet", allow_module_level=True)
-
-from spacy_anon.cli import main  # noqa: E402
-from spacy_anon.cli import anonymize as anonymize_cli  # noqa: E402
+from spacy_anon.cli import main
+from spacy_anon.cli import anonymize as anonymize_cli
 
 EMAIL_A = "jane.roe@example.com"
 EMAIL_B = "r.miller@example.org"

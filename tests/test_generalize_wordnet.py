@@ -13,13 +13,14 @@ from spacy_anon.generalize.wordnet import (
     noun_base_forms,
     simpler_phrases,
 )
+from conftest import WORDNET_REQUIRED, skip_without_wordnet  # noqa: F401
 from spacy_anon.generalize.wordnet_install import WN30_SPECIFIER, english_lexicons
 
 needs_wordnet = pytest.mark.skipif(
-    not english_lexicons(), reason="WordNet not installed: run `spacy-anon wordnet install`"
+    not english_lexicons() and not WORDNET_REQUIRED, reason="WordNet not installed: run `spacy-anon wordnet install`"
 )
 needs_wn30 = pytest.mark.skipif(
-    WN30_SPECIFIER not in english_lexicons(), reason="offline WordNet 3.0 not installed"
+    WN30_SPECIFIER not in english_lexicons() and not WORDNET_REQUIRED, reason="offline WordNet 3.0 not installed"
 )
 
 
@@ -100,8 +101,7 @@ def test_candidates_for_names_end_with_category_and_root():
 
 
 def test_chains_are_the_same_in_two_processes():
-    if not english_lexicons():
-        pytest.skip("WordNet not installed: run `spacy-anon wordnet install`")
+    skip_without_wordnet(bool(english_lexicons()))
     code = (
         "import json\n"
         "from spacy_anon.generalize.wordnet import generalization_candidates as g\n"

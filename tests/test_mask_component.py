@@ -1,5 +1,4 @@
 """`anon_mask` on real sentences: strategies, consistency, table offsets, overlaps, errors, fail closed."""
-import importlib.util
 import re
 
 import pytest
@@ -17,18 +16,8 @@ ENTS = [("Cengiz Polat", "PERSON", 0), ("Ayse Demir", "PERSON", 0), ("Acme Corp"
         ("Paris", "GPE", 0), ("12 March 2021", "DATE", 0), ("Polat", "PERSON", 1), ("C. Polat", "PERSON", 0),
         ("58 years old", "DATE", 0)]
 SPANS = [("cengiz.polat@example.com", "CONTACT", 0, "rules.email", 1.0), ("58 years old", "AGE", 0, "rules.age", 0.8)]
-needs_rules = pytest.mark.skipif(importlib.util.find_spec("spacy_anon.rules.component") is None,
-                                 reason="anon_rules is not written yet")
-
-
 def blank(lang="en"):
-    """spacy.blank, skipped (not failed) while another area's entry-point module does not exist yet."""
-    try:
-        return spacy.blank(lang)
-    except ModuleNotFoundError as err:
-        if err.name and err.name.startswith("spacy_anon.") and not err.name.startswith("spacy_anon.mask"):
-            pytest.skip(f"entry-point module of another area missing: {err.name}")
-        raise
+    return spacy.blank(lang)
 
 
 def char_span(doc, text, label, nth=0):
@@ -307,7 +296,6 @@ def test_component_without_pipeline():
     assert mask(doc)._.anon_text == "Hi ***"
 
 
-@needs_rules
 def test_blank_pipeline_masks_with_default_rules():
     nlp = blank()
     nlp.add_pipe("anon_mask")
@@ -320,7 +308,6 @@ def test_blank_pipeline_masks_with_default_rules():
     assert doc.user_data.get("spacy_anon.rules_ran") is True
 
 
-@needs_rules
 def test_run_rules_auto_does_not_rerun_and_false_skips():
     nlp = blank()
     nlp.add_pipe("anon_mask", config={"run_rules": False})

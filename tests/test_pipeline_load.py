@@ -1,28 +1,15 @@
 """`spacy_anon.load()`: the default pipeline, a saved pipeline with overrides, existing pipelines."""
-import importlib.util
 
-import pytest
 import spacy
 
 import spacy_anon
 from spacy_anon.mask.component import KEY_ENV
 from spacy_anon.pipeline import add_anon_components
 
-needs_rules = pytest.mark.skipif(importlib.util.find_spec("spacy_anon.rules.component") is None,
-                                 reason="anon_rules is not written yet")
-
-
 def guard(fn, *args, **kwargs):
-    """Skip (not fail) while another area's entry-point module does not exist yet."""
-    try:
-        return fn(*args, **kwargs)
-    except ModuleNotFoundError as err:
-        if err.name and err.name.startswith("spacy_anon.") and not err.name.startswith("spacy_anon.mask"):
-            pytest.skip(f"entry-point module of another area missing: {err.name}")
-        raise
+    return fn(*args, **kwargs)
 
 
-@needs_rules
 def test_default_load_masks_contact_details():
     nlp = guard(spacy_anon.load)
     assert nlp.pipe_names[-1] == "anon_mask"
@@ -31,7 +18,6 @@ def test_default_load_masks_contact_details():
     assert "jane.doe@example.com" not in doc._.anon_text and "555 2671" not in doc._.anon_text
 
 
-@needs_rules
 def test_load_with_strategy_and_saved_pipeline(tmp_path):
     nlp = guard(spacy_anon.load, strategy="suppress")
     assert nlp("mail jane.doe@example.com")._.anon_text == "mail ***"

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import skip_without_wordnet
+
 from spacy_anon.generalize import wordnet_install as wi
 
 # A tiny WNDB database (WordNet 3.0 layout, made-up offsets): Barcelona is an instance of city and port;
@@ -163,8 +165,7 @@ def test_data_dir_precedence(monkeypatch, tmp_path):
 
 
 def test_cli_install_is_a_quick_no_op_when_installed():
-    if not wi.is_installed():
-        pytest.skip("WordNet not installed: run `spacy-anon wordnet install`")
+    skip_without_wordnet(wi.is_installed())
     from spacy_anon.cli import main
 
     start = time.perf_counter()
@@ -208,7 +209,6 @@ def test_cli_chain_and_help(capsys):
     from spacy_anon.cli import main
 
     assert main(["wordnet"]) == 2
-    if not wi.is_installed():
-        pytest.skip("WordNet not installed: run `spacy-anon wordnet install`")
+    skip_without_wordnet(wi.is_installed())
     assert main(["wordnet", "chain", "famous American film actor"]) == 0
     assert capsys.readouterr().out.startswith("famous American film actor > American film actor > film actor")
