@@ -6,7 +6,7 @@ import spacy
 from spacy.tokens import Span
 
 import spacy_anon  # noqa: F401  (extensions)
-from spacy_anon.mask.coarsen import parse_date
+from spacy_anon.generalize.coarsen import parse_date
 from spacy_anon.mask.component import MEMORY_KEY, STRATEGIES, AnonMask
 from spacy_anon.mask.memory import ReplacementMemory
 

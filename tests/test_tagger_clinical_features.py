@@ -64,7 +64,7 @@ def test_unknown_extra_feature_is_refused():
 
 def test_phrase_gazetteer_marks_the_longest_whole_match(tmp_path):
     from spacy_anon.tagger.features import phrase_features
-    from spacy_anon.tagger.gazetteers import load_gazetteers, phrases_of
+    from spacy_anon.lexicon.gazetteers import load_gazetteers, phrases_of
 
     assert phrases_of(["St. Mary's", "  "]) == {"st . mary ' s"}
     listing = tmp_path / "hospitals.txt"

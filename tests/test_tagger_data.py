@@ -9,7 +9,7 @@ import pytest
 import spacy
 
 from spacy_anon.tagger.data import split_groups
-from spacy_anon.tagger.gazetteers import load_gazetteers, words_of
+from spacy_anon.lexicon.gazetteers import load_gazetteers, words_of
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"

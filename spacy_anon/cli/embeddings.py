@@ -91,7 +91,7 @@ def run_train(args) -> int:
 
 
 def run_glosses(args) -> int:
-    from spacy_anon.disclosure.glosses import write_glosses
+    from spacy_anon.generalize.glosses import write_glosses
 
     t0 = time.perf_counter()
     n = write_glosses(args.output, lang=args.lang)

@@ -4,5 +4,5 @@
 - `vectors`: corpus reading, skip-gram training/updating, `load_vectors`, `phrase_vector`, `entity_vector`.
 - `detect`: pure detection functions (`subjects_of`, `build_subjects`, `score_chunks`).
 - `component`: the `anon_disclosure` factory.
-- `demo`: toy vectors on the shipped fictional biographies; `glosses`: WordNet glosses as extra corpus.
+- `demo`: toy vectors on the shipped fictional biographies.
 """

@@ -5,6 +5,9 @@
   `choose_generalization` (seed 003 §3.2.3).
 - `component`: the `anon_generalize` spaCy factory (`Generalizer`).
 - `utility`: the IC-based utility measure of seed 003 §4.2.
+- `coarsen`: coarser dates, age ranges and number magnitudes (also what `anon_mask`'s `generalize` uses
+  when no generalizer set a replacement).
+- `glosses`: WordNet noun glosses as a corpus for the vectors of generalizations.
 - `benchmark`: `python -m spacy_anon.generalize.benchmark`.
 Heavy libraries (wn, gensim, wordfreq) are imported inside functions.
 """

@@ -17,7 +17,7 @@ Choosing among them:
   when the disclosure model is trained; the mean of words is the fallback here.
 - Without vectors or without a protected entity: G(s)[levels_up - 1] (default 1: the first
   generalization, Barcelona -> city).
-- DATETIME, AGE and QUANTITY are coarsened like anon_mask does (`spacy_anon.mask.coarsen`).
+- DATETIME, AGE and QUANTITY are coarsened like anon_mask does (`spacy_anon.generalize.coarsen`).
 - Labels in `skip_labels` (CODE, CONTACT, ID by default) are left to anon_mask.
 
 Output: bare nouns get an indefinite article unless a determiner precedes the span ("moved to
@@ -35,6 +35,7 @@ from spacy.util import from_bytes as util_from_bytes, from_disk as util_from_dis
 from spacy.util import to_bytes as util_to_bytes, to_disk as util_to_disk
 
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
+from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.wordnet import (
     choose_generalization,
     generalization_candidates,
@@ -411,10 +412,6 @@ class Generalizer:
         return choice, False
 
     def _coarsen(self, text: str, label: str) -> Optional[str]:
-        try:
-            from spacy_anon.mask import coarsen
-        except ImportError:
-            return None
         cfg = self.cfg
         if label == "DATETIME":
             return coarsen.coarsen_date(text, cfg["date_granularity"], cfg["lang"])

@@ -22,7 +22,9 @@ from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attribu
 from spacy_anon.failures import failed_component, pipe_keeping_failures
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, MEMORY_KEY, RULES_RAN_KEY, SPAN_KEY, WRITTEN_KEY
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, identifier_for
-from spacy_anon.mask import coarsen, leak_guard
+from spacy_anon.generalize import coarsen
+from spacy_anon.lexicon.common_words import common_word_test
+from spacy_anon.mask import leak_guard
 from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts
 from spacy_anon.mask.memory import ReplacementMemory
@@ -522,7 +524,7 @@ class AnonMask(Pipe):
     def _sweep(self, doc: Doc, kept: List[Span], keys: List[str]) -> Tuple[List[Span], List[str]]:
         """Add every other occurrence of a masked value as a mention of its entity (`find_occurrences`)."""
         if self._is_common is None:
-            self._is_common = leak_guard.common_word_test(self.nlp.lang if self.nlp is not None else "en")
+            self._is_common = common_word_test(self.nlp.lang if self.nlp is not None else "en")
         terms = leak_guard.sweep_terms([(s.label_, s.text) for s in kept], self._name_labels(),
                                        self._honorifics(), self._is_common)
         text = doc.text

@@ -17,10 +17,8 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from spacy.tokens import Doc, Span
 from spacy.util import registry
 
-DEFAULT_HONORIFICS = (
-    "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "madam",
-    "sr", "sra", "srta", "dna", "dona", "don", "sres", "dra",
-)
+from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+
 AMBIGUITY_POLICIES = ("separate", "recent")
 
 

@@ -15,9 +15,7 @@ the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by a
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from spacy_anon.text_views import TextView, normalized_view
 
@@ -173,37 +171,3 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
 
 def _capitalised_occurrence(view_text: str, start: int, word: str) -> bool:
     return word[:1].isupper() and not _SENTENCE_END.search(view_text[max(0, start - 40):start])
-
-
-COMMON_WORDS_DIR = Path(__file__).resolve().parents[1] / "data" / "lexicon"
-
-
-@lru_cache(maxsize=8)
-def _common_word_list(lang: str) -> Optional[FrozenSet[str]]:
-    path = COMMON_WORDS_DIR / f"{lang}_common_words.txt"
-    if not path.exists():
-        return None
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return frozenset(line for line in lines if line and not line.startswith("#"))
-
-
-def common_word_test(lang: str, min_zipf: float = 4.0) -> Callable[[str], bool]:
-    """`is_common(word)` for `sweep_terms`: whether a folded word is also an ordinary word of `lang`.
-
-    English uses the shipped dictionary list (`scripts/make_common_words.py`: WordNet's lower-case
-    lemmas, so "king" and "white" are words and "williams" is not, though all are as frequent); other
-    languages a Zipf frequency of at least `min_zipf` (wordfreq).
-    """
-    words = _common_word_list(lang)
-    if words is not None:
-        return words.__contains__
-    from wordfreq import zipf_frequency  # heavy word lists: loaded on first use
-
-    cache: Dict[str, bool] = {}
-
-    def is_common(word: str) -> bool:
-        if word not in cache:
-            cache[word] = zipf_frequency(word, lang) >= min_zipf
-        return cache[word]
-
-    return is_common

@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict
 
 from spacy.util import registry
 
-from spacy_anon.mask.coarsen import lang_of, parse_date, shift_date
+from spacy_anon.generalize.coarsen import lang_of, parse_date, shift_date
 
 _EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _URL_RE = re.compile(r"^(?:https?://|www\.)", re.I)

@@ -4,7 +4,7 @@ from typing import Optional, Tuple
 
 from spacy.tokens import Span
 
-from spacy_anon.mask import coarsen
+from spacy_anon.generalize import coarsen
 from spacy_anon.mask.operators.base import Mention, Operator, register
 
 

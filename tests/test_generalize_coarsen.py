@@ -1,7 +1,7 @@
 """Built-in coarsening (dates, ages, numbers, category phrases) and date shifting: pure functions."""
 import pytest
 
-from spacy_anon.mask.coarsen import (
+from spacy_anon.generalize.coarsen import (
     category_phrase, coarsen_age, coarsen_date, coarsen_number, generalize, parse_date, shift_date,
 )
 

@@ -1,0 +1,39 @@
+"""Whether a word is also an ordinary word of a language: "King", "White" and "Young" are surnames and
+words, "Williams" and "Kowalski" only names. The leak guard sweeps the second kind in any casing and the
+first kind only capitalised; word frequency cannot tell them apart, a dictionary can."""
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Dict, FrozenSet, Optional
+
+COMMON_WORDS_DIR = Path(__file__).resolve().parents[1] / "data" / "lexicon"
+
+
+@lru_cache(maxsize=8)
+def _common_word_list(lang: str) -> Optional[FrozenSet[str]]:
+    path = COMMON_WORDS_DIR / f"{lang}_common_words.txt"
+    if not path.exists():
+        return None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+def common_word_test(lang: str, min_zipf: float = 4.0) -> Callable[[str], bool]:
+    """`is_common(word)` for `sweep_terms`: whether a folded word is also an ordinary word of `lang`.
+
+    English uses the shipped dictionary list (`scripts/make_common_words.py`: WordNet's lower-case
+    lemmas, so "king" and "white" are words and "williams" is not, though all are as frequent); other
+    languages a Zipf frequency of at least `min_zipf` (wordfreq).
+    """
+    words = _common_word_list(lang)
+    if words is not None:
+        return words.__contains__
+    from wordfreq import zipf_frequency  # heavy word lists: loaded on first use
+
+    cache: Dict[str, bool] = {}
+
+    def is_common(word: str) -> bool:
+        if word not in cache:
+            cache[word] = zipf_frequency(word, lang) >= min_zipf
+        return cache[word]
+
+    return is_common
