@@ -4,6 +4,7 @@ from typing import Dict, Optional
 from spacy.util import registry
 
 from spacy_anon.doc_keys import GOLD_SPAN_KEY, SPAN_KEY  # noqa: F401  (re-exported)
+from spacy_anon.errors import Errors
 
 CATEGORIES = (
     "PERSON", "ORG", "LOC", "DATETIME", "CODE", "CONTACT", "ID", "AGE",
@@ -137,7 +138,7 @@ def to_category(label: str, corpus: Optional[str] = None, default: str = "MISC")
 def corpus_label_map(corpus: str) -> Dict[str, str]:
     """Corpus label -> category for `corpus` (a key of `CORPUS_LABEL_MAPS`); a copy, safe to edit."""
     if corpus not in CORPUS_LABEL_MAPS:
-        raise ValueError(f"unknown corpus {corpus!r} for a label map; known: {', '.join(sorted(CORPUS_LABEL_MAPS))}")
+        raise ValueError(Errors.E001.format(corpus=corpus, known=", ".join(sorted(CORPUS_LABEL_MAPS))))
     return dict(CORPUS_LABEL_MAPS[corpus])
 
 

@@ -87,12 +87,13 @@ def test_languages_filter(nlp):
 
 @pytest.mark.parametrize("config,message", [
     ({"recognizers": ["emails"]}, "Valid names: all, rules.age"),
-    ({"postal_locales": ["US", "Mars"]}, "Unknown postal locale"),
-    ({"phone_regions": ["XX"]}, "Unknown phone region"),
-    ({"deny_list": [{"text": "Zorg", "label": "PLANET"}]}, "Valid labels: PERSON"),
-    ({"languages": ["klingon"]}, "Valid: en, es, pt"),
+    ({"postal_locales": ["US", "Mars"]}, r"\[E207\] anon_rules: unknown postal locale.*setting postal_locales"),
+    ({"phone_regions": ["XX"]}, r"\[E206\] anon_rules: unknown phone region.*Fix: ISO 3166"),
+    ({"deny_list": [{"text": "Zorg", "label": "PLANET"}]}, r"\[E201\].*valid labels: PERSON.*extra_labels"),
+    ({"languages": ["klingon"]}, r"\[E210\].*valid: en, es, pt"),
 ])
 def test_config_errors(nlp, config, message):
+    """Errors name the component, the setting and the fix, with a code."""
     with pytest.raises(ValueError, match=message):
         nlp.add_pipe("anon_rules", config=config)
 

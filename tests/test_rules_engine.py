@@ -100,12 +100,12 @@ def test_credit_card_wins_over_phone_candidate():
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    ({"deny_list": [{"text": "x", "label": "PERSONS"}]}, "Valid labels"),
+    ({"deny_list": [{"text": "x", "label": "PERSONS"}]}, r"\[E201\].*valid labels"),
     ({"deny_list": [{"label": "ID"}]}, "exactly one of 'text' or 'pattern'"),
-    ({"deny_list": [{"pattern": "(", "label": "ID"}]}, "Invalid deny_list pattern"),
+    ({"deny_list": [{"pattern": "(", "label": "ID"}]}, r"\[E204\] anon_rules: invalid deny_list pattern"),
     ({"allow_list": [3]}, "allow_list entries"),
-    ({"postal_locales": ["XX"]}, "Valid: BR, CA, DE"),
-    ({"phone_regions": ["ZZ"]}, "Unknown phone region"),
+    ({"postal_locales": ["XX"]}, "valid: BR, CA, DE"),
+    ({"phone_regions": ["ZZ"]}, "unknown phone region"),
     ({"min_score": 2}, "min_score"),
     ({"context_window": -1}, "context_window"),
 ])

@@ -9,6 +9,8 @@ occurrence (a longer name containing an allowed word) is still masked: fail clos
 import re
 from typing import Any, Iterable, List, Mapping, Sequence, Tuple, Union
 
+from spacy_anon.errors import Errors
+
 AllowEntry = Union[str, Mapping[str, Any]]
 
 
@@ -24,18 +26,16 @@ def compile_occurrence_patterns(entries: Iterable[AllowEntry]) -> Tuple["re.Patt
         if isinstance(entry, str) or (isinstance(entry, Mapping) and set(entry) == {"text"}):
             term = (entry if isinstance(entry, str) else str(entry["text"])).strip()
             if not term:
-                raise ValueError("allow_list: empty entry")
+                raise ValueError(Errors.E120.format(problem="is empty"))
             body = r"\s+".join(re.escape(part) for part in term.split())
             out.append(re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE))
         elif isinstance(entry, Mapping) and set(entry) == {"pattern"}:
             try:
                 out.append(re.compile(str(entry["pattern"]), re.IGNORECASE))
             except re.error as err:
-                raise ValueError(f"allow_list: invalid pattern {entry['pattern']!r}: {err}") from None
+                raise ValueError(Errors.E120.format(problem=f"has an invalid pattern {entry['pattern']!r} ({err})")) from None
         else:
-            raise ValueError(
-                f"allow_list entries are strings, {{'text': str}} or {{'pattern': regex}}; got {entry!r}"
-            )
+            raise ValueError(Errors.E120.format(problem=f"is a {type(entry).__name__} of an unknown form"))
     return tuple(out)
 
 

@@ -21,6 +21,7 @@ from spacy.util import SimpleFrozenList
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
 from spacy_anon.failures import failed_component, pipe_keeping_failures
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, MEMORY_KEY, RULES_RAN_KEY, SPAN_KEY, WRITTEN_KEY
+from spacy_anon.errors import Errors
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, identifier_for
 from spacy_anon.generalize import coarsen
 from spacy_anon.lexicon.common_words import common_word_test
@@ -237,24 +238,11 @@ class AnonMask(Pipe):
         self.label_strategies = dict(label_strategies or {})
         operator_classes = {name: get_operator(name) for name in [strategy, *self.label_strategies.values()]}
         if key_scope not in KEY_SCOPES:
-            raise ValueError(f"anon_mask: key_scope must be one of {KEY_SCOPES}, got {key_scope!r}")
+            raise ValueError(Errors.E102.format(valid=KEY_SCOPES, value=key_scope))
         if consistency not in CONSISTENCY:
-            raise ValueError(f"anon_mask: consistency must be one of {CONSISTENCY}, got {consistency!r}")
+            raise ValueError(Errors.E103.format(valid=CONSISTENCY, value=consistency))
         if run_rules not in RUN_RULES:
-            raise ValueError(f"anon_mask: run_rules must be 'auto', true or false, got {run_rules!r}")
-        if date_granularity not in coarsen.DATE_GRANULARITIES:
-            raise ValueError(f"anon_mask: date_granularity must be one of {coarsen.DATE_GRANULARITIES}")
-        if number_style not in coarsen.NUMBER_STYLES:
-            raise ValueError(f"anon_mask: number_style must be one of {coarsen.NUMBER_STYLES}")
-        if age_bucket < 1:
-            raise ValueError("anon_mask: age_bucket must be >= 1")
-        try:
-            tag_format.format(label="X", index=1, entity="X_1")
-            pseudonym_format.format(label="X", digest="0")
-        except (KeyError, IndexError, ValueError) as err:
-            raise ValueError(f"anon_mask: bad tag_format/pseudonym_format: {err!r}") from None
-        if not 4 <= pseudonym_length <= 64:
-            raise ValueError("anon_mask: pseudonym_length must be between 4 and 64")
+            raise ValueError(Errors.E104.format(value=run_rules))
         self.use_ents = use_ents
         self.ent_label_map = dict(DEFAULT_ENT_LABEL_MAP if ent_label_map is None else ent_label_map)
         self.spans_key = spans_key
@@ -290,11 +278,7 @@ class AnonMask(Pipe):
         if key:
             self.set_pseudonym_key(key)
         elif seed is not None and os.environ.get(ALLOW_SEED_ENV) != "1":
-            raise ValueError(
-                "anon_mask: a seed is not a secret (seeded surrogates can be reversed with candidate lists): "
-                f"give a secret key of at least {MIN_KEY_LENGTH} characters in the environment variable "
-                f"{KEY_ENV} (or pseudonym_key) for reproducible surrogates, or drop the seed for random ones"
-            )
+            raise ValueError(Errors.E111.format(min_length=MIN_KEY_LENGTH, env=KEY_ENV))
         self._operators: Dict[str, Operator] = {}
         for name, cls in operator_classes.items():
             operator = cls(self)
@@ -326,10 +310,9 @@ class AnonMask(Pipe):
     def set_pseudonym_key(self, key: str) -> None:
         """Set the secret key of pseudonyms and keyed surrogates (kept in memory only; never serialized)."""
         if not key:
-            raise ValueError("anon_mask: empty pseudonym key")
+            raise ValueError(Errors.E112.format(env=KEY_ENV, min_length=MIN_KEY_LENGTH))
         if len(key) < MIN_KEY_LENGTH:
-            raise ValueError(f"anon_mask: the secret key has {len(key)} characters; use at least "
-                             f"{MIN_KEY_LENGTH} (a short key can be guessed)")
+            raise ValueError(Errors.E113.format(length=len(key), env=KEY_ENV, min_length=MIN_KEY_LENGTH))
         self._key = key.encode("utf8")
 
     def reset_memory(self) -> None:
@@ -430,19 +413,19 @@ class AnonMask(Pipe):
         kept.sort(key=lambda s: (s.start_char, s.end_char))
         for a, b in zip(kept, kept[1:]):
             if b.start_char < a.end_char:
-                raise ValueError("anon_mask: the overlap resolver returned overlapping spans")
+                raise ValueError(Errors.E116.format(problem="overlapping spans"))
         if any(s.doc is not doc for s in kept):
-            raise ValueError("anon_mask: the overlap resolver returned spans of another Doc")
+            raise ValueError(Errors.E116.format(problem="spans of another Doc"))
         keys = list(self.grouper(doc, kept))
         if len(keys) != len(kept):
-            raise ValueError("anon_mask: the grouper must return one entity key per span")
+            raise ValueError(Errors.E117.format(n_keys=len(keys), n_spans=len(kept)))
         if self.leak_guard and kept:
             kept, keys = self._sweep(doc, kept, keys)
         memory = doc.user_data.get(MEMORY_KEY)
         if memory is None:
             memory = self.memory if self.consistency == "pipeline" else ReplacementMemory()
         elif not isinstance(memory, ReplacementMemory):
-            raise TypeError(f"anon_mask: doc.user_data[{MEMORY_KEY!r}] must be a ReplacementMemory")
+            raise TypeError(Errors.E118.format(key=MEMORY_KEY, kind=type(memory).__name__))
         self._set_scope(memory, doc)
         entity_ids = self._entity_ids(kept, keys, memory)
         replacements, from_generalizer = self._replacements(doc, kept, keys, entity_ids, memory, originals)
@@ -620,9 +603,10 @@ class AnonMask(Pipe):
             mention = Mention(span=span, detected=originals.get(id(span), span), entity=entity, key=key,
                               memory=memory, texts=texts[entity],
                               starts_sentence=_starts_sentence(text, span.start_char), written=written)
-            value, generalized = self._operators[self.strategy_for(label)].operate_with_source(mention)
+            strategy = self.strategy_for(label)
+            value, generalized = self._operators[strategy].operate_with_source(mention)
             if not isinstance(value, str):
-                raise TypeError(f"anon_mask: replacement for a {label} mention is not a string")
+                raise TypeError(Errors.E119.format(strategy=strategy, kind=type(value).__name__, label=label))
             result.append(value)
             from_generalizer.append(generalized)
         return result, from_generalizer

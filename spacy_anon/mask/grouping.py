@@ -17,6 +17,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from spacy.tokens import Doc, Span
 from spacy.util import registry
 
+from spacy_anon.errors import Errors
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 
 AMBIGUITY_POLICIES = ("separate", "recent")
@@ -78,7 +79,7 @@ def group_mentions(
     normalized text (case, accents, whitespace, punctuation).
     """
     if ambiguous not in AMBIGUITY_POLICIES:
-        raise ValueError(f"ambiguous must be one of {AMBIGUITY_POLICIES}, got {ambiguous!r}")
+        raise ValueError(Errors.E122.format(valid=AMBIGUITY_POLICIES, value=ambiguous))
     keys: List[Optional[str]] = [None] * len(mentions)
     by_label: Dict[str, List[int]] = {}
     for i, (label, text) in enumerate(mentions):
@@ -150,7 +151,7 @@ class NamePartGrouper:
     def __init__(self, name_labels: Sequence[str] = ("PERSON",), honorifics: Sequence[str] = DEFAULT_HONORIFICS,
                  ambiguous: str = "separate") -> None:
         if ambiguous not in AMBIGUITY_POLICIES:
-            raise ValueError(f"ambiguous must be one of {AMBIGUITY_POLICIES}, got {ambiguous!r}")
+            raise ValueError(Errors.E122.format(valid=AMBIGUITY_POLICIES, value=ambiguous))
         self.name_labels = tuple(name_labels)
         self.honorifics = tuple(h.lower().strip(".") for h in honorifics)
         self.ambiguous = ambiguous

@@ -5,6 +5,7 @@ from typing import Callable, Iterable, List, Sequence, Set
 from spacy.tokens import Span
 from spacy.util import registry
 
+from spacy_anon.errors import Errors
 from spacy_anon.labels import CONFIDENTIAL, DIRECT, QUASI
 
 ORDER_KEYS = ("validated", "length", "score", "earliest", "identifier")
@@ -113,5 +114,5 @@ def make_overlap_resolver(
     """
     unknown = [name for name in order if name not in ORDER_KEYS]
     if unknown:
-        raise ValueError(f"unknown overlap criteria {unknown}; valid: {list(ORDER_KEYS)}")
+        raise ValueError(Errors.E121.format(unknown=unknown, valid=list(ORDER_KEYS)))
     return partial(resolve_overlaps, order=tuple(order), merge_partial=merge_partial)

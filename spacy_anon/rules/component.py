@@ -14,6 +14,7 @@ from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.candidates import append_candidates
 from spacy_anon.failures import pipe_keeping_failures
 from spacy_anon.doc_keys import RULES_RAN_KEY, SPAN_KEY
+from spacy_anon.errors import Errors
 from spacy_anon.labels import identifier_for
 from spacy_anon.rules.matching import RuleMatch, RuleOptions, find_matches, make_options, recognizers_for
 from spacy_anon.rules.recognizers import REGISTRY
@@ -108,7 +109,7 @@ class AnonRules(Pipe):
         self.spans_key = spans_key
         unknown = [lang for lang in languages if lang not in SUPPORTED_LANGUAGES]
         if unknown:
-            raise ValueError(f"Unknown language(s) {unknown} for anon_rules. Valid: {', '.join(SUPPORTED_LANGUAGES)}")
+            raise ValueError(Errors.E210.format(unknown=unknown, valid=", ".join(SUPPORTED_LANGUAGES)))
         self.recognizer_names = list(recognizers)
         self.languages = list(languages)
         self.recognizers = recognizers_for(self.recognizer_names, self.languages)

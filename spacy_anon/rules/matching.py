@@ -5,9 +5,10 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
+from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES
-from spacy_anon.text_views import TextView, compact_view, normalized_view, touches_change, windows
 from spacy_anon.rules.recognizers import POSTAL_LOCALES, Recognizer, get_recognizers
+from spacy_anon.text_views import TextView, compact_view, normalized_view, touches_change, windows
 
 DENY_SOURCE = "rules.deny_list"
 _SENTENCE_END = re.compile(r"[.!?](?:\s+|\s*\n)(?=[\"'(¿¡]?[A-ZÁÉÍÓÚÂÊÔÃÕÇÑ])")
@@ -54,10 +55,7 @@ class RuleOptions:
 def _check_label(label: Any, extra_labels: Sequence[str]) -> str:
     valid = tuple(CATEGORIES) + tuple(extra_labels)
     if not isinstance(label, str) or label not in valid:
-        raise ValueError(
-            f"Unknown label {label!r} in the anon_rules config. Valid labels: {', '.join(valid)} "
-            "(declare your own labels in `extra_labels`)."
-        )
+        raise ValueError(Errors.E201.format(label=label, valid=", ".join(valid)))
     return label
 
 
@@ -66,23 +64,21 @@ def compile_deny_list(entries: Iterable[Mapping[str, Any]], extra_labels: Sequen
     out = []
     for entry in entries:
         if not isinstance(entry, Mapping) or ("text" in entry) == ("pattern" in entry):
-            raise ValueError(
-                f"Each deny_list entry must be a dict with exactly one of 'text' or 'pattern' and a 'label'; "
-                f"got {entry!r}"
-            )
+            raise ValueError(Errors.E202.format(kind=type(entry).__name__ if not isinstance(entry, Mapping)
+                                                else "keys " + ", ".join(sorted(map(str, entry)))))
         label = _check_label(entry.get("label"), extra_labels)
         flags = 0 if entry.get("case_sensitive", "text" not in entry) else re.IGNORECASE
         if "text" in entry:
             term = str(entry["text"]).strip()
             if not term:
-                raise ValueError("deny_list entry with empty 'text'")
+                raise ValueError(Errors.E203)
             source = r"(?<!\w)" + re.escape(term) + r"(?!\w)"
         else:
             source = str(entry["pattern"])
         try:
             regex = re.compile(source, flags)
         except re.error as err:
-            raise ValueError(f"Invalid deny_list pattern {source!r}: {err}") from None
+            raise ValueError(Errors.E204.format(setting="deny_list", pattern=source, error=err)) from None
         out.append(DenyEntry(regex, label, float(entry.get("score", 1.0))))
     return tuple(out)
 
@@ -97,11 +93,11 @@ def compile_allow_list(entries: Iterable[Union[str, Mapping[str, Any]]]) -> Tupl
             try:
                 patterns.append(re.compile(str(entry["pattern"]), re.IGNORECASE))
             except re.error as err:
-                raise ValueError(f"Invalid allow_list pattern {entry['pattern']!r}: {err}") from None
+                raise ValueError(Errors.E204.format(setting="allow_list", pattern=entry["pattern"], error=err)) from None
         elif isinstance(entry, Mapping) and "text" in entry:
             exact.add(str(entry["text"]).strip().casefold())
         else:
-            raise ValueError(f"allow_list entries are strings or {{'pattern': regex}} dicts; got {entry!r}")
+            raise ValueError(Errors.E205.format(kind=type(entry).__name__))
     return frozenset(exact), tuple(patterns)
 
 
@@ -124,16 +120,15 @@ def make_options(
     known_regions = phonenumbers.SUPPORTED_REGIONS
     bad = [r for r in regions if r not in known_regions]
     if bad:
-        raise ValueError(f"Unknown phone region(s) {bad}: use ISO 3166 codes known to phonenumbers, "
-                         f"e.g. US, GB, ES, PT, BR, DE, FR")
+        raise ValueError(Errors.E206.format(bad=bad))
     locales = tuple(loc.upper() for loc in postal_locales)
     bad = [loc for loc in locales if loc not in POSTAL_LOCALES]
     if bad:
-        raise ValueError(f"Unknown postal locale(s) {bad}. Valid: {', '.join(sorted(POSTAL_LOCALES))}")
+        raise ValueError(Errors.E207.format(bad=bad, valid=", ".join(sorted(POSTAL_LOCALES))))
     if context_window < 0:
-        raise ValueError("context_window must be >= 0")
+        raise ValueError(Errors.E208.format(value=context_window))
     if not 0.0 <= min_score <= 1.0 or not 0.0 <= context_boost <= 1.0:
-        raise ValueError("min_score and context_boost must be within [0, 1]")
+        raise ValueError(Errors.E209.format(min_score=min_score, context_boost=context_boost))
     exact, patterns = compile_allow_list(allow_list)
     return RuleOptions(
         phone_regions=regions, postal_locales=locales, allow_exact=exact, allow_patterns=patterns,

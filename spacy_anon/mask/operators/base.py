@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Any, Callable, List, Tuple, Type
 from spacy.tokens import Span
 from spacy.util import registry
 
+from spacy_anon.errors import Errors
+
 if TYPE_CHECKING:  # the component imports this module, not the other way round
     from spacy_anon.mask.memory import ReplacementMemory
 
@@ -80,8 +82,7 @@ def get_operator(name: str) -> Type[Operator]:
     try:
         return registry.anon_operators.get(name)
     except Exception:  # noqa: BLE001  (catalogue raises its own RegistryError)
-        raise ValueError(f"anon_mask: unknown strategy {name!r}; valid strategies: "
-                         f"{', '.join(operator_names())}") from None
+        raise ValueError(Errors.E101.format(name=name, valid=", ".join(operator_names()))) from None
 
 
 def _load_built_ins() -> None:

@@ -4,6 +4,7 @@ from typing import Optional, Tuple
 
 from spacy.tokens import Span
 
+from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
 from spacy_anon.mask.operators.base import Mention, Operator, register
 
@@ -26,11 +27,11 @@ class GeneralizeOperator(Operator):
 
     def validate(self) -> None:
         if self.date_granularity not in coarsen.DATE_GRANULARITIES:
-            raise ValueError(f"anon_mask: date_granularity must be one of {coarsen.DATE_GRANULARITIES}")
+            raise ValueError(Errors.E105.format(valid=coarsen.DATE_GRANULARITIES, value=self.date_granularity))
         if self.number_style not in coarsen.NUMBER_STYLES:
-            raise ValueError(f"anon_mask: number_style must be one of {coarsen.NUMBER_STYLES}")
+            raise ValueError(Errors.E106.format(valid=coarsen.NUMBER_STYLES, value=self.number_style))
         if self.age_bucket < 1:
-            raise ValueError("anon_mask: age_bucket must be >= 1")
+            raise ValueError(Errors.E107.format(value=self.age_bucket))
 
     def operate(self, mention: Mention) -> str:
         return self.operate_with_source(mention)[0]

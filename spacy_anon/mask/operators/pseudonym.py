@@ -2,6 +2,7 @@
 import hashlib
 import hmac
 
+from spacy_anon.errors import Errors
 from spacy_anon.mask.operators.base import Mention, Operator, register
 
 
@@ -21,14 +22,12 @@ class PseudonymOperator(Operator):
         try:
             self.fmt.format(label="X", digest="0")
         except (KeyError, IndexError, ValueError) as err:
-            raise ValueError(f"anon_mask: bad pseudonym_format {self.fmt!r} ({err!r}); use the fields "
-                             "{label} and {digest}") from None
+            raise ValueError(Errors.E108.format(setting="pseudonym_format", value=self.fmt, error=repr(err),
+                                                fields="{label} and {digest}", example="{label}_{digest}")) from None
         if not 4 <= self.length <= 64:
-            raise ValueError("anon_mask: pseudonym_length must be between 4 and 64")
+            raise ValueError(Errors.E109.format(value=self.length))
         if not self.mask.has_key():
-            raise ValueError(
-                "anon_mask: the 'pseudonym' strategy needs a secret key: set the environment variable "
-                f"{self.mask.KEY_ENV} or the config setting pseudonym_key (there is no default key)")
+            raise ValueError(Errors.E110.format(env=self.mask.KEY_ENV))
 
     def operate(self, mention: Mention) -> str:
         value = mention.memory.get(mention.entity, "pseudonym")

@@ -13,6 +13,7 @@ import random
 import re
 from typing import Any, Callable, List, Optional, Sequence
 
+from spacy_anon.errors import Errors
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, normalize
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.operators.base import Mention, Operator, register
@@ -106,8 +107,7 @@ class SurrogateOperator(Operator):
         import faker.config  # heavy, only when surrogates are used
 
         if self.locale not in faker.config.AVAILABLE_LOCALES:
-            raise ValueError(f"anon_mask: unknown surrogate_locale {self.locale!r}; use a Faker locale such "
-                             "as en_US, es_ES or pt_BR")
+            raise ValueError(Errors.E114.format(value=self.locale))
 
     def _seed(self, memory: ReplacementMemory, *parts: Any) -> int:
         return seed_for(self.mask.secret_key(), self.seed, memory, *parts)
@@ -136,7 +136,7 @@ class SurrogateOperator(Operator):
                     continue
                 break
             if value is None or normalize(value) in originals:
-                raise ValueError(f"anon_mask: no surrogate different from the original for a {label} mention")
+                raise ValueError(Errors.E115.format(label=label, tries=MAX_TRIES))
             data = {"full": value, "parts": value.split(),  # name parts only as digests (see render_name)
                     "canonical": [memory.digest("part", p) for p in canonical],
                     "initials": [memory.digest("part", p[:1]) for p in canonical]}

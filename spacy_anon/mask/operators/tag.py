@@ -1,4 +1,6 @@
 """`tag`: a label and one index per entity, "[PERSON_1]" (`tag_format`)."""
+
+from spacy_anon.errors import Errors
 from spacy_anon.mask.operators.base import Mention, Operator, register
 
 
@@ -12,8 +14,8 @@ class TagOperator(Operator):
         try:
             self.fmt.format(label="X", index=1, entity="X_1")
         except (KeyError, IndexError, ValueError) as err:
-            raise ValueError(f"anon_mask: bad tag_format {self.fmt!r} ({err!r}); use the fields {{label}}, "
-                             "{index} and {entity}") from None
+            raise ValueError(Errors.E108.format(setting="tag_format", value=self.fmt, error=repr(err),
+                                                fields="{label}, {index} and {entity}", example="[{label}_{index}]")) from None
 
     def operate(self, mention: Mention) -> str:
         return self.fmt.format(label=mention.label, index=mention.memory.index_of(mention.entity),
