@@ -8,6 +8,7 @@ matches resolved as in the component), so a phone number lost to a date counts a
 
     .venv/bin/python benchmarks/presidio_synth_rules.py [--data PATH] [--show-errors]
     .venv/bin/python benchmarks/presidio_synth_rules.py --heldout   # our own Faker sentences
+    .venv/bin/python benchmarks/presidio_synth_rules.py --json      # the scores as JSON (the tests read it)
 """
 import argparse
 import json
@@ -17,6 +18,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
+from spacy_anon.evaluate.spans import span_iou
 from spacy_anon.rules.matching import find_matches, make_options
 from spacy_anon.rules.recognizers import get_recognizers
 
@@ -31,13 +33,6 @@ SOURCE_TO_TYPE = {
 }
 TYPES = tuple(SOURCE_TO_TYPE.values())
 IOU = 0.5
-
-
-def _iou(a: Tuple[int, int], b: Tuple[int, int]) -> float:
-    inter = min(a[1], b[1]) - max(a[0], b[0])
-    if inter <= 0:
-        return 0.0
-    return inter / (max(a[1], b[1]) - min(a[0], b[0]))
 
 
 Prediction = Tuple[int, int, str]
@@ -93,7 +88,7 @@ def evaluate(path: Path = DEFAULT_DATA, show_errors: bool = False, records: Opti
             n_gold[g[2]] += 1
         for p in pred:
             n_pred[p[2]] += 1
-        pairs = sorted(((_iou(p[:2], g[:2]), i, j) for i, p in enumerate(pred) for j, g in enumerate(gold)
+        pairs = sorted(((span_iou(p[:2], g[:2]), i, j) for i, p in enumerate(pred) for j, g in enumerate(gold)
                         if p[2] == g[2]), reverse=True)
         used_p, used_g = set(), set()
         for iou, i, j in pairs:
@@ -247,6 +242,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--corpora", action="store_true",
                         help="spot checks on TAB / MEDDOCAN / deid dev (predictions overlapping gold)")
     parser.add_argument("--show-errors", action="store_true", help="print misses and false positives (contain data values)")
+    parser.add_argument("--json", action="store_true", help="print the scores as JSON instead of a table")
     args = parser.parse_args(argv)
     if args.corpora:
         print("\n".join(corpus_spot_checks()))
@@ -260,6 +256,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     else:
         res = evaluate(args.data, args.show_errors, predict=predict)
     meta = res.pop("_meta")
+    if args.json:
+        print(json.dumps(res, indent=1))
+        return 0
     print("| type | gold | pred | TP | precision | recall | F1 |\n|---|---:|---:|---:|---:|---:|---:|")
     for t, r in res.items():
         print(f"| {t} | {r['gold']} | {r['pred']} | {r['tp']} | {r['precision']:.3f} | {r['recall']:.3f} | {r['f1']:.3f} |")

@@ -1,10 +1,10 @@
 """Would a second, different tagger help the CRF on TAB? Trains spaCy's CNN `ner` on TAB CV folds.
 
-For each fold of `tagger_eval.py`'s 5-fold split by document, trains a `tok2vec` + `ner` pipeline
+For each fold of `scripts/tagger_eval.py`'s 5-fold split by document, trains a `tok2vec` + `ner` pipeline
 (`spacy init config --pipeline ner --optimize efficiency`, fixed epochs, no model selection on the
 held-out fold) on the other folds' paragraphs plus the extra training files, predicts the held-out
 documents, and scores (TAB token metrics, `spacy_anon.evaluate.tab`) the NER alone and its union with
-the CRF's held-out predictions at each threshold (`tagger_eval.py --predictions DIR/pred.json
+the CRF's held-out predictions at each threshold (`scripts/tagger_eval.py --predictions DIR/pred.json
 --thresholds ...`, files pred.json and pred.T.json).
 
   python benchmarks/tab_ner_union.py --crf-predictions /tmp/tab/cv1 --folds-to-run 0 3 --epochs 15 --out a.json
@@ -19,35 +19,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-
-def paragraphs(doc):
-    """The doc's lines as separate docs, gold spans (filtered) as entities."""
-    from spacy.util import filter_spans
-
-    doc.ents = filter_spans(list(doc.spans.get("anon_gold", [])))
-    start = None
-    for token in doc:
-        if "\n" in token.text or token.is_space:
-            if start is not None:
-                yield doc[start:token.i].as_doc()
-                start = None
-            continue
-        if start is None:
-            start = token.i
-        if "\n" in token.whitespace_:
-            yield doc[start:token.i + 1].as_doc()
-            start = None
-    if start is not None:
-        yield doc[start:].as_doc()
+TAB_DEV = "corpus/tab/tab_dev.spacy"  # the gold the CRF's predictions are scored against
 
 
 def train_fold(k, tab, parts, extra_files, epochs, work: Path):
     import spacy
     from spacy.cli.train import train as spacy_train
     from spacy.tokens import DocBin
+
+    from spacy_anon.tagger.data import paragraphs
 
     held_out = set(parts[k])
     train = [p for i, d in enumerate(tab) if i not in held_out for p in paragraphs(d)]
@@ -98,13 +78,14 @@ def main(argv=None) -> int:
 
     from spacy.tokens import DocBin
 
-    from spacy_anon.tagger.data import split_groups, tagger_nlp
-    from tab_error_analysis import load_gold, scores
+    from spacy_anon.evaluate.crossval import split_folds
+    from spacy_anon.evaluate.error_analysis import load_gold, scores
+    from spacy_anon.tagger.data import tagger_nlp
 
     nlp = tagger_nlp("en")
     tab = list(DocBin().from_disk(args.tab).get_docs(nlp.vocab))
-    parts = split_groups(tab, lambda d: str(d.user_data.get("doc_id", "")), 5)  # tagger_eval's folds
-    records, _ = load_gold()
+    parts = split_folds(tab, "doc", 5)  # tagger_eval's folds
+    records, _ = load_gold(TAB_DEV)
     crf_files = sorted(Path(args.crf_predictions).glob("pred*.json"))
     report = {}
     for k in args.folds_to_run:
@@ -128,13 +109,13 @@ def main(argv=None) -> int:
 
 def pool(reports, crf_dir) -> dict:
     """Scores over all documents of several runs' folds (the NER predictions saved in --out files)."""
-    from tab_error_analysis import load_gold, scores
+    from spacy_anon.evaluate.error_analysis import load_gold, scores
 
     ner = {}
     for path in reports:
         for fold in json.load(open(path)).values():
             ner.update(fold["predictions"])
-    records = [r for r in load_gold()[0] if r.doc_id in ner]
+    records = [r for r in load_gold(TAB_DEV)[0] if r.doc_id in ner]
     out = {"documents": len(records), "ner": scores(records, ner)}
     for path in sorted(Path(crf_dir).glob("pred*.json")):
         crf = json.load(open(path))

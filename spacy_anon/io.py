@@ -93,14 +93,6 @@ def list_text_files(folder: Union[str, Path]) -> List[Path]:
     return sorted(found)
 
 
-def iter_text_folder(folder: Union[str, Path]) -> Iterator[Record]:
-    """One Record per text file of a folder; the id is the file's relative path (POSIX)."""
-    folder = Path(folder)
-    for path in list_text_files(folder):
-        rel = path.relative_to(folder)
-        yield Record(id=rel.as_posix(), text=read_text_file(path), where=str(path), rel_path=rel)
-
-
 # ---------------------------------------------------------------------------------------------------------
 # Strict JSON: what Python's json module accepts but cannot be written back as valid UTF-8 JSON
 # (NaN, Infinity, 1e999, lone surrogate escapes), duplicate keys (which one is the document?) and

@@ -1,25 +1,7 @@
 """Shared test helpers."""
-import importlib.util
 import os
-from pathlib import Path
 
 import pytest
-
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-
-
-@pytest.fixture
-def load_benchmark():
-    """Import a script of benchmarks/ (not a package) by name: load_benchmark("tab_error_analysis")."""
-
-    def load(name: str):
-        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-
-    return load
-
 
 # Tests may fix surrogates with a bare seed (refused in real runs: a seed is no secret); see
 # spacy_anon.mask.component.ALLOW_SEED_ENV. Subprocesses started by tests inherit it.

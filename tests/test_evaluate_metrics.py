@@ -4,7 +4,7 @@ import math
 import pytest
 
 from spacy_anon.corpora import GoldRecord, GoldSpan
-from spacy_anon.evaluate.spans import b_cubed, meddocan_scores, merge_spans, span_scores, term_scores
+from spacy_anon.evaluate.spans import b_cubed, meddocan_scores, merge_spans, span_iou, span_scores, term_scores
 from spacy_anon.evaluate.tab import (
     FunctionWordList,
     WordFreqWeighting,
@@ -144,6 +144,13 @@ def test_span_scores_exact_and_iou():
     assert r["per_label"]["LOC"]["recall"] == pytest.approx(0.5)
     r = span_scores(gold, {"x": [(*n, "ORG")]}, typed=True)
     assert r["tp"] == 0
+
+
+def test_span_iou_is_overlap_over_union():
+    assert span_iou((0, 10), (0, 10)) == 1.0
+    assert span_iou((0, 10), (5, 15)) == pytest.approx(5 / 15)
+    assert span_iou((0, 10), (2, 4)) == pytest.approx(0.2)  # inside: the union is the outer span
+    assert span_iou((0, 5), (5, 9)) == 0.0 and span_iou((7, 9), (0, 3)) == 0.0  # touching or apart
 
 
 def test_term_scores_seed003():

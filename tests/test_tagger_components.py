@@ -281,19 +281,6 @@ def test_extend_spans_grows_found_entities_only():
     assert extend_spans(FakeTagger(), ["O"] * 6, labels, 0.01, words) == ["O"] * 6
 
 
-def test_tagger_eval_threshold_pairs():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from tagger_eval import parse_threshold
-
-    assert parse_threshold("0.03") == (0.03, 0.0, 0.0) and parse_threshold("0.03:0.01") == (0.03, 0.01, 0.0)
-    assert parse_threshold("0.02@0.003") == (0.02, 0.0, 0.003)
-    assert parse_threshold("0.02:0.01@0.003", 0.0, 0.5) == (0.02, 0.01, 0.003)
-    assert parse_threshold("0.02", 0.01, 0.003) == (0.02, 0.01, 0.003)  # the config's values otherwise
-    for bad in ("high", "0.02@x", "0.02@1", "0.02@-0.1"):
-        with pytest.raises(ValueError):
-            parse_threshold(bad)
-
-
 def test_chunk_shapes_restore_split_words():
     from spacy_anon.tagger.features import chunk_features
 

@@ -256,24 +256,6 @@ def test_minilm_encoder_on_real_text():
     assert float(a @ b / numpy.linalg.norm(a) / numpy.linalg.norm(b)) > 0.9
 
 
-def test_tagger_eval_sweep_gives_what_full_runs_give(monkeypatch, load_benchmark):
-    """The threshold sweep runs the components before anon_crf once; its output must not differ."""
-    bench = load_benchmark("tagger_eval")
-    nlp = _context_nlp(monkeypatch, span_threshold=0.9)
-    nlp.add_pipe("anon_crf", config={"feature_span_keys": []})
-    nlp.initialize(lambda: _examples(nlp))
-    docs = [nlp.make_doc(t) for t in ("yesterday Clara Diaz paid 7 euros .", "Bo Li and Sam Ortiz came .")]
-    for i, doc in enumerate(docs):
-        doc.user_data["doc_id"] = f"d{i}"
-    crf = nlp.get_pipe("anon_crf")
-    swept = bench.sweep(nlp, docs, ["0.2@0.5", "0.05"])
-    assert crf.cfg["entity_threshold"] == 0.0 and crf.cfg["context_veto"] == 0.0  # restored
-    crf.cfg.update(entity_threshold=0.2, context_veto=0.5)
-    assert swept["0.2@0.5"] == bench.predict(nlp, docs)
-    crf.cfg.update(entity_threshold=0.05, context_veto=0.0)
-    assert swept["0.05"] == bench.predict(nlp, docs)
-
-
 def test_minilm_encoder_batches_windows_without_changing_vectors():
     pytest.importorskip("torch")
     pytest.importorskip("transformers")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import spacy
 
-from spacy_anon.tagger.data import split_groups
+from spacy_anon.tagger.data import paragraphs, split_groups
 from spacy_anon.lexicon.gazetteers import load_gazetteers, words_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,7 +61,7 @@ def test_trf_config_builds_with_local_minilm():
                     reason="opt-in (SPACY_ANON_TRF_TEST=1, a few minutes on CPU) and needs the trf extra")
 def test_trf_tiny_training_run(tmp_path):
     result = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "tagger_trf_smoke.py"), "--steps", "6",
+        [sys.executable, str(ROOT / "scripts" / "tagger_trf_smoke.py"), "--steps", "6",
          "--output", str(tmp_path / "trf")], capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     nlp = spacy.load(tmp_path / "trf" / "model-last")
@@ -87,3 +87,20 @@ def test_meddocan_rules_learned_from_real_data():
         tp += len(pred & set(gold))
         fp += len(pred - set(gold))
     assert tp / max(1, tp + fp) > 0.9
+
+
+def test_paragraphs_split_lines_and_keep_gold_entities():
+    """The NER screen (benchmarks/tab_ner_union.py) trains on lines of the TAB documents, with the gold
+    spans as entities."""
+    from spacy.tokens import Span
+
+    nlp = spacy.blank("en")
+    doc = nlp("Mr Olsen lives in Oslo.\n\nThe Government replied on 3 May 1999.")
+    gold = [doc.char_span(0, 8, "PERSON"), doc.char_span(18, 22, "LOC"),
+            doc.char_span(doc.text.index("3 May"), doc.text.index("3 May") + 10, "DATETIME"),
+            doc.char_span(0, 2, "DEM")]  # overlaps the PERSON span: the longer one wins
+    doc.spans["anon_gold"] = [s for s in gold if isinstance(s, Span)]
+    lines = list(paragraphs(doc))
+    assert [line.text for line in lines] == ["Mr Olsen lives in Oslo.", "The Government replied on 3 May 1999."]
+    assert [(e.text, e.label_) for e in lines[0].ents] == [("Mr Olsen", "PERSON"), ("Oslo", "LOC")]
+    assert [(e.text, e.label_) for e in lines[1].ents] == [("3 May 1999", "DATETIME")]

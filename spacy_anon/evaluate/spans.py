@@ -99,7 +99,8 @@ def meddocan_scores(gold: Docs, pred: Docs, texts: Dict[str, str]) -> Dict[str, 
 # presidio-research-style span scores
 
 
-def _iou(a: Tuple[int, int], b: Tuple[int, int]) -> float:
+def span_iou(a: Tuple[int, int], b: Tuple[int, int]) -> float:
+    """Intersection over union of two (start, end) character spans (0 when they do not overlap)."""
     inter = min(a[1], b[1]) - max(a[0], b[0])
     if inter <= 0:
         return 0.0
@@ -125,7 +126,7 @@ def match_spans(
                 score = 1.0 if (g[0], g[1]) == (p[0], p[1]) else 0.0
                 ok = score == 1.0
             elif match == "iou":
-                score = _iou((g[0], g[1]), (p[0], p[1]))
+                score = span_iou((g[0], g[1]), (p[0], p[1]))
                 ok = score >= iou_threshold
             else:
                 raise ValueError(f"unknown match {match!r} (exact | iou)")

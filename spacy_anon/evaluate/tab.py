@@ -207,13 +207,6 @@ def is_mention_masked(
 # weights
 
 
-class UniformWeighting:
-    name = "uniform"
-
-    def get_weights(self, doc_id: str, text: str, spans: Sequence[Span]) -> List[float]:
-        return [1.0] * len(spans)
-
-
 class WordFreqWeighting:
     """Information content from word frequencies: w(span) = -log2 p_min.
 

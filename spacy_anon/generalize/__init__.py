@@ -8,6 +8,5 @@
 - `coarsen`: coarser dates, age ranges and number magnitudes (also what `anon_mask`'s `generalize` uses
   when no generalizer set a replacement).
 - `glosses`: WordNet noun glosses as a corpus for the vectors of generalizations.
-- `benchmark`: `python -m spacy_anon.generalize.benchmark`.
 Heavy libraries (wn, gensim, wordfreq) are imported inside functions.
 """

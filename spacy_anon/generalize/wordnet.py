@@ -254,11 +254,6 @@ def hypernym_candidates(term: str, lang: str = "en", lexicon: Optional[str] = No
     return list(_hypernym_candidates(term.strip(), lang, lexicon))
 
 
-def in_wordnet(term: str, lang: str = "en", lexicon: Optional[str] = None) -> bool:
-    """True when the term has a noun sense in WordNet (case-insensitive)."""
-    return bool(noun_synsets(term, resolve_lexicon(lang, lexicon)))
-
-
 # The head of a proper name becomes a candidate only if it is a common word (Zipf >= 4 in wordfreq:
 # "Company", "University", "Award", "Lane"), not a rare one that is more likely a surname ("Morrow").
 COMMON_HEAD_MIN_ZIPF = 4.0

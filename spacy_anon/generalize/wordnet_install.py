@@ -441,13 +441,3 @@ def install_wordnet(
         raise WordNetInstallError(f"wn.add({lmf}) finished but no English lexicon is in {data_dir}")
     return {"data_dir": str(data_dir), "lexicons": lexicons, "action": action,
             "seconds": time.perf_counter() - start}
-
-
-def require_wordnet() -> None:
-    """Raise `WordNetMissingError` with the fix when no English WordNet is installed."""
-    if not is_installed():
-        raise WordNetMissingError(
-            f"No English WordNet in wn's database at {wordnet_data_dir()}. "
-            f"Run `spacy-anon wordnet install` (offline, about a minute) or "
-            f"`spacy-anon wordnet install --online`."
-        )

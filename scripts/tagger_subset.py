@@ -1,4 +1,4 @@
-"""Write a random subset of a .spacy file: python benchmarks/tagger_subset.py IN OUT --n 3000 [--seed 0]."""
+"""Write a random subset of a .spacy file: python scripts/tagger_subset.py IN OUT --n 3000 [--seed 0]."""
 import argparse
 import random
 

@@ -1,0 +1,263 @@
+"""Cross-validation of a tagger config: folds by document or patient, a pipeline trained per fold,
+held-out predictions, and entity-threshold sweeps over the trained pipeline.
+
+Training is `nlp.initialize` on the training examples, which is what `spacy train` runs for the tagger
+configs (the CRF and the rules are fitted in `initialize`). Predictions are {doc_id: [(start, end,
+label)]}; `score_docs` scores them with the TAB or MEDDOCAN metrics. spaCy, the taggers and torch are
+imported inside functions (this module sits below `spacy_anon.tagger`).
+"""
+import json
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+Predictions = Dict[str, List[Tuple[int, int, str]]]
+THRESHOLD_KEYS = ("entity_threshold", "extend_threshold", "context_veto")
+
+
+def load_docs(path: str, vocab) -> list:
+    """The docs of a `.spacy` file."""
+    from spacy.tokens import DocBin
+
+    return list(DocBin().from_disk(path).get_docs(vocab))
+
+
+def build(config: str, overrides: Dict, with_rules: bool = False):
+    """An untrained pipeline from a config; with_rules puts `anon_rules` first (rules + tagger, the product)."""
+    import spacy
+
+    cfg = spacy.util.load_config(config, overrides=overrides, interpolate=False)
+    nlp = spacy.util.load_model_from_config(cfg, auto_fill=True, validate=True)
+    if with_rules:
+        nlp.add_pipe("anon_rules", first=True)
+    return nlp
+
+
+def group_of(doc, group: str) -> str:
+    """The doc's fold group: its doc_id ("doc"), or the part before the first "-" ("patient")."""
+    doc_id = str(doc.user_data.get("doc_id", ""))
+    return doc_id.split("-")[0] if group == "patient" else doc_id
+
+
+def split_folds(docs: Sequence, group: str, n_folds: int) -> List[List[int]]:
+    """Indices of `docs` in `n_folds` folds; a group never spans two folds (same split everywhere)."""
+    from spacy_anon.tagger.data import split_groups
+
+    return split_groups(docs, lambda d: group_of(d, group), n_folds)
+
+
+def predicted_spans(doc, pred_key: str = "anon") -> List[Tuple[int, int, str]]:
+    """(start_char, end_char, label) of a processed doc's predictions."""
+    return [(s.start_char, s.end_char, s.label_) for s in doc.spans.get(pred_key, [])]
+
+
+def predict(nlp, docs, pred_key: str = "anon") -> Predictions:
+    """{doc_id: spans} of the pipeline run on the docs' texts."""
+    return {str(doc.user_data.get("doc_id", i)): predicted_spans(nlp(doc.text), pred_key) for i, doc in enumerate(docs)}
+
+
+def predict_timed(nlp, docs, pred_key: str = "anon") -> Tuple[Predictions, float]:
+    """`predict` and its speed in characters per second (0 when too fast to time)."""
+    t0 = time.perf_counter()
+    preds = predict(nlp, docs, pred_key)
+    dt = time.perf_counter() - t0
+    chars = sum(len(d.text) for d in docs)
+    return preds, chars / dt if dt else 0.0
+
+
+def train_and_predict(config, overrides, train_docs, test_docs, pred_key="anon", thresholds=(), with_rules=False):
+    """Fit on train_docs; RETURNS ({doc_id: [(start, end, label)]}, train seconds, chars/s, nlp,
+    {threshold: predictions} for the extra entity thresholds)."""
+    from spacy.training import Example
+
+    nlp = build(config, overrides, with_rules)
+    examples = [Example(nlp.make_doc(d.text), d) for d in train_docs]
+    t0 = time.perf_counter()
+    nlp.initialize(lambda: examples)
+    train_s = time.perf_counter() - t0
+    preds, speed = predict_timed(nlp, test_docs, pred_key)
+    extra = sweep(nlp, test_docs, thresholds, pred_key) if thresholds and "anon_crf" in nlp.pipe_names else {}
+    return preds, train_s, speed, nlp, extra
+
+
+def sweep(nlp, docs, thresholds, pred_key: str = "anon") -> Dict[str, Predictions]:
+    """{threshold: predictions} for `anon_crf` settings (see `parse_threshold`). The components before
+    anon_crf run once per doc; anon_crf and those after it run on a copy for each setting."""
+    cut = nlp.pipe_names.index("anon_crf")
+    head, tail = nlp.pipeline[:cut], nlp.pipeline[cut:]
+    prepared = []
+    for doc in docs:
+        out = nlp.make_doc(doc.text)
+        for _, proc in head:
+            out = proc(out)
+        prepared.append(out)
+    crf = nlp.get_pipe("anon_crf")
+    base = tuple(crf.cfg.get(key, 0.0) for key in THRESHOLD_KEYS)
+    result = {}
+    try:
+        for thr in thresholds:
+            crf.cfg.update(zip(THRESHOLD_KEYS, parse_threshold(thr, base[1], base[2])))
+            preds = {}
+            for i, (doc, ready) in enumerate(zip(docs, prepared)):
+                out = ready.copy()
+                for _, proc in tail:
+                    out = proc(out)
+                preds[str(doc.user_data.get("doc_id", i))] = predicted_spans(out, pred_key)
+            result[thr] = preds
+    finally:
+        crf.cfg.update(zip(THRESHOLD_KEYS, base))
+    return result
+
+
+def parse_threshold(value: str, extend: float = 0.0, veto: float = 0.0) -> Tuple[float, float, float]:
+    """"0.03" -> (0.03, extend, veto); "0.03:0.01" -> entity_threshold 0.03, extend_threshold 0.01;
+    "0.03@0.005" -> entity_threshold 0.03, context_veto 0.005 (needs anon_context_tagger)."""
+    value, _, veto_text = str(value).partition("@")
+    high, _, low = value.partition(":")
+    veto = float(veto_text) if veto_text else veto
+    if not 0.0 <= veto < 1.0:  # as anon_crf refuses it: a veto of 1 or more drops every span
+        raise ValueError(f"context_veto must be in [0, 1), not {veto}")
+    return float(high), float(low) if low else extend, veto
+
+
+def limit_threads() -> None:
+    """One BLAS/torch thread per fold process: folds run in parallel (jobs), not threads within one."""
+    for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):  # libraries not loaded yet
+        os.environ[name] = "1"
+    try:
+        from threadpoolctl import threadpool_limits
+
+        threadpool_limits(1)
+    except ImportError:  # pragma: no cover - threadpoolctl comes with scikit-learn
+        pass
+    try:
+        import torch
+
+        torch.set_num_threads(1)
+    except ImportError:
+        pass
+
+
+@dataclass(frozen=True)
+class FoldJob:
+    """What one fold process needs (picklable: paths, not docs)."""
+
+    config: str
+    overrides: Dict
+    paths: Sequence[str]
+    extra: Sequence[str]
+    group: str
+    folds: int
+    k: int
+    thresholds: Sequence[str]
+    with_rules: bool
+    copies: int
+    parallel: bool
+
+
+def run_fold(job: FoldJob):
+    """Train on every fold but `job.k` (the --cv documents `copies` times, plus the extra files) and
+    predict fold k. RETURNS (k, predictions, train seconds, chars/s, {threshold: predictions})."""
+    if job.parallel:
+        limit_threads()
+    import spacy
+
+    nlp = spacy.blank("xx")
+    docs = [d for p in job.paths for d in load_docs(p, nlp.vocab)]
+    extra_docs = [d for p in job.extra for d in load_docs(p, nlp.vocab)]
+    parts = split_folds(docs, job.group, job.folds)
+    test_idx = set(parts[job.k])
+    train = [d for i, d in enumerate(docs) if i not in test_idx] * job.copies + extra_docs
+    test = [docs[i] for i in sorted(test_idx)]
+    preds, train_s, cps, _, by_thr = train_and_predict(job.config, job.overrides, train, test,
+                                                       thresholds=job.thresholds, with_rules=job.with_rules)
+    return job.k, preds, train_s, cps, by_thr
+
+
+def score_docs(metric: str, gold_docs, preds: Predictions) -> Dict:
+    """TAB token/mention metrics ("tab", rounded, without notes) or MEDDOCAN sub-tracks ("meddocan")."""
+    from spacy_anon.corpora import record_from_doc
+
+    records = [record_from_doc(d) for d in gold_docs]
+    if metric == "meddocan":
+        from spacy_anon.evaluate.spans import meddocan_scores
+
+        gold = {r.doc_id: [(s.start, s.end, s.label) for s in r.spans] for r in records}
+        texts = {r.doc_id: r.text for r in records}
+        return meddocan_scores(gold, preds, texts)
+    from spacy_anon.evaluate.tab import round_metrics, tab_metrics
+
+    result = tab_metrics(records, preds)
+    return round_metrics({k: v for k, v in result.items() if k != "notes"})
+
+
+def recall_precision(metric: str, gold_docs, runs: Dict[str, Predictions]) -> Dict[str, Dict[str, float]]:
+    """{run name: token recall and precision} of several runs on the same gold docs."""
+    out = {}
+    for name, preds in runs.items():
+        m = score_docs(metric, gold_docs, preds)
+        out[name] = {key: m[key] for key in ("token_recall", "token_precision") if key in m}
+    return out
+
+
+@dataclass
+class CrossValidation:
+    """Pooled held-out predictions of the evaluated folds, and what the report says about the run."""
+
+    preds: Predictions
+    by_threshold: Dict[str, Predictions]
+    gold_docs: list
+    report: Dict = field(default_factory=dict)
+
+
+def cross_validate(config: str, overrides: Dict, paths: Sequence[str], extra: Sequence[str] = (),
+                   group: str = "doc", folds: int = 5, only_fold: Optional[int] = None,
+                   thresholds: Sequence[str] = (), with_rules: bool = False, copies: int = 1, jobs: int = 1,
+                   metric: str = "tab",
+                   on_fold: Optional[Callable[[int, float, Dict], None]] = None) -> CrossValidation:
+    """Train and predict each fold (`jobs` processes), pool the held-out predictions. The report holds
+    the run's settings, training times, speeds and, with several folds, each fold's token recall and
+    precision; `on_fold(k, train seconds, those scores)` is called as each fold finishes."""
+    import spacy
+
+    nlp = spacy.blank("xx")
+    docs = [d for p in paths for d in load_docs(p, nlp.vocab)]
+    evaluated = list(range(folds)) if only_fold is None else [only_fold]
+    work = [FoldJob(config, overrides, list(paths), list(extra), group, folds, k, list(thresholds), with_rules,
+                    copies, jobs > 1) for k in evaluated]
+    parts = split_folds(docs, group, folds)
+    preds: Predictions = {}
+    by_thr: Dict[str, Predictions] = {t: {} for t in thresholds}
+    times, speeds, fold_scores = [], [], {}
+    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for k, fold_preds, train_s, cps, fold_thr in pool.map(run_fold, work):
+            fold_gold = [docs[i] for i in parts[k]]
+            fold_scores[k] = recall_precision(metric, fold_gold, {"default": fold_preds,
+                                                                  **{str(t): p for t, p in fold_thr.items()}})
+            if on_fold is not None:
+                on_fold(k, train_s, fold_scores[k])
+            preds.update(fold_preds)
+            for t, p in fold_thr.items():
+                by_thr[t].update(p)
+            times.append(round(train_s, 1))
+            speeds.append(int(cps))
+    tested = sorted(i for k in evaluated for i in parts[k])
+    gold_docs = [docs[i] for i in tested]
+    report = dict(cv=list(paths), extra_train=list(extra), folds=folds, evaluated_folds=evaluated, group=group,
+                  train_seconds=times, chars_per_second=speeds, test_documents=len(gold_docs))
+    if len(evaluated) > 1:  # token recall/precision of each held-out fold (the pooled metrics are the caller's)
+        report["per_fold"] = {str(k): fold_scores[k] for k in sorted(fold_scores)}
+    return CrossValidation(preds, by_thr, gold_docs, report)
+
+
+def write_predictions(path: str, preds: Predictions, by_threshold: Dict[str, Predictions]) -> None:
+    """{doc_id: [[start, end, label]]} to `path` (NAME.json), each threshold's to NAME.THRESHOLD.json
+    (what `spacy_anon.evaluate.error_analysis.load_predictions` reads)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(json.dumps({k: [list(s) for s in v] for k, v in preds.items()}))
+    for t, p in by_threshold.items():
+        out = Path(path).with_suffix(f".{t}.json")
+        out.write_text(json.dumps({k: [list(s) for s in v] for k, v in p.items()}))

@@ -1,1 +1,0 @@
-"""risk stage of the anonymization data flow."""
