@@ -56,6 +56,24 @@ class Errors(metaclass=_WithCodes):
     E121 = "anon_mask: unknown overlap criteria {unknown} (setting overlap_resolver.order); valid: {valid}"
     E122 = "anon_mask: grouper setting ambiguous must be one of {valid}, got {value!r}"
 
+    # ------------------------------------------------------------------ anon_generalize (E3xx)
+    E301 = "anon_generalize: {setting} must be {allowed}, got {value!r}. Fix: {fix}"
+    E302 = ("anon_generalize: vectors path {path!r} does not exist (setting vectors). Fix: train vectors with "
+            "`spacy-anon train-embeddings`, or set vectors = null to generalize without them")
+
+    # ------------------------------------------------------------------ anon_disclosure (E4xx)
+    E401 = "anon_disclosure: {setting} must be {allowed}, got {value!r}"
+    E402 = ("anon_disclosure: no vectors (setting vectors). Fix: set it to the output of "
+            "`spacy-anon train-embeddings`, or call set_vectors()")
+    E403 = ("anon_disclosure: {what} (setting on_subject_oov = \"error\"). Fix: train the vectors on a corpus "
+            "that contains this document, or set on_subject_oov to \"mask_all\" or \"warn\"")
+
+    # ------------------------------------------------------------------ anon_context_tagger (E5xx)
+    E501 = ("{name}: span_threshold must be above 0.5 (above 1: scores only), got {value!r}. Fix: a token more "
+            "likely outside a span than in one must not become a span")
+    E502 = "{name}: the context classifier is not trained. Fix: run nlp.initialize() with training examples"
+    E503 = "{name}: no training examples (nlp.initialize got none with tokens). Fix: give training data"
+
     # ------------------------------------------------------------------ anon_rules (E2xx)
     E201 = ("anon_rules: unknown label {label!r} (setting deny_list); valid labels: {valid}. Fix: use one of them "
             "or declare your own in `extra_labels`")

@@ -32,6 +32,7 @@ from spacy_anon.disclosure.chunking import CHUNKERS, Chunk, chunk_doc
 from spacy_anon.disclosure.detect import (Decision, build_subjects, join_title_runs, score_chunks, subjects_of,
                                           title_extent)
 from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
+from spacy_anon.errors import Errors
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, DIRECT, QUASI, SPAN_KEY
 
 SOURCE = "anon_disclosure"
@@ -114,15 +115,14 @@ class DisclosureDetector:
         kv=None,
     ) -> None:
         if oov not in OOV_POLICIES:
-            raise ValueError(f"anon_disclosure: oov must be one of {OOV_POLICIES}, got {oov!r}")
+            raise ValueError(Errors.E401.format(setting="oov", allowed=f"one of {OOV_POLICIES}", value=oov))
         if chunker not in CHUNKERS:
-            raise ValueError(f"anon_disclosure: chunker must be one of {CHUNKERS}, got {chunker!r}")
+            raise ValueError(Errors.E401.format(setting="chunker", allowed=f"one of {CHUNKERS}", value=chunker))
         if on_subject_oov not in SUBJECT_OOV_POLICIES:
-            raise ValueError(
-                f"anon_disclosure: on_subject_oov must be one of {SUBJECT_OOV_POLICIES}, got {on_subject_oov!r}"
-            )
+            raise ValueError(Errors.E401.format(setting="on_subject_oov", allowed=f"one of {SUBJECT_OOV_POLICIES}",
+                                                value=on_subject_oov))
         if not 0.0 <= float(threshold) <= 1.0:
-            raise ValueError(f"anon_disclosure: threshold must be in [0, 1], got {threshold!r}")
+            raise ValueError(Errors.E401.format(setting="threshold", allowed="in [0, 1]", value=threshold))
         self.nlp = nlp
         self.name = name
         self.cfg: Dict[str, Any] = {
@@ -147,10 +147,7 @@ class DisclosureDetector:
         if self._kv is None:
             path = self.cfg.get("vectors")
             if not path:
-                raise ValueError(
-                    "anon_disclosure has no vectors: set the 'vectors' config to the output of "
-                    "`spacy-anon train-embeddings` or call set_vectors()."
-                )
+                raise ValueError(Errors.E402)
             self._kv = load_vectors(path)
         return self._kv
 
@@ -194,7 +191,7 @@ class DisclosureDetector:
                 msg = (f"anon_disclosure: {len(missing)} protected entit{'y' if len(missing) == 1 else 'ies'} "
                        f"without a vector")
                 if cfg["on_subject_oov"] == "error":
-                    raise ValueError(msg + "; train the vectors on a corpus that contains this document")
+                    raise ValueError(Errors.E403.format(what=msg.replace("anon_disclosure: ", "")))
                 stats["disclosure_warning"] = msg + (
                     "; all phrases flagged" if cfg["on_subject_oov"] == "mask_all" and len(missing) == len(subjects)
                     else "")

@@ -35,6 +35,7 @@ from spacy.util import from_bytes as util_from_bytes, from_disk as util_from_dis
 from spacy.util import to_bytes as util_to_bytes, to_disk as util_to_disk
 
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
+from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.wordnet import (
     choose_generalization,
@@ -220,18 +221,23 @@ class Generalizer:
         self.nlp = nlp
         self.name = name
         if float(threshold) <= -1.0 or float(threshold) > 1.0:
-            raise ValueError(f"anon_generalize: threshold must be in (-1, 1], got {threshold}")
+            raise ValueError(Errors.E301.format(setting="threshold", allowed="in (-1, 1]", value=threshold,
+                                                fix="a cosine similarity bound, e.g. 0.25"))
         if safety not in SAFETY_RULES:
-            raise ValueError(f"anon_generalize: safety must be one of {SAFETY_RULES}, got {safety!r}")
+            raise ValueError(Errors.E301.format(setting="safety", allowed=f"one of {SAFETY_RULES}", value=safety,
+                                                fix="use one of them"))
         if int(reference_size) < 1:
-            raise ValueError(f"anon_generalize: reference_size must be >= 1, got {reference_size}")
+            raise ValueError(Errors.E301.format(setting="reference_size", allowed=">= 1", value=reference_size,
+                                                fix="a number of reference phrases"))
         if oov_candidates not in ("unsafe", "safe"):
-            raise ValueError(
-                f"anon_generalize: oov_candidates must be 'unsafe' or 'safe', got {oov_candidates!r}")
+            raise ValueError(Errors.E301.format(setting="oov_candidates", allowed="'unsafe' or 'safe'",
+                                                value=oov_candidates, fix="use one of them"))
         if int(levels_up) < 1:
-            raise ValueError(f"anon_generalize: levels_up must be >= 1, got {levels_up}")
+            raise ValueError(Errors.E301.format(setting="levels_up", allowed=">= 1", value=levels_up,
+                                                fix="how many hypernym levels to climb"))
         if not isinstance(lang, str) or not lang.isalpha() or not 2 <= len(lang) <= 3:
-            raise ValueError(f"anon_generalize: lang must be a language code such as 'en', got {lang!r}")
+            raise ValueError(Errors.E301.format(setting="lang", allowed="a language code", value=lang,
+                                                fix="e.g. 'en', 'es' or 'pt'"))
         self.cfg: Dict[str, Any] = {
             "vectors": str(vectors) if vectors else None,
             "vectors_from": vectors_from,
@@ -268,10 +274,7 @@ class Generalizer:
 
             path = Path(self.cfg["vectors"])
             if not path.exists():
-                raise ValueError(
-                    f"anon_generalize: vectors path {str(path)!r} does not exist. Train vectors with "
-                    f"`spacy-anon train-embeddings` or set vectors = null to generalize without them."
-                )
+                raise ValueError(Errors.E302.format(path=str(path)))
             self._kv = load_vectors(path)
         if self._kv is None and self.cfg["vectors_from"] and self.nlp is not None:
             if self.cfg["vectors_from"] in getattr(self.nlp, "pipe_names", ()):

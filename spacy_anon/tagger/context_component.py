@@ -18,6 +18,7 @@ from spacy.tokens import Doc
 from spacy.training import Example
 
 from spacy_anon.candidates import append_candidates, scored_token_spans
+from spacy_anon.errors import Errors
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.tagger._docs import example_gold_tokens
 from spacy_anon.tagger.context_classifier import OUTSIDE, TokenClassifier, confident_runs, token_inputs
@@ -89,7 +90,7 @@ class ContextTagger:
                  early_stopping: bool = True, span_threshold: float = 0.95,
                  label_map: Optional[Dict[str, str]] = None, seed: int = 0):
         if span_threshold <= 0.5:  # below 0.5 a token more likely outside a span than in one becomes a span
-            raise ValueError(f"[{name}] span_threshold must be above 0.5 (above 1: scores only), not {span_threshold}")
+            raise ValueError(Errors.E501.format(name=name, value=span_threshold))
         self.vocab = vocab
         self.name = name
         self.cfg: Dict[str, Any] = {
@@ -125,7 +126,7 @@ class ContextTagger:
     def token_scores(self, doc: Doc):
         """(P(inside a span) per token, None where the encoder saw nothing; label per token)."""
         if self.classifier is None:
-            raise ValueError(f"[{self.name}] the context classifier is not trained: run nlp.initialize")
+            raise ValueError(Errors.E502.format(name=self.name))
         scores: List[Optional[float]] = [None] * len(doc)
         labels = [OUTSIDE] * len(doc)
         if len(doc):
@@ -164,7 +165,7 @@ class ContextTagger:
             blocks.append(inputs)
             labels.extend(tags[r] for r in rows.tolist())
         if not blocks:
-            raise ValueError(f"[{self.name}] no training examples")
+            raise ValueError(Errors.E503.format(name=self.name))
         self.classifier = TokenClassifier.fit(
             numpy.vstack(blocks), labels, hidden=self.cfg["hidden"], max_iter=self.cfg["max_iter"],
             seed=self.cfg["seed"], early_stopping=self.cfg["early_stopping"],

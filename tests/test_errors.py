@@ -1,0 +1,32 @@
+"""Errors carry a code and name the component, the setting and the fix."""
+import re
+
+import pytest
+import spacy
+
+from spacy_anon.errors import Errors
+
+CODES = [name for name in vars(Errors) if re.fullmatch(r"E\d{3}", name)]
+
+
+def test_every_message_has_its_code_and_names_a_component():
+    assert len(CODES) == len(set(CODES)) > 20
+    for code in CODES:
+        message = getattr(Errors, code)
+        assert message.startswith(f"[{code}] ")
+        assert re.search(r"anon_\w+|\{name\}|label map", message), code
+
+
+@pytest.mark.parametrize("factory, config, code, setting", [
+    ("anon_mask", {"strategy": "shred"}, "E101", "strategy"),
+    ("anon_mask", {"key_scope": "world"}, "E102", "key_scope"),
+    ("anon_mask", {"strategy": "generalize", "date_granularity": "week"}, "E105", "date_granularity"),
+    ("anon_mask", {"tag_format": "[{name}]"}, "E108", "tag_format"),
+    ("anon_rules", {"phone_regions": ["XX"]}, "E206", "phone_regions"),
+    ("anon_generalize", {"threshold": 3.0}, "E301", "threshold"),
+    ("anon_disclosure", {"chunker": "words"}, "E401", "chunker"),
+])
+def test_config_errors_carry_code_and_setting(factory, config, code, setting):
+    with pytest.raises(ValueError) as err:
+        spacy.blank("en").add_pipe(factory, config=config)
+    assert f"[{code}]" in str(err.value) and setting in str(err.value)
