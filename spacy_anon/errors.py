@@ -55,6 +55,12 @@ class Errors(metaclass=_WithCodes):
             "{{\"pattern\": regex}}")
     E121 = "anon_mask: unknown overlap criteria {unknown} (setting overlap_resolver.order); valid: {valid}"
     E122 = "anon_mask: grouper setting ambiguous must be one of {valid}, got {value!r}"
+    E123 = "anon_mask: {setting} must be {allowed}, got {value!r}"
+    E124 = ("anon_mask: an encrypted token {problem}. Fix: decrypt with the key that encrypted it "
+            "(SPACY_ANON_KEY of that run) and the token exactly as written")
+    E125 = ("anon_mask: unknown setting(s) {unknown} for the {name!r} operator (setting operators.{name}); "
+            "known: {known}")
+    E126 = "anon_mask: operators must map operator names to settings dicts, got {kind} for {name!r}"
 
     # ------------------------------------------------------------------ anon_generalize (E3xx)
     E301 = "anon_generalize: {setting} must be {allowed}, got {value!r}. Fix: {fix}"

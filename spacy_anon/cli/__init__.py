@@ -7,6 +7,7 @@ from typing import List, Optional
 # Each module defines register(subparsers) which adds its sub-command(s) and sets `func`.
 SUBCOMMAND_MODULES = (
     "spacy_anon.cli.anonymize",
+    "spacy_anon.cli.deanonymize",
     "spacy_anon.cli.evaluate",
     "spacy_anon.cli.embeddings",
     "spacy_anon.cli.wordnet",

@@ -79,6 +79,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "tidy_generalized": True,
     "allow_list": [],
     "leak_guard": True,
+    "operators": {},
     "scorer": {"@scorers": "spacy_anon.anon_scorer.v1"},
 }
 
@@ -120,6 +121,7 @@ def make_anon_mask(
     tidy_generalized: bool = True,
     allow_list: List[Any] = [],  # noqa: B006  (spaCy passes the config value; never mutated)
     leak_guard: bool = True,
+    operators: Dict[str, Dict[str, Any]] = {},  # noqa: B006  (spaCy passes the config value; never mutated)
 ) -> "AnonMask":
     """Build the masking component; see `AnonMask` for the arguments."""
     return AnonMask(
@@ -132,6 +134,7 @@ def make_anon_mask(
         pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
         number_style=number_style, consistency=consistency, include_original=include_original,
         key_scope=key_scope, scorer=scorer, tidy_generalized=tidy_generalized, allow_list=allow_list, leak_guard=leak_guard,
+        operators=operators,
     )
 
 
@@ -175,6 +178,7 @@ class AnonMask(Pipe):
         scorer: Optional[Callable] = None,
         allow_list: Sequence[Any] = (),
         leak_guard: bool = True,
+        operators: Optional[Dict[str, Dict[str, Any]]] = None,
     ) -> None:
         """
         strategy: default strategy, one of suppress | tag | surrogate | pseudonym | generalize.
@@ -228,6 +232,9 @@ class AnonMask(Pipe):
             masked value (any case, accents or invisible characters; common words only capitalised) is
             masked as the same entity ("KOWALSKI", "Kow\u200balski"). Dates, quantities and ages are
             not swept. Off only to measure the detectors alone.
+        operators: settings of operators that have no top-level setting, by operator name, e.g.
+            {"mask_chars": {"char": "#", "keep_last": 4}, "replace": {"text": "<{label}>"},
+            "hash": {"length": 16}}; an unknown setting is refused by its operator.
         scorer: used by `nlp.evaluate` / `python -m spacy evaluate` (spacy_anon.anon_scorer.v1: TAB,
             span, seed-003 and B³ metrics against `doc.spans["anon_gold"]`).
         """
@@ -237,6 +244,12 @@ class AnonMask(Pipe):
         self.strategy = strategy
         self.label_strategies = dict(label_strategies or {})
         operator_classes = {name: get_operator(name) for name in [strategy, *self.label_strategies.values()]}
+        self.operator_settings: Dict[str, Dict[str, Any]] = {}
+        for name, settings in dict(operators or {}).items():
+            if not isinstance(settings, dict):
+                raise ValueError(Errors.E126.format(kind=type(settings).__name__, name=name))
+            get_operator(name)  # an unknown operator name is an error here too
+            self.operator_settings[name] = dict(settings)
         if key_scope not in KEY_SCOPES:
             raise ValueError(Errors.E102.format(valid=KEY_SCOPES, value=key_scope))
         if consistency not in CONSISTENCY:
@@ -331,7 +344,7 @@ class AnonMask(Pipe):
             "date_granularity": self.date_granularity, "age_bucket": self.age_bucket,
             "number_style": self.number_style, "consistency": self.consistency, "key_scope": self.key_scope,
             "include_original": self.include_original, "tidy_generalized": self.tidy_generalized,
-            "allow_list": self.allow_list, "leak_guard": self.leak_guard,
+            "allow_list": self.allow_list, "leak_guard": self.leak_guard, "operators": self.operator_settings,
         }
 
     # ------------------------------------------------------------------------------------ detection

@@ -13,7 +13,8 @@ if TYPE_CHECKING:  # the component imports this module, not the other way round
 if not hasattr(registry, "anon_operators"):
     registry.create("anon_operators", entry_points=True)
 
-BUILT_IN = ("suppress", "tag", "surrogate", "pseudonym", "generalize")
+BUILT_IN = ("suppress", "tag", "surrogate", "pseudonym", "generalize", "keep", "replace", "mask_chars", "hash",
+            "encrypt")
 
 
 @dataclass
@@ -61,6 +62,16 @@ class Operator:
     def validate(self) -> None:
         """Raise ValueError naming the setting and the fix when a setting cannot work."""
 
+    def settings(self) -> dict:
+        """This operator's settings: `operators = {"<name>": {...}}` on anon_mask."""
+        return dict(getattr(self.mask, "operator_settings", {}).get(self.name, {}))
+
+    def check_settings(self, known: set) -> None:
+        """Refuse settings this operator does not have (a typo would otherwise be ignored silently)."""
+        unknown = sorted(set(self.settings()) - set(known))
+        if unknown:
+            raise ValueError(Errors.E125.format(name=self.name, unknown=unknown, known=sorted(known) or "none"))
+
     def operate(self, mention: Mention) -> str:
         raise NotImplementedError
 
@@ -87,7 +98,8 @@ def get_operator(name: str) -> Type[Operator]:
 
 def _load_built_ins() -> None:
     """Import the built-in operator modules (they register themselves)."""
-    from spacy_anon.mask.operators import generalize, pseudonym, suppress, surrogate, tag  # noqa: F401
+    from spacy_anon.mask.operators import (  # noqa: F401
+        encrypt, generalize, hash, keep, mask_chars, pseudonym, replace, suppress, surrogate, tag)
 
 
 def register(name: str) -> Callable[[Type[Operator]], Type[Operator]]:

@@ -1,0 +1,35 @@
+"""`mask_chars`: letters and digits overwritten, the last few kept, separators kept ("4111-1111-1111-1111"
+-> "****-****-****-1111"), as a card receipt shows it.
+
+Settings (`operators = {"mask_chars": {...}}` on anon_mask): `char` (default "*"), `keep_last` (default 4;
+never more than half of the mention's letters and digits, so a short value is not shown whole)."""
+from spacy_anon.errors import Errors
+from spacy_anon.mask.operators.base import Mention, Operator, register
+
+
+def mask_characters(text: str, char: str = "*", keep_last: int = 4) -> str:
+    """`text` with every letter and digit but the last `keep_last` (at most half of them) set to `char`."""
+    positions = [i for i, c in enumerate(text) if c.isalnum()]
+    keep = min(keep_last, len(positions) // 2)
+    hidden = set(positions[:len(positions) - keep])
+    return "".join(char if i in hidden else c for i, c in enumerate(text))
+
+
+@register("mask_chars")
+class MaskCharsOperator(Operator):
+    def __init__(self, mask) -> None:
+        super().__init__(mask)
+        settings = self.settings()
+        self.char, self.keep_last = settings.get("char", "*"), settings.get("keep_last", 4)
+
+    def validate(self) -> None:
+        self.check_settings({"char", "keep_last"})
+        if not isinstance(self.char, str) or len(self.char) != 1:
+            raise ValueError(Errors.E123.format(setting="operators.mask_chars.char", value=self.char,
+                                                allowed="one character"))
+        if not isinstance(self.keep_last, int) or self.keep_last < 0:
+            raise ValueError(Errors.E123.format(setting="operators.mask_chars.keep_last", value=self.keep_last,
+                                                allowed="a whole number >= 0"))
+
+    def operate(self, mention: Mention) -> str:
+        return mask_characters(mention.text, self.char, self.keep_last)
