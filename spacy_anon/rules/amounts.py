@@ -39,22 +39,30 @@ NUMBER_WORDS = (
 )
 
 
-_HEDGE = rf"(?:(?:{cased_alternation(HEDGES, True)})\s+)?"
-# 1,336 | 14.6 | 25 000 | 2.500,50 ; then an optional scale word
-_AMOUNT = r"\d{1,3}(?:(?:[,.]|\s(?=\d{3}\b))\d{3})*(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d+)?"
+# A hedge before an amount joins its span ("approximately SEK 14.6 million"). It is looked for just before
+# each amount (`HEDGE_BEFORE`, at most `HEDGE_REACH` characters back) rather than tried as an optional
+# prefix at every position of the text, which costs more than the amounts themselves.
+HEDGE_BEFORE = re.compile(rf"(?:{cased_alternation(HEDGES, True)})\s+\Z")
+HEDGE_REACH = 40
+# 1,336 | 14.6 | 25 000 | 2.500,50 ; then an optional scale word. An amount starts where a number starts
+# (not inside one) and has at most 7 thousands groups or 18 digits: unbounded groups read a long run of
+# digits (or "1 000 000 ...") to its end again from every position in it.
+_AMOUNT = (r"(?<![\d.,])(?:\d{1,3}(?:(?:[,.]|\s(?=\d{3}\b))\d{3}){0,7}(?:[.,]\d{1,2})?(?!\d)"
+           r"|\d{1,18}(?:[.,]\d{1,18})?(?!\d))")
 _SCALE = r"(?:\s*(?:million|billion|thousand|bn|m|mln)\b)?"
 _CODE = rf"(?:{'|'.join(CURRENCY_CODES)})"
 _SYMBOL = r"[€£$¥₺₽]"
 _NATIONAL = "|".join(sorted(NATIONAL_ADJECTIVES, key=len, reverse=True))
 _NAME = rf"(?:(?:{_NATIONAL})\s+)?(?:{cased_alternation(CURRENCY_NAMES, True)})"
 
+# (regex source, score, group), without the hedge (`HEDGE_BEFORE`)
 MONEY = [
     # "SEK 35,000", "GBP 39.95", "£400", "€ 1.2 million", "approximately SEK 14.6 million"
-    (rf"{_HEDGE}(?:{_CODE}\s?|{_SYMBOL}\s?)(?:{_AMOUNT}){_SCALE}(?!\w)", 0.85, 0),
+    (rf"(?:{_CODE}\s?|{_SYMBOL}\s?)(?:{_AMOUNT}){_SCALE}(?!\w)", 0.85, 0),
     # "1,336 Swedish kronor", "50,169.18 pounds sterling (GBP)", "88,674 zlotys", "100 NOK"
-    (rf"{_HEDGE}(?:{_AMOUNT}){_SCALE}\s*(?:{_NAME}(?:\s*\(\s*[“\"]?{_CODE}[”\"]?\s*\))?|{_CODE})(?!\w)", 0.85, 0),
+    (rf"(?=\d)(?:{_AMOUNT}){_SCALE}\s*(?:{_NAME}(?:\s*\(\s*[“\"]?{_CODE}[”\"]?\s*\))?|{_CODE})(?!\w)", 0.85, 0),
     # "401, 515 and 397 kronor": a list of amounts sharing one currency
-    (rf"(?:{_AMOUNT})(?:,\s+(?:{_AMOUNT}))+,?\s+and\s+(?:{_AMOUNT}){_SCALE}\s+{_NAME}\b", 0.85, 0),
+    (rf"(?=\d)(?:{_AMOUNT})(?:,\s+(?:{_AMOUNT})){{1,20}},?\s+and\s+(?:{_AMOUNT}){_SCALE}\s+{_NAME}\b", 0.85, 0),
 ]
 # Units of land area and of bulk mass, spelled out or in their land-register abbreviations. Dose units
 # ("mg", "g", "grams", "ml") and percentages are left out on purpose: in clinical notes they are treatment,
@@ -70,16 +78,16 @@ MASS_UNITS = (
 _UNIT = "|".join(re.escape(u) for u in sorted(AREA_UNITS + MASS_UNITS, key=len, reverse=True))
 MEASURES = [
     # "3,862 sq. m", "152.25 sq. m", "about 4 hectares", "4 tons"
-    (rf"{_HEDGE}(?<![\w.,])(?:{_AMOUNT})\s?(?:{_UNIT})(?![\w²])", 0.8, 0),
+    (rf"(?=\d)(?<![\w.,])(?:{_AMOUNT})\s?(?:{_UNIT})(?![\w²])", 0.8, 0),
 ]
 _NUMBER_WORD = rf"(?:(?:{cased_alternation(NUMBER_WORDS, True)})(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?)"
 _DASH = r"(?:\s*[-\u2010\u2011\u2012\u2013]\s*|\s+)"
 # Ages in words; like the digit patterns (`dates.AGE_EN`), only the number is the match.
 AGE_WORDS = [
     # "eight years old", "eighteen-year-old"
-    (rf"\b({_NUMBER_WORD}){_DASH}years?{_DASH}old\b", 0.85, 1),
+    (rf"(?=[A-Za-z])\b({_NUMBER_WORD}){_DASH}years?{_DASH}old\b", 0.85, 1),
     # "at the age of three", "aged twenty"
     (rf"\b(?:[Aa]ge\s+of|[Aa]ged)\s+({_NUMBER_WORD})\b(?!\s*(?:years\s+ago|times|per))", 0.8, 1),
     # "nineteen years of age"
-    (rf"\b({_NUMBER_WORD})\s+years\s+of\s+age\b", 0.85, 1),
+    (rf"(?=[A-Za-z])\b({_NUMBER_WORD})\s+years\s+of\s+age\b", 0.85, 1),
 ]

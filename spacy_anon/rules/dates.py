@@ -43,7 +43,7 @@ SHORT_DATE = [
 WRITTEN_DATE_EN = [
     (rf"\b(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH},?\s+{YEAR4}\b", 0.85, 0),
     (rf"\b(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD},?\s+{YEAR4}\b", 0.85, 0),
-    (rf"\b(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD}\b(?!\s*[,:/.]?\s*\d)", 0.6, 0),
+    (rf"\b(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD}\b(?!\s*(?:[,:/.]\s*)?\d)", 0.6, 0),
     (rf"\b(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH}(?!\w)", 0.6, 0),
     (rf"\b{EN_MONTH},?\s+{YEAR4}\b", 0.7, 0),
 ]
@@ -52,6 +52,13 @@ WRITTEN_DATE_ES_PT = [
     (rf"\b{DAY}(?:º|°|\.º)?\s+de\s+{ES_PT_MONTH}(?:,?\s+(?:de|del)\s+{YEAR4})?(?!\w)", 0.85, 0),
     (rf"\b{ES_PT_MONTH}\s+(?:(?:de|del)\s+)?{YEAR4}\b", 0.7, 0),
     (rf"\b{DAY}[-/]{ES_PT_MONTH}[-/]{YEAR4}\b", 0.85, 0),
+]
+# "5-May-2021", "22-nov-1972", "05-Sep-21", "May-2021": month names between dashes, in any case (forms,
+# logs and spreadsheets write them so)
+_DASH_MONTH = ("(?i:" + "|".join(sorted(EN_MONTHS + EN_MONTH_ABBR, key=len, reverse=True)) + ")")
+DASHED_MONTH_DATE = [
+    (rf"(?<![\w/.\-]){DAY}-{_DASH_MONTH}-(?:{YEAR4}|\d\d)(?![\w\-]|[./]\d)", 0.85, 0),
+    (rf"(?<![\w/.\-])(?=[A-Za-z]{{3,9}}-\d){_DASH_MONTH}-{YEAR4}(?![\w\-]|[./]\d)", 0.7, 0),
 ]
 NUMERIC_DATE = [
     # 2004-03-03 (optionally with a time), 2004/03/03
@@ -75,7 +82,7 @@ YEAR_PREPOSITIONS = (
     "entre", "en", "desde", "hasta", "durante", "del", "em", "ano", "año", "at\u00e9", "antes", "despu\u00e9s", "depois",
 )
 YEAR_IN_CONTEXT = [
-    (r"(?i:\b(?:" + "|".join(p.replace(".", r"\.") for p in YEAR_PREPOSITIONS) + r"))\s+(?:the\s+year\s+)?"
+    (r"(?=[A-Za-z])(?i:\b(?:" + "|".join(p.replace(".", r"\.") for p in YEAR_PREPOSITIONS) + r"))\s+(?:the\s+year\s+)?"
      rf"({YEAR4})(?![\w/\-]|[.,]\d)", 0.6, 1),
     (r"\b((?:1[5-9]|20)\d0)'?[sS]\b", 0.6, 0),
     # the second year of "in 1993 and 1994", "entre 2001 y 2003"
@@ -85,7 +92,8 @@ YEAR_IN_CONTEXT = [
 ]
 
 # Clinical shorthand (nursing notes): dates a judgment would not write this way, so the recognizer using
-# them is opt-in. (regex source, score, group)
+# them is opt-in. (regex source, score, group). "(?=[A-Za-z])\b" before a word alternation tries it only
+# at the start of a word, not also at the end of the one before.
 _M = r"(?:1[0-2]|0?[1-9])"
 _MD = rf"{_M}/{DAY}"
 _EN_MONTH_ANY_CASE = ("(?i:" + "|".join(sorted(EN_MONTHS + EN_MONTH_ABBR, key=len, reverse=True)) + r")\.?")
@@ -104,15 +112,15 @@ CLINICAL_DATE_EN = [
     # "11/21.93"
     (rf"(?<![\d/.]){_MD}[/.](?:{YEAR4}|\d\d)(?![\d/%]|\.\d)", 0.7, 0),
     # the year of an event of the medical history: "MI 92,", "CABG 81", "CVA in 94 and 00", "resection 1977"
-    (rf"\b{_EVENT}\s+(?:in\s+)?'?([5-9]\d|0\d)(?=\s*(?:[,.;:)']|and\b|$))", 0.6, 1),
-    (rf"\b{_EVENT}\s+(?:in\s+)?({YEAR4})\b(?![/\-%]|[.,]\d)", 0.6, 1),
-    (rf"\b{_EVENT}\s+(?:in\s+)?'?(?:[5-9]\d|0\d|{YEAR4})\s+and\s+'?((?:[5-9]\d|0\d)|{YEAR4})\b", 0.6, 1),
+    (rf"(?=[A-Za-z])\b{_EVENT}\s+(?:in\s+)?'?([5-9]\d|0\d)(?=\s*(?:[,.;:)']|and\b|$))", 0.6, 1),
+    (rf"(?=[A-Za-z])\b{_EVENT}\s+(?:in\s+)?({YEAR4})\b(?![/\-%]|[.,]\d)", 0.6, 1),
+    (rf"(?=[A-Za-z])\b{_EVENT}\s+(?:in\s+)?'?(?:[5-9]\d|0\d|{YEAR4})\s+and\s+'?((?:[5-9]\d|0\d)|{YEAR4})\b", 0.6, 1),
     # two-digit year before an apostrophe that ends the item: "CVA 74'." (not "60' of tubing", "HR 70-80'")
     (r"(?<![\w'\-])([4-9]\d|0\d)'(?=\s*(?:[.,;)]|$))", 0.6, 1),
     # month names in any case with a day and a year: "may 16, 2015", "2 nov, 96"
-    (rf"\b{_EN_MONTH_ANY_CASE}\s+{DAY}{ORD},?\s+(?:{YEAR4}|'?\d\d)\b", 0.7, 0),
+    (rf"(?=[A-Za-z])\b{_EN_MONTH_ANY_CASE}\s+{DAY}{ORD},?\s+(?:{YEAR4}|'?\d\d)\b", 0.7, 0),
     (rf"\b(?:{DAY}\s*-+>?\s*)?{DAY}{ORD}\s+{_EN_MONTH_ANY_CASE},?\s+(?:{YEAR4}|'?\d\d)\b", 0.7, 0),
-    (rf"\b{_EN_MONTH_ANY_CASE},?\s+{YEAR4}\b", 0.7, 0),
+    (rf"(?=[A-Za-z])\b{_EN_MONTH_ANY_CASE},?\s+{YEAR4}\b", 0.7, 0),
     # an ordinal day on its own: "it's the 11th.", "drawn on the 11th"
     (rf"(?<=\b[Tt]he ){DAY}(?:st|nd|rd|th)(?=\s*[.,;!?\"]|\s*$)", 0.6, 0),
     (rf"(?<=\b[Oo]n the ){DAY}(?:st|nd|rd|th)\b(?!\s+(?:of|day|time|floor|week|month|dose|ventricle)\b)", 0.6, 0),
@@ -134,11 +142,13 @@ PAIN_WORDS = r"(?i)pain|\bcp\b|c/o|scale|discomfort|\bha\b|headache"
 # fractions written like a month/day ("1/2 tab", "3/4 of the dose", "1/3-1/2")
 FRACTIONS = ((1, 2), (1, 3), (1, 4), (2, 3), (3, 4), (1, 8))
 
+# "\s*:?\s*" would try every split of a long run of spaces when the colon is missing: "(?:\s*:)?\s*" reads
+# the run once (also in the lookahead of `WRITTEN_DATE_EN`).
 AGE_EN = [
     (r"\b(\d{1,3})(?:\s*[-\u2010\u2011]\s*|\s+)(?:years?|yrs?|y)(?:\s*[-\u2010\u2011]\s*|\s+)old\b", 0.85, 1),
     (r"\b(\d{1,3})\s+years\s+of\s+age\b", 0.85, 1),
     (r"\b(\d{1,3})\s*(?:y/o|yo|y\.o\.)(?!\w)", 0.8, 1),
-    (r"\b(?:aged|age|Aged|Age|AGE)(?:\s+of)?\s*:?\s*(\d{1,3})\b(?!\s*(?:%|percent|years?\s+ago))", 0.75, 1),
+    (r"\b(?:aged|age|Aged|Age|AGE)(?:\s+of)?(?:\s*:)?\s*(\d{1,3})\b(?!\s*(?:%|percent|years?\s+ago))", 0.75, 1),
     (r"\b(?:turned|turns|turning)\s+(\d{1,3})\b(?!\s*(?:%|\w))", 0.6, 1),
 ]
 AGE_INFANT = [
@@ -149,5 +159,5 @@ AGE_INFANT = [
 AGE_ES_PT = [
     # MEDDOCAN convention: the number with its unit ("70 años")
     (r"\b\d{1,3}\s+(?:años|anos|a\u00f1os\s+de\s+edad|anos\s+de\s+idade)\b", 0.75, 0),
-    (r"\b(?:edad|idade|Edad|Idade|EDAD|IDADE)\s*:?\s*(\d{1,3})\b", 0.75, 1),
+    (r"\b(?:edad|idade|Edad|Idade|EDAD|IDADE)(?:\s*:)?\s*(\d{1,3})\b", 0.75, 1),
 ]

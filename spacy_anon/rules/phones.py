@@ -19,6 +19,12 @@ _CLOCK_RANGE = re.compile(r"(?:[01]\d|2[0-4])[0-5]\d ?- ?(?:[01]\d|2[0-4])[0-5]\
 _DATE_SHAPE = re.compile(r"(?:\d{4}[.\-/]\d{1,2}[.\-/]\d{1,2}|\d{1,2}[.\-/]\d{1,2}[.\-/]\d{2,4})")
 _SLASHED_NANP = re.compile(r"\d{3}/\d{3}/\d{4}")
 _EXT = re.compile(r"[ ]?(?:x|ext\.?|extension)[ ]?\d{1,5}$")
+# Four dotted groups of 1-3 digits without leading zeros: an IPv4 address, valid or not ("192.168.1.256"),
+# never a phone number (a phone written with dots in four groups keeps its leading zero: "02.123.45.67").
+_IP_SHAPE = re.compile(r"(?:0|[1-9]\d{0,2})(?:\.(?:0|[1-9]\d{0,2})){3}")
+_DIGIT_GROUP = re.compile(r"\d+")
+_ANOTHER_GROUP = re.compile(r"(?:[ .\-/]|- )\d")
+MAX_GROUPS = 6  # the candidate regex takes at most this many digit groups
 
 CANDIDATE_SCORE = 0.3  # digits that look like a phone number: needs a context word
 INTERNATIONAL_SCORE = 0.5  # "+CC ..." with 8+ digits, even when phonenumbers does not know the range
@@ -76,8 +82,10 @@ def find_phones(text: str, regions: Sequence[str]) -> Iterator[Tuple[int, int, f
             continue  # "10/03/10/04", "1/2/3": dates and fractions
         if "." in core and (" " in core or "-" in core):
             continue  # "7.38 47 72 95": decimals among numbers, not a phone written with one style
-        if text[m.end():m.end() + 1] == "%":
+        if text[m.end():m.end() + 1] == "%" or _IP_SHAPE.fullmatch(core):
             continue
+        if len(_DIGIT_GROUP.findall(core)) >= MAX_GROUPS and _ANOTHER_GROUP.match(text, m.end()):
+            continue  # a slice of a longer run of digit groups (a table of numbers), not a phone number
         if not any(c in cand for c in " .-()+") and n_digits > 12:
             continue  # one long run of digits: account or card number, not a phone
         international = cand.startswith(("+", "00")) and n_digits >= 8

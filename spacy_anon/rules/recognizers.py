@@ -1,13 +1,20 @@
-"""Rule recognizers: one small frozen dataclass per kind of identifier, kept in a registry by name."""
+"""Rule recognizers: one small frozen dataclass per kind of identifier, kept in a registry by name.
+
+Every regex here runs in time linear in the text: quantifiers that could restart at many positions and
+run to the end of a long token are bounded (RFC limits for e-mails and domains, at most a few digit
+groups) or anchored by a lookbehind, so a megabyte base64 blob or a long run of digits costs no more
+than ordinary prose (`tests/test_rules_linear_time.py`).
+"""
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Dict, FrozenSet, Iterable, Iterator, Optional, Sequence, Tuple
 
-from spacy_anon.rules import amounts, dates
+from spacy_anon.rules import amounts, dates, wallets
 from spacy_anon.rules import validators as v
 
-# A finder yields (start, end, score) for recognizers that are not plain regexes (phones, postal codes).
+# A finder yields (start, end, score) or (start, end, score, validated) for recognizers that are not
+# plain regexes (phones, postal codes, checksummed identifiers).
 Finder = Callable[[str, "object"], Iterable[Tuple[int, int, float]]]
 
 
@@ -136,12 +143,20 @@ def _ssn_valid(value: str) -> Optional[bool]:
 
 
 # ---------------------------------------------------------------- CONTACT
+# RFC 5321 limits: a local part of at most 64 characters, domain labels of at most 63, and (here) at most
+# ten labels before the top-level domain. The lookahead checks the 64-character bound before the local
+# part is matched, so a long token without an "@" soon after its start is given up at once instead of
+# being read to its end from every "/" or "=" in it (base64 blobs). Domains may be internationalized
+# ("bücher.de") or punycode ("xn--bcher-kva.example", TLD "xn--p1ai").
+_LOCAL_CHARS = "A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-"
+_ULABEL = r"[^\W_](?:(?:[^\W_]|-){0,61}[^\W_])?"
+_UTLD = r"(?:[^\W\d_]{2,24}|[Xx][Nn]--[A-Za-z0-9\-]{1,59})"
 EMAIL = Recognizer(
     name="rules.email",
     label="CONTACT",
     patterns=_compile([(
-        r"(?<![\w.+\-])[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-]+)*"
-        r"@(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![\w\-])", 0.9, 0)]),
+        rf"(?<![\w.+\-])(?=[{_LOCAL_CHARS}.]{{1,64}}@)[{_LOCAL_CHARS}]+(?:\.[{_LOCAL_CHARS}]+)*"
+        rf"@(?:{_ULABEL}\.){{1,10}}{_UTLD}(?![\w\-])", 0.9, 0)]),
     context=("email", "e-mail", "mail", "correo", "contact"),
     prefilter=_contains("@"),
 )
@@ -156,18 +171,26 @@ _CCTLDS = (
     "ro|ua|sk|si|hr|bg|lt|lv|ee|lu|cat|gal|eus"
 )
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
-_PATH = r"/[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}]"
+_LABELS = rf"(?:{_LABEL}\.){{1,10}}"  # at most ten labels before the top-level domain
+_TLD = r"(?:[A-Za-z]{2,24}|xn--[A-Za-z0-9\-]{1,59})"
+_URL_CHARS = r"[^\s<>\"'`]"
+_URL_END = r"[^\s<>\"'`.,;:!?)\]}]"  # a URL does not end with the sentence's punctuation
+_PATH = rf"/{_URL_CHARS}*{_URL_END}"
 URL = Recognizer(
     name="rules.url",
     label="CONTACT",
     patterns=_compile([
-        # scheme or www. prefix
-        (r"(?<![\w@])(?:(?:https?|ftp)://|www\.)[^\s<>\"'`]+[^\s<>\"'`.,;:!?)\]}]", 0.85, 0),
+        # a scheme: anything up to the next space
+        (rf"(?<![\w@])(?:https?|ftp)://{_URL_CHARS}+{_URL_END}", 0.85, 0),
+        # a www. prefix needs a domain with a top-level domain after it ("www.microsoft" alone is not a URL);
+        # not after a dot, so a run of "www.www.www." is read once
+        (rf"(?<![\w@.\-/])www\.{_LABELS}{_TLD}(?![\w\-])(?::\d{{1,5}})?(?:[/?#](?:{_URL_CHARS}*{_URL_END})?)?",
+         0.85, 0),
         # bare domains (see _GTLDS / _CCTLDS)
-        (rf"(?<![\w@.\-/])(?:{_LABEL}\.)+(?:{_GTLDS})(?:\.(?:{_CCTLDS}))?(?:{_PATH})?(?![\w@\-])", 0.6, 0),
-        (rf"(?<![\w@.\-/])(?:{_LABEL}\.)+(?:co|ac|or|ne|go|gob|gv)\.(?:{_CCTLDS})(?:{_PATH})?(?![\w@\-])", 0.6, 0),
-        (rf"(?<![\w@.\-/])(?:{_LABEL}\.)+(?:{_CCTLDS}){_PATH}(?![\w@\-])", 0.6, 0),
-        (rf"(?<![\w@.\-/])(?:{_LABEL}\.)+(?:{_CCTLDS})(?![\w@\-])", 0.3, 0),
+        (rf"(?<![\w@.\-/]){_LABELS}(?:{_GTLDS})(?:\.(?:{_CCTLDS}))?(?:{_PATH})?(?![\w@\-])", 0.6, 0),
+        (rf"(?<![\w@.\-/]){_LABELS}(?:co|ac|or|ne|go|gob|gv)\.(?:{_CCTLDS})(?:{_PATH})?(?![\w@\-])", 0.6, 0),
+        (rf"(?<![\w@.\-/]){_LABELS}(?:{_CCTLDS}){_PATH}(?![\w@\-])", 0.6, 0),
+        (rf"(?<![\w@.\-/]){_LABELS}(?:{_CCTLDS})(?![\w@\-])", 0.3, 0),
     ]),
     context=("website", "site", "web", "url", "link", "domain", "visit", "página", "sitio", "portal", "blog"),
     prefilter=_contains("."),
@@ -175,17 +198,17 @@ URL = Recognizer(
 
 _IPV4 = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}"
 _H = r"[0-9A-Fa-f]{1,4}"
-_IPV6 = (
-    rf"(?:(?:{_H}:){{7}}{_H}|(?:{_H}:){{1,7}}:|(?:{_H}:){{1,6}}:{_H}|(?:{_H}:){{1,5}}(?::{_H}){{1,2}}|"
-    rf"(?:{_H}:){{1,4}}(?::{_H}){{1,3}}|(?:{_H}:){{1,3}}(?::{_H}){{1,4}}|(?:{_H}:){{1,2}}(?::{_H}){{1,5}}|"
-    rf"{_H}:(?::{_H}){{1,6}}|:(?::{_H}){{1,7}}|::(?:ffff(?::0{{1,4}})?:)?{_IPV4}|(?:{_H}:){{1,4}}:{_IPV4})"
-)
+# IPv6 candidates: two to seven "hex:" groups (at most 4 hex digits each, so each step is forced) and a
+# last hex group or an embedded IPv4 address ("::ffff:192.0.2.128"); `ip_valid` decides. A hex digit must
+# come within the first seven characters, so "::" alone is not an address.
+_IPV6_CANDIDATE = rf"(?=[0-9A-Fa-f:]{{0,6}}[0-9A-Fa-f])(?:[0-9A-Fa-f]{{0,4}}:){{2,7}}(?:{_IPV4}|{_H})?"
 IP_ADDRESS = Recognizer(
     name="rules.ip",
     label="CONTACT",
     patterns=_compile([
-        (rf"(?<![\w./]){_IPV4}(?![\w/%]|\.\d)", 0.6, 0),
-        (rf"(?<![\w:.]){_IPV6}(?![\w:]|\.\d)", 0.6, 0),
+        # with an optional CIDR prefix length ("10.0.0.0/8")
+        (rf"(?<![\w./]){_IPV4}(?:/(?:3[0-2]|[12]?\d))?(?![\w/%]|\.\d)", 0.6, 0),
+        (rf"(?<![\w:.]){_IPV6_CANDIDATE}(?:/(?:12[0-8]|1[01]\d|[1-9]?\d))?(?![\w:/]|\.\d)", 0.6, 0),
     ]),
     validator=v.ip_valid,
     validated_score=0.6,
@@ -220,21 +243,46 @@ PHONE = Recognizer(
         "license", "licence", "driver", "passport", "ticket", "tracking", "serial", "reference", "ref", "lot",
         "model", ">euros", ">eur", ">dollars", ">usd", ">pesos", ">reais", ">libras", ">pounds", ">inhabitants",
         ">habitantes", ">people", ">personas", ">pessoas", ">km", ">kg", ">metres", ">meters", ">units", "apt", "suite", "street", "st", "ave", "avenue", "road",
-        "rd", "blvd", "lane",
+        "rd", "blvd", "lane", "utr", "nhs", "nino", "wallet",
     ),
     prefilter=_has_digits(7),
 )
 
 # ---------------------------------------------------------------- ID
+# A card number may be followed by its expiry date and security code ("4012 8888 8888 1881 12/25",
+# "4111-1111-1111-1111 123"), but not by more digit groups (then it is part of a longer number).
+_EXPIRY = r"(?:0[1-9]|1[0-2])/(?:\d{4}|\d{2})"
+_CARD_AFTER = r"(?![\d]|[ \-]\d)"
+
+
+def _card_after(code_digits: str) -> str:
+    """Lookahead: nothing but an expiry date and/or a security code of `code_digits` digits follows."""
+    return rf"(?=(?:[ ](?:{_EXPIRY}|\d{{{code_digits}}})){{0,2}}{_CARD_AFTER})"
+
+
+_CARD_PATTERNS = _compile([
+    # 4-4-4-4 groups (also 4-4-4-1..7) with spaces or dashes, 4-6-5 (Amex, Diners), or 12-19 digits in one run
+    (rf"(?<![\d\-])\d{{4}}([ \-])\d{{4}}\1\d{{4}}\1\d{{1,7}}{_card_after('3')}", 0.3, 0),
+    (rf"(?<![\d\-])\d{{4}}([ \-])\d{{6}}\1\d{{4,5}}{_card_after('3,4')}", 0.3, 0),
+    (r"(?<![\w\-])\d{12,19}(?![\w]|-\d)", 0.2, 0),
+])
+# An IBAN's country code, check digits and leading groups just before: the digits are the rest of an
+# (invalid) IBAN, not a card ("GB82 WEST 1234 5698 7654 33").
+_IBAN_BEFORE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ \-]?[A-Za-z0-9]){0,30}[ \-]\Z")
+
+
+def _card_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    """Card-number candidates that are not the tail of an IBAN-shaped string."""
+    for start, end, score in _pattern_hits(text, _CARD_PATTERNS):
+        if _IBAN_BEFORE.search(text, max(0, start - 40), start):
+            continue
+        yield start, end, score
+
+
 CREDIT_CARD = Recognizer(
     name="rules.credit_card",
     label="ID",
-    patterns=_compile([
-        # 4-4-4-4 / 4-6-5 groups with spaces or dashes, or 12-19 digits in one run
-        (r"(?<![\d\-])\d{4}([ \-])\d{4}\1\d{4}\1\d{1,7}(?![\d]|[ \-]\d)", 0.3, 0),
-        (r"(?<![\d\-])\d{4}([ \-])\d{6}\1\d{4,5}(?![\d]|[ \-]\d)", 0.3, 0),
-        (r"(?<![\w\-])\d{12,19}(?![\w]|-\d)", 0.2, 0),
-    ]),
+    finder=_card_finder,
     validator=v.credit_card_valid,
     validated_score=0.65,
     context=("card", "credit", "debit", "cc", "visa", "mastercard", "amex", "american express", "discover",
@@ -243,9 +291,9 @@ CREDIT_CARD = Recognizer(
     prefilter=_has_digits(12),
 )
 
-_IBAN_CANDIDATE = re.compile(
-    r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ \-]?[A-Za-z0-9]{1,4}){3,8}(?![A-Za-z0-9])"
-)
+# IBAN candidates: a country code, check digits and 11-32 letters or digits, optionally separated by single
+# spaces or dashes; one character per step, so the split into groups is never guessed.
+_IBAN_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ \-]?[A-Za-z0-9]){11,32}(?![A-Za-z0-9])")
 
 
 def _iban_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
@@ -285,25 +333,44 @@ US_SSN = Recognizer(
     prefilter=_has_digits(9),
 )
 
+_DNI_CANDIDATE = re.compile(r"(?<![\w\-])(?:\d{7,8}|[XYZxyz]\d{7})([\- ]?)([A-Za-z])(?![\w\-])")
+DNI_SCORE = 0.85  # canonical form with a valid check letter
+DNI_LOOSE_SCORE = 0.3  # lower-case letter or 7 digits ("12345678z", "1234567L"): needs a context word
+
+
+def _dni_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
+    """Spanish DNI / NIE numbers whose mod-23 check letter is right. The canonical form (8 digits or
+    X/Y/Z and 7 digits, upper-case letter) stands alone; a lower-case letter or a 7-digit DNI (written
+    without its leading zero) needs a context word ("dni 12345678z")."""
+    for m in _DNI_CANDIDATE.finditer(text):
+        sep, letter = m.group(1), m.group(2)
+        if letter.islower() and sep:
+            continue  # "12345678 a": a number and a word
+        if not v.es_dni_valid(m.group()):
+            continue
+        head = m.group()[:-1 - len(sep)]
+        canonical = letter.isupper() and (len(head) == 8 and head[0] in "0123456789XYZ")
+        yield m.start(), m.end(), DNI_SCORE if canonical else DNI_LOOSE_SCORE, True
+
+
 ES_DNI = Recognizer(
     name="rules.es_dni",
     label="ID",
-    patterns=_compile([
-        (r"(?<![\w\-])(?:\d{8}|[XYZ]\d{7})[\- ]?[A-Z](?![\w\-])", 0.4, 0),
-    ]),
-    validator=v.es_dni_valid,
-    validated_score=0.85,
+    finder=_dni_finder,
     context=("dni", "nie", "nif", "documento", "identidad", "pasaporte"),
     prefilter=_has_digits(7),
 )
 
+# Passport numbers differ by country (US 9 digits, UK 9, ES "AAA123456", KR "M123A4567", "C01X00T47"):
+# 6-9 upper-case letters and digits with at least one digit, only beside a passport word.
+PASSPORT_CONTEXT = ("passport", "passports", "pasaporte", "passaporte", "travel document", "여권", "여권번호",
+                    "여권 번호")
 PASSPORT = Recognizer(
     name="rules.passport",
     label="ID",
-    patterns=_compile([(r"(?<![\w\-])[A-Z]{1,2}\d{6,8}(?![\w\-])", 0.15, 0),
-                       (r"(?<![\w\-])\d{9}(?![\w\-])", 0.1, 0)]),
-    context=("passport", "pasaporte", "passaporte", "travel document"),
-    prefilter=_has_digits(6),
+    patterns=_compile([(r"(?<![\w\-])(?=[A-Z]{0,8}\d)[A-Z0-9]{6,9}(?![\w\-])", 0.2, 0)]),
+    context=PASSPORT_CONTEXT,
+    prefilter=_has_digits(1),
 )
 
 _RECORD_CUE = (
@@ -318,13 +385,17 @@ RECORD_NUMBER = Recognizer(
     name="rules.record_number",
     label="ID",
     patterns=_compile([
-        (_RECORD_CUE + r"\s*(?:[:#=]\s*)?((?:[A-Za-z]{1,3}[\- ]?)?\d+(?:[ \-.]\d+)*(?:[\-/ ]?[A-Z])?)"
+        # at most 7 digit groups of at most 20 digits: a longer run is a table or a blob, not a record number
+        (r"(?=[A-Za-z#])" + _RECORD_CUE
+         + r"\s*(?:[:#=]\s*)?((?:[A-Za-z]{1,3}[\- ]?)?\d{1,20}(?:[ \-.]\d{1,20}){0,6}(?:[\-/ ]?[A-Z])?)"
          r"(?![\w/]|[.\-]\d)", 0.7, 1),
     ]),
     validator=_record_valid,
     # "Law no. 3713", "Article no. 5", "Protocol No. 11" are not records
     negative_context=("<law", "<act", "<article", "<protocol", "<decree", "<ley", "<lei", "<decreto", "<artículo",
-                      "<artigo", "<regulation", "<directive", "<resolution", "<convention", "<room", "<page"),
+                      "<artigo", "<regulation", "<directive", "<resolution", "<convention", "<room", "<page",
+                      # "passport no. 123456789" is a passport number (`rules.passport`)
+                      "<passport", "<pasaporte", "<passaporte"),
     prefilter=_has_digits(4),
 )
 
@@ -352,7 +423,7 @@ CASE_NUMBER = Recognizer(
 DATE = Recognizer(
     name="rules.date",
     label="DATETIME",
-    patterns=_compile(dates.NUMERIC_DATE + dates.WRITTEN_DATE_EN + dates.WRITTEN_DATE_ES_PT),
+    patterns=_compile(dates.NUMERIC_DATE + dates.DASHED_MONTH_DATE + dates.WRITTEN_DATE_EN + dates.WRITTEN_DATE_ES_PT),
     validator=_date_valid,
     context=("date", "dated", "born", "birth", "on", "since", "until", "till", "from", "admitted", "discharged",
              "seen", "fecha", "nacimiento", "desde", "hasta", "ingreso", "alta", "data", "nascimento", "admissão"),
@@ -449,10 +520,22 @@ AGE = Recognizer(
     prefilter=re.compile(r"\d|[Aa]ge|old").search,
 )
 
+
+def _hedged_finder(patterns: Tuple[Pattern, ...]) -> Finder:
+    """A finder for amount patterns whose span also takes a hedge just before ("about 4 tons")."""
+
+    def find(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+        for start, end, score in _pattern_hits(text, patterns):
+            hedge = amounts.HEDGE_BEFORE.search(text, max(0, start - amounts.HEDGE_REACH), start)
+            yield (hedge.start() if hedge else start), end, score
+
+    return find
+
+
 def _quantity(name: str, specs) -> Recognizer:
     """A QUANTITY recognizer: amounts with a currency or a unit; never a page or paragraph number."""
     return Recognizer(
-        name=name, label="QUANTITY", patterns=_compile(specs),
+        name=name, label="QUANTITY", finder=_hedged_finder(_compile(specs)),
         negative_context=("page", "paragraph", "§", "article"), prefilter=_has_digits(1),
     )
 
@@ -464,7 +547,9 @@ MEASURE = _quantity("rules.measure", amounts.MEASURES)
 PAGER = Recognizer(
     name="rules.pager",
     label="CONTACT",
-    patterns=_compile([(r"(?i)\b(?:pager|beeper|pgr|bpr)\s*(?:#|no\.?|number)?\s*:?\s*(\d{4,7})(?![\w/]|[.,-]\d)", 0.8, 1)]),
+    # bounded spaces: "\s*x?\s*" would try every split of a long run of spaces
+    patterns=_compile([(r"(?i)\b(?:pager|beeper|pgr|bpr)\s{0,3}(?:(?:#|no\.?|number)\s{0,3})?(?::\s{0,3})?"
+                        r"(\d{4,7})(?![\w/]|[.,-]\d)", 0.8, 1)]),
     prefilter=re.compile(r"(?i)pager|beeper|pgr|bpr").search,
 )
 
@@ -482,7 +567,7 @@ KINSHIP_WORDS = (
 FIRST_NAME_SOURCES = "faker:person.first_names:en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR"
 _KIN = "|".join(sorted(KINSHIP_WORDS, key=len, reverse=True))
 RELATIVE_NAME_PATTERNS = (
-    (rf"(?i)\b(?:{_KIN})(?:\s*[,:]\s*|\s+)([^\W\d_][^\W\d_'’-]*)\b", 0.85, 1),
+    (rf"(?i)(?=[a-z])\b(?:{_KIN})(?:\s*[,:]\s*|\s+)([^\W\d_][^\W\d_'’-]*)\b", 0.85, 1),
 )
 
 
@@ -556,6 +641,12 @@ POSTAL_LOCALES: Dict[str, Tuple[Tuple[Tuple[str, float, int], ...], Tuple[str, .
     "GB": ((
         (r"\b(?:GIR ?0AA|[A-PR-UWYZ](?:\d[A-HJKPSTUW\d]?|[A-HK-Y]\d[ABEHMNPRVWXY\d]?) ?\d[ABD-HJLNP-UW-Z]{2})\b",
          0.6, 0),
+        # lower case ("sw1a 1aa"): alone only in the full outward + space + inward form, never an ordinal
+        # ("vitamin b12 3rd dose"); run together ("sw1a1aa") only beside a context word
+        (r"\b(?:gir 0aa|[a-pr-uwyz](?:\d[a-hjkpstuw\d]?|[a-hk-y]\d[abehmnprvwxy\d]?) "
+         r"(?!\d(?:st|nd|rd|th)\b)\d[abd-hjlnp-uw-z]{2})\b", 0.5, 0),
+        (r"\b(?:gir0aa|[a-pr-uwyz](?:\d[a-hjkpstuw\d]?|[a-hk-y]\d[abehmnprvwxy\d]?)"
+         r"(?!\d(?:st|nd|rd|th)\b)\d[abd-hjlnp-uw-z]{2})\b", 0.2, 0),
     ), ("postcode", "post code", "postal", "address")),
     "ES": ((
         (r"(?<![\w\-.$€£])(?:0[1-9]|[1-4]\d|5[0-2])\d{3}(?![\w\-]|[.,]\d)", 0.15, 0),
@@ -580,11 +671,16 @@ POSTAL_LOCALES: Dict[str, Tuple[Tuple[Tuple[str, float, int], ...], Tuple[str, .
     ), ("cep", "endereço", "rua", "postal")),
 }
 _COMPILED_POSTAL = {loc: _compile(specs) for loc, (specs, _) in POSTAL_LOCALES.items()}
+# The fewest digits a locale's code has: a text with fewer cannot hold one ("SW1A 1AA" has two).
+POSTAL_MIN_DIGITS = {"US": 5, "GB": 2, "ES": 5, "PT": 7, "FR": 5, "DE": 5, "NL": 4, "CA": 3, "BR": 8}
+_POSTAL_PREFILTERS = {loc: _has_digits(n) for loc, n in POSTAL_MIN_DIGITS.items()}
 
 
 def _postal_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    """Postal codes of each configured locale whose digit count the text can hold."""
     for locale in getattr(options, "postal_locales", ("US",)):
-        yield from _pattern_hits(text, _COMPILED_POSTAL[locale])
+        if _POSTAL_PREFILTERS[locale](text):
+            yield from _pattern_hits(text, _COMPILED_POSTAL[locale])
 
 
 POSTAL_CODE = Recognizer(
@@ -593,7 +689,159 @@ POSTAL_CODE = Recognizer(
     finder=_postal_finder,
     context=tuple(sorted({w for _, ctx in POSTAL_LOCALES.values() for w in ctx})),
     negative_context=("phone", "tel", "card", "room", "page", "order", "invoice"),
-    prefilter=_has_digits(3),
+    prefilter=_has_digits(min(POSTAL_MIN_DIGITS.values())),
+)
+
+
+# ---------------------------------------------------------------- CONTACT: devices and accounts
+_HEX = "[0-9A-Fa-f]"
+
+
+def _mac_plausible(value: str) -> Optional[bool]:
+    """Dash and dot forms need a hex letter: twelve decimal digits in dashed pairs or dotted fours are
+    more often a number than a MAC address (one MAC in 280 has no letter)."""
+    if ":" not in value and not any(c.isalpha() for c in value):
+        return False
+    return None
+
+
+MAC_ADDRESS = Recognizer(
+    name="rules.mac_address",
+    label="CONTACT",
+    patterns=_compile([
+        # 00:1A:2B:3C:4D:5E, 00-1A-2B-3C-4D-5E (one separator throughout)
+        (rf"(?<![\w:\-.]){_HEX}{{2}}([:\-])(?:{_HEX}{{2}}\1){{4}}{_HEX}{{2}}(?![\w:\-]|\.\w)", 0.6, 0),
+        # Cisco 001a.2b3c.4d5e
+        (rf"(?<![\w.\-]){_HEX}{{4}}\.{_HEX}{{4}}\.{_HEX}{{4}}(?![\w\-]|\.\w)", 0.6, 0),
+    ]),
+    validator=_mac_plausible,
+    context=("mac", "mac address", "hardware address", "ethernet", "wifi", "wi-fi", "wlan", "bssid", "device",
+             "adapter", "nic", "router"),
+    prefilter=re.compile(r"[:\-.]").search,
+)
+
+# "@johndoe99 tweeted": a handle starts with a letter or "_" (so "@5pm" is a time), is not the "@" of an
+# e-mail (a word character before it) and not a domain ("@example.com"); Mastodon handles carry their
+# server ("@anna@mastodon.social"). Scored to stand alone: an "@name" in prose is almost always an account.
+HANDLE = Recognizer(
+    name="rules.handle",
+    label="CONTACT",
+    patterns=_compile([
+        (rf"(?<![\w@.+\-/])@[A-Za-z_][A-Za-z0-9_]{{0,29}}@(?:{_LABEL}\.){{1,10}}{_TLD}(?![\w\-])", 0.9, 0),
+        (r"(?<![\w@.+\-/])@[A-Za-z_][A-Za-z0-9_]{0,29}(?![\w@]|[.\-]\w)", 0.55, 0),
+    ]),
+    context=("twitter", "instagram", "tiktok", "mastodon", "telegram", "threads", "bluesky", "handle", "follow",
+             "followed", "tweet", "tweeted", "tweets", "dm", "username", "user", "account", "profile"),
+    prefilter=_contains("@"),
+)
+
+# ---------------------------------------------------------------- ID: credentials in text
+# "password: hunter2", "pwd=...", "api_key = sk_live_...", "token: ...": the value after a credential
+# keyword and ":" or "=" is the span (the keyword alone is not a secret). Labelled ID: a credential
+# identifies and opens an account, and ID is a direct identifier, so it is always masked. Also
+# well-known key formats that need no keyword (AWS, GitHub, Stripe, Slack, Google).
+_SECRET_KEYWORDS = (
+    r"pass(?:word|wd|phrase|code)|pwd|api[_\- ]?key|apikey|(?:client|app|consumer)[_\- ]?secret|"
+    r"secret(?:[_\- ]?key)?|(?:access|auth|bearer|refresh|session|api)[_\- ]?token|token|private[_\- ]?key|"
+    r"contrase[ñn]a|clave de acceso|senha|palavra[_\- ]passe"
+)
+# up to a space, a quote, a comma or semicolon, or the "&" of the next URL parameter ("&next=")
+_SECRET_VALUE = r"(?:[^\s\"'`,;&<>]|&(?![A-Za-z_]\w{0,30}=)){1,199}[^\s\"'`,;&<>.:!?)\]}]"
+CREDENTIAL = Recognizer(
+    name="rules.credential",
+    label="ID",
+    patterns=_compile([
+        (rf"(?i)(?=[a-z])(?<![\w\-])(?:{_SECRET_KEYWORDS})[\"']?[ \t]{{0,3}}[:=][ \t]{{0,3}}[\"']?"
+         rf"({_SECRET_VALUE})", 0.8, 1),
+        (r"(?i)\bbearer[ \t]{1,3}([A-Za-z0-9\-._~+/]{16,500}=*)", 0.8, 1),
+        (r"(?<![\w\-])(?:AKIA|ASIA)[0-9A-Z]{16}(?![\w\-])", 0.8, 0),
+        (r"(?<![\w\-])gh[pousr]_[A-Za-z0-9]{36}(?![\w\-])", 0.8, 0),
+        (r"(?<![\w\-])[sr]k_(?:live|test)_[0-9A-Za-z]{16,99}(?![\w\-])", 0.8, 0),
+        (r"(?<![\w\-])xox[abprs]-[0-9A-Za-z\-]{10,72}(?![\w\-])", 0.8, 0),
+        (r"(?<![\w\-])AIza[0-9A-Za-z\-_]{35}(?![\w\-])", 0.8, 0),
+    ]),
+)
+
+# ---------------------------------------------------------------- ID: crypto wallets
+_BASE58_ADDRESS = re.compile(r"(?<![\w])[13][1-9A-HJ-NP-Za-km-z]{25,34}(?![\w])")
+_BECH32_ADDRESS = re.compile(r"(?<![\w])(?:bc1[ac-hj-np-z02-9]{8,87}|BC1[AC-HJ-NP-Z02-9]{8,87})(?![\w])")
+_ETH_ADDRESS = re.compile(r"(?<![\w])0x[0-9a-fA-F]{40}(?![\w])")
+WALLET_SCORE = 0.9  # the checksum holds
+ETH_SCORE = 0.6  # shape only (EIP-55 needs Keccak-256)
+
+
+def _wallet_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
+    """Bitcoin addresses whose Base58Check or Bech32(m) checksum holds, and Ethereum-shaped addresses."""
+    for m in _BASE58_ADDRESS.finditer(text):
+        if wallets.bitcoin_base58_valid(m.group()):
+            yield m.start(), m.end(), WALLET_SCORE, True
+    for m in _BECH32_ADDRESS.finditer(text):
+        if wallets.bech32_valid(m.group()):
+            yield m.start(), m.end(), WALLET_SCORE, True
+    for m in _ETH_ADDRESS.finditer(text):
+        yield m.start(), m.end(), ETH_SCORE, False
+
+
+CRYPTO_WALLET = Recognizer(
+    name="rules.crypto_wallet",
+    label="ID",
+    finder=_wallet_finder,
+    context=("wallet", "bitcoin", "btc", "ethereum", "eth", "crypto", "address", "send", "usdt", "metamask"),
+)
+
+# ---------------------------------------------------------------- ID: United Kingdom
+NHS_SPACED_SCORE = 0.55  # "943 476 5919", the way the NHS prints it, check digit valid
+NHS_LOOSE_SCORE = 0.3  # one run or dashes, check digit valid: needs a context word
+_NHS_CANDIDATE = re.compile(r"(?<![\w\-.])\d{3}([ \-]?)\d{3}\1\d{4}(?![\w\-]|[ .]\d)")
+
+
+def _nhs_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
+    """NHS numbers whose mod-11 check digit holds; only the spaced 3-3-4 form stands alone."""
+    for m in _NHS_CANDIDATE.finditer(text):
+        if v.nhs_number_valid(m.group()):
+            yield m.start(), m.end(), NHS_SPACED_SCORE if m.group(1) == " " else NHS_LOOSE_SCORE, True
+
+
+UK_NHS = Recognizer(
+    name="rules.uk_nhs",
+    label="ID",
+    finder=_nhs_finder,
+    context=("nhs", "nhs number", "nhs no", "health service", "chi"),
+    # a US phone number in 3-3-4 passes the check one time in eleven
+    negative_context=("phone", "tel", "call", "fax", "mobile", "cell", "contact"),
+    prefilter=_has_digits(10),
+)
+
+UK_NINO = Recognizer(
+    name="rules.uk_nino",
+    label="ID",
+    # "AB 12 34 56 C", "AB123456C" (one spacing throughout); the prefix rules are in the validator
+    patterns=_compile([(r"(?<![\w\-])[A-Z]{2}( ?)\d{2}\1\d{2}\1\d{2}\1[A-D](?![\w\-])", 0.55, 0)]),
+    validator=lambda value: None if v.uk_nino_valid(value) else False,
+    context=("national insurance", "ni number", "ni no", "nino", "insurance number"),
+    prefilter=_has_digits(6),
+)
+
+# Unique Taxpayer Reference: ten digits (sometimes "12345 67890", or with a trailing K), indistinguishable
+# from any other number, so only beside a tax word.
+UK_UTR = Recognizer(
+    name="rules.uk_utr",
+    label="ID",
+    patterns=_compile([(r"(?<![\w\-.])\d{5} ?\d{5}K?(?![\w\-]|[ .]\d)", 0.2, 0)]),
+    context=("utr", "tax reference", "unique taxpayer", "taxpayer reference", "self assessment", "hmrc"),
+    prefilter=_has_digits(10),
+)
+
+# GB driving licence: "MORGA657054SM9IJ" (surname padded with 9s, birth date with month +50 for women,
+# initials, a digit, two check characters, optionally followed by a two-digit issue number).
+GB_DRIVING_LICENCE = Recognizer(
+    name="rules.gb_driving_licence",
+    label="ID",
+    patterns=_compile([(r"(?<![\w\-])[A-Z][A-Z9]{4}\d{6}[A-Z][A-Z9]\d[A-Z0-9]{2}(?![\w\-])", 0.6, 0)]),
+    validator=lambda value: None if v.gb_driving_licence_plausible(value) else False,
+    context=("driving licence", "driving license", "driver's license", "drivers license", "licence", "license",
+             "dvla", "licence number"),
+    prefilter=_has_digits(7),
 )
 
 
@@ -609,7 +857,8 @@ def register(recognizer: Recognizer) -> Recognizer:
 
 for _r in (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
            CASE_NUMBER, DATE, SHORT_DATE, CLINICAL_DATE, CLINICAL_MONTH_DAY, TIME, YEAR, AGE, MONEY, MEASURE, RELATIVE_NAME,
-           TITLED_NAME, PAGER, POSTAL_CODE):
+           TITLED_NAME, PAGER, POSTAL_CODE, MAC_ADDRESS, HANDLE, CREDENTIAL, CRYPTO_WALLET, UK_NHS, UK_NINO, UK_UTR,
+           GB_DRIVING_LICENCE):
     register(_r)
 
 

@@ -1,0 +1,69 @@
+"""Every structured-identifier recognizer against the hidden forms of its value: an invisible character
+inside, a NUL, dashes for hyphens, a line break after a hyphen, full-width digits. The match must cover
+the whole hidden form (nothing of it left in clear) and keep the recognizer's label."""
+import pytest
+
+from spacy_anon.rules.matching import find_matches
+from spacy_anon.rules.recognizers import REGISTRY
+
+# recognizer -> (sentence with {v}, value); values are valid (published test numbers or checked by hand)
+SAMPLES = {
+    "rules.email": ("Write to {v} today.", "anna.kowalski@example.com"),
+    "rules.url": ("Visit {v} today.", "https://www.example.com/profile/anna"),
+    "rules.ip": ("The server IP address {v} is down.", "192.168.10.45"),
+    "rules.phone": ("Please call {v} now.", "212-555-0199"),
+    "rules.credit_card": ("Paid with credit card {v} yesterday.", "4111 1111 1111 1111"),
+    "rules.iban": ("Transfer to IBAN {v} please.", "GB82 WEST 1234 5698 7654 32"),
+    "rules.us_ssn": ("Her SSN is {v} on file.", "536-22-1784"),
+    "rules.es_dni": ("Su DNI es {v} vigente.", "12345678Z"),
+    "rules.passport": ("His passport number is {v} issued.", "C01X00T47"),
+    "rules.record_number": ("MRN {v} admitted today.", "12345678"),
+    "rules.case_number": ("Application no. {v} was lodged.", "40593/04"),
+    "rules.mac_address": ("The device MAC address {v} was seen.", "00:1A:2B:3C:4D:5E"),
+    "rules.crypto_wallet": ("Send bitcoin to {v} now.", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"),
+    "rules.uk_nhs": ("Her NHS number is {v} today.", "943 476 5919"),
+    "rules.uk_nino": ("His National Insurance number is {v} today.", "AB 12 34 56 C"),
+    "rules.gb_driving_licence": ("Driving licence number {v} was shown.", "MORGA657054SM9IJ"),
+    "rules.postal_code": ("My postcode is {v} in London.", "SW1A 1AA"),
+}
+STRUCTURED = sorted(name for name, rec in REGISTRY.items()
+                    if rec.label in ("CONTACT", "ID", "CODE") and not rec.opt_in and name in SAMPLES)
+
+
+def variants(value: str):
+    middle = len(value) // 2
+    yield "zero-width space", value[:middle] + "\u200b" + value[middle:]
+    yield "soft hyphen", value[:middle] + "\u00ad" + value[middle:]
+    yield "word joiner", value[:middle] + "\u2060" + value[middle:]
+    yield "NUL", value[:middle] + "\x00" + value[middle:]
+    if "-" in value:
+        yield "en dashes", value.replace("-", "\u2013")
+        yield "line break after a hyphen", value.replace("-", "-\n", 1)
+    if any(c.isdigit() for c in value):
+        yield "full-width digits", "".join(chr(ord(c) - 0x30 + 0xFF10) if c.isdigit() else c for c in value)
+
+
+def covered(name, text, hidden):
+    start = text.index(hidden)
+    label = REGISTRY[name].label
+    return any(m.start <= start and start + len(hidden) <= m.end and m.label == label
+               for m in find_matches(text, tuple(REGISTRY.values())))
+
+
+def test_every_structured_recognizer_has_a_sample():
+    missing = sorted(name for name, rec in REGISTRY.items()
+                     if rec.label in ("CONTACT", "ID", "CODE") and not rec.opt_in and name not in SAMPLES)
+    assert not missing or set(missing) <= {"rules.handle", "rules.credential", "rules.uk_utr", "rules.pager"}, missing
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_plain_value_is_found(name):
+    template, value = SAMPLES[name]
+    assert covered(name, template.format(v=value), value)
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_hidden_forms_are_found_whole(name):
+    template, value = SAMPLES[name]
+    missed = [form for form, hidden in variants(value) if not covered(name, template.format(v=hidden), hidden)]
+    assert missed == []
