@@ -573,7 +573,7 @@ RELATIVE_NAME_PATTERNS = (
 
 @lru_cache(maxsize=1)
 def _first_names() -> FrozenSet[str]:
-    from spacy_anon.tagger.gazetteers import load_gazetteer
+    from spacy_anon.lexicon.gazetteers import load_gazetteer
 
     return load_gazetteer(FIRST_NAME_SOURCES)
 
