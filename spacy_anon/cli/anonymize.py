@@ -490,11 +490,11 @@ def mask_default_config() -> Dict[str, Any]:
 
 def load_pipeline(args: argparse.Namespace):
     """`spacy_anon.load(...)` with the command line's mask settings; errors are CLIErrors."""
-    import spacy_anon
+    from spacy_anon.pipeline import load
 
     mask_config = mask_config_from_args(args, mask_default_config())
     try:
-        return spacy_anon.load(model=args.model, lang=args.lang, **mask_config)
+        return load(model=args.model, lang=args.lang, **mask_config)
     except CLIError:
         raise
     except Exception as err:  # noqa: BLE001

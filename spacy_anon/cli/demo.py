@@ -74,14 +74,14 @@ def _section(title: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    import spacy_anon
+    from spacy_anon.pipeline import load
 
     files = list(args.files) or example_files()
     if not files:
         print(f"spacy-anon demo: error: no example documents in {EXAMPLES_DIR}", file=sys.stderr)
         return 1
     mask_config = {"strategy": args.strategy} if args.strategy else {}
-    nlp = spacy_anon.load(args.model, **mask_config)
+    nlp = load(args.model, **mask_config)
     print(f"pipeline: {', '.join(nlp.pipe_names)}")
     if not any(name in nlp.pipe_names for name in NAME_FINDERS):
         print("note: this pipeline has no statistical NER or tagger, so person, organization and place "
