@@ -94,3 +94,8 @@ class Errors(metaclass=_WithCodes):
     E208 = "anon_rules: context_window must be >= 0, got {value!r}"
     E209 = "anon_rules: min_score and context_boost must be within [0, 1], got {min_score!r} and {context_boost!r}"
     E210 = "anon_rules: unknown language(s) {unknown} (setting languages); valid: {valid}"
+    E211 = "anon_rules: the recognizer {name!r} {problem}"
+    E212 = ("anon_rules: unknown rule recognizer {name!r} (setting recognizers); valid names: {valid}. Fix: use "
+            "one of them; a recognizer of another package must be installed (entry point group "
+            "spacy_anon_recognizers), or define it in the setting custom_recognizers to save it with the pipeline")
+    E213 = "anon_rules: custom_recognizers entry {index} {problem}"

@@ -26,8 +26,6 @@ SAMPLES = {
     "rules.gb_driving_licence": ("Driving licence number {v} was shown.", "MORGA657054SM9IJ"),
     "rules.postal_code": ("My postcode is {v} in London.", "SW1A 1AA"),
 }
-STRUCTURED = sorted(name for name, rec in REGISTRY.items()
-                    if rec.label in ("CONTACT", "ID", "CODE") and not rec.opt_in and name in SAMPLES)
 
 
 def variants(value: str):
@@ -51,8 +49,9 @@ def covered(name, text, hidden):
 
 
 def test_every_structured_recognizer_has_a_sample():
-    missing = sorted(name for name, rec in REGISTRY.items()
-                     if rec.label in ("CONTACT", "ID", "CODE") and not rec.opt_in and name not in SAMPLES)
+    missing = sorted(name for name, rec in REGISTRY.items()  # the shipped ones (tests register others)
+                     if name.startswith("rules.") and rec.label in ("CONTACT", "ID", "CODE") and not rec.opt_in
+                     and name not in SAMPLES)
     assert not missing or set(missing) <= {"rules.handle", "rules.credential", "rules.uk_utr", "rules.pager"}, missing
 
 

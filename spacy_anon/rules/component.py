@@ -15,7 +15,8 @@ from spacy_anon.candidates import append_candidates
 from spacy_anon.failures import pipe_keeping_failures
 from spacy_anon.doc_keys import RULES_RAN_KEY, SPAN_KEY
 from spacy_anon.errors import Errors
-from spacy_anon.labels import identifier_for
+from spacy_anon.labels import CATEGORIES, identifier_for
+from spacy_anon.rules.custom import build_custom_recognizers
 from spacy_anon.rules.matching import RuleMatch, RuleOptions, find_matches, make_options, recognizers_for
 from spacy_anon.rules.recognizers import REGISTRY
 
@@ -36,6 +37,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "spans_key": SPAN_KEY,
     "languages": [],
     "resolve_overlaps": True,
+    "custom_recognizers": [],
 }
 
 
@@ -55,13 +57,14 @@ def make_anon_rules(
     spans_key: str,
     languages: List[str],
     resolve_overlaps: bool,
+    custom_recognizers: List[Dict[str, Any]] = [],  # noqa: B006  (spaCy passes the config value)
 ) -> "AnonRules":
     """Build the rule recognizer component; see `AnonRules` for the arguments."""
     return AnonRules(
         nlp, name, recognizers=recognizers, phone_regions=phone_regions, postal_locales=postal_locales,
         allow_list=allow_list, deny_list=deny_list, extra_labels=extra_labels, context_window=context_window,
         context_boost=context_boost, min_score=min_score, spans_key=spans_key, languages=languages,
-        resolve_overlaps=resolve_overlaps,
+        resolve_overlaps=resolve_overlaps, custom_recognizers=custom_recognizers,
     )
 
 
@@ -88,6 +91,7 @@ class AnonRules(Pipe):
         spans_key: str = SPAN_KEY,
         languages: Sequence[str] = (),
         resolve_overlaps: bool = True,
+        custom_recognizers: Sequence[Dict[str, Any]] = (),
     ) -> None:
         """
         nlp: the pipeline (only its name space is used; may be None outside a pipeline).
@@ -103,6 +107,8 @@ class AnonRules(Pipe):
         spans_key: the span group to append to.
         languages: restrict recognizers to these languages (empty: all).
         resolve_overlaps: keep only the best of overlapping rule matches.
+        custom_recognizers: recognizers defined in the config (`spacy_anon.rules.custom`): name, label,
+            patterns, context words, optional validator; checked here and saved with the pipeline.
         """
         self.nlp = nlp
         self.name = name
@@ -112,15 +118,24 @@ class AnonRules(Pipe):
             raise ValueError(Errors.E210.format(unknown=unknown, valid=", ".join(SUPPORTED_LANGUAGES)))
         self.recognizer_names = list(recognizers)
         self.languages = list(languages)
-        self.recognizers = recognizers_for(self.recognizer_names, self.languages)
+        self.custom_recognizers = [dict(entry) if isinstance(entry, dict) else entry for entry in custom_recognizers]
         self._settings = dict(
             phone_regions=list(phone_regions), postal_locales=list(postal_locales),
             context_window=context_window, context_boost=context_boost, min_score=min_score,
             resolve_overlaps=resolve_overlaps, extra_labels=list(extra_labels),
         )
+        self.recognizers = self._build_recognizers()
         self.allow_list: List[Any] = list(allow_list)
         self.deny_list: List[Dict[str, Any]] = [dict(d) for d in deny_list]
         self._compile()
+
+    def _build_recognizers(self) -> tuple:
+        """The named registry recognizers and the config-defined ones, for this component's languages."""
+        custom = build_custom_recognizers(self.custom_recognizers,
+                                          tuple(CATEGORIES) + tuple(self._settings["extra_labels"]))
+        if self.languages:
+            custom = [r for r in custom if not r.languages or set(r.languages) & set(self.languages)]
+        return recognizers_for(self.recognizer_names, self.languages) + tuple(custom)
 
     def _compile(self) -> None:
         self.options = make_options(allow_list=self.allow_list, deny_list=self.deny_list, **self._settings)
@@ -136,7 +151,7 @@ class AnonRules(Pipe):
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.recognizers = recognizers_for(self.recognizer_names, self.languages)
+        self.recognizers = self._build_recognizers()
         self._compile()
 
     def __reduce__(self):

@@ -8,8 +8,11 @@ than ordinary prose (`tests/test_rules_linear_time.py`).
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Dict, FrozenSet, Iterable, Iterator, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, Mapping, Optional, Sequence, Tuple
 
+from spacy.util import registry
+
+from spacy_anon.errors import Errors
 from spacy_anon.rules import amounts, dates, wallets
 from spacy_anon.rules import validators as v
 
@@ -25,6 +28,27 @@ class Pattern:
     regex: "re.Pattern[str]"
     score: float
     group: int = 0
+
+
+def as_pattern(spec: Any, recognizer: str = "?") -> Pattern:
+    """A Pattern from a Pattern, a regex string (score 0.5) or a (regex, score[, group]) tuple."""
+    if isinstance(spec, Pattern):
+        return spec
+    if isinstance(spec, str):
+        spec = (spec, 0.5, 0)
+    if isinstance(spec, (tuple, list)) and 1 <= len(spec) <= 3 and isinstance(spec[0], str):
+        source, score, group = (list(spec) + [0.5, 0][len(spec) - 1:])[:3]
+        try:
+            regex = re.compile(source)
+        except re.error as err:
+            raise ValueError(Errors.E211.format(name=recognizer, problem=f"has a pattern that does not compile ({err})")) \
+                from None
+        if not isinstance(score, (int, float)) or not 0.0 <= score <= 1.0:
+            raise ValueError(Errors.E211.format(name=recognizer, problem=f"has a pattern score {score!r} outside [0, 1]"))
+        if not isinstance(group, int) or not 0 <= group <= regex.groups:
+            raise ValueError(Errors.E211.format(name=recognizer, problem=f"names group {group!r}, which its regex lacks"))
+        return Pattern(regex, float(score), group)
+    raise ValueError(Errors.E211.format(name=recognizer, problem=f"has a pattern of type {type(spec).__name__}"))
 
 
 @dataclass(frozen=True)
@@ -51,6 +75,24 @@ class Recognizer:
     prefilter: Optional[Callable[[str], bool]] = None
     identifier: Optional[str] = None
     opt_in: bool = False  # left out of "all": only used when named (domain shorthand that misfires elsewhere)
+
+    def __post_init__(self) -> None:
+        """Check the definition when it is made, not at the first document: a pattern may be given as a
+        regex string, a (regex, score[, group]) tuple or a Pattern; anything else, or a regex that does
+        not compile, is an error naming the recognizer."""
+        if not isinstance(self.name, str) or not self.name:
+            raise ValueError(Errors.E211.format(name=self.name, problem="has no name"))
+        if not isinstance(self.label, str) or not self.label:
+            raise ValueError(Errors.E211.format(name=self.name, problem="has no label"))
+        patterns = tuple(as_pattern(p, self.name) for p in self.patterns)
+        object.__setattr__(self, "patterns", patterns)
+        if not patterns and self.finder is None:
+            raise ValueError(Errors.E211.format(name=self.name, problem="has neither patterns nor a finder"))
+        for field_name in ("context", "negative_context", "languages"):
+            value = getattr(self, field_name)
+            if isinstance(value, str) or not all(isinstance(w, str) for w in value):
+                raise ValueError(Errors.E211.format(name=self.name, problem=f"needs a list of strings in {field_name}"))
+            object.__setattr__(self, field_name, tuple(value))
 
     def raw_matches(self, text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
         """(start, end, score, validated) of every pattern/finder hit that survives the validator.
@@ -845,35 +887,62 @@ GB_DRIVING_LICENCE = Recognizer(
 )
 
 
+# Every built-in recognizer, in registration order (`spacy_anon.rules.registry` registers them).
+BUILT_IN = (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
+            CASE_NUMBER, DATE, SHORT_DATE, CLINICAL_DATE, CLINICAL_MONTH_DAY, TIME, YEAR, AGE, MONEY, MEASURE,
+            RELATIVE_NAME, TITLED_NAME, PAGER, POSTAL_CODE, MAC_ADDRESS, HANDLE, CREDENTIAL, CRYPTO_WALLET, UK_NHS,
+            UK_NINO, UK_UTR, GB_DRIVING_LICENCE)
+
+
 # ---------------------------------------------------------------- registry
-REGISTRY: Dict[str, Recognizer] = {}
+# Recognizers live in spaCy's registry `anon_recognizers` (entry point group `spacy_anon_recognizers`), so
+# a package can add its own and a saved pipeline that names them loads wherever that package is installed.
+if not hasattr(registry, "anon_recognizers"):
+    registry.create("anon_recognizers", entry_points=True)
+
+
+class _RegistryView(Mapping):
+    """Read-only name -> Recognizer view of the registry (entry points included)."""
+
+    def __getitem__(self, name: str) -> "Recognizer":
+        if name not in registry.anon_recognizers.get_all():
+            raise KeyError(name)
+        return registry.anon_recognizers.get(name)
+
+    def __iter__(self):
+        return iter(registry.anon_recognizers.get_all())
+
+    def __len__(self) -> int:
+        return len(registry.anon_recognizers.get_all())
+
+
+REGISTRY: Mapping[str, "Recognizer"] = _RegistryView()
 
 
 def register(recognizer: Recognizer) -> Recognizer:
-    """Add (or replace) a recognizer in the registry under its name."""
-    REGISTRY[recognizer.name] = recognizer
+    """Add (or replace) a recognizer in the registry under its name (checked: see `Recognizer`)."""
+    if not isinstance(recognizer, Recognizer):
+        raise ValueError(Errors.E211.format(name=getattr(recognizer, "name", "?"),
+                                            problem=f"is a {type(recognizer).__name__}, not a Recognizer"))
+    registry.anon_recognizers.register(recognizer.name, func=recognizer)
     return recognizer
 
 
-for _r in (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
-           CASE_NUMBER, DATE, SHORT_DATE, CLINICAL_DATE, CLINICAL_MONTH_DAY, TIME, YEAR, AGE, MONEY, MEASURE, RELATIVE_NAME,
-           TITLED_NAME, PAGER, POSTAL_CODE, MAC_ADDRESS, HANDLE, CREDENTIAL, CRYPTO_WALLET, UK_NHS, UK_NINO, UK_UTR,
-           GB_DRIVING_LICENCE):
+for _r in BUILT_IN:
     register(_r)
 
 
 def get_recognizers(names: Sequence[str] = ("all",)) -> Tuple[Recognizer, ...]:
     """Look up recognizers by name ("all" = every registered one but the opt-in ones, which can be named
     beside it; "email" is short for "rules.email")."""
-    out = [r for r in REGISTRY.values() if not r.opt_in] if "all" in names else []
+    known = registry.anon_recognizers.get_all()
+    out = [r for r in known.values() if not r.opt_in] if "all" in names else []
     for name in names:
         if name == "all":
             continue
-        key = name if name in REGISTRY else f"rules.{name}"
-        if key not in REGISTRY:
-            raise ValueError(
-                f"Unknown rule recognizer {name!r}. Valid names: {', '.join(['all'] + sorted(REGISTRY))}"
-            )
-        if REGISTRY[key] not in out:
-            out.append(REGISTRY[key])
+        key = name if name in known else f"rules.{name}"
+        if key not in known:
+            raise ValueError(Errors.E212.format(name=name, valid=", ".join(["all"] + sorted(known))))
+        if known[key] not in out:
+            out.append(known[key])
     return tuple(out)

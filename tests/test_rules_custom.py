@@ -1,0 +1,63 @@
+"""Recognizers defined in config: checked at construction, saved with the pipeline, loaded anywhere."""
+import json
+import pickle
+import subprocess
+import sys
+
+import pytest
+import spacy
+
+import spacy_anon  # noqa: F401  (extensions)
+from spacy_anon.rules.recognizers import Recognizer, register
+
+EMPLOYEE = {"name": "employee_id", "label": "ID", "patterns": [r"\bEMP-\d{5}\b"], "score": 0.6,
+            "context": ["employee"]}
+CARD_LIKE = {"name": "loyalty_card", "label": "ID", "patterns": [{"regex": r"\b\d{16}\b", "score": 0.7}],
+             "validator": "luhn"}
+
+
+def rules_nlp(**config):
+    nlp = spacy.blank("en")
+    nlp.add_pipe("anon_rules", config={"custom_recognizers": [EMPLOYEE, CARD_LIKE], **config})
+    nlp.add_pipe("anon_mask")
+    return nlp
+
+
+def test_custom_recognizers_find_their_values():
+    doc = rules_nlp()("Employee EMP-12345 paid with 4111111111111111, not 4111111111111112.")
+    rows = {doc.text[r["start"]:r["end"]]: r["source"] for r in doc._.anon_table}
+    assert rows == {"EMP-12345": "custom.employee_id", "4111111111111111": "custom.loyalty_card"}
+
+
+@pytest.mark.parametrize("entry, problem", [
+    ({"name": "x", "label": "ID", "patterns": ["EMP-("]}, "does not compile"),
+    ({"name": "x", "label": "PLANET", "patterns": ["x"]}, "has label 'PLANET'"),
+    ({"name": "x", "label": "ID", "patterns": []}, "non-empty list of patterns"),
+    ({"name": "x", "label": "ID", "patterns": ["x"], "validator": "md5"}, "names validator 'md5'"),
+    ({"name": "x", "label": "ID", "patterns": ["x"], "colour": "red"}, "unknown keys"),
+    ({"label": "ID", "patterns": ["x"]}, "needs a name"),
+])
+def test_bad_entries_fail_at_construction(entry, problem):
+    with pytest.raises(ValueError, match=problem):
+        spacy.blank("en").add_pipe("anon_rules", config={"custom_recognizers": [entry]})
+
+
+def test_a_registered_recognizer_is_checked_when_it_is_made():
+    with pytest.raises(ValueError, match=r"\[E211\].*does not compile"):
+        Recognizer(name="team.bad", label="ID", patterns=("EMP-(",))
+    rec = register(Recognizer(name="team.badge", label="ID", patterns=(r"\bBDG\d{4}\b",)))
+    assert rec.patterns[0].score == 0.5  # a plain string became a Pattern
+
+
+def test_custom_recognizers_survive_to_disk_and_load_in_a_fresh_process(tmp_path):
+    nlp = rules_nlp()
+    pickle.loads(pickle.dumps(nlp))  # and pickling
+    nlp.to_disk(tmp_path / "pipeline")
+    code = ("import json, sys, spacy\n"
+            "nlp = spacy.load(sys.argv[1])\n"
+            "doc = nlp('Employee EMP-54321 badge.')\n"
+            "print(json.dumps([r['source'] for r in doc._.anon_table]))\n")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "pipeline")], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == ["custom.employee_id"]
