@@ -106,17 +106,19 @@ def test_crf_learns_and_stores_boundary_words(tmp_path):
     from test_tagger_components import make_examples, tagger_blank  # tests/ is on sys.path under pytest
 
     nlp = tagger_blank()
-    nlp.add_pipe("anon_crf", config={"max_iterations": 20, "repair_boundaries": True})
+    repair = {"repair_boundaries": {"@misc": "spacy_anon.repair_boundaries.v1"}}
+    nlp.add_pipe("anon_crf", config={"max_iterations": 20, "span_filters": repair})
     examples = make_examples(nlp, n=20)
     nlp.initialize(lambda: examples)
     crf = nlp.get_pipe("anon_crf")
-    assert set(crf.boundary_words) == {"heads", "extend", "breaks", "edge_punct"}
+    words = crf.span_filters["repair_boundaries"].words
+    assert set(words) == {"heads", "extend", "breaks", "edge_punct"}
     nlp.to_disk(tmp_path / "m")
+    assert (tmp_path / "m" / "anon_crf" / "span_filters.json").exists()
     loaded = spacy.load(tmp_path / "m")
-    assert loaded.get_pipe("anon_crf").boundary_words == crf.boundary_words
-    from spacy_anon.tagger.crf_component import CRFTagger
-
-    assert CRFTagger(nlp.vocab).from_bytes(crf.to_bytes()).boundary_words == crf.boundary_words
+    assert loaded.get_pipe("anon_crf").span_filters["repair_boundaries"].words == words
+    other = spacy.blank("es").add_pipe("anon_crf", config={"span_filters": repair})
+    assert other.from_bytes(crf.to_bytes()).span_filters["repair_boundaries"].words == words
     text = "Nombre: Ana Soto.\nNHC: 123456.\n"
     doc_loaded, doc = loaded(text), nlp(text)
     assert [(s.start, s.end, s.label_) for s in doc_loaded.spans["anon"]] == \
@@ -125,7 +127,8 @@ def test_crf_learns_and_stores_boundary_words(tmp_path):
     plain = tagger_blank()
     plain.add_pipe("anon_crf", config={"max_iterations": 5})
     plain.initialize(lambda: make_examples(plain, n=5))
-    assert plain.get_pipe("anon_crf").boundary_words == {}
+    plain.to_disk(tmp_path / "plain")
+    assert not (tmp_path / "plain" / "anon_crf" / "span_filters.json").exists()
 
 
 def test_edge_punctuation_never_seen_at_a_span_edge_is_trimmed():

@@ -48,7 +48,7 @@ def _examples(nlp):
 def test_crf_with_extra_features_trains_and_propagates():
     nlp = spacy.blank("en", config={"nlp": {"tokenizer": {"@tokenizers": "spacy_anon.char_class_tokenizer.v1"}}})
     crf = nlp.add_pipe("anon_crf", config={"max_iterations": 30, "extra_features": ["zipf", "monthday"],
-                                           "propagate": True})
+                                           "span_filters": {"propagate": {"@misc": "spacy_anon.propagate.v1"}}})
     nlp.initialize(lambda: _examples(nlp))
     assert any(f.startswith("dv=") for seq in crf.features(nlp.make_doc("on 3/12 ok"))[1] for f in seq[1])
     doc = nlp("Seen by Dr Zorbel1 on 3/14. BP 130/40.\nzorbel1 called.")
@@ -170,4 +170,4 @@ def test_deid_config_tags_clinical_date_shorthand_and_titled_names():
     doc = nlp.get_pipe("anon_titled_names")(nlp.make_doc("REFER TO MR. BENSKY; dr aware; monitor MS. Aspiration"))
     assert [(s.text, s.label_) for s in doc.spans["anon"]] == [("BENSKY", "PERSON")]
     crf = nlp.get_pipe("anon_crf")
-    assert crf.cfg["extend_names"] and crf.cfg["drop_implausible_dates"]
+    assert {"extend_names", "drop_implausible_dates"} <= set(crf.span_filters)

@@ -58,11 +58,19 @@ def test_names_grow_left_over_an_initial_or_a_rare_given_name(words, spans, expe
     assert _spans(words, out) == expected
 
 
-def test_deid_crf_options_are_validated_and_stored():
+def _filters(*names):
+    return {"span_filters": {name: {"@misc": f"spacy_anon.{name}.v1"} for name in names}}
+
+
+def test_deid_crf_filters_are_built_in_order():
+    from spacy_anon.tagger.span_filters import DropImplausibleDates, ExtendNames
+
     nlp = spacy.blank("en")
-    crf = nlp.add_pipe("anon_crf", config={"extend_names": True, "drop_implausible_dates": True})
-    assert crf.cfg["extend_names"] and crf.cfg["drop_implausible_dates"]
-    assert not nlp.add_pipe("anon_crf", name="plain").cfg["extend_names"]
+    crf = nlp.add_pipe("anon_crf", config=_filters("extend_names", "drop_implausible_dates"))
+    assert list(crf.span_filters) == ["extend_names", "drop_implausible_dates"]
+    assert isinstance(crf.span_filters["extend_names"], ExtendNames)
+    assert isinstance(crf.span_filters["drop_implausible_dates"], DropImplausibleDates)
+    assert nlp.add_pipe("anon_crf", name="plain").span_filters == {}
 
 
 def _trained(**config):
@@ -93,7 +101,7 @@ def test_crf_drops_dates_that_cannot_be_dates_and_grows_names():
 
     plain = {(t, label) for t, label, _ in found()}
     assert ("13/40", "DATETIME") in plain and ("Radu", "PERSON") not in plain
-    fixed = found(extend_names=True, drop_implausible_dates=True, propagate=True)
+    fixed = found(**_filters("drop_implausible_dates", "extend_names", "propagate"))
     labelled = {(t, label) for t, label, _ in fixed}
     assert ("13/40", "DATETIME") not in labelled and ("3/14", "DATETIME") in labelled
     assert {("J", "PERSON"), ("Radu", "PERSON")} <= labelled

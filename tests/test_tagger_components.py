@@ -238,7 +238,7 @@ def test_spacy_train_cli_on_tiny_corpus(tmp_path):
            "--paths.train", str(tmp_path / "train.spacy"), "--paths.dev", str(tmp_path / "dev.spacy"),
            "--output", str(tmp_path / "out"), "--components.anon_crf.max_iterations", "30",
            "--components.anon_crf.gazetteers", "{}",
-           "--components.anon_crf.date_label", "FECHA"]  # the config's date label is MEDDOCAN's FECHAS
+           "--components.anon_crf.span_filters.date_chunks.label", "FECHA"]  # the config's is MEDDOCAN's FECHAS
     result = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
     best = spacy.load(tmp_path / "out" / "model-best")
@@ -290,7 +290,7 @@ def test_chunk_shapes_restore_split_words():
 
 
 def test_trim_partial_chunks_keeps_words_whole():
-    from spacy_anon.tagger.crf_component import trim_partial_chunks
+    from spacy_anon.tagger.span_filters.chunks import trim_partial_chunks
 
     doc = tagger_blank()("Mail jane.roe@example.com on 3 May 2004.")
     words = [t.text for t in doc]

@@ -77,7 +77,7 @@ def test_learn_triggers_keeps_span_heads_not_names():
 
 
 def test_fill_dates_completes_and_adds_date_chunks():
-    from spacy_anon.tagger.crf_component import fill_dates
+    from spacy_anon.tagger.span_filters.dates import fill_dates
     from test_tagger_components import tagger_blank
 
     doc = tagger_blank()("El 25-3-10 y el (22-10-04), entre 2001 y 2005, dosis 3-4/32.")

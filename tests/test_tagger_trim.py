@@ -1,7 +1,7 @@
 """Bug: the recall-tuned CRF tagged "Mail" (before an e-mail) and "Contact Mr Cengiz Polat" as PERSON."""
 import spacy
 
-from spacy_anon.tagger.crf_component import trim_common_words
+from spacy_anon.tagger.span_filters.names import trim_common_words
 
 
 def _spans(text, spans, names=frozenset()):
@@ -54,7 +54,7 @@ def test_mid_sentence_capitalised_common_word_is_a_name_not_trimmed():
 def test_merge_adjacent_joins_same_label_words_on_one_line_only():
     import spacy
 
-    from spacy_anon.tagger.crf_component import merge_adjacent_spans
+    from spacy_anon.tagger.span_filters.chunks import merge_adjacent_spans
 
     doc = spacy.blank("en")("Daughter Mary  Jones called.\nSmith\nJones Dr Lee")
     words = [t.text for t in doc]

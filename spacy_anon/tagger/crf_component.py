@@ -2,10 +2,10 @@
 lexical, orthographic, gazetteer and earlier-detector features in a +-2 token window (seed 000 §3.4).
 
 DOCS: README.md (tagger section). Trained in `initialize` (so `spacy train` fits it from the
-training corpus); `update` is a no-op. Writes spans with marginal-probability scores.
+training corpus); `update` is a no-op. Writes spans with marginal-probability scores, corrected by the
+span filters named in its config (`spacy_anon.tagger.span_filters`).
 """
 import os
-from functools import lru_cache
 import tempfile
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
@@ -19,21 +19,25 @@ from spacy.training import Example
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.text_views import visible_text
 from spacy_anon.candidates import append_candidates, scored_token_spans
+from spacy_anon.lexicon.gazetteers import PHRASE_PREFIX, load_gazetteers
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
-from spacy_anon.tagger.boundaries import learn_boundary_words, repair_boundaries
-from spacy_anon.tagger.clinical_postprocess import extend_names_left, implausible_date
 from spacy_anon.tagger.clusters import read_clusters
 from spacy_anon.tagger.context_classifier import veto_spans
 from spacy_anon.tagger.features import (
     TAG_SCHEMES, biluo_to_bio, bio_to_spans, chunk_features, doc_span_words, extra_token_features, learn_triggers,
     phrase_features, sequence_features, spans_to_tags,
 )
-from spacy_anon.tagger.gazetteers import PHRASE_PREFIX, load_gazetteers
 from spacy_anon.tagger.phrase_variants import expand_phrases
-from spacy_anon.tagger.propagate import propagate_spans
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
+from spacy_anon.tagger.span_filters.removed import REMOVED_SETTINGS, check_saved_settings, removed_settings_error
 
 SOURCE = "anon_crf"
 TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the training data
+FILTER_STATE = "span_filters.json"  # what the span filters learned, by filter name
+LEGACY_BOUNDARIES = "boundaries.json"  # repair_boundaries' words in pipelines saved before span filters
+
+# name -> SpanFilter; typed Any because config validation sees the filters' blocks before they are built
+SpanFilters = Dict[str, Any]
 
 
 @Language.factory(
@@ -54,19 +58,12 @@ TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the t
         "min_score": 0.0,
         "entity_threshold": 0.0,
         "extend_threshold": 0.0,
-        "trim_partial_chunks": False,
-        "trim_common_words": False,
-        "propagate": False,
-        "merge_adjacent": False,
         "label_map": {},
         "extra_features": [],
         "cross_fit_folds": 0,
-        "date_label": "",
-        "repair_boundaries": False,
         "tag_scheme": "BIO",
-        "extend_names": False,
-        "drop_implausible_dates": False,
         "context_veto": 0.0,
+        "span_filters": {},
     },
     default_score_weights={"spans_crf_f": 1.0, "spans_crf_p": 0.0, "spans_crf_r": 0.0},
 )
@@ -88,19 +85,12 @@ def make_anon_crf(
     min_score: float,
     entity_threshold: float,
     extend_threshold: float,
-    trim_partial_chunks: bool,
-    trim_common_words: bool,
-    propagate: bool,
-    merge_adjacent: bool,
     label_map: Dict[str, str],
     extra_features: List[str],
     cross_fit_folds: int,
-    date_label: str,
-    repair_boundaries: bool,
     tag_scheme: str,
-    extend_names: bool,
-    drop_implausible_dates: bool,
     context_veto: float,
+    span_filters: SpanFilters,
 ) -> "CRFTagger":
     """Create the CRF tagger.
 
@@ -108,7 +98,7 @@ def make_anon_crf(
     gold_key: span group of the training references with the gold annotations (else `ents`).
     feature_span_keys: span groups written by earlier components (e.g. the regex generator's) whose
         BIO position becomes a token feature.
-    gazetteers: {name: source spec} (see `spacy_anon.tagger.gazetteers`); loaded at initialize and
+    gazetteers: {name: source spec} (see `spacy_anon.lexicon.gazetteers`); loaded at initialize and
         stored with the model.
     phrase_gazetteers: {name: source spec} whose entries are matched whole ("University of X Medical
         Center"), case-insensitively, longest first; tokens in a match get "pz=<name>|B/I" features.
@@ -124,16 +114,6 @@ def make_anon_crf(
         it (a recall knob: 0.2 tags every token with a 20% chance of being identifying); 0 = Viterbi only.
     extend_threshold: when > 0, entities (Viterbi or entity_threshold) also grow over neighbouring tokens
         whose marginal probability of not being "O" reaches this lower value (`extend_spans`); 0 = off.
-    trim_partial_chunks: a span that covers several whitespace-delimited chunks but only part of its
-        first or last one gives that part up ("Mail jane." in "Mail jane.roe@x.org" becomes "Mail").
-    trim_common_words: PERSON spans give up leading frequent English words that are not names
-        ("Contact Mr Cengiz Polat" -> "Mr Cengiz Polat"; a lone "Mail" is dropped). Honorifics,
-        initials and words in the first/last-name gazetteers are kept (see `trim_common_words`).
-    propagate: a string tagged once is also tagged at its other occurrences in the document
-        (`spacy_anon.tagger.propagate`; only strings with a capital letter or a digit).
-    merge_adjacent: same-label spans separated only by spaces on one line become one span ("Mary" +
-        "Jones" -> "Mary Jones"), for corpora that annotate each word separately (PhysioNet deid), so a
-        mention gets one entity and one replacement (`merge_adjacent_spans`).
     label_map: output label for a learned label (e.g. a corpus sub-category -> category).
     extra_features: optional token features, any of "date" (the chunk looks like a date), "stem" (a
         light Spanish stem), "doc" (the word lies in an earlier detector's span elsewhere in the
@@ -146,41 +126,26 @@ def make_anon_crf(
     cross_fit_folds: when > 1, the training documents get their regex-generator features from rules
         learned on the other folds (the CRF then learns how far to trust the rules on unseen text);
         the shipped rules are still learned on all the training data. 0 = off.
-    date_label: when set, every whitespace-delimited chunk shaped like a date ("22-10-04", "enero-04";
-        see `features.date_shape`) becomes a span of this label, replacing predictions inside it
-        (partial dates); chunks inside a longer prediction are left alone. "" = off.
-    repair_boundaries: learn from the training spans which capitalised words open spans ("Calle",
-        "Avda", "Hospital"), which words separate two spans of a label ("y" between dates) and which
-        punctuation may end a span; cut predictions there, extend them over an adjacent head of their
-        label and trim other edge punctuation (`spacy_anon.tagger.boundaries`); what is learned is
-        stored with the model. False = off.
     tag_scheme: "BIO" or "BILUO" (the CRF also learns a tag for the last token of a span and one for
         one-token spans; about twice the training time). Predictions are the same kind of spans.
-    extend_names: a capital initial or a rare Title-case word right before a span whose output label
-        is PERSON becomes a span too ("Radu" of "Radu Crosson"), before `propagate`
-        (`spacy_anon.tagger.clinical_postprocess.extend_names_left`). False = off.
-    drop_implausible_dates: drop spans whose output label is DATETIME inside slashed number groups
-        that cannot be dates ("129/78", "7.42/56/96", "8/10" pain) (`implausible_date`). False = off.
     context_veto: when > 0, drop a predicted span when no token of it reaches this probability of
         being inside a span by `anon_context_tagger` (which must run before; it scores tokens from
-        their MiniLM context), after all other post-processing. 0 = off.
+        their MiniLM context), after the span filters. A threshold like entity_threshold (evaluations
+        sweep the two together), so not a span filter. 0 = off.
+    span_filters: {name: span filter}, applied in this order to the decoded spans (see
+        `spacy_anon.tagger.span_filters`: trim_partial_chunks, trim_common_words, repair_boundaries,
+        date_chunks, drop_implausible_dates, extend_names, propagate, merge_adjacent); {} = none.
+        Configs written before name these steps as switches of the same names (date_label: date_chunks);
+        `spacy_anon.tagger.span_filters.migrate_config` rewrites them.
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
         gazetteers=gazetteers, phrase_gazetteers=phrase_gazetteers, phrase_variants=phrase_variants,
-        clusters=clusters, window=window,
-        affix=affix, c1=c1, c2=c2, max_iterations=max_iterations, min_score=min_score,
-        entity_threshold=entity_threshold, extend_threshold=extend_threshold,
-        trim_partial_chunks=trim_partial_chunks,
-        trim_common_words=trim_common_words, propagate=propagate, merge_adjacent=merge_adjacent,
-        label_map=label_map,
-        extra_features=extra_features, cross_fit_folds=cross_fit_folds, date_label=date_label,
-        repair_boundaries=repair_boundaries, tag_scheme=tag_scheme, extend_names=extend_names,
-        drop_implausible_dates=drop_implausible_dates, context_veto=context_veto,
+        clusters=clusters, window=window, affix=affix, c1=c1, c2=c2, max_iterations=max_iterations,
+        min_score=min_score, entity_threshold=entity_threshold, extend_threshold=extend_threshold,
+        label_map=label_map, extra_features=extra_features, cross_fit_folds=cross_fit_folds,
+        tag_scheme=tag_scheme, context_veto=context_veto, span_filters=span_filters,
     )
-
-
-TokenArrays = Tuple[List[str], List[bool], List[bool]]
 
 
 def token_arrays(doc: Doc) -> TokenArrays:
@@ -268,204 +233,6 @@ def extend_spans(
     return out
 
 
-def chunk_ids(doc: Doc) -> List[int]:
-    """Index of the whitespace-delimited chunk of every token."""
-    ids, current = [], 0
-    for token in doc:
-        ids.append(current)
-        if token.whitespace_ or token.is_space or (token.i + 1 < len(doc) and doc[token.i + 1].is_space):
-            current += 1
-    return ids
-
-
-def trim_partial_chunks(doc: Doc, spans: List[Tuple[int, int, str, float]]) -> List[Tuple[int, int, str, float]]:
-    """Drop the partly covered first/last chunk of spans that cover several chunks."""
-    ids = chunk_ids(doc)
-
-    def alnum(i: int, j: int) -> bool:  # tokens i..j-1 hold a letter or digit
-        return any(ch.isalnum() for t in doc[i:j] for ch in t.text)
-
-    out = []
-    for start, end, label, score in spans:
-        if ids[start] != ids[end - 1]:
-            if end < len(doc) and ids[end] == ids[end - 1]:
-                chunk_end = end
-                while chunk_end < len(doc) and ids[chunk_end] == ids[end - 1]:
-                    chunk_end += 1
-                if alnum(end, chunk_end):  # the span cut a word, not just trailing punctuation
-                    end = ids.index(ids[end - 1])
-            if start > 0 and ids[start - 1] == ids[start] and start < end and ids[start] != ids[end - 1]:
-                if alnum(ids.index(ids[start]), start):
-                    start = next(i for i in range(start, end) if ids[i] != ids[start])
-            while end > start and doc[end - 1].is_space:
-                end -= 1
-        if end > start:
-            out.append((start, end, label, score))
-    return out
-
-
-_OUTER_PUNCT = "()[]{}.,;:¿?¡!\"'"
-
-
-def merge_adjacent_spans(doc: Doc, spans: List[Tuple[int, int, str, float]]) -> List[Tuple[int, int, str, float]]:
-    """Join same-label spans that only spaces on one line separate ("Mary" + "Jones" -> "Mary Jones").
-
-    A corpus that annotates each word of a name on its own (PhysioNet deid) teaches the tagger "B B"
-    runs; unjoined, one person would get two entities and two replacements. The score is the
-    token-weighted mean.
-    """
-    out: List[Tuple[int, int, str, float]] = []
-    for start, end, label, score in sorted(spans):
-        if out:
-            p_start, p_end, p_label, p_score = out[-1]
-            gap = doc.text[doc[p_end - 1].idx + len(doc[p_end - 1]):doc[start].idx] if start >= p_end else None
-            if p_label == label and gap is not None and gap.strip(" \t") == "":
-                n_prev, n_this = p_end - p_start, end - start
-                out[-1] = (p_start, end, label, (p_score * n_prev + score * n_this) / (n_prev + n_this))
-                continue
-        out.append((start, end, label, score))
-    return out
-
-
-def fill_dates(doc: Doc, spans: List[Tuple[int, int, str, float]], label: str) -> List[Tuple[int, int, str, float]]:
-    """Make every date-shaped whitespace chunk (outer punctuation left out) a `label` span.
-
-    Predictions lying inside the chunk (a partial date, "25-3" of "25-3-10") give way to it; a chunk
-    inside or across a longer prediction is left alone. On MEDDOCAN train, 974 of 976 such chunks are
-    dates, but the CRF misses a format it rarely saw ("22-10-04").
-    """
-    import re
-
-    from spacy_anon.tagger.features import date_shape
-
-    out = list(spans)
-    for match in re.finditer(r"\S+", doc.text):
-        chunk = match.group()
-        if not date_shape(chunk):
-            continue
-        core = chunk.strip(_OUTER_PUNCT)
-        start_char = match.start() + chunk.index(core)
-        span = doc.char_span(start_char, start_char + len(core))
-        if span is None:
-            continue
-        inside = [s for s in out if s[0] < span.end and span.start < s[1]]
-        if any(s[0] < span.start or s[1] > span.end for s in inside):
-            continue
-        out = [s for s in out if s not in inside]
-        score = max((s[3] for s in inside), default=1.0)
-        out.append((span.start, span.end, label, score))
-    out.sort()
-    return out
-
-
-@lru_cache(maxsize=65536)
-def _is_common_word(lower: str, min_zipf: float) -> bool:
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(lower, "en") >= min_zipf
-
-
-@lru_cache(maxsize=16)
-def _stop_words(lang: str) -> FrozenSet[str]:
-    try:
-        return frozenset(util.get_lang_class(lang).Defaults.stop_words)
-    except Exception:  # an unknown language code: no stop-word filtering
-        return frozenset()
-
-
-def trim_common_words(
-    doc: Doc, spans: List[Tuple[int, int, str, float]], names: FrozenSet[str],
-    labels: Sequence[str] = ("PERSON", "PER"), min_zipf: float = 4.0,
-) -> List[Tuple[int, int, str, float]]:
-    """Strip frequent non-name words from the start of person spans; drop a lone common word.
-
-    A recall-tuned CRF often drags a capitalised sentence-initial word into a name ("Contact Mr Cengiz
-    Polat", "Mail jane"). A leading word is trimmed when it starts a sentence, is frequent in English
-    (wordfreq Zipf >= min_zipf), is not an honorific, an initial or in the name gazetteers, and a
-    capitalised word follows it; a one-word span made of such a word is dropped. Span ends are left alone
-    (surnames such as "Palm" are frequent words). A person span is also cut at a lowercase word that is
-    not a name particle and stands between capitalised words ("Mark Grace met Will Smith" -> two spans). A span of any label made only of stop words and punctuation ("at", "The") is dropped.
-    """
-    from spacy_anon.mask.grouping import DEFAULT_HONORIFICS
-
-    honorifics = {h.strip(".").lower() for h in DEFAULT_HONORIFICS} | PERSON_TITLES
-
-    def starts_sentence(i: int) -> bool:
-        j = i - 1
-        while j >= 0 and doc[j].is_space:
-            j -= 1
-        return j < 0 or doc[j].text in {".", "!", "?", ":", ";", "-", "*", "•"} or "\n" in doc[j].whitespace_
-
-    def removable(i: int) -> bool:
-        token = doc[i]
-        lower = token.text.lower()
-        if not token.is_alpha or len(token.text) == 1 or not token.text[0].isupper():
-            return False
-        if not starts_sentence(i):  # mid-sentence capitals are names ("met Will Smith"), keep them
-            return False
-        return lower not in honorifics and lower not in names and _is_common_word(lower, min_zipf)
-
-    stop_words = _stop_words(doc.lang_)
-    out = []
-    for start, end, label, score in spans:
-        if all(doc[i].is_punct or doc[i].is_space or
-               ((doc[i].text in stop_words or doc[i].text.lower() in CAPITALISED_FUNCTION_WORDS)
-                and not doc[i].like_num)
-               for i in range(start, end)):
-            continue  # a lone function word ("at", "The") never identifies anyone
-        if label in labels:
-            for piece_start, piece_end in _split_at_lowercase_words(doc, start, end):
-                while piece_start < piece_end - 1 and removable(piece_start) and \
-                        doc[piece_start + 1].text[:1].isupper():
-                    piece_start += 1
-                if piece_end - piece_start == 1 and removable(piece_start):
-                    continue
-                out.append((piece_start, piece_end, label, score))
-            continue
-        out.append((start, end, label, score))
-    return out
-
-
-# Articles, pronouns and prepositions that open sentences ("The", "In"): alone they never identify anyone.
-# Capitalised stop words in general are not dropped: "May", "Will" and "Bill" are names and months.
-CAPITALISED_FUNCTION_WORDS = frozenset(
-    "the a an this that these those it he she they we i his her its their our my in on at of and or but "
-    "for to by with from as el la los las lo un una unos unas del al de en y o le les des du et".split()
-)
-
-# Titles that are part of how a person is named ("Lord Rodger", "Judge Garlicki"): never trimmed.
-PERSON_TITLES = frozenset(
-    "lord lady sir dame judge justice president minister professor prof king queen prince princess "
-    "senator governor mayor general colonel captain father sister brother bishop rabbi imam".split()
-)
-
-# Lowercase words that belong inside personal names ("Maria van der Berg", "Ana da Silva", "Lord Rodger
-# of Earlsferry") or case names ("Üner v. the Netherlands").
-NAME_PARTICLES = frozenset(
-    "van von der den de del della di da das dos du la le al el bin ibn ben y e af zu ter ten st of v vs"
-    .split()
-)
-
-
-def _split_at_lowercase_words(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
-    """Pieces of a person span cut at lowercase words that stand between two capitalised names.
-
-    "Mark Grace met Will Smith" is two people, not one. Descriptions ("his two sisters", "the
-    applicant's brother") and names with particles stay whole, so nothing the tagger found is dropped.
-    """
-    capitalised = [doc[k].text[:1].isupper() for k in range(start, end)]
-    pieces, piece_start = [], start
-    for i in range(start, end):
-        token = doc[i]
-        if not (token.is_alpha and token.text.islower() and token.text not in NAME_PARTICLES):
-            continue
-        if any(capitalised[piece_start - start:i - start]) and any(capitalised[i + 1 - start:]):
-            pieces.append((piece_start, i))
-            piece_start = i + 1
-    pieces.append((piece_start, end))
-    return pieces
-
-
 class CRFTagger:
     """BIO CRF over spaCy tokens; model bytes kept in memory and written as `model.crfsuite`."""
 
@@ -489,24 +256,27 @@ class CRFTagger:
         min_score: float = 0.0,
         entity_threshold: float = 0.0,
         extend_threshold: float = 0.0,
-        trim_partial_chunks: bool = False,
-        trim_common_words: bool = False,
-        propagate: bool = False,
-        merge_adjacent: bool = False,
         label_map: Optional[Dict[str, str]] = None,
         extra_features: Sequence[str] = (),
         cross_fit_folds: int = 0,
-        date_label: str = "",
-        repair_boundaries: bool = False,
         tag_scheme: str = "BIO",
-        extend_names: bool = False,
-        drop_implausible_dates: bool = False,
         context_veto: float = 0.0,
+        span_filters: Optional[Dict[str, SpanFilter]] = None,
+        **removed: Any,
     ):
+        if removed:
+            unknown = sorted(set(removed) - set(REMOVED_SETTINGS))
+            if unknown:
+                raise TypeError(f"CRFTagger got unexpected settings {unknown}")
+            raise removed_settings_error(name, removed)
         if tag_scheme not in TAG_SCHEMES:
             raise ValueError(f"[{name}] unknown tag_scheme {tag_scheme!r}: use one of {', '.join(TAG_SCHEMES)}")
         if not 0.0 <= context_veto < 1.0:  # a veto of 1 or more would drop every span: a silent leak
             raise ValueError(f"[{name}] context_veto must be in [0, 1), not {context_veto}")
+        for filter_name, span_filter in (span_filters or {}).items():
+            if not callable(span_filter):
+                raise ValueError(f"[{name}] span_filters.{filter_name} is {span_filter!r}, not a span filter: "
+                                 "name a registered function (@misc = \"spacy_anon.propagate.v1\")")
         self.vocab = vocab
         self.name = name
         self.cfg: Dict[str, Any] = {
@@ -515,19 +285,14 @@ class CRFTagger:
             "phrase_variants": list(phrase_variants),
             "clusters": clusters, "window": window, "affix": affix, "c1": c1, "c2": c2,
             "max_iterations": max_iterations, "min_score": min_score, "entity_threshold": entity_threshold,
-            "extend_threshold": extend_threshold,
-            "trim_partial_chunks": trim_partial_chunks, "trim_common_words": trim_common_words,
-            "propagate": propagate, "merge_adjacent": merge_adjacent, "label_map": dict(label_map or {}),
-            "extra_features": list(extra_features),
-            "cross_fit_folds": cross_fit_folds, "date_label": date_label,
-            "repair_boundaries": repair_boundaries, "tag_scheme": tag_scheme,
-            "extend_names": extend_names, "drop_implausible_dates": drop_implausible_dates,
-            "context_veto": context_veto,
+            "extend_threshold": extend_threshold, "label_map": dict(label_map or {}),
+            "extra_features": list(extra_features), "cross_fit_folds": cross_fit_folds,
+            "tag_scheme": tag_scheme, "context_veto": context_veto,
         }
         extra_token_features([], [], self.cfg["extra_features"])  # fail early on an unknown name
+        self.span_filters: Dict[str, SpanFilter] = dict(span_filters or {})
         self.gazetteer_terms: Dict[str, FrozenSet[str]] = {}
         self.clusters: Dict[str, str] = {}
-        self.boundary_words: Dict[str, Any] = {}  # learned by `learn_boundary_words` (repair_boundaries)
         self._name_terms: Optional[FrozenSet[str]] = None
         self.model_bytes: Optional[bytes] = None
         self._tagger = None
@@ -623,8 +388,9 @@ class CRFTagger:
             self._entity_tag_cache = (tagger, tags, by_label)
         return self._entity_tag_cache[1], self._entity_tag_cache[2]
 
-    def predict(self, doc: Doc) -> List[Tuple[int, int, str, float]]:
-        """(start, end, label, score) token spans; score is the mean marginal of the span's tags."""
+    def predict(self, doc: Doc) -> List[Scored]:
+        """(start, end, label, score) token spans; score is the mean marginal of the span's tags. The span
+        filters run in order on the decoded spans, then the context veto."""
         tagger = self.tagger
         threshold = self.cfg.get("entity_threshold", 0.0)
         biluo = self.cfg.get("tag_scheme", "BIO") == "BILUO"
@@ -632,7 +398,7 @@ class CRFTagger:
         labels, label_tags = self._entity_tags()
         result = []
         tokens = token_arrays(doc)
-        texts, gaps, spaces = tokens
+        texts = tokens[0]
         for seq, feats in zip(*self.features(doc, tokens)):
             tags = tagger.tag(feats)
             if biluo:
@@ -649,28 +415,10 @@ class CRFTagger:
                 else:
                     probs = [tagger.marginal(tags[i], i) for i in range(start, end)]
                 result.append((seq[start], seq[end - 1] + 1, label, sum(probs) / len(probs)))
-        if self.cfg.get("trim_partial_chunks"):
-            result = trim_partial_chunks(doc, result)
-        if self.cfg.get("trim_common_words"):
-            result = trim_common_words(doc, result, self.name_terms)
-        if self.cfg.get("repair_boundaries") and self.boundary_words:
-            result = repair_boundaries([t.text for t in doc], result, self.boundary_words)
-        if self.cfg.get("date_label"):
-            result = fill_dates(doc, result, self.cfg["date_label"])
-        if self.cfg.get("drop_implausible_dates"):
-            text = doc.text  # built by joining the tokens: once per doc, not once per date
-            result = [s for s in result if self._output_label(s[2]) != "DATETIME" or implausible_date(
-                text, doc[s[0]].idx, doc[s[1] - 1].idx + len(texts[s[1] - 1])) is None]
-        if self.cfg.get("extend_names"):
-            result = extend_names_left(texts, result, lambda label: self._output_label(label) == "PERSON")
-        if self.cfg.get("propagate"):
-            result = propagate_spans(
-                texts, result, skip=spaces, glued=[not gap for gap in gaps], stop_words=_stop_words(doc.lang_),
-            )
+        for span_filter in self.span_filters.values():
+            result = span_filter(doc, tokens, result, self)
         if self.cfg.get("context_veto"):
             result = veto_spans(result, self._context_scores(doc), self.cfg["context_veto"])
-        if self.cfg.get("merge_adjacent"):
-            result = merge_adjacent_spans(doc, result)
         return result
 
     def _context_scores(self, doc: Doc) -> List[Optional[float]]:
@@ -682,7 +430,8 @@ class CRFTagger:
             )
         return scores
 
-    def _output_label(self, label: str) -> str:
+    def output_label(self, label: str) -> str:
+        """The label a learned label is written as (`label_map`)."""
         return self.cfg["label_map"].get(label, label)
 
     def __call__(self, doc: Doc) -> Doc:
@@ -763,7 +512,8 @@ class CRFTagger:
         *,
         nlp: Optional[Language] = None,
     ) -> None:
-        """Load the gazetteers and word clusters, and fit the CRF on all training examples."""
+        """Load the gazetteers and word clusters, let the span filters learn, and fit the CRF on all
+        training examples."""
         self.gazetteer_terms = load_gazetteers(self.cfg["gazetteers"])
         phrases = load_gazetteers(self.cfg.get("phrase_gazetteers") or {}, phrases=True)
         for name in self.cfg.get("phrase_variants") or []:
@@ -784,10 +534,10 @@ class CRFTagger:
         if "trigger" in (self.cfg.get("extra_features") or []):
             data = [([t.text for t in eg.predicted], example_gold_tokens(eg, self.cfg["gold_key"])) for eg in examples]
             self.gazetteer_terms[TRIGGERS] = learn_triggers(data) - self.name_terms
-        self.boundary_words = {}
-        if self.cfg.get("repair_boundaries"):
-            data = [([t.text for t in eg.predicted], example_gold_tokens(eg, self.cfg["gold_key"])) for eg in examples]
-            self.boundary_words = learn_boundary_words(data, exclude=self.name_terms)
+        for span_filter in self.span_filters.values():
+            learn = getattr(span_filter, "initialize", None)
+            if learn is not None:
+                learn(examples, tagger=self)
         xs, ys = self.training_data(examples, nlp)
         if not any(t != "O" for y in ys for t in y):
             raise ValueError(f"[{self.name}] no gold spans in the training examples (key {self.cfg['gold_key']!r})")
@@ -805,19 +555,54 @@ class CRFTagger:
         return Scorer.score_spans(examples, "spans_crf", getter=getter, has_annotation=None, allow_overlap=True)
 
     # serialization
+    def _filter_state(self) -> Dict[str, Any]:
+        """What the span filters learned, by filter name (filters with nothing to save left out)."""
+        state = {}
+        for name, span_filter in self.span_filters.items():
+            to_dict = getattr(span_filter, "to_dict", None)
+            data = to_dict() if to_dict is not None else {}
+            if data:
+                state[name] = data
+        return state
+
+    def _load_filter_state(self, state: Dict[str, Any]) -> None:
+        """Give each configured filter what it learned (state of filters no longer configured is unused)."""
+        for name, data in state.items():
+            span_filter = self.span_filters.get(name)
+            if span_filter is not None and hasattr(span_filter, "from_dict"):
+                span_filter.from_dict(data)
+
+    def _load_legacy_boundaries(self, words: Dict[str, Any]) -> None:
+        """The boundary words of a pipeline saved before span filters: the repair_boundaries filter's state."""
+        from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries
+
+        for span_filter in self.span_filters.values():
+            if isinstance(span_filter, RepairBoundaries):
+                span_filter.from_dict(words)
+
+    def _load_cfg(self, saved: Dict[str, Any]) -> None:
+        """Settings saved with the model. Those that became span filters (a pipeline saved before them)
+        are not settings any more; a step they switch on must be among the configured filters."""
+        saved = dict(saved)
+        removed = {key: saved.pop(key) for key in list(saved) if key in REMOVED_SETTINGS}
+        check_saved_settings(self.name, removed, self.span_filters)
+        self.cfg.update(saved)
+
     def _state(self) -> Dict[str, Any]:
         return {
             "cfg": self.cfg,
             "gazetteers": {k: sorted(v) for k, v in self.gazetteer_terms.items()},
             "clusters": self.clusters,
-            "boundary_words": self.boundary_words,
+            "span_filters": self._filter_state(),
         }
 
     def _set_state(self, state: Dict[str, Any]) -> None:
-        self.cfg.update(state["cfg"])
+        self._load_cfg(state["cfg"])
         self.gazetteer_terms = {k: frozenset(v) for k, v in state.get("gazetteers", {}).items()}
         self.clusters = dict(state.get("clusters", {}))
-        self.boundary_words = dict(state.get("boundary_words", {}))
+        if state.get("boundary_words"):
+            self._load_legacy_boundaries(state["boundary_words"])
+        self._load_filter_state(state.get("span_filters", {}))
         self._name_terms = None
 
     def to_bytes(self, *, exclude=tuple()) -> bytes:
@@ -837,11 +622,12 @@ class CRFTagger:
             if self.model_bytes is not None:
                 p.write_bytes(self.model_bytes)
 
+        filter_state = self._filter_state()
         serializers = {
             "cfg.json": lambda p: srsly.write_json(p, self._state()["cfg"]),
             "gazetteers.json": lambda p: srsly.write_gzip_json(p, self._state()["gazetteers"]),
             "clusters.json": lambda p: srsly.write_gzip_json(p, self.clusters) if self.clusters else None,
-            "boundaries.json": lambda p: srsly.write_json(p, self.boundary_words) if self.boundary_words else None,
+            FILTER_STATE: lambda p: srsly.write_json(p, filter_state) if filter_state else None,
             "model.crfsuite": write_model,
         }
         util.to_disk(path, serializers, exclude)
@@ -854,15 +640,17 @@ class CRFTagger:
             self._tagger = None
 
         deserializers = {
-            "cfg.json": lambda p: self.cfg.update(srsly.read_json(p)),
+            "cfg.json": lambda p: self._load_cfg(srsly.read_json(p)),
             "gazetteers.json": lambda p: setattr(
                 self, "gazetteer_terms", {k: frozenset(v) for k, v in srsly.read_gzip_json(p).items()}
             ),
             "clusters.json": lambda p: setattr(
                 self, "clusters", dict(srsly.read_gzip_json(p)) if p.exists() else {}
             ),
-            "boundaries.json": lambda p: setattr(self, "boundary_words", srsly.read_json(p) if p.exists() else {}),
+            LEGACY_BOUNDARIES: lambda p: self._load_legacy_boundaries(srsly.read_json(p)) if p.exists() else None,
+            FILTER_STATE: lambda p: self._load_filter_state(srsly.read_json(p)) if p.exists() else None,
             "model.crfsuite": read_model,
         }
         util.from_disk(path, deserializers, exclude)
+        self._name_terms = None
         return self

@@ -1,0 +1,91 @@
+"""Filters on whitespace-delimited chunks and lines: a span keeps whole words, and word-level spans on
+one line become one mention."""
+from typing import List
+
+from spacy.tokens import Doc
+from spacy.util import registry
+
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
+
+
+def chunk_ids(doc: Doc) -> List[int]:
+    """Index of the whitespace-delimited chunk of every token."""
+    ids, current = [], 0
+    for token in doc:
+        ids.append(current)
+        if token.whitespace_ or token.is_space or (token.i + 1 < len(doc) and doc[token.i + 1].is_space):
+            current += 1
+    return ids
+
+
+def trim_partial_chunks(doc: Doc, spans: List[Scored]) -> List[Scored]:
+    """Drop the partly covered first/last chunk of spans that cover several chunks."""
+    ids = chunk_ids(doc)
+
+    def alnum(i: int, j: int) -> bool:  # tokens i..j-1 hold a letter or digit
+        return any(ch.isalnum() for t in doc[i:j] for ch in t.text)
+
+    out = []
+    for start, end, label, score in spans:
+        if ids[start] != ids[end - 1]:
+            if end < len(doc) and ids[end] == ids[end - 1]:
+                chunk_end = end
+                while chunk_end < len(doc) and ids[chunk_end] == ids[end - 1]:
+                    chunk_end += 1
+                if alnum(end, chunk_end):  # the span cut a word, not just trailing punctuation
+                    end = ids.index(ids[end - 1])
+            if start > 0 and ids[start - 1] == ids[start] and start < end and ids[start] != ids[end - 1]:
+                if alnum(ids.index(ids[start]), start):
+                    start = next(i for i in range(start, end) if ids[i] != ids[start])
+            while end > start and doc[end - 1].is_space:
+                end -= 1
+        if end > start:
+            out.append((start, end, label, score))
+    return out
+
+
+def merge_adjacent_spans(doc: Doc, spans: List[Scored]) -> List[Scored]:
+    """Join same-label spans that only spaces on one line separate ("Mary" + "Jones" -> "Mary Jones").
+
+    A corpus that annotates each word of a name on its own (PhysioNet deid) teaches the tagger "B B"
+    runs; unjoined, one person would get two entities and two replacements. The score is the
+    token-weighted mean.
+    """
+    out: List[Scored] = []
+    for start, end, label, score in sorted(spans):
+        if out:
+            p_start, p_end, p_label, p_score = out[-1]
+            gap = doc.text[doc[p_end - 1].idx + len(doc[p_end - 1]):doc[start].idx] if start >= p_end else None
+            if p_label == label and gap is not None and gap.strip(" \t") == "":
+                n_prev, n_this = p_end - p_start, end - start
+                out[-1] = (p_start, end, label, (p_score * n_prev + score * n_this) / (n_prev + n_this))
+                continue
+        out.append((start, end, label, score))
+    return out
+
+
+class TrimPartialChunks(SpanFilter):
+    """A span that covers several chunks but only part of its first or last one gives that part up
+    ("Mail jane." in "Mail jane.roe@x.org" becomes "Mail"): a half-tagged e-mail or URL is a leak
+    and a wrong replacement at once."""
+
+    def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
+        return trim_partial_chunks(doc, spans)
+
+
+class MergeAdjacent(SpanFilter):
+    """Same-label spans separated only by spaces on one line become one span (`merge_adjacent_spans`),
+    for corpora that annotate each word separately, so a mention gets one entity and one replacement."""
+
+    def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
+        return merge_adjacent_spans(doc, spans)
+
+
+@registry.misc("spacy_anon.trim_partial_chunks.v1")
+def make_trim_partial_chunks() -> TrimPartialChunks:
+    return TrimPartialChunks()
+
+
+@registry.misc("spacy_anon.merge_adjacent.v1")
+def make_merge_adjacent() -> MergeAdjacent:
+    return MergeAdjacent()
