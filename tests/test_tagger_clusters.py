@@ -47,7 +47,7 @@ def test_cluster_features_are_prefixes():
 
 
 def test_clusters_file_round_trip_and_errors(tmp_path):
-    path = tmp_path / "c.tsv.gz"
+    path = tmp_path / "training" / "clusters" / "c.tsv.gz"  # the folder does not exist yet
     write_clusters({"ankara": "0101", "izmir": "0100"}, path)
     assert read_clusters(path) == {"ankara": "0101", "izmir": "0100"}
     brown = tmp_path / "brown.txt"

@@ -118,8 +118,10 @@ def cluster_features(path: Optional[str], prefixes: Sequence[int] = DEFAULT_PREF
 
 
 def write_clusters(clusters: Dict[str, str], path: Path) -> None:
-    """Write `word<TAB>bits` lines (gzipped if the name ends in .gz)."""
+    """Write `word<TAB>bits` lines (gzipped if the name ends in .gz), creating the folder (a fresh
+    checkout has no training/clusters/)."""
     path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     opener = gzip.open if path.suffix == ".gz" else open
     with opener(path, "wt", encoding="utf8") as handle:
         for word, bits in sorted(clusters.items(), key=lambda kv: (kv[1], kv[0])):
