@@ -65,8 +65,26 @@ def _pipeline_has_mask(model: Union[str, Path]) -> bool:
     return MASK in config.get("components", {})
 
 
+def _refuse_removed_settings(model: Union[str, Path]) -> None:
+    """A pipeline saved before anon_crf's post-processing became span filters fails in spaCy's config
+    check with a bare "unexpected argument"; say instead which settings to write (and that
+    `spacy_anon.tagger.span_filters.migrate_config` rewrites the config)."""
+    path = Path(model)
+    if not (path / "config.cfg").exists():
+        return
+    from spacy_anon.tagger.span_filters.removed import FACTORY, removed_settings_message  # lazy: only for saved paths
+
+    config = spacy.util.load_config(path / "config.cfg", interpolate=False)
+    for name, component in config.get("components", {}).items():
+        if component.get("factory") == FACTORY:
+            message = removed_settings_message(name, component, where=str(path / "config.cfg"))
+            if message:
+                raise ValueError(message)
+
+
 def _load_with_mask(model: Union[str, Path], mask_config: Dict[str, Any]) -> Language:
     """spacy.load with the anon_mask overrides applied while loading (when the pipeline has one)."""
+    _refuse_removed_settings(model)
     if mask_config and _pipeline_has_mask(model):
         nlp = spacy.load(model, config={"components": {MASK: dict(mask_config)}})
         if mask_config.get("pseudonym_key"):

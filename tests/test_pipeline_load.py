@@ -54,3 +54,23 @@ def test_load_keeps_the_pseudonym_key_out_of_the_config(tmp_path, monkeypatch):
     doc2 = again.make_doc("Ana Gil")
     doc2.spans["anon"] = [doc2.char_span(0, 7, label="PERSON")]
     assert again.get_pipe("anon_mask")(doc2)._.anon_text == doc._.anon_text
+
+
+def test_a_pipeline_saved_with_removed_crf_settings_gets_a_useful_error(tmp_path):
+    """Loading one made before the span filters names the settings to write instead (not spaCy's
+    bare "unexpected argument")."""
+    import shutil
+
+    from spacy_anon.pipeline import DEFAULT_MODEL_DIR
+
+    old = tmp_path / "old"
+    shutil.copytree(DEFAULT_MODEL_DIR, old)
+    cfg = (old / "config.cfg").read_text(encoding="utf-8")
+    (old / "config.cfg").write_text(cfg.replace("[components.anon_crf]\n", "[components.anon_crf]\npropagate = true\n", 1),
+                                    encoding="utf-8")
+    try:
+        spacy_anon.load(old)
+    except ValueError as err:
+        assert "propagate" in str(err) and "spacy_anon.propagate.v1" in str(err)
+    else:
+        raise AssertionError("an old setting was accepted")
