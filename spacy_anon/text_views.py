@@ -147,7 +147,7 @@ _AT = r"(?:at|AT|At|arroba|ARROBA)"
 _DOT = r"(?:dot|DOT|Dot|punto|PUNTO|ponto|PONTO)"
 _TLD_AHEAD = r"(?=[A-Za-z0-9\-]{1,63}(?:(?:\.|[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*|[ ]+" + _DOT + r"[ ]+)" \
     r"[A-Za-z0-9\-]{1,63}){0,4}(?:\.|[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*|[ ]+" + _DOT + r"[ ]+)" \
-    r"[A-Za-z]{2,24}(?![\w\-]))"
+    r"[A-Za-z]{2,24}(?![\w\-@]|\.[A-Za-z0-9]))"
 COMPACT_RULES: Tuple[Tuple["re.Pattern[str]", str], ...] = (
     # a word wrapped at its hyphen, or a number wrapped inside it: "536-22-\n1784", "4111 1111\n1111"
     (re.compile(r"(?<=\w-)[ \t]*\r?\n[ \t]*(?=\w)"), ""),

@@ -85,7 +85,8 @@ def test_overlap_resolution_prefers_score_then_length():
     b = RuleMatch(5, 20, "CONTACT", 0.6, "b")
     c = RuleMatch(20, 25, "ID", 0.6, "c")
     d = RuleMatch(21, 30, "ID", 0.6, "d")  # longer than c, same score
-    assert resolve_rule_overlaps([b, c, a, d]) == [a, d]
+    # a beats b and d beats c; the losers' outer parts go to the winners (nothing left in clear)
+    assert resolve_rule_overlaps([b, c, a, d]) == [RuleMatch(0, 20, "ID", 0.9, "a"), RuleMatch(20, 30, "ID", 0.6, "d")]
 
 
 def test_overlaps_kept_when_asked():
@@ -122,3 +123,23 @@ def test_extra_labels_allow_user_labels():
 def test_matches_do_not_carry_text():
     m = find_matches("mail a@b.co")[0]
     assert "a@b.co" not in repr(m)
+
+
+def test_an_address_after_the_word_at_is_not_cut_by_the_spelled_at_form():
+    """"Kowalski at anna.kowalski@example.com" once joined into "Kowalski@anna.kowalski", which won the
+    overlap and left "@example.com" in clear."""
+    text = "Contact Anna Kowalski at anna.kowalski@example.com today."
+    spans = [text[m.start:m.end] for m in find_matches(text)]
+    assert "anna.kowalski@example.com" in spans
+    assert not any("Kowalski at" in s for s in spans)
+
+
+def test_partly_overlapping_rule_matches_never_leave_a_part_in_clear():
+    """The loser of an overlap that reaches beyond the winner is not dropped: the winner grows over it."""
+    a = RuleMatch(10, 30, "CONTACT", 0.9, "a")
+    b = RuleMatch(20, 45, "ID", 0.6, "b")  # lower score, reaches 15 characters further
+    c = RuleMatch(50, 55, "ID", 0.6, "c")
+    kept = resolve_rule_overlaps([a, b, c])
+    assert [(m.start, m.end, m.label) for m in kept] == [(10, 45, "CONTACT"), (50, 55, "ID")]
+    inner = RuleMatch(12, 20, "ID", 0.5, "inner")  # inside the winner: dropped as before
+    assert [(m.start, m.end) for m in resolve_rule_overlaps([a, inner])] == [(10, 30)]

@@ -3,7 +3,7 @@ import bisect
 import re
 from functools import lru_cache
 from dataclasses import dataclass
-from typing import Any, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES
@@ -203,19 +203,37 @@ def _allowed(text: str, options: RuleOptions) -> bool:
 
 
 def resolve_rule_overlaps(matches: Sequence[RuleMatch]) -> List[RuleMatch]:
-    """Keep the best of overlapping matches: higher score first, then the longer span, then the earlier."""
+    """The best of overlapping matches: higher score first, then the longer span, then the earlier.
+
+    Fail closed: a losing match that reaches beyond the winners is not dropped, or its outer part would
+    stay in clear (a short view match once beat an e-mail and left "@example.com"); the winner grows over
+    the union, keeping its label. A loser that lies inside the winners is dropped.
+    """
     ranked = sorted(matches, key=lambda m: (-m.score, -(m.end - m.start), m.start))
-    kept: List[RuleMatch] = []
+    kept: List[RuleMatch] = []  # disjoint, sorted by start
+    rank: Dict[int, int] = {}  # id(kept match) -> its rank (lower is better)
     starts: List[int] = []
-    for m in ranked:
+    for position, m in enumerate(ranked):
         i = bisect.bisect_left(starts, m.start)
-        # neighbours in the sorted kept list are the only possible overlaps
-        if i > 0 and kept[i - 1].end > m.start:
+        lo = i - 1 if i > 0 and kept[i - 1].end > m.start else i
+        hi = i
+        while hi < len(kept) and kept[hi].start < m.end:
+            hi += 1
+        if lo == hi:  # no overlap
+            kept.insert(i, m)
+            starts.insert(i, m.start)
+            rank[id(m)] = position
             continue
-        if i < len(kept) and kept[i].start < m.end:
-            continue
-        kept.insert(i, m)
-        starts.insert(i, m.start)
+        group = kept[lo:hi]
+        start, end = min(group[0].start, m.start), max(group[-1].end, m.end)
+        covered = sum(k.end - k.start for k in group)
+        if m.start >= group[0].start and m.end <= group[-1].end and covered == end - start:
+            continue  # inside the winners: nothing of it is left out
+        best = min(group, key=lambda k: rank[id(k)])
+        merged = RuleMatch(start, end, best.label, best.score, best.source, best.identifier, best.validated)
+        kept[lo:hi] = [merged]
+        starts[lo:hi] = [start]
+        rank[id(merged)] = rank[id(best)]
     return kept
 
 
