@@ -82,3 +82,13 @@ def test_two_people_never_share_a_surrogate_name_part(monkeypatch):
                          doc.char_span(37, 42, label="PERSON"), doc.char_span(50, 55, label="PERSON")]
     out = mask(doc)._.anon_text
     assert out == "Mr Tom Brown met Mr Joe Park. Mr Brown and Mr Park left."
+
+
+def test_a_number_inside_words_gets_new_digits_and_keeps_its_words(monkeypatch):
+    """A tagger may call "58 years old" DEM: its surrogate was "73 xvmyl lhe"."""
+    from spacy_anon.mask.surrogates import make_faker_surrogates
+
+    provider = make_faker_surrogates()
+    for seed in range(5):
+        value = provider("DEM", "58 years old", locale="en_US", seed=seed, date_shift_days=40)
+        assert value.endswith(" years old") and value[:2].isdigit()

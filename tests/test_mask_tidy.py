@@ -105,3 +105,13 @@ def test_pure_function_and_article_rules():
     text = "is an American actor"
     segs = tidy_generalized(text, [(6, 14), (15, 20)], ["thing", "thing"], [True, True])
     assert segs == [(3, 20, "a thing", [0, 1])]
+
+
+def test_a_category_phrase_after_a_determiner_loses_its_article():
+    import spacy
+
+    nlp = spacy.blank("en")
+    mask = nlp.add_pipe("anon_mask", config={"strategy": "generalize", "run_rules": False, "use_ents": False})
+    doc = nlp.make_doc("She joined the Acme Corp in Paris.")
+    doc.spans["anon"] = [doc.char_span(15, 24, label="ORG"), doc.char_span(28, 33, label="LOC")]
+    assert mask(doc)._.anon_text == "She joined the organisation in a location."

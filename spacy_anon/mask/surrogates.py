@@ -142,8 +142,8 @@ class FakerSurrogates:
             if label == "CONTACT" and not re.search(r"\d", text):
                 return fake.email()
             return reshape_code(text, rng)
-        if re.search(r"\d", text):
-            return reshape(text, rng)
+        if re.search(r"\d", text):  # "58 years old", "3rd floor": new digits, the words stay readable
+            return re.sub(r"\d+", lambda m: reshape(m.group(), rng), text)
         word = fake.word()
         return word.capitalize() if text[:1].isupper() else word
 

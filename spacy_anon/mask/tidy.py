@@ -74,6 +74,8 @@ def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements
                         new = new[:1].upper() + new[1:]
                     start = last_end + m.start(1)
                     rep = new
+            elif core != rep and _after_determiner(before):  # "joined the an organisation" -> "the organisation"
+                rep = core
             elif _bare_noun(rep) and not rep.endswith("s") or (_bare_noun(rep) and rep.endswith(("ss", "us"))):
                 if _opens_noun_phrase(text, last_end, start) and not text[end:end + 1].isalnum():
                     rep = f"{indefinite_article(rep)} {rep}"
@@ -82,6 +84,19 @@ def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements
         out.append((start, end, rep, members))
         last_end = end
     return out
+
+
+_LAST_WORD = re.compile(r"(\w+(?:['’]s)?)[ \t]+$")
+
+
+def _after_determiner(before: str) -> bool:
+    """The text before a replacement ends with a determiner or a possessive ("the", "his", "Anna's")."""
+    m = _LAST_WORD.search(before)
+    if not m:
+        return False
+    word = m.group(1).lower()
+    # "that" is left out: "said that a person" is a conjunction, not "that organisation"
+    return (word in _DETERMINER_WORDS and word not in ("that", "a", "an")) or word.endswith(("'s", "’s"))
 
 
 def _strip_article(rep: str) -> str:
