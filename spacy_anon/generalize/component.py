@@ -166,7 +166,7 @@ def with_article(word: str) -> str:
 class Generalizer:
     """Set `span._.anon_replacement` to the most specific safe generalization of each candidate span.
 
-    DOCS: README.md, section "Generalization (anon_generalize)"
+    DOCS: docs/components/anon_generalize.md
     """
 
     def __init__(

