@@ -12,6 +12,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from spacy_anon.doc_keys import MEMORY_KEY
+from spacy_anon.mask.memory import ReplacementMemory
 
 # Preferred cut points, best first: after a blank line, after a line break, after a sentence end, after
 # any whitespace. A hard cut inside a word is the last resort (a single "word" longer than the limit).
@@ -77,8 +78,6 @@ def result_from_doc(doc: Doc) -> AnonResult:
 
 def new_memory() -> Any:
     """A fresh ReplacementMemory (owned by the mask stage)."""
-    from spacy_anon.mask.memory import ReplacementMemory
-
     return ReplacementMemory()
 
 

@@ -6,6 +6,9 @@ from typing import Any, Dict, Optional, Union
 import spacy
 from spacy.language import Language
 
+from spacy_anon.mask.component import forget_config_key
+from spacy_anon.tagger.span_filters.removed import FACTORY, removed_settings_message
+
 # Components that detect candidates; anon_mask always comes last.
 DETECTOR_FACTORIES = ("anon_rules", "anon_regex_generator", "anon_crf", "anon_disclosure")
 
@@ -51,8 +54,6 @@ def add_anon_components(nlp: Language, **mask_config: Any) -> Language:
     else:
         nlp.add_pipe(MASK, config=mask_config)
     if key:
-        from spacy_anon.mask.component import forget_config_key
-
         forget_config_key(nlp, MASK)
     return nlp
 
@@ -72,8 +73,6 @@ def _refuse_removed_settings(model: Union[str, Path]) -> None:
     path = Path(model)
     if not (path / "config.cfg").exists():
         return
-    from spacy_anon.tagger.span_filters.removed import FACTORY, removed_settings_message  # lazy: only for saved paths
-
     config = spacy.util.load_config(path / "config.cfg", interpolate=False)
     for name, component in config.get("components", {}).items():
         if component.get("factory") == FACTORY:
@@ -88,8 +87,6 @@ def _load_with_mask(model: Union[str, Path], mask_config: Dict[str, Any]) -> Lan
     if mask_config and _pipeline_has_mask(model):
         nlp = spacy.load(model, config={"components": {MASK: dict(mask_config)}})
         if mask_config.get("pseudonym_key"):
-            from spacy_anon.mask.component import forget_config_key
-
             forget_config_key(nlp, MASK)
         return add_anon_components(nlp)
     return add_anon_components(spacy.load(model), **mask_config)

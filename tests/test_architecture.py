@@ -67,3 +67,25 @@ def test_no_module_imports_a_higher_layer():
             if LAYER_OF[b] > LAYER_OF[a]:
                 upward.append(f"{source}:{line} -> {target}")
     assert upward == []
+
+
+def function_level_imports(path: Path) -> Iterator[Tuple[int, str]]:
+    """(line, source lines) of each import of a spacy_anon module inside a function."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for sub in ast.walk(node):
+                own = (isinstance(sub, ast.ImportFrom) and (sub.module or "").startswith("spacy_anon")) or \
+                    (isinstance(sub, ast.Import) and any(a.name.startswith("spacy_anon") for a in sub.names))
+                if own:
+                    yield sub.lineno, "\n".join(lines[max(0, sub.lineno - 2):sub.end_lineno])
+
+
+def test_own_modules_are_imported_at_module_level_unless_documented():
+    """A function-level import of our own modules hides the dependency graph; the only accepted ones say
+    why on the line before or on the import ("# lazy: <reason>": an import cycle or a heavy optional
+    dependency)."""
+    hidden = [f"{module_name(path)}:{line}" for path in sorted(PACKAGE.rglob("*.py"))
+              for line, text in function_level_imports(path) if "lazy:" not in text]
+    assert hidden == []

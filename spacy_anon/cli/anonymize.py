@@ -18,8 +18,9 @@ import traceback
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
+import spacy_anon.mask.component  # noqa: F401  (registers the anon_mask factory before entry points are read)
+from spacy_anon.cli.processing import Failure, Job, anonymize_batch, fail_closed
 from spacy_anon.cli.signals import exit_status, signals_as_interrupts
-from spacy_anon.mask.operators.base import operator_names
 from spacy_anon.io import (
     RESERVED_FIELDS,
     AtomicFile,
@@ -37,6 +38,11 @@ from spacy_anon.io import (
     read_text_file,
     remove_stale_temporaries,
 )
+from spacy_anon.longdocs import new_memory
+from spacy_anon.mask.allow_list import compile_occurrence_patterns
+from spacy_anon.mask.operators.base import operator_names
+from spacy_anon.pipeline import load
+from spacy_anon.workers import WorkerError, WorkerPool, fork_context
 
 PROG = "spacy-anon anonymize"
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
@@ -451,8 +457,6 @@ def mask_config_from_args(args: argparse.Namespace, default_config: Dict[str, An
 
 def read_allow_list(path: Path) -> List[Any]:
     """Allow-list entries of a text file (see --allow-list); a bad regex is a usage error naming its line."""
-    from spacy_anon.mask.allow_list import compile_occurrence_patterns
-
     try:
         lines = decode_utf8(path.read_bytes(), str(path)).splitlines()
     except OSError as err:
@@ -480,8 +484,6 @@ def mask_default_config() -> Dict[str, Any]:
     import spacy
 
     try:
-        import spacy_anon.mask.component  # noqa: F401  (registers the factory)
-
         meta = spacy.Language.get_factory_meta("anon_mask")
         return dict(meta.default_config or {})
     except Exception:  # noqa: BLE001
@@ -490,8 +492,6 @@ def mask_default_config() -> Dict[str, Any]:
 
 def load_pipeline(args: argparse.Namespace):
     """`spacy_anon.load(...)` with the command line's mask settings; errors are CLIErrors."""
-    from spacy_anon.pipeline import load
-
     mask_config = mask_config_from_args(args, mask_default_config())
     try:
         return load(model=args.model, lang=args.lang, **mask_config)
@@ -550,8 +550,6 @@ def _process_count(args: argparse.Namespace, count: int) -> int:
     if n_process > 1 and count <= 1:
         return 1
     if n_process > 1:
-        from spacy_anon.workers import fork_context
-
         if fork_context() is None:
             _info(args, f"--n-process {n_process}: worker processes need the 'fork' start method, which "
                         "this platform lacks; running in one process")
@@ -565,8 +563,6 @@ def anonymize_records(nlp, records, args: argparse.Namespace, stack: contextlib.
     """(record, Outcome) pairs in input order, computed in this process or in `n_process` forked workers
     (started now, before the caller starts threads; `stack` closes the pool). Iterating raises CLIError
     naming the record when one is not anonymized (fail closed)."""
-    from spacy_anon.cli.processing import Job, anonymize_batch
-
     pending: Dict[int, Record] = {}
 
     def jobs() -> Iterator[Job]:
@@ -579,16 +575,11 @@ def anonymize_records(nlp, records, args: argparse.Namespace, stack: contextlib.
     batches = _batches(jobs(), args.batch_size or DEFAULT_BATCH)
     if n_process == 1:
         return _outcomes(map(work, batches), pending)
-    from spacy_anon.workers import WorkerPool
-
     pool = stack.enter_context(WorkerPool(n_process, work))
     return _outcomes(pool.imap(batches), pending)
 
 
 def _outcomes(replies: Iterator[Any], pending: Dict[int, Record]) -> Iterator[Tuple[Record, Any]]:
-    from spacy_anon.cli.processing import Failure
-    from spacy_anon.workers import WorkerError
-
     try:
         for reply in replies:
             if isinstance(reply, Failure):
@@ -642,16 +633,12 @@ def _run(args: argparse.Namespace) -> int:
 def _anonymize_into(args: argparse.Namespace, inputs: _Inputs, output: _Output, out_format: str,
                     keep_fields: Sequence[str], anonymize_fields: Sequence[str]) -> Tuple[int, int, int]:
     """Load the pipeline, anonymize every record and write it; RETURNS (documents, spans, chunked)."""
-    from spacy_anon.cli.processing import fail_closed
-
     nlp = load_pipeline(args)
     fail_closed(nlp)
     if args.max_length:
         nlp.max_length = args.max_length
     run_memory = None
     if args.consistent_across_docs:
-        from spacy_anon.longdocs import new_memory
-
         run_memory = new_memory()
     n_process = _process_count(args, inputs.count)
 

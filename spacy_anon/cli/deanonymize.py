@@ -9,6 +9,9 @@ import argparse
 import os
 import sys
 
+from spacy_anon.io import AtomicFile, InputError, StdoutSink, dumps_jsonl, loads_strict
+from spacy_anon.mask.operators.encrypt import decrypt_spans
+
 PROG = "spacy-anon deanonymize"
 
 
@@ -29,9 +32,6 @@ def _error(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spacy_anon.io import AtomicFile, InputError, StdoutSink, dumps_jsonl, loads_strict
-    from spacy_anon.mask.operators.encrypt import decrypt_spans
-
     key = os.environ.get(args.key_env)
     if not key:
         return _error(f"--key-env: environment variable {args.key_env} is not set or empty")

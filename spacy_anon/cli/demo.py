@@ -11,6 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from spacy_anon.disclosure.demo import train_demo_vectors
+from spacy_anon.disclosure.vectors import train_from_corpus
+from spacy_anon.generalize.wordnet import installed_lexicons
+from spacy_anon.pipeline import load
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES_DIR = REPO_ROOT / "assets" / "examples"
 NAME_FINDERS = ("ner", "anon_crf", "anon_disclosure", "transformer_ner")
@@ -74,8 +79,6 @@ def _section(title: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spacy_anon.pipeline import load
-
     files = list(args.files) or example_files()
     if not files:
         print(f"spacy-anon demo: error: no example documents in {EXAMPLES_DIR}", file=sys.stderr)
@@ -186,8 +189,6 @@ def biography_ready() -> Tuple[bool, str]:
         if not found:
             return False, f"{what} is not installed"
     try:
-        from spacy_anon.generalize.wordnet import installed_lexicons
-
         if not installed_lexicons("en"):
             return False, "no English WordNet installed (run `make wordnet` or `spacy-anon wordnet install`)"
     except Exception as err:  # noqa: BLE001
@@ -215,12 +216,8 @@ def run_biography() -> Tuple[Biography, Any]:
     with tempfile.TemporaryDirectory(prefix="spacy-anon-demo-") as tmp:
         vectors = Path(tmp) / "vectors"
         try:
-            from spacy_anon.disclosure.demo import train_demo_vectors
-
             train_demo_vectors(vectors, sample.path if sample.path.suffix == ".jsonl" else None)
         except ImportError:
-            from spacy_anon.disclosure.vectors import train_from_corpus
-
             train_from_corpus([sample.text], vectors, epochs=300, vector_size=50, seed=0, workers=1)
         nlp = spacy.blank("en")
         nlp.add_pipe("anon_rules")

@@ -4,6 +4,9 @@ import sys
 import time
 from pathlib import Path
 
+from spacy_anon.disclosure.vectors import load_meta, train_from_corpus, update_from_corpus
+from spacy_anon.generalize.glosses import write_glosses
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
@@ -71,8 +74,6 @@ def _nlp_for(args):
 
 
 def run_train(args) -> int:
-    from spacy_anon.disclosure.vectors import train_from_corpus, update_from_corpus
-
     params = {"epochs": args.epochs, "window": args.window, "vector_size": args.dim,
               "workers": args.workers, "seed": args.seed}
     t0 = time.perf_counter()
@@ -91,8 +92,6 @@ def run_train(args) -> int:
 
 
 def run_glosses(args) -> int:
-    from spacy_anon.generalize.glosses import write_glosses
-
     t0 = time.perf_counter()
     n = write_glosses(args.output, lang=args.lang)
     print(json.dumps({"texts": n, "seconds": round(time.perf_counter() - t0, 1), "output": args.output}))
@@ -111,8 +110,6 @@ def assemble_pipeline(vectors: str, base=None, threshold: float = 0.25, always=(
     """A pipeline for subject-centred protection: [anon_rules] + anon_disclosure + [anon_generalize] +
     anon_mask. Optional components are added when their factory exists."""
     import spacy
-
-    from spacy_anon.disclosure.vectors import load_meta
 
     nlp = spacy.load(base) if base else spacy.blank("en")
     meta = load_meta(vectors)

@@ -5,6 +5,11 @@ import sys
 import time
 from pathlib import Path
 
+from spacy_anon.corpora import READERS, CorpusFormatError, guess_format, iter_records, write_docbin
+from spacy_anon.evaluate.io import load_system
+from spacy_anon.evaluate.report import evaluate_records, format_table
+from spacy_anon.evaluate.scorers import _make_function_words, _make_weighting
+
 FORMATS = ("tab", "wikiactors", "jsonl", "deid", "brat", "meddocan", "presidio", "iob", "wikiann", "wnut17", "harem")
 
 
@@ -55,11 +60,6 @@ def register(subparsers) -> None:
 
 
 def run_evaluate(args) -> int:
-    from spacy_anon.corpora import CorpusFormatError, guess_format, iter_records
-    from spacy_anon.evaluate.io import load_system
-    from spacy_anon.evaluate.report import evaluate_records, format_table
-    from spacy_anon.evaluate.scorers import _make_function_words, _make_weighting
-
     fmt = args.format or guess_format(args.gold)
     lang = {"brat": "es", "meddocan": "es", "harem": "pt"}.get(fmt, "en")
     if args.function_words is None:
@@ -92,8 +92,6 @@ def run_evaluate(args) -> int:
 
 def run_convert(args) -> int:
     import spacy
-
-    from spacy_anon.corpora import READERS, CorpusFormatError, write_docbin
 
     lang = args.lang or {"harem": "pt", "meddocan": "es", "brat": "es"}.get(args.format, "en")
     nlp = spacy.blank(lang)

@@ -6,12 +6,19 @@
 """
 import sys
 
+from spacy_anon.corpora import write_docbin
+from spacy_anon.labels import LABEL_MAPS
+from spacy_anon.tagger.clusters import (
+    held_out_ids,
+    iter_texts,
+    tokenize_for_clusters,
+    train_word_clusters,
+    write_clusters,
+)
+from spacy_anon.tagger.data import map_gold_labels, read_corpus, tagger_nlp
+
 
 def _convert(args) -> int:
-    from spacy_anon.corpora import write_docbin
-    from spacy_anon.labels import LABEL_MAPS
-    from spacy_anon.tagger.data import map_gold_labels, read_corpus, tagger_nlp
-
     nlp = tagger_nlp(args.lang)
     docs = read_corpus(args.format, args.input, nlp, strict=False)
     if args.categories:
@@ -37,10 +44,6 @@ def _rules(args) -> int:
 
 def _clusters(args) -> int:
     import time
-
-    from spacy_anon.tagger.clusters import (
-        held_out_ids, iter_texts, tokenize_for_clusters, train_word_clusters, write_clusters,
-    )
 
     excluded = held_out_ids(args.exclude_ids or ())
     sentences = []

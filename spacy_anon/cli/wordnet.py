@@ -3,6 +3,16 @@ import json
 import sys
 import time
 
+from spacy_anon.generalize.wordnet import generalization_candidates
+from spacy_anon.generalize.wordnet_install import (
+    WordNetInstallError,
+    WordNetMissingError,
+    english_lexicons,
+    install_wordnet,
+    lmf_cache_path,
+    wordnet_data_dir,
+)
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -40,8 +50,6 @@ def _log(message: str) -> None:
 
 
 def _install(args) -> int:
-    from spacy_anon.generalize.wordnet_install import WordNetInstallError, install_wordnet
-
     try:
         result = install_wordnet(online=args.online, source=args.source, force=args.force,
                                  online_timeout=args.timeout, log=_log)
@@ -57,8 +65,6 @@ def _install(args) -> int:
 
 
 def _info(args) -> int:
-    from spacy_anon.generalize.wordnet_install import english_lexicons, lmf_cache_path, wordnet_data_dir
-
     start = time.perf_counter()
     info = {
         "data_dir": str(wordnet_data_dir()),
@@ -71,9 +77,6 @@ def _info(args) -> int:
 
 
 def _chain(args) -> int:
-    from spacy_anon.generalize.wordnet import generalization_candidates
-    from spacy_anon.generalize.wordnet_install import WordNetMissingError
-
     try:
         candidates = generalization_candidates(args.term, lang=args.lang, lexicon=args.lexicon)
     except WordNetMissingError as err:

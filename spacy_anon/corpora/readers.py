@@ -20,6 +20,7 @@ from spacy_anon.corpora.base import (
     GoldSpan,
     records_to_docs,
 )
+from spacy_anon.corpora.docbin import iter_docbin_records
 
 PathLike = Union[str, Path]
 
@@ -622,8 +623,6 @@ def iter_records(path: PathLike, fmt: Optional[str] = None) -> Iterator[GoldReco
     """Gold records of any supported format (`fmt` None guesses from the path)."""
     fmt = fmt or guess_format(path)
     if fmt == "spacy":
-        from spacy_anon.corpora.docbin import iter_docbin_records
-
         return iter_docbin_records(path)
     if fmt not in RECORD_READERS:
         raise ValueError(f"unknown corpus format {fmt!r}; known: {sorted(RECORD_READERS) + ['spacy']}")

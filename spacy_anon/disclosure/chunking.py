@@ -18,6 +18,8 @@ from typing import Iterable, Iterator, List, Optional, Sequence
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc, Span
 
+from spacy_anon.disclosure.nonnominal import NON_NOMINAL
+
 CHUNKERS = ("rule", "noun_chunks")
 
 # Closed-class words that may sit inside a capitalised name ("Church of Scientology",
@@ -284,8 +286,6 @@ def looks_nominal(doc: Doc, start: int, end: int, kind: str) -> bool:
         return True  # hyphenated compounds ("highest-paid", "comedy-drama") modify or name things
     if doc.has_annotation("POS"):
         return any(t.pos_ in NOMINAL_POS for t in doc[start:end])
-    from spacy_anon.disclosure.nonnominal import NON_NOMINAL
-
     for tok in doc[start:end]:
         w = tok.lower_
         if not any(c.isalnum() for c in w) or w in _STOP:

@@ -10,6 +10,9 @@ import json
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
+import spacy_anon.disclosure.component  # noqa: F401  (registers the anon_disclosure factory)
+from spacy_anon.disclosure.vectors import chunk_corpus, load_vectors, save_model, train_model
+
 SAMPLE = Path(__file__).resolve().parents[2] / "assets" / "disclosure" / "biographies.jsonl"
 
 # Tiny corpus, many epochs: enough for the subject's own phrases to cluster around the subject.
@@ -26,8 +29,6 @@ def load_sample(path: Optional[Union[str, Path]] = None) -> List[Dict[str, str]]
 
 def train_demo_vectors(out_dir: Union[str, Path], sample: Optional[Union[str, Path]] = None) -> Path:
     """Train toy vectors on the sample biographies into out_dir (a few seconds); RETURNS out_dir."""
-    from spacy_anon.disclosure.vectors import chunk_corpus, save_model, train_model
-
     rows = load_sample(sample)
     sentences = chunk_corpus([r["text"] for r in rows])
     model = train_model(sentences, **DEMO_TRAINING)
@@ -46,9 +47,6 @@ def demo_pipeline(out_dir: Optional[Union[str, Path]] = None, threshold: float =
     import tempfile
 
     import spacy
-
-    import spacy_anon.disclosure.component  # noqa: F401  (registers the factory)
-    from spacy_anon.disclosure.vectors import load_vectors
 
     out = Path(out_dir) if out_dir else Path(tempfile.mkdtemp(prefix="anon_disclosure_demo_"))
     if not (out / "vectors.kv").exists():

@@ -14,6 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+from spacy_anon.corpora import record_from_doc
+from spacy_anon.evaluate.spans import meddocan_scores
+from spacy_anon.evaluate.tab import round_metrics, tab_metrics
+from spacy_anon.tagger.data import split_groups
+
 Predictions = Dict[str, List[Tuple[int, int, str]]]
 THRESHOLD_KEYS = ("entity_threshold", "extend_threshold", "context_veto")
 
@@ -44,8 +49,6 @@ def group_of(doc, group: str) -> str:
 
 def split_folds(docs: Sequence, group: str, n_folds: int) -> List[List[int]]:
     """Indices of `docs` in `n_folds` folds; a group never spans two folds (same split everywhere)."""
-    from spacy_anon.tagger.data import split_groups
-
     return split_groups(docs, lambda d: group_of(d, group), n_folds)
 
 
@@ -179,17 +182,11 @@ def run_fold(job: FoldJob):
 
 def score_docs(metric: str, gold_docs, preds: Predictions) -> Dict:
     """TAB token/mention metrics ("tab", rounded, without notes) or MEDDOCAN sub-tracks ("meddocan")."""
-    from spacy_anon.corpora import record_from_doc
-
     records = [record_from_doc(d) for d in gold_docs]
     if metric == "meddocan":
-        from spacy_anon.evaluate.spans import meddocan_scores
-
         gold = {r.doc_id: [(s.start, s.end, s.label) for s in r.spans] for r in records}
         texts = {r.doc_id: r.text for r in records}
         return meddocan_scores(gold, preds, texts)
-    from spacy_anon.evaluate.tab import round_metrics, tab_metrics
-
     result = tab_metrics(records, preds)
     return round_metrics({k: v for k, v in result.items() if k != "notes"})
 

@@ -18,6 +18,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Dict, List, Sequence
 
+from spacy_anon.corpora import record_from_doc
+from spacy_anon.evaluate.crossval import split_folds
+from spacy_anon.evaluate.tab import tab_metrics
+from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
+from spacy_anon.rules import find_matches, get_recognizers, make_options
+from spacy_anon.tagger.clinical_postprocess import implausible_date
+
 TAB_LABELS = ("CODE", "DATETIME", "DEM", "LOC", "MISC", "ORG", "PERSON", "QUANTITY")
 ARTICLE = re.compile(r"^(the|a|an)\s+", re.I)
 TRAILING_FUNCTION_WORDS = frozenset("the a an and or of at to in for by on from with v after".split())
@@ -27,9 +34,6 @@ def load_gold(path: str, n_folds: int = 5):
     """(records, folds) of a `.spacy` gold file, with the cross-validation's folds by document."""
     import spacy
     from spacy.tokens import DocBin
-
-    from spacy_anon.corpora import record_from_doc
-    from spacy_anon.evaluate.crossval import split_folds
 
     docs = list(DocBin().from_disk(path).get_docs(spacy.blank("en").vocab))
     records = [record_from_doc(d) for d in docs]
@@ -54,8 +58,6 @@ def load_settings(directory: Path, base: str, others: List[str]) -> Dict[str, Di
 
 def scores(records, preds) -> List[float]:
     """[token recall, token precision] (TAB metrics), rounded to 4 places."""
-    from spacy_anon.evaluate.tab import tab_metrics
-
     m = tab_metrics(records, preds)
     return [round(m["token_recall"], 4), round(m["token_precision"], 4)]
 
@@ -208,8 +210,6 @@ def drop_strings(records, preds, pattern: str) -> Dict:
 
 def allow_list(records, preds, terms: List[str]) -> Dict:
     """What `anon_mask`'s allow_list would do: drop predictions lying inside an occurrence of a term."""
-    from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
-
     patterns = compile_occurrence_patterns(terms)
     text = {r.doc_id: r.text for r in records}
     regions = {d: allowed_regions(t, patterns) for d, t in text.items()}
@@ -242,8 +242,6 @@ def trim_trailing(records, preds, words=TRAILING_FUNCTION_WORDS) -> Dict:
 
 def rule_union(records, preds, recognizers: List[str]) -> Dict:
     """The predictions plus every match of `recognizers`; matches counted, and those touching gold."""
-    from spacy_anon.rules import find_matches, get_recognizers, make_options
-
     recs, options = get_recognizers(recognizers), make_options()
     out = {d: list(spans) for d, spans in preds.items()}
     matches = on_gold = 0
@@ -258,8 +256,6 @@ def rule_union(records, preds, recognizers: List[str]) -> Dict:
 
 def implausible_dates(records, preds) -> Dict:
     """DATETIME predictions inside number groups that cannot be dates dropped, with the reasons."""
-    from spacy_anon.tagger.clinical_postprocess import implausible_date
-
     text = {r.doc_id: r.text for r in records}
     reasons: Counter = Counter()
     kept = {}

@@ -19,6 +19,14 @@ from spacy.training import Example
 from spacy.util import registry
 
 from spacy_anon.corpora.base import GoldRecord, record_from_doc
+from spacy_anon.evaluate.spans import b_cubed, span_scores, term_scores
+from spacy_anon.evaluate.tab import (
+    BertWeighting,
+    FunctionWordList,
+    WordFreqWeighting,
+    default_function_words,
+    tab_metrics,
+)
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 
 MASKED_SPAN_KEY = "anon_masked"
@@ -49,8 +57,6 @@ def examples_to_data(examples: Iterable[Example], gold_key: str = GOLD_SPAN_KEY)
 
 
 def _make_function_words(source: Optional[str]):
-    from spacy_anon.evaluate.tab import FunctionWordList, default_function_words
-
     if source in (None, "", "none"):
         return None
     if source == "list":
@@ -61,8 +67,6 @@ def _make_function_words(source: Optional[str]):
 
 
 def _make_weighting(source: Optional[str]):
-    from spacy_anon.evaluate.tab import BertWeighting, WordFreqWeighting
-
     if source in (None, "", "none"):
         return None
     if source == "wordfreq":
@@ -79,8 +83,6 @@ def tab_score(
     **kwargs: Any,
 ) -> Dict[str, Any]:
     """TAB metrics (keys as TAB's evaluation.py: token_recall, ..., weighted_token_precision)."""
-    from spacy_anon.evaluate.tab import tab_metrics
-
     records, system = examples_to_data(examples, gold_key=gold_key)
     result = tab_metrics(records, system, function_words=function_words, weighting=weighting)
     result.pop("notes", None)
@@ -112,8 +114,6 @@ def span_score(
 ) -> Dict[str, Any]:
     """Span P/R/F (untyped; keys `<prefix>_p/_r/_f/_f2`, per label `<prefix>_per_type`), seed-003
     term-level P/R/F1 (`term_*`) and B³ of entity grouping (`b3_*`)."""
-    from spacy_anon.evaluate.spans import b_cubed, span_scores, term_scores
-
     records, system = examples_to_data(examples, gold_key=gold_key)
     gold = {r.doc_id: [(s.start, s.end, s.label) for s in r.spans] for r in records}
     pred = {k: [(s, e, lab) for s, e, lab, _ in v] for k, v in system.items()}

@@ -31,10 +31,15 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
-from spacy.util import from_bytes as util_from_bytes, from_disk as util_from_disk
-from spacy.util import to_bytes as util_to_bytes, to_disk as util_to_disk
+from spacy.util import from_bytes as util_from_bytes
+from spacy.util import from_disk as util_from_disk
+from spacy.util import to_bytes as util_to_bytes
+from spacy.util import to_disk as util_to_disk
 
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
+from spacy_anon.disclosure.chunking import chunk_doc, text_key
+from spacy_anon.disclosure.detect import build_subjects, name_parts, subjects_of
+from spacy_anon.disclosure.vectors import KV_NAME, entity_vector, load_vectors, phrase_vector
 from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.wordnet import (
@@ -129,9 +134,6 @@ def candidate_vector(kv, phrase: str):
     """v(g): the phrase's own vector (keys as the disclosure chunker writes them), else the mean of its
     words' vectors; None when no word is known."""
     import numpy
-
-    from spacy_anon.disclosure.chunking import text_key
-    from spacy_anon.disclosure.vectors import phrase_vector
 
     vec = phrase_vector(kv, phrase)
     if vec is not None:
@@ -270,8 +272,6 @@ class Generalizer:
     def kv(self):
         """The KeyedVectors used for the safety test, or None (no vectors: choose by levels_up)."""
         if self._kv is None and self.cfg["vectors"]:
-            from spacy_anon.disclosure.vectors import load_vectors
-
             path = Path(self.cfg["vectors"])
             if not path.exists():
                 raise ValueError(Errors.E302.format(path=str(path)))
@@ -306,20 +306,13 @@ class Generalizer:
 
     def subject_vectors(self, doc: Doc, kv) -> List[Any]:
         """v(e) for each protected entity of the doc (as anon_disclosure computes it); [] if unknown."""
-        from spacy_anon.disclosure.detect import subjects_of
-
         names, _ = subjects_of(doc)
         if not names:
             return []
         try:
-            from spacy_anon.disclosure.chunking import chunk_doc
-            from spacy_anon.disclosure.detect import build_subjects
-
             subjects = build_subjects(kv, names, chunk_doc(doc))
             vecs = [s.vector for s in subjects]
         except Exception:  # chunking needs nothing but tokens; fall back to the name alone
-            from spacy_anon.disclosure.vectors import entity_vector
-
             vecs = [entity_vector(kv, name)[0] for name in names]
         return [v for v in vecs if v is not None]
 
@@ -329,8 +322,6 @@ class Generalizer:
         if self.cfg.get("safety", "relative") != "relative" or not subjects:
             return []
         import numpy
-
-        from spacy_anon.disclosure.detect import name_parts, subjects_of
 
         names, _ = subjects_of(doc)
         own = set()
@@ -508,14 +499,10 @@ class Generalizer:
     # -- serialization -----------------------------------------------------------------------------
     def _save_vectors(self, p: Path) -> None:
         if self._kv is not None or self.cfg["vectors"]:
-            from spacy_anon.disclosure.vectors import KV_NAME
-
             p.mkdir(parents=True, exist_ok=True)
             self.kv.save(str(p / KV_NAME))
 
     def _load_vectors(self, p: Path) -> None:
-        from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
-
         if (p / KV_NAME).exists():
             self._kv = load_vectors(p)
 

@@ -9,11 +9,11 @@ import json
 from pathlib import Path
 from typing import Iterator, Optional, Union
 
+from spacy_anon.generalize.wordnet import configure_wn, resolve_lexicon
+
 
 def wordnet_gloss_texts(lang: str = "en", lexicon: Optional[str] = None) -> Iterator[str]:
     """One text per noun synset of the installed WordNet (`spacy-anon wordnet install`)."""
-    from spacy_anon.generalize.wordnet import configure_wn, resolve_lexicon
-
     configure_wn()
     import wn
 

@@ -19,11 +19,11 @@ from spacy.tokens import Doc, Span
 from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
-from spacy_anon.failures import failed_component, pipe_keeping_failures
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, MEMORY_KEY, RULES_RAN_KEY, SPAN_KEY, WRITTEN_KEY
 from spacy_anon.errors import Errors
-from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, identifier_for
+from spacy_anon.failures import failed_component, pipe_keeping_failures
 from spacy_anon.generalize import coarsen
+from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, identifier_for
 from spacy_anon.lexicon.common_words import common_word_test
 from spacy_anon.mask import leak_guard
 from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
@@ -37,6 +37,7 @@ from spacy_anon.mask.operators.surrogate import render_name  # noqa: F401  (publ
 from spacy_anon.mask.overlaps import make_overlap_resolver
 from spacy_anon.mask.surrogates import make_faker_surrogates
 from spacy_anon.mask.tidy import _starts_sentence, indefinite_article, tidy_generalized  # noqa: F401
+from spacy_anon.rules.component import AnonRules
 
 STRATEGIES = BUILT_IN  # the built-in operators; others come from the `anon_operators` registry
 CONSISTENCY = ("doc", "pipeline")
@@ -349,8 +350,6 @@ class AnonMask(Pipe):
 
     # ------------------------------------------------------------------------------------ detection
     def _make_rules(self):
-        from spacy_anon.rules.component import AnonRules  # imported lazily (other area, optional cost)
-
         cfg = dict(self.rules_cfg)
         cfg.setdefault("spans_key", self.spans_key)
         return AnonRules(self.nlp, "anon_rules", **cfg)

@@ -13,8 +13,11 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, Mapping, 
 from spacy.util import registry
 
 from spacy_anon.errors import Errors
-from spacy_anon.rules import amounts, dates, wallets
+from spacy_anon.lexicon.gazetteers import load_gazetteer
+from spacy_anon.rules import amounts, dates
 from spacy_anon.rules import validators as v
+from spacy_anon.rules import wallets
+from spacy_anon.rules.phones import find_phones
 
 # A finder yields (start, end, score) or (start, end, score, validated) for recognizers that are not
 # plain regexes (phones, postal codes, checksummed identifiers).
@@ -262,8 +265,6 @@ IP_ADDRESS = Recognizer(
 
 
 def _phone_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
-    from spacy_anon.rules.phones import find_phones
-
     return find_phones(text, getattr(options, "phone_regions", ("US",)))
 
 
@@ -615,8 +616,6 @@ RELATIVE_NAME_PATTERNS = (
 
 @lru_cache(maxsize=1)
 def _first_names() -> FrozenSet[str]:
-    from spacy_anon.lexicon.gazetteers import load_gazetteer
-
     return load_gazetteer(FIRST_NAME_SOURCES)
 
 

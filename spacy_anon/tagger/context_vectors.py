@@ -9,6 +9,8 @@ from typing import List, Sequence, Tuple
 
 import numpy
 
+from spacy_anon.tagger.minilm import minilm_path
+
 Span = Tuple[int, int]
 
 
@@ -76,8 +78,6 @@ class MiniLMEncoder:
             ) from err
         path = self.path
         if not path:
-            from spacy_anon.tagger.minilm import minilm_path
-
             path = str(minilm_path())
         model = AutoModel.from_pretrained(path, output_hidden_states=True).eval()
         if self.window > model.config.max_position_embeddings:

@@ -16,20 +16,32 @@ from spacy.scorer import Scorer
 from spacy.tokens import Doc
 from spacy.training import Example
 
-from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
-from spacy_anon.text_views import visible_text
 from spacy_anon.candidates import append_candidates, scored_token_spans
+from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.lexicon.gazetteers import PHRASE_PREFIX, load_gazetteers
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
 from spacy_anon.tagger.clusters import read_clusters
 from spacy_anon.tagger.context_classifier import veto_spans
 from spacy_anon.tagger.features import (
-    TAG_SCHEMES, biluo_to_bio, bio_to_spans, chunk_features, doc_span_words, extra_token_features, learn_triggers,
-    phrase_features, sequence_features, spans_to_tags,
+    TAG_SCHEMES,
+    biluo_to_bio,
+    bio_to_spans,
+    chunk_features,
+    doc_span_words,
+    extra_token_features,
+    learn_triggers,
+    phrase_features,
+    sequence_features,
+    spans_to_tags,
 )
 from spacy_anon.tagger.phrase_variants import expand_phrases
+from spacy_anon.tagger.regex_generator import RuleIndex, apply_rules
+from spacy_anon.tagger.regex_generator_component import SOURCE as RX_SOURCE
+from spacy_anon.tagger.regex_generator_component import RegexGenerator
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
+from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries
 from spacy_anon.tagger.span_filters.removed import REMOVED_SETTINGS, check_saved_settings, removed_settings_error
+from spacy_anon.text_views import visible_text
 
 SOURCE = "anon_crf"
 TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the training data
@@ -462,9 +474,6 @@ class CRFTagger:
 
     def _cross_fit_rules(self, examples: List[Example], docs: List[Doc], nlp: Language) -> None:
         """Replace the regex generators' matches on the training docs by out-of-fold matches."""
-        from spacy_anon.tagger.regex_generator import RuleIndex, apply_rules
-        from spacy_anon.tagger.regex_generator_component import SOURCE as RX_SOURCE, RegexGenerator
-
         k = self.cfg["cross_fit_folds"]
         for pipe_name, proc in nlp.pipeline:
             if pipe_name == self.name:
@@ -574,8 +583,6 @@ class CRFTagger:
 
     def _load_legacy_boundaries(self, words: Dict[str, Any]) -> None:
         """The boundary words of a pipeline saved before span filters: the repair_boundaries filter's state."""
-        from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries
-
         for span_filter in self.span_filters.values():
             if isinstance(span_filter, RepairBoundaries):
                 span_filter.from_dict(words)

@@ -11,21 +11,18 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
+from spacy_anon.corpora import READERS
 from spacy_anon.labels import GOLD_SPAN_KEY
-
+from spacy_anon.tagger import tokenizer  # noqa: F401  (imported for its registrations)
 
 
 def tagger_nlp(lang: str = "en") -> Language:
     """Blank pipeline with the taggers' tokenizer (`spacy_anon.char_class_tokenizer.v1`)."""
-    from spacy_anon.tagger import tokenizer  # noqa: F401  (registers the tokenizer)
-
     return spacy.blank(lang, config={"nlp": {"tokenizer": {"@tokenizers": "spacy_anon.char_class_tokenizer.v1"}}})
 
 
 def read_corpus(fmt: str, path: Union[str, Path], nlp: Language, **kwargs) -> Iterator[Doc]:
     """Docs with gold spans from one of `spacy_anon.corpora.READERS` (e.g. "brat", "deid", "tab")."""
-    from spacy_anon.corpora import READERS
-
     return READERS[fmt](path, nlp, **kwargs)
 
 
