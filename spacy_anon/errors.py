@@ -80,6 +80,22 @@ class Errors(metaclass=_WithCodes):
     E502 = "{name}: the context classifier is not trained. Fix: run nlp.initialize() with training examples"
     E503 = "{name}: no training examples (nlp.initialize got none with tokens). Fix: give training data"
 
+    # ------------------------------------------------------------------ anon_crf (E6xx)
+    E601 = "{name}: unknown tag_scheme {value!r} (setting tag_scheme); use one of {valid}"
+    E602 = ("{name}: context_veto must be in [0, 1), got {value!r}: 1 or more would drop every CRF span. "
+            "Fix: a small probability such as 0.003, or 0 for no veto")
+    E603 = ("{name}: span_filters.{filter} is a {kind}, not a span filter. Fix: name a registered function, "
+            "e.g. @misc = \"spacy_anon.propagate.v1\"")
+    E604 = "{name}: the CRF is not trained. Fix: run nlp.initialize() with training examples, or spacy train"
+    E605 = ("{name}: context_veto is set but the doc has no token scores. Fix: put anon_context_tagger before "
+            "this component, or set context_veto = 0")
+    E606 = "{name}: phrase_variants names {phrases!r}, which is not a phrase gazetteer (setting phrase_gazetteers)"
+    E607 = ("{name}: word-cluster file {path!r} not found (setting clusters). Fix: build it with `spacy-anon tagger "
+            "clusters` (`python -m spacy project run clusters-english`), or set clusters = \"\" to train without")
+    E608 = "{name}: no gold spans in the training examples (setting gold_key = {key!r}). Fix: check the corpus"
+    E609 = "{name}: got unexpected settings {unknown}"
+    E610 = "anon_crf span filter spacy_anon.date_chunks.v1: label must name the CRF's date label (e.g. \"FECHAS\"), got {value!r}"
+
     # ------------------------------------------------------------------ anon_rules (E2xx)
     E201 = ("anon_rules: unknown label {label!r} (setting deny_list); valid labels: {valid}. Fix: use one of them "
             "or declare your own in `extra_labels`")

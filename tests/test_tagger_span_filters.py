@@ -77,7 +77,7 @@ def test_unknown_filter_names_and_non_filters_are_refused():
     with pytest.raises(Exception) as err:
         nlp.add_pipe("anon_crf", config={"span_filters": {"x": {"@misc": "spacy_anon.no_such_filter.v1"}}})
     assert "spacy_anon.no_such_filter.v1" in str(err.value)
-    with pytest.raises(ValueError, match=r"span_filters\.x is 3, not a span filter"):
+    with pytest.raises(ValueError, match=r"\[E603\] anon_crf: span_filters\.x is a int, not a span filter"):
         nlp.add_pipe("anon_crf", config={"span_filters": {"x": 3}})
 
 

@@ -1,6 +1,8 @@
 """Date, time, year and age patterns in English, Spanish and Portuguese (regex sources, compiled by recognizers)."""
 from typing import Iterable, List
 
+from spacy_anon.lexicon.clinical import PAIN_CONTEXT
+
 EN_MONTHS = (
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december",
@@ -138,7 +140,7 @@ NOT_DATE_WORDS = (
 UNITS_AFTER = ("bl", "blood", "liter", "liters", "l", "lpm", "mg", "ml", "cc", "mcg", "unit", "units", "u", "x",
                "mmhg", "cm", "mm", "of")
 # n/10 next to one of these is a pain score ("8/10 CP", "c/o HA 7/10")
-PAIN_WORDS = r"(?i)pain|\bcp\b|c/o|scale|discomfort|\bha\b|headache"
+PAIN_WORDS = PAIN_CONTEXT  # spacy_anon.lexicon.clinical
 # fractions written like a month/day ("1/2 tab", "3/4 of the dose", "1/3-1/2")
 FRACTIONS = ((1, 2), (1, 3), (1, 4), (2, 3), (3, 4), (1, 8))
 

@@ -17,6 +17,7 @@ from spacy.tokens import Doc
 from spacy.training import Example
 
 from spacy_anon.candidates import append_candidates, scored_token_spans
+from spacy_anon.errors import Errors
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.lexicon.gazetteers import PHRASE_PREFIX, load_gazetteers
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
@@ -279,16 +280,15 @@ class CRFTagger:
         if removed:
             unknown = sorted(set(removed) - set(REMOVED_SETTINGS))
             if unknown:
-                raise TypeError(f"CRFTagger got unexpected settings {unknown}")
+                raise TypeError(Errors.E609.format(name=name, unknown=unknown))
             raise removed_settings_error(name, removed)
         if tag_scheme not in TAG_SCHEMES:
-            raise ValueError(f"[{name}] unknown tag_scheme {tag_scheme!r}: use one of {', '.join(TAG_SCHEMES)}")
+            raise ValueError(Errors.E601.format(name=name, value=tag_scheme, valid=", ".join(TAG_SCHEMES)))
         if not 0.0 <= context_veto < 1.0:  # a veto of 1 or more would drop every span: a silent leak
-            raise ValueError(f"[{name}] context_veto must be in [0, 1), not {context_veto}")
+            raise ValueError(Errors.E602.format(name=name, value=context_veto))
         for filter_name, span_filter in (span_filters or {}).items():
             if not callable(span_filter):
-                raise ValueError(f"[{name}] span_filters.{filter_name} is {span_filter!r}, not a span filter: "
-                                 "name a registered function (@misc = \"spacy_anon.propagate.v1\")")
+                raise ValueError(Errors.E603.format(name=name, filter=filter_name, kind=type(span_filter).__name__))
         self.vocab = vocab
         self.name = name
         self.cfg: Dict[str, Any] = {
@@ -374,7 +374,7 @@ class CRFTagger:
     def tagger(self):
         if self._tagger is None:
             if self.model_bytes is None:
-                raise ValueError(f"[{self.name}] the CRF is not trained: run nlp.initialize or spacy train")
+                raise ValueError(Errors.E604.format(name=self.name))
             import pycrfsuite
 
             tagger = pycrfsuite.Tagger()
@@ -436,10 +436,7 @@ class CRFTagger:
     def _context_scores(self, doc: Doc) -> List[Optional[float]]:
         scores = doc._.anon_token_scores
         if scores is None or len(scores) != len(doc):
-            raise ValueError(
-                f"[{self.name}] context_veto is set but the doc has no token scores: put "
-                "anon_context_tagger before this component, or set context_veto = 0"
-            )
+            raise ValueError(Errors.E605.format(name=self.name))
         return scores
 
     def output_label(self, label: str) -> str:
@@ -527,16 +524,13 @@ class CRFTagger:
         phrases = load_gazetteers(self.cfg.get("phrase_gazetteers") or {}, phrases=True)
         for name in self.cfg.get("phrase_variants") or []:
             if name not in phrases:
-                raise ValueError(f"[{self.name}] phrase_variants names {name!r}, not a phrase gazetteer")
+                raise ValueError(Errors.E606.format(name=self.name, phrases=name))
             phrases[name] = expand_phrases(phrases[name])
         self.gazetteer_terms.update({PHRASE_PREFIX + k: v for k, v in phrases.items()})
         self.clusters = {}
         if self.cfg.get("clusters"):
             if not os.path.exists(self.cfg["clusters"]):
-                raise ValueError(
-                    f"[{self.name}] word-cluster file {self.cfg['clusters']!r} not found: build it with "
-                    "`spacy-anon tagger clusters` (see project.yml), or set clusters = \"\" to train without"
-                )
+                raise ValueError(Errors.E607.format(name=self.name, path=self.cfg["clusters"]))
             self.clusters = read_clusters(self.cfg["clusters"])
         self._name_terms = None
         examples = list(get_examples())
@@ -549,7 +543,7 @@ class CRFTagger:
                 learn(examples, tagger=self)
         xs, ys = self.training_data(examples, nlp)
         if not any(t != "O" for y in ys for t in y):
-            raise ValueError(f"[{self.name}] no gold spans in the training examples (key {self.cfg['gold_key']!r})")
+            raise ValueError(Errors.E608.format(name=self.name, key=self.cfg["gold_key"]))
         self.fit(xs, ys)
 
     def update(self, examples: Iterable[Example], *, drop: float = 0.0, sgd=None, losses=None, **kwargs):

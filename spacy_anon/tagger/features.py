@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
+from spacy_anon.lexicon.clinical import PAIN_TOKENS
 from spacy_anon.tagger.clusters import cluster_features, cluster_key
 from spacy_anon.tagger.regex_generator import token_code
 
@@ -516,10 +517,7 @@ def phrase_features(
 
 
 _SCORE_RE = re.compile(r"^\W*(\d{1,2}(?:\.\d)?)/10\W*$")  # "8/10", "(7.5/10)"
-PAIN_WORDS = frozenset(
-    "pain pains painful cp angina discomfort ache aches aching hurt hurts hurting sore soreness tender "
-    "tenderness scale rating rated rates rate ha headache h/a".split()
-)
+PAIN_WORDS = PAIN_TOKENS  # the name the feature docs use
 
 
 def score_features(words: Sequence[str], space_after: Sequence[bool], reach: int = 2) -> List[str]:

@@ -5,6 +5,7 @@ from typing import List
 from spacy.tokens import Doc
 from spacy.util import registry
 
+from spacy_anon.errors import Errors
 from spacy_anon.tagger.clinical_postprocess import implausible_date
 from spacy_anon.tagger.features import date_shape
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
@@ -46,7 +47,7 @@ class DateChunks(SpanFilter):
 
     def __init__(self, label: str):
         if not label:
-            raise ValueError("spacy_anon.date_chunks.v1: label must name the CRF's date label (e.g. \"FECHAS\")")
+            raise ValueError(Errors.E610.format(value=label))
         self.label = label
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
