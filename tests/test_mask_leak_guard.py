@@ -135,3 +135,28 @@ def test_a_checksum_validated_identifier_keeps_its_label_against_a_tagger():
     doc.spans["anon"].append(guess)
     doc = mask(doc)
     assert [r["label"] for r in doc._.anon_table] == ["ID"]
+
+
+def test_function_words_numbers_and_plural_words_are_not_swept_as_names():
+    """A tagger's PERSON "the Jolie" or ORG "films" / "2005" once swept every "the", "and", "films" and
+    "2005" of a WikiActors abstract (token precision 0.865 -> 0.822)."""
+    from spacy_anon.lexicon.common_words import common_word_test
+
+    is_common = common_word_test("en")
+    terms = sweep_terms([("PERSON", "the Jolie and her"), ("ORG", "films"), ("ORG", "2005"), ("ID", "2005")],
+                        ["PERSON"], DEFAULT_HONORIFICS, is_common, stop_words={"the", "and", "her"})
+    words = {t.words: t for t in terms}
+    assert ("the",) not in words and ("and",) not in words and ("her",) not in words
+    assert ("jolie",) in words
+    assert words[("films",)].capitalised_only  # a plural of a common word is a common word
+    assert [t.words for t in terms if t.words == ("2005",)] == [("2005",)]  # only the ID's
+    assert is_common("films") and is_common("roles") and not is_common("williams")
+
+
+def test_the_default_pipeline_does_not_sweep_function_words():
+    nlp = spacy_anon.load()
+    text = ("Angelina Jolie and her brother appeared in the films of the decade. The films and the roles "
+            "made her famous, and Jolie later directed the film.")
+    doc = nlp(text)
+    swept = [text[r["start"]:r["end"]] for r in doc._.anon_table if r["source"] == "anon_mask.leak_guard"]
+    assert not {"the", "and", "her", "films", "roles"} & {s.lower() for s in swept}

@@ -17,6 +17,22 @@ def _common_word_list(lang: str) -> Optional[FrozenSet[str]]:
     return frozenset(line for line in lines if line and not line.startswith("#"))
 
 
+class _WithPlurals:
+    """Membership in a lemma list that also accepts regular plurals ("films", "roles", "cities")."""
+
+    def __init__(self, words: FrozenSet[str]) -> None:
+        self.words = words
+
+    def __call__(self, word: str) -> bool:
+        if word in self.words:
+            return True
+        if word.endswith("ies") and word[:-3] + "y" in self.words:
+            return True
+        if word.endswith("es") and word[:-2] in self.words:
+            return True
+        return word.endswith("s") and not word.endswith("ss") and word[:-1] in self.words
+
+
 def common_word_test(lang: str, min_zipf: float = 4.0) -> Callable[[str], bool]:
     """`is_common(word)` for `sweep_terms`: whether a folded word is also an ordinary word of `lang`.
 
@@ -26,7 +42,7 @@ def common_word_test(lang: str, min_zipf: float = 4.0) -> Callable[[str], bool]:
     """
     words = _common_word_list(lang)
     if words is not None:
-        return words.__contains__
+        return _WithPlurals(words)
     from wordfreq import zipf_frequency  # heavy word lists: loaded on first use
 
     cache: Dict[str, bool] = {}

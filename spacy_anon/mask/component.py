@@ -520,8 +520,9 @@ class AnonMask(Pipe):
         """Add every other occurrence of a masked value as a mention of its entity (`find_occurrences`)."""
         if self._is_common is None:
             self._is_common = common_word_test(self.nlp.lang if self.nlp is not None else "en")
+        stop_words = self.nlp.Defaults.stop_words if self.nlp is not None else frozenset()
         terms = leak_guard.sweep_terms([(s.label_, s.text) for s in kept], self._name_labels(),
-                                       self._honorifics(), self._is_common)
+                                       self._honorifics(), self._is_common, stop_words)
         text = doc.text
         occurrences = leak_guard.find_occurrences(text, terms)
         if not occurrences:

@@ -15,12 +15,14 @@ the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by a
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from spacy_anon.text_views import TextView, normalized_view
 
 # Labels whose values repeat without pointing at anyone ("2015", "three", "40 years"): not swept.
 UNSWEPT_LABELS = frozenset({"DATETIME", "QUANTITY", "AGE"})
+# Labels whose values may be bare numbers worth sweeping (a record number); elsewhere "2005" is a year.
+NUMERIC_LABELS = frozenset({"CONTACT", "ID", "CODE"})
 # Name particles, too common across unrelated names to be swept alone ("van", "de la").
 NAME_PARTICLES = frozenset(
     "de del della der den di da das do dos du la las le les los van von ter ten bin ben ibn al el "
@@ -94,11 +96,13 @@ class Term:
 
 
 def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str], honorifics: Iterable[str],
-                is_common: Callable[[str], bool]) -> List[Term]:
+                is_common: Callable[[str], bool], stop_words: AbstractSet[str] = frozenset()) -> List[Term]:
     """The terms to sweep for, from (label, text) of the masked mentions (index = mention index).
 
-    Person names give each name part (titles, particles and parts under three letters left out) and
-    the whole name; other labels give the whole mention, except UNSWEPT_LABELS.
+    Person names give each name part and the whole name; other labels give the whole mention, except
+    UNSWEPT_LABELS. Never swept on their own: titles, name particles, words under three letters,
+    function words (`stop_words`: a tagger's "the Jolie" must not sweep every "the"), and bare numbers
+    outside NUMERIC_LABELS (an ORG "2005" is a year elsewhere).
     is_common: whether a folded word is a common word of the language (then only its capitalised,
         not sentence-initial occurrences count).
     """
@@ -107,8 +111,12 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
     terms: List[Term] = []
     seen: Set[Tuple[str, ...]] = set()
 
-    def add(words: Tuple[str, ...], index: int) -> None:
+    def add(words: Tuple[str, ...], index: int, label: str) -> None:
         if not words or words in seen or sum(len(w) for w in words) < MIN_TERM_LENGTH:
+            return
+        if all(w in stop_words for w in words):
+            return
+        if len(words) == 1 and words[0].isdigit() and label not in NUMERIC_LABELS:
             return
         seen.add(words)
         common = len(words) == 1 and is_common(words[0])
@@ -124,8 +132,8 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
             for word in words:
                 if len(word) >= MIN_TERM_LENGTH and word not in NAME_PARTICLES and word not in titles \
                         and not word.isdigit():
-                    add((word,), index)
-        add(tuple(words), index)
+                    add((word,), index, label)
+        add(tuple(words), index, label)
     return terms
 
 
