@@ -350,3 +350,14 @@ def test_generator_score_counts_matches_the_crf_also_found(trained_nlp):
     generator's `anon_source` and the generator's own score dropped its matches (F 0.00 in spacy train)."""
     scores = trained_nlp.evaluate(make_examples(trained_nlp, n=10, seed=2))
     assert scores["spans_regex_f"] > 0.3
+
+
+def test_token_texts_read_without_invisible_characters_but_a_lone_one_stays():
+    """"Kow\u200balski" is one token read as "Kowalski"; a byte-order mark at the start of a file is a token of
+    its own and keeps its text (an empty token text changed the MEDDOCAN model's features)."""
+    from spacy_anon.tagger.crf_component import token_arrays
+    from spacy_anon.tagger.data import tagger_nlp
+
+    nlp = tagger_nlp("es")
+    texts, _, _ = token_arrays(nlp.make_doc("\ufeffNombre: Ana Kow\u200balski."))
+    assert texts[:2] == ["\ufeff", "Nombre"] and "Kowalski" in texts

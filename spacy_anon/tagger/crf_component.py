@@ -167,7 +167,7 @@ def token_arrays(doc: Doc) -> TokenArrays:
     texts, gaps, spaces = [], [], []
     for token in doc:
         text = token.text
-        texts.append(text if text.isascii() else visible_text(text))
+        texts.append(text if text.isascii() else (visible_text(text) or text))  # a lone BOM stays itself
         gaps.append(bool(token.whitespace_))
         spaces.append(token.is_space)
     return texts, gaps, spaces
