@@ -418,8 +418,9 @@ class AnonMask(Pipe):
             return doc  # a detector failed on it (non-raising error handler): fail closed
         self._maybe_run_rules(doc)
         pairs = self.candidates(doc)
+        text = doc.text  # built from the tokens on each access: read once
         if self.leak_guard:
-            pairs = self._extend_names(doc, pairs)
+            pairs = self._extend_names(doc, pairs, text)
         originals = {id(c): o for c, o in pairs}
         kept = list(self.overlap_resolver([c for c, _ in pairs]))
         kept.sort(key=lambda s: (s.start_char, s.end_char))
@@ -432,7 +433,7 @@ class AnonMask(Pipe):
         if len(keys) != len(kept):
             raise ValueError(Errors.E117.format(n_keys=len(keys), n_spans=len(kept)))
         if self.leak_guard and kept:
-            kept, keys = self._sweep(doc, kept, keys)
+            kept, keys = self._sweep(doc, kept, keys, text)
         memory = doc.user_data.get(MEMORY_KEY)
         if memory is None:
             memory = self.memory if self.consistency == "pipeline" else ReplacementMemory()
@@ -440,12 +441,11 @@ class AnonMask(Pipe):
             raise TypeError(Errors.E118.format(key=MEMORY_KEY, kind=type(memory).__name__))
         self._set_scope(memory, doc)
         entity_ids = self._entity_ids(kept, keys, memory)
-        replacements, from_generalizer = self._replacements(doc, kept, keys, entity_ids, memory, originals)
+        replacements, from_generalizer = self._replacements(doc, kept, keys, entity_ids, memory, originals, text)
         # everything computed: now build the outputs
         pieces: List[str] = []
         rows: List[Dict[str, Any]] = []
         pos = 0
-        text = doc.text
         generalized_flags = [self.strategy_for(s.label_) == "generalize" for s in kept]
         if self.tidy_generalized and any(generalized_flags):
             segments = tidy_generalized(text, [(s.start_char, s.end_char) for s in kept], replacements,
@@ -493,13 +493,12 @@ class AnonMask(Pipe):
         doc._.anon_status = "ok"
         return doc
 
-    def _extend_names(self, doc: Doc, pairs: List[Tuple[Span, Span]]) -> List[Tuple[Span, Span]]:
+    def _extend_names(self, doc: Doc, pairs: List[Tuple[Span, Span]], text: str) -> List[Tuple[Span, Span]]:
         """Person candidates grown over the name words their detector left out (`extend_name_mentions`)."""
         name_labels = set(self._name_labels())
         names = [i for i, (cand, _) in enumerate(pairs) if cand.label_ in name_labels]
         if not names:
             return pairs
-        text = doc.text
         extended = leak_guard.extend_name_mentions(
             text, [(pairs[i][0].start_char, pairs[i][0].end_char) for i in names], self._honorifics())
         out = list(pairs)
@@ -516,14 +515,13 @@ class AnonMask(Pipe):
             out[i] = (span, span)
         return out
 
-    def _sweep(self, doc: Doc, kept: List[Span], keys: List[str]) -> Tuple[List[Span], List[str]]:
+    def _sweep(self, doc: Doc, kept: List[Span], keys: List[str], text: str) -> Tuple[List[Span], List[str]]:
         """Add every other occurrence of a masked value as a mention of its entity (`find_occurrences`)."""
         if self._is_common is None:
             self._is_common = common_word_test(self.nlp.lang if self.nlp is not None else "en")
         stop_words = self.nlp.Defaults.stop_words if self.nlp is not None else frozenset()
         terms = leak_guard.sweep_terms([(s.label_, s.text) for s in kept], self._name_labels(),
                                        self._honorifics(), self._is_common, stop_words)
-        text = doc.text
         occurrences = leak_guard.find_occurrences(text, terms)
         if not occurrences:
             return kept, keys
@@ -601,14 +599,13 @@ class AnonMask(Pipe):
             result.append(ids[(label, key)])
         return result
 
-    def _replacements(self, doc, kept, keys, entity_ids, memory, originals) -> Tuple[List[str], List[bool]]:
+    def _replacements(self, doc, kept, keys, entity_ids, memory, originals, text) -> Tuple[List[str], List[bool]]:
         """The replacement of each kept span (by its label's operator), and whether a generalizer
         supplied it."""
         texts: Dict[str, List[str]] = {}
         for span, entity in zip(kept, entity_ids):
             texts.setdefault(entity, []).append(span.text)
         written = frozenset(tuple(w) for w in doc.user_data.get(WRITTEN_KEY) or ())
-        text = doc.text  # built from the tokens on each access: read once
         result = []
         from_generalizer = []
         for span, key, entity in zip(kept, keys, entity_ids):
