@@ -11,7 +11,7 @@ import spacy_anon.disclosure.component  # noqa: F401  (factory, also via entry p
 from spacy_anon.disclosure.chunking import chunk_doc
 from spacy_anon.disclosure.detect import build_subjects, subjects_of
 from spacy_anon.disclosure.vectors import (
-    chunk_corpus, entity_vector, load_model, load_vectors, phrase_vector, read_corpus, save_model,
+    chunk_corpus, entity_vector, load_model, load_vectors, phrase_vector, read_texts, save_model,
     train_from_corpus, train_model, update_from_corpus,
 )
 
@@ -49,7 +49,7 @@ def _flagged(doc):
 
 
 def test_corpus_reading_and_training_outputs(vectors_dir, kv):
-    assert len(list(read_corpus(FIXTURE))) == 6
+    assert len(list(read_texts(FIXTURE))) == 6
     for name in ("vectors.kv", "word2vec.model", "meta.json"):
         assert (vectors_dir / name).exists()
     meta = json.loads((vectors_dir / "meta.json").read_text())

@@ -88,3 +88,21 @@ def test_convert_writes_docbin(tmp_path, gold_file, capsys):
     system.write_text(json.dumps({"d": [[3, 13], [17, 21]]}))
     assert main(["evaluate", str(out), str(system), "-o", str(report)]) == 0
     assert json.loads(report.read_text())["recall_all_entities"] == 1.0
+
+
+def test_one_converter_for_evaluation_and_tagger_training(tmp_path, gold_file):
+    """`--tokenizer fine` gives the taggers' tokens (gold offsets on token boundaries), `--categories`
+    our labels; the same command without them gives spaCy's tokens and the corpus labels."""
+    from spacy.tokens import DocBin
+
+    import spacy
+
+    plain, fine = tmp_path / "plain.spacy", tmp_path / "fine.spacy"
+    assert main(["convert", "tab", str(gold_file), str(plain)]) == 0
+    assert main(["convert", "tab", str(gold_file), str(fine), "--tokenizer", "fine", "--categories"]) == 0
+    nlp = spacy.blank("en")
+    [doc_plain] = DocBin().from_disk(plain).get_docs(nlp.vocab)
+    [doc_fine] = DocBin().from_disk(fine).get_docs(nlp.vocab)
+    assert doc_plain.text == doc_fine.text and len(doc_fine) >= len(doc_plain)
+    assert {s.label_ for s in doc_fine.spans["anon_gold"]} <= {"PERSON", "ORG", "LOC", "DATETIME", "CODE", "DEM",
+                                                              "QUANTITY", "MISC"}

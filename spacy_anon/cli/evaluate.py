@@ -1,16 +1,14 @@
-"""`spacy-anon evaluate GOLD SYSTEM` (TAB, span, seed-003, MEDDOCAN metrics) and
-`spacy-anon convert FORMAT INPUT OUTPUT` (annotated corpora -> .spacy DocBin)."""
+"""`spacy-anon evaluate GOLD SYSTEM`: TAB, span, term-level (Hassan et al., word embeddings) and MEDDOCAN
+metrics of a system's masks against an annotated corpus."""
 import json
 import sys
-import time
 from pathlib import Path
 
-from spacy_anon.corpora import READERS, CorpusFormatError, guess_format, iter_records, write_docbin
+from spacy_anon.cli.convert import FORMATS
+from spacy_anon.corpora import CorpusFormatError, guess_format, iter_records
 from spacy_anon.evaluate.io import load_system
 from spacy_anon.evaluate.report import evaluate_records, format_table
 from spacy_anon.evaluate.scorers import _make_function_words, _make_weighting
-
-FORMATS = ("tab", "wikiactors", "jsonl", "deid", "brat", "meddocan", "presidio", "iob", "wikiann", "wnut17", "harem")
 
 
 def register(subparsers) -> None:
@@ -43,21 +41,6 @@ def register(subparsers) -> None:
     ev.add_argument("-o", "--output", metavar="REPORT.json", default=None)
     ev.set_defaults(func=run_evaluate)
 
-    cv = subparsers.add_parser(
-        "convert",
-        help="convert an annotated corpus to a .spacy DocBin with gold spans in doc.spans['anon_gold']",
-        description="FORMAT: " + ", ".join(FORMATS) + ". INPUT: file or brat folder. OUTPUT: .spacy file.",
-    )
-    cv.add_argument("format", choices=FORMATS, metavar="FORMAT")
-    cv.add_argument("input", metavar="INPUT")
-    cv.add_argument("output", metavar="OUTPUT")
-    cv.add_argument("--lang", default=None, help="spaCy language of the tokenizer (default: en; pt for harem; es for meddocan)")
-    cv.add_argument("--annotator", default=None, help="TAB JSON: annotator copied into anon_gold (default: first)")
-    cv.add_argument("--lenient", action="store_true",
-                    help="skip spans that do not match the text (with a warning) instead of failing")
-    cv.add_argument("--sentences-per-doc", type=int, default=1, help="IOB: sentences per Doc (default 1)")
-    cv.set_defaults(func=run_convert)
-
 
 def run_evaluate(args) -> int:
     fmt = args.format or guess_format(args.gold)
@@ -87,28 +70,4 @@ def run_evaluate(args) -> int:
     if args.output:
         Path(args.output).parent.mkdir(parents=True, exist_ok=True)
         Path(args.output).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf8")
-    return 0
-
-
-def run_convert(args) -> int:
-    import spacy
-
-    lang = args.lang or {"harem": "pt", "meddocan": "es", "brat": "es"}.get(args.format, "en")
-    nlp = spacy.blank(lang)
-    reader = READERS[args.format]
-    warnings = []
-    kwargs = {"strict": not args.lenient, "warnings": warnings}
-    if args.format in ("tab", "wikiactors"):
-        kwargs["annotator"] = args.annotator
-    if args.format in ("iob", "wikiann", "wnut17"):
-        kwargs["sentences_per_doc"] = args.sentences_per_doc
-    start = time.time()
-    try:
-        n = write_docbin(reader(args.input, nlp, **kwargs), args.output)
-    except CorpusFormatError as err:
-        print(f"spacy-anon convert: error: {err}", file=sys.stderr)
-        return 1
-    for w in warnings:
-        print(f"warning: {w}", file=sys.stderr)
-    print(f"wrote {n} docs to {args.output} ({len(warnings)} spans skipped, {time.time() - start:.1f}s)")
     return 0

@@ -36,14 +36,14 @@ DEFAULT_TRAINING = {
 }
 
 
-def read_corpus(path: Union[str, Path], text_field: str = "text") -> Iterator[str]:
+def read_texts(path: Union[str, Path], text_field: str = "text") -> Iterator[str]:
     """Texts of a corpus: .jsonl / .jsonl.gz with a "text" field, a .txt file, or a folder of .txt files."""
     path = Path(path)
     if path.is_dir():
         for file in sorted(path.rglob("*.txt")):
             yield file.read_text(encoding="utf8")
         for file in sorted(list(path.rglob("*.jsonl")) + list(path.rglob("*.jsonl.gz"))):
-            yield from read_corpus(file, text_field)
+            yield from read_texts(file, text_field)
         return
     name = path.name
     if name.endswith(".jsonl") or name.endswith(".jsonl.gz"):
@@ -213,9 +213,9 @@ def train_from_corpus(
 ) -> Dict[str, Any]:
     """Chunk a corpus (path or list of texts, plus `extra` corpora), train, save; returns timing info."""
     t0 = time.perf_counter()
-    texts: List[str] = list(corpus) if isinstance(corpus, (list, tuple)) else list(read_corpus(corpus))
+    texts: List[str] = list(corpus) if isinstance(corpus, (list, tuple)) else list(read_texts(corpus))
     for path in extra:
-        texts.extend(read_corpus(path))
+        texts.extend(read_texts(path))
     sentences = chunk_corpus(texts, chunker=chunker, merge_lowercase=merge_lowercase, nlp=nlp)
     t1 = time.perf_counter()
     model = train_model(sentences, **params)
@@ -243,7 +243,7 @@ def update_from_corpus(model_dir: Union[str, Path], corpus: Union[str, Path, Seq
     meta = load_meta(model_dir)
     model = load_model(model_dir)
     before = len(model.wv)
-    texts = list(corpus) if isinstance(corpus, (list, tuple)) else list(read_corpus(corpus))
+    texts = list(corpus) if isinstance(corpus, (list, tuple)) else list(read_texts(corpus))
     sentences = chunk_corpus(texts, chunker=meta.get("chunker", "rule"),
                              merge_lowercase=meta.get("merge_lowercase", False), nlp=nlp)
     t0 = time.perf_counter()

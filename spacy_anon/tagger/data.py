@@ -3,15 +3,13 @@ document/patient-grouped splits for cross-validation, line docs for NER training
 `spacy_anon.evaluate`)."""
 import random
 from collections import defaultdict
-from pathlib import Path
-from typing import Callable, Dict, Iterator, List, Sequence, Union
+from typing import Callable, Dict, Iterator, List, Sequence
 
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from spacy_anon.corpora import READERS
 from spacy_anon.labels import GOLD_SPAN_KEY
 from spacy_anon.tagger import tokenizer  # noqa: F401  (imported for its registrations)
 
@@ -19,11 +17,6 @@ from spacy_anon.tagger import tokenizer  # noqa: F401  (imported for its registr
 def tagger_nlp(lang: str = "en") -> Language:
     """Blank pipeline with the taggers' tokenizer (`spacy_anon.char_class_tokenizer.v1`)."""
     return spacy.blank(lang, config={"nlp": {"tokenizer": {"@tokenizers": "spacy_anon.char_class_tokenizer.v1"}}})
-
-
-def read_corpus(fmt: str, path: Union[str, Path], nlp: Language, **kwargs) -> Iterator[Doc]:
-    """Docs with gold spans from one of `spacy_anon.corpora.READERS` (e.g. "brat", "deid", "tab")."""
-    return READERS[fmt](path, nlp, **kwargs)
 
 
 def map_gold_labels(doc: Doc, label_map: Dict[str, str], keep_unmapped: bool = False) -> Doc:
