@@ -104,7 +104,7 @@ def test_out_of_range_and_bad_json(tmp_path, nlp):
     with pytest.raises(CorpusFormatError, match="out of range"):
         list(read_span_jsonl(path, nlp))
     warnings = []
-    with pytest.raises(CorpusFormatError, match=r"oor.jsonl:2: invalid JSON"):
+    with pytest.raises(CorpusFormatError, match=r"oor.jsonl:2: not valid JSON"):
         list(read_span_jsonl(path, nlp, strict=False, warnings=warnings))
 
 

@@ -21,6 +21,7 @@ from spacy_anon.corpora.base import (
     records_to_docs,
 )
 from spacy_anon.corpora.docbin import iter_docbin_records
+from spacy_anon.io import loads_strict
 
 PathLike = Union[str, Path]
 
@@ -37,7 +38,7 @@ def _load_json(path: Path):
 
 def iter_jsonl_objects(path: PathLike) -> Iterator[Tuple[int, dict]]:
     """(line number, object) of a JSONL file (.gz allowed); blank lines skipped, bad lines raise with
-    their line number."""
+    their line number. Lines are parsed by `spacy_anon.io.loads_strict`, as the CLI's input is."""
     path = Path(path)
     try:
         f = gzip.open(path, "rt", encoding="utf8") if path.suffix == ".gz" else path.open(encoding="utf8")
@@ -48,9 +49,9 @@ def iter_jsonl_objects(path: PathLike) -> Iterator[Tuple[int, dict]]:
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise CorpusFormatError(f"{path}:{lineno}: invalid JSON ({err.msg})") from None
+                obj = loads_strict(line)  # the CLI's reader: the same JSON is valid everywhere
+            except ValueError as err:
+                raise CorpusFormatError(f"{path}:{lineno}: {err}") from None
             if not isinstance(obj, dict):
                 raise CorpusFormatError(f"{path}:{lineno}: expected a JSON object per line")
             yield lineno, obj

@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
 from spacy_anon.corpora.base import CorpusFormatError
+from spacy_anon.corpora.readers import iter_jsonl_objects
 
 # A system span: (start, end, label, entity, replacement); missing values are None.
 SysSpan = Tuple[int, int, Optional[str], Optional[str], Optional[str]]
@@ -67,14 +68,8 @@ def _is_json(text: str) -> bool:
 
 def _load_jsonl(path: Path, text: str) -> Dict[str, List[SysSpan]]:
     out: Dict[str, List[SysSpan]] = {}
-    for lineno, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
+    for lineno, obj in iter_jsonl_objects(path):
         where = f"{path}:{lineno}"
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise CorpusFormatError(f"{where}: invalid JSON ({err.msg})") from None
         doc_id = obj.get("id", obj.get("doc_id"))
         if doc_id is None:
             raise CorpusFormatError(f"{where}: missing 'id'")
