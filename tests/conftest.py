@@ -16,3 +16,14 @@ def skip_without_wordnet(installed: bool) -> None:
     """Skip the calling test when WordNet is not installed, unless `make test` requires it."""
     if not installed and not WORDNET_REQUIRED:
         pytest.skip("WordNet not installed: run `spacy-anon wordnet install`")
+
+
+@pytest.fixture(scope="session")
+def rules_model(tmp_path_factory):
+    """A blank English pipeline on disk: `--model` adds only anon_rules + anon_mask, so CLI tests that
+    check the exact text around a mention do not depend on the statistical taggers of the default model."""
+    import spacy
+
+    path = tmp_path_factory.mktemp("blank_en")
+    spacy.blank("en").to_disk(path)
+    return path

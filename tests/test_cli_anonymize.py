@@ -5,9 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from cli_support import check_anon_offsets, cli, read_jsonl, write, write_jsonl
 
-from spacy_anon.cli import main
 from spacy_anon.cli import anonymize as anonymize_cli
 
 EMAIL_A = "jane.roe@example.com"
@@ -16,46 +15,8 @@ SECRET_IN_BAD_LINE = "leaky.secret@example.net"
 SPAN_KEYS = {"start", "end", "label", "entity", "identifier", "replacement", "anon_start", "anon_end"}
 
 
-@pytest.fixture(scope="module")
-def rules_model(tmp_path_factory):
-    """A blank English pipeline on disk: `--model` adds only anon_rules + anon_mask, so tests that check
-    the exact text around a mention do not depend on the statistical taggers of the default model."""
-    import spacy
-
-    path = tmp_path_factory.mktemp("blank_en")
-    spacy.blank("en").to_disk(path)
-    return path
-
-
-def cli(capsys, *argv):
-    code = main(["anonymize", *map(str, argv)])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(text.encode("utf-8"))
-    return path
-
-
-def write_jsonl(path: Path, records) -> Path:
-    lines = [r if isinstance(r, str) else json.dumps(r) for r in records]
-    return write(path, "\n".join(lines) + "\n")
-
-
-def read_jsonl(path: Path):
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
 def leftovers(folder: Path):
     return [p.name for p in folder.iterdir() if p.name.startswith(".")]
-
-
-def check_anon_offsets(record):
-    """Each replacement stands at anon_start:anon_end of "anonymized" (located without the original)."""
-    for span in record["spans"]:
-        assert record["anonymized"][span["anon_start"]:span["anon_end"]] == span["replacement"]
 
 
 def apply_spans(text, spans):

@@ -9,34 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_support import cli, write_jsonl
 
-from spacy_anon.cli import main
 from spacy_anon.cli import anonymize as anonymize_cli
 
 EMAIL_A = "jane.roe@example.com"
 EMAIL_B = "r.miller@example.org"
 SECRET = "leaky.secret@example.net"
-
-
-@pytest.fixture(scope="module")
-def rules_model(tmp_path_factory):
-    import spacy
-
-    path = tmp_path_factory.mktemp("blank_en")
-    spacy.blank("en").to_disk(path)
-    return path
-
-
-def cli(capsys, *argv):
-    code = main(["anonymize", *map(str, argv)])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def write_lines(path: Path, lines) -> Path:
-    path.write_bytes(("\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines)
-                      + "\n").encode("utf-8"))
-    return path
 
 
 def read_strict(path: Path):
@@ -69,7 +48,7 @@ def run_module(*argv, env=None, cwd=None, preexec_fn=None, timeout=300):
 def test_unwritable_output_fails_before_the_model_loads(tmp_path, capsys, monkeypatch):
     loaded = []
     monkeypatch.setattr(anonymize_cli, "load_pipeline", lambda args: loaded.append(args))
-    src = write_lines(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}"}])
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}"}])
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
     for out in (blocker / "out.jsonl", blocker / "sub" / "out.jsonl"):
@@ -88,7 +67,7 @@ def test_unwritable_output_fails_before_the_model_loads(tmp_path, capsys, monkey
 def test_file_size_limit_while_writing_is_a_clean_error(tmp_path, rules_model):
     """A real write failure from the OS (EFBIG under RLIMIT_FSIZE): one line, no traceback, nothing left."""
     resource = pytest.importorskip("resource")
-    src = write_lines(tmp_path / "in.jsonl",
+    src = write_jsonl(tmp_path / "in.jsonl",
                       [{"id": i, "text": f"Record {i}: mail {EMAIL_A} about the case. " * 20} for i in range(200)])
 
     def limit():
@@ -123,7 +102,7 @@ def test_disk_full_while_writing_is_a_clean_error(tmp_path, capsys, monkeypatch,
             return getattr(self._fh, name)
 
     monkeypatch.setattr(io_module.os, "fdopen", lambda *a, **k: FullDisk(real_fdopen(*a, **k)))
-    src = write_lines(tmp_path / "in.jsonl", [{"id": i, "text": f"Mail {EMAIL_A} today. " * 10} for i in range(30)])
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": i, "text": f"Mail {EMAIL_A} today. " * 10} for i in range(30)])
     code, stdout, err = cli(capsys, src, "-o", tmp_path / "out.jsonl", "--model", rules_model, "--quiet")
     assert code == 1 and one_error_line(err), err
     assert "No space left on device" in err and "no output written" in err
@@ -132,7 +111,7 @@ def test_disk_full_while_writing_is_a_clean_error(tmp_path, capsys, monkeypatch,
 
 def test_dash_output_is_stdout(tmp_path, capsys, monkeypatch, rules_model):
     monkeypatch.chdir(tmp_path)
-    src = write_lines(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}"}])
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}"}])
     code, stdout, err = cli(capsys, src, "-o", "-", "--model", rules_model)
     assert code == 0, err
     assert json.loads(stdout)["id"] == 1 and EMAIL_A not in stdout
@@ -150,7 +129,7 @@ def test_dash_output_is_stdout(tmp_path, capsys, monkeypatch, rules_model):
 
 
 def test_output_modes_follow_the_umask_or_the_replaced_file(tmp_path, capsys, rules_model):
-    src = write_lines(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}"}])
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}"}])
     umask = os.umask(0o022)
     try:
         new = tmp_path / "new.jsonl"
@@ -192,7 +171,7 @@ HOSTILE_LINES = [
 def test_hostile_lines_are_invalid_lines(tmp_path, capsys, rules_model):
     lines = [{"id": 1, "text": f"Mail {EMAIL_A}"}] + [line for line, _ in HOSTILE_LINES] + \
         [{"id": 8, "text": f"Mail {EMAIL_B}"}]
-    src = write_lines(tmp_path / "in.jsonl", lines)
+    src = write_jsonl(tmp_path / "in.jsonl", lines)
     out = tmp_path / "out.jsonl"
     code, stdout, err = cli(capsys, src, "-o", out, "--model", rules_model)
     assert code == 1 and one_error_line(err), err[-2000:]
@@ -210,7 +189,7 @@ def test_hostile_lines_are_invalid_lines(tmp_path, capsys, rules_model):
 
 
 def test_duplicate_ids_name_both_lines(tmp_path, capsys, rules_model):
-    src = write_lines(tmp_path / "in.jsonl", [
+    src = write_jsonl(tmp_path / "in.jsonl", [
         {"id": "a", "text": f"Mail {EMAIL_A}"},
         {"id": "b", "text": "fine"},
         {"id": "a", "text": f"Mail {SECRET}"},
@@ -230,7 +209,7 @@ def test_duplicate_ids_name_both_lines(tmp_path, capsys, rules_model):
 
 
 def test_key_env_in_a_fresh_process(tmp_path):
-    src = write_lines(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}."}])
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}."}])
     env = {k: v for k, v in os.environ.items() if k != "SPACY_ANON_KEY"}
     env["MY_FRESH_KEY"] = "a-secret-key-of-32-characters!!!"
     out = tmp_path / "out.jsonl"
@@ -282,7 +261,7 @@ def test_a_swallowing_error_handler_does_not_lose_records(tmp_path, capsys, monk
     _patched_loader(monkeypatch, mutate)
     records = [{"id": i, "text": f"Record {i}: mail {EMAIL_A}."} for i in range(6)]
     records[3]["text"] = f"boom {SECRET}"
-    src = write_lines(tmp_path / "in.jsonl", records)
+    src = write_jsonl(tmp_path / "in.jsonl", records)
     out = tmp_path / "out.jsonl"
     code, stdout, err = cli(capsys, src, "-o", out, "--n-process", n_process, "--batch-size", "2", "--quiet")
     assert code == 1, err
@@ -292,7 +271,7 @@ def test_a_swallowing_error_handler_does_not_lose_records(tmp_path, capsys, monk
 
     # a long document goes through nlp(doc) chunk by chunk: the same error
     long_text = "\n\n".join([f"fine part {EMAIL_A}."] * 8 + [f"boom {SECRET}."])
-    src = write_lines(tmp_path / "long.jsonl", [{"id": 1, "text": "fine"}, {"id": 2, "text": long_text}])
+    src = write_jsonl(tmp_path / "long.jsonl", [{"id": 1, "text": "fine"}, {"id": 2, "text": long_text}])
     code, stdout, err = cli(capsys, src, "-o", out, "--max-length", "60", "--quiet", "--n-process", n_process)
     assert code == 1 and "line 2: anonymization failed (ValueError" in err
     assert SECRET not in err + stdout and not out.exists()
@@ -315,7 +294,7 @@ def test_a_component_that_drops_documents_is_caught(tmp_path, capsys, monkeypatc
     if name not in Language.factories:
         Language.factory(name, func=lambda nlp, name: Dropper())
     _patched_loader(monkeypatch, lambda nlp: nlp.add_pipe(name, first=True))
-    src = write_lines(tmp_path / "in.jsonl", [
+    src = write_jsonl(tmp_path / "in.jsonl", [
         {"id": 1, "text": f"Mail {EMAIL_A}"},
         {"id": 2, "text": f"drop me {SECRET}"},
         {"id": 3, "text": f"Mail {EMAIL_B}"},
@@ -339,7 +318,7 @@ def test_a_worker_that_dies_is_an_error(tmp_path, capsys, monkeypatch, rules_mod
             return doc
 
     _patched_loader(monkeypatch, lambda nlp: nlp.add_pipe(name, first=True))
-    src = write_lines(tmp_path / "in.jsonl", [{"id": i, "text": f"Mail {EMAIL_A}" if i != 5 else "die"}
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": i, "text": f"Mail {EMAIL_A}" if i != 5 else "die"}
                                               for i in range(8)])
     out = tmp_path / "out.jsonl"
     code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--n-process", "2", "--batch-size", "1",

@@ -4,51 +4,12 @@ Runs the CLI in-process on temporary JSONL files and checks the raw output bytes
 records: a value must not appear anywhere in the file.
 """
 import json
-from pathlib import Path
 
-import pytest
-
-from spacy_anon.cli import main
+from cli_support import check_anon_offsets, cli, read_jsonl, write, write_jsonl
 
 EMAIL_A = "jane.roe@example.com"
 EMAIL_B = "r.miller@example.org"
 SPAN_KEYS = {"start", "end", "label", "entity", "identifier", "replacement", "anon_start", "anon_end"}
-
-
-@pytest.fixture(scope="module")
-def rules_model(tmp_path_factory):
-    """A blank English pipeline: `--model` adds only anon_rules + anon_mask (exact replacements)."""
-    import spacy
-
-    path = tmp_path_factory.mktemp("blank_en")
-    spacy.blank("en").to_disk(path)
-    return path
-
-
-def cli(capsys, *argv):
-    code = main(["anonymize", *map(str, argv)])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(text.encode("utf-8"))
-    return path
-
-
-def write_jsonl(path: Path, records) -> Path:
-    return write(path, "\n".join(json.dumps(r) for r in records) + "\n")
-
-
-def read_jsonl(path: Path):
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def check_anon_offsets(record):
-    """Each replacement stands at anon_start:anon_end of "anonymized" (located without the original)."""
-    for span in record["spans"]:
-        assert record["anonymized"][span["anon_start"]:span["anon_end"]] == span["replacement"]
 
 
 def test_jsonl_records_drop_other_fields_by_default(tmp_path, capsys):
