@@ -11,7 +11,8 @@ from spacy_anon.mask.component import pseudonym, render_name, suppress
 from spacy_anon.mask.grouping import compatible, group_mentions, make_name_part_grouper, name_parts, normalize
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.overlaps import make_overlap_resolver, resolve_overlaps
-from spacy_anon.mask.surrogates import luhn_valid, reshape_code, reshape_phone
+from spacy_anon.mask.surrogates import reshape_code, reshape_phone
+from spacy_anon.rules.validators import luhn_valid
 
 
 def test_normalize_and_honorifics():

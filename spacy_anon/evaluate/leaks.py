@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Sequence, Tuple
 
+from spacy_anon.rules.validators import luhn_check_digit
 from spacy_anon.text_views import visible_text
 
 ZWSP, SHY, NUL = "\u200b", "\u00ad", "\x00"
@@ -58,16 +59,6 @@ def survives(plant: Plant, anonymized: str, unplanted: str = "") -> bool:
 
 
 # ------------------------------------------------------------------------------------------ values
-def luhn_digit(body: str) -> str:
-    total = 0
-    for i, ch in enumerate(reversed(body)):
-        d = int(ch)
-        if i % 2 == 0:
-            d = d * 2 - 9 if d > 4 else d * 2
-        total += d
-    return str((10 - total % 10) % 10)
-
-
 def iban_gb(rng: random.Random) -> str:
     """A valid GB IBAN (mod-97 check digits computed), grouped by four."""
     bban = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(4)) + \
@@ -90,7 +81,7 @@ def phone(rng: random.Random) -> str:
 
 def card(rng: random.Random) -> str:
     body = "4" + "".join(str(rng.randint(0, 9)) for _ in range(14))
-    number = body + luhn_digit(body)
+    number = body + luhn_check_digit(body)
     return " ".join(number[i:i + 4] for i in range(0, 16, 4))
 
 
@@ -126,7 +117,7 @@ DIGIT_FORMS = ("plain", "zero-width space", "soft hyphen", "en dash", "line brea
                "full-width digits")
 EMAIL_FORMS = ("plain", "zero-width space", "NUL", "[at] [dot]", "(at) (dot)", "spelled at")
 NAME_FORMS = ("plain", "possessive", "curly possessive", "title possessive", "upper case", "lower case",
-              "zero-width space", "soft hyphen", "title only")
+              "zero-width space", "soft hyphen", "title only")  # NAME_SENTENCES, below, and "title only"
 
 STRUCTURED_TEMPLATES: Dict[str, Tuple[str, Callable[[random.Random], str]]] = {
     "ssn": ("Her social security number is {v}.", ssn),
@@ -153,28 +144,30 @@ def _email_form(user: str, domain: str, form: str) -> str:
     raise ValueError(f"unknown form {form!r}")
 
 
+# name form -> sentence written after "The witness {first} {last} was heard by the court." ({hidden}: the
+# surname with {mark} inside after its third letter)
+NAME_SENTENCES = {
+    "plain": "The court then heard {first} {last} again.",
+    "possessive": "{first} {last}'s lawyer said nothing.",
+    "curly possessive": "The court read {first} {last}\u2019s statement.",
+    "title possessive": "Mr {last}'s solicitor wrote to the court.",
+    "upper case": "Later {upper} signed the record.",
+    "lower case": "Later {lower} signed the record.",
+    "zero-width space": "Later Mr {hidden_zwsp} signed the record.",
+    "soft hyphen": "Later Mr {hidden_shy} signed the record.",
+}
+
+
 def _name_sentences(first: str, last: str, form: str) -> Tuple[str, str]:
-    """(sentence with the detected full name, sentence with the form) and what must not survive."""
-    intro = f"The witness {first} {last} was heard by the court."
-    if form == "plain":
-        return intro, f"The court then heard {first} {last} again."
-    if form == "possessive":
-        return intro, f"{first} {last}'s lawyer said nothing."
-    if form == "curly possessive":
-        return intro, f"The court read {first} {last}\u2019s statement."
-    if form == "title possessive":
-        return intro, f"Mr {last}'s solicitor wrote to the court."
-    if form == "upper case":
-        return intro, f"Later {last.upper()} signed the record."
-    if form == "lower case":
-        return intro, f"Later {last.lower()} signed the record."
-    if form == "zero-width space":
-        return intro, f"Later Mr {last[:3]}{ZWSP}{last[3:]} signed the record."
-    if form == "soft hyphen":
-        return intro, f"Later Mr {last[:3]}{SHY}{last[3:]} signed the record."
-    if form == "title only":
+    """(sentence with the detected full name, sentence with the form of the surname)."""
+    if form == "title only":  # the title is all a tagger may see
         return f"Mr {last}\u2019s opinion was clear.", "He left."
-    raise ValueError(f"unknown form {form!r}")
+    if form not in NAME_SENTENCES:
+        raise ValueError(f"unknown form {form!r}")
+    intro = f"The witness {first} {last} was heard by the court."
+    return intro, NAME_SENTENCES[form].format(
+        first=first, last=last, upper=last.upper(), lower=last.lower(),
+        hidden_zwsp=last[:3] + ZWSP + last[3:], hidden_shy=last[:3] + SHY + last[3:])
 
 
 def make_plants(rng: random.Random, people: Sequence[Tuple[str, str]]) -> List[Plant]:

@@ -15,29 +15,13 @@ from typing import Any, Callable, Dict
 from spacy.util import registry
 
 from spacy_anon.generalize.coarsen import lang_of, parse_date, shift_date
+from spacy_anon.rules.validators import luhn_check_digit, luhn_valid
 
 _EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _URL_RE = re.compile(r"^(?:https?://|www\.)", re.I)
 _IPV4_RE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 _TIME_RE = re.compile(r"\b(?P<h>[01]?\d|2[0-3])(?P<sep>[:h.])(?P<m>[0-5]\d)\b")
 _IBAN_LIKE = re.compile(r"^[A-Z]{2}\d{2}")
-
-
-def luhn_valid(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        n = int(ch)
-        if i % 2 == 1:
-            n = n * 2 - 9 if n > 4 else n * 2
-        total += n
-    return total % 10 == 0
-
-
-def _luhn_check_digit(body: str) -> str:
-    for d in "0123456789":
-        if luhn_valid(body + d):
-            return d
-    raise AssertionError("unreachable")
 
 
 def reshape(text: str, rng: random.Random, keep_prefix: int = 0) -> str:
@@ -71,7 +55,7 @@ def reshape_code(text: str, rng: random.Random) -> str:
     digits = re.sub(r"\D", "", text)
     if 13 <= len(digits) <= 19 and len(digits) == len(re.sub(r"[\s-]", "", text)) and luhn_valid(digits):
         new_digits = re.sub(r"\D", "", new)
-        check = _luhn_check_digit(new_digits[:-1])
+        check = luhn_check_digit(new_digits[:-1])
         last = max(i for i, c in enumerate(new) if c.isdigit())
         new = new[:last] + check + new[last + 1:]
     return new

@@ -83,6 +83,14 @@ def card_network(digits: str) -> Optional[str]:
     return None
 
 
+def luhn_check_digit(body: str) -> str:
+    """The digit that makes `body` + digit pass the Luhn check (for surrogates and test values)."""
+    for digit in "0123456789":
+        if luhn_valid(body + digit):
+            return digit
+    raise ValueError("luhn_check_digit needs digits")
+
+
 def credit_card_valid(value: str) -> Optional[bool]:
     """12-19 digit card numbers of a known network (issuer prefix and length) that pass Luhn and are not
     one repeated digit."""

@@ -1,0 +1,51 @@
+"""The leak benchmark's pure parts: planted values, their forms, and what counts as surviving."""
+import random
+
+from spacy_anon.evaluate.leaks import (
+    DIGIT_FORMS,
+    EMAIL_FORMS,
+    NAME_FORMS,
+    STRUCTURED_TEMPLATES,
+    Plant,
+    core_of,
+    make_plants,
+    plant_into,
+    survives,
+    tally,
+)
+from spacy_anon.rules.validators import credit_card_valid, iban_valid, us_ssn_valid
+
+
+def test_core_ignores_separators_case_accents_and_invisible_characters():
+    assert core_of("536-22-\n17\u00ad84") == core_of("536 22 1784") == "536221784"
+    assert core_of("JOSÉ Kow\u200balski") == "josekowalski"
+    assert core_of("\uff15\uff13\uff16") == "536"
+
+
+def test_survival_counts_against_the_unplanted_document():
+    name = Plant("name", "lower case", "", "king")
+    assert not survives(name, "He was seeking help.")  # whole words only
+    assert survives(name, "Later king signed.")
+    assert not survives(name, "Later king signed.", unplanted="the king's court")  # already a word there
+    ssn = Plant("ssn", "line break", "", "536221784")
+    assert survives(ssn, "SSN 536-22-\n1784") and not survives(ssn, "SSN [ID_1]")
+
+
+def test_every_kind_and_form_is_planted_with_valid_values():
+    plants = make_plants(random.Random(3), [("Anna", "Kowalski")])
+    kinds = {(p.kind, p.form) for p in plants}
+    assert kinds == ({(k, f) for k in STRUCTURED_TEMPLATES for f in DIGIT_FORMS}
+                     | {("email", f) for f in EMAIL_FORMS} | {("name", f) for f in NAME_FORMS})
+    plain = {p.kind: p for p in plants if p.form == "plain"}
+    assert us_ssn_valid(plain["ssn"].core) and credit_card_valid(plain["card"].core)
+    assert iban_valid(plain["iban"].core)
+    assert all(p.core in core_of(p.sentence) for p in plants if p.kind != "name")
+    assert all(p.core == "kowalski" for p in plants if p.kind == "name")
+
+
+def test_plant_goes_in_as_its_own_paragraph_and_tally_counts():
+    plant = Plant("ssn", "plain", "Her SSN is 536-22-1784.", "536221784")
+    text = plant_into("First line.\nSecond line.", plant, random.Random(0))
+    assert "Her SSN is 536-22-1784.\n\n" in text and "First line." in text and "Second line." in text
+    table = tally([(plant, True), (plant, False)])
+    assert table == {"ssn": {"plain": {"planted": 2, "survived": 1}}}
