@@ -100,7 +100,7 @@ def _load_built_ins() -> None:
     """Import the built-in operator modules (they register themselves)."""
     # lazy: import cycle (every operator module imports this one to register itself)
     from spacy_anon.mask.operators import (  # noqa: F401
-        encrypt, generalize, hash, keep, mask_chars, pseudonym, replace, suppress, surrogate, tag)
+        encrypt, generalize, keep, keyed_hash, mask_chars, pseudonym, replace, suppress, surrogate, tag)
 
 
 def register(name: str) -> Callable[[Type[Operator]], Type[Operator]]:
