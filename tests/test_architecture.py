@@ -17,7 +17,8 @@ LAYERS = (
     {"generalize"},
     {"mask"},
     {"evaluate"},
-    {"longdocs", "workers", "pipeline"},
+    {"longdocs", "workers", "pipeline", "engines", "structured", "review"},
+    {"risk"},
     {"cli", "__main__"},
 )
 LAYER_OF = {area: i for i, areas in enumerate(LAYERS) for area in areas}

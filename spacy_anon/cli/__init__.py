@@ -14,6 +14,9 @@ SUBCOMMAND_MODULES = (
     "spacy_anon.cli.wordnet",
     "spacy_anon.cli.tagger",
     "spacy_anon.cli.demo",
+    "spacy_anon.cli.report",
+    "spacy_anon.cli.risk",
+    "spacy_anon.cli.utility",
 )
 
 
