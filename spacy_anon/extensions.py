@@ -8,6 +8,7 @@ _SPAN_ATTRS = {
     "anon_entity": None,  # id of the entity the mention belongs to
     "anon_replacement": None,  # text that replaces the mention (set by anon_generalize / anon_mask)
     "anon_validated": None,  # True when a checksum confirmed the value (it keeps its label on overlaps)
+    "anon_type": None,  # fine type beside the category: EMAIL, PHONE, NOMBRE_SUJETO_ASISTENCIA... (else the label)
 }
 
 _DOC_ATTRS = {
@@ -40,6 +41,21 @@ class _SpanGetter:
         return data.get(("._.", self.name, span.start_char, span.end_char), self.default)  # docs of earlier versions
 
 
+class _TypeGetter(_SpanGetter):
+    """Getter of `span._.anon_type`: the fine type its detector set (a rule's EMAIL, a tagger's corpus
+    label such as MEDDOCAN's NOMBRE_SUJETO_ASISTENCIA), else the span's own label, so every span has one."""
+
+    def __call__(self, span: Span):
+        value = super().__call__(span)
+        return span.label_ if value is None else value
+
+
+def has_own_value(span: Span, name: str) -> bool:
+    """Whether a detector set the span attribute `name` (spans over the same characters with the same
+    label share their attributes: a later detector should not erase an earlier one's fine type)."""
+    return _span_key(name, span) in span.doc.user_data
+
+
 class _SpanSetter:
     """Setter of one span attribute (a picklable class, see `_SpanGetter`)."""
 
@@ -60,7 +76,8 @@ def register_extensions() -> None:
     """
     for name, default in _SPAN_ATTRS.items():
         if not Span.has_extension(name):
-            Span.set_extension(name, getter=_SpanGetter(name, default), setter=_SpanSetter(name))
+            getter = (_TypeGetter if name == "anon_type" else _SpanGetter)(name, default)
+            Span.set_extension(name, getter=getter, setter=_SpanSetter(name))
     for name, default in _DOC_ATTRS.items():
         if not Doc.has_extension(name):
             Doc.set_extension(name, default=default)

@@ -26,8 +26,10 @@ MAX_JSON_DEPTH = 500
 RESERVED_FIELDS = ("id", "text", "anonymized", "spans", "field_spans")
 # Keys of each output span, in order (the public contract of `spacy-anon anonymize --format jsonl`):
 # start/end index the original text, anon_start/anon_end the anonymized text.
-SPAN_FIELDS = ("start", "end", "label", "entity", "identifier", "replacement", "anon_start", "anon_end")
-_ROW_FIELDS = SPAN_FIELDS[:6]  # copied from the replacement table
+SPAN_FIELDS = ("start", "end", "label", "type", "entity", "identifier", "replacement", "anon_start", "anon_end")
+_ROW_FIELDS = SPAN_FIELDS[:7]  # copied from the replacement table ("type": the fine type beside the category)
+# With include_original, each span also says which detector found it and its score (`spacy-anon report`).
+REVIEW_FIELDS = ("text", "source", "score")
 # Input fields whose name may appear in a message (schema names, never content).
 _NAMED_FIELDS = ("id", "text", "subject", "doc_id")
 # Marker in the names of our temporary files and staging folders: `.NAME.spacy-anon-PID-HEX.tmp`.
@@ -322,15 +324,26 @@ def anon_offsets(text_length: int, anonymized: str, table: Sequence[Dict[str, An
     return result
 
 
+def _plain_score(value: Any) -> Optional[float]:
+    """A JSON-safe score (a numpy float or NaN from a detector becomes a float or None)."""
+    try:
+        score = float(value)
+    except (TypeError, ValueError):
+        return None
+    return round(score, 4) if math.isfinite(score) else None
+
+
 def output_spans(original: str, anonymized: str, table: Sequence[Dict[str, Any]],
                  include_original: bool = False) -> List[Dict[str, Any]]:
-    """The "spans" of an output record (SPAN_FIELDS; + the original "text" with `include_original`)."""
+    """The "spans" of an output record (SPAN_FIELDS; + the original "text", "source" and "score" with
+    `include_original`)."""
     spans = []
     for row, (a_start, a_end) in zip(table, anon_offsets(len(original), anonymized, table)):
         span = {key: row.get(key) for key in _ROW_FIELDS}
         span["anon_start"], span["anon_end"] = a_start, a_end
-        if include_original:
+        if include_original:  # review material: the value, and which detector found it how surely
             span["text"] = original[row["start"]:row["end"]]
+            span["source"], span["score"] = row.get("source"), _plain_score(row.get("score"))
         spans.append(span)
     return spans
 

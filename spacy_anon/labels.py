@@ -112,6 +112,22 @@ HAREM: Dict[str, str] = {
     "OBRA": "MISC", "OUTRO": "MISC", "VARIADO": "MISC",
 }
 
+# Fine types of the rule recognizers (`Recognizer.type`), each with its category: `span._.anon_type` says
+# which kind of CONTACT or ID a span is, so `label_strategies = {"EMAIL": "suppress"}` can treat an e-mail
+# apart from a phone number. Names follow Presidio's entity types where one exists, shortened.
+RULE_TYPES: Dict[str, str] = {
+    "EMAIL": "CONTACT", "URL": "CONTACT", "IP": "CONTACT", "PHONE": "CONTACT", "PAGER": "CONTACT",
+    "MAC": "CONTACT", "HANDLE": "CONTACT",
+    "CARD": "ID", "IBAN": "ID", "SSN": "ID", "DNI": "ID", "PASSPORT": "ID", "RECORD_NUMBER": "ID",
+    "CREDENTIAL": "ID", "CRYPTO": "ID", "NHS": "ID", "NINO": "ID", "UTR": "ID", "DRIVING_LICENCE": "ID",
+    "CASE_NUMBER": "CODE",
+    "DATE": "DATETIME", "TIME": "DATETIME", "YEAR": "DATETIME",
+    "AGE": "AGE", "MONEY": "QUANTITY", "MEASURE": "QUANTITY",
+    "NAME": "PERSON", "RELATIVE": "PERSON",
+    "POSTAL_CODE": "LOC",
+}
+
+
 # Every corpus format name -> its map (readers' format names included: "brat" is MEDDOCAN's format).
 LABEL_MAPS: Dict[str, Dict[str, str]] = {
     "tab": TAB, "wikiactors": TAB, "meddocan": MEDDOCAN, "brat": MEDDOCAN, "deid": DEID,
@@ -146,3 +162,15 @@ def corpus_label_map(corpus: str) -> Dict[str, str]:
 def make_corpus_label_map(corpus: str) -> Dict[str, str]:
     """`@misc = "spacy_anon.corpus_label_map.v1"`: a component's `label_map` from `corpus_label_map`."""
     return corpus_label_map(corpus)
+
+
+def known_types() -> Dict[str, str]:
+    """Every fine type this package knows -> its category: the rule recognizers' types, every corpus
+    label (MEDDOCAN, deid, TAB, Presidio, WikiANN, WNUT17, HAREM) and the spaCy NER labels. A span's
+    `span._.anon_type` is one of these (or a user's own label), `span.label_` its category."""
+    out: Dict[str, str] = {label: label for label in CATEGORIES}
+    out.update(DEFAULT_ENT_LABEL_MAP)
+    for mapping in LABEL_MAPS.values():
+        out.update(mapping)
+    out.update(RULE_TYPES)
+    return out

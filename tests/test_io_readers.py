@@ -91,11 +91,11 @@ def test_list_text_files_skips_hidden(tmp_path):
 def test_output_record_contract():
     rec = Record(id=3, text="Hi Ann!", extra={"subject": "Ann", "spans": ["gold"], "lang": "en",
                                               "meta": {"notes": "Ann again", "n": 2}})
-    row = {"start": 3, "end": 6, "label": "PERSON", "entity": "PERSON_1", "identifier": "DIRECT",
+    row = {"start": 3, "end": 6, "label": "PERSON", "type": "PERSON", "entity": "PERSON_1", "identifier": "DIRECT",
            "replacement": "[PERSON_1]", "source": "x", "score": 0.5}
     out = output_record(rec, "Hi [PERSON_1]!", [row])
     assert list(out) == ["id", "anonymized", "spans"]  # no original value, no other field
-    assert out["spans"] == [{**{k: row[k] for k in ("start", "end", "label", "entity", "identifier",
+    assert out["spans"] == [{**{k: row[k] for k in ("start", "end", "label", "type", "entity", "identifier",
                                                     "replacement")}, "anon_start": 3, "anon_end": 13}]
     full = output_record(rec, "Hi [PERSON_1]!", [row], include_original=True, keep_fields=["lang", "meta.n"])
     assert list(full) == ["id", "text", "anonymized", "spans", "lang", "meta"]
@@ -106,7 +106,7 @@ def test_output_record_contract():
     assert list(fields) == ["id", "anonymized", "spans", "meta", "summary", "field_spans"]
     assert fields["meta"] == {"notes": "[PERSON_1] again"} and fields["summary"] is None
     assert fields["field_spans"] == {"meta.notes": [{**{k: notes_row[k] for k in (
-        "start", "end", "label", "entity", "identifier", "replacement")}, "anon_start": 0, "anon_end": 10}]}
+        "start", "end", "label", "type", "entity", "identifier", "replacement")}, "anon_start": 0, "anon_end": 10}]}
     json.dumps(out)
 
 

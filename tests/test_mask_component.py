@@ -77,8 +77,9 @@ def test_tag_consistent_per_entity():
     assert rows["[CONTACT_1]"]["source"] == "rules.email" and rows["[CONTACT_1]"]["score"] == 1.0
     assert rows["[PERSON_2]"]["source"] == "ner" and rows["[PERSON_2]"]["identifier"] == "DIRECT"
     assert rows["[LOC_1]"]["label"] == "LOC" and rows["[LOC_1]"]["identifier"] == "QUASI"
-    assert all(set(r) == {"start", "end", "label", "entity", "identifier", "replacement", "source", "score"}
+    assert all(set(r) == {"start", "end", "label", "type", "entity", "identifier", "replacement", "source", "score"}
                for r in doc._.anon_table)
+    assert rows["[LOC_1]"]["type"] == "GPE"  # the NER label survives beside the category
     # the kept spans, with entity and replacement, for inspection
     masked = doc.spans["anon_masked"]
     assert [s._.anon_entity for s in masked][:2] == ["PERSON_1", "PERSON_2"]

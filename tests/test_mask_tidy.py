@@ -115,3 +115,13 @@ def test_a_category_phrase_after_a_determiner_loses_its_article():
     doc = nlp.make_doc("She joined the Acme Corp in Paris.")
     doc.spans["anon"] = [doc.char_span(15, 24, label="ORG"), doc.char_span(28, 33, label="LOC")]
     assert mask(doc)._.anon_text == "She joined the organisation in a location."
+
+
+def test_english_article_rules_leave_other_languages_alone():
+    # Portuguese "a" is a preposition here ("returned to Lisbon"): no "an" before a vowel
+    text = "Voltou a Lisboa em 1500."
+    start = text.index("Lisboa")
+    out = tidy_generalized(text, [(start, start + 6)], ["uma cidade de Portugal"], [True], lang="pt")
+    assert out == [(start, start + 6, "uma cidade de Portugal", [0])]
+    english = tidy_generalized("He went to a Oscar gala.", [(13, 18)], ["award"], [True])
+    assert english[0][2] == "an award"

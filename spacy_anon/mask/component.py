@@ -14,18 +14,19 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequ
 import srsly
 from spacy import util
 from spacy.language import Language
-from spacy.pipeline import Pipe
+from spacy.pipeline import Pipe, TrainablePipe
 from spacy.tokens import Doc, Span
 from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
+from spacy_anon.coref.grouper import grouper_for
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, MEMORY_KEY, RULES_RAN_KEY, SPAN_KEY, WRITTEN_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.failures import failed_component, pipe_keeping_failures
 from spacy_anon.generalize import coarsen
-from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, identifier_for
+from spacy_anon.labels import CATEGORIES, DEFAULT_ENT_LABEL_MAP, RULE_TYPES, identifier_for, known_types
 from spacy_anon.lexicon.common_words import common_word_test
-from spacy_anon.mask import leak_guard
+from spacy_anon.mask import coverage, leak_guard
 from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts
 from spacy_anon.mask.memory import ReplacementMemory
@@ -34,10 +35,11 @@ from spacy_anon.mask.operators.base import BUILT_IN
 from spacy_anon.mask.operators.pseudonym import pseudonym  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.operators.suppress import suppress  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.operators.surrogate import render_name  # noqa: F401  (public helper, re-exported)
-from spacy_anon.mask.overlaps import make_overlap_resolver
-from spacy_anon.mask.surrogates import make_faker_surrogates
+from spacy_anon.mask.overlaps import carry_corpus_types, make_overlap_resolver
+from spacy_anon.mask.surrogates import make_faker_surrogates, titles_of_mention
 from spacy_anon.mask.tidy import _starts_sentence, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.rules.component import AnonRules
+from spacy_anon.rules.recognizers import REGISTRY
 
 STRATEGIES = BUILT_IN  # the built-in operators; others come from the `anon_operators` registry
 CONSISTENCY = ("doc", "pipeline")
@@ -49,7 +51,10 @@ ALLOW_SEED_ENV = "SPACY_ANON_ALLOW_SEED_ONLY"
 MIN_KEY_LENGTH = 16
 KEY_SCOPES = ("document", "corpus")
 SWEEP_SOURCE = "anon_mask.leak_guard"  # source of the mentions the leak guard adds
-DEFAULT_LOCALES = {"en": "en_US", "es": "es_ES", "pt": "pt_BR"}
+DEFAULT_LOCALES = {"en": "en_US", "es": "es_ES", "pt": "pt_PT"}
+DEFAULT_DATE_SHIFT_DAYS = 365
+GENERIC_TYPES = frozenset(RULE_TYPES) | frozenset(DEFAULT_ENT_LABEL_MAP)  # less specific than a corpus label
+MAX_DATE_SHIFT_DAYS = 36500
 
 DEFAULT_CONFIG: Dict[str, Any] = {
     "strategy": "tag",
@@ -72,6 +77,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "pseudonym_format": "{label}_{digest}",
     "pseudonym_length": 8,
     "date_granularity": "month",
+    "date_shift_days": DEFAULT_DATE_SHIFT_DAYS,
     "age_bucket": 10,
     "number_style": "about",
     "consistency": "doc",
@@ -123,6 +129,7 @@ def make_anon_mask(
     allow_list: List[Any] = [],  # noqa: B006  (spaCy passes the config value; never mutated)
     leak_guard: bool = True,
     operators: Dict[str, Dict[str, Any]] = {},  # noqa: B006  (spaCy passes the config value; never mutated)
+    date_shift_days: int = DEFAULT_DATE_SHIFT_DAYS,
 ) -> "AnonMask":
     """Build the masking component; see `AnonMask` for the arguments."""
     return AnonMask(
@@ -135,7 +142,7 @@ def make_anon_mask(
         pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
         number_style=number_style, consistency=consistency, include_original=include_original,
         key_scope=key_scope, scorer=scorer, tidy_generalized=tidy_generalized, allow_list=allow_list, leak_guard=leak_guard,
-        operators=operators,
+        operators=operators, date_shift_days=date_shift_days,
     )
 
 
@@ -180,10 +187,14 @@ class AnonMask(Pipe):
         allow_list: Sequence[Any] = (),
         leak_guard: bool = True,
         operators: Optional[Dict[str, Dict[str, Any]]] = None,
+        date_shift_days: int = DEFAULT_DATE_SHIFT_DAYS,
     ) -> None:
         """
         strategy: default strategy, one of suppress | tag | surrogate | pseudonym | generalize.
-        label_strategies: per-label strategy, e.g. {"DATETIME": "generalize"} (any label).
+        label_strategies: strategy per category or fine type, e.g. {"DATETIME": "generalize", "EMAIL":
+            "suppress"}: a span's fine type (`span._.anon_type`: EMAIL, PHONE, a corpus label such as
+            NOMBRE_SUJETO_ASISTENCIA) wins over its category (`span.label_`). An unknown name is refused
+            (`known_label_names` lists the accepted ones).
         use_ents: also mask `doc.ents`, mapped by `ent_label_map`.
         ent_label_map: NER label -> our category; labels absent or mapped to null are ignored.
             None: `spacy_anon.labels.DEFAULT_ENT_LABEL_MAP`. A dict replaces the default entirely.
@@ -197,7 +208,12 @@ class AnonMask(Pipe):
         surrogate_provider: see `spacy_anon.mask.surrogates` (spacy_anon.faker_surrogates.v1).
         suppress_filler / suppress_keep_length: what `suppress` writes; repeat it to the mention length.
         tag_format: format of `tag` with {label}, {index} (per label, 1-based) and {entity}.
-        surrogate_locale: Faker locale (en_US, es_ES, pt_BR...); None: from the pipeline language.
+        surrogate_locale: Faker locale (en_US, en_GB, es_ES, pt_PT...); None: from the pipeline language
+            (en_US, es_ES, pt_PT). Names, addresses and the reading of numeric dates (day first except
+            in en_US) follow it.
+        date_shift_days: the largest shift of a surrogate date, in days (default 365): one shift per
+            replacement memory, drawn from 30 (or less when this is smaller) to this many days, earlier
+            or later; a past date never moves past today (it stops at today).
         seed: with a secret key, a public number mixed into the keyed surrogate choices (change it to
             draw other surrogates with the same key). Alone it is refused: a seed is no secret, and
             seeded surrogates can be reversed with candidate lists (tests may set the environment
@@ -244,6 +260,10 @@ class AnonMask(Pipe):
         self.scorer = scorer
         self.strategy = strategy
         self.label_strategies = dict(label_strategies or {})
+        if not isinstance(date_shift_days, int) or isinstance(date_shift_days, bool) \
+                or not 1 <= date_shift_days <= MAX_DATE_SHIFT_DAYS:
+            raise ValueError(Errors.E751.format(value=date_shift_days))
+        self.date_shift_days = date_shift_days
         operator_classes = {name: get_operator(name) for name in [strategy, *self.label_strategies.values()]}
         self.operator_settings: Dict[str, Dict[str, Any]] = {}
         for name, settings in dict(operators or {}).items():
@@ -263,6 +283,12 @@ class AnonMask(Pipe):
         self.masked_spans_key = masked_spans_key
         self.run_rules = run_rules
         self.rules_cfg = dict(rules or {})
+        known = self.known_label_names() if self.label_strategies else ()
+        unknown = sorted(set(self.label_strategies) - set(known))
+        if unknown:
+            fine = sorted(set(known) - set(CATEGORIES))
+            raise ValueError(Errors.E750.format(names=", ".join(unknown), categories=", ".join(CATEGORIES),
+                                                types=", ".join(fine)))
         self.overlap_resolver = overlap_resolver or make_overlap_resolver()
         self.grouper = grouper or make_name_part_grouper()
         self.surrogate_provider = surrogate_provider or make_faker_surrogates()
@@ -308,8 +334,36 @@ class AnonMask(Pipe):
         """Whether any label may be replaced with `strategy`."""
         return self.strategy == strategy or strategy in self.label_strategies.values()
 
-    def strategy_for(self, label: str) -> str:
+    def strategy_for(self, label: str, fine_type: Optional[str] = None) -> str:
+        """The strategy of a span: its fine type's (`label_strategies`), else its category's, else `strategy`."""
+        if fine_type is not None and fine_type in self.label_strategies:
+            return self.label_strategies[fine_type]
         return self.label_strategies.get(label, self.strategy)
+
+    def known_label_names(self) -> Tuple[str, ...]:
+        """Names `label_strategies` accepts: the categories, every fine type of this package
+        (`spacy_anon.labels.known_types`: rule types, corpus labels, NER labels), the labels and types of
+        the registered recognizers, of this component's `rules` (extra_labels, deny_list,
+        custom_recognizers) and `ent_label_map`, and those the pipeline's earlier components declare
+        (a spaCy component's `labels`, a tagger's `label_map`, an anon_rules' settings)."""
+        names = set(known_types()) | set(CATEGORIES)
+        for recognizer in REGISTRY.values():
+            names.update((recognizer.label, recognizer.type or recognizer.label))
+        names.update(self.ent_label_map)
+        names.update(v for v in self.ent_label_map.values() if v)
+        names.update(_rules_config_names(self.rules_cfg))
+        for _, proc in (self.nlp.pipeline if self.nlp is not None else []):
+            cfg = getattr(proc, "cfg", None)
+            if isinstance(cfg, dict) and isinstance(cfg.get("label_map"), dict):
+                names.update(cfg["label_map"])
+                names.update(str(v) for v in cfg["label_map"].values())
+            if isinstance(proc, AnonRules):
+                names.update(_rules_config_names({"extra_labels": proc._settings.get("extra_labels", ()),
+                                                  "deny_list": proc.deny_list,
+                                                  "custom_recognizers": proc.custom_recognizers}))
+            if isinstance(proc, TrainablePipe):  # spaCy's ner, spancat...: their labels are cheap to list
+                names.update(str(label) for label in proc.labels)
+        return tuple(sorted(names))
 
     KEY_ENV = KEY_ENV
 
@@ -400,6 +454,7 @@ class AnonMask(Pipe):
                 cand._.anon_source = orig._.anon_source or "ner"
                 cand._.anon_score = orig._.anon_score
                 cand._.anon_identifier = orig._.anon_identifier or identifier_for(cand.label_)
+                cand._.anon_type = orig._.anon_type  # the NER label ("GPE") or the detector's fine type
                 cand._.anon_replacement = orig._.anon_replacement
             result.append((cand, orig))
         return result
@@ -417,6 +472,7 @@ class AnonMask(Pipe):
         if failed_component(doc) is not None:
             return doc  # a detector failed on it (non-raising error handler): fail closed
         self._maybe_run_rules(doc)
+        coverage.warn_once(self, doc)  # no detector of names ran: say so, once
         pairs = self.candidates(doc)
         text = doc.text  # built from the tokens on each access: read once
         if self.leak_guard:
@@ -424,12 +480,13 @@ class AnonMask(Pipe):
         originals = {id(c): o for c, o in pairs}
         kept = list(self.overlap_resolver([c for c, _ in pairs]))
         kept.sort(key=lambda s: (s.start_char, s.end_char))
+        carry_corpus_types(kept, [c for c, _ in pairs], GENERIC_TYPES)  # a tagger's corpus label survives
         for a, b in zip(kept, kept[1:]):
             if b.start_char < a.end_char:
                 raise ValueError(Errors.E116.format(problem="overlapping spans"))
         if any(s.doc is not doc for s in kept):
             raise ValueError(Errors.E116.format(problem="spans of another Doc"))
-        keys = list(self.grouper(doc, kept))
+        keys = list(grouper_for(self.nlp, doc, self.grouper)(doc, kept))  # anon_coref's when it ran
         if len(keys) != len(kept):
             raise ValueError(Errors.E117.format(n_keys=len(keys), n_spans=len(kept)))
         if self.leak_guard and kept:
@@ -446,10 +503,10 @@ class AnonMask(Pipe):
         pieces: List[str] = []
         rows: List[Dict[str, Any]] = []
         pos = 0
-        generalized_flags = [self.strategy_for(s.label_) == "generalize" for s in kept]
+        generalized_flags = [self.strategy_for(s.label_, s._.anon_type) == "generalize" for s in kept]
         if self.tidy_generalized and any(generalized_flags):
             segments = tidy_generalized(text, [(s.start_char, s.end_char) for s in kept], replacements,
-                                        generalized_flags)
+                                        generalized_flags, lang=doc.lang_)
         else:
             segments = [(s.start_char, s.end_char, r, [i]) for i, (s, r) in enumerate(zip(kept, replacements))]
         for start, end, replacement, members in segments:
@@ -460,7 +517,7 @@ class AnonMask(Pipe):
             pieces.append(replacement)
             pos = end
             row = {
-                "start": start, "end": end, "label": span.label_, "entity": entity,
+                "start": start, "end": end, "label": span.label_, "type": span._.anon_type, "entity": entity,
                 "identifier": span._.anon_identifier or identifier_for(span.label_),
                 "replacement": replacement, "source": span._.anon_source, "score": span._.anon_score,
             }
@@ -512,6 +569,7 @@ class AnonMask(Pipe):
             span._.anon_source = cand._.anon_source
             span._.anon_score = cand._.anon_score
             span._.anon_identifier = cand._.anon_identifier
+            span._.anon_type = cand._.anon_type
             out[i] = (span, span)
         return out
 
@@ -541,6 +599,7 @@ class AnonMask(Pipe):
             span._.anon_source = SWEEP_SOURCE
             span._.anon_score = source._.anon_score
             span._.anon_identifier = source._.anon_identifier or identifier_for(source.label_)
+            span._.anon_type = source._.anon_type
             if span.text == source.text:
                 span._.anon_replacement = source._.anon_replacement
             added.append((span, keys[terms[t].entity]))
@@ -603,8 +662,12 @@ class AnonMask(Pipe):
         """The replacement of each kept span (by its label's operator), and whether a generalizer
         supplied it."""
         texts: Dict[str, List[str]] = {}
+        titles: Dict[str, List[str]] = {}
+        name_labels = set(self._name_labels())
         for span, entity in zip(kept, entity_ids):
             texts.setdefault(entity, []).append(span.text)
+            if span.label_ in name_labels:  # "Mr." in or before a mention: the surrogate name agrees with it
+                titles.setdefault(entity, []).append(titles_of_mention(text, span.start_char, span.end_char))
         written = frozenset(tuple(w) for w in doc.user_data.get(WRITTEN_KEY) or ())
         result = []
         from_generalizer = []
@@ -612,8 +675,9 @@ class AnonMask(Pipe):
             label = span.label_
             mention = Mention(span=span, detected=originals.get(id(span), span), entity=entity, key=key,
                               memory=memory, texts=texts[entity],
-                              starts_sentence=_starts_sentence(text, span.start_char), written=written)
-            strategy = self.strategy_for(label)
+                              starts_sentence=_starts_sentence(text, span.start_char), written=written,
+                              titles=" ".join(t for t in titles.get(entity, ()) if t))
+            strategy = self.strategy_for(label, span._.anon_type)
             value, generalized = self._operators[strategy].operate_with_source(mention)
             if not isinstance(value, str):
                 raise TypeError(Errors.E119.format(strategy=strategy, kind=type(value).__name__, label=label))
@@ -656,6 +720,16 @@ class AnonMask(Pipe):
         path = util.ensure_path(path)
         util.from_disk(path, {"cfg": lambda p: srsly.read_json(p)}, exclude)
         return self
+
+
+def _rules_config_names(cfg: Dict[str, Any]) -> set:
+    """Labels and fine types an `anon_rules` config adds: extra_labels, deny-list labels, custom recognizers."""
+    names = set(cfg.get("extra_labels") or ())
+    names.update(d.get("label") for d in cfg.get("deny_list") or () if isinstance(d, dict) and d.get("label"))
+    for entry in cfg.get("custom_recognizers") or ():
+        if isinstance(entry, dict):
+            names.update(str(entry[k]) for k in ("label", "type") if entry.get(k))
+    return names
 
 
 def _redact_key_in_config(config_path: Path, name: str) -> None:

@@ -62,7 +62,8 @@ def _clusters(spans: Sequence[Span]) -> List[List[Span]]:
 def _merged(winner: Span, start: int, end: int) -> Span:
     """`winner`'s label and attributes stretched over tokens start..end."""
     span = Span(winner.doc, start, end, label=winner.label_, kb_id=winner.kb_id_)
-    for attr in ("anon_source", "anon_score", "anon_identifier", "anon_entity", "anon_replacement", "anon_validated"):
+    for attr in ("anon_source", "anon_score", "anon_identifier", "anon_entity", "anon_replacement", "anon_validated",
+                 "anon_type"):
         setattr(span._, attr, getattr(winner._, attr))
     if (span.start_char, span.end_char) != (winner.start_char, winner.end_char):
         span._.anon_replacement = None  # a generalization of the shorter text does not fit the union
@@ -116,3 +117,30 @@ def make_overlap_resolver(
     if unknown:
         raise ValueError(Errors.E121.format(unknown=unknown, valid=list(ORDER_KEYS)))
     return partial(resolve_overlaps, order=tuple(order), merge_partial=merge_partial)
+
+
+def carry_corpus_types(kept: Sequence[Span], candidates: Iterable[Span], generic_types: Iterable[str]) -> None:
+    """Give a kept span the corpus type of a dropped candidate of its category that overlaps it.
+
+    A rule match often wins the overlap against a tagger's span of the same category (longer, or
+    checksum-validated), but the tagger's type is the corpus label (MEDDOCAN's CORREO_ELECTRONICO
+    beside the rule's EMAIL) that the output must keep: a kept span whose type is generic (a rule type, an
+    NER label: `generic_types`) or its own category takes the type of the most overlapping candidate of
+    that category whose type is neither.
+    """
+    rule_types = frozenset(generic_types)
+    corpus = [c for c in candidates if c._.anon_type != c.label_ and c._.anon_type not in rule_types]
+    if not corpus:
+        return
+    for span in kept:
+        if span._.anon_type != span.label_ and span._.anon_type not in rule_types:
+            continue
+        best, best_overlap = None, 0
+        for cand in corpus:
+            if cand.label_ != span.label_:
+                continue
+            overlap = min(span.end_char, cand.end_char) - max(span.start_char, cand.start_char)
+            if overlap > best_overlap:
+                best, best_overlap = cand, overlap
+        if best is not None:
+            span._.anon_type = best._.anon_type

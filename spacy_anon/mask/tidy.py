@@ -32,7 +32,7 @@ def _bare_noun(replacement: str) -> bool:
 
 
 def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements: Sequence[str],
-                     generalized: Sequence[bool]) -> List[Tuple[int, int, str, List[int]]]:
+                     generalized: Sequence[bool], lang: str = "en") -> List[Tuple[int, int, str, List[int]]]:
     """Readable `generalize` output. RETURNS segments (start, end, replacement, member indices), one per
     table row, in text order; offsets are character offsets in the ORIGINAL text.
 
@@ -45,7 +45,8 @@ def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements
     3. A bare singular replacement gets "a"/"an" when no determiner precedes it and it opens a noun
        phrase: at a sentence start, or after a preposition, a form of "be"/"become", or a year
        ("In 2015 person founded" -> "In 2015 a person founded").
-    Non-generalized mentions are left as they are.
+    Non-generalized mentions are left as they are. Rules 2 and 3 are English grammar: for any other
+    `lang` only rule 1 applies (Portuguese "voltou a Lisboa" keeps its preposition "a").
     """
     segments: List[List[Any]] = []
     for i, ((start, end), rep, gen) in enumerate(zip(offsets, replacements, generalized)):
@@ -59,7 +60,7 @@ def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements
     out: List[Tuple[int, int, str, List[int]]] = []
     last_end = 0
     for start, end, rep, members, gen in segments:
-        if gen and rep and rep[:1].isalpha():
+        if gen and rep and rep[:1].isalpha() and lang == "en":
             before = text[last_end:start]
             m = _ARTICLE_BEFORE.search(before)
             core = _strip_article(rep)

@@ -11,6 +11,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
+from spacy_anon.extensions import has_own_value
 from spacy_anon.candidates import append_candidates
 from spacy_anon.failures import pipe_keeping_failures
 from spacy_anon.doc_keys import RULES_RAN_KEY, SPAN_KEY
@@ -162,6 +163,10 @@ class AnonRules(Pipe):
         """Labels this component can produce."""
         return tuple(sorted({r.label for r in self.recognizers} | {d["label"] for d in self.deny_list}))
 
+    def fine_types(self) -> Dict[str, str]:
+        """Recognizer name -> the fine type its spans get as `span._.anon_type` (EMAIL, PHONE...)."""
+        return {r.name: r.type or r.label for r in self.recognizers}
+
     def add_deny_list(self, entries: Iterable[Dict[str, Any]]) -> None:
         """Add deny-list entries ({"text" | "pattern", "label"})."""
         self.deny_list.extend(dict(e) for e in entries)
@@ -183,6 +188,7 @@ class AnonRules(Pipe):
     def __call__(self, doc: Doc) -> Doc:
         """Append rule matches to doc.spans[spans_key] and mark that the rules ran."""
         matches = self.match(doc.text)
+        types = self.fine_types()
         group = doc.spans[self.spans_key] if self.spans_key in doc.spans else None
         existing = {(s.start_char, s.end_char, s.label_, s._.anon_source) for s in group} if group else set()
         new_spans: List[Span] = []
@@ -193,6 +199,8 @@ class AnonRules(Pipe):
             span._.anon_source = m.source
             span._.anon_score = m.score
             span._.anon_identifier = m.identifier or identifier_for(m.label)
+            if not has_own_value(span, "anon_type"):  # a tagger's corpus label over the same characters stays
+                span._.anon_type = types.get(m.source) or m.label
             if m.validated:
                 span._.anon_validated = True
             new_spans.append(span)

@@ -5,12 +5,13 @@ package: each entry is a plain dict, checked when the component is built (so a b
 `add_pipe`, not at the first document), and, being config, it is saved by `nlp.to_disk` and rebuilt by
 `spacy.load` in any process:
 
-    {"name": "employee_id", "label": "ID",
+    {"name": "employee_id", "label": "ID", "type": "EMPLOYEE_ID",
      "patterns": ["EMP-\\\\d{5}", {"regex": "E\\\\d{7}", "score": 0.4, "group": 0}],
      "context": ["employee", "staff"], "negative_context": [], "languages": [], "validator": null}
 
-`validator` may name a checksum of `spacy_anon.rules.validators` ("luhn", "iban", "es_dni", "nhs_number",
-"uk_nino", "us_ssn"): a match that fails it is dropped, one that passes is validated.
+`type` (optional) is the fine type written to `span._.anon_type` (default: the label). `validator` may
+name a checksum of `spacy_anon.rules.validators` ("luhn", "iban", "es_dni", "nhs_number", "uk_nino",
+"us_ssn"): a match that fails it is dropped, one that passes is validated.
 """
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
@@ -24,7 +25,7 @@ VALIDATORS: Dict[str, Callable[[str], bool]] = {
     "es_dni": v.es_dni_valid, "nhs_number": v.nhs_number_valid, "uk_nino": v.uk_nino_valid,
     "us_ssn": v.us_ssn_valid,
 }
-_KEYS = {"name", "label", "patterns", "score", "context", "negative_context", "languages", "validator"}
+_KEYS = {"name", "label", "type", "patterns", "score", "context", "negative_context", "languages", "validator"}
 
 
 def _checked(check: Callable[[str], bool]) -> Callable[[str], Optional[bool]]:
@@ -59,6 +60,9 @@ def build_custom_recognizers(entries: Sequence[Mapping[str, Any]], labels: Seque
         if label not in labels:
             raise ValueError(Errors.E213.format(index=index, problem=f"has label {label!r}; valid: "
                                                                       f"{', '.join(labels)} (or add it to extra_labels)"))
+        fine_type = entry.get("type")
+        if fine_type is not None and (not isinstance(fine_type, str) or not fine_type.strip()):
+            raise ValueError(Errors.E752.format(index=index, value=fine_type))
         patterns = entry.get("patterns")
         if not isinstance(patterns, (list, tuple)) or not patterns:
             raise ValueError(Errors.E213.format(index=index, problem="needs a non-empty list of patterns"))
@@ -77,7 +81,7 @@ def build_custom_recognizers(entries: Sequence[Mapping[str, Any]], labels: Seque
                                                                           f"known: {sorted(VALIDATORS)}"))
             validator = _checked(VALIDATORS[validator_name])
         out.append(Recognizer(
-            name=full_name, label=label, patterns=tuple(specs), validator=validator,
+            name=full_name, label=label, type=fine_type, patterns=tuple(specs), validator=validator,
             validated_score=max(s for _, s, _ in specs) if validator else None,
             context=tuple(entry.get("context", ())), negative_context=tuple(entry.get("negative_context", ())),
             languages=tuple(entry.get("languages", ())),

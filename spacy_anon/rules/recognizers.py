@@ -78,6 +78,7 @@ class Recognizer:
     prefilter: Optional[Callable[[str], bool]] = None
     identifier: Optional[str] = None
     opt_in: bool = False  # left out of "all": only used when named (domain shorthand that misfires elsewhere)
+    type: Optional[str] = None  # fine type beside the label (`spacy_anon.labels.RULE_TYPES`); None: the label
 
     def __post_init__(self) -> None:
         """Check the definition when it is made, not at the first document: a pattern may be given as a
@@ -87,6 +88,8 @@ class Recognizer:
             raise ValueError(Errors.E211.format(name=self.name, problem="has no name"))
         if not isinstance(self.label, str) or not self.label:
             raise ValueError(Errors.E211.format(name=self.name, problem="has no label"))
+        if self.type is not None and (not isinstance(self.type, str) or not self.type):
+            raise ValueError(Errors.E211.format(name=self.name, problem="has a type that is not a non-empty string"))
         patterns = tuple(as_pattern(p, self.name) for p in self.patterns)
         object.__setattr__(self, "patterns", patterns)
         if not patterns and self.finder is None:
@@ -199,6 +202,7 @@ _UTLD = r"(?:[^\W\d_]{2,24}|[Xx][Nn]--[A-Za-z0-9\-]{1,59})"
 EMAIL = Recognizer(
     name="rules.email",
     label="CONTACT",
+    type="EMAIL",
     patterns=_compile([(
         rf"(?<![\w.+\-])(?=[{_LOCAL_CHARS}.]{{1,64}}@)[{_LOCAL_CHARS}]+(?:\.[{_LOCAL_CHARS}]+)*"
         rf"@(?:{_ULABEL}\.){{1,10}}{_UTLD}(?![\w\-])", 0.9, 0)]),
@@ -224,6 +228,7 @@ _PATH = rf"/{_URL_CHARS}*{_URL_END}"
 URL = Recognizer(
     name="rules.url",
     label="CONTACT",
+    type="URL",
     patterns=_compile([
         # a scheme: anything up to the next space
         (rf"(?<![\w@])(?:https?|ftp)://{_URL_CHARS}+{_URL_END}", 0.85, 0),
@@ -250,6 +255,7 @@ _IPV6_CANDIDATE = rf"(?=[0-9A-Fa-f:]{{0,6}}[0-9A-Fa-f])(?:[0-9A-Fa-f]{{0,4}}:){{
 IP_ADDRESS = Recognizer(
     name="rules.ip",
     label="CONTACT",
+    type="IP",
     patterns=_compile([
         # with an optional CIDR prefix length ("10.0.0.0/8")
         (rf"(?<![\w./]){_IPV4}(?:/(?:3[0-2]|[12]?\d))?(?![\w/%]|\.\d)", 0.6, 0),
@@ -271,6 +277,7 @@ def _phone_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]
 PHONE = Recognizer(
     name="rules.phone",
     label="CONTACT",
+    type="PHONE",
     finder=_phone_finder,
     context=(
         "phone", "phones", "telephone", "tel", "tel.", "mobile", "cell", "cellphone", "fax", "desk", "office",
@@ -325,6 +332,7 @@ def _card_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]
 CREDIT_CARD = Recognizer(
     name="rules.credit_card",
     label="ID",
+    type="CARD",
     finder=_card_finder,
     validator=v.credit_card_valid,
     validated_score=0.65,
@@ -357,6 +365,7 @@ def _iban_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]
 IBAN = Recognizer(
     name="rules.iban",
     label="ID",
+    type="IBAN",
     finder=_iban_finder,
     context=("iban", "account", "bank", "transfer", "wire", "cuenta", "conta", "banco", "transferencia",
              "transferência"),
@@ -366,6 +375,7 @@ IBAN = Recognizer(
 US_SSN = Recognizer(
     name="rules.us_ssn",
     label="ID",
+    type="SSN",
     patterns=_compile([
         (r"(?<![\w\-.])\d{3}([\- .])\d{2}\1\d{4}(?![\w\-]|\.\d)", 0.5, 0),
         (r"(?<![\w\-.])\d{9}(?![\w\-]|\.\d)", 0.2, 0),
@@ -399,6 +409,7 @@ def _dni_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, b
 ES_DNI = Recognizer(
     name="rules.es_dni",
     label="ID",
+    type="DNI",
     finder=_dni_finder,
     context=("dni", "nie", "nif", "documento", "identidad", "pasaporte"),
     prefilter=_has_digits(7),
@@ -411,6 +422,7 @@ PASSPORT_CONTEXT = ("passport", "passports", "pasaporte", "passaporte", "travel 
 PASSPORT = Recognizer(
     name="rules.passport",
     label="ID",
+    type="PASSPORT",
     patterns=_compile([(r"(?<![\w\-])(?=[A-Z]{0,8}\d)[A-Z0-9]{6,9}(?![\w\-])", 0.2, 0)]),
     context=PASSPORT_CONTEXT,
     prefilter=_has_digits(1),
@@ -427,6 +439,7 @@ _RECORD_CUE = (
 RECORD_NUMBER = Recognizer(
     name="rules.record_number",
     label="ID",
+    type="RECORD_NUMBER",
     patterns=_compile([
         # at most 7 digit groups of at most 20 digits: a longer run is a table or a blob, not a record number
         (r"(?=[A-Za-z#])" + _RECORD_CUE
@@ -446,6 +459,7 @@ RECORD_NUMBER = Recognizer(
 CASE_NUMBER = Recognizer(
     name="rules.case_number",
     label="CODE",
+    type="CASE_NUMBER",
     patterns=_compile([
         # ECHR style "no. 40593/04", "Application no. 40593/04", "nos. 123/04 and 456/05"
         # 4-6 digits / 2 digits is distinctive enough alone; shorter numerators need a context word
@@ -466,6 +480,7 @@ CASE_NUMBER = Recognizer(
 DATE = Recognizer(
     name="rules.date",
     label="DATETIME",
+    type="DATE",
     patterns=_compile(dates.NUMERIC_DATE + dates.DASHED_MONTH_DATE + dates.WRITTEN_DATE_EN + dates.WRITTEN_DATE_ES_PT),
     validator=_date_valid,
     context=("date", "dated", "born", "birth", "on", "since", "until", "till", "from", "admitted", "discharged",
@@ -475,6 +490,7 @@ DATE = Recognizer(
 SHORT_DATE = Recognizer(
     name="rules.date_short",
     label="DATETIME",
+    type="DATE",
     patterns=_compile(dates.SHORT_DATE),
     validator=lambda s: False if s in _FRACTION_TEXTS else None,
     context=("date", "dated", "on", "since", "until", "till", "from", "admitted", "discharged", "seen", "by",
@@ -488,6 +504,7 @@ SHORT_DATE = Recognizer(
 TIME = Recognizer(
     name="rules.time",
     label="DATETIME",
+    type="TIME",
     patterns=_compile(dates.TIME),
     context=("at", "time", "hora", "horas", "às", "a las", "o'clock"),
     negative_context=("verse", "ratio", "score", "scored", "vs", "john", "matthew", "luke", "mark"),
@@ -498,6 +515,7 @@ TIME = Recognizer(
 CLINICAL_DATE = Recognizer(
     name="rules.clinical_date",
     label="DATETIME",
+    type="DATE",
     patterns=_compile(dates.CLINICAL_DATE_EN, re.M),
     validator=_not_a_fraction_range,
     languages=("en",),
@@ -534,6 +552,7 @@ def _month_day_finder(text: str, options: object) -> Iterator[Tuple[int, int, fl
 CLINICAL_MONTH_DAY = Recognizer(
     name="rules.clinical_month_day",
     label="DATETIME",
+    type="DATE",
     finder=_month_day_finder,
     languages=("en",),
     prefilter=_contains("/"),
@@ -542,6 +561,7 @@ CLINICAL_MONTH_DAY = Recognizer(
 YEAR = Recognizer(
     name="rules.year",
     label="DATETIME",
+    type="YEAR",
     patterns=_compile(dates.YEAR_IN_CONTEXT),
     context=("year", "born", "founded", "established", "died", "married", "graduated", "año", "ano",
              "nacido", "nacida", "nació", "nasceu", "fundado", "fundada", "since"),
@@ -553,6 +573,7 @@ YEAR = Recognizer(
 AGE = Recognizer(
     name="rules.age",
     label="AGE",
+    type="AGE",
     patterns=_compile(dates.AGE_EN + dates.AGE_INFANT + dates.AGE_ES_PT + amounts.AGE_WORDS),
     validator=_age_valid,
     context=("age", "aged", "old", "edad", "idade", "patient", "paciente", "man", "woman", "male", "female",
@@ -575,21 +596,22 @@ def _hedged_finder(patterns: Tuple[Pattern, ...]) -> Finder:
     return find
 
 
-def _quantity(name: str, specs) -> Recognizer:
+def _quantity(name: str, specs, fine_type: str) -> Recognizer:
     """A QUANTITY recognizer: amounts with a currency or a unit; never a page or paragraph number."""
     return Recognizer(
-        name=name, label="QUANTITY", finder=_hedged_finder(_compile(specs)),
+        name=name, label="QUANTITY", type=fine_type, finder=_hedged_finder(_compile(specs)),
         negative_context=("page", "paragraph", "§", "article"), prefilter=_has_digits(1),
     )
 
 
-MONEY = _quantity("rules.money", amounts.MONEY)
-MEASURE = _quantity("rules.measure", amounts.MEASURES)
+MONEY = _quantity("rules.money", amounts.MONEY, "MONEY")
+MEASURE = _quantity("rules.measure", amounts.MEASURES, "MEASURE")
 
 # Hospital pager numbers are 4-7 digits, too short for a phone number: only after the word "pager"
 PAGER = Recognizer(
     name="rules.pager",
     label="CONTACT",
+    type="PAGER",
     # bounded spaces: "\s*x?\s*" would try every split of a long run of spaces
     patterns=_compile([(r"(?i)\b(?:pager|beeper|pgr|bpr)\s{0,3}(?:(?:#|no\.?|number)\s{0,3})?(?::\s{0,3})?"
                         r"(\d{4,7})(?![\w/]|[.,-]\d)", 0.8, 1)]),
@@ -636,6 +658,7 @@ def _relative_name_valid(value: str) -> Optional[bool]:
 RELATIVE_NAME = Recognizer(
     name="rules.relative_name",
     label="PERSON",
+    type="RELATIVE",
     patterns=_compile(RELATIVE_NAME_PATTERNS),
     validator=_relative_name_valid,
     languages=("en",),
@@ -661,6 +684,7 @@ def _titled_name_valid(value: str) -> Optional[bool]:
 TITLED_NAME = Recognizer(
     name="rules.titled_name",
     label="PERSON",
+    type="NAME",
     patterns=_compile([
         (r"(?:\b(?i:mr|mrs|miss|dr)|\bMs)\.?[ \t]+([A-Za-z](?:[A-Za-z\-]|'(?![sS]\b))*)", 0.7, 1),
     ]),
@@ -727,6 +751,7 @@ def _postal_finder(text: str, options: object) -> Iterator[Tuple[int, int, float
 POSTAL_CODE = Recognizer(
     name="rules.postal_code",
     label="LOC",
+    type="POSTAL_CODE",
     finder=_postal_finder,
     context=tuple(sorted({w for _, ctx in POSTAL_LOCALES.values() for w in ctx})),
     negative_context=("phone", "tel", "card", "room", "page", "order", "invoice"),
@@ -749,6 +774,7 @@ def _mac_plausible(value: str) -> Optional[bool]:
 MAC_ADDRESS = Recognizer(
     name="rules.mac_address",
     label="CONTACT",
+    type="MAC",
     patterns=_compile([
         # 00:1A:2B:3C:4D:5E, 00-1A-2B-3C-4D-5E (one separator throughout)
         (rf"(?<![\w:\-.]){_HEX}{{2}}([:\-])(?:{_HEX}{{2}}\1){{4}}{_HEX}{{2}}(?![\w:\-]|\.\w)", 0.6, 0),
@@ -767,6 +793,7 @@ MAC_ADDRESS = Recognizer(
 HANDLE = Recognizer(
     name="rules.handle",
     label="CONTACT",
+    type="HANDLE",
     patterns=_compile([
         (rf"(?<![\w@.+\-/])@[A-Za-z_][A-Za-z0-9_]{{0,29}}@(?:{_LABEL}\.){{1,10}}{_TLD}(?![\w\-])", 0.9, 0),
         (r"(?<![\w@.+\-/])@[A-Za-z_][A-Za-z0-9_]{0,29}(?![\w@]|[.\-]\w)", 0.55, 0),
@@ -791,6 +818,7 @@ _SECRET_VALUE = r"(?:[^\s\"'`,;&<>]|&(?![A-Za-z_]\w{0,30}=)){1,199}[^\s\"'`,;&<>
 CREDENTIAL = Recognizer(
     name="rules.credential",
     label="ID",
+    type="CREDENTIAL",
     patterns=_compile([
         (rf"(?i)(?=[a-z])(?<![\w\-])(?:{_SECRET_KEYWORDS})[\"']?[ \t]{{0,3}}[:=][ \t]{{0,3}}[\"']?"
          rf"({_SECRET_VALUE})", 0.8, 1),
@@ -826,6 +854,7 @@ def _wallet_finder(text: str, options: object) -> Iterator[Tuple[int, int, float
 CRYPTO_WALLET = Recognizer(
     name="rules.crypto_wallet",
     label="ID",
+    type="CRYPTO",
     finder=_wallet_finder,
     context=("wallet", "bitcoin", "btc", "ethereum", "eth", "crypto", "address", "send", "usdt", "metamask"),
 )
@@ -846,6 +875,7 @@ def _nhs_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, b
 UK_NHS = Recognizer(
     name="rules.uk_nhs",
     label="ID",
+    type="NHS",
     finder=_nhs_finder,
     context=("nhs", "nhs number", "nhs no", "health service", "chi"),
     # a US phone number in 3-3-4 passes the check one time in eleven
@@ -856,6 +886,7 @@ UK_NHS = Recognizer(
 UK_NINO = Recognizer(
     name="rules.uk_nino",
     label="ID",
+    type="NINO",
     # "AB 12 34 56 C", "AB123456C" (one spacing throughout); the prefix rules are in the validator
     patterns=_compile([(r"(?<![\w\-])[A-Z]{2}( ?)\d{2}\1\d{2}\1\d{2}\1[A-D](?![\w\-])", 0.55, 0)]),
     validator=lambda value: None if v.uk_nino_valid(value) else False,
@@ -868,6 +899,7 @@ UK_NINO = Recognizer(
 UK_UTR = Recognizer(
     name="rules.uk_utr",
     label="ID",
+    type="UTR",
     patterns=_compile([(r"(?<![\w\-.])\d{5} ?\d{5}K?(?![\w\-]|[ .]\d)", 0.2, 0)]),
     context=("utr", "tax reference", "unique taxpayer", "taxpayer reference", "self assessment", "hmrc"),
     prefilter=_has_digits(10),
@@ -878,6 +910,7 @@ UK_UTR = Recognizer(
 GB_DRIVING_LICENCE = Recognizer(
     name="rules.gb_driving_licence",
     label="ID",
+    type="DRIVING_LICENCE",
     patterns=_compile([(r"(?<![\w\-])[A-Z][A-Z9]{4}\d{6}[A-Z][A-Z9]\d[A-Z0-9]{2}(?![\w\-])", 0.6, 0)]),
     validator=lambda value: None if v.gb_driving_licence_plausible(value) else False,
     context=("driving licence", "driving license", "driver's license", "drivers license", "licence", "license",

@@ -25,7 +25,8 @@ class Mention:
     entity: the entity id (`PERSON_1`); key: the grouper's entity key (normalized original text: use it
     only through a digest or an HMAC); memory: the replacement memory of this doc or run; texts: the
     entity's mentions in this doc; starts_sentence: the mention opens a sentence (capitalise);
-    written: replacements anon_mask itself wrote earlier on spans (not a generalizer's).
+    written: replacements anon_mask itself wrote earlier on spans (not a generalizer's); titles: the
+    title words ("mr", "sra") an entity's person mentions start with or follow, in this doc.
     """
 
     span: Span
@@ -36,6 +37,7 @@ class Mention:
     texts: List[str] = field(default_factory=list)
     starts_sentence: bool = False
     written: frozenset = frozenset()
+    titles: str = ""
 
     @property
     def label(self) -> str:
@@ -44,6 +46,11 @@ class Mention:
     @property
     def text(self) -> str:
         return self.span.text
+
+    @property
+    def fine_type(self) -> str:
+        """The span's fine type (`span._.anon_type`: EMAIL, NOMBRE_SUJETO_ASISTENCIA...)."""
+        return self.span._.anon_type
 
 
 class Operator:

@@ -7,18 +7,41 @@ seed is accepted only in tests (`SPACY_ANON_ALLOW_SEED_ONLY=1`): it is public, a
 were reversed with candidate lists. Person names keep their parts aligned ("C. Polat" -> "W. Gill"),
 and two people never share a surrogate name part ("Mr Brown" would name both).
 """
+import datetime
 import hashlib
 import hmac
+import inspect
 import random
 import re
-from typing import Any, Callable, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
+from spacy_anon.coref.grouper import entity_gender
 from spacy_anon.errors import Errors
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, normalize
 from spacy_anon.mask.memory import ReplacementMemory
+from spacy_anon.mask.surrogates import title_gender
 from spacy_anon.mask.operators.base import Mention, Operator, register
 
 MAX_TRIES = 50
+MIN_DATE_SHIFT = 30  # days: a shift of a few days hides little
+
+
+def draw_date_shift(rng: random.Random, max_days: int) -> int:
+    """A date shift in days: earlier or later, at least `MIN_DATE_SHIFT` (or `max_days` when smaller) and
+    at most `max_days` (anon_mask's `date_shift_days`)."""
+    return rng.choice((-1, 1)) * rng.randint(min(MIN_DATE_SHIFT, max_days), max_days)
+
+
+def provider_extras(provider: Callable[..., Any]) -> frozenset:
+    """The optional keyword arguments (`gender`, `today`) a surrogate provider takes: those it names, or
+    all of them when it takes **kwargs; a provider written for the older interface gets none."""
+    try:
+        params = inspect.signature(provider).parameters.values()
+    except (TypeError, ValueError):
+        return frozenset()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return frozenset({"gender", "today"})
+    return frozenset(p.name for p in params if p.name in ("gender", "today"))
 
 
 def _align(i: int, n: int, m: int) -> int:
@@ -102,6 +125,8 @@ class SurrogateOperator(Operator):
         super().__init__(mask)
         self.provider: Callable[..., str] = mask.surrogate_provider
         self.locale, self.seed = mask.surrogate_locale, mask.seed
+        self.max_shift = getattr(mask, "date_shift_days", 365)
+        self.extras = provider_extras(self.provider)
 
     def validate(self) -> None:
         import faker.config  # heavy, only when surrogates are used
@@ -118,23 +143,36 @@ class SurrogateOperator(Operator):
         data = memory.get(entity, "surrogate")
         if data is None:
             if memory.date_shift is None:
-                rng = random.Random(self._seed(memory, "date-shift"))
-                memory.date_shift = rng.choice((-1, 1)) * rng.randint(30, 365)
+                memory.date_shift = draw_date_shift(random.Random(self._seed(memory, "date-shift")), self.max_shift)
             canonical = self.mask.canonical_parts(mention.key, mention.span) if is_name else []
             source = " ".join(canonical) if is_name and canonical else mention.texts[0]
             originals = {normalize(t) for t in mention.texts} | {normalize(source)}
-            value = None
+            extras: Dict[str, Any] = {}
+            if "gender" in self.extras and is_name:
+                extras["gender"] = title_gender([mention.titles]) or entity_gender(mention.span)  # anon_coref's
+            if "today" in self.extras:
+                extras["today"] = datetime.date.today()
+            value, fallback = None, None
             for attempt in range(MAX_TRIES):
                 value = self.provider(
                     label if not is_name else "PERSON", source, locale=self.locale,
                     seed=self._seed(memory, label, mention.key, attempt), date_shift_days=memory.date_shift,
+                    **extras,
                 )
-                if normalize(value) in originals or memory.is_used("surrogate", value):
+                if normalize(value) in originals:
+                    continue
+                if fallback is None:
+                    fallback = value
+                if memory.is_used("surrogate", value):
                     continue
                 # two people must not share a surrogate name part: "Mr Brown" would name both
                 if is_name and any(memory.is_used("surrogate-part", part) for part in value.split()):
                     continue
                 break
+            else:
+                # every fresh value is taken (ten single-digit numbers have only ten surrogates): share one
+                # with another entity rather than fail; never keep the original
+                value = fallback
             if value is None or normalize(value) in originals:
                 raise ValueError(Errors.E115.format(label=label, tries=MAX_TRIES))
             data = {"full": value, "parts": value.split(),  # name parts only as digests (see render_name)
