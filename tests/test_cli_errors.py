@@ -74,7 +74,7 @@ def test_file_size_limit_while_writing_is_a_clean_error(tmp_path, rules_model):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # fail the write instead of killing the process
         resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
 
-    done = run_module(src, "-o", tmp_path / "out.jsonl", "--model", rules_model, "--quiet", "--include-original",
+    done = run_module(src, "-o", tmp_path / "out.jsonl", "--model", rules_model, "--rules-only", "--quiet", "--include-original",
                       preexec_fn=limit)
     assert done.returncode == 1, done.stderr[-2000:]
     assert "Traceback" not in done.stderr
@@ -103,7 +103,7 @@ def test_disk_full_while_writing_is_a_clean_error(tmp_path, capsys, monkeypatch,
 
     monkeypatch.setattr(io_module.os, "fdopen", lambda *a, **k: FullDisk(real_fdopen(*a, **k)))
     src = write_jsonl(tmp_path / "in.jsonl", [{"id": i, "text": f"Mail {EMAIL_A} today. " * 10} for i in range(30)])
-    code, stdout, err = cli(capsys, src, "-o", tmp_path / "out.jsonl", "--model", rules_model, "--quiet")
+    code, stdout, err = cli(capsys, src, "-o", tmp_path / "out.jsonl", "--model", rules_model, "--rules-only", "--quiet")
     assert code == 1 and one_error_line(err), err
     assert "No space left on device" in err and "no output written" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]
@@ -112,12 +112,12 @@ def test_disk_full_while_writing_is_a_clean_error(tmp_path, capsys, monkeypatch,
 def test_dash_output_is_stdout(tmp_path, capsys, monkeypatch, rules_model):
     monkeypatch.chdir(tmp_path)
     src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}"}])
-    code, stdout, err = cli(capsys, src, "-o", "-", "--model", rules_model)
+    code, stdout, err = cli(capsys, src, "-o", "-", "--model", rules_model, "--rules-only")
     assert code == 0, err
     assert json.loads(stdout)["id"] == 1 and EMAIL_A not in stdout
     txt = tmp_path / "in.txt"
     txt.write_text(f"Mail {EMAIL_A}")
-    code, stdout, err = cli(capsys, txt, "-o", "-", "--model", rules_model)
+    code, stdout, err = cli(capsys, txt, "-o", "-", "--model", rules_model, "--rules-only")
     assert code == 0 and stdout.startswith("Mail ") and EMAIL_A not in stdout
     assert not (tmp_path / "-").exists()
     folder = tmp_path / "docs"
@@ -133,12 +133,12 @@ def test_output_modes_follow_the_umask_or_the_replaced_file(tmp_path, capsys, ru
     umask = os.umask(0o022)
     try:
         new = tmp_path / "new.jsonl"
-        assert cli(capsys, src, "-o", new, "--model", rules_model)[0] == 0
+        assert cli(capsys, src, "-o", new, "--model", rules_model, "--rules-only")[0] == 0
         assert new.stat().st_mode & 0o777 == 0o644  # not mkstemp's 0600
         kept = tmp_path / "kept.jsonl"
         kept.write_text("old")
         os.chmod(kept, 0o600)
-        assert cli(capsys, src, "-o", kept, "--model", rules_model)[0] == 0
+        assert cli(capsys, src, "-o", kept, "--model", rules_model, "--rules-only")[0] == 0
         assert kept.stat().st_mode & 0o777 == 0o600 and kept.read_text() != "old"
         folder = tmp_path / "docs"
         folder.mkdir()
@@ -148,7 +148,7 @@ def test_output_modes_follow_the_umask_or_the_replaced_file(tmp_path, capsys, ru
         out.mkdir()
         (out / "b.txt").write_text("old")
         os.chmod(out / "b.txt", 0o640)
-        assert cli(capsys, folder, "-o", out, "--model", rules_model)[0] == 0
+        assert cli(capsys, folder, "-o", out, "--model", rules_model, "--rules-only")[0] == 0
         assert (out / "a.txt").stat().st_mode & 0o777 == 0o644
         assert (out / "b.txt").stat().st_mode & 0o777 == 0o640
     finally:
@@ -173,12 +173,12 @@ def test_hostile_lines_are_invalid_lines(tmp_path, capsys, rules_model):
         [{"id": 8, "text": f"Mail {EMAIL_B}"}]
     src = write_jsonl(tmp_path / "in.jsonl", lines)
     out = tmp_path / "out.jsonl"
-    code, stdout, err = cli(capsys, src, "-o", out, "--model", rules_model)
+    code, stdout, err = cli(capsys, src, "-o", out, "--model", rules_model, "--rules-only")
     assert code == 1 and one_error_line(err), err[-2000:]
     assert "line 2: not valid JSON (nested" in err
     assert not out.exists() and no_leftovers(tmp_path)
 
-    code, stdout, err = cli(capsys, src, "-o", out, "--model", rules_model, "--skip-invalid")
+    code, stdout, err = cli(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--skip-invalid")
     assert code == 0, err[-2000:]
     for line_no, (_, reason) in enumerate(HOSTILE_LINES, 2):
         [message] = [m for m in err.splitlines() if f"line {line_no}:" in m]
@@ -195,11 +195,11 @@ def test_duplicate_ids_name_both_lines(tmp_path, capsys, rules_model):
         {"id": "a", "text": f"Mail {SECRET}"},
     ])
     out = tmp_path / "out.jsonl"
-    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model)
+    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--rules-only")
     assert code == 1 and one_error_line(err)
     assert "line 3: duplicate id (first at line 1)" in err and SECRET not in err
     assert not out.exists()
-    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--skip-invalid")
+    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--skip-invalid")
     assert code == 0 and "skipped:" in err and "line 3" in err
     assert [r["id"] for r in read_strict(out)] == ["a", "b"]
     assert SECRET not in out.read_text()
@@ -300,7 +300,7 @@ def test_a_component_that_drops_documents_is_caught(tmp_path, capsys, monkeypatc
         {"id": 3, "text": f"Mail {EMAIL_B}"},
     ])
     out = tmp_path / "out.jsonl"
-    code, stdout, err = cli(capsys, src, "-o", out, "--model", rules_model, "--quiet")
+    code, stdout, err = cli(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--quiet")
     assert code == 1 and one_error_line(err), err
     assert "line 2: not anonymized (the pipeline returned no document" in err
     assert SECRET not in err + stdout and not out.exists() and no_leftovers(tmp_path)
@@ -321,7 +321,7 @@ def test_a_worker_that_dies_is_an_error(tmp_path, capsys, monkeypatch, rules_mod
     src = write_jsonl(tmp_path / "in.jsonl", [{"id": i, "text": f"Mail {EMAIL_A}" if i != 5 else "die"}
                                               for i in range(8)])
     out = tmp_path / "out.jsonl"
-    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--n-process", "2", "--batch-size", "1",
+    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--n-process", "2", "--batch-size", "1",
                        "--quiet")
     assert code == 1 and one_error_line(err), err
     assert "ended unexpectedly (killed by SIGKILL); no output written" in err

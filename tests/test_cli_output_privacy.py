@@ -9,7 +9,7 @@ from cli_support import check_anon_offsets, cli, read_jsonl, write, write_jsonl
 
 EMAIL_A = "jane.roe@example.com"
 EMAIL_B = "r.miller@example.org"
-SPAN_KEYS = {"start", "end", "label", "entity", "identifier", "replacement", "anon_start", "anon_end"}
+SPAN_KEYS = {"start", "end", "label", "type", "entity", "identifier", "replacement", "anon_start", "anon_end"}
 
 
 def test_jsonl_records_drop_other_fields_by_default(tmp_path, capsys):
@@ -77,7 +77,7 @@ def test_anonymize_fields_share_the_records_replacements(tmp_path, capsys, rules
         {"id": 2, "text": f"Mail {EMAIL_B}.", "summary": None, "meta": {}},
     ])
     out = tmp_path / "out.jsonl"
-    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--strategy", "tag",
+    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--strategy", "tag",
                        "--anonymize-fields", "meta.notes,summary")
     assert code == 0, err
     assert "warning" not in err  # anonymized fields hold no original value
@@ -97,7 +97,7 @@ def test_anonymize_fields_share_the_records_replacements(tmp_path, capsys, rules
     assert second["field_spans"] == {} and second["anonymized"] == "Mail [CONTACT_1]."
 
     # with --include-original the field spans carry their original values too
-    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--anonymize-fields", "summary",
+    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--anonymize-fields", "summary",
                        "--include-original")
     assert code == 0, err
     first = read_jsonl(out)[0]
@@ -111,10 +111,10 @@ def test_anonymize_fields_errors(tmp_path, capsys, rules_model):
         {"id": 3, "text": "fine", "meta": "Jane Roe"},
     ])
     out = tmp_path / "out.jsonl"
-    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--anonymize-fields", "summary")
+    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--anonymize-fields", "summary")
     assert code == 1 and "line 2" in err and "summary" in err and "Jane" not in err
     assert not out.exists()
-    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--anonymize-fields", "summary,meta.x",
+    code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--anonymize-fields", "summary,meta.x",
                        "--skip-invalid")
     assert code == 0, err
     assert "line 2:" in err and "line 3:" in err and "Jane" not in err
@@ -130,12 +130,12 @@ def test_anonymize_fields_errors(tmp_path, capsys, rules_model):
 def test_text_output_and_stdout_hold_no_original(tmp_path, capsys, rules_model):
     src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}", "subject": "Jane Roe",
                                                "notes": "Jane Roe SSN 123-45-6789"}])
-    code, out, err = cli(capsys, src, "--model", rules_model, "-o", "-")  # "-": stdout
+    code, out, err = cli(capsys, src, "--model", rules_model, "--rules-only", "-o", "-")  # "-": stdout
     assert code == 0, err
     [record] = [json.loads(line) for line in out.splitlines()]
     assert list(record) == ["id", "anonymized", "spans"]
     for value in (EMAIL_A, "Jane", "123-45-6789"):
         assert value not in out + err
     txt = write(tmp_path / "in.txt", f"Mail {EMAIL_A}")
-    code, out, err = cli(capsys, txt, "--model", rules_model, "--include-original")
+    code, out, err = cli(capsys, txt, "--model", rules_model, "--rules-only", "--include-original")
     assert code == 0 and EMAIL_A not in out and "warning" not in err  # text output: nothing to warn about

@@ -129,7 +129,7 @@ def finish(proc, timeout=20):
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_signal_while_writing_leaves_nothing(tmp_path, big_input, blank_model, signum):
     out = tmp_path / "out.jsonl"
-    proc = start(big_input, "-o", out, "--model", blank_model, "--include-original", "--quiet", cwd=tmp_path)
+    proc = start(big_input, "-o", out, "--model", blank_model, "--rules-only", "--include-original", "--quiet", cwd=tmp_path)
     tmp = wait_until_writing(proc, tmp_path)
     assert f"spacy-anon-{proc.pid}-" in tmp.name and MARKER.encode() in tmp.read_bytes()[:100_000]
     proc.send_signal(signum)
@@ -142,7 +142,7 @@ def test_signal_while_writing_leaves_nothing(tmp_path, big_input, blank_model, s
 
 def test_sigterm_during_folder_output_removes_the_staging_folder(tmp_path, text_folder, blank_model):
     out = tmp_path / "anon"
-    proc = start(text_folder, "-o", out, "--model", blank_model, "--quiet", cwd=tmp_path)
+    proc = start(text_folder, "-o", out, "--model", blank_model, "--rules-only", "--quiet", cwd=tmp_path)
     staging = wait_until_writing(proc, out)
     assert staging.is_dir() and f"spacy-anon-{proc.pid}-" in staging.name
     proc.send_signal(signal.SIGTERM)
@@ -153,7 +153,7 @@ def test_sigterm_during_folder_output_removes_the_staging_folder(tmp_path, text_
 
 def test_rerun_removes_what_a_sigkill_left(tmp_path, big_input, blank_model):
     out = tmp_path / "out.jsonl"
-    proc = start(big_input, "-o", out, "--model", blank_model, "--include-original", "--quiet", cwd=tmp_path)
+    proc = start(big_input, "-o", out, "--model", blank_model, "--rules-only", "--include-original", "--quiet", cwd=tmp_path)
     tmp = wait_until_writing(proc, tmp_path)
     proc.kill()  # cannot be handled: the temporary file stays ...
     proc.communicate(timeout=20)
@@ -162,7 +162,7 @@ def test_rerun_removes_what_a_sigkill_left(tmp_path, big_input, blank_model):
     small = tmp_path / "small.jsonl"
     small.write_text(json.dumps({"id": 1, "text": f"Ms Dana {MARKER} wrote to dana@example.com."}) + "\n")
     done = subprocess.run([sys.executable, "-m", "spacy_anon", "anonymize", str(small), "-o", str(out),
-                           "--model", str(blank_model)], capture_output=True, text=True, timeout=300)
+                           "--model", str(blank_model), "--rules-only"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "removed 1 temporary output(s) left by an interrupted run" in done.stderr
     assert not tmp.exists()  # ... until the next run writing the same output
@@ -174,7 +174,7 @@ def test_rerun_removes_what_a_sigkill_left(tmp_path, big_input, blank_model):
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_signal_to_a_two_process_run_stops_the_workers(tmp_path, big_input, blank_model, signum):
     out = tmp_path / "out.jsonl"
-    proc = start(big_input, "-o", out, "--model", blank_model, "--include-original", "--quiet",
+    proc = start(big_input, "-o", out, "--model", blank_model, "--rules-only", "--include-original", "--quiet",
                  "--n-process", "2", cwd=tmp_path)
     wait_until_writing(proc, tmp_path)
     workers = children(proc.pid)
@@ -190,7 +190,7 @@ def test_signal_to_a_two_process_run_stops_the_workers(tmp_path, big_input, blan
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_workers_die_with_a_sigkilled_parent(tmp_path, big_input, blank_model):
     out = tmp_path / "out.jsonl"
-    proc = start(big_input, "-o", out, "--model", blank_model, "--quiet", "--n-process", "2", cwd=tmp_path)
+    proc = start(big_input, "-o", out, "--model", blank_model, "--rules-only", "--quiet", "--n-process", "2", cwd=tmp_path)
     wait_until_writing(proc, tmp_path)
     workers = children(proc.pid)
     assert len(workers) == 2

@@ -32,6 +32,7 @@ from spacy_anon.disclosure.chunking import CHUNKERS, Chunk, chunk_doc
 from spacy_anon.disclosure.detect import (Decision, build_subjects, join_title_runs, score_chunks, subjects_of,
                                           title_extent)
 from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
+from spacy_anon.doc_keys import NAMES_DETECTOR_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, DIRECT, QUASI, SPAN_KEY
 
@@ -240,6 +241,7 @@ class DisclosureDetector:
         stats["disclosure_candidates"] = stats.get("disclosure_candidates", 0) + added
         doc.spans[SPAN_KEY] = group
         doc._.anon_stats = stats
+        doc.user_data[NAMES_DETECTOR_KEY] = self.name
         return doc
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):

@@ -1,0 +1,80 @@
+"""`anonymize_dataframe`: anonymize chosen columns of a pandas DataFrame, row by row.
+
+The string cells of one row share one replacement memory, so the same name in two columns of a row gets
+the same replacement. Other columns are dropped unless `keep` names them (nothing passes through by
+default). pandas is an optional dependency (`pip install spacy-anon[pandas]`).
+"""
+from typing import Any, Dict, List, Optional, Sequence
+
+from spacy_anon.doc_keys import MEMORY_KEY
+from spacy_anon.longdocs import NotAnonymizedError, anonymize_long_text, new_memory, result_from_doc
+
+
+def anonymize_cells(nlp, values: Sequence[Optional[str]], memory: Any = None) -> List[Any]:
+    """AnonResult (or None for a missing value) of each value, all with one replacement memory; a value
+    that is not anonymized raises NotAnonymizedError (fail closed)."""
+    memory = memory if memory is not None else new_memory()
+    results: List[Any] = []
+    for value in values:
+        if value is None:
+            results.append(None)
+            continue
+        if len(value) > nlp.max_length:
+            results.append(anonymize_long_text(nlp, value, None, memory))
+            continue
+        doc = nlp.make_doc(value)
+        doc.user_data[MEMORY_KEY] = memory
+        doc = nlp(doc)
+        if doc._.anon_status != "ok" or doc._.anon_text is None:
+            raise NotAnonymizedError(f"not anonymized (anon_status={doc._.anon_status!r})")
+        results.append(result_from_doc(doc))
+    return results
+
+
+def _missing(value: Any) -> bool:
+    try:
+        import pandas as pd  # lazy: an optional dependency
+
+        return value is None or bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def anonymize_dataframe(nlp, df, columns: Sequence[str], keep: Sequence[str] = (), tables: bool = False):
+    """A new DataFrame with `columns` anonymized and `keep` copied, in `df`'s column order; other columns
+    are left out. Missing values (None/NaN) stay missing; a non-string cell is a TypeError naming its row
+    and column (not its value).
+
+    tables: also return {column: [replacement table of each row]} (offsets into the original cell).
+    """
+    import pandas as pd  # lazy: an optional dependency
+
+    unknown = [c for c in [*columns, *keep] if c not in df.columns]
+    if unknown:
+        raise KeyError(f"no column named {', '.join(map(str, unknown))}")
+    both = set(columns) & set(keep)
+    if both:
+        raise ValueError(f"columns both anonymized and kept: {', '.join(map(str, sorted(both)))}")
+    chosen = set(columns) | set(keep)
+    order = [c for c in df.columns if c in chosen]
+    out: Dict[Any, List[Any]] = {c: [] for c in order}
+    row_tables: Dict[Any, List[Any]] = {c: [] for c in columns}
+    for position, (index, row) in enumerate(df.iterrows()):
+        values: List[Optional[str]] = []
+        for column in columns:
+            cell = row[column]
+            if _missing(cell):
+                values.append(None)
+            elif isinstance(cell, str):
+                values.append(cell)
+            else:
+                raise TypeError(f"row {index!r} (position {position}), column {column!r}: expected a string, "
+                                f"got {type(cell).__name__}")
+        results = anonymize_cells(nlp, values)
+        for column, value, result in zip(columns, values, results):
+            out[column].append(row[column] if result is None else result.anonymized)
+            row_tables[column].append([] if result is None else result.table)
+        for column in keep:
+            out[column].append(row[column])
+    frame = pd.DataFrame(out, index=df.index, columns=order)
+    return (frame, row_tables) if tables else frame

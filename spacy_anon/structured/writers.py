@@ -1,0 +1,66 @@
+"""Write anonymized structured records: CSV/TSV rows (the input's header order, only the anonymized and
+kept columns), or JSON/JSONL objects shaped as the input (only the anonymized and kept fields, the spans
+of each anonymized field under "field_spans")."""
+import csv
+import io
+import json
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from spacy_anon.io import dumps_jsonl, output_spans
+from spacy_anon.structured.paths import Path, path_name, project
+from spacy_anon.structured.readers import TABLE_FORMATS, StructuredRecord
+
+# (original, anonymized, table) of one anonymized field, by dotted name
+FieldResults = Dict[str, Tuple[str, str, Sequence[Dict[str, Any]]]]
+
+
+def output_columns(header: Sequence[str], anonymize: Sequence[str], keep: Sequence[str]) -> List[str]:
+    """The output header: the input's columns that are anonymized or kept, in the input's order."""
+    chosen = set(anonymize) | set(keep)
+    return [name for name in header if name in chosen]
+
+
+def table_row(record: StructuredRecord, columns: Sequence[str], results: FieldResults) -> List[str]:
+    row = []
+    for name in columns:
+        row.append(results[name][1] if name in results else record.data[name])
+    return row
+
+
+def format_table_row(row: Sequence[str], fmt: str) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, delimiter=TABLE_FORMATS[fmt], lineterminator="\n").writerow(row)
+    return buffer.getvalue()
+
+
+def output_object(record: StructuredRecord, results: FieldResults, include_original: bool = False,
+                  with_spans: bool = True) -> Dict[str, Any]:
+    """`{"id", <kept and anonymized fields where they were>, "field_spans"}` of one record."""
+    values: List[Tuple[Path, Any]] = list(record.kept)
+    values.extend((path, results[path_name(path)][1]) for path, _ in record.fields)
+    body = project(record.data, values) if isinstance(record.data, dict) else {}
+    out: Dict[str, Any] = {"id": record.id}
+    out.update((k, v) for k, v in body.items() if k != "id")
+    if with_spans:
+        out["field_spans"] = {name: output_spans(original, anon, list(rows), include_original)
+                              for name, (original, anon, rows) in results.items()}
+    return out
+
+
+def format_object(obj: Dict[str, Any], fmt: str, first: bool) -> str:
+    """One output object: a JSONL line, or an item of a JSON array (the caller writes "[" and "]")."""
+    if fmt == "jsonl":
+        return dumps_jsonl(obj)
+    return ("" if first else ",\n") + json.dumps(obj, ensure_ascii=False, allow_nan=False)
+
+
+def json_array_end(n_written: int) -> str:
+    return "\n]\n" if n_written else "]\n"
+
+
+def json_array_start() -> str:
+    return "[\n"
+
+
+def table_header(columns: Sequence[str], fmt: str) -> Optional[str]:
+    return format_table_row(columns, fmt)
