@@ -12,7 +12,7 @@ from spacy_anon.cli import anonymize as anonymize_cli
 EMAIL_A = "jane.roe@example.com"
 EMAIL_B = "r.miller@example.org"
 SECRET_IN_BAD_LINE = "leaky.secret@example.net"
-SPAN_KEYS = {"start", "end", "label", "entity", "identifier", "replacement", "anon_start", "anon_end"}
+SPAN_KEYS = {"start", "end", "label", "type", "entity", "identifier", "replacement", "anon_start", "anon_end"}
 
 
 def leftovers(folder: Path):
@@ -49,7 +49,7 @@ def test_txt_to_text_file(tmp_path, capsys):
 
 def test_txt_to_stdout(tmp_path, capsys, rules_model):
     src = write(tmp_path / "in.txt", f"Contact: {EMAIL_A}")
-    code, stdout, err = cli(capsys, src, "--model", rules_model)
+    code, stdout, err = cli(capsys, src, "--model", rules_model, "--rules-only")
     assert code == 0, err
     assert stdout.startswith("Contact: ") and EMAIL_A not in stdout
 
@@ -87,7 +87,7 @@ def test_txt_as_jsonl_contract(tmp_path, capsys):
     assert record["id"] == "case.txt"
     assert record["spans"], "the e-mail address must be found"
     for span in record["spans"]:
-        assert list(span) == ["start", "end", "label", "entity", "identifier", "replacement",
+        assert list(span) == ["start", "end", "label", "type", "entity", "identifier", "replacement",
                               "anon_start", "anon_end"]
         assert 0 <= span["start"] < span["end"] <= len(text)
     assert any(text[s["start"]:s["end"]] == EMAIL_A for s in record["spans"])
@@ -103,7 +103,8 @@ def test_txt_as_jsonl_contract(tmp_path, capsys):
     [full] = read_jsonl(out)
     assert list(full) == ["id", "text", "anonymized", "spans"] and full["text"] == text
     assert all(span["text"] == text[span["start"]:span["end"]] for span in full["spans"])
-    assert [{k: v for k, v in span.items() if k != "text"} for span in full["spans"]] == record["spans"]
+    assert [{k: v for k, v in span.items() if k not in ("text", "source", "score")}
+            for span in full["spans"]] == record["spans"]
 
 
 # --- JSONL ----------------------------------------------------------------------------------------------
@@ -184,7 +185,7 @@ def test_stdin(tmp_path, capsys, monkeypatch, rules_model):
 
     fake_stdin = io.TextIOWrapper(io.BytesIO(f"Mail {EMAIL_A} now".encode()), encoding="utf-8")
     monkeypatch.setattr(sys, "stdin", fake_stdin)
-    code, stdout, err = cli(capsys, "-", "--model", rules_model)
+    code, stdout, err = cli(capsys, "-", "--model", rules_model, "--rules-only")
     assert code == 0, err
     assert stdout.startswith("Mail ") and stdout.endswith(" now") and EMAIL_A not in stdout
 
@@ -212,7 +213,7 @@ def test_long_document_chunked_offsets_round_trip(tmp_path, capsys, rules_model)
     src = write(tmp_path / "long.txt", text)
     out = tmp_path / "long.jsonl"
     code, _, err = cli(capsys, src, "--format", "jsonl", "-o", out, "--max-length", "500",
-                       "--model", rules_model)
+                       "--model", rules_model, "--rules-only")
     assert code == 0, err
     assert "chunks" in err
     [record] = read_jsonl(out)
@@ -230,7 +231,7 @@ def test_long_document_chunked_offsets_round_trip(tmp_path, capsys, rules_model)
     assert len(record["anonymized"].split("\n\n")) == 40
 
     # the same text in one piece gives the same spans
-    code, _, err = cli(capsys, src, "--format", "jsonl", "-o", tmp_path / "whole.jsonl", "--model", rules_model)
+    code, _, err = cli(capsys, src, "--format", "jsonl", "-o", tmp_path / "whole.jsonl", "--model", rules_model, "--rules-only")
     assert code == 0, err
     [whole] = read_jsonl(tmp_path / "whole.jsonl")
     assert [(s["start"], s["end"], s["label"]) for s in whole["spans"]] == \

@@ -21,6 +21,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 import spacy_anon.mask.component  # noqa: F401  (registers the anon_mask factory before entry points are read)
 from spacy_anon.cli.processing import Failure, Job, anonymize_batch, fail_closed
 from spacy_anon.cli.signals import exit_status, signals_as_interrupts
+from spacy_anon.errors import Errors
 from spacy_anon.io import (
     RESERVED_FIELDS,
     AtomicFile,
@@ -38,8 +39,12 @@ from spacy_anon.io import (
     read_text_file,
     remove_stale_temporaries,
 )
+from spacy_anon.engines import PartitionError, PipelineSpec, PipelineTask, engine_names, make_engine
+from spacy_anon.engines.resume import PartialFolder, PartialJsonl, ResumeError, fingerprint, meta_file
+from spacy_anon.engines.resume import partial_file, partial_folder
 from spacy_anon.longdocs import new_memory
 from spacy_anon.mask.allow_list import compile_occurrence_patterns
+from spacy_anon.mask.coverage import RULES_ONLY, mark_warned, pipeline_detects_names
 from spacy_anon.mask.operators.base import operator_names
 from spacy_anon.pipeline import load
 from spacy_anon.workers import WorkerError, WorkerPool, fork_context
@@ -47,6 +52,7 @@ from spacy_anon.workers import WorkerError, WorkerPool, fork_context
 PROG = "spacy-anon anonymize"
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
+STRUCTURED_SUFFIXES = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".json": "json"}  # cli/structured_inputs.py
 # Names under which an `anon_mask` may take the secret key of keyed (pseudonym) replacements.
 KEY_CONFIG_NAMES = ("key", "secret", "secret_key", "pseudonym_key", "hmac_key")
 STRATEGIES = operator_names()  # those of anon_mask: the registered operators
@@ -56,7 +62,7 @@ DESCRIPTION = (
     "Anonymize documents with the default pipeline (or --model). INPUT is a .txt file, a folder of .txt "
     "files (output: a folder with the same relative names), a .jsonl file with one "
     '{"id", "text", ...} object per line, or - for stdin; -o - is stdout. '
-    'With --format jsonl each output line is {"id", "anonymized", "spans": [{"start", "end", "label", '
+    'With --format jsonl each output line is {"id", "anonymized", "spans": [{"start", "end", "label", "type", '
     '"entity", "identifier", "replacement", "anon_start", "anon_end"}]}: start/end are offsets into the '
     'original text, anon_start/anon_end into "anonymized". No original value is written by default: the '
     'original "text" and each span\'s original "text" only with --include-original; other input fields '
@@ -85,18 +91,33 @@ def register(subparsers) -> None:
     parser.add_argument("input", metavar="INPUT", help=".txt file, folder of .txt files, .jsonl file, or -")
     parser.add_argument("-o", "--output", metavar="OUTPUT",
                         help="output file (or folder for a folder input); none or -: stdout")
-    parser.add_argument("--format", choices=("text", "jsonl"), default=None,
-                        help="output format (default: jsonl for .jsonl input, text otherwise)")
-    parser.add_argument("--input-format", choices=("auto", "text", "jsonl"), default="auto",
+    parser.add_argument("--format", choices=("text", "jsonl", "json", "csv", "tsv"), default=None,
+                        help="output format (default: jsonl for .jsonl input, the input's for .csv/.tsv/.json, "
+                             "text otherwise)")
+    parser.add_argument("--input-format", choices=("auto", "text", "jsonl", "json", "csv", "tsv"), default="auto",
                         help="how to read INPUT (default: by suffix; stdin is read as text)")
     parser.add_argument("--model", metavar="NAME_OR_PATH", default=None,
                         help="spaCy pipeline to use (our components are added); default: embedded pipeline")
     parser.add_argument("--strategy", default=None, choices=STRATEGIES,
                         help="replacement strategy of anon_mask (default: the pipeline's, tag)")
     parser.add_argument("--lang", default="en", help="language of the default pipeline (default: en)")
+    parser.add_argument("--rules-only", action="store_true",
+                        help="accept a pipeline without a detector of names (a language without a tagger, "
+                             "a blank --model): only the rule recognizers run, names stay in clear")
     parser.add_argument("--n-process", type=int, default=1, metavar="N",
                         help="worker processes, forked from this one after the pipeline is loaded "
                              "(default 1; where fork is not available: one process)")
+    parser.add_argument("--engine", default="local", choices=["local"] + engine_names(),
+                        help="where documents run: local (this process, or --n-process forked workers; "
+                             "default), dask (a Dask cluster: --scheduler ADDRESS, or a local cluster of "
+                             "--n-process worker processes; needs spacy-anon[dask]); see docs/scale.md")
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="--engine dask: address of a running Dask scheduler (tcp://host:8786); "
+                             "default: start a local cluster")
+    parser.add_argument("--resume", action="store_true",
+                        help="write the output under a partial name (.NAME.spacy-anon.partial) that an "
+                             "interrupted run leaves behind; running the same command again with --resume "
+                             "skips the documents already written and continues (JSONL file or folder output)")
     parser.add_argument("--batch-size", type=int, default=None, metavar="B",
                         help=f"records per batch (and per task of a worker; default {DEFAULT_BATCH})")
     parser.add_argument("--max-length", type=int, default=None, metavar="CHARS",
@@ -183,6 +204,8 @@ def _input_kind(args: argparse.Namespace) -> str:
         return "folder"
     if args.input_format != "auto":
         return args.input_format
+    if path.suffix.lower() in STRUCTURED_SUFFIXES:
+        return STRUCTURED_SUFFIXES[path.suffix.lower()]
     return "jsonl" if path.suffix.lower() in JSONL_SUFFIXES else "text"
 
 
@@ -230,6 +253,7 @@ def _check_plan(args: argparse.Namespace, kind: str, out_format: str) -> Optiona
         raise CLIError("--max-length must be at least 1", EXIT_USAGE)
     if args.include_original and args.no_original:
         raise CLIError("--include-original and --no-original contradict each other", EXIT_USAGE)
+    _check_scale_plan(args, kind, out_format)
     if kind in ("jsonl", "stdin-jsonl") and out_format == "text":
         raise CLIError("--format text needs a text input (file, folder or stdin); use --format jsonl "
                        "for .jsonl input", EXIT_USAGE)
@@ -252,6 +276,40 @@ def _check_plan(args: argparse.Namespace, kind: str, out_format: str) -> Optiona
     if args.input != "-" and out.resolve() == Path(args.input).resolve():
         raise CLIError("the output file is the input file: refusing to overwrite the original", EXIT_USAGE)
     return out
+
+
+def _check_scale_plan(args: argparse.Namespace, kind: str, out_format: str) -> None:
+    """--engine, --scheduler, --resume: refuse what they cannot do."""
+    engine = getattr(args, "engine", "local")
+    if getattr(args, "scheduler", None) and engine != "dask":
+        raise CLIError("--scheduler needs --engine dask", EXIT_USAGE)
+    if engine != "local" and args.consistent_across_docs:
+        raise CLIError(Errors.E905.format(name=f"--engine {engine}"), EXIT_USAGE)
+    if getattr(args, "resume", False):
+        if args.consistent_across_docs:
+            raise CLIError(Errors.E905.format(name="--resume"), EXIT_USAGE)
+        folder = kind == "folder" and out_format == "text"
+        if _output_target(args) is None or not (folder or out_format == "jsonl"):
+            raise CLIError(Errors.E904.format(name=_output_target(args) or "<stdout>"), EXIT_USAGE)
+
+
+def resume_fingerprint(args: argparse.Namespace, kind: str, out_format: str) -> str:
+    """The settings that decide the output of a run (a resumed run must have the same)."""
+    import hashlib
+
+    def file_digest(name: Optional[str]) -> Optional[str]:
+        return hashlib.sha256(Path(name).read_bytes()).hexdigest() if name else None
+
+    settings = {
+        "input": "<stdin>" if args.input == "-" else str(Path(args.input).resolve()), "kind": kind,
+        "format": out_format, "model": args.model, "lang": args.lang, "strategy": args.strategy,
+        "seed": args.seed, "allow_list": file_digest(getattr(args, "allow_list", None)),
+        "include_original": args.include_original, "keep_fields": args.keep_fields,
+        "anonymize_fields": args.anonymize_fields, "max_length": args.max_length,
+        "skip_invalid": args.skip_invalid,
+    }
+    secret = os.environ.get(args.key_env) if args.key_env else None
+    return fingerprint(settings, secret)
 
 
 def _spool_stdin() -> "tempfile.SpooledTemporaryFile":
@@ -363,17 +421,23 @@ class _Output:
     writing the same output are removed first. OSErrors while writing (a full disk) become CLIErrors.
     """
 
-    def __init__(self, target: Optional[Path], folder: bool):
+    def __init__(self, target: Optional[Path], folder: bool, resume: Optional[str] = None):
         self.label = str(target) if target is not None else "<stdout>"
         self.removed: List[Path] = []
         self._atomic: Optional[AtomicFile] = None
         self._staged: Optional[StagedFolder] = None
         self._sink: Optional[StdoutSink] = None
+        self._partial: Any = None  # PartialJsonl | PartialFolder (--resume: `resume` is the run's fingerprint)
         self._fh: Any = None
         try:
             if target is not None:
                 self.removed = remove_stale_temporaries(target, folder_output=folder)
-            if folder:
+                partial = partial_folder(target) if folder else partial_file(target)
+                if resume is None and partial.exists():
+                    raise CLIError(Errors.E901.format(name=partial, meta=meta_file(partial).name), EXIT_USAGE)
+            if resume is not None:
+                self._partial = (PartialFolder if folder else PartialJsonl)(target, resume, resume=True).open()
+            elif folder:
                 self._staged = StagedFolder(target)
             elif target is not None:
                 self._atomic = AtomicFile(target)
@@ -381,6 +445,9 @@ class _Output:
             else:
                 self._sink = StdoutSink()
                 self._fh = self._sink.__enter__()
+        except ResumeError as err:
+            self.discard()
+            raise CLIError(str(err), EXIT_USAGE) from None
         except OSError as err:
             self.discard()
             raise CLIError(f"{self.label}: cannot write ({_reason(err)}); nothing done") from None
@@ -388,9 +455,31 @@ class _Output:
             self.discard()
             raise
 
+    def pending(self, records: Iterator[Record]) -> Iterator[Record]:
+        """--resume: the records not yet in the partial output (ResumeError when its records are not the
+        input's first ones); otherwise all of them."""
+        if self._partial is None:
+            return records
+        return self._skip(records)
+
+    def _skip(self, records: Iterator[Record]) -> Iterator[Record]:
+        try:
+            yield from self._partial.skip(records)
+        except ResumeError as err:
+            raise CLIError(str(err), EXIT_USAGE) from None
+
+    @property
+    def done(self) -> int:
+        """Records an interrupted run had already written (--resume)."""
+        return self._partial.done if self._partial is not None else 0
+
     def write(self, text: str, rel_path: Optional[Path] = None) -> None:
         try:
-            if self._staged is not None:
+            if isinstance(self._partial, PartialFolder):
+                self._partial.write(rel_path, text)
+            elif self._partial is not None:
+                self._partial.write(text)
+            elif self._staged is not None:
                 self._staged.write_text(rel_path, text)
             else:
                 self._fh.write(text)
@@ -399,7 +488,9 @@ class _Output:
 
     def commit(self) -> None:
         try:
-            if self._staged is not None:
+            if self._partial is not None:
+                self._partial.commit()
+            elif self._staged is not None:
                 self._staged.commit()
             elif self._atomic is not None:
                 self._atomic.commit()
@@ -415,6 +506,13 @@ class _Output:
         for part in (self._staged, self._atomic, self._sink):
             if part is not None:
                 part.discard()
+        if self._partial is not None and self._partial.empty:
+            self._partial.discard()  # nothing written yet: nothing to resume
+        elif self._partial is not None:  # --resume: what was written stays, under its partial name
+            self._partial.keep()
+            print(f"{PROG}: partial output kept in {self._partial.path}; run the same command with --resume "
+                  "to continue", file=sys.stderr)
+            self._partial = None
 
 
 def _silence_stdout() -> None:
@@ -504,6 +602,19 @@ def load_pipeline(args: argparse.Namespace):
         raise CLIError(f"cannot load {what}: {type(err).__name__}: {_first_line(err)}") from None
 
 
+def check_coverage(args: argparse.Namespace, nlp) -> None:
+    """Refuse a pipeline without a detector of names unless --rules-only accepts it (then say what runs,
+    once, instead of the component's warning)."""
+    if pipeline_detects_names(nlp):
+        return
+    if not args.rules_only:
+        what = f"model {args.model!r}" if args.model else f"the default pipeline for {args.lang!r}"
+        raise CLIError(Errors.E800.format(what=what, runs=RULES_ONLY), EXIT_USAGE)
+    for _, proc in nlp.pipeline:
+        mark_warned(proc)  # said once here, not by the component
+    _info(args, f"--rules-only: {RULES_ONLY}")
+
+
 def _first_line(err: BaseException) -> str:
     text = str(err).strip().splitlines()
     return text[0][:300] if text else ""
@@ -573,10 +684,44 @@ def anonymize_records(nlp, records, args: argparse.Namespace, stack: contextlib.
     work = functools.partial(anonymize_batch, nlp, run_memory=run_memory, batch_size=args.batch_size,
                              debug=bool(args.debug))
     batches = _batches(jobs(), args.batch_size or DEFAULT_BATCH)
+    if getattr(args, "engine", "local") != "local":
+        return _engine_outcomes(args, batches, pending, stack)
     if n_process == 1:
         return _outcomes(map(work, batches), pending)
     pool = stack.enter_context(WorkerPool(n_process, work))
     return _outcomes(pool.imap(batches), pending)
+
+
+def engine_batch(nlp, jobs: Sequence[Job], batch_size: Optional[int] = None, debug: bool = False) -> Any:
+    """The task of an engine's worker (importable by name, so it pickles by reference)."""
+    fail_closed(nlp)
+    return anonymize_batch(nlp, jobs, batch_size=batch_size, debug=debug)
+
+
+def _engine_outcomes(args: argparse.Namespace, batches: Iterator[List[Job]], pending: Dict[int, Record],
+                     stack: contextlib.ExitStack) -> Iterator[Tuple[Record, Any]]:
+    """--engine NAME: the batches run as partitions on the engine's workers, each loading the pipeline
+    once (from a PipelineSpec: the settings, not the loaded pipeline, travel)."""
+    spec = PipelineSpec.from_config(args.model, args.lang, mask_config_from_args(args, mask_default_config()),
+                                    args.max_length)
+    task = PipelineTask(spec, functools.partial(engine_batch, batch_size=args.batch_size, debug=bool(args.debug)))
+    try:
+        engine = stack.enter_context(make_engine(args.engine, scheduler=args.scheduler, n_workers=args.n_process))
+    except (ImportError, ValueError) as err:
+        raise CLIError(str(err), EXIT_USAGE) from None
+    except OSError as err:
+        raise CLIError(f"--engine {args.engine}: cannot start ({_reason(err)}); no output written") from None
+    return _engine_replies(args.engine, engine.map(task, batches), pending)
+
+
+def _engine_replies(name: str, replies: Iterator[Any], pending: Dict[int, Record]) -> Iterator[Tuple[Record, Any]]:
+    try:
+        yield from _outcomes(replies, pending)
+    except PartitionError as err:
+        records = [pending[job.index].where for job in err.items if job.index in pending]
+        named = ", ".join(records[:20]) + (f" and {len(records) - 20} more" if len(records) > 20 else "")
+        raise CLIError(Errors.E908.format(name=name, number=err.number + 1,
+                                          attempts=err.attempts, reason=err.reason, records=named)) from None
 
 
 def _outcomes(replies: Iterator[Any], pending: Dict[int, Record]) -> Iterator[Tuple[Record, Any]]:
@@ -596,6 +741,16 @@ def _outcomes(replies: Iterator[Any], pending: Dict[int, Record]) -> Iterator[Tu
 
 def _run(args: argparse.Namespace) -> int:
     kind = _input_kind(args)
+    # lazy: import cycle (structured_inputs reuses this module's output and pipeline helpers)
+    from spacy_anon.cli.structured_inputs import STRUCTURED_FORMATS, is_structured, run_structured
+
+    if is_structured(args, kind):
+        if getattr(args, "engine", "local") != "local" or getattr(args, "resume", False):
+            raise CLIError("--engine and --resume do not yet apply to CSV, TSV or JSON inputs (they run in "
+                           "one process); convert them to JSONL to use them", EXIT_USAGE)
+        return run_structured(args, kind)
+    if args.format in STRUCTURED_FORMATS:
+        raise CLIError(f"--format {args.format} needs a CSV, TSV or JSON input", EXIT_USAGE)
     out_format = args.format or ("jsonl" if kind in ("jsonl", "stdin-jsonl") else "text")
     target = _check_plan(args, kind, out_format)
     keep_fields, anonymize_fields = _check_fields(args, kind, out_format)
@@ -609,7 +764,8 @@ def _run(args: argparse.Namespace) -> int:
     if keep_fields:
         _warn(f"--keep-fields: the output holds the original values of {', '.join(keep_fields)}")
 
-    output = _Output(target, folder=kind == "folder" and out_format == "text")
+    resume = resume_fingerprint(args, kind, out_format) if getattr(args, "resume", False) else None
+    output = _Output(target, folder=kind == "folder" and out_format == "text", resume=resume)
     try:
         if output.removed:
             _info(args, f"removed {len(output.removed)} temporary output(s) left by an interrupted run")
@@ -624,6 +780,8 @@ def _run(args: argparse.Namespace) -> int:
         summary += f", {n_chunked} long document(s) processed in chunks"
     if inputs.skipped:
         summary += f"; skipped {len(inputs.skipped)} invalid line(s)"
+    if output.done:
+        summary += f" (resumed: {output.done} more were written by the interrupted run)"
     if target is not None:
         summary += f" -> {target}"
     _info(args, summary)
@@ -634,6 +792,7 @@ def _anonymize_into(args: argparse.Namespace, inputs: _Inputs, output: _Output, 
                     keep_fields: Sequence[str], anonymize_fields: Sequence[str]) -> Tuple[int, int, int]:
     """Load the pipeline, anonymize every record and write it; RETURNS (documents, spans, chunked)."""
     nlp = load_pipeline(args)
+    check_coverage(args, nlp)
     fail_closed(nlp)
     if args.max_length:
         nlp.max_length = args.max_length
@@ -646,7 +805,8 @@ def _anonymize_into(args: argparse.Namespace, inputs: _Inputs, output: _Output, 
 
     n_docs = n_spans = n_chunked = 0
     with contextlib.ExitStack() as stack:
-        results = anonymize_records(nlp, iter(inputs), args, stack, anonymize_fields, run_memory, n_process)
+        results = anonymize_records(nlp, output.pending(iter(inputs)), args, stack, anonymize_fields, run_memory,
+                                    n_process)
         # the bar (and its thread) only after the workers are forked
         progress = stack.enter_context(tqdm(total=inputs.count, unit="doc", file=sys.stderr, desc="anonymizing",
                                             disable=args.quiet or inputs.count <= 1))
@@ -660,8 +820,8 @@ def _anonymize_into(args: argparse.Namespace, inputs: _Inputs, output: _Output, 
             n_docs, n_spans = n_docs + 1, n_spans + len(result.table)
             n_chunked += result.n_chunks > 1
             progress.update(1)
-    if n_docs != inputs.count:
-        raise CLIError(f"{inputs.count} record(s) read but {n_docs} anonymized (did the input change while "
+    if n_docs + output.done != inputs.count:
+        raise CLIError(f"{inputs.count} record(s) read but {n_docs + output.done} anonymized (did the input change while "
                        "it was read?); no output written")
     return n_docs, n_spans, n_chunked
 

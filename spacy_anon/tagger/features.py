@@ -131,6 +131,14 @@ def _cached_cluster_features(bits: str) -> Tuple[str, ...]:
     return tuple(cluster_features(bits))
 
 
+@lru_cache(maxsize=65536)
+def _neighbour_features(offset: int, context: Tuple[str, ...]) -> Tuple[str, ...]:
+    """A neighbour's shared features as seen at `offset` ("-1:w=the"), cached: words and their contexts
+    repeat, and building these strings was the largest Python cost of feature extraction."""
+    prefix = "%+d:" % offset
+    return tuple(prefix + f for f in context)
+
+
 def sequence_features(
     words: Sequence[str],
     *,
@@ -174,14 +182,14 @@ def sequence_features(
         if extra:
             ctx.extend(extra[i])
         own_all.append(own)
-        ctx_all.append(ctx)
+        ctx_all.append(tuple(ctx))
     # The line's first word (a form field such as "Domicilio:" or "Remitido por:") and whether a
     # colon came before the token on the line.
     line_key = "key=" + (words[0].lower() if n and words[0].isalpha() else "-")
     result: List[List[str]] = []
     seen_colon = False
     for i in range(n):
-        feats = ["bias", line_key] + own_all[i] + ctx_all[i]
+        feats = ["bias", line_key, *own_all[i], *ctx_all[i]]
         if chunks:
             feats.append("ch=" + chunks[i])
         if seen_colon:
@@ -194,8 +202,7 @@ def sequence_features(
                 continue
             j = i + off
             if 0 <= j < n:
-                prefix = "%+d:" % off
-                feats.extend(prefix + f for f in ctx_all[j])
+                feats.extend(_neighbour_features(off, ctx_all[j]))
             elif j == -1:
                 feats.append("BOS")
             elif j == n:
