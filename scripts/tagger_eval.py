@@ -10,8 +10,11 @@
       --metric meddocan     # evaluate a trained pipeline, no training
 
 Training is `nlp.initialize` on the training examples, which is what `spacy train` runs for these
-configs (the CRF and the rules are fitted in `initialize`). Prints one JSON object (also --out).
-The folds, training and sweeps are `spacy_anon.evaluate.crossval`.
+configs (the CRF and the rules are fitted in `initialize`). What is scored is what a user of the model
+gets: every trained pipeline is saved, loaded back with `spacy_anon.load(PATH)` (as `spacy-anon anonymize
+--model PATH` does) and its masked spans (`doc.spans["anon_masked"]`) are scored; `--model` is loaded the
+same way. Prints one JSON object (also --out). The folds, training and sweeps are
+`spacy_anon.evaluate.crossval`.
 """
 import argparse
 import json
@@ -19,8 +22,9 @@ import sys
 from pathlib import Path
 from typing import Dict, List, Optional
 
+import spacy_anon
 from spacy_anon.evaluate.crossval import (
-    build, cross_validate, load_docs, parse_threshold, predict_timed, score_docs, train_and_predict,
+    cross_validate, load_docs, output_key, parse_threshold, predict_timed, score_docs, train_and_predict,
     write_predictions,
 )
 
@@ -56,7 +60,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--group", choices=["doc", "patient"], default="doc")
     parser.add_argument("--metric", choices=["meddocan", "tab"], default="tab")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--with-rules", action="store_true", help="add anon_rules first (rules + tagger)")
+    parser.add_argument("--with-rules", action="store_true",
+                        help="add anon_rules first when the config has none (the shipped configs have it)")
     parser.add_argument("--thresholds", nargs="*", default=[],
                         help="also evaluate these anon_crf entity_threshold values (recall knob); "
                              "HIGH:LOW also sets extend_threshold (entities found at HIGH grow over "
@@ -76,27 +81,29 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.cv_train_copies < 1:
         parser.error("--cv-train-copies must be at least 1")
     overrides = parse_overrides(args.set)
-    import spacy
-
     report: Dict = {"config": args.config, "overrides": overrides, "with_rules": args.with_rules}
     by_thr: Dict[str, Dict] = {}
     if args.model:
-        nlp = spacy.load(args.model)
+        nlp = spacy_anon.load(args.model)
         gold_docs = load_docs(args.dev, nlp.vocab)
-        preds, speed = predict_timed(nlp, gold_docs)
+        preds, speed = predict_timed(nlp, gold_docs, output_key(nlp))
         report.update(model=args.model, dev=args.dev, chars_per_second=int(speed))
     elif args.cv:
         cv = cross_validate(args.config, overrides, args.cv, args.extra_train, group=args.group, folds=args.folds,
                             only_fold=args.only_fold, thresholds=args.thresholds, with_rules=args.with_rules,
-                            copies=args.cv_train_copies, jobs=args.jobs, metric=args.metric, on_fold=print_fold)
+                            copies=args.cv_train_copies, jobs=args.jobs, metric=args.metric, on_fold=print_fold,
+                            loader=spacy_anon.load)
         preds, by_thr, gold_docs = cv.preds, cv.by_threshold, cv.gold_docs
         report.update(cv.report)
     else:
-        nlp = build(args.config, overrides, args.with_rules)
-        train = [d for p in args.train for d in load_docs(p, nlp.vocab)]
-        gold_docs = load_docs(args.dev, nlp.vocab)
+        import spacy
+
+        vocab = spacy.blank("xx").vocab
+        train = [d for p in args.train for d in load_docs(p, vocab)]
+        gold_docs = load_docs(args.dev, vocab)
         preds, train_s, cps, trained, by_thr = train_and_predict(
-            args.config, overrides, train, gold_docs, thresholds=args.thresholds, with_rules=args.with_rules)
+            args.config, overrides, train, gold_docs, thresholds=args.thresholds, with_rules=args.with_rules,
+            loader=spacy_anon.load)
         report.update(train=args.train, dev=args.dev, train_seconds=round(train_s, 1), chars_per_second=int(cps))
         if args.save:
             trained.to_disk(args.save)

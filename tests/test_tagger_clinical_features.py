@@ -100,9 +100,9 @@ def _deid_pipeline():
 
 def test_deid_config_builds_and_tags_only_ages_over_89():
     nlp = _deid_pipeline()
-    assert nlp.pipe_names == ["anon_rules_features", "anon_regex_generator", "anon_crf", "anon_age_over_89",
+    assert nlp.pipe_names == ["anon_rules", "anon_regex_generator", "anon_crf", "anon_age_over_89",
                               "anon_apostrophe_years", "anon_relative_names", "anon_titled_names",
-                              "anon_full_dates"]
+                              "anon_full_dates", "anon_mask"]
     assert nlp.get_pipe("anon_crf").cfg["phrase_gazetteers"]["hospitals"].endswith("stripped_hospitals.txt")
     doc = nlp.get_pipe("anon_age_over_89")(nlp.make_doc("98 yo man, wife 91 years old, son 45 yo, 101 y/o"))
     assert [s.text for s in doc.spans["anon"]] == ["98", "91", "101"]

@@ -38,6 +38,10 @@ def register(subparsers) -> None:
                          "bert:PATH, none")
     ev.add_argument("--iou", type=float, default=0.5, help="IoU threshold of the overlap span match (default 0.5)")
     ev.add_argument("--meddocan", action="store_true", help="also MEDDOCAN sub-track scores (default for brat gold)")
+    ev.add_argument("--background", metavar="BK", default=None,
+                    help="background knowledge ({name: text} JSON or WikiActors re-identification records): adds "
+                         "the re-identification risk (TRIR, TF-IDF attack) and information kept (TPI); gold "
+                         "document ids must be the individuals' names")
     ev.add_argument("-o", "--output", metavar="REPORT.json", default=None)
     ev.set_defaults(func=run_evaluate)
 
@@ -66,6 +70,11 @@ def run_evaluate(args) -> int:
         return 1
     report = {"gold": str(args.gold), "gold_format": fmt, "system": str(args.system),
               "function_words": args.function_words, "weighting": args.weighting, **report}
+    if args.background:
+        from spacy_anon.risk import privacy_utility_from_spans  # lazy: scikit-learn only with --background
+
+        report["privacy_utility"] = privacy_utility_from_spans(
+            {r.doc_id: r.text for r in records}, system, args.background)
     print(format_table(report))
     if args.output:
         Path(args.output).parent.mkdir(parents=True, exist_ok=True)

@@ -2,12 +2,17 @@
 held-out predictions, and entity-threshold sweeps over the trained pipeline.
 
 Training is `nlp.initialize` on the training examples, which is what `spacy train` runs for the tagger
-configs (the CRF and the rules are fitted in `initialize`). Predictions are {doc_id: [(start, end,
-label)]}; `score_docs` scores them with the TAB or MEDDOCAN metrics. spaCy, the taggers and torch are
-imported inside functions (this module sits below `spacy_anon.tagger`).
+configs (the CRF and the rules are fitted in `initialize`). What is scored is the shipped path: each
+fold's trained pipeline is saved to a temporary folder and loaded back with the caller's `loader`
+(`scripts/tagger_eval.py` passes `spacy_anon.load`, what `spacy-anon anonymize --model PATH` runs), and the
+predictions are the spans its `anon_mask` masked (`doc.spans["anon_masked"]`; "anon" for a pipeline
+without one). Predictions are {doc_id: [(start, end, label)]}; `score_docs` scores them with the TAB or
+MEDDOCAN metrics. spaCy, the taggers and torch are imported inside functions (this module sits below
+`spacy_anon.tagger`).
 """
 import json
 import os
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -15,6 +20,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from spacy_anon.corpora import record_from_doc
+from spacy_anon.doc_keys import MASKED_SPAN_KEY, SPAN_KEY
 from spacy_anon.evaluate.spans import meddocan_scores
 from spacy_anon.evaluate.tab import round_metrics, tab_metrics
 from spacy_anon.tagger.data import split_groups
@@ -36,9 +42,25 @@ def build(config: str, overrides: Dict, with_rules: bool = False):
 
     cfg = spacy.util.load_config(config, overrides=overrides, interpolate=False)
     nlp = spacy.util.load_model_from_config(cfg, auto_fill=True, validate=True)
-    if with_rules:
+    if with_rules and "anon_rules" not in nlp.pipe_names:  # the shipped configs have it already
         nlp.add_pipe("anon_rules", first=True)
     return nlp
+
+
+def output_key(nlp) -> str:
+    """The span group holding what the pipeline masks: anon_mask's, else the detectors' ("anon")."""
+    if "anon_mask" in nlp.pipe_names:
+        return nlp.get_pipe("anon_mask").masked_spans_key or SPAN_KEY
+    return SPAN_KEY
+
+
+def save_and_load(nlp, folder: str, loader: Optional[Callable] = None):
+    """`nlp` written to `folder` and loaded back by `loader(path)` (default `spacy.load`): what a user of
+    the saved model runs, with every setting that survives to_disk/from_disk and nothing else."""
+    import spacy
+
+    nlp.to_disk(folder)
+    return (loader or spacy.load)(folder)
 
 
 def group_of(doc, group: str) -> str:
@@ -71,9 +93,11 @@ def predict_timed(nlp, docs, pred_key: str = "anon") -> Tuple[Predictions, float
     return preds, chars / dt if dt else 0.0
 
 
-def train_and_predict(config, overrides, train_docs, test_docs, pred_key="anon", thresholds=(), with_rules=False):
-    """Fit on train_docs; RETURNS ({doc_id: [(start, end, label)]}, train seconds, chars/s, nlp,
-    {threshold: predictions} for the extra entity thresholds)."""
+def train_and_predict(config, overrides, train_docs, test_docs, pred_key=None, thresholds=(), with_rules=False,
+                      loader: Optional[Callable] = None):
+    """Fit on train_docs, save the pipeline and load it back with `loader` (`save_and_load`), predict
+    test_docs with the loaded one; RETURNS ({doc_id: [(start, end, label)]}, train seconds, chars/s, the
+    loaded nlp, {threshold: predictions} for the extra entity thresholds). pred_key None: `output_key`."""
     from spacy.training import Example
 
     nlp = build(config, overrides, with_rules)
@@ -81,8 +105,11 @@ def train_and_predict(config, overrides, train_docs, test_docs, pred_key="anon",
     t0 = time.perf_counter()
     nlp.initialize(lambda: examples)
     train_s = time.perf_counter() - t0
-    preds, speed = predict_timed(nlp, test_docs, pred_key)
-    extra = sweep(nlp, test_docs, thresholds, pred_key) if thresholds and "anon_crf" in nlp.pipe_names else {}
+    with tempfile.TemporaryDirectory(prefix="spacy_anon_fold_") as folder:
+        nlp = save_and_load(nlp, folder, loader)
+        key = pred_key or output_key(nlp)
+        preds, speed = predict_timed(nlp, test_docs, key)
+        extra = sweep(nlp, test_docs, thresholds, key) if thresholds and "anon_crf" in nlp.pipe_names else {}
     return preds, train_s, speed, nlp, extra
 
 
@@ -159,6 +186,7 @@ class FoldJob:
     with_rules: bool
     copies: int
     parallel: bool
+    loader: Optional[Callable] = None  # picklable (a module-level function such as spacy_anon.load)
 
 
 def run_fold(job: FoldJob):
@@ -176,7 +204,8 @@ def run_fold(job: FoldJob):
     train = [d for i, d in enumerate(docs) if i not in test_idx] * job.copies + extra_docs
     test = [docs[i] for i in sorted(test_idx)]
     preds, train_s, cps, _, by_thr = train_and_predict(job.config, job.overrides, train, test,
-                                                       thresholds=job.thresholds, with_rules=job.with_rules)
+                                                       thresholds=job.thresholds, with_rules=job.with_rules,
+                                                       loader=job.loader)
     return job.k, preds, train_s, cps, by_thr
 
 
@@ -214,17 +243,19 @@ def cross_validate(config: str, overrides: Dict, paths: Sequence[str], extra: Se
                    group: str = "doc", folds: int = 5, only_fold: Optional[int] = None,
                    thresholds: Sequence[str] = (), with_rules: bool = False, copies: int = 1, jobs: int = 1,
                    metric: str = "tab",
-                   on_fold: Optional[Callable[[int, float, Dict], None]] = None) -> CrossValidation:
+                   on_fold: Optional[Callable[[int, float, Dict], None]] = None,
+                   loader: Optional[Callable] = None) -> CrossValidation:
     """Train and predict each fold (`jobs` processes), pool the held-out predictions. The report holds
     the run's settings, training times, speeds and, with several folds, each fold's token recall and
-    precision; `on_fold(k, train seconds, those scores)` is called as each fold finishes."""
+    precision; `on_fold(k, train seconds, those scores)` is called as each fold finishes. Each fold is
+    scored through `loader` (see `train_and_predict`)."""
     import spacy
 
     nlp = spacy.blank("xx")
     docs = [d for p in paths for d in load_docs(p, nlp.vocab)]
     evaluated = list(range(folds)) if only_fold is None else [only_fold]
     work = [FoldJob(config, overrides, list(paths), list(extra), group, folds, k, list(thresholds), with_rules,
-                    copies, jobs > 1) for k in evaluated]
+                    copies, jobs > 1, loader) for k in evaluated]
     parts = split_folds(docs, group, folds)
     preds: Predictions = {}
     by_thr: Dict[str, Predictions] = {t: {} for t in thresholds}
@@ -244,10 +275,17 @@ def cross_validate(config: str, overrides: Dict, paths: Sequence[str], extra: Se
     tested = sorted(i for k in evaluated for i in parts[k])
     gold_docs = [docs[i] for i in tested]
     report = dict(cv=list(paths), extra_train=list(extra), folds=folds, evaluated_folds=evaluated, group=group,
+                  scored=_loader_name(loader) + "(saved fold pipeline)",
                   train_seconds=times, chars_per_second=speeds, test_documents=len(gold_docs))
     if len(evaluated) > 1:  # token recall/precision of each held-out fold (the pooled metrics are the caller's)
         report["per_fold"] = {str(k): fold_scores[k] for k in sorted(fold_scores)}
     return CrossValidation(preds, by_thr, gold_docs, report)
+
+
+def _loader_name(loader: Optional[Callable]) -> str:
+    if loader is None:
+        return "spacy.load"
+    return f"{getattr(loader, '__module__', '')}.{getattr(loader, '__name__', type(loader).__name__)}"
 
 
 def write_predictions(path: str, preds: Predictions, by_threshold: Dict[str, Predictions]) -> None:

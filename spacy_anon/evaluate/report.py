@@ -109,6 +109,10 @@ def format_table(report: Dict[str, Any]) -> str:
     rows.append(("terms (seed 003) macro", f"P {fmt(t['macro']['precision'])}  R {fmt(t['macro']['recall'])}  F1 {fmt(t['macro']['f1'])}"))
     rows.append(("terms (seed 003) micro", f"P {fmt(t['micro']['precision'])}  R {fmt(t['micro']['recall'])}  F1 {fmt(t['micro']['f1'])}"))
     rows.append(("terms (seed 003) CV", f"P {fmt(t['cv']['precision'])}  R {fmt(t['cv']['recall'])}  F1 {fmt(t['cv']['f1'])}"))
+    if "privacy_utility" in report:
+        risk, utility = report["privacy_utility"]["trir"], report["privacy_utility"]["tpi"]
+        rows.append(("re-identification (TRIR)", fmt(risk.get("trir"))))
+        rows.append(("information kept (TPI)", fmt(utility.get("tpi"))))
     if "b_cubed" in report:
         b = report["b_cubed"]
         rows.append(("B3 grouping", f"P {fmt(b['b3_precision'])}  R {fmt(b['b3_recall'])}  F1 {fmt(b['b3_f1'])}"))

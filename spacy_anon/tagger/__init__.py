@@ -1,1 +1,2 @@
 """tagger stage of the anonymization data flow."""
+from spacy_anon.tagger import training_settings  # noqa: F401  (registers spacy_anon.fitted_in_initialize.v1)

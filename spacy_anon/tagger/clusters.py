@@ -10,6 +10,7 @@ Words are lowercased and digits mapped to "0" (`cluster_key`), with the taggers'
 """
 import gzip
 import json
+import logging
 from functools import lru_cache
 from pathlib import Path
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set
@@ -17,6 +18,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set
 import numpy
 
 from spacy_anon.corpora.readers import iter_jsonl_objects
+from spacy_anon.errors import Errors
 from spacy_anon.tagger.tokenizer import split_char_classes
 
 # Prefix lengths of the bit path that become features (Ratinov & Roth's choice for Brown clusters).
@@ -143,6 +145,17 @@ def read_clusters(path: Path) -> Dict[str, str]:
                                  f"{len(line)} characters")
             clusters[cluster_key(parts[0])] = parts[1]
     return clusters
+
+
+def load_optional_clusters(path: Optional[str], component: str = "anon_crf") -> Dict[str, str]:
+    """The clusters of `path` ("" or None: none). Cluster features are optional: a missing file logs one
+    warning naming the command that builds it, and the component trains without them."""
+    if not path:
+        return {}
+    if not Path(path).exists():
+        logging.getLogger("spacy_anon").warning(Errors.E701.format(name=component, path=str(path)))
+        return {}
+    return read_clusters(path)
 
 
 def _record_id(record: dict) -> str:

@@ -17,11 +17,12 @@ from spacy.tokens import Doc
 from spacy.training import Example
 
 from spacy_anon.candidates import append_candidates, scored_token_spans
+from spacy_anon.doc_keys import NAMES_DETECTOR_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.lexicon.gazetteers import PHRASE_PREFIX, load_gazetteers
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
-from spacy_anon.tagger.clusters import read_clusters
+from spacy_anon.tagger.clusters import load_optional_clusters
 from spacy_anon.tagger.context_classifier import veto_spans
 from spacy_anon.tagger.features import (
     TAG_SCHEMES,
@@ -446,6 +447,7 @@ class CRFTagger:
     def __call__(self, doc: Doc) -> Doc:
         spans = scored_token_spans(doc, self.predict(doc), SOURCE, self.cfg["label_map"], self.cfg["min_score"])
         append_candidates(doc, self.cfg["spans_key"], spans)
+        doc.user_data[NAMES_DETECTOR_KEY] = self.name
         return doc
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
@@ -527,11 +529,7 @@ class CRFTagger:
                 raise ValueError(Errors.E606.format(name=self.name, phrases=name))
             phrases[name] = expand_phrases(phrases[name])
         self.gazetteer_terms.update({PHRASE_PREFIX + k: v for k, v in phrases.items()})
-        self.clusters = {}
-        if self.cfg.get("clusters"):
-            if not os.path.exists(self.cfg["clusters"]):
-                raise ValueError(Errors.E607.format(name=self.name, path=self.cfg["clusters"]))
-            self.clusters = read_clusters(self.cfg["clusters"])
+        self.clusters = load_optional_clusters(self.cfg.get("clusters"), self.name)
         self._name_terms = None
         examples = list(get_examples())
         if "trigger" in (self.cfg.get("extra_features") or []):
