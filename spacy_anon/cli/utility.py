@@ -1,5 +1,67 @@
-"""`spacy-anon utility`: placeholder until the command lands (registers nothing)."""
+"""`spacy-anon utility`: information kept by an anonymized corpus (TPI; Hassan et al.'s utility), see
+docs/risk.md. Prints a summary; -o writes the JSON report."""
+import json
+import sys
+from pathlib import Path
+
+from spacy_anon.risk.data import load_texts
+from spacy_anon.risk.tpi import text_preserved_information
+
+PROG = "spacy-anon utility"
 
 
 def register(subparsers) -> None:
-    """Add nothing yet."""
+    parser = subparsers.add_parser(
+        "utility",
+        help="information content kept by an anonymized corpus (TPI) against the originals",
+        description=(
+            "TPI = TIC(anonymized) / TIC(original): terms are words with chunks merged, IC = -log2 p, masks "
+            "count 0, a generalization keeps its own IC capped by the original's. ORIG and ANON: {id: text}, "
+            "JSONL ({id, text} / the output of `spacy-anon anonymize`), or re-identification records (--field)."
+        ),
+    )
+    parser.add_argument("--original", metavar="ORIG", required=True)
+    parser.add_argument("--anonymized", metavar="ANON", required=True)
+    parser.add_argument("--field", default=None, help="field of ANON's records (their original_abstract is ORIG)")
+    parser.add_argument("--ic", choices=("wordfreq", "corpus", "mlm"), default="wordfreq",
+                        help="probability source (default wordfreq, offline)")
+    parser.add_argument("--corpus", default=None, help="--ic corpus: texts to estimate unigram probabilities")
+    parser.add_argument("--mlm-path", default=None, help="--ic mlm: a local masked-LM folder (Hugging Face format)")
+    parser.add_argument("--strategy", choices=("s-ta", "n-ta"), default="s-ta", help="--ic mlm: masking rounds")
+    parser.add_argument("--n", type=int, default=6, help="--ic mlm --strategy n-ta: mask every N-th term")
+    parser.add_argument("-o", "--output", metavar="REPORT.json", default=None)
+    parser.set_defaults(func=run)
+
+
+def _texts(path, field=None):
+    if str(path).endswith(".jsonl") and field is None:
+        rows = [json.loads(line) for line in Path(path).read_text(encoding="utf8").splitlines() if line.strip()]
+        key = "anonymized" if rows and "anonymized" in rows[0] else "text"
+        return load_texts(rows, field=key)
+    return load_texts(path, field=field)
+
+
+def run(args) -> int:
+    try:
+        anonymized = _texts(args.anonymized, args.field)
+        original = _texts(args.original, "original_abstract" if args.field else None)
+        if str(args.original).endswith(".jsonl"):
+            original = load_texts(args.original, field="text")
+        settings = {}
+        if args.ic == "corpus":
+            settings["corpus"] = list(_texts(args.corpus).values()) if args.corpus else None
+        if args.ic == "mlm":
+            settings.update(mlm_path=args.mlm_path, strategy=args.strategy, n=args.n)
+        report = text_preserved_information(original, anonymized, ic=args.ic, **settings)
+    except (ValueError, ImportError, OSError, KeyError) as err:
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        return 1
+    report = {"original": str(args.original), "anonymized": str(args.anonymized), **report}
+    print(f"TPI {report['tpi']:.3f} (std {report['tpi_std']:.3f}; suppression only {report['tpi_suppression']:.3f})"
+          f"  utility {report['utility_percent']:.1f}%  IC multiplier "
+          + (f"{report['ic_multiplier']:.2f}" if report["ic_multiplier"] is not None else "n/a")
+          + f"  [{report['ic']}, {report['n_documents']} documents, {report['runtime_s']:.0f} s]")
+    if args.output:
+        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.output).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf8")
+    return 0

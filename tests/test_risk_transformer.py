@@ -1,0 +1,77 @@
+"""The transformer attacker and the masked-LM information content, on tiny randomly initialised BERTs built
+here (no download)."""
+import pytest
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+from spacy_anon.risk import MaskedLMProbabilities, ReidentificationAttack, document_information  # noqa: E402
+from spacy_anon.risk.transformer import TransformerAttacker, has_mlm_head  # noqa: E402
+
+WORDS = ("oslo lisbon nairobi quito violin surgeon architect chess glacier volcano orchid lighthouse born "
+         "film award won star actor year city critic child love weekend career").split()
+POPULATION = {
+    "A": "oslo violin glacier oslo violin glacier film award",
+    "B": "lisbon surgeon volcano lisbon surgeon volcano film award",
+    "C": "nairobi architect orchid nairobi architect orchid film award",
+}
+
+
+def tiny_folder(tmp_path, mlm: bool):
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", ".", ",", "(", ")"] + WORDS + ["##s", "the", "in", "was"]
+    (tmp_path / "vocab.txt").write_text("\n".join(vocab) + "\n")
+    tokenizer = transformers.BertTokenizerFast(vocab={w: i for i, w in enumerate(vocab)})
+    if len(tokenizer.get_vocab()) < len(vocab):  # transformers 4 reads a vocabulary file
+        tokenizer = transformers.BertTokenizerFast(vocab_file=str(tmp_path / "vocab.txt"))
+    config = transformers.BertConfig(vocab_size=len(vocab), hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
+                                     intermediate_size=32, max_position_embeddings=64,
+                                     hidden_dropout_prob=0.0, attention_probs_dropout_prob=0.0)
+    torch.manual_seed(0)
+    model = (transformers.BertForMaskedLM if mlm else transformers.BertModel)(config)
+    model.save_pretrained(tmp_path)
+    tokenizer.save_pretrained(tmp_path)
+    return str(tmp_path), model, tokenizer
+
+
+def test_transformer_attacker_trains_on_windows_and_early_stops(tmp_path):
+    path, _, _ = tiny_folder(tmp_path, mlm=False)
+    assert not has_mlm_head(path)
+    attacker = TransformerAttacker(model=path, window=4, overlap=1, max_epochs=20, patience=20, learning_rate=5e-3,
+                                   batch_size=2, device="cpu")
+    attack = ReidentificationAttack(POPULATION, attacker=attacker, anonymizer=None, normalizer="lower",
+                                    dev=dict(POPULATION), dev_is_anonymized=True)
+    assert any("MLM pre-training skipped" in line for line in attack.log)
+    report = attack.report({"A": "violin glacier oslo", "B": "surgeon lisbon", "C": "orchid architect nairobi"})
+    assert report["attacker"]["name"] == "transformer" and report["attacker"]["best_epoch"] >= 1
+    assert report["trir"] == 1.0, attack.log  # distinctive words are learned even by a 1-layer, 16-dim model
+    logits, owner = attack.attacker.window_logits(["oslo violin glacier film award oslo violin"])
+    assert owner == [0, 0] and logits.shape == (2, 3)  # 7 tokens: windows [0, 4) and [3, 7)
+
+
+def test_mlm_pretraining_runs_when_the_model_has_a_head(tmp_path):
+    path, _, _ = tiny_folder(tmp_path, mlm=True)
+    assert has_mlm_head(path)
+    attacker = TransformerAttacker(model=path, window=4, overlap=1, max_epochs=1, mlm_epochs=1, mlm_window=16,
+                                   mlm_overlap=4, device="cpu")
+    attacker.fit(list(POPULATION.values()), list(POPULATION))
+    assert attacker.mlm_pretrained and attacker.epochs_run == 1
+
+
+@pytest.mark.parametrize("strategy,n", [("s-ta", 1), ("n-ta", 2)])
+def test_mlm_information_content(tmp_path, strategy, n):
+    _, model, tokenizer = tiny_folder(tmp_path, mlm=True)
+    source = MaskedLMProbabilities(model, tokenizer, strategy=strategy, n=n, device="cpu")
+    original = "the actor was born in oslo. the film won the award in lisbon."
+    same = document_information(original, original, source)
+    assert same["tpi"] == 1.0 and same["tic_original"] > 0
+    # the random model gives each sub-token a probability near 1/|vocab|: IC close to log2 |vocab|
+    assert same["tic_original"] / same["n_terms"] == pytest.approx(math_log2_vocab(tokenizer), rel=0.5)
+    masked = document_information(original, "the actor was born in ***. the film won the award in ***.", source)
+    assert 0 < masked["tpi"] < 1
+    assert document_information(original, " ".join("***" for _ in original.split()), source)["tpi"] == 0.0
+
+
+def math_log2_vocab(tokenizer):
+    import math
+
+    return math.log2(len(tokenizer.get_vocab()))
