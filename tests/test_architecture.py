@@ -15,6 +15,7 @@ LAYERS = (
     {"tagger"},
     {"disclosure"},
     {"generalize"},
+    {"coref"},
     {"mask"},
     {"evaluate"},
     {"longdocs", "workers", "pipeline", "engines", "structured", "review"},
