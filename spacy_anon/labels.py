@@ -125,6 +125,7 @@ RULE_TYPES: Dict[str, str] = {
     "AGE": "AGE", "MONEY": "QUANTITY", "MEASURE": "QUANTITY",
     "NAME": "PERSON", "RELATIVE": "PERSON",
     "POSTAL_CODE": "LOC",
+    "ORGANIZATION": "ORG",
 }
 
 

@@ -919,11 +919,37 @@ GB_DRIVING_LICENCE = Recognizer(
 )
 
 
+# Spanish and Portuguese institutions named after a place or a person: "Ayuntamiento de Toledo", "Câmara
+# Municipal de Lisboa", "Hospital Universitario La Paz". The trigger word must be capitalised and a
+# capitalised name must follow; opt-in, because the shipped es/pt models name it (their CRFs miss
+# organisations outside the clinical and news vocabulary they were trained on).
+_INSTITUTION_TRIGGERS = (
+    "Ayuntamiento", "Câmara Municipal", "Prefeitura", "Diputación", "Consejería", "Conselleria", "Generalitat",
+    "Ministerio", "Ministério", "Hospital", "Clínica", "Centro de Salud", "Centro de Saúde", "Universidad",
+    "Universidade", "Colegio", "Colégio", "Instituto", "Escuela", "Escola", "Fundación", "Fundação",
+    "Asociación", "Associação", "Juzgado", "Tribunal", "Banco", "Museo", "Museu", "Parroquia", "Paróquia",
+)
+_NAME_WORD = r"[A-ZÁÉÍÓÚÜÑÂÊÔÃÕÇÀ][\wÁÉÍÓÚÜÑÂÊÔÃÕÇÀáéíóúüñâêôãõçà\-]*"
+_LINK = r"(?:de|del|de la|de los|de las|da|do|dos|das|y|e)"
+INSTITUTION_NAME = Recognizer(
+    name="rules.institution_name",
+    label="ORG",
+    type="ORGANIZATION",
+    patterns=_compile([(
+        r"\b(?:" + "|".join(t.replace(" ", "[ \t]+") for t in _INSTITUTION_TRIGGERS) + r")"
+        r"(?:[ \t]+" + _LINK + r")?[ \t]+" + _NAME_WORD + r"(?:[ \t]+(?:" + _LINK + r"[ \t]+)?" + _NAME_WORD + r")*",
+        0.6, 0)]),
+    languages=("es", "pt"),
+    prefilter=re.compile("|".join(_INSTITUTION_TRIGGERS)).search,
+    opt_in=True,
+)
+
+
 # Every built-in recognizer, in registration order (`spacy_anon.rules.registry` registers them).
 BUILT_IN = (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
             CASE_NUMBER, DATE, SHORT_DATE, CLINICAL_DATE, CLINICAL_MONTH_DAY, TIME, YEAR, AGE, MONEY, MEASURE,
             RELATIVE_NAME, TITLED_NAME, PAGER, POSTAL_CODE, MAC_ADDRESS, HANDLE, CREDENTIAL, CRYPTO_WALLET, UK_NHS,
-            UK_NINO, UK_UTR, GB_DRIVING_LICENCE)
+            UK_NINO, UK_UTR, GB_DRIVING_LICENCE, INSTITUTION_NAME)
 
 
 # ---------------------------------------------------------------- registry
