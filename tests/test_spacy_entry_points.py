@@ -95,7 +95,7 @@ def test_freshly_trained_tagger_without_clusters_logs_once_and_evaluates(tmp_pat
         nlp = _train_crf_en(tmp_path, dev_file)
     messages = [r.getMessage() for r in caplog.records if "[E701]" in r.getMessage()]
     assert len(messages) == 1 and "spacy project run clusters-english" in messages[0]
-    assert nlp.pipe_names == ["anon_rules", "anon_regex_generator", "anon_crf", "anon_mask"]
+    assert nlp.pipe_names == ["anon_rules", "anon_regex_generator", "anon_crf", "anon_coref", "anon_mask"]
     nlp.to_disk(tmp_path / "tagger")
     data = evaluate(str(tmp_path / "tagger"), dev_file, silent=False)
     assert "SPAN P" in capsys.readouterr().out

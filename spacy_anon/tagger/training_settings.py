@@ -19,7 +19,7 @@ FITTED_IN_INITIALIZE: Dict[str, Optional[str]] = {
     "anon_context_tagger": "anon_context_tagger.max_iter",
 }
 # ours, with nothing to fit
-NOT_TRAINED = ("anon_rules", "anon_mask", "anon_generalize", "anon_disclosure")
+NOT_TRAINED = ("anon_rules", "anon_coref", "anon_mask", "anon_generalize", "anon_disclosure")
 
 
 def check_training_settings(nlp, training: dict) -> None:
