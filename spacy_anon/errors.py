@@ -142,6 +142,12 @@ class Errors(metaclass=_WithCodes):
     E908 = ("{name} engine: partition {number} failed after {attempts} attempt(s) ({reason}); records not "
             "written: {records}")
     E909 = "{name} must be at least {minimum}, got {value!r}"
+    # structured inputs through engines and --resume (E910-E949)
+    E910 = ("spacy-anon anonymize --resume: {name} does not begin with the input's header (the input changed). Fix: resume with the "
+            "same input, or delete {name} (and {meta})")
+    E911 = ("spacy-anon anonymize: {name}: --resume of a {kind} input needs -o with a JSONL, CSV, TSV or JSON output file (stdout and a "
+            "Parquet output cannot resume: a Parquet file is whole only once its footer is written)")
+    E912 = ("spacy-anon anonymize: {what} needs the optional dependency 'pyarrow'. Fix: pip install 'spacy-anon[parquet]'")
 
     # ------------------------------------------------------------------ fine types, plausible surrogates (E750-E799)
     E750 = ("anon_mask: unknown label or type {names} (setting label_strategies). Known names: categories "

@@ -40,8 +40,16 @@ from spacy_anon.io import (
     remove_stale_temporaries,
 )
 from spacy_anon.engines import PartitionError, PipelineSpec, PipelineTask, engine_names, make_engine
-from spacy_anon.engines.resume import PartialFolder, PartialJsonl, ResumeError, fingerprint, meta_file
-from spacy_anon.engines.resume import partial_file, partial_folder
+from spacy_anon.engines.resume import (
+    PartialFolder,
+    PartialIndexed,
+    PartialJsonl,
+    ResumeError,
+    fingerprint,
+    meta_file,
+    partial_file,
+    partial_folder,
+)
 from spacy_anon.longdocs import new_memory
 from spacy_anon.mask.allow_list import compile_occurrence_patterns
 from spacy_anon.mask.coverage import RULES_ONLY, mark_warned, pipeline_detects_names
@@ -52,11 +60,13 @@ from spacy_anon.workers import WorkerError, WorkerPool, fork_context
 PROG = "spacy-anon anonymize"
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
-STRUCTURED_SUFFIXES = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".json": "json"}  # cli/structured_inputs.py
+STRUCTURED_SUFFIXES = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".json": "json",  # cli/structured_inputs.py
+                       ".parquet": "parquet", ".pq": "parquet"}
 # Names under which an `anon_mask` may take the secret key of keyed (pseudonym) replacements.
 KEY_CONFIG_NAMES = ("key", "secret", "secret_key", "pseudonym_key", "hmac_key")
 STRATEGIES = operator_names()  # those of anon_mask: the registered operators
 DEFAULT_BATCH = 32  # records per batch (and per task of a worker process)
+RESUMABLE_STRUCTURED = ("jsonl", "csv", "tsv", "json")  # outputs of structured inputs that --resume continues
 
 DESCRIPTION = (
     "Anonymize documents with the default pipeline (or --model). INPUT is a .txt file, a folder of .txt "
@@ -91,10 +101,11 @@ def register(subparsers) -> None:
     parser.add_argument("input", metavar="INPUT", help=".txt file, folder of .txt files, .jsonl file, or -")
     parser.add_argument("-o", "--output", metavar="OUTPUT",
                         help="output file (or folder for a folder input); none or -: stdout")
-    parser.add_argument("--format", choices=("text", "jsonl", "json", "csv", "tsv"), default=None,
-                        help="output format (default: jsonl for .jsonl input, the input's for .csv/.tsv/.json, "
-                             "text otherwise)")
-    parser.add_argument("--input-format", choices=("auto", "text", "jsonl", "json", "csv", "tsv"), default="auto",
+    parser.add_argument("--format", choices=("text", "jsonl", "json", "csv", "tsv", "parquet"), default=None,
+                        help="output format (default: jsonl for .jsonl input, the input's for .csv/.tsv/.json/"
+                             ".parquet, text otherwise)")
+    parser.add_argument("--input-format", choices=("auto", "text", "jsonl", "json", "csv", "tsv", "parquet"),
+                        default="auto",
                         help="how to read INPUT (default: by suffix; stdin is read as text)")
     parser.add_argument("--model", metavar="NAME_OR_PATH", default=None,
                         help="spaCy pipeline to use (our components are added); default: embedded pipeline")
@@ -117,7 +128,8 @@ def register(subparsers) -> None:
     parser.add_argument("--resume", action="store_true",
                         help="write the output under a partial name (.NAME.spacy-anon.partial) that an "
                              "interrupted run leaves behind; running the same command again with --resume "
-                             "skips the documents already written and continues (JSONL file or folder output)")
+                             "skips the documents already written and continues (JSONL file or folder "
+                             "output; CSV, TSV or JSON output of a structured input)")
     parser.add_argument("--batch-size", type=int, default=None, metavar="B",
                         help=f"records per batch (and per task of a worker; default {DEFAULT_BATCH})")
     parser.add_argument("--max-length", type=int, default=None, metavar="CHARS",
@@ -161,14 +173,32 @@ def run(args: argparse.Namespace) -> int:
             try:
                 return _run(args)
             except InputError as err:
-                _error(str(err))
+                _error(_kept_message(args, str(err)))
                 return EXIT_FAILURE
             except CLIError as err:
-                _error(str(err))
+                _error(_kept_message(args, str(err)))
                 return err.code
     except KeyboardInterrupt as err:  # Ctrl-C, SIGTERM, SIGHUP (spacy_anon.cli.signals)
-        _error("interrupted; no output written")
+        _error(_kept_message(args, "interrupted; no output written"))
         return exit_status(err)
+
+
+NOTHING_WRITTEN = "; no output written"
+
+
+def _kept_message(args: argparse.Namespace, message: str) -> str:
+    """`message`, saying what --resume kept when a partial output stays behind (set by `_Output.discard`
+    through `args.partial_kept`) instead of claiming that nothing was written."""
+    kept = getattr(args, "partial_kept", None)
+    if not kept:
+        return message
+    if message.endswith(NOTHING_WRITTEN):
+        message = message[:-len(NOTHING_WRITTEN)]
+    elif NOTHING_WRITTEN + "." in message:
+        message = message.replace(NOTHING_WRITTEN + ".", ".")
+    if message.endswith("."):
+        return f"{message} {kept[0].upper()}{kept[1:]}"
+    return f"{message}; {kept}"
 
 
 def _error(message: str) -> None:
@@ -196,6 +226,8 @@ def _reason(err: OSError) -> str:
 def _input_kind(args: argparse.Namespace) -> str:
     """'stdin-text' | 'stdin-jsonl' | 'folder' | 'text' | 'jsonl'."""
     if args.input == "-":
+        if args.input_format in STRUCTURED_SUFFIXES.values():
+            return args.input_format  # read by cli/structured_inputs.py (stdin spooled)
         return "stdin-jsonl" if args.input_format == "jsonl" else "stdin-text"
     path = Path(args.input)
     if not path.exists():
@@ -278,8 +310,9 @@ def _check_plan(args: argparse.Namespace, kind: str, out_format: str) -> Optiona
     return out
 
 
-def _check_scale_plan(args: argparse.Namespace, kind: str, out_format: str) -> None:
-    """--engine, --scheduler, --resume: refuse what they cannot do."""
+def _check_scale_plan(args: argparse.Namespace, kind: str, out_format: str, structured: bool = False) -> None:
+    """--engine, --scheduler, --resume: refuse what they cannot do (`structured`: a CSV/TSV/JSON/Parquet
+    input, whose JSONL, CSV, TSV and JSON outputs resume)."""
     engine = getattr(args, "engine", "local")
     if getattr(args, "scheduler", None) and engine != "dask":
         raise CLIError("--scheduler needs --engine dask", EXIT_USAGE)
@@ -289,7 +322,11 @@ def _check_scale_plan(args: argparse.Namespace, kind: str, out_format: str) -> N
         if args.consistent_across_docs:
             raise CLIError(Errors.E905.format(name="--resume"), EXIT_USAGE)
         folder = kind == "folder" and out_format == "text"
-        if _output_target(args) is None or not (folder or out_format == "jsonl"):
+        if structured:
+            if _output_target(args) is None or out_format not in RESUMABLE_STRUCTURED:
+                raise CLIError(Errors.E911.format(name=_output_target(args) or "<stdout>", kind=kind),
+                               EXIT_USAGE)
+        elif _output_target(args) is None or not (folder or out_format == "jsonl"):
             raise CLIError(Errors.E904.format(name=_output_target(args) or "<stdout>"), EXIT_USAGE)
 
 
@@ -369,6 +406,10 @@ class _Inputs:
     def _check(self, record: Record) -> None:
         fields_to_anonymize(record, self.anonymize_fields)
 
+    def rel_paths(self) -> List[Path]:
+        """The output names of a folder's files (relative to the input folder)."""
+        return [p.relative_to(Path(self.args.input)) for p in self._files]
+
     def _jsonl(self, report: bool) -> Iterator[Record]:
         def on_skip(err: InputError) -> None:
             if report:
@@ -421,9 +462,12 @@ class _Output:
     writing the same output are removed first. OSErrors while writing (a full disk) become CLIErrors.
     """
 
-    def __init__(self, target: Optional[Path], folder: bool, resume: Optional[str] = None):
+    def __init__(self, target: Optional[Path], folder: bool, resume: Optional[str] = None, indexed: bool = False):
+        """indexed: with --resume, records that the file cannot identify itself (CSV/TSV rows, items of a
+        JSON array): their ids and ends go to an index beside the partial output (PartialIndexed)."""
         self.label = str(target) if target is not None else "<stdout>"
         self.removed: List[Path] = []
+        self.kept: Optional[str] = None  # what discard() left for --resume, said in the final message
         self._atomic: Optional[AtomicFile] = None
         self._staged: Optional[StagedFolder] = None
         self._sink: Optional[StdoutSink] = None
@@ -436,7 +480,8 @@ class _Output:
                 if resume is None and partial.exists():
                     raise CLIError(Errors.E901.format(name=partial, meta=meta_file(partial).name), EXIT_USAGE)
             if resume is not None:
-                self._partial = (PartialFolder if folder else PartialJsonl)(target, resume, resume=True).open()
+                kind = PartialFolder if folder else PartialIndexed if indexed else PartialJsonl
+                self._partial = kind(target, resume, resume=True).open()
             elif folder:
                 self._staged = StagedFolder(target)
             elif target is not None:
@@ -455,28 +500,45 @@ class _Output:
             self.discard()
             raise
 
-    def pending(self, records: Iterator[Record]) -> Iterator[Record]:
-        """--resume: the records not yet in the partial output (ResumeError when its records are not the
-        input's first ones); otherwise all of them."""
+    def pending(self, records: Iterator[Any], preamble: str = "") -> Iterator[Any]:
+        """--resume: the records not yet in the partial output (a CLIError when its records are not the
+        input's first ones: checked now for a file, so `done` is known on return); otherwise all of
+        them. `preamble` (a CSV header, the "[" of a JSON array) starts a file output."""
         if self._partial is None:
+            if preamble:
+                self.write(preamble)
             return records
-        return self._skip(records)
-
-    def _skip(self, records: Iterator[Record]) -> Iterator[Record]:
         try:
-            yield from self._partial.skip(records)
+            if isinstance(self._partial, PartialIndexed):
+                return self._partial.skip(records, preamble=preamble)
+            return self._partial.skip(records)
         except ResumeError as err:
             raise CLIError(str(err), EXIT_USAGE) from None
+        except OSError as err:
+            raise CLIError(f"{self.label}: cannot write ({_reason(err)}); no output written") from None
+
+    def done_of(self, rel_paths: Sequence[Path] = ()) -> int:
+        """Records an interrupted run had already written, known before processing starts: for a folder,
+        those of `rel_paths` already staged."""
+        if isinstance(self._partial, PartialFolder):
+            return self._partial.count_done(rel_paths)
+        return self.done
 
     @property
     def done(self) -> int:
         """Records an interrupted run had already written (--resume)."""
         return self._partial.done if self._partial is not None else 0
 
-    def write(self, text: str, rel_path: Optional[Path] = None) -> None:
+    def binary(self) -> Any:
+        """The binary stream under a file output (a Parquet writer writes to it); None for other outputs."""
+        return self._fh.buffer if self._atomic is not None else None
+
+    def write(self, text: str, rel_path: Optional[Path] = None, record_id: Any = None) -> None:
         try:
             if isinstance(self._partial, PartialFolder):
                 self._partial.write(rel_path, text)
+            elif isinstance(self._partial, PartialIndexed):
+                self._partial.write(text, record_id)
             elif self._partial is not None:
                 self._partial.write(text)
             elif self._staged is not None:
@@ -486,15 +548,20 @@ class _Output:
         except OSError as err:
             raise CLIError(f"{self.label}: cannot write ({_reason(err)}); no output written") from None
 
-    def commit(self) -> None:
+    def commit(self, ending: str = "") -> None:
+        """Put the output in place; `ending` (the "]" of a JSON array) is written last."""
         try:
-            if self._partial is not None:
+            if isinstance(self._partial, PartialIndexed):
+                self._partial.commit(ending)
+            elif self._partial is not None:
                 self._partial.commit()
             elif self._staged is not None:
                 self._staged.commit()
             elif self._atomic is not None:
+                self._fh.write(ending)
                 self._atomic.commit()
             else:
+                self._fh.write(ending)
                 self._sink.commit()
                 self._sink.discard()
         except OSError as err:
@@ -510,8 +577,9 @@ class _Output:
             self._partial.discard()  # nothing written yet: nothing to resume
         elif self._partial is not None:  # --resume: what was written stays, under its partial name
             self._partial.keep()
-            print(f"{PROG}: partial output kept in {self._partial.path}; run the same command with --resume "
-                  "to continue", file=sys.stderr)
+            n_kept = self._partial.done + self._partial.written
+            self.kept = (f"partial output kept: {n_kept} record(s) in {self._partial.path}; run the same "
+                         "command with --resume to continue")
             self._partial = None
 
 
@@ -668,18 +736,25 @@ def _process_count(args: argparse.Namespace, count: int) -> int:
     return n_process
 
 
+def record_job(index: int, record: Record, anonymize_fields: Sequence[str] = ()) -> Job:
+    """The job of a text or JSONL record: its text, subject and the string fields named."""
+    return Job(index, record.text, record.subject, fields_to_anonymize(record, anonymize_fields))
+
+
 def anonymize_records(nlp, records, args: argparse.Namespace, stack: contextlib.ExitStack,
                       anonymize_fields: Sequence[str] = (), run_memory: Any = None,
-                      n_process: int = 1) -> Iterator[Tuple[Record, Any]]:
-    """(record, Outcome) pairs in input order, computed in this process or in `n_process` forked workers
-    (started now, before the caller starts threads; `stack` closes the pool). Iterating raises CLIError
-    naming the record when one is not anonymized (fail closed)."""
-    pending: Dict[int, Record] = {}
+                      n_process: int = 1, job_of=None) -> Iterator[Tuple[Any, Any]]:
+    """(record, Outcome) pairs in input order, computed in this process, in `n_process` forked workers
+    (started now, before the caller starts threads; `stack` closes the pool) or on `--engine`'s workers.
+    `job_of(index, record)` makes the Job (default: `record_job`; a structured record gives its fields).
+    Iterating raises CLIError naming the record when one is not anonymized (fail closed)."""
+    pending: Dict[int, Any] = {}
+    job_of = job_of or functools.partial(record_job, anonymize_fields=anonymize_fields)
 
     def jobs() -> Iterator[Job]:
         for index, record in enumerate(records):
             pending[index] = record
-            yield Job(index, record.text, record.subject, fields_to_anonymize(record, anonymize_fields))
+            yield job_of(index, record)
 
     work = functools.partial(anonymize_batch, nlp, run_memory=run_memory, batch_size=args.batch_size,
                              debug=bool(args.debug))
@@ -745,9 +820,6 @@ def _run(args: argparse.Namespace) -> int:
     from spacy_anon.cli.structured_inputs import STRUCTURED_FORMATS, is_structured, run_structured
 
     if is_structured(args, kind):
-        if getattr(args, "engine", "local") != "local" or getattr(args, "resume", False):
-            raise CLIError("--engine and --resume do not yet apply to CSV, TSV or JSON inputs (they run in "
-                           "one process); convert them to JSONL to use them", EXIT_USAGE)
         return run_structured(args, kind)
     if args.format in STRUCTURED_FORMATS:
         raise CLIError(f"--format {args.format} needs a CSV, TSV or JSON input", EXIT_USAGE)
@@ -774,6 +846,7 @@ def _run(args: argparse.Namespace) -> int:
         output.commit()
     except BaseException:
         output.discard()
+        args.partial_kept = output.kept
         raise
     summary = f"anonymized {n_docs} document(s), {n_spans} span(s) replaced"
     if n_chunked:
@@ -805,10 +878,11 @@ def _anonymize_into(args: argparse.Namespace, inputs: _Inputs, output: _Output, 
 
     n_docs = n_spans = n_chunked = 0
     with contextlib.ExitStack() as stack:
-        results = anonymize_records(nlp, output.pending(iter(inputs)), args, stack, anonymize_fields, run_memory,
-                                    n_process)
-        # the bar (and its thread) only after the workers are forked
+        todo = output.pending(iter(inputs))
+        results = anonymize_records(nlp, todo, args, stack, anonymize_fields, run_memory, n_process)
+        # the bar (and its thread) only after the workers are forked; it counts what a resumed run kept
         progress = stack.enter_context(tqdm(total=inputs.count, unit="doc", file=sys.stderr, desc="anonymizing",
+                                            initial=output.done_of(inputs.rel_paths()),
                                             disable=args.quiet or inputs.count <= 1))
         for record, outcome in results:
             result = outcome.text

@@ -20,6 +20,7 @@ import json
 import os
 import secrets
 import shutil
+import stat
 from pathlib import Path
 from typing import IO, Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
@@ -141,7 +142,8 @@ class PartialJsonl:
 
     def skip(self, records: Iterable[Any], id_of=lambda record: record.id) -> Iterator[Any]:
         """The input records not yet written: the first ones must have the ids of the partial output's
-        complete lines (else ResumeError); the file is cut after the last of them before writing."""
+        complete lines (else ResumeError); the file is cut after the last of them before writing.
+        Checked now (reading only the records already written), so `done` is known on return."""
         records = iter(records)
         keep_to = 0
         with open(self._fd, "rb", closefd=False) as stream:
@@ -155,7 +157,7 @@ class PartialJsonl:
         os.ftruncate(self._fd, keep_to)
         os.lseek(self._fd, keep_to, os.SEEK_SET)
         self._fh = open(self._fd, "w", encoding="utf-8", newline="", closefd=False)
-        yield from records
+        return records
 
     def count_done(self) -> int:
         """How many records the partial output holds complete (read without changing it)."""
@@ -176,7 +178,7 @@ class PartialJsonl:
         self._fh.flush()
         os.fsync(self._fd)
         self._fh.close()
-        os.chmod(self.path, 0o666 & ~_umask())
+        os.chmod(self.path, final_mode(self.target))
         os.replace(self.path, self.target)
         self._close()
         _unlink(meta_file(self.path))
@@ -202,6 +204,151 @@ class PartialJsonl:
 
     def _close(self) -> None:
         self._fh = None
+        if self._fd is not None:
+            os.close(self._fd)  # releases the lock
+            self._fd = None
+
+
+def index_file(partial: Path) -> Path:
+    return partial.parent / f"{partial.name}.index"
+
+
+def complete_entries(stream: IO[bytes], size: int) -> Iterator[Tuple[int, int, Any]]:
+    """(index offset, data end offset, id) of each complete entry at the start of an index file: a JSON
+    line `[id, end]` whose ends grow and stay within the data's `size` bytes; stops at the first that
+    is truncated, broken or points past the data (its record is then written again)."""
+    offset, last = 0, 0
+    for raw in stream:
+        if not raw.endswith(b"\n"):
+            return
+        try:
+            entry = json.loads(raw)
+        except ValueError:
+            return
+        if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], int)
+                or isinstance(entry[1], bool) or not last < entry[1] <= size):
+            return
+        offset, last = offset + len(raw), entry[1]
+        yield offset, last, entry[0]
+
+
+class PartialIndexed:
+    """Output whose records cannot be recognized in the file itself (CSV/TSV rows, which may span lines
+    and need not hold the id; items of a JSON array), written under `partial_file(target)` with an index
+    beside it (`.NAME.spacy-anon.partial.index`): one line `[id, end offset]` per record, appended and
+    flushed after the record. A killed run leaves at most one record without its index line: --resume
+    keeps the records the index names, cuts the data after the last of them and writes the rest again.
+
+    The file starts with a `preamble` (the CSV header, "[" of a JSON array), checked on resume (another
+    header means another input), and commit() appends the `ending` (the "]" of an array).
+    """
+
+    def __init__(self, target: Union[str, Path], digest: str, resume: bool):
+        self.target = Path(target)
+        self.path = partial_file(self.target)
+        self.index = index_file(self.path)
+        self.digest, self.resume = digest, resume
+        self.done = 0
+        self.written = 0
+        self._fd: Optional[int] = None
+        self._data: Optional[IO[bytes]] = None
+        self._ids: Optional[IO[bytes]] = None
+
+    @property
+    def total(self) -> int:
+        return self.done + self.written
+
+    def open(self) -> "PartialIndexed":
+        self.target.parent.mkdir(parents=True, exist_ok=True)
+        existed = self.existed = self.path.exists()
+        if existed:
+            _check_meta(self.path, self.digest, self.resume)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        try:
+            _lock(fd, self.path)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+        if not existed:
+            _write_meta(self.path, self.digest)
+        return self
+
+    def skip(self, records: Iterable[Any], id_of=lambda record: record.id, preamble: str = "") -> Iterator[Any]:
+        """As PartialJsonl.skip; the data must begin with `preamble` when it holds records (else
+        ResumeError E910), and begins with it again when it holds none."""
+        records = iter(records)
+        head = preamble.encode("utf-8")
+        size = os.fstat(self._fd).st_size
+        keep_data, keep_index = 0, 0
+        if self.index.exists():
+            with open(self.index, "rb") as stream:
+                for number, (index_end, data_end, done_id) in enumerate(complete_entries(stream, size), 1):
+                    record = next(records, None)
+                    if record is None or not _same_id(id_of(record), done_id):
+                        raise ResumeError(Errors.E903.format(name=self.path, number=number,
+                                                             meta=meta_file(self.path).name))
+                    keep_data, keep_index, self.done = data_end, index_end, number
+        if self.done:
+            os.lseek(self._fd, 0, os.SEEK_SET)
+            if os.read(self._fd, len(head)) != head:
+                raise ResumeError(Errors.E910.format(name=self.path, meta=meta_file(self.path).name))
+        os.ftruncate(self._fd, keep_data)
+        os.lseek(self._fd, keep_data, os.SEEK_SET)
+        self._data = open(self._fd, "wb", closefd=False)
+        ids = os.open(self.index, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        os.ftruncate(ids, keep_index)
+        os.lseek(ids, keep_index, os.SEEK_SET)
+        self._ids = open(ids, "wb")
+        if not self.done:
+            self._data.write(head)
+            self._data.flush()
+        return records
+
+    def write(self, text: str, record_id: Any = None) -> None:
+        assert self._data is not None and self._ids is not None, "skip() first"
+        self._data.write(text.encode("utf-8"))
+        self._data.flush()  # the record before its index line: a record the index names is whole
+        end = self._data.tell()
+        self._ids.write((json.dumps([record_id, end], ensure_ascii=False) + "\n").encode("utf-8"))
+        self._ids.flush()
+        self.written += 1
+
+    def commit(self, ending: str = "") -> None:
+        if self._data is None:
+            raise RuntimeError("skip() first")
+        self._data.write(ending.encode("utf-8"))
+        self._data.flush()
+        os.fsync(self._fd)
+        self._data.close()
+        os.chmod(self.path, final_mode(self.target))
+        os.replace(self.path, self.target)
+        self._close()
+        _unlink(self.index)
+        _unlink(meta_file(self.path))
+
+    @property
+    def empty(self) -> bool:
+        """Created by this run, which wrote no record to it: nothing to resume."""
+        return not getattr(self, "existed", True) and self.written == 0
+
+    def keep(self) -> None:
+        self._close()
+
+    def discard(self) -> None:
+        self._close()
+        _unlink(self.path)
+        _unlink(self.index)
+        _unlink(meta_file(self.path))
+
+    def _close(self) -> None:
+        for stream in (self._data, self._ids):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+        self._data = self._ids = None
         if self._fd is not None:
             os.close(self._fd)  # releases the lock
             self._fd = None
@@ -239,6 +386,10 @@ class PartialFolder:
             _unlink(leftover)
         return self
 
+    def count_done(self, rel_paths: Iterable[Union[str, Path]]) -> int:
+        """How many of `rel_paths` are already written (read without changing anything)."""
+        return sum(1 for rel in rel_paths if (self.path / rel).is_file())
+
     def skip(self, records: Iterable[Any], rel_of=lambda record: record.rel_path) -> Iterator[Any]:
         for record in records:
             if (self.path / rel_of(record)).is_file():
@@ -263,7 +414,7 @@ class PartialFolder:
         for rel in self._ours:
             final = self.folder / rel
             final.parent.mkdir(parents=True, exist_ok=True)
-            os.chmod(self.path / rel, 0o666 & ~_umask())
+            os.chmod(self.path / rel, final_mode(final))
             os.replace(self.path / rel, final)
         self.discard()
 
@@ -281,6 +432,17 @@ class PartialFolder:
         self.keep()
         shutil.rmtree(self.path, ignore_errors=True)
         _unlink(meta_file(self.path))
+
+
+def final_mode(target: Path) -> int:
+    """The mode the finished output gets: that of the regular file it replaces (the umask may have taken
+    bits that file had), else the mode a new file gets (0o666 less the umask). The partial output itself
+    stays 0o600 while it is written."""
+    try:
+        st = os.stat(target)
+    except OSError:
+        return 0o666 & ~_umask()
+    return stat.S_IMODE(st.st_mode) if stat.S_ISREG(st.st_mode) else 0o666 & ~_umask()
 
 
 def _umask() -> int:

@@ -191,12 +191,17 @@ def read_json(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], w
 
 def read_records(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str] = (), **kwargs
                  ) -> Iterator[StructuredRecord]:
-    """Records of `source` in format csv, tsv, json or jsonl (see read_table / read_json)."""
+    """Records of `source` in format csv, tsv, json, jsonl or parquet (see read_table / read_json /
+    structured.parquet.read_parquet)."""
     if fmt in TABLE_FORMATS:
         return read_table(source, fmt, anonymize, keep, **kwargs)
     if fmt in JSON_FORMATS:
         kwargs.pop("header_out", None)
         return read_json(source, fmt, anonymize, keep, **kwargs)
+    if fmt == "parquet":
+        from spacy_anon.structured.parquet import read_parquet  # lazy: pyarrow is optional
+
+        return read_parquet(source, anonymize, keep, **kwargs)
     raise ValueError(f"unknown structured format {fmt!r}")
 
 
