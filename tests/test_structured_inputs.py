@@ -177,3 +177,17 @@ def test_dataframe_helper():
         spacy_anon.anonymize_dataframe(nlp, df, columns=["id"])
     with pytest.raises(KeyError):
         spacy_anon.anonymize_dataframe(nlp, df, columns=["nope"])
+
+
+def test_the_output_suffix_chooses_the_format_when_no_format_is_given(tmp_path, rules_model):
+    import json as _json
+
+    from spacy_anon.cli import main
+
+    source = tmp_path / "in.csv"
+    source.write_text("id,note\n1,Write to jane.roe@example.com today.\n", encoding="utf8")
+    out = tmp_path / "out.jsonl"
+    assert main(["anonymize", str(source), "-o", str(out), "--anonymize-fields", "note", "--keep-fields", "id",
+                 "--model", str(rules_model), "--rules-only", "--quiet"]) == 0
+    record = _json.loads(out.read_text(encoding="utf8").splitlines()[0])
+    assert "jane.roe" not in _json.dumps(record) and "[CONTACT_1]" in _json.dumps(record)

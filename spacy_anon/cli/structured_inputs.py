@@ -81,8 +81,19 @@ def _names(value: str, flag: str, table: bool) -> List[str]:
     return names
 
 
+def _format_of_output(args: argparse.Namespace) -> Optional[str]:
+    """The format an -o file's suffix names ("out.parquet" is Parquet), so a CSV input never writes CSV
+    text into a file called .parquet; None for stdout or another suffix."""
+    if not args.output or args.output == "-":
+        return None
+    suffix = Path(args.output).suffix.lower()
+    if suffix in _anonymize_cli.JSONL_SUFFIXES:
+        return "jsonl"
+    return _anonymize_cli.STRUCTURED_SUFFIXES.get(suffix)
+
+
 def _plan(args: argparse.Namespace, kind: str):
-    out_format = args.format or kind
+    out_format = args.format or _format_of_output(args) or kind
     if out_format not in OUTPUT_FORMATS[kind]:
         raise CLIError(f"--format {out_format} is not an output of {kind} input (use one of "
                        f"{', '.join(OUTPUT_FORMATS[kind])})", EXIT_USAGE)
