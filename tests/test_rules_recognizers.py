@@ -337,7 +337,7 @@ def test_postal_locales_are_configurable():
 def test_registry_names_and_labels():
     assert {"rules.email", "rules.phone", "rules.iban", "rules.date", "rules.age"} <= set(REGISTRY)
     labels = {r.label for r in REGISTRY.values()}
-    assert labels <= {"CONTACT", "ID", "CODE", "DATETIME", "AGE", "LOC", "QUANTITY", "PERSON"}
+    assert labels <= {"CONTACT", "ID", "CODE", "DATETIME", "AGE", "LOC", "QUANTITY", "PERSON", "ORG"}
     assert get_recognizers(["email", "rules.iban"]) == (REGISTRY["rules.email"], REGISTRY["rules.iban"])
 
 
