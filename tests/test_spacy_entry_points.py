@@ -138,3 +138,12 @@ def test_every_shipped_config_loads_and_validates(path, dev_file):
 
 def test_error_codes_of_this_block_name_the_fix():
     assert "clusters-english" in Errors.E701 and "max_steps = 1" in Errors.E700
+
+
+def test_a_recall_over_no_entity_is_not_printed_as_a_miss():
+    from spacy_anon.evaluate.scorers import spacy_table
+
+    tab = {"token_recall": 0.9, "token_precision": 0.8, "recall_all_entities": 0.7, "recall_direct_entities": 0.0,
+           "recall_quasi_entities": 0.7, "no_denominator": ["recall_direct_entities"]}
+    rows = spacy_table("sc", tab=tab)["spans_sc_per_type"]
+    assert "TAB entities (direct)" not in rows and rows["TAB entities (quasi)"]["r"] == 0.7

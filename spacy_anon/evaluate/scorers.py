@@ -82,7 +82,7 @@ def spacy_table(key: Optional[str], tab: Optional[Dict[str, Any]] = None, spans:
     rows: Dict[str, Dict[str, Any]] = {}
     if tab:
         for name, p_key, r_key in TAB_ROWS:
-            if r_key in tab and (p_key is None or p_key in tab):
+            if r_key in tab and (p_key is None or p_key in tab) and r_key not in tab.get("no_denominator", ()):
                 rows[name] = _row(tab.get(p_key) if p_key else None, tab.get(r_key))
     if spans and f"{span_prefix}_p" in spans:
         rows["span exact"] = _row(spans[f"{span_prefix}_p"], spans[f"{span_prefix}_r"])
@@ -148,7 +148,11 @@ def tab_score(
     records, system = examples_to_data(examples, gold_key=gold_key)
     result = tab_metrics(records, system, function_words=function_words, weighting=weighting)
     result.pop("notes", None)
-    result.pop("counts", None)
+    counts = result.pop("counts", None) or {}
+    # a recall over no entity reads 0.0 in TAB's keys; name it so that no table prints it as a miss
+    result["no_denominator"] = [key for key, count in (("recall_direct_entities", "direct_entities"),
+                                                       ("recall_quasi_entities", "quasi_entities"))
+                                if count in counts and not counts[count]]
     result.update(spacy_table(evaluate_key, tab=result))
     return result
 
