@@ -1,7 +1,8 @@
-"""Privacy (TRIR) and utility (TPI) of every method on WikiActors, one attacker per background knowledge.
+"""Privacy (TRIR) and utility (TPI) of every method on WikiActors (50_eval, 500_random) and TAB dev, one
+attacker per background knowledge.
 
-    python benchmarks/privacy_utility.py [--scenario 50_eval|500_random] [--attacker tfidf|transformer]
-        [--pipeline training/wikiactors/pipeline] [--strategies generalize,suppress,tag]
+    python benchmarks/privacy_utility.py [--scenario 50_eval|500_random|tab_dev] [--attacker tfidf|transformer]
+        [--pipeline training/wikiactors/pipeline] [--strategies generalize,suppress,tag,surrogate,pseudonym]
         [--out docs/benchmarks] [--cache benchmarks/out/privacy_utility]
 
 Methods: the clear text, the shipped baselines (fields of the re-identification records: manual, Stanford
@@ -18,20 +19,31 @@ import logging
 import time
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wikiactors" / "reidentification"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+DATA = SHARED / "wikiactors" / "reidentification"
+TAB = SHARED / "tab"
+TAB_BASELINES = [("Manual (INTACT)", "Manual_INTACT.json"), ("NER3", "St.NER3_Entity.json"),
+                 ("NER7", "St.NER7_Entity.json"), ("Presidio", "Presidio_Entity.json"), ("spaCy", "spaCy_Entity.json")]
 BASELINES = [("Manual", "manual_abstract"), ("NER3", "ner3_abstract"), ("NER4", "ner4_abstract"),
              ("NER7", "ner7_abstract"), ("Presidio", "presidio_abstract"), ("spaCy", "spacy_abstract"),
              ("Word2Vec t=0.25", "word2vec_t=0.25_abstract"), ("Word2Vec t=0.5", "word2vec_t=0.5_abstract")]
 
 
-def run_pipeline(path, strategy, texts):
+def run_pipeline(path, strategy, texts, subject=True):
+    import os
+    import secrets
+
     import spacy_anon
 
-    nlp = spacy_anon.load(path, strategy=strategy)
+    if strategy == "pseudonym":  # keyed pseudonyms need a secret; a throw-away one per run suffices here
+        os.environ.setdefault("SPACY_ANON_KEY", secrets.token_hex(16))
+
+    nlp = spacy_anon.load(path or None, strategy=strategy)
     out = {}
     for name, text in texts.items():
         doc = nlp.make_doc(text)
-        doc._.anon_subject = name  # the person to protect, as the CLI's JSONL "subject" sets it
+        if subject:
+            doc._.anon_subject = name  # the person to protect, as the CLI's JSONL "subject" sets it
         doc = nlp(doc)
         if doc._.anon_status != "ok":
             raise RuntimeError(f"{strategy}: a document failed ({doc._.anon_status})")
@@ -44,21 +56,41 @@ def main() -> None:
     parser.add_argument("--scenario", default="50_eval")
     parser.add_argument("--attacker", default="tfidf")
     parser.add_argument("--pipeline", default="training/wikiactors/pipeline")
-    parser.add_argument("--strategies", default="generalize,suppress,tag")
+    parser.add_argument("--strategies", default="generalize,suppress,tag,surrogate,pseudonym")
     parser.add_argument("--max-epochs", type=int, default=20)
+    parser.add_argument("--patience", type=int, default=5, help="transformer: epochs without dev gain before stopping")
+    parser.add_argument("--max-windows-per-doc", type=int, default=None,
+                        help="transformer: training windows drawn per background document and epoch (CPU budget)")
+    parser.add_argument("--learning-rate", type=float, default=5e-5, help="transformer: encoder learning rate")
+    parser.add_argument("--max-seconds", type=float, default=None, help="transformer: training time budget")
     parser.add_argument("--out", default="docs/benchmarks")
     parser.add_argument("--cache", default="benchmarks/out/privacy_utility")
+    parser.add_argument("--combine", default=None, metavar="A.json,B.json",
+                        help="only plot: the rows of several runs (one marker per attacker) into --out/privacy-"
+                             "utility-<scenario>-attackers.png")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    if args.combine:
+        runs = [json.loads(Path(f).read_text(encoding="utf8")) for f in args.combine.split(",")]
+        path = Path(args.out) / f"privacy-utility-{runs[0]['scenario']}-attackers.png"
+        plot_attackers(runs, path, f"WikiActors {runs[0]['scenario']}: TRIR under each attacker")
+        print(path)
+        return
 
     from spacy_anon.risk import ReidentificationAttack, load_background, load_texts, text_preserved_information
 
     t_start = time.time()
-    records_path = DATA / f"WikiActors_{args.scenario}.json"
-    records = json.loads(records_path.read_text(encoding="utf8"))
-    background = load_background(records)
-    original = load_texts(records, field="original_abstract")
-    dev = load_texts(records, field="dev_abstract")
+    if args.scenario == "tab_dev":
+        background, original, dev, baselines = tab_scenario()
+        pipeline = None if args.pipeline == "training/wikiactors/pipeline" else args.pipeline
+    else:
+        records_path = DATA / f"WikiActors_{args.scenario}.json"
+        records = json.loads(records_path.read_text(encoding="utf8"))
+        background = load_background(records)
+        original = load_texts(records, field="original_abstract")
+        dev = load_texts(records, field="dev_abstract")
+        baselines = {label: load_texts(records, field=field) for label, field in BASELINES}
+        pipeline = args.pipeline
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     bk_prime = cache / f"bk_anonymized_{args.scenario}.json"
@@ -66,7 +98,7 @@ def main() -> None:
     if bk_prime.exists():
         anonymized_background = json.loads(bk_prime.read_text(encoding="utf8"))
     methods = {"Clear text": original}
-    methods.update({label: load_texts(records, field=field) for label, field in BASELINES})
+    methods.update(baselines)
     pipeline_seconds = {}
     for strategy in [s for s in args.strategies.split(",") if s]:
         cached = cache / f"pipeline_{strategy}_{args.scenario}.json"
@@ -74,13 +106,18 @@ def main() -> None:
             methods[f"spacy-anon {strategy}"] = json.loads(cached.read_text(encoding="utf8"))
             continue
         t0 = time.time()
-        methods[f"spacy-anon {strategy}"] = run_pipeline(args.pipeline, strategy, original)
+        methods[f"spacy-anon {strategy}"] = run_pipeline(pipeline, strategy, original,
+                                                         subject=args.scenario != "tab_dev")
         pipeline_seconds[strategy] = round(time.time() - t0, 1)
         cached.write_text(json.dumps(methods[f"spacy-anon {strategy}"], ensure_ascii=False), encoding="utf8")
 
-    settings = {"max_epochs": args.max_epochs} if args.attacker == "transformer" else {}
+    settings = {}
+    if args.attacker == "transformer":
+        settings = {"max_epochs": args.max_epochs, "patience": args.patience,
+                    "max_windows_per_doc": args.max_windows_per_doc, "learning_rate": args.learning_rate,
+                    "max_seconds": args.max_seconds}
     t0 = time.time()
-    attack = ReidentificationAttack(background, attacker=args.attacker, dev=dev, dev_is_anonymized=True,
+    attack = ReidentificationAttack(background, attacker=args.attacker, dev=dev or None, dev_is_anonymized=True,
                                     anonymized_background=anonymized_background, **settings)
     train_seconds = time.time() - t0
     if anonymized_background is None:
@@ -111,9 +148,27 @@ def main() -> None:
         lines.append(f"| {r['method']} | {r['trir']:.2f} | {r['tpi']:.3f} | {r['tpi_suppression']:.3f} | "
                      f"{r['utility_percent']:.1f} | {mult} |")
     stem.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf8")
-    plot(rows, stem.with_suffix(".png"), f"WikiActors {args.scenario}, {args.attacker} attacker")
+    corpus = "TAB" if args.scenario == "tab_dev" else "WikiActors"
+    plot(rows, stem.with_suffix(".png"), f"{corpus} {args.scenario}, {args.attacker} attacker")
     print("\n".join(lines))
     print(f"attack trained in {train_seconds:.1f} s; total {time.time() - t_start:.1f} s")
+
+
+def tab_scenario():
+    """TAB dev: the 58 judgments protected, each case's full public judgment as background knowledge
+    (127 cases of the TAB test split: 58 protected + 69 others), no development set; the baselines are
+    the masks of tab/baselines applied to the texts (entity masks as [LABEL], INTACT's replacements)."""
+    from spacy_anon.risk import load_background, load_masked
+
+    background = load_background(TAB / "background" / "TAB_test_BK=Public.json")
+    original = {}
+    with (TAB / "tab_dev.jsonl").open(encoding="utf8") as f:
+        for line in f:
+            if line.strip():
+                record = json.loads(line)
+                original[str(record["doc_id"])] = record["text"]
+    baselines = {label: load_masked(TAB / "baselines" / name, original) for label, name in TAB_BASELINES}
+    return background, original, {}, baselines
 
 
 def plot(rows, path, title):
@@ -128,6 +183,40 @@ def plot(rows, path, title):
         ax.scatter(r["tpi"], r["trir"], marker="*" if ours else "o", s=120 if ours else 50,
                    color="tab:red" if ours else "tab:blue")
         ax.annotate(r["method"], (r["tpi"], r["trir"]), textcoords="offset points", xytext=(4, 4), fontsize=8)
+    ax.set_xlabel("TPI (information kept, higher is better)")
+    ax.set_ylabel("TRIR (re-identified share, lower is better)")
+    ax.set_xlim(0, 1.05)
+    ax.set_ylim(0, 1.05)
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def plot_attackers(runs, path, title):
+    """One point per method and attacker (TPI does not depend on the attacker), joined per method."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    markers = {"tfidf": "o", "transformer": "^"}
+    fig, ax = plt.subplots(figsize=(8, 5.5))
+    by_method = {}
+    for run in runs:
+        name = run["attacker"]["name"]
+        for r in run["rows"]:
+            by_method.setdefault(r["method"], []).append((r["tpi"], r["trir"]))
+            ours = r["method"].startswith("spacy-anon")
+            ax.scatter(r["tpi"], r["trir"], marker=markers.get(name, "s"), s=70,
+                       color="tab:red" if ours else "tab:blue", alpha=0.8)
+    for method, points in by_method.items():
+        xs, ys = zip(*points)
+        ax.plot(xs, ys, color="grey", linewidth=0.8, alpha=0.6)
+        ax.annotate(method, points[0], textcoords="offset points", xytext=(4, 4), fontsize=7)
+    for name, marker in markers.items():
+        ax.scatter([], [], marker=marker, color="grey", label=f"{name} attacker")
+    ax.legend(loc="upper left", fontsize=8)
     ax.set_xlabel("TPI (information kept, higher is better)")
     ax.set_ylabel("TRIR (re-identified share, lower is better)")
     ax.set_xlim(0, 1.05)

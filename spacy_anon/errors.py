@@ -187,6 +187,7 @@ class Errors(metaclass=_WithCodes):
     E863 = ("spacy-anon risk: the anonymizer returned {n_out} texts for {n_in} (setting anonymizer). Fix: an anonymizer maps a "
             "list of texts to a list of the same length")
     E864 = "spacy-anon risk: the anonymizer failed on a background document (status {status!r}); no text is used half-anonymized"
+    E865 = "spacy-anon risk: the transformer attacker's pooling must be 'auto', 'cls' or 'mean', got {value!r}"
 
     # ------------------------------------------------------------------ languages: tags, places, models (E950-E974)
     E950 = ("anon_mask: operators.tag.names must be one of {valid}, got {value!r}. Fix: \"language\" writes class "

@@ -126,6 +126,7 @@ def test_partial_masking_lowers_risk_and_anonymizer_is_pluggable(population):
 def test_apply_masks_and_loading(tmp_path):
     text = "Tom Hanks was born in Concord in 1956."
     assert apply_masks(text, [[0, 9], [22, 29, "LOC"], [33, 37, "a year"]]) == "*** was born in [LOC] in a year."
+    assert apply_masks(text, [[0, 9, "[PERSON_0]"]]).startswith("[PERSON_0] was")  # INTACT keeps its own brackets
     records = [{"name": "A", "public_knowledge": "x", "manual_abstract": "y", "original_abstract": "z"}]
     path = tmp_path / "records.json"
     path.write_text(json.dumps(records))
@@ -152,3 +153,18 @@ def test_cli_risk_writes_report(population, tmp_path, capsys):
     assert report["trir"] == 1.0 and report["clear_text_trir"] == 1.0
     assert "TRIR 1.000 (6/6)" in capsys.readouterr().out
     assert main(["risk", "--background", str(tmp_path / "missing.json"), "--anonymized", str(anon), "--quiet"]) == 1
+
+
+def test_each_distinct_text_is_predicted_once_and_tfidf_reads_stems(population):
+    background, clear = population
+    attack = ReidentificationAttack(background, anonymizer=None)
+    seen = []
+    predict = attack.attacker.predict
+    attack.attacker.predict = lambda texts: seen.append(len(texts)) or predict(texts)
+    masked = {n: t.replace(n, "***") for n, t in clear.items()}
+    first = attack.report(masked, clear)
+    assert seen == [6, 6]  # the masked texts, then the clear ones
+    again = attack.report({**masked, "Mara Quillfeather": clear["Mara Quillfeather"]}, clear)
+    assert seen == [6, 6]  # every text was seen before: nothing is predicted again
+    assert first["trir"] == 1.0 and again["clear_text_trir"] == 1.0
+    assert first["preprocessing"]["normalizer"] == "stem"

@@ -75,3 +75,28 @@ def math_log2_vocab(tokenizer):
     import math
 
     return math.log2(len(tokenizer.get_vocab()))
+
+
+def test_sentence_transformers_folder_pools_by_mean_and_windows_are_capped(tmp_path):
+    from spacy_anon.risk.transformer import pooling_mode
+
+    path, _, _ = tiny_folder(tmp_path, mlm=False)
+    assert pooling_mode(path) == "cls"  # a plain BERT folder: the head reads [CLS]
+    (tmp_path / "1_Pooling").mkdir()
+    (tmp_path / "1_Pooling" / "config.json").write_text('{"pooling_mode_cls_token": false, "pooling_mode_mean_tokens": true}')
+    assert pooling_mode(path) == "mean"  # as all-MiniLM-L6-v2 was trained
+    attacker = TransformerAttacker(model=path, window=4, overlap=1, max_epochs=20, patience=20, learning_rate=5e-3,
+                                   batch_size=2, device="cpu", max_windows_per_doc=2)
+    # 6 and 2 windows: the long document gives 2 windows per epoch, a fresh draw each time
+    by_doc = {0: [0, 1, 2, 3, 4, 5], 1: [6, 7]}
+    draws = {tuple(sorted(attacker._epoch_windows(by_doc))) for _ in range(20)}
+    assert all(len(d) == 4 and {6, 7} <= set(d) for d in draws) and len(draws) > 1
+    attack = ReidentificationAttack(POPULATION, attacker=attacker, anonymizer=None,
+                                    dev=dict(POPULATION), dev_is_anonymized=True)
+    settings = attack.attacker.settings()
+    assert settings["pooling"] == "mean" and settings["max_windows_per_doc"] == 2
+    assert attack.normalizer == "lower"  # whole words for a word-piece encoder, not stems
+    assert any("at most 2 windows per document" in line for line in attack.log)
+    assert attack.trir({"A": "violin glacier oslo", "B": "surgeon lisbon", "C": "orchid architect nairobi"}) == 1.0
+    with pytest.raises(ValueError, match="E865"):
+        TransformerAttacker(model=path, pooling="max")

@@ -83,3 +83,13 @@ def test_cli_utility(tmp_path, capsys):
     assert "TPI 0.500" in capsys.readouterr().out
     assert main(["utility", "--original", str(orig), "--anonymized", str(anon), "--ic", "mlm"]) == 1
     assert "E859" in capsys.readouterr().err
+
+
+def test_keyed_pseudonyms_carry_no_information():
+    # the `pseudonym` strategy's output: a label and a keyed digest, credited nothing (unlike a generalization)
+    pseudonymized = ("PERSON_39f2e937 (born DATETIME_1e7b6a77) is an NORP_baedf573 actor. He stars as Detective "
+                     "PERSON_2f7bbc39 in the ORG_a9ed19ac series MISC_0af20acb. PERSON_39f2e937 was born in "
+                     "LOC_77c0ffee.")
+    row = document_information(ORIGINAL, pseudonymized)
+    assert 0 < row["tpi"] < 1
+    assert row["tpi"] == pytest.approx(row["tpi_suppression"])

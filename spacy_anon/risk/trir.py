@@ -96,13 +96,19 @@ class ReidentificationAttack:
 
     def __init__(self, background: Texts, attacker="tfidf", anonymizer: Optional[Anonymizer] = "default",
                  dev: Optional[Texts] = None, dev_is_anonymized: bool = False, anonymized_background=None,
-                 normalizer="stem", remove_masks: bool = False, mask_patterns=DEFAULT_MASK_PATTERNS,
+                 normalizer="auto", remove_masks: bool = False, mask_patterns=DEFAULT_MASK_PATTERNS,
                  **attacker_settings):
         if len(background) < 2:
             raise ValueError(Errors.E857.format(n=len(background)))
         self.background = background
         self.normalizer, self.remove_masks, self.mask_patterns = normalizer, remove_masks, mask_patterns
         self.attacker = make_attacker(attacker, **attacker_settings) if isinstance(attacker, str) else attacker
+        if isinstance(normalizer, str) and normalizer == "auto":
+            # stems suit n-gram features; a word-piece encoder knows whole (lower-cased) words, and stems
+            # ("famili", "jame") fall apart into sub-words it never saw in pre-training
+            normalizer = "lower" if self.attacker.name == "transformer" else "stem"
+        self.normalizer = normalizer
+        self._predicted: Dict[str, str] = {}
         self.log: List[str] = []
         t0 = time.time()
         if anonymizer == "default":
@@ -138,9 +144,12 @@ class ReidentificationAttack:
         return preprocess_all(list(texts), self.normalizer, self.remove_masks, self.mask_patterns)
 
     def predict(self, texts: Texts) -> Dict[str, str]:
-        """{document id: predicted individual}."""
-        ids = list(texts)
-        return dict(zip(ids, self.attacker.predict(self.prepare([texts[i] for i in ids]))))
+        """{document id: predicted individual}; a text seen before is not predicted again (the clear text
+        of every report, methods that leave a document unchanged)."""
+        new = list(dict.fromkeys(t for t in texts.values() if t not in self._predicted))
+        if new:
+            self._predicted.update(zip(new, self.attacker.predict(self.prepare(new))))
+        return {i: self._predicted[t] for i, t in texts.items()}
 
     def trir(self, texts: Texts) -> float:
         predicted = self.predict(texts)
