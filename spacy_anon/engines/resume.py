@@ -107,6 +107,25 @@ def _same_id(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
+def _open_partial(partial):
+    """Open (creating) a partial output for writing, locked against a second run: check the settings
+    digest of an existing one, write it for a new one. RETURNS the partial output."""
+    partial.target.parent.mkdir(parents=True, exist_ok=True)
+    existed = partial.existed = partial.path.exists()
+    if existed:
+        _check_meta(partial.path, partial.digest, partial.resume)
+    fd = os.open(partial.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        _lock(fd, partial.path)
+    except BaseException:
+        os.close(fd)
+        raise
+    partial._fd = fd
+    if not existed:
+        _write_meta(partial.path, partial.digest)
+    return partial
+
+
 class PartialJsonl:
     """JSONL output to `target`, written line by line (flushed per record) under `partial_file(target)`.
 
@@ -125,20 +144,7 @@ class PartialJsonl:
         self._fd: Optional[int] = None
 
     def open(self) -> "PartialJsonl":
-        self.target.parent.mkdir(parents=True, exist_ok=True)
-        existed = self.existed = self.path.exists()
-        if existed:
-            _check_meta(self.path, self.digest, self.resume)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
-        try:
-            _lock(fd, self.path)
-        except BaseException:
-            os.close(fd)
-            raise
-        self._fd = fd
-        if not existed:
-            _write_meta(self.path, self.digest)
-        return self
+        return _open_partial(self)
 
     def skip(self, records: Iterable[Any], id_of=lambda record: record.id) -> Iterator[Any]:
         """The input records not yet written: the first ones must have the ids of the partial output's
@@ -259,20 +265,7 @@ class PartialIndexed:
         return self.done + self.written
 
     def open(self) -> "PartialIndexed":
-        self.target.parent.mkdir(parents=True, exist_ok=True)
-        existed = self.existed = self.path.exists()
-        if existed:
-            _check_meta(self.path, self.digest, self.resume)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
-        try:
-            _lock(fd, self.path)
-        except BaseException:
-            os.close(fd)
-            raise
-        self._fd = fd
-        if not existed:
-            _write_meta(self.path, self.digest)
-        return self
+        return _open_partial(self)
 
     def skip(self, records: Iterable[Any], id_of=lambda record: record.id, preamble: str = "") -> Iterator[Any]:
         """As PartialJsonl.skip; the data must begin with `preamble` when it holds records (else

@@ -27,7 +27,28 @@ def window_texts(texts: Sequence[str], size: int, overlap: int):
     return windows, owner
 
 
-class TfidfAttacker:
+class WindowAttacker:
+    """What every attacker shares: `document_scores(texts)` (one row of class scores per document, summed
+    over its windows) decides `predict` and `accuracy`; `classes_` names the columns."""
+
+    classes_: List[str]
+
+    def document_scores(self, texts: Sequence[str]) -> numpy.ndarray:
+        raise NotImplementedError
+
+    def predict(self, texts: Sequence[str]) -> List[str]:
+        if not len(texts):
+            return []
+        return [self.classes_[i] for i in self.document_scores(texts).argmax(axis=1)]
+
+    def accuracy(self, texts: Sequence[str], labels: Sequence[str]) -> Optional[float]:
+        if not len(texts):
+            return None
+        predicted = self.predict(texts)
+        return sum(p == g for p, g in zip(predicted, labels)) / len(labels)
+
+
+class TfidfAttacker(WindowAttacker):
     """TF-IDF word and character n-grams + linear SVM over sliding windows."""
 
     name = "tfidf"
@@ -88,17 +109,6 @@ class TfidfAttacker:
         if scores.ndim == 1:  # two classes: one decision value for class 1
             scores = numpy.stack([-scores, scores], axis=1)
         return aggregate_windows(scores, owner, len(texts))
-
-    def predict(self, texts: Sequence[str]) -> List[str]:
-        if not len(texts):
-            return []
-        return [self.classes_[i] for i in self.document_scores(texts).argmax(axis=1)]
-
-    def accuracy(self, texts: Sequence[str], labels: Sequence[str]) -> Optional[float]:
-        if not len(texts):
-            return None
-        predicted = self.predict(texts)
-        return sum(p == g for p, g in zip(predicted, labels)) / len(labels)
 
 
 ATTACKERS: Dict[str, Callable[..., object]] = {"tfidf": TfidfAttacker}

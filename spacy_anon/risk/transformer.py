@@ -29,6 +29,7 @@ from typing import Dict, List, Optional, Sequence
 import numpy
 
 from spacy_anon.errors import Errors
+from spacy_anon.risk.attackers import WindowAttacker
 from spacy_anon.risk.windows import aggregate_windows, sliding_windows
 
 logger = logging.getLogger("spacy_anon.risk")
@@ -103,7 +104,7 @@ def _require_torch():
         raise ImportError(Errors.E854) from None
 
 
-class TransformerAttacker:
+class TransformerAttacker(WindowAttacker):
     """Fine-tuned encoder over windows; see the module docstring."""
 
     name = "transformer"
@@ -300,14 +301,3 @@ class TransformerAttacker:
     def document_scores(self, texts: Sequence[str]) -> numpy.ndarray:
         logits, owner = self.window_logits(texts)
         return aggregate_windows(logits, owner, len(texts))
-
-    def predict(self, texts: Sequence[str]) -> List[str]:
-        if not len(texts):
-            return []
-        return [self.classes_[i] for i in self.document_scores(texts).argmax(axis=1)]
-
-    def accuracy(self, texts: Sequence[str], labels: Sequence[str]) -> Optional[float]:
-        if not len(texts):
-            return None
-        predicted = self.predict(texts)
-        return sum(p == g for p, g in zip(predicted, labels)) / len(labels)
