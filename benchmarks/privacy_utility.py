@@ -183,6 +183,11 @@ def plot(rows, path, title):
         ax.scatter(r["tpi"], r["trir"], marker="*" if ours else "o", s=120 if ours else 50,
                    color="tab:red" if ours else "tab:blue")
         ax.annotate(r["method"], (r["tpi"], r["trir"]), textcoords="offset points", xytext=(4, 4), fontsize=8)
+    _save_plot(fig, ax, title, path)
+
+
+def _save_plot(fig, ax, title, path):
+    """The privacy-utility axes (TPI across, TRIR up), title and grid; writes the PNG."""
     ax.set_xlabel("TPI (information kept, higher is better)")
     ax.set_ylabel("TRIR (re-identified share, lower is better)")
     ax.set_xlim(0, 1.05)
@@ -217,14 +222,7 @@ def plot_attackers(runs, path, title):
     for name, marker in markers.items():
         ax.scatter([], [], marker=marker, color="grey", label=f"{name} attacker")
     ax.legend(loc="upper left", fontsize=8)
-    ax.set_xlabel("TPI (information kept, higher is better)")
-    ax.set_ylabel("TRIR (re-identified share, lower is better)")
-    ax.set_xlim(0, 1.05)
-    ax.set_ylim(0, 1.05)
-    ax.set_title(title)
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    _save_plot(fig, ax, title, path)
 
 
 if __name__ == "__main__":

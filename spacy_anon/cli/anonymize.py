@@ -40,6 +40,7 @@ from spacy_anon.io import (
     remove_stale_temporaries,
 )
 from spacy_anon.engines import PartitionError, PipelineSpec, PipelineTask, engine_names, make_engine
+from spacy_anon.engines.base import partitions
 from spacy_anon.engines.resume import (
     PartialFolder,
     PartialIndexed,
@@ -692,17 +693,6 @@ def _first_line(err: BaseException) -> str:
 # Processing
 
 
-def _batches(items: Iterator[Any], size: int) -> Iterator[List[Any]]:
-    batch: List[Any] = []
-    for item in items:
-        batch.append(item)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
-
-
 def _failure_error(failure, pending: Dict[int, Record]) -> CLIError:
     records = [pending[i] for i in failure.indices if i in pending]
     if len(records) == 1:
@@ -758,7 +748,7 @@ def anonymize_records(nlp, records, args: argparse.Namespace, stack: contextlib.
 
     work = functools.partial(anonymize_batch, nlp, run_memory=run_memory, batch_size=args.batch_size,
                              debug=bool(args.debug))
-    batches = _batches(jobs(), args.batch_size or DEFAULT_BATCH)
+    batches = partitions(jobs(), args.batch_size or DEFAULT_BATCH)
     if getattr(args, "engine", "local") != "local":
         return _engine_outcomes(args, batches, pending, stack)
     if n_process == 1:
@@ -853,6 +843,11 @@ def _run(args: argparse.Namespace) -> int:
         summary += f", {n_chunked} long document(s) processed in chunks"
     if inputs.skipped:
         summary += f"; skipped {len(inputs.skipped)} invalid line(s)"
+    return finish_summary(args, summary, output, target)
+
+
+def finish_summary(args: argparse.Namespace, summary: str, output, target: Optional[Path]) -> int:
+    """Print the run's last line (what an interrupted run had written, where the output went)."""
     if output.done:
         summary += f" (resumed: {output.done} more were written by the interrupted run)"
     if target is not None:

@@ -202,12 +202,7 @@ def run_structured(args: argparse.Namespace, kind: str) -> int:
     summary = f"anonymized {n_docs} record(s), {n_spans} span(s) replaced"
     if source.skipped:
         summary += f"; skipped {len(source.skipped)} invalid record(s)"
-    if output.done:
-        summary += f" (resumed: {output.done} more were written by the interrupted run)"
-    if target is not None:
-        summary += f" -> {target}"
-    _info(args, summary)
-    return EXIT_OK
+    return _anonymize_cli.finish_summary(args, summary, output, target)
 
 
 def _anonymize_into(args, source: _Source, output: _Output, kind: str, out_format: str,
