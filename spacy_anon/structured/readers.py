@@ -36,6 +36,16 @@ class StructuredRecord:
         return tuple((path_name(p), v) for p, v in self.fields)
 
 
+
+def report_invalid(error: InputError, skip_invalid: bool, on_skip: Optional[Callable[[InputError], None]]) -> None:
+    """An invalid record stops the run, or with `skip_invalid` is reported to `on_skip` (and the caller
+    goes on with the next record)."""
+    if not skip_invalid:
+        raise error from None
+    if on_skip:
+        on_skip(error)
+
+
 def _select(data: Any, where: str, anonymize: Sequence[FieldPattern], keep: Sequence[FieldPattern]):
     fields: List[Tuple[Path, str]] = []
     for pattern in anonymize:
@@ -94,11 +104,7 @@ def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], 
         except StopIteration:
             return
         except csv.Error as err:
-            error = InputError(f"{where} line {start}: bad row ({err})")
-            if not skip_invalid:
-                raise error from None
-            if on_skip:
-                on_skip(error)
+            report_invalid(InputError(f"{where} line {start}: bad row ({err})"), skip_invalid, on_skip)
             # start again on the line after the bad row's first line: a stray quote must not swallow the
             # rows after it
             base = start
@@ -114,10 +120,7 @@ def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], 
             data = dict(zip(header, row))
             fields, kept_values = _select(data, rec_where, patterns, kept)
         except InputError as err:
-            if not skip_invalid:
-                raise
-            if on_skip:
-                on_skip(err)
+            report_invalid(err, skip_invalid, on_skip)
             continue
         yield StructuredRecord(row_number, rec_where, data, fields, kept_values, start)
 
@@ -181,10 +184,7 @@ def read_json(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], w
                 raise InputError(f"{rec_where}: {err}") from None
             record = _record(obj, rec_where, number, patterns, kept, line)
         except InputError as err:
-            if not skip_invalid:
-                raise
-            if on_skip:
-                on_skip(err)
+            report_invalid(err, skip_invalid, on_skip)
             continue
         yield record
 
