@@ -15,6 +15,7 @@ LAYERS = (
     {"tagger"},
     {"disclosure"},
     {"generalize"},
+    {"sensitive"},
     {"coref"},
     {"mask"},
     {"evaluate"},

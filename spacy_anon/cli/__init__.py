@@ -17,6 +17,7 @@ SUBCOMMAND_MODULES = (
     "spacy_anon.cli.report",
     "spacy_anon.cli.risk",
     "spacy_anon.cli.utility",
+    "spacy_anon.cli.index",
 )
 
 

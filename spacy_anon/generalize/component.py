@@ -42,6 +42,8 @@ from spacy_anon.disclosure.detect import build_subjects, name_parts, subjects_of
 from spacy_anon.disclosure.vectors import KV_NAME, entity_vector, load_vectors, phrase_vector
 from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
+from spacy_anon.generalize.knowledge_base import KnowledgeBase
+from spacy_anon.generalize.units import unit_generalization
 from spacy_anon.generalize.wordnet import (
     choose_generalization,
     generalization_candidates,
@@ -86,6 +88,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "date_granularity": "month",
     "age_bucket": 10,
     "number_style": "about",
+    "knowledge_base": None,
 }
 
 
@@ -110,6 +113,7 @@ def make_anon_generalize(
     number_style: str,
     safety: str = "relative",
     reference_size: int = 1000,
+    knowledge_base: Optional[str] = None,
 ) -> "Generalizer":
     """Build the generalizer; see `Generalizer` for the arguments."""
     return Generalizer(
@@ -117,7 +121,7 @@ def make_anon_generalize(
         oov_candidates=oov_candidates, lang=lang, lexicon=lexicon, levels_up=levels_up,
         skip_labels=skip_labels, simplify=simplify, article=article, overwrite=overwrite, spans_key=spans_key,
         date_granularity=date_granularity, age_bucket=age_bucket, number_style=number_style,
-        safety=safety, reference_size=reference_size,
+        safety=safety, reference_size=reference_size, knowledge_base=knowledge_base,
     )
 
 
@@ -193,6 +197,7 @@ class Generalizer:
         number_style: str = "about",
         safety: str = "relative",
         reference_size: int = 1000,
+        knowledge_base: Optional[str] = None,
     ) -> None:
         """
         vectors: path to gensim KeyedVectors (a `spacy-anon train-embeddings` folder, .kv, .model,
@@ -219,6 +224,8 @@ class Generalizer:
         overwrite: replace an anon_replacement set by an earlier component.
         spans_key: the span group with the candidates.
         date_granularity, age_bucket, number_style: coarsening of DATETIME, AGE, QUANTITY (as anon_mask).
+        knowledge_base: path of a knowledge base of entity classes (`spacy_anon.generalize.knowledge_base`)
+            used to generalize names and titles as one unit; None: NER label and WordNet only.
         """
         self.nlp = nlp
         self.name = name
@@ -258,10 +265,12 @@ class Generalizer:
             "date_granularity": date_granularity,
             "age_bucket": int(age_bucket),
             "number_style": number_style,
+            "knowledge_base": str(knowledge_base) if knowledge_base else None,
         }
         # Fail early with the fix when WordNet is missing (or the lexicon/language has none).
         self.lexicon = resolve_lexicon(lang, lexicon)
         self._kv = None
+        self._kb = None
         self._reference: Dict[Tuple[Any, ...], Any] = {}
         self._candidates: Dict[Tuple[Any, ...], List[str]] = {}
         # A missing vectors path is reported on first use, not here: a pipeline saved with
@@ -286,6 +295,13 @@ class Generalizer:
     def set_vectors(self, kv) -> None:
         """Use these KeyedVectors (e.g. shared with another component)."""
         self._kv = kv
+
+    @property
+    def knowledge_base(self):
+        """The KnowledgeBase of `knowledge_base`, loaded on first use; None when not configured."""
+        if self._kb is None and self.cfg.get("knowledge_base"):
+            self._kb = KnowledgeBase.from_path(self.cfg["knowledge_base"])
+        return self._kb
 
     # -- decisions ---------------------------------------------------------------------------------
     def candidates(self, text: str, label: Optional[str] = None) -> List[str]:
@@ -475,6 +491,11 @@ class Generalizer:
             if span._.anon_replacement is not None and not self.cfg["overwrite"]:
                 continue
             text = self.lookup_text(span)
+            unit = unit_generalization(span, lang=self.cfg["lang"], knowledge_base=self.knowledge_base)
+            if unit is not None:
+                span._.anon_replacement = self.render(span, unit, False, starts, ends)
+                done += 1
+                continue
             ck = (span.label_, text)
             if ck not in cache:
                 if span.label_ not in COARSENED_LABELS and all(_is_cardinal(t) for t in span):

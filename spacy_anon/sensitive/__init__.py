@@ -1,0 +1,1 @@
+"""Confidential attributes: detect a sensitive condition and the terms that reveal it, and generalize them."""
