@@ -66,6 +66,26 @@ class Errors(metaclass=_WithCodes):
     E301 = "anon_generalize: {setting} must be {allowed}, got {value!r}. Fix: {fix}"
     E302 = ("anon_generalize: vectors path {path!r} does not exist (setting vectors). Fix: train vectors with "
             "`spacy-anon train-embeddings`, or set vectors = null to generalize without them")
+    E303 = ("anon_generalize: vacuous must be one of {valid}, got {value!r}. Fix: \"tag\" writes anon_mask's tag "
+            "(\"[MISC_1]\") where only a vacuous generalization (\"a thing\", \"an entity\") is left, "
+            "\"suppress\" removes the span")
+    E304 = ("anon_generalize: min_depth must be an integer from 0 to 20, got {value!r}. Fix: the number of "
+            "levels below WordNet's root a generalization needs (4: organization, show, award)")
+    E305 = ("anon_generalize: sense must be one of {valid}, got {value!r}. Fix: \"context\" picks the WordNet "
+            "sense that fits the sentence, \"first\" the most frequent sense")
+
+    # ------------------------------------------------------------------ knowledge base of classes (E33x)
+    E330 = ("anon_generalize: knowledge base {path!r} does not exist (setting knowledge_base). Fix: point it at "
+            "a JSON {{term: class}} file, a CSV with columns term,class, or WikiActors' "
+            "entities_generalizations.csv; or set knowledge_base = null")
+    E331 = ("anon_generalize: cannot read the knowledge base {path!r} (setting knowledge_base): {why}. Fix: use "
+            "a JSON object {{\"term\": \"class\"}}, a CSV with a header term,class, or WikiActors' "
+            "entities_generalizations.csv (columns term and generalizations3)")
+
+    # ------------------------------------------------------------------ anon_disclosure: specificity (E39x)
+    E390 = ("anon_disclosure: {setting} must be {allowed}, got {value!r}. Fix: specificity is \"absolute\" "
+            "(cos(v(p), v(e)) > threshold) or \"relative\" (also cos to e minus the mean cos to other entities "
+            "> specificity_threshold, over reference_size frequent multi-word units of the vectors)")
 
     # ------------------------------------------------------------------ anon_disclosure (E4xx)
     E401 = "anon_disclosure: {setting} must be {allowed}, got {value!r}"
@@ -188,10 +208,42 @@ class Errors(metaclass=_WithCodes):
             "list of texts to a list of the same length")
     E864 = "spacy-anon risk: the anonymizer failed on a background document (status {status!r}); no text is used half-anonymized"
     E865 = "spacy-anon risk: the transformer attacker's pooling must be 'auto', 'cls' or 'mean', got {value!r}"
+    E866 = ("spacy-anon risk: the transformer attacker's head must be 'wide_deep' (encoder plus word-piece linear model) or "
+            "'deep' (encoder only), got {value!r}")
+    E867 = ("spacy-anon risk: the transformer attacker's {setting} must be a non-empty list of numbers in {bounds}, got "
+            "{value!r}")
 
     # ------------------------------------------------------------------ languages: tags, places, models (E950-E974)
     E950 = ("anon_mask: operators.tag.names must be one of {valid}, got {value!r}. Fix: \"language\" writes class "
             "names in the pipeline's language ([PESSOA_1]), \"category\" our categories ([PERSON_1])")
+    E951 = ("anon_crf: unknown place gazetteer {spec!r} (settings gazetteers / phrase_gazetteers). Fix: use "
+            "geonames:cities[:MIN_POPULATION[:CC,...]], pycountry:countries[:LANG,...] or "
+            "pycountry:subdivisions[:CC,...]")
+
+    # ------------------------------------------------------------------ anon_sensitive, `spacy-anon index` (E350-E389)
+    E350 = ("anon_sensitive: unknown condition(s) {names} (setting `conditions`); presets: {presets}. Fix: use "
+            "preset names, or put your own terms in `terms`")
+    E351 = ("anon_sensitive: nothing to protect: `conditions` and `terms` give no sensitive term. Fix: name a "
+            "preset condition or give terms")
+    E352 = ("anon_sensitive: {setting} = true needs a co-occurrence index (setting `ic_source` is \"wordfreq\"). "
+            "Fix: build one with `spacy-anon index CORPUS -o INDEX_DIR` and set ic_source = \"INDEX_DIR\"")
+    E353 = ("anon_sensitive: no term of the sensitive set occurs in the index at {path} (so the threshold tau is "
+            "undefined). Fix: index a corpus that mentions the conditions, or use ic_source = \"wordfreq\"")
+    E354 = ("anon_sensitive: the index at {path} has no co-occurrence counts for {n} sensitive term(s) or their "
+            "generalizations (e.g. {examples}). Fix: rebuild it with the same conditions and terms: "
+            "`spacy-anon index CORPUS -o {path} --conditions ... --terms ...`")
+    E355 = "anon_sensitive: {setting} must be {allowed}, got {value!r}"
+    E356 = ("anon_sensitive: snomed_path {path!r} does not exist. Fix: give the folder of your licensed SNOMED CT "
+            "RF2 release (no SNOMED CT data ships with spacy-anon), or set snomed_path = null")
+    E357 = ("anon_sensitive: no RF2 snapshot files under {path!r} (looked for sct2_Description_*Snapshot*.txt and "
+            "sct2_Relationship_*Snapshot*.txt). Fix: point snomed_path at the release's Snapshot/Terminology folder")
+    E360 = ("co-occurrence index: no index at {path!r} (index.sqlite missing). Fix: build it with "
+            "`spacy-anon index CORPUS -o {path}`")
+    E361 = "co-occurrence index: {path!r} holds format {found!r}, expected {expected!r}. Fix: rebuild it with `spacy-anon index`"
+    E362 = ("spacy-anon index: corpus {path!r} does not exist or is not a folder of .txt files, a .txt file or a "
+            ".jsonl file")
+    E363 = "spacy-anon index: no document in {path!r} (a folder needs *.txt files, a JSONL file lines with \"text\")"
+    E364 = "spacy-anon index: --max-ngram must be between 1 and 6, got {value!r}"
 
     # ------------------------------------------------------------------ anon_coref (E975-E999)
     E975 = "anon_coref: resolver must be one of {valid}, got {value!r}. Fix: set resolver = \"rules\""

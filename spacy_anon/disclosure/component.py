@@ -14,6 +14,8 @@ Decisions, documented:
   on_subject_oov="mask_all" (default), every phrase is flagged with score 1.0 (fail closed);
   "skip" flags only its mentions and OOV phrases, "error" raises.
 - No subject at all (none given, no PERSON found): nothing is flagged; anon_stats says "no_subject".
+- specificity="relative": a phrase over the threshold is flagged only when it is also closer to e than to
+  the average other entity of the corpus by more than specificity_threshold (see `detect.specificity`).
 - Serialization copies the KeyedVectors into the component folder, so a saved pipeline is self-contained.
 """
 import json
@@ -29,8 +31,8 @@ from spacy.util import to_bytes as util_to_bytes, to_disk as util_to_disk
 
 from spacy_anon import extensions  # noqa: F401
 from spacy_anon.disclosure.chunking import CHUNKERS, Chunk, chunk_doc
-from spacy_anon.disclosure.detect import (Decision, build_subjects, join_title_runs, score_chunks, subjects_of,
-                                          title_extent)
+from spacy_anon.disclosure.detect import (SPECIFICITIES, Decision, build_subjects, join_title_runs, mean_unit_vector,
+                                          name_parts, reference_keys, score_chunks, subjects_of, title_extent)
 from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
 from spacy_anon.doc_keys import NAMES_DETECTOR_KEY
 from spacy_anon.errors import Errors
@@ -57,6 +59,9 @@ _YEARS = re.compile(r"(1[5-9]|20)\d\d(s|\s*[–-]\s*((1[5-9]|20)?\d\d|present))?
         "nominal_only": True,
         "on_subject_oov": "mask_all",
         "join_titles": True,
+        "specificity": "absolute",
+        "specificity_threshold": 0.2,
+        "reference_size": 1000,
     },
 )
 def make_anon_disclosure(
@@ -73,6 +78,9 @@ def make_anon_disclosure(
     nominal_only: bool,
     on_subject_oov: str,
     join_titles: bool = True,
+    specificity: str = "absolute",
+    specificity_threshold: float = 0.2,
+    reference_size: int = 1000,
 ) -> "DisclosureDetector":
     """Create the disclosure detector.
 
@@ -85,13 +93,17 @@ def make_anon_disclosure(
         nominal_only: never flag verbs/adverbs (POS tags when the pipeline has a tagger, else a word
         list). on_subject_oov: "mask_all" | "skip" | "error". join_titles: flagged name units joined by
         lowercase title function words become one candidate ("Lost in Translation"; see
-        `detect.join_title_runs`).
+        `detect.join_title_runs`). specificity: "absolute" (cos > threshold) or "relative" (also cos to e
+        minus the mean cos to other entities > specificity_threshold, so that words close to every entity
+        of the corpus stay). reference_size: how many of the vocabulary's most frequent multi-word units
+        form that population of other entities.
     RETURNS (DisclosureDetector)
     """
     return DisclosureDetector(nlp, name, vectors=vectors, threshold=threshold, oov=oov, chunker=chunker,
                               merge_lowercase=merge_lowercase, label=label, use_mentions=use_mentions,
                               always=always, nominal_only=nominal_only, on_subject_oov=on_subject_oov,
-                              join_titles=join_titles)
+                              join_titles=join_titles, specificity=specificity,
+                              specificity_threshold=specificity_threshold, reference_size=reference_size)
 
 
 class DisclosureDetector:
@@ -113,6 +125,9 @@ class DisclosureDetector:
         nominal_only: bool = True,
         on_subject_oov: str = "mask_all",
         join_titles: bool = True,
+        specificity: str = "absolute",
+        specificity_threshold: float = 0.2,
+        reference_size: int = 1000,
         kv=None,
     ) -> None:
         if oov not in OOV_POLICIES:
@@ -124,6 +139,7 @@ class DisclosureDetector:
                                                 value=on_subject_oov))
         if not 0.0 <= float(threshold) <= 1.0:
             raise ValueError(Errors.E401.format(setting="threshold", allowed="in [0, 1]", value=threshold))
+        _check_specificity(specificity, specificity_threshold, reference_size)
         self.nlp = nlp
         self.name = name
         self.cfg: Dict[str, Any] = {
@@ -138,8 +154,12 @@ class DisclosureDetector:
             "nominal_only": bool(nominal_only),
             "on_subject_oov": on_subject_oov,
             "join_titles": bool(join_titles),
+            "specificity": specificity,
+            "specificity_threshold": float(specificity_threshold),
+            "reference_size": int(reference_size),
         }
         self._kv = kv
+        self._reference: Dict[tuple, Any] = {}
 
     # -- vectors ---------------------------------------------------------------------------------
     @property
@@ -154,6 +174,20 @@ class DisclosureDetector:
 
     def set_vectors(self, kv) -> None:
         self._kv = kv
+        self._reference = {}
+
+    def reference_mean(self, kv, name: str):
+        """Mean unit vector of the reference population for the entity `name` (its own name words left
+        out), cached per name."""
+        own = tuple(sorted(set(name_parts(name))))
+        size = int(self.cfg.get("reference_size", 1000))
+        key = (id(kv), size, own)
+        if key not in self._reference:
+            if len(self._reference) > 1000:
+                self._reference.clear()
+            keys = reference_keys(kv, own, size)
+            self._reference[key] = mean_unit_vector([kv[k] for k in keys], kv.vector_size)
+        return self._reference[key]
 
     def initialize(self, get_examples: Optional[Callable] = None, *, nlp: Optional[Language] = None,
                    vectors: Optional[str] = None) -> None:
@@ -187,6 +221,10 @@ class DisclosureDetector:
         added = 0
         if names:
             subjects = build_subjects(kv, names, chunks, use_mentions=cfg["use_mentions"])
+            relative = cfg.get("specificity", "absolute") == "relative"
+            if relative:
+                for subj in subjects:
+                    subj.reference = self.reference_mean(kv, subj.name)
             missing = [s for s in subjects if s.vector is None]
             if missing:
                 msg = (f"anon_disclosure: {len(missing)} protected entit{'y' if len(missing) == 1 else 'ies'} "
@@ -198,7 +236,12 @@ class DisclosureDetector:
                     else "")
             fail_closed = len(missing) == len(subjects) and cfg["on_subject_oov"] == "mask_all"
             decisions = score_chunks(kv, chunks, subjects, cfg["threshold"], oov=cfg["oov"],
-                                     always=cfg["always"], nominal_only=cfg["nominal_only"])
+                                     always=cfg["always"], nominal_only=cfg["nominal_only"],
+                                     specificity_threshold=cfg["specificity_threshold"] if relative else None)
+            if relative:
+                stats["disclosure_unspecific"] = stats.get("disclosure_unspecific", 0) + sum(
+                    1 for d in decisions if not d.flagged and d.score is not None and d.score > cfg["threshold"]
+                    and d.specificity is not None and (d.chunk.nominal or not cfg["nominal_only"]))
             labels = _existing_labels(doc, group)
             existing = {(s.start, s.end, s.label_) for s in group}
             if fail_closed:
@@ -269,6 +312,8 @@ class DisclosureDetector:
         def load_cfg(p: Path) -> None:
             if p.exists():
                 self.cfg.update(json.loads(p.read_text(encoding="utf8")))
+                _check_specificity(self.cfg.get("specificity", "absolute"), self.cfg.get("specificity_threshold", 0.2),
+                                   self.cfg.get("reference_size", 1000))
 
         def load_vecs(p: Path) -> None:
             if (p / KV_NAME).exists():
@@ -296,6 +341,18 @@ class DisclosureDetector:
             exclude,
         )
         return self
+
+
+def _check_specificity(specificity: str, threshold: Any, reference_size: Any) -> None:
+    if specificity not in SPECIFICITIES:
+        raise ValueError(Errors.E390.format(setting="specificity", allowed=f"one of {SPECIFICITIES}",
+                                            value=specificity))
+    if not isinstance(threshold, (int, float)) or isinstance(threshold, bool) or not -1.0 <= float(threshold) <= 1.0:
+        raise ValueError(Errors.E390.format(setting="specificity_threshold", allowed="a number in [-1, 1]",
+                                            value=threshold))
+    if not isinstance(reference_size, int) or isinstance(reference_size, bool) or reference_size < 1:
+        raise ValueError(Errors.E390.format(setting="reference_size", allowed="a whole number >= 1",
+                                            value=reference_size))
 
 
 def _kind_label(kind: str, text: str) -> Optional[str]:

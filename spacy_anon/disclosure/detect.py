@@ -2,6 +2,11 @@
 
 A phrase p is a quasi-identifier of the protected entity e when cos(v(p), v(e)) > t. Several entities
 are handled one after the other: p is flagged if it exceeds t for any of them.
+
+With specificity "relative", p must also be closer to e than to the average other entity:
+cos(v(p), v(e)) - mean_r cos(v(p), v(r)) > t_s, r over a reference population of other entities. Words that
+are frequent in the training corpus ("film", "role", "screen" in biographies of actors) sit close to every
+entity of the corpus, so their absolute similarity is high for everyone and says nothing about this one.
 """
 from collections import Counter
 from dataclasses import dataclass
@@ -18,6 +23,13 @@ from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, SPAN_KEY
 HONORIFICS = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord", "lady", "jr", "sr"})
 
 
+SPECIFICITIES = ("absolute", "relative")
+# The chunk kinds the relative test may leave unflagged: common words and phrases. Names and titles
+# ("Scott Pilgrim vs.", "HitRecord") point at one thing whatever their vectors say, so they keep the
+# absolute rule.
+SPECIFIC_KINDS = frozenset({"word", "phrase"})
+
+
 @dataclass
 class Subject:
     """An entity to protect: its name, the words of its name, and its vector (None when unknown)."""
@@ -26,6 +38,7 @@ class Subject:
     parts: Tuple[str, ...]
     vector: Optional[numpy.ndarray]
     how: str  # "phrase" | "mentions" | "parts" | "missing"
+    reference: Optional[numpy.ndarray] = None  # mean unit vector of other entities (specificity "relative")
 
 
 @dataclass
@@ -36,6 +49,7 @@ class Decision:
     score: Optional[float]  # max cosine over subjects; None when the phrase has no vector
     mention: bool  # a mention of a protected entity itself (DIRECT)
     flagged: bool  # becomes a candidate
+    specificity: Optional[float] = None  # max over subjects of cos to e minus mean cos to the reference
 
 
 def subjects_of(doc: Doc, subject: Union[None, str, Sequence[str]] = None) -> Tuple[List[str], str]:
@@ -107,28 +121,76 @@ def build_subjects(kv, names: Sequence[str], chunks: Sequence[Chunk], use_mentio
     return subjects
 
 
+def reference_keys(kv, exclude: Iterable[str] = (), size: int = 1000) -> List[str]:
+    """The reference population: the `size` most frequent multi-word units of the vocabulary (names,
+    titles, places: other entities of the corpus), skipping those that share a word with `exclude` (the
+    protected entity's own name parts). gensim keeps the vocabulary sorted by frequency."""
+    own = set(exclude)
+    picked: List[str] = []
+    for key in kv.index_to_key:
+        words = str(key).split("_")
+        if len(words) < 2 or own.intersection(words):
+            continue
+        picked.append(key)
+        if len(picked) >= size:
+            break
+    return picked
+
+
+def mean_unit_vector(vectors: Sequence[numpy.ndarray], size: int) -> numpy.ndarray:
+    """Mean of the unit vectors (zeros when there are none), so that mean_r cos(v, r) = unit(v) . mean."""
+    if not len(vectors):
+        return numpy.zeros(size)
+    mat = numpy.vstack(vectors).astype("float64")
+    mat /= numpy.maximum(numpy.linalg.norm(mat, axis=1, keepdims=True), 1e-12)
+    return mat.mean(axis=0)
+
+
+def specificity(vec: numpy.ndarray, subject: numpy.ndarray, reference: Optional[numpy.ndarray]) -> float:
+    """cos(v, e) minus the mean cosine of v to the reference population (the plain cosine without one)."""
+    value = cosine(vec, subject)
+    if reference is not None:
+        norm = float(numpy.linalg.norm(vec))
+        if norm > 0.0:
+            value -= float(numpy.dot(vec, reference) / norm)
+    return value
+
+
 def score_chunks(kv, chunks: Sequence[Chunk], subjects: Sequence[Subject], threshold: float,
-                 oov: str = "mask", always: Iterable[str] = (), nominal_only: bool = True
-                 ) -> List[Decision]:
+                 oov: str = "mask", always: Iterable[str] = (), nominal_only: bool = True,
+                 specificity_threshold: Optional[float] = None) -> List[Decision]:
     """Decide every chunk: subject mentions are flagged; others when max cos > threshold.
 
     oov: "mask" flags phrases without a vector, "keep" leaves them. always: chunk kinds flagged whatever
     their score (e.g. "date", "number"). nominal_only: verbs and adverbs (chunk.nominal False) are
-    never flagged (seed 003 masks noun phrases).
+    never flagged (seed 003 masks noun phrases). specificity_threshold: when given, a common word or
+    phrase (kind in `SPECIFIC_KINDS`) over `threshold` is flagged only if its specificity (cos to e minus
+    mean cos to e's `reference`) also exceeds it for that subject; subjects without a reference count by
+    their plain cosine; names keep the absolute rule.
     """
     always_set: Set[str] = set(always)
     known = [s for s in subjects if s.vector is not None]
+    relative = specificity_threshold is not None
     cache: Dict[str, Optional[float]] = {}
+    spec_cache: Dict[str, Optional[float]] = {}
     decisions = []
     for chunk in chunks:
         mention = any(is_mention(chunk, s.parts) for s in subjects)
         if chunk.key not in cache:
+            spec_cache[chunk.key] = None
             if chunk.key in kv.key_to_index:
                 vec = kv[chunk.key]
                 cache[chunk.key] = max((cosine(vec, s.vector) for s in known), default=None)
+                if relative and known:
+                    # a subject counts only when the phrase is over t for it, so the relative test
+                    # narrows the absolute one and never flags a phrase the absolute rule keeps
+                    over = [specificity(vec, s.vector, s.reference) for s in known if cosine(vec, s.vector) > threshold]
+                    spec_cache[chunk.key] = max(over, default=max(
+                        specificity(vec, s.vector, s.reference) for s in known))
             else:
                 cache[chunk.key] = None
         score = cache[chunk.key]
+        spec = spec_cache[chunk.key]
         in_vocab = chunk.key in kv.key_to_index
         if mention or chunk.kind in always_set:
             flagged = True
@@ -138,9 +200,11 @@ def score_chunks(kv, chunks: Sequence[Chunk], subjects: Sequence[Subject], thres
             flagged = oov == "mask"
         elif score is None:  # no subject has a vector: the component's on_subject_oov decides
             flagged = False
+        elif relative and spec is not None and chunk.kind in SPECIFIC_KINDS:
+            flagged = score > threshold and spec > specificity_threshold
         else:
             flagged = score > threshold
-        decisions.append(Decision(chunk, score, mention, flagged))
+        decisions.append(Decision(chunk, score, mention, flagged, spec))
     return decisions
 
 

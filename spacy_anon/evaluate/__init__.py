@@ -10,6 +10,9 @@
   `spacy_anon.anon_scorer.v1`.
 - `spacy_anon.evaluate.crossval`: cross-validation of a tagger config (folds by document or patient,
   training per fold, held-out predictions, threshold sweeps); `scripts/tagger_eval.py` runs it.
+- `spacy_anon.evaluate.generalization_quality`: is a generalization usable (`vacuous_share`,
+  `classify_replacement`, `replaced_segments`) and how close is the anonymized text to the original
+  (`chunk_ids`, `mean_pool`, `mean_similarity`); `benchmarks/generalization_quality.py` runs them.
 - `spacy_anon.evaluate.error_analysis`: what limits a tagger, from its held-out predictions
   (`scripts/tab_error_analysis.py`).
 """
