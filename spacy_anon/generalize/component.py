@@ -1,8 +1,8 @@
 """`anon_generalize`: replace each candidate span by its most specific safe generalization (seed 003 §3.2.3).
 
 For each span in doc.spans["anon"] it sets `span._.anon_replacement`; `anon_mask`'s `generalize`
-strategy uses it. Candidates G(s) come from `wordnet.generalization_candidates` (simpler noun phrases,
-WordNet hypernym chain of the most frequent sense, a category word, the root "entity").
+strategy uses it. Candidates G(s) come from `wordnet.generalization_chain` (simpler noun phrases,
+WordNet hypernym chain of the sense that fits the context, a category word, the root "entity").
 
 Choosing among them:
 - With word vectors (config `vectors`, or the KeyedVectors of the pipeline's `anon_disclosure`
@@ -20,9 +20,19 @@ Choosing among them:
 - DATETIME, AGE and QUANTITY are coarsened like anon_mask does (`spacy_anon.generalize.coarsen`).
 - Labels in `skip_labels` (CODE, CONTACT, ID by default) are left to anon_mask.
 
+Sense in context: the sense of the head whose hypernyms are climbed is the one that fits the sentence
+(`spacy_anon.generalize.senses`: gloss overlap, and word vectors when there are some), not always the
+most frequent one ("her first film role" -> a portrayal, not a duty).
+
+Never vacuous (`spacy_anon.generalize.vacuous`): candidates that tell a reader nothing ("thing",
+"entity", "act", "group", a "person" that is not a PERSON) or lie fewer than `min_depth` levels below
+WordNet's root are never written. When nothing else is left, a word that discloses nothing ("first")
+stays as written, anything else is left to anon_mask's tag or suppress operator (`vacuous`), and the
+table row says so.
+
 Output: bare nouns get an indefinite article unless a determiner precedes the span ("moved to
-Barcelona" -> "moved to a city"; "the Barcelona office" keeps "the"); a capital is kept at sentence
-start.
+Barcelona" -> "moved to a city"; "the Barcelona office" keeps "the"), a plural stays plural ("awards" ->
+"symbols"), a capital is kept at sentence start.
 """
 import json
 import pickle
@@ -38,22 +48,52 @@ from spacy.util import to_disk as util_to_disk
 
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.disclosure.chunking import chunk_doc, text_key
-from spacy_anon.disclosure.detect import build_subjects, name_parts, subjects_of
+from spacy_anon.disclosure.detect import (
+    build_subjects,
+    mean_unit_vector,
+    name_parts,
+    reference_keys,
+    specificity,
+    subjects_of,
+)
 from spacy_anon.disclosure.vectors import KV_NAME, entity_vector, load_vectors, phrase_vector
 from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
+from spacy_anon.generalize.grammar import indefinite_article, looks_plural, pluralize, with_article
 from spacy_anon.generalize.knowledge_base import KnowledgeBase
+from spacy_anon.generalize.senses import content_words, disambiguate, sentence_context, sentence_starts
 from spacy_anon.generalize.units import unit_generalization
+from spacy_anon.generalize.vacuous import (
+    DEFAULT_MIN_DEPTH,
+    ORDINALS,
+    POLICY_KEY,
+    VACUOUS_POLICIES,
+    is_ordinal,
+    is_vacuous,
+    keepable,
+    set_fallback,
+)
 from spacy_anon.generalize.wordnet import (
-    choose_generalization,
-    generalization_candidates,
+    generalization_chain,
+    has_adjective_sense,
+    is_noun_lemma,
+    noun_base_forms,
+    noun_senses,
     resolve_lexicon,
+    simpler_phrases,
 )
 from spacy_anon.labels import SPAN_KEY
 
 COARSENED_LABELS = ("DATETIME", "AGE", "QUANTITY")
-# A number that coarsening cannot handle ("two daughters") is replaced by this word, not looked up.
-SOME_NUMBER = {"en": "some"}
+# Number words that coarsening reads as their value ("two daughters" -> "a few daughters").
+NUMBER_WORDS = {"en": {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}}
+NUMBER_WORDS["en"].update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+                           "ninety": 90, "hundred": 100, "dozen": 12, "dozens": 24, "hundreds": 200})
+SENSE_MODES = ("context", "first")
+# Stop words that occur inside a noun phrase between its determiner and its head ("her first film role").
+_NP_INNER_STOP_WORDS = ORDINALS | frozenset("most more other own many several few whole same".split())
 # Last-resort generalization per category (before the root "entity") when WordNet has nothing better.
 CATEGORY_WORDS: Dict[str, Dict[str, str]] = {
     "en": {"PERSON": "person", "ORG": "organization", "LOC": "location", "DEM": "group",
@@ -67,8 +107,6 @@ DETERMINERS = frozenset(
     "no another either neither".split()
 )
 SAFETY_RULES = ("absolute", "relative")
-_AN_EXCEPTIONS_A = ("uni", "use", "usu", "eu", "one", "once", "ure")
-_AN_EXCEPTIONS_AN = ("hour", "honest", "honor", "honour", "heir")
 
 DEFAULT_CONFIG: Dict[str, Any] = {
     "vectors": None,
@@ -89,6 +127,10 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "age_bucket": 10,
     "number_style": "about",
     "knowledge_base": None,
+    "vacuous": "tag",
+    "min_depth": DEFAULT_MIN_DEPTH,
+    "sense": "context",
+    "keep_common": True,
 }
 
 
@@ -114,6 +156,10 @@ def make_anon_generalize(
     safety: str = "relative",
     reference_size: int = 1000,
     knowledge_base: Optional[str] = None,
+    vacuous: str = "tag",
+    min_depth: int = DEFAULT_MIN_DEPTH,
+    sense: str = "context",
+    keep_common: bool = True,
 ) -> "Generalizer":
     """Build the generalizer; see `Generalizer` for the arguments."""
     return Generalizer(
@@ -121,17 +167,9 @@ def make_anon_generalize(
         oov_candidates=oov_candidates, lang=lang, lexicon=lexicon, levels_up=levels_up,
         skip_labels=skip_labels, simplify=simplify, article=article, overwrite=overwrite, spans_key=spans_key,
         date_granularity=date_granularity, age_bucket=age_bucket, number_style=number_style,
-        safety=safety, reference_size=reference_size, knowledge_base=knowledge_base,
+        safety=safety, reference_size=reference_size, knowledge_base=knowledge_base, vacuous=vacuous,
+        min_depth=min_depth, sense=sense, keep_common=keep_common,
     )
-
-
-def _cosine(a, b) -> float:
-    import numpy
-
-    na, nb = float(numpy.linalg.norm(a)), float(numpy.linalg.norm(b))
-    if na == 0.0 or nb == 0.0:
-        return 0.0
-    return float(numpy.dot(a, b) / (na * nb))
 
 
 def candidate_vector(kv, phrase: str):
@@ -157,16 +195,47 @@ def _is_cardinal(token) -> bool:
     return not (lower.endswith(("st", "nd", "rd", "th")) or lower in ("first", "second", "third"))
 
 
-def with_article(word: str) -> str:
-    """"city" -> "a city", "organization" -> "an organization" (simple spelling rules)."""
-    lower = word.lower()
-    if lower.startswith(_AN_EXCEPTIONS_AN):
-        art = "an"
-    elif lower.startswith(_AN_EXCEPTIONS_A):
-        art = "a"
-    else:
-        art = "an" if lower[:1] in "aeiou" else "a"
-    return f"{art} {word}"
+def _at_sentence_start(span: Span) -> bool:
+    doc = span.doc
+    return span.start == 0 or doc[span.start - 1].text in (".", "!", "?", "\n", "\n\n") or (
+        doc[span.start].is_sent_start is True and doc.has_annotation("SENT_START"))
+
+
+def number_value(text: str, lang: str = "en") -> Optional[int]:
+    """The value of a number written in words ("two" -> 2, "a dozen" -> 12); None otherwise."""
+    words = [w for w in text.lower().replace("-", " ").split() if w not in ("a", "an")]
+    table = NUMBER_WORDS.get(lang, {})
+    if not words or any(w not in table for w in words):
+        return None
+    return sum(table[w] for w in words)
+
+
+def _lower_words(span: Span) -> bool:
+    return all(t.is_lower and (t.is_alpha or t.text == "-") for t in span)
+
+
+def _compound_member(span: Span) -> bool:
+    return (span.label_ not in NAME_LABELS and span.label_ not in COARSENED_LABELS
+            and not is_ordinal(span.text) and not any(_is_cardinal(t) for t in span))
+
+
+def compound_runs(spans: Sequence[Span]) -> List[List[Span]]:
+    """Group candidate spans that together form one noun compound: adjacent, same label (not a name or
+    a date), lower-case words ("sheep" + "farm", "honorary" + "doctorate"); the first one may be one
+    capitalised word ("Welsh" + "actress"); ordinals and numbers stay alone. RETURNS the runs in
+    order, single spans as runs of one."""
+    runs: List[List[Span]] = []
+    for span in sorted(spans, key=lambda s: (s.start, s.end)):
+        if runs and _compound_member(span) and _lower_words(span):
+            run = runs[-1]
+            last = run[-1]
+            opener = len(run) == 1 and len(last) == 1 and last[0].is_title
+            if (last.end == span.start and last.label_ == span.label_ and _compound_member(last)
+                    and (_lower_words(last) or opener)):
+                run.append(span)
+                continue
+        runs.append([span])
+    return runs
 
 
 class Generalizer:
@@ -198,6 +267,10 @@ class Generalizer:
         safety: str = "relative",
         reference_size: int = 1000,
         knowledge_base: Optional[str] = None,
+        vacuous: str = "tag",
+        min_depth: int = DEFAULT_MIN_DEPTH,
+        sense: str = "context",
+        keep_common: bool = True,
     ) -> None:
         """
         vectors: path to gensim KeyedVectors (a `spacy-anon train-embeddings` folder, .kv, .model,
@@ -226,6 +299,14 @@ class Generalizer:
         date_granularity, age_bucket, number_style: coarsening of DATETIME, AGE, QUANTITY (as anon_mask).
         knowledge_base: path of a knowledge base of entity classes (`spacy_anon.generalize.knowledge_base`)
             used to generalize names and titles as one unit; None: NER label and WordNet only.
+        vacuous: what a span becomes when its only generalizations are vacuous ("thing", "entity", "act",
+            see `spacy_anon.generalize.vacuous`): "tag" (anon_mask's tag, "[MISC_1]") or "suppress".
+        min_depth: a WordNet concept fewer levels than this below the root is too general to write.
+        sense: "context" (the sense of the head that fits its sentence, `spacy_anon.generalize.senses`)
+            or "first" (the most frequent sense, seed 003).
+        keep_common: a span whose generalization would be vacuous stays as written when it discloses
+            nothing: an ordinal or a very common lower-case word ("first", "part"), never a name,
+            date, number, code, identifier or contact.
         """
         self.nlp = nlp
         self.name = name
@@ -244,6 +325,12 @@ class Generalizer:
         if int(levels_up) < 1:
             raise ValueError(Errors.E301.format(setting="levels_up", allowed=">= 1", value=levels_up,
                                                 fix="how many hypernym levels to climb"))
+        if vacuous not in VACUOUS_POLICIES:
+            raise ValueError(Errors.E303.format(valid=VACUOUS_POLICIES, value=vacuous))
+        if isinstance(min_depth, bool) or not isinstance(min_depth, int) or not 0 <= min_depth <= 20:
+            raise ValueError(Errors.E304.format(value=min_depth))
+        if sense not in SENSE_MODES:
+            raise ValueError(Errors.E305.format(valid=SENSE_MODES, value=sense))
         if not isinstance(lang, str) or not lang.isalpha() or not 2 <= len(lang) <= 3:
             raise ValueError(Errors.E301.format(setting="lang", allowed="a language code", value=lang,
                                                 fix="e.g. 'en', 'es' or 'pt'"))
@@ -266,6 +353,10 @@ class Generalizer:
             "age_bucket": int(age_bucket),
             "number_style": number_style,
             "knowledge_base": str(knowledge_base) if knowledge_base else None,
+            "vacuous": vacuous,
+            "min_depth": int(min_depth),
+            "sense": sense,
+            "keep_common": bool(keep_common),
         }
         # Fail early with the fix when WordNet is missing (or the lexicon/language has none).
         self.lexicon = resolve_lexicon(lang, lexicon)
@@ -273,6 +364,7 @@ class Generalizer:
         self._kb = None
         self._reference: Dict[Tuple[Any, ...], Any] = {}
         self._candidates: Dict[Tuple[Any, ...], List[str]] = {}
+        self._sense_vectors: Dict[Tuple[int, str], Any] = {}
         # A missing vectors path is reported on first use, not here: a pipeline saved with
         # nlp.to_disk carries its own copy of the vectors and must load after the original is gone.
 
@@ -305,20 +397,46 @@ class Generalizer:
 
     # -- decisions ---------------------------------------------------------------------------------
     def candidates(self, text: str, label: Optional[str] = None) -> List[str]:
-        """G(s) for a mention text with its category."""
+        """G(s) for a mention text with its category (most frequent senses, vacuous ones included)."""
         key = (text, label, self.cfg["lang"], self.lexicon, self.cfg["simplify"])
         if key not in self._candidates:
             if len(self._candidates) > 100_000:
                 self._candidates.clear()
-            self._candidates[key] = self._compute_candidates(text, label)
+            self._candidates[key] = [c for c, _ in self.chain(text, label)]
         return list(self._candidates[key])
 
-    def _compute_candidates(self, text: str, label: Optional[str]) -> List[str]:
+    def chain(self, text: str, label: Optional[str], choose_sense=None) -> List[Tuple[str, Optional[int]]]:
+        """G(s) with depths (`generalization_chain`); `choose_sense` picks the sense of the head."""
         lang = self.cfg["lang"]
         category = CATEGORY_WORDS.get(lang, {}).get(label) if label else None
         simplify = self.cfg["simplify"] and label not in NAME_LABELS
-        return generalization_candidates(text, lang=lang, lexicon=self.lexicon, simplify=simplify,
-                                         category=category)
+        return generalization_chain(text, lang=lang, lexicon=self.lexicon, simplify=simplify,
+                                    category=category, choose_sense=choose_sense)
+
+    def usable(self, chain: Sequence[Tuple[str, Optional[int]]], label: Optional[str]) -> List[str]:
+        """The candidates of a chain that are not vacuous for this label (see `is_vacuous`)."""
+        return [c for c, depth in chain
+                if not is_vacuous(c, label, depth, self.cfg["min_depth"], self.cfg["lang"])]
+
+    def sense_chooser(self, span: Span, kv=None, starts: Optional[Sequence[int]] = None,
+                      document: Sequence[str] = ()):
+        """A `choose_sense` for `generalization_chain` that reads the span's sentence and, with less
+        weight, its document (None with sense = "first", and for names). starts: `sentence_starts(doc)`
+        and document: `content_words(doc.text)`, computed once per doc."""
+        if self.cfg["sense"] != "context" or span.label_ in NAME_LABELS:
+            return None
+        context = sentence_context(span.doc, span.start, span.end, starts=starts)
+        if not context and not document:
+            return None
+
+        def choose(term: str, synsets: Sequence[Any]) -> int:
+            return disambiguate(synsets, context, term, kv, vector_means=self._sense_vector_cache(kv),
+                                document=document)[0]
+
+        return choose
+
+    def _sense_vector_cache(self, kv) -> Optional[Dict[Tuple[int, str], Any]]:
+        return self._sense_vectors if kv is not None else None
 
     def subject_vectors(self, doc: Doc, kv) -> List[Any]:
         """v(e) for each protected entity of the doc (as anon_disclosure computes it); [] if unknown."""
@@ -337,8 +455,6 @@ class Generalizer:
         (see `reference_size`), so that mean_r cos(v(g), r) = unit(v(g)) . mean. [] for "absolute"."""
         if self.cfg.get("safety", "relative") != "relative" or not subjects:
             return []
-        import numpy
-
         names, _ = subjects_of(doc)
         own = set()
         for name in names:
@@ -346,20 +462,8 @@ class Generalizer:
         size = int(self.cfg.get("reference_size", 1000))
         key = (id(kv), size, tuple(sorted(own)))
         if key not in self._reference:
-            picked = []
-            for vocab_key in kv.index_to_key:  # gensim keeps the vocabulary sorted by frequency
-                words = str(vocab_key).split("_")
-                if len(words) < 2 or own.intersection(words):
-                    continue
-                picked.append(vocab_key)
-                if len(picked) >= size:
-                    break
-            if picked:
-                mat = numpy.vstack([kv[k] for k in picked]).astype("float64")
-                mat /= numpy.maximum(numpy.linalg.norm(mat, axis=1, keepdims=True), 1e-12)
-                mean = mat.mean(axis=0)
-            else:
-                mean = numpy.zeros(kv.vector_size)
+            picked = reference_keys(kv, own, size)
+            mean = mean_unit_vector([kv[k] for k in picked], kv.vector_size)
             if len(self._reference) > 1000:
                 self._reference.clear()
             self._reference[key] = mean
@@ -368,58 +472,62 @@ class Generalizer:
 
     def risk(self, vec, subject, mean=None) -> float:
         """risk(g, e): cos(v(g), v(e)), minus the mean cosine to e's reference population when given."""
-        import numpy
-
-        value = _cosine(vec, subject)
-        if mean is not None:
-            norm = float(numpy.linalg.norm(vec))
-            if norm > 0.0:
-                value -= float(numpy.dot(vec, mean) / norm)
-        return value
+        return specificity(vec, subject, mean)
 
     def choose(self, text: str, label: Optional[str], kv=None, subjects: Sequence[Any] = (),
                stats: Optional[Dict[str, Any]] = None) -> Optional[str]:
-        """The generalization of one mention (without article); None when there is none."""
+        """The generalization of one mention (without article); None when only vacuous ones are left."""
         return self._decide(text, label, kv, subjects, stats)[0]
 
     def _decide(self, text: str, label: Optional[str], kv=None, subjects: Sequence[Any] = (),
-                stats: Optional[Dict[str, Any]] = None, means: Sequence[Any] = ()) -> Tuple[Optional[str], bool]:
-        """(generalization, coarsened): coarsened is True for dates/ages/numbers made less precise."""
+                stats: Optional[Dict[str, Any]] = None, means: Sequence[Any] = (), choose_sense=None,
+                verdicts: Optional[Dict[str, bool]] = None, exclude: Iterable[str] = ()) -> Tuple[Optional[str], bool]:
+        """(generalization, coarsened): coarsened is True for dates/ages/numbers made less precise. The
+        generalization is None when every candidate is vacuous or, with vectors, when none is safe and
+        the label's own category word is not a candidate."""
         if label in COARSENED_LABELS:
             coarse = self._coarsen(text, label)
             if coarse is not None:
                 return coarse, True
-        candidates = self.candidates(text, label)
-        if not candidates:
+        skip = {e.lower() for e in exclude}
+        usable = [c for c in self.usable(self.chain(text, label, choose_sense), label) if c.lower() not in skip]
+        if not usable:
             return None, False
         if kv is None or not subjects:
-            return candidates[min(self.cfg["levels_up"], len(candidates)) - 1], False
-        threshold = self.cfg["threshold"]
-        verdicts: Dict[str, bool] = {}
+            return usable[min(self.cfg["levels_up"], len(usable)) - 1], False
+        verdicts = {} if verdicts is None else verdicts
 
         def is_safe(candidate: str) -> bool:
-            if candidate not in verdicts:
-                vec = candidate_vector(kv, candidate)
-                if vec is None and stats is not None:
-                    stats["generalize_no_vector"] = stats.get("generalize_no_vector", 0) + 1
-                if vec is None:
-                    verdicts[candidate] = self.cfg["oov_candidates"] == "safe"
-                else:
-                    verdicts[candidate] = all(
-                        self.risk(vec, e, means[i] if i < len(means) else None) < threshold
-                        for i, e in enumerate(subjects))
-            return verdicts[candidate]
+            return self.is_safe(candidate, kv, subjects, means, verdicts, stats)
 
-        choice = choose_generalization(text, candidates, is_safe)
-        if choice is not None and not is_safe(choice):
-            # Nothing is safe: the category word (what a replacement table tells anyway) reads better
-            # than the root ("A person (born 1971)" rather than "An entity (born 1971)").
-            category = CATEGORY_WORDS.get(self.cfg["lang"], {}).get(label)
-            if category and category in candidates:
-                choice = category
-            if stats is not None:
-                stats["generalize_no_safe_candidate"] = stats.get("generalize_no_safe_candidate", 0) + 1
-        return choice, False
+        for candidate in usable:  # seed 003: the most specific safe candidate
+            if candidate.lower() != text.lower() and is_safe(candidate):
+                return candidate, False
+        if stats is not None:
+            stats["generalize_no_safe_candidate"] = stats.get("generalize_no_safe_candidate", 0) + 1
+        # Nothing is safe: the category word of the label (what a tag tells anyway: "A person (born
+        # 1971)") when it is a candidate and not vacuous, else nothing.
+        category = CATEGORY_WORDS.get(self.cfg["lang"], {}).get(label)
+        return (category, False) if category and category in usable else (None, False)
+
+    def is_safe(self, candidate: str, kv, subjects: Sequence[Any], means: Sequence[Any] = (),
+                verdicts: Optional[Dict[str, bool]] = None, stats: Optional[Dict[str, Any]] = None) -> bool:
+        """risk(g, e) < threshold for every protected entity e (True when there are no vectors or no
+        protected entity: the choice is then made by `levels_up`). verdicts caches per candidate."""
+        if kv is None or not subjects:
+            return True
+        verdicts = {} if verdicts is None else verdicts
+        if candidate not in verdicts:
+            vec = candidate_vector(kv, candidate)
+            if vec is None:
+                if stats is not None:
+                    stats["generalize_no_vector"] = stats.get("generalize_no_vector", 0) + 1
+                verdicts[candidate] = self.cfg["oov_candidates"] == "safe"
+            else:
+                verdicts[candidate] = all(
+                    self.risk(vec, e, means[i] if i < len(means) else None) < self.cfg["threshold"]
+                    for i, e in enumerate(subjects))
+        return verdicts[candidate]
 
     def _coarsen(self, text: str, label: str) -> Optional[str]:
         cfg = self.cfg
@@ -429,44 +537,129 @@ class Generalizer:
             return coarsen.coarsen_age(text, cfg["age_bucket"])
         return coarsen.coarsen_number(text, cfg["number_style"], cfg["lang"])
 
+    def _coarsen_number(self, text: str) -> Optional[str]:
+        """A bare number in a span of another label: "1,200" -> "about 1,000", "two" -> "a few"."""
+        coarse = self._coarsen(text, "QUANTITY")
+        if coarse is None:
+            value = number_value(text, self.cfg["lang"])
+            if value is not None:
+                coarse = coarsen.coarsen_number(str(value), "words", self.cfg["lang"])
+        return coarse
+
     @staticmethod
     def lookup_text(span: Span) -> str:
         """The span text, with a sentence-initial capital removed from a one-word common noun
         ("Detective ..." at the start of a sentence is looked up as "detective")."""
         text = span.text
-        doc = span.doc
-        at_start = span.start == 0 or doc[span.start - 1].text in (".", "!", "?", "\n", "\n\n") or (
-            doc[span.start].is_sent_start is True)
-        if at_start and len(span) == 1 and text[:1].isupper() and text[1:].islower():
+        if _at_sentence_start(span) and len(span) == 1 and text[:1].isupper() and text[1:].islower():
             return text[:1].lower() + text[1:]
         return text
 
+    def _is_plural_word(self, word: str, tag: str = "") -> bool:
+        lang, lexicon = self.cfg["lang"], self.lexicon
+
+        def singular(form: str) -> Optional[str]:
+            for base in noun_base_forms(form):
+                if noun_senses(base, lang, lexicon):
+                    return base
+            return None
+
+        return looks_plural(word, tag, lambda form: is_noun_lemma(form, lang, lexicon), singular)
+
+    def is_plural(self, span: Span) -> bool:
+        """Whether the span's head noun is plural (its tag when a tagger ran, else its spelling and
+        WordNet: "awards" is the plural of the lemma "award", "news" is a lemma of its own)."""
+        head = span[-1]
+        if self.cfg["lang"] != "en" or not head.is_alpha or (not head.tag_ and not head.is_lower):
+            return False  # "Hackers" (a title) is not plural: without a tagger only common nouns count
+        return self._is_plural_word(head.text, head.tag_)
+
+    def is_adjective(self, span: Span) -> bool:
+        """A one-word lower-case span that modifies the next word and has adjective senses in WordNet
+        ("a major film", "critical acclaim"): its noun senses ("major" the officer) are misreadings."""
+        if len(span) != 1 or self.cfg["lang"] != "en" or not span[0].is_lower or not span[0].is_alpha:
+            return False
+        if span[0].pos_:
+            return span[0].pos_ == "ADJ"
+        nxt = span.doc[span.end] if span.end < len(span.doc) else None
+        if nxt is None or not nxt.is_alpha or not nxt.is_lower or nxt.is_stop:
+            return False
+        return has_adjective_sense(span[0].text, self.lexicon)
+
+    @staticmethod
+    def _inside_noun_phrase(span: Span, reach: int = 3) -> bool:
+        """The span ends a noun phrase a determiner opened a few words before ("her first film role",
+        "an American actress"): the words in between are content words (or ordinals)."""
+        doc = span.doc
+        i = span.start - 1
+        if i < 0 or not doc[i].is_alpha or doc[i].is_stop:
+            return False
+        for j in range(i - 1, max(-1, i - 1 - reach), -1):
+            token = doc[j]
+            if token.lower_ in DETERMINERS or token.text.endswith(("'s", "’s")):
+                return True
+            if not token.is_alpha or (token.is_stop and token.lower_ not in _NP_INNER_STOP_WORDS):
+                return False
+        return False
+
+    def _noun_like(self, token) -> bool:
+        """Without a tagger: a lower-case word that WordNet has as a noun and not as an adjective
+        ("Hollywood actress": the span modifies "actress", so no article before it)."""
+        word = token.text
+        if not token.is_alpha or not token.is_lower or token.is_stop or word.endswith(("ed", "ly")):
+            return False
+        return bool(noun_senses(word, self.cfg["lang"], self.lexicon)) and \
+            not has_adjective_sense(word, self.lexicon)
+
     def render(self, span: Span, word: str, coarsened: bool, starts: frozenset = frozenset(),
                ends: frozenset = frozenset()) -> str:
-        """Article and capitalisation of the replacement in its context.
+        """Article, number and capitalisation of the replacement in its context.
 
         No article after a determiner, possessive or number, before a noun or another candidate span
-        (the span is a modifier), after another candidate span, or on a plural (when tagged).
-        starts / ends: token indices where other candidate spans start / end.
+        (the span is a modifier), after another candidate span, or on a plural. A plural head makes the
+        replacement plural ("cities" -> "municipalities"); a determiner that opens the span itself
+        ("her debut") is kept. starts / ends: token indices where other candidate spans start / end.
         """
         doc = span.doc
         out = word
-        if self.cfg["article"] and not coarsened and self.cfg["lang"] == "en":
-            prev = doc[span.start - 1] if span.start > 0 else None
-            nxt = doc[span.end] if span.end < len(doc) else None
-            after_det = prev is not None and (
-                prev.lower_ in DETERMINERS or prev.tag_ in ("DT", "PRP$", "WP$")
-                or (prev.like_num and not (prev.text.isdigit() and len(prev.text) == 4))  # "two", not 2015
-                or prev.text.endswith(("'s", "’s")) or span.start in ends)
-            modifier = nxt is not None and (nxt.pos_ in ("NOUN", "PROPN") or span.end in starts)
-            plural = span[-1].tag_ in ("NNS", "NNPS")
-            if not (after_det or modifier or plural):
-                out = with_article(word)
-        at_start = span.start == 0 or doc[span.start - 1].text in (".", "!", "?", "\n", "\n\n") or (
-            doc[span.start].is_sent_start is True)
-        if at_start and span.text[:1].isupper():
+        english = self.cfg["lang"] == "en"
+        if english and not coarsened:
+            own = span[0].lower_ in DETERMINERS or span[0].tag_ in ("DT", "PRP$", "WP$") or \
+                span[0].text.endswith(("'s", "’s"))
+            plural = self.is_plural(span)
+            if plural and not word[:1].isupper() and not self._is_plural_word(word.split()[-1]):
+                out = pluralize(word)
+            if own and len(span) > 1:
+                det = span[0].text
+                if det.lower() in ("a", "an"):
+                    det = indefinite_article(out) if not plural else ""
+                    det = det.capitalize() if span[0].text[:1].isupper() else det
+                out = f"{det} {out}".strip()
+                if _at_sentence_start(span):
+                    out = out[:1].upper() + out[1:]
+                return out
+            if self.cfg["article"]:
+                prev = doc[span.start - 1] if span.start > 0 else None
+                nxt = doc[span.end] if span.end < len(doc) else None
+                after_det = prev is not None and (
+                    prev.lower_ in DETERMINERS or prev.tag_ in ("DT", "PRP$", "WP$")
+                    or (prev.like_num and not (prev.text.isdigit() and len(prev.text) == 4))  # "two", not 2015
+                    or prev.text.endswith(("'s", "’s")) or span.start in ends
+                    or (prev.text in ("-", "/", "–") and prev.idx + len(prev.text) == span.start_char))  # "joh-LEE"
+                modifier = nxt is not None and (nxt.pos_ in ("NOUN", "PROPN") or span.end in starts
+                                                or (not nxt.pos_ and self._noun_like(nxt)))
+                if not (after_det or modifier or plural or self._inside_noun_phrase(span)):
+                    out = with_article(out)
+        if _at_sentence_start(span) and span.text[:1].isupper():
             out = out[:1].upper() + out[1:]
         return out
+
+    def fallback(self, span: Span) -> str:
+        """What a span with no usable generalization becomes: "keep" when it discloses nothing
+        (`keepable`, with keep_common), else the `vacuous` setting ("tag" or "suppress")."""
+        if self.cfg["keep_common"] and keepable(span.text, span.label_, self.cfg["lang"], _at_sentence_start(span)):
+            return "keep"
+        return self.cfg["vacuous"]
 
     # -- processing --------------------------------------------------------------------------------
     def __call__(self, doc: Doc) -> Doc:
@@ -479,39 +672,67 @@ class Generalizer:
         means = self.reference_means(doc, kv, subjects) if subjects else []
         if kv is not None and not subjects:
             stats["generalize_warning"] = "no protected entity with a vector: generalized by levels_up"
-        cache: Dict[Tuple[str, str], Tuple[Optional[str], bool]] = {}
+        doc.user_data[POLICY_KEY] = self.cfg["vacuous"]
+        verdicts: Dict[str, bool] = {}
         done = 0
         group = list(doc.spans[key])
         # neighbouring word-like candidates ("Welsh" + "actress") share one article; dates do not count
         starts = frozenset(s.start for s in group if s.label_ not in COARSENED_LABELS)
         ends = frozenset(s.end for s in group if s.label_ not in COARSENED_LABELS)
-        for span in group:
-            if span.label_ in self.cfg["skip_labels"]:
-                continue
-            if span._.anon_replacement is not None and not self.cfg["overwrite"]:
-                continue
-            text = self.lookup_text(span)
-            unit = unit_generalization(span, lang=self.cfg["lang"], knowledge_base=self.knowledge_base)
-            if unit is not None:
-                span._.anon_replacement = self.render(span, unit, False, starts, ends)
+        todo = [span for span in group if span.label_ not in self.cfg["skip_labels"]
+                and (span._.anon_replacement is None or self.cfg["overwrite"])]
+        context: Dict[str, Any] = {}
+        for run in compound_runs(todo):
+            if len(run) > 1:
+                # "sheep" + "farm": one phrase ("sheep farm" > farm > workplace), not "bovid workplace";
+                # every member gets the same replacement and anon_mask writes it once; no simpler form of
+                # the run is an answer, as each is made of words selected for masking
+                whole = doc[run[0].start:run[-1].end]
+                own = [m.text for m in run] + simpler_phrases(whole.text)
+                word, coarsened = self._word_for(whole, run[-1].label_, kv, subjects, stats, means, verdicts,
+                                                 context, exclude=own)
+                if word is not None:
+                    rendered = self.render(whole, word, coarsened, starts, ends)
+                    for span in run:
+                        span._.anon_replacement = rendered
+                    done += len(run)
+                    continue
+            for span in run:
+                unit = unit_generalization(span, lang=self.cfg["lang"], knowledge_base=self.knowledge_base)
+                # a unit's class passes the same safety test as a WordNet candidate ("film" for a title
+                # may single out an actor known for one); an unsafe class leaves the span to the walk
+                if unit is not None and not is_vacuous(unit, span.label_, None, self.cfg["min_depth"],
+                                                       self.cfg["lang"]) and self.is_safe(
+                        unit, kv, subjects, means, verdicts, stats):
+                    span._.anon_replacement = self.render(span, unit, False, starts, ends)
+                    done += 1
+                    continue
+                word, coarsened = self._word_for(span, span.label_, kv, subjects, stats, means, verdicts, context)
+                if word is None:
+                    kind = self.fallback(span)
+                    set_fallback(span, kind)
+                    stat = "generalize_kept" if kind == "keep" else "generalize_vacuous"
+                    stats[stat] = stats.get(stat, 0) + 1
+                    continue
+                span._.anon_replacement = self.render(span, word, coarsened, starts, ends)
                 done += 1
-                continue
-            ck = (span.label_, text)
-            if ck not in cache:
-                if span.label_ not in COARSENED_LABELS and all(_is_cardinal(t) for t in span):
-                    coarse = self._coarsen(span.text, "QUANTITY")
-                    some = SOME_NUMBER.get(self.cfg["lang"])
-                    cache[ck] = (coarse, True) if coarse else ((some, True) if some else (None, False))
-                else:
-                    cache[ck] = self._decide(text, span.label_, kv, subjects, stats, means)
-            word, coarsened = cache[ck]
-            if word is None:
-                continue
-            span._.anon_replacement = self.render(span, word, coarsened, starts, ends)
-            done += 1
         stats["generalized"] = stats.get("generalized", 0) + done
         doc._.anon_stats = stats
         return doc
+
+    def _word_for(self, span: Span, label: str, kv, subjects, stats, means, verdicts,
+                  context: Dict[str, Any], exclude: Iterable[str] = ()) -> Tuple[Optional[str], bool]:
+        """(generalization, coarsened) of a span or a compound run (None: only vacuous ones).
+        context caches the doc's sentence starts and words for the sense chooser; exclude: texts that
+        may not be the answer (a run's own members: each was selected for masking)."""
+        if label not in COARSENED_LABELS and all(_is_cardinal(t) for t in span):
+            return self._coarsen_number(span.text), True
+        if label not in COARSENED_LABELS and (is_ordinal(span.text) or self.is_adjective(span)):
+            return None, False  # no noun to climb from: "third husband", "a major film"
+        if "starts" not in context:
+            context["starts"], context["words"] = sentence_starts(span.doc), content_words(span.doc.text)
+        chooser = self.sense_chooser(span, kv, context["starts"], context["words"])
+        return self._decide(self.lookup_text(span), label, kv, subjects, stats, means, chooser, verdicts, exclude)
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
         for doc in stream:

@@ -6,8 +6,9 @@ sense in WordNet (instance hypernyms for named entities: Barcelona > city > muni
 root ("entity"). `choose_generalization` takes the first candidate that `is_safe` accepts.
 
 Determinism: the sense is the first noun synset in wn's order (sense rank; for the converted WordNet 3.0,
-WordNet's own frequency order), and where a synset has several hypernyms we follow the first in the
-lexicon's relation order (see `hypernym_chain`). Nothing
+WordNet's own frequency order) unless a `choose_sense` function picks another (the generalizer's reads
+the sentence: `spacy_anon.generalize.senses`), and where a synset has several hypernyms we follow the
+first in the lexicon's relation order (see `hypernym_chain`). Nothing
 depends on the set or dict order of a process, so every process gives the same chain.
 """
 import functools
@@ -222,9 +223,14 @@ def synset_label(synset) -> str:
     return str(lemmas[0]) if lemmas else synset.id
 
 
+@functools.lru_cache(maxsize=64)
+def _spec(lang: str, lexicon: Optional[str]) -> str:
+    return resolve_lexicon(lang, lexicon)
+
+
 @functools.lru_cache(maxsize=65536)
-def _hypernym_candidates(term: str, lang: str, lexicon: Optional[str]) -> Tuple[str, ...]:
-    spec = resolve_lexicon(lang, lexicon)
+def _noun_senses(term: str, lang: str, lexicon: Optional[str]) -> Tuple:
+    spec = _spec(lang, lexicon)
     synsets = noun_synsets(term, spec)
     if term[:1].isupper():
         # A capitalised term is a name unless WordNet has a capitalised lemma for it: "Barcelona",
@@ -234,14 +240,62 @@ def _hypernym_candidates(term: str, lang: str, lexicon: Optional[str]) -> Tuple[
         forms |= {b.lower() for f in list(forms) for b in noun_base_forms(f)}
         synsets = [ss for ss in synsets
                    if any(str(lemma)[:1].isupper() and str(lemma).lower() in forms for lemma in ss.lemmas())]
-    if not synsets:
-        return ()
-    out: List[str] = []
+    return tuple(synsets)
+
+
+def noun_senses(term: str, lang: str = "en", lexicon: Optional[str] = None) -> List:
+    """The noun senses of a term in sense-rank order, after the capitalisation rule of
+    `hypernym_candidates` ("Apple" has none, "apple" the fruit)."""
+    return list(_noun_senses(term.strip(), lang, lexicon))
+
+
+@functools.lru_cache(maxsize=65536)
+def has_adjective_sense(word: str, lexicon: str) -> bool:
+    """Whether WordNet has the word as an adjective ("major", "critical"; not "film")."""
+    wordnet = get_wordnet(lexicon)
+    return bool(wordnet.synsets(word, pos="a") or wordnet.synsets(word, pos="s"))
+
+
+@functools.lru_cache(maxsize=65536)
+def is_noun_lemma(word: str, lang: str = "en", lexicon: Optional[str] = None) -> bool:
+    """Whether the word itself (not only its singular) is a noun lemma ("news", "series"; not "awards")."""
+    word = word.lower()
+    return any(str(lemma).lower() == word for ss in _noun_senses(word, lang, lexicon) for lemma in ss.lemmas())
+
+
+def sense_chain(synset, term: str, lexicon: str) -> List[Tuple[str, int]]:
+    """(head word, depth) of each ancestor of a sense, specific to general; depth counts the levels to
+    the root along the chain (entity = 0). The term itself is left out."""
+    labels = _chain_labels(synset, lexicon)
+    out: List[Tuple[str, int]] = []
     term_key = term.replace("_", " ").lower()
-    for label in _chain_labels(synsets[0], spec):
-        if label.lower() != term_key and label not in out:
-            out.append(label)
-    return tuple(out)
+    seen = set()
+    for i, label in enumerate(labels):
+        if label.lower() != term_key and label not in seen:
+            seen.add(label)
+            out.append((label, len(labels) - 1 - i))
+    return out
+
+
+# Chooses one of a term's senses: (term, senses in rank order) -> index. The default is the first sense.
+SenseChooser = Callable[[str, Sequence], int]
+
+
+def _hypernym_chain_of(term: str, lang: str, lexicon: Optional[str],
+                       choose_sense: Optional[SenseChooser] = None) -> List[Tuple[str, int]]:
+    synsets = _noun_senses(term, lang, lexicon)
+    if not synsets:
+        return []
+    index = 0
+    if choose_sense is not None and len(synsets) > 1:
+        index = choose_sense(term, synsets)
+        index = index if 0 <= index < len(synsets) else 0
+    return sense_chain(synsets[index], term, _spec(lang, lexicon))
+
+
+@functools.lru_cache(maxsize=65536)
+def _hypernym_candidates(term: str, lang: str, lexicon: Optional[str]) -> Tuple[str, ...]:
+    return tuple(label for label, _ in _hypernym_chain_of(term, lang, lexicon))
 
 
 def hypernym_candidates(term: str, lang: str = "en", lexicon: Optional[str] = None) -> List[str]:
@@ -265,10 +319,11 @@ def _common_word(word: str, lang: str) -> bool:
     return zipf_frequency(word, lang) >= COMMON_HEAD_MIN_ZIPF
 
 
+@functools.lru_cache(maxsize=65536)
 def _common_noun(word: str, lang: str, lexicon: Optional[str]) -> bool:
     """WordNet has the word as a lower-case (common) noun lemma: "award", "company"; not "williams",
     whose only senses are people called Williams (a frequent surname, so the Zipf test alone passes it)."""
-    synsets = noun_synsets(word, resolve_lexicon(lang, lexicon))
+    synsets = noun_synsets(word, _spec(lang, lexicon))
     forms = {word.lower()} | {b.lower() for b in noun_base_forms(word)}
     return any(str(lemma) == str(lemma).lower() and str(lemma).lower() in forms
                for ss in synsets for lemma in ss.lemmas())
@@ -278,31 +333,38 @@ def _is_proper_fragment(words: Sequence[str]) -> bool:
     return all(w[:1].isupper() for w in words)
 
 
-def generalization_candidates(
+def generalization_chain(
     term: str,
     lang: str = "en",
     lexicon: Optional[str] = None,
     simplify: bool = True,
     category: Optional[str] = None,
-) -> List[str]:
-    """The ordered set G(s) of seed 003: simpler phrases, hypernym chain, category phrase, root.
+    choose_sense: Optional[SenseChooser] = None,
+) -> List[Tuple[str, Optional[int]]]:
+    """G(s) of seed 003 with the depth of each candidate: [(candidate, depth)], specific to general.
 
     If WordNet knows the term: its hypernym chain. Otherwise (with `simplify`) the simpler forms of the
     phrase up to the first one WordNet knows, followed by that form's hypernym chain. Partial proper
     names ("York City") are skipped; a single capitalised head word is kept only when it is a common
     word (Zipf >= 4) that WordNet has as a common noun, in lower case ("Academy Award" -> "award",
-    but "Dafydd Morrow" does not give "morrow"). `category` (e.g. "person") is added
-    before the root when given. The term itself never appears.
+    but "Dafydd Morrow" does not give "morrow"). `category` (e.g. "person") is added before the root
+    when given. The term itself never appears.
+
+    depth: levels from the candidate to the root along the chain (entity = 0); None for a category
+    word. choose_sense(form, senses) picks the sense of the form WordNet knows (default: the first,
+    i.e. the most frequent; `spacy_anon.generalize.senses.disambiguate` picks it from the context).
     """
     term = " ".join(term.split())
-    out: List[str] = []
+    out: List[Tuple[str, Optional[int]]] = []
+    seen = set()
 
-    def add(items: Iterable[str]) -> None:
-        for item in items:
-            if item and item.lower() != term.lower() and item not in out:
-                out.append(item)
+    def add(items: Iterable[Tuple[str, Optional[int]]]) -> None:
+        for item, depth in items:
+            if item and item.lower() != term.lower() and item not in seen:
+                seen.add(item)
+                out.append((item, depth))
 
-    chain = hypernym_candidates(term, lang, lexicon)
+    chain = _hypernym_chain_of(term, lang, lexicon, choose_sense)
     if chain:
         add(chain)
     elif simplify:
@@ -318,17 +380,30 @@ def generalization_candidates(
                         or not hypernym_candidates(lowered, lang, lexicon)):
                     continue
                 form = lowered
-            add([form])
-            form_chain = hypernym_candidates(form, lang, lexicon)
+            form_chain = _hypernym_chain_of(form, lang, lexicon, choose_sense)
+            add([(form, len(form_chain) if form_chain else None)])
             if form_chain:
                 add(form_chain)
                 break
     if category:
-        add([category])
+        add([(category, None)])
     root = ROOTS.get(lang)
     if root:
-        add([root])
+        add([(root, 0)])
     return out
+
+
+def generalization_candidates(
+    term: str,
+    lang: str = "en",
+    lexicon: Optional[str] = None,
+    simplify: bool = True,
+    category: Optional[str] = None,
+    choose_sense: Optional[SenseChooser] = None,
+) -> List[str]:
+    """The ordered set G(s) of seed 003: simpler phrases, hypernym chain, category phrase, root (the
+    candidates of `generalization_chain`, without their depths)."""
+    return [c for c, _ in generalization_chain(term, lang, lexicon, simplify, category, choose_sense)]
 
 
 def choose_generalization(

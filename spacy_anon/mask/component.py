@@ -498,12 +498,14 @@ class AnonMask(Pipe):
             raise TypeError(Errors.E118.format(key=MEMORY_KEY, kind=type(memory).__name__))
         self._set_scope(memory, doc)
         entity_ids = self._entity_ids(kept, keys, memory)
-        replacements, from_generalizer = self._replacements(doc, kept, keys, entity_ids, memory, originals, text)
+        replacements, from_generalizer, fallbacks = self._replacements(doc, kept, keys, entity_ids, memory, originals,
+                                                                       text)
         # everything computed: now build the outputs
         pieces: List[str] = []
         rows: List[Dict[str, Any]] = []
         pos = 0
-        generalized_flags = [self.strategy_for(s.label_, s._.anon_type) == "generalize" for s in kept]
+        generalized_flags = [self.strategy_for(s.label_, s._.anon_type) == "generalize" and fallbacks[i] is None
+                             for i, s in enumerate(kept)]
         if self.tidy_generalized and any(generalized_flags):
             segments = tidy_generalized(text, [(s.start_char, s.end_char) for s in kept], replacements,
                                         generalized_flags, lang=doc.lang_)
@@ -521,6 +523,8 @@ class AnonMask(Pipe):
                 "identifier": span._.anon_identifier or identifier_for(span.label_),
                 "replacement": replacement, "source": span._.anon_source, "score": span._.anon_score,
             }
+            if fallbacks[members[0]] is not None:  # generalize wrote a tag, a filler or the original instead
+                row["fallback"], row["operator"] = fallbacks[members[0]]
             if self.include_original:
                 row["text"] = text[start:end]
             rows.append(row)
@@ -658,9 +662,10 @@ class AnonMask(Pipe):
             result.append(ids[(label, key)])
         return result
 
-    def _replacements(self, doc, kept, keys, entity_ids, memory, originals, text) -> Tuple[List[str], List[bool]]:
-        """The replacement of each kept span (by its label's operator), and whether a generalizer
-        supplied it."""
+    def _replacements(self, doc, kept, keys, entity_ids, memory, originals,
+                      text) -> Tuple[List[str], List[bool], List]:
+        """The replacement of each kept span (by its label's operator), whether a generalizer supplied
+        it, and the (fallback, operator) of an operator that wrote something else (None: no fallback)."""
         texts: Dict[str, List[str]] = {}
         titles: Dict[str, List[str]] = {}
         name_labels = set(self._name_labels())
@@ -671,6 +676,7 @@ class AnonMask(Pipe):
         written = frozenset(tuple(w) for w in doc.user_data.get(WRITTEN_KEY) or ())
         result = []
         from_generalizer = []
+        fallbacks = []
         for span, key, entity in zip(kept, keys, entity_ids):
             label = span.label_
             mention = Mention(span=span, detected=originals.get(id(span), span), entity=entity, key=key,
@@ -678,12 +684,18 @@ class AnonMask(Pipe):
                               starts_sentence=_starts_sentence(text, span.start_char), written=written,
                               titles=" ".join(t for t in titles.get(entity, ()) if t))
             strategy = self.strategy_for(label, span._.anon_type)
-            value, generalized = self._operators[strategy].operate_with_source(mention)
+            operator = self._operators[strategy]
+            fallback = None
+            if hasattr(operator, "operate_with_fallback"):
+                value, generalized, fallback = operator.operate_with_fallback(mention)
+            else:
+                value, generalized = operator.operate_with_source(mention)
             if not isinstance(value, str):
                 raise TypeError(Errors.E119.format(strategy=strategy, kind=type(value).__name__, label=label))
             result.append(value)
             from_generalizer.append(generalized)
-        return result, from_generalizer
+            fallbacks.append(fallback)
+        return result, from_generalizer, fallbacks
 
     def _set_scope(self, memory: ReplacementMemory, doc: Doc) -> None:
         """Fix the key scope of a memory at its first document (`key_scope`): a digest of that document

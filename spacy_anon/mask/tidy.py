@@ -45,8 +45,12 @@ def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements
     3. A bare singular replacement gets "a"/"an" when no determiner precedes it and it opens a noun
        phrase: at a sentence start, or after a preposition, a form of "be"/"become", or a year
        ("In 2015 person founded" -> "In 2015 a person founded").
-    Non-generalized mentions are left as they are. Rules 2 and 3 are English grammar: for any other
-    `lang` only rule 1 applies (Portuguese "voltou a Lisboa" keeps its preposition "a").
+    Non-generalized mentions are left as they are. Rules 2 and 3 are English grammar. In Spanish and
+    Portuguese (rule 4), a replacement with its own indefinite article ("uma pessoa", "un lugar") after
+    an article or a contraction of the text drops its article, and the text's one agrees with the
+    replacement's gender and number: "o Papa Clemente VII" -> "a pessoa", "do Papa" -> "da pessoa",
+    "del rey" -> "de la persona"; the segment then starts at the text's article. Portuguese "a"/"as"
+    count as articles only where a sentence starts ("voltou a Lisboa" keeps its preposition "a").
     """
     segments: List[List[Any]] = []
     for i, ((start, end), rep, gen) in enumerate(zip(offsets, replacements, generalized)):
@@ -60,6 +64,8 @@ def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements
     out: List[Tuple[int, int, str, List[int]]] = []
     last_end = 0
     for start, end, rep, members, gen in segments:
+        if gen and rep and lang in ROMANCE_ARTICLES:
+            start, rep = _agree_romance(text, last_end, start, rep, lang)
         if gen and rep and rep[:1].isalpha() and lang == "en":
             before = text[last_end:start]
             m = _ARTICLE_BEFORE.search(before)
@@ -126,3 +132,52 @@ def _starts_sentence(text: str, start: int) -> bool:
     while i >= 0 and text[i] in " \t\r\f\v":
         i -= 1
     return i < 0 or text[i] in ".!?\n"
+
+
+# Spanish and Portuguese articles and contractions: word -> (preposition, kind, gender, number).
+_ROMANCE_FORMS = {
+    "es": {"el": ("", "def", "m", "s"), "la": ("", "def", "f", "s"), "los": ("", "def", "m", "p"),
+           "las": ("", "def", "f", "p"), "un": ("", "ind", "m", "s"), "una": ("", "ind", "f", "s"),
+           "unos": ("", "ind", "m", "p"), "unas": ("", "ind", "f", "p"), "del": ("de", "def", "m", "s"),
+           "al": ("a", "def", "m", "s")},
+    "pt": {"o": ("", "def", "m", "s"), "a": ("", "def", "f", "s"), "os": ("", "def", "m", "p"),
+           "as": ("", "def", "f", "p"), "um": ("", "ind", "m", "s"), "uma": ("", "ind", "f", "s"),
+           "uns": ("", "ind", "m", "p"), "umas": ("", "ind", "f", "p")},
+}
+for _prep, _forms in (("de", ("do", "da", "dos", "das")), ("em", ("no", "na", "nos", "nas")),
+                      ("a", ("ao", "à", "aos", "às")), ("por", ("pelo", "pela", "pelos", "pelas"))):
+    for _form, (_g, _n) in zip(_forms, (("m", "s"), ("f", "s"), ("m", "p"), ("f", "p"))):
+        _ROMANCE_FORMS["pt"][_form] = (_prep, "def", _g, _n)
+for _prep, _forms in (("de", ("dum", "duma")), ("em", ("num", "numa"))):
+    for _form, _g in zip(_forms, ("m", "f")):
+        _ROMANCE_FORMS["pt"][_form] = (_prep, "ind", _g, "s")
+ROMANCE_ARTICLES = tuple(_ROMANCE_FORMS)
+# (preposition, kind, gender, number) -> the written form; Spanish writes "de la", "a la" apart.
+_ROMANCE_WRITE = {lang: {v: k for k, v in forms.items()} for lang, forms in _ROMANCE_FORMS.items()}
+_ROMANCE_WRITE["es"].update({("de", "def", "f", "s"): "de la", ("de", "def", "m", "p"): "de los",
+                             ("de", "def", "f", "p"): "de las", ("a", "def", "f", "s"): "a la",
+                             ("a", "def", "m", "p"): "a los", ("a", "def", "f", "p"): "a las"})
+_WORD_BEFORE = re.compile(r"(?:^|(?<=[\s(\[\"“']))(\w+)[ \t]+$", re.UNICODE)
+
+
+def _agree_romance(text: str, floor: int, start: int, rep: str, lang: str) -> Tuple[int, str]:
+    """Rule 4 of `tidy_generalized`: (new start, new replacement) for one generalized segment."""
+    forms = _ROMANCE_FORMS[lang]
+    own, _, core = rep.partition(" ")
+    own_form = forms.get(own.lower())
+    if not core or own_form is None or own_form[0] or own_form[1] != "ind":
+        return start, rep  # no indefinite article of its own ("cerca de 2000", "cidade")
+    m = _WORD_BEFORE.search(text[floor:start])
+    if not m:
+        return start, rep
+    word = m.group(1)
+    text_form = forms.get(word.lower())
+    if text_form is None:
+        return start, rep
+    if lang == "pt" and word.lower() in ("a", "as") and not _starts_sentence(text, floor + m.start(1)):
+        return start, rep  # "voltou a Lisboa": the preposition a, not the article
+    prep, kind, _, _ = text_form
+    agreed = _ROMANCE_WRITE[lang].get((prep, kind, own_form[2], own_form[3]), word)
+    if word[:1].isupper():
+        agreed = agreed[:1].upper() + agreed[1:]
+    return floor + m.start(1), f"{agreed} {core}"

@@ -1,5 +1,11 @@
 """`generalize`: a generalizer's replacement (`anon_generalize`), else a coarser value of the same kind
-(month or year of a date, an age range, a number's magnitude, a category phrase)."""
+(month or year of a date, an age range, a number's magnitude, a category phrase).
+
+Never vacuous: where anon_generalize found only generalizations that tell nothing ("a thing"), or the
+built-in category phrase would be one ("something" for MISC), the mention is tagged or suppressed
+(anon_generalize's `vacuous`, else `operators={"generalize": {"vacuous": ...}}`), or kept when
+anon_generalize found it discloses nothing ("first"); `operate_with_fallback` says which, for the table.
+"""
 from typing import Optional, Tuple
 
 from spacy.tokens import Span
@@ -7,7 +13,14 @@ from spacy.tokens import Span
 from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.places import generalize_place
+from spacy_anon.generalize.vacuous import VACUOUS_POLICIES, fallback_of, is_vacuous, vacuous_policy
 from spacy_anon.mask.operators.base import Mention, Operator, register
+from spacy_anon.mask.operators.suppress import SuppressOperator
+from spacy_anon.mask.operators.tag import TagOperator
+
+# Table row field "fallback": why the generalize operator wrote something other than a generalization.
+FALLBACK_VACUOUS = "vacuous"
+FALLBACK_KEPT = "kept"
 
 
 def generalizer_value(span: Span, written: frozenset) -> Optional[str]:
@@ -27,6 +40,9 @@ class GeneralizeOperator(Operator):
         self.number_style = mask.number_style
         # operators={"generalize": {"places": true}}: known cities and countries through the gazetteer
         self.places = bool(self.settings().get("places", False))
+        # operators={"generalize": {"vacuous": "tag"}}: for mentions no anon_generalize decided on
+        self.vacuous = self.settings().get("vacuous", "tag")
+        self._fallbacks = {"tag": TagOperator(mask), "suppress": SuppressOperator(mask)}
 
     def validate(self) -> None:
         if self.date_granularity not in coarsen.DATE_GRANULARITIES:
@@ -35,19 +51,34 @@ class GeneralizeOperator(Operator):
             raise ValueError(Errors.E106.format(valid=coarsen.NUMBER_STYLES, value=self.number_style))
         if self.age_bucket < 1:
             raise ValueError(Errors.E107.format(value=self.age_bucket))
+        if self.vacuous not in VACUOUS_POLICIES:
+            raise ValueError(Errors.E303.format(valid=VACUOUS_POLICIES, value=self.vacuous))
 
     def operate(self, mention: Mention) -> str:
-        return self.operate_with_source(mention)[0]
+        return self.operate_with_fallback(mention)[0]
 
     def operate_with_source(self, mention: Mention) -> Tuple[str, bool]:
+        value, generalized, _ = self.operate_with_fallback(mention)
+        return value, generalized
+
+    def operate_with_fallback(self, mention: Mention) -> Tuple[str, bool, Optional[Tuple[str, str]]]:
+        """(replacement, whether a generalizer supplied it, (fallback, operator) or None): the fallback
+        is "vacuous" (tagged or suppressed) or "kept" (written as it was)."""
         value = generalizer_value(mention.detected, mention.written) or \
             generalizer_value(mention.span, mention.written)
         if value:
-            return value, True
-        # a known city or country: "uma cidade de Portugal" (spacy_anon.generalize.places), else coarsen
-        value = (generalize_place(mention.text, self.lang) if self.places and mention.label == "LOC" else None) or \
-            coarsen.generalize(mention.label, mention.text, self.lang, date_granularity=self.date_granularity,
-                                   age_bucket=self.age_bucket, number_style=self.number_style)
-        if mention.starts_sentence:
-            value = value[:1].upper() + value[1:]
-        return value, False
+            return value, True, None
+        kind = fallback_of(mention.detected) or fallback_of(mention.span)
+        if kind == "keep":
+            return mention.text, False, (FALLBACK_KEPT, "keep")
+        if kind is None:
+            # a known city or country: "uma cidade de Portugal" (spacy_anon.generalize.places), else coarsen
+            value = (generalize_place(mention.text, self.lang) if self.places and mention.label == "LOC" else None) \
+                or coarsen.generalize(mention.label, mention.text, self.lang, date_granularity=self.date_granularity,
+                                      age_bucket=self.age_bucket, number_style=self.number_style)
+            if not is_vacuous(value, mention.label, lang=coarsen.lang_of(self.lang)):
+                if mention.starts_sentence:
+                    value = value[:1].upper() + value[1:]
+                return value, False, None
+            kind = vacuous_policy(mention.span.doc, self.vacuous)
+        return self._fallbacks[kind].operate(mention), False, (FALLBACK_VACUOUS, kind)
