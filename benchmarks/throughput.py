@@ -13,6 +13,9 @@ Each system is warmed up on a few documents, then timed over all documents 3 tim
 reported. Usage (needs the `bench` extra: `pip install -e ".[bench]"`):
 
     python benchmarks/throughput.py [--data ../shared/data/tab/tab_dev.jsonl] [--runs 3] [--no-write]
+
+`--components` adds the CPU seconds of each component of the default pipeline (tokenizer included),
+the fewest of `--runs` passes after the warm-up: where the time goes, for profiling work.
 """
 import argparse
 import json
@@ -78,6 +81,38 @@ def presidio_runner() -> Callable[[List[str]], int]:
 
     run.pipeline = f"{SPACY_MODEL} (all components) + Presidio's predefined recognizers"  # type: ignore
     return run
+
+
+def component_seconds(model: Optional[str], texts: List[str], runs: int, warmup: int) -> Dict[str, float]:
+    """CPU seconds of the tokenizer and of each component over `texts` (the fewest of `runs` passes): the
+    components are called one by one on each document, as `nlp.pipe` would in one process."""
+    import spacy_anon
+
+    nlp = spacy_anon.load(model)
+    list(nlp.pipe(texts[:warmup]))
+    best: Dict[str, float] = {}
+    for _ in range(runs):
+        spent = {"tokenizer": 0.0, **{name: 0.0 for name in nlp.pipe_names}}
+        for text in texts:
+            start = time.process_time()
+            doc = nlp.make_doc(text)
+            spent["tokenizer"] += time.process_time() - start
+            for name, proc in nlp.pipeline:
+                start = time.process_time()
+                doc = proc(doc)
+                spent[name] += time.process_time() - start
+        for name, seconds in spent.items():
+            best[name] = min(best.get(name, seconds), seconds)
+    return best
+
+
+def components_markdown(spent: Dict[str, float], runs: int) -> str:
+    total = sum(spent.values())
+    lines = ["", f"CPU seconds per component of the default pipeline (fewest of {runs} passes):", "",
+             "| component | CPU seconds | share |", "|---|---:|---:|"]
+    lines += [f"| {name} | {seconds:.2f} | {seconds / total:.0%} |" for name, seconds in spent.items()]
+    lines.append(f"| total | {total:.2f} | 100% |")
+    return "\n".join(lines)
 
 
 def time_system(run: Callable[[List[str]], int], texts: List[str], runs: int, warmup: int) -> Dict:
@@ -180,6 +215,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/benchmarks/throughput.md alone")
     parser.add_argument("--systems", default="default,sm,presidio",
                         help="comma-separated subset of default,sm,presidio,model")
+    parser.add_argument("--components", action="store_true",
+                        help="also report CPU seconds per component of the default pipeline")
     parser.add_argument("--model", default=None,
                         help="system 'model': spacy_anon.load(MODEL), e.g. training/english-context/model-best")
     args = parser.parse_args(argv)
@@ -213,6 +250,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     command = " ".join(["python benchmarks/throughput.py", *cli_args])
     loads.append(load_average())
     table = markdown(rows, len(texts), n_chars, command.strip(), args.runs, args.data, loads)
+    if args.components:
+        table += "\n" + components_markdown(component_seconds(None, texts, args.runs, args.warmup), args.runs)
     print(table)
     if not args.no_write:
         page = REPO / "docs" / "benchmarks" / "throughput.md"

@@ -7,6 +7,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES
+from spacy_anon.rules import scanning
 from spacy_anon.rules.recognizers import POSTAL_LOCALES, Recognizer, get_recognizers
 from spacy_anon.text_views import TextView, compact_view, normalized_view, touches_change, windows
 
@@ -275,7 +276,10 @@ def find_matches(
         raise TypeError("pass either `options` or keyword config, not both")
     if recognizers is None:
         recognizers = get_recognizers(("all",))
-    found = _scan(text, recognizers, options)
+    try:
+        found = _scan(text, recognizers, options)
+    finally:
+        scanning.release()  # the text's digit-run starts served every recognizer; do not hold the text
     if views:
         normalized = normalized_view(text)
         if normalized.changes:
@@ -292,10 +296,14 @@ def find_matches(
 def _scan(text: str, recognizers: Sequence[Recognizer], options: RuleOptions) -> List[RuleMatch]:
     """Every recognizer's and deny-list entry's scored matches in `text`, overlaps not resolved."""
     found: List[RuleMatch] = []
+    sides: Dict[Tuple[int, int], Tuple[List[str], List[str]]] = {}  # recognizers often match the same span
     for rec in recognizers:
         for start, end, score, validated in rec.raw_matches(text, options):
             if rec.context or rec.negative_context:
-                before, after = context_sides(text, start, end, options.context_window)
+                key = (start, end)
+                if key not in sides:
+                    sides[key] = context_sides(text, start, end, options.context_window)
+                before, after = sides[key]
                 pos = context_distance(before, after, rec.context) if rec.context else None
                 neg = context_distance(before, after, rec.negative_context) if rec.negative_context else None
                 # the nearer of a positive and a negative context word decides (ties go to positive)

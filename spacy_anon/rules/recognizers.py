@@ -14,7 +14,7 @@ from spacy.util import registry
 
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.gazetteers import load_gazetteer
-from spacy_anon.rules import amounts, dates
+from spacy_anon.rules import amounts, dates, scanning
 from spacy_anon.rules import validators as v
 from spacy_anon.rules import wallets
 from spacy_anon.rules.phones import find_phones
@@ -129,7 +129,7 @@ class Recognizer:
 
 def _pattern_hits(text: str, patterns: Sequence[Pattern]) -> Iterator[Tuple[int, int, float]]:
     for p in patterns:
-        for m in p.regex.finditer(text):
+        for m in scanning.finditer(p.regex, text):  # the starts of digit runs only, when that suffices
             start, end = m.span(p.group)
             if start < end:
                 yield start, end, p.score
@@ -533,7 +533,7 @@ _MONTH_DAY = re.compile(dates.MONTH_DAY)
 def _month_day_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
     """Month/day groups that are not fractions, "n/n" exam grades (2/2, 5/5), pain scores, or numbers
     next to a ventilator, pressure or exam word (20 characters before on the line) or a unit after."""
-    for m in _MONTH_DAY.finditer(text):
+    for m in scanning.finditer(_MONTH_DAY, text):
         month, day = int(m.group(1)), int(m.group(2))
         if (month == day and month <= 5) or (month, day) in dates.FRACTIONS:
             continue
@@ -841,13 +841,13 @@ ETH_SCORE = 0.6  # shape only (EIP-55 needs Keccak-256)
 
 def _wallet_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
     """Bitcoin addresses whose Base58Check or Bech32(m) checksum holds, and Ethereum-shaped addresses."""
-    for m in _BASE58_ADDRESS.finditer(text):
+    for m in scanning.finditer(_BASE58_ADDRESS, text):
         if wallets.bitcoin_base58_valid(m.group()):
             yield m.start(), m.end(), WALLET_SCORE, True
     for m in _BECH32_ADDRESS.finditer(text):
         if wallets.bech32_valid(m.group()):
             yield m.start(), m.end(), WALLET_SCORE, True
-    for m in _ETH_ADDRESS.finditer(text):
+    for m in scanning.finditer(_ETH_ADDRESS, text):
         yield m.start(), m.end(), ETH_SCORE, False
 
 
@@ -867,7 +867,7 @@ _NHS_CANDIDATE = re.compile(r"(?<![\w\-.])\d{3}([ \-]?)\d{3}\1\d{4}(?![\w\-]|[ .
 
 def _nhs_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
     """NHS numbers whose mod-11 check digit holds; only the spaced 3-3-4 form stands alone."""
-    for m in _NHS_CANDIDATE.finditer(text):
+    for m in scanning.finditer(_NHS_CANDIDATE, text):
         if v.nhs_number_valid(m.group()):
             yield m.start(), m.end(), NHS_SPACED_SCORE if m.group(1) == " " else NHS_LOOSE_SCORE, True
 

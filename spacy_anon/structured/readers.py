@@ -5,14 +5,15 @@ line that is not strict JSON, a chosen field that is not a string) raises InputE
 line, or with `skip_invalid` is reported to `on_skip` and left out. Invalid UTF-8 or a broken JSON array
 stops the whole file (nothing after it can be read reliably). Messages never quote values.
 """
+import codecs
 import csv
 import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from spacy_anon.io import InputError, decode_utf8, loads_strict
+from spacy_anon.io import InputError, loads_strict
 from spacy_anon.structured.paths import FieldPattern, Path, expand, parse_pattern, path_name
 
 TABLE_FORMATS = {"csv": ",", "tsv": "\t"}
@@ -60,27 +61,123 @@ def _select(data: Any, where: str, anonymize: Sequence[FieldPattern], keep: Sequ
     return fields, kept
 
 
-def _read_text(source: Union[str, FilePath, io.IOBase], where: str) -> str:
-    if isinstance(source, (str, FilePath)):
+CHUNK_CHARS = 1 << 16  # bytes read at a time: memory stays constant in the number of rows
+_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # where str.splitlines breaks a line
+
+
+def _read_chunks(source: Union[str, FilePath, io.IOBase], where: str, size: Optional[int] = None) -> Iterator[str]:
+    """The text of a path or an open file, decoded strictly as UTF-8 a chunk at a time (a leading byte
+    order mark dropped, as `decode_utf8` does). Invalid UTF-8 is an InputError naming its absolute byte
+    offset when the reading reaches it: the records before it have been read by then."""
+    size = size or CHUNK_CHARS
+    if not isinstance(source, (str, FilePath)):
+        yield from _decode_stream(source, where, size)
+        return
+    try:
+        stream = open(source, "rb")
+    except OSError as err:
+        raise InputError(f"{where}: cannot read ({err.strerror or type(err).__name__})") from None
+    with stream:
+        yield from _decode_stream(stream, where, size)
+
+
+def _decode_stream(stream: Any, where: str, size: int) -> Iterator[str]:
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    offset, first = 0, True  # bytes handed to the decoder so far; no text yielded yet
+    while True:
         try:
-            data = FilePath(source).read_bytes()
+            data = stream.read(size)
         except OSError as err:
             raise InputError(f"{where}: cannot read ({err.strerror or type(err).__name__})") from None
-    else:
-        data = source.read()
-    return decode_utf8(data, where) if isinstance(data, bytes) else data
+        if isinstance(data, str):  # a text stream: already decoded
+            if not data:
+                return
+            yield data
+            continue
+        pending = len(decoder.getstate()[0])  # bytes of a character cut by the previous chunk
+        try:
+            text = decoder.decode(data, final=not data)
+        except UnicodeDecodeError as err:
+            raise InputError(f"{where}: invalid UTF-8 at byte offset {offset - pending + err.start}") from None
+        offset += len(data)
+        if first and text:
+            first = False
+            if text.startswith("\ufeff"):  # a byte-order mark is not part of the document
+                text = text[1:]
+        if text:
+            yield text
+        if not data:
+            return
+
+
+def _lines(chunks: Iterable[str]) -> Iterator[str]:
+    """The lines of the text the chunks make up, with their line breaks: what
+    `"".join(chunks).splitlines(keepends=True)` gives, without holding the text."""
+    pending: List[str] = []  # the start of a line whose break has not been read yet
+    for chunk in chunks:
+        if pending and pending[-1].endswith("\r"):  # "\r" then "\n" is one break
+            if chunk.startswith("\n"):
+                pending.append("\n")
+                chunk = chunk[1:]
+            yield "".join(pending)
+            pending = []
+            if not chunk:
+                continue
+        lines = chunk.splitlines(keepends=True)
+        last = lines.pop()
+        if lines:
+            lines[0] = "".join(pending) + lines[0]
+            pending = []
+            yield from lines
+        pending.append(last)
+        if last[-1] in _LINE_BREAKS and last[-1] != "\r":  # complete ("\r" may be followed by "\n")
+            yield "".join(pending)
+            pending = []
+    if pending:
+        yield "".join(pending)
+
+
+class _RowLines:
+    """The lines a csv.reader reads, counted, with those of the current row kept: after a bad row the
+    reading starts again on the line after the row's first line (a stray quote must not swallow the rows
+    after it), so only those lines are held, never the file."""
+
+    def __init__(self, lines: Iterator[str]) -> None:
+        self._lines = lines
+        self._again: List[str] = []  # lines to read again, last first
+        self._row: List[str] = []  # lines read since `start_row`
+        self.count = 0  # lines read
+
+    def __iter__(self) -> "_RowLines":
+        return self
+
+    def __next__(self) -> str:
+        line = self._again.pop() if self._again else next(self._lines)
+        self._row.append(line)
+        self.count += 1
+        return line
+
+    def start_row(self) -> None:
+        self._row = []
+
+    def restart_after_first_line(self) -> None:
+        """Give back every line of the current row but its first."""
+        again = self._row[1:]
+        self._again.extend(reversed(again))
+        self.count -= len(again)
+        self._row = []
 
 
 def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], where: str = "",
                skip_invalid: bool = False, on_skip: Optional[Callable[[InputError], None]] = None,
                header_out: Optional[List[str]] = None) -> Iterator[StructuredRecord]:
-    """Rows of a CSV ("csv") or TSV ("tsv") file with a header line. `anonymize`/`keep` are column names
-    (a name the header lacks is an InputError). `header_out`, when given, receives the header."""
+    """Rows of a CSV ("csv") or TSV ("tsv") file with a header line, read a row at a time. `anonymize`/
+    `keep` are column names (a name the header lacks is an InputError). `header_out`, when given,
+    receives the header."""
     where = where or str(source)
-    text = _read_text(source, where)
-    lines = text.splitlines(keepends=True)
+    lines = _RowLines(_lines(_read_chunks(source, where)))
     delimiter = TABLE_FORMATS[fmt]
-    reader = csv.reader(iter(lines), delimiter=delimiter, strict=True)
+    reader = csv.reader(lines, delimiter=delimiter, strict=True)
     try:
         header = next(reader)
     except StopIteration:
@@ -96,19 +193,18 @@ def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], 
         raise InputError(f"{where}: no column named {', '.join(missing)} in the header")
     patterns = [(name,) for name in anonymize]
     kept = [(name,) for name in keep]
-    base, row_number = 0, 0  # line numbers of `reader` count from lines[base]
+    row_number = 0
     while True:
-        start = base + reader.line_num + 1
+        start = lines.count + 1
+        lines.start_row()
         try:
             row = next(reader)
         except StopIteration:
             return
         except csv.Error as err:
             report_invalid(InputError(f"{where} line {start}: bad row ({err})"), skip_invalid, on_skip)
-            # start again on the line after the bad row's first line: a stray quote must not swallow the
-            # rows after it
-            base = start
-            reader = csv.reader(iter(lines[base:]), delimiter=delimiter, strict=True)
+            lines.restart_after_first_line()
+            reader = csv.reader(lines, delimiter=delimiter, strict=True)
             continue
         if not row:
             continue  # a blank line
@@ -132,50 +228,118 @@ def _record(obj: Any, where: str, default_id: int, patterns, kept, line: int) ->
     return StructuredRecord(obj.get("id", default_id), where, obj, fields, kept_values, line)
 
 
-def _json_items(text: str, where: str) -> Iterator[Tuple[int, int, str]]:
-    """(item number, line, item source) of a top-level JSON array; a broken array is an InputError."""
+class _ArrayReader:
+    """A text read in chunks with a read position: what the incremental JSON array parser needs. Text
+    before the position is dropped once a chunk's worth has been passed (its line breaks counted)."""
+
+    def __init__(self, chunks: Iterator[str]) -> None:
+        self._chunks = chunks
+        self.buf, self.pos = "", 0
+        self.line_base = 1  # line number of buf[0]
+        self._counted = (0, 1)  # (a position in buf, its line number): lines are counted once
+
+    def more(self, grow: bool = False) -> bool:
+        """Read one more chunk (`grow`: as many as double the unread text, so an item longer than a
+        chunk is parsed a number of times logarithmic, not linear, in its length); False at the end."""
+        wanted = max(1, len(self.buf) - self.pos) if grow else 1
+        added: List[str] = []
+        size = 0
+        for chunk in self._chunks:
+            added.append(chunk)
+            size += len(chunk)
+            if size >= wanted:
+                break
+        if not size:
+            return False
+        if self.pos > len(self.buf) // 2:
+            self.line_base = self.line()
+            self.buf, self.pos = self.buf[self.pos:], 0
+            self._counted = (0, self.line_base)
+        self.buf += "".join(added)
+        return True
+
+    def peek(self) -> str:
+        """The character at the position ("" at the end of the text)."""
+        while self.pos >= len(self.buf):
+            if not self.more():
+                return ""
+        return self.buf[self.pos]
+
+    def skip(self, chars: Optional[str]) -> None:
+        """Move past the characters in `chars` (None: past any whitespace, as str.lstrip does)."""
+        while True:
+            c = self.peek()
+            if not c or not (c.isspace() if chars is None else c in chars):
+                return
+            self.pos += 1
+
+    def line(self) -> int:
+        """Line number (from 1) of the position (positions asked for only move forward)."""
+        at, line = self._counted
+        if self.pos < at:
+            at, line = 0, self.line_base
+        line += self.buf.count("\n", at, self.pos)
+        self._counted = (self.pos, line)
+        return line
+
+
+def _json_items(chunks: Iterable[str], where: str) -> Iterator[Tuple[int, int, str]]:
+    """(item number, line, item source) of a top-level JSON array, read incrementally (one item in
+    memory at a time); a broken array is an InputError."""
     decoder = json.JSONDecoder()
-    pos = len(text) - len(text.lstrip())
-    if not text.startswith("[", pos):
+    text = _ArrayReader(iter(chunks))
+    text.skip(None)
+    if text.peek() != "[":
         raise InputError(f"{where}: a JSON input must be an array of objects (use .jsonl for one object a line)")
-    pos += 1
+    text.pos += 1
     number = 0
     while True:
-        while pos < len(text) and text[pos] in " \t\r\n":
-            pos += 1
-        if text.startswith("]", pos):
-            if text[pos + 1:].strip():
-                raise InputError(f"{where} line {text.count(chr(10), 0, pos) + 1}: text after the array")
-            return
-        if number and text.startswith(",", pos):
-            pos += 1
-            while pos < len(text) and text[pos] in " \t\r\n":
-                pos += 1
+        text.skip(" \t\r\n")
+        if text.peek() == "]":
+            line = text.line()
+            text.pos += 1
+            while True:  # only whitespace may follow, read a chunk at a time
+                if text.buf[text.pos:].strip():
+                    raise InputError(f"{where} line {line}: text after the array")
+                text.pos = len(text.buf)
+                if not text.more():
+                    return
+        if number and text.peek() == ",":
+            text.pos += 1
+            text.skip(" \t\r\n")
         elif number:
-            raise InputError(f"{where} line {text.count(chr(10), 0, pos) + 1}: expected ',' or ']' in the array")
-        line = text.count("\n", 0, pos) + 1
-        try:
-            _, end = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError as err:
-            raise InputError(f"{where} line {err.lineno}: not valid JSON ({err.msg})") from None
+            raise InputError(f"{where} line {text.line()}: expected ',' or ']' in the array")
+        text.peek()  # at least one character of the item is read (or the end of the text)
+        while True:
+            try:
+                _, end = decoder.raw_decode(text.buf, text.pos)
+            except json.JSONDecodeError as err:
+                if text.more(grow=True):  # the item may go on in the next chunk
+                    continue
+                raise InputError(f"{where} line {text.line_base + err.lineno - 1}: not valid JSON ({err.msg})") \
+                    from None
+            if end < len(text.buf) or not text.more(grow=True):  # a number at the end of the text read may go on
+                break
         number += 1
-        yield number, line, text[pos:end]
-        pos = end
+        yield number, text.line(), text.buf[text.pos:end]
+        text.pos = end
 
 
 def read_json(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], where: str = "",
               skip_invalid: bool = False, on_skip: Optional[Callable[[InputError], None]] = None
               ) -> Iterator[StructuredRecord]:
-    """Objects of a JSON array ("json") or of a JSONL file ("jsonl"); `anonymize`/`keep` are patterns
-    ("patient.notes", "notes.*.text"). A record's id is its "id" field, else its item or line number."""
+    """Objects of a JSON array ("json") or of a JSONL file ("jsonl"), read one at a time; `anonymize`/
+    `keep` are patterns ("patient.notes", "notes.*.text"). A record's id is its "id" field, else its
+    item or line number."""
     where = where or str(source)
     patterns = [parse_pattern(n) for n in anonymize]
     kept = [parse_pattern(n) for n in keep]
-    text = _read_text(source, where)
+    chunks = _read_chunks(source, where)
     if fmt == "json":
-        items = ((n, line, item, f"{where} item {n} (line {line})") for n, line, item in _json_items(text, where))
+        items = ((n, line, item, f"{where} item {n} (line {line})") for n, line, item in _json_items(chunks, where))
     else:
-        items = ((n, n, item, f"{where} line {n}") for n, item in enumerate(text.splitlines(), 1) if item.strip())
+        items = ((n, n, item, f"{where} line {n}")
+                 for n, item in enumerate((line.splitlines()[0] for line in _lines(chunks)), 1) if item.strip())
     for number, line, item, rec_where in items:
         try:
             try:

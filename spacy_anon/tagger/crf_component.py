@@ -342,6 +342,7 @@ class CRFTagger:
         sequences = doc_sequences(doc)
         texts, gaps, spaces = tokens or token_arrays(doc)
         feats = []
+        memo: Dict[Any, Any] = {}  # a word's features, built once per document
         for seq in sequences:
             words = [texts[i] for i in seq]
             spaced = [gaps[i] or (i + 1 < len(spaces) and spaces[i + 1]) for i in seq]
@@ -367,6 +368,7 @@ class CRFTagger:
                     window=self.cfg["window"],
                     affix=self.cfg["affix"],
                     extra=extra,
+                    memo=memo,
                 )
             )
         return sequences, feats

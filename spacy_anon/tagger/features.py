@@ -139,6 +139,27 @@ def _neighbour_features(offset: int, context: Tuple[str, ...]) -> Tuple[str, ...
     return tuple(prefix + f for f in context)
 
 
+@lru_cache(maxsize=131072)
+def _cluster_key(word: str) -> str:
+    return cluster_key(word)
+
+
+def _token_features(
+    word: str, lemma: str, pos: str, span_tag: str, gazetteers: Dict[str, FrozenSet[str]],
+    clusters: Optional[Dict[str, str]], affix: int,
+) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
+    """(own features, features shared with neighbours) of a token without extra features."""
+    lower = word.lower()
+    gz = tuple(name for name, terms in gazetteers.items() if lower in terms)
+    own, ctx = _token_base_features(word, lemma, pos, span_tag, gz, affix)
+    if clusters:
+        bits = clusters.get(_cluster_key(word))
+        if bits:
+            own = own + _cached_cluster_features(bits)
+            ctx = ctx + ("c6=" + bits[:6],)
+    return own, ctx
+
+
 def sequence_features(
     words: Sequence[str],
     *,
@@ -151,6 +172,7 @@ def sequence_features(
     window: int = 2,
     affix: int = 3,
     extra: Optional[Sequence[Sequence[str]]] = None,
+    memo: Optional[Dict[Tuple[str, str, str, str], Tuple]] = None,
 ) -> List[List[str]]:
     """Feature lists for one sequence (one line of non-space tokens).
 
@@ -158,51 +180,53 @@ def sequence_features(
         "dd-dd-dd|B"), which restores what the fine tokenizer split (see `chunk_features`).
     clusters: {cluster key: bit path}; the token gets every prefix feature, neighbours the 6-bit one.
     extra: per token, further features (e.g. "date=dmy"); they are also seen by the neighbours.
+    memo: a dict shared by the sequences of one document with the same gazetteers, clusters, window
+        and affix: a word's features (and those its neighbours see) are built once per document.
+
+    The features of a word type are the same each time it occurs, so they are built once (`memo`, and
+    the caches below it) and only the per-position ones (line key, colon, neighbours, bigram) per token.
     """
     n = len(words)
     gazetteers = gazetteers or {}
-    own_all: List[List[str]] = []
-    ctx_all: List[List[str]] = []
+    memo = {} if memo is None else memo
+    offsets = [off for off in range(-window, window + 1) if off != 0]
+    own_all: List[Tuple[str, ...]] = []
+    ctx_all: List[Tuple[str, ...]] = []
+    seen_all: List[Tuple[Tuple[str, ...], ...]] = []  # per token: its shared features as seen at each offset
     for i, word in enumerate(words):
-        lower = word.lower()
-        gz = [name for name, terms in gazetteers.items() if lower in terms]
-        own, ctx = token_base_features(
-            word,
-            lemma=lemmas[i] if lemmas else "",
-            pos=pos[i] if pos else "",
-            span_tag=span_tags[i] if span_tags else "",
-            gazetteers=gz,
-            affix=affix,
-        )
-        if clusters:
-            bits = clusters.get(cluster_key(word))
-            if bits:
-                own.extend(_cached_cluster_features(bits))
-                ctx.append("c6=" + bits[:6])
-        if extra:
-            ctx.extend(extra[i])
+        key = (word, lemmas[i] if lemmas else "", pos[i] if pos else "", span_tags[i] if span_tags else "")
+        found = memo.get(key)
+        if found is None:
+            own, ctx = _token_features(word, key[1], key[2], key[3], gazetteers, clusters, affix)
+            found = memo[key] = (own, ctx, tuple(_neighbour_features(off, ctx) for off in offsets))
+        own, ctx, seen = found
+        if extra and extra[i]:
+            ctx = ctx + tuple(extra[i])
+            seen = tuple(_neighbour_features(off, ctx) for off in offsets)
         own_all.append(own)
-        ctx_all.append(tuple(ctx))
+        ctx_all.append(ctx)
+        seen_all.append(seen)
     # The line's first word (a form field such as "Domicilio:" or "Remitido por:") and whether a
     # colon came before the token on the line.
     line_key = "key=" + (words[0].lower() if n and words[0].isalpha() else "-")
+    colon_key = line_key + "|after_colon"
     result: List[List[str]] = []
     seen_colon = False
     for i in range(n):
-        feats = ["bias", line_key, *own_all[i], *ctx_all[i]]
+        feats = ["bias", line_key]
+        feats += own_all[i]
+        feats += ctx_all[i]
         if chunks:
             feats.append("ch=" + chunks[i])
         if seen_colon:
             feats.append("after_colon")
-            feats.append(line_key + "|after_colon")
+            feats.append(colon_key)
         if words[i] == ":":
             seen_colon = True
-        for off in range(-window, window + 1):
-            if off == 0:
-                continue
+        for k, off in enumerate(offsets):
             j = i + off
             if 0 <= j < n:
-                feats.extend(_neighbour_features(off, ctx_all[j]))
+                feats += seen_all[j][k]
             elif j == -1:
                 feats.append("BOS")
             elif j == n:
@@ -301,13 +325,17 @@ def chunk_bounds(space_after: Sequence[bool]) -> List[Tuple[int, int]]:
     return bounds
 
 
+@lru_cache(maxsize=65536)
+def _chunk_shape(chunk: str) -> str:
+    shape = word_shape(chunk)
+    return "long" if len(shape) > 16 else shape
+
+
 def chunk_features(words: Sequence[str], space_after: Sequence[bool]) -> List[str]:
     """Per token: shape of its whitespace-delimited chunk and its position in it (B, I, E or S)."""
     out: List[str] = []
     for start, end in chunk_bounds(space_after):
-        shape = word_shape("".join(words[start:end]))
-        if len(shape) > 16:
-            shape = "long"
+        shape = _chunk_shape("".join(words[start:end]) if end - start > 1 else words[start])
         if end - start == 1:
             out.append(shape + "|S")
             continue

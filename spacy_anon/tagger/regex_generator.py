@@ -124,14 +124,23 @@ class RuleIndex:
         lower = [t.lower() for t in tokens]
         found: List[Tuple[int, int, Rule]] = []
         if self.by_context:
+            # the left contexts `_contexts` gives, kept up to date in one pass instead of rebuilt per token
+            by_context, longest = self.by_context, range(1, self.max_context + 1)
+            before: List[str] = []  # non-space tokens of the line before `start`, lowercased
             for start, code in enumerate(codes):
-                if code in (SPACE, NEWLINE):
+                if code == NEWLINE:
+                    before = []
                     continue
-                for context in _contexts(lower, codes, start, self.max_context):
-                    for rule in self.by_context.get(context, ()):
+                if code == SPACE:
+                    continue
+                for n in longest:
+                    if n > len(before):
+                        break
+                    for rule in by_context.get(tuple(before[-n:]), ()):
                         match = rule.regex.match(codes, start)
                         if match and match.end() > start:
                             found.append((start, match.end(), rule))
+                before.append(lower[start])
         for rule in self.free:
             for match in rule.regex.finditer(codes):
                 if match.end() > match.start() and codes[match.start()] not in (SPACE, NEWLINE):
