@@ -1,17 +1,634 @@
-"""`anon_sensitive`: mark terms that disclose a confidential attribute (placeholder, being built)."""
+"""`anon_sensitive`: mark the terms that disclose a confidential attribute, and generalize them.
+
+Sánchez, Batet and Viejo, "Utility-preserving privacy protection of textual healthcare documents":
+Step 1 marks every term of the sensitive set S of the configured conditions (synonyms and all
+specializations, matched on Porter stems) and replaces it by its most informative generalization whose
+IC is below tau = min IC over S (eq. 3-4). Step 2 (`related`, needs an index built by `spacy-anon index`)
+marks the other terms q whose disclosure risk DR(t; q) = PMI(t; q) + IC(g(t)) - PMI(g(t); q) reaches tau
+for a marked term t (eq. 7; contextualized eq. 10-13), and generalizes q until DR < tau for every t
+(eq. 8). A term with no safe generalization gets none: anon_mask then removes it.
+
+The spans go to doc.spans[spans_key] with `span._.anon_identifier == "CONFIDENTIAL"`, fine type
+`SENSITIVE` (a term of S) or `SENSITIVE_RELATED` (Step 2), and `span._.anon_replacement` when
+`generalize` is on; anon_mask's `generalize` strategy writes the replacement, its other strategies ignore it.
+"""
+import json
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
+from spacy.util import from_disk as util_from_disk
+from spacy.util import to_disk as util_to_disk
+
+from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
+from spacy_anon.errors import Errors
+from spacy_anon.generalize.component import DETERMINERS, with_article
+from spacy_anon.generalize.wordnet import generalization_candidates, noun_synsets
+from spacy_anon.labels import CONFIDENTIAL, SPAN_KEY
+from spacy_anon.sensitive import clinical
+from spacy_anon.sensitive import ic as icm
+from spacy_anon.sensitive.clinical import deletions, one_edit
+from spacy_anon.sensitive.index import DB_NAME, CooccurrenceIndex, compound
+from spacy_anon.sensitive.sensitive_set import (
+    PRESETS,
+    SensitiveSet,
+    SensitiveTerm,
+    build_sensitive_set,
+    check_conditions,
+)
+from spacy_anon.sensitive.snomed import SnomedTaxonomy
+from spacy_anon.sensitive.taxonomy import Taxonomy, WordNetTaxonomy
+from spacy_anon.sensitive.terms import (
+    BREAK,
+    is_acronym_key,
+    mostly_capitals,
+    ngrams,
+    term_key,
+    word_keys,
+    word_offsets,
+)
+
+WORDFREQ = "wordfreq"
+SENSITIVE_TYPE = "SENSITIVE"
+RELATED_TYPE = "SENSITIVE_RELATED"
+# The conditions US law asks to redact before a record goes to an insurer (Sánchez et al. §4).
+DEFAULT_CONDITIONS = ["hiv", "sexually_transmitted_disease", "mental_disorder", "alcohol_abuse", "substance_abuse"]
+# Generalizations that tell a reader nothing (the top of WordNet's noun hierarchy): a term whose only
+# safe generalization is one of these is removed instead.
+TOP_CONCEPTS = frozenset({
+    "entity", "physical entity", "thing", "object", "whole", "abstraction", "abstract entity", "act",
+    "human action", "human activity", "group", "grouping", "psychological feature", "attribute", "relation",
+    "measure", "matter", "event", "state", "living thing", "organism", "causal agent", "agent",
+    "physical object", "something",
+})
+# Parts of speech a term's last word may have when the doc is tagged (a noun phrase's head, or an
+# adjective such as "Catholic"); without tags every n-gram is a candidate.
+HEAD_POS = frozenset({"NOUN", "PROPN", "ADJ", "X"})
+RELATED_HEAD_POS = frozenset({"NOUN", "PROPN"})
+FUZZY_MIN = 8  # a word this long or longer may be matched with one spelling error
+
+DEFAULT_CONFIG: Dict[str, Any] = {
+    "conditions": DEFAULT_CONDITIONS,
+    "terms": [],
+    "ic_source": WORDFREQ,
+    "contextualize": False,
+    "related": False,
+    "generalize": True,
+    "label": "MISC",
+    "spans_key": SPAN_KEY,
+    "snomed_path": None,
+    "lang": "en",
+    "lexicon": None,
+    "min_df": 2,
+    "clinical": True,
+    "max_df_share": 0.02,
+    "pmi_discount": 2.0,
+}
 
 
-@Language.factory("anon_sensitive", default_config={})
-def make_anon_sensitive(nlp: Language, name: str) -> "SensitiveTerms":
-    return SensitiveTerms(nlp, name)
+@Language.factory("anon_sensitive", default_config=DEFAULT_CONFIG)
+def make_anon_sensitive(
+    nlp: Language,
+    name: str,
+    conditions: List[str],
+    terms: List[str],
+    ic_source: str,
+    contextualize: bool,
+    related: bool,
+    generalize: bool,
+    label: str,
+    spans_key: str,
+    snomed_path: Optional[str],
+    lang: str,
+    lexicon: Optional[str],
+    min_df: int,
+    clinical: bool,
+    max_df_share: float,
+    pmi_discount: float,
+) -> "SensitiveTerms":
+    """Build the component; see `SensitiveTerms` for the arguments."""
+    return SensitiveTerms(nlp, name, conditions=conditions, terms=terms, ic_source=ic_source,
+                          contextualize=contextualize, related=related, generalize=generalize, label=label,
+                          spans_key=spans_key, snomed_path=snomed_path, lang=lang, lexicon=lexicon, min_df=min_df,
+                          clinical=clinical, max_df_share=max_df_share, pmi_discount=pmi_discount)
 
 
 class SensitiveTerms:
-    def __init__(self, nlp: Language, name: str = "anon_sensitive") -> None:
+    """Mark (and generalize) the terms that disclose a confidential attribute.
+
+    DOCS: docs/components/anon_sensitive.md
+    """
+
+    def __init__(
+        self,
+        nlp: Optional[Language] = None,
+        name: str = "anon_sensitive",
+        *,
+        conditions: Sequence[str] = tuple(DEFAULT_CONDITIONS),
+        terms: Sequence[str] = (),
+        ic_source: str = WORDFREQ,
+        contextualize: bool = False,
+        related: bool = False,
+        generalize: bool = True,
+        label: str = "MISC",
+        spans_key: str = SPAN_KEY,
+        snomed_path: Optional[str] = None,
+        lang: str = "en",
+        lexicon: Optional[str] = None,
+        min_df: int = 2,
+        clinical: bool = True,
+        max_df_share: float = 0.02,
+        pmi_discount: float = 2.0,
+    ) -> None:
+        """
+        conditions: preset names (`spacy_anon.sensitive.sensitive_set.PRESETS`).
+        terms: the user's own sensitive terms (each with its synonyms and specializations when the taxonomy
+            knows it).
+        ic_source: "wordfreq" (IC from word frequencies) or the folder of an index built by `spacy-anon index`
+            (IC and PMI from document counts of that corpus).
+        contextualize: compute tau and the risk of related terms on co-occurrences with the generalization
+            (eq. 10-13); needs an index.
+        related: also mark and generalize the terms related to a sensitive term (Step 2); needs an index.
+        generalize: set `span._.anon_replacement` to the generalization (eq. 4 and 8).
+        label: category of the spans (their identifier type is always CONFIDENTIAL).
+        spans_key: the span group to add to.
+        snomed_path: folder of a licensed SNOMED CT RF2 release; its concepts come before WordNet's.
+        lang, lexicon: the WordNet (as anon_generalize).
+        min_df: with an index, a term seen in fewer documents gives no evidence of risk (its PMI counts as 0).
+        clinical: add the clinical lexicon (`spacy_anon.sensitive.clinical`): clinical forms of the
+            conditions, their treatments, look-alikes and denials that are not the condition.
+        max_df_share: with an index, a term in more than this share of the documents is the corpus's
+            common vocabulary ("IV", "PMH") and never a related term.
+        pmi_discount: with an index, co-occurrence counts are lowered by this many documents before PMI
+            (absolute discounting): one or two chance co-occurrences give no risk.
+        """
         self.nlp = nlp
         self.name = name
+        check_conditions(list(conditions))
+        if not conditions and not terms:
+            raise ValueError(Errors.E351)
+        if not isinstance(ic_source, str) or not ic_source:
+            raise ValueError(Errors.E355.format(setting="ic_source", allowed="\"wordfreq\" or an index folder",
+                                                value=ic_source))
+        for setting, value in (("related", related), ("contextualize", contextualize)):
+            if value and ic_source == WORDFREQ:
+                raise ValueError(Errors.E352.format(setting=setting))
+        if int(min_df) < 1:
+            raise ValueError(Errors.E355.format(setting="min_df", allowed="at least 1", value=min_df))
+        if not 0.0 < float(max_df_share) <= 1.0:
+            raise ValueError(Errors.E355.format(setting="max_df_share", allowed="in (0, 1]", value=max_df_share))
+        if float(pmi_discount) < 0.0:
+            raise ValueError(Errors.E355.format(setting="pmi_discount", allowed="at least 0", value=pmi_discount))
+        if snomed_path is not None and not Path(snomed_path).exists():
+            raise FileNotFoundError(Errors.E356.format(path=str(snomed_path)))
+        self.cfg: Dict[str, Any] = {
+            "conditions": list(conditions), "terms": list(terms), "ic_source": ic_source,
+            "contextualize": bool(contextualize), "related": bool(related), "generalize": bool(generalize),
+            "label": label, "spans_key": spans_key, "snomed_path": snomed_path, "lang": lang,
+            "lexicon": lexicon, "min_df": int(min_df), "clinical": bool(clinical),
+            "max_df_share": float(max_df_share), "pmi_discount": float(pmi_discount),
+            # read by anon_mask: its label_strategies accept these fine types
+            "label_map": {SENSITIVE_TYPE: label, RELATED_TYPE: label},
+        }
+        self._index_path: Optional[Path] = None if ic_source == WORDFREQ else Path(ic_source)
+        self._ready = False
 
+    # ------------------------------------------------------------------------------------ set-up
+    def __getstate__(self) -> Dict[str, Any]:
+        """Pickled (worker processes under "spawn") without the open index and the caches: rebuilt on use."""
+        state = {k: v for k, v in self.__dict__.items() if k in ("nlp", "name", "cfg", "_index_path")}
+        state["_ready"] = False
+        return state
+
+    def _setup(self) -> None:
+        """Build S, open the index and compute tau and g(t) (on first use: a loaded pipeline first points
+        the component at its own copy of the index). A forked worker opens its own connection."""
+        if self._ready and self._pid == os.getpid():
+            return
+        self._pid = os.getpid()
+        cfg = self.cfg
+        self.taxonomies: List[Taxonomy] = []
+        if cfg["snomed_path"]:
+            self.taxonomies.append(SnomedTaxonomy(cfg["snomed_path"]))
+        self.wordnet = WordNetTaxonomy(cfg["lang"], cfg["lexicon"])
+        self.taxonomies.append(self.wordnet)
+        self._by_name = {t.name: t for t in self.taxonomies}
+        self.sensitive: SensitiveSet = build_sensitive_set(cfg["conditions"], cfg["terms"], self.taxonomies,
+                                                             cfg["lang"], cfg.get("clinical", True))
+        if not len(self.sensitive):
+            raise ValueError(Errors.E351)
+        self._acronyms = frozenset(k for k in self.sensitive.terms if is_acronym_key(k))
+        # symmetric-delete lookup of the long one-word terms, for spellings one edit away ("depresssion")
+        self._fuzzy: Dict[str, List[str]] = {}
+        for key, variants in self.sensitive.variants.items():
+            for term in variants:
+                word = term.text.lower()
+                if len(word) >= FUZZY_MIN and word.isalpha():
+                    for d in deletions(word):
+                        self._fuzzy.setdefault(d, []).append(key)
+        self.index: Optional[CooccurrenceIndex] = None
+        if self._index_path is not None:
+            self.index = CooccurrenceIndex(self._index_path)
+            self.n_docs = self.index.n_docs
+        self._ic_cache: Dict[str, float] = {}
+        self._chains: Dict[str, List[str]] = {}
+        self.taus: Dict[str, float] = {}
+        for condition in self.sensitive.conditions():
+            value = self._threshold([t for t in self.sensitive.terms.values() if t.condition == condition])
+            if value is not None:
+                self.taus[condition] = value
+        if not self.taus:
+            raise ValueError(Errors.E353.format(path=str(self._index_path)))
+        self.tau = min(self.taus.values())
+        self._general: Dict[str, Optional[str]] = {}
+        if self.index is not None and cfg["related"]:
+            self._check_anchors()
+        self._ready = True
+
+    def _chain(self, term: SensitiveTerm) -> List[str]:
+        """Generalizations of a sensitive term, specific to general (its concept's ancestors)."""
+        if term.text not in self._chains:
+            chain: List[str] = []
+            if term.concept is not None:
+                chain = self._by_name[term.taxonomy].ancestors(term.concept)
+            self._chains[term.text] = [h for h in chain if term_key(h) != term.key]
+        return self._chains[term.text]
+
+    def ic(self, text: str) -> float:
+        """IC of a term: from wordfreq, or -log2(df / N) in the index (infinite when never seen)."""
+        if text not in self._ic_cache:
+            if self.index is None:
+                self._ic_cache[text] = icm.wordfreq_ic(text, self.cfg["lang"])
+            else:
+                self._ic_cache[text] = icm.ic_from_counts(self.index.df(term_key(text)), self.n_docs)
+        return self._ic_cache[text]
+
+    def tau_of(self, term: SensitiveTerm) -> float:
+        """tau of the term's condition (the smallest tau when its condition has none)."""
+        return self.taus.get(term.condition, self.tau)
+
+    def _threshold(self, terms: Sequence[SensitiveTerm]) -> Optional[float]:
+        """tau over the unambiguous terms of one condition (eq. 3), or contextualized (eq. 12-13)."""
+        # the clinical forms are not dictionary terms: their frequency says nothing of the condition's IC
+        plain = [t for t in terms if not t.ambiguous and t.origin == "taxonomy"]
+        if not self.cfg["contextualize"]:
+            return icm.threshold(self.ic(t.text) for t in plain)
+        values = []
+        for term in plain:
+            own = self.ic(term.text)
+            # eq. 13: g(s) is the most specific generalization with IC(g(s)) < IC(s)
+            g = next((h for h in self._chain(term) if self.ic(h) < own), None)
+            joint = self.index.pair_df(term.key, term_key(g)) if g is not None else 0
+            # a corpus, unlike the Web, seldom writes a term with its generalization: with fewer than
+            # min_df documents holding both, the plain IC stands (rather than a near-infinite one)
+            values.append(icm.ic_from_counts(joint, self.n_docs) if joint >= self.cfg["min_df"] else own)
+        return icm.threshold(values)
+
+    def _check_anchors(self) -> None:
+        missing = [t.text for t in self.sensitive.terms.values() if not self.index.has_anchor(t.key)]
+        if missing:
+            raise ValueError(Errors.E354.format(path=str(self._index_path), n=len(missing),
+                                                examples=", ".join(repr(m) for m in missing[:3])))
+
+    def generalization(self, term: SensitiveTerm) -> Optional[str]:
+        """g(t), eq. 4: the most informative generalization with IC < tau that is not a top-level concept;
+        None when there is none (the term is then removed)."""
+        if term.text not in self._general:
+            if term.concept is None and term.origin == "clinical":  # "antiretroviral drugs" -> "drugs"
+                chain = [h for h in self._related_hierarchy(term.text) if term_key(h) not in self.sensitive]
+                self._general[term.text] = icm.most_informative_below([(h, self.ic(h)) for h in chain],
+                                                                          self.tau_of(term))
+                return self._general[term.text]
+            # a generalization that is itself a term of S ("drug user" for "IV drug user") still reveals
+            chain = [h for h in self._chain(term)
+                     if h.lower() not in TOP_CONCEPTS and term_key(h) not in self.sensitive]
+            self._general[term.text] = icm.most_informative_below([(h, self.ic(h)) for h in chain],
+                                                                      self.tau_of(term))
+        return self._general[term.text]
+
+    # ------------------------------------------------------------------------------------ risk (Step 2)
+    def _pmi(self, anchor: str, anchor_df: int, key: str, discount: float = 0.0) -> Optional[float]:
+        """PMI from the index, the joint count lowered by `discount` documents; None when the counts are
+        too small to say anything (q or the pair in fewer than min_df documents, or nothing left after the
+        discount)."""
+        df_q = self.index.df(key)
+        joint = self.index.pair_df(anchor, key)
+        if df_q < self.cfg["min_df"] or anchor_df <= 0 or joint < self.cfg["min_df"] or joint - discount <= 0:
+            return None
+        return icm.pmi(joint - discount, anchor_df, df_q, self.n_docs)
+
+    def disclosure_risk(self, term: SensitiveTerm, key: str) -> float:
+        """DR(t; q) of eq. 7 (eq. 10-11 with `contextualize`) for a sensitive term t and the key of q.
+
+        PMI(t; q) is computed on a discounted joint count (`pmi_discount`), so that a chance co-occurrence
+        in a small corpus is no evidence. Contextualized, t is counted with g(t) only where the corpus
+        holds them together in at least min_df documents; elsewhere the plain counts stand."""
+        g = self.generalization(term) if self.cfg["generalize"] else None
+        g_key = term_key(g) if g else None
+        discount = self.cfg.get("pmi_discount", 0.0)
+        pmi_tq = None
+        if self.cfg["contextualize"] and g_key:
+            joint = self.index.pair_df(term.key, g_key)
+            if joint >= self.cfg["min_df"]:
+                pmi_tq = self._pmi(compound(term.key, g_key), joint, key, discount)
+                if pmi_tq is None:
+                    return -icm.INFINITE
+        if pmi_tq is None:
+            pmi_tq = self._pmi(term.key, self.index.df(term.key), key, discount)
+        if pmi_tq is None:
+            return -icm.INFINITE  # no evidence that q goes with t
+        if g_key is None:
+            return icm.disclosure_risk(pmi_tq, 0.0, 0.0)  # t removed: DR = PMI(t; q), eq. 5
+        pmi_gq = self._pmi(g_key, self.index.df(g_key), key)
+        # the overlap of q and g(t) is never negative: a q rarer with g(t) than by chance adds no risk
+        return icm.disclosure_risk(pmi_tq, self.ic(g), max(pmi_gq or 0.0, 0.0))
+
+    def risk(self, found: Sequence[SensitiveTerm], key: str) -> float:
+        """The largest DR(t; q) - tau of t's condition over the sensitive terms t found in the document:
+        q is risky when it is >= 0 (eq. 7), a generalization of q safe when it is < 0 (eq. 8)."""
+        return self.riskiest(found, key)[0]
+
+    def riskiest(self, found: Sequence[SensitiveTerm], key: str) -> Tuple[float, Optional[SensitiveTerm]]:
+        """(risk, the sensitive term t that q reveals most, relative to its tau)."""
+        best: Tuple[float, Optional[SensitiveTerm]] = (-icm.INFINITE, None)
+        for term in found:
+            margin = self.disclosure_risk(term, key) - self.tau_of(term)
+            if margin > best[0]:
+                best = (margin, term)
+        return best
+
+    def _related_hierarchy(self, text: str) -> List[str]:
+        """Generalizations of a related term q: SNOMED CT's (when configured and known), else WordNet's
+        (simpler phrases, then the hypernym chain), without the top-level concepts."""
+        for taxonomy in self.taxonomies:
+            if taxonomy is self.wordnet:
+                break
+            found = taxonomy.concepts(text)
+            if found:
+                return [h for h in taxonomy.ancestors(found[0]) if h.lower() not in TOP_CONCEPTS]
+        chain = generalization_candidates(text, self.cfg["lang"], self.cfg["lexicon"])
+        return [h for h in chain if h.lower() not in TOP_CONCEPTS and term_key(h) != term_key(text)]
+
+    # ------------------------------------------------------------------------------------ the step
     def __call__(self, doc: Doc) -> Doc:
+        self._setup()
+        text = self._text = doc.text
+        offsets = word_offsets(text)
+        words = [text[o[0]:o[1]] if o is not None else BREAK for o in offsets]
+        keys = word_keys(words, mostly_capitals(text), self._acronyms)
+        tagged = doc.has_annotation("POS")
+        matches = self._sensitive_matches(doc, offsets, keys, tagged)
+        stats = dict(doc._.anon_stats or {})
+        new_spans: List[Span] = []
+        found: Dict[str, SensitiveTerm] = {}
+        taken = set()
+        for i, j, term in matches:
+            fine = SENSITIVE_TYPE if term.kind == "sensitive" else RELATED_TYPE
+            span = self._span(doc, offsets, i, j, fine, term.condition)
+            if span is None:
+                continue
+            if term.kind == "sensitive":
+                found[term.key] = term
+            taken.update(range(i, j))
+            if self.cfg["generalize"]:
+                g = self.generalization(term)
+                if g is not None:
+                    span._.anon_replacement = self.render(doc, span, g)
+                else:
+                    stats["sensitive_removed"] = stats.get("sensitive_removed", 0) + 1
+            new_spans.append(span)
+        if self.cfg.get("clinical", True):
+            new_spans.extend(self._amounts(doc, new_spans, stats))
+        stats["sensitive_terms"] = stats.get("sensitive_terms", 0) + len(new_spans)
+        if self.cfg["related"] and found:
+            related = self._related(doc, offsets, words, keys, taken, list(found.values()), tagged, stats)
+            stats["sensitive_related"] = stats.get("sensitive_related", 0) + len(related)
+            new_spans.extend(related)
+        key = self.cfg["spans_key"]
+        group = list(doc.spans[key]) if key in doc.spans else []
+        doc.spans[key] = group + sorted(new_spans, key=lambda s: (s.start, s.end))  # the group exists even if empty
+        doc._.anon_stats = stats
         return doc
+
+    def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
+        for doc in stream:
+            yield self(doc)
+
+    def _head_ok(self, doc: Doc, offsets, j: int, allowed) -> bool:
+        start, end = offsets[j - 1]
+        span = doc.char_span(start, end, alignment_mode="expand")
+        return span is None or span[-1].pos_ in allowed
+
+    def _sensitive_matches(self, doc: Doc, offsets, keys, tagged: bool) -> List[Tuple[int, int, SensitiveTerm]]:
+        """Longest matches of S, left to right, on stems and then on a spelling one edit away for long
+        words; a match whose last word is not an inflection of the term's ("depressed" for "depression"),
+        a look-alike or a denial (`clinical.excluded`) is dropped; ambiguous lemmas only with an
+        unambiguous term of the same condition in the document."""
+        width = self.sensitive.max_words
+        out: List[Tuple[int, int, SensitiveTerm]] = []
+        i = 0
+        while i < len(keys):
+            hit = None
+            if keys[i] is not None:
+                for n in range(min(width, len(keys) - i), 0, -1):
+                    window = keys[i:i + n]
+                    if None in window:
+                        continue
+                    surface = self._surface(offsets, i, i + n)
+                    term = self.sensitive.lookup_form(" ".join(window), surface)
+                    if term is None and n == 1:
+                        term = self._fuzzy_lookup(surface)
+                    if term is None or (tagged and not self._head_ok(doc, offsets, i + n, HEAD_POS)):
+                        continue
+                    if self.cfg.get("clinical", True) and clinical.excluded(
+                            self._text[max(0, offsets[i][0] - 40):offsets[i][0]], surface,
+                            self._text[offsets[i + n - 1][1]:offsets[i + n - 1][1] + 40]):
+                        continue
+                    hit = (i, i + n, term)
+                    break
+            if hit:
+                out.append(hit)
+                i = hit[1]
+            else:
+                i += 1
+        sure = {t.condition for _, _, t in out if not t.ambiguous and t.kind == "sensitive"}
+        return [m for m in out if not m[2].ambiguous or m[2].condition in sure]
+
+    def _amounts(self, doc: Doc, spans: Sequence[Span], stats: Dict[str, int]) -> List[Span]:
+        """Amounts of drink written as a habit ("4-5 drinks/day"): related terms of alcohol abuse, removed
+        (no generalization of an amount hides what is drunk)."""
+        out: List[Span] = []
+        taken = [(s.start_char, s.end_char) for s in spans]
+        for condition, pattern in clinical.AMOUNTS.items():
+            if condition not in self.cfg["conditions"]:
+                continue
+            for m in pattern.finditer(doc.text):
+                if any(m.start() < e and s < m.end() for s, e in taken):
+                    continue
+                span = doc.char_span(m.start(), m.end(), label=self.cfg["label"], kb_id=condition,
+                                     alignment_mode="expand")
+                if span is None:
+                    continue
+                span._.anon_identifier = CONFIDENTIAL
+                span._.anon_source = self.name
+                span._.anon_type = RELATED_TYPE
+                span._.anon_score = 1.0
+                taken.append((span.start_char, span.end_char))
+                if self.cfg["generalize"]:
+                    stats["sensitive_removed"] = stats.get("sensitive_removed", 0) + 1
+                out.append(span)
+        return out
+
+    def _fuzzy_lookup(self, word: str) -> Optional[SensitiveTerm]:
+        """The unambiguous one-word term one edit away from a long word that is not itself a known word
+        ("depresssion" -> "depression"), or None."""
+        lower = word.lower()
+        if len(lower) < FUZZY_MIN or not lower.isalpha() or noun_synsets(lower, self.wordnet.spec):
+            return None
+        for d in deletions(lower):
+            for key in self._fuzzy.get(d, ()):
+                for term in self.sensitive.variants[key]:
+                    if not term.ambiguous and term.text.lower() != lower and one_edit(term.text.lower(), lower):
+                        return term
+        return None
+
+    def _surface(self, offsets, i: int, j: int) -> str:
+        return self._text[offsets[i][0]:offsets[j - 1][1]]
+
+    def _span(self, doc: Doc, offsets, i: int, j: int, fine_type: str, condition: str) -> Optional[Span]:
+        """A CONFIDENTIAL span over words i..j; its kb_id_ names the condition it reveals."""
+        span = doc.char_span(offsets[i][0], offsets[j - 1][1], label=self.cfg["label"], kb_id=condition,
+                             alignment_mode="expand")
+        if span is None:
+            return None
+        span._.anon_identifier = CONFIDENTIAL
+        span._.anon_source = self.name
+        span._.anon_type = fine_type
+        span._.anon_score = 1.0
+        return span
+
+    def _related(self, doc, offsets, words, keys, taken, found, tagged, stats) -> List[Span]:
+        """Step 2: risky related terms (DR >= tau for some found t), longest first, generalized by eq. 8."""
+        risky: List[Tuple[int, int, str]] = []
+        min_df = self.cfg["min_df"]
+        max_df = self.cfg.get("max_df_share", 1.0) * self.n_docs
+        for i, j in ngrams(words, self.index.max_ngram):
+            if any(k in taken for k in range(i, j)):
+                continue
+            key = " ".join(keys[i:j])
+            if key in self.sensitive or not min_df <= self.index.df(key) <= max_df:
+                continue
+            if tagged and not self._head_ok(doc, offsets, j, RELATED_HEAD_POS):
+                continue
+            margin, term = self.riskiest(found, key)
+            if margin >= 0.0 and term is not None:
+                risky.append((i, j, term.condition))
+        risky.sort(key=lambda r: (-(r[1] - r[0]), r[0]))
+        spans: List[Span] = []
+        used = set()
+        for i, j, condition in risky:
+            if any(k in used for k in range(i, j)):
+                continue
+            span = self._span(doc, offsets, i, j, RELATED_TYPE, condition)
+            if span is None:
+                continue
+            used.update(range(i, j))
+            if self.cfg["generalize"]:
+                hierarchy = self._related_hierarchy(doc.text[offsets[i][0]:offsets[j - 1][1]])
+                g = icm.first_safe(hierarchy, lambda h: self.risk(found, term_key(h)), 0.0)
+                if g is not None:
+                    span._.anon_replacement = self.render(doc, span, g)
+                else:
+                    stats["sensitive_removed"] = stats.get("sensitive_removed", 0) + 1
+            spans.append(span)
+        return spans
+
+    # ------------------------------------------------------------------------------------ output
+    def _is_plural(self, word: str) -> bool:
+        """A lower-case word that WordNet knows only through a singular form ("drugs", not "diabetes")."""
+        if not word.islower() or not word.endswith("s") or word.endswith("ss"):
+            return False
+        spec = self.wordnet.spec
+        return not noun_synsets(word, spec, lemmatize=False) and bool(noun_synsets(word, spec))
+
+    def render(self, doc: Doc, span: Span, word: str) -> str:
+        """The replacement as it stands in the text: plural when the term is ("antiretroviral drugs" ->
+        "drugs"), "a"/"an" before a bare singular noun phrase that ends at punctuation or a function word
+        ("diagnosed with HIV." -> "with an infection."; "HIV positive" keeps no article), and a capital at
+        the start of a sentence."""
+        last = span[-1].text
+        plural = self._is_plural(last)
+        value = pluralize(word) if plural and not self._is_plural(word.rpartition(" ")[2]) else word
+        before = doc[span.start - 1] if span.start > 0 else None
+        after = doc[span.end] if span.end < len(doc) else None
+        ends_phrase = after is None or after.is_punct or after.is_stop
+        if not plural and ends_phrase and not _has_determiner(doc, span.start):
+            value = with_article(value)
+        if before is None or doc.text[:span.start_char].rstrip()[-1:] in ".!?":
+            value = value[:1].upper() + value[1:]
+        return value
+
+    # ------------------------------------------------------------------------------------ serialization
+    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = ()) -> None:
+        """cfg.json and a copy of the index (counts only): a saved pipeline does not depend on the original
+        index folder. A SNOMED CT release is never copied (its licence): snomed_path must stay valid."""
+        def save_index(p: Path) -> None:
+            if self._index_path is not None:
+                p.mkdir(parents=True, exist_ok=True)
+                source = sqlite3.connect(str(self._index_path / DB_NAME))
+                target = sqlite3.connect(str(p / DB_NAME))
+                with target:
+                    source.backup(target)
+                source.close()
+                target.close()
+
+        util_to_disk(Path(path), {
+            "cfg": lambda p: p.write_text(json.dumps(self.cfg, indent=2, sort_keys=True), encoding="utf8"),
+            "index": save_index,
+        }, exclude)
+
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = ()) -> "SensitiveTerms":
+        def load_cfg(p: Path) -> None:
+            if p.exists():
+                self.cfg.update(json.loads(p.read_text(encoding="utf8")))
+
+        def load_index(p: Path) -> None:
+            if (p / DB_NAME).exists():
+                self._index_path = p
+
+        util_from_disk(Path(path), {"cfg": load_cfg, "index": load_index}, exclude)
+        self._ready = False
+        return self
+
+
+def _has_determiner(doc: Doc, start: int, reach: int = 3) -> bool:
+    """A determiner opens the noun phrase that ends in the span: looking back over at most `reach` words
+    that are neither function words nor punctuation ("a devout Catholic", "his HIV")."""
+    i = start - 1
+    while i >= 0 and start - i <= reach + 1:
+        token = doc[i]
+        if token.lower_ in DETERMINERS:
+            return True
+        if token.is_punct or token.is_stop:
+            return False
+        i -= 1
+    return False
+
+
+def pluralize(phrase: str) -> str:
+    """English plural of a phrase's last word by spelling rules ("drug" -> "drugs", "agency" -> "agencies")."""
+    head, sep, last = phrase.rpartition(" ")
+    lower = last.lower()
+    if lower.endswith("y") and len(lower) > 1 and lower[-2] not in "aeiou":
+        last = last[:-1] + "ies"
+    elif lower.endswith(("s", "x", "z", "ch", "sh")):
+        last = last + "es"
+    else:
+        last = last + "s"
+    return f"{head}{sep}{last}"
+
+
+__all__ = ["SensitiveTerms", "make_anon_sensitive", "pluralize", "PRESETS"]

@@ -1,0 +1,257 @@
+"""The sensitive set S of a condition: its synonyms and every specialization (Sánchez et al. §3.1).
+
+A condition is a preset (below) or a user's term. Each preset names WordNet 3.0 lemmas and the noun
+senses to take (1 = the most frequent); S holds every lemma of those synsets and of all their hyponyms
+(transitive): "mental disorder" gives "depression", "schizophrenia", "anorexia nervosa"...; "religion"
+gives "Catholicism", "religious person" gives "Catholic". A custom term takes its first sense.
+
+Specializations are hyponyms, not instances: the instances of "religious person" are named people
+("John", "Young"), not values of the attribute.
+
+Polysemy. Some lemmas of S name something else first: "dose" is a venereal disease in WordNet but a
+measure of medicine to most readers, "mother" a religious but first a parent. A lemma is *ambiguous*
+when it has a noun sense outside S and either its most frequent sense is outside S and in another WordNet
+domain (lexicographer file: "dose"), or it is a common word (Zipf frequency >= 5 in wordfreq: "mother",
+"party", "church"). The component matches an ambiguous lemma only when the document also holds an
+unambiguous term of the same condition (the counterpart of Sánchez et al.'s contextualized queries
+"crabs AND STD", §3.5). "depression" (first sense a mental state, noun.state like the disorder; Zipf
+4.6) is not ambiguous.
+"""
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from spacy_anon.errors import Errors
+from spacy_anon.sensitive import clinical as lex
+from spacy_anon.sensitive.taxonomy import Taxonomy, first_known
+from spacy_anon.sensitive.terms import term_key
+
+# condition -> ((lemma, senses), ...); senses are 1-based noun sense numbers, None = every noun sense.
+PRESETS: Dict[str, Tuple[Tuple[str, Optional[Tuple[int, ...]]], ...]] = {
+    "hiv": (("HIV", None), ("AIDS", None)),
+    "sexually_transmitted_disease": (("sexually transmitted disease", (1,)),),
+    "mental_disorder": (("mental disorder", (1,)), ("mental illness", (1,))),
+    "alcohol_abuse": (("alcohol abuse", (1,)), ("alcoholism", None), ("alcoholic", (1,))),
+    "substance_abuse": (("substance abuse", (1,)), ("drug addiction", (1,)), ("drug addict", (1,))),
+    "religion": (("religion", (1, 2)), ("religious person", (1,))),
+    "political_opinion": (("political orientation", (1,)), ("political party", (1,))),
+    "sexual_orientation": (("homosexuality", (1,)), ("heterosexuality", (1,)), ("bisexuality", (2,)),
+                           ("homosexual", (1,)), ("heterosexual", (1,)), ("bisexual", (1,)), ("lesbian", (1,))),
+    "ethnic_origin": (("ethnic group", (1,)), ("ethnic minority", (1,)), ("race", (3,))),
+    "health": (("ill health", (1,)), ("disability", (1,)), ("injury", (1,))),
+}
+CUSTOM = "custom"
+COMMON_ZIPF = 5.0  # a lemma at least this frequent (wordfreq's Zipf scale) is ambiguous if it has another sense
+
+
+@dataclass(frozen=True)
+class SensitiveTerm:
+    """One lemma of S: its text, key, condition, and the concept it names (for its generalizations)."""
+
+    text: str
+    key: str
+    condition: str
+    concept: Optional[str] = None  # None: a custom term no taxonomy knows
+    taxonomy: Optional[str] = None  # name of the taxonomy of `concept`
+    ambiguous: bool = False
+    kind: str = "sensitive"  # "related": reveals the condition without naming it (a drug, a service)
+    origin: str = "taxonomy"  # "clinical": from spacy_anon.sensitive.clinical (not used for tau)
+
+
+@dataclass
+class SensitiveSet:
+    """S: its terms by key, and the number of words of its longest term (the matching window).
+
+    Lemmas with one key ("Catholic", "Catholicity" -> "cathol") are all kept in `variants`; `lookup`
+    prefers the one written as in the text."""
+
+    terms: Dict[str, SensitiveTerm] = field(default_factory=dict)
+    variants: Dict[str, List[SensitiveTerm]] = field(default_factory=dict)
+
+    def add(self, term: SensitiveTerm) -> None:
+        self.variants.setdefault(term.key, []).append(term)
+        self.terms.setdefault(term.key, term)
+
+    def lookup(self, key: str, surface: str = "") -> Optional[SensitiveTerm]:
+        """The term of S with this key, preferring the lemma written like `surface` (case-insensitive)."""
+        found = self.variants.get(key)
+        if not found:
+            return None
+        lower = surface.lower()
+        return next((t for t in found if t.text.lower() == lower), found[0])
+
+    def lookup_form(self, key: str, surface: str) -> Optional[SensitiveTerm]:
+        """Like `lookup`, but only a term whose last word is the surface's last word up to inflection:
+        the stem of "withdrawal" is that of "withdrawer", and "depressed" that of "depression", but
+        neither is a form of the other."""
+        found = self.variants.get(key)
+        if not found:
+            return None
+        lower = surface.lower()
+        # a clinical form written as in the text names its condition the clinical way ("DTs": alcohol)
+        exact = next((t for t in sorted(found, key=lambda t: t.origin != "clinical") if t.text.lower() == lower), None)
+        if exact is not None:
+            return exact
+        last = _last_word(surface)
+        return next((t for t in found if inflects(_last_word(t.text), last)), None)
+
+    @property
+    def max_words(self) -> int:
+        return max((len(k.split()) for k in self.terms), default=1)
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.terms
+
+    def conditions(self) -> List[str]:
+        return sorted({t.condition for t in self.terms.values()})
+
+
+def _last_word(text: str) -> str:
+    words = re.findall(r"[^\W_]+|\+", text.lower())
+    return words[-1] if words else ""
+
+
+def inflects(lemma: str, word: str) -> bool:
+    """`word` is `lemma` or an inflection of it (plural, possessive): "drugs"/"drug", "psychoses"/"psychosis",
+    "DT"/"DTs"; not a derivation ("depressed"/"depression")."""
+    lemma, word = lemma.lower(), word.lower()
+    if word == lemma or word in (lemma + "s", lemma + "es") or word + "s" == lemma:
+        return True
+    if lemma.endswith("y") and word == lemma[:-1] + "ies":
+        return True
+    return lemma.endswith("is") and word == lemma[:-2] + "es"
+
+
+def check_conditions(conditions: Sequence[str]) -> None:
+    unknown = [c for c in conditions if c not in PRESETS]
+    if unknown:
+        raise ValueError(Errors.E350.format(names=unknown, presets=", ".join(sorted(PRESETS))))
+
+
+def _senses(found: List[str], senses: Optional[Tuple[int, ...]]) -> List[str]:
+    if senses is None:
+        return found
+    return [found[i - 1] for i in senses if 0 < i <= len(found)]
+
+
+def condition_concepts(
+    lemma: str, senses: Optional[Tuple[int, ...]], taxonomies: Sequence[Taxonomy]
+) -> List[Tuple[Taxonomy, str]]:
+    """(taxonomy, concept) of a condition lemma and all their specializations, taxonomies in priority order."""
+    out: List[Tuple[Taxonomy, str]] = []
+    for taxonomy in taxonomies:
+        roots = _senses(taxonomy.concepts(lemma), senses)
+        for root in roots:
+            out.append((taxonomy, root))
+            out.extend((taxonomy, c) for c in taxonomy.descendants(root))
+    return out
+
+
+def build_sensitive_set(
+    conditions: Sequence[str], terms: Sequence[str], taxonomies: Sequence[Taxonomy], lang: str = "en",
+    clinical: bool = True,
+) -> SensitiveSet:
+    """S for the given preset conditions and custom terms (see the module docstring), with the clinical
+    lexicon of `spacy_anon.sensitive.clinical` when `clinical` is on.
+
+    Terms are keyed by `term_key`; a lemma of two concepts belongs to the first (preset order, taxonomy
+    priority). Raises on an unknown condition name.
+    """
+    check_conditions(conditions)
+    result = SensitiveSet()
+    groups: List[Tuple[str, List[Tuple[Taxonomy, str]]]] = []
+    for condition in conditions:
+        pairs: List[Tuple[Taxonomy, str]] = []
+        for lemma, senses in PRESETS[condition]:
+            pairs.extend(condition_concepts(lemma, senses, taxonomies))
+        groups.append((condition, pairs))
+    bare: List[str] = []
+    for term in terms:
+        pairs = condition_concepts(term, (1,), taxonomies)
+        if pairs:
+            groups.append((CUSTOM, pairs))
+        else:
+            bare.append(term)
+    for condition, pairs in groups:
+        members = {(tax.name, concept) for tax, concept in pairs}
+        for taxonomy, concept in pairs:
+            for lemma in taxonomy.lemmas(concept):
+                key = term_key(lemma)
+                if not key or any(t.text == lemma for t in result.variants.get(key, ())):
+                    continue
+                result.add(SensitiveTerm(
+                    text=lemma, key=key, condition=condition, concept=concept, taxonomy=taxonomy.name,
+                    ambiguous=_ambiguous(lemma, concept, taxonomy, members, lang),
+                ))
+    for term in bare:
+        key = term_key(term)
+        if key and key not in result.terms:
+            result.add(SensitiveTerm(text=term, key=key, condition=CUSTOM))
+    if clinical:
+        _add_clinical(result, conditions, taxonomies, lang)
+    return result
+
+
+def _add(result: SensitiveSet, text: str, condition: str, concept, taxonomy, kind: str, ambiguous: bool) -> None:
+    """One clinical form, and its lower-case spelling when it is a case-free acronym ("ETOH", "etoh")."""
+    ambiguous = ambiguous or text in lex.NEEDS_EVIDENCE
+    spellings = [text] + ([text.lower()] if text.split()[0] in lex.CASE_FREE else [])
+    for spelling in spellings:
+        key = term_key(spelling)
+        if not key or any(t.text == spelling and t.condition == condition for t in result.variants.get(key, ())):
+            continue
+        result.add(SensitiveTerm(text=spelling, key=key, condition=condition, concept=concept,
+                                 taxonomy=taxonomy.name if taxonomy is not None else None, ambiguous=ambiguous,
+                                 kind=kind, origin="clinical"))
+
+
+def _add_clinical(result: SensitiveSet, conditions: Sequence[str], taxonomies: Sequence[Taxonomy],
+                  lang: str) -> None:
+    """The forms, related terms and treatments of `spacy_anon.sensitive.clinical` for the conditions."""
+    def concept_of(lemma):
+        taxonomy, found = first_known(taxonomies, lemma) if lemma else (None, [])
+        return (found[0], taxonomy) if found else (None, None)
+
+    for condition in conditions:
+        for text, lemma in lex.CLINICAL_FORMS.get(condition, ()):
+            concept, taxonomy = concept_of(lemma)
+            _add(result, text, condition, concept, taxonomy, "sensitive", False)
+        if condition == "substance_abuse":
+            drugs = [lemma for root, senses in lex.DRUGS_OF_ABUSE_ROOTS
+                     for _, c in condition_concepts(root, senses, taxonomies[-1:])
+                     for lemma in taxonomies[-1].lemmas(c) if len(lemma) > 3 and lemma.islower()]
+            concept, taxonomy = concept_of("drug abuse")
+            for drug in dict.fromkeys(drugs + list(lex.DRUGS_OF_ABUSE_EXTRA)):
+                for use in lex.USE_WORDS:
+                    _add(result, f"{drug} {use}", condition, concept, taxonomy, "sensitive", False)
+        for text in lex.RELATED_FORMS.get(condition, ()):
+            concept, taxonomy = concept_of(text)
+            _add(result, text, condition, concept, taxonomy, "related", False)
+        for root, senses in lex.TREATMENT_ROOTS.get(condition, ()):
+            pairs = condition_concepts(root, senses, taxonomies)
+            members = {(tax.name, c) for tax, c in pairs}
+            for taxonomy, concept in pairs:
+                for lemma in taxonomy.lemmas(concept):
+                    if len(lemma) <= 2 or not any(ch.isalpha() for ch in lemma):
+                        continue
+                    ambiguous = _ambiguous(lemma, concept, taxonomy, members, lang)
+                    _add(result, lemma, condition, concept, taxonomy, "related", ambiguous)
+
+
+def _ambiguous(lemma: str, concept: str, taxonomy: Taxonomy, members, lang: str = "en") -> bool:
+    """See the module docstring: another sense, and either a first sense elsewhere or a common word."""
+    # text is matched in any case: "Friend" (a Quaker) also stands for "friend"
+    senses = list(dict.fromkeys(taxonomy.concepts(lemma) + taxonomy.concepts(lemma.lower())))
+    outside = [c for c in senses if (taxonomy.name, c) not in members]
+    if not outside:
+        return False
+    if (taxonomy.name, senses[0]) not in members:
+        first, own = taxonomy.domain(senses[0]), taxonomy.domain(concept)
+        if first is not None and own is not None and first != own:
+            return True
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(lemma, lang) >= COMMON_ZIPF
