@@ -6,12 +6,16 @@ A source spec is a string:
 - `file:<path>` or a plain path: one entry per line, `#` lines are comments (e.g. the deid package's
   GPL lists, read from the user's copy at training time; such a trained model then contains those terms
   and inherits their licence, so never ship it);
-- `package:<name>`: a list shipped in `spacy_anon/data/gazetteers/<name>.txt` (e.g. `package:demonyms`).
+- `package:<name>`: a list shipped in `spacy_anon/data/gazetteers/<name>.txt` (e.g. `package:demonyms`);
+- `geonames:cities...`, `pycountry:countries...`, `pycountry:subdivisions...`: place names from GeoNames and
+  ISO 3166 (`spacy_anon.lexicon.place_names`).
 """
 import importlib
 import re
 from pathlib import Path
 from typing import Dict, FrozenSet, Iterable, Set
+
+from spacy_anon.lexicon.place_names import place_names
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
@@ -55,6 +59,8 @@ def load_gazetteer(spec: str, phrases: bool = False) -> FrozenSet[str]:
                 values = keys if any(str(k).isalpha() for k in keys) else list(values.values())
             entries.extend(values)
         return convert(entries)
+    if spec.startswith(("geonames:", "pycountry:")):
+        return convert(place_names(spec))
     if spec.startswith("package:"):
         path = Path(__file__).resolve().parents[1] / "data" / "gazetteers" / (spec[8:] + ".txt")
         if not path.exists():
