@@ -3,7 +3,7 @@ attacker per background knowledge.
 
     python benchmarks/privacy_utility.py [--scenario 50_eval|500_random|tab_dev] [--attacker tfidf|transformer]
         [--pipeline training/wikiactors/pipeline] [--strategies generalize,suppress,tag,surrogate,pseudonym]
-        [--out docs/benchmarks] [--cache benchmarks/out/privacy_utility]
+        [--head wide_deep|deep] [--out docs/benchmarks] [--cache benchmarks/out/privacy_utility]
 
 Methods: the clear text, the shipped baselines (fields of the re-identification records: manual, Stanford
 NER3/4/7, Presidio, spaCy, Word2Vec t=0.25/0.5) and this package's pipeline with each strategy, run
@@ -11,6 +11,8 @@ through `spacy_anon.load(PIPELINE, strategy=...)` on the original abstracts with
 `doc._.anon_subject` (what `spacy-anon anonymize` sets from a JSONL \"subject\"), as a user would. The attacker
 is trained once (background + background anonymized by the shipped NER pipeline, cached), early-stopped
 / selected on the records' development abstracts, and attacks every method. TPI uses wordfreq.
+With the wide-and-deep transformer (`--head wide_deep`, the default), each row also gives the TRIR of
+the wide (word-piece SVM) and deep (fine-tuned encoder) parts alone.
 Writes privacy-utility-<scenario>-<attacker>.json/.md/.png under --out.
 """
 import argparse
@@ -63,6 +65,8 @@ def main() -> None:
                         help="transformer: training windows drawn per background document and epoch (CPU budget)")
     parser.add_argument("--learning-rate", type=float, default=5e-5, help="transformer: encoder learning rate")
     parser.add_argument("--max-seconds", type=float, default=None, help="transformer: training time budget")
+    parser.add_argument("--head", default="wide_deep", choices=("wide_deep", "deep"),
+                        help="transformer: encoder plus word-piece linear model (wide_deep), or the encoder alone")
     parser.add_argument("--out", default="docs/benchmarks")
     parser.add_argument("--cache", default="benchmarks/out/privacy_utility")
     parser.add_argument("--combine", default=None, metavar="A.json,B.json",
@@ -115,7 +119,7 @@ def main() -> None:
     if args.attacker == "transformer":
         settings = {"max_epochs": args.max_epochs, "patience": args.patience,
                     "max_windows_per_doc": args.max_windows_per_doc, "learning_rate": args.learning_rate,
-                    "max_seconds": args.max_seconds}
+                    "max_seconds": args.max_seconds, "head": args.head}
     t0 = time.time()
     attack = ReidentificationAttack(background, attacker=args.attacker, dev=dev or None, dev_is_anonymized=True,
                                     anonymized_background=anonymized_background, **settings)
@@ -131,7 +135,10 @@ def main() -> None:
                      "tpi_suppression": utility["tpi_suppression"], "utility_percent": utility["utility_percent"],
                      "ic_multiplier": utility["ic_multiplier"], "n": risk["n_protected"],
                      "seconds": round(time.time() - t1, 1)})
-        logging.info("%s: TRIR %.2f TPI %.3f", label, risk["trir"], utility["tpi"])
+        if risk["parts"]:  # the wide-and-deep transformer: what each part alone re-identifies
+            rows[-1]["parts"] = {part: r["trir"] for part, r in risk["parts"].items()}
+        logging.info("%s: TRIR %.2f TPI %.3f%s", label, risk["trir"], utility["tpi"],
+                     "".join(f", {p} {t:.2f}" for p, t in rows[-1].get("parts", {}).items()))
     summary = {"scenario": args.scenario, "attacker": attack.attacker.settings(), "n_background": len(background),
                "n_dev": len(attack.dev), "dev_accuracy": attack.attacker.dev_accuracy,
                "random_guess": 1 / len(background), "attack_train_seconds": round(train_seconds, 1),
@@ -141,12 +148,15 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     stem = out / f"privacy-utility-{args.scenario}-{args.attacker}"
     stem.with_suffix(".json").write_text(json.dumps(summary, indent=2), encoding="utf8")
-    lines = [f"| Method | TRIR ({args.attacker}) | TPI | TPI (suppression only) | Utility % (Hassan et al.) | IC multiplier |",
-             "|---|---:|---:|---:|---:|---:|"]
+    parts = list(rows[0].get("parts", {})) if rows else []
+    lines = [f"| Method | TRIR ({args.attacker}) | "
+             + "".join(f"TRIR ({p} part) | " for p in parts)
+             + "TPI | TPI (suppression only) | Utility % (Hassan et al.) | IC multiplier |",
+             "|---|---:|" + "---:|" * len(parts) + "---:|---:|---:|---:|"]
     for r in rows:
         mult = f"{r['ic_multiplier']:.2f}" if r["ic_multiplier"] is not None else "n/a"
-        lines.append(f"| {r['method']} | {r['trir']:.2f} | {r['tpi']:.3f} | {r['tpi_suppression']:.3f} | "
-                     f"{r['utility_percent']:.1f} | {mult} |")
+        lines.append(f"| {r['method']} | {r['trir']:.2f} | " + "".join(f"{r['parts'][p]:.2f} | " for p in parts)
+                     + f"{r['tpi']:.3f} | {r['tpi_suppression']:.3f} | {r['utility_percent']:.1f} | {mult} |")
     stem.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf8")
     corpus = "TAB" if args.scenario == "tab_dev" else "WikiActors"
     plot(rows, stem.with_suffix(".png"), f"{corpus} {args.scenario}, {args.attacker} attacker")

