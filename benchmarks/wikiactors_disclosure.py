@@ -109,7 +109,8 @@ def detect_all(nlp, docs: List[dict], threshold: float) -> List[List[Tuple[int, 
 
 def shipped_spans(pipeline: str, docs: List[dict]) -> List[List[Tuple[int, int]]]:
     """What a user's run masks: `spacy_anon.load(PIPELINE)` on each document (subject = the actor), the
-    spans of its replacement table (offsets in the original text)."""
+    spans of its replacement table (offsets in the original text) that were replaced: a row whose
+    operator is "keep" (a word the generalizer left as written) masks nothing."""
     import spacy_anon
 
     nlp = spacy_anon.load(pipeline)
@@ -120,7 +121,8 @@ def shipped_spans(pipeline: str, docs: List[dict]) -> List[List[Tuple[int, int]]
         doc = nlp(doc)
         if doc._.anon_status != "ok":
             raise RuntimeError(f"{d['id']}: anonymization failed ({doc._.anon_status})")
-        out.append(sorted((int(r["start"]), int(r["end"])) for r in doc._.anon_table or []))
+        out.append(sorted((int(r["start"]), int(r["end"])) for r in doc._.anon_table or []
+                          if r.get("operator") != "keep"))
     return out
 
 

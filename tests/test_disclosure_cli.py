@@ -59,3 +59,18 @@ def test_demo_vectors_train_in_seconds(tmp_path):
     doc = nlp(doc)
     flagged = {s.text for s in doc.spans["anon"]}
     assert {"Marla Josephine Quennell", "Saltmarsh Lane", "Aberystwyth"} <= flagged
+
+
+def test_assemble_sets_a_stricter_generalizer_threshold_when_asked(tmp_path):
+    """The shipped WikiActors pipeline uses a generalizer threshold below the disclosure threshold."""
+    vectors = tmp_path / "vectors"
+    assert main(["train-embeddings", str(FIXTURE), "-o", str(vectors), *SMALL]) == 0
+    out = tmp_path / "pipeline"
+    assert main(["assemble-disclosure", "--vectors", str(vectors), "-o", str(out), "--threshold", "0.25",
+                 "--generalize-threshold", "0.05"]) == 0
+    nlp = spacy.load(out)
+    assert nlp.get_pipe("anon_disclosure").cfg["threshold"] == 0.25
+    assert nlp.get_pipe("anon_generalize").cfg["threshold"] == 0.05
+    default = tmp_path / "default"
+    assert main(["assemble-disclosure", "--vectors", str(vectors), "-o", str(default), "--threshold", "0.3"]) == 0
+    assert spacy.load(default).get_pipe("anon_generalize").cfg["threshold"] == 0.3

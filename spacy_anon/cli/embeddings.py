@@ -3,6 +3,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Optional
 
 from spacy_anon.disclosure.vectors import load_meta, train_from_corpus, update_from_corpus
 from spacy_anon.generalize.glosses import write_glosses
@@ -56,6 +57,8 @@ def register(subparsers) -> None:
     a.add_argument("-o", "--output", required=True, help="pipeline folder to write")
     a.add_argument("--base", default=None, help="spaCy pipeline to start from (default: blank 'en')")
     a.add_argument("--threshold", type=float, default=0.25, help="disclosure threshold t (default 0.25)")
+    a.add_argument("--generalize-threshold", type=float, default=None,
+                   help="anon_generalize's safety threshold (default: the disclosure threshold)")
     a.add_argument("--always", default="", help="comma-separated chunk kinds always flagged, e.g. date,number")
     a.add_argument("--strategy", default="generalize", help="anon_mask strategy (default generalize)")
     a.add_argument("--no-generalize", action="store_true", help="leave out anon_generalize")
@@ -106,9 +109,12 @@ def _has_factory(nlp, name: str) -> bool:
 
 
 def assemble_pipeline(vectors: str, base=None, threshold: float = 0.25, always=(),
-                      strategy: str = "generalize", generalize: bool = True, rules: bool = True):
+                      strategy: str = "generalize", generalize: bool = True, rules: bool = True,
+                      generalize_threshold: Optional[float] = None):
     """A pipeline for subject-centred protection: [anon_rules] + anon_disclosure + [anon_generalize] +
-    anon_mask. Optional components are added when their factory exists."""
+    anon_mask. Optional components are added when their factory exists. generalize_threshold: the
+    generalizer's safety threshold, when it should be stricter than the disclosure threshold (a
+    generalization that never falls back on a vacuous concept needs a stricter test to protect as well)."""
     import spacy
 
     nlp = spacy.load(base) if base else spacy.blank("en")
@@ -124,8 +130,9 @@ def assemble_pipeline(vectors: str, base=None, threshold: float = 0.25, always=(
         "always": list(always),
     })
     if generalize and _has_factory(nlp, "anon_generalize"):
-        # shares anon_disclosure's vectors (its `vectors_from` default) and threshold
-        nlp.add_pipe("anon_generalize", config={"threshold": threshold})
+        # shares anon_disclosure's vectors (its `vectors_from` default) and, by default, its threshold
+        gen_threshold = threshold if generalize_threshold is None else generalize_threshold
+        nlp.add_pipe("anon_generalize", config={"threshold": gen_threshold})
     if _has_factory(nlp, "anon_mask"):
         nlp.add_pipe("anon_mask", config={"strategy": strategy})
     else:
@@ -137,7 +144,7 @@ def run_assemble(args) -> int:
     always = [k.strip() for k in args.always.split(",") if k.strip()]
     nlp = assemble_pipeline(args.vectors, base=args.base, threshold=args.threshold, always=always,
                             strategy=args.strategy, generalize=not args.no_generalize,
-                            rules=not args.no_rules)
+                            rules=not args.no_rules, generalize_threshold=args.generalize_threshold)
     nlp.to_disk(args.output)
     print(f"Saved pipeline {nlp.pipe_names} to {args.output}", file=sys.stderr)
     return 0
