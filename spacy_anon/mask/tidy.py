@@ -3,6 +3,8 @@ starts ("an American actress" -> "a performer", "thing thing" -> "thing", "In 20
 import re
 from typing import Any, List, Sequence, Tuple
 
+from spacy_anon.generalize.grammar import indefinite_article
+
 _ARTICLE_BEFORE = re.compile(r"(?:^|(?<=[\s(\[\"“']))([Aa]n?)\s+$")
 _DETERMINER_WORDS = frozenset(
     "a an the this that these those my your his her its our their some any every each no another".split())
@@ -10,18 +12,6 @@ _DETERMINER_WORDS = frozenset(
 _NP_OPENERS = frozenset(
     "in on at for with from by as of to into about like after before during under over between against "
     "is was are were be been being become became becomes".split())
-_AN_A = ("uni", "use", "usu", "eu", "one", "once", "ure")
-_AN_AN = ("hour", "honest", "honor", "honour", "heir")
-
-
-def indefinite_article(word: str) -> str:
-    """"a" or "an" for the word that follows it (simple spelling rules)."""
-    lower = word.lower()
-    if lower.startswith(_AN_AN):
-        return "an"
-    if lower.startswith(_AN_A):
-        return "a"
-    return "an" if lower[:1] in "aeiou" else "a"
 
 
 def _bare_noun(replacement: str) -> bool:
