@@ -32,3 +32,28 @@ def check_anon_offsets(record):
     """Each replacement stands at anon_start:anon_end of "anonymized" (located without the original)."""
     for span in record["spans"]:
         assert record["anonymized"][span["anon_start"]:span["anon_end"]] == span["replacement"]
+
+
+def raise_on(monkeypatch, word, error=ValueError):
+    """Make `spacy-anon anonymize`'s pipeline raise `error` on a text holding `word` (the run stops at that
+    record), for the resume and fail-closed tests."""
+    from spacy.language import Language
+
+    from spacy_anon.cli import anonymize as anonymize_cli
+
+    name = f"test_raise_on_{word}_{error.__name__}"
+    if name not in Language.factories:
+        @Language.component(name)
+        def explode(doc):
+            if word in doc.text:
+                raise error("boom")
+            return doc
+
+    real = anonymize_cli.load_pipeline
+
+    def load(args):
+        nlp = real(args)
+        nlp.add_pipe(name, first=True)
+        return nlp
+
+    monkeypatch.setattr(anonymize_cli, "load_pipeline", load)

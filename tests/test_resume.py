@@ -1,7 +1,6 @@
 """`spacy-anon anonymize --resume`: an interrupted run leaves its output under a clearly partial name, and
 the same command with --resume continues it: every record once, in input order, equal to an
 uninterrupted run. Runs without --resume keep their all-or-nothing output (test_cli_signals.py)."""
-import fcntl
 import json
 import os
 import signal
@@ -11,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_support import cli, read_jsonl, write, write_jsonl
+from cli_support import cli, raise_on, read_jsonl, write, write_jsonl
 
 import spacy_anon.cli.anonymize as anonymize_cli
 from spacy_anon.engines.resume import complete_lines, meta_file, partial_file, partial_folder
@@ -27,25 +26,8 @@ def records(n, start=0):
 
 
 def _explode_on(monkeypatch, word):
-    """The pipeline raises on a text holding `word` (the run fails at that record)."""
-    from spacy.language import Language
-
-    name = f"test_resume_explode_{word}"
-    if name not in Language.factories:
-        @Language.component(name)
-        def explode(doc):
-            if word in doc.text:
-                raise ValueError("boom")
-            return doc
-
-    real = anonymize_cli.load_pipeline
-
-    def load(args):
-        nlp = real(args)
-        nlp.add_pipe(name, first=True)
-        return nlp
-
-    monkeypatch.setattr(anonymize_cli, "load_pipeline", load)
+    """The pipeline raises on a text holding `word` (the run stops at that record)."""
+    raise_on(monkeypatch, word)
 
 
 def test_a_failed_run_keeps_its_partial_output_and_resume_completes_it(tmp_path, capsys, monkeypatch,

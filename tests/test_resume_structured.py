@@ -12,9 +12,8 @@ import sys
 import time
 
 import pytest
-from cli_support import cli, read_jsonl, write, write_jsonl
+from cli_support import cli, raise_on, read_jsonl, write, write_jsonl
 
-import spacy_anon.cli.anonymize as anonymize_cli
 from spacy_anon.engines.resume import complete_entries, index_file, meta_file, partial_file
 
 MAIL = "dana.quennell@example.com"
@@ -38,25 +37,8 @@ def write_csv(path, table):
 
 
 def _raise_on(monkeypatch, word, error=ValueError):
-    """The pipeline raises `error` on a text holding `word` (the run stops at that record)."""
-    from spacy.language import Language
-
-    name = f"test_resume_structured_{word}_{error.__name__}"
-    if name not in Language.factories:
-        @Language.component(name)
-        def explode(doc):
-            if word in doc.text:
-                raise error("boom")
-            return doc
-
-    real = anonymize_cli.load_pipeline
-
-    def load(args):
-        nlp = real(args)
-        nlp.add_pipe(name, first=True)
-        return nlp
-
-    monkeypatch.setattr(anonymize_cli, "load_pipeline", load)
+    """The pipeline raises on a text holding `word` (the run stops at that record)."""
+    raise_on(monkeypatch, word, error)
 
 
 def _args(rules_model, *extra):

@@ -276,14 +276,19 @@ def _output_target(args: argparse.Namespace) -> Optional[Path]:
     return None if args.output in (None, "-") else Path(args.output)
 
 
-def _check_plan(args: argparse.Namespace, kind: str, out_format: str) -> Optional[Path]:
-    """Refuse contradictory options; RETURNS the output file or folder (None: stdout)."""
+def _check_sizes(args: argparse.Namespace) -> None:
+    """Refuse process counts, batch sizes and length limits below 1 (text and structured inputs alike)."""
     if args.n_process < 1:
         raise CLIError("--n-process must be at least 1", EXIT_USAGE)
     if args.batch_size is not None and args.batch_size < 1:
         raise CLIError("--batch-size must be at least 1", EXIT_USAGE)
     if args.max_length is not None and args.max_length < 1:
         raise CLIError("--max-length must be at least 1", EXIT_USAGE)
+
+
+def _check_plan(args: argparse.Namespace, kind: str, out_format: str) -> Optional[Path]:
+    """Refuse contradictory options; RETURNS the output file or folder (None: stdout)."""
+    _check_sizes(args)
     if args.include_original and args.no_original:
         raise CLIError("--include-original and --no-original contradict each other", EXIT_USAGE)
     _check_scale_plan(args, kind, out_format)

@@ -27,6 +27,7 @@ from spacy_anon.cli.anonymize import (
     PROG,
     CLIError,
     _check_scale_plan,
+    _check_sizes,
     _info,
     _Output,
     _output_target,
@@ -117,12 +118,7 @@ def _plan(args: argparse.Namespace, kind: str):
                            "(use --format jsonl or json)", EXIT_USAGE)
     if out_format == "parquet" and _output_target(args) is None:
         raise CLIError("--format parquet needs -o FILE (a binary format, not written to stdout)", EXIT_USAGE)
-    if args.n_process < 1:
-        raise CLIError("--n-process must be at least 1", EXIT_USAGE)
-    if args.batch_size is not None and args.batch_size < 1:
-        raise CLIError("--batch-size must be at least 1", EXIT_USAGE)
-    if args.max_length is not None and args.max_length < 1:
-        raise CLIError("--max-length must be at least 1", EXIT_USAGE)
+    _check_sizes(args)
     _check_scale_plan(args, kind, out_format, structured=True)
     target = _output_target(args)
     if target is not None:
