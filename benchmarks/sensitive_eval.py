@@ -4,7 +4,9 @@
         [--json docs/benchmarks/sensitive.json] [--md docs/benchmarks/sensitive.md]
 
 Gold (tests/fixtures/sensitive_gold/README.md): 30 deid nursing notes (offsets only; the text is read
-from ../shared and checked by SHA-256) and 33 short texts written for this benchmark (CC0). Every term
+from ../shared and checked by SHA-256), 32 short development texts (`written_dev`) and 33 held-out
+texts (`written`) written for this benchmark (CC0). Choices are made on the development sets (deid,
+written_dev; `--show` prints their errors, `--sets deid,written_dev` runs them alone). Every term
 that reveals a protected condition is marked, as `sensitive` (the condition, its synonyms and kinds) or
 `related` (anything else that reveals it: drugs, tests, treatments, behaviour).
 
@@ -36,6 +38,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLD_DIR = ROOT / "tests" / "fixtures" / "sensitive_gold"
+DEV_GOLD = GOLD_DIR / "written_dev_gold.jsonl"
 DEFAULT_DEID = ROOT.parent / "shared" / "data" / "deid" / "deid_notes_dev.jsonl"
 DEFAULT_INDEX = ROOT / "benchmarks" / "out" / "sensitive_index_deid"
 
@@ -389,7 +392,10 @@ def run_config(docs: Sequence[GoldDoc], conditions: Sequence[str], config: dict)
 # Which conditions each set is run and scored with: the deid notes were annotated for the health
 # conditions only (a note's "Spanish speaking" or "Russian interpreter" is not in their gold), the written texts
 # for all nine, and also scored with the health conditions alone (the conditions of Sánchez et al.).
-SCOPES = {"deid": {"health": HEALTH}, "written": {"health": HEALTH, "all": CONDITIONS}}
+SCOPES = {"deid": {"health": HEALTH}, "written_dev": {"health": HEALTH, "all": CONDITIONS},
+          "written": {"health": HEALTH, "all": CONDITIONS}}
+# development sets (errors may be read with --show) and the held-out set (only its figures are read)
+DEV_SETS = ("deid", "written_dev")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -540,10 +546,21 @@ def main(argv: Optional[Sequence[str]] = None) -> dict:
     ap.add_argument("--configs", help="JSON list of {name, config} to run instead of the default three")
     ap.add_argument("--show", nargs="?", const="deid", default=None, choices=sorted(SCOPES),
                     help="print every missed term and false positive of one set with its text (prints the notes' "
-                         "words); only the development set (deid) unless named: the written texts are held out")
+                         "words); only a development set (deid, written_dev) unless named: the written texts are "
+                         "held out")
+    ap.add_argument("--sets", default=",".join(SCOPES),
+                    help="comma-separated sets to run (default: all; the development sets alone: deid,written_dev)")
+    ap.add_argument("--replacements", action="store_true",
+                    help="print every replacement the first configuration writes, per set (original -> replacement)")
     args = ap.parse_args(argv)
     t0 = time.time()
-    sets = {"deid": load_deid_gold(args.deid), "written": load_written_gold()}
+    wanted = [n.strip() for n in args.sets.split(",") if n.strip()]
+    unknown = sorted(set(wanted) - set(SCOPES))
+    if unknown:
+        raise SystemExit(f"unknown set(s) {unknown}; known: {sorted(SCOPES)}")
+    loaders = {"deid": lambda: load_deid_gold(args.deid), "written_dev": lambda: load_written_gold(DEV_GOLD),
+               "written": load_written_gold}
+    sets = {name: loaders[name]() for name in SCOPES if name in wanted}
     report = {
         "schema": "spacy-anon/sensitive-eval/1",
         "command": " ".join(["python benchmarks/sensitive_eval.py", *(sys.argv[1:] if argv is None else argv)]),
@@ -572,6 +589,11 @@ def main(argv: Optional[Sequence[str]] = None) -> dict:
                     if args.show == name:
                         print(f"# {name}: {c['name']}, {scope} conditions")
                         print("\n".join(errors(docs, predicted)))
+                    if args.replacements and c is configs[0] and scope == list(SCOPES[name])[-1]:
+                        print(f"# replacements, {name}: {c['name']}, {scope} conditions")
+                        for d in docs:
+                            for start, end, value in replaced[d.id]:
+                                print(f"{d.text[start:end]!r} -> {value!r}")
                     runs.append({"name": c["name"], "scope": scope, "config": config, "conditions": list(conditions),
                                  "seconds": round(seconds, 2), "scores": score_terms(docs, predicted, conditions),
                                  "utility": utility(docs, replaced)})

@@ -79,8 +79,9 @@ def hiv_index(tmp_path_factory):
 # -- Step 1: terms of the sensitive set -------------------------------------------------------------------
 def test_hiv_is_confidential_and_generalized():
     doc = sensitive_pipeline(conditions=["hiv"])(PATIENT)
-    # "HIV positive": a modifier, no article; the drug class is in the clinical lexicon (a related term)
-    assert found(doc) == [("HIV", "SENSITIVE", "infection"), ("antiretroviral drugs", "SENSITIVE_RELATED", "drugs")]
+    # "HIV positive" is a clinical form, generalized as the adjective it is ("is ill", not "is an
+    # infection"); the drug class is in the clinical lexicon (a related term)
+    assert found(doc) == [("HIV positive", "SENSITIVE", "ill"), ("antiretroviral drugs", "SENSITIVE_RELATED", "drugs")]
     assert found(sensitive_pipeline(conditions=["hiv"], clinical=False)(PATIENT)) == [("HIV", "SENSITIVE", "infection")]
     span = doc.spans["anon"][0]
     assert span.label_ == "MISC" and span._.anon_source == "anon_sensitive" and span.kb_id_ == "hiv"
@@ -115,7 +116,10 @@ def test_each_condition_has_its_own_tau():
     alone = sensitive_pipeline(conditions=["hiv"])
     both = sensitive_pipeline(conditions=["hiv", "religion"])
     assert found(both(PATIENT)) == found(alone(PATIENT))
-    assert found(alone(PATIENT))[0] == ("HIV", "SENSITIVE", "infection")
+    assert found(alone(PATIENT))[0] == ("HIV positive", "SENSITIVE", "ill")
+    plain = {"conditions": ["hiv"], "clinical": False}
+    assert found(sensitive_pipeline(**plain)(PATIENT))[0] == ("HIV", "SENSITIVE", "infection")
+    assert found(sensitive_pipeline(**{**plain, "conditions": ["hiv", "religion"]})(PATIENT))[0][2] == "infection"
     taus = both.get_pipe("anon_sensitive").taus
     assert taus["religion"] < taus["hiv"] == pytest.approx(alone.get_pipe("anon_sensitive").tau)
 

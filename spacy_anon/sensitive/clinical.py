@@ -21,6 +21,12 @@ are WordNet synsets, so their members come from WordNet, not from any corpus):
   ECG, "respiratory depression", "depressed skull fracture") or is denied ("denies ETOH",
   "occasional ETOH").
 
+- `GENERALIZATIONS`, `HEAD_GENERALIZATIONS` and `READABLE`: replacements a reader can use: a lexicon
+  ancestor for forms whose WordNet sense misleads ("ETOH" is ethanol: "a substance", not "a use"), the
+  head of a related phrase without its revealing qualifier ("psych consult" -> "a consultation", "STD
+  clinic" -> "a clinic"), and plain words for WordNet's technical or misleading ancestors ("physical
+  condition" for a mental disorder -> "condition", "consumer" for a drinker -> "person").
+
 Everything here is on by default (`clinical = true`); `clinical = false` keeps WordNet's terms only.
 """
 import re
@@ -53,33 +59,45 @@ CLINICAL_FORMS: Dict[str, Tuple[Tuple[str, Optional[str]], ...]] = {
         ("generalized anxiety", "anxiety disorder"), ("general anxiety", "anxiety disorder"),
         ("schizoaffective", "schizophrenia"), ("schizoaffective disorder", "schizophrenia"),
         ("suicidal ideation", "depression"), ("suicide attempt", "depression"), ("suicidal", "depression"),
-        ("OCD", "anxiety disorder"), ("ADHD", "mental disorder"),
+        ("OCD", "anxiety disorder"), ("ADHD", "mental disorder"), ("PTSD", "anxiety disorder"),
+        ("panic attack", "panic disorder"), ("panic attacks", "panic disorder"), ("anorexia", "anorexia nervosa"),
+        ("schizophrenic", "schizophrenia"), ("psychotic", "psychosis"), ("eating disorder", "eating disorder"),
         ("psych history", "mental disorder"), ("psych hx", "mental disorder"),
         ("psychiatric history", "mental disorder"),
         ("psychiatric illness", "mental disorder"), ("psychiatric disorder", "mental disorder"),
     ),
     "sexually_transmitted_disease": (
         ("STI", "sexually transmitted disease"), ("sexually transmitted infection", "sexually transmitted disease"),
-        ("HPV", "sexually transmitted disease"),
+        ("HPV", "sexually transmitted disease"), ("genital warts", "venereal disease"),
+        ("venereal warts", "venereal disease"), ("condyloma", "venereal disease"), ("condylomata", "venereal disease"),
+        ("trichomoniasis", "venereal disease"), ("gonorrhoea", "gonorrhea"), ("HSV-2", "herpes"),
+    ),
+    "hiv": (
+        ("HIV positive", "HIV"), ("HIV-positive", "HIV"), ("HIV+", "HIV"), ("seropositive", "HIV"),
+        ("seropositivity", "HIV"), ("PLWH", "HIV"), ("PLHIV", "HIV"),
     ),
 }
 
 # condition -> surface forms of terms that reveal it without naming it
 RELATED_FORMS: Dict[str, Tuple[str, ...]] = {
     "alcohol_abuse": ("CIWA", "CIWA scale", "CIWA protocol", "detox", "detox unit", "detoxification", "AA meetings",
-                      "Alcoholics Anonymous", "Antabuse", "disulfiram", "naltrexone", "acamprosate", "banana bag"),
+                      "Alcoholics Anonymous", "Antabuse", "disulfiram", "naltrexone", "acamprosate", "banana bag",
+                      "alcohol gtt", "ETOH gtt", "alcohol drip", "ETOH drip", "last drink"),
     "substance_abuse": ("methadone", "methadone clinic", "methadone maintenance", "suboxone", "buprenorphine",
-                        "Narcan", "naloxone", "track marks", "needle exchange", "NA meetings", "rehab"),
+                        "Narcan", "naloxone", "track marks", "needle exchange", "NA meetings", "rehab", "overdose"),
     "mental_disorder": ("psychiatrist", "psychiatry", "psychiatric", "psych consult", "psych meds", "psych nurse",
                         "psych eval", "psych evaluation", "psych team", "psych service", "psych unit", "psych ward",
                         "psychotropic", "psychotropic meds", "psychotropics", "antidepressants", "antipsychotics",
                         "anti-anxiety", "antianxiety", "lithium", "SSRI", "trazodone", "seroquel", "quetiapine",
                         "olanzapine", "zyprexa", "risperidone", "risperdal", "abilify", "aripiprazole", "depakote",
-                        "lamictal", "celexa", "citalopram", "lexapro", "escitalopram", "sertraline", "wellbutrin",
+                        "lamictal", "anti-depressant", "anti-depressants", "anti-depressant drugs", "anti-psychotic",
+                        "anti-psychotics", "celexa", "citalopram", "lexapro", "escitalopram", "sertraline",
+                        "wellbutrin",
                         "bupropion", "effexor", "venlafaxine", "cymbalta", "duloxetine", "mirtazapine", "remeron",
                         "ECT", "electroconvulsive therapy"),
     "hiv": ("antiretroviral", "antiretrovirals", "antiretroviral therapy", "antiretroviral drugs", "ARV", "ARVs",
-            "HAART", "CD4 count", "CD4", "viral load", "Truvada", "Biktarvy", "efavirenz",
+            "HAART", "PrEP", "pre-exposure prophylaxis", "post-exposure prophylaxis", "CD4 count", "CD4", "viral load",
+            "Truvada", "Biktarvy", "efavirenz",
             "tenofovir", "emtricitabine", "dolutegravir", "raltegravir"),
     "sexually_transmitted_disease": ("RPR", "RPR test", "VDRL", "penicillin G benzathine", "STD clinic",
                                      "partner notification"),
@@ -88,7 +106,7 @@ RELATED_FORMS: Dict[str, Tuple[str, ...]] = {
 # WordNet drug classes (lemma, noun senses) whose lemmas and hyponyms reveal a condition
 TREATMENT_ROOTS: Dict[str, Tuple[Tuple[str, Tuple[int, ...]], ...]] = {
     "mental_disorder": (("antidepressant", (1,)), ("antipsychotic drug", (1,)), ("psychiatrist", (1,)),
-                        ("psychotherapy", (1,))),
+                        ("psychotherapy", (1,)), ("psychotherapist", (1,))),
     "hiv": (("reverse transcriptase inhibitor", (1,)), ("protease inhibitor", (1,))),
     "substance_abuse": (("hard drug", (1,)), ("soft drug", (1,)), ("methadone", (1,))),
     "alcohol_abuse": (("disulfiram", (1,)),),
@@ -104,7 +122,38 @@ USE_WORDS = ("abuse", "use", "dependence", "addiction", "overdose", "abuser", "u
 
 # forms that are also ordinary words: matched only with a sure term of the same condition in the text
 NEEDS_EVIDENCE = frozenset({"withdrawal", "viral load", "CD4", "rehab", "detox", "psychiatric", "suicidal",
-                            "drug use", "substance use", "lithium"})
+                            "drug use", "substance use", "lithium", "last drink", "PrEP", "anorexia", "psychotic",
+                            "overdose"})
+
+# a form -> the generalization a reader understands, where the form's WordNet ancestors mislead
+GENERALIZATIONS: Dict[str, str] = {
+    "ETOH": "substance", "EtOH": "substance", "etoh": "substance", "PrEP": "medication",
+    # adjectives: "her partner is HIV-positive" -> "is ill", not "is an infection"
+    "HIV positive": "ill", "HIV-positive": "ill", "HIV+": "ill", "seropositive": "ill", "schizophrenic": "ill",
+    "psychotic": "ill", "last drink": "last intake", "Last drink": "Last intake",
+    "Pride": "event", "Pride parade": "event",  # the march, not the feeling
+}
+# generalizations that are adjectives: written without an article ("is ill")
+ADJECTIVES = frozenset({"ill"})
+# the last word of a related phrase that WordNet does not know as a whole -> its generalization: the
+# phrase without its revealing qualifier ("psych nurse" -> "nurse", "methadone clinic" -> "clinic")
+HEAD_GENERALIZATIONS: Dict[str, str] = {
+    "meds": "medication", "med": "medication", "medications": "medication", "medication": "medication",
+    "consult": "consultation", "consultation": "consultation", "nurse": "nurse", "team": "team",
+    "unit": "unit", "ward": "ward", "clinic": "clinic", "service": "service", "eval": "evaluation",
+    "evaluation": "evaluation", "meetings": "meetings", "protocol": "protocol", "scale": "scale",
+    "test": "test", "history": "history", "hx": "history", "count": "count", "therapy": "therapy",
+    "maintenance": "treatment", "group": "group", "interpreter": "interpreter", "partner": "partner",
+    "notification": "notification", "parade": "event", "site": "site", "load": "level",
+    "drugs": "drugs", "drug": "drug", "drink": "intake", "drip": "infusion", "gtt": "infusion",
+}
+# WordNet ancestors that read wrongly in running text -> the plain word that says as little
+READABLE: Dict[str, str] = {
+    "physical condition": "condition", "physiological state": "condition", "physiological condition": "condition",
+    "consumer": "person", "user": "person", "due process": "procedure", "group action": "action",
+    "activity": "behavior", "use": "behavior", "usage": "behavior", "misuse": "behavior", "signal": "medication",
+    "signals": "medication", "animal virus": "virus",
+}
 
 # amounts of drink a clinician records as a sign of alcohol abuse: "4-5 drinks/day", "a pint of vodka
 # daily", "6 beers a day" (a number or "a" before the drink: "drinks two cups of coffee" is not one)
@@ -116,7 +165,7 @@ _DRINK = rf"(?:drinks?|beers?|shots?|glass(?:es)?\s+of\s+wine|" \
 _PER_DAY = r"(?:\s*(?:/|per|a|an|each|every)\s*(?:day|d|night|week|wk)\b|\s*(?:daily|nightly|qd|qday)\b)"
 AMOUNTS = {
     "alcohol_abuse": re.compile(
-        rf"\b{_NUMBER}\s*{_DRINK}{_PER_DAY}",
+        rf"\b{_NUMBER}\s*{_DRINK}{_PER_DAY}|\bdrinks\s+{_NUMBER}\s*(?:{_DRINK}\s*)?{_PER_DAY}",
         re.IGNORECASE),
 }
 
@@ -131,6 +180,7 @@ EXCLUSIONS = (
      r"depress"),
     (r"", r"^[\s-]*(?:level|lvl|screen|tox|negative|neg\b)", r"etoh"),
     (r"(?:\bcondom|\btexas)[\s-]*$", r"", r"cath"),
+    (r"", r"^[\s-]*(?:rheumatoid|ra\b|arthritis|(?:for|to)\s+(?!hiv))", r"seropositiv"),
 )
 # a denial or a non-abusive use before the match: "denies ETOH", "w/o etoh", "occasional ETOH", "no hx of"
 NEGATION = re.compile(

@@ -30,6 +30,7 @@ from spacy_anon.generalize.wordnet import generalization_candidates, noun_synset
 from spacy_anon.labels import CONFIDENTIAL, SPAN_KEY
 from spacy_anon.sensitive import clinical
 from spacy_anon.sensitive import ic as icm
+from spacy_anon.sensitive import special_categories
 from spacy_anon.sensitive.clinical import deletions, one_edit
 from spacy_anon.sensitive.index import DB_NAME, CooccurrenceIndex, compound
 from spacy_anon.sensitive.sensitive_set import (
@@ -159,7 +160,8 @@ class SensitiveTerms:
         lang, lexicon: the WordNet (as anon_generalize).
         min_df: with an index, a term seen in fewer documents gives no evidence of risk (its PMI counts as 0).
         clinical: add the clinical lexicon (`spacy_anon.sensitive.clinical`): clinical forms of the
-            conditions, their treatments, look-alikes and denials that are not the condition.
+            conditions, their treatments, look-alikes and denials that are not the condition, readable
+            replacements; and the special-category lexicons (`spacy_anon.sensitive.special_categories`).
         max_df_share: with an index, a term in more than this share of the documents is the corpus's
             common vocabulary ("IV", "PMH") and never a related term.
         pmi_discount: with an index, co-occurrence counts are lowered by this many documents before PMI
@@ -294,20 +296,40 @@ class SensitiveTerms:
                                                 examples=", ".join(repr(m) for m in missing[:3])))
 
     def generalization(self, term: SensitiveTerm) -> Optional[str]:
-        """g(t), eq. 4: the most informative generalization with IC < tau that is not a top-level concept;
+        """g(t), eq. 4: the most specific generalization with IC < tau that is not a top-level concept nor
+        itself a term of S (`ic.most_specific_below`: word-frequency IC is not monotone along a chain), in
+        the words a reader understands (`clinical.GENERALIZATIONS`, `HEAD_GENERALIZATIONS`, `READABLE`);
         None when there is none (the term is then removed)."""
         if term.text not in self._general:
-            if term.concept is None and term.origin == "clinical":  # "antiretroviral drugs" -> "drugs"
-                chain = [h for h in self._related_hierarchy(term.text) if term_key(h) not in self.sensitive]
-                self._general[term.text] = icm.most_informative_below([(h, self.ic(h)) for h in chain],
-                                                                          self.tau_of(term))
-                return self._general[term.text]
-            # a generalization that is itself a term of S ("drug user" for "IV drug user") still reveals
-            chain = [h for h in self._chain(term)
-                     if h.lower() not in TOP_CONCEPTS and term_key(h) not in self.sensitive]
-            self._general[term.text] = icm.most_informative_below([(h, self.ic(h)) for h in chain],
-                                                                      self.tau_of(term))
+            self._general[term.text] = self._readable(self._generalization(term))
         return self._general[term.text]
+
+    def _generalization(self, term: SensitiveTerm) -> Optional[str]:
+        tau = self.tau_of(term)
+        fixed = clinical.GENERALIZATIONS.get(term.text)
+        if fixed is not None and self.cfg.get("clinical", True):
+            return fixed
+        words = term.text.lower().replace("-", " ").split()
+        head = clinical.HEAD_GENERALIZATIONS.get(words[-1]) if len(words) > 1 and term.origin == "clinical" else None
+        if head is not None:  # "psych consult" -> "consultation", "viral load" -> "level", "psych meds" -> "drug"
+            chain = [head] + self._related_hierarchy(head)
+            found = icm.most_specific_below([(h, self.ic(h)) for h in chain if term_key(h) not in self.sensitive], tau)
+            if found is not None:
+                return found
+        if term.concept is None and term.origin in ("clinical", "derived"):  # "antiretroviral drugs" -> "drugs"
+            # never a word of the term itself ("came out" -> "out")
+            chain = [h for h in self._related_hierarchy(term.text)
+                     if term_key(h) not in self.sensitive and h.lower() not in words]
+            return icm.most_specific_below([(h, self.ic(h)) for h in chain], tau)
+        # a generalization that is itself a term of S ("drug user" for "IV drug user") still reveals
+        chain = [h for h in self._chain(term) if h.lower() not in TOP_CONCEPTS and term_key(h) not in self.sensitive]
+        return icm.most_specific_below([(h, self.ic(h)) for h in chain], tau)
+
+    def _readable(self, g: Optional[str]) -> Optional[str]:
+        if g is None or not self.cfg.get("clinical", True):
+            return g
+        plain = clinical.READABLE.get(g.lower())
+        return plain if plain is not None and term_key(plain) not in self.sensitive else g
 
     # ------------------------------------------------------------------------------------ risk (Step 2)
     def _pmi(self, anchor: str, anchor_df: int, key: str, discount: float = 0.0) -> Optional[float]:
@@ -462,7 +484,7 @@ class SensitiveTerms:
         (no generalization of an amount hides what is drunk)."""
         out: List[Span] = []
         taken = [(s.start_char, s.end_char) for s in spans]
-        for condition, pattern in clinical.AMOUNTS.items():
+        for condition, pattern in {**clinical.AMOUNTS, **special_categories.PATTERNS}.items():
             if condition not in self.cfg["conditions"]:
                 continue
             for m in pattern.finditer(doc.text):
@@ -565,7 +587,8 @@ class SensitiveTerms:
         before = doc[span.start - 1] if span.start > 0 else None
         after = doc[span.end] if span.end < len(doc) else None
         ends_phrase = after is None or after.is_punct or after.is_stop
-        if not plural and ends_phrase and not _has_determiner(doc, span.start):
+        if not plural and ends_phrase and not _has_determiner(doc, span.start) \
+                and word.lower() not in clinical.ADJECTIVES and not word.lower().startswith("last "):
             value = with_article(value)
         if before is None or doc.text[:span.start_char].rstrip()[-1:] in ".!?":
             value = value[:1].upper() + value[1:]

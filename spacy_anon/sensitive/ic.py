@@ -58,6 +58,14 @@ def most_informative_below(candidates: Sequence[Tuple[str, float]], tau: float) 
     return best[0] if best else None
 
 
+def most_specific_below(candidates: Sequence[Tuple[str, float]], tau: float) -> Optional[str]:
+    """Eq. 4 on a hierarchy whose IC is not monotone: the first ancestor (specific to general) whose IC is
+    below tau. With Web counts IC falls along a hypernym chain and this is the most informative one; with
+    word frequencies it does not ("psychiatrist": specialist 15.7, doctor 13.6, ..., adult 14.0), and the
+    largest IC below tau would skip "doctor" for the more general but rarer "adult"."""
+    return next((name for name, ic in candidates if ic < tau), None)
+
+
 def pmi(df_joint: int, df_a: int, df_b: int, n_docs: int) -> float:
     """PMI(a; b) = log2 (df(a, b) N) / (df(a) df(b)) from document counts (eq. 6 with a corpus);
     -inf when a and b never co-occur, 0 when a count is missing (no evidence either way)."""

@@ -23,6 +23,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from spacy_anon.errors import Errors
 from spacy_anon.sensitive import clinical as lex
+from spacy_anon.sensitive import special_categories as gdpr
 from spacy_anon.sensitive.taxonomy import Taxonomy, first_known
 from spacy_anon.sensitive.terms import term_key
 
@@ -89,7 +90,9 @@ class SensitiveSet:
             return None
         lower = surface.lower()
         # a clinical form written as in the text names its condition the clinical way ("DTs": alcohol)
-        exact = next((t for t in sorted(found, key=lambda t: t.origin != "clinical") if t.text.lower() == lower), None)
+        # and a form written with the same capitals first ("Republican" the party, "republican" the adherent)
+        exact = next((t for t in sorted(found, key=lambda t: (t.text != surface, t.origin != "clinical"))
+                      if t.text.lower() == lower), None)
         if exact is not None:
             return exact
         last = _last_word(surface)
@@ -192,13 +195,56 @@ def build_sensitive_set(
             result.add(SensitiveTerm(text=term, key=key, condition=CUSTOM))
     if clinical:
         _add_clinical(result, conditions, taxonomies, lang)
+    for condition, pairs in groups:  # after the lexicon: a form it lists keeps its own reading
+        _add_derived(result, condition, pairs, lang)
     return result
+
+
+# a derived form with a sense of its own needs evidence when it is this frequent ("conservative"), or
+# this frequent and first another sense ("irrational": first "not consistent with reason")
+DERIVED_COMMON_ZIPF = 4.5
+DERIVED_RARE_ZIPF = 3.0
+
+
+def _add_derived(result: SensitiveSet, condition: str, pairs, lang: str) -> None:
+    """The nouns and adjectives WordNet derives from the lemmas of S ("schizophrenic", "Marxist",
+    "Buddhist", "Islamic", "gay"): the adjective or adherent a text writes instead of the noun. A noun
+    keeps its own concept (its hypernyms give its generalization); an adjective has none (the component
+    then walks the hypernyms of the word as a noun). A derived form with a sense not derived from S and
+    a Zipf frequency of at least `DERIVED_COMMON_ZIPF` ("conservative" treatment), or of at least
+    `DERIVED_RARE_ZIPF` whose most frequent sense is that other one, is ambiguous; so is an adjective
+    with no derived noun of that frequency ("irrational", "manic")."""
+    from wordfreq import zipf_frequency
+
+    found: Dict[str, List[Tuple[str, str, object]]] = {}
+    for taxonomy, concept in pairs:
+        derive = getattr(taxonomy, "derived", None)
+        if derive is None:
+            continue
+        for lemma, pos, synset in derive(concept):
+            found.setdefault(lemma, []).append((pos, synset, taxonomy))
+    for lemma, hits in found.items():
+        key = term_key(lemma)
+        if not key or len(lemma) <= 3 or any(t.text.lower() == lemma.lower() for t in result.variants.get(key, ())):
+            continue
+        taxonomy = hits[0][2]
+        own = {synset for _, synset, _ in hits}
+        senses = taxonomy.senses_of(lemma)
+        others = [c for c in senses if c not in own]
+        zipf = zipf_frequency(lemma, lang)
+        noun = next((synset for pos, synset, _ in hits if pos == "n"), None)
+        # an adjective alone describes as often as it diagnoses ("irrational", "manic"): evidence first
+        other_first = zipf >= DERIVED_RARE_ZIPF and senses[0] not in own
+        other_reading = bool(others) and (zipf >= DERIVED_COMMON_ZIPF or other_first)
+        ambiguous = other_reading or (noun is None and zipf >= DERIVED_RARE_ZIPF)
+        result.add(SensitiveTerm(text=lemma, key=key, condition=condition, concept=noun,
+                                 taxonomy=taxonomy.name if noun else None, ambiguous=ambiguous, origin="derived"))
 
 
 def _add(result: SensitiveSet, text: str, condition: str, concept, taxonomy, kind: str, ambiguous: bool) -> None:
     """One clinical form, and its lower-case spelling when it is a case-free acronym ("ETOH", "etoh")."""
-    ambiguous = ambiguous or text in lex.NEEDS_EVIDENCE
-    spellings = [text] + ([text.lower()] if text.split()[0] in lex.CASE_FREE else [])
+    ambiguous = ambiguous or text in lex.NEEDS_EVIDENCE or text in gdpr.NEEDS_EVIDENCE
+    spellings = [text] + ([text.lower()] if text.split()[0] in lex.CASE_FREE | gdpr.CASE_FREE else [])
     for spelling in spellings:
         key = term_key(spelling)
         if not key or any(t.text == spelling and t.condition == condition for t in result.variants.get(key, ())):
@@ -216,7 +262,7 @@ def _add_clinical(result: SensitiveSet, conditions: Sequence[str], taxonomies: S
         return (found[0], taxonomy) if found else (None, None)
 
     for condition in conditions:
-        for text, lemma in lex.CLINICAL_FORMS.get(condition, ()):
+        for text, lemma in lex.CLINICAL_FORMS.get(condition, ()) + gdpr.FORMS.get(condition, ()):
             concept, taxonomy = concept_of(lemma)
             _add(result, text, condition, concept, taxonomy, "sensitive", False)
         if condition == "substance_abuse":
@@ -227,7 +273,7 @@ def _add_clinical(result: SensitiveSet, conditions: Sequence[str], taxonomies: S
             for drug in dict.fromkeys(drugs + list(lex.DRUGS_OF_ABUSE_EXTRA)):
                 for use in lex.USE_WORDS:
                     _add(result, f"{drug} {use}", condition, concept, taxonomy, "sensitive", False)
-        for text in lex.RELATED_FORMS.get(condition, ()):
+        for text in lex.RELATED_FORMS.get(condition, ()) + gdpr.RELATED.get(condition, ()):
             concept, taxonomy = concept_of(text)
             _add(result, text, condition, concept, taxonomy, "related", False)
         for root, senses in lex.TREATMENT_ROOTS.get(condition, ()):

@@ -5,7 +5,7 @@ order of priority. `Taxonomy` is the small interface both provide; `WordNetTaxon
 `spacy-anon wordnet install` through `wn`, `spacy_anon.sensitive.snomed.SnomedTaxonomy` a licensed SNOMED
 CT release the user has.
 """
-from typing import List, Optional, Protocol, Sequence
+from typing import List, Optional, Protocol, Sequence, Tuple
 
 from spacy_anon.generalize.wordnet import get_wordnet, hypernym_chain, noun_synsets, resolve_lexicon, synset_label
 
@@ -54,6 +54,22 @@ class WordNetTaxonomy:
 
     def ancestors(self, concept: str) -> List[str]:
         return [synset_label(ss) for ss in hypernym_chain(self._synset(concept))]
+
+    def derived(self, concept: str) -> List[Tuple[str, str, str]]:
+        """(lemma, part of speech, concept) of the nouns and adjectives derivationally related to the
+        concept's lemmas ("schizophrenia" -> "schizophrenic", "Marxism" -> "Marxist", "homosexuality" ->
+        "gay"); verbs are left out ("depression" -> "depress")."""
+        out = []
+        for sense in self._synset(concept).senses():
+            for other in sense.get_related("derivation"):
+                synset = other.synset()
+                if synset.pos in ("n", "a", "s"):
+                    out.append((other.word().lemma(), synset.pos, synset.id))
+        return out
+
+    def senses_of(self, word: str) -> List[str]:
+        """Every synset of the word, any part of speech."""
+        return [ss.id for ss in self._wn.synsets(word)]
 
     def domain(self, concept: str) -> Optional[str]:
         try:
