@@ -24,7 +24,7 @@ from typing import Dict, List, Optional
 
 import spacy_anon
 from spacy_anon.evaluate.crossval import (
-    cross_validate, load_docs, output_key, parse_threshold, predict_timed, score_docs, train_and_predict,
+    METRICS, cross_validate, load_docs, output_key, parse_threshold, predict_timed, score_docs, train_and_predict,
     write_predictions,
 )
 
@@ -58,7 +58,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--only-fold", type=int, default=None, help="evaluate one held-out fold only")
     parser.add_argument("--group", choices=["doc", "patient"], default="doc")
-    parser.add_argument("--metric", choices=["meddocan", "tab"], default="tab")
+    parser.add_argument("--metric", choices=list(METRICS), default="tab",
+                        help="harem: MEDDOCAN's scores over HAREM's classes (our labels mapped, others left out)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--with-rules", action="store_true",
                         help="add anon_rules first when the config has none (the shipped configs have it)")

@@ -73,6 +73,8 @@ class Errors(metaclass=_WithCodes):
             "levels below WordNet's root a generalization needs (4: organization, show, award)")
     E305 = ("anon_generalize: sense must be one of {valid}, got {value!r}. Fix: \"context\" picks the WordNet "
             "sense that fits the sentence, \"first\" the most frequent sense")
+    E306 = ("anon_generalize: class_threshold must be a number in (-1, 1], got {value!r}. Fix: the cosine bound a "
+            "coarse class (\"a film\", \"a place\") must stay under, e.g. 0.25; 1.0 accepts every class")
 
     # ------------------------------------------------------------------ knowledge base of classes (E33x)
     E330 = ("anon_generalize: knowledge base {path!r} does not exist (setting knowledge_base). Fix: point it at "
@@ -93,6 +95,9 @@ class Errors(metaclass=_WithCodes):
             "`spacy-anon train-embeddings`, or call set_vectors()")
     E403 = ("anon_disclosure: {what} (setting on_subject_oov = \"error\"). Fix: train the vectors on a corpus "
             "that contains this document, or set on_subject_oov to \"mask_all\" or \"warn\"")
+    E404 = ("{name}: no subject given or found (setting on_no_subject = \"error\"). Fix: give the person to "
+            "protect (doc._.anon_subject, or \"subject\" in a JSONL record of `spacy-anon anonymize`), or set "
+            "on_no_subject to \"mask_names\"")
 
     # ------------------------------------------------------------------ anon_context_tagger (E5xx)
     E501 = ("{name}: span_threshold must be above 0.5 (above 1: scores only), got {value!r}. Fix: a token more "
@@ -213,12 +218,21 @@ class Errors(metaclass=_WithCodes):
     E867 = ("spacy-anon risk: the transformer attacker's {setting} must be a non-empty list of numbers in {bounds}, got "
             "{value!r}")
 
+    # ------------------------------------------------------------------ anon_crf numpy inference (E880-E889)
+    E880 = ("anon_crf: the CRF model is not a CRFsuite CRF1d model file ({detail}). Fix: retrain it, or set "
+            "inference = \"crfsuite\"")
+    E881 = "{name}: unknown inference {value!r} (setting inference); use one of {valid}"
+
     # ------------------------------------------------------------------ languages: tags, places, models (E950-E974)
     E950 = ("anon_mask: operators.tag.names must be one of {valid}, got {value!r}. Fix: \"language\" writes class "
             "names in the pipeline's language ([PESSOA_1]), \"category\" our categories ([PERSON_1])")
     E951 = ("anon_crf: unknown place gazetteer {spec!r} (settings gazetteers / phrase_gazetteers). Fix: use "
             "geonames:cities[:MIN_POPULATION[:CC,...]], pycountry:countries[:LANG,...] or "
             "pycountry:subdivisions[:CC,...]")
+    E952 = ("anon_crf: span filter spacy_anon.label_min_scores.v1: the minimum for {label!r} is {value!r}; span scores are mean marginals in [0, 1]. "
+            "Fix: give a number from 0 (keep every span) to 1")
+    E963 = ("anon_rules: spacy_anon.name_cue_recognizers.v1 (setting custom_recognizers) has no cue words for lang "
+            "{lang!r}; known: {known}. Fix: give a supported language, or write your own custom_recognizers")
 
     # ------------------------------------------------------------------ anon_sensitive, `spacy-anon index` (E350-E389)
     E350 = ("anon_sensitive: unknown condition(s) {names} (setting `conditions`); presets: {presets}. Fix: use "

@@ -7,8 +7,8 @@ fold's trained pipeline is saved to a temporary folder and loaded back with the 
 (`scripts/tagger_eval.py` passes `spacy_anon.load`, what `spacy-anon anonymize --model PATH` runs), and the
 predictions are the spans its `anon_mask` masked (`doc.spans["anon_masked"]`; "anon" for a pipeline
 without one). Predictions are {doc_id: [(start, end, label)]}; `score_docs` scores them with the TAB or
-MEDDOCAN metrics. spaCy, the taggers and torch are imported inside functions (this module sits below
-`spacy_anon.tagger`).
+MEDDOCAN metrics, or MEDDOCAN's over HAREM's classes. spaCy, the taggers and torch are imported inside
+functions (this module sits below `spacy_anon.tagger`).
 """
 import json
 import os
@@ -21,7 +21,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from spacy_anon.corpora import record_from_doc
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, SPAN_KEY
-from spacy_anon.evaluate.spans import meddocan_scores
+from spacy_anon.evaluate.spans import meddocan_category_scores, meddocan_scores
 from spacy_anon.evaluate.tab import round_metrics, tab_metrics
 from spacy_anon.tagger.data import split_groups
 
@@ -209,13 +209,59 @@ def run_fold(job: FoldJob):
     return job.k, preds, train_s, cps, by_thr
 
 
+# HAREM-typed scoring: our categories as HAREM's classes. HAREM annotates no e-mail, URL, phone, ID number
+# or case number, so predictions of CONTACT, ID and CODE (the rule recognizers') are left out of the score
+# rather than counted as false positives; an age ("35 anos") is a HAREM VALOR (QUANTIDADE). A HAREM label
+# (a model trained without label_map) scores as itself.
+HAREM_SCORE_MAP: Dict[str, str] = {
+    "PERSON": "PESSOA", "LOC": "LOCAL", "ORG": "ORGANIZACAO", "DATETIME": "TEMPO", "QUANTITY": "VALOR",
+    "AGE": "VALOR",
+    "PESSOA": "PESSOA", "LOCAL": "LOCAL", "ORGANIZACAO": "ORGANIZACAO", "TEMPO": "TEMPO", "VALOR": "VALOR",
+}
+METRICS = ("tab", "meddocan", "harem")
+
+
+def map_predictions(preds: Predictions, label_map: Dict[str, str]) -> Predictions:
+    """Predictions with labels renamed by `label_map`; a label outside it drops its span (not scored)."""
+    return {doc_id: [(s, e, label_map[label]) for s, e, label in spans if label in label_map]
+            for doc_id, spans in preds.items()}
+
+
+def masked_char_recall(gold: Predictions, preds: Predictions, texts: Dict[str, str]) -> Dict[str, float]:
+    """{gold label: share of its non-space characters inside some prediction, whatever its label or
+    boundaries}: how much of each class a masking pipeline hides, where the typed scores ask for the
+    exact span and class."""
+    covered: Dict[str, List[int]] = {}
+    for doc_id, spans in gold.items():
+        text = texts.get(doc_id, "")
+        masked = set()
+        for start, end, _ in preds.get(doc_id, []):
+            masked.update(range(start, end))
+        for start, end, label in spans:
+            chars = [i for i in range(start, end) if i < len(text) and not text[i].isspace()]
+            counts = covered.setdefault(label, [0, 0])
+            counts[0] += sum(1 for i in chars if i in masked)
+            counts[1] += len(chars)
+    return {label: round(hit / total, 4) if total else 0.0 for label, (hit, total) in sorted(covered.items())}
+
+
 def score_docs(metric: str, gold_docs, preds: Predictions) -> Dict:
-    """TAB token/mention metrics ("tab", rounded, without notes) or MEDDOCAN sub-tracks ("meddocan")."""
+    """TAB token/mention metrics ("tab", rounded, without notes), MEDDOCAN sub-tracks ("meddocan"), or
+    the MEDDOCAN sub-tracks over HAREM's classes ("harem": predictions mapped by `HAREM_SCORE_MAP`,
+    those HAREM does not annotate left out; plus `masked_char_recall` per class)."""
     records = [record_from_doc(d) for d in gold_docs]
-    if metric == "meddocan":
+    if metric in ("meddocan", "harem"):
         gold = {r.doc_id: [(s.start, s.end, s.label) for s in r.spans] for r in records}
         texts = {r.doc_id: r.text for r in records}
-        return meddocan_scores(gold, preds, texts)
+        masked = preds
+        if metric == "harem":
+            preds = map_predictions(preds, HAREM_SCORE_MAP)
+        scores = meddocan_scores(gold, preds, texts)
+        if metric == "meddocan":  # typed in our categories too: PERSON is the gold's NOMBRE_SUJETO_ASISTENCIA
+            scores.update(meddocan_category_scores(gold, preds, texts))
+        if metric == "harem":
+            scores["masked_char_recall"] = masked_char_recall(gold, masked, texts)  # every masked span counts
+        return scores
     result = tab_metrics(records, preds)
     return round_metrics({k: v for k, v in result.items() if k != "notes"})
 

@@ -9,6 +9,8 @@ import re
 from collections import defaultdict
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from spacy_anon.labels import to_category
+
 Triple = Tuple[int, int, Optional[str]]
 Docs = Dict[str, Sequence[Sequence]]
 WORD_RE = re.compile(r"\w+")
@@ -93,6 +95,21 @@ def meddocan_scores(gold: Docs, pred: Docs, texts: Dict[str, str]) -> Dict[str, 
         for label, (tp, n_pred, n_gold) in sorted(per_type.items(), key=lambda kv: str(kv[0]))
     }
     return out
+
+
+def meddocan_category_scores(gold: Docs, pred: Docs, texts: Dict[str, str]) -> Dict[str, object]:
+    """MEDDOCAN sub-track 1 over our categories: {"subtrack1_categories", "per_category"}.
+
+    The gold keeps the corpus's labels (NOMBRE_SUJETO_ASISTENCIA) while a model trained on `convert
+    --categories` data, or with a corpus `label_map`, outputs ours (PERSON), so sub-track 1 finds no
+    typed match; here both sides are mapped by `spacy_anon.labels.to_category` first.
+    """
+    def categories(docs: Docs) -> Docs:
+        return {d: [(s, e, None if label is None else to_category(label)) for s, e, label in _triples(spans)]
+                for d, spans in docs.items()}
+
+    scores = meddocan_scores(categories(gold), categories(pred), texts)
+    return {"subtrack1_categories": scores["subtrack1"], "per_category": scores["per_type"]}
 
 
 # --------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ A source spec is a string:
 import importlib
 import re
 from pathlib import Path
-from typing import Dict, FrozenSet, Iterable, Set
+from typing import Dict, FrozenSet, Iterable, List, Set
 
 from spacy_anon.lexicon.place_names import place_names
 
@@ -61,6 +61,12 @@ def load_gazetteer(spec: str, phrases: bool = False) -> FrozenSet[str]:
         return convert(entries)
     if spec.startswith(("geonames:", "pycountry:")):
         return convert(place_names(spec))
+    return convert(gazetteer_entries(spec))
+
+
+def gazetteer_entries(spec: str) -> List[str]:
+    """The entries of a list source (`package:NAME`, `file:PATH` or a path) as written: one per line,
+    `#` lines and blank lines skipped."""
     if spec.startswith("package:"):
         path = Path(__file__).resolve().parents[1] / "data" / "gazetteers" / (spec[8:] + ".txt")
         if not path.exists():
@@ -69,7 +75,7 @@ def load_gazetteer(spec: str, phrases: bool = False) -> FrozenSet[str]:
     else:
         path = Path(spec[5:] if spec.startswith("file:") else spec)
     with path.open(encoding="utf8", errors="replace") as handle:
-        return convert(line.strip() for line in handle if line.strip() and not line.startswith("#"))
+        return [line.strip() for line in handle if line.strip() and not line.startswith("#")]
 
 
 def load_gazetteers(specs: Dict[str, str], phrases: bool = False) -> Dict[str, FrozenSet[str]]:
