@@ -40,7 +40,8 @@ def bare(replacement: str) -> str:
 def run(nlp, records: List[dict], kb, units_on: bool) -> Dict[str, Any]:
     """Anonymize every record; per span: text, label, replacement and unit source."""
     from spacy_anon.generalize import component as gen_component
-    from spacy_anon.generalize.units import VACUOUS, unit_class, unit_generalization
+    from spacy_anon.evaluate.generalization_quality import VACUOUS
+    from spacy_anon.generalize.units import unit_class, unit_generalization
 
     gen = nlp.get_pipe("anon_generalize")
     gen.cfg["knowledge_base"] = str(kb) if kb else None

@@ -62,7 +62,7 @@ def test_demo_vectors_train_in_seconds(tmp_path):
 
 
 def test_assemble_sets_a_stricter_generalizer_threshold_when_asked(tmp_path):
-    """The shipped WikiActors pipeline uses a generalizer threshold below the disclosure threshold."""
+    """assemble-disclosure can give the generalizer its own threshold (stricter or looser than disclosure)."""
     vectors = tmp_path / "vectors"
     assert main(["train-embeddings", str(FIXTURE), "-o", str(vectors), *SMALL]) == 0
     out = tmp_path / "pipeline"

@@ -66,3 +66,12 @@ def test_component_joins_titles_and_can_be_switched_off(tmp_path):
         texts = {s.text for s in doc.spans["anon"]}
         assert expected <= texts
         assert ("Lost" in texts) is (not join)
+
+
+def test_a_memoir_title_and_film_titles_stay_whole():
+    # the generalizer then replaces each as one unit ("a memoir", "a film"), never "a salt", "a hem"
+    assert "Salt in the Hem" in _runs("In 2021 she published her memoir Salt in the Hem.")
+    assert "Salt in the Hem" in _runs("She published a memoir, Salt in the Hem, in 2021.")
+    runs = _runs("She starred in the biographical cable films George Wallace (1997) and Gia (1998).")
+    assert "George Wallace" in runs and "Gia" in runs
+    assert "Under Milk Wood" in _runs("She made her stage debut in a touring production of Under Milk Wood in 1993.")

@@ -162,8 +162,12 @@ def test_never_climbs_to_a_vacuous_concept_and_an_org_is_never_a_person():
 
 
 def test_min_depth_decides_what_is_too_general():
-    doc = masked("She grew up on a farm.", [("farm", "MISC")], generalize={"min_depth": 7})
+    doc = masked("She grew up on a farm.", [("farm", "MISC")], generalize={"min_depth": 7, "classes": False})
     assert doc._.anon_text == "She grew up on a [MISC_1]."  # workplace is 6 levels below entity
+    # with coarse classes (the default) the span says what kind of thing it was instead of a tag
+    doc = masked("She grew up on a farm.", [("farm", "MISC")], generalize={"min_depth": 7})
+    assert doc._.anon_text == "She grew up on a place."
+    assert doc._.anon_table[0]["fallback"] == "class"
 
 
 def test_a_bare_number_is_coarsened_or_tagged_never_some():

@@ -57,6 +57,16 @@ def test_generalization_keeps_its_information_capped_by_the_original():
     assert rare["tpi"] == pytest.approx(1.0)
 
 
+def test_vacuous_generalization_keeps_no_information_in_tpi_informative():
+    original = "Caan was born in Los Angeles in 1976."
+    vacuous = document_information(original, "Caan was born in a thing in 1976.")
+    general = document_information(original, "Caan was born in a city in 1976.")
+    assert vacuous["tpi"] > vacuous["tpi_informative"] == pytest.approx(vacuous["tpi_suppression"])
+    assert general["tpi_informative"] == pytest.approx(general["tpi"])
+    assert document_information(original, "Caan was born in some things in 1976.")["tpi_informative"] == \
+        pytest.approx(vacuous["tpi_suppression"])
+
+
 def test_alignment_finds_replaced_runs():
     doc = parse("Tom Hanks was born in Concord.")
     alignment = align(doc, "[PERSON_1] was born in a town.")

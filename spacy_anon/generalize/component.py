@@ -27,8 +27,9 @@ most frequent one ("her first film role" -> a portrayal, not a duty).
 Never vacuous (`spacy_anon.generalize.vacuous`): candidates that tell a reader nothing ("thing",
 "entity", "act", "group", a "person" that is not a PERSON) or lie fewer than `min_depth` levels below
 WordNet's root are never written. When nothing else is left, a word that discloses nothing ("first")
-stays as written, anything else is left to anon_mask's tag or suppress operator (`vacuous`), and the
-table row says so.
+stays as written; else, with `classes`, the span gets its coarse class when that passes the class-level
+safety test (`class_threshold`; `spacy_anon.generalize.classes`: "a performer", "a film", "a place");
+anything else is left to anon_mask's tag or suppress operator (`vacuous`), and the table row says so.
 
 Output: bare nouns get an indefinite article unless a determiner precedes the span ("moved to
 Barcelona" -> "moved to a city"; "the Barcelona office" keeps "the"), a plural stays plural ("awards" ->
@@ -59,6 +60,7 @@ from spacy_anon.disclosure.detect import (
 from spacy_anon.disclosure.vectors import KV_NAME, entity_vector, load_vectors, phrase_vector
 from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
+from spacy_anon.generalize.classes import coarse_class
 from spacy_anon.generalize.grammar import indefinite_article, looks_plural, pluralize, with_article
 from spacy_anon.generalize.knowledge_base import KnowledgeBase
 from spacy_anon.generalize.senses import content_words, disambiguate, sentence_context, sentence_starts
@@ -71,9 +73,11 @@ from spacy_anon.generalize.vacuous import (
     is_ordinal,
     is_vacuous,
     keepable,
+    set_class_fallback,
     set_fallback,
 )
 from spacy_anon.generalize.wordnet import (
+    chosen_sense,
     generalization_chain,
     has_adjective_sense,
     is_noun_lemma,
@@ -131,6 +135,8 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "min_depth": DEFAULT_MIN_DEPTH,
     "sense": "context",
     "keep_common": True,
+    "classes": True,
+    "class_threshold": 0.25,
 }
 
 
@@ -160,6 +166,8 @@ def make_anon_generalize(
     min_depth: int = DEFAULT_MIN_DEPTH,
     sense: str = "context",
     keep_common: bool = True,
+    classes: bool = True,
+    class_threshold: float = 0.25,
 ) -> "Generalizer":
     """Build the generalizer; see `Generalizer` for the arguments."""
     return Generalizer(
@@ -168,7 +176,8 @@ def make_anon_generalize(
         skip_labels=skip_labels, simplify=simplify, article=article, overwrite=overwrite, spans_key=spans_key,
         date_granularity=date_granularity, age_bucket=age_bucket, number_style=number_style,
         safety=safety, reference_size=reference_size, knowledge_base=knowledge_base, vacuous=vacuous,
-        min_depth=min_depth, sense=sense, keep_common=keep_common,
+        min_depth=min_depth, sense=sense, keep_common=keep_common, classes=classes,
+        class_threshold=class_threshold,
     )
 
 
@@ -271,6 +280,8 @@ class Generalizer:
         min_depth: int = DEFAULT_MIN_DEPTH,
         sense: str = "context",
         keep_common: bool = True,
+        classes: bool = True,
+        class_threshold: float = 0.25,
     ) -> None:
         """
         vectors: path to gensim KeyedVectors (a `spacy-anon train-embeddings` folder, .kv, .model,
@@ -307,6 +318,10 @@ class Generalizer:
         keep_common: a span whose generalization would be vacuous stays as written when it discloses
             nothing: an ordinal or a very common lower-case word ("first", "part"), never a name,
             date, number, code, identifier or contact.
+        classes: a span with no safe specific generalization gets its coarse class ("a film", "a
+            place", "a performer", `spacy_anon.generalize.classes`) before it is tagged or suppressed.
+        class_threshold: the safety test of a coarse class: risk(class, e) < class_threshold for every
+            protected entity (the same risk as `threshold`; 1.0 accepts every class).
         """
         self.nlp = nlp
         self.name = name
@@ -329,6 +344,9 @@ class Generalizer:
             raise ValueError(Errors.E303.format(valid=VACUOUS_POLICIES, value=vacuous))
         if isinstance(min_depth, bool) or not isinstance(min_depth, int) or not 0 <= min_depth <= 20:
             raise ValueError(Errors.E304.format(value=min_depth))
+        if isinstance(class_threshold, bool) or not isinstance(class_threshold, (int, float)) or \
+                not -1.0 < float(class_threshold) <= 1.0:
+            raise ValueError(Errors.E306.format(value=class_threshold))
         if sense not in SENSE_MODES:
             raise ValueError(Errors.E305.format(valid=SENSE_MODES, value=sense))
         if not isinstance(lang, str) or not lang.isalpha() or not 2 <= len(lang) <= 3:
@@ -357,6 +375,8 @@ class Generalizer:
             "min_depth": int(min_depth),
             "sense": sense,
             "keep_common": bool(keep_common),
+            "classes": bool(classes),
+            "class_threshold": float(class_threshold),
         }
         # Fail early with the fix when WordNet is missing (or the lexicon/language has none).
         self.lexicon = resolve_lexicon(lang, lexicon)
@@ -511,9 +531,11 @@ class Generalizer:
         return (category, False) if category and category in usable else (None, False)
 
     def is_safe(self, candidate: str, kv, subjects: Sequence[Any], means: Sequence[Any] = (),
-                verdicts: Optional[Dict[str, bool]] = None, stats: Optional[Dict[str, Any]] = None) -> bool:
-        """risk(g, e) < threshold for every protected entity e (True when there are no vectors or no
-        protected entity: the choice is then made by `levels_up`). verdicts caches per candidate."""
+                verdicts: Optional[Dict[str, bool]] = None, stats: Optional[Dict[str, Any]] = None,
+                threshold: Optional[float] = None) -> bool:
+        """risk(g, e) < threshold (default: the `threshold` setting) for every protected entity e (True
+        when there are no vectors or no protected entity: the choice is then made by `levels_up`).
+        verdicts caches per candidate."""
         if kv is None or not subjects:
             return True
         verdicts = {} if verdicts is None else verdicts
@@ -524,8 +546,9 @@ class Generalizer:
                     stats["generalize_no_vector"] = stats.get("generalize_no_vector", 0) + 1
                 verdicts[candidate] = self.cfg["oov_candidates"] == "safe"
             else:
+                bound = self.cfg["threshold"] if threshold is None else threshold
                 verdicts[candidate] = all(
-                    self.risk(vec, e, means[i] if i < len(means) else None) < self.cfg["threshold"]
+                    self.risk(vec, e, means[i] if i < len(means) else None) < bound
                     for i, e in enumerate(subjects))
         return verdicts[candidate]
 
@@ -594,6 +617,8 @@ class Generalizer:
         i = span.start - 1
         if i < 0 or not doc[i].is_alpha or doc[i].is_stop:
             return False
+        if span[0].text[:1].isupper() and doc[i].is_lower:
+            return False  # a name after a common noun is in apposition: "the films Gia (1998)" -> "a film"
         for j in range(i - 1, max(-1, i - 1 - reach), -1):
             token = doc[j]
             if token.lower_ in DETERMINERS or token.text.endswith(("'s", "’s")):
@@ -691,24 +716,41 @@ class Generalizer:
                 own = [m.text for m in run] + simpler_phrases(whole.text)
                 word, coarsened = self._word_for(whole, run[-1].label_, kv, subjects, stats, means, verdicts,
                                                  context, exclude=own)
-                if word is not None:
-                    rendered = self.render(whole, word, coarsened, starts, ends)
+                found = None
+                if word is None and not all(self.fallback(m) == "keep" for m in run):
+                    found = self._class_for(whole, run[-1].label_, None, kv, subjects, means, verdicts, stats,
+                                            context)
+                if word is not None or found is not None:
+                    rendered = self.render(whole, word if word is not None else found[0], coarsened, starts, ends)
                     for span in run:
                         span._.anon_replacement = rendered
+                        if word is None:
+                            set_class_fallback(span, found[1])
+                            stats["generalize_class"] = stats.get("generalize_class", 0) + 1
                     done += len(run)
                     continue
             for span in run:
                 unit = unit_generalization(span, lang=self.cfg["lang"], knowledge_base=self.knowledge_base)
+                if unit is not None and is_vacuous(unit, span.label_, None, self.cfg["min_depth"], self.cfg["lang"]):
+                    unit = None
                 # a unit's class passes the same safety test as a WordNet candidate ("film" for a title
                 # may single out an actor known for one); an unsafe class leaves the span to the walk
-                if unit is not None and not is_vacuous(unit, span.label_, None, self.cfg["min_depth"],
-                                                       self.cfg["lang"]) and self.is_safe(
-                        unit, kv, subjects, means, verdicts, stats):
+                if unit is not None and self.is_safe(unit, kv, subjects, means, verdicts, stats):
                     span._.anon_replacement = self.render(span, unit, False, starts, ends)
                     done += 1
                     continue
                 word, coarsened = self._word_for(span, span.label_, kv, subjects, stats, means, verdicts, context)
                 if word is None:
+                    # a word that discloses nothing stays as written; else its coarse class; else a tag
+                    kept = self.fallback(span) == "keep"
+                    found = None if kept else self._class_for(span, span.label_, unit, kv, subjects, means,
+                                                              verdicts, stats, context)
+                    if found is not None:
+                        span._.anon_replacement = self.render(span, found[0], False, starts, ends)
+                        set_class_fallback(span, found[1])
+                        stats["generalize_class"] = stats.get("generalize_class", 0) + 1
+                        done += 1
+                        continue
                     kind = self.fallback(span)
                     set_fallback(span, kind)
                     stat = "generalize_kept" if kind == "keep" else "generalize_vacuous"
@@ -733,6 +775,40 @@ class Generalizer:
             context["starts"], context["words"] = sentence_starts(span.doc), content_words(span.doc.text)
         chooser = self.sense_chooser(span, kv, context["starts"], context["words"])
         return self._decide(self.lookup_text(span), label, kv, subjects, stats, means, chooser, verdicts, exclude)
+
+    def _class_for(self, span: Span, label: str, unit: Optional[str], kv, subjects, means, verdicts, stats,
+                   context: Dict[str, Any]) -> Optional[Tuple[str, str]]:
+        """(coarse class, source) of a span with no safe specific generalization, when `classes` is on and
+        the class passes the class-level safety test (`class_threshold`); else None."""
+        cfg = self.cfg
+        if not cfg["classes"] or label in COARSENED_LABELS or is_ordinal(span.text) or \
+                any(_is_cardinal(t) for t in span) or self.is_adjective(span):
+            return None
+        if "starts" not in context:
+            context["starts"], context["words"] = sentence_starts(span.doc), content_words(span.doc.text)
+        chooser = self.sense_chooser(span, kv, context["starts"], context["words"])
+        text = self.lookup_text(span)
+        simplify = cfg["simplify"] and label not in NAME_LABELS
+        sense = chosen_sense(text, cfg["lang"], self.lexicon, chooser, simplify) if label not in NAME_LABELS else None
+        chain = self.chain(text, label, chooser) if label not in NAME_LABELS else []
+        lexfile = None
+        if sense is not None:
+            try:
+                lexfile = sense.lexfile()
+            except Exception:  # a lexicon without lexicographer files: anchors and units decide
+                lexfile = None
+
+        def vacuous(cls: str, lab: Optional[str]) -> bool:
+            return is_vacuous(cls, lab, None, cfg["min_depth"], cfg["lang"])
+
+        found = coarse_class(span.text, label, chain, lexfile, unit, vacuous)
+        if found is None:
+            return None
+        key = f"class:{found[0]}"
+        if key not in verdicts:
+            verdicts[key] = cfg["class_threshold"] >= 1.0 or self.is_safe(
+                found[0], kv, subjects, means, {}, stats, threshold=cfg["class_threshold"])
+        return found if verdicts[key] else None
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
         for doc in stream:

@@ -139,11 +139,25 @@ def keepable(text: str, label: Optional[str], lang: str = "en", at_sentence_star
 FALLBACKS_KEY = "spacy_anon.generalize_fallbacks"
 POLICY_KEY = "spacy_anon.generalize_vacuous"
 FALLBACK_KINDS = ("keep", *VACUOUS_POLICIES)
+# Spans that got their coarse class ("a film") because no specific generalization was safe:
+# doc.user_data[CLASSES_KEY] = {"start:end": source} (`spacy_anon.generalize.classes.CLASS_SOURCES`).
+CLASSES_KEY = "spacy_anon.generalize_classes"
+FALLBACK_CLASS = "class"
 
 
 def set_fallback(span: Span, kind: str) -> None:
     """Record that `span` is kept ("keep") or left to anon_mask's tag/suppress operator."""
     span.doc.user_data.setdefault(FALLBACKS_KEY, {})[f"{span.start_char}:{span.end_char}"] = kind
+
+
+def set_class_fallback(span: Span, source: str) -> None:
+    """Record that `span` was replaced by its coarse class, found by `source` ("unit", "anchor", ...)."""
+    span.doc.user_data.setdefault(CLASSES_KEY, {})[f"{span.start_char}:{span.end_char}"] = source
+
+
+def class_fallback_of(span: Span) -> Optional[str]:
+    """The source of the coarse class anon_generalize wrote for `span`, or None."""
+    return (span.doc.user_data.get(CLASSES_KEY) or {}).get(f"{span.start_char}:{span.end_char}")
 
 
 def fallback_of(span: Span) -> Optional[str]:

@@ -293,6 +293,38 @@ def _hypernym_chain_of(term: str, lang: str, lexicon: Optional[str],
     return sense_chain(synsets[index], term, _spec(lang, lexicon))
 
 
+def chosen_sense(term: str, lang: str = "en", lexicon: Optional[str] = None,
+                 choose_sense: Optional[SenseChooser] = None, simplify: bool = True):
+    """The sense whose chain `generalization_chain` climbs for this term (the term's own, else that of
+    the first simpler form WordNet knows), or None; its `lexfile()` says what kind of thing it is."""
+    term = " ".join(term.split())
+    forms = [term]
+    if simplify and not _noun_senses(term, lang, lexicon):
+        forms = []
+        for form in simpler_phrases(term):
+            words = form.split()
+            if any(ch.isdigit() for ch in form):
+                continue
+            if _is_proper_fragment(words):
+                if len(words) > 1:
+                    continue
+                lowered = form.lower()
+                if not _name_head(lowered, lang) or not _common_word(lowered, lang) or \
+                        not _common_noun(lowered, lang, lexicon):
+                    continue
+                form = lowered
+            if _noun_senses(form, lang, lexicon):
+                forms = [form]
+                break
+    for form in forms:
+        synsets = _noun_senses(form, lang, lexicon)
+        if not synsets:
+            continue
+        index = choose_sense(form, synsets) if choose_sense is not None and len(synsets) > 1 else 0
+        return synsets[index if 0 <= index < len(synsets) else 0]
+    return None
+
+
 @functools.lru_cache(maxsize=65536)
 def _hypernym_candidates(term: str, lang: str, lexicon: Optional[str]) -> Tuple[str, ...]:
     return tuple(label for label, _ in _hypernym_chain_of(term, lang, lexicon))
@@ -311,6 +343,26 @@ def hypernym_candidates(term: str, lang: str = "en", lexicon: Optional[str] = No
 # The head of a proper name becomes a candidate only if it is a common word (Zipf >= 4 in wordfreq:
 # "Company", "University", "Award", "Lane"), not a rare one that is more likely a surname ("Morrow").
 COMMON_HEAD_MIN_ZIPF = 4.0
+# ... and only if it names the kind of thing the name is: the head of an institution, place, award or
+# event name ("Academy Award", "Tidewater Theatre Company", "8 Birch Lane"). The last word of a title
+# is a word of the title, not its class: "Harry Potter" -> "potter", "Silent Hill" -> "hill", "National
+# Treasure" -> "treasure" and "Hugo Boss" -> "boss" each tell an attacker which title it was.
+NAME_HEADS = frozenset((
+    "award prize medal trophy university college school academy institute institution company corporation "
+    "studio studios theatre theater festival church hospital museum foundation society association club band "
+    "orchestra choir party council guild league union street road lane avenue square park river lake mountain "
+    "island county city town village state province district house hall centre center library station airport "
+    "bridge building tower palace castle cathedral hotel restaurant bank agency department ministry committee "
+    "commission army navy network channel magazine newspaper company"
+).split())
+
+
+def _name_head(word: str, lang: str) -> bool:
+    """Whether the head word of a proper name names its kind (`NAME_HEADS`, singular or plural); other
+    languages than English have no list and keep the Zipf and WordNet tests only."""
+    if lang != "en":
+        return True
+    return word in NAME_HEADS or any(base in NAME_HEADS for base in noun_base_forms(word))
 
 
 def _common_word(word: str, lang: str) -> bool:
@@ -376,8 +428,8 @@ def generalization_chain(
                 if len(words) > 1:
                     continue
                 lowered = form.lower()
-                if (not _common_word(lowered, lang) or not _common_noun(lowered, lang, lexicon)
-                        or not hypernym_candidates(lowered, lang, lexicon)):
+                if (not _name_head(lowered, lang) or not _common_word(lowered, lang)
+                        or not _common_noun(lowered, lang, lexicon) or not hypernym_candidates(lowered, lang, lexicon)):
                     continue
                 form = lowered
             form_chain = _hypernym_chain_of(form, lang, lexicon, choose_sense)

@@ -9,7 +9,10 @@ All probabilities are read on the ORIGINAL. A kept term keeps its IC; a suppress
 contributes 0; a partly kept term keeps the IC of its kept words. Extension (not in the thesis, which
 treats every replacement as suppression): a generalization ("an American actor" for "Tom Hanks")
 keeps the IC of the generalization's text, capped by the IC it replaces, so it never adds information.
-`tpi_suppression` is the thesis's value (generalizations count 0).
+`tpi_suppression` is the thesis's value (generalizations count 0). `tpi_informative` credits only
+generalizations that say something: a vacuous one ("thing", "an entity", "some"; the list of
+`spacy_anon.evaluate.generalization_quality.VACUOUS`) counts 0, as a tag does, because it tells a reader
+nothing of what it replaces although its word has a frequency.
 
 `utility_percent` is Hassan et al.'s measure, 100 * sum IC(phrases of P) / sum IC(phrases of O), with
 the same terms as phrases and the replacement text's own IC (not capped), computed by
@@ -21,6 +24,7 @@ import time
 from typing import Dict, List, Optional, Sequence
 
 from spacy_anon.errors import Errors
+from spacy_anon.evaluate.generalization_quality import VACUOUS, normalize_replacement
 from spacy_anon.generalize.utility import utility_preserved
 from spacy_anon.risk.preprocess import DEFAULT_MASK_PATTERNS
 from spacy_anon.risk.probabilities import make_probabilities
@@ -34,6 +38,13 @@ def _ic(probabilities: Sequence[float]) -> float:
     import math
 
     return -math.log2(min(probabilities)) if probabilities else 0.0
+
+
+def is_vacuous_text(text: str) -> bool:
+    """True when a generalization's text is a top-level concept that carries no information ("A thing",
+    "some things"); the measure's own list, not the generalizer's."""
+    norm = normalize_replacement(text)
+    return norm in VACUOUS or (norm.endswith("s") and norm[:-1] in VACUOUS)
 
 
 def document_information(original: str, anonymized: str, source=None, nlp=None,
@@ -71,11 +82,14 @@ def document_information(original: str, anonymized: str, source=None, nlp=None,
             replacements.append(" ".join(x for x in (general, rest) if x) or None)
         else:
             replacements.append(" ".join(doc[i].text for i in kept_words) or None)
-    credit = 0.0
+    credit = credit_informative = 0.0
     for b, loss in loss_by_block.items():
         general = alignment.replacements[b].generalization
         if general:
-            credit += min(source.text_ic(general), loss)
+            gained = min(source.text_ic(general), loss)
+            credit += gained
+            if not is_vacuous_text(general):
+                credit_informative += gained
     tic_anonymized = tic_kept + credit
     frequency = getattr(source, "phrase_probability", None) if source.name != "mlm" else None
     utility = utility_preserved(phrases, replacements, frequency=frequency) if phrases else 100.0
@@ -88,6 +102,7 @@ def document_information(original: str, anonymized: str, source=None, nlp=None,
         "tic_anonymized": tic_anonymized,
         "tpi": tic_anonymized / tic_original if tic_original else 1.0,
         "tpi_suppression": tic_kept / tic_original if tic_original else 1.0,
+        "tpi_informative": (tic_kept + credit_informative) / tic_original if tic_original else 1.0,
         "utility_percent": utility,
         "ic_multiplier": multiplier,
     }
@@ -130,6 +145,7 @@ def text_preserved_information(originals: Texts, anonymized: Texts, ic: str = "w
         "tpi": _mean(d["tpi"] for d in documents),
         "tpi_std": _std([d["tpi"] for d in documents]),
         "tpi_suppression": _mean(d["tpi_suppression"] for d in documents),
+        "tpi_informative": _mean(d["tpi_informative"] for d in documents),
         "tpi_corpus": (sum(d["tic_anonymized"] for d in documents) / tic_o) if tic_o else 1.0,
         "utility_percent": _mean(d["utility_percent"] for d in documents),
         "ic_multiplier": _mean(d["ic_multiplier"] for d in documents),
