@@ -119,10 +119,30 @@ def test_subject_fallback_to_most_frequent_person(vectors_dir):
     assert _flagged(doc)["Brisk"]._.anon_identifier == "DIRECT"
 
 
-def test_no_subject_flags_nothing(vectors_dir):
-    doc = _run(_nlp(vectors_dir), "Glass Orchard is a film.")
+def test_no_subject_flags_every_name_by_default(vectors_dir):
+    """Fail closed: a document without a subject (none given, no PERSON found) used to come out with its
+    names in clear and status "ok" ("Arnold Alois Schwarzenegger (born July 1947) ..." through the
+    WikiActors pipeline, which has no NER). Without knowing whom to protect, every name is flagged."""
+    doc = _run(_nlp(vectors_dir), "Nora Vell starred in Glass Orchard with Otto Brisk. It is a film.")
+    flagged = _flagged(doc)
+    assert {"Nora Vell", "Glass Orchard", "Otto Brisk"} <= set(flagged)
+    assert "film" not in flagged  # only names, not every phrase
+    assert all(s._.anon_score == 1.0 for s in flagged.values())
+    assert doc._.anon_stats["disclosure_subject_source"] == "none"
+    assert "no subject" in doc._.anon_stats["disclosure_warning"]
+
+
+def test_no_subject_skip_flags_nothing(vectors_dir):
+    doc = _run(_nlp(vectors_dir, on_no_subject="skip"), "Glass Orchard is a film.")
     assert _flagged(doc) == {}
     assert doc._.anon_stats["disclosure_subject_source"] == "none"
+
+
+def test_no_subject_error_and_unknown_policy(vectors_dir):
+    with pytest.raises(ValueError, match="on_no_subject"):
+        _run(_nlp(vectors_dir, on_no_subject="error"), "Glass Orchard is a film.")
+    with pytest.raises(ValueError, match="on_no_subject"):
+        _nlp(vectors_dir, on_no_subject="mask_everything")
 
 
 def test_several_subjects_one_after_the_other(vectors_dir):

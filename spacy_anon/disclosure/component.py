@@ -13,7 +13,9 @@ Decisions, documented:
 - A subject is named but has no vector at all: anon_stats["disclosure_warning"] says so and, with
   on_subject_oov="mask_all" (default), every phrase is flagged with score 1.0 (fail closed);
   "skip" flags only its mentions and OOV phrases, "error" raises.
-- No subject at all (none given, no PERSON found): nothing is flagged; anon_stats says "no_subject".
+- No subject at all (none given, no PERSON found): whom to protect is unknown, so by default
+  (on_no_subject="mask_names") every name is flagged with score 1.0 (fail closed: a pipeline without NER
+  must not let names through); "skip" flags nothing, "error" raises. anon_stats says so either way.
 - specificity="relative": a phrase over the threshold is flagged only when it is also closer to e than to
   the average other entity of the corpus by more than specificity_threshold (see `detect.specificity`).
 - Serialization copies the KeyedVectors into the component folder, so a saved pipeline is self-contained.
@@ -41,6 +43,7 @@ from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, DIRECT, QUASI, SPAN_KEY
 SOURCE = "anon_disclosure"
 OOV_POLICIES = ("mask", "keep")
 SUBJECT_OOV_POLICIES = ("mask_all", "skip", "error")
+NO_SUBJECT_POLICIES = ("mask_names", "skip", "error")
 KIND_LABELS = {"date": "DATETIME"}
 _YEARS = re.compile(r"(1[5-9]|20)\d\d(s|\s*[–-]\s*((1[5-9]|20)?\d\d|present))?")
 
@@ -58,6 +61,7 @@ _YEARS = re.compile(r"(1[5-9]|20)\d\d(s|\s*[–-]\s*((1[5-9]|20)?\d\d|present))?
         "always": [],
         "nominal_only": True,
         "on_subject_oov": "mask_all",
+        "on_no_subject": "mask_names",
         "join_titles": True,
         "specificity": "absolute",
         "specificity_threshold": 0.2,
@@ -77,6 +81,7 @@ def make_anon_disclosure(
     always: List[str],
     nominal_only: bool,
     on_subject_oov: str,
+    on_no_subject: str = "mask_names",
     join_titles: bool = True,
     specificity: str = "absolute",
     specificity_threshold: float = 0.2,
@@ -91,7 +96,8 @@ def make_anon_disclosure(
         label: category of new candidates without an overlapping NER/rule span. use_mentions: build
         v(e) from the doc's mentions too. always: chunk kinds always flagged ("date", "number", "name").
         nominal_only: never flag verbs/adverbs (POS tags when the pipeline has a tagger, else a word
-        list). on_subject_oov: "mask_all" | "skip" | "error". join_titles: flagged name units joined by
+        list). on_subject_oov: "mask_all" | "skip" | "error". on_no_subject: no subject given or found:
+        "mask_names" (every name flagged, fail closed) | "skip" | "error". join_titles: flagged name units joined by
         lowercase title function words become one candidate ("Lost in Translation"; see
         `detect.join_title_runs`). specificity: "absolute" (cos > threshold) or "relative" (also cos to e
         minus the mean cos to other entities > specificity_threshold, so that words close to every entity
@@ -102,7 +108,7 @@ def make_anon_disclosure(
     return DisclosureDetector(nlp, name, vectors=vectors, threshold=threshold, oov=oov, chunker=chunker,
                               merge_lowercase=merge_lowercase, label=label, use_mentions=use_mentions,
                               always=always, nominal_only=nominal_only, on_subject_oov=on_subject_oov,
-                              join_titles=join_titles, specificity=specificity,
+                              on_no_subject=on_no_subject, join_titles=join_titles, specificity=specificity,
                               specificity_threshold=specificity_threshold, reference_size=reference_size)
 
 
@@ -124,6 +130,7 @@ class DisclosureDetector:
         always: Iterable[str] = (),
         nominal_only: bool = True,
         on_subject_oov: str = "mask_all",
+        on_no_subject: str = "mask_names",
         join_titles: bool = True,
         specificity: str = "absolute",
         specificity_threshold: float = 0.2,
@@ -137,6 +144,9 @@ class DisclosureDetector:
         if on_subject_oov not in SUBJECT_OOV_POLICIES:
             raise ValueError(Errors.E401.format(setting="on_subject_oov", allowed=f"one of {SUBJECT_OOV_POLICIES}",
                                                 value=on_subject_oov))
+        if on_no_subject not in NO_SUBJECT_POLICIES:
+            raise ValueError(Errors.E401.format(setting="on_no_subject", allowed=f"one of {NO_SUBJECT_POLICIES}",
+                                                value=on_no_subject))
         if not 0.0 <= float(threshold) <= 1.0:
             raise ValueError(Errors.E401.format(setting="threshold", allowed="in [0, 1]", value=threshold))
         _check_specificity(specificity, specificity_threshold, reference_size)
@@ -153,6 +163,7 @@ class DisclosureDetector:
             "always": list(always),
             "nominal_only": bool(nominal_only),
             "on_subject_oov": on_subject_oov,
+            "on_no_subject": on_no_subject,
             "join_titles": bool(join_titles),
             "specificity": specificity,
             "specificity_threshold": float(specificity_threshold),
@@ -281,11 +292,38 @@ class DisclosureDetector:
                 new._.anon_score = 1.0 if dec.score is None or dec.mention else max(0.0, min(1.0, dec.score))
                 group.append(new)
                 added += 1
+        else:
+            added += self._flag_names_without_subject(doc, chunks, group, stats)
         stats["disclosure_candidates"] = stats.get("disclosure_candidates", 0) + added
         doc.spans[SPAN_KEY] = group
         doc._.anon_stats = stats
         doc.user_data[NAMES_DETECTOR_KEY] = self.name
         return doc
+
+    def _flag_names_without_subject(self, doc: Doc, chunks, group: SpanGroup, stats: Dict[str, Any]) -> int:
+        """No subject: whom to protect is unknown, so nothing can be scored. Fail closed by default: every
+        name chunk becomes a QUASI candidate with score 1.0 (setting on_no_subject)."""
+        policy = self.cfg.get("on_no_subject", "mask_names")  # pipelines saved before the setting existed
+        if policy == "error":
+            raise ValueError(Errors.E404.format(name=self.name))
+        if policy == "skip":
+            stats["disclosure_warning"] = f"{self.name}: no subject given or found; nothing flagged"
+            return 0
+        labels = _existing_labels(doc, group)
+        existing = {(s.start, s.end) for s in group}
+        added = 0
+        for chunk in chunks:
+            if chunk.kind != "name" or (chunk.start, chunk.end) in existing:
+                continue
+            span = doc[chunk.start:chunk.end]
+            new = Span(doc, span.start, span.end, label=_label_for(span, labels) or self.cfg["label"])
+            new._.anon_source = SOURCE
+            new._.anon_identifier = QUASI
+            new._.anon_score = 1.0
+            group.append(new)
+            added += 1
+        stats["disclosure_warning"] = f"{self.name}: no subject given or found; every name flagged"
+        return added
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
         for doc in stream:
