@@ -50,6 +50,13 @@ class _TypeGetter(_SpanGetter):
         return span.label_ if value is None else value
 
 
+def span_getter(name: str):
+    """`getter(span)` returning `span._.<name>`, looked up once: components that read an attribute of
+    thousands of spans skip the `span._` object made on each access."""
+    getter = Span.get_extension(name)[2]
+    return getter if getter is not None else (lambda span: getattr(span._, name))
+
+
 def has_own_value(span: Span, name: str) -> bool:
     """Whether a detector set the span attribute `name` (spans over the same characters with the same
     label share their attributes: a later detector should not erase an earlier one's fine type)."""

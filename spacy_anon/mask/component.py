@@ -19,11 +19,13 @@ from spacy.tokens import Doc, Span
 from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
-from spacy_anon.coref.grouper import grouper_for
+from spacy_anon.coref.grouper import CorefGrouper, grouper_for
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, MEMORY_KEY, RULES_RAN_KEY, SPAN_KEY, WRITTEN_KEY
 from spacy_anon.errors import Errors
+from spacy_anon.extensions import span_getter
 from spacy_anon.failures import failed_component, pipe_keeping_failures
 from spacy_anon.generalize import coarsen
+from spacy_anon.generalize.vacuous import FALLBACK_CLASS, class_fallback_of
 from spacy_anon.labels import CATEGORIES, DEFAULT_ENT_LABEL_MAP, RULE_TYPES, identifier_for, known_types
 from spacy_anon.lexicon.common_words import common_word_test
 from spacy_anon.mask import coverage, leak_guard
@@ -37,7 +39,7 @@ from spacy_anon.mask.operators.suppress import suppress  # noqa: F401  (public h
 from spacy_anon.mask.operators.surrogate import render_name  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.overlaps import carry_corpus_types, make_overlap_resolver
 from spacy_anon.mask.surrogates import make_faker_surrogates, titles_of_mention
-from spacy_anon.mask.tidy import _starts_sentence, indefinite_article, tidy_generalized  # noqa: F401
+from spacy_anon.mask.tidy import _starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.rules.component import AnonRules
 from spacy_anon.rules.recognizers import REGISTRY
 
@@ -417,12 +419,14 @@ class AnonMask(Pipe):
             self._rules = self._make_rules()
         self._rules(doc)
 
-    def candidates(self, doc: Doc) -> List[Tuple[Span, Span]]:
+    def candidates(self, doc: Doc, text: Optional[str] = None) -> List[Tuple[Span, Span]]:
         """(candidate with our label, original span) from the span group, then from doc.ents.
 
         Identical (start, end, label) candidates are merged, keeping the highest score; candidates inside
-        an occurrence of an `allow_list` entry are left out.
+        an occurrence of an `allow_list` entry are left out. text: `doc.text`, when the caller has it.
         """
+        if text is None:
+            text = doc.text
         found: List[Tuple[Span, Span]] = []
         if self.spans_key in doc.spans:
             for span in doc.spans[self.spans_key]:
@@ -433,19 +437,21 @@ class AnonMask(Pipe):
                 if not label:
                     continue
                 found.append((Span(doc, ent.start, ent.end, label=label), ent))
-        allowed = allowed_regions(doc.text, self._allow_patterns) if self._allow_patterns else []
+        allowed = allowed_regions(text, self._allow_patterns) if self._allow_patterns else []
+        score = span_getter("anon_score")
         best: Dict[Tuple[int, int, str], Tuple[Span, Span]] = {}
         order: List[Tuple[int, int, str]] = []
         for cand, orig in found:
-            if not cand.text.strip():
+            start, end = cand.start_char, cand.end_char
+            if not text[start:end].strip():  # the span's text, without rebuilding it from its tokens
                 continue
-            if allowed and inside_any(cand.start_char, cand.end_char, allowed):
+            if allowed and inside_any(start, end, allowed):
                 continue
-            key = (cand.start_char, cand.end_char, cand.label_)
+            key = (start, end, cand.label_)
             if key not in best:
                 order.append(key)
                 best[key] = (cand, orig)
-            elif (orig._.anon_score or 0.0) > (best[key][1]._.anon_score or 0.0):
+            elif (score(orig) or 0.0) > (score(best[key][1]) or 0.0):
                 best[key] = (cand, orig)
         result = []
         for key in order:
@@ -473,8 +479,8 @@ class AnonMask(Pipe):
             return doc  # a detector failed on it (non-raising error handler): fail closed
         self._maybe_run_rules(doc)
         coverage.warn_once(self, doc)  # no detector of names ran: say so, once
-        pairs = self.candidates(doc)
         text = doc.text  # built from the tokens on each access: read once
+        pairs = self.candidates(doc, text)
         if self.leak_guard:
             pairs = self._extend_names(doc, pairs, text)
         originals = {id(c): o for c, o in pairs}
@@ -486,7 +492,8 @@ class AnonMask(Pipe):
                 raise ValueError(Errors.E116.format(problem="overlapping spans"))
         if any(s.doc is not doc for s in kept):
             raise ValueError(Errors.E116.format(problem="spans of another Doc"))
-        keys = list(grouper_for(self.nlp, doc, self.grouper)(doc, kept))  # anon_coref's when it ran
+        grouper = grouper_for(self.nlp, doc, self.grouper)  # anon_coref's when it ran
+        keys = list(grouper(doc, kept, text=text) if isinstance(grouper, CorefGrouper) else grouper(doc, kept))
         if len(keys) != len(kept):
             raise ValueError(Errors.E117.format(n_keys=len(keys), n_spans=len(kept)))
         if self.leak_guard and kept:
@@ -504,13 +511,16 @@ class AnonMask(Pipe):
         pieces: List[str] = []
         rows: List[Dict[str, Any]] = []
         pos = 0
-        generalized_flags = [self.strategy_for(s.label_, s._.anon_type) == "generalize" and fallbacks[i] is None
+        fine_type, identifier_of = span_getter("anon_type"), span_getter("anon_identifier")
+        source_of, score_of = span_getter("anon_source"), span_getter("anon_score")
+        generalized_flags = [self.strategy_for(s.label_, fine_type(s)) == "generalize" and fallbacks[i] is None
                              for i, s in enumerate(kept)]
         if self.tidy_generalized and any(generalized_flags):
             segments = tidy_generalized(text, [(s.start_char, s.end_char) for s in kept], replacements,
                                         generalized_flags, lang=doc.lang_)
         else:
             segments = [(s.start_char, s.end_char, r, [i]) for i, (s, r) in enumerate(zip(kept, replacements))]
+        segments = agree_articles(text, segments, lang=doc.lang_)  # "an [MISC_1]" would tell a vowel
         for start, end, replacement, members in segments:
             span, entity = kept[members[0]], entity_ids[members[0]]
             for i in members:
@@ -519,12 +529,14 @@ class AnonMask(Pipe):
             pieces.append(replacement)
             pos = end
             row = {
-                "start": start, "end": end, "label": span.label_, "type": span._.anon_type, "entity": entity,
-                "identifier": span._.anon_identifier or identifier_for(span.label_),
-                "replacement": replacement, "source": span._.anon_source, "score": span._.anon_score,
+                "start": start, "end": end, "label": span.label_, "type": fine_type(span), "entity": entity,
+                "identifier": identifier_of(span) or identifier_for(span.label_),
+                "replacement": replacement, "source": source_of(span), "score": score_of(span),
             }
             if fallbacks[members[0]] is not None:  # generalize wrote a tag, a filler or the original instead
                 row["fallback"], row["operator"] = fallbacks[members[0]]
+            elif from_generalizer[members[0]] and class_fallback_of(span) is not None:  # its coarse class
+                row["fallback"], row["operator"] = FALLBACK_CLASS, class_fallback_of(span)
             if self.include_original:
                 row["text"] = text[start:end]
             rows.append(row)
@@ -582,14 +594,15 @@ class AnonMask(Pipe):
         if self._is_common is None:
             self._is_common = common_word_test(self.nlp.lang if self.nlp is not None else "en")
         stop_words = self.nlp.Defaults.stop_words if self.nlp is not None else frozenset()
-        terms = leak_guard.sweep_terms([(s.label_, s.text) for s in kept], self._name_labels(),
+        kept_texts = [text[s.start_char:s.end_char] for s in kept]  # the spans' texts
+        terms = leak_guard.sweep_terms([(s.label_, t) for s, t in zip(kept, kept_texts)], self._name_labels(),
                                        self._honorifics(), self._is_common, stop_words)
         occurrences = leak_guard.find_occurrences(text, terms)
         if not occurrences:
             return kept, keys
-        taken = set()
+        taken = bytearray(len(doc) + 1)  # tokens taken
         for span in kept:
-            taken.update(range(span.start, span.end))
+            taken[span.start:span.end] = b"\x01" * (span.end - span.start)
         allowed = allowed_regions(text, self._allow_patterns) if self._allow_patterns else []
         added: List[Tuple[Span, str]] = []
         for start, end, t in occurrences:
@@ -597,14 +610,14 @@ class AnonMask(Pipe):
                 continue
             source = kept[terms[t].entity]
             span = doc.char_span(start, end, label=source.label_, alignment_mode="expand")
-            if span is None or any(i in taken for i in range(span.start, span.end)):
+            if span is None or taken.find(1, span.start, span.end) != -1:
                 continue
-            taken.update(range(span.start, span.end))
+            taken[span.start:span.end] = b"\x01" * (span.end - span.start)
             span._.anon_source = SWEEP_SOURCE
             span._.anon_score = source._.anon_score
             span._.anon_identifier = source._.anon_identifier or identifier_for(source.label_)
             span._.anon_type = source._.anon_type
-            if span.text == source.text:
+            if text[span.start_char:span.end_char] == kept_texts[terms[t].entity]:
                 span._.anon_replacement = source._.anon_replacement
             added.append((span, keys[terms[t].entity]))
         if not added:
@@ -670,10 +683,11 @@ class AnonMask(Pipe):
         titles: Dict[str, List[str]] = {}
         name_labels = set(self._name_labels())
         for span, entity in zip(kept, entity_ids):
-            texts.setdefault(entity, []).append(span.text)
+            texts.setdefault(entity, []).append(text[span.start_char:span.end_char])  # the span's text
             if span.label_ in name_labels:  # "Mr." in or before a mention: the surrogate name agrees with it
                 titles.setdefault(entity, []).append(titles_of_mention(text, span.start_char, span.end_char))
         written = frozenset(tuple(w) for w in doc.user_data.get(WRITTEN_KEY) or ())
+        fine_type = span_getter("anon_type")
         result = []
         from_generalizer = []
         fallbacks = []
@@ -683,7 +697,7 @@ class AnonMask(Pipe):
                               memory=memory, texts=texts[entity],
                               starts_sentence=_starts_sentence(text, span.start_char), written=written,
                               titles=" ".join(t for t in titles.get(entity, ()) if t))
-            strategy = self.strategy_for(label, span._.anon_type)
+            strategy = self.strategy_for(label, fine_type(span))
             operator = self._operators[strategy]
             fallback = None
             if hasattr(operator, "operate_with_fallback"):

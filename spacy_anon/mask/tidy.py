@@ -14,11 +14,15 @@ _NP_OPENERS = frozenset(
     "is was are were be been being become became becomes".split())
 
 
+# predicative adjectives a generalizer writes ("her partner is ill"): never given an article
+_ADJECTIVES = frozenset({"ill", "unwell", "positive", "negative"})
+
+
 def _bare_noun(replacement: str) -> bool:
     """A replacement made of lowercase words with no determiner of its own ("performer", "film actor")."""
     words = replacement.split()
     return bool(words) and all(w.isalpha() and w.islower() for w in words) \
-        and words[0] not in _DETERMINER_WORDS and words[0] not in ("about", "some")
+        and words[0] not in _DETERMINER_WORDS and words[0] not in ("about", "some") and replacement not in _ADJECTIVES
 
 
 def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements: Sequence[str],
@@ -171,3 +175,64 @@ def _agree_romance(text: str, floor: int, start: int, rep: str, lang: str) -> Tu
     if word[:1].isupper():
         agreed = agreed[:1].upper() + agreed[1:]
     return floor + m.start(1), f"{agreed} {core}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The article before any replacement: a function of the replacement only
+
+# "a"/"an" right before a replacement, with at most an opening quote or bracket between them
+_ARTICLE_THEN_GAP = re.compile(r"(?:^|(?<=[\s(\[\"“‘']))([Aa]n?)([ \t]+[\"“‘'(\[]?)$")
+# letters whose English names start with a vowel sound ("an S-S-N", "an F-B-I")
+_VOWEL_SOUND_LETTERS = frozenset("AEFHILMNORSX")
+# the first word of a replacement after opening brackets or quotes and the decoration after them
+# ("[**PESSOA5**]"); a replacement that starts with a filler ("****ican") has no readable first word
+_FIRST_WORD = re.compile(r"(?:[\[(<{\"“‘']+[*#_ ]*)?([^\W_]+)")
+
+
+def article_for_replacement(replacement: str) -> str:
+    """"a" or "an" as the replacement is written, read from its first letters or digits, never from
+    the text it hides: "[MISC_3]" -> "a", "[ORG_1]" -> "an", "<EMAIL>" -> "an", "***" -> "a",
+    "SSN_1f3a" -> "an" (a capital word without a vowel is read letter by letter), "8 March" -> "an"."""
+    m = _FIRST_WORD.match(replacement)
+    if not m:
+        return "a"  # no word at the start ("***", "[***]", "****ican" whose start is hidden): one fixed form
+    word = m.group(1)
+    if word[:1].isdigit():
+        digits = re.match(r"\d+", word).group(0)
+        # eight, eighty, eleven, eighteen (and their thousands and millions): the digits as read aloud
+        lead = len(digits) % 3 or 3
+        return "an" if digits.startswith("8") or (lead == 2 and digits[:2] in ("11", "18")) else "a"
+    if word.isupper() and len(word) > 1 and not re.search(r"[AEIOUY]", word[:4]):
+        return "an" if word[0] in _VOWEL_SOUND_LETTERS else "a"
+    return indefinite_article(word)
+
+
+def agree_articles(text: str, segments: Sequence[Tuple[int, int, str, List[int]]],
+                   lang: str = "en") -> List[Tuple[int, int, str, List[int]]]:
+    """The English "a"/"an" right before a replacement made to agree with the replacement as written, so
+    that it tells nothing of the hidden word: "an American actress" -> "a [MISC_3] actress", not
+    "an [MISC_3] actress". Works for every strategy (tags, fillers, pseudonyms, surrogates, a
+    generalization that fell back to a tag). A changed segment starts at the article, so that the table
+    still says exactly what was replaced. Lower-case "a"/"an" count everywhere, "A"/"An" only where a
+    sentence starts ("Plan A [PERSON_1]" keeps its letter). Spanish and Portuguese articles are left as
+    written (docs/components/anon_mask.md#articles-before-a-replacement). `segments`: (start, end,
+    replacement, members) in text order, offsets in the ORIGINAL text; RETURNS the same list, changed."""
+    if lang != "en":
+        return list(segments)
+    out: List[Tuple[int, int, str, List[int]]] = []
+    last_end = 0
+    for start, end, rep, members in segments:
+        own = rep.split(" ", 1)[0] if rep else ""
+        m = _ARTICLE_THEN_GAP.search(text, last_end, start) if rep and own not in ("a", "an", "the") else None
+        if m is not None:
+            article, gap = m.group(1), m.group(2)
+            wanted = article_for_replacement(rep)
+            capital = article[:1].isupper()
+            if capital and not _starts_sentence(text, m.start(1)):
+                pass  # a capital letter mid-sentence is a name or a label ("Plan A"), not an article
+            elif article.lower() != wanted:
+                start = m.start(1)
+                rep = (wanted.capitalize() if capital else wanted) + gap + rep
+        out.append((start, end, rep, members))
+        last_end = end
+    return out

@@ -12,6 +12,7 @@ import hmac
 import re
 
 from spacy_anon.errors import Errors
+from spacy_anon.generalize.grammar import indefinite_article
 from spacy_anon.mask.operators.base import Mention, Operator, register
 
 PREFIX = "ENC:"
@@ -60,14 +61,22 @@ class EncryptOperator(Operator):
 def decrypt_spans(secret: bytes, anonymized: str, spans) -> tuple:
     """(restored text, number of tokens decrypted) of an anonymized text whose replacement table rows
     give `anon_start`/`anon_end` (the CLI's JSONL spans): every `ENC:` replacement becomes its original
-    value; other replacements stay as they are."""
+    value (an "a"/"an" the row covers is made to agree with the value again); other replacements stay as
+    they are."""
     pieces, pos, restored = [], 0, 0
     for span in sorted(spans, key=lambda s: s["anon_start"]):
         start, end = span["anon_start"], span["anon_end"]
         token = anonymized[start:end]
-        if not TOKEN.fullmatch(token):
+        article, _, rest = token.partition(" ")
+        if article in ("a", "an", "A", "An") and TOKEN.fullmatch(rest):  # anon_mask made the article agree
+            value = decrypt_token(secret, rest)
+            article = indefinite_article(value)
+            value = f"{article.capitalize() if token[:1].isupper() else article} {value}"
+        elif TOKEN.fullmatch(token):
+            value = decrypt_token(secret, token)
+        else:
             continue
-        pieces += [anonymized[pos:start], decrypt_token(secret, token)]
+        pieces += [anonymized[pos:start], value]
         pos = end
         restored += 1
     pieces.append(anonymized[pos:])
