@@ -91,3 +91,73 @@ def test_digit_run_starts_are_cached_per_text():
     assert scanning.digit_run_starts(text) is scanning.digit_run_starts(text)
     scanning.release()
     assert scanning.digit_run_starts("x1") == [1]
+
+
+WORDS = ["January", "JAN", "Jan.", "Mon", "Monday,", "son", "SON", "ſon", "wİfe", "wife", "sİnce", "SINCE", "ın",
+         "In", "password", "PASSWORD", "Kelvin", "pager", "PGR", "MRN", "N", "No.", "nº", "número", "NÚMERO",
+         "fiancé", "FIANCÉ", "record", "İ", "ı", "ſ", "K", "ﬃ", "ẞ", " ", " ", ", ", ": ", "=", "12", "2019",
+         "3rd",
+         "\n", "of", "de", "Mr", "dr", "twenty", "Twenty", "age", "#"]
+
+
+def _word_texts(n: int, seed: int = 11):
+    rng = random.Random(seed)
+    for _ in range(n):
+        yield "".join(rng.choice(WORDS) for _ in range(rng.randint(1, 40)))
+
+
+WORD_LED = {
+    "son or wife": re.compile(r"(?i)(?=[a-z])\b(?:son|wife|since|in)\b\s*(\w+)"),
+    "kelvin": re.compile(r"(?i)\bkelvin\b"),
+    "titles": re.compile(r"(?:\b(?i:mr|dr)|\bMs)\.?[ \t]+([A-Za-z]+)"),
+    "weekday then day": re.compile(r"\b(?:(?:Monday|Mon),?\s+)?(?:[12]\d|3[01]|0?[1-9])(?:rd|th)?\b"),
+    "record cue": re.compile(r"(?:MRN|N\.?º|No\.|#|(?i:n[uú]mero))\s*(\d+)"),
+}
+
+
+def test_word_led_patterns_are_tried_where_their_words_occur():
+    for name in ("rules.pager[0]", "rules.age[3]", "rules.credential[1]", "rules.url[0]"):
+        assert scanning.literal_starts(REGEXES[name]) is not None, name
+    for regex in WORD_LED.values():
+        assert scanning.literal_starts(regex) is not None, regex.pattern
+    starts = scanning.literal_starts(WORD_LED["weekday then day"])  # an optional weekday, then the day
+    assert starts.digits and ("Mon", False) in starts.literals  # the prefix "Monday|Mon" share
+    assert ("número", True) in scanning.literal_starts(WORD_LED["record cue"]).literals
+    assert len(scanning.literal_starts(REGEXES["rules.date[7]"]).literals) > scanning.MAX_LITERALS  # capitalised
+    assert scanning.literal_starts(REGEXES["rules.date[12]"]) is None  # many names in lower case too: one `re` pass
+    assert scanning.literal_starts(REGEXES["rules.date[6]"]) is None  # many names and digits
+    assert scanning.literal_starts(re.compile(r"(?i)a\w+")) is None  # one lower-case letter: anywhere
+    assert scanning.literal_starts(re.compile(r"\d+x")) is None  # a digit with no guard before it
+    assert scanning.literal_starts(re.compile(r"(?:ab)?")) is None  # may match the empty string
+    assert scanning.literal_starts(re.compile(r"(?:ab|\w)c")) is None
+
+
+@pytest.mark.parametrize("name", sorted(WORD_LED))
+def test_word_led_examples_match_as_finditer(name):
+    regex = WORD_LED[name]
+    for text in [PROSE, *_word_texts(400)]:
+        assert _spans(scanning.finditer(regex, text)) == _spans(regex.finditer(text)), (name, text)
+        scanning.release()
+
+
+@pytest.mark.parametrize("name", sorted(n for n, r in REGEXES.items() if scanning.literal_starts(r) is not None))
+def test_word_led_patterns_match_as_finditer(name):
+    """Case-blind literals are found on the lower-cased text: "ſon" (long s), "sİnce" (dotted capital I,
+    two characters in lower case), "Kelvin" with the Kelvin sign are matched where `re` matches them."""
+    regex = REGEXES[name]
+    for text in [PROSE, *_word_texts(400)]:
+        assert _spans(scanning.finditer(regex, text)) == _spans(regex.finditer(text)), (name, text)
+        scanning.release()
+
+
+def test_characters_folding_to_ascii_are_those_of_re():
+    chars = "".join(chr(c) for c in range(0x80, 0x110000) if not 0xD800 <= c < 0xE000)
+    assert {ord(c) for c in re.findall(r"(?i)[a-z]", chars)} == set(scanning.FOLDS_TO_ASCII)
+
+
+def test_search_is_the_first_match():
+    regex = WORD_LED["son or wife"]
+    for text in ["my ſon Bill", "no kin here", "WIFE: Rose and son Tom", ""]:
+        expected = regex.search(text)
+        found = scanning.search(regex, text)
+        assert (found and found.span()) == (expected and expected.span())

@@ -18,9 +18,11 @@ from spacy.tokens import Doc, Span
 from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
+from spacy_anon.extensions import span_getter
 from spacy_anon.coref.grouper import COREF_GENDER_KEY, COREF_RAN_KEY, CorefGrouper
 from spacy_anon.coref.resolve import (UNNAMED, Anaphor, find_acronyms, find_anaphora, find_name_variants,
-                                      is_title_only, link_anaphora, mention_gender)
+                                      is_title_only, link_anaphora, mention_gender, plain_words,
+                                      sentence_starts)
 from spacy_anon.doc_keys import SPAN_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP
@@ -152,10 +154,12 @@ class AnonCoref:
     def __call__(self, doc: Doc) -> Doc:
         """Group the mentions of `doc`, link its anaphora, and mark it for anon_mask."""
         text = doc.text
+        words = _TextWords(text)  # its words and sentences, found once for the steps below
         group = list(doc.spans[self.spans_key]) if self.spans_key in doc.spans else []
         ents = self._entities(doc)
         if self.add_mentions and (group or ents):
-            group = self._join_titles(text, group + self._found_forms(doc, text, _non_overlapping(group + ents)))
+            found = self._found_forms(doc, text, _non_overlapping(group + ents), words)
+            group = self._join_titles(text, group + found)
         mentions = _non_overlapping(group + ents)
         keys = list(self.grouper(doc, mentions, text=text))
         if len(keys) != len(mentions):
@@ -167,7 +171,7 @@ class AnonCoref:
                 counts[span.label_] = counts.get(span.label_, 0) + 1
                 ids[(span.label_, key)] = f"{span.label_}_{counts[span.label_]}"
             span._.anon_entity = ids[(span.label_, key)]
-        anaphora = self._anaphora(doc, text, mentions, keys, ids) if self.link_anaphora else []
+        anaphora = self._anaphora(doc, text, mentions, keys, ids, words) if self.link_anaphora else []
         extra = [span for span in anaphora if span._.anon_entity is not None]
         if self.mask_anaphora and extra:
             group = group + extra
@@ -196,23 +200,26 @@ class AnonCoref:
                 found.append(span)
         return found
 
-    def _found_forms(self, doc: Doc, text: str, mentions: List[Span]) -> List[Span]:
+    def _found_forms(self, doc: Doc, text: str, mentions: List[Span],
+                     words: Optional["_TextWords"] = None) -> List[Span]:
         """Acronyms, expansions and name parts of detected entities left in clear, as new mentions."""
         if self._is_common is None:
             self._is_common = common_word_test(self.lang)
+        words = words or _TextWords(text)
         triples = [(s.start_char, s.end_char, s.label_) for s in mentions]
         found = find_acronyms(text, triples, self.acronym_labels)
-        found += find_name_variants(text, triples, self.name_labels, self.honorifics, self._is_common)
-        taken = set()
+        found += find_name_variants(text, triples, self.name_labels, self.honorifics, self._is_common,
+                                    words=words.words, starts=words.starts)
+        taken = bytearray(len(doc) + 1)  # tokens taken
         for span in mentions:
-            taken.update(range(span.start, span.end))
+            taken[span.start:span.end] = b"\x01" * (span.end - span.start)
         added = []
         for start, end, index in sorted(found):
             source = mentions[index]
             span = doc.char_span(start, end, label=source.label_, alignment_mode="expand")
-            if span is None or any(i in taken for i in range(span.start, span.end)):
+            if span is None or taken.find(1, span.start, span.end) != -1:
                 continue
-            taken.update(range(span.start, span.end))
+            taken[span.start:span.end] = b"\x01" * (span.end - span.start)
             span._.anon_source = SOURCE
             span._.anon_score = source._.anon_score
             span._.anon_identifier = source._.anon_identifier
@@ -223,7 +230,10 @@ class AnonCoref:
         """A person mention that is only a title ("Mr") followed by a name part found in clear
         ("Benham") becomes one mention ("Mr Benham")."""
         name_labels = set(self.name_labels)
-        by_start = {s.start: s for s in group if s._.anon_source == SOURCE and s.label_ in name_labels}
+        source = span_getter("anon_source")
+        by_start = {s.start: s for s in group if source(s) == SOURCE and s.label_ in name_labels}
+        if not by_start:  # no name part was found in clear: no title to join
+            return list(group)
         out, dropped = [], set()
         for span in group:
             nxt = by_start.get(span.end) or (by_start.get(span.end + 1) if span.end < len(span.doc) and
@@ -240,9 +250,10 @@ class AnonCoref:
         return [s for s in out if id(s) not in dropped]
 
     def _anaphora(self, doc: Doc, text: str, mentions: List[Span], keys: List[str],
-                  ids: Dict[Tuple[str, str], str]) -> List[Span]:
+                  ids: Dict[Tuple[str, str], str], words: Optional["_TextWords"] = None) -> List[Span]:
         """Spans of the pronouns and role nouns, `_.anon_entity` set to their person's id (None:
         unresolved); records each person's gender in doc.user_data."""
+        words = words or _TextWords(text)
         name_labels = set(self.name_labels)
         people = []
         for span, key in zip(mentions, keys):
@@ -250,11 +261,11 @@ class AnonCoref:
                 title, first = mention_gender(text, span.start_char, span.end_char, self.lang, self.honorifics)
                 people.append((span.start_char, span.end_char, ids[(span.label_, key)], title, first))
         taken = [(s.start_char, s.end_char) for s in mentions]
-        anaphora = find_anaphora(text, self.lang, taken)
+        anaphora = find_anaphora(text, self.lang, taken, words=words.words)
         if self.resolver == "coreferee":
             _link_with_coreferee(doc, people, anaphora)
         else:
-            link_anaphora(text, self.lang, people, anaphora, self.max_sentences)
+            link_anaphora(text, self.lang, people, anaphora, self.max_sentences, starts=words.starts)
         unnamed: Dict[str, str] = {}
         n_people = sum(1 for (label, _) in ids if label in name_labels)
         for a in anaphora:
@@ -322,16 +333,45 @@ class AnonCoref:
             self.grouper.acronym_labels = self.acronym_labels
 
 
+class _TextWords:
+    """The words and sentence starts of a text, found at the first use and then reused."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._words: Optional[List] = None
+        self._starts: Optional[List[int]] = None
+
+    @property
+    def words(self) -> List:
+        if self._words is None:
+            self._words = plain_words(self.text)
+        return self._words
+
+    @property
+    def starts(self) -> List[int]:
+        if self._starts is None:
+            self._starts = sentence_starts(self.text)
+        return self._starts
+
+
 def _non_overlapping(spans: Sequence[Span]) -> List[Span]:
     """The longest spans first (then the highest scored), none overlapping another, in text order."""
+    if not spans:
+        return []
     chosen: List[Span] = []
-    taken = set()
-    ranked = sorted(((-(s.end_char - s.start_char), -(s._.anon_score or 0.0), s.start_char, i, s)
-                     for i, s in enumerate(spans) if s.end_char > s.start_char), key=lambda x: x[:4])
-    for *_, span in ranked:
-        if any(i in taken for i in range(span.start, span.end)):
+    score = span_getter("anon_score")
+    taken = bytearray(len(spans[0].doc) + 1)  # tokens taken
+    ranked = []
+    for i, s in enumerate(spans):
+        start_char, end_char = s.start_char, s.end_char
+        if end_char > start_char:
+            ranked.append((-(end_char - start_char), -(score(s) or 0.0), start_char, i, s, end_char))
+    ranked.sort(key=lambda x: x[:4])
+    for *_, span, _end_char in ranked:
+        start, end = span.start, span.end
+        if taken.find(1, start, end) != -1:
             continue
-        taken.update(range(span.start, span.end))
+        taken[start:end] = b"\x01" * (end - start)
         chosen.append(span)
     return sorted(chosen, key=lambda s: (s.start_char, s.end_char))
 

@@ -10,6 +10,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from spacy.tokens import Doc, Span
 
 from spacy_anon.coref.resolve import acronym, fold, is_acronym, short_forms
+from spacy_anon.extensions import span_getter
 
 COREF_RAN_KEY = "spacy_anon.coref_ran"  # doc.user_data: name of the anon_coref component that ran on the doc
 ANAPHOR_SOURCE = "anon_coref."  # `span._.anon_source` of linked anaphora ("anon_coref.pronoun", ".nominal")
@@ -37,47 +38,56 @@ class CorefGrouper:
     def __call__(self, doc: Doc, spans: Sequence[Span], text: Optional[str] = None) -> List[str]:
         """Entity keys of `spans` (`text`: `doc.text` when the caller has it, to save rebuilding it)."""
         keys = list(self.base(doc, spans))
+        labels = [span.label_ for span in spans]
+        joined = set(self.acronym_labels) | set(self.place_labels)
+        if text is None:
+            text = doc.text if any(label in joined for label in labels) else ""
+        # a span's text is the doc text between its offsets (read from the tokens only without it)
+        texts = [text[s.start_char:s.end_char] for s in spans] if text else [s.text for s in spans]
+        acronym_labels = set(self.acronym_labels)
         expansions: Dict[Tuple[str, str], str] = {}
-        for span, key in zip(spans, keys):
-            if span.label_ in self.acronym_labels:
-                short = acronym(span.text)
+        for label, span_text, key in zip(labels, texts, keys):
+            if label in acronym_labels:
+                short = acronym(span_text)
                 if short:
-                    expansions.setdefault((span.label_, short), key)
+                    expansions.setdefault((label, short), key)
         if expansions:
-            for i, span in enumerate(spans):
-                key = expansions.get((span.label_, span.text))
-                if key is not None and is_acronym(span.text):
+            for i, (label, span_text) in enumerate(zip(labels, texts)):
+                key = expansions.get((label, span_text))
+                if key is not None and is_acronym(span_text):
                     keys[i] = key
         self._join_linked_anaphora(spans, keys)
         short: Dict[Tuple[str, str], Optional[str]] = {}
-        if text is None:
-            text = doc.text if any(s.label_ in self.acronym_labels or s.label_ in self.place_labels
-                                   for s in spans) else ""
-        for span, key in zip(spans, keys):
-            if span.label_ in self.acronym_labels or span.label_ in self.place_labels:
+        for span, label, span_text, key in zip(spans, labels, texts, keys):
+            if label in joined:
                 after = text[span.end_char:span.end_char + ALIAS_CHARS]
-                for form in short_forms(text[span.start_char:span.end_char], after):
-                    known = short.get((span.label_, form), key)
-                    short[(span.label_, form)] = key if known == key else None  # two names: ambiguous
+                for form in short_forms(span_text, after):
+                    known = short.get((label, form), key)
+                    short[(label, form)] = key if known == key else None  # two names: ambiguous
         if short:
-            for i, span in enumerate(spans):
-                key = short.get((span.label_, " ".join(fold(w) for w in span.text.split())))
+            for i, (label, span_text) in enumerate(zip(labels, texts)):
+                key = short.get((label, " ".join(fold(w) for w in span_text.split())))
                 if key is not None:
                     keys[i] = key
         return keys
-
 
     @staticmethod
     def _join_linked_anaphora(spans: Sequence[Span], keys: List[str]) -> None:
         """Anaphora that anon_coref linked and added to the mentions (`mask_anaphora`) take the key of
         their entity's names."""
+        entity_of, source_of = span_getter("anon_entity"), span_getter("anon_source")
         by_entity: Dict[str, str] = {}
-        for span, key in zip(spans, keys):
-            if span._.anon_entity and not (span._.anon_source or "").startswith(ANAPHOR_SOURCE):
-                by_entity.setdefault(span._.anon_entity, key)
-        for i, span in enumerate(spans):
-            if (span._.anon_source or "").startswith(ANAPHOR_SOURCE) and span._.anon_entity in by_entity:
-                keys[i] = by_entity[span._.anon_entity]
+        linked = []  # (index, entity) of the anaphora among the spans
+        for i, (span, key) in enumerate(zip(spans, keys)):
+            entity = entity_of(span)
+            anaphor = (source_of(span) or "").startswith(ANAPHOR_SOURCE)
+            if anaphor:
+                linked.append((i, entity))
+            elif entity:
+                by_entity.setdefault(entity, key)
+        for i, entity in linked:
+            if entity in by_entity:
+                keys[i] = by_entity[entity]
 
 
 def grouper_for(nlp, doc: Doc, fallback: Grouper) -> Grouper:

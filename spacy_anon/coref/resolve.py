@@ -38,6 +38,11 @@ def fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)).lower()
 
 
+def plain_words(text: str) -> List["re.Match[str]"]:
+    """The words of `text` (runs of letters and digits: "the applicant’s" -> the, applicant, s)."""
+    return list(_PLAIN_WORD.finditer(text))
+
+
 def sentence_starts(text: str) -> List[int]:
     """Start offsets of the sentences of `text` (punctuation followed by a capitalised word; not after
     "Mr.", "No." or an initial)."""
@@ -80,6 +85,36 @@ def _free(start: int, end: int, taken: Sequence[Tuple[int, int]]) -> bool:
     return all(end <= s or start >= e for s, e in taken)
 
 
+class Occupied:
+    """The character ranges taken by spans, asked whether a range is free (overlaps none of them): the
+    covered characters are marked in a byte array, so one question costs a search of the range in C, not
+    a pass over every span (the mentions of a long judgment are checked for each of its words)."""
+
+    def __init__(self, spans: Iterable[Tuple[int, int]] = ()) -> None:
+        self._covered = bytearray()
+        self._spans: List[Tuple[int, int]] = []  # every span, for an empty range asked about
+        self._empty: List[Tuple[int, int]] = []  # empty spans: they take no character, yet block a range around them
+        for start, end in spans:
+            self.add(start, end)
+
+    def add(self, start: int, end: int) -> None:
+        self._spans.append((start, end))
+        if end <= start:
+            self._empty.append((start, end))
+            return
+        if end > len(self._covered):
+            self._covered.extend(bytes(end - len(self._covered)))
+        self._covered[start:end] = b"\x01" * (end - start)
+
+    def free(self, start: int, end: int) -> bool:
+        """Whether no span overlaps [start, end), as `all(end <= s or start >= e for s, e in spans)`."""
+        if end <= start:
+            return _free(start, end, self._spans)
+        if self._covered.find(1, start, end) != -1:
+            return False
+        return not self._empty or _free(start, end, self._empty)
+
+
 def find_acronyms(text: str, mentions: Sequence[Mention], labels: Iterable[str]) -> List[Tuple[int, int, int]]:
     """(start, end, index of the mention it abbreviates or expands) of acronyms and expansions in clear.
 
@@ -88,9 +123,10 @@ def find_acronyms(text: str, mentions: Sequence[Mention], labels: Iterable[str])
       then becomes a mention as well (returned with the acronym's index).
     """
     labels = set(labels)
-    taken = [(s, e) for s, e, _ in mentions]
+    taken = Occupied((s, e) for s, e, _ in mentions)
     found: List[Tuple[int, int, int]] = []
     by_acronym: Dict[str, int] = {}
+    expansions: Dict[str, Optional[Tuple[int, int]]] = {}  # the text is searched once per acronym
     for i, (s, e, label) in enumerate(mentions):
         if label not in labels:
             continue
@@ -98,16 +134,39 @@ def find_acronyms(text: str, mentions: Sequence[Mention], labels: Iterable[str])
         if short and short not in by_acronym:
             by_acronym[short] = i
         if is_acronym(text[s:e]) and text[s:e] not in by_acronym:
-            expansion = _expansion_before(text, text[s:e])
-            if expansion and _free(expansion[0], expansion[1], taken):
+            if text[s:e] not in expansions:
+                expansions[text[s:e]] = _expansion_before(text, text[s:e])
+            expansion = expansions[text[s:e]]
+            if expansion and taken.free(expansion[0], expansion[1]):
                 found.append((expansion[0], expansion[1], i))
-                taken.append(expansion)
+                taken.add(*expansion)
     for short, i in by_acronym.items():
-        for m in re.finditer(r"(?<![\w-])" + re.escape(short) + r"(?![\w-])", text):
-            if _free(m.start(), m.end(), taken):
-                found.append((m.start(), m.end(), i))
-                taken.append((m.start(), m.end()))
+        for start in standalone_occurrences(text, short):
+            if taken.free(start, start + len(short)):
+                found.append((start, start + len(short), i))
+                taken.add(start, start + len(short))
     return sorted(found)
+
+
+_WORD_OR_HYPHEN = re.compile(r"[\w-]")
+
+
+def standalone_occurrences(text: str, word: str) -> List[int]:
+    """Starts of `word` in `text` with no word character or hyphen just before or after it: the matches
+    of `(?<![\\w-])WORD(?![\\w-])`, found with `str.find` (a pattern opening with a lookbehind is tried
+    at every character). Occurrences that overlap are skipped as `re.finditer` skips them."""
+    starts: List[int] = []
+    size = len(word)
+    if not size:
+        return starts
+    end = 0
+    i = text.find(word)
+    while i != -1:
+        if i >= end and not (i and _WORD_OR_HYPHEN.match(text, i - 1)) and not _WORD_OR_HYPHEN.match(text, i + size):
+            starts.append(i)
+            end = i + size
+        i = text.find(word, i + 1)
+    return starts
 
 
 def _expansion_before(text: str, short: str) -> Optional[Tuple[int, int]]:
@@ -165,13 +224,17 @@ def short_forms(name: str, after: str = "") -> List[str]:
 
 
 def find_name_variants(text: str, mentions: Sequence[Mention], name_labels: Iterable[str],
-                       honorifics: Iterable[str], is_common: Callable[[str], bool]) -> List[Tuple[int, int, int]]:
+                       honorifics: Iterable[str], is_common: Callable[[str], bool],
+                       words: Optional[Sequence["re.Match[str]"]] = None,
+                       starts: Optional[Sequence[int]] = None) -> List[Tuple[int, int, int]]:
     """(start, end, index of a person mention) of capitalised name parts of detected people that no
     mention covers.
 
     A part that is also a common word counts only when it is not at the start of a sentence, or, at the
     start, when the next word shows it is a subject ("Doe later refused"; `PREDICATE_CUES`), so "Young
     people" is no mention of a Mr Young.
+
+    words, starts: `plain_words(text)` and `sentence_starts(text)` when the caller has them.
     """
     name_labels = set(name_labels)
     titles = {fold(h).strip(".") for h in honorifics}
@@ -185,19 +248,20 @@ def find_name_variants(text: str, mentions: Sequence[Mention], name_labels: Iter
                 parts.setdefault(f, i)
     if not parts:
         return []
-    taken = [(s, e) for s, e, _ in mentions]
-    starts = set(sentence_starts(text))
+    taken = Occupied((s, e) for s, e, _ in mentions)
+    starts = set(sentence_starts(text) if starts is None else starts)
+    lead = len(text) - len(text.lstrip())  # text[:i].strip() == "" exactly when i <= lead
     found = []
-    words = list(_PLAIN_WORD.finditer(text))
+    words = plain_words(text) if words is None else words
     for k, w in enumerate(words):
         word = w.group()
         if not word[:1].isupper():
             continue
         key = fold(word)
-        if key not in parts or not _free(w.start(), w.end(), taken):
+        if key not in parts or not taken.free(w.start(), w.end()):
             continue
         if is_common(key):
-            initial = w.start() in starts or text[:w.start()].strip() == ""
+            initial = w.start() in starts or w.start() <= lead
             if initial:
                 nxt = words[k + 1].group() if k + 1 < len(words) else ""
                 if not (nxt.islower() and (fold(nxt) in PREDICATE_CUES or nxt.endswith("ed"))):
@@ -217,19 +281,25 @@ class Anaphor:
     key: Optional[str] = None
 
 
-def find_anaphora(text: str, lang: str, taken: Sequence[Tuple[int, int]] = ()) -> List[Anaphor]:
-    """Pronouns and definite role noun phrases of `lang` in `text`, outside the `taken` spans."""
+def find_anaphora(text: str, lang: str, taken: Sequence[Tuple[int, int]] = (),
+                  words: Optional[Sequence["re.Match[str]"]] = None) -> List[Anaphor]:
+    """Pronouns and definite role noun phrases of `lang` in `text`, outside the `taken` spans (words:
+    `plain_words(text)` when the caller has them)."""
     found: List[Anaphor] = []
     pronouns = PRONOUNS.get(lang, {})
     roles = ROLE_NOUNS.get(lang, {})
-    words = list(_PLAIN_WORD.finditer(text))  # "the applicant’s" -> the, applicant, s
+    if not pronouns and not roles:
+        return found
+    free = Occupied(taken).free
+    articles = {article for article, _ in roles}
+    words = plain_words(text) if words is None else words
     for k, w in enumerate(words):
         low = w.group().lower()
-        if low in pronouns and _free(w.start(), w.end(), taken):
+        if low in pronouns and free(w.start(), w.end()):
             found.append(Anaphor(w.start(), w.end(), "pronoun", pronouns[low]))
-        elif k + 1 < len(words) and (low, words[k + 1].group().lower()) in roles:
+        elif low in articles and k + 1 < len(words) and (low, words[k + 1].group().lower()) in roles:
             nxt = words[k + 1]
-            if text[w.end():nxt.start()].strip() == "" and _free(w.start(), nxt.end(), taken):
+            if text[w.end():nxt.start()].strip() == "" and free(w.start(), nxt.end()):
                 found.append(Anaphor(w.start(), nxt.end(), "nominal", roles[(low, nxt.group().lower())]))
     return found
 
@@ -259,7 +329,7 @@ Person = Tuple[int, int, str, Optional[str], Optional[str]]  # start, end, entit
 
 
 def link_anaphora(text: str, lang: str, people: Sequence[Person], anaphora: List[Anaphor],
-                  max_sentences: int = 2) -> List[Anaphor]:
+                  max_sentences: int = 2, starts: Optional[Sequence[int]] = None) -> List[Anaphor]:
     """Set `key` of each anaphor, from the person mentions (start, end, key, title gender, first-name
     gender) in text order.
 
@@ -272,8 +342,9 @@ def link_anaphora(text: str, lang: str, people: Sequence[Person], anaphora: List
       mention counts 1 in the pronoun's sentence, half as much per sentence back), then the most
       recent. An entity's gender is its titles', else that
       of the first gendered pronoun linked to it; a first name's gender only breaks ties.
+    starts: `sentence_starts(text)` when the caller has them.
     """
-    starts = sentence_starts(text)
+    starts = sentence_starts(text) if starts is None else starts
     firm: Dict[str, str] = {}
     hint: Dict[str, str] = {}
     for _, _, key, title, first in people:

@@ -6,6 +6,7 @@ from spacy.tokens import Span
 from spacy.util import registry
 
 from spacy_anon.errors import Errors
+from spacy_anon.extensions import span_getter
 from spacy_anon.labels import CONFIDENTIAL, DIRECT, QUASI
 
 ORDER_KEYS = ("validated", "length", "score", "earliest", "identifier")
@@ -13,20 +14,22 @@ DEFAULT_ORDER = ("validated", "length", "score", "earliest")
 _IDENTIFIER_RANK = {DIRECT: 0, CONFIDENTIAL: 1, QUASI: 2}
 
 
-def _sort_key(order: Sequence[str], index: int, span: Span):
+def _sort_key(order: Sequence[str], index: int, span: Span, read=None):
+    """read: `read(span, name)` of the span attributes (default: `span._`)."""
+    read = read or (lambda s, name: getattr(s._, name))
     key = []
     for name in order:
         if name == "validated":  # a checksum-confirmed value keeps its type against a tagger's guess
-            key.append(0 if span._.anon_validated else 1)
+            key.append(0 if read(span, "anon_validated") else 1)
         elif name == "length":
             key.append(-(span.end_char - span.start_char))
         elif name == "score":
-            score = span._.anon_score
+            score = read(span, "anon_score")
             key.append(-(float(score) if score is not None else 0.0))
         elif name == "earliest":
             key.append(span.start_char)
         elif name == "identifier":
-            key.append(_IDENTIFIER_RANK.get(span._.anon_identifier, 3))
+            key.append(_IDENTIFIER_RANK.get(read(span, "anon_identifier"), 3))
     key.append(index)  # ties: first in input order
     return key
 
@@ -88,7 +91,12 @@ def resolve_overlaps(
     RETURNS (List[Span]): the kept spans, sorted by start.
     """
     spans = list(spans)
-    rank = {id(span): _sort_key(order, i, span) for i, span in enumerate(spans)}
+    getters = {name: span_getter(name) for name in ("anon_validated", "anon_score", "anon_identifier")}
+
+    def read(span: Span, name: str):
+        return getters[name](span)
+
+    rank = {id(span): _sort_key(order, i, span, read) for i, span in enumerate(spans)}
     kept: List[Span] = []
     for cluster in _clusters(spans):
         ranked = sorted(cluster, key=lambda s: rank[id(s)])
@@ -129,11 +137,12 @@ def carry_corpus_types(kept: Sequence[Span], candidates: Iterable[Span], generic
     that category whose type is neither.
     """
     rule_types = frozenset(generic_types)
-    corpus = [c for c in candidates if c._.anon_type != c.label_ and c._.anon_type not in rule_types]
+    fine_type = span_getter("anon_type")
+    corpus = [c for c in candidates if fine_type(c) != c.label_ and fine_type(c) not in rule_types]
     if not corpus:
         return
     for span in kept:
-        if span._.anon_type != span.label_ and span._.anon_type not in rule_types:
+        if fine_type(span) != span.label_ and fine_type(span) not in rule_types:
             continue
         best, best_overlap = None, 0
         for cand in corpus:
@@ -143,4 +152,4 @@ def carry_corpus_types(kept: Sequence[Span], candidates: Iterable[Span], generic
             if overlap > best_overlap:
                 best, best_overlap = cand, overlap
         if best is not None:
-            span._.anon_type = best._.anon_type
+            span._.anon_type = fine_type(best)

@@ -149,6 +149,12 @@ def _contains(*needles: str) -> Callable[[str], bool]:
     return lambda text: any(n in text for n in needles)
 
 
+def _finds(pattern: str) -> Callable[[str], bool]:
+    """Prefilter: the text has a match of `pattern` (tried only where its opening words occur)."""
+    regex = re.compile(pattern)
+    return lambda text: scanning.search(regex, text) is not None
+
+
 _DMY = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}")
 
 
@@ -615,7 +621,7 @@ PAGER = Recognizer(
     # bounded spaces: "\s*x?\s*" would try every split of a long run of spaces
     patterns=_compile([(r"(?i)\b(?:pager|beeper|pgr|bpr)\s{0,3}(?:(?:#|no\.?|number)\s{0,3})?(?::\s{0,3})?"
                         r"(\d{4,7})(?![\w/]|[.,-]\d)", 0.8, 1)]),
-    prefilter=re.compile(r"(?i)pager|beeper|pgr|bpr").search,
+    prefilter=_finds(r"(?i)pager|beeper|pgr|bpr"),
 )
 
 

@@ -8,6 +8,10 @@ digit) can only match where a run of digits starts: those positions are found on
 pattern is tried there alone. The matches are exactly those of `regex.finditer(text)`: `match(text,
 pos)` sees the whole text (lookbehinds and `\\b` before `pos` included), and a position that is not the
 start of a digit run cannot start a match.
+
+Patterns that open with words ("January", "(?i:since|in)", "son|wife") are tried the same way: where
+one of their opening literals occurs (found with `str.find`, on the lower-cased text for a case-blind
+literal) or, for an opening day number, where a digit run starts.
 """
 import re
 from functools import lru_cache
@@ -164,33 +168,262 @@ def required_prefixes(regex: "re.Pattern[str]") -> Optional[Tuple[str, ...]]:
     return tuple(sorted(set(prefixes)))
 
 
-_last: Tuple[str, List[int]] = ("", [])  # the text scanned last and its digit-run starts
+class _Starts:
+    """Where the matches of a pattern can start: at one of `literals` ((text, case-blind) pairs), or at
+    the start of a digit run (`digits`)."""
+
+    __slots__ = ("literals", "digits")
+
+    def __init__(self, literals=(), digits: bool = False) -> None:
+        self.literals = frozenset(literals)
+        self.digits = digits
+
+    def __or__(self, other: "_Starts") -> "_Starts":
+        return _Starts(self.literals | other.literals, self.digits or other.digits)
+
+
+def _nullable(pattern) -> bool:
+    return pattern.getwidth()[0] == 0
+
+
+def _sequence_starts(items: Sequence, blind: bool) -> Optional[_Starts]:
+    """Where a match of the parsed sequence `items` can start (None: anywhere, as far as this can tell)."""
+    i = 0
+    while i < len(items) and items[i][0] in _ZERO_WIDTH:
+        i += 1
+    if i == len(items):
+        return None
+    op, av = items[i]
+    if op is _c.LITERAL and 48 <= av <= 57:  # a digit: where a digit run starts (see `literal_starts`)
+        return _Starts(digits=True)
+    if op is _c.LITERAL:
+        literals = [chr(av)]
+        for op2, av2 in items[i + 1:]:  # the literal text that follows; a small class ("n[uú]m") branches it
+            if op2 is _c.LITERAL:
+                literals = [literal + chr(av2) for literal in literals]
+            elif op2 is _c.IN and all(o is _c.LITERAL for o, _a in av2) and len(av2) * len(literals) <= MAX_PREFIXES:
+                literals = [literal + chr(a) for literal in literals for _o, a in av2]
+            else:
+                break
+        return _Starts((literal, blind) for literal in literals)
+    if op is _c.IN:
+        return _Starts(digits=True) if _digit_class(av) else None
+    if op is _c.SUBPATTERN:
+        _group, add_flags, del_flags, body = av
+        if _nullable(body) or (add_flags | del_flags) & ~re.IGNORECASE:
+            return None
+        return _sequence_starts(list(body), (blind or bool(add_flags & re.IGNORECASE))
+                                and not del_flags & re.IGNORECASE)
+    if op is _c.BRANCH:
+        found = _Starts()
+        for branch in av[1]:
+            starts = _sequence_starts(list(branch), blind) if not _nullable(branch) else None
+            if starts is None:
+                return None
+            found = found | starts
+        return found
+    if op in _REPEATS:
+        low, _high, body = av
+        if _nullable(body):
+            return None
+        first = _sequence_starts(list(body), blind)
+        if first is None or low >= 1:
+            return first
+        rest = _sequence_starts(items[i + 1:], blind)  # the optional part may be absent
+        return None if rest is None else first | rest
+    return None
+
+
+
+
+# Each opening literal costs one `str.find` pass over the text: more capitalised words (month names)
+# are looked for with one alternation of them, which `re` scans fast (it tries it only at their capital
+# first letters); more words that may be in lower case, or words and digits, leave the pattern to one
+# plain pass of `re`, which is then faster (measured on TAB dev).
+MAX_LITERALS = 8
+
+
+@lru_cache(maxsize=1024)
+def literal_starts(regex: "re.Pattern[str]") -> Optional[_Starts]:
+    """Where every match of `regex` starts: one of its opening literals (not a lone lower-case letter,
+    which is in almost any text; more than `MAX_LITERALS` only when all are capitalised), or the start
+    of a digit run when a lookbehind or `\\b` before the pattern rules out a digit before it; None when
+    the pattern does not say (then it is scanned whole). Unicode patterns that cannot match the empty
+    string only."""
+    if regex.flags & (re.ASCII | re.LOCALE) or not isinstance(regex.pattern, str):
+        return None
+    try:
+        parsed = _p.parse(regex.pattern, regex.flags)
+        if _nullable(parsed):
+            return None
+        items = list(parsed)
+        starts = _sequence_starts(items, bool(regex.flags & re.IGNORECASE))
+    except Exception:  # an internal parser change: scan the plain way  # noqa: BLE001
+        return None
+    if starts is None:
+        return None
+    if len(starts.literals) > MAX_LITERALS and (
+            starts.digits or any(blind or not literal[:1].isupper() for literal, blind in starts.literals)):
+        return None  # many words, some lower-case, or digits too: found at too many places to beat `re`
+    for literal, blind in starts.literals:
+        if len(literal) == 1 and literal.isalnum() and (blind or not literal.isupper()):
+            return None
+    if starts.digits:
+        guarded = False
+        for op, av in items:
+            if op not in _ZERO_WIDTH:
+                break
+            guarded = guarded or _excludes_a_digit_before(op, av)
+        if not guarded:
+            return None
+    return starts
+
+
+# The characters that a case-blind `re` pattern matches to an ASCII letter other than that letter's
+# own cases (dotted and dotless i, long s, Kelvin sign; `tests/test_rules_scanning.py` checks the list
+# against `re`): written as that letter before lower-casing, so they are found where `re` finds them.
+FOLDS_TO_ASCII = {0x130: "i", 0x131: "i", 0x17F: "s", 0x212A: "k"}
+
+
+class _TextCache:
+    """What the recognizers of one text share: its digit-run starts, its lower-cased form and the
+    offsets of the literals asked for."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._digit_starts: Optional[List[int]] = None
+        self._lower: Optional[str] = None
+        self._found: dict = {}
+
+    @property
+    def digit_starts(self) -> List[int]:
+        if self._digit_starts is None:
+            self._digit_starts = [m.start() for m in _DIGIT_RUN_START.finditer(self.text)]
+        return self._digit_starts
+
+    def lower(self) -> str:
+        """The lower-cased text, in which a case-blind ASCII literal occurs wherever `re` matches it
+        (and maybe elsewhere), at the text's offsets; "" when lower-casing moves offsets (a character
+        that lower-cases to two): then the patterns scan the plain way."""
+        if self._lower is None:
+            text = self.text
+            if text.isascii():
+                self._lower = text.lower()
+            else:
+                lower = text.translate(FOLDS_TO_ASCII).lower()
+                self._lower = lower if len(lower) == len(text) else ""
+        return self._lower
+
+    def alternation_occurrences(self, literals: frozenset, limit: int) -> Optional[List[int]]:
+        """Offsets where one of the case-sensitive `literals` occurs (more than `limit`: None)."""
+        if literals in self._found:
+            found = self._found[literals]
+            return found if found is None or len(found) <= limit else None
+        search = _alternation(literals).search
+        found: Optional[List[int]] = []
+        m = search(self.text)
+        while m is not None:
+            found.append(m.start())
+            if len(found) > limit:
+                found = None
+                break
+            m = search(self.text, m.start() + 1)
+        self._found[literals] = found
+        return found
+
+    def occurrences(self, literal: str, blind: bool, limit: int) -> Optional[List[int]]:
+        """Offsets of `literal` (more than `limit`, or case-blind on a text that does not allow it: None)."""
+        key = (literal, blind)
+        if key in self._found:
+            found = self._found[key]
+            return found if found is None or len(found) <= limit else None
+        found: Optional[List[int]] = []
+        if blind and not literal.isascii():  # `re`'s own case folding, at every offset
+            for m in re.finditer("(?=(?i:" + re.escape(literal) + "))", self.text):
+                found.append(m.start())
+                if len(found) > limit:
+                    found = None
+                    break
+            self._found[key] = found
+            return found
+        haystack = self.text
+        if blind:
+            haystack = self.lower()
+            literal = literal.lower()
+            if not haystack:
+                self._found[key] = None
+                return None
+        find = haystack.find
+        i = find(literal)
+        while i != -1:
+            found.append(i)
+            if len(found) > limit:
+                found = None
+                break
+            i = find(literal, i + 1)
+        self._found[key] = found
+        return found
+
+
+@lru_cache(maxsize=256)
+def _alternation(literals: frozenset) -> "re.Pattern[str]":
+    """One pattern for case-sensitive literals: it opens with a literal character, so `re` tries it only
+    where one of their first characters is."""
+    return re.compile("|".join(re.escape(literal) for literal, _blind in sorted(literals)))
+
+
+_last: _TextCache = _TextCache("")  # the text scanned last
+
+
+def _cache(text: str) -> _TextCache:
+    global _last
+    if _last.text is not text:
+        _last = _TextCache(text)
+    return _last
 
 
 def digit_run_starts(text: str) -> List[int]:
     """Offsets where a run of digits starts, computed once per text (the recognizers of one text ask
     one after the other)."""
-    global _last
-    last = _last
-    if last[0] is text:
-        return last[1]
-    starts = [m.start() for m in _DIGIT_RUN_START.finditer(text)]
-    _last = (text, starts)
-    return starts
+    return _cache(text).digit_starts
 
 
-def finditer(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[str]"]:
-    """The matches of `regex.finditer(text)`, found faster for patterns that start at a digit run or
-    with literal text the text lacks."""
-    prefixes = required_prefixes(regex)
-    if prefixes is not None and not any(p in text for p in prefixes):
-        return
-    if not starts_digit_runs(regex):
-        yield from regex.finditer(text)
-        return
+CANDIDATE_SHARE = 16  # more candidate starts than one in this many characters: the plain scan is faster
+
+
+def candidate_starts(regex: "re.Pattern[str]", text: str) -> Optional[List[int]]:
+    """Sorted offsets at which every match of `regex` in `text` starts (a superset), or None when the
+    pattern does not tell or the candidates are too many to beat a plain scan."""
+    starts = literal_starts(regex)
+    if starts is None:
+        return None
+    cache = _cache(text)
+    limit = len(text) // CANDIDATE_SHARE + 8
+    found: List[int] = []
+    if len(starts.literals) > MAX_LITERALS:
+        offsets = cache.alternation_occurrences(starts.literals, limit)
+        if offsets is None:
+            return None
+        found.extend(offsets)
+    for literal, blind in sorted(starts.literals) if len(starts.literals) <= MAX_LITERALS else ():
+        offsets = cache.occurrences(literal, blind, limit)
+        if offsets is None:
+            return None
+        found.extend(offsets)
+        if len(found) > limit:
+            return None
+    if starts.digits:
+        found.extend(cache.digit_starts)
+        if len(found) > limit:
+            return None
+    return sorted(set(found))
+
+
+def _match_at(regex: "re.Pattern[str]", text: str, starts: Sequence[int]) -> Iterator["re.Match[str]"]:
+    """The matches `regex.finditer(text)` yields, when every one of them starts at one of `starts`."""
     match = regex.match
     end = 0
-    for start in digit_run_starts(text):
+    for start in starts:
         if start < end:
             continue
         m = match(text, start)
@@ -199,7 +432,28 @@ def finditer(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[str]"]:
             end = m.end()
 
 
+def search(regex: "re.Pattern[str]", text: str) -> Optional["re.Match[str]"]:
+    """The first match of `regex` in `text`, as `regex.search(text)` (tried only where one can start)."""
+    return next(finditer(regex, text), None)
+
+
+def finditer(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[str]"]:
+    """The matches of `regex.finditer(text)`, found faster for patterns that start at a digit run or
+    with literal text: tried there alone (or not at all when the text lacks the literals)."""
+    prefixes = required_prefixes(regex)
+    if prefixes is not None and not any(p in text for p in prefixes):
+        return
+    if starts_digit_runs(regex):
+        yield from _match_at(regex, text, digit_run_starts(text))
+        return
+    candidates = candidate_starts(regex, text)
+    if candidates is None:
+        yield from regex.finditer(text)
+        return
+    yield from _match_at(regex, text, candidates)
+
+
 def release() -> None:
-    """Forget the last text scanned (it is held only to reuse its digit-run starts)."""
+    """Forget the last text scanned (it is held only to reuse what its recognizers share)."""
     global _last
-    _last = ("", [])
+    _last = _TextCache("")

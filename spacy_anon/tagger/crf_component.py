@@ -7,12 +7,14 @@ span filters named in its config (`spacy_anon.tagger.span_filters`).
 """
 import os
 import tempfile
-from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
+import numpy as np
 import srsly
 from spacy import util
 from spacy.language import Language
 from spacy.scorer import Scorer
+from spacy.attrs import IS_SPACE, ORTH, SPACY
 from spacy.tokens import Doc
 from spacy.training import Example
 
@@ -24,6 +26,7 @@ from spacy_anon.lexicon.gazetteers import PHRASE_PREFIX, load_gazetteers
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
 from spacy_anon.tagger.clusters import load_optional_clusters
 from spacy_anon.tagger.context_classifier import veto_spans
+from spacy_anon.tagger.crf_inference import EmissionCache, decode, read_model
 from spacy_anon.tagger.features import (
     TAG_SCHEMES,
     biluo_to_bio,
@@ -52,6 +55,35 @@ LEGACY_BOUNDARIES = "boundaries.json"  # repair_boundaries' words in pipelines s
 
 # name -> SpanFilter; typed Any because config validation sees the filters' blocks before they are built
 SpanFilters = Dict[str, Any]
+INFERENCE = ("numpy", "crfsuite")  # how a trained model tags: `crf_inference` or python-crfsuite's Tagger
+
+
+class DocPlan(NamedTuple):
+    """A doc as the numpy inference reads it: the indices of its sequences' tokens, one sequence after
+    the other, the sequences' lengths, and per token what `SequenceInputs` holds per sequence."""
+
+    indices: np.ndarray
+    lengths: List[int]
+    words: List[str]
+    spaced: np.ndarray
+    span_tags: List[str]
+    lemmas: Optional[List[str]]
+    pos: Optional[List[str]]
+    extra: Optional[List[List[str]]]
+
+
+class SequenceInputs(NamedTuple):
+    """What one sequence's features are built from: its token indices in the doc, their texts, whether
+    whitespace follows, the earlier detectors' BIO tags, lemmas and POS (None when the doc has none)
+    and extra features (None when none are configured)."""
+
+    indices: List[int]
+    words: List[str]
+    spaced: List[bool]
+    span_tags: List[str]
+    lemmas: Optional[List[str]]
+    pos: Optional[List[str]]
+    extra: Optional[List[List[str]]]
 
 
 @Language.factory(
@@ -78,6 +110,7 @@ SpanFilters = Dict[str, Any]
         "tag_scheme": "BIO",
         "context_veto": 0.0,
         "span_filters": {},
+        "inference": "numpy",
     },
     default_score_weights={"spans_crf_f": 1.0, "spans_crf_p": 0.0, "spans_crf_r": 0.0},
 )
@@ -105,6 +138,7 @@ def make_anon_crf(
     tag_scheme: str,
     context_veto: float,
     span_filters: SpanFilters,
+    inference: str,
 ) -> "CRFTagger":
     """Create the CRF tagger.
 
@@ -151,6 +185,8 @@ def make_anon_crf(
         date_chunks, drop_implausible_dates, extend_names, propagate, merge_adjacent); {} = none.
         Configs written before name these steps as switches of the same names (date_label: date_chunks);
         `spacy_anon.tagger.span_filters.migrate_config` rewrites them.
+    inference: "numpy" (decode in numpy from the model's weights, `spacy_anon.tagger.crf_inference`) or
+        "crfsuite" (python-crfsuite's tagger); the same spans and scores. Training always uses CRFsuite.
     """
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
@@ -158,39 +194,48 @@ def make_anon_crf(
         clusters=clusters, window=window, affix=affix, c1=c1, c2=c2, max_iterations=max_iterations,
         min_score=min_score, entity_threshold=entity_threshold, extend_threshold=extend_threshold,
         label_map=label_map, extra_features=extra_features, cross_fit_folds=cross_fit_folds,
-        tag_scheme=tag_scheme, context_veto=context_veto, span_filters=span_filters,
+        tag_scheme=tag_scheme, context_veto=context_veto, span_filters=span_filters, inference=inference,
     )
 
 
 def token_arrays(doc: Doc) -> TokenArrays:
-    """(texts, has trailing whitespace, is a whitespace token) of every token, read in one pass: a
-    Token object per `doc[i]` access is a large share of the tagger's time."""
-    texts, gaps, spaces = [], [], []
-    for token in doc:
-        text = token.text
-        texts.append(text if text.isascii() else (visible_text(text) or text))  # a lone BOM stays itself
-        gaps.append(bool(token.whitespace_))
-        spaces.append(token.is_space)
-    return texts, gaps, spaces
+    """(texts, has trailing whitespace, is a whitespace token) of every token, read from the doc's arrays
+    and string store: a Token object per token (`for token in doc`, `doc.text`) is a large share of the
+    tagger's time."""
+    arr = doc.to_array([ORTH, SPACY, IS_SPACE])
+    strings = doc.vocab.strings
+    texts = []
+    for orth in arr[:, 0].tolist():
+        token = strings[orth]
+        texts.append(token if token.isascii() else (visible_text(token) or token))  # a lone BOM stays itself
+    return texts, (arr[:, 1] != 0).tolist(), (arr[:, 2] != 0).tolist()
 
 
-def doc_sequences(doc: Doc) -> List[List[int]]:
+def sequence_bounds(texts: Sequence[str], spaces: Sequence[bool]) -> Tuple[np.ndarray, List[int]]:
+    """(indices of the non-whitespace tokens, in order; the length of each line of them): a CRF sequence
+    per line, lines ended by whitespace tokens with a newline."""
+    space = np.asarray(spaces, dtype=bool)
+    if not len(space):
+        return np.zeros(0, dtype=np.intp), []
+    breaks = np.zeros(len(space), dtype=np.intp)
+    newline = [i for i in np.flatnonzero(space).tolist() if "\n" in texts[i]]
+    breaks[newline] = 1
+    line = np.cumsum(breaks)
+    content = np.flatnonzero(~space)
+    counts = np.bincount(line[content], minlength=int(line[-1]) + 1)
+    return content, counts[counts > 0].tolist()
+
+
+def doc_sequences(doc: Doc, tokens: Optional[TokenArrays] = None) -> List[List[int]]:
     """Token indices of each line, whitespace tokens left out (a CRF sequence per line)."""
-    sequences: List[List[int]] = []
-    current: List[int] = []
-    for token in doc:
-        if token.is_space:
-            if "\n" in token.text and current:
-                sequences.append(current)
-                current = []
-            continue
-        current.append(token.i)
-        if "\n" in token.whitespace_ and current:
-            sequences.append(current)
-            current = []
-    if current:
-        sequences.append(current)
-    return sequences
+    texts, _, spaces = tokens or token_arrays(doc)
+    content, lengths = sequence_bounds(texts, spaces)
+    flat = content.tolist()
+    out, start = [], 0
+    for n in lengths:
+        out.append(flat[start:start + n])
+        start += n
+    return out
 
 
 def raise_recall(
@@ -247,6 +292,40 @@ def extend_spans(
     return out
 
 
+def raise_recall_at(
+    tagger, tags: List[str], labels: List[str], candidates: Iterable[int], words: Optional[Sequence[str]] = None
+) -> List[str]:
+    """`raise_recall` where the tokens that pass its threshold test ("O" tokens whose probability of
+    being in an entity reaches it) are known already (`candidates`, in order): the same tags."""
+    out = list(tags)
+    tag_set = set(labels)
+    for i in candidates:
+        if words is not None and not any(ch.isalnum() for ch in words[i]):
+            continue
+        best = tagger.best(labels, i) if hasattr(tagger, "best") else max(labels, key=lambda y: tagger.marginal(y, i))
+        label = best[2:]
+        prev = out[i - 1] if i else "O"
+        inside = prev != "O" and prev[2:] == label and ("I-" + label in tag_set or "L-" + label in tag_set)
+        out[i] = ("I-" if inside else "B-") + label
+    return out
+
+
+class ArrayMarginals:
+    """`marginal(tag, i)` over a sequence's marginals computed in numpy (what `raise_recall` and
+    `extend_spans` ask python-crfsuite's tagger)."""
+
+    def __init__(self, prob: np.ndarray, columns: Dict[str, int]):
+        self.prob = prob
+        self.columns = columns
+
+    def marginal(self, tag: str, i: int) -> float:
+        return float(self.prob[i, self.columns[tag]])
+
+    def best(self, tags: Sequence[str], i: int) -> str:
+        """The most probable of `tags` at token i (the first of equals, as `max` gives)."""
+        return tags[int(np.argmax(self.prob[i, [self.columns[t] for t in tags]]))]
+
+
 class CRFTagger:
     """BIO CRF over spaCy tokens; model bytes kept in memory and written as `model.crfsuite`."""
 
@@ -276,6 +355,7 @@ class CRFTagger:
         tag_scheme: str = "BIO",
         context_veto: float = 0.0,
         span_filters: Optional[Dict[str, SpanFilter]] = None,
+        inference: str = "numpy",
         **removed: Any,
     ):
         if removed:
@@ -285,6 +365,8 @@ class CRFTagger:
             raise removed_settings_error(name, removed)
         if tag_scheme not in TAG_SCHEMES:
             raise ValueError(Errors.E601.format(name=name, value=tag_scheme, valid=", ".join(TAG_SCHEMES)))
+        if inference not in INFERENCE:
+            raise ValueError(Errors.E881.format(name=name, value=inference, valid=", ".join(INFERENCE)))
         if not 0.0 <= context_veto < 1.0:  # a veto of 1 or more would drop every span: a silent leak
             raise ValueError(Errors.E602.format(name=name, value=context_veto))
         for filter_name, span_filter in (span_filters or {}).items():
@@ -300,7 +382,7 @@ class CRFTagger:
             "max_iterations": max_iterations, "min_score": min_score, "entity_threshold": entity_threshold,
             "extend_threshold": extend_threshold, "label_map": dict(label_map or {}),
             "extra_features": list(extra_features), "cross_fit_folds": cross_fit_folds,
-            "tag_scheme": tag_scheme, "context_veto": context_veto,
+            "tag_scheme": tag_scheme, "context_veto": context_veto, "inference": inference,
         }
         extra_token_features([], [], self.cfg["extra_features"])  # fail early on an unknown name
         self.span_filters: Dict[str, SpanFilter] = dict(span_filters or {})
@@ -310,6 +392,14 @@ class CRFTagger:
         self.model_bytes: Optional[bytes] = None
         self._tagger = None
         self._entity_tag_cache: Optional[Tuple[Any, List[str], Dict[str, List[str]]]] = None
+        self._emissions: Optional[Tuple[Tuple[Any, ...], EmissionCache]] = None
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """Pickled without what is rebuilt from the model on first use: python-crfsuite's tagger (not
+        picklable) and the numpy inference's weights and cache (up to tens of MB)."""
+        state = dict(self.__dict__)
+        state.update(_tagger=None, _emissions=None, _entity_tag_cache=None)
+        return state
 
     @property
     def name_terms(self) -> FrozenSet[str]:
@@ -320,10 +410,9 @@ class CRFTagger:
         return self._name_terms
 
     # features
-    def features(
-        self, doc: Doc, tokens: Optional["TokenArrays"] = None
-    ) -> Tuple[List[List[int]], List[List[List[str]]]]:
-        """(token indices, feature lists) per sequence of a doc (`tokens`: its `token_arrays`, if read)."""
+    def sequence_inputs(self, doc: Doc, tokens: Optional["TokenArrays"] = None) -> List[SequenceInputs]:
+        """What the features of each sequence (line) of a doc are built from (`tokens`: its
+        `token_arrays`, if read)."""
         span_tags = ["O"] * len(doc)
         found: List[Tuple[int, int, str]] = []
         for key in self.cfg["feature_span_keys"]:
@@ -335,43 +424,74 @@ class CRFTagger:
                             span_tags[i] = ("B-" if i == start else "I-") + label
         extra_names = self.cfg.get("extra_features") or []
         doc_words = doc_span_words([t.text for t in doc], found) if "doc" in extra_names else None
-        word_gz = {k: v for k, v in self.gazetteer_terms.items() if not k.startswith(PHRASE_PREFIX)}
-        phrase_gz = {k[len(PHRASE_PREFIX):]: v for k, v in self.gazetteer_terms.items() if k.startswith(PHRASE_PREFIX)}
+        phrase_gz = self._phrase_gazetteers()
         has_lemma = doc.has_annotation("LEMMA")
         has_pos = doc.has_annotation("POS")
-        sequences = doc_sequences(doc)
         texts, gaps, spaces = tokens or token_arrays(doc)
-        feats = []
-        memo: Dict[Any, Any] = {}  # a word's features, built once per document
-        for seq in sequences:
+        n_tokens = len(spaces)
+        out = []
+        for seq in doc_sequences(doc, (texts, gaps, spaces)):
             words = [texts[i] for i in seq]
-            spaced = [gaps[i] or (i + 1 < len(spaces) and spaces[i + 1]) for i in seq]
-            chunks = chunk_features(words, spaced)
+            spaced = [gaps[i] or (i + 1 < n_tokens and spaces[i + 1]) for i in seq]
+            tags = [span_tags[i] for i in seq]
             extra = None
             if extra_names:
                 extra = extra_token_features(
-                    words, spaced, extra_names, [span_tags[i] for i in seq], doc_words,
-                    self.gazetteer_terms.get(TRIGGERS, frozenset()),
+                    words, spaced, extra_names, tags, doc_words, self.gazetteer_terms.get(TRIGGERS, frozenset()),
                 )
             if phrase_gz:
                 matches = phrase_features(words, phrase_gz)
                 extra = [a + b for a, b in zip(extra, matches)] if extra else matches
-            feats.append(
-                sequence_features(
-                    words,
-                    chunks=chunks,
-                    lemmas=[doc[i].lemma_ for i in seq] if has_lemma else None,
-                    pos=[doc[i].pos_ for i in seq] if has_pos else None,
-                    span_tags=[span_tags[i] for i in seq],
-                    gazetteers=word_gz,
-                    clusters=self.clusters,
-                    window=self.cfg["window"],
-                    affix=self.cfg["affix"],
-                    extra=extra,
-                    memo=memo,
-                )
+            out.append(SequenceInputs(
+                seq, words, spaced, tags,
+                [doc[i].lemma_ for i in seq] if has_lemma else None,
+                [doc[i].pos_ for i in seq] if has_pos else None,
+                extra,
+            ))
+        return out
+
+    def _word_gazetteers(self) -> Dict[str, FrozenSet[str]]:
+        return {k: v for k, v in self.gazetteer_terms.items() if not k.startswith(PHRASE_PREFIX)}
+
+    def _phrase_gazetteers(self) -> Dict[str, FrozenSet[str]]:
+        return {k[len(PHRASE_PREFIX):]: v for k, v in self.gazetteer_terms.items() if k.startswith(PHRASE_PREFIX)}
+
+    def features(
+        self, doc: Doc, tokens: Optional["TokenArrays"] = None
+    ) -> Tuple[List[List[int]], List[List[List[str]]]]:
+        """(token indices, feature lists) per sequence of a doc (`tokens`: its `token_arrays`, if read)."""
+        word_gz = self._word_gazetteers()
+        memo: Dict[Any, Any] = {}  # a word's features, built once per document
+        inputs = self.sequence_inputs(doc, tokens)
+        feats = [
+            sequence_features(
+                item.words,
+                chunks=chunk_features(item.words, item.spaced),
+                lemmas=item.lemmas,
+                pos=item.pos,
+                span_tags=item.span_tags,
+                gazetteers=word_gz,
+                clusters=self.clusters,
+                window=self.cfg["window"],
+                affix=self.cfg["affix"],
+                extra=item.extra,
+                memo=memo,
             )
-        return sequences, feats
+            for item in inputs
+        ]
+        return [item.indices for item in inputs], feats
+
+    def emission_cache(self) -> EmissionCache:
+        """The numpy inference's weights and cached state scores, built once per loaded model."""
+        key = (self.model_bytes, self.gazetteer_terms, self.clusters, self.cfg["window"], self.cfg["affix"])
+        if self._emissions is None or any(a is not b for a, b in zip(self._emissions[0][:3], key[:3])) \
+                or self._emissions[0][3:] != key[3:]:
+            if self.model_bytes is None:
+                raise ValueError(Errors.E604.format(name=self.name))
+            cache = EmissionCache(read_model(self.model_bytes), self.cfg["window"], self.cfg["affix"],
+                                  self._word_gazetteers(), self.clusters)
+            self._emissions = (key, cache)
+        return self._emissions[1]
 
     @property
     def tagger(self):
@@ -406,13 +526,33 @@ class CRFTagger:
     def predict(self, doc: Doc) -> List[Scored]:
         """(start, end, label, score) token spans; score is the mean marginal of the span's tags. The span
         filters run in order on the decoded spans, then the context veto."""
+        return self.predict_batch([doc])[0]
+
+    def predict_batch(self, docs: Sequence[Doc]) -> List[List[Scored]]:
+        """`predict` of several docs; the numpy inference decodes their sequences together (one numpy
+        step per position of the longest sequence of the batch, not of each doc)."""
+        tokens = [token_arrays(doc) for doc in docs]
+        if self.cfg.get("inference", "numpy") == "numpy":
+            decoded = self._decode_numpy(docs, tokens)
+        else:
+            decoded = [self._decode_crfsuite(doc, toks) for doc, toks in zip(docs, tokens)]
+        results = []
+        for doc, toks, result in zip(docs, tokens, decoded):
+            for span_filter in self.span_filters.values():
+                result = span_filter(doc, toks, result, self)
+            if self.cfg.get("context_veto"):
+                result = veto_spans(result, self._context_scores(doc), self.cfg["context_veto"])
+            results.append(result)
+        return results
+
+    def _decode_crfsuite(self, doc: Doc, tokens: TokenArrays) -> List[Scored]:
+        """Decoded spans of a doc by python-crfsuite's tagger (`inference = "crfsuite"`)."""
         tagger = self.tagger
         threshold = self.cfg.get("entity_threshold", 0.0)
         biluo = self.cfg.get("tag_scheme", "BIO") == "BILUO"
         extend = self.cfg.get("extend_threshold", 0.0)
         labels, label_tags = self._entity_tags()
         result = []
-        tokens = token_arrays(doc)
         texts = tokens[0]
         for seq, feats in zip(*self.features(doc, tokens)):
             tags = tagger.tag(feats)
@@ -430,11 +570,133 @@ class CRFTagger:
                 else:
                     probs = [tagger.marginal(tags[i], i) for i in range(start, end)]
                 result.append((seq[start], seq[end - 1] + 1, label, sum(probs) / len(probs)))
-        for span_filter in self.span_filters.values():
-            result = span_filter(doc, tokens, result, self)
-        if self.cfg.get("context_veto"):
-            result = veto_spans(result, self._context_scores(doc), self.cfg["context_veto"])
         return result
+
+    def doc_plan(self, doc: Doc, tokens: TokenArrays) -> DocPlan:
+        """What the numpy inference reads of a doc: its sequences' tokens one after the other, with what
+        their features are built from (the same as `sequence_inputs`, as flat lists)."""
+        texts, gaps, spaces = tokens
+        content, lengths = sequence_bounds(texts, spaces)
+        idx = content.tolist()
+        words = [texts[i] for i in idx]
+        space = np.asarray(spaces, dtype=bool)
+        next_space = np.zeros(len(space), dtype=bool)
+        next_space[:-1] = space[1:]
+        spaced = (np.asarray(gaps, dtype=bool) | next_space)[content]
+        span_tags = ["O"] * len(texts)
+        found: List[Tuple[int, int, str]] = []
+        for key in self.cfg["feature_span_keys"]:
+            if key in doc.spans:
+                for start, end, label in ((sp.start, sp.end, sp.label_) for sp in doc.spans[key]):
+                    found.append((start, end, label))
+                    for i in range(start, end):
+                        if span_tags[i] == "O":
+                            span_tags[i] = ("B-" if i == start else "I-") + label
+        tags = [span_tags[i] for i in idx] if found else ["O"] * len(idx)
+        lemmas = [doc[i].lemma_ for i in idx] if doc.has_annotation("LEMMA") else None
+        pos = [doc[i].pos_ for i in idx] if doc.has_annotation("POS") else None
+        extra = None
+        extra_names = self.cfg.get("extra_features") or []
+        phrase_gz = self._phrase_gazetteers()
+        if extra_names or phrase_gz:
+            doc_words = doc_span_words([t.text for t in doc], found) if "doc" in extra_names else None
+            triggers = self.gazetteer_terms.get(TRIGGERS, frozenset())
+            extra = []
+            start = 0
+            for n in lengths:
+                seq_words, seq_spaced = words[start:start + n], spaced[start:start + n].tolist()
+                seq_extra = extra_token_features(seq_words, seq_spaced, extra_names, tags[start:start + n],
+                                                 doc_words, triggers) if extra_names else None
+                if phrase_gz:
+                    matches = phrase_features(seq_words, phrase_gz)
+                    seq_extra = [a + b for a, b in zip(seq_extra, matches)] if seq_extra else matches
+                extra.extend(seq_extra)
+                start += n
+        return DocPlan(content, lengths, words, spaced, tags, lemmas, pos, extra)
+
+    def _decode_numpy(self, docs: Sequence[Doc], tokens: Sequence[TokenArrays]) -> List[List[Scored]]:
+        """Decoded spans of docs by `crf_inference`: the same spans and scores as `_decode_crfsuite`."""
+        cache = self.emission_cache()
+        plans = [self.doc_plan(doc, toks) for doc, toks in zip(docs, tokens)]
+        if not any(plan.words for plan in plans):
+            return [[] for _ in docs]
+
+        def joined(field: str, empty: Any = None) -> Optional[List[Any]]:
+            """A field over all docs; a doc without it (no lemmas, no extra features) gives `empty` per
+            token, which builds the same features as no value."""
+            values = [(getattr(plan, field), len(plan.words)) for plan in plans if plan.words]
+            if all(v is None for v, _ in values):
+                return None
+            return [x for v, n in values for x in (v if v is not None else [empty] * n)]
+
+        lengths = [n for plan in plans for n in plan.lengths]
+        emissions = cache.emissions(
+            joined("words"), lengths, np.concatenate([plan.spaced for plan in plans]), joined("span_tags"),
+            lemmas=joined("lemmas", ""), pos=joined("pos", ""), extra=joined("extra", ()),
+        )
+        path, prob = decode(emissions, lengths, cache.weights.transitions)
+        tag_names = cache.weights.labels
+        columns = {tag: c for c, tag in enumerate(tag_names)}
+        outside = columns.get("O", -1)
+        threshold = self.cfg.get("entity_threshold", 0.0)
+        wanted = path != outside
+        if threshold > 0:  # "O" tokens that raise_recall looks at: their P(entity) reaches the threshold
+            candidate = ~wanted & (1.0 - prob[:, outside] >= threshold)
+            wanted |= candidate
+        else:
+            candidate = np.zeros(len(path), dtype=bool)
+        if self.cfg.get("extend_threshold", 0.0) > 0:
+            wanted[:] = True
+        out: List[List[Scored]] = []
+        offset = 0
+        for plan in plans:
+            result: List[Scored] = []
+            idx = plan.indices
+            start = 0
+            for n in plan.lengths:
+                a, b = offset + start, offset + start + n
+                if wanted[a:b].any():
+                    result.extend(self._sequence_spans(
+                        idx[start:start + n].tolist(), plan.words[start:start + n], path[a:b], prob[a:b],
+                        np.flatnonzero(candidate[a:b]).tolist(), tag_names, columns))
+                start += n
+            offset += start
+            out.append(result)
+        return out
+
+    def _sequence_spans(self, seq: List[int], words: List[str], path: np.ndarray, prob: np.ndarray,
+                        raise_at: List[int], tag_names: Sequence[str], columns: Dict[str, int]) -> List[Scored]:
+        """Scored spans of one sequence (doc token indices `seq`) from its Viterbi path and marginals (label
+        indices, (n, L)); `raise_at`: the tokens `raise_recall` considers."""
+        biluo = self.cfg.get("tag_scheme", "BIO") == "BILUO"
+        extend = self.cfg.get("extend_threshold", 0.0)
+        tags = [tag_names[c] for c in path.tolist()]
+        if biluo:
+            tags = biluo_to_bio(tags)
+        marginals = ArrayMarginals(prob, columns)
+        labels, label_tags = self._entity_tags_of(tag_names)
+        if raise_at:
+            tags = raise_recall_at(marginals, tags, labels, raise_at, words)
+        if extend > 0:
+            tags = extend_spans(marginals, tags, labels, extend, words)
+        result = []
+        for start, end, label in bio_to_spans(tags):
+            if biluo:  # P(the token is in an entity of this label), whatever its position tag
+                cols = [columns[t] for t in label_tags[label]]
+                probs = [float(sum(prob[i, c] for c in cols)) for i in range(start, end)]
+            else:
+                probs = [float(prob[i, columns[tags[i]]]) for i in range(start, end)]
+            result.append((seq[start], seq[end - 1] + 1, label, sum(probs) / len(probs)))
+        return result
+
+    @staticmethod
+    def _entity_tags_of(tag_names: Sequence[str]) -> Tuple[List[str], Dict[str, List[str]]]:
+        """(the non-O tags in the model's order, {label: its tags})."""
+        tags = [t for t in tag_names if t != "O"]
+        by_label: Dict[str, List[str]] = {}
+        for tag in tags:
+            by_label.setdefault(tag[2:], []).append(tag)
+        return tags, by_label
 
     def _context_scores(self, doc: Doc) -> List[Optional[float]]:
         scores = doc._.anon_token_scores
@@ -447,14 +709,18 @@ class CRFTagger:
         return self.cfg["label_map"].get(label, label)
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = scored_token_spans(doc, self.predict(doc), SOURCE, self.cfg["label_map"], self.cfg["min_score"])
+        return self._write(doc, self.predict(doc))
+
+    def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
+        for docs in util.minibatch(stream, size=batch_size):
+            for doc, found in zip(docs, self.predict_batch(docs)):
+                yield self._write(doc, found)
+
+    def _write(self, doc: Doc, found: List[Scored]) -> Doc:
+        spans = scored_token_spans(doc, found, SOURCE, self.cfg["label_map"], self.cfg["min_score"])
         append_candidates(doc, self.cfg["spans_key"], spans)
         doc.user_data[NAMES_DETECTOR_KEY] = self.name
         return doc
-
-    def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
-        for doc in stream:
-            yield self(doc)
 
     # training
     def training_data(self, examples: Iterable[Example], nlp: Optional[Language] = None):

@@ -574,3 +574,10 @@ def score_features(words: Sequence[str], space_after: Sequence[bool], reach: int
             flag = "10p" if any(t in PAIN_WORDS for t in near) else "10"
         out.extend([flag] * (b - a))
     return out
+
+
+# What `sequence_features` builds, in the pieces the numpy inference caches (`crf_inference.EmissionCache`):
+# a token's own and shared features, and the shared features as a neighbour at an offset sees them.
+token_type_features = _token_features
+neighbour_features = _neighbour_features
+chunk_shape = _chunk_shape

@@ -76,8 +76,11 @@ def propagate_spans(
         two = by_prefix.get((first, words[content[pos + 1]]), []) if pos + 1 < len(content) else []
         return two + by_prefix.get((first,), [])
 
+    firsts = {key[0] for key in keys}
     added: List[Scored] = []
     for pos, i in enumerate(content):
+        if words[i] not in firsts:  # no key starts with this word: most positions
+            continue
         for key in candidates(pos):
             if not matches(pos, key):
                 continue
