@@ -41,10 +41,9 @@ SECOND_DIR = FIRST_DIR / "second_annotator"
 DEFAULT_DEID = ROOT.parent / "shared" / "data" / "deid" / "deid_notes_dev.jsonl"
 DEFAULT_JSON = ROOT / "benchmarks" / "out" / "sensitive_agreement.json"
 
-HEALTH = ("hiv", "sexually_transmitted_disease", "mental_disorder", "alcohol_abuse", "substance_abuse")
-GDPR = ("religion", "political_opinion", "sexual_orientation", "ethnic_origin")
-CONDITIONS = HEALTH + GDPR
-KINDS = ("sensitive", "related")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sensitive_eval import CONDITIONS, GDPR, HEALTH, KINDS  # noqa: E402  (one list of conditions and kinds)
+
 SETS = ("written", "written_dev", "deid")
 FIRST_FILES = {"written": "written_gold.jsonl", "written_dev": "written_dev_gold.jsonl", "deid": "deid_gold.jsonl"}
 TOKEN = re.compile(r"\w+|[^\w\s]")

@@ -7,6 +7,7 @@ import spacy
 
 import spacy_anon  # noqa: F401  (factories)
 from conftest import WORDNET_REQUIRED
+from generalize_support import generalized
 from spacy_anon.generalize.classes import ANCHORS, anchor_class, coarse_class
 from spacy_anon.generalize.senses import choose_sense, content_words, disambiguate
 from spacy_anon.generalize.wordnet import chosen_sense, generalization_candidates, noun_senses
@@ -38,19 +39,7 @@ class CloseKV:
 def anonymize(text, spans, **settings):
     """anon_generalize (absolute safety, CloseKV) + anon_mask on `text` with (substring, label) spans."""
     config = {"safety": "absolute", "threshold": 0.25, "class_threshold": 1.0, **settings}
-    nlp = spacy.blank("en")
-    gen = nlp.add_pipe("anon_generalize", config=config)
-    gen.set_vectors(CloseKV())
-    nlp.add_pipe("anon_mask", config={"strategy": "generalize", "run_rules": False, "use_ents": False})
-    doc = nlp.make_doc(text)
-    group = []
-    for sub, label in spans:
-        start = text.index(sub)
-        group.append(doc.char_span(start, start + len(sub), label=label))
-    doc.spans["anon"] = group
-    doc._.anon_subject = "Nora Vell"
-    with pytest.warns(Warning):  # no detector of names ran: the spans above are the detection
-        return nlp(doc)
+    return generalized(text, spans, generalize=config, vectors=CloseKV(), subject="Nora Vell")
 
 
 def rows_by_text(doc):

@@ -7,6 +7,7 @@ import spacy
 
 import spacy_anon  # noqa: F401  (factories)
 from conftest import WORDNET_REQUIRED
+from generalize_support import generalized
 from spacy_anon.generalize.component import compound_runs as comp_runs
 from spacy_anon.generalize.grammar import indefinite_article, looks_plural, pluralize
 from spacy_anon.generalize.senses import choose_sense, content_words, disambiguate, sentence_context
@@ -22,18 +23,7 @@ pytestmark = pytest.mark.skipif(
 
 def masked(text, spans, generalize=None, mask=None):
     """Run anon_generalize + anon_mask (generalize) on `text` with the given (substring, label) spans."""
-    nlp = spacy.blank("en")
-    nlp.add_pipe("anon_generalize", config=generalize or {})
-    nlp.add_pipe("anon_mask", config={"strategy": "generalize", "run_rules": False, "use_ents": False,
-                                      **(mask or {})})
-    doc = nlp.make_doc(text)
-    group = []
-    for sub, label in spans:
-        start = text.index(sub)
-        group.append(doc.char_span(start, start + len(sub), label=label))
-    doc.spans["anon"] = group
-    with pytest.warns(Warning):  # no detector of names ran: the spans above are the detection
-        return nlp(doc)
+    return generalized(text, spans, generalize=generalize, mask=mask)
 
 
 def vacuous_share(rows):
