@@ -223,6 +223,11 @@ class Errors(metaclass=_WithCodes):
             "inference = \"crfsuite\"")
     E881 = "{name}: unknown inference {value!r} (setting inference); use one of {valid}"
 
+    # ------------------------------------------------------------------ anon_context_tagger encoder speed (E882-E889)
+    E882 = ("anon_context_tagger: window {window} / stride {stride}: need window >= 16 and 0 <= stride < window/2 "
+            "(settings window, stride, inference_stride)")
+    E883 = "anon_context_tagger: batch_windows must be at least 1, got {value!r}"
+
     # ------------------------------------------------------------------ languages: tags, places, models (E950-E974)
     E950 = ("anon_mask: operators.tag.names must be one of {valid}, got {value!r}. Fix: \"language\" writes class "
             "names in the pipeline's language ([PESSOA_1]), \"category\" our categories ([PERSON_1])")

