@@ -60,6 +60,50 @@ def test_case_flags_mark_what_the_uncased_model_cannot_see():
     assert flags[5][5] == 1 and flags[7][6] == 1  # lower case; first word after a line break
 
 
+def _case_flags_word_by_word(words):
+    """The flags' rule applied to each token in turn (the reference the vectorized `case_flags` keeps)."""
+    rows = []
+    for i, w in enumerate(words):
+        prev = words[i - 1] if i else "\n"
+        rows.append([
+            w[:1].isupper() and w[1:].islower(), w.isupper() and sum(c.isalpha() for c in w) > 1, w.isdigit(),
+            any(c.isdigit() for c in w), bool(w) and not any(c.isalnum() for c in w), w.islower(),
+            prev == "." or "\n" in prev,
+        ])
+    return numpy.asarray(rows, dtype=numpy.float32).reshape(len(words), 7) * 2
+
+
+def test_case_flags_of_repeated_words_follow_each_tokens_predecessor():
+    text = ("The court held that Mr Smith . Smith appealed .\n\nSmith , NATO and the court met in 1998 . "
+            "the court : Smith")
+    words = [t.text for t in spacy.blank("en")(text)]
+    flags = case_flags(words)
+    assert flags.dtype == numpy.float32 and numpy.array_equal(flags, _case_flags_word_by_word(words))
+    smith = [i for i, w in enumerate(words) if w == "Smith"]  # one word, first-word flag set per occurrence
+    assert [flags[i, 6] for i in smith] == [0, 2, 2, 0]
+    assert case_flags([]).shape == (0, 7) and case_flags(["x"]).tolist() == [[0, 0, 0, 0, 0, 2, 2]]
+
+
+def test_token_arrays_match_the_tokens():
+    from spacy_anon.tagger.context_vectors import doc_words, token_char_spans
+
+    nlp = spacy.blank("en")
+    for text in ("Ms Zoë Ødegaard  (born 1961)\n\nlives in Köln.", "", "  ", "x"):
+        doc = nlp(text)
+        assert doc_words(doc) == [t.text for t in doc]
+        spans = token_char_spans(doc)
+        assert spans.shape == (len(doc), 2)
+        assert spans.tolist() == [[t.idx, t.idx + len(t.text)] for t in doc]
+
+
+def test_pool_copies_one_wordpiece_tokens_exactly():
+    win = [(0, 0), (0, 2), (3, 4), (4, 6), (0, 0)]  # [CLS] ab c de [SEP] for "ab cde"
+    v = numpy.random.default_rng(1).normal(size=(5, 3)).astype(numpy.float32)
+    vectors, has = pool_token_vectors(6, [(0, 2), (2, 3), (3, 6)], [win], [v])
+    assert has.tolist() == [True, False, True]
+    assert numpy.array_equal(vectors[0], v[1]) and numpy.array_equal(vectors[2], (v[2] + v[3]) / 2)
+
+
 def test_token_inputs_join_own_neighbours_and_flags():
     vectors = numpy.arange(6, dtype=numpy.float32).reshape(3, 2)
     inputs = token_inputs(vectors, ["a", "B", "c"])
@@ -197,6 +241,9 @@ def test_untrained_component_and_empty_docs(monkeypatch):
     nlp.initialize(lambda: _examples(nlp))
     assert nlp("")._.anon_token_scores == []
     assert nlp("  ")._.anon_token_scores == [None]
+    doc = nlp("Clara Diaz  paid")  # the double space is a token the encoder gives no vector
+    scores = doc._.anon_token_scores
+    assert [t.text for t in doc][2] == " " and scores[2] is None and all(isinstance(x, float) for x in scores[:2])
 
 
 def test_invalid_veto_and_span_threshold_are_refused(monkeypatch):

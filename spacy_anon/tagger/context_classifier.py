@@ -17,15 +17,20 @@ FLAG_SCALE = 2.0  # flags in {0, 2}: on the scale of the hidden states' larger c
 def case_flags(words: Sequence[str]) -> numpy.ndarray:
     """(n, 7) flags: title case, upper case (2+ letters), all digits, has a digit, punctuation, lower
     case, first word after a full stop or a line break."""
-    rows = []
-    for i, w in enumerate(words):
-        prev = words[i - 1] if i else "\n"
-        rows.append([
-            w[:1].isupper() and w[1:].islower(), w.isupper() and sum(c.isalpha() for c in w) > 1, w.isdigit(),
-            any(c.isdigit() for c in w), bool(w) and not any(c.isalnum() for c in w), w.islower(),
-            prev == "." or "\n" in prev,
-        ])
-    return numpy.asarray(rows, dtype=numpy.float32).reshape(len(words), 7) * FLAG_SCALE
+    # each distinct word is looked at once: a document repeats most of its words
+    kinds: Dict[str, int] = {}
+    index = numpy.fromiter((kinds.setdefault(w, len(kinds)) for w in words), dtype=numpy.int64, count=len(words))
+    rows = [
+        [w[:1].isupper() and w[1:].islower(), w.isupper() and sum(c.isalpha() for c in w) > 1, w.isdigit(),
+         any(c.isdigit() for c in w), bool(w) and not any(c.isalnum() for c in w), w.islower(),
+         w == "." or "\n" in w]
+        for w in kinds
+    ]
+    table = numpy.asarray(rows, dtype=numpy.float32).reshape(len(kinds), 7)
+    flags = table[index]
+    # the last flag is the previous word's (a line break before the first word)
+    flags[:, 6] = numpy.concatenate([[1.0], table[index[:-1], 6]]) if len(words) else flags[:, 6]
+    return flags * FLAG_SCALE
 
 
 def token_inputs(vectors: numpy.ndarray, words: Sequence[str]) -> numpy.ndarray:

@@ -22,7 +22,7 @@ from spacy_anon.errors import Errors
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.tagger._docs import example_gold_tokens
 from spacy_anon.tagger.context_classifier import OUTSIDE, TokenClassifier, confident_runs, token_inputs
-from spacy_anon.tagger.context_vectors import MiniLMEncoder, token_char_spans
+from spacy_anon.tagger.context_vectors import MiniLMEncoder, doc_words, token_char_spans
 
 SOURCE = "anon_context_tagger"
 RUNTIME_SETTINGS = ("inference_stride", "batch_windows", "quantize")
@@ -126,17 +126,19 @@ class ContextTagger:
 
     def inputs(self, doc: Doc):
         """(classifier inputs of the tokens that have a vector, their indices)."""
-        cached = self._training_vectors.get(doc.text)
+        text = doc.text  # spaCy joins the tokens anew on every access: once per document
+        cached = self._training_vectors.get(text)
         if cached is None or len(cached[1]) != len(doc):  # another text, or the same one tokenized otherwise
             self._training_vectors = {}
-            cached = self.encoder.encode(doc.text, token_char_spans(doc))
+            cached = self.encoder.encode(text, token_char_spans(doc))
         return self._inputs(doc, *cached)
 
     @staticmethod
     def _inputs(doc: Doc, vectors, has):
         rows = numpy.flatnonzero(has)
-        inputs = token_inputs(vectors, [t.text for t in doc])
-        return inputs[rows], rows
+        inputs = token_inputs(vectors, doc_words(doc))
+        # a copy of a few hundred MB for a long document, where every token has a vector, is not needed
+        return (inputs if len(rows) == len(inputs) else inputs[rows]), rows
 
     def token_scores(self, doc: Doc):
         """(P(inside a span) per token, None where the encoder saw nothing; label per token)."""
@@ -148,8 +150,11 @@ class ContextTagger:
             inputs, rows = self.inputs(doc)
             if len(rows):
                 probs, best = self.classifier.entity_scores(inputs)
-                for r, p, label in zip(rows.tolist(), probs.tolist(), best):
-                    scores[r], labels[r] = p, label
+                if len(rows) == len(doc) == len(best):  # every token scored: the lists as they come
+                    scores, labels = probs.tolist(), list(best)
+                else:
+                    for r, p, label in zip(rows.tolist(), probs.tolist(), best):
+                        scores[r], labels[r] = p, label
         return scores, labels
 
     def __call__(self, doc: Doc) -> Doc:

@@ -60,10 +60,14 @@ def pool_token_vectors(
     taken = best[chars]
     pairs = numpy.unique(token_of_char[taken >= 0] * len(pieces) + taken[taken >= 0])
     tokens, used = pairs // len(pieces), pairs % len(pieces)
-    numpy.add.at(vectors, tokens, pieces[used])
     counts = numpy.bincount(tokens, minlength=len(token_spans))
+    # most tokens take one wordpiece: copied; numpy.add.at (slow) only sums the others, in the same order
+    single = counts[tokens] == 1
+    vectors[tokens[single]] = pieces[used[single]]
+    numpy.add.at(vectors, tokens[~single], pieces[used[~single]])
     has = counts > 0
-    vectors[has] /= counts[has, None]
+    many = counts > 1
+    vectors[many] /= counts[many, None]
     return vectors, has
 
 
@@ -173,6 +177,20 @@ class MiniLMEncoder:
         return pool_token_vectors(len(text), token_spans, offsets, list(hidden))
 
 
-def token_char_spans(doc) -> List[Span]:
-    """Character spans of a Doc's tokens."""
-    return [(t.idx, t.idx + len(t.text)) for t in doc]
+def token_char_spans(doc) -> numpy.ndarray:
+    """(n_tokens, 2) character spans of a Doc's tokens, read from its arrays (no Token objects)."""
+    from spacy.attrs import IDX, LENGTH
+
+    spans = doc.to_array([IDX, LENGTH]).astype(numpy.int64).reshape(-1, 2)
+    spans[:, 1] += spans[:, 0]
+    return spans
+
+
+def doc_words(doc) -> List[str]:
+    """A Doc's token texts, each distinct word looked up once in the string store (no Token objects)."""
+    from spacy.attrs import ORTH
+
+    kinds, index = numpy.unique(doc.to_array(ORTH).reshape(-1), return_inverse=True)
+    strings = doc.vocab.strings
+    texts = [strings[int(orth)] for orth in kinds]
+    return [texts[i] for i in index.reshape(-1).tolist()]
