@@ -50,6 +50,12 @@ def _singular(phrase: str) -> str:
     return phrase
 
 
+def is_top_concept(text: str) -> bool:
+    """True when a replacement, articles and plural aside, is one of `VACUOUS` ("A thing", "some things")."""
+    norm = normalize_replacement(text)
+    return any(form in VACUOUS for form in (norm, _singular(norm)))
+
+
 def classify_replacement(replacement: Optional[str], label: Optional[str] = None,
                          tag_words: Iterable[str] = (), original: Optional[str] = None) -> str:
     """One replaced span: "suppressed" (empty or only filler characters), "tagged" ("[MISC_1]", "<PERSON>",

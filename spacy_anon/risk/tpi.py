@@ -24,7 +24,7 @@ import time
 from typing import Dict, List, Optional, Sequence
 
 from spacy_anon.errors import Errors
-from spacy_anon.evaluate.generalization_quality import VACUOUS, normalize_replacement
+from spacy_anon.evaluate.generalization_quality import is_top_concept
 from spacy_anon.generalize.utility import utility_preserved
 from spacy_anon.risk.preprocess import DEFAULT_MASK_PATTERNS
 from spacy_anon.risk.probabilities import make_probabilities
@@ -38,13 +38,6 @@ def _ic(probabilities: Sequence[float]) -> float:
     import math
 
     return -math.log2(min(probabilities)) if probabilities else 0.0
-
-
-def is_vacuous_text(text: str) -> bool:
-    """True when a generalization's text is a top-level concept that carries no information ("A thing",
-    "some things"); the measure's own list, not the generalizer's."""
-    norm = normalize_replacement(text)
-    return norm in VACUOUS or (norm.endswith("s") and norm[:-1] in VACUOUS)
 
 
 def document_information(original: str, anonymized: str, source=None, nlp=None,
@@ -88,7 +81,7 @@ def document_information(original: str, anonymized: str, source=None, nlp=None,
         if general:
             gained = min(source.text_ic(general), loss)
             credit += gained
-            if not is_vacuous_text(general):
+            if not is_top_concept(general):  # the measure's own list, not the generalizer's
                 credit_informative += gained
     tic_anonymized = tic_kept + credit
     frequency = getattr(source, "phrase_probability", None) if source.name != "mlm" else None
