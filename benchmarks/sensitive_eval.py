@@ -39,6 +39,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 ROOT = Path(__file__).resolve().parents[1]
 GOLD_DIR = ROOT / "tests" / "fixtures" / "sensitive_gold"
 DEV_GOLD = GOLD_DIR / "written_dev_gold.jsonl"
+# a second held-out set, written blind; scored only when asked for (`--sets written_test2`) and present
+TEST2_GOLD = GOLD_DIR / "written_test2_gold.jsonl"
 DEFAULT_DEID = ROOT.parent / "shared" / "data" / "deid" / "deid_notes_dev.jsonl"
 DEFAULT_INDEX = ROOT / "benchmarks" / "out" / "sensitive_index_deid"
 
@@ -393,7 +395,9 @@ def run_config(docs: Sequence[GoldDoc], conditions: Sequence[str], config: dict)
 # conditions only (a note's "Spanish speaking" or "Russian interpreter" is not in their gold), the written texts
 # for all nine, and also scored with the health conditions alone (the conditions of Sánchez et al.).
 SCOPES = {"deid": {"health": HEALTH}, "written_dev": {"health": HEALTH, "all": CONDITIONS},
-          "written": {"health": HEALTH, "all": CONDITIONS}}
+          "written": {"health": HEALTH, "all": CONDITIONS}, "written_test2": {"health": HEALTH, "all": CONDITIONS}}
+# the sets run without --sets (written_test2 is run once, on request)
+DEFAULT_SETS = ("deid", "written_dev", "written")
 # development sets (errors may be read with --show) and the held-out set (only its figures are read)
 DEV_SETS = ("deid", "written_dev")
 
@@ -548,8 +552,9 @@ def main(argv: Optional[Sequence[str]] = None) -> dict:
                     help="print every missed term and false positive of one set with its text (prints the notes' "
                          "words); only a development set (deid, written_dev) unless named: the written texts are "
                          "held out")
-    ap.add_argument("--sets", default=",".join(SCOPES),
-                    help="comma-separated sets to run (default: all; the development sets alone: deid,written_dev)")
+    ap.add_argument("--sets", default=",".join(DEFAULT_SETS),
+                    help="comma-separated sets to run (default: deid,written_dev,written; the development sets "
+                         "alone: deid,written_dev; the second held-out set, when its file exists: written_test2)")
     ap.add_argument("--replacements", action="store_true",
                     help="print every replacement the first configuration writes, per set (original -> replacement)")
     args = ap.parse_args(argv)
@@ -558,8 +563,10 @@ def main(argv: Optional[Sequence[str]] = None) -> dict:
     unknown = sorted(set(wanted) - set(SCOPES))
     if unknown:
         raise SystemExit(f"unknown set(s) {unknown}; known: {sorted(SCOPES)}")
+    if "written_test2" in wanted and not TEST2_GOLD.exists():
+        raise SystemExit(f"--sets written_test2: {TEST2_GOLD} does not exist")
     loaders = {"deid": lambda: load_deid_gold(args.deid), "written_dev": lambda: load_written_gold(DEV_GOLD),
-               "written": load_written_gold}
+               "written": load_written_gold, "written_test2": lambda: load_written_gold(TEST2_GOLD)}
     sets = {name: loaders[name]() for name in SCOPES if name in wanted}
     report = {
         "schema": "spacy-anon/sensitive-eval/1",

@@ -6,7 +6,9 @@ specializations, matched on Porter stems) and replaces it by its most informativ
 IC is below tau = min IC over S (eq. 3-4). Step 2 (`related`, needs an index built by `spacy-anon index`)
 marks the other terms q whose disclosure risk DR(t; q) = PMI(t; q) + IC(g(t)) - PMI(g(t); q) reaches tau
 for a marked term t (eq. 7; contextualized eq. 10-13), and generalizes q until DR < tau for every t
-(eq. 8). A term with no safe generalization gets none: anon_mask then removes it.
+(eq. 8). A term with no safe generalization gets none: anon_mask then removes it. Without an index,
+`glosses` marks the words whose WordNet entry ties them to a condition (`spacy_anon.sensitive.glosses`:
+eq. 7 over a definition corpus).
 
 The spans go to doc.spans[spans_key] with `span._.anon_identifier == "CONFIDENTIAL"`, fine type
 `SENSITIVE` (a term of S) or `SENSITIVE_RELATED` (Step 2), and `span._.anon_replacement` when
@@ -28,14 +30,16 @@ from spacy_anon.errors import Errors
 from spacy_anon.generalize.component import DETERMINERS, with_article
 from spacy_anon.generalize.wordnet import generalization_candidates, noun_synsets
 from spacy_anon.labels import CONFIDENTIAL, SPAN_KEY
-from spacy_anon.sensitive import clinical
+from spacy_anon.sensitive import care, clinical
 from spacy_anon.sensitive import ic as icm
 from spacy_anon.sensitive import special_categories
 from spacy_anon.sensitive.clinical import deletions, one_edit
+from spacy_anon.sensitive.glosses import GlossRelations
 from spacy_anon.sensitive.index import DB_NAME, CooccurrenceIndex, compound
 from spacy_anon.sensitive.sensitive_set import (
     PRESETS,
     SensitiveSet,
+    inflects,
     SensitiveTerm,
     build_sensitive_set,
     check_conditions,
@@ -70,6 +74,11 @@ TOP_CONCEPTS = frozenset({
 HEAD_POS = frozenset({"NOUN", "PROPN", "ADJ", "X"})
 RELATED_HEAD_POS = frozenset({"NOUN", "PROPN"})
 FUZZY_MIN = 8  # a word this long or longer may be matched with one spelling error
+FUZZY_MAX_ZIPF = 2.0  # ... when it is not itself a word in use ("remained" is not "Remainer")
+# conditions whose terms a clinical note misspells ("depresssion", "trazadone"); a one-edit match of a
+# GDPR-category term is a real word ("believes" / "believer")
+FUZZY_CONDITIONS = frozenset({"hiv", "sexually_transmitted_disease", "mental_disorder", "alcohol_abuse",
+                              "substance_abuse", "health"})
 
 DEFAULT_CONFIG: Dict[str, Any] = {
     "conditions": DEFAULT_CONDITIONS,
@@ -87,6 +96,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "clinical": True,
     "max_df_share": 0.02,
     "pmi_discount": 2.0,
+    "glosses": True,
 }
 
 
@@ -109,12 +119,14 @@ def make_anon_sensitive(
     clinical: bool,
     max_df_share: float,
     pmi_discount: float,
+    glosses: bool,
 ) -> "SensitiveTerms":
     """Build the component; see `SensitiveTerms` for the arguments."""
     return SensitiveTerms(nlp, name, conditions=conditions, terms=terms, ic_source=ic_source,
                           contextualize=contextualize, related=related, generalize=generalize, label=label,
                           spans_key=spans_key, snomed_path=snomed_path, lang=lang, lexicon=lexicon, min_df=min_df,
-                          clinical=clinical, max_df_share=max_df_share, pmi_discount=pmi_discount)
+                          clinical=clinical, max_df_share=max_df_share, pmi_discount=pmi_discount,
+                          glosses=glosses)
 
 
 class SensitiveTerms:
@@ -143,6 +155,7 @@ class SensitiveTerms:
         clinical: bool = True,
         max_df_share: float = 0.02,
         pmi_discount: float = 2.0,
+        glosses: bool = True,
     ) -> None:
         """
         conditions: preset names (`spacy_anon.sensitive.sensitive_set.PRESETS`).
@@ -166,6 +179,8 @@ class SensitiveTerms:
             common vocabulary ("IV", "PMH") and never a related term.
         pmi_discount: with an index, co-occurrence counts are lowered by this many documents before PMI
             (absolute discounting): one or two chance co-occurrences give no risk.
+        glosses: also mark the words whose WordNet entry relates them to a condition (a gloss that names
+            a term of S, or a topic domain in S: `spacy_anon.sensitive.glosses`), without an index.
         """
         self.nlp = nlp
         self.name = name
@@ -191,7 +206,7 @@ class SensitiveTerms:
             "contextualize": bool(contextualize), "related": bool(related), "generalize": bool(generalize),
             "label": label, "spans_key": spans_key, "snomed_path": snomed_path, "lang": lang,
             "lexicon": lexicon, "min_df": int(min_df), "clinical": bool(clinical),
-            "max_df_share": float(max_df_share), "pmi_discount": float(pmi_discount),
+            "max_df_share": float(max_df_share), "pmi_discount": float(pmi_discount), "glosses": bool(glosses),
             # read by anon_mask: its label_strategies accept these fine types
             "label_map": {SENSITIVE_TYPE: label, RELATED_TYPE: label},
         }
@@ -246,6 +261,14 @@ class SensitiveTerms:
             raise ValueError(Errors.E353.format(path=str(self._index_path)))
         self.tau = min(self.taus.values())
         self._general: Dict[str, Optional[str]] = {}
+        self.glosses: Optional[GlossRelations] = None
+        if cfg.get("glosses", True):
+            # the vocabulary a gloss is searched for: the sure terms of S, and for the GDPR categories also
+            # the capitalized names that need evidence in running text ("a Christian sacrament")
+            vocabulary = [(t.text, t.condition) for variants in self.sensitive.variants.values() for t in variants
+                          if t.kind == "sensitive" and (not t.ambiguous or (
+                              t.condition in special_categories.FORMS and t.text[:1].isupper()))]
+            self.glosses = GlossRelations(self.wordnet, vocabulary, cfg["lang"])
         if self.index is not None and cfg["related"]:
             self._check_anchors()
         self._ready = True
@@ -306,24 +329,37 @@ class SensitiveTerms:
 
     def _generalization(self, term: SensitiveTerm) -> Optional[str]:
         tau = self.tau_of(term)
-        fixed = clinical.GENERALIZATIONS.get(term.text)
+        fixed = clinical.GENERALIZATIONS.get(term.text) or special_categories.GENERALIZATIONS.get(term.text) \
+            or care.GENERALIZATIONS.get(term.text.lower())
         if fixed is not None and self.cfg.get("clinical", True):
             return fixed
         words = term.text.lower().replace("-", " ").split()
         head = clinical.HEAD_GENERALIZATIONS.get(words[-1]) if len(words) > 1 and term.origin == "clinical" else None
         if head is not None:  # "psych consult" -> "consultation", "viral load" -> "level", "psych meds" -> "drug"
             chain = [head] + self._related_hierarchy(head)
-            found = icm.most_specific_below([(h, self.ic(h)) for h in chain if term_key(h) not in self.sensitive], tau)
+            found = icm.most_specific_below([(h, self.ic(h)) for h in chain
+                                             if term_key(h) not in self.sensitive and not self._reveals(h)], tau)
             if found is not None:
                 return found
         if term.concept is None and term.origin in ("clinical", "derived"):  # "antiretroviral drugs" -> "drugs"
             # never a word of the term itself ("came out" -> "out")
             chain = [h for h in self._related_hierarchy(term.text)
-                     if term_key(h) not in self.sensitive and h.lower() not in words]
+                     if term_key(h) not in self.sensitive and h.lower() not in words and not self._reveals(h)]
             return icm.most_specific_below([(h, self.ic(h)) for h in chain], tau)
         # a generalization that is itself a term of S ("drug user" for "IV drug user") still reveals
-        chain = [h for h in self._chain(term) if h.lower() not in TOP_CONCEPTS and term_key(h) not in self.sensitive]
+        chain = [h for h in self._chain(term)
+                 if h.lower() not in TOP_CONCEPTS and term_key(h) not in self.sensitive and not self._reveals(h)]
         return icm.most_specific_below([(h, self.ic(h)) for h in chain], tau)
+
+    def _reveals(self, phrase: str) -> bool:
+        """A generalization that still names a condition: a word of it is a sure term of S ("Islamic
+        calendar month" for "Ramadan"), or WordNet relates it to a condition (`glosses`)."""
+        for word in phrase.split():
+            found = self.sensitive.lookup(term_key(word), word)
+            if found is not None and found.kind == "sensitive" and not found.ambiguous \
+                    and " " not in found.text and inflects(found.text, word):
+                return True
+        return self.glosses is not None and self.glosses.related(phrase) is not None
 
     def _readable(self, g: Optional[str]) -> Optional[str]:
         if g is None or not self.cfg.get("clinical", True):
@@ -403,6 +439,9 @@ class SensitiveTerms:
         keys = word_keys(words, mostly_capitals(text), self._acronyms)
         tagged = doc.has_annotation("POS")
         matches = self._sensitive_matches(doc, offsets, keys, tagged)
+        if self.glosses is not None:
+            matches = sorted(matches + self._gloss_matches(doc, offsets, words, matches, tagged),
+                             key=lambda m: m[0])
         stats = dict(doc._.anon_stats or {})
         new_spans: List[Span] = []
         found: Dict[str, SensitiveTerm] = {}
@@ -465,9 +504,12 @@ class SensitiveTerms:
                         term = self._fuzzy_lookup(surface)
                     if term is None or (tagged and not self._head_ok(doc, offsets, i + n, HEAD_POS)):
                         continue
-                    if self.cfg.get("clinical", True) and clinical.excluded(
-                            self._text[max(0, offsets[i][0] - 40):offsets[i][0]], surface,
-                            self._text[offsets[i + n - 1][1]:offsets[i + n - 1][1] + 40]):
+                    before = self._text[max(0, offsets[i][0] - 40):offsets[i][0]]
+                    after = self._text[offsets[i + n - 1][1]:offsets[i + n - 1][1] + 40]
+                    if self.cfg.get("clinical", True) and (clinical.excluded(before, surface, after) or (
+                            term.condition in special_categories.FORMS
+                            and special_categories.lookalike(before, surface, after)) or (
+                            care.shared_form(term.text) and care.for_sedation(before, after))):
                         continue
                     hit = (i, i + n, term)
                     break
@@ -476,8 +518,75 @@ class SensitiveTerms:
                 i = hit[1]
             else:
                 i += 1
-        sure = {t.condition for _, _, t in out if not t.ambiguous and t.kind == "sensitive"}
-        return [m for m in out if not m[2].ambiguous or m[2].condition in sure]
+        return self._with_evidence(out, offsets)
+
+    def _gloss_matches(self, doc: Doc, offsets, words, matches, tagged: bool) -> List[Tuple[int, int, SensitiveTerm]]:
+        """Related terms that WordNet's entry ties to a configured condition (`glosses`): the longest
+        n-gram (up to 3 words) that WordNet knows as a noun, outside the matches of S, not denied; one
+        related only through a less frequent sense needs a sure term of its condition."""
+        taken = {k for i, j, _ in matches for k in range(i, j)}
+        sure = {t.condition for i, j, t in matches
+                if t.kind == "sensitive" and not self._needs_evidence(t, self._surface(offsets, i, j))}
+        conditions = set(self.taus) | set(self.sensitive.conditions())
+        found: List[Tuple[int, int, SensitiveTerm]] = []
+        used = set()
+        for i, j in sorted(ngrams(words, 3), key=lambda r: (r[0], -(r[1] - r[0]))):
+            if any(k in taken or k in used for k in range(i, j)):
+                continue
+            surface = self._surface(offsets, i, j)
+            if term_key(surface) in self.sensitive:
+                continue  # a term of S that matching left out (denied, a look-alike, no evidence)
+            if not any(ch.islower() for ch in surface) and len(surface) <= 6:
+                continue  # an acronym WordNet may read otherwise ("PCP", "ETOH")
+            related = self.glosses.related(surface)
+            if related is None or related[0] not in conditions or (related[1] and related[0] not in sure):
+                continue
+            if related[0] in special_categories.FORMS and surface.isupper():
+                continue  # a note in capitals: "GRADUAL" is an adverb there, not a Catholic antiphon
+            if tagged and not self._head_ok(doc, offsets, j, RELATED_HEAD_POS):
+                continue
+            before = self._text[max(0, offsets[i][0] - 40):offsets[i][0]]
+            after = self._text[offsets[j - 1][1]:offsets[j - 1][1] + 40]
+            if self.cfg.get("clinical", True) and (clinical.excluded(before, surface, after) or (
+                    related[0] in special_categories.FORMS and special_categories.lookalike(before, surface, after))):
+                continue
+            synsets = noun_synsets(surface, self.wordnet.spec)
+            term = SensitiveTerm(text=surface, key=term_key(surface), condition=related[0],
+                                 concept=synsets[0].id if synsets else None, taxonomy=self.wordnet.name,
+                                 ambiguous=related[1], kind="related", origin="gloss")
+            found.append((i, j, term))
+            used.update(range(i, j))
+        return found
+
+    def _needs_evidence(self, term: SensitiveTerm, surface: str) -> bool:
+        return term.ambiguous or (self.cfg.get("clinical", True)
+                                  and surface.lower() in special_categories.LOOKALIKES)
+
+    def _with_evidence(self, matches, offsets) -> List[Tuple[int, int, SensitiveTerm]]:
+        """Keep an ambiguous match only when the document has a sure term of its condition; a term of
+        several conditions (a benzodiazepine) takes the condition of the nearest sure term."""
+        sure: Dict[str, List[int]] = {}
+        for i, j, t in matches:
+            if t.kind == "sensitive" and not self._needs_evidence(t, self._surface(offsets, i, j)):
+                sure.setdefault(t.condition, []).append(offsets[i][0])
+        if self.cfg.get("clinical", True):
+            # an amount of drink written as a habit ("drinks 6-8 qd") is as sure as a term of alcohol abuse
+            for condition, pattern in clinical.AMOUNTS.items():
+                if condition in self.cfg["conditions"]:
+                    sure.setdefault(condition, []).extend(m.start() for m in pattern.finditer(self._text))
+            sure = {c: p for c, p in sure.items() if p}
+        out = []
+        for i, j, term in matches:
+            if not self._needs_evidence(term, self._surface(offsets, i, j)) or term.condition in sure:
+                out.append((i, j, term))
+                continue
+            start = offsets[i][0]
+            others = [t for t in self.sensitive.variants.get(term.key, ()) if t.condition in sure
+                      and t.text.lower() == term.text.lower()]
+            if others:
+                best = min(others, key=lambda t: min(abs(p - start) for p in sure[t.condition]))
+                out.append((i, j, best))
+        return out
 
     def _amounts(self, doc: Doc, spans: Sequence[Span], stats: Dict[str, int]) -> List[Span]:
         """Amounts of drink written as a habit ("4-5 drinks/day"): related terms of alcohol abuse, removed
@@ -510,10 +619,15 @@ class SensitiveTerms:
         lower = word.lower()
         if len(lower) < FUZZY_MIN or not lower.isalpha() or noun_synsets(lower, self.wordnet.spec):
             return None
+        from wordfreq import zipf_frequency
+
+        if zipf_frequency(lower, self.cfg["lang"]) >= FUZZY_MAX_ZIPF:
+            return None
         for d in deletions(lower):
             for key in self._fuzzy.get(d, ()):
                 for term in self.sensitive.variants[key]:
-                    if not term.ambiguous and term.text.lower() != lower and one_edit(term.text.lower(), lower):
+                    if not term.ambiguous and term.condition in FUZZY_CONDITIONS and term.text.lower() != lower \
+                            and one_edit(term.text.lower(), lower):
                         return term
         return None
 

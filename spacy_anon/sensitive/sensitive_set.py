@@ -17,11 +17,13 @@ unambiguous term of the same condition (the counterpart of Sánchez et al.'s con
 "crabs AND STD", §3.5). "depression" (first sense a mental state, noun.state like the disorder; Zipf
 4.6) is not ambiguous.
 """
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from spacy_anon.errors import Errors
+from spacy_anon.sensitive import care
 from spacy_anon.sensitive import clinical as lex
 from spacy_anon.sensitive import special_categories as gdpr
 from spacy_anon.sensitive.taxonomy import Taxonomy, first_known
@@ -72,6 +74,12 @@ class SensitiveSet:
     def add(self, term: SensitiveTerm) -> None:
         self.variants.setdefault(term.key, []).append(term)
         self.terms.setdefault(term.key, term)
+
+    def replace(self, old: SensitiveTerm, new: SensitiveTerm) -> None:
+        """Put `new` where `old` was (same key)."""
+        self.variants[old.key] = [new if t is old else t for t in self.variants[old.key]]
+        if self.terms.get(old.key) is old:
+            self.terms[old.key] = new
 
     def lookup(self, key: str, surface: str = "") -> Optional[SensitiveTerm]:
         """The term of S with this key, preferring the lemma written like `surface` (case-insensitive)."""
@@ -185,6 +193,8 @@ def build_sensitive_set(
                 key = term_key(lemma)
                 if not key or any(t.text == lemma for t in result.variants.get(key, ())):
                     continue
+                if dropped(lemma, concept, taxonomy, members, lang):
+                    continue
                 result.add(SensitiveTerm(
                     text=lemma, key=key, condition=condition, concept=concept, taxonomy=taxonomy.name,
                     ambiguous=_ambiguous(lemma, concept, taxonomy, members, lang),
@@ -195,6 +205,7 @@ def build_sensitive_set(
             result.add(SensitiveTerm(text=term, key=key, condition=CUSTOM))
     if clinical:
         _add_clinical(result, conditions, taxonomies, lang)
+        _add_shared(result, conditions, taxonomies)
     for condition, pairs in groups:  # after the lexicon: a form it lists keeps its own reading
         _add_derived(result, condition, pairs, lang)
     return result
@@ -229,9 +240,12 @@ def _add_derived(result: SensitiveSet, condition: str, pairs, lang: str) -> None
             continue
         taxonomy = hits[0][2]
         own = {synset for _, synset, _ in hits}
-        senses = taxonomy.senses_of(lemma)
+        # text is matched in any case: "Sister" (a nun) is also "sister"
+        senses = list(dict.fromkeys(taxonomy.senses_of(lemma.lower()) + taxonomy.senses_of(lemma)))
         others = [c for c in senses if c not in own]
         zipf = zipf_frequency(lemma, lang)
+        if zipf >= DROP_ZIPF and senses and senses[0] not in own:
+            continue  # a kin word first ("sister"), as in `dropped`
         noun = next((synset for pos, synset, _ in hits if pos == "n"), None)
         # an adjective alone describes as often as it diagnoses ("irrational", "manic"): evidence first
         other_first = zipf >= DERIVED_RARE_ZIPF and senses[0] not in own
@@ -243,11 +257,18 @@ def _add_derived(result: SensitiveSet, condition: str, pairs, lang: str) -> None
 
 def _add(result: SensitiveSet, text: str, condition: str, concept, taxonomy, kind: str, ambiguous: bool) -> None:
     """One clinical form, and its lower-case spelling when it is a case-free acronym ("ETOH", "etoh")."""
-    ambiguous = ambiguous or text in lex.NEEDS_EVIDENCE or text in gdpr.NEEDS_EVIDENCE
+    ambiguous = ambiguous or text in lex.NEEDS_EVIDENCE or text in gdpr.NEEDS_EVIDENCE or text in care.NEEDS_EVIDENCE
     spellings = [text] + ([text.lower()] if text.split()[0] in lex.CASE_FREE | gdpr.CASE_FREE else [])
     for spelling in spellings:
         key = term_key(spelling)
-        if not key or any(t.text == spelling and t.condition == condition for t in result.variants.get(key, ())):
+        if not key:
+            continue
+        same = [t for t in result.variants.get(key, ()) if t.text == spelling and t.condition == condition]
+        if same and same[0].ambiguous and not ambiguous:
+            # the lexicon lists the form as sure ("gay"), whatever WordNet's other senses say
+            result.replace(same[0], dataclasses.replace(same[0], ambiguous=False))
+            continue
+        if same:
             continue
         result.add(SensitiveTerm(text=spelling, key=key, condition=condition, concept=concept,
                                  taxonomy=taxonomy.name if taxonomy is not None else None, ambiguous=ambiguous,
@@ -273,31 +294,92 @@ def _add_clinical(result: SensitiveSet, conditions: Sequence[str], taxonomies: S
             for drug in dict.fromkeys(drugs + list(lex.DRUGS_OF_ABUSE_EXTRA)):
                 for use in lex.USE_WORDS:
                     _add(result, f"{drug} {use}", condition, concept, taxonomy, "sensitive", False)
-        for text in lex.RELATED_FORMS.get(condition, ()) + gdpr.RELATED.get(condition, ()):
+        for text in lex.RELATED_FORMS.get(condition, ()) + gdpr.RELATED.get(condition, ()) + \
+                care.RELATED.get(condition, ()):
             concept, taxonomy = concept_of(text)
             _add(result, text, condition, concept, taxonomy, "related", False)
-        for root, senses in lex.TREATMENT_ROOTS.get(condition, ()):
+        for root, senses in lex.TREATMENT_ROOTS.get(condition, ()) + care.TREATMENT_ROOTS.get(condition, ()):
             pairs = condition_concepts(root, senses, taxonomies)
             members = {(tax.name, c) for tax, c in pairs}
             for taxonomy, concept in pairs:
                 for lemma in taxonomy.lemmas(concept):
                     if len(lemma) <= 2 or not any(ch.isalpha() for ch in lemma):
                         continue
-                    ambiguous = _ambiguous(lemma, concept, taxonomy, members, lang)
+                    # a short lower-case lemma is a slang name with an everyday reading ("sens", "pot")
+                    ambiguous = _ambiguous(lemma, concept, taxonomy, members, lang) or (
+                        lemma.islower() and len(lemma) <= 4)
                     _add(result, lemma, condition, concept, taxonomy, "related", ambiguous)
 
 
+def _add_shared(result: SensitiveSet, conditions: Sequence[str], taxonomies: Sequence[Taxonomy]) -> None:
+    """Drug classes related to one of several conditions (`care.SHARED_ROOTS`): each of their terms is
+    added once per configured condition, always ambiguous; the component keeps the reading whose
+    condition has a sure term in the document."""
+    wordnet = taxonomies[-1]
+    for group, roots in care.SHARED_ROOTS.items():
+        chosen = [c for c in group if c in conditions]
+        if not chosen:
+            continue
+        forms = list(care.SHARED_FORMS.get(group, ()))
+        for root, senses in roots:
+            for _, concept in condition_concepts(root, senses, [wordnet]):
+                forms.extend(lemma for lemma in wordnet.lemmas(concept) if len(lemma) > 3)
+        for text in dict.fromkeys(forms):
+            care.SHARED_TEXTS.add(text.lower())
+            found = wordnet.concepts(text)
+            for condition in chosen:
+                _add(result, text, condition, found[0] if found else None, wordnet if found else None,
+                     "related", True)
+
+
 def _ambiguous(lemma: str, concept: str, taxonomy: Taxonomy, members, lang: str = "en") -> bool:
-    """See the module docstring: another sense, and either a first sense elsewhere or a common word."""
+    """See the module docstring: another sense, and either a first sense elsewhere or a common word; or
+    a lower-case word that is mostly another part of speech ("prior": a monk, but first "prior to")."""
     # text is matched in any case: "Friend" (a Quaker) also stands for "friend"
     senses = list(dict.fromkeys(taxonomy.concepts(lemma) + taxonomy.concepts(lemma.lower())))
     outside = [c for c in senses if (taxonomy.name, c) not in members]
     if not outside:
-        return False
+        return _other_part_of_speech(lemma, taxonomy, lang)
     if (taxonomy.name, senses[0]) not in members:
         first, own = taxonomy.domain(senses[0]), taxonomy.domain(concept)
         if first is not None and own is not None and first != own:
             return True
     from wordfreq import zipf_frequency
 
-    return zipf_frequency(lemma, lang) >= COMMON_ZIPF
+    return zipf_frequency(lemma, lang) >= COMMON_ZIPF or _other_part_of_speech(lemma, taxonomy, lang)
+
+
+# a lower-case one-word lemma this frequent with an adjective, adverb or verb sense is read as that
+OTHER_POS_ZIPF = 4.0
+
+
+def _other_part_of_speech(lemma: str, taxonomy: Taxonomy, lang: str) -> bool:
+    """A lower-case one-word lemma of Zipf >= OTHER_POS_ZIPF that WordNet also knows as another part of
+    speech: "prior" (a monk) is first an adjective in any text."""
+    senses_of = getattr(taxonomy, "senses_of", None)
+    if senses_of is None or not lemma.islower() or " " in lemma:
+        return False
+    from wordfreq import zipf_frequency
+
+    if zipf_frequency(lemma, lang) < OTHER_POS_ZIPF:
+        return False
+    return any(not c.endswith("-n") for c in senses_of(lemma))
+
+
+def dropped(lemma: str, concept: str, taxonomy: Taxonomy, members, lang: str = "en") -> bool:
+    """A very common word whose most frequent sense lies outside S, in the same WordNet domain as its
+    sense in S, is not a term of S at all: "sister" (a nun), "mother" (an abbess), "brother" (a monk)
+    name kin in any text, and a sure term of religion nearby does not tell them apart. A word whose
+    ordinary sense is of another kind stays, as an ambiguous lemma ("race": a contest, or a group)."""
+    senses = list(dict.fromkeys(taxonomy.concepts(lemma.lower()) + taxonomy.concepts(lemma)))
+    if not senses or (taxonomy.name, senses[0]) in members:
+        return False
+    first, own = taxonomy.domain(senses[0]), taxonomy.domain(concept)
+    if first is None or own is None or first != own:
+        return False
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(lemma, lang) >= DROP_ZIPF
+
+
+DROP_ZIPF = 4.8

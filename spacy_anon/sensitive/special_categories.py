@@ -78,7 +78,7 @@ _POLITICAL_RELATED = ("party member", "party membership", "campaigned for", "can
                       "MAGA", "Brexiteer", "Remainer", "trade unionist", "picket line")
 _POLITICAL_NEEDS = frozenset({"conservative", "liberal", "progressive", "republican", "Labour", "Greens",
                               "nationalist", "separatist", "populist", "centrist", "feminist", "environmentalist",
-                              "campaigned for", "canvassed for", "voted for",
+                              "campaigned for", "canvassed for", "voted for", "SNP",
                               "picket line", "Liberal Party", "NDP", "Tea Party"})
 
 _O = "sexual orientation"
@@ -134,3 +134,29 @@ PATTERNS: Dict[str, Pattern] = {
         rf"\b(?:of|with)\s+(?:{_CAP}\s+){{1,2}}(?:descent|origin|heritage|ancestry|extraction|background)\b"
         rf"|\b{_NEUTRAL_LANGUAGES}{_CAP}(?:-speaking|\s+(?:speaking|speaker|interpreter|translator))\b"),
 }
+
+# Look-alikes found in clinical notes: a religious or political word inside the name of an institution or
+# a device ("Kessler-Adventist Hosp", "a Puritan Bennett vent", "the Dominican Republic"), or an
+# abbreviation of a clinical word ("SNP gtt": sodium nitroprusside; "urine CULT": culture; "Calif").
+INSTITUTION_AFTER = re.compile(
+    r"^[\s-]*(?:hosp\b|hospital|rehab|medical|health|healthcare|nursing|facility|center|centre|clinic|"
+    r"univ\b|university|college|school|home\b|republic|bennett|charities|cemetery)", re.IGNORECASE)
+# matched only with a sure term of the same category in the document
+LOOKALIKES = frozenset({"snp", "cult", "cults", "calif", "puritan"})
+# generalizations a reader can use for observances and practices: WordNet's ancestors either name the
+# faith ("Islamic calendar month") or read oddly ("a time period"); these say when, not whose
+GENERALIZATIONS: Dict[str, str] = {
+    "Ramadan": "month", "Lent": "season", "Passover": "holiday", "Yom Kippur": "holiday",
+    "Rosh Hashanah": "holiday", "Hanukkah": "holiday", "Diwali": "holiday", "Vaisakhi": "holiday",
+    "Eid": "holiday", "Eid al-Fitr": "holiday", "Easter": "holiday", "Sabbath": "day", "Shabbat": "day",
+    "fasting": "diet", "halal": "diet", "kosher": "diet", "hijab": "headwear", "niqab": "headwear",
+    "burqa": "clothing", "turban": "headwear", "kippah": "headwear", "yarmulke": "headwear",
+    "headscarf": "headwear", "bar mitzvah": "ceremony", "bat mitzvah": "ceremony", "baptism": "ceremony",
+    "Hajj": "journey", "pilgrimage": "journey",
+}
+
+
+def lookalike(before: str, match: str, after: str) -> bool:
+    """A special-category match inside the name of an institution or a device (the word after it says
+    so: "Kessler-Adventist Hosp"; a hyphen alone does not: "an Irish-Catholic family")."""
+    return bool(INSTITUTION_AFTER.search(after))
