@@ -1,4 +1,7 @@
 """Custom attributes on Doc and Span that carry anonymization decisions between components."""
+import weakref
+from typing import Tuple
+
 from spacy.tokens import Doc, Span
 
 _SPAN_ATTRS = {
@@ -21,6 +24,9 @@ _DOC_ATTRS = {
 }
 
 
+_MISSING = object()
+
+
 def _span_key(name: str, span: Span) -> tuple:
     return ("spacy_anon", name, span.start_char, span.end_char, span.label_)
 
@@ -35,10 +41,11 @@ class _SpanGetter:
 
     def __call__(self, span: Span):
         data = span.doc.user_data
-        key = _span_key(self.name, span)
-        if key in data:
-            return data[key]
-        return data.get(("._.", self.name, span.start_char, span.end_char), self.default)  # docs of earlier versions
+        start, end = span.start_char, span.end_char  # `_span_key`, inline: read for thousands of spans
+        value = data.get(("spacy_anon", self.name, start, end, span.label_), _MISSING)
+        if value is not _MISSING:
+            return value
+        return data.get(("._.", self.name, start, end), self.default)  # docs of earlier versions
 
 
 class _TypeGetter(_SpanGetter):
@@ -61,6 +68,21 @@ def has_own_value(span: Span, name: str) -> bool:
     """Whether a detector set the span attribute `name` (spans over the same characters with the same
     label share their attributes: a later detector should not erase an earlier one's fine type)."""
     return _span_key(name, span) in span.doc.user_data
+
+
+_TEXTS: "weakref.WeakKeyDictionary[Doc, Tuple[int, str]]" = weakref.WeakKeyDictionary()  # doc -> (tokens, text)
+
+
+def doc_text(doc: Doc) -> str:
+    """`doc.text`, built once per doc: spaCy joins the tokens on every access, and the rules, the
+    coreference step and the mask each need it. A doc's text cannot change (retokenizing keeps it); it
+    is kept while the doc lives (weakly keyed: nothing outlives the doc)."""
+    known = _TEXTS.get(doc)
+    if known is not None and known[0] == len(doc):
+        return known[1]
+    text = doc.text
+    _TEXTS[doc] = (len(doc), text)
+    return text
 
 
 class _SpanSetter:

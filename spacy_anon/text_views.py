@@ -158,11 +158,23 @@ COMPACT_RULES: Tuple[Tuple["re.Pattern[str]", str], ...] = (
     (re.compile(r"(?<=\d) +- *(?=\d)|(?<=\d) *- +(?=\d)"), "-"),
     # bracketed "[at]" / "(dot)" and spelled-out " at " before a domain
     (re.compile(r"[ ]*[\[({<][ ]*" + _AT + r"[ ]*[\])}>][ ]*"), "@"),
-    (re.compile(r"(?<=[A-Za-z0-9._%+\-])[ ]+" + _AT + r"[ ]+" + _TLD_AHEAD), "@"),
+    # (the space first, then the lookbehind over it: `re` finds a pattern that opens with a literal faster)
+    (re.compile(r"[ ](?<=[A-Za-z0-9._%+\-][ ])[ ]*" + _AT + r"[ ]+" + _TLD_AHEAD), "@"),
     (re.compile(r"[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*(?=[A-Za-z0-9])"), "."),
 )
+# What a text must contain for each of COMPACT_RULES to match (searched first: most texts have none,
+# and these open with a literal or a small class, which `re` scans far faster than a lookbehind)
+_RULE_NEEDS: Tuple[Optional["re.Pattern[str]"], ...] = (
+    re.compile(r"-[ \t]*\r?\n"),
+    re.compile(r"\n\d"),
+    re.compile(r"\d \d \d \d"),
+    re.compile(r"\d *- *\d"),
+    re.compile(r"[\[({<][ ]*" + _AT + r"[ ]*[\])}>]"),
+    None,
+    re.compile(r"[\[({<][ ]*" + _DOT + r"[ ]*[\])}>]"),
+)
 # " dot " spelled out only counts inside an address that already has an "@"
-_SPELLED_DOT = re.compile(r"(?<=[A-Za-z0-9\-])[ ]+" + _DOT + r"[ ]+(?=[A-Za-z0-9])")
+_SPELLED_DOT = re.compile(r"[ ](?<=[A-Za-z0-9\-][ ])[ ]*" + _DOT + r"[ ]+(?=[A-Za-z0-9])")
 _EMAIL_LEFT = re.compile(r"@[A-Za-z0-9\-.]{1,253}$")
 
 
@@ -230,6 +242,7 @@ def compact_view(text: str, normalized: Optional[TextView] = None) -> TextView:
     view = normalized if normalized is not None else normalized_view(text)
     if not _COMPACT_PREFILTER.search(view.text):
         return view
-    for pattern, replacement in COMPACT_RULES:
-        view = _apply(view, pattern, replacement)
+    for (pattern, replacement), needs in zip(COMPACT_RULES, _RULE_NEEDS):
+        if needs is None or needs.search(view.text):
+            view = _apply(view, pattern, replacement)
     return _apply_spelled_dots(view)

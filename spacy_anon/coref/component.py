@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
-from spacy_anon.extensions import span_getter
+from spacy_anon.extensions import doc_text, span_getter
 from spacy_anon.coref.grouper import COREF_GENDER_KEY, COREF_RAN_KEY, CorefGrouper
 from spacy_anon.coref.resolve import (UNNAMED, Anaphor, find_acronyms, find_anaphora, find_name_variants,
                                       is_title_only, link_anaphora, mention_gender, plain_words,
@@ -153,7 +153,7 @@ class AnonCoref:
 
     def __call__(self, doc: Doc) -> Doc:
         """Group the mentions of `doc`, link its anaphora, and mark it for anon_mask."""
-        text = doc.text
+        text = doc_text(doc)
         words = _TextWords(text)  # its words and sentences, found once for the steps below
         group = list(doc.spans[self.spans_key]) if self.spans_key in doc.spans else []
         ents = self._entities(doc)

@@ -66,7 +66,11 @@ class CorefGrouper:
                     short[(label, form)] = key if known == key else None  # two names: ambiguous
         if short:
             for i, (label, span_text) in enumerate(zip(labels, texts)):
-                key = short.get((label, " ".join(fold(w) for w in span_text.split())))
+                if label not in joined:  # only names of these labels have short forms
+                    continue
+                # `fold` of each word: plain lower case for ASCII
+                form = " ".join(span_text.lower().split() if span_text.isascii() else map(fold, span_text.split()))
+                key = short.get((label, form))
                 if key is not None:
                     keys[i] = key
         return keys

@@ -14,9 +14,11 @@ titles, initials, case and accents: `spacy_anon.name_part_grouper.v1`). On top o
 The rules follow the classic knowledge-poor resolvers (recency and agreement filters, as in Mitkov's
 and Lappin & Leass's work), without a parser: the default pipelines have none.
 """
+import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from spacy_anon.coref.lexicon import (FUNCTION_WORDS, PREDICATE_CUES, PRONOUNS, ROLE_NOUNS,
@@ -28,6 +30,7 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?;:])[\"”’)]*\s+(?=[\"“(]?[^\W\d_])|\n\s*\n")
 _ABBREVIATION = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Sra|Srta|St|No|nos?|pp?|cf|vs|v|Art|art)|\b[A-Z])\.$")
 _PLAIN_WORD = re.compile(r"[^\W_]+")  # "Benham's" -> "Benham", "s"
+_PLAIN_SPLIT = re.compile(r"([^\W_]+)")
 MIN_PART = 3
 
 
@@ -38,9 +41,45 @@ def fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)).lower()
 
 
-def plain_words(text: str) -> List["re.Match[str]"]:
+class PlainWords:
+    """The words of a text (runs of letters and digits: "the applicant’s" -> the, applicant, s) as lists
+    of their texts, start and end offsets, found by one `re.split` (no match object per word), and
+    their lower-cased and folded forms, made on first use for all words in one call."""
+
+    __slots__ = ("texts", "starts", "ends", "_lower", "_folded")
+
+    def __init__(self, text: str) -> None:
+        parts = _PLAIN_SPLIT.split(text)  # text between words, word, text between words, ..., text
+        bounds = list(accumulate(map(len, parts)))  # bounds[2 * i]: where word i starts
+        self.texts: List[str] = parts[1::2]
+        self.starts: List[int] = bounds[0:-1:2]
+        self.ends: List[int] = bounds[1::2]
+        self._lower: Optional[List[str]] = None
+        self._folded: Optional[List[str]] = None
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def lower(self) -> List[str]:
+        """Each word lower-cased (joined by line breaks, which no word holds, and split again)."""
+        if self._lower is None:
+            self._lower = "\n".join(self.texts).lower().split("\n") if self.texts else []
+        return self._lower
+
+    def folded(self) -> List[str]:
+        """`fold` of each word: the lower-cased form, folded again where a word is not ASCII."""
+        if self._folded is None:
+            folded = list(self.lower())
+            for i, word in enumerate(self.texts):
+                if not word.isascii():
+                    folded[i] = fold(word)
+            self._folded = folded
+        return self._folded
+
+
+def plain_words(text: str) -> PlainWords:
     """The words of `text` (runs of letters and digits: "the applicant’s" -> the, applicant, s)."""
-    return list(_PLAIN_WORD.finditer(text))
+    return PlainWords(text)
 
 
 def sentence_starts(text: str) -> List[int]:
@@ -56,15 +95,8 @@ def sentence_starts(text: str) -> List[int]:
 
 
 def sentence_index(starts: Sequence[int], offset: int) -> int:
-    """Index of the sentence containing `offset`."""
-    lo, hi = 0, len(starts)
-    while lo + 1 < hi:
-        mid = (lo + hi) // 2
-        if starts[mid] <= offset:
-            lo = mid
-        else:
-            hi = mid
-    return lo
+    """Index of the sentence containing `offset` (the last start at or before it; 0 before the first)."""
+    return max(0, bisect.bisect_right(starts, offset) - 1) if starts else 0
 
 
 def acronym(text: str) -> str:
@@ -225,7 +257,7 @@ def short_forms(name: str, after: str = "") -> List[str]:
 
 def find_name_variants(text: str, mentions: Sequence[Mention], name_labels: Iterable[str],
                        honorifics: Iterable[str], is_common: Callable[[str], bool],
-                       words: Optional[Sequence["re.Match[str]"]] = None,
+                       words: Optional[PlainWords] = None,
                        starts: Optional[Sequence[int]] = None) -> List[Tuple[int, int, int]]:
     """(start, end, index of a person mention) of capitalised name parts of detected people that no
     mention covers.
@@ -253,20 +285,18 @@ def find_name_variants(text: str, mentions: Sequence[Mention], name_labels: Iter
     lead = len(text) - len(text.lstrip())  # text[:i].strip() == "" exactly when i <= lead
     found = []
     words = plain_words(text) if words is None else words
-    for k, w in enumerate(words):
-        word = w.group()
-        if not word[:1].isupper():
-            continue
-        key = fold(word)
-        if key not in parts or not taken.free(w.start(), w.end()):
+    texts, folded, word_starts, word_ends = words.texts, words.folded(), words.starts, words.ends
+    for k in [k for k, key in enumerate(folded) if key in parts]:  # in Python only the names' parts
+        word, key, start, end = texts[k], folded[k], word_starts[k], word_ends[k]
+        if not word[:1].isupper() or not taken.free(start, end):
             continue
         if is_common(key):
-            initial = w.start() in starts or w.start() <= lead
+            initial = start in starts or start <= lead
             if initial:
-                nxt = words[k + 1].group() if k + 1 < len(words) else ""
+                nxt = texts[k + 1] if k + 1 < len(texts) else ""
                 if not (nxt.islower() and (fold(nxt) in PREDICATE_CUES or nxt.endswith("ed"))):
                     continue
-        found.append((w.start(), w.end(), parts[key]))
+        found.append((start, end, parts[key]))
     return found
 
 
@@ -282,7 +312,7 @@ class Anaphor:
 
 
 def find_anaphora(text: str, lang: str, taken: Sequence[Tuple[int, int]] = (),
-                  words: Optional[Sequence["re.Match[str]"]] = None) -> List[Anaphor]:
+                  words: Optional[PlainWords] = None) -> List[Anaphor]:
     """Pronouns and definite role noun phrases of `lang` in `text`, outside the `taken` spans (words:
     `plain_words(text)` when the caller has them)."""
     found: List[Anaphor] = []
@@ -293,14 +323,14 @@ def find_anaphora(text: str, lang: str, taken: Sequence[Tuple[int, int]] = (),
     free = Occupied(taken).free
     articles = {article for article, _ in roles}
     words = plain_words(text) if words is None else words
-    for k, w in enumerate(words):
-        low = w.group().lower()
-        if low in pronouns and free(w.start(), w.end()):
-            found.append(Anaphor(w.start(), w.end(), "pronoun", pronouns[low]))
-        elif low in articles and k + 1 < len(words) and (low, words[k + 1].group().lower()) in roles:
-            nxt = words[k + 1]
-            if text[w.end():nxt.start()].strip() == "" and free(w.start(), nxt.end()):
-                found.append(Anaphor(w.start(), nxt.end(), "nominal", roles[(low, nxt.group().lower())]))
+    lows, starts, ends = words.lower(), words.starts, words.ends
+    for k in [k for k, low in enumerate(lows) if low in pronouns or low in articles]:
+        low = lows[k]
+        if low in pronouns and free(starts[k], ends[k]):
+            found.append(Anaphor(starts[k], ends[k], "pronoun", pronouns[low]))
+        elif low in articles and k + 1 < len(lows) and (low, lows[k + 1]) in roles:
+            if text[ends[k]:starts[k + 1]].strip() == "" and free(starts[k], ends[k + 1]):
+                found.append(Anaphor(starts[k], ends[k + 1], "nominal", roles[(low, lows[k + 1])]))
     return found
 
 

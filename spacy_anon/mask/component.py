@@ -22,7 +22,7 @@ from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attribu
 from spacy_anon.coref.grouper import CorefGrouper, grouper_for
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, MEMORY_KEY, RULES_RAN_KEY, SPAN_KEY, WRITTEN_KEY
 from spacy_anon.errors import Errors
-from spacy_anon.extensions import span_getter
+from spacy_anon.extensions import doc_text, span_getter
 from spacy_anon.failures import failed_component, pipe_keeping_failures
 from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.vacuous import FALLBACK_CLASS, class_fallback_of
@@ -479,7 +479,7 @@ class AnonMask(Pipe):
             return doc  # a detector failed on it (non-raising error handler): fail closed
         self._maybe_run_rules(doc)
         coverage.warn_once(self, doc)  # no detector of names ran: say so, once
-        text = doc.text  # built from the tokens on each access: read once
+        text = doc_text(doc)  # built from the tokens once per doc (`extensions.doc_text`)
         pairs = self.candidates(doc, text)
         if self.leak_guard:
             pairs = self._extend_names(doc, pairs, text)

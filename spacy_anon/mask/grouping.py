@@ -18,16 +18,20 @@ from spacy.tokens import Doc, Span
 from spacy.util import registry
 
 from spacy_anon.errors import Errors
+from spacy_anon.extensions import doc_text
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 
 AMBIGUITY_POLICIES = ("separate", "recent")
 
 
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
 def normalize(text: str) -> str:
     """Lowercase, strip accents, turn punctuation into spaces and collapse whitespace."""
-    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    text = re.sub(r"[\W_]+", " ", text.lower())
-    return " ".join(text.split())
+    if not text.isascii():  # ASCII has no accents to strip (NFKD leaves it as it is)
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(_NOT_WORD.sub(" ", text.lower()).split())
 
 
 def name_parts(text: str, honorifics: Sequence[str] = DEFAULT_HONORIFICS) -> List[str]:
@@ -157,7 +161,8 @@ class NamePartGrouper:
         self.ambiguous = ambiguous
 
     def __call__(self, doc: Doc, spans: Sequence[Span]) -> List[str]:
-        return group_mentions([(s.label_, s.text) for s in spans], name_labels=self.name_labels,
+        text = doc_text(doc)  # a span's text is the doc's text between its offsets
+        return group_mentions([(s.label_, text[s.start_char:s.end_char]) for s in spans], name_labels=self.name_labels,
                               honorifics=self.honorifics, ambiguous=self.ambiguous)
 
 

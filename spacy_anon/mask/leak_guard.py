@@ -12,9 +12,11 @@ the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by a
   Words that are also common words ("Rose", "Young", "Will") are taken only when capitalised and not at
   the start of a sentence, so "young people" is not masked because of a Mr Young.
 """
+import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import AbstractSet, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from spacy_anon.text_views import TextView, normalized_view
@@ -30,6 +32,7 @@ NAME_PARTICLES = frozenset(
 MIN_TERM_LENGTH = 3
 
 _WORD = re.compile(r"[^\W_]+")
+_WORD_SPLIT = re.compile(r"([^\W_]+)")
 _CAPITALISED = r"[^\W\d_](?:[\w\-]|['’](?![sS]\b))*"
 # after a title: up to four capitalised words, stopping before a possessive
 _AFTER_TITLE = re.compile(r"\.?[ \t]+(" + _CAPITALISED + r"(?:[ \t]+" + _CAPITALISED + r"){0,3})")
@@ -153,33 +156,45 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
         by_first.setdefault(term.words[0], []).append(i)
     for firsts in by_first.values():
         firsts.sort(key=lambda i: -len(terms[i].words))
-    words = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(view.text)]
-    folded = [_fast_fold(w) for _, _, w in words]
+    # the words and the text between them, alternately (text, word, text, ..., text): their lengths give
+    # the offsets, and only the words that open a term are looked at in Python
+    parts = _WORD_SPLIT.split(view.text)
+    words = parts[1::2]
+    folded = _fold_words(words)
+    bounds = list(accumulate(map(len, parts)))  # bounds[2 * i]: where word i starts
     found: List[Tuple[int, int, int]] = []
-    i = 0
-    while i < len(words):
-        hit = None
-        for t in by_first.get(folded[i], ()):
+    after = 0  # words before this one are inside an occurrence found already
+    for i in [i for i, word in enumerate(folded) if word in by_first]:
+        if i < after:
+            continue
+        for t in by_first[folded[i]]:
             n = len(terms[t].words)
             if tuple(folded[i:i + n]) != terms[t].words:
                 continue
-            if terms[t].capitalised_only and not _capitalised_occurrence(view.text, words[i][0], words[i][2]):
+            if terms[t].capitalised_only and not _capitalised_occurrence(view.text, bounds[2 * i], words[i]):
                 continue
-            hit = (t, n)
+            start, end = view.to_original(bounds[2 * i], bounds[2 * (i + n - 1) + 1])
+            found.append((start, end, t))
+            after = i + n
             break
-        if hit is None:
-            i += 1
-            continue
-        t, n = hit
-        start, end = view.to_original(words[i][0], words[i + n - 1][1])
-        found.append((start, end, t))
-        i += n
     return found
 
 
-def _fast_fold(word: str) -> str:
-    """`fold` with a shortcut for ASCII words (most of them), which only need lower case."""
-    return word.lower() if word.isascii() else fold(word)
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+def _fold_words(words: List[str]) -> List[str]:
+    """`fold` of each word: the ASCII ones lower-cased in one call on the words joined by line breaks
+    (which no word holds), then the few others folded one by one."""
+    if not words:
+        return []
+    joined = "\n".join(words)
+    folded = joined.lower().split("\n")
+    if not joined.isascii():
+        starts = list(accumulate(len(w) + 1 for w in words))  # starts[i]: where word i + 1 starts in `joined`
+        for i in sorted({bisect.bisect_right(starts, m.start()) for m in _NON_ASCII.finditer(joined)}):
+            folded[i] = fold(words[i])
+    return folded
 
 
 def _capitalised_occurrence(view_text: str, start: int, word: str) -> bool:

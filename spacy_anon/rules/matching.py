@@ -159,27 +159,33 @@ def context_sides(text: str, start: int, end: int, size: int) -> Tuple[List[str]
     return [t.lower() for t in before], [t.lower() for t in after]
 
 
+Phrases = Dict[str, Tuple[Tuple[str, ...], ...]]  # first token -> the phrases that open with it
+
+
 @lru_cache(maxsize=256)
-def _split_context(words: Tuple[str, ...]) -> Tuple[Tuple[Tuple[str, ...], ...], Tuple[Tuple[str, ...], ...]]:
-    """Context words as token tuples usable before / after a match ("<w": only before, ">w": only after)."""
-    before, after = [], []
+def _split_context(words: Tuple[str, ...]) -> Tuple[Phrases, Phrases]:
+    """Context words as token tuples usable before / after a match ("<w": only before, ">w": only after),
+    by their first token (a recognizer has up to sixty: each token is compared with its own few)."""
+    before: Dict[str, List[Tuple[str, ...]]] = {}
+    after: Dict[str, List[Tuple[str, ...]]] = {}
     for w in words:
         side, word = (w[0], w[1:]) if w[:1] in "<>" else ("", w)
         toks = tuple(word.split())
+        if not toks:
+            continue
         if side != ">":
-            before.append(toks[::-1])
+            before.setdefault(toks[-1], []).append(toks[::-1])
         if side != "<":
-            after.append(toks)
-    return tuple(before), tuple(after)
+            after.setdefault(toks[0], []).append(toks)
+    return ({k: tuple(v) for k, v in before.items()}, {k: tuple(v) for k, v in after.items()})
 
 
-def _nearest(tokens: Sequence[str], phrases: Sequence[Tuple[str, ...]], limit: Optional[int]) -> Optional[int]:
+def _nearest(tokens: Sequence[str], phrases: Phrases, limit: Optional[int]) -> Optional[int]:
     for d in range(1, len(tokens) + 1):
         if limit is not None and d >= limit:
             return None
-        tok = tokens[d - 1]
-        for phrase in phrases:
-            if phrase[0] == tok and tuple(tokens[d - 1:d - 1 + len(phrase)]) == phrase:
+        for phrase in phrases.get(tokens[d - 1], ()):
+            if len(phrase) == 1 or tuple(tokens[d - 1:d - 1 + len(phrase)]) == phrase:
                 return d
     return None
 

@@ -8,7 +8,7 @@ than ordinary prose (`tests/test_rules_linear_time.py`).
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from spacy.util import registry
 
@@ -251,6 +251,38 @@ URL = Recognizer(
     context=("website", "site", "web", "url", "link", "domain", "visit", "página", "sitio", "portal", "blog"),
     prefilter=_contains("."),
 )
+
+_DOT_LETTER = re.compile(r"\.[A-Za-z]")
+_HOST_RUN = re.compile(r"[A-Za-z0-9.\-]*")
+_HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
+MAX_HOST_REACH = 10 * 64  # `_LABELS`: at most ten labels of at most 63 characters, each with its dot
+
+
+def bare_domain_starts(text: str) -> List[int]:
+    """Where a bare domain can start, a superset: a match of `_LABELS` and a top-level domain consists
+    of host characters (letters, digits, dots, hyphens) holding a dot before a letter (the top-level
+    domain's, at most `MAX_HOST_REACH` characters in), and its lookbehind rules out a host character
+    before it; so it starts where the run of host characters around such a dot starts. Dots before a
+    letter are rare in prose (`str`-speed to find), where the patterns' lookbehind made `re` try every
+    position of the text."""
+    starts: List[int] = []
+    run_end = -1
+    for m in _DOT_LETTER.finditer(text):
+        dot = m.start()
+        if dot < run_end:
+            continue  # same run as the last dot: same start
+        run_end = _HOST_RUN.match(text, dot).end()
+        start, floor = dot, max(0, dot - MAX_HOST_REACH)
+        while start > floor and text[start - 1] in _HOST_CHARS:
+            start -= 1
+        if start > 0 and text[start - 1] in _HOST_CHARS:
+            continue  # the run starts too far back for this dot to end its labels
+        starts.append(start)
+    return starts
+
+
+for _pattern in URL.patterns[2:]:  # the bare domains: `_LABELS` after a lookbehind excluding host characters
+    scanning.register_starts(_pattern.regex, bare_domain_starts)
 
 _IPV4 = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}"
 _H = r"[0-9A-Fa-f]{1,4}"

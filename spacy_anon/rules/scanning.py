@@ -11,11 +11,13 @@ start of a digit run cannot start a match.
 
 Patterns that open with words ("January", "(?i:since|in)", "son|wife") are tried the same way: where
 one of their opening literals occurs (found with `str.find`, on the lower-cased text for a case-blind
-literal) or, for an opening day number, where a digit run starts.
+literal) or, for an opening day number, where a digit run starts. A recognizer can also name, with
+`register_starts`, a function that finds where its patterns can start (the bare domains of `rules.url`
+start where a run of host characters holds a dot before a letter).
 """
 import re
 from functools import lru_cache
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 try:  # Python 3.11+
     from re import _constants as _c, _parser as _p
@@ -283,6 +285,7 @@ def literal_starts(regex: "re.Pattern[str]") -> Optional[_Starts]:
 # own cases (dotted and dotless i, long s, Kelvin sign; `tests/test_rules_scanning.py` checks the list
 # against `re`): written as that letter before lower-casing, so they are found where `re` finds them.
 FOLDS_TO_ASCII = {0x130: "i", 0x131: "i", 0x17F: "s", 0x212A: "k"}
+_FOLDED_CHARS = re.compile("[" + "".join(map(chr, FOLDS_TO_ASCII)) + "]")
 
 
 class _TextCache:
@@ -309,10 +312,16 @@ class _TextCache:
             text = self.text
             if text.isascii():
                 self._lower = text.lower()
-            else:
-                lower = text.translate(FOLDS_TO_ASCII).lower()
+            else:  # the four characters are rare: translate (slow per character) only a text holding one
+                lower = (text.translate(FOLDS_TO_ASCII) if _FOLDED_CHARS.search(text) else text).lower()
                 self._lower = lower if len(lower) == len(text) else ""
         return self._lower
+
+    def starts_of(self, finder: Callable[[str], List[int]]) -> List[int]:
+        """`finder(text)`, computed once for all the patterns that share the finder."""
+        if finder not in self._found:
+            self._found[finder] = finder(self.text)
+        return self._found[finder]
 
     def alternation_occurrences(self, literals: frozenset, limit: int) -> Optional[List[int]]:
         """Offsets where one of the case-sensitive `literals` occurs (more than `limit`: None)."""
@@ -437,11 +446,26 @@ def search(regex: "re.Pattern[str]", text: str) -> Optional["re.Match[str]"]:
     return next(finditer(regex, text), None)
 
 
+# regex -> a function giving the sorted offsets where its matches can start (see `register_starts`)
+_START_FINDERS: Dict["re.Pattern[str]", Callable[[str], List[int]]] = {}
+
+
+def register_starts(regex: "re.Pattern[str]", finder: Callable[[str], List[int]]) -> None:
+    """Declare that every match of `regex` in a text starts at one of `finder(text)` (sorted offsets,
+    a superset), so `finditer` tries it there alone. The finder runs once per text, however many
+    patterns name it; it is the caller's proof obligation that no match starts elsewhere."""
+    _START_FINDERS[regex] = finder
+
+
 def finditer(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[str]"]:
     """The matches of `regex.finditer(text)`, found faster for patterns that start at a digit run or
     with literal text: tried there alone (or not at all when the text lacks the literals)."""
     prefixes = required_prefixes(regex)
     if prefixes is not None and not any(p in text for p in prefixes):
+        return
+    finder = _START_FINDERS.get(regex)
+    if finder is not None:
+        yield from _match_at(regex, text, _cache(text).starts_of(finder))
         return
     if starts_digit_runs(regex):
         yield from _match_at(regex, text, digit_run_starts(text))

@@ -114,24 +114,29 @@ class RuleIndex:
             else:
                 self.free.append(rule)
         self.max_context = max((len(r.context) for r in self.rules), default=0)
+        self.last_words = frozenset(context[-1] for context in self.by_context)  # each context's last token
         # Most specific first: longer context, then higher precision, then longer pattern.
         for group in list(self.by_context.values()) + [self.free]:
             group.sort(key=lambda r: (-r.precision, -r.support, -len(r.pattern)))
 
     def candidates(self, tokens: Sequence[str]) -> List[Tuple[int, int, Rule]]:
         """All (start, end, rule) matches in a token list, before overlap resolution."""
-        codes = "".join(token_code(t) for t in tokens)
-        lower = [t.lower() for t in tokens]
+        known: Dict[str, str] = {}  # a doc repeats its words: each word's code is worked out once
+        codes = "".join([known.get(t) or known.setdefault(t, token_code(t)) for t in tokens])
         found: List[Tuple[int, int, Rule]] = []
         if self.by_context:
+            lower = [t.lower() for t in tokens]
             # the left contexts `_contexts` gives, kept up to date in one pass instead of rebuilt per token
-            by_context, longest = self.by_context, range(1, self.max_context + 1)
+            by_context, longest, last_words = self.by_context, range(1, self.max_context + 1), self.last_words
             before: List[str] = []  # non-space tokens of the line before `start`, lowercased
             for start, code in enumerate(codes):
                 if code == NEWLINE:
                     before = []
                     continue
                 if code == SPACE:
+                    continue
+                if not before or before[-1] not in last_words:  # no context ends with the last token
+                    before.append(lower[start])
                     continue
                 for n in longest:
                     if n > len(before):

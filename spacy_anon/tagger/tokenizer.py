@@ -1,7 +1,7 @@
 """A fine-grained tokenizer for taggers: splits at every change of character class, so that gold
 offsets of identifiers (dates, codes, e-mails, addresses) fall on token boundaries."""
 import re
-from typing import Any, List
+from typing import Any
 
 import spacy
 from spacy.tokens import Doc
@@ -14,29 +14,17 @@ GLUE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
 TOKEN_RE = re.compile(rf"\d+(?:[{GLUE}]+\d+)*|[^\W\d_]+(?:[{GLUE}]+[^\W\d_]+)*|[^\w\s]|_|\s+")
 
 
+# the same pieces, a non-space one with the single space after it (its trailing space), in one pass of `re`
+_PIECE_RE = re.compile(rf"(\d+(?:[{GLUE}]+\d+)*|[^\W\d_]+(?:[{GLUE}]+[^\W\d_]+)*|[^\w\s]|_)( ?)|(\s+)")
+
+
 def split_char_classes(text: str):
     """Return (words, spaces) for `Doc`: runs of digits, runs of letters, single symbols, whitespace.
 
     A single space after a token becomes its trailing space; other whitespace becomes a token.
     """
-    words: List[str] = []
-    spaces: List[bool] = []
-    for match in TOKEN_RE.finditer(text):
-        piece = match.group()
-        if piece[0].isspace():
-            if words and not spaces[-1] and not words[-1].isspace():
-                if piece == " ":
-                    spaces[-1] = True
-                    continue
-                if piece[0] == " ":
-                    spaces[-1] = True
-                    piece = piece[1:]
-            words.append(piece)
-            spaces.append(False)
-        else:
-            words.append(piece)
-            spaces.append(False)
-    return words, spaces
+    pieces = _PIECE_RE.findall(text)  # (token, its trailing space or "", a whitespace token or "")
+    return [token or white for token, _space, white in pieces], [space == " " for _token, space, _white in pieces]
 
 
 class CharClassTokenizer:

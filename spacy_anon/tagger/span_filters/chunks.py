@@ -7,6 +7,7 @@ from spacy.attrs import IS_SPACE, SPACY
 from spacy.tokens import Doc
 from spacy.util import registry
 
+from spacy_anon.extensions import doc_text
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
 
 
@@ -57,10 +58,11 @@ def merge_adjacent_spans(doc: Doc, spans: List[Scored]) -> List[Scored]:
     token-weighted mean.
     """
     out: List[Scored] = []
+    text = doc_text(doc) if spans else ""  # spaCy rebuilds `doc.text` on each access
     for start, end, label, score in sorted(spans):
         if out:
             p_start, p_end, p_label, p_score = out[-1]
-            gap = doc.text[doc[p_end - 1].idx + len(doc[p_end - 1]):doc[start].idx] if start >= p_end else None
+            gap = text[doc[p_end - 1].idx + len(doc[p_end - 1]):doc[start].idx] if start >= p_end else None
             if p_label == label and gap is not None and gap.strip(" \t") == "":
                 n_prev, n_this = p_end - p_start, end - start
                 out[-1] = (p_start, end, label, (p_score * n_prev + score * n_this) / (n_prev + n_this))
