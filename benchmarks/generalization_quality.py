@@ -7,7 +7,15 @@ and Hassan et al.'s published Word2Vec masks.
         [--variant 'NAME={"anon_disclosure": {"specificity": "relative"}}' ...] [--no-similarity]
         [--variant 'NAME={"anon_generalize": {"threshold": 0.25}, "ablate": ["name_heads"]}']
         [--records .../WikiActors_500_random.json --no-published] [--save-outputs DIR]
+        [--records .../WikiActors_500_random.json --heldout .../WikiActors_50_eval.json]
         [--out docs/benchmarks/generalization-quality]
+
+`--heldout EVAL` measures on texts that were not used to choose the settings: the clear Wikipedia abstracts
+(`--abstracts`, the actor-abstract corpus) of the first `--heldout-size` people of the records (500_random)
+who are not among the 50 of EVAL are anonymized and attacked; EVAL's people stay candidates and their
+abstracts become the attacker's development set (its model selection); the attacker knows the background of
+these people (`heldout_records`; BK' is the 500_random cache's). The published masks exist for EVAL's
+abstracts only, so they are left out; `--before` may give the old pipeline's output on these texts.
 
 A variant's NAME may not contain "="; "ablate" lists parts of anon_generalize to switch off for that run
 (`ABLATIONS`). `benchmarks/generalization_leaks.py` explains, word by word, what re-identifies the documents
@@ -60,6 +68,7 @@ ABLATIONS = {
     "context_units": ("spacy_anon.generalize.units", "context_class", lambda span: None),
     "wordnet_units": ("spacy_anon.generalize.units", "wordnet_class", lambda span, lang="en": None),
     "label_units": ("spacy_anon.generalize.units", "label_class", lambda span, lang="en": None),
+    "cue_classes": ("spacy_anon.generalize.units", "cue_class", lambda span: None),
     "units": ("spacy_anon.generalize.component", "unit_generalization", lambda span, **kw: None),
     "name_heads": ("spacy_anon.generalize.wordnet", "_name_head", lambda word, lang: True),
     # not a switch but a setting: keep_common keeps lower-case words from Zipf 4.5 instead of 5.0
@@ -98,10 +107,14 @@ def run_pipeline(nlp, records: List[dict], overrides: Optional[Dict[str, dict]] 
     overrides = dict(overrides or {})
     ablate = overrides.pop("ablate", [])
     saved = {c: dict(nlp.get_pipe(c).cfg) for c in overrides}
+    saved_tables = {}  # the document frequencies a pipeline carries, while a variant reads others
     for component, settings in overrides.items():
         nlp.get_pipe(component).cfg.update(settings)
         if "knowledge_base" in settings and hasattr(nlp.get_pipe(component), "_kb"):
             nlp.get_pipe(component)._kb = None
+        if "document_frequencies" in settings and hasattr(nlp.get_pipe(component), "_df"):
+            saved_tables[component] = nlp.get_pipe(component)._df
+            nlp.get_pipe(component)._df = None
     try:
         out = {}
         with ablated(ablate):
@@ -118,6 +131,8 @@ def run_pipeline(nlp, records: List[dict], overrides: Optional[Dict[str, dict]] 
             nlp.get_pipe(component).cfg.update(cfg)
             if hasattr(nlp.get_pipe(component), "_kb"):
                 nlp.get_pipe(component)._kb = None
+            if component in saved_tables:
+                nlp.get_pipe(component)._df = saved_tables[component]
     return out
 
 
@@ -176,12 +191,52 @@ def scenario_of(records_path: str) -> str:
     return stem.split("WikiActors_", 1)[1] if stem.startswith("WikiActors_") else stem
 
 
-def train_attack(records: List[dict], attacker: str, cache: Path, scenario: str = "50_eval"):
-    """The attack of benchmarks/privacy_utility.py on a scenario, with its cached anonymized background."""
+def heldout_records(records: List[dict], excluded: List[dict], abstracts: Dict[str, str],
+                    size: int = 50) -> List[dict]:
+    """A held-out scenario: the first `size` people of `records` who are not among those of `excluded` and
+    whose clear abstract is in `abstracts` ({name: text}, the actor-abstract corpus) are anonymized and
+    attacked; the excluded people stay candidates, and their abstracts become the development texts on which
+    the attacker selects its model ("dev_abstract"). Everybody else is left out, so that the attacker trains
+    in minutes; each kept person keeps the background ("public_knowledge") and the published masks are
+    dropped (they exist for the excluded only). The records' own "dev_abstract" is not used: it is already
+    masked with spaCy's NER labels ("PERSON (born DATE) is an NORP actor")."""
+    names = {r["name"] for r in excluded if r.get("original_abstract")}
+    own = {r["name"]: r["original_abstract"] for r in excluded if r.get("original_abstract")}
+    chosen = [r["name"] for r in records if r["name"] not in names and r["name"] in abstracts][:size]
+    out = []
+    for r in records:
+        if r["name"] in names:
+            out.append({"name": r["name"], "public_knowledge": r.get("public_knowledge"),
+                        "dev_abstract": own[r["name"]]})
+        elif r["name"] in chosen:
+            out.append({"name": r["name"], "public_knowledge": r.get("public_knowledge"),
+                        "original_abstract": abstracts[r["name"]]})
+    return out
+
+
+def subset_background(full_records: List[dict], records: List[dict], cache: Path, scenario: str) -> Optional[List[str]]:
+    """The cached anonymized background (BK') of `scenario` for the people of `records` only (a subset of
+    `full_records`, in the same order); None when the cache is missing."""
+    from spacy_anon.risk import load_background
+
+    path = cache / f"bk_anonymized_{scenario}.json"
+    if not path.exists():
+        return None
+    texts = json.loads(path.read_text(encoding="utf8"))
+    index = {name: i for i, name in enumerate(load_background(full_records))}
+    return [texts[index[name]] for name in load_background(records)]
+
+
+def train_attack(records: List[dict], attacker: str, cache: Path, scenario: str = "50_eval",
+                 anonymized: Optional[List[str]] = None):
+    """The attack of benchmarks/privacy_utility.py on a scenario, with its cached anonymized background
+    (or `anonymized`, the BK' of these records, given)."""
     from spacy_anon.risk import ReidentificationAttack, load_background, load_texts
 
     bk_prime = cache / f"bk_anonymized_{scenario}.json"
-    anonymized_background = json.loads(bk_prime.read_text(encoding="utf8")) if bk_prime.exists() else None
+    anonymized_background = anonymized
+    if anonymized_background is None and bk_prime.exists():
+        anonymized_background = json.loads(bk_prime.read_text(encoding="utf8"))
     settings = {}
     if attacker == "transformer":  # privacy_utility's project.yml settings for a CPU-bounded run
         settings = {"max_epochs": 4, "patience": 2, "max_windows_per_doc": 10, "learning_rate": 1e-4,
@@ -189,7 +244,7 @@ def train_attack(records: List[dict], attacker: str, cache: Path, scenario: str 
     attack = ReidentificationAttack(load_background(records), attacker=attacker,
                                     dev=load_texts(records, field="dev_abstract") or None, dev_is_anonymized=True,
                                     anonymized_background=anonymized_background, **settings)
-    if anonymized_background is None:
+    if anonymized is None and not bk_prime.exists():
         cache.mkdir(parents=True, exist_ok=True)
         bk_prime.write_text(json.dumps(attack.anonymized_background, ensure_ascii=False), encoding="utf8")
     return attack
@@ -208,6 +263,12 @@ def main(argv=None) -> int:
     ap.add_argument("--no-published", action="store_true",
                     help="measure the pipeline runs only (no clear text, snapshot or published masks), e.g. "
                          "for a quick look at another scenario (--records .../WikiActors_500_random.json)")
+    ap.add_argument("--heldout", default="", metavar="EVAL_JSON",
+                    help="measure on the records' development abstracts of the people who are not in EVAL_JSON "
+                         "(held out from the choice of settings); EVAL_JSON's abstracts select the attacker")
+    ap.add_argument("--abstracts", default=str(DATA.parent / "corpus" / "all_actor_abstracts.jsonl.gz"),
+                    help="with --heldout: the clear abstracts of the held-out people (JSONL: title, text)")
+    ap.add_argument("--heldout-size", type=int, default=50, help="with --heldout: how many people to attack")
     ap.add_argument("--cache", default="benchmarks/out/privacy_utility")
     ap.add_argument("--save-outputs", default="",
                     help="folder for the pipeline outputs of this run ({name: {text, table}})")
@@ -219,15 +280,24 @@ def main(argv=None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     t_start = time.time()
     records = json.loads(Path(args.records).read_text(encoding="utf8"))
+    full_records = records
+    if args.heldout:
+        import gzip
+
+        opener = gzip.open if args.abstracts.endswith(".gz") else open
+        with opener(args.abstracts, "rt", encoding="utf8") as fh:
+            abstracts = {row["title"]: row["text"] for row in map(json.loads, fh)}
+        records = heldout_records(records, json.loads(Path(args.heldout).read_text(encoding="utf8")), abstracts,
+                                  args.heldout_size)
     # the attacker knows every record's background; those with an abstract are anonymized and attacked
     # (in 500_random, the same 50 people as in 50_eval, among 543 candidates)
     evaluated = [r for r in records if r.get("original_abstract")]
     original = {r["name"]: r["original_abstract"] for r in evaluated}
 
     methods: Dict[str, dict] = {}  # label -> {"texts", "rows", "source"}
-    if args.no_published:
+    if args.no_published and not args.heldout:
         pass
-    elif Path(args.before).exists():  # kept under benchmarks/out (not versioned); else the row is left out
+    elif Path(args.before).exists() and (not args.heldout or args.before != ap.get_default("before")):  # kept under benchmarks/out (not versioned); else the row is left out
         before = json.loads(Path(args.before).read_text(encoding="utf8"))
         methods["Before (snapshot of a048521)"] = {
             "texts": {k: v["text"] for k, v in before.items()},
@@ -257,7 +327,7 @@ def main(argv=None) -> int:
             (folder / f"pipeline_{slug}_{scenario_of(args.records)}.json").write_text(
                 json.dumps(out, ensure_ascii=False), encoding="utf8")
         logging.info("%s: pipeline %.1f s", label, seconds[label])
-    for label, field, tag_words in ([] if args.no_published else PUBLISHED):
+    for label, field, tag_words in ([] if args.no_published or args.heldout else PUBLISHED):
         texts = {r["name"]: r[field] for r in evaluated}
         methods[label] = {"texts": texts, "tag_words": tag_words, "source": "word alignment with the original",
                           "rows": [row for r in evaluated for row in replaced_segments(r["original_abstract"], r[field])]}
@@ -265,7 +335,9 @@ def main(argv=None) -> int:
     from spacy_anon.risk import text_preserved_information
 
     t0 = time.time()
-    attack = train_attack(records, args.attacker, Path(args.cache), scenario_of(args.records))
+    subset = subset_background(full_records, records, Path(args.cache), scenario_of(args.records)) \
+        if args.heldout else None
+    attack = train_attack(records, args.attacker, Path(args.cache), scenario_of(args.records), subset)
     attack_seconds = round(time.time() - t0, 1)
     encoder, similarity_note = None, None
     if not args.no_similarity:
@@ -325,6 +397,8 @@ def main(argv=None) -> int:
                                        f"{platform.python_version()}",
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "rows": rows,
     }
+    if args.heldout:
+        summary["heldout"] = os.path.relpath(args.heldout, ROOT)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.with_suffix(".json").write_text(json.dumps(summary, indent=2, ensure_ascii=False), encoding="utf8")
@@ -377,7 +451,18 @@ def write_markdown(path: Path, summary: dict, table: str) -> None:
     fixed = ", ".join(r["method"] for r in summary["rows"] if r.get("reused_from"))
     reuse = (f" The rows of the texts that do not change ({fixed}) are those of the run of {', '.join(dates)} "
              f"with the same attacker settings.") if dates else ""
-    text = f"""# Generalization quality on WikiActors 50_eval
+    if summary.get("heldout"):
+        title = (f"# Generalization quality on held-out WikiActors texts ({summary['n_documents']} clear abstracts "
+                 f"of {Path(summary['records']).stem} people, none of the 50 of {Path(summary['heldout']).stem})")
+        heldout_note = ("\nThese texts were not used to choose any setting: they confirm the settings chosen on "
+                        "50_eval ([generalization quality](generalization-quality.md)). The attacker knows the "
+                        "background of these people and of the 50 of 50_eval (candidates, and its development "
+                        "set for model selection); \"Before\" is the pipeline of commit a048521 assembled with "
+                        "that commit's code (it reproduces the 50_eval snapshot exactly) and run on these "
+                        "texts by `benchmarks/generalization_before.py` (its `--before` file).\n")
+    else:
+        title, heldout_note = "# Generalization quality on WikiActors 50_eval", ""
+    text = f"""{title}
 
 Is the `generalize` output usable by a reader, and does it still protect? For each method: (a) the share
 of replaced spans whose replacement is vacuous (a top-level concept such as "thing", "entity", "act",
@@ -391,7 +476,7 @@ between MiniLM embeddings of the original and the anonymized text (higher is bet
 Command: `{summary['command']}`. Machine: {summary['machine']}. Run {summary['date']}, {summary['total_seconds']} s in
 all (attack trained in {summary['attack_train_seconds']} s; pipeline runs {summary['pipeline_seconds']} s).
 Similarity: {summary['similarity']}.{reuse}
-
+{heldout_note}
 {table}
 
 "Before" is the output of the shipped pipeline at commit a048521 (its texts and replacement tables,

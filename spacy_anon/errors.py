@@ -90,6 +90,13 @@ class Errors(metaclass=_WithCodes):
             "a JSON object {{\"term\": \"class\"}}, a CSV with a header term,class, or WikiActors' "
             "entities_generalizations.csv (columns term and generalizations3)")
 
+    # ------------------------------------------------------------------ crowd test of classes (E34x)
+    E340 = ("anon_generalize: {setting} must be a share of documents in (0, 1] or null, got {value!r}. Fix: e.g. "
+            "0.05 (a word in at least 5% of the background documents); null switches the test off")
+    E341 = ("anon_generalize: document frequencies {path!r} do not exist (setting document_frequencies). Fix: "
+            "point it at a corpus (.jsonl, .jsonl.gz, .txt or a folder) or at a doc_freq.json table; or set it "
+            "to null")
+
     # ------------------------------------------------------------------ anon_disclosure: specificity (E39x)
     E390 = ("anon_disclosure: {setting} must be {allowed}, got {value!r}. Fix: specificity is \"absolute\" "
             "(cos(v(p), v(e)) > threshold) or \"relative\" (also cos to e minus the mean cos to other entities "

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Optional
 
 from spacy_anon.disclosure.vectors import load_meta, train_from_corpus, update_from_corpus
+from spacy_anon.generalize.crowds import load_frequencies
 from spacy_anon.generalize.glosses import write_glosses
 
 
@@ -62,6 +63,10 @@ def register(subparsers) -> None:
     a.add_argument("--always", default="", help="comma-separated chunk kinds always flagged, e.g. date,number")
     a.add_argument("--strategy", default="generalize", help="anon_mask strategy (default generalize)")
     a.add_argument("--no-generalize", action="store_true", help="leave out anon_generalize")
+    a.add_argument("--background", default=None, metavar="CORPUS",
+                   help="corpus like the attacker's background (e.g. the one the vectors were trained on): "
+                        "anon_generalize counts in how many of its documents each word occurs (crowd test of "
+                        "coarse classes) and saves the table with the pipeline")
     a.add_argument("--no-rules", action="store_true", help="leave out anon_rules")
     a.set_defaults(func=run_assemble)
 
@@ -110,11 +115,12 @@ def _has_factory(nlp, name: str) -> bool:
 
 def assemble_pipeline(vectors: str, base=None, threshold: float = 0.25, always=(),
                       strategy: str = "generalize", generalize: bool = True, rules: bool = True,
-                      generalize_threshold: Optional[float] = None):
+                      generalize_threshold: Optional[float] = None, background: Optional[str] = None):
     """A pipeline for subject-centred protection: [anon_rules] + anon_disclosure + [anon_generalize] +
     anon_mask. Optional components are added when their factory exists. generalize_threshold: the
     generalizer's safety threshold, when it should be stricter than the disclosure threshold (a
-    generalization that never falls back on a vacuous concept needs a stricter test to protect as well)."""
+    generalization that never falls back on a vacuous concept needs a stricter test to protect as well).
+    background: a corpus whose document frequencies anon_generalize keeps for its crowd test."""
     import spacy
 
     nlp = spacy.load(base) if base else spacy.blank("en")
@@ -132,7 +138,9 @@ def assemble_pipeline(vectors: str, base=None, threshold: float = 0.25, always=(
     if generalize and _has_factory(nlp, "anon_generalize"):
         # shares anon_disclosure's vectors (its `vectors_from` default) and, by default, its threshold
         gen_threshold = threshold if generalize_threshold is None else generalize_threshold
-        nlp.add_pipe("anon_generalize", config={"threshold": gen_threshold})
+        gen = nlp.add_pipe("anon_generalize", config={"threshold": gen_threshold})
+        if background:
+            gen.set_document_frequencies(load_frequencies(background))
     if _has_factory(nlp, "anon_mask"):
         nlp.add_pipe("anon_mask", config={"strategy": strategy})
     else:
@@ -144,7 +152,8 @@ def run_assemble(args) -> int:
     always = [k.strip() for k in args.always.split(",") if k.strip()]
     nlp = assemble_pipeline(args.vectors, base=args.base, threshold=args.threshold, always=always,
                             strategy=args.strategy, generalize=not args.no_generalize,
-                            rules=not args.no_rules, generalize_threshold=args.generalize_threshold)
+                            rules=not args.no_rules, generalize_threshold=args.generalize_threshold,
+                            background=args.background)
     nlp.to_disk(args.output)
     print(f"Saved pipeline {nlp.pipe_names} to {args.output}", file=sys.stderr)
     return 0

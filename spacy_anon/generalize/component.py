@@ -30,6 +30,9 @@ WordNet's root are never written. When nothing else is left, a word that disclos
 stays as written; else, with `classes`, the span gets its coarse class when that passes the class-level
 safety test (`class_threshold`; `spacy_anon.generalize.classes`: "a performer", "a film", "a place");
 anything else is left to anon_mask's tag or suppress operator (`vacuous`), and the table row says so.
+A class (or a nationality's region, `spacy_anon.generalize.regions`) also passes when a share
+`crowd_share` of the documents of a background corpus contain it, and a lower-case word that a share
+`keep_share` of them contain stays as written (`spacy_anon.generalize.crowds`: it points at a crowd).
 
 Output: bare nouns get an indefinite article unless a determiner precedes the span ("moved to
 Barcelona" -> "moved to a city"; "the Barcelona office" keeps "the"), a plural stays plural ("awards" ->
@@ -61,8 +64,11 @@ from spacy_anon.disclosure.vectors import KV_NAME, entity_vector, load_vectors, 
 from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.classes import coarse_class
+from spacy_anon.generalize.crowds import FILE_NAME as FREQUENCIES_FILE
+from spacy_anon.generalize.crowds import DocumentFrequencies, crowd_of, load_frequencies
 from spacy_anon.generalize.grammar import indefinite_article, looks_plural, pluralize, with_article
 from spacy_anon.generalize.knowledge_base import KnowledgeBase
+from spacy_anon.generalize.regions import demonym_region
 from spacy_anon.generalize.senses import content_words, disambiguate, sentence_context, sentence_starts
 from spacy_anon.generalize.units import unit_generalization
 from spacy_anon.generalize.vacuous import (
@@ -137,6 +143,10 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "keep_common": True,
     "classes": True,
     "class_threshold": 0.25,
+    "document_frequencies": None,
+    "crowd_share": 0.05,
+    "keep_share": 0.002,
+    "regions": True,
 }
 
 
@@ -168,6 +178,10 @@ def make_anon_generalize(
     keep_common: bool = True,
     classes: bool = True,
     class_threshold: float = 0.25,
+    document_frequencies: Optional[str] = None,
+    crowd_share: Optional[float] = 0.05,
+    keep_share: Optional[float] = 0.002,
+    regions: bool = True,
 ) -> "Generalizer":
     """Build the generalizer; see `Generalizer` for the arguments."""
     return Generalizer(
@@ -177,7 +191,8 @@ def make_anon_generalize(
         date_granularity=date_granularity, age_bucket=age_bucket, number_style=number_style,
         safety=safety, reference_size=reference_size, knowledge_base=knowledge_base, vacuous=vacuous,
         min_depth=min_depth, sense=sense, keep_common=keep_common, classes=classes,
-        class_threshold=class_threshold,
+        class_threshold=class_threshold, document_frequencies=document_frequencies, crowd_share=crowd_share,
+        keep_share=keep_share, regions=regions,
     )
 
 
@@ -282,6 +297,10 @@ class Generalizer:
         keep_common: bool = True,
         classes: bool = True,
         class_threshold: float = 0.25,
+        document_frequencies: Optional[Union[str, Path]] = None,
+        crowd_share: Optional[float] = 0.05,
+        keep_share: Optional[float] = 0.002,
+        regions: bool = True,
     ) -> None:
         """
         vectors: path to gensim KeyedVectors (a `spacy-anon train-embeddings` folder, .kv, .model,
@@ -322,6 +341,15 @@ class Generalizer:
             place", "a performer", `spacy_anon.generalize.classes`) before it is tagged or suppressed.
         class_threshold: the safety test of a coarse class: risk(class, e) < class_threshold for every
             protected entity (the same risk as `threshold`; 1.0 accepts every class).
+        document_frequencies: a corpus like the attacker's background (.jsonl/.jsonl.gz/.txt or a folder)
+            or a table written by `DocumentFrequencies.to_disk`: in how many documents each word occurs
+            (`spacy_anon.generalize.crowds`). None: the table saved with the pipeline, if any.
+        crowd_share: a coarse class (or region) found in at least this share of those documents passes
+            the class-level safety test whatever its vector (it points at a crowd); None: off.
+        keep_share: a one-word lower-case span whose generalization would be vacuous stays as written
+            when at least this share of the documents contain it; None: off.
+        regions: a nationality word with no safe generalization becomes its world region ("American" ->
+            "North American", `spacy_anon.generalize.regions`), under the class-level safety test.
         """
         self.nlp = nlp
         self.name = name
@@ -347,6 +375,10 @@ class Generalizer:
         if isinstance(class_threshold, bool) or not isinstance(class_threshold, (int, float)) or \
                 not -1.0 < float(class_threshold) <= 1.0:
             raise ValueError(Errors.E306.format(value=class_threshold))
+        for setting, share in (("crowd_share", crowd_share), ("keep_share", keep_share)):
+            if share is not None and (isinstance(share, bool) or not isinstance(share, (int, float))
+                                      or not 0.0 < float(share) <= 1.0):
+                raise ValueError(Errors.E340.format(setting=setting, value=share))
         if sense not in SENSE_MODES:
             raise ValueError(Errors.E305.format(valid=SENSE_MODES, value=sense))
         if not isinstance(lang, str) or not lang.isalpha() or not 2 <= len(lang) <= 3:
@@ -377,11 +409,16 @@ class Generalizer:
             "keep_common": bool(keep_common),
             "classes": bool(classes),
             "class_threshold": float(class_threshold),
+            "document_frequencies": str(document_frequencies) if document_frequencies else None,
+            "crowd_share": None if crowd_share is None else float(crowd_share),
+            "keep_share": None if keep_share is None else float(keep_share),
+            "regions": bool(regions),
         }
         # Fail early with the fix when WordNet is missing (or the lexicon/language has none).
         self.lexicon = resolve_lexicon(lang, lexicon)
         self._kv = None
         self._kb = None
+        self._df: Optional[DocumentFrequencies] = None
         self._reference: Dict[Tuple[Any, ...], Any] = {}
         self._candidates: Dict[Tuple[Any, ...], List[str]] = {}
         self._sense_vectors: Dict[Tuple[int, str], Any] = {}
@@ -414,6 +451,29 @@ class Generalizer:
         if self._kb is None and self.cfg.get("knowledge_base"):
             self._kb = KnowledgeBase.from_path(self.cfg["knowledge_base"])
         return self._kb
+
+    @property
+    def frequencies(self) -> Optional[DocumentFrequencies]:
+        """The document frequencies of the crowd test (`document_frequencies`, or the table saved with
+        the pipeline); None when there are none."""
+        if self._df is None and self.cfg.get("document_frequencies"):
+            path = Path(self.cfg["document_frequencies"])
+            if not path.exists():
+                raise ValueError(Errors.E341.format(path=str(path)))
+            self._df = load_frequencies(path)
+        return self._df
+
+    def set_document_frequencies(self, table: Optional[DocumentFrequencies]) -> None:
+        """Use this table for the crowd test (saved with the pipeline by `nlp.to_disk`)."""
+        self._df = table
+
+    def in_crowd(self, phrases: Sequence[str], share: Optional[float]) -> bool:
+        """Whether one of the phrases (each implying the class) is in at least `share` of the documents
+        of the frequency table (False without a table or with share None)."""
+        if share is None:
+            return False
+        table = self.frequencies
+        return table is not None and crowd_of(table, phrases) >= share
 
     # -- decisions ---------------------------------------------------------------------------------
     def candidates(self, text: str, label: Optional[str] = None) -> List[str]:
@@ -651,6 +711,8 @@ class Generalizer:
         if english and not coarsened:
             own = span[0].lower_ in DETERMINERS or span[0].tag_ in ("DT", "PRP$", "WP$") or \
                 span[0].text.endswith(("'s", "’s"))
+            if own and len(span) > 1 and span[0].text[:1].isupper() and span[1].text[:1].isupper():
+                own = False  # a word of a title ("The Purge", "My Week with Marilyn"), not the text's determiner
             plural = self.is_plural(span)
             if plural and not word[:1].isupper() and not self._is_plural_word(word.split()[-1]):
                 out = pluralize(word)
@@ -684,7 +746,17 @@ class Generalizer:
         (`keepable`, with keep_common), else the `vacuous` setting ("tag" or "suppress")."""
         if self.cfg["keep_common"] and keepable(span.text, span.label_, self.cfg["lang"], _at_sentence_start(span)):
             return "keep"
+        if self.cfg.get("keep_share") is not None and self._shared_word(span):
+            return "keep"
         return self.cfg["vacuous"]
+
+    def _shared_word(self, span: Span) -> bool:
+        """A one-word lower-case span (not a name, number or date) that at least `keep_share` of the
+        background documents contain: it discloses only by its frequency ("acclaim", "numerous")."""
+        if len(span) != 1 or span.label_ in COARSENED_LABELS or span.label_ in self.cfg["skip_labels"] \
+                or span.label_ in NAME_LABELS or not span[0].is_lower or any(c.isdigit() for c in span.text):
+            return False
+        return self.in_crowd([span.text], self.cfg["keep_share"])
 
     # -- processing --------------------------------------------------------------------------------
     def __call__(self, doc: Doc) -> Doc:
@@ -734,8 +806,10 @@ class Generalizer:
                 if unit is not None and is_vacuous(unit, span.label_, None, self.cfg["min_depth"], self.cfg["lang"]):
                     unit = None
                 # a unit's class passes the same safety test as a WordNet candidate ("film" for a title
-                # may single out an actor known for one); an unsafe class leaves the span to the walk
-                if unit is not None and self.is_safe(unit, kv, subjects, means, verdicts, stats):
+                # may single out an actor known for one), or the crowd test (a class that many background
+                # documents share points at nobody); an unsafe class leaves the span to the walk
+                if unit is not None and (self.in_crowd([unit], self.cfg["crowd_share"])
+                                         or self.is_safe(unit, kv, subjects, means, verdicts, stats)):
                     span._.anon_replacement = self.render(span, unit, False, starts, ends)
                     done += 1
                     continue
@@ -801,14 +875,24 @@ class Generalizer:
         def vacuous(cls: str, lab: Optional[str]) -> bool:
             return is_vacuous(cls, lab, None, cfg["min_depth"], cfg["lang"])
 
+        def passes(cls: str, implied: Sequence[str]) -> bool:
+            # a crowd of the background corpus shares it, or its vector passes the class-level test
+            key = f"class:{cls}"
+            if key not in verdicts:
+                verdicts[key] = cfg["class_threshold"] >= 1.0 or self.in_crowd([cls, *implied], cfg["crowd_share"]) \
+                    or self.is_safe(cls, kv, subjects, means, {}, stats, threshold=cfg["class_threshold"])
+            return verdicts[key]
+
+        if cfg["regions"] and cfg["lang"] == "en":
+            doc = span.doc
+            region = demonym_region(span.text, doc[span.start - 1].text if span.start else "",
+                                    doc[span.end].text if span.end < len(doc) else "")
+            if region is not None and passes(region[0], region[1]):
+                return region[0], "region"
         found = coarse_class(span.text, label, chain, lexfile, unit, vacuous)
         if found is None:
             return None
-        key = f"class:{found[0]}"
-        if key not in verdicts:
-            verdicts[key] = cfg["class_threshold"] >= 1.0 or self.is_safe(
-                found[0], kv, subjects, means, {}, stats, threshold=cfg["class_threshold"])
-        return found if verdicts[key] else None
+        return found if passes(found[0], ()) else None
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
         for doc in stream:
@@ -824,6 +908,15 @@ class Generalizer:
         if (p / KV_NAME).exists():
             self._kv = load_vectors(p)
 
+    def _save_frequencies(self, p: Path) -> None:
+        if self.frequencies is not None:
+            p.mkdir(parents=True, exist_ok=True)
+            self.frequencies.to_disk(p / FREQUENCIES_FILE)
+
+    def _load_frequencies(self, p: Path) -> None:
+        if (p / FREQUENCIES_FILE).exists():
+            self._df = DocumentFrequencies.from_disk(p / FREQUENCIES_FILE)
+
     def _load_cfg(self, data: Dict[str, Any]) -> None:
         self.cfg.update(data)
         self.lexicon = resolve_lexicon(self.cfg["lang"], self.cfg["lexicon"])
@@ -833,6 +926,7 @@ class Generalizer:
         serializers = {
             "cfg": lambda p: p.write_text(json.dumps(self.cfg, indent=2, sort_keys=True), encoding="utf8"),
             "vectors": self._save_vectors,
+            "frequencies": self._save_frequencies,
         }
         util_to_disk(Path(path), serializers, exclude)
 
@@ -841,7 +935,8 @@ class Generalizer:
             if p.exists():
                 self._load_cfg(json.loads(p.read_text(encoding="utf8")))
 
-        util_from_disk(Path(path), {"cfg": load_cfg, "vectors": self._load_vectors}, exclude)
+        util_from_disk(Path(path), {"cfg": load_cfg, "vectors": self._load_vectors,
+                                    "frequencies": self._load_frequencies}, exclude)
         return self
 
     def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
@@ -849,6 +944,7 @@ class Generalizer:
         serializers = {
             "cfg": lambda: json.dumps(self.cfg, sort_keys=True),
             "vectors": lambda: pickle.dumps(kv) if kv is not None else b"",
+            "frequencies": lambda: json.dumps(self.frequencies.to_dict()) if self.frequencies is not None else "",
         }
         return util_to_bytes(serializers, exclude)
 
@@ -857,6 +953,10 @@ class Generalizer:
             if b:
                 self._kv = pickle.loads(b)
 
-        util_from_bytes(bytes_data, {"cfg": lambda b: self._load_cfg(json.loads(b)), "vectors": load_vecs},
-                        exclude)
+        def load_freqs(b: bytes) -> None:
+            if b:
+                self._df = DocumentFrequencies.from_dict(json.loads(b))
+
+        util_from_bytes(bytes_data, {"cfg": lambda b: self._load_cfg(json.loads(b)), "vectors": load_vecs,
+                                     "frequencies": load_freqs}, exclude)
         return self
