@@ -16,15 +16,26 @@ reported. Usage (needs the `bench` extra: `pip install -e ".[bench]"`):
 
 `--components` adds the CPU seconds of each component of the default pipeline (tokenizer included),
 the fewest of `--runs` passes after the warm-up: where the time goes, for profiling work.
+
+`--baseline REF` compares those per-component CPU seconds with the default pipeline of a git commit
+(REF: any ref, e.g. HEAD or a tag): REF's `spacy_anon/` is exported with `git archive` into a temporary
+directory (the working tree, index and branch are left alone; the directory is removed at the end), and
+the two versions run in alternating fresh processes, `--runs` processes each (each one times two passes,
+the first with cold caches), so that a change of load on a shared machine hits both alike. One table:
+fewest CPU seconds per component for each, and the change.
+
+    python benchmarks/throughput.py --baseline HEAD --runs 3      # working tree against the last commit
 """
 import argparse
 import json
 import os
 import platform
 import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -104,6 +115,91 @@ def component_seconds(model: Optional[str], texts: List[str], runs: int, warmup:
         for name, seconds in spent.items():
             best[name] = min(best.get(name, seconds), seconds)
     return best
+
+
+def export_ref(ref: str, into: Path) -> str:
+    """Write `spacy_anon/` as it is at git `ref` under `into` (git archive: no checkout, the index and
+    the working tree stay as they are); return the commit it resolved to."""
+    commit = subprocess.run(["git", "rev-parse", "--verify", f"{ref}^{{commit}}"], cwd=REPO,
+                            capture_output=True, text=True, check=True).stdout.strip()
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, "spacy_anon"], cwd=REPO,
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return commit
+
+
+# Passes timed in each process of `--baseline`: the first fills the caches a long run keeps warm (the CRF's
+# emission rows, compiled patterns), as the one-process `--components` figures have them after their first.
+PASSES_PER_PROCESS = 2
+
+
+def worker_pass(root: Path, data: Path, limit: Optional[int], warmup: int) -> Dict:
+    """`component_seconds` in a fresh process that imports `spacy_anon` from `root`."""
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker-root", str(root), "--data", str(data),
+           "--warmup", str(warmup)]
+    if limit is not None:
+        cmd += ["--limit", str(limit)]
+    done = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO)
+    if done.returncode != 0:
+        raise SystemExit(f"the pass for {root} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run_worker(root: Path, texts: List[str], warmup: int) -> int:
+    """`--worker-root`: import spacy_anon from `root` (ahead of the installed one), time `PASSES_PER_PROCESS`
+    passes (the fewer CPU seconds per component count), print JSON on the last line of stdout."""
+    sys.path.insert(0, str(root.resolve()))
+    import spacy_anon
+
+    where = Path(spacy_anon.__file__).resolve()
+    if root.resolve() not in where.parents:
+        raise SystemExit(f"spacy_anon was imported from {where}, not from {root}")
+    spent = component_seconds(None, texts, PASSES_PER_PROCESS, warmup)
+    print(json.dumps({"components": spent, "spacy_anon": str(where.parent)}))
+    return 0
+
+
+def compare_with_baseline(ref: str, data: Path, limit: Optional[int], runs: int, warmup: int) -> str:
+    """Per-component CPU seconds of git `ref` and of the working tree, alternating processes."""
+    tmp = Path(tempfile.mkdtemp(prefix="spacy-anon-baseline-"))
+    try:
+        commit = export_ref(ref, tmp)
+        sides = [(f"{ref} ({commit[:7]})", tmp), ("working tree", REPO)]
+        best: Dict[str, Dict[str, float]] = {label: {} for label, _ in sides}
+        loads = [load_average()]
+        for i in range(runs):
+            order = sides if i % 2 == 0 else sides[::-1]  # who goes first alternates too
+            for label, root in order:
+                spent = worker_pass(root, data, limit, warmup)["components"]
+                for name, seconds in spent.items():
+                    best[label][name] = min(best[label].get(name, seconds), seconds)
+                print(f"[process {i + 1}/{runs}] {label}: {sum(spent.values()):.2f} CPU-s", file=sys.stderr,
+                      flush=True)
+        loads.append(load_average())
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return baseline_markdown(best, [label for label, _ in sides], runs, loads)
+
+
+def baseline_markdown(best: Dict[str, Dict[str, float]], labels: List[str], runs: int,
+                      loads: Sequence[str]) -> str:
+    old, new = (best[label] for label in labels)
+    names = list(dict.fromkeys([*old, *new]))
+    lines = ["", f"CPU seconds per component of the default pipeline, fewest of {runs} alternating processes "
+             f"each, {PASSES_PER_PROCESS} passes per process (load average 1/5/15 min at start / end: "
+             f"{' / '.join(loads)}):", "",
+             f"| component | {labels[0]} | {labels[1]} | change |", "|---|---:|---:|---:|"]
+
+    def cell(side: Dict[str, float], name: str) -> str:
+        return f"{side[name]:.2f}" if name in side else "-"
+
+    for name in names:
+        change = f"{new[name] - old[name]:+.2f}" if name in old and name in new else "-"
+        lines.append(f"| {name} | {cell(old, name)} | {cell(new, name)} | {change} |")
+    total_old, total_new = sum(old.values()), sum(new.values())
+    lines.append(f"| total | {total_old:.2f} | {total_new:.2f} | {total_new - total_old:+.2f} "
+                 f"({(total_new - total_old) / total_old:+.0%}) |")
+    return "\n".join(lines)
 
 
 def components_markdown(spent: Dict[str, float], runs: int) -> str:
@@ -219,10 +315,19 @@ def main(argv: Optional[List[str]] = None) -> int:
                         help="also report CPU seconds per component of the default pipeline")
     parser.add_argument("--model", default=None,
                         help="system 'model': spacy_anon.load(MODEL), e.g. training/english-context/model-best")
+    parser.add_argument("--baseline", default=None, metavar="REF",
+                        help="compare per-component CPU seconds with the default pipeline of git REF "
+                             "(alternating processes; prints only, writes nothing)")
+    parser.add_argument("--worker-root", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if not args.data.exists():
         print(f"{args.data}: not found (the TAB dev set lives in ../shared/data)", file=sys.stderr)
         return 1
+    if args.worker_root is not None:
+        return run_worker(args.worker_root, load_texts(args.data)[: args.limit], args.warmup)
+    if args.baseline is not None:
+        print(compare_with_baseline(args.baseline, args.data, args.limit, args.runs, args.warmup))
+        return 0
     texts = load_texts(args.data)[: args.limit]
     n_chars = sum(len(t) for t in texts)
     builders = {

@@ -96,7 +96,8 @@ def test_digit_run_starts_are_cached_per_text():
 WORDS = ["January", "JAN", "Jan.", "Mon", "Monday,", "son", "SON", "ſon", "wİfe", "wife", "sİnce", "SINCE", "ın",
          "In", "password", "PASSWORD", "Kelvin", "pager", "PGR", "MRN", "N", "No.", "nº", "número", "NÚMERO",
          "fiancé", "FIANCÉ", "record", "İ", "ı", "ſ", "K", "ﬃ", "ẞ", " ", " ", ", ", ": ", "=", "12", "2019",
-         "3rd",
+         "3rd", "Mother", "MOTHER", "sister", "Sister", "brother", "DAD", "dad", "Fiancé", "fiancÉ", "ſister",
+         "septiembre", "Septiembre", "SEPTIEMBRE", "março", "MARÇO", "de ",
          "\n", "of", "de", "Mr", "dr", "twenty", "Twenty", "age", "#"]
 
 
@@ -112,7 +113,10 @@ WORD_LED = {
     "titles": re.compile(r"(?:\b(?i:mr|dr)|\bMs)\.?[ \t]+([A-Za-z]+)"),
     "weekday then day": re.compile(r"\b(?:(?:Monday|Mon),?\s+)?(?:[12]\d|3[01]|0?[1-9])(?:rd|th)?\b"),
     "record cue": re.compile(r"(?:MRN|N\.?º|No\.|#|(?i:n[uú]mero))\s*(\d+)"),
+    "kin": re.compile(r"(?i)(?=[a-z])\b(?:son|wife|sister|brother|Mother|fiancé|Dad|since|age)\b\s*(\w+)"),
+    "kin cased": re.compile(r"\b(?:son|Son|SON|wife|Wife|sister|brother|Mother|fiancé|Dad|since)\b\s*(\w+)"),
 }
+KIN_AND_SHORT = ["son", "wife", "sister", "brother", "mother", "father", "aunt", "uncle", "niece", "of"]
 
 
 def test_word_led_patterns_are_tried_where_their_words_occur():
@@ -124,8 +128,13 @@ def test_word_led_patterns_are_tried_where_their_words_occur():
     assert starts.digits and ("Mon", False) in starts.literals  # the prefix "Monday|Mon" share
     assert ("número", True) in scanning.literal_starts(WORD_LED["record cue"]).literals
     assert len(scanning.literal_starts(REGEXES["rules.date[7]"]).literals) > scanning.MAX_LITERALS  # capitalised
-    assert scanning.literal_starts(REGEXES["rules.date[12]"]) is None  # many names in lower case too: one `re` pass
-    assert scanning.literal_starts(REGEXES["rules.date[6]"]) is None  # many names and digits
+    # many names in lower case too: their lower-cased heads in the lower-cased text ("fiancé": "fianc")
+    assert scanning.literal_starts(REGEXES["rules.date[12]"]) is not None
+    assert scanning.literal_starts(WORD_LED["kin"]) is not None
+    assert scanning.literal_starts(re.compile(r"(?i)\b(?:" + "|".join(KIN_AND_SHORT) + r")\s+(\w+)")) is None
+    starts = scanning.literal_starts(REGEXES["rules.date[6]"])  # many capitalised weekdays, then the day
+    assert starts.digits and len(starts.literals) > scanning.MAX_LITERALS
+    assert scanning.literal_starts(REGEXES["rules.age[9]"]) is None  # number words with "a" and digits
     assert scanning.literal_starts(re.compile(r"(?i)a\w+")) is None  # one lower-case letter: anywhere
     assert scanning.literal_starts(re.compile(r"\d+x")) is None  # a digit with no guard before it
     assert scanning.literal_starts(re.compile(r"(?:ab)?")) is None  # may match the empty string
@@ -161,3 +170,25 @@ def test_search_is_the_first_match():
         expected = regex.search(text)
         found = scanning.search(regex, text)
         assert (found and found.span()) == (expected and expected.span())
+
+
+AGE_WORD_TEXTS = ["He was eight years old.", "an eighteen-year-old", "Twenty‑one – years – old",
+                  "nineteen years of age", "forty-two\tyears\nof age", "eight years older", "eight year  old",
+                  "Ninety years ago", "ONE HUNDRED years old", "eight\nyears of ages", "seven yearsold",
+                  "a hundred years of age and ten years old"]
+
+
+def test_ages_in_words_are_scanned_only_where_their_closing_words_are():
+    needs = [(r, n) for r, n in scanning._NEEDS.items() if "years" in n.pattern]
+    assert len(needs) == 2  # both ages in words that close with fixed words
+    rng = random.Random(5)
+    pieces = AGE_WORD_TEXTS + ["years", "old", "of age", " ", "-", "\u2013", "ten", "Ten", "a"]
+    texts = AGE_WORD_TEXTS + ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 8))) for _ in range(2000)]
+    for regex, need in needs:
+        for text in texts:
+            found = _spans(regex.finditer(text))
+            assert not found or need.search(text), (regex.pattern[-60:], text)  # the proof obligation
+            assert _spans(scanning.finditer(regex, text)) == found
+            scanning.release()
+    assert any(_spans(r.finditer(t)) for r, _n in needs for t in AGE_WORD_TEXTS)
+

@@ -91,3 +91,6 @@ AGE_WORDS = [
     # "nineteen years of age"
     (rf"(?=[A-Za-z])\b({_NUMBER_WORD})\s+years\s+of\s+age\b", 0.85, 1),
 ]
+# What every match of the first and the last contains: their closing words, in few texts (see
+# `scanning.register_needs`), while the number words that open them are almost anywhere.
+AGE_WORDS_NEEDS = {AGE_WORDS[0][0]: rf"years?{_DASH}old\b", AGE_WORDS[2][0]: r"\syears\s+of\s+age\b"}

@@ -621,6 +621,9 @@ AGE = Recognizer(
                       ">ago", "<since", "<for", "<per", "<por", "<during", "<after", "<before"),
     prefilter=re.compile(r"\d|[Aa]ge|old").search,
 )
+for _pattern in AGE.patterns:  # ages in words: a text without "years old" / "years of age" has none
+    if _pattern.regex.pattern in amounts.AGE_WORDS_NEEDS:
+        scanning.register_needs(_pattern.regex, re.compile(amounts.AGE_WORDS_NEEDS[_pattern.regex.pattern]))
 
 
 def _hedged_finder(patterns: Tuple[Pattern, ...]) -> Finder:
@@ -699,8 +702,7 @@ RELATIVE_NAME = Recognizer(
     type="RELATIVE",
     patterns=_compile(RELATIVE_NAME_PATTERNS),
     validator=_relative_name_valid,
-    languages=("en",),
-    prefilter=re.compile(rf"(?i)\b(?:{_KIN})\b").search,
+    languages=("en",),  # no prefilter: the pattern is tried only where a kinship word starts (`scanning`)
 )
 
 # ---------------------------------------------------------------- PERSON: the word after a title

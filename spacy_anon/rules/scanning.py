@@ -240,15 +240,19 @@ def _sequence_starts(items: Sequence, blind: bool) -> Optional[_Starts]:
 
 # Each opening literal costs one `str.find` pass over the text: more capitalised words (month names)
 # are looked for with one alternation of them, which `re` scans fast (it tries it only at their capital
-# first letters); more words that may be in lower case, or words and digits, leave the pattern to one
-# plain pass of `re`, which is then faster (measured on TAB dev).
+# first letters), and digit runs beside them when a match may start with either (an optional weekday,
+# then the day); more words that may be in lower case, with one alternation of their lower-cased heads
+# in the lower-cased text (case-sensitive, so `re` again tries it only at their first letters), unless
+# one is shorter than `MIN_FOLDED`; such words and digits leave the pattern to one plain pass of `re`,
+# which is then faster (measured on TAB dev). Too many candidates in a text: a plain pass there too.
 MAX_LITERALS = 8
 
 
 @lru_cache(maxsize=1024)
 def literal_starts(regex: "re.Pattern[str]") -> Optional[_Starts]:
     """Where every match of `regex` starts: one of its opening literals (not a lone lower-case letter,
-    which is in almost any text; more than `MAX_LITERALS` only when all are capitalised), or the start
+    which is in almost any text; more than `MAX_LITERALS` only when all are capitalised, or there are no
+    digits and none has a lower-cased ASCII head shorter than `MIN_FOLDED`, such as kinship words), or the start
     of a digit run when a lookbehind or `\\b` before the pattern rules out a digit before it; None when
     the pattern does not say (then it is scanned whole). Unicode patterns that cannot match the empty
     string only."""
@@ -264,9 +268,10 @@ def literal_starts(regex: "re.Pattern[str]") -> Optional[_Starts]:
         return None
     if starts is None:
         return None
-    if len(starts.literals) > MAX_LITERALS and (
-            starts.digits or any(blind or not literal[:1].isupper() for literal, blind in starts.literals)):
-        return None  # many words, some lower-case, or digits too: found at too many places to beat `re`
+    literals = starts.literals
+    if len(literals) > MAX_LITERALS and any(blind or not literal[:1].isupper() for literal, blind in literals):
+        if starts.digits or any(len(_folded_head(literal)) < MIN_FOLDED for literal, _blind in literals):
+            return None  # many words, short ones or digits too: found at too many places to beat `re`
     for literal, blind in starts.literals:
         if len(literal) == 1 and literal.isalnum() and (blind or not literal.isupper()):
             return None
@@ -324,19 +329,23 @@ class _TextCache:
         return self._found[finder]
 
     def alternation_occurrences(self, literals: frozenset, limit: int) -> Optional[List[int]]:
-        """Offsets where one of the case-sensitive `literals` occurs (more than `limit`: None)."""
+        """Offsets where one of `literals` may start a match (more than `limit`, or a text whose lower-cased
+        form moves offsets when some are case-blind or in lower case: None). Capitalised case-sensitive
+        literals are searched as they are; otherwise their lower-cased heads in the lower-cased text."""
         if literals in self._found:
             found = self._found[literals]
             return found if found is None or len(found) <= limit else None
-        search = _alternation(literals).search
-        found: Optional[List[int]] = []
-        m = search(self.text)
+        folded = any(blind or not literal[:1].isupper() for literal, blind in literals)
+        haystack = self.lower() if folded else self.text
+        found: Optional[List[int]] = [] if haystack or not self.text else None
+        search = (_folded_alternation if folded else _alternation)(literals).search
+        m = search(haystack) if found is not None else None
         while m is not None:
             found.append(m.start())
             if len(found) > limit:
                 found = None
                 break
-            m = search(self.text, m.start() + 1)
+            m = search(haystack, m.start() + 1)
         self._found[literals] = found
         return found
 
@@ -379,6 +388,29 @@ def _alternation(literals: frozenset) -> "re.Pattern[str]":
     """One pattern for case-sensitive literals: it opens with a literal character, so `re` tries it only
     where one of their first characters is."""
     return re.compile("|".join(re.escape(literal) for literal, _blind in sorted(literals)))
+
+
+MIN_FOLDED = 3  # many words with one this short among them ("of", "a") are at too many places to look for
+
+
+def _folded_head(literal: str) -> str:
+    """The lower-cased ASCII head of a literal: where `re` matches it (case-blind or not), this occurs in
+    `_TextCache.lower` at the same offset (a non-ASCII letter may fold in ways lower-casing does not
+    follow, so the literal is cut before it: its head still opens every match)."""
+    head = literal
+    for i, char in enumerate(literal):
+        if not char.isascii():
+            head = literal[:i]
+            break
+    return head.lower()
+
+
+@lru_cache(maxsize=256)
+def _folded_alternation(literals: frozenset) -> "re.Pattern[str]":
+    """One pattern for the lower-cased heads of literals, some case-blind or in lower case, to search
+    the lower-cased text with (every offset where one of them starts, `alternation_occurrences`)."""
+    heads = sorted({_folded_head(literal) for literal, _blind in literals}, key=lambda h: (-len(h), h))
+    return re.compile("|".join(re.escape(head) for head in heads))
 
 
 _last: _TextCache = _TextCache("")  # the text scanned last
@@ -457,11 +489,25 @@ def register_starts(regex: "re.Pattern[str]", finder: Callable[[str], List[int]]
     _START_FINDERS[regex] = finder
 
 
+# regex -> a pattern that finds something in every text where `regex` matches (see `register_needs`)
+_NEEDS: Dict["re.Pattern[str]", "re.Pattern[str]"] = {}
+
+
+def register_needs(regex: "re.Pattern[str]", needs: "re.Pattern[str]") -> None:
+    """Declare that every match of `regex` contains a match of `needs` (a rarer part that `re` finds
+    fast, such as its closing words), so a text where `needs` finds nothing is not scanned. It is the
+    caller's proof obligation."""
+    _NEEDS[regex] = needs
+
+
 def finditer(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[str]"]:
     """The matches of `regex.finditer(text)`, found faster for patterns that start at a digit run or
     with literal text: tried there alone (or not at all when the text lacks the literals)."""
     prefixes = required_prefixes(regex)
     if prefixes is not None and not any(p in text for p in prefixes):
+        return
+    needs = _NEEDS.get(regex)
+    if needs is not None and needs.search(text) is None:
         return
     finder = _START_FINDERS.get(regex)
     if finder is not None:
