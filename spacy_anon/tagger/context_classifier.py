@@ -51,6 +51,7 @@ class TokenClassifier:
         self.weights = [numpy.asarray(w, dtype=numpy.float32) for w in weights]
         self.biases = [numpy.asarray(b, dtype=numpy.float32) for b in biases]
         self.classes = list(classes)
+        self._blocks: Optional[numpy.ndarray] = None  # the first layer's vector blocks side by side, made once
         if OUTSIDE not in self.classes:
             raise ValueError(f"the classes must include {OUTSIDE!r}: {self.classes}")
 
@@ -72,9 +73,12 @@ class TokenClassifier:
     def probabilities(self, inputs: numpy.ndarray) -> numpy.ndarray:
         """(n, n_classes) class probabilities."""
         h = numpy.asarray(inputs, dtype=numpy.float32)
-        for w, b in zip(self.weights[:-1], self.biases[:-1]):
-            h = numpy.maximum(h @ w + b, 0.0)
-        out = h @ self.weights[-1] + self.biases[-1]
+        return self._output(h @ self.weights[0] + self.biases[0])
+
+    def _output(self, out: numpy.ndarray) -> numpy.ndarray:
+        """Class probabilities from the first layer's outputs before its activation."""
+        for w, b in zip(self.weights[1:], self.biases[1:]):
+            out = numpy.maximum(out, 0.0) @ w + b
         if out.shape[1] == 1:  # scikit-learn's binary case: one logistic output for classes[1]
             p = 1.0 / (1.0 + numpy.exp(-out[:, 0]))
             return numpy.stack([1.0 - p, p], axis=1)
@@ -82,9 +86,52 @@ class TokenClassifier:
         e = numpy.exp(out)
         return e / e.sum(axis=1, keepdims=True)
 
+    def token_probabilities(self, vectors: numpy.ndarray, flags: numpy.ndarray,
+                            rows: Optional[numpy.ndarray] = None) -> numpy.ndarray:
+        """`probabilities(token_inputs(vectors, words)[rows])` without building the inputs.
+
+        The first layer is linear in each input block, so its weight matrix is split by block (own vector,
+        previous, next, flags): every token's vector is projected once onto the three vector blocks
+        (n x dim @ dim x 3H), and a token's pre-activation adds its own projection, its neighbours' shifted
+        ones and its flags'. Same sums as the joined inputs (in another order: float32 rounding apart), without
+        an (n, 3 dim + 7) array and its row copy. float64 vectors are computed in float64.
+        """
+        vectors = numpy.asarray(vectors)
+        if vectors.dtype != numpy.float64:
+            vectors = vectors.astype(numpy.float32, copy=False)
+        dim = vectors.shape[1]
+        first = self.weights[0]
+        if first.shape[0] != 3 * dim + flags.shape[1]:
+            raise ValueError(f"the classifier takes {first.shape[0]} inputs, not 3 x {dim} + {flags.shape[1]}")
+        hidden = first.shape[1]
+        blocks = self._vector_blocks(dim)
+        projected = vectors @ blocks.astype(vectors.dtype, copy=False)  # (n, 3H): own, as previous, as next
+        h = projected[:, :hidden] + flags.astype(vectors.dtype, copy=False) @ first[3 * dim:] + self.biases[0]
+        h[1:] += projected[:-1, hidden:2 * hidden]  # the previous token's vector (none for the first)
+        h[:-1] += projected[1:, 2 * hidden:]  # the next token's (none for the last)
+        if rows is not None and len(rows) != len(h):
+            h = h[rows]
+        return self._output(h)
+
+    def _vector_blocks(self, dim: int) -> numpy.ndarray:
+        """(dim, 3H): the first layer's weights for the own, previous and next vector side by side (kept)."""
+        cached = self._blocks
+        if cached is None or cached.shape[0] != dim:
+            first = self.weights[0]
+            cached = numpy.ascontiguousarray(numpy.hstack([first[:dim], first[dim:2 * dim], first[2 * dim:3 * dim]]))
+            self._blocks = cached
+        return cached
+
     def entity_scores(self, inputs: numpy.ndarray) -> Tuple[numpy.ndarray, List[str]]:
         """(P(not O) per token, most likely span label per token)."""
-        probs = self.probabilities(inputs)
+        return self._entity_scores(self.probabilities(inputs))
+
+    def token_entity_scores(self, vectors: numpy.ndarray, flags: numpy.ndarray,
+                            rows: Optional[numpy.ndarray] = None) -> Tuple[numpy.ndarray, List[str]]:
+        """`entity_scores` from the vectors and flags of all a document's tokens, for its `rows`."""
+        return self._entity_scores(self.token_probabilities(vectors, flags, rows))
+
+    def _entity_scores(self, probs: numpy.ndarray) -> Tuple[numpy.ndarray, List[str]]:
         outside = self.classes.index(OUTSIDE)
         span_probs = probs.copy()
         span_probs[:, outside] = -1.0

@@ -20,13 +20,26 @@ from spacy.training import Example
 
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.errors import Errors
+from spacy_anon.extensions import doc_text
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.tagger._docs import example_gold_tokens
-from spacy_anon.tagger.context_classifier import OUTSIDE, TokenClassifier, confident_runs, token_inputs
+from spacy_anon.tagger.context_classifier import (
+    OUTSIDE, TokenClassifier, case_flags, confident_runs, token_inputs,
+)
 from spacy_anon.tagger.context_vectors import MiniLMEncoder, doc_words, token_char_spans
 
 SOURCE = "anon_context_tagger"
+_BLAS = []  # threadpoolctl's controller of the loaded BLAS libraries, made on first use
 RUNTIME_SETTINGS = ("inference_stride", "batch_windows", "quantize", "backend")
+
+
+def one_blas_thread():
+    """Context in which numpy's matrix products run on one thread (threadpoolctl comes with scikit-learn)."""
+    if not _BLAS:
+        from threadpoolctl import ThreadpoolController
+
+        _BLAS.append(ThreadpoolController())
+    return _BLAS[0].limit(limits=1, user_api="blas")
 
 
 @Language.factory(
@@ -129,14 +142,18 @@ class ContextTagger:
                              inference_stride=cfg["inference_stride"], batch_windows=cfg["batch_windows"],
                              quantize=cfg["quantize"], backend=cfg["backend"])
 
-    def inputs(self, doc: Doc):
-        """(classifier inputs of the tokens that have a vector, their indices)."""
-        text = doc.text  # spaCy joins the tokens anew on every access: once per document
+    def vectors(self, doc: Doc):
+        """(vectors, has_vector) of a document's tokens (those of `initialize` when it is a training text)."""
+        text = doc_text(doc)  # built once per document (the rules and the mask read it too)
         cached = self._training_vectors.get(text)
         if cached is None or len(cached[1]) != len(doc):  # another text, or the same one tokenized otherwise
             self._training_vectors = {}
             cached = self.encoder.encode(text, token_char_spans(doc))
-        return self._inputs(doc, *cached)
+        return cached
+
+    def inputs(self, doc: Doc):
+        """(classifier inputs of the tokens that have a vector, their indices)."""
+        return self._inputs(doc, *self.vectors(doc))
 
     @staticmethod
     def _inputs(doc: Doc, vectors, has):
@@ -152,9 +169,14 @@ class ContextTagger:
         scores: List[Optional[float]] = [None] * len(doc)
         labels = [OUTSIDE] * len(doc)
         if len(doc):
-            inputs, rows = self.inputs(doc)
+            vectors, has = self.vectors(doc)
+            rows = numpy.flatnonzero(has)
             if len(rows):
-                probs, best = self.classifier.entity_scores(inputs)
+                # the perceptron's first layer from each token's vector once (no joined inputs per token), on
+                # one BLAS thread: for a document's few thousand rows a second thread doubled the CPU time
+                flags = case_flags(doc_words(doc))
+                with one_blas_thread():
+                    probs, best = self.classifier.token_entity_scores(vectors, flags, rows)
                 if len(rows) == len(doc) == len(best):  # every token scored: the lists as they come
                     scores, labels = probs.tolist(), list(best)
                 else:
