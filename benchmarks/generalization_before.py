@@ -21,11 +21,12 @@ from pathlib import Path
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "wikiactors"
 
 
-def heldout_texts(records, excluded, abstracts, size=50):
+def heldout_texts(records, excluded, abstracts, size=50, offset=0):
     """{name: clear abstract} of the held-out people, chosen as `generalization_quality.heldout_records`
-    chooses them (the first `size` of the records outside `excluded` with an abstract in the corpus)."""
+    chooses them (the `size` records after the first `offset` outside `excluded` with an abstract in the
+    corpus, in the records' order)."""
     names = {r["name"] for r in excluded if r.get("original_abstract")}
-    chosen = [r["name"] for r in records if r["name"] not in names and r["name"] in abstracts][:size]
+    chosen = [r["name"] for r in records if r["name"] not in names and r["name"] in abstracts][offset:offset + size]
     return {name: abstracts[name] for name in chosen}
 
 
@@ -37,6 +38,7 @@ def main() -> int:
     ap.add_argument("--heldout", default=str(SHARED / "reidentification" / "WikiActors_50_eval.json"))
     ap.add_argument("--abstracts", default=str(SHARED / "corpus" / "all_actor_abstracts.jsonl.gz"))
     ap.add_argument("--heldout-size", type=int, default=50)
+    ap.add_argument("--heldout-offset", type=int, default=0, help="skip this many eligible people (split B: 50)")
     ap.add_argument("--eval-only", action="store_true", help="run on the abstracts of --heldout instead")
     args = ap.parse_args()
     import spacy_anon
@@ -48,7 +50,7 @@ def main() -> int:
         with gzip.open(args.abstracts, "rt", encoding="utf8") as fh:
             abstracts = {row["title"]: row["text"] for row in map(json.loads, fh)}
         records = json.loads(Path(args.records).read_text(encoding="utf8"))
-        texts = heldout_texts(records, excluded, abstracts, args.heldout_size)
+        texts = heldout_texts(records, excluded, abstracts, args.heldout_size, args.heldout_offset)
     nlp = spacy_anon.load(args.pipeline, strategy="generalize")
     out = {}
     for name, text in texts.items():

@@ -5,9 +5,14 @@ whose weight for the true person (against A's prediction) grew most from A's tex
     python benchmarks/generalization_quality.py ... --save-outputs OUT   # writes pipeline_*_50_eval.json
     python benchmarks/generalization_leaks.py OUT/pipeline_now_50_eval.json OUT/pipeline_t0.25_50_eval.json
 
+On a held-out scenario (`generalization_quality.py --heldout`), give the same `--records`, `--heldout`,
+`--heldout-size` and `--heldout-offset`: the attacker is then trained as that benchmark trains it.
+
 The contribution of a word feature is (x_B - x_A) * (w_true - w_predicted_A), with x the TF-IDF values
 of the whole document (the attacker's windows are summed, so this is an approximation) and w the linear
-SVM's coefficients; the attacker stems words ("miniseri" is "miniseries").
+SVM's coefficients; the attacker stems words ("miniseri" is "miniseries"). Each document's total is
+split into the words only A's text has (removing them helped: A's words that pointed at someone else),
+those only B's text has, and those in both.
 """
 import argparse
 import json
@@ -19,7 +24,7 @@ import numpy
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from generalization_quality import train_attack  # noqa: E402
+from generalization_quality import heldout_records, scenario_of, subset_background, train_attack  # noqa: E402
 from privacy_utility import DATA  # noqa: E402
 
 
@@ -30,9 +35,23 @@ def main(argv=None) -> int:
     ap.add_argument("--records", default=str(DATA / "WikiActors_50_eval.json"))
     ap.add_argument("--cache", default="benchmarks/out/privacy_utility")
     ap.add_argument("--top", type=int, default=10)
+    ap.add_argument("--heldout", default="", metavar="EVAL_JSON", help="as generalization_quality.py --heldout")
+    ap.add_argument("--abstracts", default=str(DATA.parent / "corpus" / "all_actor_abstracts.jsonl.gz"))
+    ap.add_argument("--heldout-size", type=int, default=50)
+    ap.add_argument("--heldout-offset", type=int, default=0)
     args = ap.parse_args(argv)
     records = json.loads(Path(args.records).read_text(encoding="utf8"))
-    attack = train_attack(records, "tfidf", Path(args.cache))
+    if args.heldout:
+        import gzip
+
+        with gzip.open(args.abstracts, "rt", encoding="utf8") as fh:
+            abstracts = {row["title"]: row["text"] for row in map(json.loads, fh)}
+        chosen = heldout_records(records, json.loads(Path(args.heldout).read_text(encoding="utf8")), abstracts,
+                                 args.heldout_size, args.heldout_offset)
+        subset = subset_background(records, chosen, Path(args.cache), scenario_of(args.records))
+        attack = train_attack(chosen, "tfidf", Path(args.cache), scenario_of(args.records), subset)
+    else:
+        attack = train_attack(records, "tfidf", Path(args.cache))
     ta = {k: v["text"] for k, v in json.loads(Path(args.a).read_text(encoding="utf8")).items()}
     tb = {k: v["text"] for k, v in json.loads(Path(args.b).read_text(encoding="utf8")).items()}
     pa, pb = attack.predict(ta), attack.predict(tb)
@@ -51,6 +70,10 @@ def main(argv=None) -> int:
         gain = (xb - xa) * (coef[true] - other)
         top = [i for i in numpy.argsort(-gain)[:args.top] if gain[i] > 0]
         print(f"{k} (A: {pa[k]}): " + ", ".join(f"{names[i]} {gain[i]:.3f}" for i in top))
+        # words A wrote that B does not (A's decoys), words B writes that A did not, words in both
+        only_a, only_b = (xa > 0) & (xb == 0), (xb > 0) & (xa == 0)
+        print(f"    total {gain.sum():.3f}: words only in A {gain[only_a].sum():.3f}, only in B "
+              f"{gain[only_b].sum():.3f}, in both {gain[~only_a & ~only_b].sum():.3f}")
     return 0
 
 

@@ -192,8 +192,9 @@ def scenario_of(records_path: str) -> str:
 
 
 def heldout_records(records: List[dict], excluded: List[dict], abstracts: Dict[str, str],
-                    size: int = 50) -> List[dict]:
-    """A held-out scenario: the first `size` people of `records` who are not among those of `excluded` and
+                    size: int = 50, offset: int = 0) -> List[dict]:
+    """A held-out scenario: the `size` people of `records` after the first `offset` (in the records' order)
+    who are not among those of `excluded` and
     whose clear abstract is in `abstracts` ({name: text}, the actor-abstract corpus) are anonymized and
     attacked; the excluded people stay candidates, and their abstracts become the development texts on which
     the attacker selects its model ("dev_abstract"). Everybody else is left out, so that the attacker trains
@@ -202,7 +203,7 @@ def heldout_records(records: List[dict], excluded: List[dict], abstracts: Dict[s
     masked with spaCy's NER labels ("PERSON (born DATE) is an NORP actor")."""
     names = {r["name"] for r in excluded if r.get("original_abstract")}
     own = {r["name"]: r["original_abstract"] for r in excluded if r.get("original_abstract")}
-    chosen = [r["name"] for r in records if r["name"] not in names and r["name"] in abstracts][:size]
+    chosen = [r["name"] for r in records if r["name"] not in names and r["name"] in abstracts][offset:offset + size]
     out = []
     for r in records:
         if r["name"] in names:
@@ -269,6 +270,8 @@ def main(argv=None) -> int:
     ap.add_argument("--abstracts", default=str(DATA.parent / "corpus" / "all_actor_abstracts.jsonl.gz"),
                     help="with --heldout: the clear abstracts of the held-out people (JSONL: title, text)")
     ap.add_argument("--heldout-size", type=int, default=50, help="with --heldout: how many people to attack")
+    ap.add_argument("--heldout-offset", type=int, default=0,
+                    help="with --heldout: skip the first this many eligible people (split A: 0, split B: 50)")
     ap.add_argument("--cache", default="benchmarks/out/privacy_utility")
     ap.add_argument("--save-outputs", default="",
                     help="folder for the pipeline outputs of this run ({name: {text, table}})")
@@ -288,7 +291,7 @@ def main(argv=None) -> int:
         with opener(args.abstracts, "rt", encoding="utf8") as fh:
             abstracts = {row["title"]: row["text"] for row in map(json.loads, fh)}
         records = heldout_records(records, json.loads(Path(args.heldout).read_text(encoding="utf8")), abstracts,
-                                  args.heldout_size)
+                                  args.heldout_size, args.heldout_offset)
     # the attacker knows every record's background; those with an abstract are anonymized and attacked
     # (in 500_random, the same 50 people as in 50_eval, among 543 candidates)
     evaluated = [r for r in records if r.get("original_abstract")]
@@ -399,6 +402,7 @@ def main(argv=None) -> int:
     }
     if args.heldout:
         summary["heldout"] = os.path.relpath(args.heldout, ROOT)
+        summary["heldout_offset"] = args.heldout_offset
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.with_suffix(".json").write_text(json.dumps(summary, indent=2, ensure_ascii=False), encoding="utf8")
@@ -453,9 +457,13 @@ def write_markdown(path: Path, summary: dict, table: str) -> None:
              f"with the same attacker settings.") if dates else ""
     if summary.get("heldout"):
         title = (f"# Generalization quality on held-out WikiActors texts ({summary['n_documents']} clear abstracts "
-                 f"of {Path(summary['records']).stem} people, none of the 50 of {Path(summary['heldout']).stem})")
+                 f"of {Path(summary['records']).stem} people, none of the 50 of {Path(summary['heldout']).stem}"
+                 + (f", after the first {summary['heldout_offset']} such people: split B)" if summary.get("heldout_offset")
+                    else ": split A)"))
         heldout_note = ("\nThese texts were not used to choose any setting: they confirm the settings chosen on "
-                        "50_eval ([generalization quality](generalization-quality.md)). The attacker knows the "
+                        "50_eval ([generalization quality](generalization-quality.md))"
+                        + (" and checked on split A" if summary.get("heldout_offset") else "")
+                        + ". The attacker knows the "
                         "background of these people and of the 50 of 50_eval (candidates, and its development "
                         "set for model selection); \"Before\" is the pipeline of commit a048521 assembled with "
                         "that commit's code (it reproduces the 50_eval snapshot exactly) and run on these "

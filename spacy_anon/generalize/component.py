@@ -31,8 +31,10 @@ stays as written; else, with `classes`, the span gets its coarse class when that
 safety test (`class_threshold`; `spacy_anon.generalize.classes`: "a performer", "a film", "a place");
 anything else is left to anon_mask's tag or suppress operator (`vacuous`), and the table row says so.
 A class (or a nationality's region, `spacy_anon.generalize.regions`) also passes when a share
-`crowd_share` of the documents of a background corpus contain it, and a lower-case word that a share
-`keep_share` of them contain stays as written (`spacy_anon.generalize.crowds`: it points at a crowd).
+`crowd_share` of the documents of a background corpus contain it (`spacy_anon.generalize.crowds`: it
+points at a crowd); with `keep_share` (off by default: the attacker matches a kept word against the
+person's own background, so a common word such as "writer" still singles out), a lower-case word that
+a share `keep_share` of them contain stays as written.
 
 Output: bare nouns get an indefinite article unless a determiner precedes the span ("moved to
 Barcelona" -> "moved to a city"; "the Barcelona office" keeps "the"), a plural stays plural ("awards" ->
@@ -145,7 +147,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "class_threshold": 0.25,
     "document_frequencies": None,
     "crowd_share": 0.05,
-    "keep_share": 0.002,
+    "keep_share": None,
     "regions": True,
 }
 
@@ -180,7 +182,7 @@ def make_anon_generalize(
     class_threshold: float = 0.25,
     document_frequencies: Optional[str] = None,
     crowd_share: Optional[float] = 0.05,
-    keep_share: Optional[float] = 0.002,
+    keep_share: Optional[float] = None,
     regions: bool = True,
 ) -> "Generalizer":
     """Build the generalizer; see `Generalizer` for the arguments."""
@@ -299,7 +301,7 @@ class Generalizer:
         class_threshold: float = 0.25,
         document_frequencies: Optional[Union[str, Path]] = None,
         crowd_share: Optional[float] = 0.05,
-        keep_share: Optional[float] = 0.002,
+        keep_share: Optional[float] = None,
         regions: bool = True,
     ) -> None:
         """
@@ -347,7 +349,7 @@ class Generalizer:
         crowd_share: a coarse class (or region) found in at least this share of those documents passes
             the class-level safety test whatever its vector (it points at a crowd); None: off.
         keep_share: a one-word lower-case span whose generalization would be vacuous stays as written
-            when at least this share of the documents contain it; None: off.
+            when at least this share of the documents contain it; None (default): off.
         regions: a nationality word with no safe generalization becomes its world region ("American" ->
             "North American", `spacy_anon.generalize.regions`), under the class-level safety test.
         """
