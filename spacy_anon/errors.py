@@ -81,6 +81,14 @@ class Errors(metaclass=_WithCodes):
             "runs MiniLM in torch, \"onnxruntime\" exports it once at load and runs it in ONNX Runtime")
     E321 = ("anon_context_tagger: backend {backend!r} needs the package(s) {missing}, which are not installed. Fix: "
             "pip install 'spacy-anon[trf]', or set backend = \"torch\"")
+    E322 = ("anon_context_tagger: this pipeline's perceptron learned from the vectors of MiniLM's first "
+            "{saved} transformer layers (0 = all) but the config says encoder_layers = {config}; other layers give "
+            "other vectors. Fix: set encoder_layers = {saved} in the config, or retrain the context tagger with "
+            "{config} (scripts/retrain_context_tagger.py).")
+    E323 = ("anon_context_tagger: encoder_layers must be a whole number >= 0 (0 = all of the model's layers), not "
+            "{value!r}. Fix: e.g. 4 for MiniLM-L6's first four layers.")
+    E324 = ("anon_context_tagger: encoder_layers = {value} but the model has {available} transformer layers. Fix: "
+            "a number from 1 to {available}, or 0 for all.")
 
     # ------------------------------------------------------------------ knowledge base of classes (E33x)
     E330 = ("anon_generalize: knowledge base {path!r} does not exist (setting knowledge_base). Fix: point it at "

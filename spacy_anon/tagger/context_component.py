@@ -55,6 +55,7 @@ def one_blas_thread():
         "batch_windows": 16,
         "quantize": True,
         "backend": "torch",
+        "encoder_layers": 0,
         "hidden": 256,
         "max_iter": 30,
         "early_stopping": True,
@@ -76,6 +77,7 @@ def make_anon_context_tagger(
     batch_windows: int,
     quantize: bool,
     backend: str,
+    encoder_layers: int,
     hidden: int,
     max_iter: int,
     early_stopping: bool,
@@ -94,6 +96,8 @@ def make_anon_context_tagger(
     batch_windows: windows per forward pass (bounds the memory a long document needs).
     quantize: int8 weights for MiniLM's linear layers (dynamic quantization at load; CPU speed).
     backend: what runs MiniLM: "torch", or "onnxruntime" (exported in memory at load; faster on a CPU).
+    encoder_layers: keep only MiniLM's first N transformer layers (0 = all): less time, other vectors. Saved
+        with the model: a pipeline trained with N refuses a config with another value.
     hidden, max_iter, seed: the perceptron's hidden units, training epochs and random seed.
     early_stopping: hold 10% of the training tokens out and stop when their accuracy stops improving
         (for corpora of thousands of tokens; tiny training sets train better without).
@@ -103,7 +107,8 @@ def make_anon_context_tagger(
     return ContextTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, model_path=model_path, layers=layers,
         window=window, stride=stride, inference_stride=inference_stride, batch_windows=batch_windows,
-        quantize=quantize, backend=backend, hidden=hidden, max_iter=max_iter, early_stopping=early_stopping,
+        quantize=quantize, backend=backend, encoder_layers=encoder_layers, hidden=hidden, max_iter=max_iter,
+        early_stopping=early_stopping,
         span_threshold=span_threshold,
         label_map=label_map, seed=seed,
     )
@@ -115,7 +120,8 @@ class ContextTagger:
     def __init__(self, vocab, name: str = "anon_context_tagger", *, spans_key: str = SPAN_KEY,
                  gold_key: str = GOLD_SPAN_KEY, model_path: str = "", layers: Iterable[int] = (-1,),
                  window: int = 256, stride: int = 64, inference_stride: int = -1, batch_windows: int = 16,
-                 quantize: bool = False, backend: str = "torch", hidden: int = 256, max_iter: int = 30,
+                 quantize: bool = False, backend: str = "torch", encoder_layers: int = 0, hidden: int = 256,
+                 max_iter: int = 30,
                  early_stopping: bool = True, span_threshold: float = 0.95,
                  label_map: Optional[Dict[str, str]] = None, seed: int = 0):
         if span_threshold <= 0.5:  # below 0.5 a token more likely outside a span than in one becomes a span
@@ -125,7 +131,8 @@ class ContextTagger:
         self.cfg: Dict[str, Any] = {
             "spans_key": spans_key, "gold_key": gold_key, "model_path": model_path, "layers": list(layers),
             "window": window, "stride": stride, "inference_stride": inference_stride,
-            "batch_windows": batch_windows, "quantize": quantize, "backend": backend, "hidden": hidden,
+            "batch_windows": batch_windows, "quantize": quantize, "backend": backend,
+            "encoder_layers": encoder_layers, "hidden": hidden,
             "max_iter": max_iter,
             "early_stopping": early_stopping, "span_threshold": span_threshold,
             "label_map": dict(label_map or {}), "seed": seed,
@@ -140,7 +147,8 @@ class ContextTagger:
         cfg = self.cfg
         return MiniLMEncoder(cfg["model_path"], cfg["layers"], cfg["window"], cfg["stride"],
                              inference_stride=cfg["inference_stride"], batch_windows=cfg["batch_windows"],
-                             quantize=cfg["quantize"], backend=cfg["backend"])
+                             quantize=cfg["quantize"], backend=cfg["backend"],
+                             encoder_layers=cfg["encoder_layers"])
 
     def vectors(self, doc: Doc):
         """(vectors, has_vector) of a document's tokens (those of `initialize` when it is a training text)."""
@@ -230,7 +238,11 @@ class ContextTagger:
 
     def _set_state(self, state: Dict[str, Any]) -> None:
         # how the encoder runs comes from the config, not from the saved model: a pipeline trained before
-        # these settings existed, or with other ones, takes the config's
+        # these settings existed, or with other ones, takes the config's. The encoder's depth is the model's:
+        # its perceptron learned from those vectors (a model saved before the setting used all layers)
+        saved = state["cfg"].get("encoder_layers", 0)
+        if saved != self.cfg["encoder_layers"]:
+            raise ValueError(Errors.E322.format(saved=saved, config=self.cfg["encoder_layers"]))
         self.cfg.update({key: value for key, value in state["cfg"].items() if key not in RUNTIME_SETTINGS})
         self.encoder = self._make_encoder()
         data = state.get("classifier")

@@ -113,12 +113,16 @@ class MiniLMEncoder:
     windows per forward pass (bounds the memory a long document needs); `quantize`: int8 weights for
     the linear layers (dynamic quantization, once at load; most of the time on a CPU is in them);
     `backend`: "torch" runs the model in torch, "onnxruntime" exports it once at load (in memory) and
-    runs the exported graph in ONNX Runtime, with graph optimizations, on all the process's cores.
+    runs the exported graph in ONNX Runtime, with graph optimizations, on all the process's cores;
+    `encoder_layers`: keep only the model's first N transformer layers (0 = all), so its last hidden state
+    is the full model's layer N (fewer layers, less time; other vectors, so a perceptron must learn from them).
     """
 
     def __init__(self, path: str = "", layers: Sequence[int] = (-1,), window: int = 256, stride: int = 64,
                  inference_stride: int = -1, batch_windows: int = 16, quantize: bool = False,
-                 backend: str = "torch"):
+                 backend: str = "torch", encoder_layers: int = 0):
+        if isinstance(encoder_layers, bool) or not isinstance(encoder_layers, int) or encoder_layers < 0:
+            raise ValueError(Errors.E323.format(value=encoder_layers))
         for value in (stride, inference_stride if inference_stride >= 0 else stride):
             if window < 16 or not 0 <= value < window // 2:
                 raise ValueError(Errors.E882.format(window=window, stride=value))
@@ -132,6 +136,7 @@ class MiniLMEncoder:
         self.path, self.layers, self.window, self.stride = path, list(layers), window, stride
         self.inference_stride = stride if inference_stride < 0 else inference_stride
         self.batch_windows, self.quantize, self.backend = batch_windows, quantize, backend
+        self.encoder_layers = encoder_layers
         self._tokenizer = None
         self._model = None  # torch: the module; onnxruntime: the inference session
         self._hidden_size = 0
@@ -152,6 +157,8 @@ class MiniLMEncoder:
         if self.window > model.config.max_position_embeddings:
             limit = model.config.max_position_embeddings
             raise ValueError(f"window {self.window} exceeds the model's {limit} positions")
+        if self.encoder_layers:
+            _truncate(model, self.encoder_layers)
         tokenizer = AutoTokenizer.from_pretrained(path)
         self._hidden_size = model.config.hidden_size
         if self.backend == "onnxruntime":
@@ -224,6 +231,16 @@ class MiniLMEncoder:
                 hidden[rows, :width] = self._states(batch)
         offsets[~mask] = 0  # padding: no characters
         return pool_token_vectors(len(text), token_spans, offsets, list(hidden))
+
+
+def _truncate(model, n_layers: int) -> None:
+    """Keep the first `n_layers` transformer layers of a BERT-style model (in place): its last hidden state
+    becomes the full model's hidden state after layer `n_layers`, and the rest is never run."""
+    layers = model.encoder.layer
+    if n_layers > len(layers):
+        raise ValueError(Errors.E324.format(value=n_layers, available=len(layers)))
+    model.encoder.layer = layers[:n_layers]
+    model.config.num_hidden_layers = n_layers
 
 
 def _input_names(tokenizer) -> List[str]:
