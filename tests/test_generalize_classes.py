@@ -1,13 +1,12 @@
 """Coarse classes instead of tags: when no specific generalization is safe, a span becomes what kind of
 thing it was ("a performer", "a film", "a place"), and the table row says so; the sense-frequency prior;
 heads of titles are not generalizations of them."""
-import numpy
 import pytest
 import spacy
 
 import spacy_anon  # noqa: F401  (factories)
 from conftest import WORDNET_REQUIRED
-from generalize_support import generalized
+from generalize_support import CloseKV, generalized
 from spacy_anon.generalize.classes import ANCHORS, anchor_class, coarse_class
 from spacy_anon.generalize.senses import choose_sense, content_words, disambiguate
 from spacy_anon.generalize.wordnet import chosen_sense, generalization_candidates, noun_senses
@@ -18,22 +17,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-class CloseKV:
-    """Vectors in which every word is close to the protected person (cos ~0.98): no specific
-    generalization passes a threshold of 0.25; a class passes a class_threshold of 1.0."""
-
-    class _Index(dict):
-        def __contains__(self, key):
-            return True
-
-    def __init__(self):
-        self.key_to_index = self._Index()
-        self.vector_size = 2
-
-    def __getitem__(self, key):
-        if key in ("nora_vell", "nora", "vell"):
-            return numpy.asarray([1.0, 0.0], dtype="float32")
-        return numpy.asarray([1.0, 0.2], dtype="float32")
 
 
 def anonymize(text, spans, **settings):

@@ -1,13 +1,12 @@
 """The crowd test of coarse classes (a class word that many background documents share passes whatever its
 vector), nationality words to their region, words kept because they disclose only by their frequency, and
 the document-frequency table travelling with the pipeline."""
-import numpy
 import pytest
 import spacy
 
 import spacy_anon  # noqa: F401  (factories)
 from conftest import WORDNET_REQUIRED
-from generalize_support import generalized
+from generalize_support import CloseKV, generalized
 from spacy_anon.generalize.crowds import DocumentFrequencies, crowd_of, load_frequencies, words
 from spacy_anon.generalize.regions import demonym_code, demonym_region
 from spacy_anon.generalize.wordnet_install import english_lexicons
@@ -25,21 +24,6 @@ BACKGROUND = (
 )
 
 
-class CloseKV:
-    """Every word is close to the protected person (cos ~0.98): no class passes the vectors' test."""
-
-    class _Index(dict):
-        def __contains__(self, key):
-            return True
-
-    def __init__(self):
-        self.key_to_index = self._Index()
-        self.vector_size = 2
-
-    def __getitem__(self, key):
-        if key in ("nora_vell", "nora", "vell"):
-            return numpy.asarray([1.0, 0.0], dtype="float32")
-        return numpy.asarray([1.0, 0.2], dtype="float32")
 
 
 @pytest.fixture(scope="module")
