@@ -10,7 +10,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from spacy.tokens import Doc, Span
 
 from spacy_anon.coref.resolve import acronym, fold, is_acronym, short_forms
-from spacy_anon.extensions import span_getter
+from spacy_anon.extensions import doc_text, span_getter
 
 COREF_RAN_KEY = "spacy_anon.coref_ran"  # doc.user_data: name of the anon_coref component that ran on the doc
 ANAPHOR_SOURCE = "anon_coref."  # `span._.anon_source` of linked anaphora ("anon_coref.pronoun", ".nominal")
@@ -41,7 +41,7 @@ class CorefGrouper:
         labels = [span.label_ for span in spans]
         joined = set(self.acronym_labels) | set(self.place_labels)
         if text is None:
-            text = doc.text if any(label in joined for label in labels) else ""
+            text = doc_text(doc) if any(label in joined for label in labels) else ""
         # a span's text is the doc text between its offsets (read from the tokens only without it)
         texts = [text[s.start_char:s.end_char] for s in spans] if text else [s.text for s in spans]
         acronym_labels = set(self.acronym_labels)

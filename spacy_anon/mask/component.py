@@ -426,7 +426,7 @@ class AnonMask(Pipe):
         an occurrence of an `allow_list` entry are left out. text: `doc.text`, when the caller has it.
         """
         if text is None:
-            text = doc.text
+            text = doc_text(doc)
         found: List[Tuple[Span, Span]] = []
         if self.spans_key in doc.spans:
             for span in doc.spans[self.spans_key]:
@@ -718,7 +718,7 @@ class AnonMask(Pipe):
             if self.key_scope == "corpus":
                 memory.scope = b"corpus"
             else:
-                memory.scope = hashlib.sha256(doc.text.encode("utf8", "surrogatepass")).digest()
+                memory.scope = hashlib.sha256(doc_text(doc).encode("utf8", "surrogatepass")).digest()
 
     # ------------------------------------------------------------------------------------ serialization
     def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:

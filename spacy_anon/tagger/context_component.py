@@ -212,10 +212,11 @@ class ContextTagger:
             tags = [OUTSIDE] * len(doc)
             for start, end, label in example_gold_tokens(eg, self.cfg["gold_key"]):
                 tags[start:end] = [label] * (end - start)
-            encoded = self._training_vectors.get(doc.text)
+            text = doc_text(doc)
+            encoded = self._training_vectors.get(text)
             if encoded is None or len(encoded[1]) != len(doc):
-                encoded = self.encoder.encode(doc.text, token_char_spans(doc), training=True)
-            self._training_vectors[doc.text] = encoded
+                encoded = self.encoder.encode(text, token_char_spans(doc), training=True)
+            self._training_vectors[text] = encoded
             inputs, rows = self._inputs(doc, *encoded)
             blocks.append(inputs)
             labels.extend(tags[r] for r in rows.tolist())
