@@ -14,6 +14,11 @@ is trained once (background + background anonymized by the shipped NER pipeline,
 With the wide-and-deep transformer (`--head wide_deep`, the default), each row also gives the TRIR of
 the wide (word-piece SVM) and deep (fine-tuned encoder) parts alone.
 Writes privacy-utility-<scenario>-<attacker>.json/.md/.png under --out.
+
+`--add-method "LABEL=PATH"` adds a method from a `{id: text}` JSON (an earlier output, say). The transformer
+attack can run on another machine (a GPU, no spaCy needed there; benchmarks/attack_outputs.py):
+`--save-methods FILE` writes the attack's inputs and stops, `--attack-result FILE` takes each method's TRIR
+from that machine's result instead of training here, and adds TPI.
 """
 import argparse
 import json
@@ -69,6 +74,12 @@ def main() -> None:
                         help="transformer: encoder plus word-piece linear model (wide_deep), or the encoder alone")
     parser.add_argument("--out", default="docs/benchmarks")
     parser.add_argument("--cache", default="benchmarks/out/privacy_utility")
+    parser.add_argument("--add-method", action="append", default=[], metavar="LABEL=PATH",
+                        help="one more method: its texts as a {id: text} JSON (repeatable)")
+    parser.add_argument("--save-methods", default=None, metavar="FILE",
+                        help="transformer: write the attack's inputs (pre-processed; .gz compresses) and stop")
+    parser.add_argument("--attack-result", default=None, metavar="FILE",
+                        help="transformer: TRIR from benchmarks/attack_outputs.py's result, no training here")
     parser.add_argument("--combine", default=None, metavar="A.json,B.json",
                         help="only plot: the rows of several runs (one marker per attacker) into --out/privacy-"
                              "utility-<scenario>-attackers.png")
@@ -81,7 +92,8 @@ def main() -> None:
         print(path)
         return
 
-    from spacy_anon.risk import ReidentificationAttack, load_background, load_texts, text_preserved_information
+    from spacy_anon.risk import (ReidentificationAttack, load_background, load_texts, pipeline_anonymizer,
+                                 text_preserved_information)
 
     t_start = time.time()
     if args.scenario == "tab_dev":
@@ -114,6 +126,31 @@ def main() -> None:
                                                          subject=args.scenario != "tab_dev")
         pipeline_seconds[strategy] = round(time.time() - t0, 1)
         cached.write_text(json.dumps(methods[f"spacy-anon {strategy}"], ensure_ascii=False), encoding="utf8")
+    for spec in args.add_method:
+        label, _, path = spec.rpartition("=")
+        data = json.loads(Path(path).read_text(encoding="utf8"))
+        if isinstance(data, dict) and all(isinstance(v, dict) and "text" in v for v in data.values()):
+            data = {k: v["text"] for k, v in data.items()}  # {id: {"text", "table"}} of the generalization benchmarks
+        methods[label] = load_texts(data)
+
+    if args.save_methods or args.attack_result:
+        if args.attacker != "transformer":
+            raise SystemExit("--save-methods and --attack-result are for --attacker transformer")
+        import attack_outputs  # beside this file (benchmarks/ is on sys.path when it runs as a script)
+
+    if args.save_methods:
+        if anonymized_background is None:
+            anonymized_background = pipeline_anonymizer()(list(background.values()))
+            bk_prime.write_text(json.dumps(anonymized_background, ensure_ascii=False), encoding="utf8")
+        attack_outputs.write_json(args.save_methods, attack_outputs.attack_inputs(
+            args.scenario, background, anonymized_background, dev, original, methods))
+        print(f"{args.save_methods}: {len(methods)} methods, {len(background)} background documents")
+        return
+    if args.attack_result:
+        summary, rows = from_attack_result(attack_outputs, args.attack_result, methods, original)
+        summary["pipeline_seconds"] = pipeline_seconds
+        write_outputs(args, summary, rows)
+        return
 
     settings = {}
     if args.attacker == "transformer":
@@ -144,6 +181,40 @@ def main() -> None:
                "random_guess": 1 / len(background), "attack_train_seconds": round(train_seconds, 1),
                "pipeline_seconds": pipeline_seconds, "total_seconds": round(time.time() - t_start, 1),
                "log": attack.log, "rows": rows}
+    write_outputs(args, summary, rows)
+    print(f"attack trained in {train_seconds:.1f} s; total {time.time() - t_start:.1f} s")
+
+
+def from_attack_result(attack_outputs, path, methods, original):
+    """(summary, rows) of a result of `attack_outputs.py attack`: its TRIR, TPI computed here on the same
+    texts (each method's digest must match the texts the attack scored)."""
+    from spacy_anon.risk import text_preserved_information
+
+    result = attack_outputs.read_json(path)
+    by_method = {r["method"]: r for r in result["rows"]}
+    rows = []
+    for label, texts in methods.items():
+        if label not in by_method:
+            raise SystemExit(f"{path}: no row for {label!r}; rows: {sorted(by_method)}")
+        row = by_method[label]
+        if row["digest"] != attack_outputs.texts_digest(texts):
+            raise SystemExit(f"{path}: {label!r} scored other texts than the ones here; save the inputs again")
+        utility = text_preserved_information(original, texts)
+        rows.append({"method": label, "trir": row["trir"], "tpi": utility["tpi"],
+                     "tpi_suppression": utility["tpi_suppression"], "utility_percent": utility["utility_percent"],
+                     "ic_multiplier": utility["ic_multiplier"], "n": row["n"], "seconds": row["seconds"]})
+        if row.get("parts"):
+            rows[-1]["parts"] = row["parts"]
+        logging.info("%s: TRIR %.2f TPI %.3f", label, row["trir"], utility["tpi"])
+    keys = ("scenario", "attacker", "n_background", "n_dev", "dev_accuracy", "random_guess", "attack_train_seconds")
+    summary = {k: result[k] for k in keys}
+    summary.update({"device_name": result["device_name"], "total_seconds": result["total_seconds"],
+                    "log": result["log"], "rows": rows})
+    return summary, rows
+
+
+def write_outputs(args, summary, rows) -> None:
+    """privacy-utility-<scenario>-<attacker>.json/.md/.png under --out."""
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     stem = out / f"privacy-utility-{args.scenario}-{args.attacker}"
@@ -161,7 +232,6 @@ def main() -> None:
     corpus = "TAB" if args.scenario == "tab_dev" else "WikiActors"
     plot(rows, stem.with_suffix(".png"), f"{corpus} {args.scenario}, {args.attacker} attacker")
     print("\n".join(lines))
-    print(f"attack trained in {train_seconds:.1f} s; total {time.time() - t_start:.1f} s")
 
 
 def tab_scenario():
