@@ -74,3 +74,22 @@ def test_assemble_sets_a_stricter_generalizer_threshold_when_asked(tmp_path):
     default = tmp_path / "default"
     assert main(["assemble-disclosure", "--vectors", str(vectors), "-o", str(default), "--threshold", "0.3"]) == 0
     assert spacy.load(default).get_pipe("anon_generalize").cfg["threshold"] == 0.3
+
+
+def test_demo_without_a_folder_leaves_no_temporary_folder_behind():
+    import gc
+    import tempfile
+    from pathlib import Path
+
+    from spacy_anon.disclosure.demo import demo_pipeline
+
+    before = set(Path(tempfile.gettempdir()).glob("anon_disclosure_demo_*"))
+    nlp, _ = demo_pipeline()
+    made = set(Path(tempfile.gettempdir()).glob("anon_disclosure_demo_*")) - before
+    assert len(made) == 1
+    doc = nlp.make_doc("Nora Vell starred in Glass Orchard.")
+    doc._.anon_subject = "Nora Vell"
+    assert "Nora Vell" in {s.text for s in nlp(doc).spans["anon"]}
+    del nlp, doc
+    gc.collect()
+    assert not any(p.exists() for p in made)

@@ -41,10 +41,13 @@ def demo_pipeline(out_dir: Optional[Union[str, Path]] = None, threshold: float =
                   ) -> Tuple[object, List[Dict[str, str]]]:
     """A blank English pipeline with anon_disclosure on freshly trained demo vectors.
 
+    out_dir: where the toy vectors are written; None: a temporary folder that is removed with the pipeline.
     mask_strategy: also add anon_mask with this strategy (e.g. "tag", "generalize"; "generalize" adds
     anon_generalize first, which needs WordNet: `spacy-anon wordnet install`). None: detection only.
     """
+    import shutil
     import tempfile
+    import weakref
 
     import spacy
 
@@ -52,6 +55,8 @@ def demo_pipeline(out_dir: Optional[Union[str, Path]] = None, threshold: float =
     if not (out / "vectors.kv").exists():
         train_demo_vectors(out, sample)
     nlp = spacy.blank("en")
+    if not out_dir:  # a folder of our own: removed with the pipeline, or when the interpreter exits
+        weakref.finalize(nlp, shutil.rmtree, str(out), True)
     nlp.add_pipe("anon_disclosure", config={"vectors": str(out), "threshold": threshold})
     nlp.get_pipe("anon_disclosure").set_vectors(load_vectors(out))
     if mask_strategy:
