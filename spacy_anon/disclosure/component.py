@@ -35,6 +35,7 @@ from spacy_anon import extensions  # noqa: F401
 from spacy_anon.disclosure.chunking import CHUNKERS, Chunk, chunk_doc
 from spacy_anon.disclosure.detect import (SPECIFICITIES, Decision, build_subjects, join_title_runs, mean_unit_vector,
                                           name_parts, reference_keys, score_chunks, subjects_of, title_extent)
+from spacy_anon.disclosure.person_names import looks_like_person_name
 from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
 from spacy_anon.doc_keys import NAMES_DETECTOR_KEY
 from spacy_anon.errors import Errors
@@ -280,7 +281,8 @@ class DisclosureDetector:
                 if dec.mention:
                     lab, ident = "PERSON", DIRECT
                 else:
-                    lab = _label_for(span, labels) or _kind_label(dec.chunk.kind, span.text) or cfg["label"]
+                    lab = _label_for(span, labels) or _kind_label(dec.chunk.kind, span.text) or \
+                        ("PERSON" if looks_like_person_name(span) else cfg["label"])
                     ident = QUASI
                 if (span.start, span.end, lab) in existing:
                     # already proposed by another detector: Span attributes are keyed by offsets and
