@@ -71,8 +71,10 @@ ABLATIONS = {
     "cue_classes": ("spacy_anon.generalize.units", "cue_class", lambda span: None),
     "units": ("spacy_anon.generalize.component", "unit_generalization", lambda span, **kw: None),
     "name_heads": ("spacy_anon.generalize.wordnet", "_name_head", lambda word, lang: True),
-    # not a switch but a setting: keep_common keeps lower-case words from Zipf 4.5 instead of 5.0
-    "common_zipf_4.5": ("spacy_anon.generalize.vacuous", "COMMON_WORD_ZIPF", 4.5),
+    # keep_common's frequency bar is a setting now: '{"anon_generalize": {"common_zipf": 5.0}}'
+    "person_words": ("spacy_anon.generalize.component", "Generalizer._names_a_person", lambda self, span: False),
+    "shape_classes": ("spacy_anon.generalize.component", "shape_classes", lambda span, lang="en": ()),
+    "person_names": ("spacy_anon.disclosure.component", "looks_like_person_name", lambda span: False),
     "compound_runs": ("spacy_anon.generalize.component", "compound_runs",
                       lambda spans: [[s] for s in sorted(spans, key=lambda s: (s.start, s.end))]),
 }
@@ -89,9 +91,12 @@ def ablated(names):
         try:
             for name in names:
                 module, attr, stub = ABLATIONS[name]
-                mod = importlib.import_module(module)
-                saved.append((mod, attr, getattr(mod, attr)))
-                setattr(mod, attr, stub)
+                owner = importlib.import_module(module)
+                *path, attr = attr.split(".")  # "Class.method" switches a method off
+                for part in path:
+                    owner = getattr(owner, part)
+                saved.append((owner, attr, getattr(owner, attr)))
+                setattr(owner, attr, stub)
             yield
         finally:
             for mod, attr, value in reversed(saved):

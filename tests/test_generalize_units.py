@@ -289,3 +289,24 @@ def test_generalizer_uses_the_knowledge_base():
     assert replacements["George Wallace"].endswith("film")
     assert replacements["Gia"].endswith("film")
     assert not any("Jolie" in r or "Gia" in r for r in replacements.values())
+
+
+def test_a_list_that_such_as_or_including_opens(nlp):
+    text = "He directed more than fifty films including The Secret Life of Walter Mitty, Zoolander and DodgeBall."
+    assert context_class(span_of(nlp, text, "Zoolander")) == "film"
+    assert context_class(span_of(nlp, text, "The Secret Life of Walter Mitty")) == "film"
+    text = "As a teenager, he starred in films such as North, Flipper and The Faculty."
+    assert context_class(span_of(nlp, text, "Flipper")) == "film"
+    text = "He has featured in such films as Sunshine and Snowpiercer."
+    assert context_class(span_of(nlp, text, "Snowpiercer")) == "film"
+    # "as" after a role is no list opener: the name is a character ("her role as Sarah Connor")
+    assert context_class(span_of(nlp, "Her role as Sarah Connor was praised.", "Sarah Connor")) != "film"
+
+
+def test_a_year_shared_by_a_list_of_titles(nlp):
+    from spacy_anon.generalize.units import title_year
+
+    assert title_year(span_of(nlp, "Deep Impact and The Faculty (both 1998).", "The Faculty")) is False
+    assert title_year(span_of(nlp, "and Looper (all in 2012) too", "Looper")) is False
+    assert title_year(span_of(nlp, "Terminator 2: Judgment Day (1991) was a hit.", "Terminator")) is False
+    assert title_year(span_of(nlp, "The Faculty (both of them) was a hit.", "The Faculty")) is None

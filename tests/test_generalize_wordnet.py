@@ -150,3 +150,15 @@ def test_surname_head_of_a_joined_title_is_not_a_generalization():
     cands = generalization_candidates("Williams in the CBS")
     assert not any("williams" in c.lower() for c in cands)
     assert generalization_candidates("Academy Award for Best Actor")[0] == "award"
+
+
+@needs_wordnet
+def test_a_hyphenated_compound_of_two_nouns_is_its_head():
+    from spacy_anon.generalize.wordnet import compound_head, generalization_candidates
+
+    assert compound_head("comedy-drama") == "drama" and compound_head("a comedy-drama") == "drama"
+    assert compound_head("screenwriter-director") == "director"
+    # an adjective first part, three parts, non-words: no head
+    assert compound_head("low-budget") is None and compound_head("sword-and-sorcery") is None
+    assert compound_head("sci-fi") is None and compound_head("comedy-drama", lang="es") is None
+    assert generalization_candidates("comedy-drama")[0] == "drama"

@@ -7,12 +7,14 @@ of thing was there, and it is shared by so many people of a corpus of biographie
 
 1. the span as a unit (`spacy_anon.generalize.units`): a class noun in its sentence ("the films George
    Wallace (1997) and Gia (1998)" -> "film"), the knowledge base, WordNet instances, the NER label;
-2. the hypernym chain of the head's sense in context: the first ancestor that is a *class anchor*
+2. the span's own words or its place in the sentence (`spacy_anon.generalize.shapes`: "Golden Globe" ->
+   "award", "Marvel Comics" -> "publisher", "starred in Gilmore Girls" -> "production");
+3. the hypernym chain of the head's sense in context: the first ancestor that is a *class anchor*
    (`ANCHORS`: coarse nodes such as entertainer -> "performer", award -> "award", language ->
    "language", industry -> "industry"; "actress" > actor > performer gives "performer");
-3. the WordNet lexicographer file of that sense (`LEXFILE_CLASSES`: noun.location -> "place",
+4. the WordNet lexicographer file of that sense (`LEXFILE_CLASSES`: noun.location -> "place",
    noun.time -> "period", noun.food -> "food" ...);
-4. the NER label (`LABEL_CLASSES`: LOC -> "place", ORG -> "organization").
+5. the NER label (`LABEL_CLASSES`: LOC -> "place", ORG -> "organization").
 
 No class is vacuous in the sense of `spacy_anon.generalize.vacuous` (never "thing", "person" for a
 non-person, "act"), and no class repeats a word of the span. Where no source has a class, the span is
@@ -58,7 +60,7 @@ LEXFILE_CLASSES: Dict[str, str] = {
 }
 # NER labels whose class a reader can use (PERSON's "person" is the unit's; dates and numbers are coarsened).
 LABEL_CLASSES: Dict[str, str] = {"LOC": "place", "ORG": "organization", "PERSON": "person"}
-CLASS_SOURCES = ("unit", "anchor", "lexfile", "label")
+CLASS_SOURCES = ("unit", "shape", "anchor", "lexfile", "label")
 
 
 def anchor_class(chain: Iterable[Tuple[str, Any]]) -> Optional[str]:
@@ -71,24 +73,25 @@ def anchor_class(chain: Iterable[Tuple[str, Any]]) -> Optional[str]:
     return None
 
 
-def _shares_word(cls: str, text: str) -> bool:
+def shares_word(cls: str, text: str) -> bool:
     words = {w.lower().strip(".,;:'\"") for w in text.split()}
     return any(w in words or w + "s" in words for w in cls.lower().split())
 
 
 def coarse_class(text: str, label: Optional[str], chain: Sequence[Tuple[str, Any]],
                  lexfile: Optional[str] = None, unit: Optional[str] = None,
-                 is_vacuous=None) -> Optional[Tuple[str, str]]:
+                 is_vacuous=None, shape: Optional[str] = None) -> Optional[Tuple[str, str]]:
     """(class, source) of a span, source one of `CLASS_SOURCES`; None when no source knows a class.
 
     text: the span's words; label: its NER label; chain: the hypernym chain of its head's sense in
     context; lexfile: that sense's lexicographer file ("noun.location"); unit: the span's unit class
-    (`units.unit_generalization`), if any; is_vacuous(class, label): a class it rejects is skipped.
+    (`units.unit_generalization`), if any; is_vacuous(class, label): a class it rejects is skipped;
+    shape: the class of the span's own words or place (`shapes.shape_class`), if any.
     """
-    found = (("unit", unit), ("anchor", anchor_class(chain)), ("lexfile", LEXFILE_CLASSES.get(lexfile or "")),
-             ("label", LABEL_CLASSES.get(label or "")))
+    found = (("unit", unit), ("shape", shape), ("anchor", anchor_class(chain)),
+             ("lexfile", LEXFILE_CLASSES.get(lexfile or "")), ("label", LABEL_CLASSES.get(label or "")))
     for source, cls in found:
-        if not cls or _shares_word(cls, text):
+        if not cls or shares_word(cls, text):
             continue
         if is_vacuous is not None and is_vacuous(cls, label):
             continue
@@ -96,4 +99,4 @@ def coarse_class(text: str, label: Optional[str], chain: Sequence[Tuple[str, Any
     return None
 
 
-__all__ = ["ANCHORS", "LEXFILE_CLASSES", "LABEL_CLASSES", "CLASS_SOURCES", "anchor_class", "coarse_class"]
+__all__ = ["ANCHORS", "LEXFILE_CLASSES", "LABEL_CLASSES", "CLASS_SOURCES", "anchor_class", "coarse_class", "shares_word"]

@@ -65,15 +65,17 @@ from spacy_anon.disclosure.detect import (
 from spacy_anon.disclosure.vectors import KV_NAME, entity_vector, load_vectors, phrase_vector
 from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
-from spacy_anon.generalize.classes import coarse_class
+from spacy_anon.generalize.classes import coarse_class, shares_word
 from spacy_anon.generalize.crowds import FILE_NAME as FREQUENCIES_FILE
 from spacy_anon.generalize.crowds import DocumentFrequencies, crowd_of, load_frequencies
 from spacy_anon.generalize.grammar import indefinite_article, looks_plural, pluralize, with_article
 from spacy_anon.generalize.knowledge_base import KnowledgeBase
 from spacy_anon.generalize.regions import demonym_region
 from spacy_anon.generalize.senses import content_words, disambiguate, sentence_context, sentence_starts
+from spacy_anon.generalize.shapes import shape_classes
 from spacy_anon.generalize.units import unit_generalization
 from spacy_anon.generalize.vacuous import (
+    COMMON_WORD_ZIPF,
     DEFAULT_MIN_DEPTH,
     ORDINALS,
     POLICY_KEY,
@@ -143,6 +145,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "min_depth": DEFAULT_MIN_DEPTH,
     "sense": "context",
     "keep_common": True,
+    "common_zipf": COMMON_WORD_ZIPF,
     "classes": True,
     "class_threshold": 0.25,
     "document_frequencies": None,
@@ -178,6 +181,7 @@ def make_anon_generalize(
     min_depth: int = DEFAULT_MIN_DEPTH,
     sense: str = "context",
     keep_common: bool = True,
+    common_zipf: float = COMMON_WORD_ZIPF,
     classes: bool = True,
     class_threshold: float = 0.25,
     document_frequencies: Optional[str] = None,
@@ -192,7 +196,7 @@ def make_anon_generalize(
         skip_labels=skip_labels, simplify=simplify, article=article, overwrite=overwrite, spans_key=spans_key,
         date_granularity=date_granularity, age_bucket=age_bucket, number_style=number_style,
         safety=safety, reference_size=reference_size, knowledge_base=knowledge_base, vacuous=vacuous,
-        min_depth=min_depth, sense=sense, keep_common=keep_common, classes=classes,
+        min_depth=min_depth, sense=sense, keep_common=keep_common, common_zipf=common_zipf, classes=classes,
         class_threshold=class_threshold, document_frequencies=document_frequencies, crowd_share=crowd_share,
         keep_share=keep_share, regions=regions,
     )
@@ -297,6 +301,7 @@ class Generalizer:
         min_depth: int = DEFAULT_MIN_DEPTH,
         sense: str = "context",
         keep_common: bool = True,
+        common_zipf: float = COMMON_WORD_ZIPF,
         classes: bool = True,
         class_threshold: float = 0.25,
         document_frequencies: Optional[Union[str, Path]] = None,
@@ -338,7 +343,10 @@ class Generalizer:
             or "first" (the most frequent sense, seed 003).
         keep_common: a span whose generalization would be vacuous stays as written when it discloses
             nothing: an ordinal or a very common lower-case word ("first", "part"), never a name,
-            date, number, code, identifier or contact.
+            date, number, code, identifier or contact, nor a word that names a kind of person
+            ("writer", "wrestler": an occupation is a quasi-identifier).
+        common_zipf: how common a word must be for keep_common (wordfreq Zipf; 5.0 is 100 per million
+            words; 4.5 kept "drug" and "highest-paid", which re-identified people on WikiActors).
         classes: a span with no safe specific generalization gets its coarse class ("a film", "a
             place", "a performer", `spacy_anon.generalize.classes`) before it is tagged or suppressed.
         class_threshold: the safety test of a coarse class: risk(class, e) < class_threshold for every
@@ -409,6 +417,7 @@ class Generalizer:
             "min_depth": int(min_depth),
             "sense": sense,
             "keep_common": bool(keep_common),
+            "common_zipf": float(common_zipf),
             "classes": bool(classes),
             "class_threshold": float(class_threshold),
             "document_frequencies": str(document_frequencies) if document_frequencies else None,
@@ -746,11 +755,26 @@ class Generalizer:
     def fallback(self, span: Span) -> str:
         """What a span with no usable generalization becomes: "keep" when it discloses nothing
         (`keepable`, with keep_common), else the `vacuous` setting ("tag" or "suppress")."""
-        if self.cfg["keep_common"] and keepable(span.text, span.label_, self.cfg["lang"], _at_sentence_start(span)):
+        if self.cfg["keep_common"] and keepable(span.text, span.label_, self.cfg["lang"], _at_sentence_start(span),
+                                                self.cfg.get("common_zipf", COMMON_WORD_ZIPF)) \
+                and not self._names_a_person(span):
             return "keep"
         if self.cfg.get("keep_share") is not None and self._shared_word(span):
             return "keep"
         return self.cfg["vacuous"]
+
+    def _names_a_person(self, span: Span) -> bool:
+        """The span's last word names a kind of person in its most frequent noun sense and is no adjective
+        ("writer", "wrestlers"; not "first", "critical"): who someone is points at them, however common
+        the word."""
+        word = span[-1].lower_
+        if not span[-1].is_alpha or has_adjective_sense(word, self.lexicon):
+            return False
+        senses = noun_senses(word, self.cfg["lang"], self.lexicon)
+        try:
+            return bool(senses) and senses[0].lexfile() == "noun.person"
+        except Exception:  # a lexicon without lexicographer files
+            return False
 
     def _shared_word(self, span: Span) -> bool:
         """A one-word lower-case span (not a name, number or date) that at least `keep_share` of the
@@ -891,7 +915,11 @@ class Generalizer:
                                     doc[span.end].text if span.end < len(doc) else "")
             if region is not None and passes(region[0], region[1]):
                 return region[0], "region"
-        found = coarse_class(span.text, label, chain, lexfile, unit, vacuous)
+        # the span's own words ("Marvel Comics": publisher, else company): the first class that passes
+        shapes = shape_classes(span, cfg["lang"]) if label not in NAME_LABELS else ()
+        shape = next((c for c in shapes if not vacuous(c, label) and not shares_word(c, span.text)
+                      and passes(c, ())), None)
+        found = coarse_class(span.text, label, chain, lexfile, unit, vacuous, shape=shape)
         if found is None:
             return None
         return found if passes(found[0], ()) else None

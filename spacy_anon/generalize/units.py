@@ -36,6 +36,7 @@ WORK_CLASSES = (
     "film movie documentary series miniseries sitcom show serial drama comedy musical play opera ballet "
     "novel novella book memoir autobiography biography album song single poem magazine newspaper journal "
     "video game franchise trilogy sequel prequel episode anthology cartoon painting sculpture thriller "
+    "epic biopic blockbuster adaptation remake "
     "character"
 ).split()
 PLACE_CLASSES = (
@@ -214,8 +215,28 @@ def _walk_left(span: Span) -> Optional[str]:
         if lower in _TITLE_WORDS and i > 0 and doc[i - 1].text[:1].isupper() and doc[i + 1].text[:1].isupper():
             i -= 1  # a small word inside the title of an earlier item
             continue
+        if lower in _LIST_OPENERS and _opens_list_of_class(doc, i):
+            i -= 1  # "films such as X", "films including X", "such films as X"
+            continue
         return None
     return None
+
+
+# Words between a plural class noun and the list it opens: "films such as", "films including".
+_LIST_OPENERS = frozenset(["such", "as", "including", "include", "includes", "like"])
+
+
+def _opens_list_of_class(doc: Doc, i: int) -> bool:
+    """doc[i] is a list opener that a class noun precedes within two words ("films such as", "films
+    including", "such films as", "the series, including")."""
+    for k in (i - 1, i - 2):
+        if k < 0:
+            return False
+        if _class_at(doc, k) is not None:
+            return True
+        if doc[k].lower_ not in _LIST_OPENERS and doc[k].text != ",":
+            return False
+    return False
 
 
 def _after(span: Span) -> Optional[str]:
@@ -290,10 +311,13 @@ _PRIZE_WORDS = frozenset("award awards prize prizes medal honours honors".split(
 _PLAYED = frozenset("played plays playing portrayed portrays portraying voiced voices voicing".split())
 
 
-def _title_year(span: Span) -> Optional[bool]:
+_YEAR_SHARERS = frozenset(["both", "all", "each"])
+
+
+def title_year(span: Span) -> Optional[bool]:
     """The span is a title followed by its year in brackets, perhaps after the rest of the title
-    ("Avengers: Age of Ultron (2015)"): True when the year is a range ("Danger Mouse (2015–17)": a series
-    that ran for years), False for one year, None when no year follows."""
+    ("Avengers: Age of Ultron (2015)", "The Faculty (both 1998)"): True when the year is a range ("Danger
+    Mouse (2015–17)": a series that ran for years), False for one year, None when no year follows."""
     doc = span.doc
     j = span.end
     for _ in range(10):
@@ -302,11 +326,14 @@ def _title_year(span: Span) -> Optional[bool]:
         token = doc[j]
         if token.text == "(":
             break
-        if not (token.text[:1].isupper() or token.text in (":", "'s") or token.lower_ in _TITLE_WORDS):
+        if not (token.text[:1].isupper() or token.text in (":", "'s") or token.lower_ in _TITLE_WORDS
+                or (token.like_num and token.text.isdigit() and len(token.text) < 3)):  # "Terminator 2: ..."
             return None
         j += 1
     else:
         return None
+    if j + 1 < len(doc) and doc[j + 1].lower_ in _YEAR_SHARERS:  # "(both 1994)", "(all in 2012)"
+        j += 2 if j + 2 < len(doc) and doc[j + 2].lower_ == "in" else 1
     if j + 1 >= len(doc) or not doc[j + 1].text[:4].isdigit():
         return None
     year = doc[j + 1].text
@@ -351,7 +378,7 @@ def cue_class(span: Span) -> Optional[str]:
     doc = span.doc
     before, after = _sentence_words(span)
     words = before | after
-    ranged = _title_year(span) if not any(t.lower_ in _PRIZE_WORDS for t in span) else None
+    ranged = title_year(span) if not any(t.lower_ in _PRIZE_WORDS for t in span) else None
     if ranged:
         return "television series"  # a title that ran for years: "voiced Danger Mouse (2015–17)"
     if span.label_ not in ("ORG", "LOC") and not any(t.is_upper and len(t) > 1 for t in span):

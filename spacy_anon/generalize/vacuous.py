@@ -59,7 +59,9 @@ ORDINALS = frozenset(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth last "
     "primero primera segundo segunda tercero tercera último última "
     "primeiro primeira terceiro terceira".split())
-# A lower-case word at least this frequent (wordfreq Zipf) is common enough to single out nobody.
+# A lower-case word at least this frequent (wordfreq Zipf; 5.0 is 100 per million words) is common
+# enough to single out nobody (anon_generalize's `common_zipf`; words that name a kind of person are never
+# kept, whatever their frequency: see anon_generalize).
 COMMON_WORD_ZIPF = 5.0
 # Labels whose mentions are names, values or identifiers: never kept, whatever their words.
 NEVER_KEPT_LABELS = frozenset({"PERSON", "ORG", "LOC", "DATETIME", "AGE", "QUANTITY", "CODE", "CONTACT",
@@ -110,10 +112,11 @@ def is_ordinal(text: str) -> bool:
     return text.strip().lower() in ORDINALS
 
 
-def keepable(text: str, label: Optional[str], lang: str = "en", at_sentence_start: bool = False) -> bool:
+def keepable(text: str, label: Optional[str], lang: str = "en", at_sentence_start: bool = False,
+             min_zipf: float = COMMON_WORD_ZIPF) -> bool:
     """Whether a span discloses nothing and may stay as written when its generalization is vacuous:
-    ordinals and very common lower-case words ("first", "part", "way"), never a name, a date, a number
-    with its value, a code, an identifier or a contact."""
+    ordinals and lower-case words at least as frequent as `min_zipf` ("first", "part", "way"), never a
+    name, a date, a number with its value, a code, an identifier or a contact."""
     if label in NEVER_KEPT_LABELS:
         return False
     words = _WORD.findall(text)
@@ -128,7 +131,7 @@ def keepable(text: str, label: Optional[str], lang: str = "en", at_sentence_star
         if lower in ORDINALS:
             continue
         forms = [lower] + ([lower[:-1]] if lower.endswith("s") and len(lower) > 3 else [])  # "films"
-        if max(zipf_frequency(f, lang) for f in forms) < COMMON_WORD_ZIPF:
+        if max(zipf_frequency(f, lang) for f in forms) < min_zipf:
             return False
     return True
 

@@ -372,6 +372,25 @@ def _common_word(word: str, lang: str) -> bool:
 
 
 @functools.lru_cache(maxsize=65536)
+def compound_head(term: str, lang: str = "en", lexicon: Optional[str] = None) -> Optional[str]:
+    """"drama" for "comedy-drama" (a comedy-drama is a drama): the phrase with its last word's hyphenated
+    compound of two nouns cut to its head; None when the first part is also an adjective ("low-budget" is
+    no budget), either part is no noun, or the compound has more than two parts ("sword-and-sorcery")."""
+    if lang != "en" or not term:
+        return None
+    words = term.split()
+    while len(words) > 1 and words[0].lower() in ("a", "an", "the"):
+        words = words[1:]
+    parts = words[-1].split("-")
+    if len(parts) != 2 or not all(p.isalpha() and p.islower() and len(p) > 2 for p in parts):
+        return None
+    first, head = parts
+    spec = _spec(lang, lexicon)
+    if not noun_synsets(first, spec) or has_adjective_sense(first, spec) or not noun_synsets(head, spec):
+        return None
+    return " ".join(words[:-1] + [head])
+
+
 def _common_noun(word: str, lang: str, lexicon: Optional[str]) -> bool:
     """WordNet has the word as a lower-case (common) noun lemma: "award", "company"; not "williams",
     whose only senses are people called Williams (a frequent surname, so the Zipf test alone passes it)."""
@@ -420,7 +439,8 @@ def generalization_chain(
     if chain:
         add(chain)
     elif simplify:
-        for form in simpler_phrases(term):
+        head = compound_head(term, lang, lexicon)
+        for form in ([head] if head else []) + simpler_phrases(head or term):
             words = form.split()
             if any(ch.isdigit() for ch in form):
                 continue  # parts of codes and addresses ("NR4 7UY" -> "7UY") would leak, not generalize
