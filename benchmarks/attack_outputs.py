@@ -9,8 +9,7 @@ TRIR rows come back to be joined with TPI here (`privacy_utility.py --attack-res
     python benchmarks/attack_outputs.py attack --inputs .device/inputs.json.gz --model .device/minilm \
         --out attack.json --max-epochs 3 --patience 2 --max-windows-per-doc 10 --learning-rate 1e-4 --max-seconds 1200
     # here: TPI and the page files
-    python benchmarks/privacy_utility.py --scenario 50_eval --attacker transformer \
-        --methods .device/inputs.json.gz --attack-result attack.json
+    python benchmarks/privacy_utility.py --scenario 50_eval --attacker transformer --attack-result attack.json
 
 The inputs file holds the texts the attacker sees, already pre-processed (`ReidentificationAttack.prepare`:
 lower-cased words without stop words, which needs spaCy's stop-word list): the training documents (BK and

@@ -127,7 +127,9 @@ def main() -> None:
         pipeline_seconds[strategy] = round(time.time() - t0, 1)
         cached.write_text(json.dumps(methods[f"spacy-anon {strategy}"], ensure_ascii=False), encoding="utf8")
     for spec in args.add_method:
-        label, _, path = spec.rpartition("=")
+        label, sep, path = spec.partition("=")
+        if not sep or not label or not path:
+            parser.error(f"--add-method takes LABEL=PATH, got {spec!r}")
         data = json.loads(Path(path).read_text(encoding="utf8"))
         if isinstance(data, dict) and all(isinstance(v, dict) and "text" in v for v in data.values()):
             data = {k: v["text"] for k, v in data.items()}  # {id: {"text", "table"}} of the generalization benchmarks

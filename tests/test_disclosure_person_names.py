@@ -57,3 +57,17 @@ def test_anon_disclosure_labels_other_people_by_their_names_shape():
     labels = {s.text: s.label_ for s in nlp(doc).spans["anon"]}
     assert labels["Marla Josephine Quennell"] == "PERSON" and labels["Owen Pryce"] == "PERSON"
     assert labels["Saltmarsh Lane"] == "MISC"
+
+
+@pytest.mark.parametrize("text,sub,expected", [
+    ("He moved to St. Louis in 1990.", "St. Louis", False),
+    ("He won the Victoria Cross.", "Victoria Cross", False),
+    ("She starred with Gabrielle Union.", "Gabrielle Union", True),
+])
+def test_places_and_things_after_the_and_surnames_that_are_words(text, sub, expected):
+    assert looks_like_person_name(span_of(text, sub)) is expected
+
+
+def test_only_english_texts():
+    doc = spacy.blank("de")("Sie traf Brad Pitt in Berlin.")
+    assert not looks_like_person_name(doc.char_span(9, 18))

@@ -310,3 +310,9 @@ def test_a_year_shared_by_a_list_of_titles(nlp):
     assert title_year(span_of(nlp, "and Looper (all in 2012) too", "Looper")) is False
     assert title_year(span_of(nlp, "Terminator 2: Judgment Day (1991) was a hit.", "Terminator")) is False
     assert title_year(span_of(nlp, "The Faculty (both of them) was a hit.", "The Faculty")) is None
+
+
+def test_as_after_a_class_noun_names_a_role_not_a_list(nlp):
+    # "as" opens a list only with "such": "the film as Jack Dawson" is a role in the film
+    assert context_class(span_of(nlp, "He starred in the film as Jack Dawson.", "Jack Dawson")) == "character"
+    assert context_class(span_of(nlp, "She appeared in the series as Rachel Green.", "Rachel Green")) == "character"

@@ -51,12 +51,12 @@ def demo_pipeline(out_dir: Optional[Union[str, Path]] = None, threshold: float =
 
     import spacy
 
-    out = Path(out_dir) if out_dir else Path(tempfile.mkdtemp(prefix="anon_disclosure_demo_"))
-    if not (out / "vectors.kv").exists():
-        train_demo_vectors(out, sample)
     nlp = spacy.blank("en")
+    out = Path(out_dir) if out_dir else Path(tempfile.mkdtemp(prefix="anon_disclosure_demo_"))
     if not out_dir:  # a folder of our own: removed with the pipeline, or when the interpreter exits
         weakref.finalize(nlp, shutil.rmtree, str(out), True)
+    if not (out / "vectors.kv").exists():
+        train_demo_vectors(out, sample)
     nlp.add_pipe("anon_disclosure", config={"vectors": str(out), "threshold": threshold})
     nlp.get_pipe("anon_disclosure").set_vectors(load_vectors(out))
     if mask_strategy:

@@ -10,7 +10,8 @@ name (its parts are masked where they appear alone). Guards, so that titles and 
 every word capitalised and alphabetic (hyphens and apostrophes inside a word allowed: "Gordon-Levitt",
 "O'Brien"), no possessive ("Charlie's Angels"), the last word is no organisation, place or work word
 ("Jim Henson Company", "Martin Luther King Jr. Boulevard" is 5 words), and the phrase does not modify a
-noun that follows it ("the Harry Potter films") nor follows "in"/"on" ("starred in Harry Potter").
+noun that follows it ("the Harry Potter films") nor follows "in", "on" or "the" ("starred in Harry
+Potter", "won the Victoria Cross"). English texts only (the guards are English words).
 """
 import re
 from functools import lru_cache
@@ -25,12 +26,12 @@ _WORD = re.compile(r"^(?:Mc|Mac|O')?[^\W\d_a-z][^\W\d_A-Z]+(?:[-'’][^\W\d_a-z]
 # Last words that make a capitalised phrase an organisation, place, prize or work, not a person.
 NOT_NAME_HEADS = frozenset((
     "company companies records studios studio pictures films productions entertainment media group network "
-    "university college school academy institute foundation fund trust guild union association society "
-    "council agency ministry department party magazine times post journal herald tribune gazette theatre "
-    "theater festival hospital church cathedral museum club orchestra band army navy street road avenue "
-    "boulevard lane square park bridge hall house center centre tower building river lake mountain island "
+    "university college school academy institute foundation fund trust guild association society "
+    "council agency ministry department party magazine times journal herald tribune gazette theatre "
+    "theater festival hospital cathedral museum club orchestra band army navy street road avenue "
+    "boulevard square bridge center centre tower building river mountain island "
     "city county state award awards prize prizes medal trophy cup show series film movie book novel "
-    "trilogy saga franchise universe war wars story stories games game"
+    "trilogy saga franchise universe war wars stories games game beach bay valley springs heights falls"
 ).split())
 # Lower-case nouns that a name before them modifies ("the Harry Potter films").
 _MODIFIED = frozenset((
@@ -42,7 +43,7 @@ _DETERMINERS = frozenset(["the", "a", "an"])
 TITLES = frozenset((
     "sir dame lord lady queen king prince princess president governor senator congressman congresswoman mayor "
     "ambassador captain colonel general major lieutenant sergeant commander admiral detective agent marshal "
-    "judge justice dr dr. doctor mr mr. mrs mrs. ms ms. professor prof prof. father reverend saint st st."
+    "judge justice dr dr. doctor mr mr. mrs mrs. ms ms. professor prof prof. father reverend"
 ).split())
 _SUFFIXES = frozenset(["ii", "iii", "iv", "jr", "jr.", "sr", "sr."])
 
@@ -69,8 +70,10 @@ def looks_like_person_name(span: Span) -> bool:
     if words[0].lower() not in first_names() or words[-1].lower() in NOT_NAME_HEADS:
         return False
     doc = span.doc
-    if span.start > 0 and doc[span.start - 1].lower_ in ("in", "on"):
-        return False  # "starred in Harry Potter", "on Gilmore Girls": a title more often than a person
+    if doc.lang_ != "en":
+        return False  # the first names are international, the guards below English
+    if span.start > 0 and doc[span.start - 1].lower_ in ("in", "on", "the"):
+        return False  # "starred in Harry Potter", "won the Victoria Cross": a title or a thing, not a person
     nxt = doc[span.end] if span.end < len(doc) else None
     if nxt is not None and (nxt.text in ("'s", "’s") and span.end + 1 < len(doc)
                             and doc[span.end + 1].lower_ in _MODIFIED or nxt.lower_ in _MODIFIED):

@@ -73,9 +73,22 @@ def anchor_class(chain: Iterable[Tuple[str, Any]]) -> Optional[str]:
     return None
 
 
+# Words a class may share with its span ("a character in a production" for "Marla Singer in Fight Club").
+_FUNCTION_WORDS = frozenset(["a", "an", "the", "in", "on", "of", "and", "or"])
+# British and American spellings are one word ("Kennedy Center Honors" must not become "the honour").
+_SPELLINGS = {"honor": "honour", "honors": "honours", "theater": "theatre", "theaters": "theatres",
+              "center": "centre", "centers": "centres", "organisation": "organization"}
+
+
 def shares_word(cls: str, text: str) -> bool:
-    words = {w.lower().strip(".,;:'\"") for w in text.split()}
-    return any(w in words or w + "s" in words for w in cls.lower().split())
+    """Whether the class repeats a content word of the span (in its own spelling, a plural, or the other
+    side of the Atlantic's): "award" for "Saturn Awards", "honour" for "Kennedy Center Honors"."""
+    def norm(word: str) -> str:
+        word = word.lower().strip(".,;:'\"")
+        return _SPELLINGS.get(word, word)
+
+    words = {norm(w) for w in text.split()}
+    return any(w in words or w + "s" in words for w in map(norm, cls.split()) if w not in _FUNCTION_WORDS)
 
 
 def coarse_class(text: str, label: Optional[str], chain: Sequence[Tuple[str, Any]],

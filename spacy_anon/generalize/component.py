@@ -759,7 +759,7 @@ class Generalizer:
                                                 self.cfg.get("common_zipf", COMMON_WORD_ZIPF)) \
                 and not self._names_a_person(span):
             return "keep"
-        if self.cfg.get("keep_share") is not None and self._shared_word(span):
+        if self.cfg.get("keep_share") is not None and self._shared_word(span) and not self._names_a_person(span):
             return "keep"
         return self.cfg["vacuous"]
 

@@ -7,10 +7,12 @@ its form, and so common in any corpus of biographies that they point at nobody (
 each through its class-level safety test, and writes the first of a span's classes that passes):
 
 - organisations by their last word (`ORG_SUFFIXES`: "Marvel Comics" -> "publisher", else "company";
-  "Empire Records" -> "music company"; "Yale University" -> "university") and broadcasters by name
+  "signed with Empire Records" -> "music company"; "the Juilliard School" -> "institution"; a class
+  never repeats a word of the name) and broadcasters by name
   (`BROADCASTERS`: "the BBC", "HBO" -> "network");
-- awards and honours by name (`AWARD_NAMES`: Golden Globe, Oscar, Emmy, BAFTA ...), an award's category
-  ("Best Actor", and the rest of it after a dash: "Best Actor – Motion Picture Musical or Comedy") and
+- awards and honours by name (`AWARD_NAMES`: Golden Globe, Emmy, BAFTA ...; a name that is also a first
+  name or a word, "Tony", "Oscar", "Juno", only next to a word about prizes), an award's category ("won
+  Best Actor", and the rest of it after a dash: "Best Actor – Motion Picture Musical or Comedy") and
   honours ("Commander of the Order of the British Empire", "Hollywood Walk of Fame" -> "honour", else
   "award");
 - a role and its title read as one phrase ("Marla Singer in Fight Club") in a sentence about acting ->
@@ -42,22 +44,19 @@ _INSTITUTION = ("institution",)
 ORG_SUFFIXES = {
     **{w: ("publisher", *_COMPANY) for w in "comics publishing publishers press books".split()},
     **{w: ("music company", *_COMPANY) for w in "records recordings music".split()},
-    **{w: ("studio", *_COMPANY) for w in "studios studio pictures films".split()},
+    **{w: ("studio", *_COMPANY) for w in "studios pictures films".split()},
     "productions": ("production company", *_COMPANY),
-    **{w: _COMPANY for w in "entertainment media inc inc. ltd ltd. corporation corp corp. llc plc company co. "
+    **{w: _COMPANY for w in "entertainment media inc inc. ltd ltd. corporation corp corp. llc plc co. "
                             "group".split()},
-    "network": ("network", *_COMPANY), "broadcasting": ("broadcaster", *_COMPANY),
-    **{w: (w, "school", *_INSTITUTION) for w in "university college academy institute".split()},
-    "school": ("school", *_INSTITUTION), "conservatory": ("school", *_INSTITUTION),
+    "network": _COMPANY, "broadcasting": ("broadcaster", *_COMPANY),
+    **{w: ("school", *_INSTITUTION) for w in "university college academy institute conservatory".split()},
+    "school": _INSTITUTION, "hospital": _INSTITUTION, "museum": _INSTITUTION,
     **{w: ("charity",) for w in "foundation fund trust".split()},
-    **{w: ("association",) for w in "guild union association society".split()},
+    **{w: ("association",) for w in "guild association society".split()},
     **{w: ("public body",) for w in "council agency ministry department".split()},
-    "party": ("party",), "magazine": ("magazine", "publication"),
+    "magazine": ("publication",),
     **{w: ("newspaper", "publication") for w in "times post journal herald tribune gazette".split()},
-    "theatre": ("theatre", "venue"), "theater": ("theatre", "venue"), "festival": ("festival", "event"),
-    "hospital": ("hospital", *_INSTITUTION), "church": ("church",), "cathedral": ("church",),
-    "museum": ("museum", *_INSTITUTION), "club": ("club",), "orchestra": ("orchestra", "band"),
-    "band": ("band",), "army": ("army",), "navy": ("navy",),
+    "theatre": ("venue",), "theater": ("venue",), "festival": ("event",), "orchestra": ("band",),
 }
 # Television networks and channels by name (lower case, without "the" or "TV").
 BROADCASTERS = frozenset((
@@ -74,12 +73,21 @@ WORK = ("work",)
 CHARACTER = ("character in a production", "character")
 # Names of prizes that do not say "award" (lower case, whole name after an article is removed).
 AWARD_NAMES = frozenset((
-    "golden globe", "golden globes", "oscar", "oscars", "emmy", "emmys", "primetime emmy", "daytime emmy",
-    "bafta", "baftas", "grammy", "grammys", "tony", "tonys", "obie", "obies", "razzie", "razzies", "césar",
-    "cesar", "goya", "palme d'or", "golden lion", "golden bear", "silver bear", "golden raspberry",
-    "academy awards", "olivier", "saturn", "annie", "peabody", "pulitzer", "nobel", "juno", "logie",
-    "genie", "gemini", "filmfare", "bodil", "david di donatello", "lola", "ariel",
+    "golden globe", "golden globes", "oscars", "emmy", "emmys", "primetime emmy", "primetime emmys",
+    "daytime emmy", "daytime emmys", "bafta", "baftas", "grammy", "grammys", "tonys", "obie", "obies",
+    "razzie", "razzies", "palme d'or", "golden lion", "golden bear", "silver bear", "golden raspberry",
+    "academy awards", "pulitzer", "nobel", "logie", "filmfare", "david di donatello",
 ))
+# Prizes whose name is also a first name, a title or a word ("Tony", "Annie", "Juno"): only next to a word
+# about prizes ("won an Oscar", "a Tony nomination").
+AMBIGUOUS_AWARD_NAMES = frozenset((
+    "oscar", "tony", "césar", "cesar", "goya", "olivier", "saturn", "annie", "peabody", "juno", "genie",
+    "gemini", "bodil", "lola", "ariel",
+))
+PRIZE_CUES = frozenset((
+    "won win wins winning winner winners nominated nomination nominations nominee award awards awarded prize "
+    "prizes received receiving earned earning honoured honored"
+).split())
 # Honours by the words they are made of ("Order of ...", "... of Fame", "... Honours").
 _HONOUR = re.compile(r"(?i)^(?:(?:knight|dame|commander|officer|member|companion|grand cross)\b.*\border of\b"
                      r"|order of\b|.*\b(?:walk|hall) of fame$|.*\bhonours$|.*\bhonors$|legion of honou?r$)")
@@ -95,33 +103,38 @@ _SEPARATORS = frozenset([",", "and", "&", "or"])
 _TITLE_WORDS = frozenset("of in the a an and to on at for with from by".split())
 _QUOTES = frozenset(['"', "'", "“", "”", "‘", "’", "«", "»"])
 _SENTENCE_ENDS = frozenset([".", "!", "?", ";"])
+_LIST_PUNCT = frozenset(["(", ")", "[", "]", ":", "–", "-"])
 _DETERMINERS = frozenset("the a an".split())
 MAX_LIST = 40  # tokens walked to the left over an earlier list of titles
 
 
 def _name_words(span: Span):
     words = [t for t in span]
-    while words and words[0].lower_ in _DETERMINERS:
+    while words and (words[0].lower_ in _DETERMINERS or words[0].text in _QUOTES):
         words = words[1:]
-    if words and words[-1].text in ("'s", "’s"):
+    while words and (words[-1].text in ("'s", "’s") or words[-1].text in _QUOTES):
         words = words[:-1]
     return words
 
 
 def organisation_classes(span: Span) -> Tuple[str, ...]:
-    """("publisher", "company") for "Marvel Comics": the classes an organisation's last word gives, or
-    ("network", "company") for a broadcaster's name ("the BBC", "Starz TV"); () for other single words."""
+    """("publisher", "company") for "Marvel Comics": the classes an organisation's last word gives; () for
+    one word."""
+    words = _name_words(span)
+    if len(words) < 2 or not words[0].text[:1].isupper():
+        return ()
+    return ORG_SUFFIXES.get(words[-1].lower_, ())
+
+
+def broadcaster_classes(span: Span) -> Tuple[str, ...]:
+    """("network", "company") for a broadcaster's name ("the BBC", "Starz TV", "BBC One"); () otherwise."""
     words = _name_words(span)
     if not words or not words[0].text[:1].isupper():
         return ()
     name = [t.lower_ for t in words]
     if name[-1] == "tv" and len(name) > 1:
         name = name[:-1]  # "Starz TV"
-    if " ".join(name) in BROADCASTERS:
-        return NETWORK
-    if len(words) < 2:
-        return ()
-    return ORG_SUFFIXES.get(words[-1].lower_, ())
+    return NETWORK if " ".join(name) in BROADCASTERS else ()
 
 
 def award_classes(span: Span) -> Tuple[str, ...]:
@@ -131,10 +144,11 @@ def award_classes(span: Span) -> Tuple[str, ...]:
     if not words or not words[0].text[:1].isupper():
         return ()
     name = " ".join(t.lower_ for t in words)
-    if name in AWARD_NAMES:
+    if name in AWARD_NAMES or (name in AMBIGUOUS_AWARD_NAMES and _near_prize_cue(span)):
         return AWARD
-    if words[0].lower_ == "best" and 2 <= len(words) <= 5 and all(t.text[:1].isupper() for t in words):
-        return CATEGORY
+    if words[0].text == "Best" and 2 <= len(words) <= 5 and all(t.text[:1].isupper() for t in words) \
+            and _near_prize_cue(span, reach=20):
+        return CATEGORY  # "nominated for Best Actor"; not "He founded Best Buy"
     if _HONOUR.match(" ".join(t.text for t in words)):
         return HONOUR
     if _category_fragment(span):
@@ -142,19 +156,42 @@ def award_classes(span: Span) -> Tuple[str, ...]:
     return ()
 
 
-_CATEGORY_JOINS = frozenset(["–", "-", "—", "or", "and"])
+_DASHES = frozenset(["–", "-", "—"])
+_CATEGORY_JOINS = _DASHES | {"or", "and"}
+
+
+def _near_prize_cue(span: Span, reach: int = 8) -> bool:
+    """A word about prizes within `reach` tokens of the span, in its sentence ("won an Oscar")."""
+    doc = span.doc
+    i = span.start - 1
+    while i >= 0 and span.start - i <= reach and doc[i].text not in _SENTENCE_ENDS:
+        if doc[i].lower_ in PRIZE_CUES:
+            return True
+        i -= 1
+    j = span.end
+    while j < len(doc) and j - span.end < reach and doc[j].text not in _SENTENCE_ENDS:
+        if doc[j].lower_ in PRIZE_CUES:
+            return True
+        j += 1
+    return False
 
 
 def _category_fragment(span: Span, reach: int = 10) -> bool:
-    """The rest of an award's category after a dash or "or": "Best Actor – Motion Picture Musical or
-    Comedy"."""
+    """The rest of an award's category after a dash: "Best Actor – Motion Picture Musical or Comedy" (every
+    word back to "Best" capitalised, a dash among them); not "won Best Picture and Meryl Streep"."""
     doc = span.doc
     i = span.start - 1
     if i < 0 or doc[i].text not in _CATEGORY_JOINS:
         return False
-    while i >= 0 and span.start - i <= reach and doc[i].text not in _SENTENCE_ENDS:
-        if doc[i].text == "Best":
-            return True
+    dashed = False
+    while i >= 0 and span.start - i <= reach:
+        token = doc[i]
+        if token.text == "Best":
+            return dashed
+        if token.text in _DASHES:
+            dashed = True
+        elif not (token.text[:1].isupper() or token.lower_ in _CATEGORY_JOINS):
+            return False
         i -= 1
     return False
 
@@ -178,7 +215,7 @@ def _opened_by_in(span: Span) -> bool:
             return False
         if lower in _OPENERS:
             return doc[i + 1].text[:1].isupper() or doc[i + 1].text in _QUOTES
-        if token.text[:1].isupper() or token.like_num or token.text in _QUOTES or token.text in "()[]:–-" \
+        if token.text[:1].isupper() or token.like_num or token.text in _QUOTES or token.text in _LIST_PUNCT \
                 or lower in _SEPARATORS or lower in _TITLE_WORDS or lower in ("'s", "’s"):
             i -= 1
             continue
@@ -244,7 +281,7 @@ def _year_ends_list(span: Span, reach: int = 30) -> bool:
             return nxt is not None and (nxt.text[:4].isdigit() or nxt.lower_ in ("both", "all", "each"))
         if token.text in _SENTENCE_ENDS or "\n" in token.text:
             return False
-        if not (token.text[:1].isupper() or token.like_num or token.lower_ in _SEPARATORS or token.text in ":"
+        if not (token.text[:1].isupper() or token.like_num or token.lower_ in _SEPARATORS or token.text == ":"
                 or (token.lower_ in _TITLE_WORDS and doc[j - 1].text[:1].isupper())):
             return False
         j += 1
@@ -302,13 +339,17 @@ def shape_classes(span: Span, lang: str = "en") -> Tuple[str, ...]:
     """The classes of a capitalised unit from its own words or its place in the sentence, specific to
     general, every rule's in turn (English; () when none applies): "Marla Singer in Fight Club" gives
     ("character in a production", "character", "club"), and the generalizer writes the first that passes."""
-    if lang != "en" or not span.text[:1].isupper():
+    words = _name_words(span)
+    if lang != "en" or not words or not words[0].text[:1].isupper():
         return ()
     found: Tuple[str, ...] = ()
-    for rule in (award_classes, character_classes, organisation_classes, production_classes, title_classes):
+    rules = (broadcaster_classes, award_classes, character_classes, production_classes, organisation_classes,
+             title_classes)  # "starred in Empire Records": a production before a music company
+    for rule in rules:
         found += tuple(c for c in (rule(span, lang) if rule is production_classes else rule(span)) if c not in found)
     return found
 
 
-__all__ = ["AWARD_NAMES", "ORG_SUFFIXES", "PERFORMANCE_CUES", "award_classes", "character_classes",
+__all__ = ["AMBIGUOUS_AWARD_NAMES", "AWARD_NAMES", "BROADCASTERS", "ORG_SUFFIXES", "PERFORMANCE_CUES",
+           "award_classes", "broadcaster_classes", "character_classes",
            "organisation_classes", "production_classes", "shape_classes", "title_classes"]

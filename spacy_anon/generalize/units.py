@@ -222,13 +222,18 @@ def _walk_left(span: Span) -> Optional[str]:
     return None
 
 
-# Words between a plural class noun and the list it opens: "films such as", "films including".
+# Words between a plural class noun and the list it opens: "films such as", "films including"; "as" only
+# with "such" ("the film as Jack Dawson" names a role, not a list).
 _LIST_OPENERS = frozenset(["such", "as", "including", "include", "includes", "like"])
 
 
 def _opens_list_of_class(doc: Doc, i: int) -> bool:
     """doc[i] is a list opener that a class noun precedes within two words ("films such as", "films
     including", "such films as", "the series, including")."""
+    if doc[i].lower_ == "as":
+        if i >= 1 and doc[i - 1].lower_ == "such":
+            return True  # "films such as": the walk goes on to "such", then the class noun
+        return i >= 2 and doc[i - 2].lower_ == "such" and _class_at(doc, i - 1) is not None  # "such films as"
     for k in (i - 1, i - 2):
         if k < 0:
             return False

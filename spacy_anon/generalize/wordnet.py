@@ -371,7 +371,6 @@ def _common_word(word: str, lang: str) -> bool:
     return zipf_frequency(word, lang) >= COMMON_HEAD_MIN_ZIPF
 
 
-@functools.lru_cache(maxsize=65536)
 def compound_head(term: str, lang: str = "en", lexicon: Optional[str] = None) -> Optional[str]:
     """"drama" for "comedy-drama" (a comedy-drama is a drama): the phrase with its last word's hyphenated
     compound of two nouns cut to its head; None when the first part is also an adjective ("low-budget" is
@@ -391,6 +390,7 @@ def compound_head(term: str, lang: str = "en", lexicon: Optional[str] = None) ->
     return " ".join(words[:-1] + [head])
 
 
+@functools.lru_cache(maxsize=65536)
 def _common_noun(word: str, lang: str, lexicon: Optional[str]) -> bool:
     """WordNet has the word as a lower-case (common) noun lemma: "award", "company"; not "williams",
     whose only senses are people called Williams (a frequent surname, so the Zipf test alone passes it)."""
