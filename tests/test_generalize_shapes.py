@@ -215,3 +215,14 @@ def test_keep_share_never_writes_a_person_word_back(tmp_path):
     doc = generalized(text, [("wrestler", "MISC"), ("fans", "MISC")], generalize=config, vectors=CloseKV(),
                       subject="Nora Vell")
     assert doc._.anon_text == "Nora Vell is a [MISC_1] with fans."
+
+
+@requires_wordnet
+def test_a_plural_name_head_gives_a_plural_replacement_without_an_article():
+    # "three Academy Awards" -> "a few awards" (the head is the replacement's noun, in the plural; a number
+    # in words is coarsened, not climbed to WordNet's "digit"), and a replacement already plural takes no
+    # "a"/"an"
+    text = "He was nominated for three Academy Awards and won Screen Actors Guild Awards for Best Actor."
+    doc = generalized(text, [("three", "QUANTITY"), ("Academy Awards", "MISC"),
+                             ("Screen Actors Guild Awards for Best Actor", "MISC")])
+    assert doc._.anon_text == "He was nominated for a few awards and won awards."

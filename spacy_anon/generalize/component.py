@@ -578,6 +578,8 @@ class Generalizer:
         the label's own category word is not a candidate."""
         if label in COARSENED_LABELS:
             coarse = self._coarsen(text, label)
+            if coarse is None and label == "QUANTITY":
+                coarse = self._coarsen_number(text)  # "three": a number in words, not WordNet's "digit"
             if coarse is not None:
                 return coarse, True
         skip = {e.lower() for e in exclude}
@@ -668,6 +670,17 @@ class Generalizer:
             return False  # "Hackers" (a title) is not plural: without a tagger only common nouns count
         return self._is_plural_word(head.text, head.tag_)
 
+    def _plural_name_head(self, span: Span, word: str) -> bool:
+        """A name whose plural head is the replacement's noun ("three Academy Awards" -> "award"): the
+        replacement is plural too ("a few awards"). Other capitalised heads are not read as plurals
+        ("Hackers", a title)."""
+        head = span[-1]
+        if self.cfg["lang"] != "en" or len(span) < 2 or not head.is_alpha or head.is_lower:
+            return False
+        lower = head.lower_
+        noun = word.split()[-1].lower()
+        return lower != noun and noun in noun_base_forms(lower) and self._is_plural_word(lower)
+
     def is_adjective(self, span: Span) -> bool:
         """A one-word lower-case span that modifies the next word and has adjective senses in WordNet
         ("a major film", "critical acclaim"): its noun senses ("major" the officer) are misreadings."""
@@ -724,9 +737,12 @@ class Generalizer:
                 span[0].text.endswith(("'s", "’s"))
             if own and len(span) > 1 and span[0].text[:1].isupper() and span[1].text[:1].isupper():
                 own = False  # a word of a title ("The Purge", "My Week with Marilyn"), not the text's determiner
-            plural = self.is_plural(span)
+            plural = self.is_plural(span) or self._plural_name_head(span, word)
             if plural and not word[:1].isupper() and not self._is_plural_word(word.split()[-1]):
                 out = pluralize(word)
+            # a replacement that is already plural ("awards" from "Screen Actors Guild Awards for Best
+            # Actor") takes no "a"/"an"
+            plural = plural or (not word[:1].isupper() and self._is_plural_word(word.split()[-1]))
             if own and len(span) > 1:
                 det = span[0].text
                 if det.lower() in ("a", "an"):
