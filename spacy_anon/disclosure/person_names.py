@@ -14,13 +14,10 @@ noun that follows it ("the Harry Potter films") nor follows "in", "on" or "the" 
 Potter", "won the Victoria Cross"). English texts only (the guards are English words).
 """
 import re
-from functools import lru_cache
-from typing import FrozenSet
 
 from spacy.tokens import Span
 
-from spacy_anon.lexicon.gazetteers import load_gazetteer
-from spacy_anon.rules.recognizers import FIRST_NAME_SOURCES
+from spacy_anon.rules.recognizers import first_names
 
 _WORD = re.compile(r"^(?:Mc|Mac|O')?[^\W\d_a-z][^\W\d_A-Z]+(?:[-'’][^\W\d_a-z]?[^\W\d_A-Z]+)*$")
 # Last words that make a capitalised phrase an organisation, place, prize or work, not a person.
@@ -46,12 +43,6 @@ TITLES = frozenset((
     "judge justice dr dr. doctor mr mr. mrs mrs. ms ms. professor prof prof. father reverend"
 ).split())
 _SUFFIXES = frozenset(["ii", "iii", "iv", "jr", "jr.", "sr", "sr."])
-
-
-@lru_cache(maxsize=1)
-def first_names() -> FrozenSet[str]:
-    """Known first names in lower case (Faker's lists of several locales, as the rule recognizers use)."""
-    return load_gazetteer(FIRST_NAME_SOURCES)
 
 
 def looks_like_person_name(span: Span) -> bool:
@@ -81,4 +72,4 @@ def looks_like_person_name(span: Span) -> bool:
     return True
 
 
-__all__ = ["NOT_NAME_HEADS", "first_names", "looks_like_person_name"]
+__all__ = ["NOT_NAME_HEADS", "TITLES", "looks_like_person_name"]

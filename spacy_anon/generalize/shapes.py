@@ -33,7 +33,7 @@ from typing import Tuple
 from spacy.tokens import Span
 
 from spacy_anon.generalize.places import generalize_place
-from spacy_anon.generalize.units import title_year
+from spacy_anon.generalize.units import LIST_SEPARATORS, QUOTES, ROLE_CUES, TITLE_WORDS, title_year
 from spacy_anon.generalize.wordnet import noun_senses
 
 # The last word of an organisation's name and its classes, specific to general (the first that passes the
@@ -92,17 +92,14 @@ PRIZE_CUES = frozenset((
 _HONOUR = re.compile(r"(?i)^(?:(?:knight|dame|commander|officer|member|companion|grand cross)\b.*\border of\b"
                      r"|order of\b|.*\b(?:walk|hall) of fame$|.*\bhonours$|.*\bhonors$|legion of honou?r$)")
 # The words of a sentence that make a capitalised name after "in"/"on" a production.
-PERFORMANCE_CUES = frozenset((
-    "played plays playing portrayed portrays portraying starred stars starring co-starred co-starring "
-    "co-star role roles cast voiced voices voicing appeared appearing appears appearance appearances "
-    "reprised reprising debut credits cameo cameos guest performance performances lead leading supporting "
+# The words of a sentence that make a capitalised name after "in"/"on" a production: the acting cues of
+# `units.ROLE_CUES` and words about performances and credits.
+PERFORMANCE_CUES = ROLE_CUES | frozenset((
+    "co-star appearance appearances cameo cameos guest performance performances lead leading supporting "
     "directed directing produced producing narrated hosted hosting featured acted acting portrayal portrayals"
 ).split())
 _OPENERS = frozenset(["in", "on"])
-_SEPARATORS = frozenset([",", "and", "&", "or"])
-_TITLE_WORDS = frozenset("of in the a an and to on at for with from by".split())
-_QUOTES = frozenset(['"', "'", "“", "”", "‘", "’", "«", "»"])
-_SENTENCE_ENDS = frozenset([".", "!", "?", ";"])
+_SENTENCE_ENDS = frozenset([".", "!", "?", ";"])  # not ":", which titles contain ("Avengers: Endgame")
 _LIST_PUNCT = frozenset(["(", ")", "[", "]", ":", "–", "-"])
 _DETERMINERS = frozenset("the a an".split())
 MAX_LIST = 40  # tokens walked to the left over an earlier list of titles
@@ -110,9 +107,9 @@ MAX_LIST = 40  # tokens walked to the left over an earlier list of titles
 
 def _name_words(span: Span):
     words = [t for t in span]
-    while words and (words[0].lower_ in _DETERMINERS or words[0].text in _QUOTES):
+    while words and (words[0].lower_ in _DETERMINERS or words[0].text in QUOTES):
         words = words[1:]
-    while words and (words[-1].text in ("'s", "’s") or words[-1].text in _QUOTES):
+    while words and (words[-1].text in ("'s", "’s") or words[-1].text in QUOTES):
         words = words[:-1]
     return words
 
@@ -160,20 +157,23 @@ _DASHES = frozenset(["–", "-", "—"])
 _CATEGORY_JOINS = _DASHES | {"or", "and"}
 
 
-def _near_prize_cue(span: Span, reach: int = 8) -> bool:
-    """A word about prizes within `reach` tokens of the span, in its sentence ("won an Oscar")."""
+def _words_near(span: Span, reach: int, after: bool = True):
+    """The lower-case words of the span's sentence, up to `reach` tokens before it (and after it)."""
     doc = span.doc
     i = span.start - 1
-    while i >= 0 and span.start - i <= reach and doc[i].text not in _SENTENCE_ENDS:
-        if doc[i].lower_ in PRIZE_CUES:
-            return True
+    while i >= 0 and span.start - i <= reach and not (doc[i].text in _SENTENCE_ENDS or "\n" in doc[i].text):
+        yield doc[i].lower_
         i -= 1
     j = span.end
-    while j < len(doc) and j - span.end < reach and doc[j].text not in _SENTENCE_ENDS:
-        if doc[j].lower_ in PRIZE_CUES:
-            return True
+    while after and j < len(doc) and j - span.end <= reach and not (doc[j].text in _SENTENCE_ENDS
+                                                                   or "\n" in doc[j].text):
+        yield doc[j].lower_
         j += 1
-    return False
+
+
+def _near_prize_cue(span: Span, reach: int = 8) -> bool:
+    """A word about prizes within `reach` tokens of the span, in its sentence ("won an Oscar")."""
+    return any(word in PRIZE_CUES for word in _words_near(span, reach))
 
 
 def _category_fragment(span: Span, reach: int = 10) -> bool:
@@ -201,11 +201,11 @@ def _opened_by_in(span: Span) -> bool:
     "in"/"on" opens ("in Sin City, Looper and Lucy")."""
     doc = span.doc
     i = span.start - 1
-    while i >= 0 and doc[i].text in _QUOTES:
+    while i >= 0 and doc[i].text in QUOTES:
         i -= 1
     if i >= 0 and doc[i].lower_ in _OPENERS:
         return True
-    if i < 0 or doc[i].lower_ not in _SEPARATORS:
+    if i < 0 or doc[i].lower_ not in LIST_SEPARATORS:
         return False
     stop = max(-1, i - MAX_LIST)
     while i > stop:
@@ -214,22 +214,12 @@ def _opened_by_in(span: Span) -> bool:
         if token.text in _SENTENCE_ENDS or "\n" in token.text:
             return False
         if lower in _OPENERS:
-            return doc[i + 1].text[:1].isupper() or doc[i + 1].text in _QUOTES
-        if token.text[:1].isupper() or token.like_num or token.text in _QUOTES or token.text in _LIST_PUNCT \
-                or lower in _SEPARATORS or lower in _TITLE_WORDS or lower in ("'s", "’s"):
+            return doc[i + 1].text[:1].isupper() or doc[i + 1].text in QUOTES
+        if token.text[:1].isupper() or token.like_num or token.text in QUOTES or token.text in _LIST_PUNCT \
+                or lower in LIST_SEPARATORS or lower in TITLE_WORDS or lower in ("'s", "’s"):
             i -= 1
             continue
         return False
-    return False
-
-
-def _sentence_has_cue(span: Span, reach: int = 40) -> bool:
-    doc = span.doc
-    i = span.start - 1
-    while i >= 0 and span.start - i <= reach and not (doc[i].text in _SENTENCE_ENDS or "\n" in doc[i].text):
-        if doc[i].lower_ in PERFORMANCE_CUES:
-            return True
-        i -= 1
     return False
 
 
@@ -257,7 +247,7 @@ def production_classes(span: Span, lang: str = "en") -> Tuple[str, ...]:
         return ()
     if any(t.is_upper and len(t) > 1 for t in words) and len(words) == 1:
         return ()  # an acronym ("WWE", "UNICEF") is more often an organisation than a title
-    if not (_opened_by_in(span) and _sentence_has_cue(span)):
+    if not (_opened_by_in(span) and _acting_cue(span, reach=40, after=False)):
         return ()
     doc = span.doc
     if span.end < len(doc) and doc[span.end].text in ("'s", "’s") or span[-1].text in ("'s", "’s"):
@@ -281,24 +271,16 @@ def _year_ends_list(span: Span, reach: int = 30) -> bool:
             return nxt is not None and (nxt.text[:4].isdigit() or nxt.lower_ in ("both", "all", "each"))
         if token.text in _SENTENCE_ENDS or "\n" in token.text:
             return False
-        if not (token.text[:1].isupper() or token.like_num or token.lower_ in _SEPARATORS or token.text == ":"
-                or (token.lower_ in _TITLE_WORDS and doc[j - 1].text[:1].isupper())):
+        if not (token.text[:1].isupper() or token.like_num or token.lower_ in LIST_SEPARATORS or token.text == ":"
+                or (token.lower_ in TITLE_WORDS and doc[j - 1].text[:1].isupper())):
             return False
         j += 1
     return False
 
 
-def _sentence_cue(span: Span, reach: int = 80) -> bool:
-    """A word about acting in the span's sentence, before or after it."""
-    doc = span.doc
-    if _sentence_has_cue(span, reach):
-        return True
-    j = span.end
-    while j < len(doc) and j - span.end <= reach and not (doc[j].text in _SENTENCE_ENDS or "\n" in doc[j].text):
-        if doc[j].lower_ in PERFORMANCE_CUES:
-            return True
-        j += 1
-    return False
+def _acting_cue(span: Span, reach: int = 80, after: bool = True) -> bool:
+    """A word about acting in the span's sentence, before it (and after it)."""
+    return any(word in PERFORMANCE_CUES for word in _words_near(span, reach, after))
 
 
 def title_classes(span: Span) -> Tuple[str, ...]:
@@ -309,7 +291,7 @@ def title_classes(span: Span) -> Tuple[str, ...]:
         return ()
     if title_year(span) is None and not _year_ends_list(span):
         return ()
-    return PRODUCTION if _sentence_cue(span) else WORK
+    return PRODUCTION if _acting_cue(span) else WORK
 
 
 _CHARACTER_JOINS = frozenset(["in", "on"])
@@ -330,7 +312,7 @@ def character_classes(span: Span) -> Tuple[str, ...]:
     after = words[k + 1:]
     if after and after[0].lower_ == "the":
         after = after[1:]
-    if not after or not after[0].text[:1].isupper() or not _sentence_cue(span):
+    if not after or not after[0].text[:1].isupper() or not _acting_cue(span):
         return ()
     return CHARACTER
 

@@ -54,11 +54,11 @@ LABEL_CLASSES: Dict[str, Dict[str, str]] = {
     "pt": {"PERSON": "pessoa", "ORG": "organização"},
 }
 _ARTICLES = {"en": ("a", "an"), "es": ("un", "una"), "pt": ("um", "uma")}
-_QUOTES = frozenset(['"', "'", "“", "”", "‘", "’", "«", "»"])
+QUOTES = frozenset(['"', "'", "“", "”", "‘", "’", "«", "»"])
 _SENTENCE_ENDS = frozenset([".", "!", "?", ";", ":"])
-_SEPARATORS = frozenset([",", "and", "or", "&"])
+LIST_SEPARATORS = frozenset([",", "and", "or", "&"])
 # Lower-case words that occur inside titles ("Salt in the Hem", "Lookin' to Get Out").
-_TITLE_WORDS = frozenset("of in the a an and to on at for with from by".split())
+TITLE_WORDS = frozenset("of in the a an and to on at for with from by".split())
 _DETERMINERS = frozenset("the a an this that these those his her their its my our your".split())
 _AFTER_CLASS_OK = frozenset(
     "about by in that which starring directed written from of with based set , . ; : ) ( and".split())
@@ -124,8 +124,8 @@ def is_unit(span: Span) -> bool:
     if not tokens:
         return False
     doc = span.doc
-    quoted = span.start > 0 and doc[span.start - 1].text in _QUOTES and span.end < len(doc) and (
-        doc[span.end].text in _QUOTES)
+    quoted = span.start > 0 and doc[span.start - 1].text in QUOTES and span.end < len(doc) and (
+        doc[span.end].text in QUOTES)
     if quoted:
         return True
     capitals = [t for t in tokens if t.text[:1].isupper()]
@@ -158,7 +158,7 @@ def _class_at(doc: Doc, i: int) -> Optional[str]:
 def _title_shape(span: Span) -> bool:
     """A title by its shape: in quotes, or followed by a year in brackets ("Hackers (1995)")."""
     doc = span.doc
-    if span.start > 0 and doc[span.start - 1].text in _QUOTES:
+    if span.start > 0 and doc[span.start - 1].text in QUOTES:
         return True
     end = span.end
     return end + 1 < len(doc) and doc[end].text == "(" and doc[end + 1].text.isdigit()
@@ -177,7 +177,7 @@ def _walk_left(span: Span) -> Optional[str]:
     if i >= 1 and doc[i].lower_ == "of":
         cls = _class_at(doc, i - 1)
         return cls if cls in PLACE_CLASSES else None
-    while i >= 0 and doc[i].text in _QUOTES:
+    while i >= 0 and doc[i].text in QUOTES:
         i -= 1
     if i >= 1 and doc[i].text == "," and _title_shape(span):
         cls = _class_at(doc, i - 1)
@@ -195,16 +195,16 @@ def _walk_left(span: Span) -> Optional[str]:
             # the noun must govern what follows it: "films George Wallace", not "the film and Smith";
             # a list needs a plural ("the films A and B"): after "the miniseries Lonesome Dove," comes
             # something else
-            if doc[i + 1].lower_ in _SEPARATORS:
+            if doc[i + 1].lower_ in LIST_SEPARATORS:
                 return None
             if crossed and (token.lower_ == cls.split()[-1] or token.lower_ in SAME_PLURAL):
                 return None
             return cls
         lower = token.lower_
-        if lower in _SEPARATORS:
+        if lower in LIST_SEPARATORS:
             crossed = True
-        if token.text[:1].isupper() or token.like_num or token.text in _QUOTES or token.text in "()[]" \
-                or lower in _SEPARATORS:
+        if token.text[:1].isupper() or token.like_num or token.text in QUOTES or token.text in "()[]" \
+                or lower in LIST_SEPARATORS:
             i -= 1
             continue
         if covered is None:
@@ -212,7 +212,7 @@ def _walk_left(span: Span) -> Optional[str]:
         if token.i in covered:
             i -= 1
             continue
-        if lower in _TITLE_WORDS and i > 0 and doc[i - 1].text[:1].isupper() and doc[i + 1].text[:1].isupper():
+        if lower in TITLE_WORDS and i > 0 and doc[i - 1].text[:1].isupper() and doc[i + 1].text[:1].isupper():
             i -= 1  # a small word inside the title of an earlier item
             continue
         if lower in _LIST_OPENERS and _opens_list_of_class(doc, i):
@@ -248,7 +248,7 @@ def _after(span: Span) -> Optional[str]:
     """An apposition after the span: "Salt in the Hem, a memoir about ..." -> "memoir"."""
     doc = span.doc
     j = span.end
-    if j < len(doc) and doc[j].text in _QUOTES:
+    if j < len(doc) and doc[j].text in QUOTES:
         j += 1
     if j + 2 >= len(doc) or doc[j].text != "," or doc[j + 1].lower_ not in _DETERMINERS:
         return None
@@ -331,7 +331,7 @@ def title_year(span: Span) -> Optional[bool]:
         token = doc[j]
         if token.text == "(":
             break
-        if not (token.text[:1].isupper() or token.text in (":", "'s") or token.lower_ in _TITLE_WORDS
+        if not (token.text[:1].isupper() or token.text in (":", "'s") or token.lower_ in TITLE_WORDS
                 or (token.like_num and token.text.isdigit() and len(token.text) < 3)):  # "Terminator 2: ..."
             return None
         j += 1
@@ -388,7 +388,7 @@ def cue_class(span: Span) -> Optional[str]:
         return "television series"  # a title that ran for years: "voiced Danger Mouse (2015–17)"
     if span.label_ not in ("ORG", "LOC") and not any(t.is_upper and len(t) > 1 for t in span):
         i = span.start - 1
-        while i >= 0 and span.start - i <= 4 and (doc[i].text[:1].isupper() or doc[i].text in _QUOTES):
+        while i >= 0 and span.start - i <= 4 and (doc[i].text[:1].isupper() or doc[i].text in QUOTES):
             i -= 1  # a rank or a nickname before the name: "as Detective Danny Williams"
         if i >= 0 and ((doc[i].lower_ == "as" and before & ROLE_CUES) or doc[i].lower_ in _PLAYED):
             return "character"  # "as Odysseus in Troy (2004)" is the character, not the film

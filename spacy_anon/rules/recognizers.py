@@ -678,7 +678,9 @@ RELATIVE_NAME_PATTERNS = (
 
 
 @lru_cache(maxsize=1)
-def _first_names() -> FrozenSet[str]:
+def first_names() -> FrozenSet[str]:
+    """Known first names in lower case (Faker's lists of several locales): relatives' names here, names by
+    their shape in anon_disclosure."""
     return load_gazetteer(FIRST_NAME_SOURCES)
 
 
@@ -691,7 +693,7 @@ def _english_stop_words() -> FrozenSet[str]:
 
 def _relative_name_valid(value: str) -> Optional[bool]:
     word = value.lower()
-    if word in _english_stop_words() or word in KINSHIP_WORDS or word not in _first_names():
+    if word in _english_stop_words() or word in KINSHIP_WORDS or word not in first_names():
         return False
     return None
 
