@@ -738,11 +738,12 @@ class Generalizer:
             if own and len(span) > 1 and span[0].text[:1].isupper() and span[1].text[:1].isupper():
                 own = False  # a word of a title ("The Purge", "My Week with Marilyn"), not the text's determiner
             plural = self.is_plural(span) or self._plural_name_head(span, word)
-            if plural and not word[:1].isupper() and not self._is_plural_word(word.split()[-1]):
+            already = not word[:1].isupper() and self._is_plural_word(word.split()[-1])
+            if plural and not word[:1].isupper() and not already:
                 out = pluralize(word)
             # a replacement that is already plural ("awards" from "Screen Actors Guild Awards for Best
             # Actor") takes no "a"/"an"
-            plural = plural or (not word[:1].isupper() and self._is_plural_word(word.split()[-1]))
+            plural = plural or already
             if own and len(span) > 1:
                 det = span[0].text
                 if det.lower() in ("a", "an"):
@@ -771,13 +772,13 @@ class Generalizer:
     def fallback(self, span: Span) -> str:
         """What a span with no usable generalization becomes: "keep" when it discloses nothing
         (`keepable`, with keep_common), else the `vacuous` setting ("tag" or "suppress")."""
-        if self.cfg["keep_common"] and keepable(span.text, span.label_, self.cfg["lang"], _at_sentence_start(span),
-                                                self.cfg.get("common_zipf", COMMON_WORD_ZIPF)) \
-                and not self._names_a_person(span):
+        cfg = self.cfg
+        common = cfg["keep_common"] and keepable(span.text, span.label_, cfg["lang"], _at_sentence_start(span),
+                                                 cfg.get("common_zipf", COMMON_WORD_ZIPF))
+        shared = not common and cfg.get("keep_share") is not None and self._shared_word(span)
+        if (common or shared) and not self._names_a_person(span):
             return "keep"
-        if self.cfg.get("keep_share") is not None and self._shared_word(span) and not self._names_a_person(span):
-            return "keep"
-        return self.cfg["vacuous"]
+        return cfg["vacuous"]
 
     def _names_a_person(self, span: Span) -> bool:
         """The span's last word names a kind of person in its most frequent noun sense and is no adjective
@@ -858,16 +859,15 @@ class Generalizer:
                 word, coarsened = self._word_for(span, span.label_, kv, subjects, stats, means, verdicts, context)
                 if word is None:
                     # a word that discloses nothing stays as written; else its coarse class; else a tag
-                    kept = self.fallback(span) == "keep"
-                    found = None if kept else self._class_for(span, span.label_, unit, kv, subjects, means,
-                                                              verdicts, stats, context)
+                    kind = self.fallback(span)
+                    found = None if kind == "keep" else self._class_for(span, span.label_, unit, kv, subjects,
+                                                                        means, verdicts, stats, context)
                     if found is not None:
                         span._.anon_replacement = self.render(span, found[0], False, starts, ends)
                         set_class_fallback(span, found[1])
                         stats["generalize_class"] = stats.get("generalize_class", 0) + 1
                         done += 1
                         continue
-                    kind = self.fallback(span)
                     set_fallback(span, kind)
                     stat = "generalize_kept" if kind == "keep" else "generalize_vacuous"
                     stats[stat] = stats.get(stat, 0) + 1
