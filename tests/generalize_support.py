@@ -41,3 +41,16 @@ class CloseKV:
         if key in ("nora_vell", "nora", "vell"):
             return numpy.asarray([1.0, 0.0], dtype="float32")
         return numpy.asarray([1.0, 0.2], dtype="float32")
+
+
+def generalized_near_subject(text, spans, **settings):
+    """`generalized` with absolute safety at 0.25 (classes too) over `CloseKV`, protecting "Nora Vell": no
+    specific generalization passes, so what is written comes from another test (a class's crowd, a keep
+    rule) or is a tag. settings override anon_generalize's."""
+    config = {"safety": "absolute", "threshold": 0.25, "class_threshold": 0.25, **settings}
+    return generalized(text, spans, generalize=config, vectors=CloseKV(), subject="Nora Vell")
+
+
+def rows_by_text(doc):
+    """The replacement table's rows by the original text they replace."""
+    return {doc.text[r["start"]:r["end"]]: r for r in doc._.anon_table}

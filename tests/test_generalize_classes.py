@@ -6,7 +6,7 @@ import spacy
 
 import spacy_anon  # noqa: F401  (factories)
 from conftest import WORDNET_REQUIRED
-from generalize_support import CloseKV, generalized
+from generalize_support import generalized_near_subject, rows_by_text
 from spacy_anon.generalize.classes import ANCHORS, anchor_class, coarse_class
 from spacy_anon.generalize.senses import choose_sense, content_words, disambiguate
 from spacy_anon.generalize.wordnet import chosen_sense, generalization_candidates, noun_senses
@@ -20,13 +20,8 @@ pytestmark = pytest.mark.skipif(
 
 
 def anonymize(text, spans, **settings):
-    """anon_generalize (absolute safety, CloseKV) + anon_mask on `text` with (substring, label) spans."""
-    config = {"safety": "absolute", "threshold": 0.25, "class_threshold": 1.0, **settings}
-    return generalized(text, spans, generalize=config, vectors=CloseKV(), subject="Nora Vell")
-
-
-def rows_by_text(doc):
-    return {doc.text[r["start"]:r["end"]]: r for r in doc._.anon_table}
+    """anon_generalize (absolute safety, CloseKV, every class accepted) + anon_mask on `text`."""
+    return generalized_near_subject(text, spans, **{"class_threshold": 1.0, **settings})
 
 
 def test_occupations_become_their_class_and_the_row_says_so():

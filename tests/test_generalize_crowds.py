@@ -6,7 +6,8 @@ import spacy
 
 import spacy_anon  # noqa: F401  (factories)
 from conftest import WORDNET_REQUIRED
-from generalize_support import CloseKV, generalized
+from generalize_support import rows_by_text
+from generalize_support import generalized_near_subject as anonymize
 from spacy_anon.generalize.crowds import DocumentFrequencies, crowd_of, load_frequencies, words
 from spacy_anon.generalize.regions import demonym_code, demonym_region
 from spacy_anon.generalize.wordnet_install import english_lexicons
@@ -31,15 +32,6 @@ def table_path(tmp_path_factory):
     path = tmp_path_factory.mktemp("crowd") / "doc_freq.json"
     DocumentFrequencies.from_texts(BACKGROUND, min_count=1).to_disk(path)
     return str(path)
-
-
-def anonymize(text, spans, **settings):
-    config = {"safety": "absolute", "threshold": 0.25, "class_threshold": 0.25, **settings}
-    return generalized(text, spans, generalize=config, vectors=CloseKV(), subject="Nora Vell")
-
-
-def rows_by_text(doc):
-    return {doc.text[r["start"]:r["end"]]: r for r in doc._.anon_table}
 
 
 def test_document_frequencies_count_documents_not_occurrences():

@@ -6,7 +6,7 @@ import spacy
 
 import spacy_anon  # noqa: F401  (factories)
 from conftest import WORDNET_REQUIRED
-from generalize_support import CloseKV, generalized
+from generalize_support import CloseKV, generalized, generalized_near_subject, rows_by_text
 from spacy_anon.generalize.crowds import DocumentFrequencies
 from spacy_anon.generalize.shapes import (award_classes, broadcaster_classes, character_classes, organisation_classes,
                                          production_classes, shape_classes, title_classes)
@@ -100,8 +100,7 @@ def table_path(tmp_path_factory):
 
 
 def anonymize(text, spans, table_path):
-    config = {"safety": "absolute", "threshold": 0.25, "class_threshold": 0.25, "document_frequencies": table_path}
-    return generalized(text, spans, generalize=config, vectors=CloseKV(), subject="Nora Vell")
+    return generalized_near_subject(text, spans, document_frequencies=table_path)
 
 
 @requires_wordnet
@@ -113,7 +112,7 @@ def test_the_first_class_that_passes_replaces_the_tag(table_path):
                     table_path)
     assert doc._.anon_text == "Nora Vell won an award, signed with a company and starred in a production."
     # the table says which source gave the class ("a Golden Globe" -> "an award": the article is replaced too)
-    rows = {doc.text[r["start"]:r["end"]]: r for r in doc._.anon_table}
+    rows = rows_by_text(doc)
     assert set(rows) == {"a Golden Globe", "Marvel Comics", "Gilmore Girls"}
     assert all(r["fallback"] == "class" and r["operator"] == "shape" for r in rows.values())
 
