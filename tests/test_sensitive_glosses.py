@@ -180,3 +180,13 @@ def test_observance_found_through_its_topic_domain(nlp):
 
 def test_hyphenated_origin_and_faith_still_found(nlp):
     assert ("Catholic", "religion") in [(t, c) for t, c, _, _ in spans(nlp, "She grew up in an Irish-Catholic family.")]
+
+
+def test_the_sedation_rule_reads_the_pipelines_own_shared_terms_not_another_pipelines(nlp):
+    # the health pipeline (fixture, run first) shares benzodiazepines between conditions and skips one given
+    # for sedation; a pipeline whose own set lists "Ativan" as a custom term shares nothing, so that rule is
+    # not its rule, whichever pipeline ran first in the process
+    assert "ativan" not in [t for t, _, _, _ in spans(nlp, "Hx of ETOH abuse. Sedated on ativan gtt overnight.")]
+    custom = spacy.blank("en")
+    custom.add_pipe("anon_sensitive", config={"conditions": ["religion"], "terms": ["Ativan"]})
+    assert [t for t, _, _, _ in spans(custom, "Ativan gtt for sedation. Ativan helps her.")] == ["Ativan", "Ativan"]

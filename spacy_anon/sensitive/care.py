@@ -112,10 +112,3 @@ def for_sedation(before: str, after: str) -> bool:
     """The text around a benzodiazepine says it is given for sedation, sleep or a procedure."""
     return bool(SEDATION.search(before[-40:]) or SEDATION.search(after[:40]))
 
-
-def shared_form(text: str) -> bool:
-    """A form of `SHARED_FORMS` or of a shared WordNet class (set by the sensitive set)."""
-    return text.lower() in SHARED_TEXTS
-
-
-SHARED_TEXTS: set = set()

@@ -75,6 +75,7 @@ HEAD_POS = frozenset({"NOUN", "PROPN", "ADJ", "X"})
 RELATED_HEAD_POS = frozenset({"NOUN", "PROPN"})
 FUZZY_MIN = 8  # a word this long or longer may be matched with one spelling error
 FUZZY_MAX_ZIPF = 2.0  # ... when it is not itself a word in use ("remained" is not "Remainer")
+FUZZY_MEMO = 100_000  # remembered words, per component, before the memo starts again
 # conditions whose terms a clinical note misspells ("depresssion", "trazadone"); a one-edit match of a
 # GDPR-category term is a real word ("believes" / "believer")
 FUZZY_CONDITIONS = frozenset({"hiv", "sexually_transmitted_disease", "mental_disorder", "alcohol_abuse",
@@ -246,6 +247,7 @@ class SensitiveTerms:
                 if len(word) >= FUZZY_MIN and word.isalpha():
                     for d in deletions(word):
                         self._fuzzy.setdefault(d, []).append(key)
+        self._fuzzy_found: Dict[str, Optional[SensitiveTerm]] = {}  # per lower-case word: every doc asks again
         self.index: Optional[CooccurrenceIndex] = None
         if self._index_path is not None:
             self.index = CooccurrenceIndex(self._index_path)
@@ -509,7 +511,7 @@ class SensitiveTerms:
                     if self.cfg.get("clinical", True) and (clinical.excluded(before, surface, after) or (
                             term.condition in special_categories.FORMS
                             and special_categories.lookalike(before, surface, after)) or (
-                            care.shared_form(term.text) and care.for_sedation(before, after))):
+                            term.text.lower() in self.sensitive.shared and care.for_sedation(before, after))):
                         continue
                     hit = (i, i + n, term)
                     break
@@ -617,11 +619,19 @@ class SensitiveTerms:
         """The unambiguous one-word term one edit away from a long word that is not itself a known word
         ("depresssion" -> "depression"), or None."""
         lower = word.lower()
-        if len(lower) < FUZZY_MIN or not lower.isalpha() or noun_synsets(lower, self.wordnet.spec):
+        if lower not in self._fuzzy_found:
+            if len(self._fuzzy_found) > FUZZY_MEMO:
+                self._fuzzy_found.clear()
+            self._fuzzy_found[lower] = self._fuzzy_term(lower)
+        return self._fuzzy_found[lower]
+
+    def _fuzzy_term(self, lower: str) -> Optional[SensitiveTerm]:
+        if len(lower) < FUZZY_MIN or not lower.isalpha():
             return None
         from wordfreq import zipf_frequency
 
-        if zipf_frequency(lower, self.cfg["lang"]) >= FUZZY_MAX_ZIPF:
+        # a known word is no misspelling: the frequency test first, WordNet (a database query) after
+        if zipf_frequency(lower, self.cfg["lang"]) >= FUZZY_MAX_ZIPF or noun_synsets(lower, self.wordnet.spec):
             return None
         for d in deletions(lower):
             for key in self._fuzzy.get(d, ()):

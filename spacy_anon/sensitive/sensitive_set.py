@@ -20,7 +20,7 @@ unambiguous term of the same condition (the counterpart of Sánchez et al.'s con
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from spacy_anon.errors import Errors
 from spacy_anon.sensitive import care
@@ -70,6 +70,8 @@ class SensitiveSet:
 
     terms: Dict[str, SensitiveTerm] = field(default_factory=dict)
     variants: Dict[str, List[SensitiveTerm]] = field(default_factory=dict)
+    # lower-case forms of the drug classes shared by several conditions (`care.SHARED_ROOTS`)
+    shared: Set[str] = field(default_factory=set)
 
     def add(self, term: SensitiveTerm) -> None:
         self.variants.setdefault(term.key, []).append(term)
@@ -325,7 +327,7 @@ def _add_shared(result: SensitiveSet, conditions: Sequence[str], taxonomies: Seq
             for _, concept in condition_concepts(root, senses, [wordnet]):
                 forms.extend(lemma for lemma in wordnet.lemmas(concept) if len(lemma) > 3)
         for text in dict.fromkeys(forms):
-            care.SHARED_TEXTS.add(text.lower())
+            result.shared.add(text.lower())
             found = wordnet.concepts(text)
             for condition in chosen:
                 _add(result, text, condition, found[0] if found else None, wordnet if found else None,
