@@ -37,6 +37,7 @@ from spacy_anon.sensitive.clinical import deletions, one_edit
 from spacy_anon.sensitive.glosses import GlossRelations
 from spacy_anon.sensitive.index import DB_NAME, CooccurrenceIndex, compound
 from spacy_anon.sensitive.sensitive_set import (
+    HEALTH_CONDITIONS,
     PRESETS,
     SensitiveSet,
     inflects,
@@ -78,8 +79,7 @@ FUZZY_MAX_ZIPF = 2.0  # ... when it is not itself a word in use ("remained" is n
 FUZZY_MEMO = 100_000  # remembered words, per component, before the memo starts again
 # conditions whose terms a clinical note misspells ("depresssion", "trazadone"); a one-edit match of a
 # GDPR-category term is a real word ("believes" / "believer")
-FUZZY_CONDITIONS = frozenset({"hiv", "sexually_transmitted_disease", "mental_disorder", "alcohol_abuse",
-                              "substance_abuse", "health"})
+FUZZY_CONDITIONS = HEALTH_CONDITIONS
 
 DEFAULT_CONFIG: Dict[str, Any] = {
     "conditions": DEFAULT_CONDITIONS,
@@ -506,12 +506,7 @@ class SensitiveTerms:
                         term = self._fuzzy_lookup(surface)
                     if term is None or (tagged and not self._head_ok(doc, offsets, i + n, HEAD_POS)):
                         continue
-                    before = self._text[max(0, offsets[i][0] - 40):offsets[i][0]]
-                    after = self._text[offsets[i + n - 1][1]:offsets[i + n - 1][1] + 40]
-                    if self.cfg.get("clinical", True) and (clinical.excluded(before, surface, after) or (
-                            term.condition in special_categories.FORMS
-                            and special_categories.lookalike(before, surface, after)) or (
-                            term.text.lower() in self.sensitive.shared and care.for_sedation(before, after))):
+                    if self._excluded(offsets, i, i + n, surface, term.condition, term.text):
                         continue
                     hit = (i, i + n, term)
                     break
@@ -527,8 +522,7 @@ class SensitiveTerms:
         n-gram (up to 3 words) that WordNet knows as a noun, outside the matches of S, not denied; one
         related only through a less frequent sense needs a sure term of its condition."""
         taken = {k for i, j, _ in matches for k in range(i, j)}
-        sure = {t.condition for i, j, t in matches
-                if t.kind == "sensitive" and not self._needs_evidence(t, self._surface(offsets, i, j))}
+        sure = set(self._sure_positions(matches, offsets))
         conditions = set(self.taus) | set(self.sensitive.conditions())
         found: List[Tuple[int, int, SensitiveTerm]] = []
         used = set()
@@ -547,10 +541,7 @@ class SensitiveTerms:
                 continue  # a note in capitals: "GRADUAL" is an adverb there, not a Catholic antiphon
             if tagged and not self._head_ok(doc, offsets, j, RELATED_HEAD_POS):
                 continue
-            before = self._text[max(0, offsets[i][0] - 40):offsets[i][0]]
-            after = self._text[offsets[j - 1][1]:offsets[j - 1][1] + 40]
-            if self.cfg.get("clinical", True) and (clinical.excluded(before, surface, after) or (
-                    related[0] in special_categories.FORMS and special_categories.lookalike(before, surface, after))):
+            if self._excluded(offsets, i, j, surface, related[0]):
                 continue
             synsets = noun_synsets(surface, self.wordnet.spec)
             term = SensitiveTerm(text=surface, key=term_key(surface), condition=related[0],
@@ -560,17 +551,34 @@ class SensitiveTerms:
             used.update(range(i, j))
         return found
 
+    def _excluded(self, offsets, i: int, j: int, surface: str, condition: str, term_text: str = "") -> bool:
+        """With `clinical`: a look-alike or a denial in the 40 characters around words i..j
+        (`clinical.excluded`), a GDPR look-alike ("Dominican Republic"), or a drug shared between
+        conditions given for sedation (`care.for_sedation`; term_text: the matched term's text)."""
+        if not self.cfg.get("clinical", True):
+            return False
+        before = self._text[max(0, offsets[i][0] - 40):offsets[i][0]]
+        after = self._text[offsets[j - 1][1]:offsets[j - 1][1] + 40]
+        return clinical.excluded(before, surface, after) or (
+            condition in special_categories.FORMS and special_categories.lookalike(before, surface, after)) or (
+            term_text.lower() in self.sensitive.shared and care.for_sedation(before, after))
+
     def _needs_evidence(self, term: SensitiveTerm, surface: str) -> bool:
         return term.ambiguous or (self.cfg.get("clinical", True)
                                   and surface.lower() in special_categories.LOOKALIKES)
 
-    def _with_evidence(self, matches, offsets) -> List[Tuple[int, int, SensitiveTerm]]:
-        """Keep an ambiguous match only when the document has a sure term of its condition; a term of
-        several conditions (a benzodiazepine) takes the condition of the nearest sure term."""
+    def _sure_positions(self, matches, offsets) -> Dict[str, List[int]]:
+        """{condition: start offsets} of the matches that are evidence by themselves (sure terms of S)."""
         sure: Dict[str, List[int]] = {}
         for i, j, t in matches:
             if t.kind == "sensitive" and not self._needs_evidence(t, self._surface(offsets, i, j)):
                 sure.setdefault(t.condition, []).append(offsets[i][0])
+        return sure
+
+    def _with_evidence(self, matches, offsets) -> List[Tuple[int, int, SensitiveTerm]]:
+        """Keep an ambiguous match only when the document has a sure term of its condition; a term of
+        several conditions (a benzodiazepine) takes the condition of the nearest sure term."""
+        sure = self._sure_positions(matches, offsets)
         if self.cfg.get("clinical", True):
             # an amount of drink written as a habit ("drinks 6-8 qd") is as sure as a term of alcohol abuse
             for condition, pattern in clinical.AMOUNTS.items():

@@ -37,13 +37,12 @@ import functools
 import re
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
-from spacy_anon.generalize.wordnet import noun_synsets
-from spacy_anon.sensitive.sensitive_set import inflects
+from spacy_anon.generalize.wordnet import has_adjective_sense, noun_synsets
+from spacy_anon.sensitive.sensitive_set import HEALTH_CONDITIONS, inflects
 from spacy_anon.sensitive.terms import term_key, text_words, word_keys
 
 # conditions whose gloss mentions need a relation cue (a dictionary names diseases in passing)
-HEALTH = frozenset({"hiv", "sexually_transmitted_disease", "mental_disorder", "alcohol_abuse", "substance_abuse",
-                    "health"})
+HEALTH = HEALTH_CONDITIONS
 # a clinical relation stated before the term, in the same clause of the gloss
 CUES = re.compile(
     r"\b(?:treat\w*|therap\w*|cur(?:e|es|ed|ing)|used|against|combat\w*|detect\w*|diagnos\w*|tests?|"
@@ -180,7 +179,7 @@ class GlossRelations:
         return bool(self.wordnet._wn.synsets(text, pos="n"))
 
     def _has_adjective(self, text: str) -> bool:
-        return bool(self.wordnet._wn.synsets(text, pos="a") or self.wordnet._wn.synsets(text, pos="s"))
+        return has_adjective_sense(text, self.wordnet.spec)
 
     def _topic(self, synset) -> Optional[str]:
         """The condition of the synset's topic domain when that domain is a term of S ("Islam")."""

@@ -43,6 +43,10 @@ PRESETS: Dict[str, Tuple[Tuple[str, Optional[Tuple[int, ...]]], ...]] = {
     "ethnic_origin": (("ethnic group", (1,)), ("ethnic minority", (1,)), ("race", (3,))),
     "health": (("ill health", (1,)), ("disability", (1,)), ("injury", (1,))),
 }
+# The health conditions of PRESETS (the others are GDPR's special categories): clinical notes misspell their
+# terms, and a dictionary names them in passing.
+HEALTH_CONDITIONS = frozenset({"hiv", "sexually_transmitted_disease", "mental_disorder", "alcohol_abuse",
+                               "substance_abuse", "health"})
 CUSTOM = "custom"
 COMMON_ZIPF = 5.0  # a lemma at least this frequent (wordfreq's Zipf scale) is ambiguous if it has another sense
 
