@@ -12,13 +12,12 @@ the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by a
   Words that are also common words ("Rose", "Young", "Will") are taken only when capitalised and not at
   the start of a sentence, so "young people" is not masked because of a Mr Young.
 """
-import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import AbstractSet, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
+from spacy_anon.coref.resolve import plain_words
 from spacy_anon.text_views import TextView, normalized_view
 
 # Labels whose values repeat without pointing at anyone ("2015", "three", "40 years"): not swept.
@@ -32,7 +31,6 @@ NAME_PARTICLES = frozenset(
 MIN_TERM_LENGTH = 3
 
 _WORD = re.compile(r"[^\W_]+")
-_WORD_SPLIT = re.compile(r"([^\W_]+)")
 _CAPITALISED = r"[^\W\d_](?:[\w\-]|['’](?![sS]\b))*"
 # after a title: up to four capitalised words, stopping before a possessive
 _AFTER_TITLE = re.compile(r"\.?[ \t]+(" + _CAPITALISED + r"(?:[ \t]+" + _CAPITALISED + r"){0,3})")
@@ -156,12 +154,10 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
         by_first.setdefault(term.words[0], []).append(i)
     for firsts in by_first.values():
         firsts.sort(key=lambda i: -len(terms[i].words))
-    # the words and the text between them, alternately (text, word, text, ..., text): their lengths give
-    # the offsets, and only the words that open a term are looked at in Python
-    parts = _WORD_SPLIT.split(view.text)
-    words = parts[1::2]
-    folded = _fold_words(words)
-    bounds = list(accumulate(map(len, parts)))  # bounds[2 * i]: where word i starts
+    # the words with their offsets and folded forms, made in bulk (`coref.resolve.plain_words`); only the
+    # words that open a term are looked at in Python
+    plain = plain_words(view.text)
+    words, folded, starts, ends = plain.texts, plain.folded(), plain.starts, plain.ends
     found: List[Tuple[int, int, int]] = []
     after = 0  # words before this one are inside an occurrence found already
     for i in [i for i, word in enumerate(folded) if word in by_first]:
@@ -171,30 +167,13 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
             n = len(terms[t].words)
             if tuple(folded[i:i + n]) != terms[t].words:
                 continue
-            if terms[t].capitalised_only and not _capitalised_occurrence(view.text, bounds[2 * i], words[i]):
+            if terms[t].capitalised_only and not _capitalised_occurrence(view.text, starts[i], words[i]):
                 continue
-            start, end = view.to_original(bounds[2 * i], bounds[2 * (i + n - 1) + 1])
+            start, end = view.to_original(starts[i], ends[i + n - 1])
             found.append((start, end, t))
             after = i + n
             break
     return found
-
-
-_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-
-
-def _fold_words(words: List[str]) -> List[str]:
-    """`fold` of each word: the ASCII ones lower-cased in one call on the words joined by line breaks
-    (which no word holds), then the few others folded one by one."""
-    if not words:
-        return []
-    joined = "\n".join(words)
-    folded = joined.lower().split("\n")
-    if not joined.isascii():
-        starts = list(accumulate(len(w) + 1 for w in words))  # starts[i]: where word i + 1 starts in `joined`
-        for i in sorted({bisect.bisect_right(starts, m.start()) for m in _NON_ASCII.finditer(joined)}):
-            folded[i] = fold(words[i])
-    return folded
 
 
 def _capitalised_occurrence(view_text: str, start: int, word: str) -> bool:
