@@ -39,7 +39,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 from spacy_anon.generalize.wordnet import has_adjective_sense, noun_synsets
 from spacy_anon.sensitive.sensitive_set import HEALTH_CONDITIONS, inflects
-from spacy_anon.sensitive.terms import term_key, text_words, word_keys
+from spacy_anon.sensitive.terms import term_key, word_keys, word_offsets
 
 # conditions whose gloss mentions need a relation cue (a dictionary names diseases in passing)
 HEALTH = HEALTH_CONDITIONS
@@ -85,18 +85,10 @@ def named_terms(gloss: str, keys: Dict[str, Tuple[str, str]], max_words: int,
     condition for which `cue_for` is true needs a cue (`CUES`) before the term in the same clause; for
     the others (the GDPR categories) the gloss must name the term with a capital ("Islamic calendar":
     a lower-case "order" or "cause" in a gloss is seldom the religious order or the political cause)."""
-    words = text_words(gloss)
+    spans = word_offsets(gloss)  # (start, end) of each word, None at a break
+    words = [gloss[o[0]:o[1]] if o is not None else None for o in spans]
     wkeys = word_keys(words)
     lower = gloss.lower()
-    positions = [m.start() for m in re.finditer(r"[A-Za-z0-9\u00C0-\u024F]+", gloss)]
-    # positions of words (None at breaks are not in `positions`): map word index -> char offset
-    offsets, k = [], 0
-    for w in words:
-        if w is None:
-            offsets.append(None)
-        else:
-            offsets.append(positions[k])
-            k += 1
     out: List[Tuple[str, str]] = []
     i = 0
     while i < len(wkeys):
@@ -118,7 +110,7 @@ def named_terms(gloss: str, keys: Dict[str, Tuple[str, str]], max_words: int,
             if not cue_for(found[0]) and not words[i][:1].isupper():
                 continue  # a GDPR category is named by a proper word ("Islamic", "Jewish"), not "order", "cause"
             if cue_for(found[0]):
-                start = offsets[i]
+                start = spans[i][0]
                 clause = re.split(r"[;()]", lower[max(0, start - CUE_REACH):start])[-1]
                 if not CUES.search(clause):
                     continue

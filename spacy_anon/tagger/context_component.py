@@ -8,6 +8,7 @@ uses to drop spans the context does not support, and appends runs of tokens scor
 runs on every text, so it is opt-in (`configs/crf_en_context.cfg`, which runs MiniLM in ONNX Runtime, int8:
 about half the CPU time of torch's int8).
 """
+import functools
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional
 
@@ -29,17 +30,21 @@ from spacy_anon.tagger.context_classifier import (
 from spacy_anon.tagger.context_vectors import MiniLMEncoder, doc_words, token_char_spans
 
 SOURCE = "anon_context_tagger"
-_BLAS = []  # threadpoolctl's controller of the loaded BLAS libraries, made on first use
 RUNTIME_SETTINGS = ("inference_stride", "batch_windows", "quantize", "backend")
 
 
-def one_blas_thread():
-    """Context in which numpy's matrix products run on one thread (threadpoolctl comes with scikit-learn)."""
-    if not _BLAS:
-        from threadpoolctl import ThreadpoolController
+@functools.lru_cache(maxsize=1)
+def _blas_controller():
+    """threadpoolctl's controller of the loaded BLAS libraries (threadpoolctl comes with scikit-learn), made
+    on first use."""
+    from threadpoolctl import ThreadpoolController
 
-        _BLAS.append(ThreadpoolController())
-    return _BLAS[0].limit(limits=1, user_api="blas")
+    return ThreadpoolController()
+
+
+def one_blas_thread():
+    """Context in which numpy's matrix products run on one thread."""
+    return _blas_controller().limit(limits=1, user_api="blas")
 
 
 @Language.factory(
