@@ -107,3 +107,81 @@ def test_strip_cli_writes_plain_texts(tmp_path, capsys):
     assert not (out / "email" / "09.txt").exists()
     assert main(["strip", str(out), "--folder", str(tmp_path / "none")]) == 1
     assert "[E087]" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ the set itself
+
+
+def _present_genres():
+    folder = default_folder()
+    return [g for g in EVERYDAY_GENRES if (folder / g).is_dir()]
+
+
+def _set_docs():
+    return list(iter_everyday())
+
+
+def test_every_genre_is_a_known_one():
+    folder = default_folder()
+    assert folder.is_dir(), "assets/everyday/docs is missing from the checkout"
+    assert sorted(p.name for p in folder.iterdir() if p.is_dir()) == sorted(_present_genres())
+
+
+@pytest.mark.parametrize("genre", EVERYDAY_GENRES)
+def test_genre_has_eleven_documents_seven_dev_four_test(genre):
+    if not (default_folder() / genre).is_dir():
+        pytest.skip(f"genre {genre} not written yet (test_at_least_six_genres_are_present guards the set)")
+    docs = list(iter_everyday(genres=[genre]))
+    assert [d["doc_id"] for d in docs] == [f"{genre}/{n:02d}" for n in range(1, 12)]
+    assert [d["split"] for d in docs] == ["dev"] * 7 + ["test"] * 4
+    for doc in docs:
+        words = len(doc["text"].split())
+        assert 30 <= words <= 300, (doc["doc_id"], words)
+        assert doc["spans"], doc["doc_id"]
+
+
+def test_at_least_six_genres_are_present():
+    assert len(_present_genres()) >= 6, _present_genres()
+
+
+_START_OK = set("(+£$€")
+
+
+def test_spans_never_start_or_end_with_whitespace_or_punctuation():
+    for doc in _set_docs():
+        for span in doc["spans"]:
+            text, where = span["text"], (doc["doc_id"], span["label"], span["start"])
+            assert text == text.strip(), where
+            assert text[0].isalnum() or text[0] in _START_OK, where
+            last = text[-1]
+            if last == ")":
+                assert "(" in text, where
+            elif last == ".":  # an initial: "J." / "J. K."
+                assert re.search(r"(?:^|\W)[A-Za-z]\.$", text), where
+            else:
+                assert last.isalnum(), where
+            if text[0] == "(":
+                assert ")" in text, where
+
+
+_KEY_PATTERNS = [
+    re.compile(r"(?<![\w-])" + re.escape(key).replace(r"\ ", r"\s+") + r"(?![\w-])",
+               0 if key in ("From", "To", "Re") else re.IGNORECASE)
+    for key in FIELD_KEYS
+] + [re.compile(r"(?<![\w-])(?:FROM|TO|RE)(?![\w-])")]
+
+
+def test_no_span_holds_a_field_key():
+    for doc in _set_docs():
+        for span in doc["spans"]:
+            for pattern in _KEY_PATTERNS:
+                assert not pattern.search(span["text"]), (doc["doc_id"], span["label"], pattern.pattern)
+
+
+def test_offsets_match_and_spans_do_not_overlap():
+    for doc in _set_docs():
+        end = 0
+        for span in doc["spans"]:
+            assert doc["text"][span["start"]:span["end"]] == span["text"]
+            assert span["start"] >= end, doc["doc_id"]
+            end = span["end"]
