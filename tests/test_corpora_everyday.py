@@ -85,6 +85,20 @@ def test_iter_everyday_splits_genres_and_records(tmp_path):
     assert records[1].meta == {"genre": "email", "split": "test", "types": ["DATETIME"]}
 
 
+def test_read_corpus_gives_docs_with_gold_spans_and_categories(tmp_path):
+    import spacy
+
+    from spacy_anon.corpora import read_corpus, to_category
+
+    _write(tmp_path, "support-ticket/03.txt", "Ship to ⟦ADDRESS|8 Birch Lane, Norwich NR2 4TT⟧ for ⟦PERSON|Ola⟧.")
+    (doc,) = read_corpus(tmp_path, spacy.blank("en"), fmt="everyday")
+    assert doc.user_data["doc_id"] == "support-ticket/03"
+    assert [(s.text, s.label_) for s in doc.spans["anon_gold"]] == [
+        ("8 Birch Lane, Norwich NR2 4TT", "ADDRESS"), ("Ola", "PERSON")]
+    assert to_category("ADDRESS", "everyday") == "LOC"
+    assert to_category("CONTACT", "everyday") == "CONTACT"
+
+
 def test_iter_everyday_refuses_missing_folder_bad_names_and_choices(tmp_path):
     with pytest.raises(FileNotFoundError, match=r"\[E087\].*Fix:"):
         list(iter_everyday(tmp_path / "nowhere"))

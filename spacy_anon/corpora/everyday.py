@@ -20,6 +20,7 @@ from spacy.tokens import Doc
 
 from spacy_anon.corpora.base import CorpusFormatError, GoldRecord, GoldSpan, records_to_docs
 from spacy_anon.errors import Errors
+from spacy_anon.labels import EVERYDAY
 
 PathLike = Union[str, Path]
 
@@ -36,7 +37,7 @@ FINE_TYPES: Dict[str, Tuple[str, ...]] = {
     "ID": ("MRN", "EMPLOYEE", "CASE", "ACCOUNT", "IBAN", "CARD", "NATIONAL", "PLATE", "OTHER"),
 }
 # The set's labels -> spacy-anon categories (an address is a place; the rest are categories already).
-LABEL_MAP: Dict[str, str] = {**{label: label for label in LABELS}, "ADDRESS": "LOC"}
+LABEL_MAP: Dict[str, str] = EVERYDAY
 SPLITS = ("dev", "test")
 DEV_LAST = 7  # documents 01..07 are dev, 08.. are test
 # Field keys and headers the guideline says are never part of a span.
