@@ -14,11 +14,11 @@ from spacy_anon.corpora.base import (  # noqa: F401
     records_to_docs,
 )
 from spacy_anon.corpora.docbin import iter_docbin_records, write_docbin  # noqa: F401
-from spacy_anon.corpora.everyday import iter_everyday, iter_everyday_records, parse_markup, read_everyday  # noqa: F401
 from spacy_anon.labels import LABEL_MAPS, to_category  # noqa: F401
 from spacy_anon.corpora.readers import (  # noqa: F401
     guess_format,
     iter_brat_records,
+    iter_everyday_records,
     iter_harem_records,
     iter_iob_records,
     iter_presidio_records,
@@ -26,6 +26,7 @@ from spacy_anon.corpora.readers import (  # noqa: F401
     iter_span_records,
     iter_tab_records,
     read_brat,
+    read_everyday,
     read_harem,
     read_iob,
     read_presidio_synth,

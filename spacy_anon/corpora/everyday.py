@@ -6,9 +6,9 @@ characters ⟦ ⟧ | never occur in the text itself, so the markup parses withou
 of a genre are the `dev` split, 08-11 the `test` split (see assets/everyday/README.md and GUIDELINE.md).
 
 `parse_markup` is a pure function (marked text -> plain text and spans, malformed markup refused with a
-coded error); `iter_everyday` yields plain dicts; `iter_everyday_records` / `read_everyday` give the
-`GoldRecord`s / `Doc`s of the other corpus readers. `python -m spacy_anon.corpora.everyday strip OUTDIR`
-writes the texts without markup, for a second annotator.
+coded error); `iter_everyday` yields plain dicts; `iter_everyday_records` gives the `GoldRecord`s of
+the other corpus readers (`spacy_anon.corpora.read_everyday` makes `Doc`s).
+`python -m spacy_anon.corpora.everyday strip OUTDIR` writes the texts without markup, for a second annotator.
 """
 import argparse
 import re
@@ -16,9 +16,7 @@ import sys
 from pathlib import Path
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from spacy.tokens import Doc
-
-from spacy_anon.corpora.base import CorpusFormatError, GoldRecord, GoldSpan, records_to_docs
+from spacy_anon.corpora.base import CorpusFormatError, GoldRecord, GoldSpan
 from spacy_anon.errors import Errors
 from spacy_anon.labels import EVERYDAY
 
@@ -178,13 +176,6 @@ def iter_everyday_records(path: Optional[PathLike] = None, split: Optional[str] 
         yield GoldRecord(doc["doc_id"], doc["text"], spans, where=doc["doc_id"],
                          meta={"genre": doc["genre"], "split": doc["split"],
                                "types": [s["type"] for s in doc["spans"]]})
-
-
-def read_everyday(
-    path: Optional[PathLike], nlp, strict: bool = True, warnings: Optional[List[str]] = None
-) -> Iterator[Doc]:
-    """Docs of the set with gold spans in doc.spans["anon_gold"] (labels PERSON ... ADDRESS; see LABEL_MAP)."""
-    return records_to_docs(nlp, iter_everyday_records(path), strict=strict, warnings=warnings)
 
 
 def strip(

@@ -21,7 +21,6 @@ from spacy_anon.corpora.base import (
     records_to_docs,
 )
 from spacy_anon.corpora.docbin import iter_docbin_records
-from spacy_anon.corpora.everyday import iter_everyday_records
 from spacy_anon.io import loads_strict
 
 PathLike = Union[str, Path]
@@ -582,6 +581,21 @@ def read_harem(
 ) -> Iterator[Doc]:
     """Docs from a HAREM golden collection (XML or SGML); labels PESSOA, LOCAL, ORGANIZACAO, TEMPO..."""
     return records_to_docs(nlp, iter_harem_records(path), strict=strict, warnings=warnings)
+
+
+def iter_everyday_records(path: Optional[PathLike] = None) -> Iterator[GoldRecord]:
+    """Records of the everyday set (`spacy_anon.corpora.everyday`, imported here on use so that
+    `python -m spacy_anon.corpora.everyday` runs the module once)."""
+    from spacy_anon.corpora import everyday
+
+    return everyday.iter_everyday_records(path)
+
+
+def read_everyday(
+    path: Optional[PathLike], nlp, strict: bool = True, warnings: Optional[List[str]] = None
+) -> Iterator[Doc]:
+    """Docs of the everyday set with gold spans (labels PERSON ... MISC and ADDRESS)."""
+    return records_to_docs(nlp, iter_everyday_records(path), strict=strict, warnings=warnings)
 
 
 # ---------------------------------------------------------------------------------------------
