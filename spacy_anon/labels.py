@@ -112,6 +112,12 @@ HAREM: Dict[str, str] = {
     "OBRA": "MISC", "OUTRO": "MISC", "VARIADO": "MISC",
 }
 
+# The everyday set (assets/everyday): the categories themselves, plus ADDRESS (a postal address is a place).
+EVERYDAY: Dict[str, str] = {
+    "PERSON": "PERSON", "ORG": "ORG", "LOC": "LOC", "ADDRESS": "LOC", "DATETIME": "DATETIME",
+    "CONTACT": "CONTACT", "ID": "ID", "AGE": "AGE", "DEM": "DEM", "QUANTITY": "QUANTITY", "MISC": "MISC",
+}
+
 # Fine types of the rule recognizers (`Recognizer.type`), each with its category: `span._.anon_type` says
 # which kind of CONTACT or ID a span is, so `label_strategies = {"EMAIL": "suppress"}` can treat an e-mail
 # apart from a phone number. Names follow Presidio's entity types where one exists, shortened.
@@ -133,7 +139,7 @@ RULE_TYPES: Dict[str, str] = {
 LABEL_MAPS: Dict[str, Dict[str, str]] = {
     "tab": TAB, "wikiactors": TAB, "meddocan": MEDDOCAN, "brat": MEDDOCAN, "deid": DEID,
     "presidio": PRESIDIO, "wikiann": WIKIANN, "iob": {**WIKIANN, **WNUT17}, "wnut17": WNUT17,
-    "harem": HAREM,
+    "harem": HAREM, "everyday": EVERYDAY,
 }
 CORPUS_LABEL_MAPS = LABEL_MAPS  # the name trained configs and earlier code use
 

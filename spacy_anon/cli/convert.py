@@ -14,7 +14,7 @@ from spacy_anon.corpora import READERS, CorpusFormatError, write_docbin
 from spacy_anon.labels import LABEL_MAPS
 from spacy_anon.tagger.data import map_gold_labels, tagger_nlp
 
-FORMATS = ("tab", "wikiactors", "jsonl", "deid", "brat", "meddocan", "presidio", "iob", "wikiann", "wnut17", "harem")
+FORMATS = ("tab", "wikiactors", "jsonl", "deid", "brat", "meddocan", "presidio", "iob", "wikiann", "wnut17", "harem", "everyday")
 DEFAULT_LANGS = {"harem": "pt", "meddocan": "es", "brat": "es"}
 
 

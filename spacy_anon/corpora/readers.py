@@ -583,6 +583,21 @@ def read_harem(
     return records_to_docs(nlp, iter_harem_records(path), strict=strict, warnings=warnings)
 
 
+def iter_everyday_records(path: Optional[PathLike] = None) -> Iterator[GoldRecord]:
+    """Records of the everyday set (`spacy_anon.corpora.everyday`, imported here on use so that
+    `python -m spacy_anon.corpora.everyday` runs the module once)."""
+    from spacy_anon.corpora import everyday
+
+    return everyday.iter_everyday_records(path)
+
+
+def read_everyday(
+    path: Optional[PathLike], nlp, strict: bool = True, warnings: Optional[List[str]] = None
+) -> Iterator[Doc]:
+    """Docs of the everyday set with gold spans (labels PERSON ... MISC and ADDRESS)."""
+    return records_to_docs(nlp, iter_everyday_records(path), strict=strict, warnings=warnings)
+
+
 # ---------------------------------------------------------------------------------------------
 
 RECORD_READERS = {
@@ -597,6 +612,7 @@ RECORD_READERS = {
     "wikiann": iter_iob_records,
     "wnut17": iter_iob_records,
     "harem": iter_harem_records,
+    "everyday": iter_everyday_records,
 }
 
 
