@@ -211,6 +211,26 @@ class Errors(metaclass=_WithCodes):
             "(and keep the page as you keep the documents)")
     E802 = "spacy-anon report: the page holds original values: it is written to a file only (-o REPORT.html), not to stdout"
 
+    # ------------------------------------------------------------------ everyday set markup and reader (E080-E089)
+    E080 = ("spacy-anon everyday set: {where}: a span opened with \u27e6 is not closed before the end of the file. Fix: close it "
+            "with \u27e7, as in \u27e6LABEL|text\u27e7")
+    E081 = ("spacy-anon everyday set: {where}: a \u27e6 inside a span (spans do not nest, and the text never holds \u27e6). "
+            "Fix: close the first span with \u27e7 before opening the next")
+    E082 = ("spacy-anon everyday set: {where}: a stray {char!r} outside any span (the text itself never holds \u27e6 \u27e7 |). "
+            "Fix: remove it, or open the span with \u27e6LABEL|")
+    E083 = ("spacy-anon everyday set: {where}: a span has no label before '|' or no '|' at all. Fix: write \u27e6LABEL|text\u27e7 or "
+            "\u27e6LABEL/FINE|text\u27e7")
+    E084 = "spacy-anon everyday set: {where}: unknown label {label!r}. Fix: use one of {known}"
+    E085 = ("spacy-anon everyday set: {where}: unknown fine type {fine!r} for {label}. Fix: use one of {known} (the other labels "
+            "take no fine type)")
+    E086 = ("spacy-anon everyday set: {where}: a {label} span is empty or starts or ends with whitespace. Fix: move the spaces and "
+            "line breaks outside \u27e6 \u27e7")
+    E087 = ("spacy-anon everyday set: no documents folder at {path}. Fix: give folder= (or --folder) the assets/everyday/docs "
+            "folder of a source checkout of spacy-anon; the set is not part of the installed package")
+    E088 = "spacy-anon everyday set: unknown {what} {value!r}. Fix: use one of {known}"
+    E089 = ("spacy-anon everyday set: {path}: a document file is named <nn>.txt (01.txt ... 11.txt) inside its genre folder. Fix: "
+            "rename it")
+
     # ------------------------------------------------------------------ risk and utility measurement (E850-E899)
     E850 = ("spacy-anon risk: {path}: not a background-knowledge file. Fix: give {{name: text}} or a list of re-identification "
             "records with \"name\" and \"public_knowledge\"")

@@ -1,7 +1,7 @@
 """Corpus readers: annotated corpora -> spaCy Docs with gold spans in `doc.spans["anon_gold"]`.
 
 Readers: `read_tab_json`, `read_span_jsonl`, `read_brat`, `read_presidio_synth`, `read_iob`,
-`read_harem`. Each has a record-level twin (`iter_*_records`) returning plain `GoldRecord`s with exact
+`read_harem`, `read_everyday` (the project's own everyday set). Each has a record-level twin (`iter_*_records`) returning plain `GoldRecord`s with exact
 character offsets, which is what the metrics in `spacy_anon.evaluate` consume.
 """
 from spacy_anon.corpora.base import (  # noqa: F401
@@ -14,6 +14,7 @@ from spacy_anon.corpora.base import (  # noqa: F401
     records_to_docs,
 )
 from spacy_anon.corpora.docbin import iter_docbin_records, write_docbin  # noqa: F401
+from spacy_anon.corpora.everyday import iter_everyday, iter_everyday_records, parse_markup, read_everyday  # noqa: F401
 from spacy_anon.labels import LABEL_MAPS, to_category  # noqa: F401
 from spacy_anon.corpora.readers import (  # noqa: F401
     guess_format,
@@ -44,6 +45,7 @@ READERS = {
     "wikiann": read_iob,
     "wnut17": read_iob,
     "harem": read_harem,
+    "everyday": read_everyday,
 }
 
 

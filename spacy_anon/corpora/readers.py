@@ -21,6 +21,7 @@ from spacy_anon.corpora.base import (
     records_to_docs,
 )
 from spacy_anon.corpora.docbin import iter_docbin_records
+from spacy_anon.corpora.everyday import iter_everyday_records
 from spacy_anon.io import loads_strict
 
 PathLike = Union[str, Path]
@@ -597,6 +598,7 @@ RECORD_READERS = {
     "wikiann": iter_iob_records,
     "wnut17": iter_iob_records,
     "harem": iter_harem_records,
+    "everyday": iter_everyday_records,
 }
 
 
