@@ -28,7 +28,7 @@ from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.vacuous import FALLBACK_CLASS, class_fallback_of
 from spacy_anon.labels import CATEGORIES, DEFAULT_ENT_LABEL_MAP, RULE_TYPES, identifier_for, known_types
 from spacy_anon.lexicon.common_words import common_word_test
-from spacy_anon.mask import coverage, leak_guard
+from spacy_anon.mask import coverage, fine_types, leak_guard
 from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts
 from spacy_anon.mask.memory import ReplacementMemory
@@ -61,6 +61,7 @@ MAX_DATE_SHIFT_DAYS = 36500
 DEFAULT_CONFIG: Dict[str, Any] = {
     "strategy": "tag",
     "label_strategies": {},
+    "extra_labels": [],
     "use_ents": True,
     "ent_label_map": None,
     "spans_key": SPAN_KEY,
@@ -132,6 +133,7 @@ def make_anon_mask(
     leak_guard: bool = True,
     operators: Dict[str, Dict[str, Any]] = {},  # noqa: B006  (spaCy passes the config value; never mutated)
     date_shift_days: int = DEFAULT_DATE_SHIFT_DAYS,
+    extra_labels: List[str] = [],  # noqa: B006  (spaCy passes the config value; never mutated)
 ) -> "AnonMask":
     """Build the masking component; see `AnonMask` for the arguments."""
     return AnonMask(
@@ -144,7 +146,7 @@ def make_anon_mask(
         pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
         number_style=number_style, consistency=consistency, include_original=include_original,
         key_scope=key_scope, scorer=scorer, tidy_generalized=tidy_generalized, allow_list=allow_list, leak_guard=leak_guard,
-        operators=operators, date_shift_days=date_shift_days,
+        operators=operators, date_shift_days=date_shift_days, extra_labels=extra_labels,
     )
 
 
@@ -190,13 +192,17 @@ class AnonMask(Pipe):
         leak_guard: bool = True,
         operators: Optional[Dict[str, Dict[str, Any]]] = None,
         date_shift_days: int = DEFAULT_DATE_SHIFT_DAYS,
+        extra_labels: Sequence[str] = (),
     ) -> None:
         """
         strategy: default strategy, one of suppress | tag | surrogate | pseudonym | generalize.
         label_strategies: strategy per category or fine type, e.g. {"DATETIME": "generalize", "EMAIL":
-            "suppress"}: a span's fine type (`span._.anon_type`: EMAIL, PHONE, a corpus label such as
-            NOMBRE_SUJETO_ASISTENCIA) wins over its category (`span.label_`). An unknown name is refused
-            (`known_label_names` lists the accepted ones).
+            "suppress"}: a span's fine type (`span._.anon_type`, decided once per kept span from its
+            detector and its value's shape: `spacy_anon.mask.fine_types`) wins over its category
+            (`span.label_`). Presidio's entity names are aliases (EMAIL_ADDRESS = EMAIL, LOCATION = LOC).
+            An unknown name is refused (`known_label_names` lists the accepted ones).
+        extra_labels: labels and fine types your own components write (a custom span getter, a rule
+            set of your own), accepted in `label_strategies` besides those the pipeline declares.
         use_ents: also mask `doc.ents`, mapped by `ent_label_map`.
         ent_label_map: NER label -> our category; labels absent or mapped to null are ignored.
             None: `spacy_anon.labels.DEFAULT_ENT_LABEL_MAP`. A dict replaces the default entirely.
@@ -262,6 +268,9 @@ class AnonMask(Pipe):
         self.scorer = scorer
         self.strategy = strategy
         self.label_strategies = dict(label_strategies or {})
+        if isinstance(extra_labels, str) or not all(isinstance(x, str) and x for x in extra_labels):
+            raise ValueError(Errors.E041.format(value=extra_labels))
+        self.extra_labels = list(extra_labels)
         if not isinstance(date_shift_days, int) or isinstance(date_shift_days, bool) \
                 or not 1 <= date_shift_days <= MAX_DATE_SHIFT_DAYS:
             raise ValueError(Errors.E751.format(value=date_shift_days))
@@ -291,6 +300,7 @@ class AnonMask(Pipe):
             fine = sorted(set(known) - set(CATEGORIES))
             raise ValueError(Errors.E750.format(names=", ".join(unknown), categories=", ".join(CATEGORIES),
                                                 types=", ".join(fine)))
+        self._policies = fine_types.normalize_policies(self.label_strategies)  # aliases -> our names
         self.overlap_resolver = overlap_resolver or make_overlap_resolver()
         self.grouper = grouper or make_name_part_grouper()
         self.surrogate_provider = surrogate_provider or make_faker_surrogates()
@@ -337,10 +347,9 @@ class AnonMask(Pipe):
         return self.strategy == strategy or strategy in self.label_strategies.values()
 
     def strategy_for(self, label: str, fine_type: Optional[str] = None) -> str:
-        """The strategy of a span: its fine type's (`label_strategies`), else its category's, else `strategy`."""
-        if fine_type is not None and fine_type in self.label_strategies:
-            return self.label_strategies[fine_type]
-        return self.label_strategies.get(label, self.strategy)
+        """The strategy of a span: its fine type's (`label_strategies`, aliases resolved), else its
+        category's, else `strategy` (`fine_types.policy_for`)."""
+        return fine_types.policy_for(self._policies, label, fine_type, self.strategy)
 
     def known_label_names(self) -> Tuple[str, ...]:
         """Names `label_strategies` accepts: the categories, every fine type of this package
@@ -348,7 +357,7 @@ class AnonMask(Pipe):
         the registered recognizers, of this component's `rules` (extra_labels, deny_list,
         custom_recognizers) and `ent_label_map`, and those the pipeline's earlier components declare
         (a spaCy component's `labels`, a tagger's `label_map`, an anon_rules' settings)."""
-        names = set(known_types()) | set(CATEGORIES)
+        names = set(known_types()) | set(CATEGORIES) | set(fine_types.ALIASES) | set(self.extra_labels)
         for recognizer in REGISTRY.values():
             names.update((recognizer.label, recognizer.type or recognizer.label))
         names.update(self.ent_label_map)
@@ -402,6 +411,7 @@ class AnonMask(Pipe):
             "number_style": self.number_style, "consistency": self.consistency, "key_scope": self.key_scope,
             "include_original": self.include_original, "tidy_generalized": self.tidy_generalized,
             "allow_list": self.allow_list, "leak_guard": self.leak_guard, "operators": self.operator_settings,
+            "extra_labels": self.extra_labels,
         }
 
     # ------------------------------------------------------------------------------------ detection
@@ -487,6 +497,7 @@ class AnonMask(Pipe):
         kept = list(self.overlap_resolver([c for c, _ in pairs]))
         kept.sort(key=lambda s: (s.start_char, s.end_char))
         carry_corpus_types(kept, [c for c, _ in pairs], GENERIC_TYPES)  # a tagger's corpus label survives
+        fine_types.decide_fine_types(kept, text)  # once, whoever detected: policies and the table use it
         for a, b in zip(kept, kept[1:]):
             if b.start_char < a.end_char:
                 raise ValueError(Errors.E116.format(problem="overlapping spans"))
