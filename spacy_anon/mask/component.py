@@ -22,14 +22,15 @@ from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attribu
 from spacy_anon.coref.grouper import CorefGrouper, grouper_for
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, MEMORY_KEY, RULES_RAN_KEY, SPAN_KEY, WRITTEN_KEY
 from spacy_anon.errors import Errors
-from spacy_anon.extensions import doc_text, span_getter
+from spacy_anon.extensions import doc_text, has_own_value, span_getter
 from spacy_anon.failures import failed_component, pipe_keeping_failures
 from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.vacuous import FALLBACK_CLASS, class_fallback_of
 from spacy_anon.labels import CATEGORIES, DEFAULT_ENT_LABEL_MAP, RULE_TYPES, identifier_for, known_types
 from spacy_anon.lexicon.common_words import common_word_test
 from spacy_anon.mask import coverage, fine_types, leak_guard
-from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
+from spacy_anon.mask.allow_list import (allowed_regions, compile_occurrence_patterns, inside_any, rule_allow_entries,
+                                        trim_to_unallowed, whole_value_regions, worth_masking)
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.operators import Mention, Operator, get_operator
@@ -248,9 +249,9 @@ class AnonMask(Pipe):
             the row then covering the article ("an American actor" -> "a performer", row from "an");
             a bare singular replacement at the start of a noun phrase gets "a"/"an" ("In 2015 a person").
         allow_list: terms never masked, whichever detector flagged them: strings (case-insensitive, whole
-            words; "European Court of Human Rights") or {"pattern": regex}. Every candidate lying entirely
-            inside an occurrence in the text is dropped; longer candidates that merely contain one are
-            kept (`spacy_anon.mask.allow_list`).
+            words; "European Court of Human Rights"), {"text": ...} or {"pattern": regex}; the phrases of
+            the pipeline's anon_rules allow lists count too. A candidate inside an occurrence is dropped,
+            one running past it trimmed to what is worth masking outside it (`spacy_anon.mask.allow_list`).
         leak_guard: mask what the detectors half found (`spacy_anon.mask.leak_guard`): a person
             mention that is only a title, or that stops before a capitalised word with a possessive, is
             grown over those words ("Mr Fredin’s", "Peter Maxwell's"), and every other occurrence of a
@@ -324,6 +325,7 @@ class AnonMask(Pipe):
         self.leak_guard = bool(leak_guard)
         self._is_common: Optional[Callable[[str], bool]] = None
         self._allow_patterns = compile_occurrence_patterns(self.allow_list)  # bad entries raise here, at build time
+        self._rule_allow: Tuple[str, Any] = ("[]", ((), ()))  # anon_rules' allow lists, compiled (`_allowed`)
         self._key_in_config = bool(pseudonym_key)
         self._key: Optional[bytes] = None
         key = pseudonym_key or os.environ.get(KEY_ENV)
@@ -447,15 +449,15 @@ class AnonMask(Pipe):
                 if not label:
                     continue
                 found.append((Span(doc, ent.start, ent.end, label=label), ent))
-        allowed = allowed_regions(text, self._allow_patterns) if self._allow_patterns else []
+        allowed, whole = self._allowed(text)
+        if allowed or whole:
+            found = self._trim_allowed(doc, found, text, allowed, whole)
         score = span_getter("anon_score")
         best: Dict[Tuple[int, int, str], Tuple[Span, Span]] = {}
         order: List[Tuple[int, int, str]] = []
         for cand, orig in found:
             start, end = cand.start_char, cand.end_char
             if not text[start:end].strip():  # the span's text, without rebuilding it from its tokens
-                continue
-            if allowed and inside_any(start, end, allowed):
                 continue
             key = (start, end, cand.label_)
             if key not in best:
@@ -474,6 +476,50 @@ class AnonMask(Pipe):
                 cand._.anon_replacement = orig._.anon_replacement
             result.append((cand, orig))
         return result
+
+    def _allowed(self, text: str) -> Tuple[List[Tuple[int, int]], Tuple[Any, ...]]:
+        """The allowed character ranges of `text` (this component's allow list and the phrases of every
+        `anon_rules` allow list of the pipeline) and the anon_rules' whole-value patterns."""
+        entries = list(self._rules.allow_list if self._rules is not None else self.rules_cfg.get("allow_list") or ())
+        for _, proc in (self.nlp.pipeline if self.nlp is not None else []):
+            if isinstance(proc, AnonRules):
+                entries.extend(proc.allow_list)
+        key = repr(entries)
+        if key != self._rule_allow[0]:  # compiled again only when a list changed (`add_allow_list`)
+            self._rule_allow = (key, rule_allow_entries(entries))
+        phrases, whole = self._rule_allow[1]
+        patterns = self._allow_patterns + phrases
+        return (allowed_regions(text, patterns) if patterns else []), whole
+
+    def _trim_allowed(self, doc: Doc, found: List[Tuple[Span, Span]], text: str, allowed: List[Tuple[int, int]],
+                      whole: Tuple[Any, ...]) -> List[Tuple[Span, Span]]:
+        """Candidates without their allowed tokens (`allow_list.trim_to_unallowed`): dropped when nothing
+        worth masking is left, else cut to what is; the pieces keep the detector's attributes."""
+        if self._is_common is None:
+            self._is_common = common_word_test(self.nlp.lang if self.nlp is not None else "en")
+        stop_words = self.nlp.Defaults.stop_words if self.nlp is not None else frozenset()
+        is_common, name_labels = self._is_common, set(self._name_labels())
+        out: List[Tuple[Span, Span]] = []
+        for cand, orig in found:
+            tokens = [(t.idx, t.idx + len(t.text), t.text) for t in cand]
+            regions = allowed
+            if whole:
+                regions = sorted(allowed + whole_value_regions(text, [(a, b) for a, b, _ in tokens], whole))
+            name = cand.label_ in name_labels
+            pieces = trim_to_unallowed(tokens, regions, lambda w: worth_masking(w, stop_words, is_common, name)) \
+                if regions else None
+            if pieces is None:
+                out.append((cand, orig))
+                continue
+            for i, j in pieces:
+                piece = Span(doc, cand.start + i, cand.start + j, label=cand.label_)
+                if not has_own_value(piece, "anon_source"):  # else another detector's span over these tokens
+                    piece._.anon_source = orig._.anon_source or ("ner" if cand is not orig else None)
+                    piece._.anon_score = orig._.anon_score
+                    piece._.anon_identifier = orig._.anon_identifier or identifier_for(cand.label_)
+                    piece._.anon_type = orig._.anon_type
+                out.append((piece, piece))
+        return out
 
     # ------------------------------------------------------------------------------------ the step
     def pipe(self, stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:
@@ -614,10 +660,10 @@ class AnonMask(Pipe):
         taken = bytearray(len(doc) + 1)  # tokens taken
         for span in kept:
             taken[span.start:span.end] = b"\x01" * (span.end - span.start)
-        allowed = allowed_regions(text, self._allow_patterns) if self._allow_patterns else []
+        allowed, whole = self._allowed(text)
         added: List[Tuple[Span, str]] = []
         for start, end, t in occurrences:
-            if allowed and inside_any(start, end, allowed):
+            if allowed and inside_any(start, end, allowed) or any(p.fullmatch(text[start:end]) for p in whole):
                 continue
             source = kept[terms[t].entity]
             span = doc.char_span(start, end, label=source.label_, alignment_mode="expand")
