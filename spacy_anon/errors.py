@@ -204,7 +204,8 @@ class Errors(metaclass=_WithCodes):
     # ------------------------------------------------------------------ fine types, plausible surrogates (E750-E799)
     E750 = ("anon_mask: unknown label or type {names} (setting label_strategies). Known names: categories "
             "{categories}; fine types {types}. Fix: use one of them, or a label that a component added before "
-            "anon_mask declares (a tagger's label_map, anon_rules' extra_labels or custom_recognizers)")
+            "anon_mask declares (a tagger's label_map, anon_rules' extra_labels or custom_recognizers), or list "
+            "your own labels in anon_mask's extra_labels")
     E751 = ("anon_mask: date_shift_days must be a whole number from 1 to 36500, got {value!r}. Fix: the largest "
             "number of days a surrogate date moves, e.g. 365")
     E752 = "anon_rules: the custom recognizer at index {index} has type {value!r}; a type is a non-empty string"
