@@ -195,10 +195,17 @@ class Errors(metaclass=_WithCodes):
             "Parquet output cannot resume: a Parquet file is whole only once its footer is written)")
     E912 = ("spacy-anon anonymize: {what} needs the optional dependency 'pyarrow'. Fix: pip install 'spacy-anon[parquet]'")
 
+    # ------------------------------------------------------------------ policies by fine type, allow lists (E040-E049)
+    E040 = ("anon_mask: {setting} names {ours} twice, as {first!r} and {second!r}, with different values. Fix: keep "
+            "one of them ({second!r} is another name of {ours}, see the aliases in docs/components/anon_mask.md)")
+    E041 = ("anon_mask: extra_labels must be a list of non-empty strings, got {value!r}. Fix: list the labels or "
+            "fine types your own components write, e.g. [\"DRUG\"]")
+
     # ------------------------------------------------------------------ fine types, plausible surrogates (E750-E799)
     E750 = ("anon_mask: unknown label or type {names} (setting label_strategies). Known names: categories "
             "{categories}; fine types {types}. Fix: use one of them, or a label that a component added before "
-            "anon_mask declares (a tagger's label_map, anon_rules' extra_labels or custom_recognizers)")
+            "anon_mask declares (a tagger's label_map, anon_rules' extra_labels or custom_recognizers), or list "
+            "your own labels in anon_mask's extra_labels")
     E751 = ("anon_mask: date_shift_days must be a whole number from 1 to 36500, got {value!r}. Fix: the largest "
             "number of days a surrogate date moves, e.g. 365")
     E752 = "anon_rules: the custom recognizer at index {index} has type {value!r}; a type is a non-empty string"

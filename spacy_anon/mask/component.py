@@ -22,14 +22,15 @@ from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attribu
 from spacy_anon.coref.grouper import CorefGrouper, grouper_for
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, MEMORY_KEY, RULES_RAN_KEY, SPAN_KEY, WRITTEN_KEY
 from spacy_anon.errors import Errors
-from spacy_anon.extensions import doc_text, span_getter
+from spacy_anon.extensions import doc_text, has_own_value, span_getter
 from spacy_anon.failures import failed_component, pipe_keeping_failures
 from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.vacuous import FALLBACK_CLASS, class_fallback_of
 from spacy_anon.labels import CATEGORIES, DEFAULT_ENT_LABEL_MAP, RULE_TYPES, identifier_for, known_types
 from spacy_anon.lexicon.common_words import common_word_test
-from spacy_anon.mask import coverage, leak_guard
-from spacy_anon.mask.allow_list import allowed_regions, compile_occurrence_patterns, inside_any
+from spacy_anon.mask import coverage, fine_types, leak_guard
+from spacy_anon.mask.allow_list import (allowed_regions, compile_occurrence_patterns, inside_any, rule_allow_entries,
+                                        trim_to_unallowed, whole_value_regions, worth_masking)
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.operators import Mention, Operator, get_operator
@@ -61,6 +62,7 @@ MAX_DATE_SHIFT_DAYS = 36500
 DEFAULT_CONFIG: Dict[str, Any] = {
     "strategy": "tag",
     "label_strategies": {},
+    "extra_labels": [],
     "use_ents": True,
     "ent_label_map": None,
     "spans_key": SPAN_KEY,
@@ -132,6 +134,7 @@ def make_anon_mask(
     leak_guard: bool = True,
     operators: Dict[str, Dict[str, Any]] = {},  # noqa: B006  (spaCy passes the config value; never mutated)
     date_shift_days: int = DEFAULT_DATE_SHIFT_DAYS,
+    extra_labels: List[str] = [],  # noqa: B006  (spaCy passes the config value; never mutated)
 ) -> "AnonMask":
     """Build the masking component; see `AnonMask` for the arguments."""
     return AnonMask(
@@ -144,7 +147,7 @@ def make_anon_mask(
         pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
         number_style=number_style, consistency=consistency, include_original=include_original,
         key_scope=key_scope, scorer=scorer, tidy_generalized=tidy_generalized, allow_list=allow_list, leak_guard=leak_guard,
-        operators=operators, date_shift_days=date_shift_days,
+        operators=operators, date_shift_days=date_shift_days, extra_labels=extra_labels,
     )
 
 
@@ -190,13 +193,17 @@ class AnonMask(Pipe):
         leak_guard: bool = True,
         operators: Optional[Dict[str, Dict[str, Any]]] = None,
         date_shift_days: int = DEFAULT_DATE_SHIFT_DAYS,
+        extra_labels: Sequence[str] = (),
     ) -> None:
         """
         strategy: default strategy, one of suppress | tag | surrogate | pseudonym | generalize.
         label_strategies: strategy per category or fine type, e.g. {"DATETIME": "generalize", "EMAIL":
-            "suppress"}: a span's fine type (`span._.anon_type`: EMAIL, PHONE, a corpus label such as
-            NOMBRE_SUJETO_ASISTENCIA) wins over its category (`span.label_`). An unknown name is refused
-            (`known_label_names` lists the accepted ones).
+            "suppress"}: a span's fine type (`span._.anon_type`, decided once per kept span from its
+            detector and its value's shape: `spacy_anon.mask.fine_types`) wins over its category
+            (`span.label_`). Presidio's entity names are aliases (EMAIL_ADDRESS = EMAIL, LOCATION = LOC).
+            An unknown name is refused (`known_label_names` lists the accepted ones).
+        extra_labels: labels and fine types your own components write (a custom span getter, a rule
+            set of your own), accepted in `label_strategies` besides those the pipeline declares.
         use_ents: also mask `doc.ents`, mapped by `ent_label_map`.
         ent_label_map: NER label -> our category; labels absent or mapped to null are ignored.
             None: `spacy_anon.labels.DEFAULT_ENT_LABEL_MAP`. A dict replaces the default entirely.
@@ -242,9 +249,9 @@ class AnonMask(Pipe):
             the row then covering the article ("an American actor" -> "a performer", row from "an");
             a bare singular replacement at the start of a noun phrase gets "a"/"an" ("In 2015 a person").
         allow_list: terms never masked, whichever detector flagged them: strings (case-insensitive, whole
-            words; "European Court of Human Rights") or {"pattern": regex}. Every candidate lying entirely
-            inside an occurrence in the text is dropped; longer candidates that merely contain one are
-            kept (`spacy_anon.mask.allow_list`).
+            words; "European Court of Human Rights"), {"text": ...} or {"pattern": regex}; the phrases of
+            the pipeline's anon_rules allow lists count too. A candidate inside an occurrence is dropped,
+            one running past it trimmed to what is worth masking outside it (`spacy_anon.mask.allow_list`).
         leak_guard: mask what the detectors half found (`spacy_anon.mask.leak_guard`): a person
             mention that is only a title, or that stops before a capitalised word with a possessive, is
             grown over those words ("Mr Fredin’s", "Peter Maxwell's"), and every other occurrence of a
@@ -262,6 +269,9 @@ class AnonMask(Pipe):
         self.scorer = scorer
         self.strategy = strategy
         self.label_strategies = dict(label_strategies or {})
+        if isinstance(extra_labels, str) or not all(isinstance(x, str) and x for x in extra_labels):
+            raise ValueError(Errors.E041.format(value=extra_labels))
+        self.extra_labels = list(extra_labels)
         if not isinstance(date_shift_days, int) or isinstance(date_shift_days, bool) \
                 or not 1 <= date_shift_days <= MAX_DATE_SHIFT_DAYS:
             raise ValueError(Errors.E751.format(value=date_shift_days))
@@ -291,6 +301,7 @@ class AnonMask(Pipe):
             fine = sorted(set(known) - set(CATEGORIES))
             raise ValueError(Errors.E750.format(names=", ".join(unknown), categories=", ".join(CATEGORIES),
                                                 types=", ".join(fine)))
+        self._policies = fine_types.normalize_policies(self.label_strategies)  # aliases -> our names
         self.overlap_resolver = overlap_resolver or make_overlap_resolver()
         self.grouper = grouper or make_name_part_grouper()
         self.surrogate_provider = surrogate_provider or make_faker_surrogates()
@@ -314,6 +325,7 @@ class AnonMask(Pipe):
         self.leak_guard = bool(leak_guard)
         self._is_common: Optional[Callable[[str], bool]] = None
         self._allow_patterns = compile_occurrence_patterns(self.allow_list)  # bad entries raise here, at build time
+        self._rule_allow: Tuple[str, Any] = ("[]", ((), ()))  # anon_rules' allow lists, compiled (`_allowed`)
         self._key_in_config = bool(pseudonym_key)
         self._key: Optional[bytes] = None
         key = pseudonym_key or os.environ.get(KEY_ENV)
@@ -337,10 +349,9 @@ class AnonMask(Pipe):
         return self.strategy == strategy or strategy in self.label_strategies.values()
 
     def strategy_for(self, label: str, fine_type: Optional[str] = None) -> str:
-        """The strategy of a span: its fine type's (`label_strategies`), else its category's, else `strategy`."""
-        if fine_type is not None and fine_type in self.label_strategies:
-            return self.label_strategies[fine_type]
-        return self.label_strategies.get(label, self.strategy)
+        """The strategy of a span: its fine type's (`label_strategies`, aliases resolved), else its
+        category's, else `strategy` (`fine_types.policy_for`)."""
+        return fine_types.policy_for(self._policies, label, fine_type, self.strategy)
 
     def known_label_names(self) -> Tuple[str, ...]:
         """Names `label_strategies` accepts: the categories, every fine type of this package
@@ -348,7 +359,7 @@ class AnonMask(Pipe):
         the registered recognizers, of this component's `rules` (extra_labels, deny_list,
         custom_recognizers) and `ent_label_map`, and those the pipeline's earlier components declare
         (a spaCy component's `labels`, a tagger's `label_map`, an anon_rules' settings)."""
-        names = set(known_types()) | set(CATEGORIES)
+        names = set(known_types()) | set(CATEGORIES) | set(fine_types.ALIASES) | set(self.extra_labels)
         for recognizer in REGISTRY.values():
             names.update((recognizer.label, recognizer.type or recognizer.label))
         names.update(self.ent_label_map)
@@ -402,6 +413,7 @@ class AnonMask(Pipe):
             "number_style": self.number_style, "consistency": self.consistency, "key_scope": self.key_scope,
             "include_original": self.include_original, "tidy_generalized": self.tidy_generalized,
             "allow_list": self.allow_list, "leak_guard": self.leak_guard, "operators": self.operator_settings,
+            "extra_labels": self.extra_labels,
         }
 
     # ------------------------------------------------------------------------------------ detection
@@ -437,15 +449,15 @@ class AnonMask(Pipe):
                 if not label:
                     continue
                 found.append((Span(doc, ent.start, ent.end, label=label), ent))
-        allowed = allowed_regions(text, self._allow_patterns) if self._allow_patterns else []
+        allowed, whole = self._allowed(text)
+        if allowed or whole:
+            found = self._trim_allowed(doc, found, text, allowed, whole)
         score = span_getter("anon_score")
         best: Dict[Tuple[int, int, str], Tuple[Span, Span]] = {}
         order: List[Tuple[int, int, str]] = []
         for cand, orig in found:
             start, end = cand.start_char, cand.end_char
             if not text[start:end].strip():  # the span's text, without rebuilding it from its tokens
-                continue
-            if allowed and inside_any(start, end, allowed):
                 continue
             key = (start, end, cand.label_)
             if key not in best:
@@ -464,6 +476,50 @@ class AnonMask(Pipe):
                 cand._.anon_replacement = orig._.anon_replacement
             result.append((cand, orig))
         return result
+
+    def _allowed(self, text: str) -> Tuple[List[Tuple[int, int]], Tuple[Any, ...]]:
+        """The allowed character ranges of `text` (this component's allow list and the phrases of every
+        `anon_rules` allow list of the pipeline) and the anon_rules' whole-value patterns."""
+        entries = list(self._rules.allow_list if self._rules is not None else self.rules_cfg.get("allow_list") or ())
+        for _, proc in (self.nlp.pipeline if self.nlp is not None else []):
+            if isinstance(proc, AnonRules):
+                entries.extend(proc.allow_list)
+        key = repr(entries)
+        if key != self._rule_allow[0]:  # compiled again only when a list changed (`add_allow_list`)
+            self._rule_allow = (key, rule_allow_entries(entries))
+        phrases, whole = self._rule_allow[1]
+        patterns = self._allow_patterns + phrases
+        return (allowed_regions(text, patterns) if patterns else []), whole
+
+    def _trim_allowed(self, doc: Doc, found: List[Tuple[Span, Span]], text: str, allowed: List[Tuple[int, int]],
+                      whole: Tuple[Any, ...]) -> List[Tuple[Span, Span]]:
+        """Candidates without their allowed tokens (`allow_list.trim_to_unallowed`): dropped when nothing
+        worth masking is left, else cut to what is; the pieces keep the detector's attributes."""
+        if self._is_common is None:
+            self._is_common = common_word_test(self.nlp.lang if self.nlp is not None else "en")
+        stop_words = self.nlp.Defaults.stop_words if self.nlp is not None else frozenset()
+        is_common, name_labels = self._is_common, set(self._name_labels())
+        out: List[Tuple[Span, Span]] = []
+        for cand, orig in found:
+            tokens = [(t.idx, t.idx + len(t.text), t.text) for t in cand]
+            regions = allowed
+            if whole:
+                regions = sorted(allowed + whole_value_regions(text, [(a, b) for a, b, _ in tokens], whole))
+            name = cand.label_ in name_labels
+            pieces = trim_to_unallowed(tokens, regions, lambda w: worth_masking(w, stop_words, is_common, name)) \
+                if regions else None
+            if pieces is None:
+                out.append((cand, orig))
+                continue
+            for i, j in pieces:
+                piece = Span(doc, cand.start + i, cand.start + j, label=cand.label_)
+                if not has_own_value(piece, "anon_source"):  # else another detector's span over these tokens
+                    piece._.anon_source = orig._.anon_source or ("ner" if cand is not orig else None)
+                    piece._.anon_score = orig._.anon_score
+                    piece._.anon_identifier = orig._.anon_identifier or identifier_for(cand.label_)
+                    piece._.anon_type = orig._.anon_type
+                out.append((piece, piece))
+        return out
 
     # ------------------------------------------------------------------------------------ the step
     def pipe(self, stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:
@@ -487,6 +543,7 @@ class AnonMask(Pipe):
         kept = list(self.overlap_resolver([c for c, _ in pairs]))
         kept.sort(key=lambda s: (s.start_char, s.end_char))
         carry_corpus_types(kept, [c for c, _ in pairs], GENERIC_TYPES)  # a tagger's corpus label survives
+        fine_types.decide_fine_types(kept, text)  # once, whoever detected: policies and the table use it
         for a, b in zip(kept, kept[1:]):
             if b.start_char < a.end_char:
                 raise ValueError(Errors.E116.format(problem="overlapping spans"))
@@ -603,10 +660,10 @@ class AnonMask(Pipe):
         taken = bytearray(len(doc) + 1)  # tokens taken
         for span in kept:
             taken[span.start:span.end] = b"\x01" * (span.end - span.start)
-        allowed = allowed_regions(text, self._allow_patterns) if self._allow_patterns else []
+        allowed, whole = self._allowed(text)
         added: List[Tuple[Span, str]] = []
         for start, end, t in occurrences:
-            if allowed and inside_any(start, end, allowed):
+            if allowed and inside_any(start, end, allowed) or any(p.fullmatch(text[start:end]) for p in whole):
                 continue
             source = kept[terms[t].entity]
             span = doc.char_span(start, end, label=source.label_, alignment_mode="expand")

@@ -1,0 +1,163 @@
+"""One fine type per kept span, decided once after overlap resolution, and the policy chosen by it.
+
+A policy such as `label_strategies = {"PHONE": "suppress"}` must not depend on which detector found the
+value: the rule recognizers say PHONE, but the tagger that found the same "(614) 555-0198" only says
+CONTACT (and, writing the same characters and label, erases the rule's type). So `anon_mask` decides
+each kept span's type here, from the value itself: a detector's own fine type stays (a rule's EMAIL, a
+corpus label such as MEDDOCAN's CORREO_ELECTRONICO, an NER label, a user's type); a span that has only
+its category (CONTACT, ID, CODE) gets the type its shape proves (an e-mail, URL, IP or MAC address, an
+IBAN that passes mod-97, a card number that passes Luhn, a dashed SSN, a wallet; a phone number when it
+is CONTACT or a phone word stands just before it). The check is the rule recognizers' own patterns and
+validators, run on the span's text alone, so a value is typed the same whoever found it.
+
+Policies then apply by fine type, then by category, then the default strategy; Presidio's entity names
+and the corpus labels that mean one of our types are aliases (`ALIASES`), in the settings and on spans.
+"""
+import re
+from typing import Callable, Dict, Iterable, Mapping, Optional, Sequence, Tuple
+
+from spacy.tokens import Span
+
+from spacy_anon.errors import Errors
+from spacy_anon.extensions import span_getter
+from spacy_anon.labels import CATEGORIES
+
+# Another name -> our fine type or category. Presidio's entity types (its predefined recognizers, and
+# the presidio-research set), then corpus labels that are exactly one of our types. A Presidio name with
+# no counterpart here (MEDICAL_LICENSE, US_BANK_NUMBER, US_ITIN ...) stays a fine type of its own: a
+# tagger trained on that set produces it (`spacy_anon.labels.PRESIDIO`).
+ALIASES: Dict[str, str] = {
+    # Presidio, global
+    "PERSON": "PERSON", "LOCATION": "LOC", "ORGANIZATION": "ORG", "NRP": "DEM", "DATE_TIME": "DATETIME",
+    "AGE": "AGE", "EMAIL_ADDRESS": "EMAIL", "PHONE_NUMBER": "PHONE", "URL": "URL", "IP_ADDRESS": "IP",
+    "MAC_ADDRESS": "MAC", "CREDIT_CARD": "CARD", "IBAN_CODE": "IBAN", "CRYPTO": "CRYPTO",
+    # Presidio, by country
+    "US_SSN": "SSN", "US_PASSPORT": "PASSPORT", "US_DRIVER_LICENSE": "DRIVING_LICENCE",
+    "UK_NHS": "NHS", "UK_NINO": "NINO", "ES_NIF": "DNI", "ES_NIE": "DNI",
+    "IT_PASSPORT": "PASSPORT", "IN_PASSPORT": "PASSPORT", "IT_DRIVER_LICENSE": "DRIVING_LICENCE",
+    # presidio-research's synthetic set
+    "ZIP_CODE": "POSTAL_CODE",
+    # corpus labels that are one of our types (MEDDOCAN, PhysioNet deid)
+    "CORREO_ELECTRONICO": "EMAIL", "NUMERO_TELEFONO": "PHONE", "NUMERO_FAX": "PHONE", "URL_WEB": "URL",
+    "DIREC_PROT_INTERNET": "IP", "Phone": "PHONE",
+}
+
+SHAPED_CATEGORIES = frozenset({"CONTACT", "ID", "CODE"})  # categories whose type a value's shape can prove
+# The rule types a shape proves, in the order they are tried, with what a hit on the whole value needs:
+# "validated" (a checksum passed) or the lowest pattern score (a dashed SSN scores 0.5, a bare run 0.2).
+_SHAPES: Tuple[Tuple[str, object], ...] = (
+    ("EMAIL", 0.0), ("URL", 0.0), ("IP", 0.0), ("MAC", 0.0), ("IBAN", "validated"), ("CARD", "validated"),
+    ("SSN", 0.5), ("CRYPTO", "validated"), ("PHONE", 0.0),
+)
+_CONTEXT_CHARS = 30  # how far before a span a phone word is looked for
+
+
+def canonical(name: Optional[str]) -> Optional[str]:
+    """Our name for `name` (an alias such as EMAIL_ADDRESS -> EMAIL), else `name` itself."""
+    return ALIASES.get(name, name) if name is not None else None
+
+
+def normalize_policies(policies: Mapping[str, str], setting: str = "label_strategies") -> Dict[str, str]:
+    """`policies` keyed by our names: an alias becomes the name it stands for. Two names for the same
+    thing with different values are refused (which one should win is the user's call, not ours)."""
+    out: Dict[str, str] = {}
+    given: Dict[str, str] = {}
+    for name, value in policies.items():
+        ours = canonical(name)
+        if ours in out and out[ours] != value:
+            raise ValueError(Errors.E040.format(setting=setting, first=given[ours], second=name, ours=ours))
+        out[ours] = value
+        given.setdefault(ours, name)
+    return out
+
+
+def policy_for(policies: Mapping[str, str], label: str, fine_type: Optional[str], default: str) -> str:
+    """The value of a span in normalized `policies`: its fine type's, the fine type's alias target's,
+    its category's, else `default`."""
+    for name in (fine_type, canonical(fine_type), label, canonical(label)):
+        if name is not None and name in policies:
+            return policies[name]
+    return default
+
+
+def _shape_recognizers():
+    """(type, recognizer, needs) of the rule recognizers whose match proves a fine type."""
+    from spacy_anon.rules.recognizers import BUILT_IN
+
+    by_type = {r.type: r for r in BUILT_IN if r.type}
+    return tuple((t, by_type[t], needs) for t, needs in _SHAPES if t in by_type)
+
+
+_RECOGNIZERS = None
+_PHONE_WORDS: Optional["re.Pattern[str]"] = None
+
+
+def _phone_words() -> "re.Pattern[str]":
+    """The phone recognizer's context words ("phone", "tel", "fax", "teléfono" ...) as one regex."""
+    global _PHONE_WORDS
+    if _PHONE_WORDS is None:
+        from spacy_anon.rules.recognizers import PHONE
+
+        words = sorted({w.lstrip("<>") for w in PHONE.context if not w.startswith(">")}, key=len, reverse=True)
+        _PHONE_WORDS = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)", re.IGNORECASE)
+    return _PHONE_WORDS
+
+
+def shape_type(value: str, label: str, before: str = "", options: object = None) -> Optional[str]:
+    """The fine type that `value` (a whole span's text) proves by its shape, or None.
+
+    label: the span's category; a phone number is typed PHONE only under CONTACT or after a phone word
+        in `before` (the text just before the span), since a bare run of digits under ID or CODE is more
+        often a file or case number that happens to dial.
+    options: the rules' `RuleOptions` (phone regions); None: the defaults.
+    """
+    global _RECOGNIZERS
+    if _RECOGNIZERS is None:
+        _RECOGNIZERS = _shape_recognizers()
+    if options is None:
+        from spacy_anon.rules.matching import RuleOptions
+
+        options = RuleOptions()
+    value = value.strip()
+    if not value:
+        return None
+    for fine_type, recognizer, needs in _RECOGNIZERS:
+        if fine_type == "PHONE" and label != "CONTACT" and not _phone_words().search(before):
+            continue
+        for start, end, score, validated in recognizer.raw_matches(value, options):
+            if start != 0 or end != len(value):
+                continue
+            if validated if needs == "validated" else score >= needs:
+                return fine_type
+    return None
+
+
+def decide_fine_type(value: str, label: str, detector_type: Optional[str], before: str = "",
+                     options: object = None) -> str:
+    """The fine type of a kept span: the detector's own type when it names more than a category, else
+    the type the value's shape proves (under CONTACT, ID, CODE), else the category."""
+    if detector_type and detector_type != label and detector_type not in CATEGORIES:
+        return detector_type
+    if label in SHAPED_CATEGORIES:
+        proven = shape_type(value, label, before, options)
+        if proven is not None:
+            return proven
+    return detector_type or label
+
+
+def decide_fine_types(spans: Iterable[Span], text: str, options: object = None) -> None:
+    """Write each span's decided type to `span._.anon_type` (the table's `type` column reads it)."""
+    read: Callable[[Span], Optional[str]] = span_getter("anon_type")
+    for span in spans:
+        current = read(span)
+        if span.label_ not in SHAPED_CATEGORIES and current:
+            continue  # nothing to decide: the detector's type or the category stays
+        decided = decide_fine_type(text[span.start_char:span.end_char], span.label_, current,
+                                   text[max(0, span.start_char - _CONTEXT_CHARS):span.start_char], options)
+        if decided != current:
+            span._.anon_type = decided
+
+
+def alias_rows() -> Sequence[Tuple[str, str]]:
+    """(alias, our name) rows, sorted: the table of docs/components/anon_mask.md is checked against it."""
+    return sorted(ALIASES.items())
