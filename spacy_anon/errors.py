@@ -34,6 +34,8 @@ class Errors(metaclass=_WithCodes):
     E014 = ("anon_mask: unknown label or type {names} (setting label_min_scores). Known names: categories "
             "{categories}; fine types {types}. Fix: use one of them, or a label that a component added before "
             "anon_mask declares (a tagger's label_map, anon_rules' extra_labels or custom_recognizers)")
+    E015 = ("anon_rules: a deny_list entry's score must be a number in [0, 1], got {value!r} (scores are compared "
+            "with anon_mask's min_score). Fix: leave it out (1.0) or give a number from 0 to 1")
 
     # ------------------------------------------------------------------ anon_mask (E1xx)
     E101 = ("anon_mask: unknown strategy {name!r} (setting `strategy` or `label_strategies`); valid strategies: "
