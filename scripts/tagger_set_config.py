@@ -4,10 +4,10 @@ anon_crf.entity_threshold or anon_mask's operator settings, which training does 
   python scripts/tagger_set_config.py spacy_anon/data/default_model_pt \
       components.anon_crf.entity_threshold=0.1 'components.anon_mask.operators={"generalize": {"places": true}}'
 
-Values are read as JSON when they parse, else kept as strings. A component that saves its own settings
-(anon_crf's cfg.json) reads them back over config.cfg when the pipeline loads, so each setting is also
-written into that component's saved settings (load, set, save); the pipeline is then loaded again and every
-setting checked, so a value that would not take effect is an error rather than a silent no-op.
+Values are read as JSON when they parse, else kept as strings. The config is what configures every
+component (their saved files hold learned state only), so config.cfg is the one file written; the pipeline
+is then loaded again and every setting a component keeps in its `cfg` checked, so a value that would not take
+effect is an error rather than a silent no-op.
 """
 import argparse
 import json
@@ -21,7 +21,6 @@ def main() -> int:
     parser.add_argument("settings", nargs="+", metavar="KEY=VALUE")
     args = parser.parse_args()
     import spacy
-    import srsly
 
     import spacy_anon  # noqa: F401  (factories)
 
@@ -43,16 +42,14 @@ def main() -> int:
     for item in args.settings:
         key, value = item.split("=", 1)
         parts = key.split(".")
-        saved = Path(args.model).joinpath(*parts[1:2], "cfg.json") if len(parts) == 3 else None
-        if parts[0] == "components" and saved is not None and saved.exists():
-            settings = json.loads(saved.read_text(encoding="utf8"))
-            if isinstance(settings, dict) and parts[2] in settings:
-                settings[parts[2]] = _parse(value)
-                srsly.write_json(saved, settings)
-                wanted.append((parts[1], parts[2], _parse(value)))
+        if parts[0] == "components" and len(parts) == 3:
+            wanted.append((parts[1], parts[2], _parse(value)))
     nlp = spacy.load(args.model)
     for pipe_name, setting, value in wanted:
-        got = nlp.get_pipe(pipe_name).cfg.get(setting)
+        cfg = getattr(nlp.get_pipe(pipe_name), "cfg", None)
+        if not isinstance(cfg, dict) or setting not in cfg:
+            continue
+        got = cfg[setting]
         same = abs(got - value) < 1e-9 if isinstance(value, float) and isinstance(got, float) else got == value
         if not same:
             print(f"{pipe_name}.{setting}: wrote {value!r} but the pipeline loads {got!r}", file=sys.stderr)

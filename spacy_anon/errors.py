@@ -19,6 +19,24 @@ class Errors(metaclass=_WithCodes):
     E001 = ("unknown corpus {corpus!r} for a label map (setting `corpus` of spacy_anon.corpus_label_map.v1); "
             "known: {known}. Fix: use one of them, or pass your own `label_map` dict")
 
+    # ---- saved settings and score thresholds (E010-E019)
+    E010 = ("{name}: the saved model was trained with {setting} = {saved!r}, but the config says {config!r}; "
+            "the learned weights only fit the features they were trained with. Fix: set {setting} = {saved!r} "
+            "in the pipeline's config.cfg (or in the `config` overrides), or train the component again")
+    E011 = ("{name}: settings saved in this pipeline's {file} differ from its config and are ignored: {settings} "
+            "(the config is what configures a component; its files hold learned state only). Fix: if the saved "
+            "values are the ones you want, set them in the pipeline's config.cfg; then save the pipeline again "
+            "(nlp.to_disk) to drop the old file")
+    E012 = ("anon_mask: {setting} must be a number in [0, 1], got {value!r}{where}. Fix: use a score between "
+            "0 (keep every candidate) and 1")
+    E013 = ("anon_mask: label_min_scores must map labels (a category such as PERSON or a fine type such as "
+            "EMAIL) to numbers, got {value!r}. Fix: write it as {{\"PERSON\": 0.5}}")
+    E014 = ("anon_mask: unknown label or type {names} (setting label_min_scores). Known names: categories "
+            "{categories}; fine types {types}. Fix: use one of them, or a label that a component added before "
+            "anon_mask declares (a tagger's label_map, anon_rules' extra_labels or custom_recognizers)")
+    E015 = ("anon_rules: a deny_list entry's score must be a number in [0, 1], got {value!r} (scores are compared "
+            "with anon_mask's min_score). Fix: leave it out (1.0) or give a number from 0 to 1")
+
     # ------------------------------------------------------------------ anon_mask (E1xx)
     E101 = ("anon_mask: unknown strategy {name!r} (setting `strategy` or `label_strategies`); valid strategies: "
             "{valid}. Fix: use one of them, or register an operator in spacy.registry.anon_operators")

@@ -153,7 +153,8 @@ def test_round_trip_to_disk(tmp_path):
     gen = nlp2.get_pipe("anon_generalize")
     assert gen.cfg["levels_up"] == 2 and gen.cfg["threshold"] == 0.3
     b = nlp.get_pipe("anon_generalize").to_bytes()
-    assert comp.Generalizer(None).from_bytes(b).cfg["levels_up"] == 2
+    # the bytes carry what was learned, not settings: the receiving component keeps its own (the config's)
+    assert comp.Generalizer(None).from_bytes(b).cfg["levels_up"] == 1
 
 
 def _real_kv(tmp_path):

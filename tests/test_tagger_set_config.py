@@ -1,5 +1,5 @@
 """scripts/tagger_set_config.py changes a packaged model's decode-time settings so that they take effect:
-anon_crf reads its saved cfg.json over config.cfg, so writing config.cfg alone was a silent no-op."""
+config.cfg is what configures the components: the loaded pipeline has the value written."""
 import shutil
 import subprocess
 import sys

@@ -28,6 +28,7 @@ from spacy_anon.errors import Errors
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP
 from spacy_anon.lexicon.common_words import common_word_test
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.saved_settings import check_saved_settings
 
 RESOLVERS = ("rules", "coreferee")
 COREF_SPAN_KEY = "anon_coref"
@@ -305,32 +306,26 @@ class AnonCoref:
                 "mask_anaphora": self.mask_anaphora, "max_sentences": self.max_sentences}
 
     def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
-        """Serialize the settings (the grouper comes from the config)."""
-        return util.to_bytes({"cfg": lambda: srsly.json_dumps(self._settings())}, exclude)
+        """Nothing learned to serialize: the settings come from the config (`spacy_anon.saved_settings`)."""
+        return util.to_bytes({}, exclude)
 
     def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "AnonCoref":
-        util.from_bytes(bytes_data, {"cfg": lambda b: self._load_settings(srsly.json_loads(b))}, exclude)
+        util.from_bytes(bytes_data, {"cfg": lambda b: self._check_old_settings(srsly.json_loads(b))}, exclude)
         return self
 
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
-        """Write the settings to `path/cfg`."""
-        path = util.ensure_path(path)
-        util.to_disk(path, {"cfg": lambda p: srsly.write_json(p, self._settings())}, exclude)
+        """An empty folder: nothing is learned, the settings are the pipeline config's."""
+        util.to_disk(util.ensure_path(path), {}, exclude)
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "AnonCoref":
-        """Read `path/cfg`."""
+        """Settings a pipeline saved before in `path/cfg` are ignored (the config's win)."""
         path = util.ensure_path(path)
-        util.from_disk(path, {"cfg": lambda p: self._load_settings(srsly.read_json(p))}, exclude)
+        util.from_disk(path, {"cfg": lambda p: self._check_old_settings(srsly.read_json(p)) if p.exists() else None},
+                       exclude)
         return self
 
-    def _load_settings(self, cfg: Dict[str, Any]) -> None:
-        for key in ("lang", "spans_key", "coref_key", "use_ents", "ent_label_map", "add_mentions",
-                    "link_anaphora", "mask_anaphora", "max_sentences"):
-            if key in cfg:
-                setattr(self, key, cfg[key])
-        if "acronym_labels" in cfg:
-            self.acronym_labels = tuple(cfg["acronym_labels"])
-            self.grouper.acronym_labels = self.acronym_labels
+    def _check_old_settings(self, cfg: Dict[str, Any]) -> None:
+        check_saved_settings(self.name, cfg, self._settings(), file="cfg")
 
 
 class _TextWords:

@@ -31,6 +31,7 @@ from spacy.tokens import Doc, Span, SpanGroup
 from spacy.util import from_bytes as util_from_bytes, from_disk as util_from_disk
 from spacy.util import to_bytes as util_to_bytes, to_disk as util_to_disk
 
+from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401
 from spacy_anon.disclosure.chunking import CHUNKERS, Chunk, chunk_doc
 from spacy_anon.disclosure.detect import (SPECIFICITIES, Decision, build_subjects, join_title_runs, mean_unit_vector,
@@ -340,20 +341,14 @@ class DisclosureDetector:
             if self._kv is not None or self.cfg.get("vectors"):
                 self.kv.save(str(p / KV_NAME))
 
-        serializers = {
-            "cfg": lambda p: p.write_text(json.dumps(self.cfg, indent=2, sort_keys=True), encoding="utf8"),
-            "vectors": save_vectors,
-        }
-        util_to_disk(path, serializers, exclude)
+        util_to_disk(path, {"vectors": save_vectors}, exclude)  # the settings are the config's
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = ()) -> "DisclosureDetector":
         path = Path(path)
 
-        def load_cfg(p: Path) -> None:
+        def load_cfg(p: Path) -> None:  # settings a pipeline saved before: ignored, the config's win
             if p.exists():
-                self.cfg.update(json.loads(p.read_text(encoding="utf8")))
-                _check_specificity(self.cfg.get("specificity", "absolute"), self.cfg.get("specificity_threshold", 0.2),
-                                   self.cfg.get("reference_size", 1000))
+                check_saved_settings(self.name, json.loads(p.read_text(encoding="utf8")), self.cfg, file="cfg")
 
         def load_vecs(p: Path) -> None:
             if (p / KV_NAME).exists():
@@ -364,11 +359,7 @@ class DisclosureDetector:
 
     def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
         kv = self.kv if (self._kv is not None or self.cfg.get("vectors")) else None
-        serializers = {
-            "cfg": lambda: json.dumps(self.cfg, sort_keys=True),
-            "vectors": lambda: pickle.dumps(kv) if kv is not None else b"",
-        }
-        return util_to_bytes(serializers, exclude)
+        return util_to_bytes({"vectors": lambda: pickle.dumps(kv) if kv is not None else b""}, exclude)
 
     def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = ()) -> "DisclosureDetector":
         def load_vecs(b: bytes) -> None:
@@ -377,7 +368,7 @@ class DisclosureDetector:
 
         util_from_bytes(
             bytes_data,
-            {"cfg": lambda b: self.cfg.update(json.loads(b)), "vectors": load_vecs},
+            {"cfg": lambda b: check_saved_settings(self.name, json.loads(b), self.cfg, file="cfg"), "vectors": load_vecs},
             exclude,
         )
         return self

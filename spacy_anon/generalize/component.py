@@ -52,6 +52,7 @@ from spacy.util import from_disk as util_from_disk
 from spacy.util import to_bytes as util_to_bytes
 from spacy.util import to_disk as util_to_disk
 
+from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.disclosure.chunking import chunk_doc, text_key
 from spacy_anon.disclosure.detect import (
@@ -964,13 +965,13 @@ class Generalizer:
             self._df = DocumentFrequencies.from_disk(p / FREQUENCIES_FILE)
 
     def _load_cfg(self, data: Dict[str, Any]) -> None:
-        self.cfg.update(data)
-        self.lexicon = resolve_lexicon(self.cfg["lang"], self.cfg["lexicon"])
+        """Settings a pipeline saved before: ignored, the config's win (`spacy_anon.saved_settings`)."""
+        check_saved_settings(self.name, data, self.cfg, file="cfg")
 
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = ()) -> None:
-        """Write cfg.json and, when vectors are configured, a copy of them (self-contained pipeline)."""
+        """Write, when vectors are configured, a copy of them (self-contained pipeline) and the frequency
+        table; the settings are the config's."""
         serializers = {
-            "cfg": lambda p: p.write_text(json.dumps(self.cfg, indent=2, sort_keys=True), encoding="utf8"),
             "vectors": self._save_vectors,
             "frequencies": self._save_frequencies,
         }
@@ -988,7 +989,6 @@ class Generalizer:
     def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
         kv = self.kv if (self._kv is not None or self.cfg["vectors"]) else None
         serializers = {
-            "cfg": lambda: json.dumps(self.cfg, sort_keys=True),
             "vectors": lambda: pickle.dumps(kv) if kv is not None else b"",
             "frequencies": lambda: json.dumps(self.frequencies.to_dict()) if self.frequencies is not None else "",
         }

@@ -28,7 +28,7 @@ from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.vacuous import FALLBACK_CLASS, class_fallback_of
 from spacy_anon.labels import CATEGORIES, DEFAULT_ENT_LABEL_MAP, RULE_TYPES, identifier_for, known_types
 from spacy_anon.lexicon.common_words import common_word_test
-from spacy_anon.mask import coverage, fine_types, leak_guard
+from spacy_anon.mask import coverage, fine_types, leak_guard, thresholds
 from spacy_anon.mask.allow_list import (allowed_regions, compile_occurrence_patterns, inside_any, rule_allow_entries,
                                         trim_to_unallowed, whole_value_regions, worth_masking)
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts
@@ -43,6 +43,7 @@ from spacy_anon.mask.surrogates import make_faker_surrogates, titles_of_mention
 from spacy_anon.mask.tidy import _starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.rules.component import AnonRules
 from spacy_anon.rules.recognizers import REGISTRY
+from spacy_anon.saved_settings import check_saved_settings
 
 STRATEGIES = BUILT_IN  # the built-in operators; others come from the `anon_operators` registry
 CONSISTENCY = ("doc", "pipeline")
@@ -91,6 +92,8 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "allow_list": [],
     "leak_guard": True,
     "operators": {},
+    "min_score": 0.0,
+    "label_min_scores": {},
     "scorer": {"@scorers": "spacy_anon.anon_scorer.v1"},
 }
 
@@ -135,6 +138,8 @@ def make_anon_mask(
     operators: Dict[str, Dict[str, Any]] = {},  # noqa: B006  (spaCy passes the config value; never mutated)
     date_shift_days: int = DEFAULT_DATE_SHIFT_DAYS,
     extra_labels: List[str] = [],  # noqa: B006  (spaCy passes the config value; never mutated)
+    min_score: float = 0.0,
+    label_min_scores: Dict[str, float] = {},  # noqa: B006  (spaCy passes the config value; never mutated)
 ) -> "AnonMask":
     """Build the masking component; see `AnonMask` for the arguments."""
     return AnonMask(
@@ -147,7 +152,8 @@ def make_anon_mask(
         pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
         number_style=number_style, consistency=consistency, include_original=include_original,
         key_scope=key_scope, scorer=scorer, tidy_generalized=tidy_generalized, allow_list=allow_list, leak_guard=leak_guard,
-        operators=operators, date_shift_days=date_shift_days, extra_labels=extra_labels,
+        operators=operators, date_shift_days=date_shift_days, extra_labels=extra_labels, min_score=min_score,
+        label_min_scores=label_min_scores,
     )
 
 
@@ -194,6 +200,8 @@ class AnonMask(Pipe):
         operators: Optional[Dict[str, Dict[str, Any]]] = None,
         date_shift_days: int = DEFAULT_DATE_SHIFT_DAYS,
         extra_labels: Sequence[str] = (),
+        min_score: float = 0.0,
+        label_min_scores: Optional[Dict[str, float]] = None,
     ) -> None:
         """
         strategy: default strategy, one of suppress | tag | surrogate | pseudonym | generalize.
@@ -261,6 +269,9 @@ class AnonMask(Pipe):
         operators: settings of operators that have no top-level setting, by operator name, e.g.
             {"mask_chars": {"char": "#", "keep_last": 4}, "replace": {"text": "<{label}>"},
             "hash": {"length": 16}}; an unknown setting is refused by its operator.
+        min_score / label_min_scores: candidates whose `span._.anon_score` is below the threshold of their
+            label are not masked (`spacy_anon.mask.thresholds`): `label_min_scores` by fine type, else by
+            category, else `min_score` (0.0: every candidate is masked). Numbers in [0, 1].
         scorer: used by `nlp.evaluate` / `python -m spacy evaluate` (spacy_anon.anon_scorer.v1: TAB,
             span, seed-003 and B³ metrics against `doc.spans["anon_gold"]`).
         """
@@ -295,7 +306,12 @@ class AnonMask(Pipe):
         self.masked_spans_key = masked_spans_key
         self.run_rules = run_rules
         self.rules_cfg = dict(rules or {})
-        known = self.known_label_names() if self.label_strategies else ()
+        self.min_score, self.label_min_scores = thresholds.check_thresholds(min_score, label_min_scores or {})
+        known = self.known_label_names() if self.label_strategies or self.label_min_scores else ()
+        unknown = sorted(set(self.label_min_scores) - set(known))
+        if unknown:
+            raise ValueError(Errors.E014.format(names=", ".join(unknown), categories=", ".join(CATEGORIES),
+                                                types=", ".join(sorted(set(known) - set(CATEGORIES)))))
         unknown = sorted(set(self.label_strategies) - set(known))
         if unknown:
             fine = sorted(set(known) - set(CATEGORIES))
@@ -414,6 +430,7 @@ class AnonMask(Pipe):
             "include_original": self.include_original, "tidy_generalized": self.tidy_generalized,
             "allow_list": self.allow_list, "leak_guard": self.leak_guard, "operators": self.operator_settings,
             "extra_labels": self.extra_labels,
+            "min_score": self.min_score, "label_min_scores": self.label_min_scores,
         }
 
     # ------------------------------------------------------------------------------------ detection
@@ -521,6 +538,15 @@ class AnonMask(Pipe):
                 out.append((piece, piece))
         return out
 
+    def _above_thresholds(self, pairs: List[Tuple[Span, Span]], text: str) -> List[Tuple[Span, Span]]:
+        """The candidates that reach their score threshold, or whose entity a confident one established.
+        A span's threshold is looked up by the fine type its value proves (as the policies are), so
+        `label_min_scores={"EMAIL": ...}` applies to an e-mail whichever detector found it."""
+        keep = thresholds.kept_by_thresholds(
+            [(c.label_, fine_types.fine_type_of(c, text), c._.anon_score, o._.anon_entity,
+              text[c.start_char:c.end_char]) for c, o in pairs], self.min_score, self.label_min_scores)
+        return [pair for pair, ok in zip(pairs, keep) if ok]
+
     # ------------------------------------------------------------------------------------ the step
     def pipe(self, stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:
         """Mask each doc; a doc that failed here or upstream comes out NOT anonymized, never dropped."""
@@ -537,6 +563,8 @@ class AnonMask(Pipe):
         coverage.warn_once(self, doc)  # no detector of names ran: say so, once
         text = doc_text(doc)  # built from the tokens once per doc (`extensions.doc_text`)
         pairs = self.candidates(doc, text)
+        if thresholds.is_active(self.min_score, self.label_min_scores):
+            pairs = self._above_thresholds(pairs, text)
         if self.leak_guard:
             pairs = self._extend_names(doc, pairs, text)
         originals = {id(c): o for c, o in pairs}
@@ -779,30 +807,34 @@ class AnonMask(Pipe):
 
     # ------------------------------------------------------------------------------------ serialization
     def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
-        """Serialize the settings (never the pseudonym key)."""
-        return util.to_bytes({"cfg": lambda: srsly.json_dumps(self._settings())}, exclude)
+        """Nothing learned to serialize: the settings are the pipeline config's (never the pseudonym key)."""
+        return util.to_bytes({}, exclude)
 
     def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "AnonMask":
-        """Check serialized settings; the pipeline config (config.cfg) is what configures the component."""
-        util.from_bytes(bytes_data, {"cfg": lambda b: srsly.json_loads(b)}, exclude)
+        """Settings serialized before (`cfg`) are ignored: the config is what configures the component."""
+        util.from_bytes(bytes_data, {"cfg": lambda b: self._check_old_settings(srsly.json_loads(b))}, exclude)
         return self
 
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
-        """Write the settings to `path/cfg` (never the pseudonym key).
+        """An empty folder: nothing is learned, the settings are the pipeline config's.
 
         When called by `nlp.to_disk` and the key came from the config, the key is also redacted from
         the pipeline's config.cfg written next to this directory.
         """
         path = util.ensure_path(path)
-        util.to_disk(path, {"cfg": lambda p: srsly.write_json(p, self._settings())}, exclude)
+        util.to_disk(path, {}, exclude)
         if self._key_in_config:
             _redact_key_in_config(path.parent / "config.cfg", self.name)
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "AnonMask":
-        """Read `path/cfg`; settings come from the pipeline config, so nothing is overridden."""
+        """Settings a pipeline saved before in `path/cfg` are ignored: the config's win."""
         path = util.ensure_path(path)
-        util.from_disk(path, {"cfg": lambda p: srsly.read_json(p)}, exclude)
+        util.from_disk(path, {"cfg": lambda p: self._check_old_settings(srsly.read_json(p)) if p.exists() else None},
+                       exclude)
         return self
+
+    def _check_old_settings(self, saved: Dict[str, Any]) -> None:
+        check_saved_settings(self.name, saved, self._settings(), file="cfg")
 
 
 def _rules_config_names(cfg: Dict[str, Any]) -> set:

@@ -145,16 +145,21 @@ def decide_fine_type(value: str, label: str, detector_type: Optional[str], befor
     return detector_type or label
 
 
+def fine_type_of(span: Span, text: str, options: object = None) -> Optional[str]:
+    """The type `decide_fine_types` would write for `span`, without writing it."""
+    current = span_getter("anon_type")(span)
+    if span.label_ not in SHAPED_CATEGORIES and current:
+        return current  # nothing to decide: the detector's type or the category stays
+    return decide_fine_type(text[span.start_char:span.end_char], span.label_, current,
+                            text[max(0, span.start_char - _CONTEXT_CHARS):span.start_char], options)
+
+
 def decide_fine_types(spans: Iterable[Span], text: str, options: object = None) -> None:
     """Write each span's decided type to `span._.anon_type` (the table's `type` column reads it)."""
     read: Callable[[Span], Optional[str]] = span_getter("anon_type")
     for span in spans:
-        current = read(span)
-        if span.label_ not in SHAPED_CATEGORIES and current:
-            continue  # nothing to decide: the detector's type or the category stays
-        decided = decide_fine_type(text[span.start_char:span.end_char], span.label_, current,
-                                   text[max(0, span.start_char - _CONTEXT_CHARS):span.start_char], options)
-        if decided != current:
+        decided = fine_type_of(span, text, options)
+        if decided != read(span):
             span._.anon_type = decided
 
 

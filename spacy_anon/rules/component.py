@@ -128,6 +128,7 @@ class AnonRules(Pipe):
         self.recognizers = self._build_recognizers()
         self.allow_list: List[Any] = list(allow_list)
         self.deny_list: List[Dict[str, Any]] = [dict(d) for d in deny_list]
+        self._config_lists = (list(self.allow_list), [dict(d) for d in self.deny_list])  # what the config gave
         self._compile()
 
     def _build_recognizers(self) -> tuple:
@@ -210,11 +211,22 @@ class AnonRules(Pipe):
 
     # ------------------------------------------------------------ serialization (allow / deny lists)
     def _lists(self) -> Dict[str, Any]:
-        return {"allow_list": self.allow_list, "deny_list": self.deny_list}
+        """The entries added by `add_allow_list` / `add_deny_list`: the config's are in config.cfg."""
+        allow, deny = self._config_lists
+        return {"allow_list": [e for e in self.allow_list if e not in allow],
+                "deny_list": [d for d in self.deny_list if d not in deny]}
 
     def _set_lists(self, data: Dict[str, Any]) -> None:
-        self.allow_list = list(data.get("allow_list", []))
-        self.deny_list = [dict(d) for d in data.get("deny_list", [])]
+        """The config's lists, then the saved entries they lack (a file saved before held the config's
+        entries too: the config's wins, as for every setting)."""
+        allow, deny = self._config_lists
+        self.allow_list, self.deny_list = list(allow), [dict(d) for d in deny]
+        for entry in data.get("allow_list", []):
+            if entry not in self.allow_list:
+                self.allow_list.append(entry)
+        for entry in data.get("deny_list", []):
+            if dict(entry) not in self.deny_list:
+                self.deny_list.append(dict(entry))
         self._compile()
 
     def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
@@ -229,13 +241,13 @@ class AnonRules(Pipe):
         return self
 
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
-        """Write the allow and deny lists to `path/lists.json`."""
+        """Write the allow and deny list entries added after construction to `path/lists.json`."""
         path = util.ensure_path(path)
         serializers = {"lists.json": lambda p: srsly.write_json(p, self._lists())}
         util.to_disk(path, serializers, exclude)
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "AnonRules":
-        """Read the allow and deny lists from `path/lists.json`."""
+        """Add the saved allow and deny list entries (`path/lists.json`) to the config's."""
         path = util.ensure_path(path)
         deserializers = {"lists.json": lambda p: self._set_lists(srsly.read_json(p))}
         util.from_disk(path, deserializers, exclude)

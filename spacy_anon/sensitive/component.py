@@ -25,6 +25,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import from_disk as util_from_disk
 from spacy.util import to_disk as util_to_disk
 
+from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.errors import Errors
 from spacy_anon.generalize.component import DETERMINERS, with_article
@@ -728,7 +729,7 @@ class SensitiveTerms:
 
     # ------------------------------------------------------------------------------------ serialization
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = ()) -> None:
-        """cfg.json and a copy of the index (counts only): a saved pipeline does not depend on the original
+        """A copy of the index (counts only; the settings are the config's): a saved pipeline does not depend on the original
         index folder. A SNOMED CT release is never copied (its licence): snomed_path must stay valid."""
         def save_index(p: Path) -> None:
             if self._index_path is not None:
@@ -740,15 +741,12 @@ class SensitiveTerms:
                 source.close()
                 target.close()
 
-        util_to_disk(Path(path), {
-            "cfg": lambda p: p.write_text(json.dumps(self.cfg, indent=2, sort_keys=True), encoding="utf8"),
-            "index": save_index,
-        }, exclude)
+        util_to_disk(Path(path), {"index": save_index}, exclude)  # the settings are the config's
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = ()) -> "SensitiveTerms":
-        def load_cfg(p: Path) -> None:
+        def load_cfg(p: Path) -> None:  # settings a pipeline saved before: ignored, the config's win
             if p.exists():
-                self.cfg.update(json.loads(p.read_text(encoding="utf8")))
+                check_saved_settings(self.name, json.loads(p.read_text(encoding="utf8")), self.cfg, file="cfg")
 
         def load_index(p: Path) -> None:
             if (p / DB_NAME).exists():

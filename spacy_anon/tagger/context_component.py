@@ -23,6 +23,7 @@ from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.errors import Errors
 from spacy_anon.extensions import doc_text
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
+from spacy_anon.saved_settings import check_saved_settings, trained_settings
 from spacy_anon.tagger._docs import example_gold_tokens
 from spacy_anon.tagger.context_classifier import (
     OUTSIDE, TokenClassifier, case_flags, confident_runs, token_inputs,
@@ -31,6 +32,8 @@ from spacy_anon.tagger.context_vectors import MiniLMEncoder, doc_words, token_ch
 
 SOURCE = "anon_context_tagger"
 RUNTIME_SETTINGS = ("inference_stride", "batch_windows", "quantize", "backend")
+# what the perceptron learned from (saved with it, must equal the config's): the encoder's depth and layers
+TRAINED_WITH = ("encoder_layers", "layers")
 
 
 @functools.lru_cache(maxsize=1)
@@ -238,18 +241,20 @@ class ContextTagger:
         losses.setdefault(self.name, 0.0)
         return losses
 
-    # serialization
+    # serialization: the perceptron and the settings it learned from; every other setting is the config's
     def _state(self) -> Dict[str, Any]:
-        return {"cfg": self.cfg, "classifier": self.classifier.to_dict() if self.classifier else None}
+        return {"cfg": trained_settings(self.cfg, TRAINED_WITH),
+                "classifier": self.classifier.to_dict() if self.classifier else None}
 
     def _set_state(self, state: Dict[str, Any]) -> None:
-        # how the encoder runs comes from the config, not from the saved model: a pipeline trained before
-        # these settings existed, or with other ones, takes the config's. The encoder's depth is the model's:
-        # its perceptron learned from those vectors (a model saved before the setting used all layers)
+        # the encoder's depth is the model's: its perceptron learned from those vectors (a model saved before
+        # the setting used all layers). Other saved settings (a pipeline saved when they were all written
+        # here) are ignored: the config's win (`spacy_anon.saved_settings`)
         saved = state["cfg"].get("encoder_layers", 0)
         if saved != self.cfg["encoder_layers"]:
             raise ValueError(Errors.E322.format(saved=saved, config=self.cfg["encoder_layers"]))
-        self.cfg.update({key: value for key, value in state["cfg"].items() if key not in RUNTIME_SETTINGS})
+        check_saved_settings(self.name, {k: v for k, v in state["cfg"].items() if k not in RUNTIME_SETTINGS},
+                             self.cfg, trained_with=TRAINED_WITH, file="model.msgpack")
         self.encoder = self._make_encoder()
         data = state.get("classifier")
         self.classifier = TokenClassifier.from_dict(data) if data else None

@@ -45,6 +45,8 @@ from spacy_anon.tagger.regex_generator_component import SOURCE as RX_SOURCE
 from spacy_anon.tagger.regex_generator_component import RegexGenerator
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
 from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries
+from spacy_anon.saved_settings import check_saved_settings as check_config_wins
+from spacy_anon.saved_settings import trained_settings
 from spacy_anon.tagger.span_filters.removed import REMOVED_SETTINGS, check_saved_settings, removed_settings_error
 from spacy_anon.text_views import visible_text
 
@@ -55,6 +57,8 @@ LEGACY_BOUNDARIES = "boundaries.json"  # repair_boundaries' words in pipelines s
 
 # name -> SpanFilter; typed Any because config validation sees the filters' blocks before they are built
 SpanFilters = Dict[str, Any]
+# the settings that shape the features the weights were trained on: saved with the model, must equal the config's
+TRAINED_WITH = ("feature_span_keys", "window", "affix", "extra_features", "tag_scheme")
 INFERENCE = ("numpy", "crfsuite")  # how a trained model tags: `crf_inference` or python-crfsuite's Tagger
 
 
@@ -848,16 +852,17 @@ class CRFTagger:
                 span_filter.from_dict(words)
 
     def _load_cfg(self, saved: Dict[str, Any]) -> None:
-        """Settings saved with the model. Those that became span filters (a pipeline saved before them)
-        are not settings any more; a step they switch on must be among the configured filters."""
+        """Settings saved with the model: the config's win (`spacy_anon.saved_settings`); those the weights
+        were trained with must equal the config's. Those that became span filters (a pipeline saved before
+        them) are not settings any more; a step they switch on must be among the configured filters."""
         saved = dict(saved)
         removed = {key: saved.pop(key) for key in list(saved) if key in REMOVED_SETTINGS}
         check_saved_settings(self.name, removed, self.span_filters)
-        self.cfg.update(saved)
+        check_config_wins(self.name, saved, self.cfg, trained_with=TRAINED_WITH)
 
     def _state(self) -> Dict[str, Any]:
         return {
-            "cfg": self.cfg,
+            "cfg": trained_settings(self.cfg, TRAINED_WITH),
             "gazetteers": {k: sorted(v) for k, v in self.gazetteer_terms.items()},
             "clusters": self.clusters,
             "span_filters": self._filter_state(),
@@ -907,7 +912,7 @@ class CRFTagger:
             self._tagger = None
 
         deserializers = {
-            "cfg.json": lambda p: self._load_cfg(srsly.read_json(p)),
+            "cfg.json": lambda p: self._load_cfg(srsly.read_json(p)) if p.exists() else None,
             "gazetteers.json": lambda p: setattr(
                 self, "gazetteer_terms", {k: frozenset(v) for k, v in srsly.read_gzip_json(p).items()}
             ),

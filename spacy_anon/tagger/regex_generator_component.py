@@ -15,6 +15,7 @@ from spacy.training import Example
 
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.candidates import append_candidates, scored_token_spans
+from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter
 from spacy_anon.tagger.regex_generator import Rule, RuleIndex, apply_rules, learn_rules
 
@@ -164,22 +165,20 @@ class RegexGenerator:
         getter = span_group_getter(self.cfg["gold_key"], self.cfg["spans_key"], SOURCE, self.cfg.get("label_map"))
         return Scorer.score_spans(examples, "spans_regex", getter=getter, has_annotation=None, allow_overlap=True)
 
-    # serialization
+    # serialization: the learned rules only; the settings come from the config (`spacy_anon.saved_settings`)
     def to_bytes(self, *, exclude=tuple()) -> bytes:
-        return srsly.msgpack_dumps({"cfg": self.cfg, "rules": self.rules})
+        return srsly.msgpack_dumps({"rules": self.rules})
 
     def from_bytes(self, data: bytes, *, exclude=tuple()) -> "RegexGenerator":
         msg = srsly.msgpack_loads(data)
-        self.cfg.update(msg["cfg"])
+        if "cfg" in msg:  # written before the settings were left to the config
+            check_saved_settings(self.name, msg["cfg"], self.cfg)
         self.rules = msg["rules"]
         return self
 
     def to_disk(self, path, *, exclude=tuple()) -> None:
         path = util.ensure_path(path)
-        serializers = {
-            "cfg.json": lambda p: srsly.write_json(p, self.cfg),
-            "rules.json": lambda p: srsly.write_json(p, self.rules),
-        }
+        serializers = {"rules.json": lambda p: srsly.write_json(p, self.rules)}
         util.to_disk(path, serializers, exclude)
 
     def from_disk(self, path, *, exclude=tuple()) -> "RegexGenerator":
@@ -188,8 +187,12 @@ class RegexGenerator:
         def load_rules(p: Path) -> None:
             self.rules = srsly.read_json(p)
 
+        def check_old_cfg(p: Path) -> None:  # a pipeline saved when the settings were written here too
+            if p.exists():
+                check_saved_settings(self.name, srsly.read_json(p), self.cfg)
+
         deserializers = {
-            "cfg.json": lambda p: self.cfg.update(srsly.read_json(p)),
+            "cfg.json": check_old_cfg,
             "rules.json": load_rules,
         }
         util.from_disk(path, deserializers, exclude)
