@@ -586,7 +586,7 @@ def read_harem(
 def iter_everyday_records(path: Optional[PathLike] = None) -> Iterator[GoldRecord]:
     """Records of the everyday set (`spacy_anon.corpora.everyday`, imported here on use so that
     `python -m spacy_anon.corpora.everyday` runs the module once)."""
-    from spacy_anon.corpora import everyday
+    from spacy_anon.corpora import everyday  # lazy: `python -m spacy_anon.corpora.everyday` runs it once
 
     return everyday.iter_everyday_records(path)
 

@@ -21,6 +21,8 @@ from spacy.tokens import Span
 from spacy_anon.errors import Errors
 from spacy_anon.extensions import span_getter
 from spacy_anon.labels import CATEGORIES
+from spacy_anon.rules.matching import RuleOptions
+from spacy_anon.rules.recognizers import BUILT_IN, PHONE
 
 # Another name -> our fine type or category. Presidio's entity types (its predefined recognizers, and
 # the presidio-research set), then corpus labels that are exactly one of our types. A Presidio name with
@@ -82,8 +84,6 @@ def policy_for(policies: Mapping[str, str], label: str, fine_type: Optional[str]
 
 def _shape_recognizers():
     """(type, recognizer, needs) of the rule recognizers whose match proves a fine type."""
-    from spacy_anon.rules.recognizers import BUILT_IN
-
     by_type = {r.type: r for r in BUILT_IN if r.type}
     return tuple((t, by_type[t], needs) for t, needs in _SHAPES if t in by_type)
 
@@ -96,8 +96,6 @@ def _phone_words() -> "re.Pattern[str]":
     """The phone recognizer's context words ("phone", "tel", "fax", "teléfono" ...) as one regex."""
     global _PHONE_WORDS
     if _PHONE_WORDS is None:
-        from spacy_anon.rules.recognizers import PHONE
-
         words = sorted({w.lstrip("<>") for w in PHONE.context if not w.startswith(">")}, key=len, reverse=True)
         _PHONE_WORDS = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)", re.IGNORECASE)
     return _PHONE_WORDS
@@ -115,8 +113,6 @@ def shape_type(value: str, label: str, before: str = "", options: object = None)
     if _RECOGNIZERS is None:
         _RECOGNIZERS = _shape_recognizers()
     if options is None:
-        from spacy_anon.rules.matching import RuleOptions
-
         options = RuleOptions()
     value = value.strip()
     if not value:
