@@ -316,7 +316,7 @@ def main(argv=None) -> int:
     else:
         logging.warning("no snapshot %s: the Before row is left out", args.before)
     seconds: Dict[str, float] = {}
-    runs = [("spacy-anon generalize (now)", {})]
+    runs = [("spacy-anon generalize (shipped)", {})]
     for spec in args.variant:
         name, _, settings = spec.partition("=")
         runs.append((f"spacy-anon generalize, {name}", json.loads(settings)))
@@ -473,7 +473,7 @@ def verdicts(rows: List[dict]) -> List[str]:
 def write_markdown(path: Path, summary: dict, table: str) -> None:
     top = {r["method"]: ", ".join(f"{w} {n}" for w, n in r["vacuous"]["top_vacuous"][:6]) for r in summary["rows"]
            if r["vacuous"]["top_vacuous"]}
-    dates = sorted({r["reused_from"] for r in summary["rows"] if r.get("reused_from")})
+    dates = sorted({r["reused_from"][:10] for r in summary["rows"] if r.get("reused_from")})
     fixed = ", ".join(r["method"] for r in summary["rows"] if r.get("reused_from"))
     reuse = (f" The rows of the texts that do not change ({fixed}) are those of the run of {', '.join(dates)} "
              f"with the same attacker settings.") if dates else ""
@@ -523,7 +523,7 @@ Most frequent vacuous replacements:
 
 {chr(10).join(f"- {m}: {w}" for m, w in top.items())}
 
-Target (issue): vacuous share <= 2% with TRIR no higher and utility no lower than before. What let the
+Target: vacuous share <= 2% with TRIR no higher and utility no lower than before. What let the
 attacker in when the threshold was raised, and the ablations of each part of the generalizer:
 [diagnosis](generalization-quality-diagnosis.md). Rows with "ablate" switch a part off
 (`ABLATIONS` in the script; "name_heads" restores the old rule that wrote the last word of a title).
