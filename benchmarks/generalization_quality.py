@@ -423,14 +423,16 @@ def main(argv=None) -> int:
 
 
 def shown_args(args: List[str]) -> List[str]:
-    """Command-line arguments as the page shows them: a path outside the project and its data folder (a
-    scratch folder) becomes `PATH/name`, so a reader sees the file's role, not one machine's folder."""
-    outer = ROOT.parent.resolve()
+    """Command-line arguments as the page shows them: a path outside the project and its data folder
+    beside it (`../shared`; a scratch folder) becomes `PATH/name`, so a reader sees the file's role, not
+    one machine's folder."""
+    known = (ROOT.resolve(), (ROOT.parent / "shared").resolve())
     shown = []
     for arg in args:
         if arg.startswith("/"):
             path = Path(arg).resolve()
-            arg = os.path.relpath(path, ROOT) if outer in path.parents else f"PATH/{path.name}"
+            inside = any(path == k or k in path.parents for k in known)
+            arg = os.path.relpath(path, ROOT) if inside else f"PATH/{path.name}"
         shown.append(arg)
     return shown
 

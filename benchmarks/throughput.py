@@ -286,12 +286,13 @@ def markdown(rows: List[Dict], n_docs: int, n_chars: int, command: str, runs: in
 
 
 def _display_path(path: Path) -> str:
-    """A path as the page shows it: relative to the repository when it lies beside it (as
-    `../shared/data/...`), else a placeholder with its name (`PATH/tab_dev.jsonl`): a reader's
-    machine has no copy of a scratch folder."""
+    """A path as the page shows it: relative to the repository when it lies in it or in the data folder
+    beside it (`../shared/data/...`), else a placeholder with its name (`PATH/tab_dev.jsonl`): a
+    reader's machine has no copy of a scratch folder."""
     path = Path(path).resolve()
-    if path == REPO.parent or REPO.parent in path.parents:
-        return os.path.relpath(path, REPO)
+    for known in (REPO.resolve(), (REPO.parent / "shared").resolve()):
+        if path == known or known in path.parents:
+            return os.path.relpath(path, REPO)
     return f"PATH/{path.name}"
 
 
