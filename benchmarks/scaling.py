@@ -132,7 +132,8 @@ def plot(rows: Dict[str, List[Dict]]) -> None:
 def table(rows: Dict[str, List[Dict]], command: str, max_length: int, wall: float) -> str:
     lines = [
         "## Scaling", "",
-        f"Command: `{command}` ({datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {wall:.0f} s in all)  ",
+        f"Command: `{command}` ({wall:.0f} s in all)  ",
+        f"Date: {datetime.now(timezone.utc):%Y-%m-%d}  ",
         f"Machine: `nproc` = {os.cpu_count()}, Python {platform.python_version()}, {platform.system()}; "
         "one process per point (`python -m spacy_anon anonymize ... --quiet`): pipeline loading, reading and "
         "writing included.  ",

@@ -246,8 +246,9 @@ def load_average() -> str:
         return "n/a"
 
 
-def markdown(rows: List[Dict], n_docs: int, n_chars: int, command: str, runs: int, data: Path,
-             loads: Sequence[str] = ()) -> str:
+def markdown(rows: List[Dict], n_docs: int, n_chars: int, command: str, runs: int, data: Path) -> str:
+    """The page's section: the figures, the command, the date, the machine and the data (the load average
+    of the run goes to stderr only: it describes one run, not the figures a reader compares)."""
     import spacy
 
     ref = next((r for r in rows if r["system"].startswith("Presidio")), rows[0])
@@ -255,12 +256,12 @@ def markdown(rows: List[Dict], n_docs: int, n_chars: int, command: str, runs: in
     lines = [
         "## Throughput",
         "",
-        f"Command: `{command}` ({datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC)  ",
-        f"Machine: {machine()}, spaCy {spacy.__version__}  ",
+        f"Command: `{command}`  ",
+        f"Date: {datetime.now(timezone.utc):%Y-%m-%d}  ",
+        f"Machine: {machine()}, spaCy {spacy.__version__}; on a shared machine absolute numbers move with "
+        "its load, the ratios less so.  ",
         f"Data: `{_display_path(data)}` ({n_docs} documents, {n_chars:,} characters), one process, "
-        f"median of {runs} timed runs after a warm-up. Ratio = chars/s relative to Presidio.  ",
-        f"Load average (1/5/15 min) at start / end: {' / '.join(loads) or 'n/a'} (the machine is shared; "
-        "absolute numbers move with its load, the ratios less so).",
+        f"median of {runs} timed runs after a warm-up. Ratio = chars/s relative to Presidio.",
         "",
         "| system | docs | chars | seconds | chars/s | ratio | CPU seconds | chars/CPU-s | spans |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -285,10 +286,25 @@ def markdown(rows: List[Dict], n_docs: int, n_chars: int, command: str, runs: in
 
 
 def _display_path(path: Path) -> str:
-    try:
-        return os.path.relpath(path, REPO)
-    except ValueError:
-        return str(path)
+    """A path as the page shows it: relative to the repository when it lies in it or in the data folder
+    beside it (`../shared/data/...`), else a placeholder with its name (`PATH/tab_dev.jsonl`): a
+    reader's machine has no copy of a scratch folder."""
+    path = Path(path).resolve()
+    for known in (REPO.resolve(), (REPO.parent / "shared").resolve()):
+        if path == known or known in path.parents:
+            return os.path.relpath(path, REPO)
+    return f"PATH/{path.name}"
+
+
+def _display_command(args: Sequence[str]) -> str:
+    """The command line as the page shows it, absolute paths written as `_display_path` does."""
+    shown = []
+    for arg in args:
+        key, eq, value = arg.partition("=") if arg.startswith("--") else ("", "", arg)
+        if value.startswith("/"):
+            value = _display_path(Path(value))
+        shown.append(f"{key}{eq}{value}")
+    return " ".join(["python benchmarks/throughput.py", *shown])
 
 
 def write_section(path: Path, body: str, section: str = SECTION) -> None:
@@ -352,9 +368,10 @@ def main(argv: Optional[List[str]] = None) -> int:
               file=sys.stderr, flush=True)
         rows.append(result)
     cli_args = argv if argv is not None else sys.argv[1:]
-    command = " ".join(["python benchmarks/throughput.py", *cli_args])
+    command = _display_command(cli_args)
     loads.append(load_average())
-    table = markdown(rows, len(texts), n_chars, command.strip(), args.runs, args.data, loads)
+    print(f"load average (1/5/15 min) at start / end: {' / '.join(loads)}", file=sys.stderr)
+    table = markdown(rows, len(texts), n_chars, command.strip(), args.runs, args.data)
     if args.components:
         table += "\n" + components_markdown(component_seconds(None, texts, args.runs, args.warmup), args.runs)
     print(table)

@@ -1,9 +1,9 @@
-"""Reproduce the disclosure (seed 003) results on WikiActors dev: P/R/F1, threshold sweep, utility.
+"""Reproduce the disclosure results of Hassan et al. (word embeddings) on WikiActors dev: P/R/F1, sweep, utility.
 
     python benchmarks/wikiactors_disclosure.py --vectors training/wikiactors/vectors \
         [--data ../shared/data/wikiactors/wikiactors_dev_TABformat.json] [--sweep] [--plot PNG]
 
-Term-level metrics of seed 003 §4.1 come from `spacy_anon.evaluate.spans.term_scores` (per document,
+Term-level metrics of the paper's §4.1 come from `spacy_anon.evaluate.spans.term_scores` (per document,
 then averaged over documents, as the paper): precision = detected terms containing a tagged word /
 detected terms; recall = tagged terms whose words are ALL covered by detected terms / tagged terms
 (partial = miss; stop words included, which our stop-word-free phrases cannot always cover);
@@ -137,7 +137,7 @@ def sweep(nlp, docs, thresholds):
 
 def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: float = None,
             gen_cfg: Dict[str, object] = None, det_threshold: float = 0.25) -> Dict[str, object]:
-    """Seed 003 §4.2 utility (IC from wordfreq, `spacy_anon.generalize.utility`) of the assembled pipeline's
+    """The paper's §4.2 utility (IC from wordfreq, `spacy_anon.generalize.utility`) of the assembled pipeline's
     output: Semantics(D'') / Semantics(D) over the phrases of D (the disclosure chunker's units), with the
     replacements of doc._.anon_table (generalization) and with every replaced phrase suppressed.
     gen_threshold: override anon_generalize's threshold (> 1: the first generalization, no vector check).

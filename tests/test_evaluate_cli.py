@@ -106,3 +106,28 @@ def test_one_converter_for_evaluation_and_tagger_training(tmp_path, gold_file):
     assert doc_plain.text == doc_fine.text and len(doc_fine) >= len(doc_plain)
     assert {s.label_ for s in doc_fine.spans["anon_gold"]} <= {"PERSON", "ORG", "LOC", "DATETIME", "CODE", "DEM",
                                                               "QUANTITY", "MISC"}
+
+
+def test_evaluate_names_term_scores_by_what_they_are(tmp_path, gold_file, capsys):
+    """The term scores are saved under "terms" and printed as Hassan et al.'s term scores, with no
+    source-document number in a key or a label."""
+    system = tmp_path / "masks.json"
+    system.write_text(json.dumps({"d": [[3, 13, "PERSON"], [22, 25, "MISC"]]}))
+    out = tmp_path / "report.json"
+    assert main(["evaluate", str(gold_file), str(system), "-o", str(out)]) == 0
+    report = json.loads(out.read_text())
+    assert report["terms"]["macro"]["precision"] == pytest.approx(0.5)  # "Ann" holds no tagged word
+    assert not any("seed" in key for key in report)
+    printed = capsys.readouterr().out
+    assert "terms (word embeddings, Hassan et al.) macro" in printed and "seed" not in printed
+
+
+def test_format_table_reads_a_saved_report_with_the_old_term_key():
+    """A report saved by 0.1.0 holds its term scores under "terms_seed003"; it still prints."""
+    from spacy_anon.evaluate.report import format_table
+
+    scores = {"precision": 1.0, "recall": 0.5, "f1": 2 / 3}
+    old = {"token_recall": 0.9, "spans_exact": dict(scores, f2=0.5), "spans_iou": dict(scores, f2=0.5),
+           "terms_seed003": {"macro": scores, "micro": scores, "cv": scores}}
+    table = format_table(old)
+    assert "terms (word embeddings, Hassan et al.) micro  P 1.000  R 0.500  F1 0.667" in table

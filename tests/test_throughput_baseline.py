@@ -62,3 +62,21 @@ def test_a_worker_imports_the_package_from_the_root_it_is_given():
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert Path(result["spacy_anon"]) == REPO / "spacy_anon"
     assert {"tokenizer", "anon_rules", "anon_mask"} <= set(result["components"])
+
+
+def test_page_section_states_command_date_machine_and_data_without_run_diary(tmp_path):
+    """The section written into docs/benchmarks/throughput.md gives the date, not the minute and the load
+    average of one run, and shows no scratch path: a path outside the project becomes a placeholder."""
+    module = bench()
+    row = {"system": "Presidio analyzer + anonymizer", "seconds": 2.0, "cpu_seconds": 1.5, "spans": 3,
+           "pipeline": "en_core_web_sm"}
+    command = module._display_command(["--runs", "3", "--data", str(tmp_path / "tab_dev.jsonl"),
+                                       f"--model={tmp_path / 'model-best'}"])
+    table = module.markdown([row], 2, 1000, command, 3, tmp_path / "tab_dev.jsonl")
+    assert re.search(r"^Date: \d{4}-\d{2}-\d{2}  $", table, re.M)
+    assert "UTC" not in table and "Load average" not in table and "load average" not in table
+    assert str(tmp_path) not in table
+    assert "`python benchmarks/throughput.py --runs 3 --data PATH/tab_dev.jsonl --model=PATH/model-best`" in table
+    assert "`PATH/tab_dev.jsonl` (2 documents, 1,000 characters)" in table
+    beside = module.REPO.parent / "shared" / "data" / "tab" / "tab_dev.jsonl"
+    assert module._display_path(beside) == "../shared/data/tab/tab_dev.jsonl"

@@ -13,7 +13,7 @@ from spacy_anon.generalize.glosses import write_glosses
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "train-embeddings",
-        help="train skip-gram phrase vectors on a corpus (seed 003), or add documents to trained ones",
+        help="train skip-gram phrase vectors on a corpus (Hassan et al., word embeddings), or add documents to trained ones",
         description=(
             "Chunk CORPUS into phrases (stop words dropped, noun phrases atomic) and train Word2Vec "
             "skip-gram vectors (300 d, window 10, min_count 1). CORPUS: .jsonl(.gz) with a 'text' field, "

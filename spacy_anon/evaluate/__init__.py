@@ -3,7 +3,7 @@
 - `spacy_anon.evaluate.tab`: TAB metrics (`tab_metrics`, `is_mention_masked`, weightings
   `WordFreqWeighting` / `BertWeighting`, function-word sources `FunctionWordList` / `SpacyFunctionWords`).
 - `spacy_anon.evaluate.spans`: `meddocan_scores`, `merge_spans`, `span_iou`, `span_scores`, `term_scores`
-  (seed 003), `b_cubed`.
+  (Hassan et al., word embeddings), `b_cubed`.
 - `spacy_anon.evaluate.report`: `evaluate_records` (everything at once) and `format_table`.
 - `spacy_anon.evaluate.io`: `load_system` (masks files, `spacy-anon anonymize` JSONL).
 - `spacy_anon.evaluate.scorers`: spaCy scorers `spacy_anon.tab_scorer.v1`, `spacy_anon.span_scorer.v1`,

@@ -1,4 +1,8 @@
-"""One evaluation report (TAB, span, seed-003 term, MEDDOCAN, B³) for gold records + system spans."""
+"""One evaluation report (TAB, span, term, MEDDOCAN, B³) for gold records + system spans.
+
+Term scores follow Hassan et al., *Utility-Preserving Privacy Protection of Textual Documents via Word
+Embeddings* §4.1 (docs/references.md).
+"""
 from typing import Any, Dict, List, Optional, Sequence
 
 from spacy_anon.corpora.base import GoldRecord, check_spans
@@ -11,6 +15,18 @@ TAB_KEYS = (
     "recall_quasi_entities", "token_precision", "mention_precision", "token_f1",
     "weighted_token_precision", "weighted_mention_precision",
 )
+TERMS_KEY = "terms"
+# the key reports written by spacy-anon 0.1.0 used for the term scores; still read back
+OLD_TERMS_KEYS = ("terms_seed003",)
+TERMS_LABEL = "terms (word embeddings, Hassan et al.)"
+
+
+def term_report(report: Dict[str, Any]) -> Dict[str, Any]:
+    """The term scores of a report, from a report of this version or a saved one of 0.1.0."""
+    for key in (TERMS_KEY, *OLD_TERMS_KEYS):
+        if key in report:
+            return report[key]
+    raise KeyError(f"the report has no term scores (key {TERMS_KEY!r})")
 
 
 def evaluate_records(
@@ -65,7 +81,7 @@ def evaluate_records(
     report["spans_iou"] = dict(span_scores(gold, pred, match="iou", iou_threshold=iou_threshold), iou_threshold=iou_threshold)
     terms = term_scores(gold, pred, texts)
     terms.pop("per_doc")
-    report["terms_seed003"] = terms
+    report[TERMS_KEY] = terms
     if any(gold_ents.values()):
         pred_ents = {d: [(int(s[0]), int(s[1]), s[3]) for s in v if len(s) > 3] for d, v in system.items()}
         if any(e is not None for v in pred_ents.values() for _, _, e in v):
@@ -105,10 +121,11 @@ def format_table(report: Dict[str, Any]) -> str:
     for name in ("spans_exact", "spans_iou"):
         sp = report[name]
         rows.append((name, f"P {fmt(sp['precision'])}  R {fmt(sp['recall'])}  F1 {fmt(sp['f1'])}  F2 {fmt(sp['f2'])}"))
-    t = report["terms_seed003"]
-    rows.append(("terms (seed 003) macro", f"P {fmt(t['macro']['precision'])}  R {fmt(t['macro']['recall'])}  F1 {fmt(t['macro']['f1'])}"))
-    rows.append(("terms (seed 003) micro", f"P {fmt(t['micro']['precision'])}  R {fmt(t['micro']['recall'])}  F1 {fmt(t['micro']['f1'])}"))
-    rows.append(("terms (seed 003) CV", f"P {fmt(t['cv']['precision'])}  R {fmt(t['cv']['recall'])}  F1 {fmt(t['cv']['f1'])}"))
+    t = term_report(report)
+    for avg in ("macro", "micro", "cv"):
+        sc = t[avg]
+        rows.append((f"{TERMS_LABEL} {avg if avg != 'cv' else 'CV'}",
+                     f"P {fmt(sc['precision'])}  R {fmt(sc['recall'])}  F1 {fmt(sc['f1'])}"))
     if "privacy_utility" in report:
         risk, utility = report["privacy_utility"]["trir"], report["privacy_utility"]["tpi"]
         rows.append(("re-identification (TRIR)", fmt(risk.get("trir"))))

@@ -1,5 +1,6 @@
-"""Span-level metrics: MEDDOCAN 2019 sub-tracks, presidio-research-style span P/R/F, seed 003's
-term-level P/R/F1 (Hassan et al.), and B-cubed scores for entity grouping.
+"""Span-level metrics: MEDDOCAN 2019 sub-tracks, presidio-research-style span P/R/F, the
+term-level P/R/F1 of Hassan et al. (word embeddings; docs/references.md), and B-cubed scores for
+entity grouping.
 
 All functions take plain data: `gold` and `pred` map doc_id -> list of (start, end, label) tuples
 (label may be None where the system gives none); `texts` maps doc_id -> text where needed.
@@ -204,11 +205,12 @@ def span_scores(
 
 
 # --------------------------------------------------------------------------------------------
-# seed 003 (Hassan et al.): term-level metrics
+# Hassan et al., Utility-Preserving Privacy Protection of Textual Documents via Word Embeddings:
+# term-level metrics
 
 
 def term_scores(gold: Docs, pred: Docs, texts: Dict[str, str]) -> Dict[str, object]:
-    """Term-level precision/recall/F1 of Hassan et al. (seed 003, Section 4.1).
+    """Term-level precision/recall/F1 of Hassan et al. (word embeddings, Section 4.1).
 
     Terms are spans; words are `\\w+` tokens of the text. Per document d:
     - precision_d = #detected terms containing at least one tagged word / #detected terms, where a
