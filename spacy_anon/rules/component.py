@@ -148,9 +148,12 @@ class AnonRules(Pipe):
         state = dict(self.__dict__)
         state.pop("recognizers", None)
         state.pop("options", None)
+        state["name"] = self.name  # a field of spaCy's compiled Pipe, not in __dict__
         return state
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
+        state = dict(state)
+        self.name = state.pop("name", "anon_rules")
         self.__dict__.update(state)
         self.recognizers = self._build_recognizers()
         self._compile()
