@@ -10,5 +10,6 @@ MASKED_SPAN_KEY = "anon_masked"  # the mentions anon_mask replaced
 RULES_RAN_KEY = "spacy_anon.rules_ran"  # set by anon_rules; anon_mask then does not run the rules again
 MEMORY_KEY = "spacy_anon.memory"  # a ReplacementMemory shared by the docs/chunks that must agree
 FAILED_KEY = "spacy_anon.failed"  # the component that failed on the doc (non-raising error handler)
+PROGRESS_KEY = "spacy_anon.progress"  # component name -> "started" | "finished" (spacy_anon.progress)
 WRITTEN_KEY = "spacy_anon.mask_written"  # replacements anon_mask wrote on spans (not a generalizer's)
 NAMES_DETECTOR_KEY = "spacy_anon.names_detector"  # set by anon_crf / anon_disclosure: a detector of names ran

@@ -37,6 +37,20 @@ class Errors(metaclass=_WithCodes):
     E015 = ("anon_rules: a deny_list entry's score must be a number in [0, 1], got {value!r} (scores are compared "
             "with anon_mask's min_score). Fix: leave it out (1.0) or give a number from 0 to 1")
 
+    # ---- component progress, fail closed (E020-E029)
+    E020 = ("anon_mask: not anonymized: component(s) {names} started on this document and did not finish (an "
+            "error handed to an error handler that does not raise). Fix: find the error (leave spaCy's raising "
+            "error handler, or log in yours) and run the whole pipeline again on a new document")
+    E021 = ("anon_mask: not anonymized: component {name!r} failed on this document (its error went to an error "
+            "handler that does not raise). Fix: find the error (leave spaCy's raising error handler, or log in "
+            "yours) and run the whole pipeline again on a new document")
+    E022 = ("anon_mask: not anonymized: component {name!r}, placed before anon_mask, did not finish on this "
+            "document. Fix: run the whole pipeline (nlp(text) or nlp.pipe(texts)), not anon_mask alone, or "
+            "remove the component from the pipeline")
+    E023 = ("anon_mask: not anonymized: a failure of component {name!r} could pass unseen (its error handler "
+            "neither raises nor records). Fix: set error handlers with nlp.set_error_handler(...), which "
+            "anon_mask follows, not on one component, or leave spaCy's default handler (it raises)")
+
     # ------------------------------------------------------------------ anon_mask (E1xx)
     E101 = ("anon_mask: unknown strategy {name!r} (setting `strategy` or `label_strategies`); valid strategies: "
             "{valid}. Fix: use one of them, or register an operator in spacy.registry.anon_operators")

@@ -8,12 +8,15 @@ others through `nlp.pipe`, strictly in order (the memory's entity numbering foll
 Fail closed: every text must come back, unchanged, with `anon_status == "ok"`; otherwise the batch
 returns a `Failure` naming the record, not a partial result. `fail_closed(nlp)` makes a component's
 exception stop the run even when the pipeline's error handler would swallow it (spaCy then drops the
-document from `nlp.pipe`, or lets the next components run on it in `nlp(doc)`).
+document from `nlp.pipe`, or lets the next components run on it in `nlp(doc)`), for any component: ours,
+spaCy's (a parser cannot hold a handler of its own: it always raises), plain functions (the pipeline's
+default handler), pipes without `pipe()`.
 """
 import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
+from spacy_anon import progress
 from spacy_anon.longdocs import (
     MEMORY_KEY,
     AnonResult,
@@ -74,19 +77,28 @@ def _fail_closed_handler(original: Callable) -> Callable:
         raise ComponentError(name, error, contexts) from error
 
     handler.spacy_anon_fail_closed = True  # type: ignore[attr-defined]
-    return handler
+    return progress.raising(handler)
 
 
 def fail_closed(nlp) -> None:
     """Wrap the pipeline's error handlers (default and per component) so a component's exception always
-    stops processing: the original handler still runs (it may log), then ComponentError is raised."""
+    stops processing: the original handler still runs (it may log), then ComponentError is raised.
+
+    A component is a spaCy `Pipe` or any callable (a plain function has no handler: the default one
+    applies); one that cannot hold a handler (spaCy's parser and ner are compiled classes without the
+    attribute) keeps its own, which raises."""
     if not getattr(nlp.default_error_handler, "spacy_anon_fail_closed", False):
         nlp.default_error_handler = _fail_closed_handler(nlp.default_error_handler)
     for _, proc in nlp.pipeline:
-        if hasattr(proc, "get_error_handler") and hasattr(proc, "set_error_handler"):
-            current = proc.get_error_handler()
-            if not getattr(current, "spacy_anon_fail_closed", False):
+        get = getattr(proc, "get_error_handler", None)
+        if get is None or not hasattr(proc, "set_error_handler"):
+            continue
+        current = get()
+        if not getattr(current, "spacy_anon_fail_closed", False):
+            try:
                 proc.set_error_handler(_fail_closed_handler(current))
+            except (AttributeError, TypeError):  # no room for a handler: its own is spaCy's, which raises
+                continue
 
 
 class _UnitFailed(Exception):
@@ -114,7 +126,9 @@ def _make_doc(nlp, unit: _Unit):
 
 def _check(unit: _Unit, doc) -> AnonResult:
     if doc._.anon_status != "ok" or doc._.anon_text is None:
-        raise _UnitFailed([unit], f"not anonymized (anon_status={doc._.anon_status!r})")
+        reason = (doc._.anon_stats or {}).get(progress.REASON_KEY)  # coded, names components only
+        raise _UnitFailed([unit], f"not anonymized (anon_status={doc._.anon_status!r})"
+                          + (f": {reason}" if reason else ""))
     if doc.text != unit.text:
         raise _UnitFailed([unit], "not anonymized (the pipeline changed the document's text)")
     return result_from_doc(doc)

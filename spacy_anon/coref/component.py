@@ -25,6 +25,7 @@ from spacy_anon.coref.resolve import (UNNAMED, Anaphor, find_acronyms, find_anap
                                       sentence_starts)
 from spacy_anon.doc_keys import SPAN_KEY
 from spacy_anon.errors import Errors
+from spacy_anon.progress import ErrorHandling, finishes, pipe_keeping_failures
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP
 from spacy_anon.lexicon.common_words import common_word_test
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
@@ -79,7 +80,7 @@ def make_anon_coref(
                      link_anaphora=link_anaphora, mask_anaphora=mask_anaphora, max_sentences=max_sentences)
 
 
-class AnonCoref:
+class AnonCoref(ErrorHandling):
     """Group mentions into entities and link their anaphora.
 
     DOCS: docs/components/anon_coref.md
@@ -152,6 +153,7 @@ class AnonCoref:
     def honorifics(self) -> Tuple[str, ...]:
         return tuple(getattr(self.grouper, "honorifics", DEFAULT_HONORIFICS))
 
+    @finishes
     def __call__(self, doc: Doc) -> Doc:
         """Group the mentions of `doc`, link its anaphora, and mark it for anon_mask."""
         text = doc_text(doc)
@@ -184,8 +186,7 @@ class AnonCoref:
         return doc
 
     def pipe(self, stream: Iterable[Doc], *, batch_size: int = 128) -> Iterable[Doc]:
-        for doc in stream:
-            yield self(doc)
+        return pipe_keeping_failures(self, stream)
 
     # ------------------------------------------------------------------------------------ steps
     def _entities(self, doc: Doc) -> List[Span]:

@@ -40,6 +40,7 @@ from spacy_anon.disclosure.person_names import looks_like_person_name
 from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
 from spacy_anon.doc_keys import NAMES_DETECTOR_KEY
 from spacy_anon.errors import Errors
+from spacy_anon.progress import ErrorHandling, finishes, pipe_keeping_failures
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, DIRECT, QUASI, SPAN_KEY
 
 SOURCE = "anon_disclosure"
@@ -114,7 +115,7 @@ def make_anon_disclosure(
                               specificity_threshold=specificity_threshold, reference_size=reference_size)
 
 
-class DisclosureDetector:
+class DisclosureDetector(ErrorHandling):
     """Pipeline component wrapping `detect.score_chunks`. DOCS: docs/components/anon_disclosure.md."""
 
     def __init__(
@@ -219,6 +220,7 @@ class DisclosureDetector:
         self.cfg["threshold"] = float(value)
 
     # -- processing ------------------------------------------------------------------------------
+    @finishes
     def __call__(self, doc: Doc) -> Doc:
         kv = self.kv
         cfg = self.cfg
@@ -329,8 +331,7 @@ class DisclosureDetector:
         return added
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
-        for doc in stream:
-            yield self(doc)
+        return pipe_keeping_failures(self, stream)
 
     # -- serialization ---------------------------------------------------------------------------
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = ()) -> None:

@@ -65,6 +65,7 @@ from spacy_anon.disclosure.detect import (
 )
 from spacy_anon.disclosure.vectors import KV_NAME, entity_vector, load_vectors, phrase_vector
 from spacy_anon.errors import Errors
+from spacy_anon.progress import ErrorHandling, finishes, pipe_keeping_failures
 from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.classes import coarse_class, shares_word
 from spacy_anon.generalize.crowds import FILE_NAME as FREQUENCIES_FILE
@@ -269,7 +270,7 @@ def compound_runs(spans: Sequence[Span]) -> List[List[Span]]:
     return runs
 
 
-class Generalizer:
+class Generalizer(ErrorHandling):
     """Set `span._.anon_replacement` to the most specific safe generalization of each candidate span.
 
     DOCS: docs/components/anon_generalize.md
@@ -803,6 +804,7 @@ class Generalizer:
         return self.in_crowd([span.text], self.cfg["keep_share"])
 
     # -- processing --------------------------------------------------------------------------------
+    @finishes
     def __call__(self, doc: Doc) -> Doc:
         key = self.cfg["spans_key"]
         if key not in doc.spans or not len(doc.spans[key]):
@@ -942,8 +944,7 @@ class Generalizer:
         return found if passes(found[0], ()) else None
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
-        for doc in stream:
-            yield self(doc)
+        return pipe_keeping_failures(self, stream)
 
     # -- serialization -----------------------------------------------------------------------------
     def _save_vectors(self, p: Path) -> None:

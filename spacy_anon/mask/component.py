@@ -23,7 +23,8 @@ from spacy_anon.coref.grouper import CorefGrouper, grouper_for
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, MEMORY_KEY, RULES_RAN_KEY, SPAN_KEY, WRITTEN_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.extensions import doc_text, has_own_value, span_getter
-from spacy_anon.failures import failed_component, pipe_keeping_failures
+from spacy_anon import progress
+from spacy_anon.progress import pipe_keeping_failures
 from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.vacuous import FALLBACK_CLASS, class_fallback_of
 from spacy_anon.labels import CATEGORIES, DEFAULT_ENT_LABEL_MAP, RULE_TYPES, identifier_for, known_types
@@ -358,6 +359,8 @@ class AnonMask(Pipe):
         self._rules = None
         if run_rules is True or self.rules_cfg:
             self._rules = self._make_rules()
+        if nlp is not None:
+            progress.watch(nlp)  # a non-raising error handler set before this component records failures
 
     # ------------------------------------------------------------------------------------ settings
     def uses(self, strategy: str) -> bool:
@@ -548,6 +551,12 @@ class AnonMask(Pipe):
         return [pair for pair, ok in zip(pairs, keep) if ok]
 
     # ------------------------------------------------------------------------------------ the step
+    def set_error_handler(self, error_handler: Callable) -> None:
+        """Called for every component by `nlp.set_error_handler`: the new handler records failures too."""
+        super().set_error_handler(error_handler)
+        if self.nlp is not None:
+            progress.watch(self.nlp)
+
     def pipe(self, stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:
         """Mask each doc; a doc that failed here or upstream comes out NOT anonymized, never dropped."""
         return pipe_keeping_failures(self, stream)
@@ -557,8 +566,10 @@ class AnonMask(Pipe):
         doc._.anon_status = None
         doc._.anon_text = None
         doc._.anon_table = None
-        if failed_component(doc) is not None:
-            return doc  # a detector failed on it (non-raising error handler): fail closed
+        refused = progress.refusal(self.nlp, self.name, doc)
+        if refused is not None:  # a component before this one did not finish the doc: fail closed
+            doc._.anon_stats = {**(doc._.anon_stats or {}), progress.REASON_KEY: refused}
+            return doc
         self._maybe_run_rules(doc)
         coverage.warn_once(self, doc)  # no detector of names ran: say so, once
         text = doc_text(doc)  # built from the tokens once per doc (`extensions.doc_text`)

@@ -13,7 +13,7 @@ from spacy.util import SimpleFrozenList
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.extensions import doc_text, has_own_value
 from spacy_anon.candidates import append_candidates
-from spacy_anon.failures import pipe_keeping_failures
+from spacy_anon.progress import finishes, pipe_keeping_failures
 from spacy_anon.doc_keys import RULES_RAN_KEY, SPAN_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES, identifier_for
@@ -149,9 +149,12 @@ class AnonRules(Pipe):
         state = dict(self.__dict__)
         state.pop("recognizers", None)
         state.pop("options", None)
+        state["name"] = self.name  # a field of spaCy's compiled Pipe, not in __dict__
         return state
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
+        state = dict(state)
+        self.name = state.pop("name", "anon_rules")
         self.__dict__.update(state)
         self.recognizers = self._build_recognizers()
         self._compile()
@@ -186,6 +189,7 @@ class AnonRules(Pipe):
         """Run on each doc; a doc this fails on is kept, marked as failed (anon_mask will not mask it)."""
         return pipe_keeping_failures(self, stream)
 
+    @finishes
     def __call__(self, doc: Doc) -> Doc:
         """Append rule matches to doc.spans[spans_key] and mark that the rules ran."""
         matches = self.match(doc_text(doc))

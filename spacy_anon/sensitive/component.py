@@ -28,6 +28,7 @@ from spacy.util import to_disk as util_to_disk
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.errors import Errors
+from spacy_anon.progress import ErrorHandling, finishes, pipe_keeping_failures
 from spacy_anon.generalize.component import DETERMINERS, with_article
 from spacy_anon.generalize.wordnet import generalization_candidates, noun_synsets
 from spacy_anon.labels import CONFIDENTIAL, SPAN_KEY
@@ -131,7 +132,7 @@ def make_anon_sensitive(
                           glosses=glosses)
 
 
-class SensitiveTerms:
+class SensitiveTerms(ErrorHandling):
     """Mark (and generalize) the terms that disclose a confidential attribute.
 
     DOCS: docs/components/anon_sensitive.md
@@ -434,6 +435,7 @@ class SensitiveTerms:
         return [h for h in chain if h.lower() not in TOP_CONCEPTS and term_key(h) != term_key(text)]
 
     # ------------------------------------------------------------------------------------ the step
+    @finishes
     def __call__(self, doc: Doc) -> Doc:
         self._setup()
         text = self._text = doc.text
@@ -478,8 +480,7 @@ class SensitiveTerms:
         return doc
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
-        for doc in stream:
-            yield self(doc)
+        return pipe_keeping_failures(self, stream)
 
     def _head_ok(self, doc: Doc, offsets, j: int, allowed) -> bool:
         start, end = offsets[j - 1]

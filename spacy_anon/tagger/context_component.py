@@ -21,6 +21,7 @@ from spacy.training import Example
 
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.errors import Errors
+from spacy_anon.progress import ErrorHandling, finishes, pipe_keeping_failures
 from spacy_anon.extensions import doc_text
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.saved_settings import check_saved_settings, trained_settings
@@ -122,7 +123,7 @@ def make_anon_context_tagger(
     )
 
 
-class ContextTagger:
+class ContextTagger(ErrorHandling):
     """Token scores from contextual vectors; fitted in `initialize`."""
 
     def __init__(self, vocab, name: str = "anon_context_tagger", *, spans_key: str = SPAN_KEY,
@@ -200,6 +201,7 @@ class ContextTagger:
                         scores[r], labels[r] = p, label
         return scores, labels
 
+    @finishes
     def __call__(self, doc: Doc) -> Doc:
         scores, labels = self.token_scores(doc)
         doc._.anon_token_scores = scores
@@ -208,8 +210,7 @@ class ContextTagger:
         return doc
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
-        for doc in stream:
-            yield self(doc)
+        return pipe_keeping_failures(self, stream)
 
     def initialize(self, get_examples: Callable[[], Iterable[Example]], *, nlp: Optional[Language] = None) -> None:
         """Encode the training texts and fit the perceptron on their tokens' gold labels."""

@@ -21,6 +21,7 @@ from spacy.training import Example
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.doc_keys import NAMES_DETECTOR_KEY
 from spacy_anon.errors import Errors
+from spacy_anon.progress import ErrorHandling, finished, finishes, pipe_keeping_failures, started
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.lexicon.gazetteers import PHRASE_PREFIX, load_gazetteers
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
@@ -330,7 +331,7 @@ class ArrayMarginals:
         return tags[int(np.argmax(self.prob[i, [self.columns[t] for t in tags]]))]
 
 
-class CRFTagger:
+class CRFTagger(ErrorHandling):
     """BIO CRF over spaCy tokens; model bytes kept in memory and written as `model.crfsuite`."""
 
     def __init__(
@@ -712,13 +713,21 @@ class CRFTagger:
         """The label a learned label is written as (`label_map`)."""
         return self.cfg["label_map"].get(label, label)
 
+    @finishes
     def __call__(self, doc: Doc) -> Doc:
         return self._write(doc, self.predict(doc))
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
         for docs in util.minibatch(stream, size=batch_size):
-            for doc, found in zip(docs, self.predict_batch(docs)):
-                yield self._write(doc, found)
+            for doc in docs:
+                started(doc, self.name)
+            try:
+                found = self.predict_batch(docs)
+            except Exception:  # noqa: BLE001  (again doc by doc: only the failing doc goes to the error handler)
+                yield from pipe_keeping_failures(self, docs)
+                continue
+            for doc, spans in zip(docs, found):
+                yield finished(self._write(doc, spans), self.name)
 
     def _write(self, doc: Doc, found: List[Scored]) -> Doc:
         spans = scored_token_spans(doc, found, SOURCE, self.cfg["label_map"], self.cfg["min_score"])

@@ -15,6 +15,7 @@ from spacy.training import Example
 
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.candidates import append_candidates, scored_token_spans
+from spacy_anon.progress import ErrorHandling, finishes, pipe_keeping_failures
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter
 from spacy_anon.tagger.regex_generator import Rule, RuleIndex, apply_rules, learn_rules
@@ -71,7 +72,7 @@ def make_anon_regex_generator(
     )
 
 
-class RegexGenerator:
+class RegexGenerator(ErrorHandling):
     """Learns context + shape rules in `initialize` and writes their matches as spans."""
 
     def __init__(
@@ -117,14 +118,14 @@ class RegexGenerator:
         """(start, end, label, score) token matches in a doc."""
         return apply_rules([t.text for t in doc], self._index)
 
+    @finishes
     def __call__(self, doc: Doc) -> Doc:
         spans = scored_token_spans(doc, self.find(doc), SOURCE, self.cfg["label_map"])
         append_candidates(doc, self.cfg["spans_key"], spans)
         return doc
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
-        for doc in stream:
-            yield self(doc)
+        return pipe_keeping_failures(self, stream)
 
     def initialize(
         self,
