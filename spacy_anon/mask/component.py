@@ -89,6 +89,8 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "allow_list": [],
     "leak_guard": True,
     "operators": {},
+    "min_score": 0.0,
+    "label_min_scores": {},
     "scorer": {"@scorers": "spacy_anon.anon_scorer.v1"},
 }
 
@@ -132,6 +134,8 @@ def make_anon_mask(
     leak_guard: bool = True,
     operators: Dict[str, Dict[str, Any]] = {},  # noqa: B006  (spaCy passes the config value; never mutated)
     date_shift_days: int = DEFAULT_DATE_SHIFT_DAYS,
+    min_score: float = 0.0,
+    label_min_scores: Dict[str, float] = {},  # noqa: B006  (spaCy passes the config value; never mutated)
 ) -> "AnonMask":
     """Build the masking component; see `AnonMask` for the arguments."""
     return AnonMask(
@@ -144,7 +148,8 @@ def make_anon_mask(
         pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
         number_style=number_style, consistency=consistency, include_original=include_original,
         key_scope=key_scope, scorer=scorer, tidy_generalized=tidy_generalized, allow_list=allow_list, leak_guard=leak_guard,
-        operators=operators, date_shift_days=date_shift_days,
+        operators=operators, date_shift_days=date_shift_days, min_score=min_score,
+        label_min_scores=label_min_scores,
     )
 
 
@@ -190,6 +195,8 @@ class AnonMask(Pipe):
         leak_guard: bool = True,
         operators: Optional[Dict[str, Dict[str, Any]]] = None,
         date_shift_days: int = DEFAULT_DATE_SHIFT_DAYS,
+        min_score: float = 0.0,
+        label_min_scores: Optional[Dict[str, float]] = None,
     ) -> None:
         """
         strategy: default strategy, one of suppress | tag | surrogate | pseudonym | generalize.
@@ -266,6 +273,8 @@ class AnonMask(Pipe):
                 or not 1 <= date_shift_days <= MAX_DATE_SHIFT_DAYS:
             raise ValueError(Errors.E751.format(value=date_shift_days))
         self.date_shift_days = date_shift_days
+        self.min_score = float(min_score)  # candidate score thresholds (stored; the filter that reads them is a separate change)
+        self.label_min_scores = {str(k): float(v) for k, v in dict(label_min_scores or {}).items()}
         operator_classes = {name: get_operator(name) for name in [strategy, *self.label_strategies.values()]}
         self.operator_settings: Dict[str, Dict[str, Any]] = {}
         for name, settings in dict(operators or {}).items():
