@@ -238,6 +238,10 @@ def read_config_overrides(path: PathLike) -> Dict[str, Any]:
     except (OSError, UnicodeDecodeError) as err:
         reason = err.strerror if isinstance(err, OSError) and err.strerror else type(err).__name__
         raise ValueError(Errors.E051.format(source=path, what="config", reason=reason, formats=".cfg")) from None
+    sections = re.findall(r"^\s*\[([^\]\n]+)\]", text, flags=re.M)
+    parents = {".".join(name.split(".")[:i]) for name in sections for i in range(1, name.count(".") + 1)}
+    missing = sorted(parents - set(sections), key=lambda name: name.count("."))
+    text = "".join(f"[{name}]\n" for name in missing) + text  # thinc wants [components] before [components.x]
     try:
         return dict(Config().from_str(text, interpolate=False))
     except Exception as err:  # noqa: BLE001  (configparser and thinc errors)
