@@ -73,14 +73,6 @@ def add_anon_components(nlp: Language, **mask_config: Any) -> Language:
     return nlp
 
 
-def _pipeline_has_mask(model: Union[str, Path]) -> bool:
-    path = Path(model)
-    if not (path / "config.cfg").exists():
-        return False
-    config = spacy.util.load_config(path / "config.cfg", interpolate=False)
-    return MASK in config.get("components", {})
-
-
 def _refuse_removed_settings(model: Union[str, Path]) -> None:
     """A pipeline saved before anon_crf's post-processing became span filters fails in spaCy's config
     check with a bare "unexpected argument"; say instead which settings to write (and that
