@@ -260,7 +260,11 @@ def assemble(model: Optional[Union[str, Path]], lang: str, settings: Mapping[str
              overrides: Mapping[str, Any]) -> Language:
     """Build the pipeline from its config with the anon components it lacks and every setting merged in,
     then load its data: nothing is applied after building, so `nlp.config` holds every setting."""
-    path, meta = _model_location(model, lang)
+    if isinstance(model, str) and model.startswith("blank:"):  # spaCy's name of a blank pipeline
+        model, lang = None, model[len("blank:"):]
+        path, meta = None, None
+    else:
+        path, meta = _model_location(model, lang)
     if path is not None:
         _refuse_removed_settings(path)
         config = util.load_config(path / "config.cfg", interpolate=False)

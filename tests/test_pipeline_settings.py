@@ -128,7 +128,7 @@ def test_unknown_keyword_is_refused_with_the_valid_ones():
     assert "operators" in str(err.value) and "deny_list" in str(err.value)
 
 
-def test_config_overrides_reach_any_component():
+def test_config_overrides_reach_any_component(tmp_path):
     text = "Peter Maxwell met Anna Kowalski in Leeds on 3 May 2019."
     nlp = spacy_anon.load(config={"components.anon_crf.min_score": 0.9,
                                   "components": {"anon_rules": {"context_window": 3}}})
@@ -138,6 +138,8 @@ def test_config_overrides_reach_any_component():
     default_scores = [r["score"] for r in spacy_anon.load()(text)._.anon_table if r["source"] == "anon_crf"]
     assert min(default_scores) < 0.9 <= min(scores) and len(scores) < len(default_scores)
     assert rules_of(nlp).options.context_window == 3
+    nlp.to_disk(tmp_path / "p")  # saved with the component's own files too: plain spacy.load keeps it
+    assert spacy.load(tmp_path / "p")(text)._.anon_table == nlp(text)._.anon_table
     with pytest.raises(ValueError, match=r"\[E054\].*anon_tagger"):
         spacy_anon.load(config={"components.anon_tagger.min_score": 0.5})
     with pytest.raises(ValueError, match=r"\[E055\].*training"):
@@ -161,6 +163,8 @@ def test_blank_language_pipeline_takes_the_settings(tmp_path):
     assert nlp.pipe_names == ["anon_rules", "anon_coref", "anon_mask"]
     assert nlp("Projekt Falke, Mail an jane.roe@example.com")._.anon_text == "Projekt ***, Mail an ***"
     assert rules_of(nlp).options.min_score == 0.6
+    nlp = spacy_anon.load("blank:en", strategy="suppress")  # spaCy's name of a blank pipeline still works
+    assert nlp.pipe_names == ["anon_rules", "anon_coref", "anon_mask"]
 
 
 # --- recognizer files --------------------------------------------------------------------------------
