@@ -156,7 +156,7 @@ def route_settings(mask_config: Dict[str, Any], recognizers: Any = None, deny_li
     if deny_list is not None:
         entries = _deny_entries(deny_list)
         rules["deny_list"] = list(rules.get("deny_list", [])) + entries
-        extra += [e["label"] for e in entries if e["label"] not in CATEGORIES]
+        extra += [e["label"] for e in entries if isinstance(e.get("label"), str) and e["label"] not in CATEGORIES]
     if extra:
         rules["extra_labels"] = sorted(set(rules.get("extra_labels", [])) | set(extra))
     return {name: cfg for name, cfg in ((MASK, mask), (RULES, rules)) if cfg}

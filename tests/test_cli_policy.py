@@ -58,3 +58,22 @@ def test_bad_settings_files_are_usage_errors_naming_the_file(tmp_path, capsys, r
     code, out, err = cli(capsys, src, "--model", rules_model, "--rules-only", "--config", bad_cfg)
     assert code == 1 and "[E055]" in err and "'training'" in err
     assert "Jane" not in err and "left-handed" not in err  # no document content in messages
+
+
+def test_resume_fingerprint_covers_the_settings_files(tmp_path):
+    """--resume must not continue a run whose policy, or a recognizer file the policy names, changed."""
+    from spacy_anon.cli import build_parser
+    from spacy_anon.cli.anonymize import resume_fingerprint
+
+    src = write(tmp_path / "in.jsonl", '{"id": 1, "text": "x"}\n')
+    write(tmp_path / "r.yml", "- {name: a, label: ID, patterns: ['A\\d']}\n")
+    policy = write(tmp_path / "p.yml", "strategy: tag\nrecognizers: r.yml\n")
+
+    def print_of(*flags):
+        args = build_parser().parse_args(["anonymize", str(src), "-o", str(tmp_path / "o.jsonl"), *flags])
+        return resume_fingerprint(args, "jsonl", "jsonl")
+
+    plain, first = print_of(), print_of("--policy", str(policy))
+    assert plain != first
+    write(tmp_path / "r.yml", "- {name: a, label: ID, patterns: ['B\\d']}\n")
+    assert print_of("--policy", str(policy)) not in (first, plain)

@@ -358,15 +358,26 @@ def resume_fingerprint(args: argparse.Namespace, kind: str, out_format: str) -> 
         "input": "<stdin>" if args.input == "-" else str(Path(args.input).resolve()), "kind": kind,
         "format": out_format, "model": args.model, "lang": args.lang, "strategy": args.strategy,
         "seed": args.seed, "allow_list": file_digest(getattr(args, "allow_list", None)),
-        "policy": file_digest(getattr(args, "policy", None)),
-        "recognizers": file_digest(getattr(args, "recognizers", None)),
-        "config": file_digest(getattr(args, "config", None)),
         "include_original": args.include_original, "keep_fields": args.keep_fields,
         "anonymize_fields": args.anonymize_fields, "max_length": args.max_length,
         "skip_invalid": args.skip_invalid,
     }
+    digest = settings_digest(args)
+    if digest:  # only when given, so that runs without these files keep their fingerprint
+        settings["settings_files"] = digest
     secret = os.environ.get(args.key_env) if args.key_env else None
     return fingerprint(settings, secret)
+
+
+def settings_digest(args: argparse.Namespace) -> Optional[str]:
+    """A digest of what --policy, --recognizers and --config set (a recognizer file a policy names too)."""
+    import hashlib
+    import json
+
+    if not any(getattr(args, flag, None) for flag in ("policy", "recognizers", "config")):
+        return None
+    settings = json.dumps(settings_from_files(args), sort_keys=True, default=str)
+    return hashlib.sha256(settings.encode("utf8")).hexdigest()
 
 
 def _spool_stdin() -> "tempfile.SpooledTemporaryFile":
