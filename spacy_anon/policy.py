@@ -125,8 +125,7 @@ def normalize_recognizer(entry: Any, source: str, index: int) -> Dict[str, Any]:
                                              validators=_validator_names()))
 
     if not isinstance(entry, Mapping):
-        return_type = type(entry).__name__
-        raise fail(f"is a {return_type}, not a mapping", "write the entry as `name: ...`, `label: ...` lines")
+        raise fail(f"is a {type(entry).__name__}, not a mapping", "write the entry as `name: ...`, `label: ...` lines")
     unknown = sorted(set(entry) - KEYS)
     if unknown:
         raise fail(f"has unknown key(s) {unknown}", f"use only {sorted(KEYS)}")
