@@ -202,6 +202,32 @@ class Errors(metaclass=_WithCodes):
             "spacy_anon_recognizers), or define it in the setting custom_recognizers to save it with the pipeline")
     E213 = "anon_rules: custom_recognizers entry {index} {problem}"
 
+    # ---- one-line settings of spacy_anon.load, recognizer and policy files (E050-E069)
+    E050 = ("spacy_anon.load: unknown setting(s) {names}; valid: {valid}. Fix: use one of them (custom "
+            "recognizers of anon_rules go in `recognizers`); a setting of another component goes in "
+            "config={{\"components.NAME.SETTING\": value}}")
+    E051 = ("{source}: cannot read the {what} file of spacy_anon.load / spacy-anon anonymize ({reason}). Fix: give "
+            "a readable UTF-8 {formats} file")
+    E052 = ("{source}, recognizer {index} (for anon_rules): {problem}. Fix: {fix}. An entry has `name`, `label` (or `entity` / "
+            "`supported_entity`), `patterns` (regex strings or {{regex, score}}) and/or `deny_list` (words), and "
+            "optionally `type`, `score`, `context`, `negative_context`, `languages` (or `supported_language`), "
+            "`validator` ({validators})")
+    E053 = ("{source}: a {what} file of spacy-anon anonymize / spacy_anon.load holds a mapping (or, for recognizers, a list or {{\"recognizers\": [...]}}), "
+            "got {kind}. Fix: {fix}")
+    E054 = ("spacy_anon.load: config names component {name!r}, which this pipeline lacks (pipeline: {pipeline}). "
+            "Fix: use a name of the pipeline, e.g. \"components.anon_mask.strategy\"")
+    E055 = ("spacy_anon.load: config section {name!r} does not change a loaded pipeline (only [nlp] and "
+            "[components.*], e.g. [components.anon_crf], do). Fix: remove it, or set it when training")
+    E056 = ("spacy_anon.load: min_score (of anon_mask) must be a number in [0, 1] or a dict of label -> number (key \"default\" "
+            "for all other labels), got {value!r} for {name!r}. Fix: e.g. min_score={{\"default\": 0.5, \"PERSON\": 0.7}}")
+    E057 = ("spacy_anon.load: deny_list (of anon_rules) must be a list of {{\"text\" | \"pattern\", \"label\"}} dicts or a dict of "
+            "label -> list of words, got {kind}. Fix: e.g. deny_list={{\"PROJECT\": [\"Falcon\"]}}")
+    E058 = ("spacy_anon.load: recognizers (custom recognizers of anon_rules) must be a recognizer file (.yml, .yaml, .json), a dict, or a list of "
+            "them, got {kind}. Fix: recognizers=\"my_recognizers.yml\" or recognizers=[{{\"name\": ..., "
+            "\"label\": ..., \"patterns\": [...]}}]")
+    E059 = ("{source}: unknown key(s) {names} in a policy file of spacy-anon anonymize; valid: {valid}. Fix: use those keys (spaCy config "
+            "settings go in a --config file)")
+
     # ------------------------------------------------------------------ engines, resume, scale (E9xx: E900-E949)
     E900 = ("--resume: {name} holds a partial output written with other settings or another input. Fix: run "
             "with the settings of the interrupted run, or delete {name} (and {meta}) to start again")

@@ -112,6 +112,17 @@ def register(subparsers) -> None:
                         help="spaCy pipeline to use (our components are added); default: embedded pipeline")
     parser.add_argument("--strategy", default=None, choices=STRATEGIES,
                         help="replacement strategy of anon_mask (default: the pipeline's, tag)")
+    parser.add_argument("--policy", metavar="FILE", default=None,
+                        help="YAML or JSON file of spacy_anon.load settings: strategy, label_strategies, operators, "
+                             "min_score, allow_list, deny_list, recognizers (a file next to it), ...; flags given "
+                             "too win (--allow-list adds to its allow_list)")
+    parser.add_argument("--recognizers", metavar="FILE", default=None,
+                        help="YAML or JSON file of custom recognizers for anon_rules (Presidio's ad-hoc fields: "
+                             "name, supported_entity, patterns with regex and score, context, deny_list, "
+                             "validator); saved with the pipeline's settings, not by file name")
+    parser.add_argument("--config", metavar="FILE", default=None,
+                        help="spaCy config overrides (.cfg) merged into the pipeline's config before it is built, "
+                             "e.g. [components.anon_crf] min_score = 0.5; only [nlp] and [components.*]")
     parser.add_argument("--lang", default="en", help="language of the default pipeline (default: en)")
     parser.add_argument("--rules-only", action="store_true",
                         help="accept a pipeline without a detector of names (a language without a tagger, "
@@ -351,8 +362,22 @@ def resume_fingerprint(args: argparse.Namespace, kind: str, out_format: str) -> 
         "anonymize_fields": args.anonymize_fields, "max_length": args.max_length,
         "skip_invalid": args.skip_invalid,
     }
+    digest = settings_digest(args)
+    if digest:  # only when given, so that runs without these files keep their fingerprint
+        settings["settings_files"] = digest
     secret = os.environ.get(args.key_env) if args.key_env else None
     return fingerprint(settings, secret)
+
+
+def settings_digest(args: argparse.Namespace) -> Optional[str]:
+    """A digest of what --policy, --recognizers and --config set (a recognizer file a policy names too)."""
+    import hashlib
+    import json
+
+    if not any(getattr(args, flag, None) for flag in ("policy", "recognizers", "config")):
+        return None
+    settings = json.dumps(settings_from_files(args), sort_keys=True, default=str)
+    return hashlib.sha256(settings.encode("utf8")).hexdigest()
 
 
 def _spool_stdin() -> "tempfile.SpooledTemporaryFile":
@@ -603,8 +628,10 @@ def _silence_stdout() -> None:
 
 
 def mask_config_from_args(args: argparse.Namespace, default_config: Dict[str, Any]) -> Dict[str, Any]:
-    """Overrides for `anon_mask` from the command line, checked against its factory's settings."""
-    config: Dict[str, Any] = {}
+    """The `spacy_anon.load` keywords of the command line: --policy's, then the flags' (checked against
+    anon_mask's settings), --recognizers' entries and --config's overrides. Files are read here, so a bad
+    one is a usage error before anything loads, and workers get the settings, not file names."""
+    config: Dict[str, Any] = settings_from_files(args)
 
     def put(name: str, value: Any, flag: str) -> None:
         if default_config and name not in default_config:
@@ -616,7 +643,8 @@ def mask_config_from_args(args: argparse.Namespace, default_config: Dict[str, An
     if args.seed is not None:
         put("seed", args.seed, "--seed")
     if getattr(args, "allow_list", None):
-        put("allow_list", read_allow_list(Path(args.allow_list)), "--allow-list")
+        put("allow_list", list(config.get("allow_list") or []) + read_allow_list(Path(args.allow_list)),
+            "--allow-list")
     if args.key_env:
         if args.key_env not in os.environ or not os.environ[args.key_env]:
             raise CLIError(f"--key-env: environment variable {args.key_env} is not set or empty", EXIT_USAGE)
@@ -625,6 +653,30 @@ def mask_config_from_args(args: argparse.Namespace, default_config: Dict[str, An
             raise CLIError("--key-env: this pipeline's anon_mask takes no secret key", EXIT_USAGE)
         config[name] = os.environ[args.key_env]
     return config
+
+
+def settings_from_files(args: argparse.Namespace) -> Dict[str, Any]:
+    """`load` keywords of --policy, --recognizers and --config (`spacy_anon.policy`)."""
+    from spacy_anon.pipeline import load_keywords
+    from spacy_anon.policy import read_config_overrides, read_policy, read_recognizers
+
+    settings: Dict[str, Any] = {}
+    flag = ""
+    try:
+        if getattr(args, "policy", None):
+            flag = "--policy"
+            settings = read_policy(args.policy, [k for k in load_keywords() if k != "config"])
+            if settings.get("recognizers") is not None:
+                settings["recognizers"] = read_recognizers(settings["recognizers"])[0]
+        if getattr(args, "recognizers", None):
+            flag = "--recognizers"
+            settings["recognizers"] = list(settings.get("recognizers") or []) + read_recognizers(args.recognizers)[0]
+        if getattr(args, "config", None):
+            flag = "--config"
+            settings["config"] = read_config_overrides(args.config)
+    except ValueError as err:
+        raise CLIError(f"{flag}: {err}", EXIT_USAGE) from None
+    return settings
 
 
 def read_allow_list(path: Path) -> List[Any]:
