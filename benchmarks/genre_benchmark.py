@@ -458,6 +458,7 @@ def main(argv=None) -> int:
     print(table)
     print(f"wall time: {wall:.0f} s")
     if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(json.dumps({"command": command, "wall_seconds": wall, "rows": rows, "notes": notes},
                                              indent=2), encoding="utf8")
     if args.write_benchmarks:
