@@ -164,3 +164,12 @@ def test_write_section_replaces_only_the_table(tmp_path):
     out = page.read_text()
     assert "old" not in out and out.startswith("# G\nintro\n") and out.endswith("after\n")
     assert "| TAB dev | 2 | 1,200 | spaCy en_core_web_sm NER | 0.500 | 1.000 | 0.250 | – | 1,234 |" in out
+
+
+def test_unknown_genre_or_system_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        gb.main(["--genres", "tab,emails", "--systems", ""])
+    assert "unknown genre(s) ['emails']" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        gb.main(["--genres", "tab", "--systems", "flair"])
+    assert "unknown system(s) ['flair']" in capsys.readouterr().err
