@@ -253,8 +253,9 @@ def run_cli(records: Sequence[GoldRecord], folder: Path, extra_args: Sequence[st
             f.write(json.dumps({"id": r.doc_id, "text": r.text}, ensure_ascii=False) + "\n")
     cmd = [sys.executable, "-m", "spacy_anon", "anonymize", str(inp), "-o", str(outp), *extra_args]
     proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise RuntimeError(f"spacy_anon anonymize exited {proc.returncode}: {proc.stderr.strip()[-400:]}")
+    if proc.returncode != 0:  # its last message line, without the progress bar
+        lines = [ln for ln in proc.stderr.replace("\r", "\n").splitlines() if ln.strip() and "anonymizing:" not in ln]
+        raise RuntimeError(f"spacy_anon anonymize exited {proc.returncode}: {(lines or [''])[-1][:300]}")
     out: Dict[str, List[tuple]] = {}
     with outp.open(encoding="utf8") as f:
         for line in f:

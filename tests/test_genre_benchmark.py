@@ -173,3 +173,10 @@ def test_unknown_genre_or_system_is_refused(capsys):
     with pytest.raises(SystemExit):
         gb.main(["--genres", "tab", "--systems", "flair"])
     assert "unknown system(s) ['flair']" in capsys.readouterr().err
+
+
+def test_cli_runner_reports_the_cli_error_on_one_line(tmp_path):
+    records = [GoldRecord("same", "One."), GoldRecord("same", "Two.")]  # a repeated id: the CLI refuses
+    with pytest.raises(RuntimeError) as err:
+        gb.run_cli(records, tmp_path)
+    assert "exited" in str(err.value) and "\n" not in str(err.value) and "anonymizing:" not in str(err.value)
