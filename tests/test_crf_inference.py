@@ -191,3 +191,22 @@ def test_pickled_tagger_leaves_its_caches_behind_and_decodes_alike(default_nlp):
     doc2 = copy(text)
     assert [(s.start, s.end, s.label_) for s in doc2.spans["anon"]] == \
         [(s.start, s.end, s.label_) for s in doc.spans["anon"]]
+
+
+def test_rows_added_late_in_a_call_are_read_from_the_grown_table(default_nlp):
+    """The emission table grows by reallocation; a row first needed after the word types (the line's bias,
+    a chunk shape, BOS/EOS) must be read from the grown table (lower-cased TAB dev stopped the CLI with an
+    IndexError when the table filled up in the middle of a batch)."""
+    crf = default_nlp.get_pipe("anon_crf")
+    docs = upstream_docs(default_nlp, ENGLISH[:2])
+    tokens = [token_arrays(doc) for doc in docs]
+    expected = crf._decode_numpy(docs, tokens)  # every word type now has its rows
+    cache = crf.emission_cache()
+    late = [k for k in cache.rows if k[0] in ("bias", "BOS", "EOS") or k[0].startswith("ch=")]
+    assert late
+    for key in late:  # needed again only after the types are looked up: built anew
+        del cache.rows[key]
+    cache.table = cache.table[:cache.size].copy()  # full: the next row makes it grow
+    got = crf._decode_numpy(docs, tokens)
+    assert [[s[:3] for s in spans] for spans in got] == [[s[:3] for s in spans] for spans in expected]
+    assert all(abs(a[3] - b[3]) <= 1e-9 for g, e in zip(got, expected) for a, b in zip(g, e))

@@ -285,7 +285,9 @@ class EmissionCache:
         """State scores (n_tokens, n_labels) of sequences of words given one after the other (`lengths`),
         with per token: whitespace after it, the earlier detectors' BIO tag, lemma and POS (None: none)
         and extra features (None: none). They are the scores CRFsuite gives the features
-        `sequence_features` builds for each sequence (with `chunk_features` as chunks)."""
+        `sequence_features` builds for each sequence (with `chunk_features` as chunks).
+
+        `self.row` may grow `self.table` (a new array), so every row number is looked up before the table is read."""
         if self.size > self.max_rows:
             self.clear()
         n_tokens = len(words)
@@ -299,7 +301,6 @@ class EmissionCache:
             ids = [self.type_id((w, lemmas[i] if lemmas else "", pos[i] if pos else "", span_tags[i]))
                    for i, w in enumerate(words)]
         info = self.type_info[np.array(ids, dtype=np.intp)]
-        table = self.table
         len_arr = np.asarray(lengths, dtype=np.intp)
         seq_start = np.zeros(len(len_arr), dtype=np.intp)
         np.cumsum(len_arr[:-1], out=seq_start[1:])
@@ -307,18 +308,19 @@ class EmissionCache:
         tok_pos = np.arange(n_tokens) - seq_start[seq_of]
         tok_len = len_arr[seq_of]
         rows = info[:, 0]
-        out = table[rows]
+        out = self.table[rows]
         # bias and the line's first word ("key=..."); after a colon, "after_colon" and key|after_colon
         line_keys = ["key=" + (words[a].lower() if words[a].isalpha() else "-") if n else ""
                      for a, n in zip(seq_start.tolist(), lengths)]
-        out += table[np.array([self.row(("bias", k)) for k in line_keys], dtype=np.intp)[seq_of]]
+        bias_rows = np.array([self.row(("bias", k)) for k in line_keys], dtype=np.intp)
+        out += self.table[bias_rows[seq_of]]
         colon = info[:, 3] != 0
         if colon.any():
             before = np.cumsum(colon) - colon
             after = before - before[seq_start][seq_of] > 0
             if after.any():
                 colon_rows = np.array([self.row(("after_colon", k + "|after_colon")) for k in line_keys], dtype=np.intp)
-                out[after] += table[colon_rows[seq_of[after]]]
+                out[after] += self.table[colon_rows[seq_of[after]]]
         # the whitespace-delimited chunk's shape and the token's place in it
         ends = np.asarray(spaced, dtype=bool) | (tok_pos == tok_len - 1)
         starts = np.ones(n_tokens, dtype=bool)
@@ -333,17 +335,17 @@ class EmissionCache:
             chunks[a] = self.row(("ch=" + shape + "|B",))
             chunks[a + 1:b] = self.row(("ch=" + shape + "|I",))
             chunks[b] = self.row(("ch=" + shape + "|E",))
-        out += table[chunks]
+        out += self.table[chunks]
         # neighbours' shared features, and BOS / EOS where the window passes the sequence's ends
         bos, eos = self.row(("BOS",)), self.row(("EOS",))
         for k, off in enumerate(self.offsets):
             other = tok_pos + off
             inside = np.flatnonzero((other >= 0) & (other < tok_len))
-            out[inside] += table[rows[inside + off] + 1 + k]
+            out[inside] += self.table[rows[inside + off] + 1 + k]
             if off < 0:
-                out[other == -1] += table[bos]
+                out[other == -1] += self.table[bos]
             else:
-                out[other == tok_len] += table[eos]
+                out[other == tok_len] += self.table[eos]
         # word pairs the model knows
         if len(self._pair_codes):
             first = info[:, 1]
@@ -360,8 +362,10 @@ class EmissionCache:
                 if not feats:
                     continue
                 feats = tuple(feats)
-                out[i] += table[self.row(feats)]
+                own = self.row(feats)
+                out[i] += self.table[own]
                 for k, off in enumerate(self.offsets):
                     if 0 <= tok_pos[i] - off < tok_len[i]:  # the token that sees token i at `off`
-                        out[i - off] += table[self.row(neighbour_features(off, feats))]
+                        seen = self.row(neighbour_features(off, feats))
+                        out[i - off] += self.table[seen]
         return out
