@@ -183,19 +183,20 @@ def git_commit(root: Path = ROOT) -> str:
 
 
 def log_test_read(folder: Path, command: str, commit: str) -> Path:
-    """Append `date | command | commit` to READS.md of the everyday folder (created with a header)."""
+    """Append a row (date, commit, command, genres, what is reported) to the table of READS.md in the
+    everyday folder (created with its header when absent)."""
     path = Path(folder) / "READS.md"
     if not path.exists():
         path.write_text(
-            "# Reads of the everyday test split\n\n"
-            "Every run that scores the test split appends a line here (`genre_benchmark.py --everyday-split test`).\n"
+            "# Reads of the test part\n\n"
+            "Every run that scores the test split appends a row here (`genre_benchmark.py --everyday-split test`).\n"
             "A test split read many times stops being a fair test: look at dev while developing.\n\n"
-            "| date (UTC) | command | commit |\n|---|---|---|\n",
+            "| date (UTC) | commit | system / configuration | genres | what was reported |\n|---|---|---|---|---|\n",
             encoding="utf8",
         )
     stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M")
     with path.open("a", encoding="utf8") as f:
-        f.write(f"| {stamp} | `{command}` | {commit} |\n")
+        f.write(f"| {stamp} | {commit} | `{command}` | all | token R/P, mention R, label accuracy per genre |\n")
     return path
 
 
@@ -220,8 +221,9 @@ def everyday_records(
         raise FileNotFoundError(f"{folder}: no such folder")
     if split == "test":
         log_test_read(folder, command, commit or git_commit())
+    docs = Path(folder) / "docs"  # the set's layout: READS.md beside docs/<genre>/<nn>.txt
     out = []
-    for d in reader(folder, split=split):
+    for d in reader(docs if docs.is_dir() else folder, split=split):
         if d.get("split") != split:  # never trust the filter alone: a test document must not leak into dev
             continue
         spans = [GoldSpan(int(s["start"]), int(s["end"]), str(s["label"]), text=s.get("text")) for s in d.get("spans", [])]

@@ -140,7 +140,13 @@ def test_everyday_test_split_refused_without_the_flag(tmp_path):
     recs = gb.everyday_records(tmp_path, "test", allow_test=True, reader=_everyday_reader, command="python x", commit="abc123")
     assert [r.doc_id for r in recs] == ["e2"]
     log = (tmp_path / "READS.md").read_text()
-    assert log.rstrip().splitlines()[-1].endswith("| `python x` | abc123 |")
+    assert log.rstrip().splitlines()[-1].split(" | ")[1:3] == ["abc123", "`python x`"]
+
+
+def test_the_shipped_everyday_dev_split_is_read_from_its_docs_folder():
+    recs = gb.everyday_records(gb.ROOT / "assets" / "everyday", "dev")
+    assert len(recs) == 84 and all(r.doc_id.split("/")[1] <= "07" for r in recs)
+    assert len({r.meta["genre"] for r in recs}) == 12
 
 
 def test_main_reads_test_split_only_when_asked_and_logs_it(tmp_path, monkeypatch):
