@@ -299,7 +299,6 @@ class EmissionCache:
             ids = [self.type_id((w, lemmas[i] if lemmas else "", pos[i] if pos else "", span_tags[i]))
                    for i, w in enumerate(words)]
         info = self.type_info[np.array(ids, dtype=np.intp)]
-        table = self.table
         len_arr = np.asarray(lengths, dtype=np.intp)
         seq_start = np.zeros(len(len_arr), dtype=np.intp)
         np.cumsum(len_arr[:-1], out=seq_start[1:])
@@ -307,18 +306,20 @@ class EmissionCache:
         tok_pos = np.arange(n_tokens) - seq_start[seq_of]
         tok_len = len_arr[seq_of]
         rows = info[:, 0]
-        out = table[rows]
+        # Every row this batch needs is made before the table is read: `row` may grow the table into a
+        # new array, and reading an array taken before that growth is what raised "index 32768 is out of
+        # bounds" on batches that added more rows than the table had room for.
         # bias and the line's first word ("key=..."); after a colon, "after_colon" and key|after_colon
         line_keys = ["key=" + (words[a].lower() if words[a].isalpha() else "-") if n else ""
                      for a, n in zip(seq_start.tolist(), lengths)]
-        out += table[np.array([self.row(("bias", k)) for k in line_keys], dtype=np.intp)[seq_of]]
+        line_rows = np.array([self.row(("bias", k)) for k in line_keys], dtype=np.intp)
         colon = info[:, 3] != 0
+        colon_rows = None
         if colon.any():
             before = np.cumsum(colon) - colon
             after = before - before[seq_start][seq_of] > 0
             if after.any():
                 colon_rows = np.array([self.row(("after_colon", k + "|after_colon")) for k in line_keys], dtype=np.intp)
-                out[after] += table[colon_rows[seq_of[after]]]
         # the whitespace-delimited chunk's shape and the token's place in it
         ends = np.asarray(spaced, dtype=bool) | (tok_pos == tok_len - 1)
         starts = np.ones(n_tokens, dtype=bool)
@@ -333,9 +334,25 @@ class EmissionCache:
             chunks[a] = self.row(("ch=" + shape + "|B",))
             chunks[a + 1:b] = self.row(("ch=" + shape + "|I",))
             chunks[b] = self.row(("ch=" + shape + "|E",))
+        bos, eos = self.row(("BOS",)), self.row(("EOS",))
+        # extra features: (token, row) in the order they are added
+        extra_rows: List[Tuple[int, int]] = []
+        if extra is not None:
+            for i, feats in enumerate(extra):
+                if not feats:
+                    continue
+                feats = tuple(feats)
+                extra_rows.append((i, self.row(feats)))
+                for k, off in enumerate(self.offsets):
+                    if 0 <= tok_pos[i] - off < tok_len[i]:  # the token that sees token i at `off`
+                        extra_rows.append((i - off, self.row(neighbour_features(off, feats))))
+        table = self.table  # final for this batch: no row is added below
+        out = table[rows]
+        out += table[line_rows[seq_of]]
+        if colon_rows is not None:
+            out[after] += table[colon_rows[seq_of[after]]]
         out += table[chunks]
         # neighbours' shared features, and BOS / EOS where the window passes the sequence's ends
-        bos, eos = self.row(("BOS",)), self.row(("EOS",))
         for k, off in enumerate(self.offsets):
             other = tok_pos + off
             inside = np.flatnonzero((other >= 0) & (other < tok_len))
@@ -355,13 +372,6 @@ class EmissionCache:
             at = np.minimum(np.searchsorted(self._pair_codes, codes), len(self._pair_codes) - 1)
             hit = self._pair_codes[at] == codes
             out[known[hit]] += self.weights.state[self._pair_rows[at[hit]]]
-        if extra is not None:
-            for i, feats in enumerate(extra):
-                if not feats:
-                    continue
-                feats = tuple(feats)
-                out[i] += table[self.row(feats)]
-                for k, off in enumerate(self.offsets):
-                    if 0 <= tok_pos[i] - off < tok_len[i]:  # the token that sees token i at `off`
-                        out[i - off] += table[self.row(neighbour_features(off, feats))]
+        for i, row in extra_rows:
+            out[i] += table[row]
         return out
