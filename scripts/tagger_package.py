@@ -1,12 +1,14 @@
-"""Install a trained tagger pipeline as the package's default English model and check it.
+"""Save a trained tagger pipeline complete, as `spacy_anon.load(PATH)` runs it, and check it.
 
-  python scripts/tagger_package.py training/english/model-best spacy_anon/data/default_model --max-mb 20
+  python scripts/tagger_package.py training/english/model-best training/english/pipeline --max-mb 20
+  python scripts/tagger_package.py training/english/pipeline spacy_anon/data/default_model --max-mb 20
 
-Saves the pipeline complete, as `spacy_anon.load(MODEL)` runs it (anon_rules and anon_mask with the
-settings of its config; added with their defaults when a pipeline lacks them), so that
-`python -m spacy evaluate spacy_anon/data/default_model DATA` scores what `spacy_anon.load()` runs.
-Refuses one larger than --max-mb, then checks that `spacy_anon.load()` builds the default pipeline from it,
-with the same components, and anonymizes a sample.
+Saves the pipeline complete (anon_rules and anon_mask with the settings of its config; added with their
+defaults when a pipeline lacks them), so that `python -m spacy evaluate TARGET DATA` scores what
+`spacy_anon.load(TARGET)` runs. Refuses one larger than --max-mb, then checks that `spacy_anon.load(TARGET)`
+builds the same components and anonymizes a sample. When TARGET is the package's default model of --lang
+(spacy_anon/data/default_model, default_model_pt, default_model_es: the project's package-* commands, the
+only ones that write into the source tree), it also checks that `spacy_anon.load(lang=...)` runs it.
 """
 import argparse
 import shutil
@@ -39,6 +41,7 @@ def main() -> int:
     if "anon_crf" not in nlp.pipe_names:
         print(f"{source} has no anon_crf component", file=sys.stderr)
         return 1
+    target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(target.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     nlp.to_disk(tmp)
@@ -49,13 +52,22 @@ def main() -> int:
         return 1
     shutil.rmtree(target, ignore_errors=True)
     tmp.rename(target)
-    anon = spacy_anon.load(lang=args.lang)
-    doc = anon(SAMPLES.get(args.lang, SAMPLES["en"]))
-    print(f"{target}: {size:.2f} MB, pipeline {anon.pipe_names}, status {doc._.anon_status}")
-    if anon.pipe_names != nlp.pipe_names:
-        print(f"spacy_anon.load() runs {anon.pipe_names}, the saved pipeline {nlp.pipe_names}", file=sys.stderr)
-        return 1
-    return 0 if doc._.anon_status == "ok" else 1
+    from spacy_anon.pipeline import DEFAULT_MODEL_DIRS
+
+    default = DEFAULT_MODEL_DIRS.get(args.lang)
+    loads = {f"spacy_anon.load({str(target)!r})": lambda: spacy_anon.load(target)}
+    if default is not None and target.resolve() == default.resolve():
+        loads[f"spacy_anon.load(lang={args.lang!r})"] = lambda: spacy_anon.load(lang=args.lang)
+    for call, load in loads.items():
+        anon = load()
+        doc = anon(SAMPLES.get(args.lang, SAMPLES["en"]))
+        print(f"{target}: {size:.2f} MB, {call} runs {anon.pipe_names}, status {doc._.anon_status}")
+        if anon.pipe_names != nlp.pipe_names:
+            print(f"{call} runs {anon.pipe_names}, the saved pipeline {nlp.pipe_names}", file=sys.stderr)
+            return 1
+        if doc._.anon_status != "ok":
+            return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,14 +1,17 @@
 """The CRF's numpy inference (`inference = "numpy"`) gives python-crfsuite's spans and scores."""
 import json
+import random
 from pathlib import Path
 
 import numpy as np
 import pytest
+from spacy.training import Example
 
 import spacy_anon
+from spacy_anon.labels import GOLD_SPAN_KEY
 from spacy_anon.tagger.crf_component import doc_sequences, sequence_bounds, token_arrays
 from spacy_anon.tagger.crf_inference import decode, read_model, state_scores
-from tests.test_tagger_components import make_examples, tagger_blank
+from tests.test_tagger_components import FIRST, LAST, make_examples, make_record, tagger_blank
 
 TAB_DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "tab" / "tab_dev.jsonl"
 
@@ -210,3 +213,97 @@ def test_rows_added_late_in_a_call_are_read_from_the_grown_table(default_nlp):
     got = crf._decode_numpy(docs, tokens)
     assert [[s[:3] for s in spans] for spans in got] == [[s[:3] for s in spans] for spans in expected]
     assert all(abs(a[3] - b[3]) <= 1e-9 for g, e in zip(got, expected) for a, b in zip(g, e))
+
+
+def paren_examples(nlp, n, seed):
+    """Training notes where a name sits in a parenthesis and a hospital follows a trigger word, so that
+    the model gives weights to the "paren" and "trigger" extra features (combined with any stem)."""
+    rng = random.Random(seed)
+    examples = []
+    for i in range(n):
+        text, spans = make_record(rng)
+        if i % 3 == 0:
+            first, last = rng.choice(FIRST), rng.choice(LAST)
+            head = text + "Tratamiento: ibuprofeno (Dr. "
+            spans = spans + [(len(head), len(head) + len(first) + len(last) + 1, "NOMBRE")]
+            text = head + f"{first} {last}, Murcia).\nIngresa en el Hospital Virgen de la Vega.\n"
+        ref = nlp.make_doc(text)
+        ref.spans[GOLD_SPAN_KEY] = [ref.char_span(s, e, label=label) for s, e, label in spans]
+        examples.append(Example(nlp.make_doc(text), ref))
+    return examples
+
+
+def unseen_word_lines(rng, n_lines):
+    """Lines of made-up words (new word types, new stems, new line keys), each with a colon, a name,
+    a parenthesis, a trigger word and a date: every extra feature makes rows the cache has not seen."""
+    def word():
+        return "".join(rng.choice("bcdfglmnprstv") + rng.choice("aeiou") for _ in range(3))
+
+    return "\n".join(
+        f"{word().capitalize()}: {rng.choice(FIRST)} {word().capitalize()} ({word()}, {word()}, "
+        f"Dr. {word().capitalize()}) ingresa en el Hospital {word().capitalize()} el 12/03/2004."
+        for _ in range(n_lines)
+    )
+
+
+@pytest.fixture(scope="module")
+def extra_feature_nlp():
+    """A small CRF with the shipped Spanish model's extra features, every weight kept (c1 = 0)."""
+    nlp = tagger_blank()
+    nlp.add_pipe("anon_regex_generator", config={"spans_key": "anon_regex"})
+    nlp.add_pipe("anon_crf", config={
+        "max_iterations": 30, "c1": 0.0, "extra_features": ["date", "stem", "doc", "paren", "trigger"],
+        "gazetteers": {"first": "faker:person.first_names:es_ES"}})
+    nlp.initialize(lambda: paren_examples(nlp, 30, seed=0))
+    return nlp
+
+
+def test_new_rows_crossing_every_table_size_decode_as_crfsuite(extra_feature_nlp, monkeypatch):
+    """A batch adds rows to the cache's table (word types first, then line keys, chunk shapes and extra
+    features); the table doubles when full. Wherever the growth falls in a batch, and at every size the
+    table doubles to, the numpy inference gives CRFsuite's state scores, marginals and spans (a local
+    alias of the table from before the growth crashed with "index 32768 is out of bounds")."""
+    nlp = extra_feature_nlp
+    crf = nlp.get_pipe("anon_crf")
+    rng = random.Random(3)
+    docs = upstream_docs(nlp, [unseen_word_lines(rng, 3), unseen_word_lines(rng, 2)])
+    tokens = [token_arrays(doc) for doc in docs]
+    reference = [crf._decode_crfsuite(doc, toks) for doc, toks in zip(docs, tokens)]
+    tagger = crf.tagger
+    weights = read_model(crf.model_bytes)
+    expected_scores, expected_marginals, lengths = [], [], []
+    for doc in docs:
+        for items in crf.features(doc)[1]:
+            lengths.append(len(items))
+            expected_scores.append(state_scores(weights, items))
+            tagger.set(items)
+            expected_marginals.append([[tagger.marginal(tag, i) for tag in weights.labels] for i in range(len(items))])
+    expected_scores = np.concatenate(expected_scores)
+    expected_marginals = np.concatenate([np.array(m) for m in expected_marginals])
+    assert sum(len(r) for r in reference) >= 5
+
+    cache = crf.emission_cache()
+    emissions = cache.emissions
+    seen = []
+    monkeypatch.setattr(cache, "emissions", lambda *a, **k: seen.append(emissions(*a, **k)) or seen[-1])
+    cache.clear()
+    crf._decode_numpy(docs, tokens)
+    added = cache.size - 1  # the rows this batch adds to an empty table
+    assert added > 300
+    n_labels = len(weights.labels)
+    for capacity in (4096, 8192, 16384, 32768, 65536):
+        # the table holds `capacity` rows of which `capacity - room` are taken: the batch's rows reach the
+        # end of the table at its first row, at its last, and at every 17th in between
+        for room in sorted({0, 1, 2, added - 1, added, *range(3, added, 17)}):
+            cache.clear()
+            cache.table = np.zeros((capacity, n_labels))
+            cache.size = capacity - room
+            seen.clear()
+            got = crf._decode_numpy(docs, tokens)
+            assert cache.size == capacity - room + added
+            assert np.abs(seen[0] - expected_scores).max() < 1e-9
+            _, marginals = decode(seen[0], lengths, weights.transitions)
+            assert np.abs(marginals - expected_marginals).max() < 1e-9
+            for ref, spans in zip(reference, got):
+                assert [s[:3] for s in spans] == [s[:3] for s in ref]
+                assert all(abs(a[3] - b[3]) <= 1e-9 for a, b in zip(spans, ref))

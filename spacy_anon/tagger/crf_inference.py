@@ -285,9 +285,7 @@ class EmissionCache:
         """State scores (n_tokens, n_labels) of sequences of words given one after the other (`lengths`),
         with per token: whitespace after it, the earlier detectors' BIO tag, lemma and POS (None: none)
         and extra features (None: none). They are the scores CRFsuite gives the features
-        `sequence_features` builds for each sequence (with `chunk_features` as chunks).
-
-        `self.row` may grow `self.table` (a new array), so every row number is looked up before the table is read."""
+        `sequence_features` builds for each sequence (with `chunk_features` as chunks)."""
         if self.size > self.max_rows:
             self.clear()
         n_tokens = len(words)
@@ -308,19 +306,20 @@ class EmissionCache:
         tok_pos = np.arange(n_tokens) - seq_start[seq_of]
         tok_len = len_arr[seq_of]
         rows = info[:, 0]
-        out = self.table[rows]
+        # Every row this batch needs is made before the table is read: `row` may grow the table into a
+        # new array, and reading an array taken before that growth is what raised "index 32768 is out of
+        # bounds" on batches that added more rows than the table had room for.
         # bias and the line's first word ("key=..."); after a colon, "after_colon" and key|after_colon
         line_keys = ["key=" + (words[a].lower() if words[a].isalpha() else "-") if n else ""
                      for a, n in zip(seq_start.tolist(), lengths)]
-        bias_rows = np.array([self.row(("bias", k)) for k in line_keys], dtype=np.intp)
-        out += self.table[bias_rows[seq_of]]
+        line_rows = np.array([self.row(("bias", k)) for k in line_keys], dtype=np.intp)
         colon = info[:, 3] != 0
+        colon_rows = None
         if colon.any():
             before = np.cumsum(colon) - colon
             after = before - before[seq_start][seq_of] > 0
             if after.any():
                 colon_rows = np.array([self.row(("after_colon", k + "|after_colon")) for k in line_keys], dtype=np.intp)
-                out[after] += self.table[colon_rows[seq_of[after]]]
         # the whitespace-delimited chunk's shape and the token's place in it
         ends = np.asarray(spaced, dtype=bool) | (tok_pos == tok_len - 1)
         starts = np.ones(n_tokens, dtype=bool)
@@ -335,17 +334,33 @@ class EmissionCache:
             chunks[a] = self.row(("ch=" + shape + "|B",))
             chunks[a + 1:b] = self.row(("ch=" + shape + "|I",))
             chunks[b] = self.row(("ch=" + shape + "|E",))
-        out += self.table[chunks]
-        # neighbours' shared features, and BOS / EOS where the window passes the sequence's ends
         bos, eos = self.row(("BOS",)), self.row(("EOS",))
+        # extra features: (token, row) in the order they are added
+        extra_rows: List[Tuple[int, int]] = []
+        if extra is not None:
+            for i, feats in enumerate(extra):
+                if not feats:
+                    continue
+                feats = tuple(feats)
+                extra_rows.append((i, self.row(feats)))
+                for k, off in enumerate(self.offsets):
+                    if 0 <= tok_pos[i] - off < tok_len[i]:  # the token that sees token i at `off`
+                        extra_rows.append((i - off, self.row(neighbour_features(off, feats))))
+        table = self.table  # final for this batch: no row is added below
+        out = table[rows]
+        out += table[line_rows[seq_of]]
+        if colon_rows is not None:
+            out[after] += table[colon_rows[seq_of[after]]]
+        out += table[chunks]
+        # neighbours' shared features, and BOS / EOS where the window passes the sequence's ends
         for k, off in enumerate(self.offsets):
             other = tok_pos + off
             inside = np.flatnonzero((other >= 0) & (other < tok_len))
-            out[inside] += self.table[rows[inside + off] + 1 + k]
+            out[inside] += table[rows[inside + off] + 1 + k]
             if off < 0:
-                out[other == -1] += self.table[bos]
+                out[other == -1] += table[bos]
             else:
-                out[other == tok_len] += self.table[eos]
+                out[other == tok_len] += table[eos]
         # word pairs the model knows
         if len(self._pair_codes):
             first = info[:, 1]
@@ -357,15 +372,6 @@ class EmissionCache:
             at = np.minimum(np.searchsorted(self._pair_codes, codes), len(self._pair_codes) - 1)
             hit = self._pair_codes[at] == codes
             out[known[hit]] += self.weights.state[self._pair_rows[at[hit]]]
-        if extra is not None:
-            for i, feats in enumerate(extra):
-                if not feats:
-                    continue
-                feats = tuple(feats)
-                own = self.row(feats)
-                out[i] += self.table[own]
-                for k, off in enumerate(self.offsets):
-                    if 0 <= tok_pos[i] - off < tok_len[i]:  # the token that sees token i at `off`
-                        seen = self.row(neighbour_features(off, feats))
-                        out[i - off] += self.table[seen]
+        for i, row in extra_rows:
+            out[i] += table[row]
         return out
