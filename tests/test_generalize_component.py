@@ -6,6 +6,7 @@ from spacy.tokens import Span
 
 import spacy_anon  # noqa: F401
 from spacy_anon.generalize import component as comp
+from spacy_anon.generalize import grammar
 from spacy_anon.generalize.vacuous import fallback_of
 from conftest import WORDNET_REQUIRED, skip_without_wordnet  # noqa: F401
 from spacy_anon.generalize.wordnet_install import english_lexicons
@@ -116,10 +117,10 @@ def test_mean_of_word_vectors_for_missing_phrases():
 
 
 def test_with_article():
-    assert comp.with_article("city") == "a city"
-    assert comp.with_article("organization") == "an organization"
-    assert comp.with_article("university") == "a university"
-    assert comp.with_article("hour") == "an hour"
+    assert grammar.with_article("city") == "a city"
+    assert grammar.with_article("organization") == "an organization"
+    assert grammar.with_article("university") == "a university"
+    assert grammar.with_article("hour") == "an hour"
 
 
 def test_config_errors_are_clear(tmp_path):

@@ -69,9 +69,18 @@ from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.classes import coarse_class, shares_word
 from spacy_anon.generalize.crowds import FILE_NAME as FREQUENCIES_FILE
 from spacy_anon.generalize.crowds import DocumentFrequencies, crowd_of, load_frequencies
-from spacy_anon.generalize.grammar import indefinite_article, looks_plural, pluralize, with_article
 from spacy_anon.generalize.knowledge_base import KnowledgeBase
+from spacy_anon.generalize.mentions import (
+    COARSENED_LABELS,
+    NAME_LABELS,
+    at_sentence_start,
+    compound_runs,
+    is_adjective,
+    is_cardinal,
+    lookup_text,
+)
 from spacy_anon.generalize.regions import demonym_region
+from spacy_anon.generalize.rendering import is_plural, render
 from spacy_anon.generalize.senses import content_words, disambiguate, sentence_context, sentence_starts
 from spacy_anon.generalize.settings import DEFAULT_CONFIG, validated_settings
 from spacy_anon.generalize.shapes import shape_classes
@@ -79,7 +88,6 @@ from spacy_anon.generalize.units import unit_generalization
 from spacy_anon.generalize.vacuous import (
     COMMON_WORD_ZIPF,
     DEFAULT_MIN_DEPTH,
-    ORDINALS,
     POLICY_KEY,
     is_ordinal,
     is_vacuous,
@@ -91,34 +99,22 @@ from spacy_anon.generalize.wordnet import (
     chosen_sense,
     generalization_chain,
     has_adjective_sense,
-    is_noun_lemma,
-    noun_base_forms,
     noun_senses,
     resolve_lexicon,
     simpler_phrases,
 )
 
-COARSENED_LABELS = ("DATETIME", "AGE", "QUANTITY")
 # Number words that coarsening reads as their value ("two daughters" -> "a few daughters").
 NUMBER_WORDS = {"en": {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())}}
 NUMBER_WORDS["en"].update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
                            "ninety": 90, "hundred": 100, "dozen": 12, "dozens": 24, "hundreds": 200})
-# Stop words that occur inside a noun phrase between its determiner and its head ("her first film role").
-_NP_INNER_STOP_WORDS = ORDINALS | frozenset("most more other own many several few whole same".split())
 # Last-resort generalization per category (before the root "entity") when WordNet has nothing better.
 CATEGORY_WORDS: Dict[str, Dict[str, str]] = {
     "en": {"PERSON": "person", "ORG": "organization", "LOC": "location", "DEM": "group",
            "MISC": "thing", "DATETIME": "date", "AGE": "age", "QUANTITY": "quantity"},
 }
-# Labels whose mentions are names: simplifying them ("Tom Cruise" -> "Cruise") would leak a part of the
-# name, so only their WordNet entry (e.g. "Einstein" > physicist) and the category word are candidates.
-NAME_LABELS = ("PERSON",)
-DETERMINERS = frozenset(
-    "a an the this that these those my your his her its our their whose which what some any every each "
-    "no another either neither".split()
-)
 
 
 
@@ -184,20 +180,6 @@ def candidate_vector(kv, phrase: str):
     return numpy.mean(numpy.vstack(vecs), axis=0)
 
 
-def _is_cardinal(token) -> bool:
-    """A number ("2", "two", "18,000"), not an ordinal ("first", "3rd")."""
-    if not token.like_num:
-        return False
-    lower = token.lower_
-    return not (lower.endswith(("st", "nd", "rd", "th")) or lower in ("first", "second", "third"))
-
-
-def _at_sentence_start(span: Span) -> bool:
-    doc = span.doc
-    return span.start == 0 or doc[span.start - 1].text in (".", "!", "?", "\n", "\n\n") or (
-        doc[span.start].is_sent_start is True and doc.has_annotation("SENT_START"))
-
-
 def number_value(text: str, lang: str = "en") -> Optional[int]:
     """The value of a number written in words ("two" -> 2, "a dozen" -> 12); None otherwise."""
     words = [w for w in text.lower().replace("-", " ").split() if w not in ("a", "an")]
@@ -205,34 +187,6 @@ def number_value(text: str, lang: str = "en") -> Optional[int]:
     if not words or any(w not in table for w in words):
         return None
     return sum(table[w] for w in words)
-
-
-def _lower_words(span: Span) -> bool:
-    return all(t.is_lower and (t.is_alpha or t.text == "-") for t in span)
-
-
-def _compound_member(span: Span) -> bool:
-    return (span.label_ not in NAME_LABELS and span.label_ not in COARSENED_LABELS
-            and not is_ordinal(span.text) and not any(_is_cardinal(t) for t in span))
-
-
-def compound_runs(spans: Sequence[Span]) -> List[List[Span]]:
-    """Group candidate spans that together form one noun compound: adjacent, same label (not a name or
-    a date), lower-case words ("sheep" + "farm", "honorary" + "doctorate"); the first one may be one
-    capitalised word ("Welsh" + "actress"); ordinals and numbers stay alone. RETURNS the runs in
-    order, single spans as runs of one."""
-    runs: List[List[Span]] = []
-    for span in sorted(spans, key=lambda s: (s.start, s.end)):
-        if runs and _compound_member(span) and _lower_words(span):
-            run = runs[-1]
-            last = run[-1]
-            opener = len(run) == 1 and len(last) == 1 and last[0].is_title
-            if (last.end == span.start and last.label_ == span.label_ and _compound_member(last)
-                    and (_lower_words(last) or opener)):
-                run.append(span)
-                continue
-        runs.append([span])
-    return runs
 
 
 class Generalizer:
@@ -465,138 +419,31 @@ class Generalizer:
                 coarse = coarsen.coarsen_number(str(value), "words", self.cfg["lang"])
         return coarse
 
+    # -- reading and writing in context (`mentions`, `rendering`) ----------------------------------
     @staticmethod
     def lookup_text(span: Span) -> str:
-        """The span text, with a sentence-initial capital removed from a one-word common noun
-        ("Detective ..." at the start of a sentence is looked up as "detective")."""
-        text = span.text
-        if _at_sentence_start(span) and len(span) == 1 and text[:1].isupper() and text[1:].islower():
-            return text[:1].lower() + text[1:]
-        return text
-
-    def _is_plural_word(self, word: str, tag: str = "") -> bool:
-        lang, lexicon = self.cfg["lang"], self.lexicon
-
-        def singular(form: str) -> Optional[str]:
-            for base in noun_base_forms(form):
-                if noun_senses(base, lang, lexicon):
-                    return base
-            return None
-
-        return looks_plural(word, tag, lambda form: is_noun_lemma(form, lang, lexicon), singular)
+        """The text WordNet is asked about (`spacy_anon.generalize.mentions.lookup_text`)."""
+        return lookup_text(span)
 
     def is_plural(self, span: Span) -> bool:
-        """Whether the span's head noun is plural (its tag when a tagger ran, else its spelling and
-        WordNet: "awards" is the plural of the lemma "award", "news" is a lemma of its own)."""
-        head = span[-1]
-        if self.cfg["lang"] != "en" or not head.is_alpha or (not head.tag_ and not head.is_lower):
-            return False  # "Hackers" (a title) is not plural: without a tagger only common nouns count
-        return self._is_plural_word(head.text, head.tag_)
-
-    def _plural_name_head(self, span: Span, word: str) -> bool:
-        """A name whose plural head is the replacement's noun ("three Academy Awards" -> "award"): the
-        replacement is plural too ("a few awards"). Other capitalised heads are not read as plurals
-        ("Hackers", a title)."""
-        head = span[-1]
-        if self.cfg["lang"] != "en" or len(span) < 2 or not head.is_alpha or head.is_lower:
-            return False
-        lower = head.lower_
-        noun = word.split()[-1].lower()
-        return lower != noun and noun in noun_base_forms(lower) and self._is_plural_word(lower)
+        """Whether the span's head noun is plural (`spacy_anon.generalize.rendering.is_plural`)."""
+        return is_plural(span, self.cfg["lang"], self.lexicon)
 
     def is_adjective(self, span: Span) -> bool:
-        """A one-word lower-case span that modifies the next word and has adjective senses in WordNet
-        ("a major film", "critical acclaim"): its noun senses ("major" the officer) are misreadings."""
-        if len(span) != 1 or self.cfg["lang"] != "en" or not span[0].is_lower or not span[0].is_alpha:
-            return False
-        if span[0].pos_:
-            return span[0].pos_ == "ADJ"
-        nxt = span.doc[span.end] if span.end < len(span.doc) else None
-        if nxt is None or not nxt.is_alpha or not nxt.is_lower or nxt.is_stop:
-            return False
-        return has_adjective_sense(span[0].text, self.lexicon)
-
-    @staticmethod
-    def _inside_noun_phrase(span: Span, reach: int = 3) -> bool:
-        """The span ends a noun phrase a determiner opened a few words before ("her first film role",
-        "an American actress"): the words in between are content words (or ordinals)."""
-        doc = span.doc
-        i = span.start - 1
-        if i < 0 or not doc[i].is_alpha or doc[i].is_stop:
-            return False
-        if span[0].text[:1].isupper() and doc[i].is_lower:
-            return False  # a name after a common noun is in apposition: "the films Gia (1998)" -> "a film"
-        for j in range(i - 1, max(-1, i - 1 - reach), -1):
-            token = doc[j]
-            if token.lower_ in DETERMINERS or token.text.endswith(("'s", "’s")):
-                return True
-            if not token.is_alpha or (token.is_stop and token.lower_ not in _NP_INNER_STOP_WORDS):
-                return False
-        return False
-
-    def _noun_like(self, token) -> bool:
-        """Without a tagger: a lower-case word that WordNet has as a noun and not as an adjective
-        ("Hollywood actress": the span modifies "actress", so no article before it)."""
-        word = token.text
-        if not token.is_alpha or not token.is_lower or token.is_stop or word.endswith(("ed", "ly")):
-            return False
-        return bool(noun_senses(word, self.cfg["lang"], self.lexicon)) and \
-            not has_adjective_sense(word, self.lexicon)
+        """A one-word modifier with adjective senses (`spacy_anon.generalize.mentions.is_adjective`)."""
+        return is_adjective(span, self.cfg["lang"], self.lexicon)
 
     def render(self, span: Span, word: str, coarsened: bool, starts: frozenset = frozenset(),
                ends: frozenset = frozenset()) -> str:
-        """Article, number and capitalisation of the replacement in its context.
-
-        No article after a determiner, possessive or number, before a noun or another candidate span
-        (the span is a modifier), after another candidate span, or on a plural. A plural head makes the
-        replacement plural ("cities" -> "municipalities"); a determiner that opens the span itself
-        ("her debut") is kept. starts / ends: token indices where other candidate spans start / end.
-        """
-        doc = span.doc
-        out = word
-        english = self.cfg["lang"] == "en"
-        if english and not coarsened:
-            own = span[0].lower_ in DETERMINERS or span[0].tag_ in ("DT", "PRP$", "WP$") or \
-                span[0].text.endswith(("'s", "’s"))
-            if own and len(span) > 1 and span[0].text[:1].isupper() and span[1].text[:1].isupper():
-                own = False  # a word of a title ("The Purge", "My Week with Marilyn"), not the text's determiner
-            plural = self.is_plural(span) or self._plural_name_head(span, word)
-            already = not word[:1].isupper() and self._is_plural_word(word.split()[-1])
-            if plural and not word[:1].isupper() and not already:
-                out = pluralize(word)
-            # a replacement that is already plural ("awards" from "Screen Actors Guild Awards for Best
-            # Actor") takes no "a"/"an"
-            plural = plural or already
-            if own and len(span) > 1:
-                det = span[0].text
-                if det.lower() in ("a", "an"):
-                    det = indefinite_article(out) if not plural else ""
-                    det = det.capitalize() if span[0].text[:1].isupper() else det
-                out = f"{det} {out}".strip()
-                if _at_sentence_start(span):
-                    out = out[:1].upper() + out[1:]
-                return out
-            if self.cfg["article"]:
-                prev = doc[span.start - 1] if span.start > 0 else None
-                nxt = doc[span.end] if span.end < len(doc) else None
-                after_det = prev is not None and (
-                    prev.lower_ in DETERMINERS or prev.tag_ in ("DT", "PRP$", "WP$")
-                    or (prev.like_num and not (prev.text.isdigit() and len(prev.text) == 4))  # "two", not 2015
-                    or prev.text.endswith(("'s", "’s")) or span.start in ends
-                    or (prev.text in ("-", "/", "–") and prev.idx + len(prev.text) == span.start_char))  # "joh-LEE"
-                modifier = nxt is not None and (nxt.pos_ in ("NOUN", "PROPN") or span.end in starts
-                                                or (not nxt.pos_ and self._noun_like(nxt)))
-                if not (after_det or modifier or plural or self._inside_noun_phrase(span)):
-                    out = with_article(out)
-        if _at_sentence_start(span) and span.text[:1].isupper():
-            out = out[:1].upper() + out[1:]
-        return out
+        """Article, number and capitalisation of the replacement (`spacy_anon.generalize.rendering.render`)."""
+        return render(span, word, coarsened, starts, ends, lang=self.cfg["lang"], lexicon=self.lexicon,
+                      article=self.cfg["article"])
 
     def fallback(self, span: Span) -> str:
         """What a span with no usable generalization becomes: "keep" when it discloses nothing
         (`keepable`, with keep_common), else the `vacuous` setting ("tag" or "suppress")."""
         cfg = self.cfg
-        common = cfg["keep_common"] and keepable(span.text, span.label_, cfg["lang"], _at_sentence_start(span),
+        common = cfg["keep_common"] and keepable(span.text, span.label_, cfg["lang"], at_sentence_start(span),
                                                  cfg.get("common_zipf", COMMON_WORD_ZIPF))
         shared = not common and cfg.get("keep_share") is not None and self._shared_word(span)
         if (common or shared) and not self._names_a_person(span):
@@ -706,7 +553,7 @@ class Generalizer:
         """(generalization, coarsened) of a span or a compound run (None: only vacuous ones).
         context caches the doc's sentence starts and words for the sense chooser; exclude: texts that
         may not be the answer (a run's own members: each was selected for masking)."""
-        if label not in COARSENED_LABELS and all(_is_cardinal(t) for t in span):
+        if label not in COARSENED_LABELS and all(is_cardinal(t) for t in span):
             return self._coarsen_number(span.text), True
         if label not in COARSENED_LABELS and (is_ordinal(span.text) or self.is_adjective(span)):
             return None, False  # no noun to climb from: "third husband", "a major film"
@@ -721,7 +568,7 @@ class Generalizer:
         the class passes the class-level safety test (`class_threshold`); else None."""
         cfg = self.cfg
         if not cfg["classes"] or label in COARSENED_LABELS or is_ordinal(span.text) or \
-                any(_is_cardinal(t) for t in span) or self.is_adjective(span):
+                any(is_cardinal(t) for t in span) or self.is_adjective(span):
             return None
         if "starts" not in context:
             context["starts"], context["words"] = sentence_starts(span.doc), content_words(span.doc.text)
