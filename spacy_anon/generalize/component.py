@@ -54,21 +54,13 @@ from spacy.util import to_disk as util_to_disk
 
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
-from spacy_anon.disclosure.chunking import chunk_doc, text_key
-from spacy_anon.disclosure.detect import (
-    build_subjects,
-    mean_unit_vector,
-    name_parts,
-    reference_keys,
-    specificity,
-    subjects_of,
-)
-from spacy_anon.disclosure.vectors import KV_NAME, entity_vector, load_vectors, phrase_vector
+from spacy_anon.disclosure.detect import specificity
+from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
 from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.classes import coarse_class, shares_word
 from spacy_anon.generalize.crowds import FILE_NAME as FREQUENCIES_FILE
-from spacy_anon.generalize.crowds import DocumentFrequencies, crowd_of, load_frequencies
+from spacy_anon.generalize.crowds import DocumentFrequencies, load_frequencies
 from spacy_anon.generalize.knowledge_base import KnowledgeBase
 from spacy_anon.generalize.mentions import (
     COARSENED_LABELS,
@@ -81,6 +73,7 @@ from spacy_anon.generalize.mentions import (
 )
 from spacy_anon.generalize.regions import demonym_region
 from spacy_anon.generalize.rendering import is_plural, render
+from spacy_anon.generalize.safety import in_crowd, is_safe, reference_means, subject_vectors
 from spacy_anon.generalize.senses import content_words, disambiguate, sentence_context, sentence_starts
 from spacy_anon.generalize.settings import DEFAULT_CONFIG, validated_settings
 from spacy_anon.generalize.shapes import shape_classes
@@ -165,21 +158,6 @@ def make_anon_generalize(
     )
 
 
-def candidate_vector(kv, phrase: str):
-    """v(g): the phrase's own vector (keys as the disclosure chunker writes them), else the mean of its
-    words' vectors; None when no word is known."""
-    import numpy
-
-    vec = phrase_vector(kv, phrase)
-    if vec is not None:
-        return vec
-    words = [w for w in text_key(phrase).split("_") if w] or phrase.lower().split()
-    vecs = [kv[w] for w in words if w in kv.key_to_index]
-    if not vecs:
-        return None
-    return numpy.mean(numpy.vstack(vecs), axis=0)
-
-
 def number_value(text: str, lang: str = "en") -> Optional[int]:
     """The value of a number written in words ("two" -> 2, "a dozen" -> 12); None otherwise."""
     words = [w for w in text.lower().replace("-", " ").split() if w not in ("a", "an")]
@@ -256,12 +234,10 @@ class Generalizer:
         self._df = table
 
     def in_crowd(self, phrases: Sequence[str], share: Optional[float]) -> bool:
-        """Whether one of the phrases (each implying the class) is in at least `share` of the documents
-        of the frequency table (False without a table or with share None)."""
+        """The crowd test (`spacy_anon.generalize.safety.in_crowd`) on the frequency table."""
         if share is None:
             return False
-        table = self.frequencies
-        return table is not None and crowd_of(table, phrases) >= share
+        return in_crowd(self.frequencies, phrases, share)
 
     # -- decisions ---------------------------------------------------------------------------------
     def candidates(self, text: str, label: Optional[str] = None) -> List[str]:
@@ -307,36 +283,15 @@ class Generalizer:
         return self._sense_vectors if kv is not None else None
 
     def subject_vectors(self, doc: Doc, kv) -> List[Any]:
-        """v(e) for each protected entity of the doc (as anon_disclosure computes it); [] if unknown."""
-        names, _ = subjects_of(doc)
-        if not names:
-            return []
-        try:
-            subjects = build_subjects(kv, names, chunk_doc(doc))
-            vecs = [s.vector for s in subjects]
-        except Exception:  # chunking needs nothing but tokens; fall back to the name alone
-            vecs = [entity_vector(kv, name)[0] for name in names]
-        return [v for v in vecs if v is not None]
+        """v(e) for each protected entity of the doc (`spacy_anon.generalize.safety.subject_vectors`)."""
+        return subject_vectors(doc, kv)
 
     def reference_means(self, doc: Doc, kv, subjects: Sequence[Any]) -> List[Any]:
-        """For safety="relative": per subject, the mean of the unit vectors of its reference population
-        (see `reference_size`), so that mean_r cos(v(g), r) = unit(v(g)) . mean. [] for "absolute"."""
+        """For safety="relative": per subject, the mean unit vector of its reference population
+        (`spacy_anon.generalize.safety.reference_means`). [] for "absolute"."""
         if self.cfg.get("safety", "relative") != "relative" or not subjects:
             return []
-        names, _ = subjects_of(doc)
-        own = set()
-        for name in names:
-            own.update(name_parts(name))
-        size = int(self.cfg.get("reference_size", 1000))
-        key = (id(kv), size, tuple(sorted(own)))
-        if key not in self._reference:
-            picked = reference_keys(kv, own, size)
-            mean = mean_unit_vector([kv[k] for k in picked], kv.vector_size)
-            if len(self._reference) > 1000:
-                self._reference.clear()
-            self._reference[key] = mean
-        means = [self._reference[key] for _ in subjects]
-        return means
+        return reference_means(doc, kv, subjects, int(self.cfg.get("reference_size", 1000)), self._reference)
 
     def risk(self, vec, subject, mean=None) -> float:
         """risk(g, e): cos(v(g), v(e)), minus the mean cosine to e's reference population when given."""
@@ -385,22 +340,10 @@ class Generalizer:
                 threshold: Optional[float] = None) -> bool:
         """risk(g, e) < threshold (default: the `threshold` setting) for every protected entity e (True
         when there are no vectors or no protected entity: the choice is then made by `levels_up`).
-        verdicts caches per candidate."""
-        if kv is None or not subjects:
-            return True
-        verdicts = {} if verdicts is None else verdicts
-        if candidate not in verdicts:
-            vec = candidate_vector(kv, candidate)
-            if vec is None:
-                if stats is not None:
-                    stats["generalize_no_vector"] = stats.get("generalize_no_vector", 0) + 1
-                verdicts[candidate] = self.cfg["oov_candidates"] == "safe"
-            else:
-                bound = self.cfg["threshold"] if threshold is None else threshold
-                verdicts[candidate] = all(
-                    self.risk(vec, e, means[i] if i < len(means) else None) < bound
-                    for i, e in enumerate(subjects))
-        return verdicts[candidate]
+        verdicts caches per candidate (`spacy_anon.generalize.safety.is_safe`)."""
+        return is_safe(candidate, kv, subjects, means, {} if verdicts is None else verdicts, stats,
+                       threshold=self.cfg["threshold"] if threshold is None else threshold,
+                       oov_safe=self.cfg["oov_candidates"] == "safe")
 
     def _coarsen(self, text: str, label: str) -> Optional[str]:
         cfg = self.cfg
