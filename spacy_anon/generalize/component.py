@@ -61,11 +61,11 @@ from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.classes import coarse_class, shares_word
 from spacy_anon.generalize.crowds import FILE_NAME as FREQUENCIES_FILE
 from spacy_anon.generalize.crowds import DocumentFrequencies, load_frequencies
+from spacy_anon.generalize.keep_rules import stays_as_written
 from spacy_anon.generalize.knowledge_base import KnowledgeBase
 from spacy_anon.generalize.mentions import (
     COARSENED_LABELS,
     NAME_LABELS,
-    at_sentence_start,
     compound_runs,
     is_adjective,
     is_cardinal,
@@ -84,15 +84,12 @@ from spacy_anon.generalize.vacuous import (
     POLICY_KEY,
     is_ordinal,
     is_vacuous,
-    keepable,
     set_class_fallback,
     set_fallback,
 )
 from spacy_anon.generalize.wordnet import (
     chosen_sense,
     generalization_chain,
-    has_adjective_sense,
-    noun_senses,
     resolve_lexicon,
     simpler_phrases,
 )
@@ -384,35 +381,14 @@ class Generalizer:
 
     def fallback(self, span: Span) -> str:
         """What a span with no usable generalization becomes: "keep" when it discloses nothing
-        (`keepable`, with keep_common), else the `vacuous` setting ("tag" or "suppress")."""
+        (`spacy_anon.generalize.keep_rules.stays_as_written`), else the `vacuous` setting ("tag" or
+        "suppress")."""
         cfg = self.cfg
-        common = cfg["keep_common"] and keepable(span.text, span.label_, cfg["lang"], at_sentence_start(span),
-                                                 cfg.get("common_zipf", COMMON_WORD_ZIPF))
-        shared = not common and cfg.get("keep_share") is not None and self._shared_word(span)
-        if (common or shared) and not self._names_a_person(span):
-            return "keep"
-        return cfg["vacuous"]
-
-    def _names_a_person(self, span: Span) -> bool:
-        """The span's last word names a kind of person in its most frequent noun sense and is no adjective
-        ("writer", "wrestlers"; not "first", "critical"): who someone is points at them, however common
-        the word."""
-        word = span[-1].lower_
-        if not span[-1].is_alpha or has_adjective_sense(word, self.lexicon):
-            return False
-        senses = noun_senses(word, self.cfg["lang"], self.lexicon)
-        try:
-            return bool(senses) and senses[0].lexfile() == "noun.person"
-        except Exception:  # a lexicon without lexicographer files
-            return False
-
-    def _shared_word(self, span: Span) -> bool:
-        """A one-word lower-case span (not a name, number or date) that at least `keep_share` of the
-        background documents contain: it discloses only by its frequency ("acclaim", "numerous")."""
-        if len(span) != 1 or span.label_ in COARSENED_LABELS or span.label_ in self.cfg["skip_labels"] \
-                or span.label_ in NAME_LABELS or not span[0].is_lower or any(c.isdigit() for c in span.text):
-            return False
-        return self.in_crowd([span.text], self.cfg["keep_share"])
+        keep = stays_as_written(span, keep_common=cfg["keep_common"],
+                                common_zipf=cfg.get("common_zipf", COMMON_WORD_ZIPF),
+                                keep_share=cfg.get("keep_share"), skip_labels=cfg["skip_labels"], lang=cfg["lang"],
+                                lexicon=self.lexicon, in_crowd=self.in_crowd)
+        return "keep" if keep else cfg["vacuous"]
 
     # -- processing --------------------------------------------------------------------------------
     def __call__(self, doc: Doc) -> Doc:
