@@ -57,8 +57,8 @@ from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.disclosure.detect import specificity
 from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
 from spacy_anon.errors import Errors
-from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.classes import coarse_class, shares_word
+from spacy_anon.generalize.coarsen_mentions import coarsen_bare_number, coarsen_mention
 from spacy_anon.generalize.crowds import FILE_NAME as FREQUENCIES_FILE
 from spacy_anon.generalize.crowds import DocumentFrequencies, load_frequencies
 from spacy_anon.generalize.keep_rules import stays_as_written
@@ -94,12 +94,6 @@ from spacy_anon.generalize.wordnet import (
     simpler_phrases,
 )
 
-# Number words that coarsening reads as their value ("two daughters" -> "a few daughters").
-NUMBER_WORDS = {"en": {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}}
-NUMBER_WORDS["en"].update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-                           "ninety": 90, "hundred": 100, "dozen": 12, "dozens": 24, "hundreds": 200})
 # Last-resort generalization per category (before the root "entity") when WordNet has nothing better.
 CATEGORY_WORDS: Dict[str, Dict[str, str]] = {
     "en": {"PERSON": "person", "ORG": "organization", "LOC": "location", "DEM": "group",
@@ -153,15 +147,6 @@ def make_anon_generalize(
         class_threshold=class_threshold, document_frequencies=document_frequencies, crowd_share=crowd_share,
         keep_share=keep_share, regions=regions,
     )
-
-
-def number_value(text: str, lang: str = "en") -> Optional[int]:
-    """The value of a number written in words ("two" -> 2, "a dozen" -> 12); None otherwise."""
-    words = [w for w in text.lower().replace("-", " ").split() if w not in ("a", "an")]
-    table = NUMBER_WORDS.get(lang, {})
-    if not words or any(w not in table for w in words):
-        return None
-    return sum(table[w] for w in words)
 
 
 class Generalizer:
@@ -344,20 +329,11 @@ class Generalizer:
 
     def _coarsen(self, text: str, label: str) -> Optional[str]:
         cfg = self.cfg
-        if label == "DATETIME":
-            return coarsen.coarsen_date(text, cfg["date_granularity"], cfg["lang"])
-        if label == "AGE":
-            return coarsen.coarsen_age(text, cfg["age_bucket"])
-        return coarsen.coarsen_number(text, cfg["number_style"], cfg["lang"])
+        return coarsen_mention(text, label, date_granularity=cfg["date_granularity"], age_bucket=cfg["age_bucket"],
+                               number_style=cfg["number_style"], lang=cfg["lang"])
 
     def _coarsen_number(self, text: str) -> Optional[str]:
-        """A bare number in a span of another label: "1,200" -> "about 1,000", "two" -> "a few"."""
-        coarse = self._coarsen(text, "QUANTITY")
-        if coarse is None:
-            value = number_value(text, self.cfg["lang"])
-            if value is not None:
-                coarse = coarsen.coarsen_number(str(value), "words", self.cfg["lang"])
-        return coarse
+        return coarsen_bare_number(text, number_style=self.cfg["number_style"], lang=self.cfg["lang"])
 
     # -- reading and writing in context (`mentions`, `rendering`) ----------------------------------
     @staticmethod
