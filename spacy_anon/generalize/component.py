@@ -57,10 +57,11 @@ from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.disclosure.detect import specificity
 from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
 from spacy_anon.errors import Errors
-from spacy_anon.generalize.classes import coarse_class, shares_word
+from spacy_anon.generalize.class_choice import class_for
 from spacy_anon.generalize.coarsen_mentions import coarsen_bare_number, coarsen_mention
 from spacy_anon.generalize.crowds import FILE_NAME as FREQUENCIES_FILE
 from spacy_anon.generalize.crowds import DocumentFrequencies, load_frequencies
+from spacy_anon.generalize.generalization_choice import candidate_chain, pick_generalization, usable_candidates
 from spacy_anon.generalize.keep_rules import stays_as_written
 from spacy_anon.generalize.knowledge_base import KnowledgeBase
 from spacy_anon.generalize.mentions import (
@@ -71,12 +72,10 @@ from spacy_anon.generalize.mentions import (
     is_cardinal,
     lookup_text,
 )
-from spacy_anon.generalize.regions import demonym_region
 from spacy_anon.generalize.rendering import is_plural, render
 from spacy_anon.generalize.safety import in_crowd, is_safe, reference_means, subject_vectors
 from spacy_anon.generalize.senses import content_words, disambiguate, sentence_context, sentence_starts
 from spacy_anon.generalize.settings import DEFAULT_CONFIG, validated_settings
-from spacy_anon.generalize.shapes import shape_classes
 from spacy_anon.generalize.units import unit_generalization
 from spacy_anon.generalize.vacuous import (
     COMMON_WORD_ZIPF,
@@ -87,19 +86,7 @@ from spacy_anon.generalize.vacuous import (
     set_class_fallback,
     set_fallback,
 )
-from spacy_anon.generalize.wordnet import (
-    chosen_sense,
-    generalization_chain,
-    resolve_lexicon,
-    simpler_phrases,
-)
-
-# Last-resort generalization per category (before the root "entity") when WordNet has nothing better.
-CATEGORY_WORDS: Dict[str, Dict[str, str]] = {
-    "en": {"PERSON": "person", "ORG": "organization", "LOC": "location", "DEM": "group",
-           "MISC": "thing", "DATETIME": "date", "AGE": "age", "QUANTITY": "quantity"},
-}
-
+from spacy_anon.generalize.wordnet import chosen_sense, resolve_lexicon, simpler_phrases
 
 
 @Language.factory("anon_generalize", default_config=DEFAULT_CONFIG)
@@ -232,17 +219,13 @@ class Generalizer:
         return list(self._candidates[key])
 
     def chain(self, text: str, label: Optional[str], choose_sense=None) -> List[Tuple[str, Optional[int]]]:
-        """G(s) with depths (`generalization_chain`); `choose_sense` picks the sense of the head."""
-        lang = self.cfg["lang"]
-        category = CATEGORY_WORDS.get(lang, {}).get(label) if label else None
-        simplify = self.cfg["simplify"] and label not in NAME_LABELS
-        return generalization_chain(text, lang=lang, lexicon=self.lexicon, simplify=simplify,
-                                    category=category, choose_sense=choose_sense)
+        """G(s) with depths (`spacy_anon.generalize.generalization_choice.candidate_chain`)."""
+        return candidate_chain(text, label, lang=self.cfg["lang"], lexicon=self.lexicon,
+                               simplify=self.cfg["simplify"], choose_sense=choose_sense)
 
     def usable(self, chain: Sequence[Tuple[str, Optional[int]]], label: Optional[str]) -> List[str]:
         """The candidates of a chain that are not vacuous for this label (see `is_vacuous`)."""
-        return [c for c, depth in chain
-                if not is_vacuous(c, label, depth, self.cfg["min_depth"], self.cfg["lang"])]
+        return usable_candidates(chain, label, min_depth=self.cfg["min_depth"], lang=self.cfg["lang"])
 
     def sense_chooser(self, span: Span, kv=None, starts: Optional[Sequence[int]] = None,
                       document: Sequence[str] = ()):
@@ -298,24 +281,15 @@ class Generalizer:
                 return coarse, True
         skip = {e.lower() for e in exclude}
         usable = [c for c in self.usable(self.chain(text, label, choose_sense), label) if c.lower() not in skip]
-        if not usable:
-            return None, False
-        if kv is None or not subjects:
-            return usable[min(self.cfg["levels_up"], len(usable)) - 1], False
-        verdicts = {} if verdicts is None else verdicts
+        is_safe = None
+        if kv is not None and subjects:
+            verdicts = {} if verdicts is None else verdicts
 
-        def is_safe(candidate: str) -> bool:
-            return self.is_safe(candidate, kv, subjects, means, verdicts, stats)
+            def is_safe(candidate: str) -> bool:
+                return self.is_safe(candidate, kv, subjects, means, verdicts, stats)
 
-        for candidate in usable:  # seed 003: the most specific safe candidate
-            if candidate.lower() != text.lower() and is_safe(candidate):
-                return candidate, False
-        if stats is not None:
-            stats["generalize_no_safe_candidate"] = stats.get("generalize_no_safe_candidate", 0) + 1
-        # Nothing is safe: the category word of the label (what a tag tells anyway: "A person (born
-        # 1971)") when it is a candidate and not vacuous, else nothing.
-        category = CATEGORY_WORDS.get(self.cfg["lang"], {}).get(label)
-        return (category, False) if category and category in usable else (None, False)
+        return pick_generalization(text, label, usable, is_safe, levels_up=self.cfg["levels_up"],
+                                   lang=self.cfg["lang"], stats=stats), False
 
     def is_safe(self, candidate: str, kv, subjects: Sequence[Any], means: Sequence[Any] = (),
                 verdicts: Optional[Dict[str, bool]] = None, stats: Optional[Dict[str, Any]] = None,
@@ -472,15 +446,6 @@ class Generalizer:
         simplify = cfg["simplify"] and label not in NAME_LABELS
         sense = chosen_sense(text, cfg["lang"], self.lexicon, chooser, simplify) if label not in NAME_LABELS else None
         chain = self.chain(text, label, chooser) if label not in NAME_LABELS else []
-        lexfile = None
-        if sense is not None:
-            try:
-                lexfile = sense.lexfile()
-            except Exception:  # a lexicon without lexicographer files: anchors and units decide
-                lexfile = None
-
-        def vacuous(cls: str, lab: Optional[str]) -> bool:
-            return is_vacuous(cls, lab, None, cfg["min_depth"], cfg["lang"])
 
         def passes(cls: str, implied: Sequence[str]) -> bool:
             # a crowd of the background corpus shares it, or its vector passes the class-level test
@@ -490,20 +455,8 @@ class Generalizer:
                     or self.is_safe(cls, kv, subjects, means, {}, stats, threshold=cfg["class_threshold"])
             return verdicts[key]
 
-        if cfg["regions"] and cfg["lang"] == "en":
-            doc = span.doc
-            region = demonym_region(span.text, doc[span.start - 1].text if span.start else "",
-                                    doc[span.end].text if span.end < len(doc) else "")
-            if region is not None and passes(region[0], region[1]):
-                return region[0], "region"
-        # the span's own words ("Marvel Comics": publisher, else company): the first class that passes
-        shapes = shape_classes(span, cfg["lang"]) if label not in NAME_LABELS else ()
-        shape = next((c for c in shapes if not vacuous(c, label) and not shares_word(c, span.text)
-                      and passes(c, ())), None)
-        found = coarse_class(span.text, label, chain, lexfile, unit, vacuous, shape=shape)
-        if found is None:
-            return None
-        return found if passes(found[0], ()) else None
+        return class_for(span, label, unit, sense=sense, chain=chain, passes=passes, lang=cfg["lang"],
+                         min_depth=cfg["min_depth"], regions=cfg["regions"])
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
         for doc in stream:
