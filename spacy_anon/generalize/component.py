@@ -42,6 +42,7 @@ Barcelona" -> "moved to a city"; "the Barcelona office" keeps "the"), a plural s
 """
 import json
 import pickle
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -134,6 +135,28 @@ def make_anon_generalize(
         class_threshold=class_threshold, document_frequencies=document_frequencies, crowd_share=crowd_share,
         keep_share=keep_share, regions=regions,
     )
+
+
+@dataclass
+class DocumentWalk:
+    """What the walk over one doc's candidate spans shares: the vectors and protected entities of the
+    safety test and its verdicts, the counters, where candidate spans start and end (articles), and the
+    doc's sentence starts and content words (sense in context), computed on first use."""
+
+    kv: Any
+    subjects: List[Any]
+    means: List[Any]
+    stats: Dict[str, Any]
+    starts: frozenset
+    ends: frozenset
+    verdicts: Dict[str, bool] = field(default_factory=dict)
+    context: Dict[str, Any] = field(default_factory=dict)
+
+    def sentences(self, doc: Doc) -> Tuple[Sequence[int], Sequence[str]]:
+        """(sentence_starts(doc), content_words(doc.text)), computed once per doc."""
+        if "starts" not in self.context:
+            self.context["starts"], self.context["words"] = sentence_starts(doc), content_words(doc.text)
+        return self.context["starts"], self.context["words"]
 
 
 class Generalizer:
@@ -352,107 +375,110 @@ class Generalizer:
         if kv is not None and not subjects:
             stats["generalize_warning"] = "no protected entity with a vector: generalized by levels_up"
         doc.user_data[POLICY_KEY] = self.cfg["vacuous"]
-        verdicts: Dict[str, bool] = {}
-        done = 0
         group = list(doc.spans[key])
         # neighbouring word-like candidates ("Welsh" + "actress") share one article; dates do not count
         starts = frozenset(s.start for s in group if s.label_ not in COARSENED_LABELS)
         ends = frozenset(s.end for s in group if s.label_ not in COARSENED_LABELS)
+        state = DocumentWalk(kv=kv, subjects=subjects, means=means, stats=stats, starts=starts, ends=ends)
         todo = [span for span in group if span.label_ not in self.cfg["skip_labels"]
                 and (span._.anon_replacement is None or self.cfg["overwrite"])]
-        context: Dict[str, Any] = {}
+        done = 0
         for run in compound_runs(todo):
-            if len(run) > 1:
-                # "sheep" + "farm": one phrase ("sheep farm" > farm > workplace), not "bovid workplace";
-                # every member gets the same replacement and anon_mask writes it once; no simpler form of
-                # the run is an answer, as each is made of words selected for masking
-                whole = doc[run[0].start:run[-1].end]
-                own = [m.text for m in run] + simpler_phrases(whole.text)
-                word, coarsened = self._word_for(whole, run[-1].label_, kv, subjects, stats, means, verdicts,
-                                                 context, exclude=own)
-                found = None
-                if word is None and not all(self.fallback(m) == "keep" for m in run):
-                    found = self._class_for(whole, run[-1].label_, None, kv, subjects, means, verdicts, stats,
-                                            context)
-                if word is not None or found is not None:
-                    rendered = self.render(whole, word if word is not None else found[0], coarsened, starts, ends)
-                    for span in run:
-                        span._.anon_replacement = rendered
-                        if word is None:
-                            set_class_fallback(span, found[1])
-                            stats["generalize_class"] = stats.get("generalize_class", 0) + 1
-                    done += len(run)
-                    continue
+            if len(run) > 1 and self._generalize_compound(doc, run, state):
+                done += len(run)
+                continue
             for span in run:
-                unit = unit_generalization(span, lang=self.cfg["lang"], knowledge_base=self.knowledge_base)
-                if unit is not None and is_vacuous(unit, span.label_, None, self.cfg["min_depth"], self.cfg["lang"]):
-                    unit = None
-                # a unit's class passes the same safety test as a WordNet candidate ("film" for a title
-                # may single out an actor known for one), or the crowd test (a class that many background
-                # documents share points at nobody); an unsafe class leaves the span to the walk
-                if unit is not None and (self.in_crowd([unit], self.cfg["crowd_share"])
-                                         or self.is_safe(unit, kv, subjects, means, verdicts, stats)):
-                    span._.anon_replacement = self.render(span, unit, False, starts, ends)
-                    done += 1
-                    continue
-                word, coarsened = self._word_for(span, span.label_, kv, subjects, stats, means, verdicts, context)
-                if word is None:
-                    # a word that discloses nothing stays as written; else its coarse class; else a tag
-                    kind = self.fallback(span)
-                    found = None if kind == "keep" else self._class_for(span, span.label_, unit, kv, subjects,
-                                                                        means, verdicts, stats, context)
-                    if found is not None:
-                        span._.anon_replacement = self.render(span, found[0], False, starts, ends)
-                        set_class_fallback(span, found[1])
-                        stats["generalize_class"] = stats.get("generalize_class", 0) + 1
-                        done += 1
-                        continue
-                    set_fallback(span, kind)
-                    stat = "generalize_kept" if kind == "keep" else "generalize_vacuous"
-                    stats[stat] = stats.get(stat, 0) + 1
-                    continue
-                span._.anon_replacement = self.render(span, word, coarsened, starts, ends)
-                done += 1
+                done += self._generalize_span(span, state)
         stats["generalized"] = stats.get("generalized", 0) + done
         doc._.anon_stats = stats
         return doc
 
-    def _word_for(self, span: Span, label: str, kv, subjects, stats, means, verdicts,
-                  context: Dict[str, Any], exclude: Iterable[str] = ()) -> Tuple[Optional[str], bool]:
-        """(generalization, coarsened) of a span or a compound run (None: only vacuous ones).
-        context caches the doc's sentence starts and words for the sense chooser; exclude: texts that
-        may not be the answer (a run's own members: each was selected for masking)."""
+    def _generalize_compound(self, doc: Doc, run: List[Span], state: "DocumentWalk") -> bool:
+        """"sheep" + "farm": one phrase ("sheep farm" > farm > workplace), not "bovid workplace"; every
+        member gets the same replacement and anon_mask writes it once; no simpler form of the run is an
+        answer, as each is made of words selected for masking. RETURNS False when the run has neither a
+        generalization nor a class (its members are then generalized one by one)."""
+        whole = doc[run[0].start:run[-1].end]
+        own = [m.text for m in run] + simpler_phrases(whole.text)
+        word, coarsened = self._word_for(whole, run[-1].label_, state, exclude=own)
+        found = None
+        if word is None and not all(self.fallback(m) == "keep" for m in run):
+            found = self._class_for(whole, run[-1].label_, None, state)
+        if word is None and found is None:
+            return False
+        rendered = self.render(whole, word if word is not None else found[0], coarsened, state.starts, state.ends)
+        for span in run:
+            span._.anon_replacement = rendered
+            if word is None:
+                set_class_fallback(span, found[1])
+                state.stats["generalize_class"] = state.stats.get("generalize_class", 0) + 1
+        return True
+
+    def _generalize_span(self, span: Span, state: "DocumentWalk") -> int:
+        """Set the span's replacement: its whole-unit class, else its generalization, else (it stays as
+        written, or) its coarse class, else the vacuous policy's mark. RETURNS 1 when a replacement was set."""
+        stats = state.stats
+        unit = unit_generalization(span, lang=self.cfg["lang"], knowledge_base=self.knowledge_base)
+        if unit is not None and is_vacuous(unit, span.label_, None, self.cfg["min_depth"], self.cfg["lang"]):
+            unit = None
+        # a unit's class passes the same safety test as a WordNet candidate ("film" for a title
+        # may single out an actor known for one), or the crowd test (a class that many background
+        # documents share points at nobody); an unsafe class leaves the span to the walk
+        if unit is not None and (self.in_crowd([unit], self.cfg["crowd_share"])
+                                 or self.is_safe(unit, state.kv, state.subjects, state.means, state.verdicts, stats)):
+            span._.anon_replacement = self.render(span, unit, False, state.starts, state.ends)
+            return 1
+        word, coarsened = self._word_for(span, span.label_, state)
+        if word is not None:
+            span._.anon_replacement = self.render(span, word, coarsened, state.starts, state.ends)
+            return 1
+        # a word that discloses nothing stays as written; else its coarse class; else a tag
+        kind = self.fallback(span)
+        found = None if kind == "keep" else self._class_for(span, span.label_, unit, state)
+        if found is not None:
+            span._.anon_replacement = self.render(span, found[0], False, state.starts, state.ends)
+            set_class_fallback(span, found[1])
+            stats["generalize_class"] = stats.get("generalize_class", 0) + 1
+            return 1
+        set_fallback(span, kind)
+        stat = "generalize_kept" if kind == "keep" else "generalize_vacuous"
+        stats[stat] = stats.get(stat, 0) + 1
+        return 0
+
+    def _word_for(self, span: Span, label: str, state: "DocumentWalk",
+                  exclude: Iterable[str] = ()) -> Tuple[Optional[str], bool]:
+        """(generalization, coarsened) of a span or a compound run (None: only vacuous ones). exclude:
+        texts that may not be the answer (a run's own members: each was selected for masking)."""
         if label not in COARSENED_LABELS and all(is_cardinal(t) for t in span):
             return self._coarsen_number(span.text), True
         if label not in COARSENED_LABELS and (is_ordinal(span.text) or self.is_adjective(span)):
             return None, False  # no noun to climb from: "third husband", "a major film"
-        if "starts" not in context:
-            context["starts"], context["words"] = sentence_starts(span.doc), content_words(span.doc.text)
-        chooser = self.sense_chooser(span, kv, context["starts"], context["words"])
-        return self._decide(self.lookup_text(span), label, kv, subjects, stats, means, chooser, verdicts, exclude)
+        chooser = self.sense_chooser(span, state.kv, *state.sentences(span.doc))
+        return self._decide(self.lookup_text(span), label, state.kv, state.subjects, state.stats, state.means,
+                            chooser, state.verdicts, exclude)
 
-    def _class_for(self, span: Span, label: str, unit: Optional[str], kv, subjects, means, verdicts, stats,
-                   context: Dict[str, Any]) -> Optional[Tuple[str, str]]:
+    def _class_for(self, span: Span, label: str, unit: Optional[str],
+                   state: "DocumentWalk") -> Optional[Tuple[str, str]]:
         """(coarse class, source) of a span with no safe specific generalization, when `classes` is on and
         the class passes the class-level safety test (`class_threshold`); else None."""
         cfg = self.cfg
         if not cfg["classes"] or label in COARSENED_LABELS or is_ordinal(span.text) or \
                 any(is_cardinal(t) for t in span) or self.is_adjective(span):
             return None
-        if "starts" not in context:
-            context["starts"], context["words"] = sentence_starts(span.doc), content_words(span.doc.text)
-        chooser = self.sense_chooser(span, kv, context["starts"], context["words"])
+        chooser = self.sense_chooser(span, state.kv, *state.sentences(span.doc))
         text = self.lookup_text(span)
         simplify = cfg["simplify"] and label not in NAME_LABELS
         sense = chosen_sense(text, cfg["lang"], self.lexicon, chooser, simplify) if label not in NAME_LABELS else None
         chain = self.chain(text, label, chooser) if label not in NAME_LABELS else []
+        verdicts = state.verdicts
 
         def passes(cls: str, implied: Sequence[str]) -> bool:
             # a crowd of the background corpus shares it, or its vector passes the class-level test
             key = f"class:{cls}"
             if key not in verdicts:
                 verdicts[key] = cfg["class_threshold"] >= 1.0 or self.in_crowd([cls, *implied], cfg["crowd_share"]) \
-                    or self.is_safe(cls, kv, subjects, means, {}, stats, threshold=cfg["class_threshold"])
+                    or self.is_safe(cls, state.kv, state.subjects, state.means, {}, state.stats,
+                                    threshold=cfg["class_threshold"])
             return verdicts[key]
 
         return class_for(span, label, unit, sense=sense, chain=chain, passes=passes, lang=cfg["lang"],
