@@ -5,7 +5,7 @@ chain of the sense that fits, the label's category word, the root); the vacuous 
 (`spacy_anon.generalize.vacuous`). Seed 003's rule picks the first candidate that passes the safety test
 (`spacy_anon.generalize.safety`); without a test, the `levels_up`-th.
 """
-from typing import Callable, Dict, List, Optional, Sequence, Tuple, Any
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from spacy_anon.generalize.mentions import NAME_LABELS
 from spacy_anon.generalize.vacuous import is_vacuous
