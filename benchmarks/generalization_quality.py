@@ -72,8 +72,8 @@ ABLATIONS = {
     "units": ("spacy_anon.generalize.component", "unit_generalization", lambda span, **kw: None),
     "name_heads": ("spacy_anon.generalize.wordnet", "_name_head", lambda word, lang: True),
     # keep_common's frequency bar is a setting now: '{"anon_generalize": {"common_zipf": 5.0}}'
-    "person_words": ("spacy_anon.generalize.component", "Generalizer._names_a_person", lambda self, span: False),
-    "shape_classes": ("spacy_anon.generalize.component", "shape_classes", lambda span, lang="en": ()),
+    "person_words": ("spacy_anon.generalize.keep_rules", "names_a_person", lambda span, lang, lexicon: False),
+    "shape_classes": ("spacy_anon.generalize.class_choice", "shape_classes", lambda span, lang="en": ()),
     "person_names": ("spacy_anon.disclosure.component", "looks_like_person_name", lambda span: False),
     "compound_runs": ("spacy_anon.generalize.component", "compound_runs",
                       lambda spans: [[s] for s in sorted(spans, key=lambda s: (s.start, s.end))]),

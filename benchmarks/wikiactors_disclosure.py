@@ -155,7 +155,8 @@ def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: floa
         nlp.get_pipe("anon_generalize").cfg["threshold"] = gen_threshold
     if gen_cfg and "anon_generalize" in nlp.pipe_names:
         nlp.get_pipe("anon_generalize").cfg.update(gen_cfg)
-    from spacy_anon.generalize.component import candidate_vector, _cosine
+    from spacy_anon.disclosure.vectors import cosine
+    from spacy_anon.generalize.safety import candidate_vector
 
     genr = nlp.get_pipe("anon_generalize") if "anon_generalize" in nlp.pipe_names else None
     n_general, n_over = 0, 0
@@ -184,7 +185,7 @@ def utility(pipeline: str, docs: List[dict], show: str = "", gen_threshold: floa
                 if vec is None or not subj:
                     continue
                 n_general += 1
-                n_over += any(_cosine(vec, e) > det_threshold for e in subj)
+                n_over += any(cosine(vec, e) > det_threshold for e in subj)
         originals, generalized, suppressed = [], [], []
         used = set()
         for chunk in chunk_doc(doc):

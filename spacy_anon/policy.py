@@ -27,6 +27,7 @@ from typing import Any, Dict, List, Mapping, Sequence, Tuple, Union
 
 from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES
+from spacy_anon.rules.custom import VALIDATORS, build_custom_recognizers
 
 PathLike = Union[str, Path]
 YAML_SUFFIXES = (".yml", ".yaml")
@@ -71,8 +72,6 @@ def read_recognizers(value: Any) -> Tuple[List[Dict[str, Any]], List[str]]:
 
     RETURNS (entries, extra labels): the labels that are not categories, which anon_rules must accept.
     """
-    from spacy_anon.rules.custom import build_custom_recognizers
-
     entries: List[Dict[str, Any]] = []
     for source, raw in _recognizer_sources(value):
         names = set()
@@ -196,7 +195,6 @@ def _problem(message: str) -> str:
 
 
 def _validator_names() -> str:
-    from spacy_anon.rules.custom import VALIDATORS
 
     return ", ".join(sorted(VALIDATORS)) + "; mod-97 means iban"
 

@@ -20,7 +20,7 @@ LAYERS = (
     {"coref"},
     {"mask"},
     {"evaluate"},
-    {"longdocs", "workers", "pipeline", "engines", "structured", "review"},
+    {"longdocs", "workers", "pipeline", "policy", "engines", "structured", "review"},
     {"risk"},
     {"cli", "__main__"},
 )

@@ -6,6 +6,7 @@ from spacy.tokens import Span
 
 import spacy_anon  # noqa: F401
 from spacy_anon.generalize import component as comp
+from spacy_anon.generalize import grammar, safety
 from spacy_anon.generalize.vacuous import fallback_of
 from conftest import WORDNET_REQUIRED, skip_without_wordnet  # noqa: F401
 from spacy_anon.generalize.wordnet_install import english_lexicons
@@ -111,15 +112,15 @@ def test_candidates_without_vectors_are_not_safe_and_counted():
 
 def test_mean_of_word_vectors_for_missing_phrases():
     kv = FakeKV({"urban": [1, 0], "area": [0, 1]})
-    assert numpy.allclose(comp.candidate_vector(kv, "urban area"), [0.5, 0.5])
-    assert comp.candidate_vector(kv, "galaxy") is None
+    assert numpy.allclose(safety.candidate_vector(kv, "urban area"), [0.5, 0.5])
+    assert safety.candidate_vector(kv, "galaxy") is None
 
 
 def test_with_article():
-    assert comp.with_article("city") == "a city"
-    assert comp.with_article("organization") == "an organization"
-    assert comp.with_article("university") == "a university"
-    assert comp.with_article("hour") == "an hour"
+    assert grammar.with_article("city") == "a city"
+    assert grammar.with_article("organization") == "an organization"
+    assert grammar.with_article("university") == "a university"
+    assert grammar.with_article("hour") == "an hour"
 
 
 def test_config_errors_are_clear(tmp_path):

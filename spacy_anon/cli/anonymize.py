@@ -55,7 +55,8 @@ from spacy_anon.longdocs import new_memory
 from spacy_anon.mask.allow_list import compile_occurrence_patterns
 from spacy_anon.mask.coverage import RULES_ONLY, mark_warned, pipeline_detects_names
 from spacy_anon.mask.operators.base import operator_names
-from spacy_anon.pipeline import load
+from spacy_anon.pipeline import load, load_keywords
+from spacy_anon.policy import read_config_overrides, read_policy, read_recognizers
 from spacy_anon.workers import WorkerError, WorkerPool, fork_context
 
 PROG = "spacy-anon anonymize"
@@ -657,9 +658,6 @@ def mask_config_from_args(args: argparse.Namespace, default_config: Dict[str, An
 
 def settings_from_files(args: argparse.Namespace) -> Dict[str, Any]:
     """`load` keywords of --policy, --recognizers and --config (`spacy_anon.policy`)."""
-    from spacy_anon.pipeline import load_keywords
-    from spacy_anon.policy import read_config_overrides, read_policy, read_recognizers
-
     settings: Dict[str, Any] = {}
     flag = ""
     try:

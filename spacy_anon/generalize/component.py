@@ -42,6 +42,7 @@ Barcelona" -> "moved to a city"; "the Barcelona office" keeps "the"), a plural s
 """
 import json
 import pickle
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -54,107 +55,40 @@ from spacy.util import to_disk as util_to_disk
 
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
-from spacy_anon.disclosure.chunking import chunk_doc, text_key
-from spacy_anon.disclosure.detect import (
-    build_subjects,
-    mean_unit_vector,
-    name_parts,
-    reference_keys,
-    specificity,
-    subjects_of,
-)
-from spacy_anon.disclosure.vectors import KV_NAME, entity_vector, load_vectors, phrase_vector
+from spacy_anon.disclosure.detect import specificity
+from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
 from spacy_anon.errors import Errors
+from spacy_anon.generalize.class_choice import class_for
+from spacy_anon.generalize.coarsen_mentions import coarsen_bare_number, coarsen_mention
 from spacy_anon.progress import ErrorHandling, finishes, pipe_keeping_failures
-from spacy_anon.generalize import coarsen
-from spacy_anon.generalize.classes import coarse_class, shares_word
 from spacy_anon.generalize.crowds import FILE_NAME as FREQUENCIES_FILE
-from spacy_anon.generalize.crowds import DocumentFrequencies, crowd_of, load_frequencies
-from spacy_anon.generalize.grammar import indefinite_article, looks_plural, pluralize, with_article
+from spacy_anon.generalize.crowds import DocumentFrequencies, load_frequencies
+from spacy_anon.generalize.generalization_choice import candidate_chain, pick_generalization, usable_candidates
+from spacy_anon.generalize.keep_rules import stays_as_written
 from spacy_anon.generalize.knowledge_base import KnowledgeBase
-from spacy_anon.generalize.regions import demonym_region
+from spacy_anon.generalize.mentions import (
+    COARSENED_LABELS,
+    NAME_LABELS,
+    compound_runs,
+    is_adjective,
+    is_cardinal,
+    lookup_text,
+)
+from spacy_anon.generalize.rendering import is_plural, render
+from spacy_anon.generalize.safety import in_crowd, is_safe, reference_means, subject_vectors
 from spacy_anon.generalize.senses import content_words, disambiguate, sentence_context, sentence_starts
-from spacy_anon.generalize.shapes import shape_classes
+from spacy_anon.generalize.settings import DEFAULT_CONFIG, validated_settings
 from spacy_anon.generalize.units import unit_generalization
 from spacy_anon.generalize.vacuous import (
     COMMON_WORD_ZIPF,
     DEFAULT_MIN_DEPTH,
-    ORDINALS,
     POLICY_KEY,
-    VACUOUS_POLICIES,
     is_ordinal,
     is_vacuous,
-    keepable,
     set_class_fallback,
     set_fallback,
 )
-from spacy_anon.generalize.wordnet import (
-    chosen_sense,
-    generalization_chain,
-    has_adjective_sense,
-    is_noun_lemma,
-    noun_base_forms,
-    noun_senses,
-    resolve_lexicon,
-    simpler_phrases,
-)
-from spacy_anon.labels import SPAN_KEY
-
-COARSENED_LABELS = ("DATETIME", "AGE", "QUANTITY")
-# Number words that coarsening reads as their value ("two daughters" -> "a few daughters").
-NUMBER_WORDS = {"en": {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}}
-NUMBER_WORDS["en"].update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-                           "ninety": 90, "hundred": 100, "dozen": 12, "dozens": 24, "hundreds": 200})
-SENSE_MODES = ("context", "first")
-# Stop words that occur inside a noun phrase between its determiner and its head ("her first film role").
-_NP_INNER_STOP_WORDS = ORDINALS | frozenset("most more other own many several few whole same".split())
-# Last-resort generalization per category (before the root "entity") when WordNet has nothing better.
-CATEGORY_WORDS: Dict[str, Dict[str, str]] = {
-    "en": {"PERSON": "person", "ORG": "organization", "LOC": "location", "DEM": "group",
-           "MISC": "thing", "DATETIME": "date", "AGE": "age", "QUANTITY": "quantity"},
-}
-# Labels whose mentions are names: simplifying them ("Tom Cruise" -> "Cruise") would leak a part of the
-# name, so only their WordNet entry (e.g. "Einstein" > physicist) and the category word are candidates.
-NAME_LABELS = ("PERSON",)
-DETERMINERS = frozenset(
-    "a an the this that these those my your his her its our their whose which what some any every each "
-    "no another either neither".split()
-)
-SAFETY_RULES = ("absolute", "relative")
-
-DEFAULT_CONFIG: Dict[str, Any] = {
-    "vectors": None,
-    "vectors_from": "anon_disclosure",
-    "threshold": 0.25,
-    "safety": "relative",
-    "reference_size": 1000,
-    "oov_candidates": "unsafe",
-    "lang": "en",
-    "lexicon": None,
-    "levels_up": 1,
-    "skip_labels": ["CODE", "CONTACT", "ID"],
-    "simplify": True,
-    "article": True,
-    "overwrite": False,
-    "spans_key": SPAN_KEY,
-    "date_granularity": "month",
-    "age_bucket": 10,
-    "number_style": "about",
-    "knowledge_base": None,
-    "vacuous": "tag",
-    "min_depth": DEFAULT_MIN_DEPTH,
-    "sense": "context",
-    "keep_common": True,
-    "common_zipf": COMMON_WORD_ZIPF,
-    "classes": True,
-    "class_threshold": 0.25,
-    "document_frequencies": None,
-    "crowd_share": 0.05,
-    "keep_share": None,
-    "regions": True,
-}
+from spacy_anon.generalize.wordnet import chosen_sense, resolve_lexicon, simpler_phrases
 
 
 @Language.factory("anon_generalize", default_config=DEFAULT_CONFIG)
@@ -204,70 +138,26 @@ def make_anon_generalize(
     )
 
 
-def candidate_vector(kv, phrase: str):
-    """v(g): the phrase's own vector (keys as the disclosure chunker writes them), else the mean of its
-    words' vectors; None when no word is known."""
-    import numpy
+@dataclass
+class DocumentWalk:
+    """What the walk over one doc's candidate spans shares: the vectors and protected entities of the
+    safety test and its verdicts, the counters, where candidate spans start and end (articles), and the
+    doc's sentence starts and content words (sense in context), computed on first use."""
 
-    vec = phrase_vector(kv, phrase)
-    if vec is not None:
-        return vec
-    words = [w for w in text_key(phrase).split("_") if w] or phrase.lower().split()
-    vecs = [kv[w] for w in words if w in kv.key_to_index]
-    if not vecs:
-        return None
-    return numpy.mean(numpy.vstack(vecs), axis=0)
+    kv: Any
+    subjects: List[Any]
+    means: List[Any]
+    stats: Dict[str, Any]
+    starts: frozenset
+    ends: frozenset
+    verdicts: Dict[str, bool] = field(default_factory=dict)
+    context: Dict[str, Any] = field(default_factory=dict)
 
-
-def _is_cardinal(token) -> bool:
-    """A number ("2", "two", "18,000"), not an ordinal ("first", "3rd")."""
-    if not token.like_num:
-        return False
-    lower = token.lower_
-    return not (lower.endswith(("st", "nd", "rd", "th")) or lower in ("first", "second", "third"))
-
-
-def _at_sentence_start(span: Span) -> bool:
-    doc = span.doc
-    return span.start == 0 or doc[span.start - 1].text in (".", "!", "?", "\n", "\n\n") or (
-        doc[span.start].is_sent_start is True and doc.has_annotation("SENT_START"))
-
-
-def number_value(text: str, lang: str = "en") -> Optional[int]:
-    """The value of a number written in words ("two" -> 2, "a dozen" -> 12); None otherwise."""
-    words = [w for w in text.lower().replace("-", " ").split() if w not in ("a", "an")]
-    table = NUMBER_WORDS.get(lang, {})
-    if not words or any(w not in table for w in words):
-        return None
-    return sum(table[w] for w in words)
-
-
-def _lower_words(span: Span) -> bool:
-    return all(t.is_lower and (t.is_alpha or t.text == "-") for t in span)
-
-
-def _compound_member(span: Span) -> bool:
-    return (span.label_ not in NAME_LABELS and span.label_ not in COARSENED_LABELS
-            and not is_ordinal(span.text) and not any(_is_cardinal(t) for t in span))
-
-
-def compound_runs(spans: Sequence[Span]) -> List[List[Span]]:
-    """Group candidate spans that together form one noun compound: adjacent, same label (not a name or
-    a date), lower-case words ("sheep" + "farm", "honorary" + "doctorate"); the first one may be one
-    capitalised word ("Welsh" + "actress"); ordinals and numbers stay alone. RETURNS the runs in
-    order, single spans as runs of one."""
-    runs: List[List[Span]] = []
-    for span in sorted(spans, key=lambda s: (s.start, s.end)):
-        if runs and _compound_member(span) and _lower_words(span):
-            run = runs[-1]
-            last = run[-1]
-            opener = len(run) == 1 and len(last) == 1 and last[0].is_title
-            if (last.end == span.start and last.label_ == span.label_ and _compound_member(last)
-                    and (_lower_words(last) or opener)):
-                run.append(span)
-                continue
-        runs.append([span])
-    return runs
+    def sentences(self, doc: Doc) -> Tuple[Sequence[int], Sequence[str]]:
+        """(sentence_starts(doc), content_words(doc.text)), computed once per doc."""
+        if "starts" not in self.context:
+            self.context["starts"], self.context["words"] = sentence_starts(doc), content_words(doc.text)
+        return self.context["starts"], self.context["words"]
 
 
 class Generalizer(ErrorHandling):
@@ -276,157 +166,13 @@ class Generalizer(ErrorHandling):
     DOCS: docs/components/anon_generalize.md
     """
 
-    def __init__(
-        self,
-        nlp: Optional[Language] = None,
-        name: str = "anon_generalize",
-        *,
-        vectors: Optional[Union[str, Path]] = None,
-        vectors_from: Optional[str] = "anon_disclosure",
-        threshold: float = 0.25,
-        oov_candidates: str = "unsafe",
-        lang: str = "en",
-        lexicon: Optional[str] = None,
-        levels_up: int = 1,
-        skip_labels: Sequence[str] = ("CODE", "CONTACT", "ID"),
-        simplify: bool = True,
-        article: bool = True,
-        overwrite: bool = False,
-        spans_key: str = SPAN_KEY,
-        date_granularity: str = "month",
-        age_bucket: int = 10,
-        number_style: str = "about",
-        safety: str = "relative",
-        reference_size: int = 1000,
-        knowledge_base: Optional[str] = None,
-        vacuous: str = "tag",
-        min_depth: int = DEFAULT_MIN_DEPTH,
-        sense: str = "context",
-        keep_common: bool = True,
-        common_zipf: float = COMMON_WORD_ZIPF,
-        classes: bool = True,
-        class_threshold: float = 0.25,
-        document_frequencies: Optional[Union[str, Path]] = None,
-        crowd_share: Optional[float] = 0.05,
-        keep_share: Optional[float] = None,
-        regions: bool = True,
-    ) -> None:
-        """
-        vectors: path to gensim KeyedVectors (a `spacy-anon train-embeddings` folder, .kv, .model,
-            word2vec .txt/.bin). None: use the vectors of the pipeline component `vectors_from`, if any;
-            otherwise choose by `levels_up`.
-        vectors_from: name of an anon_disclosure component whose vectors to share (None: never).
-        threshold: t of seed 003: a generalization g is safe when risk(g, e) < t.
-        safety: how risk(g, e) is measured. "absolute" (seed 003): cos(v(g), v(e)). "relative"
-            (specificity-adjusted): cos(v(g), v(e)) minus the mean cosine of v(g) to the reference
-            population of e, i.e. how much more g points at e than at the entities e hides among; a
-            hypernym such as "performer" that is as close to every actor as to e does not single e out.
-        reference_size: the reference population for safety="relative": the reference_size most frequent
-            multi-word vocabulary keys (in a corpus of biographies: mostly other people, titles and
-            organisations), leaving out keys that contain a word of e's name.
-        oov_candidates: a candidate without any vector (not even for one of its words) is "unsafe"
-            (default, fail closed: a more general candidate is tried) or "safe" (it never occurs in the
-            training corpus, so it has no measurable association with e; use with small corpora).
-        lang: language of the WordNet lexicon ("en" is installed by `spacy-anon wordnet install`).
-        lexicon: wn lexicon specifier (e.g. "oewn:2024"); None picks the best installed one.
-        levels_up: without vectors, take the levels_up-th candidate of G(s) (1 = the first).
-        skip_labels: categories left alone (their replacement is anon_mask's business).
-        simplify: try simpler noun phrases before giving up on a term unknown to WordNet.
-        article: put "a"/"an" before a bare noun when no determiner precedes the span.
-        overwrite: replace an anon_replacement set by an earlier component.
-        spans_key: the span group with the candidates.
-        date_granularity, age_bucket, number_style: coarsening of DATETIME, AGE, QUANTITY (as anon_mask).
-        knowledge_base: path of a knowledge base of entity classes (`spacy_anon.generalize.knowledge_base`)
-            used to generalize names and titles as one unit; None: NER label and WordNet only.
-        vacuous: what a span becomes when its only generalizations are vacuous ("thing", "entity", "act",
-            see `spacy_anon.generalize.vacuous`): "tag" (anon_mask's tag, "[MISC_1]") or "suppress".
-        min_depth: a WordNet concept fewer levels than this below the root is too general to write.
-        sense: "context" (the sense of the head that fits its sentence, `spacy_anon.generalize.senses`)
-            or "first" (the most frequent sense, seed 003).
-        keep_common: a span whose generalization would be vacuous stays as written when it discloses
-            nothing: an ordinal or a very common lower-case word ("first", "part"), never a name,
-            date, number, code, identifier or contact, nor a word that names a kind of person
-            ("writer", "wrestler": an occupation is a quasi-identifier).
-        common_zipf: how common a word must be for keep_common (wordfreq Zipf; 5.0 is 100 per million
-            words; 4.5 kept "drug" and "highest-paid", which re-identified people on WikiActors).
-        classes: a span with no safe specific generalization gets its coarse class ("a film", "a
-            place", "a performer", `spacy_anon.generalize.classes`) before it is tagged or suppressed.
-        class_threshold: the safety test of a coarse class: risk(class, e) < class_threshold for every
-            protected entity (the same risk as `threshold`; 1.0 accepts every class).
-        document_frequencies: a corpus like the attacker's background (.jsonl/.jsonl.gz/.txt or a folder)
-            or a table written by `DocumentFrequencies.to_disk`: in how many documents each word occurs
-            (`spacy_anon.generalize.crowds`). None: the table saved with the pipeline, if any.
-        crowd_share: a coarse class (or region) found in at least this share of those documents passes
-            the class-level safety test whatever its vector (it points at a crowd); None: off.
-        keep_share: a one-word lower-case span whose generalization would be vacuous stays as written
-            when at least this share of the documents contain it; None (default): off.
-        regions: a nationality word with no safe generalization becomes its world region ("American" ->
-            "North American", `spacy_anon.generalize.regions`), under the class-level safety test.
-        """
+    def __init__(self, nlp: Optional[Language] = None, name: str = "anon_generalize", **settings: Any) -> None:
+        """settings: the keys of DEFAULT_CONFIG, checked by `spacy_anon.generalize.settings.validated_settings`
+        (which says what each one does)."""
         self.nlp = nlp
         self.name = name
-        if float(threshold) <= -1.0 or float(threshold) > 1.0:
-            raise ValueError(Errors.E301.format(setting="threshold", allowed="in (-1, 1]", value=threshold,
-                                                fix="a cosine similarity bound, e.g. 0.25"))
-        if safety not in SAFETY_RULES:
-            raise ValueError(Errors.E301.format(setting="safety", allowed=f"one of {SAFETY_RULES}", value=safety,
-                                                fix="use one of them"))
-        if int(reference_size) < 1:
-            raise ValueError(Errors.E301.format(setting="reference_size", allowed=">= 1", value=reference_size,
-                                                fix="a number of reference phrases"))
-        if oov_candidates not in ("unsafe", "safe"):
-            raise ValueError(Errors.E301.format(setting="oov_candidates", allowed="'unsafe' or 'safe'",
-                                                value=oov_candidates, fix="use one of them"))
-        if int(levels_up) < 1:
-            raise ValueError(Errors.E301.format(setting="levels_up", allowed=">= 1", value=levels_up,
-                                                fix="how many hypernym levels to climb"))
-        if vacuous not in VACUOUS_POLICIES:
-            raise ValueError(Errors.E303.format(valid=VACUOUS_POLICIES, value=vacuous))
-        if isinstance(min_depth, bool) or not isinstance(min_depth, int) or not 0 <= min_depth <= 20:
-            raise ValueError(Errors.E304.format(value=min_depth))
-        if isinstance(class_threshold, bool) or not isinstance(class_threshold, (int, float)) or \
-                not -1.0 < float(class_threshold) <= 1.0:
-            raise ValueError(Errors.E306.format(value=class_threshold))
-        for setting, share in (("crowd_share", crowd_share), ("keep_share", keep_share)):
-            if share is not None and (isinstance(share, bool) or not isinstance(share, (int, float))
-                                      or not 0.0 < float(share) <= 1.0):
-                raise ValueError(Errors.E340.format(setting=setting, value=share))
-        if sense not in SENSE_MODES:
-            raise ValueError(Errors.E305.format(valid=SENSE_MODES, value=sense))
-        if not isinstance(lang, str) or not lang.isalpha() or not 2 <= len(lang) <= 3:
-            raise ValueError(Errors.E301.format(setting="lang", allowed="a language code", value=lang,
-                                                fix="e.g. 'en', 'es' or 'pt'"))
-        self.cfg: Dict[str, Any] = {
-            "vectors": str(vectors) if vectors else None,
-            "vectors_from": vectors_from,
-            "threshold": float(threshold),
-            "safety": safety,
-            "reference_size": int(reference_size),
-            "oov_candidates": oov_candidates,
-            "lang": lang,
-            "lexicon": lexicon,
-            "levels_up": int(levels_up),
-            "skip_labels": list(skip_labels),
-            "simplify": bool(simplify),
-            "article": bool(article),
-            "overwrite": bool(overwrite),
-            "spans_key": spans_key,
-            "date_granularity": date_granularity,
-            "age_bucket": int(age_bucket),
-            "number_style": number_style,
-            "knowledge_base": str(knowledge_base) if knowledge_base else None,
-            "vacuous": vacuous,
-            "min_depth": int(min_depth),
-            "sense": sense,
-            "keep_common": bool(keep_common),
-            "common_zipf": float(common_zipf),
-            "classes": bool(classes),
-            "class_threshold": float(class_threshold),
-            "document_frequencies": str(document_frequencies) if document_frequencies else None,
-            "crowd_share": None if crowd_share is None else float(crowd_share),
-            "keep_share": None if keep_share is None else float(keep_share),
-            "regions": bool(regions),
-        }
+        self.cfg: Dict[str, Any] = validated_settings(**settings)
+        lang, lexicon = self.cfg["lang"], self.cfg["lexicon"]
         # Fail early with the fix when WordNet is missing (or the lexicon/language has none).
         self.lexicon = resolve_lexicon(lang, lexicon)
         self._kv = None
@@ -481,12 +227,10 @@ class Generalizer(ErrorHandling):
         self._df = table
 
     def in_crowd(self, phrases: Sequence[str], share: Optional[float]) -> bool:
-        """Whether one of the phrases (each implying the class) is in at least `share` of the documents
-        of the frequency table (False without a table or with share None)."""
+        """The crowd test (`spacy_anon.generalize.safety.in_crowd`) on the frequency table."""
         if share is None:
             return False
-        table = self.frequencies
-        return table is not None and crowd_of(table, phrases) >= share
+        return in_crowd(self.frequencies, phrases, share)
 
     # -- decisions ---------------------------------------------------------------------------------
     def candidates(self, text: str, label: Optional[str] = None) -> List[str]:
@@ -499,17 +243,13 @@ class Generalizer(ErrorHandling):
         return list(self._candidates[key])
 
     def chain(self, text: str, label: Optional[str], choose_sense=None) -> List[Tuple[str, Optional[int]]]:
-        """G(s) with depths (`generalization_chain`); `choose_sense` picks the sense of the head."""
-        lang = self.cfg["lang"]
-        category = CATEGORY_WORDS.get(lang, {}).get(label) if label else None
-        simplify = self.cfg["simplify"] and label not in NAME_LABELS
-        return generalization_chain(text, lang=lang, lexicon=self.lexicon, simplify=simplify,
-                                    category=category, choose_sense=choose_sense)
+        """G(s) with depths (`spacy_anon.generalize.generalization_choice.candidate_chain`)."""
+        return candidate_chain(text, label, lang=self.cfg["lang"], lexicon=self.lexicon,
+                               simplify=self.cfg["simplify"], choose_sense=choose_sense)
 
     def usable(self, chain: Sequence[Tuple[str, Optional[int]]], label: Optional[str]) -> List[str]:
         """The candidates of a chain that are not vacuous for this label (see `is_vacuous`)."""
-        return [c for c, depth in chain
-                if not is_vacuous(c, label, depth, self.cfg["min_depth"], self.cfg["lang"])]
+        return usable_candidates(chain, label, min_depth=self.cfg["min_depth"], lang=self.cfg["lang"])
 
     def sense_chooser(self, span: Span, kv=None, starts: Optional[Sequence[int]] = None,
                       document: Sequence[str] = ()):
@@ -532,36 +272,15 @@ class Generalizer(ErrorHandling):
         return self._sense_vectors if kv is not None else None
 
     def subject_vectors(self, doc: Doc, kv) -> List[Any]:
-        """v(e) for each protected entity of the doc (as anon_disclosure computes it); [] if unknown."""
-        names, _ = subjects_of(doc)
-        if not names:
-            return []
-        try:
-            subjects = build_subjects(kv, names, chunk_doc(doc))
-            vecs = [s.vector for s in subjects]
-        except Exception:  # chunking needs nothing but tokens; fall back to the name alone
-            vecs = [entity_vector(kv, name)[0] for name in names]
-        return [v for v in vecs if v is not None]
+        """v(e) for each protected entity of the doc (`spacy_anon.generalize.safety.subject_vectors`)."""
+        return subject_vectors(doc, kv)
 
     def reference_means(self, doc: Doc, kv, subjects: Sequence[Any]) -> List[Any]:
-        """For safety="relative": per subject, the mean of the unit vectors of its reference population
-        (see `reference_size`), so that mean_r cos(v(g), r) = unit(v(g)) . mean. [] for "absolute"."""
+        """For safety="relative": per subject, the mean unit vector of its reference population
+        (`spacy_anon.generalize.safety.reference_means`). [] for "absolute"."""
         if self.cfg.get("safety", "relative") != "relative" or not subjects:
             return []
-        names, _ = subjects_of(doc)
-        own = set()
-        for name in names:
-            own.update(name_parts(name))
-        size = int(self.cfg.get("reference_size", 1000))
-        key = (id(kv), size, tuple(sorted(own)))
-        if key not in self._reference:
-            picked = reference_keys(kv, own, size)
-            mean = mean_unit_vector([kv[k] for k in picked], kv.vector_size)
-            if len(self._reference) > 1000:
-                self._reference.clear()
-            self._reference[key] = mean
-        means = [self._reference[key] for _ in subjects]
-        return means
+        return reference_means(doc, kv, subjects, int(self.cfg.get("reference_size", 1000)), self._reference)
 
     def risk(self, vec, subject, mean=None) -> float:
         """risk(g, e): cos(v(g), v(e)), minus the mean cosine to e's reference population when given."""
@@ -586,222 +305,64 @@ class Generalizer(ErrorHandling):
                 return coarse, True
         skip = {e.lower() for e in exclude}
         usable = [c for c in self.usable(self.chain(text, label, choose_sense), label) if c.lower() not in skip]
-        if not usable:
-            return None, False
-        if kv is None or not subjects:
-            return usable[min(self.cfg["levels_up"], len(usable)) - 1], False
-        verdicts = {} if verdicts is None else verdicts
+        is_safe = None
+        if kv is not None and subjects:
+            verdicts = {} if verdicts is None else verdicts
 
-        def is_safe(candidate: str) -> bool:
-            return self.is_safe(candidate, kv, subjects, means, verdicts, stats)
+            def is_safe(candidate: str) -> bool:
+                return self.is_safe(candidate, kv, subjects, means, verdicts, stats)
 
-        for candidate in usable:  # seed 003: the most specific safe candidate
-            if candidate.lower() != text.lower() and is_safe(candidate):
-                return candidate, False
-        if stats is not None:
-            stats["generalize_no_safe_candidate"] = stats.get("generalize_no_safe_candidate", 0) + 1
-        # Nothing is safe: the category word of the label (what a tag tells anyway: "A person (born
-        # 1971)") when it is a candidate and not vacuous, else nothing.
-        category = CATEGORY_WORDS.get(self.cfg["lang"], {}).get(label)
-        return (category, False) if category and category in usable else (None, False)
+        return pick_generalization(text, label, usable, is_safe, levels_up=self.cfg["levels_up"],
+                                   lang=self.cfg["lang"], stats=stats), False
 
     def is_safe(self, candidate: str, kv, subjects: Sequence[Any], means: Sequence[Any] = (),
                 verdicts: Optional[Dict[str, bool]] = None, stats: Optional[Dict[str, Any]] = None,
                 threshold: Optional[float] = None) -> bool:
         """risk(g, e) < threshold (default: the `threshold` setting) for every protected entity e (True
         when there are no vectors or no protected entity: the choice is then made by `levels_up`).
-        verdicts caches per candidate."""
-        if kv is None or not subjects:
-            return True
-        verdicts = {} if verdicts is None else verdicts
-        if candidate not in verdicts:
-            vec = candidate_vector(kv, candidate)
-            if vec is None:
-                if stats is not None:
-                    stats["generalize_no_vector"] = stats.get("generalize_no_vector", 0) + 1
-                verdicts[candidate] = self.cfg["oov_candidates"] == "safe"
-            else:
-                bound = self.cfg["threshold"] if threshold is None else threshold
-                verdicts[candidate] = all(
-                    self.risk(vec, e, means[i] if i < len(means) else None) < bound
-                    for i, e in enumerate(subjects))
-        return verdicts[candidate]
+        verdicts caches per candidate (`spacy_anon.generalize.safety.is_safe`)."""
+        return is_safe(candidate, kv, subjects, means, {} if verdicts is None else verdicts, stats,
+                       threshold=self.cfg["threshold"] if threshold is None else threshold,
+                       oov_safe=self.cfg["oov_candidates"] == "safe")
 
     def _coarsen(self, text: str, label: str) -> Optional[str]:
         cfg = self.cfg
-        if label == "DATETIME":
-            return coarsen.coarsen_date(text, cfg["date_granularity"], cfg["lang"])
-        if label == "AGE":
-            return coarsen.coarsen_age(text, cfg["age_bucket"])
-        return coarsen.coarsen_number(text, cfg["number_style"], cfg["lang"])
+        return coarsen_mention(text, label, date_granularity=cfg["date_granularity"], age_bucket=cfg["age_bucket"],
+                               number_style=cfg["number_style"], lang=cfg["lang"])
 
     def _coarsen_number(self, text: str) -> Optional[str]:
-        """A bare number in a span of another label: "1,200" -> "about 1,000", "two" -> "a few"."""
-        coarse = self._coarsen(text, "QUANTITY")
-        if coarse is None:
-            value = number_value(text, self.cfg["lang"])
-            if value is not None:
-                coarse = coarsen.coarsen_number(str(value), "words", self.cfg["lang"])
-        return coarse
+        return coarsen_bare_number(text, number_style=self.cfg["number_style"], lang=self.cfg["lang"])
 
+    # -- reading and writing in context (`mentions`, `rendering`) ----------------------------------
     @staticmethod
     def lookup_text(span: Span) -> str:
-        """The span text, with a sentence-initial capital removed from a one-word common noun
-        ("Detective ..." at the start of a sentence is looked up as "detective")."""
-        text = span.text
-        if _at_sentence_start(span) and len(span) == 1 and text[:1].isupper() and text[1:].islower():
-            return text[:1].lower() + text[1:]
-        return text
-
-    def _is_plural_word(self, word: str, tag: str = "") -> bool:
-        lang, lexicon = self.cfg["lang"], self.lexicon
-
-        def singular(form: str) -> Optional[str]:
-            for base in noun_base_forms(form):
-                if noun_senses(base, lang, lexicon):
-                    return base
-            return None
-
-        return looks_plural(word, tag, lambda form: is_noun_lemma(form, lang, lexicon), singular)
+        """The text WordNet is asked about (`spacy_anon.generalize.mentions.lookup_text`)."""
+        return lookup_text(span)
 
     def is_plural(self, span: Span) -> bool:
-        """Whether the span's head noun is plural (its tag when a tagger ran, else its spelling and
-        WordNet: "awards" is the plural of the lemma "award", "news" is a lemma of its own)."""
-        head = span[-1]
-        if self.cfg["lang"] != "en" or not head.is_alpha or (not head.tag_ and not head.is_lower):
-            return False  # "Hackers" (a title) is not plural: without a tagger only common nouns count
-        return self._is_plural_word(head.text, head.tag_)
-
-    def _plural_name_head(self, span: Span, word: str) -> bool:
-        """A name whose plural head is the replacement's noun ("three Academy Awards" -> "award"): the
-        replacement is plural too ("a few awards"). Other capitalised heads are not read as plurals
-        ("Hackers", a title)."""
-        head = span[-1]
-        if self.cfg["lang"] != "en" or len(span) < 2 or not head.is_alpha or head.is_lower:
-            return False
-        lower = head.lower_
-        noun = word.split()[-1].lower()
-        return lower != noun and noun in noun_base_forms(lower) and self._is_plural_word(lower)
+        """Whether the span's head noun is plural (`spacy_anon.generalize.rendering.is_plural`)."""
+        return is_plural(span, self.cfg["lang"], self.lexicon)
 
     def is_adjective(self, span: Span) -> bool:
-        """A one-word lower-case span that modifies the next word and has adjective senses in WordNet
-        ("a major film", "critical acclaim"): its noun senses ("major" the officer) are misreadings."""
-        if len(span) != 1 or self.cfg["lang"] != "en" or not span[0].is_lower or not span[0].is_alpha:
-            return False
-        if span[0].pos_:
-            return span[0].pos_ == "ADJ"
-        nxt = span.doc[span.end] if span.end < len(span.doc) else None
-        if nxt is None or not nxt.is_alpha or not nxt.is_lower or nxt.is_stop:
-            return False
-        return has_adjective_sense(span[0].text, self.lexicon)
-
-    @staticmethod
-    def _inside_noun_phrase(span: Span, reach: int = 3) -> bool:
-        """The span ends a noun phrase a determiner opened a few words before ("her first film role",
-        "an American actress"): the words in between are content words (or ordinals)."""
-        doc = span.doc
-        i = span.start - 1
-        if i < 0 or not doc[i].is_alpha or doc[i].is_stop:
-            return False
-        if span[0].text[:1].isupper() and doc[i].is_lower:
-            return False  # a name after a common noun is in apposition: "the films Gia (1998)" -> "a film"
-        for j in range(i - 1, max(-1, i - 1 - reach), -1):
-            token = doc[j]
-            if token.lower_ in DETERMINERS or token.text.endswith(("'s", "’s")):
-                return True
-            if not token.is_alpha or (token.is_stop and token.lower_ not in _NP_INNER_STOP_WORDS):
-                return False
-        return False
-
-    def _noun_like(self, token) -> bool:
-        """Without a tagger: a lower-case word that WordNet has as a noun and not as an adjective
-        ("Hollywood actress": the span modifies "actress", so no article before it)."""
-        word = token.text
-        if not token.is_alpha or not token.is_lower or token.is_stop or word.endswith(("ed", "ly")):
-            return False
-        return bool(noun_senses(word, self.cfg["lang"], self.lexicon)) and \
-            not has_adjective_sense(word, self.lexicon)
+        """A one-word modifier with adjective senses (`spacy_anon.generalize.mentions.is_adjective`)."""
+        return is_adjective(span, self.cfg["lang"], self.lexicon)
 
     def render(self, span: Span, word: str, coarsened: bool, starts: frozenset = frozenset(),
                ends: frozenset = frozenset()) -> str:
-        """Article, number and capitalisation of the replacement in its context.
-
-        No article after a determiner, possessive or number, before a noun or another candidate span
-        (the span is a modifier), after another candidate span, or on a plural. A plural head makes the
-        replacement plural ("cities" -> "municipalities"); a determiner that opens the span itself
-        ("her debut") is kept. starts / ends: token indices where other candidate spans start / end.
-        """
-        doc = span.doc
-        out = word
-        english = self.cfg["lang"] == "en"
-        if english and not coarsened:
-            own = span[0].lower_ in DETERMINERS or span[0].tag_ in ("DT", "PRP$", "WP$") or \
-                span[0].text.endswith(("'s", "’s"))
-            if own and len(span) > 1 and span[0].text[:1].isupper() and span[1].text[:1].isupper():
-                own = False  # a word of a title ("The Purge", "My Week with Marilyn"), not the text's determiner
-            plural = self.is_plural(span) or self._plural_name_head(span, word)
-            already = not word[:1].isupper() and self._is_plural_word(word.split()[-1])
-            if plural and not word[:1].isupper() and not already:
-                out = pluralize(word)
-            # a replacement that is already plural ("awards" from "Screen Actors Guild Awards for Best
-            # Actor") takes no "a"/"an"
-            plural = plural or already
-            if own and len(span) > 1:
-                det = span[0].text
-                if det.lower() in ("a", "an"):
-                    det = indefinite_article(out) if not plural else ""
-                    det = det.capitalize() if span[0].text[:1].isupper() else det
-                out = f"{det} {out}".strip()
-                if _at_sentence_start(span):
-                    out = out[:1].upper() + out[1:]
-                return out
-            if self.cfg["article"]:
-                prev = doc[span.start - 1] if span.start > 0 else None
-                nxt = doc[span.end] if span.end < len(doc) else None
-                after_det = prev is not None and (
-                    prev.lower_ in DETERMINERS or prev.tag_ in ("DT", "PRP$", "WP$")
-                    or (prev.like_num and not (prev.text.isdigit() and len(prev.text) == 4))  # "two", not 2015
-                    or prev.text.endswith(("'s", "’s")) or span.start in ends
-                    or (prev.text in ("-", "/", "–") and prev.idx + len(prev.text) == span.start_char))  # "joh-LEE"
-                modifier = nxt is not None and (nxt.pos_ in ("NOUN", "PROPN") or span.end in starts
-                                                or (not nxt.pos_ and self._noun_like(nxt)))
-                if not (after_det or modifier or plural or self._inside_noun_phrase(span)):
-                    out = with_article(out)
-        if _at_sentence_start(span) and span.text[:1].isupper():
-            out = out[:1].upper() + out[1:]
-        return out
+        """Article, number and capitalisation of the replacement (`spacy_anon.generalize.rendering.render`)."""
+        return render(span, word, coarsened, starts, ends, lang=self.cfg["lang"], lexicon=self.lexicon,
+                      article=self.cfg["article"])
 
     def fallback(self, span: Span) -> str:
         """What a span with no usable generalization becomes: "keep" when it discloses nothing
-        (`keepable`, with keep_common), else the `vacuous` setting ("tag" or "suppress")."""
+        (`spacy_anon.generalize.keep_rules.stays_as_written`), else the `vacuous` setting ("tag" or
+        "suppress")."""
         cfg = self.cfg
-        common = cfg["keep_common"] and keepable(span.text, span.label_, cfg["lang"], _at_sentence_start(span),
-                                                 cfg.get("common_zipf", COMMON_WORD_ZIPF))
-        shared = not common and cfg.get("keep_share") is not None and self._shared_word(span)
-        if (common or shared) and not self._names_a_person(span):
-            return "keep"
-        return cfg["vacuous"]
-
-    def _names_a_person(self, span: Span) -> bool:
-        """The span's last word names a kind of person in its most frequent noun sense and is no adjective
-        ("writer", "wrestlers"; not "first", "critical"): who someone is points at them, however common
-        the word."""
-        word = span[-1].lower_
-        if not span[-1].is_alpha or has_adjective_sense(word, self.lexicon):
-            return False
-        senses = noun_senses(word, self.cfg["lang"], self.lexicon)
-        try:
-            return bool(senses) and senses[0].lexfile() == "noun.person"
-        except Exception:  # a lexicon without lexicographer files
-            return False
-
-    def _shared_word(self, span: Span) -> bool:
-        """A one-word lower-case span (not a name, number or date) that at least `keep_share` of the
-        background documents contain: it discloses only by its frequency ("acclaim", "numerous")."""
-        if len(span) != 1 or span.label_ in COARSENED_LABELS or span.label_ in self.cfg["skip_labels"] \
-                or span.label_ in NAME_LABELS or not span[0].is_lower or any(c.isdigit() for c in span.text):
-            return False
-        return self.in_crowd([span.text], self.cfg["keep_share"])
+        keep = stays_as_written(span, keep_common=cfg["keep_common"],
+                                common_zipf=cfg.get("common_zipf", COMMON_WORD_ZIPF),
+                                keep_share=cfg.get("keep_share"), skip_labels=cfg["skip_labels"], lang=cfg["lang"],
+                                lexicon=self.lexicon, in_crowd=self.in_crowd)
+        return "keep" if keep else cfg["vacuous"]
 
     # -- processing --------------------------------------------------------------------------------
     @finishes
@@ -816,132 +377,114 @@ class Generalizer(ErrorHandling):
         if kv is not None and not subjects:
             stats["generalize_warning"] = "no protected entity with a vector: generalized by levels_up"
         doc.user_data[POLICY_KEY] = self.cfg["vacuous"]
-        verdicts: Dict[str, bool] = {}
-        done = 0
         group = list(doc.spans[key])
         # neighbouring word-like candidates ("Welsh" + "actress") share one article; dates do not count
         starts = frozenset(s.start for s in group if s.label_ not in COARSENED_LABELS)
         ends = frozenset(s.end for s in group if s.label_ not in COARSENED_LABELS)
+        state = DocumentWalk(kv=kv, subjects=subjects, means=means, stats=stats, starts=starts, ends=ends)
         todo = [span for span in group if span.label_ not in self.cfg["skip_labels"]
                 and (span._.anon_replacement is None or self.cfg["overwrite"])]
-        context: Dict[str, Any] = {}
+        done = 0
         for run in compound_runs(todo):
-            if len(run) > 1:
-                # "sheep" + "farm": one phrase ("sheep farm" > farm > workplace), not "bovid workplace";
-                # every member gets the same replacement and anon_mask writes it once; no simpler form of
-                # the run is an answer, as each is made of words selected for masking
-                whole = doc[run[0].start:run[-1].end]
-                own = [m.text for m in run] + simpler_phrases(whole.text)
-                word, coarsened = self._word_for(whole, run[-1].label_, kv, subjects, stats, means, verdicts,
-                                                 context, exclude=own)
-                found = None
-                if word is None and not all(self.fallback(m) == "keep" for m in run):
-                    found = self._class_for(whole, run[-1].label_, None, kv, subjects, means, verdicts, stats,
-                                            context)
-                if word is not None or found is not None:
-                    rendered = self.render(whole, word if word is not None else found[0], coarsened, starts, ends)
-                    for span in run:
-                        span._.anon_replacement = rendered
-                        if word is None:
-                            set_class_fallback(span, found[1])
-                            stats["generalize_class"] = stats.get("generalize_class", 0) + 1
-                    done += len(run)
-                    continue
+            if len(run) > 1 and self._generalize_compound(doc, run, state):
+                done += len(run)
+                continue
             for span in run:
-                unit = unit_generalization(span, lang=self.cfg["lang"], knowledge_base=self.knowledge_base)
-                if unit is not None and is_vacuous(unit, span.label_, None, self.cfg["min_depth"], self.cfg["lang"]):
-                    unit = None
-                # a unit's class passes the same safety test as a WordNet candidate ("film" for a title
-                # may single out an actor known for one), or the crowd test (a class that many background
-                # documents share points at nobody); an unsafe class leaves the span to the walk
-                if unit is not None and (self.in_crowd([unit], self.cfg["crowd_share"])
-                                         or self.is_safe(unit, kv, subjects, means, verdicts, stats)):
-                    span._.anon_replacement = self.render(span, unit, False, starts, ends)
-                    done += 1
-                    continue
-                word, coarsened = self._word_for(span, span.label_, kv, subjects, stats, means, verdicts, context)
-                if word is None:
-                    # a word that discloses nothing stays as written; else its coarse class; else a tag
-                    kind = self.fallback(span)
-                    found = None if kind == "keep" else self._class_for(span, span.label_, unit, kv, subjects,
-                                                                        means, verdicts, stats, context)
-                    if found is not None:
-                        span._.anon_replacement = self.render(span, found[0], False, starts, ends)
-                        set_class_fallback(span, found[1])
-                        stats["generalize_class"] = stats.get("generalize_class", 0) + 1
-                        done += 1
-                        continue
-                    set_fallback(span, kind)
-                    stat = "generalize_kept" if kind == "keep" else "generalize_vacuous"
-                    stats[stat] = stats.get(stat, 0) + 1
-                    continue
-                span._.anon_replacement = self.render(span, word, coarsened, starts, ends)
-                done += 1
+                done += self._generalize_span(span, state)
         stats["generalized"] = stats.get("generalized", 0) + done
         doc._.anon_stats = stats
         return doc
 
-    def _word_for(self, span: Span, label: str, kv, subjects, stats, means, verdicts,
-                  context: Dict[str, Any], exclude: Iterable[str] = ()) -> Tuple[Optional[str], bool]:
-        """(generalization, coarsened) of a span or a compound run (None: only vacuous ones).
-        context caches the doc's sentence starts and words for the sense chooser; exclude: texts that
-        may not be the answer (a run's own members: each was selected for masking)."""
-        if label not in COARSENED_LABELS and all(_is_cardinal(t) for t in span):
+    def _generalize_compound(self, doc: Doc, run: List[Span], state: "DocumentWalk") -> bool:
+        """"sheep" + "farm": one phrase ("sheep farm" > farm > workplace), not "bovid workplace"; every
+        member gets the same replacement and anon_mask writes it once; no simpler form of the run is an
+        answer, as each is made of words selected for masking. RETURNS False when the run has neither a
+        generalization nor a class (its members are then generalized one by one)."""
+        whole = doc[run[0].start:run[-1].end]
+        own = [m.text for m in run] + simpler_phrases(whole.text)
+        word, coarsened = self._word_for(whole, run[-1].label_, state, exclude=own)
+        found = None
+        if word is None and not all(self.fallback(m) == "keep" for m in run):
+            found = self._class_for(whole, run[-1].label_, None, state)
+        if word is None and found is None:
+            return False
+        rendered = self.render(whole, word if word is not None else found[0], coarsened, state.starts, state.ends)
+        for span in run:
+            span._.anon_replacement = rendered
+            if word is None:
+                set_class_fallback(span, found[1])
+                state.stats["generalize_class"] = state.stats.get("generalize_class", 0) + 1
+        return True
+
+    def _generalize_span(self, span: Span, state: "DocumentWalk") -> int:
+        """Set the span's replacement: its whole-unit class, else its generalization, else (it stays as
+        written, or) its coarse class, else the vacuous policy's mark. RETURNS 1 when a replacement was set."""
+        stats = state.stats
+        unit = unit_generalization(span, lang=self.cfg["lang"], knowledge_base=self.knowledge_base)
+        if unit is not None and is_vacuous(unit, span.label_, None, self.cfg["min_depth"], self.cfg["lang"]):
+            unit = None
+        # a unit's class passes the same safety test as a WordNet candidate ("film" for a title
+        # may single out an actor known for one), or the crowd test (a class that many background
+        # documents share points at nobody); an unsafe class leaves the span to the walk
+        if unit is not None and (self.in_crowd([unit], self.cfg["crowd_share"])
+                                 or self.is_safe(unit, state.kv, state.subjects, state.means, state.verdicts, stats)):
+            span._.anon_replacement = self.render(span, unit, False, state.starts, state.ends)
+            return 1
+        word, coarsened = self._word_for(span, span.label_, state)
+        if word is not None:
+            span._.anon_replacement = self.render(span, word, coarsened, state.starts, state.ends)
+            return 1
+        # a word that discloses nothing stays as written; else its coarse class; else a tag
+        kind = self.fallback(span)
+        found = None if kind == "keep" else self._class_for(span, span.label_, unit, state)
+        if found is not None:
+            span._.anon_replacement = self.render(span, found[0], False, state.starts, state.ends)
+            set_class_fallback(span, found[1])
+            stats["generalize_class"] = stats.get("generalize_class", 0) + 1
+            return 1
+        set_fallback(span, kind)
+        stat = "generalize_kept" if kind == "keep" else "generalize_vacuous"
+        stats[stat] = stats.get(stat, 0) + 1
+        return 0
+
+    def _word_for(self, span: Span, label: str, state: "DocumentWalk",
+                  exclude: Iterable[str] = ()) -> Tuple[Optional[str], bool]:
+        """(generalization, coarsened) of a span or a compound run (None: only vacuous ones). exclude:
+        texts that may not be the answer (a run's own members: each was selected for masking)."""
+        if label not in COARSENED_LABELS and all(is_cardinal(t) for t in span):
             return self._coarsen_number(span.text), True
         if label not in COARSENED_LABELS and (is_ordinal(span.text) or self.is_adjective(span)):
             return None, False  # no noun to climb from: "third husband", "a major film"
-        if "starts" not in context:
-            context["starts"], context["words"] = sentence_starts(span.doc), content_words(span.doc.text)
-        chooser = self.sense_chooser(span, kv, context["starts"], context["words"])
-        return self._decide(self.lookup_text(span), label, kv, subjects, stats, means, chooser, verdicts, exclude)
+        chooser = self.sense_chooser(span, state.kv, *state.sentences(span.doc))
+        return self._decide(self.lookup_text(span), label, state.kv, state.subjects, state.stats, state.means,
+                            chooser, state.verdicts, exclude)
 
-    def _class_for(self, span: Span, label: str, unit: Optional[str], kv, subjects, means, verdicts, stats,
-                   context: Dict[str, Any]) -> Optional[Tuple[str, str]]:
+    def _class_for(self, span: Span, label: str, unit: Optional[str],
+                   state: "DocumentWalk") -> Optional[Tuple[str, str]]:
         """(coarse class, source) of a span with no safe specific generalization, when `classes` is on and
         the class passes the class-level safety test (`class_threshold`); else None."""
         cfg = self.cfg
         if not cfg["classes"] or label in COARSENED_LABELS or is_ordinal(span.text) or \
-                any(_is_cardinal(t) for t in span) or self.is_adjective(span):
+                any(is_cardinal(t) for t in span) or self.is_adjective(span):
             return None
-        if "starts" not in context:
-            context["starts"], context["words"] = sentence_starts(span.doc), content_words(span.doc.text)
-        chooser = self.sense_chooser(span, kv, context["starts"], context["words"])
+        chooser = self.sense_chooser(span, state.kv, *state.sentences(span.doc))
         text = self.lookup_text(span)
         simplify = cfg["simplify"] and label not in NAME_LABELS
         sense = chosen_sense(text, cfg["lang"], self.lexicon, chooser, simplify) if label not in NAME_LABELS else None
         chain = self.chain(text, label, chooser) if label not in NAME_LABELS else []
-        lexfile = None
-        if sense is not None:
-            try:
-                lexfile = sense.lexfile()
-            except Exception:  # a lexicon without lexicographer files: anchors and units decide
-                lexfile = None
-
-        def vacuous(cls: str, lab: Optional[str]) -> bool:
-            return is_vacuous(cls, lab, None, cfg["min_depth"], cfg["lang"])
+        verdicts = state.verdicts
 
         def passes(cls: str, implied: Sequence[str]) -> bool:
             # a crowd of the background corpus shares it, or its vector passes the class-level test
             key = f"class:{cls}"
             if key not in verdicts:
                 verdicts[key] = cfg["class_threshold"] >= 1.0 or self.in_crowd([cls, *implied], cfg["crowd_share"]) \
-                    or self.is_safe(cls, kv, subjects, means, {}, stats, threshold=cfg["class_threshold"])
+                    or self.is_safe(cls, state.kv, state.subjects, state.means, {}, state.stats,
+                                    threshold=cfg["class_threshold"])
             return verdicts[key]
 
-        if cfg["regions"] and cfg["lang"] == "en":
-            doc = span.doc
-            region = demonym_region(span.text, doc[span.start - 1].text if span.start else "",
-                                    doc[span.end].text if span.end < len(doc) else "")
-            if region is not None and passes(region[0], region[1]):
-                return region[0], "region"
-        # the span's own words ("Marvel Comics": publisher, else company): the first class that passes
-        shapes = shape_classes(span, cfg["lang"]) if label not in NAME_LABELS else ()
-        shape = next((c for c in shapes if not vacuous(c, label) and not shares_word(c, span.text)
-                      and passes(c, ())), None)
-        found = coarse_class(span.text, label, chain, lexfile, unit, vacuous, shape=shape)
-        if found is None:
-            return None
-        return found if passes(found[0], ()) else None
+        return class_for(span, label, unit, sense=sense, chain=chain, passes=passes, lang=cfg["lang"],
+                         min_depth=cfg["min_depth"], regions=cfg["regions"])
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
         return pipe_keeping_failures(self, stream)

@@ -28,8 +28,9 @@ from spacy.util import to_disk as util_to_disk
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.errors import Errors
+from spacy_anon.generalize.grammar import with_article
+from spacy_anon.generalize.rendering import DETERMINERS
 from spacy_anon.progress import ErrorHandling, finishes, pipe_keeping_failures
-from spacy_anon.generalize.component import DETERMINERS, with_article
 from spacy_anon.generalize.wordnet import generalization_candidates, noun_synsets
 from spacy_anon.labels import CONFIDENTIAL, SPAN_KEY
 from spacy_anon.sensitive import care, clinical
