@@ -7,14 +7,13 @@ span filters named in its config (`spacy_anon.tagger.span_filters`).
 """
 import os
 import tempfile
-from typing import Any, Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 import srsly
 from spacy import util
 from spacy.language import Language
 from spacy.scorer import Scorer
-from spacy.attrs import IS_SPACE, ORTH, SPACY
 from spacy.tokens import Doc
 from spacy.training import Example
 
@@ -27,16 +26,24 @@ from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upst
 from spacy_anon.tagger.clusters import load_optional_clusters
 from spacy_anon.tagger.context_classifier import veto_spans
 from spacy_anon.tagger.crf_inference import EmissionCache, decode, read_model
+from spacy_anon.tagger.crf_sequences import (  # noqa: F401  (token_arrays and the others: also read from here)
+    TRIGGERS,
+    DocPlan,
+    SequenceInputs,
+    doc_plan,
+    doc_sequences,
+    sequence_bounds,
+    sequence_feature_lists,
+    sequence_inputs,
+    token_arrays,
+    word_gazetteers,
+)
 from spacy_anon.tagger.features import (
     TAG_SCHEMES,
     biluo_to_bio,
     bio_to_spans,
-    chunk_features,
-    doc_span_words,
     extra_token_features,
     learn_triggers,
-    phrase_features,
-    sequence_features,
     spans_to_tags,
 )
 from spacy_anon.tagger.phrase_variants import expand_phrases
@@ -48,10 +55,8 @@ from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries
 from spacy_anon.saved_settings import check_saved_settings as check_config_wins
 from spacy_anon.saved_settings import trained_settings
 from spacy_anon.tagger.span_filters.removed import REMOVED_SETTINGS, check_saved_settings, removed_settings_error
-from spacy_anon.text_views import visible_text
 
 SOURCE = "anon_crf"
-TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the training data
 FILTER_STATE = "span_filters.json"  # what the span filters learned, by filter name
 LEGACY_BOUNDARIES = "boundaries.json"  # repair_boundaries' words in pipelines saved before span filters
 
@@ -60,34 +65,6 @@ SpanFilters = Dict[str, Any]
 # the settings that shape the features the weights were trained on: saved with the model, must equal the config's
 TRAINED_WITH = ("feature_span_keys", "window", "affix", "extra_features", "tag_scheme")
 INFERENCE = ("numpy", "crfsuite")  # how a trained model tags: `crf_inference` or python-crfsuite's Tagger
-
-
-class DocPlan(NamedTuple):
-    """A doc as the numpy inference reads it: the indices of its sequences' tokens, one sequence after
-    the other, the sequences' lengths, and per token what `SequenceInputs` holds per sequence."""
-
-    indices: np.ndarray
-    lengths: List[int]
-    words: List[str]
-    spaced: np.ndarray
-    span_tags: List[str]
-    lemmas: Optional[List[str]]
-    pos: Optional[List[str]]
-    extra: Optional[List[List[str]]]
-
-
-class SequenceInputs(NamedTuple):
-    """What one sequence's features are built from: its token indices in the doc, their texts, whether
-    whitespace follows, the earlier detectors' BIO tags, lemmas and POS (None when the doc has none)
-    and extra features (None when none are configured)."""
-
-    indices: List[int]
-    words: List[str]
-    spaced: List[bool]
-    span_tags: List[str]
-    lemmas: Optional[List[str]]
-    pos: Optional[List[str]]
-    extra: Optional[List[List[str]]]
 
 
 @Language.factory(
@@ -200,46 +177,6 @@ def make_anon_crf(
         label_map=label_map, extra_features=extra_features, cross_fit_folds=cross_fit_folds,
         tag_scheme=tag_scheme, context_veto=context_veto, span_filters=span_filters, inference=inference,
     )
-
-
-def token_arrays(doc: Doc) -> TokenArrays:
-    """(texts, has trailing whitespace, is a whitespace token) of every token, read from the doc's arrays
-    and string store: a Token object per token (`for token in doc`, `doc.text`) is a large share of the
-    tagger's time."""
-    arr = doc.to_array([ORTH, SPACY, IS_SPACE])
-    strings = doc.vocab.strings
-    texts = []
-    for orth in arr[:, 0].tolist():
-        token = strings[orth]
-        texts.append(token if token.isascii() else (visible_text(token) or token))  # a lone BOM stays itself
-    return texts, (arr[:, 1] != 0).tolist(), (arr[:, 2] != 0).tolist()
-
-
-def sequence_bounds(texts: Sequence[str], spaces: Sequence[bool]) -> Tuple[np.ndarray, List[int]]:
-    """(indices of the non-whitespace tokens, in order; the length of each line of them): a CRF sequence
-    per line, lines ended by whitespace tokens with a newline."""
-    space = np.asarray(spaces, dtype=bool)
-    if not len(space):
-        return np.zeros(0, dtype=np.intp), []
-    breaks = np.zeros(len(space), dtype=np.intp)
-    newline = [i for i in np.flatnonzero(space).tolist() if "\n" in texts[i]]
-    breaks[newline] = 1
-    line = np.cumsum(breaks)
-    content = np.flatnonzero(~space)
-    counts = np.bincount(line[content], minlength=int(line[-1]) + 1)
-    return content, counts[counts > 0].tolist()
-
-
-def doc_sequences(doc: Doc, tokens: Optional[TokenArrays] = None) -> List[List[int]]:
-    """Token indices of each line, whitespace tokens left out (a CRF sequence per line)."""
-    texts, _, spaces = tokens or token_arrays(doc)
-    content, lengths = sequence_bounds(texts, spaces)
-    flat = content.tolist()
-    out, start = [], 0
-    for n in lengths:
-        out.append(flat[start:start + n])
-        start += n
-    return out
 
 
 def raise_recall(
@@ -414,76 +351,14 @@ class CRFTagger:
         return self._name_terms
 
     # features
-    def sequence_inputs(self, doc: Doc, tokens: Optional["TokenArrays"] = None) -> List[SequenceInputs]:
-        """What the features of each sequence (line) of a doc are built from (`tokens`: its
-        `token_arrays`, if read)."""
-        span_tags = ["O"] * len(doc)
-        found: List[Tuple[int, int, str]] = []
-        for key in self.cfg["feature_span_keys"]:
-            if key in doc.spans:
-                for start, end, label in ((s.start, s.end, s.label_) for s in doc.spans[key]):
-                    found.append((start, end, label))
-                    for i in range(start, end):
-                        if span_tags[i] == "O":
-                            span_tags[i] = ("B-" if i == start else "I-") + label
-        extra_names = self.cfg.get("extra_features") or []
-        doc_words = doc_span_words([t.text for t in doc], found) if "doc" in extra_names else None
-        phrase_gz = self._phrase_gazetteers()
-        has_lemma = doc.has_annotation("LEMMA")
-        has_pos = doc.has_annotation("POS")
-        texts, gaps, spaces = tokens or token_arrays(doc)
-        n_tokens = len(spaces)
-        out = []
-        for seq in doc_sequences(doc, (texts, gaps, spaces)):
-            words = [texts[i] for i in seq]
-            spaced = [gaps[i] or (i + 1 < n_tokens and spaces[i + 1]) for i in seq]
-            tags = [span_tags[i] for i in seq]
-            extra = None
-            if extra_names:
-                extra = extra_token_features(
-                    words, spaced, extra_names, tags, doc_words, self.gazetteer_terms.get(TRIGGERS, frozenset()),
-                )
-            if phrase_gz:
-                matches = phrase_features(words, phrase_gz)
-                extra = [a + b for a, b in zip(extra, matches)] if extra else matches
-            out.append(SequenceInputs(
-                seq, words, spaced, tags,
-                [doc[i].lemma_ for i in seq] if has_lemma else None,
-                [doc[i].pos_ for i in seq] if has_pos else None,
-                extra,
-            ))
-        return out
-
-    def _word_gazetteers(self) -> Dict[str, FrozenSet[str]]:
-        return {k: v for k, v in self.gazetteer_terms.items() if not k.startswith(PHRASE_PREFIX)}
-
-    def _phrase_gazetteers(self) -> Dict[str, FrozenSet[str]]:
-        return {k[len(PHRASE_PREFIX):]: v for k, v in self.gazetteer_terms.items() if k.startswith(PHRASE_PREFIX)}
-
     def features(
-        self, doc: Doc, tokens: Optional["TokenArrays"] = None
+        self, doc: Doc, tokens: Optional[TokenArrays] = None
     ) -> Tuple[List[List[int]], List[List[List[str]]]]:
         """(token indices, feature lists) per sequence of a doc (`tokens`: its `token_arrays`, if read)."""
-        word_gz = self._word_gazetteers()
-        memo: Dict[Any, Any] = {}  # a word's features, built once per document
-        inputs = self.sequence_inputs(doc, tokens)
-        feats = [
-            sequence_features(
-                item.words,
-                chunks=chunk_features(item.words, item.spaced),
-                lemmas=item.lemmas,
-                pos=item.pos,
-                span_tags=item.span_tags,
-                gazetteers=word_gz,
-                clusters=self.clusters,
-                window=self.cfg["window"],
-                affix=self.cfg["affix"],
-                extra=item.extra,
-                memo=memo,
-            )
-            for item in inputs
-        ]
-        return [item.indices for item in inputs], feats
+        inputs = sequence_inputs(doc, self.cfg["feature_span_keys"], self.cfg.get("extra_features") or [],
+                                 self.gazetteer_terms, tokens)
+        return sequence_feature_lists(inputs, self.gazetteer_terms, self.clusters, self.cfg["window"],
+                                      self.cfg["affix"])
 
     def emission_cache(self) -> EmissionCache:
         """The numpy inference's weights and cached state scores, built once per loaded model."""
@@ -493,7 +368,7 @@ class CRFTagger:
             if self.model_bytes is None:
                 raise ValueError(Errors.E604.format(name=self.name))
             cache = EmissionCache(read_model(self.model_bytes), self.cfg["window"], self.cfg["affix"],
-                                  self._word_gazetteers(), self.clusters)
+                                  word_gazetteers(self.gazetteer_terms), self.clusters)
             self._emissions = (key, cache)
         return self._emissions[1]
 
@@ -576,52 +451,11 @@ class CRFTagger:
                 result.append((seq[start], seq[end - 1] + 1, label, sum(probs) / len(probs)))
         return result
 
-    def doc_plan(self, doc: Doc, tokens: TokenArrays) -> DocPlan:
-        """What the numpy inference reads of a doc: its sequences' tokens one after the other, with what
-        their features are built from (the same as `sequence_inputs`, as flat lists)."""
-        texts, gaps, spaces = tokens
-        content, lengths = sequence_bounds(texts, spaces)
-        idx = content.tolist()
-        words = [texts[i] for i in idx]
-        space = np.asarray(spaces, dtype=bool)
-        next_space = np.zeros(len(space), dtype=bool)
-        next_space[:-1] = space[1:]
-        spaced = (np.asarray(gaps, dtype=bool) | next_space)[content]
-        span_tags = ["O"] * len(texts)
-        found: List[Tuple[int, int, str]] = []
-        for key in self.cfg["feature_span_keys"]:
-            if key in doc.spans:
-                for start, end, label in ((sp.start, sp.end, sp.label_) for sp in doc.spans[key]):
-                    found.append((start, end, label))
-                    for i in range(start, end):
-                        if span_tags[i] == "O":
-                            span_tags[i] = ("B-" if i == start else "I-") + label
-        tags = [span_tags[i] for i in idx] if found else ["O"] * len(idx)
-        lemmas = [doc[i].lemma_ for i in idx] if doc.has_annotation("LEMMA") else None
-        pos = [doc[i].pos_ for i in idx] if doc.has_annotation("POS") else None
-        extra = None
-        extra_names = self.cfg.get("extra_features") or []
-        phrase_gz = self._phrase_gazetteers()
-        if extra_names or phrase_gz:
-            doc_words = doc_span_words([t.text for t in doc], found) if "doc" in extra_names else None
-            triggers = self.gazetteer_terms.get(TRIGGERS, frozenset())
-            extra = []
-            start = 0
-            for n in lengths:
-                seq_words, seq_spaced = words[start:start + n], spaced[start:start + n].tolist()
-                seq_extra = extra_token_features(seq_words, seq_spaced, extra_names, tags[start:start + n],
-                                                 doc_words, triggers) if extra_names else None
-                if phrase_gz:
-                    matches = phrase_features(seq_words, phrase_gz)
-                    seq_extra = [a + b for a, b in zip(seq_extra, matches)] if seq_extra else matches
-                extra.extend(seq_extra)
-                start += n
-        return DocPlan(content, lengths, words, spaced, tags, lemmas, pos, extra)
-
     def _decode_numpy(self, docs: Sequence[Doc], tokens: Sequence[TokenArrays]) -> List[List[Scored]]:
         """Decoded spans of docs by `crf_inference`: the same spans and scores as `_decode_crfsuite`."""
         cache = self.emission_cache()
-        plans = [self.doc_plan(doc, toks) for doc, toks in zip(docs, tokens)]
+        plans = [doc_plan(doc, toks, self.cfg["feature_span_keys"], self.cfg.get("extra_features") or [],
+                          self.gazetteer_terms) for doc, toks in zip(docs, tokens)]
         if not any(plan.words for plan in plans):
             return [[] for _ in docs]
 
