@@ -5,8 +5,6 @@ DOCS: docs/components/anon_crf.md. Trained in `initialize` (so `spacy train` fit
 training corpus); `update` is a no-op. Writes spans with marginal-probability scores, corrected by the
 span filters named in its config (`spacy_anon.tagger.span_filters`).
 """
-import os
-import tempfile
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 import srsly
@@ -20,8 +18,7 @@ from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.doc_keys import NAMES_DETECTOR_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
-from spacy_anon.lexicon.gazetteers import PHRASE_PREFIX, load_gazetteers
-from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
+from spacy_anon.tagger._docs import span_group_getter, upstream_runner
 from spacy_anon.tagger.clusters import load_optional_clusters
 from spacy_anon.tagger.context_classifier import veto_spans
 from spacy_anon.tagger.crf_decoding import (  # noqa: F401  (raise_recall and the others: also read from here)
@@ -34,6 +31,13 @@ from spacy_anon.tagger.crf_decoding import (  # noqa: F401  (raise_recall and th
     raise_recall_at,
 )
 from spacy_anon.tagger.crf_inference import EmissionCache, read_model
+from spacy_anon.tagger.crf_training import (
+    cross_fit_rules,
+    feature_gazetteers,
+    fit_crf,
+    learned_triggers,
+    training_sequences,
+)
 from spacy_anon.tagger.crf_sequences import (  # noqa: F401  (token_arrays and the others: also read from here)
     TRIGGERS,
     DocPlan,
@@ -46,16 +50,7 @@ from spacy_anon.tagger.crf_sequences import (  # noqa: F401  (token_arrays and t
     token_arrays,
     word_gazetteers,
 )
-from spacy_anon.tagger.features import (
-    TAG_SCHEMES,
-    extra_token_features,
-    learn_triggers,
-    spans_to_tags,
-)
-from spacy_anon.tagger.phrase_variants import expand_phrases
-from spacy_anon.tagger.regex_generator import RuleIndex, apply_rules
-from spacy_anon.tagger.regex_generator_component import SOURCE as RX_SOURCE
-from spacy_anon.tagger.regex_generator_component import RegexGenerator
+from spacy_anon.tagger.features import TAG_SCHEMES, extra_token_features
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
 from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries
 from spacy_anon.saved_settings import check_saved_settings as check_config_wins
@@ -391,57 +386,13 @@ class CRFTagger:
         examples = list(examples)
         docs = [run_upstream(eg.predicted) for eg in examples]
         if self.cfg.get("cross_fit_folds", 0) > 1 and nlp is not None:
-            self._cross_fit_rules(examples, docs, nlp)
-        xs, ys = [], []
-        scheme = self.cfg.get("tag_scheme", "BIO")
-        for eg, doc in zip(examples, docs):
-            tags = spans_to_tags(len(doc), example_gold_tokens(eg, self.cfg["gold_key"]), scheme)
-            for seq, feats in zip(*self.features(doc)):
-                xs.append(feats)
-                ys.append([tags[i] for i in seq])
-        return xs, ys
-
-    def _cross_fit_rules(self, examples: List[Example], docs: List[Doc], nlp: Language) -> None:
-        """Replace the regex generators' matches on the training docs by out-of-fold matches."""
-        k = self.cfg["cross_fit_folds"]
-        for pipe_name, proc in nlp.pipeline:
-            if pipe_name == self.name:
-                break
-            if not isinstance(proc, RegexGenerator):
-                continue
-            cfg = proc.cfg
-            data = proc.training_data(examples)
-            folds = [i % k for i in range(len(data))]
-            for fold in range(k):
-                index = RuleIndex(proc.learn([d for d, f in zip(data, folds) if f != fold]))
-                for (tokens, _gold), doc, f in zip(data, docs, folds):
-                    if f != fold:
-                        continue
-                    key = cfg["spans_key"]
-                    kept = [s for s in doc.spans[key] if s._.anon_source != RX_SOURCE] if key in doc.spans else []
-                    doc.spans[key] = kept
-                    spans = scored_token_spans(doc, apply_rules(tokens, index), RX_SOURCE, cfg["label_map"])
-                    append_candidates(doc, key, spans)
+            cross_fit_rules(examples, docs, nlp, self.name, self.cfg["cross_fit_folds"])
+        return training_sequences(examples, docs, self.cfg["gold_key"], self.cfg.get("tag_scheme", "BIO"),
+                                  self.features)
 
     def fit(self, xs: List[List[List[str]]], ys: List[List[str]]) -> None:
         """Train the CRF (L-BFGS with elastic-net regularisation) on feature/tag sequences."""
-        import pycrfsuite
-
-        trainer = pycrfsuite.Trainer(verbose=False)
-        for x, y in zip(xs, ys):
-            trainer.append(x, y)
-        trainer.set_params({
-            "c1": self.cfg["c1"], "c2": self.cfg["c2"], "max_iterations": self.cfg["max_iterations"],
-            "feature.possible_transitions": True,
-        })
-        handle, path = tempfile.mkstemp(suffix=".crfsuite")
-        os.close(handle)
-        try:
-            trainer.train(path)
-            with open(path, "rb") as f:
-                self.model_bytes = f.read()
-        finally:
-            os.unlink(path)
+        self.model_bytes = fit_crf(xs, ys, self.cfg["c1"], self.cfg["c2"], self.cfg["max_iterations"])
         self._tagger = None
 
     def initialize(
@@ -452,19 +403,14 @@ class CRFTagger:
     ) -> None:
         """Load the gazetteers and word clusters, let the span filters learn, and fit the CRF on all
         training examples."""
-        self.gazetteer_terms = load_gazetteers(self.cfg["gazetteers"])
-        phrases = load_gazetteers(self.cfg.get("phrase_gazetteers") or {}, phrases=True)
-        for name in self.cfg.get("phrase_variants") or []:
-            if name not in phrases:
-                raise ValueError(Errors.E606.format(name=self.name, phrases=name))
-            phrases[name] = expand_phrases(phrases[name])
-        self.gazetteer_terms.update({PHRASE_PREFIX + k: v for k, v in phrases.items()})
+        self.gazetteer_terms = feature_gazetteers(self.name, self.cfg["gazetteers"],
+                                                  self.cfg.get("phrase_gazetteers") or {},
+                                                  self.cfg.get("phrase_variants") or [])
         self.clusters = load_optional_clusters(self.cfg.get("clusters"), self.name)
         self._name_terms = None
         examples = list(get_examples())
         if "trigger" in (self.cfg.get("extra_features") or []):
-            data = [([t.text for t in eg.predicted], example_gold_tokens(eg, self.cfg["gold_key"])) for eg in examples]
-            self.gazetteer_terms[TRIGGERS] = learn_triggers(data) - self.name_terms
+            self.gazetteer_terms[TRIGGERS] = learned_triggers(examples, self.cfg["gold_key"], self.name_terms)
         for span_filter in self.span_filters.values():
             learn = getattr(span_filter, "initialize", None)
             if learn is not None:
