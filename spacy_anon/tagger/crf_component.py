@@ -52,7 +52,13 @@ from spacy_anon.tagger.crf_sequences import (  # noqa: F401  (token_arrays and t
 )
 from spacy_anon.tagger.features import TAG_SCHEMES, extra_token_features
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
-from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries
+from spacy_anon.tagger.span_filters.chain import (
+    apply_span_filters,
+    learn_span_filters,
+    load_legacy_boundaries,
+    load_span_filter_state,
+    span_filter_state,
+)
 from spacy_anon.saved_settings import check_saved_settings as check_config_wins
 from spacy_anon.saved_settings import trained_settings
 from spacy_anon.tagger.span_filters.removed import REMOVED_SETTINGS, check_saved_settings, removed_settings_error
@@ -326,8 +332,7 @@ class CRFTagger:
             decoded = [self._decode_crfsuite(doc, toks) for doc, toks in zip(docs, tokens)]
         results = []
         for doc, toks, result in zip(docs, tokens, decoded):
-            for span_filter in self.span_filters.values():
-                result = span_filter(doc, toks, result, self)
+            result = apply_span_filters(self.span_filters, doc, toks, result, self)
             if self.cfg.get("context_veto"):
                 result = veto_spans(result, self._context_scores(doc), self.cfg["context_veto"])
             results.append(result)
@@ -411,10 +416,7 @@ class CRFTagger:
         examples = list(get_examples())
         if "trigger" in (self.cfg.get("extra_features") or []):
             self.gazetteer_terms[TRIGGERS] = learned_triggers(examples, self.cfg["gold_key"], self.name_terms)
-        for span_filter in self.span_filters.values():
-            learn = getattr(span_filter, "initialize", None)
-            if learn is not None:
-                learn(examples, tagger=self)
+        learn_span_filters(self.span_filters, examples, self)
         xs, ys = self.training_data(examples, nlp)
         if not any(t != "O" for y in ys for t in y):
             raise ValueError(Errors.E608.format(name=self.name, key=self.cfg["gold_key"]))
@@ -432,29 +434,6 @@ class CRFTagger:
         return Scorer.score_spans(examples, "spans_crf", getter=getter, has_annotation=None, allow_overlap=True)
 
     # serialization
-    def _filter_state(self) -> Dict[str, Any]:
-        """What the span filters learned, by filter name (filters with nothing to save left out)."""
-        state = {}
-        for name, span_filter in self.span_filters.items():
-            to_dict = getattr(span_filter, "to_dict", None)
-            data = to_dict() if to_dict is not None else {}
-            if data:
-                state[name] = data
-        return state
-
-    def _load_filter_state(self, state: Dict[str, Any]) -> None:
-        """Give each configured filter what it learned (state of filters no longer configured is unused)."""
-        for name, data in state.items():
-            span_filter = self.span_filters.get(name)
-            if span_filter is not None and hasattr(span_filter, "from_dict"):
-                span_filter.from_dict(data)
-
-    def _load_legacy_boundaries(self, words: Dict[str, Any]) -> None:
-        """The boundary words of a pipeline saved before span filters: the repair_boundaries filter's state."""
-        for span_filter in self.span_filters.values():
-            if isinstance(span_filter, RepairBoundaries):
-                span_filter.from_dict(words)
-
     def _load_cfg(self, saved: Dict[str, Any]) -> None:
         """Settings saved with the model: the config's win (`spacy_anon.saved_settings`); those the weights
         were trained with must equal the config's. Those that became span filters (a pipeline saved before
@@ -469,7 +448,7 @@ class CRFTagger:
             "cfg": trained_settings(self.cfg, TRAINED_WITH),
             "gazetteers": {k: sorted(v) for k, v in self.gazetteer_terms.items()},
             "clusters": self.clusters,
-            "span_filters": self._filter_state(),
+            "span_filters": span_filter_state(self.span_filters),
         }
 
     def _set_state(self, state: Dict[str, Any]) -> None:
@@ -477,8 +456,8 @@ class CRFTagger:
         self.gazetteer_terms = {k: frozenset(v) for k, v in state.get("gazetteers", {}).items()}
         self.clusters = dict(state.get("clusters", {}))
         if state.get("boundary_words"):
-            self._load_legacy_boundaries(state["boundary_words"])
-        self._load_filter_state(state.get("span_filters", {}))
+            load_legacy_boundaries(self.span_filters, state["boundary_words"])
+        load_span_filter_state(self.span_filters, state.get("span_filters", {}))
         self._name_terms = None
 
     def to_bytes(self, *, exclude=tuple()) -> bytes:
@@ -498,7 +477,7 @@ class CRFTagger:
             if self.model_bytes is not None:
                 p.write_bytes(self.model_bytes)
 
-        filter_state = self._filter_state()
+        filter_state = span_filter_state(self.span_filters)
         serializers = {
             "cfg.json": lambda p: srsly.write_json(p, self._state()["cfg"]),
             "gazetteers.json": lambda p: srsly.write_gzip_json(p, self._state()["gazetteers"]),
@@ -523,8 +502,10 @@ class CRFTagger:
             "clusters.json": lambda p: setattr(
                 self, "clusters", dict(srsly.read_gzip_json(p)) if p.exists() else {}
             ),
-            LEGACY_BOUNDARIES: lambda p: self._load_legacy_boundaries(srsly.read_json(p)) if p.exists() else None,
-            FILTER_STATE: lambda p: self._load_filter_state(srsly.read_json(p)) if p.exists() else None,
+            LEGACY_BOUNDARIES: lambda p: load_legacy_boundaries(self.span_filters, srsly.read_json(p))
+            if p.exists() else None,
+            FILTER_STATE: lambda p: load_span_filter_state(self.span_filters, srsly.read_json(p))
+            if p.exists() else None,
             "model.crfsuite": read_model,
         }
         util.from_disk(path, deserializers, exclude)
