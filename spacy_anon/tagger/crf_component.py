@@ -5,6 +5,7 @@ DOCS: docs/components/anon_crf.md. Trained in `initialize` (so `spacy train` fit
 training corpus); `update` is a no-op. Writes spans with marginal-probability scores, corrected by the
 span filters named in its config (`spacy_anon.tagger.span_filters`).
 """
+from functools import partial
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 import srsly
@@ -31,6 +32,15 @@ from spacy_anon.tagger.crf_decoding import (  # noqa: F401  (raise_recall and th
     raise_recall_at,
 )
 from spacy_anon.tagger.crf_inference import EmissionCache, read_model
+from spacy_anon.tagger.crf_serialization import (  # noqa: F401  (TRAINED_WITH: also read from here)
+    FILTER_STATE,
+    LEGACY_BOUNDARIES,
+    TRAINED_WITH,
+    check_saved_cfg,
+    disk_writers,
+    gazetteer_terms_of,
+    learned_state,
+)
 from spacy_anon.tagger.crf_training import (
     cross_fit_rules,
     feature_gazetteers,
@@ -57,20 +67,13 @@ from spacy_anon.tagger.span_filters.chain import (
     learn_span_filters,
     load_legacy_boundaries,
     load_span_filter_state,
-    span_filter_state,
 )
-from spacy_anon.saved_settings import check_saved_settings as check_config_wins
-from spacy_anon.saved_settings import trained_settings
-from spacy_anon.tagger.span_filters.removed import REMOVED_SETTINGS, check_saved_settings, removed_settings_error
+from spacy_anon.tagger.span_filters.removed import REMOVED_SETTINGS, removed_settings_error
 
 SOURCE = "anon_crf"
-FILTER_STATE = "span_filters.json"  # what the span filters learned, by filter name
-LEGACY_BOUNDARIES = "boundaries.json"  # repair_boundaries' words in pipelines saved before span filters
 
 # name -> SpanFilter; typed Any because config validation sees the filters' blocks before they are built
 SpanFilters = Dict[str, Any]
-# the settings that shape the features the weights were trained on: saved with the model, must equal the config's
-TRAINED_WITH = ("feature_span_keys", "window", "affix", "extra_features", "tag_scheme")
 INFERENCE = ("numpy", "crfsuite")  # how a trained model tags: `crf_inference` or python-crfsuite's Tagger
 
 
@@ -435,25 +438,14 @@ class CRFTagger:
 
     # serialization
     def _load_cfg(self, saved: Dict[str, Any]) -> None:
-        """Settings saved with the model: the config's win (`spacy_anon.saved_settings`); those the weights
-        were trained with must equal the config's. Those that became span filters (a pipeline saved before
-        them) are not settings any more; a step they switch on must be among the configured filters."""
-        saved = dict(saved)
-        removed = {key: saved.pop(key) for key in list(saved) if key in REMOVED_SETTINGS}
-        check_saved_settings(self.name, removed, self.span_filters)
-        check_config_wins(self.name, saved, self.cfg, trained_with=TRAINED_WITH)
+        check_saved_cfg(self.name, saved, self.cfg, self.span_filters)
 
     def _state(self) -> Dict[str, Any]:
-        return {
-            "cfg": trained_settings(self.cfg, TRAINED_WITH),
-            "gazetteers": {k: sorted(v) for k, v in self.gazetteer_terms.items()},
-            "clusters": self.clusters,
-            "span_filters": span_filter_state(self.span_filters),
-        }
+        return learned_state(self.cfg, self.gazetteer_terms, self.clusters, self.span_filters)
 
     def _set_state(self, state: Dict[str, Any]) -> None:
         self._load_cfg(state["cfg"])
-        self.gazetteer_terms = {k: frozenset(v) for k, v in state.get("gazetteers", {}).items()}
+        self.gazetteer_terms = gazetteer_terms_of(state.get("gazetteers", {}))
         self.clusters = dict(state.get("clusters", {}))
         if state.get("boundary_words"):
             load_legacy_boundaries(self.span_filters, state["boundary_words"])
@@ -471,21 +463,7 @@ class CRFTagger:
         return self
 
     def to_disk(self, path, *, exclude=tuple()) -> None:
-        path = util.ensure_path(path)
-
-        def write_model(p):
-            if self.model_bytes is not None:
-                p.write_bytes(self.model_bytes)
-
-        filter_state = span_filter_state(self.span_filters)
-        serializers = {
-            "cfg.json": lambda p: srsly.write_json(p, self._state()["cfg"]),
-            "gazetteers.json": lambda p: srsly.write_gzip_json(p, self._state()["gazetteers"]),
-            "clusters.json": lambda p: srsly.write_gzip_json(p, self.clusters) if self.clusters else None,
-            FILTER_STATE: lambda p: srsly.write_json(p, filter_state) if filter_state else None,
-            "model.crfsuite": write_model,
-        }
-        util.to_disk(path, serializers, exclude)
+        util.to_disk(util.ensure_path(path), disk_writers(self._state(), self.model_bytes), exclude)
 
     def from_disk(self, path, *, exclude=tuple()) -> "CRFTagger":
         path = util.ensure_path(path)
@@ -494,18 +472,17 @@ class CRFTagger:
             self.model_bytes = p.read_bytes() if p.exists() else None
             self._tagger = None
 
+        def read_if_present(load: Callable[[Any], None], read: Callable[[Any], Any]) -> Callable[[Any], None]:
+            return lambda p: load(read(p)) if p.exists() else None
+
         deserializers = {
-            "cfg.json": lambda p: self._load_cfg(srsly.read_json(p)) if p.exists() else None,
-            "gazetteers.json": lambda p: setattr(
-                self, "gazetteer_terms", {k: frozenset(v) for k, v in srsly.read_gzip_json(p).items()}
-            ),
+            "cfg.json": read_if_present(self._load_cfg, srsly.read_json),
+            "gazetteers.json": lambda p: setattr(self, "gazetteer_terms", gazetteer_terms_of(srsly.read_gzip_json(p))),
             "clusters.json": lambda p: setattr(
                 self, "clusters", dict(srsly.read_gzip_json(p)) if p.exists() else {}
             ),
-            LEGACY_BOUNDARIES: lambda p: load_legacy_boundaries(self.span_filters, srsly.read_json(p))
-            if p.exists() else None,
-            FILTER_STATE: lambda p: load_span_filter_state(self.span_filters, srsly.read_json(p))
-            if p.exists() else None,
+            LEGACY_BOUNDARIES: read_if_present(partial(load_legacy_boundaries, self.span_filters), srsly.read_json),
+            FILTER_STATE: read_if_present(partial(load_span_filter_state, self.span_filters), srsly.read_json),
             "model.crfsuite": read_model,
         }
         util.from_disk(path, deserializers, exclude)
