@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import spacy_anon
-from spacy_anon.tagger.crf_component import doc_sequences, sequence_bounds, token_arrays
+from spacy_anon.tagger.crf_sequences import doc_sequences, sequence_bounds, token_arrays
 from spacy_anon.tagger.crf_inference import decode, read_model, state_scores
 from tests.test_tagger_components import make_examples, tagger_blank
 

@@ -4,6 +4,12 @@ lexical, orthographic, gazetteer and earlier-detector features in a +-2 token wi
 DOCS: docs/components/anon_crf.md. Trained in `initialize` (so `spacy train` fits it from the
 training corpus); `update` is a no-op. Writes spans with marginal-probability scores, corrected by the
 span filters named in its config (`spacy_anon.tagger.span_filters`).
+
+This module is the spaCy adapter (factory, settings, Doc in and spans out); the work is done by
+`crf_sequences` (a doc's sequences and what their features are built from), `crf_decoding` (tags,
+recall knobs and scored spans; `crf_inference` is the numpy decoder), `span_filters.chain` (the
+configured span filters), `crf_training` (gazetteers, training sequences, the CRFsuite fit) and
+`crf_serialization` (what is saved).
 """
 from functools import partial
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
@@ -32,6 +38,18 @@ from spacy_anon.tagger.crf_decoding import (  # noqa: F401  (raise_recall and th
     raise_recall_at,
 )
 from spacy_anon.tagger.crf_inference import EmissionCache, read_model
+from spacy_anon.tagger.crf_sequences import (  # noqa: F401  (token_arrays and the others: also read from here)
+    TRIGGERS,
+    DocPlan,
+    SequenceInputs,
+    doc_plan,
+    doc_sequences,
+    sequence_bounds,
+    sequence_feature_lists,
+    sequence_inputs,
+    token_arrays,
+    word_gazetteers,
+)
 from spacy_anon.tagger.crf_serialization import (  # noqa: F401  (TRAINED_WITH: also read from here)
     FILTER_STATE,
     LEGACY_BOUNDARIES,
@@ -47,18 +65,6 @@ from spacy_anon.tagger.crf_training import (
     fit_crf,
     learned_triggers,
     training_sequences,
-)
-from spacy_anon.tagger.crf_sequences import (  # noqa: F401  (token_arrays and the others: also read from here)
-    TRIGGERS,
-    DocPlan,
-    SequenceInputs,
-    doc_plan,
-    doc_sequences,
-    sequence_bounds,
-    sequence_feature_lists,
-    sequence_inputs,
-    token_arrays,
-    word_gazetteers,
 )
 from spacy_anon.tagger.features import TAG_SCHEMES, extra_token_features
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
