@@ -11,7 +11,7 @@ import spacy_anon  # noqa: F401  (registers the factories)
 from conftest import WORDNET_REQUIRED
 from spacy_anon.cli import main as cli_main
 from spacy_anon.generalize.wordnet_install import english_lexicons
-from spacy_anon.sensitive.component import pluralize
+from spacy_anon.sensitive.rendering import pluralize
 from test_sensitive_formulas import write_fake_snomed
 
 pytestmark = pytest.mark.skipif(

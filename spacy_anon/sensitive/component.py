@@ -28,7 +28,6 @@ from spacy.util import to_disk as util_to_disk
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.errors import Errors
-from spacy_anon.generalize.component import DETERMINERS, with_article
 from spacy_anon.generalize.wordnet import generalization_candidates, noun_synsets
 from spacy_anon.labels import CONFIDENTIAL, SPAN_KEY
 from spacy_anon.sensitive import care, clinical
@@ -37,6 +36,7 @@ from spacy_anon.sensitive import special_categories
 from spacy_anon.sensitive.clinical import deletions, one_edit
 from spacy_anon.sensitive.glosses import GlossRelations
 from spacy_anon.sensitive.index import DB_NAME, CooccurrenceIndex, compound
+from spacy_anon.sensitive.rendering import pluralize, render
 from spacy_anon.sensitive.sensitive_set import (
     HEALTH_CONDITIONS,
     PRESETS,
@@ -702,30 +702,9 @@ class SensitiveTerms:
         return spans
 
     # ------------------------------------------------------------------------------------ output
-    def _is_plural(self, word: str) -> bool:
-        """A lower-case word that WordNet knows only through a singular form ("drugs", not "diabetes")."""
-        if not word.islower() or not word.endswith("s") or word.endswith("ss"):
-            return False
-        spec = self.wordnet.spec
-        return not noun_synsets(word, spec, lemmatize=False) and bool(noun_synsets(word, spec))
-
     def render(self, doc: Doc, span: Span, word: str) -> str:
-        """The replacement as it stands in the text: plural when the term is ("antiretroviral drugs" ->
-        "drugs"), "a"/"an" before a bare singular noun phrase that ends at punctuation or a function word
-        ("diagnosed with HIV." -> "with an infection."; "HIV positive" keeps no article), and a capital at
-        the start of a sentence."""
-        last = span[-1].text
-        plural = self._is_plural(last)
-        value = pluralize(word) if plural and not self._is_plural(word.rpartition(" ")[2]) else word
-        before = doc[span.start - 1] if span.start > 0 else None
-        after = doc[span.end] if span.end < len(doc) else None
-        ends_phrase = after is None or after.is_punct or after.is_stop
-        if not plural and ends_phrase and not _has_determiner(doc, span.start) \
-                and word.lower() not in clinical.ADJECTIVES and not word.lower().startswith("last "):
-            value = with_article(value)
-        if before is None or doc.text[:span.start_char].rstrip()[-1:] in ".!?":
-            value = value[:1].upper() + value[1:]
-        return value
+        """The replacement as it stands in the text (`rendering.render`)."""
+        return render(doc, span, word, self.wordnet.spec)
 
     # ------------------------------------------------------------------------------------ serialization
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = ()) -> None:
@@ -755,33 +734,6 @@ class SensitiveTerms:
         util_from_disk(Path(path), {"cfg": load_cfg, "index": load_index}, exclude)
         self._ready = False
         return self
-
-
-def _has_determiner(doc: Doc, start: int, reach: int = 3) -> bool:
-    """A determiner opens the noun phrase that ends in the span: looking back over at most `reach` words
-    that are neither function words nor punctuation ("a devout Catholic", "his HIV")."""
-    i = start - 1
-    while i >= 0 and start - i <= reach + 1:
-        token = doc[i]
-        if token.lower_ in DETERMINERS:
-            return True
-        if token.is_punct or token.is_stop:
-            return False
-        i -= 1
-    return False
-
-
-def pluralize(phrase: str) -> str:
-    """English plural of a phrase's last word by spelling rules ("drug" -> "drugs", "agency" -> "agencies")."""
-    head, sep, last = phrase.rpartition(" ")
-    lower = last.lower()
-    if lower.endswith("y") and len(lower) > 1 and lower[-2] not in "aeiou":
-        last = last[:-1] + "ies"
-    elif lower.endswith(("s", "x", "z", "ch", "sh")):
-        last = last + "es"
-    else:
-        last = last + "s"
-    return f"{head}{sep}{last}"
 
 
 __all__ = ["SensitiveTerms", "make_anon_sensitive", "pluralize", "PRESETS"]
