@@ -362,7 +362,7 @@ def test_snomed_hook_gives_terms_and_generalizations(tmp_path):
     doc = nlp("In 2001 she developed AIDS; the HIV infection was treated.")
     assert [t for t, _, _ in found(doc)] == ["AIDS", "HIV infection"]
     component = nlp.get_pipe("anon_sensitive")
-    assert component._chain(component.sensitive.terms["AIDS"]) == ["HIV infection", "Viral disease", "Disease"]
+    assert component.chains(component.sensitive.terms["AIDS"]) == ["HIV infection", "Viral disease", "Disease"]
     with pytest.raises(FileNotFoundError, match=r"\[E356\]"):
         sensitive_pipeline(snomed_path=str(tmp_path / "no_release"))
 

@@ -28,12 +28,13 @@ from spacy.util import to_disk as util_to_disk
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.errors import Errors
-from spacy_anon.generalize.wordnet import generalization_candidates, noun_synsets
+from spacy_anon.generalize.wordnet import noun_synsets
 from spacy_anon.labels import CONFIDENTIAL, SPAN_KEY
 from spacy_anon.sensitive import care, clinical
 from spacy_anon.sensitive import ic as icm
 from spacy_anon.sensitive import special_categories
 from spacy_anon.sensitive.clinical import deletions, one_edit
+from spacy_anon.sensitive.generalization import AncestorChains, TermGeneralizer
 from spacy_anon.sensitive.glosses import GlossRelations
 from spacy_anon.sensitive.index import DB_NAME, CooccurrenceIndex, compound
 from spacy_anon.sensitive.rendering import pluralize, render
@@ -41,7 +42,6 @@ from spacy_anon.sensitive.sensitive_set import (
     HEALTH_CONDITIONS,
     PRESETS,
     SensitiveSet,
-    inflects,
     SensitiveTerm,
     build_sensitive_set,
     check_conditions,
@@ -63,14 +63,6 @@ SENSITIVE_TYPE = "SENSITIVE"
 RELATED_TYPE = "SENSITIVE_RELATED"
 # The conditions US law asks to redact before a record goes to an insurer (Sánchez et al. §4).
 DEFAULT_CONDITIONS = ["hiv", "sexually_transmitted_disease", "mental_disorder", "alcohol_abuse", "substance_abuse"]
-# Generalizations that tell a reader nothing (the top of WordNet's noun hierarchy): a term whose only
-# safe generalization is one of these is removed instead.
-TOP_CONCEPTS = frozenset({
-    "entity", "physical entity", "thing", "object", "whole", "abstraction", "abstract entity", "act",
-    "human action", "human activity", "group", "grouping", "psychological feature", "attribute", "relation",
-    "measure", "matter", "event", "state", "living thing", "organism", "causal agent", "agent",
-    "physical object", "something",
-})
 # Parts of speech a term's last word may have when the doc is tagged (a noun phrase's head, or an
 # adjective such as "Catholic"); without tags every n-gram is a candidate.
 HEAD_POS = frozenset({"NOUN", "PROPN", "ADJ", "X"})
@@ -254,7 +246,7 @@ class SensitiveTerms:
             self.index = CooccurrenceIndex(self._index_path)
             self.n_docs = self.index.n_docs
         self._ic_cache: Dict[str, float] = {}
-        self._chains: Dict[str, List[str]] = {}
+        self.chains = AncestorChains(self._by_name)
         self.taus: Dict[str, float] = {}
         for condition in self.sensitive.conditions():
             value = self._threshold([t for t in self.sensitive.terms.values() if t.condition == condition])
@@ -263,7 +255,6 @@ class SensitiveTerms:
         if not self.taus:
             raise ValueError(Errors.E353.format(path=str(self._index_path)))
         self.tau = min(self.taus.values())
-        self._general: Dict[str, Optional[str]] = {}
         self.glosses: Optional[GlossRelations] = None
         if cfg.get("glosses", True):
             # the vocabulary a gloss is searched for: the sure terms of S, and for the GDPR categories also
@@ -272,18 +263,11 @@ class SensitiveTerms:
                           if t.kind == "sensitive" and (not t.ambiguous or (
                               t.condition in special_categories.FORMS and t.text[:1].isupper()))]
             self.glosses = GlossRelations(self.wordnet, vocabulary, cfg["lang"])
+        self.generalizer = TermGeneralizer(self.sensitive, self.taxonomies, self.wordnet, self.chains, self.glosses,
+                                           self.ic, cfg["lang"], cfg["lexicon"], cfg.get("clinical", True))
         if self.index is not None and cfg["related"]:
             self._check_anchors()
         self._ready = True
-
-    def _chain(self, term: SensitiveTerm) -> List[str]:
-        """Generalizations of a sensitive term, specific to general (its concept's ancestors)."""
-        if term.text not in self._chains:
-            chain: List[str] = []
-            if term.concept is not None:
-                chain = self._by_name[term.taxonomy].ancestors(term.concept)
-            self._chains[term.text] = [h for h in chain if term_key(h) != term.key]
-        return self._chains[term.text]
 
     def ic(self, text: str) -> float:
         """IC of a term: from wordfreq, or -log2(df / N) in the index (infinite when never seen)."""
@@ -308,7 +292,7 @@ class SensitiveTerms:
         for term in plain:
             own = self.ic(term.text)
             # eq. 13: g(s) is the most specific generalization with IC(g(s)) < IC(s)
-            g = next((h for h in self._chain(term) if self.ic(h) < own), None)
+            g = next((h for h in self.chains(term) if self.ic(h) < own), None)
             joint = self.index.pair_df(term.key, term_key(g)) if g is not None else 0
             # a corpus, unlike the Web, seldom writes a term with its generalization: with fewer than
             # min_df documents holding both, the plain IC stands (rather than a near-infinite one)
@@ -322,53 +306,9 @@ class SensitiveTerms:
                                                 examples=", ".join(repr(m) for m in missing[:3])))
 
     def generalization(self, term: SensitiveTerm) -> Optional[str]:
-        """g(t), eq. 4: the most specific generalization with IC < tau that is not a top-level concept nor
-        itself a term of S (`ic.most_specific_below`: word-frequency IC is not monotone along a chain), in
-        the words a reader understands (`clinical.GENERALIZATIONS`, `HEAD_GENERALIZATIONS`, `READABLE`);
-        None when there is none (the term is then removed)."""
-        if term.text not in self._general:
-            self._general[term.text] = self._readable(self._generalization(term))
-        return self._general[term.text]
-
-    def _generalization(self, term: SensitiveTerm) -> Optional[str]:
-        tau = self.tau_of(term)
-        fixed = clinical.GENERALIZATIONS.get(term.text) or special_categories.GENERALIZATIONS.get(term.text) \
-            or care.GENERALIZATIONS.get(term.text.lower())
-        if fixed is not None and self.cfg.get("clinical", True):
-            return fixed
-        words = term.text.lower().replace("-", " ").split()
-        head = clinical.HEAD_GENERALIZATIONS.get(words[-1]) if len(words) > 1 and term.origin == "clinical" else None
-        if head is not None:  # "psych consult" -> "consultation", "viral load" -> "level", "psych meds" -> "drug"
-            chain = [head] + self._related_hierarchy(head)
-            found = icm.most_specific_below([(h, self.ic(h)) for h in chain
-                                             if term_key(h) not in self.sensitive and not self._reveals(h)], tau)
-            if found is not None:
-                return found
-        if term.concept is None and term.origin in ("clinical", "derived"):  # "antiretroviral drugs" -> "drugs"
-            # never a word of the term itself ("came out" -> "out")
-            chain = [h for h in self._related_hierarchy(term.text)
-                     if term_key(h) not in self.sensitive and h.lower() not in words and not self._reveals(h)]
-            return icm.most_specific_below([(h, self.ic(h)) for h in chain], tau)
-        # a generalization that is itself a term of S ("drug user" for "IV drug user") still reveals
-        chain = [h for h in self._chain(term)
-                 if h.lower() not in TOP_CONCEPTS and term_key(h) not in self.sensitive and not self._reveals(h)]
-        return icm.most_specific_below([(h, self.ic(h)) for h in chain], tau)
-
-    def _reveals(self, phrase: str) -> bool:
-        """A generalization that still names a condition: a word of it is a sure term of S ("Islamic
-        calendar month" for "Ramadan"), or WordNet relates it to a condition (`glosses`)."""
-        for word in phrase.split():
-            found = self.sensitive.lookup(term_key(word), word)
-            if found is not None and found.kind == "sensitive" and not found.ambiguous \
-                    and " " not in found.text and inflects(found.text, word):
-                return True
-        return self.glosses is not None and self.glosses.related(phrase) is not None
-
-    def _readable(self, g: Optional[str]) -> Optional[str]:
-        if g is None or not self.cfg.get("clinical", True):
-            return g
-        plain = clinical.READABLE.get(g.lower())
-        return plain if plain is not None and term_key(plain) not in self.sensitive else g
+        """g(t), eq. 4, below tau of the term's condition (`TermGeneralizer.generalization`); None when the
+        term has no safe generalization (it is then removed)."""
+        return self.generalizer.generalization(term, self.tau_of(term))
 
     # ------------------------------------------------------------------------------------ risk (Step 2)
     def _pmi(self, anchor: str, anchor_df: int, key: str, discount: float = 0.0) -> Optional[float]:
@@ -420,18 +360,6 @@ class SensitiveTerms:
             if margin > best[0]:
                 best = (margin, term)
         return best
-
-    def _related_hierarchy(self, text: str) -> List[str]:
-        """Generalizations of a related term q: SNOMED CT's (when configured and known), else WordNet's
-        (simpler phrases, then the hypernym chain), without the top-level concepts."""
-        for taxonomy in self.taxonomies:
-            if taxonomy is self.wordnet:
-                break
-            found = taxonomy.concepts(text)
-            if found:
-                return [h for h in taxonomy.ancestors(found[0]) if h.lower() not in TOP_CONCEPTS]
-        chain = generalization_candidates(text, self.cfg["lang"], self.cfg["lexicon"])
-        return [h for h in chain if h.lower() not in TOP_CONCEPTS and term_key(h) != term_key(text)]
 
     # ------------------------------------------------------------------------------------ the step
     def __call__(self, doc: Doc) -> Doc:
@@ -692,7 +620,7 @@ class SensitiveTerms:
                 continue
             used.update(range(i, j))
             if self.cfg["generalize"]:
-                hierarchy = self._related_hierarchy(doc.text[offsets[i][0]:offsets[j - 1][1]])
+                hierarchy = self.generalizer.related_hierarchy(doc.text[offsets[i][0]:offsets[j - 1][1]])
                 g = icm.first_safe(hierarchy, lambda h: self.risk(found, term_key(h)), 0.0)
                 if g is not None:
                     span._.anon_replacement = self.render(doc, span, g)
