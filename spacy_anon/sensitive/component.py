@@ -36,8 +36,9 @@ from spacy_anon.sensitive import special_categories
 from spacy_anon.sensitive.clinical import deletions, one_edit
 from spacy_anon.sensitive.generalization import AncestorChains, TermGeneralizer
 from spacy_anon.sensitive.glosses import GlossRelations
-from spacy_anon.sensitive.index import DB_NAME, CooccurrenceIndex, compound
+from spacy_anon.sensitive.index import DB_NAME, CooccurrenceIndex
 from spacy_anon.sensitive.rendering import pluralize, render
+from spacy_anon.sensitive.risk import DisclosureRisk, InformationContent, check_anchors, condition_thresholds
 from spacy_anon.sensitive.sensitive_set import (
     HEALTH_CONDITIONS,
     PRESETS,
@@ -245,13 +246,10 @@ class SensitiveTerms:
         if self._index_path is not None:
             self.index = CooccurrenceIndex(self._index_path)
             self.n_docs = self.index.n_docs
-        self._ic_cache: Dict[str, float] = {}
+        self.information = InformationContent(self.index, cfg["lang"])
         self.chains = AncestorChains(self._by_name)
-        self.taus: Dict[str, float] = {}
-        for condition in self.sensitive.conditions():
-            value = self._threshold([t for t in self.sensitive.terms.values() if t.condition == condition])
-            if value is not None:
-                self.taus[condition] = value
+        self.taus: Dict[str, float] = condition_thresholds(self.sensitive, self.ic, self.chains, self.index,
+                                                           cfg["contextualize"], cfg["min_df"])
         if not self.taus:
             raise ValueError(Errors.E353.format(path=str(self._index_path)))
         self.tau = min(self.taus.values())
@@ -265,45 +263,22 @@ class SensitiveTerms:
             self.glosses = GlossRelations(self.wordnet, vocabulary, cfg["lang"])
         self.generalizer = TermGeneralizer(self.sensitive, self.taxonomies, self.wordnet, self.chains, self.glosses,
                                            self.ic, cfg["lang"], cfg["lexicon"], cfg.get("clinical", True))
-        if self.index is not None and cfg["related"]:
-            self._check_anchors()
+        self.disclosure: Optional[DisclosureRisk] = None
+        if self.index is not None:
+            self.disclosure = DisclosureRisk(
+                self.index, self.ic, self.generalization if cfg["generalize"] else None, self.tau_of,
+                cfg["min_df"], cfg.get("pmi_discount", 0.0), cfg["contextualize"])
+            if cfg["related"]:
+                check_anchors(self.sensitive, self.index, self._index_path)
         self._ready = True
 
     def ic(self, text: str) -> float:
         """IC of a term: from wordfreq, or -log2(df / N) in the index (infinite when never seen)."""
-        if text not in self._ic_cache:
-            if self.index is None:
-                self._ic_cache[text] = icm.wordfreq_ic(text, self.cfg["lang"])
-            else:
-                self._ic_cache[text] = icm.ic_from_counts(self.index.df(term_key(text)), self.n_docs)
-        return self._ic_cache[text]
+        return self.information(text)
 
     def tau_of(self, term: SensitiveTerm) -> float:
         """tau of the term's condition (the smallest tau when its condition has none)."""
         return self.taus.get(term.condition, self.tau)
-
-    def _threshold(self, terms: Sequence[SensitiveTerm]) -> Optional[float]:
-        """tau over the unambiguous terms of one condition (eq. 3), or contextualized (eq. 12-13)."""
-        # the clinical forms are not dictionary terms: their frequency says nothing of the condition's IC
-        plain = [t for t in terms if not t.ambiguous and t.origin == "taxonomy"]
-        if not self.cfg["contextualize"]:
-            return icm.threshold(self.ic(t.text) for t in plain)
-        values = []
-        for term in plain:
-            own = self.ic(term.text)
-            # eq. 13: g(s) is the most specific generalization with IC(g(s)) < IC(s)
-            g = next((h for h in self.chains(term) if self.ic(h) < own), None)
-            joint = self.index.pair_df(term.key, term_key(g)) if g is not None else 0
-            # a corpus, unlike the Web, seldom writes a term with its generalization: with fewer than
-            # min_df documents holding both, the plain IC stands (rather than a near-infinite one)
-            values.append(icm.ic_from_counts(joint, self.n_docs) if joint >= self.cfg["min_df"] else own)
-        return icm.threshold(values)
-
-    def _check_anchors(self) -> None:
-        missing = [t.text for t in self.sensitive.terms.values() if not self.index.has_anchor(t.key)]
-        if missing:
-            raise ValueError(Errors.E354.format(path=str(self._index_path), n=len(missing),
-                                                examples=", ".join(repr(m) for m in missing[:3])))
 
     def generalization(self, term: SensitiveTerm) -> Optional[str]:
         """g(t), eq. 4, below tau of the term's condition (`TermGeneralizer.generalization`); None when the
@@ -311,41 +286,10 @@ class SensitiveTerms:
         return self.generalizer.generalization(term, self.tau_of(term))
 
     # ------------------------------------------------------------------------------------ risk (Step 2)
-    def _pmi(self, anchor: str, anchor_df: int, key: str, discount: float = 0.0) -> Optional[float]:
-        """PMI from the index, the joint count lowered by `discount` documents; None when the counts are
-        too small to say anything (q or the pair in fewer than min_df documents, or nothing left after the
-        discount)."""
-        df_q = self.index.df(key)
-        joint = self.index.pair_df(anchor, key)
-        if df_q < self.cfg["min_df"] or anchor_df <= 0 or joint < self.cfg["min_df"] or joint - discount <= 0:
-            return None
-        return icm.pmi(joint - discount, anchor_df, df_q, self.n_docs)
-
     def disclosure_risk(self, term: SensitiveTerm, key: str) -> float:
-        """DR(t; q) of eq. 7 (eq. 10-11 with `contextualize`) for a sensitive term t and the key of q.
-
-        PMI(t; q) is computed on a discounted joint count (`pmi_discount`), so that a chance co-occurrence
-        in a small corpus is no evidence. Contextualized, t is counted with g(t) only where the corpus
-        holds them together in at least min_df documents; elsewhere the plain counts stand."""
-        g = self.generalization(term) if self.cfg["generalize"] else None
-        g_key = term_key(g) if g else None
-        discount = self.cfg.get("pmi_discount", 0.0)
-        pmi_tq = None
-        if self.cfg["contextualize"] and g_key:
-            joint = self.index.pair_df(term.key, g_key)
-            if joint >= self.cfg["min_df"]:
-                pmi_tq = self._pmi(compound(term.key, g_key), joint, key, discount)
-                if pmi_tq is None:
-                    return -icm.INFINITE
-        if pmi_tq is None:
-            pmi_tq = self._pmi(term.key, self.index.df(term.key), key, discount)
-        if pmi_tq is None:
-            return -icm.INFINITE  # no evidence that q goes with t
-        if g_key is None:
-            return icm.disclosure_risk(pmi_tq, 0.0, 0.0)  # t removed: DR = PMI(t; q), eq. 5
-        pmi_gq = self._pmi(g_key, self.index.df(g_key), key)
-        # the overlap of q and g(t) is never negative: a q rarer with g(t) than by chance adds no risk
-        return icm.disclosure_risk(pmi_tq, self.ic(g), max(pmi_gq or 0.0, 0.0))
+        """DR(t; q) of eq. 7 (eq. 10-11 with `contextualize`) for a sensitive term t and the key of q
+        (`DisclosureRisk.disclosure_risk`; needs an index)."""
+        return self.disclosure.disclosure_risk(term, key)
 
     def risk(self, found: Sequence[SensitiveTerm], key: str) -> float:
         """The largest DR(t; q) - tau of t's condition over the sensitive terms t found in the document:
@@ -354,12 +298,7 @@ class SensitiveTerms:
 
     def riskiest(self, found: Sequence[SensitiveTerm], key: str) -> Tuple[float, Optional[SensitiveTerm]]:
         """(risk, the sensitive term t that q reveals most, relative to its tau)."""
-        best: Tuple[float, Optional[SensitiveTerm]] = (-icm.INFINITE, None)
-        for term in found:
-            margin = self.disclosure_risk(term, key) - self.tau_of(term)
-            if margin > best[0]:
-                best = (margin, term)
-        return best
+        return self.disclosure.riskiest(found, key)
 
     # ------------------------------------------------------------------------------------ the step
     def __call__(self, doc: Doc) -> Doc:
@@ -595,21 +534,9 @@ class SensitiveTerms:
 
     def _related(self, doc, offsets, words, keys, taken, found, tagged, stats) -> List[Span]:
         """Step 2: risky related terms (DR >= tau for some found t), longest first, generalized by eq. 8."""
-        risky: List[Tuple[int, int, str]] = []
-        min_df = self.cfg["min_df"]
-        max_df = self.cfg.get("max_df_share", 1.0) * self.n_docs
-        for i, j in ngrams(words, self.index.max_ngram):
-            if any(k in taken for k in range(i, j)):
-                continue
-            key = " ".join(keys[i:j])
-            if key in self.sensitive or not min_df <= self.index.df(key) <= max_df:
-                continue
-            if tagged and not self._head_ok(doc, offsets, j, RELATED_HEAD_POS):
-                continue
-            margin, term = self.riskiest(found, key)
-            if margin >= 0.0 and term is not None:
-                risky.append((i, j, term.condition))
-        risky.sort(key=lambda r: (-(r[1] - r[0]), r[0]))
+        risky = self.disclosure.risky_ngrams(
+            words, keys, taken, found, self.sensitive, self.cfg.get("max_df_share", 1.0),
+            lambda j: not tagged or self._head_ok(doc, offsets, j, RELATED_HEAD_POS))
         spans: List[Span] = []
         used = set()
         for i, j, condition in risky:
