@@ -28,19 +28,17 @@ from spacy.util import to_disk as util_to_disk
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.errors import Errors
-from spacy_anon.generalize.wordnet import noun_synsets
 from spacy_anon.labels import CONFIDENTIAL, SPAN_KEY
-from spacy_anon.sensitive import care, clinical
+from spacy_anon.sensitive import clinical
 from spacy_anon.sensitive import ic as icm
 from spacy_anon.sensitive import special_categories
-from spacy_anon.sensitive.clinical import deletions, one_edit
 from spacy_anon.sensitive.generalization import AncestorChains, TermGeneralizer
 from spacy_anon.sensitive.glosses import GlossRelations
 from spacy_anon.sensitive.index import DB_NAME, CooccurrenceIndex
+from spacy_anon.sensitive.matching import RELATED_HEAD_POS, TermMatcher, head_ok
 from spacy_anon.sensitive.rendering import pluralize, render
 from spacy_anon.sensitive.risk import DisclosureRisk, InformationContent, check_anchors, condition_thresholds
 from spacy_anon.sensitive.sensitive_set import (
-    HEALTH_CONDITIONS,
     PRESETS,
     SensitiveSet,
     SensitiveTerm,
@@ -51,9 +49,7 @@ from spacy_anon.sensitive.snomed import SnomedTaxonomy
 from spacy_anon.sensitive.taxonomy import Taxonomy, WordNetTaxonomy
 from spacy_anon.sensitive.terms import (
     BREAK,
-    is_acronym_key,
     mostly_capitals,
-    ngrams,
     term_key,
     word_keys,
     word_offsets,
@@ -64,17 +60,6 @@ SENSITIVE_TYPE = "SENSITIVE"
 RELATED_TYPE = "SENSITIVE_RELATED"
 # The conditions US law asks to redact before a record goes to an insurer (Sánchez et al. §4).
 DEFAULT_CONDITIONS = ["hiv", "sexually_transmitted_disease", "mental_disorder", "alcohol_abuse", "substance_abuse"]
-# Parts of speech a term's last word may have when the doc is tagged (a noun phrase's head, or an
-# adjective such as "Catholic"); without tags every n-gram is a candidate.
-HEAD_POS = frozenset({"NOUN", "PROPN", "ADJ", "X"})
-RELATED_HEAD_POS = frozenset({"NOUN", "PROPN"})
-FUZZY_MIN = 8  # a word this long or longer may be matched with one spelling error
-FUZZY_MAX_ZIPF = 2.0  # ... when it is not itself a word in use ("remained" is not "Remainer")
-FUZZY_MEMO = 100_000  # remembered words, per component, before the memo starts again
-# conditions whose terms a clinical note misspells ("depresssion", "trazadone"); a one-edit match of a
-# GDPR-category term is a real word ("believes" / "believer")
-FUZZY_CONDITIONS = HEALTH_CONDITIONS
-
 DEFAULT_CONFIG: Dict[str, Any] = {
     "conditions": DEFAULT_CONDITIONS,
     "terms": [],
@@ -232,16 +217,6 @@ class SensitiveTerms:
                                                              cfg["lang"], cfg.get("clinical", True))
         if not len(self.sensitive):
             raise ValueError(Errors.E351)
-        self._acronyms = frozenset(k for k in self.sensitive.terms if is_acronym_key(k))
-        # symmetric-delete lookup of the long one-word terms, for spellings one edit away ("depresssion")
-        self._fuzzy: Dict[str, List[str]] = {}
-        for key, variants in self.sensitive.variants.items():
-            for term in variants:
-                word = term.text.lower()
-                if len(word) >= FUZZY_MIN and word.isalpha():
-                    for d in deletions(word):
-                        self._fuzzy.setdefault(d, []).append(key)
-        self._fuzzy_found: Dict[str, Optional[SensitiveTerm]] = {}  # per lower-case word: every doc asks again
         self.index: Optional[CooccurrenceIndex] = None
         if self._index_path is not None:
             self.index = CooccurrenceIndex(self._index_path)
@@ -261,6 +236,9 @@ class SensitiveTerms:
                           if t.kind == "sensitive" and (not t.ambiguous or (
                               t.condition in special_categories.FORMS and t.text[:1].isupper()))]
             self.glosses = GlossRelations(self.wordnet, vocabulary, cfg["lang"])
+        self.matcher = TermMatcher(self.sensitive, self.wordnet, self.glosses, cfg["conditions"],
+                                   set(self.taus) | set(self.sensitive.conditions()), cfg["lang"],
+                                   cfg.get("clinical", True))
         self.generalizer = TermGeneralizer(self.sensitive, self.taxonomies, self.wordnet, self.chains, self.glosses,
                                            self.ic, cfg["lang"], cfg["lexicon"], cfg.get("clinical", True))
         self.disclosure: Optional[DisclosureRisk] = None
@@ -303,15 +281,12 @@ class SensitiveTerms:
     # ------------------------------------------------------------------------------------ the step
     def __call__(self, doc: Doc) -> Doc:
         self._setup()
-        text = self._text = doc.text
+        text = doc.text
         offsets = word_offsets(text)
         words = [text[o[0]:o[1]] if o is not None else BREAK for o in offsets]
-        keys = word_keys(words, mostly_capitals(text), self._acronyms)
+        keys = word_keys(words, mostly_capitals(text), self.matcher.acronyms)
         tagged = doc.has_annotation("POS")
-        matches = self._sensitive_matches(doc, offsets, keys, tagged)
-        if self.glosses is not None:
-            matches = sorted(matches + self._gloss_matches(doc, offsets, words, matches, tagged),
-                             key=lambda m: m[0])
+        matches = self.matcher.matches(doc, text, offsets, words, keys, tagged)
         stats = dict(doc._.anon_stats or {})
         new_spans: List[Span] = []
         found: Dict[str, SensitiveTerm] = {}
@@ -348,124 +323,6 @@ class SensitiveTerms:
         for doc in stream:
             yield self(doc)
 
-    def _head_ok(self, doc: Doc, offsets, j: int, allowed) -> bool:
-        start, end = offsets[j - 1]
-        span = doc.char_span(start, end, alignment_mode="expand")
-        return span is None or span[-1].pos_ in allowed
-
-    def _sensitive_matches(self, doc: Doc, offsets, keys, tagged: bool) -> List[Tuple[int, int, SensitiveTerm]]:
-        """Longest matches of S, left to right, on stems and then on a spelling one edit away for long
-        words; a match whose last word is not an inflection of the term's ("depressed" for "depression"),
-        a look-alike or a denial (`clinical.excluded`) is dropped; ambiguous lemmas only with an
-        unambiguous term of the same condition in the document."""
-        width = self.sensitive.max_words
-        out: List[Tuple[int, int, SensitiveTerm]] = []
-        i = 0
-        while i < len(keys):
-            hit = None
-            if keys[i] is not None:
-                for n in range(min(width, len(keys) - i), 0, -1):
-                    window = keys[i:i + n]
-                    if None in window:
-                        continue
-                    surface = self._surface(offsets, i, i + n)
-                    term = self.sensitive.lookup_form(" ".join(window), surface)
-                    if term is None and n == 1:
-                        term = self._fuzzy_lookup(surface)
-                    if term is None or (tagged and not self._head_ok(doc, offsets, i + n, HEAD_POS)):
-                        continue
-                    if self._excluded(offsets, i, i + n, surface, term.condition, term.text):
-                        continue
-                    hit = (i, i + n, term)
-                    break
-            if hit:
-                out.append(hit)
-                i = hit[1]
-            else:
-                i += 1
-        return self._with_evidence(out, offsets)
-
-    def _gloss_matches(self, doc: Doc, offsets, words, matches, tagged: bool) -> List[Tuple[int, int, SensitiveTerm]]:
-        """Related terms that WordNet's entry ties to a configured condition (`glosses`): the longest
-        n-gram (up to 3 words) that WordNet knows as a noun, outside the matches of S, not denied; one
-        related only through a less frequent sense needs a sure term of its condition."""
-        taken = {k for i, j, _ in matches for k in range(i, j)}
-        sure = set(self._sure_positions(matches, offsets))
-        conditions = set(self.taus) | set(self.sensitive.conditions())
-        found: List[Tuple[int, int, SensitiveTerm]] = []
-        used = set()
-        for i, j in sorted(ngrams(words, 3), key=lambda r: (r[0], -(r[1] - r[0]))):
-            if any(k in taken or k in used for k in range(i, j)):
-                continue
-            surface = self._surface(offsets, i, j)
-            if term_key(surface) in self.sensitive:
-                continue  # a term of S that matching left out (denied, a look-alike, no evidence)
-            if not any(ch.islower() for ch in surface) and len(surface) <= 6:
-                continue  # an acronym WordNet may read otherwise ("PCP", "ETOH")
-            related = self.glosses.related(surface)
-            if related is None or related[0] not in conditions or (related[1] and related[0] not in sure):
-                continue
-            if related[0] in special_categories.FORMS and surface.isupper():
-                continue  # a note in capitals: "GRADUAL" is an adverb there, not a Catholic antiphon
-            if tagged and not self._head_ok(doc, offsets, j, RELATED_HEAD_POS):
-                continue
-            if self._excluded(offsets, i, j, surface, related[0]):
-                continue
-            synsets = noun_synsets(surface, self.wordnet.spec)
-            term = SensitiveTerm(text=surface, key=term_key(surface), condition=related[0],
-                                 concept=synsets[0].id if synsets else None, taxonomy=self.wordnet.name,
-                                 ambiguous=related[1], kind="related", origin="gloss")
-            found.append((i, j, term))
-            used.update(range(i, j))
-        return found
-
-    def _excluded(self, offsets, i: int, j: int, surface: str, condition: str, term_text: str = "") -> bool:
-        """With `clinical`: a look-alike or a denial in the 40 characters around words i..j
-        (`clinical.excluded`), a GDPR look-alike ("Dominican Republic"), or a drug shared between
-        conditions given for sedation (`care.for_sedation`; term_text: the matched term's text)."""
-        if not self.cfg.get("clinical", True):
-            return False
-        before = self._text[max(0, offsets[i][0] - 40):offsets[i][0]]
-        after = self._text[offsets[j - 1][1]:offsets[j - 1][1] + 40]
-        return clinical.excluded(before, surface, after) or (
-            condition in special_categories.FORMS and special_categories.lookalike(before, surface, after)) or (
-            term_text.lower() in self.sensitive.shared and care.for_sedation(before, after))
-
-    def _needs_evidence(self, term: SensitiveTerm, surface: str) -> bool:
-        return term.ambiguous or (self.cfg.get("clinical", True)
-                                  and surface.lower() in special_categories.LOOKALIKES)
-
-    def _sure_positions(self, matches, offsets) -> Dict[str, List[int]]:
-        """{condition: start offsets} of the matches that are evidence by themselves (sure terms of S)."""
-        sure: Dict[str, List[int]] = {}
-        for i, j, t in matches:
-            if t.kind == "sensitive" and not self._needs_evidence(t, self._surface(offsets, i, j)):
-                sure.setdefault(t.condition, []).append(offsets[i][0])
-        return sure
-
-    def _with_evidence(self, matches, offsets) -> List[Tuple[int, int, SensitiveTerm]]:
-        """Keep an ambiguous match only when the document has a sure term of its condition; a term of
-        several conditions (a benzodiazepine) takes the condition of the nearest sure term."""
-        sure = self._sure_positions(matches, offsets)
-        if self.cfg.get("clinical", True):
-            # an amount of drink written as a habit ("drinks 6-8 qd") is as sure as a term of alcohol abuse
-            for condition, pattern in clinical.AMOUNTS.items():
-                if condition in self.cfg["conditions"]:
-                    sure.setdefault(condition, []).extend(m.start() for m in pattern.finditer(self._text))
-            sure = {c: p for c, p in sure.items() if p}
-        out = []
-        for i, j, term in matches:
-            if not self._needs_evidence(term, self._surface(offsets, i, j)) or term.condition in sure:
-                out.append((i, j, term))
-                continue
-            start = offsets[i][0]
-            others = [t for t in self.sensitive.variants.get(term.key, ()) if t.condition in sure
-                      and t.text.lower() == term.text.lower()]
-            if others:
-                best = min(others, key=lambda t: min(abs(p - start) for p in sure[t.condition]))
-                out.append((i, j, best))
-        return out
-
     def _amounts(self, doc: Doc, spans: Sequence[Span], stats: Dict[str, int]) -> List[Span]:
         """Amounts of drink written as a habit ("4-5 drinks/day"): related terms of alcohol abuse, removed
         (no generalization of an amount hides what is drunk)."""
@@ -491,35 +348,6 @@ class SensitiveTerms:
                 out.append(span)
         return out
 
-    def _fuzzy_lookup(self, word: str) -> Optional[SensitiveTerm]:
-        """The unambiguous one-word term one edit away from a long word that is not itself a known word
-        ("depresssion" -> "depression"), or None."""
-        lower = word.lower()
-        if lower not in self._fuzzy_found:
-            if len(self._fuzzy_found) > FUZZY_MEMO:
-                self._fuzzy_found.clear()
-            self._fuzzy_found[lower] = self._fuzzy_term(lower)
-        return self._fuzzy_found[lower]
-
-    def _fuzzy_term(self, lower: str) -> Optional[SensitiveTerm]:
-        if len(lower) < FUZZY_MIN or not lower.isalpha():
-            return None
-        from wordfreq import zipf_frequency
-
-        # a known word is no misspelling: the frequency test first, WordNet (a database query) after
-        if zipf_frequency(lower, self.cfg["lang"]) >= FUZZY_MAX_ZIPF or noun_synsets(lower, self.wordnet.spec):
-            return None
-        for d in deletions(lower):
-            for key in self._fuzzy.get(d, ()):
-                for term in self.sensitive.variants[key]:
-                    if not term.ambiguous and term.condition in FUZZY_CONDITIONS and term.text.lower() != lower \
-                            and one_edit(term.text.lower(), lower):
-                        return term
-        return None
-
-    def _surface(self, offsets, i: int, j: int) -> str:
-        return self._text[offsets[i][0]:offsets[j - 1][1]]
-
     def _span(self, doc: Doc, offsets, i: int, j: int, fine_type: str, condition: str) -> Optional[Span]:
         """A CONFIDENTIAL span over words i..j; its kb_id_ names the condition it reveals."""
         span = doc.char_span(offsets[i][0], offsets[j - 1][1], label=self.cfg["label"], kb_id=condition,
@@ -536,7 +364,7 @@ class SensitiveTerms:
         """Step 2: risky related terms (DR >= tau for some found t), longest first, generalized by eq. 8."""
         risky = self.disclosure.risky_ngrams(
             words, keys, taken, found, self.sensitive, self.cfg.get("max_df_share", 1.0),
-            lambda j: not tagged or self._head_ok(doc, offsets, j, RELATED_HEAD_POS))
+            lambda j: not tagged or head_ok(doc, offsets, j, RELATED_HEAD_POS))
         spans: List[Span] = []
         used = set()
         for i, j, condition in risky:
