@@ -13,6 +13,11 @@ eq. 7 over a definition corpus).
 The spans go to doc.spans[spans_key] with `span._.anon_identifier == "CONFIDENTIAL"`, fine type
 `SENSITIVE` (a term of S) or `SENSITIVE_RELATED` (Step 2), and `span._.anon_replacement` when
 `generalize` is on; anon_mask's `generalize` strategy writes the replacement, its other strategies ignore it.
+
+This module is the spaCy adapter (factory, settings, set-up, Doc in and spans out); the work is done by
+`matching` (the matches of S and of glosses) with `evidence` (when a match counts), `generalization`
+(g(t) and a related term's hierarchy), `risk` (IC, tau, DR through the index) and `rendering` (the
+replacement as it stands in the text).
 """
 import json
 import os
