@@ -9,7 +9,7 @@ from spacy.training import Example
 
 import spacy_anon
 from spacy_anon.labels import GOLD_SPAN_KEY
-from spacy_anon.tagger.crf_component import doc_sequences, sequence_bounds, token_arrays
+from spacy_anon.tagger.crf_sequences import doc_sequences, sequence_bounds, token_arrays
 from spacy_anon.tagger.crf_inference import decode, read_model, state_scores
 from tests.test_tagger_components import FIRST, LAST, make_examples, make_record, tagger_blank
 

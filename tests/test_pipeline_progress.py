@@ -13,7 +13,7 @@ from spacy_anon.coref.component import AnonCoref
 from spacy_anon.disclosure import component as disclosure_component
 from spacy_anon.generalize import component as generalize_component
 from spacy_anon.rules.component import AnonRules
-from spacy_anon.sensitive.component import SensitiveTerms
+from spacy_anon.sensitive.matching import TermMatcher
 from spacy_anon.tagger.context_component import ContextTagger
 from spacy_anon.tagger.crf_component import CRFTagger
 from spacy_anon.tagger.regex_generator_component import RegexGenerator
@@ -60,8 +60,7 @@ CASES = {
     "anon_generalize": (lambda: (generalize_component, "compound_runs", _raise_on_boom(
         generalize_component.compound_runs, of=lambda spans, *a: [s.doc for s in spans[:1]])), []),
     "anon_coref": (lambda: (AnonCoref, "_entities", _raise_on_boom(AnonCoref._entities)), []),
-    "anon_sensitive": (lambda: (SensitiveTerms, "_sensitive_matches", _raise_on_boom(
-        SensitiveTerms._sensitive_matches)), []),
+    "anon_sensitive": (lambda: (TermMatcher, "matches", _raise_on_boom(TermMatcher.matches)), []),
 }
 
 

@@ -11,7 +11,7 @@ import spacy_anon  # noqa: F401  (registers the factories)
 from conftest import WORDNET_REQUIRED
 from spacy_anon.cli import main as cli_main
 from spacy_anon.generalize.wordnet_install import english_lexicons
-from spacy_anon.sensitive.component import pluralize
+from spacy_anon.sensitive.rendering import pluralize
 from test_sensitive_formulas import write_fake_snomed
 
 pytestmark = pytest.mark.skipif(
@@ -362,7 +362,7 @@ def test_snomed_hook_gives_terms_and_generalizations(tmp_path):
     doc = nlp("In 2001 she developed AIDS; the HIV infection was treated.")
     assert [t for t, _, _ in found(doc)] == ["AIDS", "HIV infection"]
     component = nlp.get_pipe("anon_sensitive")
-    assert component._chain(component.sensitive.terms["AIDS"]) == ["HIV infection", "Viral disease", "Disease"]
+    assert component.chains(component.sensitive.terms["AIDS"]) == ["HIV infection", "Viral disease", "Disease"]
     with pytest.raises(FileNotFoundError, match=r"\[E356\]"):
         sensitive_pipeline(snomed_path=str(tmp_path / "no_release"))
 

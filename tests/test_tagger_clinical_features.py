@@ -133,7 +133,7 @@ def test_deid_config_tags_whole_dates_by_rule():
 
 def test_recall_knob_never_emits_an_inside_tag_the_model_lacks():
     """Bug: fold 1 of deid crashed ("Failed to convert into label identifier: I-RelativeProxyName")."""
-    from spacy_anon.tagger.crf_component import raise_recall
+    from spacy_anon.tagger.crf_decoding import raise_recall
 
     class FakeTagger:
         probs = [{"O": 0.2, "B-X": 0.8}, {"O": 0.9, "B-X": 0.1}]

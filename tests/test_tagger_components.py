@@ -251,7 +251,7 @@ def test_spacy_train_cli_on_tiny_corpus(tmp_path):
 
 
 def test_entity_threshold_raises_recall():
-    from spacy_anon.tagger.crf_component import raise_recall
+    from spacy_anon.tagger.crf_decoding import raise_recall
 
     class FakeTagger:
         probs = [{"O": 0.9, "B-X": 0.1}, {"O": 0.6, "B-X": 0.3, "I-X": 0.1}, {"O": 0.7, "I-X": 0.3}]
@@ -265,7 +265,7 @@ def test_entity_threshold_raises_recall():
 
 
 def test_extend_spans_grows_found_entities_only():
-    from spacy_anon.tagger.crf_component import extend_spans
+    from spacy_anon.tagger.crf_decoding import extend_spans
 
     class FakeTagger:  # P(not O) per token: 0.02, 0.9 (the Viterbi entity), 0.05, ",": 0.5, 0.04, 0.06
         p_entity = [0.02, 0.9, 0.05, 0.5, 0.04, 0.06]
@@ -357,7 +357,7 @@ def test_generator_score_counts_matches_the_crf_also_found(trained_nlp):
 def test_token_texts_read_without_invisible_characters_but_a_lone_one_stays():
     """"Kow\u200balski" is one token read as "Kowalski"; a byte-order mark at the start of a file is a token of
     its own and keeps its text (an empty token text changed the MEDDOCAN model's features)."""
-    from spacy_anon.tagger.crf_component import token_arrays
+    from spacy_anon.tagger.crf_sequences import token_arrays
     from spacy_anon.tagger.data import tagger_nlp
 
     nlp = tagger_nlp("es")

@@ -13,6 +13,11 @@ eq. 7 over a definition corpus).
 The spans go to doc.spans[spans_key] with `span._.anon_identifier == "CONFIDENTIAL"`, fine type
 `SENSITIVE` (a term of S) or `SENSITIVE_RELATED` (Step 2), and `span._.anon_replacement` when
 `generalize` is on; anon_mask's `generalize` strategy writes the replacement, its other strategies ignore it.
+
+This module is the spaCy adapter (factory, settings, set-up, Doc in and spans out); the work is done by
+`matching` (the matches of S and of glosses) with `evidence` (when a match counts), `generalization`
+(g(t) and a related term's hierarchy), `risk` (IC, tau, DR through the index) and `rendering` (the
+replacement as it stands in the text).
 """
 import json
 import os
@@ -28,22 +33,20 @@ from spacy.util import to_disk as util_to_disk
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.errors import Errors
-from spacy_anon.generalize.grammar import with_article
-from spacy_anon.generalize.rendering import DETERMINERS
 from spacy_anon.progress import ErrorHandling, finishes, pipe_keeping_failures
-from spacy_anon.generalize.wordnet import generalization_candidates, noun_synsets
 from spacy_anon.labels import CONFIDENTIAL, SPAN_KEY
-from spacy_anon.sensitive import care, clinical
+from spacy_anon.sensitive import clinical
 from spacy_anon.sensitive import ic as icm
 from spacy_anon.sensitive import special_categories
-from spacy_anon.sensitive.clinical import deletions, one_edit
+from spacy_anon.sensitive.generalization import AncestorChains, TermGeneralizer
 from spacy_anon.sensitive.glosses import GlossRelations
-from spacy_anon.sensitive.index import DB_NAME, CooccurrenceIndex, compound
+from spacy_anon.sensitive.index import DB_NAME, CooccurrenceIndex
+from spacy_anon.sensitive.matching import RELATED_HEAD_POS, TermMatcher, head_ok
+from spacy_anon.sensitive.rendering import pluralize, render
+from spacy_anon.sensitive.risk import DisclosureRisk, InformationContent, check_anchors, condition_thresholds
 from spacy_anon.sensitive.sensitive_set import (
-    HEALTH_CONDITIONS,
     PRESETS,
     SensitiveSet,
-    inflects,
     SensitiveTerm,
     build_sensitive_set,
     check_conditions,
@@ -52,9 +55,7 @@ from spacy_anon.sensitive.snomed import SnomedTaxonomy
 from spacy_anon.sensitive.taxonomy import Taxonomy, WordNetTaxonomy
 from spacy_anon.sensitive.terms import (
     BREAK,
-    is_acronym_key,
     mostly_capitals,
-    ngrams,
     term_key,
     word_keys,
     word_offsets,
@@ -65,25 +66,6 @@ SENSITIVE_TYPE = "SENSITIVE"
 RELATED_TYPE = "SENSITIVE_RELATED"
 # The conditions US law asks to redact before a record goes to an insurer (Sánchez et al. §4).
 DEFAULT_CONDITIONS = ["hiv", "sexually_transmitted_disease", "mental_disorder", "alcohol_abuse", "substance_abuse"]
-# Generalizations that tell a reader nothing (the top of WordNet's noun hierarchy): a term whose only
-# safe generalization is one of these is removed instead.
-TOP_CONCEPTS = frozenset({
-    "entity", "physical entity", "thing", "object", "whole", "abstraction", "abstract entity", "act",
-    "human action", "human activity", "group", "grouping", "psychological feature", "attribute", "relation",
-    "measure", "matter", "event", "state", "living thing", "organism", "causal agent", "agent",
-    "physical object", "something",
-})
-# Parts of speech a term's last word may have when the doc is tagged (a noun phrase's head, or an
-# adjective such as "Catholic"); without tags every n-gram is a candidate.
-HEAD_POS = frozenset({"NOUN", "PROPN", "ADJ", "X"})
-RELATED_HEAD_POS = frozenset({"NOUN", "PROPN"})
-FUZZY_MIN = 8  # a word this long or longer may be matched with one spelling error
-FUZZY_MAX_ZIPF = 2.0  # ... when it is not itself a word in use ("remained" is not "Remainer")
-FUZZY_MEMO = 100_000  # remembered words, per component, before the memo starts again
-# conditions whose terms a clinical note misspells ("depresssion", "trazadone"); a one-edit match of a
-# GDPR-category term is a real word ("believes" / "believer")
-FUZZY_CONDITIONS = HEALTH_CONDITIONS
-
 DEFAULT_CONFIG: Dict[str, Any] = {
     "conditions": DEFAULT_CONDITIONS,
     "terms": [],
@@ -241,31 +223,17 @@ class SensitiveTerms(ErrorHandling):
                                                              cfg["lang"], cfg.get("clinical", True))
         if not len(self.sensitive):
             raise ValueError(Errors.E351)
-        self._acronyms = frozenset(k for k in self.sensitive.terms if is_acronym_key(k))
-        # symmetric-delete lookup of the long one-word terms, for spellings one edit away ("depresssion")
-        self._fuzzy: Dict[str, List[str]] = {}
-        for key, variants in self.sensitive.variants.items():
-            for term in variants:
-                word = term.text.lower()
-                if len(word) >= FUZZY_MIN and word.isalpha():
-                    for d in deletions(word):
-                        self._fuzzy.setdefault(d, []).append(key)
-        self._fuzzy_found: Dict[str, Optional[SensitiveTerm]] = {}  # per lower-case word: every doc asks again
         self.index: Optional[CooccurrenceIndex] = None
         if self._index_path is not None:
             self.index = CooccurrenceIndex(self._index_path)
             self.n_docs = self.index.n_docs
-        self._ic_cache: Dict[str, float] = {}
-        self._chains: Dict[str, List[str]] = {}
-        self.taus: Dict[str, float] = {}
-        for condition in self.sensitive.conditions():
-            value = self._threshold([t for t in self.sensitive.terms.values() if t.condition == condition])
-            if value is not None:
-                self.taus[condition] = value
+        self.information = InformationContent(self.index, cfg["lang"])
+        self.chains = AncestorChains(self._by_name)
+        self.taus: Dict[str, float] = condition_thresholds(self.sensitive, self.ic, self.chains, self.index,
+                                                           cfg["contextualize"], cfg["min_df"])
         if not self.taus:
             raise ValueError(Errors.E353.format(path=str(self._index_path)))
         self.tau = min(self.taus.values())
-        self._general: Dict[str, Optional[str]] = {}
         self.glosses: Optional[GlossRelations] = None
         if cfg.get("glosses", True):
             # the vocabulary a gloss is searched for: the sure terms of S, and for the GDPR categories also
@@ -274,140 +242,38 @@ class SensitiveTerms(ErrorHandling):
                           if t.kind == "sensitive" and (not t.ambiguous or (
                               t.condition in special_categories.FORMS and t.text[:1].isupper()))]
             self.glosses = GlossRelations(self.wordnet, vocabulary, cfg["lang"])
-        if self.index is not None and cfg["related"]:
-            self._check_anchors()
+        self.matcher = TermMatcher(self.sensitive, self.wordnet, self.glosses, cfg["conditions"],
+                                   set(self.taus) | set(self.sensitive.conditions()), cfg["lang"],
+                                   cfg.get("clinical", True))
+        self.generalizer = TermGeneralizer(self.sensitive, self.taxonomies, self.wordnet, self.chains, self.glosses,
+                                           self.ic, cfg["lang"], cfg["lexicon"], cfg.get("clinical", True))
+        self.disclosure: Optional[DisclosureRisk] = None
+        if self.index is not None:
+            self.disclosure = DisclosureRisk(
+                self.index, self.ic, self.generalization if cfg["generalize"] else None, self.tau_of,
+                cfg["min_df"], cfg.get("pmi_discount", 0.0), cfg["contextualize"])
+            if cfg["related"]:
+                check_anchors(self.sensitive, self.index, self._index_path)
         self._ready = True
-
-    def _chain(self, term: SensitiveTerm) -> List[str]:
-        """Generalizations of a sensitive term, specific to general (its concept's ancestors)."""
-        if term.text not in self._chains:
-            chain: List[str] = []
-            if term.concept is not None:
-                chain = self._by_name[term.taxonomy].ancestors(term.concept)
-            self._chains[term.text] = [h for h in chain if term_key(h) != term.key]
-        return self._chains[term.text]
 
     def ic(self, text: str) -> float:
         """IC of a term: from wordfreq, or -log2(df / N) in the index (infinite when never seen)."""
-        if text not in self._ic_cache:
-            if self.index is None:
-                self._ic_cache[text] = icm.wordfreq_ic(text, self.cfg["lang"])
-            else:
-                self._ic_cache[text] = icm.ic_from_counts(self.index.df(term_key(text)), self.n_docs)
-        return self._ic_cache[text]
+        return self.information(text)
 
     def tau_of(self, term: SensitiveTerm) -> float:
         """tau of the term's condition (the smallest tau when its condition has none)."""
         return self.taus.get(term.condition, self.tau)
 
-    def _threshold(self, terms: Sequence[SensitiveTerm]) -> Optional[float]:
-        """tau over the unambiguous terms of one condition (eq. 3), or contextualized (eq. 12-13)."""
-        # the clinical forms are not dictionary terms: their frequency says nothing of the condition's IC
-        plain = [t for t in terms if not t.ambiguous and t.origin == "taxonomy"]
-        if not self.cfg["contextualize"]:
-            return icm.threshold(self.ic(t.text) for t in plain)
-        values = []
-        for term in plain:
-            own = self.ic(term.text)
-            # eq. 13: g(s) is the most specific generalization with IC(g(s)) < IC(s)
-            g = next((h for h in self._chain(term) if self.ic(h) < own), None)
-            joint = self.index.pair_df(term.key, term_key(g)) if g is not None else 0
-            # a corpus, unlike the Web, seldom writes a term with its generalization: with fewer than
-            # min_df documents holding both, the plain IC stands (rather than a near-infinite one)
-            values.append(icm.ic_from_counts(joint, self.n_docs) if joint >= self.cfg["min_df"] else own)
-        return icm.threshold(values)
-
-    def _check_anchors(self) -> None:
-        missing = [t.text for t in self.sensitive.terms.values() if not self.index.has_anchor(t.key)]
-        if missing:
-            raise ValueError(Errors.E354.format(path=str(self._index_path), n=len(missing),
-                                                examples=", ".join(repr(m) for m in missing[:3])))
-
     def generalization(self, term: SensitiveTerm) -> Optional[str]:
-        """g(t), eq. 4: the most specific generalization with IC < tau that is not a top-level concept nor
-        itself a term of S (`ic.most_specific_below`: word-frequency IC is not monotone along a chain), in
-        the words a reader understands (`clinical.GENERALIZATIONS`, `HEAD_GENERALIZATIONS`, `READABLE`);
-        None when there is none (the term is then removed)."""
-        if term.text not in self._general:
-            self._general[term.text] = self._readable(self._generalization(term))
-        return self._general[term.text]
-
-    def _generalization(self, term: SensitiveTerm) -> Optional[str]:
-        tau = self.tau_of(term)
-        fixed = clinical.GENERALIZATIONS.get(term.text) or special_categories.GENERALIZATIONS.get(term.text) \
-            or care.GENERALIZATIONS.get(term.text.lower())
-        if fixed is not None and self.cfg.get("clinical", True):
-            return fixed
-        words = term.text.lower().replace("-", " ").split()
-        head = clinical.HEAD_GENERALIZATIONS.get(words[-1]) if len(words) > 1 and term.origin == "clinical" else None
-        if head is not None:  # "psych consult" -> "consultation", "viral load" -> "level", "psych meds" -> "drug"
-            chain = [head] + self._related_hierarchy(head)
-            found = icm.most_specific_below([(h, self.ic(h)) for h in chain
-                                             if term_key(h) not in self.sensitive and not self._reveals(h)], tau)
-            if found is not None:
-                return found
-        if term.concept is None and term.origin in ("clinical", "derived"):  # "antiretroviral drugs" -> "drugs"
-            # never a word of the term itself ("came out" -> "out")
-            chain = [h for h in self._related_hierarchy(term.text)
-                     if term_key(h) not in self.sensitive and h.lower() not in words and not self._reveals(h)]
-            return icm.most_specific_below([(h, self.ic(h)) for h in chain], tau)
-        # a generalization that is itself a term of S ("drug user" for "IV drug user") still reveals
-        chain = [h for h in self._chain(term)
-                 if h.lower() not in TOP_CONCEPTS and term_key(h) not in self.sensitive and not self._reveals(h)]
-        return icm.most_specific_below([(h, self.ic(h)) for h in chain], tau)
-
-    def _reveals(self, phrase: str) -> bool:
-        """A generalization that still names a condition: a word of it is a sure term of S ("Islamic
-        calendar month" for "Ramadan"), or WordNet relates it to a condition (`glosses`)."""
-        for word in phrase.split():
-            found = self.sensitive.lookup(term_key(word), word)
-            if found is not None and found.kind == "sensitive" and not found.ambiguous \
-                    and " " not in found.text and inflects(found.text, word):
-                return True
-        return self.glosses is not None and self.glosses.related(phrase) is not None
-
-    def _readable(self, g: Optional[str]) -> Optional[str]:
-        if g is None or not self.cfg.get("clinical", True):
-            return g
-        plain = clinical.READABLE.get(g.lower())
-        return plain if plain is not None and term_key(plain) not in self.sensitive else g
+        """g(t), eq. 4, below tau of the term's condition (`TermGeneralizer.generalization`); None when the
+        term has no safe generalization (it is then removed)."""
+        return self.generalizer.generalization(term, self.tau_of(term))
 
     # ------------------------------------------------------------------------------------ risk (Step 2)
-    def _pmi(self, anchor: str, anchor_df: int, key: str, discount: float = 0.0) -> Optional[float]:
-        """PMI from the index, the joint count lowered by `discount` documents; None when the counts are
-        too small to say anything (q or the pair in fewer than min_df documents, or nothing left after the
-        discount)."""
-        df_q = self.index.df(key)
-        joint = self.index.pair_df(anchor, key)
-        if df_q < self.cfg["min_df"] or anchor_df <= 0 or joint < self.cfg["min_df"] or joint - discount <= 0:
-            return None
-        return icm.pmi(joint - discount, anchor_df, df_q, self.n_docs)
-
     def disclosure_risk(self, term: SensitiveTerm, key: str) -> float:
-        """DR(t; q) of eq. 7 (eq. 10-11 with `contextualize`) for a sensitive term t and the key of q.
-
-        PMI(t; q) is computed on a discounted joint count (`pmi_discount`), so that a chance co-occurrence
-        in a small corpus is no evidence. Contextualized, t is counted with g(t) only where the corpus
-        holds them together in at least min_df documents; elsewhere the plain counts stand."""
-        g = self.generalization(term) if self.cfg["generalize"] else None
-        g_key = term_key(g) if g else None
-        discount = self.cfg.get("pmi_discount", 0.0)
-        pmi_tq = None
-        if self.cfg["contextualize"] and g_key:
-            joint = self.index.pair_df(term.key, g_key)
-            if joint >= self.cfg["min_df"]:
-                pmi_tq = self._pmi(compound(term.key, g_key), joint, key, discount)
-                if pmi_tq is None:
-                    return -icm.INFINITE
-        if pmi_tq is None:
-            pmi_tq = self._pmi(term.key, self.index.df(term.key), key, discount)
-        if pmi_tq is None:
-            return -icm.INFINITE  # no evidence that q goes with t
-        if g_key is None:
-            return icm.disclosure_risk(pmi_tq, 0.0, 0.0)  # t removed: DR = PMI(t; q), eq. 5
-        pmi_gq = self._pmi(g_key, self.index.df(g_key), key)
-        # the overlap of q and g(t) is never negative: a q rarer with g(t) than by chance adds no risk
-        return icm.disclosure_risk(pmi_tq, self.ic(g), max(pmi_gq or 0.0, 0.0))
+        """DR(t; q) of eq. 7 (eq. 10-11 with `contextualize`) for a sensitive term t and the key of q
+        (`DisclosureRisk.disclosure_risk`; needs an index)."""
+        return self.disclosure.disclosure_risk(term, key)
 
     def risk(self, found: Sequence[SensitiveTerm], key: str) -> float:
         """The largest DR(t; q) - tau of t's condition over the sensitive terms t found in the document:
@@ -416,38 +282,18 @@ class SensitiveTerms(ErrorHandling):
 
     def riskiest(self, found: Sequence[SensitiveTerm], key: str) -> Tuple[float, Optional[SensitiveTerm]]:
         """(risk, the sensitive term t that q reveals most, relative to its tau)."""
-        best: Tuple[float, Optional[SensitiveTerm]] = (-icm.INFINITE, None)
-        for term in found:
-            margin = self.disclosure_risk(term, key) - self.tau_of(term)
-            if margin > best[0]:
-                best = (margin, term)
-        return best
-
-    def _related_hierarchy(self, text: str) -> List[str]:
-        """Generalizations of a related term q: SNOMED CT's (when configured and known), else WordNet's
-        (simpler phrases, then the hypernym chain), without the top-level concepts."""
-        for taxonomy in self.taxonomies:
-            if taxonomy is self.wordnet:
-                break
-            found = taxonomy.concepts(text)
-            if found:
-                return [h for h in taxonomy.ancestors(found[0]) if h.lower() not in TOP_CONCEPTS]
-        chain = generalization_candidates(text, self.cfg["lang"], self.cfg["lexicon"])
-        return [h for h in chain if h.lower() not in TOP_CONCEPTS and term_key(h) != term_key(text)]
+        return self.disclosure.riskiest(found, key)
 
     # ------------------------------------------------------------------------------------ the step
     @finishes
     def __call__(self, doc: Doc) -> Doc:
         self._setup()
-        text = self._text = doc.text
+        text = doc.text
         offsets = word_offsets(text)
         words = [text[o[0]:o[1]] if o is not None else BREAK for o in offsets]
-        keys = word_keys(words, mostly_capitals(text), self._acronyms)
+        keys = word_keys(words, mostly_capitals(text), self.matcher.acronyms)
         tagged = doc.has_annotation("POS")
-        matches = self._sensitive_matches(doc, offsets, keys, tagged)
-        if self.glosses is not None:
-            matches = sorted(matches + self._gloss_matches(doc, offsets, words, matches, tagged),
-                             key=lambda m: m[0])
+        matches = self.matcher.matches(doc, text, offsets, words, keys, tagged)
         stats = dict(doc._.anon_stats or {})
         new_spans: List[Span] = []
         found: Dict[str, SensitiveTerm] = {}
@@ -483,124 +329,6 @@ class SensitiveTerms(ErrorHandling):
     def pipe(self, stream: Iterable[Doc], batch_size: int = 128):
         return pipe_keeping_failures(self, stream)
 
-    def _head_ok(self, doc: Doc, offsets, j: int, allowed) -> bool:
-        start, end = offsets[j - 1]
-        span = doc.char_span(start, end, alignment_mode="expand")
-        return span is None or span[-1].pos_ in allowed
-
-    def _sensitive_matches(self, doc: Doc, offsets, keys, tagged: bool) -> List[Tuple[int, int, SensitiveTerm]]:
-        """Longest matches of S, left to right, on stems and then on a spelling one edit away for long
-        words; a match whose last word is not an inflection of the term's ("depressed" for "depression"),
-        a look-alike or a denial (`clinical.excluded`) is dropped; ambiguous lemmas only with an
-        unambiguous term of the same condition in the document."""
-        width = self.sensitive.max_words
-        out: List[Tuple[int, int, SensitiveTerm]] = []
-        i = 0
-        while i < len(keys):
-            hit = None
-            if keys[i] is not None:
-                for n in range(min(width, len(keys) - i), 0, -1):
-                    window = keys[i:i + n]
-                    if None in window:
-                        continue
-                    surface = self._surface(offsets, i, i + n)
-                    term = self.sensitive.lookup_form(" ".join(window), surface)
-                    if term is None and n == 1:
-                        term = self._fuzzy_lookup(surface)
-                    if term is None or (tagged and not self._head_ok(doc, offsets, i + n, HEAD_POS)):
-                        continue
-                    if self._excluded(offsets, i, i + n, surface, term.condition, term.text):
-                        continue
-                    hit = (i, i + n, term)
-                    break
-            if hit:
-                out.append(hit)
-                i = hit[1]
-            else:
-                i += 1
-        return self._with_evidence(out, offsets)
-
-    def _gloss_matches(self, doc: Doc, offsets, words, matches, tagged: bool) -> List[Tuple[int, int, SensitiveTerm]]:
-        """Related terms that WordNet's entry ties to a configured condition (`glosses`): the longest
-        n-gram (up to 3 words) that WordNet knows as a noun, outside the matches of S, not denied; one
-        related only through a less frequent sense needs a sure term of its condition."""
-        taken = {k for i, j, _ in matches for k in range(i, j)}
-        sure = set(self._sure_positions(matches, offsets))
-        conditions = set(self.taus) | set(self.sensitive.conditions())
-        found: List[Tuple[int, int, SensitiveTerm]] = []
-        used = set()
-        for i, j in sorted(ngrams(words, 3), key=lambda r: (r[0], -(r[1] - r[0]))):
-            if any(k in taken or k in used for k in range(i, j)):
-                continue
-            surface = self._surface(offsets, i, j)
-            if term_key(surface) in self.sensitive:
-                continue  # a term of S that matching left out (denied, a look-alike, no evidence)
-            if not any(ch.islower() for ch in surface) and len(surface) <= 6:
-                continue  # an acronym WordNet may read otherwise ("PCP", "ETOH")
-            related = self.glosses.related(surface)
-            if related is None or related[0] not in conditions or (related[1] and related[0] not in sure):
-                continue
-            if related[0] in special_categories.FORMS and surface.isupper():
-                continue  # a note in capitals: "GRADUAL" is an adverb there, not a Catholic antiphon
-            if tagged and not self._head_ok(doc, offsets, j, RELATED_HEAD_POS):
-                continue
-            if self._excluded(offsets, i, j, surface, related[0]):
-                continue
-            synsets = noun_synsets(surface, self.wordnet.spec)
-            term = SensitiveTerm(text=surface, key=term_key(surface), condition=related[0],
-                                 concept=synsets[0].id if synsets else None, taxonomy=self.wordnet.name,
-                                 ambiguous=related[1], kind="related", origin="gloss")
-            found.append((i, j, term))
-            used.update(range(i, j))
-        return found
-
-    def _excluded(self, offsets, i: int, j: int, surface: str, condition: str, term_text: str = "") -> bool:
-        """With `clinical`: a look-alike or a denial in the 40 characters around words i..j
-        (`clinical.excluded`), a GDPR look-alike ("Dominican Republic"), or a drug shared between
-        conditions given for sedation (`care.for_sedation`; term_text: the matched term's text)."""
-        if not self.cfg.get("clinical", True):
-            return False
-        before = self._text[max(0, offsets[i][0] - 40):offsets[i][0]]
-        after = self._text[offsets[j - 1][1]:offsets[j - 1][1] + 40]
-        return clinical.excluded(before, surface, after) or (
-            condition in special_categories.FORMS and special_categories.lookalike(before, surface, after)) or (
-            term_text.lower() in self.sensitive.shared and care.for_sedation(before, after))
-
-    def _needs_evidence(self, term: SensitiveTerm, surface: str) -> bool:
-        return term.ambiguous or (self.cfg.get("clinical", True)
-                                  and surface.lower() in special_categories.LOOKALIKES)
-
-    def _sure_positions(self, matches, offsets) -> Dict[str, List[int]]:
-        """{condition: start offsets} of the matches that are evidence by themselves (sure terms of S)."""
-        sure: Dict[str, List[int]] = {}
-        for i, j, t in matches:
-            if t.kind == "sensitive" and not self._needs_evidence(t, self._surface(offsets, i, j)):
-                sure.setdefault(t.condition, []).append(offsets[i][0])
-        return sure
-
-    def _with_evidence(self, matches, offsets) -> List[Tuple[int, int, SensitiveTerm]]:
-        """Keep an ambiguous match only when the document has a sure term of its condition; a term of
-        several conditions (a benzodiazepine) takes the condition of the nearest sure term."""
-        sure = self._sure_positions(matches, offsets)
-        if self.cfg.get("clinical", True):
-            # an amount of drink written as a habit ("drinks 6-8 qd") is as sure as a term of alcohol abuse
-            for condition, pattern in clinical.AMOUNTS.items():
-                if condition in self.cfg["conditions"]:
-                    sure.setdefault(condition, []).extend(m.start() for m in pattern.finditer(self._text))
-            sure = {c: p for c, p in sure.items() if p}
-        out = []
-        for i, j, term in matches:
-            if not self._needs_evidence(term, self._surface(offsets, i, j)) or term.condition in sure:
-                out.append((i, j, term))
-                continue
-            start = offsets[i][0]
-            others = [t for t in self.sensitive.variants.get(term.key, ()) if t.condition in sure
-                      and t.text.lower() == term.text.lower()]
-            if others:
-                best = min(others, key=lambda t: min(abs(p - start) for p in sure[t.condition]))
-                out.append((i, j, best))
-        return out
-
     def _amounts(self, doc: Doc, spans: Sequence[Span], stats: Dict[str, int]) -> List[Span]:
         """Amounts of drink written as a habit ("4-5 drinks/day"): related terms of alcohol abuse, removed
         (no generalization of an amount hides what is drunk)."""
@@ -626,35 +354,6 @@ class SensitiveTerms(ErrorHandling):
                 out.append(span)
         return out
 
-    def _fuzzy_lookup(self, word: str) -> Optional[SensitiveTerm]:
-        """The unambiguous one-word term one edit away from a long word that is not itself a known word
-        ("depresssion" -> "depression"), or None."""
-        lower = word.lower()
-        if lower not in self._fuzzy_found:
-            if len(self._fuzzy_found) > FUZZY_MEMO:
-                self._fuzzy_found.clear()
-            self._fuzzy_found[lower] = self._fuzzy_term(lower)
-        return self._fuzzy_found[lower]
-
-    def _fuzzy_term(self, lower: str) -> Optional[SensitiveTerm]:
-        if len(lower) < FUZZY_MIN or not lower.isalpha():
-            return None
-        from wordfreq import zipf_frequency
-
-        # a known word is no misspelling: the frequency test first, WordNet (a database query) after
-        if zipf_frequency(lower, self.cfg["lang"]) >= FUZZY_MAX_ZIPF or noun_synsets(lower, self.wordnet.spec):
-            return None
-        for d in deletions(lower):
-            for key in self._fuzzy.get(d, ()):
-                for term in self.sensitive.variants[key]:
-                    if not term.ambiguous and term.condition in FUZZY_CONDITIONS and term.text.lower() != lower \
-                            and one_edit(term.text.lower(), lower):
-                        return term
-        return None
-
-    def _surface(self, offsets, i: int, j: int) -> str:
-        return self._text[offsets[i][0]:offsets[j - 1][1]]
-
     def _span(self, doc: Doc, offsets, i: int, j: int, fine_type: str, condition: str) -> Optional[Span]:
         """A CONFIDENTIAL span over words i..j; its kb_id_ names the condition it reveals."""
         span = doc.char_span(offsets[i][0], offsets[j - 1][1], label=self.cfg["label"], kb_id=condition,
@@ -669,21 +368,9 @@ class SensitiveTerms(ErrorHandling):
 
     def _related(self, doc, offsets, words, keys, taken, found, tagged, stats) -> List[Span]:
         """Step 2: risky related terms (DR >= tau for some found t), longest first, generalized by eq. 8."""
-        risky: List[Tuple[int, int, str]] = []
-        min_df = self.cfg["min_df"]
-        max_df = self.cfg.get("max_df_share", 1.0) * self.n_docs
-        for i, j in ngrams(words, self.index.max_ngram):
-            if any(k in taken for k in range(i, j)):
-                continue
-            key = " ".join(keys[i:j])
-            if key in self.sensitive or not min_df <= self.index.df(key) <= max_df:
-                continue
-            if tagged and not self._head_ok(doc, offsets, j, RELATED_HEAD_POS):
-                continue
-            margin, term = self.riskiest(found, key)
-            if margin >= 0.0 and term is not None:
-                risky.append((i, j, term.condition))
-        risky.sort(key=lambda r: (-(r[1] - r[0]), r[0]))
+        risky = self.disclosure.risky_ngrams(
+            words, keys, taken, found, self.sensitive, self.cfg.get("max_df_share", 1.0),
+            lambda j: not tagged or head_ok(doc, offsets, j, RELATED_HEAD_POS))
         spans: List[Span] = []
         used = set()
         for i, j, condition in risky:
@@ -694,7 +381,7 @@ class SensitiveTerms(ErrorHandling):
                 continue
             used.update(range(i, j))
             if self.cfg["generalize"]:
-                hierarchy = self._related_hierarchy(doc.text[offsets[i][0]:offsets[j - 1][1]])
+                hierarchy = self.generalizer.related_hierarchy(doc.text[offsets[i][0]:offsets[j - 1][1]])
                 g = icm.first_safe(hierarchy, lambda h: self.risk(found, term_key(h)), 0.0)
                 if g is not None:
                     span._.anon_replacement = self.render(doc, span, g)
@@ -704,30 +391,9 @@ class SensitiveTerms(ErrorHandling):
         return spans
 
     # ------------------------------------------------------------------------------------ output
-    def _is_plural(self, word: str) -> bool:
-        """A lower-case word that WordNet knows only through a singular form ("drugs", not "diabetes")."""
-        if not word.islower() or not word.endswith("s") or word.endswith("ss"):
-            return False
-        spec = self.wordnet.spec
-        return not noun_synsets(word, spec, lemmatize=False) and bool(noun_synsets(word, spec))
-
     def render(self, doc: Doc, span: Span, word: str) -> str:
-        """The replacement as it stands in the text: plural when the term is ("antiretroviral drugs" ->
-        "drugs"), "a"/"an" before a bare singular noun phrase that ends at punctuation or a function word
-        ("diagnosed with HIV." -> "with an infection."; "HIV positive" keeps no article), and a capital at
-        the start of a sentence."""
-        last = span[-1].text
-        plural = self._is_plural(last)
-        value = pluralize(word) if plural and not self._is_plural(word.rpartition(" ")[2]) else word
-        before = doc[span.start - 1] if span.start > 0 else None
-        after = doc[span.end] if span.end < len(doc) else None
-        ends_phrase = after is None or after.is_punct or after.is_stop
-        if not plural and ends_phrase and not _has_determiner(doc, span.start) \
-                and word.lower() not in clinical.ADJECTIVES and not word.lower().startswith("last "):
-            value = with_article(value)
-        if before is None or doc.text[:span.start_char].rstrip()[-1:] in ".!?":
-            value = value[:1].upper() + value[1:]
-        return value
+        """The replacement as it stands in the text (`rendering.render`)."""
+        return render(doc, span, word, self.wordnet.spec)
 
     # ------------------------------------------------------------------------------------ serialization
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = ()) -> None:
@@ -757,33 +423,6 @@ class SensitiveTerms(ErrorHandling):
         util_from_disk(Path(path), {"cfg": load_cfg, "index": load_index}, exclude)
         self._ready = False
         return self
-
-
-def _has_determiner(doc: Doc, start: int, reach: int = 3) -> bool:
-    """A determiner opens the noun phrase that ends in the span: looking back over at most `reach` words
-    that are neither function words nor punctuation ("a devout Catholic", "his HIV")."""
-    i = start - 1
-    while i >= 0 and start - i <= reach + 1:
-        token = doc[i]
-        if token.lower_ in DETERMINERS:
-            return True
-        if token.is_punct or token.is_stop:
-            return False
-        i -= 1
-    return False
-
-
-def pluralize(phrase: str) -> str:
-    """English plural of a phrase's last word by spelling rules ("drug" -> "drugs", "agency" -> "agencies")."""
-    head, sep, last = phrase.rpartition(" ")
-    lower = last.lower()
-    if lower.endswith("y") and len(lower) > 1 and lower[-2] not in "aeiou":
-        last = last[:-1] + "ies"
-    elif lower.endswith(("s", "x", "z", "ch", "sh")):
-        last = last + "es"
-    else:
-        last = last + "s"
-    return f"{head}{sep}{last}"
 
 
 __all__ = ["SensitiveTerms", "make_anon_sensitive", "pluralize", "PRESETS"]

@@ -4,17 +4,20 @@ lexical, orthographic, gazetteer and earlier-detector features in a +-2 token wi
 DOCS: docs/components/anon_crf.md. Trained in `initialize` (so `spacy train` fits it from the
 training corpus); `update` is a no-op. Writes spans with marginal-probability scores, corrected by the
 span filters named in its config (`spacy_anon.tagger.span_filters`).
-"""
-import os
-import tempfile
-from typing import Any, Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
-import numpy as np
+This module is the spaCy adapter (factory, settings, Doc in and spans out); the work is done by
+`crf_sequences` (a doc's sequences and what their features are built from), `crf_decoding` (tags,
+recall knobs and scored spans; `crf_inference` is the numpy decoder), `span_filters.chain` (the
+configured span filters), `crf_training` (gazetteers, training sequences, the CRFsuite fit) and
+`crf_serialization` (what is saved).
+"""
+from functools import partial
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+
 import srsly
 from spacy import util
 from spacy.language import Language
 from spacy.scorer import Scorer
-from spacy.attrs import IS_SPACE, ORTH, SPACY
 from spacy.tokens import Doc
 from spacy.training import Example
 
@@ -23,72 +26,62 @@ from spacy_anon.doc_keys import NAMES_DETECTOR_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.progress import ErrorHandling, finished, finishes, pipe_keeping_failures, started
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
-from spacy_anon.lexicon.gazetteers import PHRASE_PREFIX, load_gazetteers
-from spacy_anon.tagger._docs import example_gold_tokens, span_group_getter, upstream_runner
+from spacy_anon.tagger._docs import span_group_getter, upstream_runner
 from spacy_anon.tagger.clusters import load_optional_clusters
 from spacy_anon.tagger.context_classifier import veto_spans
-from spacy_anon.tagger.crf_inference import EmissionCache, decode, read_model
-from spacy_anon.tagger.features import (
-    TAG_SCHEMES,
-    biluo_to_bio,
-    bio_to_spans,
-    chunk_features,
-    doc_span_words,
-    extra_token_features,
-    learn_triggers,
-    phrase_features,
-    sequence_features,
-    spans_to_tags,
+from spacy_anon.tagger.crf_decoding import (  # noqa: F401  (raise_recall and the others: also read from here)
+    ArrayMarginals,
+    decode_plans,
+    decode_with_crfsuite,
+    entity_tags_of,
+    extend_spans,
+    raise_recall,
+    raise_recall_at,
 )
-from spacy_anon.tagger.phrase_variants import expand_phrases
-from spacy_anon.tagger.regex_generator import RuleIndex, apply_rules
-from spacy_anon.tagger.regex_generator_component import SOURCE as RX_SOURCE
-from spacy_anon.tagger.regex_generator_component import RegexGenerator
+from spacy_anon.tagger.crf_inference import EmissionCache, read_model
+from spacy_anon.tagger.crf_sequences import (  # noqa: F401  (token_arrays and the others: also read from here)
+    TRIGGERS,
+    DocPlan,
+    SequenceInputs,
+    doc_plan,
+    doc_sequences,
+    sequence_bounds,
+    sequence_feature_lists,
+    sequence_inputs,
+    token_arrays,
+    word_gazetteers,
+)
+from spacy_anon.tagger.crf_serialization import (  # noqa: F401  (TRAINED_WITH: also read from here)
+    FILTER_STATE,
+    LEGACY_BOUNDARIES,
+    TRAINED_WITH,
+    check_saved_cfg,
+    disk_writers,
+    gazetteer_terms_of,
+    learned_state,
+)
+from spacy_anon.tagger.crf_training import (
+    cross_fit_rules,
+    feature_gazetteers,
+    fit_crf,
+    learned_triggers,
+    training_sequences,
+)
+from spacy_anon.tagger.features import TAG_SCHEMES, extra_token_features
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
-from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries
-from spacy_anon.saved_settings import check_saved_settings as check_config_wins
-from spacy_anon.saved_settings import trained_settings
-from spacy_anon.tagger.span_filters.removed import REMOVED_SETTINGS, check_saved_settings, removed_settings_error
-from spacy_anon.text_views import visible_text
+from spacy_anon.tagger.span_filters.chain import (
+    apply_span_filters,
+    learn_span_filters,
+    load_legacy_boundaries,
+    load_span_filter_state,
+)
+from spacy_anon.tagger.span_filters.removed import REMOVED_SETTINGS, removed_settings_error
 
 SOURCE = "anon_crf"
-TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the training data
-FILTER_STATE = "span_filters.json"  # what the span filters learned, by filter name
-LEGACY_BOUNDARIES = "boundaries.json"  # repair_boundaries' words in pipelines saved before span filters
 
 # name -> SpanFilter; typed Any because config validation sees the filters' blocks before they are built
 SpanFilters = Dict[str, Any]
-# the settings that shape the features the weights were trained on: saved with the model, must equal the config's
-TRAINED_WITH = ("feature_span_keys", "window", "affix", "extra_features", "tag_scheme")
 INFERENCE = ("numpy", "crfsuite")  # how a trained model tags: `crf_inference` or python-crfsuite's Tagger
-
-
-class DocPlan(NamedTuple):
-    """A doc as the numpy inference reads it: the indices of its sequences' tokens, one sequence after
-    the other, the sequences' lengths, and per token what `SequenceInputs` holds per sequence."""
-
-    indices: np.ndarray
-    lengths: List[int]
-    words: List[str]
-    spaced: np.ndarray
-    span_tags: List[str]
-    lemmas: Optional[List[str]]
-    pos: Optional[List[str]]
-    extra: Optional[List[List[str]]]
-
-
-class SequenceInputs(NamedTuple):
-    """What one sequence's features are built from: its token indices in the doc, their texts, whether
-    whitespace follows, the earlier detectors' BIO tags, lemmas and POS (None when the doc has none)
-    and extra features (None when none are configured)."""
-
-    indices: List[int]
-    words: List[str]
-    spaced: List[bool]
-    span_tags: List[str]
-    lemmas: Optional[List[str]]
-    pos: Optional[List[str]]
-    extra: Optional[List[List[str]]]
 
 
 @Language.factory(
@@ -203,134 +196,6 @@ def make_anon_crf(
     )
 
 
-def token_arrays(doc: Doc) -> TokenArrays:
-    """(texts, has trailing whitespace, is a whitespace token) of every token, read from the doc's arrays
-    and string store: a Token object per token (`for token in doc`, `doc.text`) is a large share of the
-    tagger's time."""
-    arr = doc.to_array([ORTH, SPACY, IS_SPACE])
-    strings = doc.vocab.strings
-    texts = []
-    for orth in arr[:, 0].tolist():
-        token = strings[orth]
-        texts.append(token if token.isascii() else (visible_text(token) or token))  # a lone BOM stays itself
-    return texts, (arr[:, 1] != 0).tolist(), (arr[:, 2] != 0).tolist()
-
-
-def sequence_bounds(texts: Sequence[str], spaces: Sequence[bool]) -> Tuple[np.ndarray, List[int]]:
-    """(indices of the non-whitespace tokens, in order; the length of each line of them): a CRF sequence
-    per line, lines ended by whitespace tokens with a newline."""
-    space = np.asarray(spaces, dtype=bool)
-    if not len(space):
-        return np.zeros(0, dtype=np.intp), []
-    breaks = np.zeros(len(space), dtype=np.intp)
-    newline = [i for i in np.flatnonzero(space).tolist() if "\n" in texts[i]]
-    breaks[newline] = 1
-    line = np.cumsum(breaks)
-    content = np.flatnonzero(~space)
-    counts = np.bincount(line[content], minlength=int(line[-1]) + 1)
-    return content, counts[counts > 0].tolist()
-
-
-def doc_sequences(doc: Doc, tokens: Optional[TokenArrays] = None) -> List[List[int]]:
-    """Token indices of each line, whitespace tokens left out (a CRF sequence per line)."""
-    texts, _, spaces = tokens or token_arrays(doc)
-    content, lengths = sequence_bounds(texts, spaces)
-    flat = content.tolist()
-    out, start = [], 0
-    for n in lengths:
-        out.append(flat[start:start + n])
-        start += n
-    return out
-
-
-def raise_recall(
-    tagger, tags: List[str], labels: List[str], threshold: float, words: Optional[Sequence[str]] = None
-) -> List[str]:
-    """Tag tokens the Viterbi path left "O" whose probability of being in an entity is >= threshold.
-
-    The label is the most probable non-O tag's label; B-/I- follow the previous token (B- when the
-    model has no I- tag for the label, e.g. a label only ever seen on one token). Tokens without a
-    letter or digit (punctuation) are never added, so the knob does not stretch span boundaries.
-    """
-    out = list(tags)
-    for i, tag in enumerate(tags):
-        if tag != "O" or 1.0 - tagger.marginal("O", i) < threshold:
-            continue
-        if words is not None and not any(ch.isalnum() for ch in words[i]):
-            continue
-        best = max(labels, key=lambda y: tagger.marginal(y, i))
-        label = best[2:]
-        prev = out[i - 1] if i else "O"
-        # the CRF may lack I-<label> (L-<label> in BILUO)
-        inside = prev != "O" and prev[2:] == label and ("I-" + label in labels or "L-" + label in labels)
-        out[i] = ("I-" if inside else "B-") + label
-    return out
-
-
-def extend_spans(
-    tagger, tags: List[str], labels: List[str], threshold: float, words: Optional[Sequence[str]] = None
-) -> List[str]:
-    """Grow entity runs over neighbouring "O" tokens whose probability of being in an entity is >= threshold.
-
-    Hysteresis decoding: `entity_threshold` decides where an entity may start; this lower threshold only
-    lengthens entities already found ("the night prior to [the attack]"), so it adds no lone
-    low-confidence spans. A grown token takes its neighbour's label; punctuation is never added.
-    """
-    out = list(tags)
-
-    def inside_tag(label: str) -> str:
-        return ("I-" if "I-" + label in labels or "L-" + label in labels else "B-") + label
-
-    def eligible(i: int) -> bool:
-        if out[i] != "O" or 1.0 - tagger.marginal("O", i) < threshold:
-            return False
-        return words is None or any(ch.isalnum() for ch in words[i])
-
-    for i in range(1, len(out)):  # rightwards: continue the run on the left
-        if out[i - 1] != "O" and eligible(i):
-            out[i] = inside_tag(out[i - 1][2:])
-    for i in range(len(out) - 2, -1, -1):  # leftwards: the token opens the run on its right
-        if out[i + 1] != "O" and eligible(i):
-            label = out[i + 1][2:]
-            out[i] = "B-" + label
-            out[i + 1] = inside_tag(label)
-    return out
-
-
-def raise_recall_at(
-    tagger, tags: List[str], labels: List[str], candidates: Iterable[int], words: Optional[Sequence[str]] = None
-) -> List[str]:
-    """`raise_recall` where the tokens that pass its threshold test ("O" tokens whose probability of
-    being in an entity reaches it) are known already (`candidates`, in order): the same tags."""
-    out = list(tags)
-    tag_set = set(labels)
-    for i in candidates:
-        if words is not None and not any(ch.isalnum() for ch in words[i]):
-            continue
-        best = tagger.best(labels, i) if hasattr(tagger, "best") else max(labels, key=lambda y: tagger.marginal(y, i))
-        label = best[2:]
-        prev = out[i - 1] if i else "O"
-        inside = prev != "O" and prev[2:] == label and ("I-" + label in tag_set or "L-" + label in tag_set)
-        out[i] = ("I-" if inside else "B-") + label
-    return out
-
-
-class ArrayMarginals:
-    """`marginal(tag, i)` over a sequence's marginals computed in numpy (what `raise_recall` and
-    `extend_spans` ask python-crfsuite's tagger)."""
-
-    def __init__(self, prob: np.ndarray, columns: Dict[str, int]):
-        self.prob = prob
-        self.columns = columns
-
-    def marginal(self, tag: str, i: int) -> float:
-        return float(self.prob[i, self.columns[tag]])
-
-    def best(self, tags: Sequence[str], i: int) -> str:
-        """The most probable of `tags` at token i (the first of equals, as `max` gives)."""
-        return tags[int(np.argmax(self.prob[i, [self.columns[t] for t in tags]]))]
-
-
 class CRFTagger(ErrorHandling):
     """BIO CRF over spaCy tokens; model bytes kept in memory and written as `model.crfsuite`."""
 
@@ -415,76 +280,14 @@ class CRFTagger(ErrorHandling):
         return self._name_terms
 
     # features
-    def sequence_inputs(self, doc: Doc, tokens: Optional["TokenArrays"] = None) -> List[SequenceInputs]:
-        """What the features of each sequence (line) of a doc are built from (`tokens`: its
-        `token_arrays`, if read)."""
-        span_tags = ["O"] * len(doc)
-        found: List[Tuple[int, int, str]] = []
-        for key in self.cfg["feature_span_keys"]:
-            if key in doc.spans:
-                for start, end, label in ((s.start, s.end, s.label_) for s in doc.spans[key]):
-                    found.append((start, end, label))
-                    for i in range(start, end):
-                        if span_tags[i] == "O":
-                            span_tags[i] = ("B-" if i == start else "I-") + label
-        extra_names = self.cfg.get("extra_features") or []
-        doc_words = doc_span_words([t.text for t in doc], found) if "doc" in extra_names else None
-        phrase_gz = self._phrase_gazetteers()
-        has_lemma = doc.has_annotation("LEMMA")
-        has_pos = doc.has_annotation("POS")
-        texts, gaps, spaces = tokens or token_arrays(doc)
-        n_tokens = len(spaces)
-        out = []
-        for seq in doc_sequences(doc, (texts, gaps, spaces)):
-            words = [texts[i] for i in seq]
-            spaced = [gaps[i] or (i + 1 < n_tokens and spaces[i + 1]) for i in seq]
-            tags = [span_tags[i] for i in seq]
-            extra = None
-            if extra_names:
-                extra = extra_token_features(
-                    words, spaced, extra_names, tags, doc_words, self.gazetteer_terms.get(TRIGGERS, frozenset()),
-                )
-            if phrase_gz:
-                matches = phrase_features(words, phrase_gz)
-                extra = [a + b for a, b in zip(extra, matches)] if extra else matches
-            out.append(SequenceInputs(
-                seq, words, spaced, tags,
-                [doc[i].lemma_ for i in seq] if has_lemma else None,
-                [doc[i].pos_ for i in seq] if has_pos else None,
-                extra,
-            ))
-        return out
-
-    def _word_gazetteers(self) -> Dict[str, FrozenSet[str]]:
-        return {k: v for k, v in self.gazetteer_terms.items() if not k.startswith(PHRASE_PREFIX)}
-
-    def _phrase_gazetteers(self) -> Dict[str, FrozenSet[str]]:
-        return {k[len(PHRASE_PREFIX):]: v for k, v in self.gazetteer_terms.items() if k.startswith(PHRASE_PREFIX)}
-
     def features(
-        self, doc: Doc, tokens: Optional["TokenArrays"] = None
+        self, doc: Doc, tokens: Optional[TokenArrays] = None
     ) -> Tuple[List[List[int]], List[List[List[str]]]]:
         """(token indices, feature lists) per sequence of a doc (`tokens`: its `token_arrays`, if read)."""
-        word_gz = self._word_gazetteers()
-        memo: Dict[Any, Any] = {}  # a word's features, built once per document
-        inputs = self.sequence_inputs(doc, tokens)
-        feats = [
-            sequence_features(
-                item.words,
-                chunks=chunk_features(item.words, item.spaced),
-                lemmas=item.lemmas,
-                pos=item.pos,
-                span_tags=item.span_tags,
-                gazetteers=word_gz,
-                clusters=self.clusters,
-                window=self.cfg["window"],
-                affix=self.cfg["affix"],
-                extra=item.extra,
-                memo=memo,
-            )
-            for item in inputs
-        ]
-        return [item.indices for item in inputs], feats
+        inputs = sequence_inputs(doc, self.cfg["feature_span_keys"], self.cfg.get("extra_features") or [],
+                                 self.gazetteer_terms, tokens)
+        return sequence_feature_lists(inputs, self.gazetteer_terms, self.clusters, self.cfg["window"],
+                                      self.cfg["affix"])
 
     def emission_cache(self) -> EmissionCache:
         """The numpy inference's weights and cached state scores, built once per loaded model."""
@@ -494,7 +297,7 @@ class CRFTagger(ErrorHandling):
             if self.model_bytes is None:
                 raise ValueError(Errors.E604.format(name=self.name))
             cache = EmissionCache(read_model(self.model_bytes), self.cfg["window"], self.cfg["affix"],
-                                  self._word_gazetteers(), self.clusters)
+                                  word_gazetteers(self.gazetteer_terms), self.clusters)
             self._emissions = (key, cache)
         return self._emissions[1]
 
@@ -521,11 +324,7 @@ class CRFTagger(ErrorHandling):
         """(the CRF's non-O tags, {label: its tags}), read once per loaded model rather than per doc."""
         tagger = self.tagger
         if self._entity_tag_cache is None or self._entity_tag_cache[0] is not tagger:
-            tags = [t for t in tagger.labels() if t != "O"]
-            by_label: Dict[str, List[str]] = {}
-            for tag in tags:
-                by_label.setdefault(tag[2:], []).append(tag)
-            self._entity_tag_cache = (tagger, tags, by_label)
+            self._entity_tag_cache = (tagger, *entity_tags_of(tagger.labels()))
         return self._entity_tag_cache[1], self._entity_tag_cache[2]
 
     def predict(self, doc: Doc) -> List[Scored]:
@@ -543,8 +342,7 @@ class CRFTagger(ErrorHandling):
             decoded = [self._decode_crfsuite(doc, toks) for doc, toks in zip(docs, tokens)]
         results = []
         for doc, toks, result in zip(docs, tokens, decoded):
-            for span_filter in self.span_filters.values():
-                result = span_filter(doc, toks, result, self)
+            result = apply_span_filters(self.span_filters, doc, toks, result, self)
             if self.cfg.get("context_veto"):
                 result = veto_spans(result, self._context_scores(doc), self.cfg["context_veto"])
             results.append(result)
@@ -552,156 +350,25 @@ class CRFTagger(ErrorHandling):
 
     def _decode_crfsuite(self, doc: Doc, tokens: TokenArrays) -> List[Scored]:
         """Decoded spans of a doc by python-crfsuite's tagger (`inference = "crfsuite"`)."""
-        tagger = self.tagger
-        threshold = self.cfg.get("entity_threshold", 0.0)
-        biluo = self.cfg.get("tag_scheme", "BIO") == "BILUO"
-        extend = self.cfg.get("extend_threshold", 0.0)
         labels, label_tags = self._entity_tags()
-        result = []
-        texts = tokens[0]
-        for seq, feats in zip(*self.features(doc, tokens)):
-            tags = tagger.tag(feats)
-            if biluo:
-                tags = biluo_to_bio(tags)
-            if threshold > 0 or extend > 0:
-                words = [texts[i] for i in seq]
-                if threshold > 0:
-                    tags = raise_recall(tagger, tags, labels, threshold, words)
-                if extend > 0:
-                    tags = extend_spans(tagger, tags, labels, extend, words)
-            for start, end, label in bio_to_spans(tags):
-                if biluo:  # P(the token is in an entity of this label), whatever its position tag
-                    probs = [sum(tagger.marginal(t, i) for t in label_tags[label]) for i in range(start, end)]
-                else:
-                    probs = [tagger.marginal(tags[i], i) for i in range(start, end)]
-                result.append((seq[start], seq[end - 1] + 1, label, sum(probs) / len(probs)))
-        return result
-
-    def doc_plan(self, doc: Doc, tokens: TokenArrays) -> DocPlan:
-        """What the numpy inference reads of a doc: its sequences' tokens one after the other, with what
-        their features are built from (the same as `sequence_inputs`, as flat lists)."""
-        texts, gaps, spaces = tokens
-        content, lengths = sequence_bounds(texts, spaces)
-        idx = content.tolist()
-        words = [texts[i] for i in idx]
-        space = np.asarray(spaces, dtype=bool)
-        next_space = np.zeros(len(space), dtype=bool)
-        next_space[:-1] = space[1:]
-        spaced = (np.asarray(gaps, dtype=bool) | next_space)[content]
-        span_tags = ["O"] * len(texts)
-        found: List[Tuple[int, int, str]] = []
-        for key in self.cfg["feature_span_keys"]:
-            if key in doc.spans:
-                for start, end, label in ((sp.start, sp.end, sp.label_) for sp in doc.spans[key]):
-                    found.append((start, end, label))
-                    for i in range(start, end):
-                        if span_tags[i] == "O":
-                            span_tags[i] = ("B-" if i == start else "I-") + label
-        tags = [span_tags[i] for i in idx] if found else ["O"] * len(idx)
-        lemmas = [doc[i].lemma_ for i in idx] if doc.has_annotation("LEMMA") else None
-        pos = [doc[i].pos_ for i in idx] if doc.has_annotation("POS") else None
-        extra = None
-        extra_names = self.cfg.get("extra_features") or []
-        phrase_gz = self._phrase_gazetteers()
-        if extra_names or phrase_gz:
-            doc_words = doc_span_words([t.text for t in doc], found) if "doc" in extra_names else None
-            triggers = self.gazetteer_terms.get(TRIGGERS, frozenset())
-            extra = []
-            start = 0
-            for n in lengths:
-                seq_words, seq_spaced = words[start:start + n], spaced[start:start + n].tolist()
-                seq_extra = extra_token_features(seq_words, seq_spaced, extra_names, tags[start:start + n],
-                                                 doc_words, triggers) if extra_names else None
-                if phrase_gz:
-                    matches = phrase_features(seq_words, phrase_gz)
-                    seq_extra = [a + b for a, b in zip(seq_extra, matches)] if seq_extra else matches
-                extra.extend(seq_extra)
-                start += n
-        return DocPlan(content, lengths, words, spaced, tags, lemmas, pos, extra)
+        return decode_with_crfsuite(
+            self.tagger, zip(*self.features(doc, tokens)), tokens[0], labels, label_tags,
+            entity_threshold=self.cfg.get("entity_threshold", 0.0),
+            extend_threshold=self.cfg.get("extend_threshold", 0.0),
+            biluo=self.cfg.get("tag_scheme", "BIO") == "BILUO",
+        )
 
     def _decode_numpy(self, docs: Sequence[Doc], tokens: Sequence[TokenArrays]) -> List[List[Scored]]:
         """Decoded spans of docs by `crf_inference`: the same spans and scores as `_decode_crfsuite`."""
         cache = self.emission_cache()
-        plans = [self.doc_plan(doc, toks) for doc, toks in zip(docs, tokens)]
-        if not any(plan.words for plan in plans):
-            return [[] for _ in docs]
-
-        def joined(field: str, empty: Any = None) -> Optional[List[Any]]:
-            """A field over all docs; a doc without it (no lemmas, no extra features) gives `empty` per
-            token, which builds the same features as no value."""
-            values = [(getattr(plan, field), len(plan.words)) for plan in plans if plan.words]
-            if all(v is None for v, _ in values):
-                return None
-            return [x for v, n in values for x in (v if v is not None else [empty] * n)]
-
-        lengths = [n for plan in plans for n in plan.lengths]
-        emissions = cache.emissions(
-            joined("words"), lengths, np.concatenate([plan.spaced for plan in plans]), joined("span_tags"),
-            lemmas=joined("lemmas", ""), pos=joined("pos", ""), extra=joined("extra", ()),
+        plans = [doc_plan(doc, toks, self.cfg["feature_span_keys"], self.cfg.get("extra_features") or [],
+                          self.gazetteer_terms) for doc, toks in zip(docs, tokens)]
+        return decode_plans(
+            cache, plans,
+            entity_threshold=self.cfg.get("entity_threshold", 0.0),
+            extend_threshold=self.cfg.get("extend_threshold", 0.0),
+            biluo=self.cfg.get("tag_scheme", "BIO") == "BILUO",
         )
-        path, prob = decode(emissions, lengths, cache.weights.transitions)
-        tag_names = cache.weights.labels
-        columns = {tag: c for c, tag in enumerate(tag_names)}
-        outside = columns.get("O", -1)
-        threshold = self.cfg.get("entity_threshold", 0.0)
-        wanted = path != outside
-        if threshold > 0:  # "O" tokens that raise_recall looks at: their P(entity) reaches the threshold
-            candidate = ~wanted & (1.0 - prob[:, outside] >= threshold)
-            wanted |= candidate
-        else:
-            candidate = np.zeros(len(path), dtype=bool)
-        if self.cfg.get("extend_threshold", 0.0) > 0:
-            wanted[:] = True
-        out: List[List[Scored]] = []
-        offset = 0
-        for plan in plans:
-            result: List[Scored] = []
-            idx = plan.indices
-            start = 0
-            for n in plan.lengths:
-                a, b = offset + start, offset + start + n
-                if wanted[a:b].any():
-                    result.extend(self._sequence_spans(
-                        idx[start:start + n].tolist(), plan.words[start:start + n], path[a:b], prob[a:b],
-                        np.flatnonzero(candidate[a:b]).tolist(), tag_names, columns))
-                start += n
-            offset += start
-            out.append(result)
-        return out
-
-    def _sequence_spans(self, seq: List[int], words: List[str], path: np.ndarray, prob: np.ndarray,
-                        raise_at: List[int], tag_names: Sequence[str], columns: Dict[str, int]) -> List[Scored]:
-        """Scored spans of one sequence (doc token indices `seq`) from its Viterbi path and marginals (label
-        indices, (n, L)); `raise_at`: the tokens `raise_recall` considers."""
-        biluo = self.cfg.get("tag_scheme", "BIO") == "BILUO"
-        extend = self.cfg.get("extend_threshold", 0.0)
-        tags = [tag_names[c] for c in path.tolist()]
-        if biluo:
-            tags = biluo_to_bio(tags)
-        marginals = ArrayMarginals(prob, columns)
-        labels, label_tags = self._entity_tags_of(tag_names)
-        if raise_at:
-            tags = raise_recall_at(marginals, tags, labels, raise_at, words)
-        if extend > 0:
-            tags = extend_spans(marginals, tags, labels, extend, words)
-        result = []
-        for start, end, label in bio_to_spans(tags):
-            if biluo:  # P(the token is in an entity of this label), whatever its position tag
-                cols = [columns[t] for t in label_tags[label]]
-                probs = [float(sum(prob[i, c] for c in cols)) for i in range(start, end)]
-            else:
-                probs = [float(prob[i, columns[tags[i]]]) for i in range(start, end)]
-            result.append((seq[start], seq[end - 1] + 1, label, sum(probs) / len(probs)))
-        return result
-
-    @staticmethod
-    def _entity_tags_of(tag_names: Sequence[str]) -> Tuple[List[str], Dict[str, List[str]]]:
-        """(the non-O tags in the model's order, {label: its tags})."""
-        tags = [t for t in tag_names if t != "O"]
-        by_label: Dict[str, List[str]] = {}
-        for tag in tags:
-            by_label.setdefault(tag[2:], []).append(tag)
-        return tags, by_label
 
     def _context_scores(self, doc: Doc) -> List[Optional[float]]:
         scores = doc._.anon_token_scores
@@ -742,57 +409,13 @@ class CRFTagger(ErrorHandling):
         examples = list(examples)
         docs = [run_upstream(eg.predicted) for eg in examples]
         if self.cfg.get("cross_fit_folds", 0) > 1 and nlp is not None:
-            self._cross_fit_rules(examples, docs, nlp)
-        xs, ys = [], []
-        scheme = self.cfg.get("tag_scheme", "BIO")
-        for eg, doc in zip(examples, docs):
-            tags = spans_to_tags(len(doc), example_gold_tokens(eg, self.cfg["gold_key"]), scheme)
-            for seq, feats in zip(*self.features(doc)):
-                xs.append(feats)
-                ys.append([tags[i] for i in seq])
-        return xs, ys
-
-    def _cross_fit_rules(self, examples: List[Example], docs: List[Doc], nlp: Language) -> None:
-        """Replace the regex generators' matches on the training docs by out-of-fold matches."""
-        k = self.cfg["cross_fit_folds"]
-        for pipe_name, proc in nlp.pipeline:
-            if pipe_name == self.name:
-                break
-            if not isinstance(proc, RegexGenerator):
-                continue
-            cfg = proc.cfg
-            data = proc.training_data(examples)
-            folds = [i % k for i in range(len(data))]
-            for fold in range(k):
-                index = RuleIndex(proc.learn([d for d, f in zip(data, folds) if f != fold]))
-                for (tokens, _gold), doc, f in zip(data, docs, folds):
-                    if f != fold:
-                        continue
-                    key = cfg["spans_key"]
-                    kept = [s for s in doc.spans[key] if s._.anon_source != RX_SOURCE] if key in doc.spans else []
-                    doc.spans[key] = kept
-                    spans = scored_token_spans(doc, apply_rules(tokens, index), RX_SOURCE, cfg["label_map"])
-                    append_candidates(doc, key, spans)
+            cross_fit_rules(examples, docs, nlp, self.name, self.cfg["cross_fit_folds"])
+        return training_sequences(examples, docs, self.cfg["gold_key"], self.cfg.get("tag_scheme", "BIO"),
+                                  self.features)
 
     def fit(self, xs: List[List[List[str]]], ys: List[List[str]]) -> None:
         """Train the CRF (L-BFGS with elastic-net regularisation) on feature/tag sequences."""
-        import pycrfsuite
-
-        trainer = pycrfsuite.Trainer(verbose=False)
-        for x, y in zip(xs, ys):
-            trainer.append(x, y)
-        trainer.set_params({
-            "c1": self.cfg["c1"], "c2": self.cfg["c2"], "max_iterations": self.cfg["max_iterations"],
-            "feature.possible_transitions": True,
-        })
-        handle, path = tempfile.mkstemp(suffix=".crfsuite")
-        os.close(handle)
-        try:
-            trainer.train(path)
-            with open(path, "rb") as f:
-                self.model_bytes = f.read()
-        finally:
-            os.unlink(path)
+        self.model_bytes = fit_crf(xs, ys, self.cfg["c1"], self.cfg["c2"], self.cfg["max_iterations"])
         self._tagger = None
 
     def initialize(
@@ -803,23 +426,15 @@ class CRFTagger(ErrorHandling):
     ) -> None:
         """Load the gazetteers and word clusters, let the span filters learn, and fit the CRF on all
         training examples."""
-        self.gazetteer_terms = load_gazetteers(self.cfg["gazetteers"])
-        phrases = load_gazetteers(self.cfg.get("phrase_gazetteers") or {}, phrases=True)
-        for name in self.cfg.get("phrase_variants") or []:
-            if name not in phrases:
-                raise ValueError(Errors.E606.format(name=self.name, phrases=name))
-            phrases[name] = expand_phrases(phrases[name])
-        self.gazetteer_terms.update({PHRASE_PREFIX + k: v for k, v in phrases.items()})
+        self.gazetteer_terms = feature_gazetteers(self.name, self.cfg["gazetteers"],
+                                                  self.cfg.get("phrase_gazetteers") or {},
+                                                  self.cfg.get("phrase_variants") or [])
         self.clusters = load_optional_clusters(self.cfg.get("clusters"), self.name)
         self._name_terms = None
         examples = list(get_examples())
         if "trigger" in (self.cfg.get("extra_features") or []):
-            data = [([t.text for t in eg.predicted], example_gold_tokens(eg, self.cfg["gold_key"])) for eg in examples]
-            self.gazetteer_terms[TRIGGERS] = learn_triggers(data) - self.name_terms
-        for span_filter in self.span_filters.values():
-            learn = getattr(span_filter, "initialize", None)
-            if learn is not None:
-                learn(examples, tagger=self)
+            self.gazetteer_terms[TRIGGERS] = learned_triggers(examples, self.cfg["gold_key"], self.name_terms)
+        learn_span_filters(self.span_filters, examples, self)
         xs, ys = self.training_data(examples, nlp)
         if not any(t != "O" for y in ys for t in y):
             raise ValueError(Errors.E608.format(name=self.name, key=self.cfg["gold_key"]))
@@ -837,53 +452,19 @@ class CRFTagger(ErrorHandling):
         return Scorer.score_spans(examples, "spans_crf", getter=getter, has_annotation=None, allow_overlap=True)
 
     # serialization
-    def _filter_state(self) -> Dict[str, Any]:
-        """What the span filters learned, by filter name (filters with nothing to save left out)."""
-        state = {}
-        for name, span_filter in self.span_filters.items():
-            to_dict = getattr(span_filter, "to_dict", None)
-            data = to_dict() if to_dict is not None else {}
-            if data:
-                state[name] = data
-        return state
-
-    def _load_filter_state(self, state: Dict[str, Any]) -> None:
-        """Give each configured filter what it learned (state of filters no longer configured is unused)."""
-        for name, data in state.items():
-            span_filter = self.span_filters.get(name)
-            if span_filter is not None and hasattr(span_filter, "from_dict"):
-                span_filter.from_dict(data)
-
-    def _load_legacy_boundaries(self, words: Dict[str, Any]) -> None:
-        """The boundary words of a pipeline saved before span filters: the repair_boundaries filter's state."""
-        for span_filter in self.span_filters.values():
-            if isinstance(span_filter, RepairBoundaries):
-                span_filter.from_dict(words)
-
     def _load_cfg(self, saved: Dict[str, Any]) -> None:
-        """Settings saved with the model: the config's win (`spacy_anon.saved_settings`); those the weights
-        were trained with must equal the config's. Those that became span filters (a pipeline saved before
-        them) are not settings any more; a step they switch on must be among the configured filters."""
-        saved = dict(saved)
-        removed = {key: saved.pop(key) for key in list(saved) if key in REMOVED_SETTINGS}
-        check_saved_settings(self.name, removed, self.span_filters)
-        check_config_wins(self.name, saved, self.cfg, trained_with=TRAINED_WITH)
+        check_saved_cfg(self.name, saved, self.cfg, self.span_filters)
 
     def _state(self) -> Dict[str, Any]:
-        return {
-            "cfg": trained_settings(self.cfg, TRAINED_WITH),
-            "gazetteers": {k: sorted(v) for k, v in self.gazetteer_terms.items()},
-            "clusters": self.clusters,
-            "span_filters": self._filter_state(),
-        }
+        return learned_state(self.cfg, self.gazetteer_terms, self.clusters, self.span_filters)
 
     def _set_state(self, state: Dict[str, Any]) -> None:
         self._load_cfg(state["cfg"])
-        self.gazetteer_terms = {k: frozenset(v) for k, v in state.get("gazetteers", {}).items()}
+        self.gazetteer_terms = gazetteer_terms_of(state.get("gazetteers", {}))
         self.clusters = dict(state.get("clusters", {}))
         if state.get("boundary_words"):
-            self._load_legacy_boundaries(state["boundary_words"])
-        self._load_filter_state(state.get("span_filters", {}))
+            load_legacy_boundaries(self.span_filters, state["boundary_words"])
+        load_span_filter_state(self.span_filters, state.get("span_filters", {}))
         self._name_terms = None
 
     def to_bytes(self, *, exclude=tuple()) -> bytes:
@@ -897,21 +478,7 @@ class CRFTagger(ErrorHandling):
         return self
 
     def to_disk(self, path, *, exclude=tuple()) -> None:
-        path = util.ensure_path(path)
-
-        def write_model(p):
-            if self.model_bytes is not None:
-                p.write_bytes(self.model_bytes)
-
-        filter_state = self._filter_state()
-        serializers = {
-            "cfg.json": lambda p: srsly.write_json(p, self._state()["cfg"]),
-            "gazetteers.json": lambda p: srsly.write_gzip_json(p, self._state()["gazetteers"]),
-            "clusters.json": lambda p: srsly.write_gzip_json(p, self.clusters) if self.clusters else None,
-            FILTER_STATE: lambda p: srsly.write_json(p, filter_state) if filter_state else None,
-            "model.crfsuite": write_model,
-        }
-        util.to_disk(path, serializers, exclude)
+        util.to_disk(util.ensure_path(path), disk_writers(self._state(), self.model_bytes), exclude)
 
     def from_disk(self, path, *, exclude=tuple()) -> "CRFTagger":
         path = util.ensure_path(path)
@@ -920,16 +487,17 @@ class CRFTagger(ErrorHandling):
             self.model_bytes = p.read_bytes() if p.exists() else None
             self._tagger = None
 
+        def read_if_present(load: Callable[[Any], None], read: Callable[[Any], Any]) -> Callable[[Any], None]:
+            return lambda p: load(read(p)) if p.exists() else None
+
         deserializers = {
-            "cfg.json": lambda p: self._load_cfg(srsly.read_json(p)) if p.exists() else None,
-            "gazetteers.json": lambda p: setattr(
-                self, "gazetteer_terms", {k: frozenset(v) for k, v in srsly.read_gzip_json(p).items()}
-            ),
+            "cfg.json": read_if_present(self._load_cfg, srsly.read_json),
+            "gazetteers.json": lambda p: setattr(self, "gazetteer_terms", gazetteer_terms_of(srsly.read_gzip_json(p))),
             "clusters.json": lambda p: setattr(
                 self, "clusters", dict(srsly.read_gzip_json(p)) if p.exists() else {}
             ),
-            LEGACY_BOUNDARIES: lambda p: self._load_legacy_boundaries(srsly.read_json(p)) if p.exists() else None,
-            FILTER_STATE: lambda p: self._load_filter_state(srsly.read_json(p)) if p.exists() else None,
+            LEGACY_BOUNDARIES: read_if_present(partial(load_legacy_boundaries, self.span_filters), srsly.read_json),
+            FILTER_STATE: read_if_present(partial(load_span_filter_state, self.span_filters), srsly.read_json),
             "model.crfsuite": read_model,
         }
         util.from_disk(path, deserializers, exclude)

@@ -18,7 +18,7 @@ class SpanFilter:
     """One step applied to the CRF's spans after decoding.
 
     `__call__(doc, tokens, spans, tagger)` returns the new spans. `tokens` are the doc's token arrays
-    (`crf_component.token_arrays`: texts as the tagger reads them, trailing whitespace, whitespace
+    (`crf_sequences.token_arrays`: texts as the tagger reads them, trailing whitespace, whitespace
     token); `tagger` is the calling component, for what it knows about the document's labels
     (`tagger.output_label`) and names (`tagger.name_terms`). Labels are the CRF's own, before
     `label_map`.
