@@ -6,7 +6,7 @@ from typing import List, Optional
 
 from spacy_anon.rules import scanning
 from spacy_anon.rules import validators as v
-from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, contains
+from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, contains, finds
 
 
 # ---------------------------------------------------------------- CONTACT
@@ -163,4 +163,41 @@ HANDLE = Recognizer(
     context=("twitter", "instagram", "tiktok", "mastodon", "telegram", "threads", "bluesky", "handle", "follow",
              "followed", "tweet", "tweeted", "tweets", "dm", "username", "user", "account", "profile"),
     prefilter=contains("@"),
+)
+
+# ---------------------------------------------------------------- CONTACT: defanged addresses
+# Threat reports and tickets write addresses "defanged" so that they cannot be clicked: "192[.]168[.]1[.]23",
+# "10(.)0(.)0(.)1", "hxxp://evil[.]example/x", "evil[.]example". The whole address is the span; a match
+# without a bracketed dot or an "hxxp" scheme is an ordinary address, left to `rules.ip` / `rules.url`.
+_DEFANGED_DOT = r"(?:\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\))"
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+
+
+def _defanged(value: str) -> Optional[bool]:
+    """False unless the value is written defanged (a bracketed dot or colon, or an "hxxp" scheme)."""
+    return None if re.search(r"[\[({]|^h[xX]{2}p", value, re.I) else False
+
+
+DEFANGED_IP = Recognizer(
+    name="rules.defanged_ip",
+    label="CONTACT",
+    type="IP",
+    patterns=compile_patterns([(
+        rf"(?<![\w.]){_OCTET}(?:(?:\.|{_DEFANGED_DOT}){_OCTET}){{3}}(?:/(?:3[0-2]|[12]?\d))?(?![\w/%]|\.\d)",
+        0.8, 0)]),
+    validator=_defanged,
+    prefilter=contains("[.]", "(.)", "{.}", "[dot]", "(dot)"),
+)
+
+DEFANGED_URL = Recognizer(
+    name="rules.defanged_url",
+    label="CONTACT",
+    type="URL",
+    patterns=compile_patterns([
+        (rf"(?i)(?<![\w@])h(?:xx|\*\*)ps?(?:\[:\]//|\[://\]|://){_URL_CHARS}+{_URL_END}", 0.8, 0),
+        (rf"(?<![\w@.\-/\[]){_LABEL}(?:(?:\.|{_DEFANGED_DOT}){_LABEL}){{0,9}}{_DEFANGED_DOT}[A-Za-z]{{2,24}}"
+         rf"(?![\w\-])(?:{_PATH})?", 0.8, 0),
+    ]),
+    validator=_defanged,
+    prefilter=finds(r"(?i)hxxp|h\*\*p|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)"),
 )
