@@ -254,6 +254,7 @@ def test_username_found(text, expected):
     "cc: John Smith, Mary",  # names are the taggers' to find
     "10 cc of saline", "the user interface was slow", "login screen", "user: admin", "users of the system",
     "The applicant's user account", "cc: anna@example.org",  # an e-mail is `rules.email`'s
+    "cc: dyspnea, syncope",  # a chief complaint, not a list of accounts
 ])
 def test_username_not_found(text):
     assert_unit("rules.username", text, [])

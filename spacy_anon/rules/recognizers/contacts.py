@@ -52,9 +52,10 @@ PAGER = Recognizer(
 # ---------------------------------------------------------------- usernames in a user field or a cc list
 # "cc: jkowalski, mthornbury", "user: jdoe42", "login mthornbury", "usuario: jperez": the values of a
 # username field, one or a list. A value must look like an account name, not a word: it holds a digit,
-# ".", "_" or "-", or it is lower-case and rarer than a common word (wordfreq), so "login screen" and
-# "user interface" stay; capitalised names are left to the taggers, e-mails to `rules.email`.
-USERNAME_MAX_ZIPF = 3.0
+# ".", "_" or "-", or it is lower-case and all but unknown to word lists (wordfreq, English, Spanish,
+# Portuguese), so "login screen", "user: admin" and a chief complaint ("cc: dyspnea") stay; capitalised
+# names are left to the taggers, e-mails to `rules.email`.
+USERNAME_MAX_ZIPF = 1.0  # "jkowalski", "mgarcia": 0; "dyspnoea" 1.56, "admin" 3.9
 _USER_CUE = re.compile(
     r"(?i)(?<![\w\-])(?:b?cc[ \t]*:|(?:(?:user|login|log-in|logon|account)[ \t_\-]?(?:name|id)s?|users?|logins?"
     r"|logon|uid|usuarios?|usuários?|utilizador(?:es)?|nome de usuário|nombre de usuario|(?:logged|signed) in as)"
