@@ -126,6 +126,7 @@ RULE_TYPES: Dict[str, str] = {
     "MAC": "CONTACT", "HANDLE": "CONTACT",
     "CARD": "ID", "IBAN": "ID", "SSN": "ID", "DNI": "ID", "PASSPORT": "ID", "RECORD_NUMBER": "ID",
     "CREDENTIAL": "ID", "CRYPTO": "ID", "NHS": "ID", "NINO": "ID", "UTR": "ID", "DRIVING_LICENCE": "ID",
+    "CIF": "ID", "NIF": "ID", "CPF": "ID", "CNPJ": "ID", "RG": "ID", "USERNAME": "CONTACT",
     "CASE_NUMBER": "CODE",
     "DATE": "DATETIME", "TIME": "DATETIME", "YEAR": "DATETIME",
     "AGE": "AGE", "MONEY": "QUANTITY", "MEASURE": "QUANTITY",

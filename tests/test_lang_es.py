@@ -128,3 +128,14 @@ def test_the_crf_alone_knows_small_towns_and_cities_after_a_title():
     out = nlp("Gabriel García Márquez nació en Aracataca y trabajó en Bogotá para El Espectador.")._.anon_text
     assert "Espectador" not in out
     assert "Telefónica" in nlp("El presidente viajó a Barcelona para reunirse con directivos de Telefónica.")._.anon_text
+
+
+@pytest.mark.parametrize("text,pieces", [
+    ("El paciente con DNI 12.345.678-z y número de la Seguridad Social 28 12345678 40 ingresó ayer.",
+     ("12.345", "678-z", "12345678")),
+    ("La empresa con CIF B12345674 emitió la factura.", ("B12345674", "1234567")),
+    ("usuario: jperez82", ("jperez82",)),
+])
+def test_spanish_identifiers_are_masked_whole(nlp, text, pieces):
+    out = nlp(text)._.anon_text
+    assert not [p for p in pieces if p in out], out

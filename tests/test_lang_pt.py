@@ -79,3 +79,20 @@ def test_persons_and_places_in_news_sentences_are_masked(nlp, text, names):
                    strict=True)
 def test_minister_with_a_common_word_first_name(nlp):
     assert "Fonseca" not in nlp("A ministra Graça Fonseca visitou Évora e Beja em março de 2019.")._.anon_text
+
+
+def test_a_nif_after_a_tax_word_is_a_nif_not_a_phone(nlp):
+    doc = nlp("O contribuinte com NIF 232013969 pagou a taxa.")
+    assert "232013969" not in doc._.anon_text
+    assert [(r["label"], r["type"]) for r in doc._.anon_table if "232013969" in doc.text[r["start"]:r["end"]]] == [
+        ("ID", "NIF")]
+
+
+@pytest.mark.parametrize("text,pieces", [
+    ("CPF 123.456.789-09, RG 12.345.678-9 e CNPJ 11.222.333/0001-81.",
+     ("123.456", "789-09", "12.345", "678-9", "11.222", "0001-81")),  # the whole RG, its first digits too
+    ("O cliente, contribuinte n.º 232 013 969, ligou.", ("232 013", "013 969")),
+])
+def test_brazilian_and_portuguese_identifiers_are_masked_whole(nlp, text, pieces):
+    out = nlp(text)._.anon_text
+    assert not [p for p in pieces if p in out], out

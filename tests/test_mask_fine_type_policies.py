@@ -139,3 +139,14 @@ def test_the_alias_table_of_the_docs_is_the_one_in_code():
     rows = [line.split("|")[1:4] for line in section.splitlines()[2:]]
     assert {a.strip(" `"): b.strip(" `") for a, b, _ in rows} == ALIASES
     assert all((kind.strip() == "category") == (b.strip(" `") in CATEGORIES) for _, b, kind in rows)
+
+
+@pytest.mark.parametrize("value, label, fine", [
+    ("192.168.1.23", "CONTACT", "IP"),  # `rules.ip`, though `rules.defanged_ip` reports IP too
+    ("192[.]168[.]1[.]23", "CONTACT", "IP"),
+    ("https://example.org/a", "CONTACT", "URL"),
+    ("hxxp://evil[.]example/x", "CONTACT", "URL"),
+    ("536-22-1234", "ID", "SSN"),
+])
+def test_a_type_several_recognizers_report_is_proved_by_each(value, label, fine):
+    assert shape_type(value, label) == fine

@@ -25,6 +25,20 @@ SAMPLES = {
     "rules.uk_nino": ("His National Insurance number is {v} today.", "AB 12 34 56 C"),
     "rules.gb_driving_licence": ("Driving licence number {v} was shown.", "MORGA657054SM9IJ"),
     "rules.postal_code": ("My postcode is {v} in London.", "SW1A 1AA"),
+    "rules.es_cif": ("La empresa con CIF {v} factura.", "B12345674"),
+    "rules.es_nss": ("Seguridad Social {v} vigente.", "28 12345678 40"),
+    "rules.br_cpf": ("Seu CPF é {v} hoje.", "123.456.789-09"),
+    "rules.br_cnpj": ("A empresa de CNPJ {v} paga.", "11.222.333/0001-81"),
+    "rules.br_rg": ("Seu RG é {v} hoje.", "12.345.678-9"),
+    "rules.pt_nif": ("O contribuinte com NIF {v} pagou.", "232013969"),
+    "rules.jwt": ("Use the token {v} once.", "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlMTIz"),
+    "rules.secret_assignment": ("Run export AWS_SECRET_ACCESS_KEY={v} first.", "wJalrXUtnFEMI-K7MDENG"),
+    "rules.private_key": ("Key:\n{v}\nThanks.",
+                          "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5\n-----END EC PRIVATE KEY-----"),
+    "rules.secret_token": ("The secret {v} was leaked.", "9f8e7d6c5b4a3928-1716a5b4c3d2e1f0"),
+    "rules.defanged_ip": ("The attacker used {v} twice.", "192[.]168[.]1[.]23"),
+    "rules.defanged_url": ("Payload at {v} today.", "hxxp://evil[.]example/x-1"),
+    "rules.username": ("user: {v}\nThanks.", "j-kowalski42"),
 }
 
 

@@ -15,10 +15,10 @@ def _all_regexes():
     for rec in R.get_recognizers(("all", "clinical_date", "clinical_month_day", "titled_name", "institution_name")):
         for i, p in enumerate(rec.patterns):
             found[f"{rec.name}[{i}]"] = p.regex
-    for loc, patterns in R._COMPILED_POSTAL.items():
+    for loc, patterns in R.COMPILED_POSTAL.items():
         for i, p in enumerate(patterns):
             found[f"postal {loc}[{i}]"] = p.regex
-    for i, p in enumerate(R._CARD_PATTERNS):
+    for i, p in enumerate(R.CARD_PATTERNS):
         found[f"card[{i}]"] = p.regex
     for name, value in vars(R).items():
         if isinstance(value, re.Pattern):

@@ -156,3 +156,59 @@ def test_bitcoin_bech32(address, ok):
     from spacy_anon.rules import wallets
 
     assert wallets.bech32_valid(address) is ok
+
+
+@pytest.mark.parametrize("value,ok", [
+    ("B12345674", True), ("B-1234567-4", True), ("P1234567D", True), ("G12345674", True), ("G1234567D", True),
+    ("B12345675", False), ("P12345674", False),  # a body's control is a letter
+    ("A1234567J", False), ("I12345674", False), ("B1234567", False),
+])
+def test_es_cif(value, ok):
+    assert v.es_cif_valid(value) is ok
+
+
+@pytest.mark.parametrize("value,ok", [
+    ("28 12345678 40", True), ("281234567840", True), ("28/12345678/40", True),
+    ("28 12345678 41", False), ("00 12345678 40", False), ("28 1234 40", False),
+])
+def test_es_nss(value, ok):
+    assert v.es_nss_valid(value) is ok
+
+
+@pytest.mark.parametrize("value,ok", [
+    ("123.456.789-09", True), ("12345678909", True), ("123.456.789-08", False), ("123.456.789-19", False),
+    ("111.111.111-11", False), ("1234567890", False),
+])
+def test_br_cpf(value, ok):
+    assert v.br_cpf_valid(value) is ok
+
+
+@pytest.mark.parametrize("value,ok", [
+    ("11.222.333/0001-81", True), ("11222333000181", True), ("11.222.333/0001-82", False),
+    ("11.222.333/0001-71", False), ("00000000000000", False),
+])
+def test_br_cnpj(value, ok):
+    assert v.br_cnpj_valid(value) is ok
+
+
+@pytest.mark.parametrize("value,ok", [
+    ("232013969", True), ("501442600", True), ("232013968", False), ("432013969", False), ("23201396", False),
+])
+def test_pt_nif(value, ok):
+    assert v.pt_nif_valid(value) is ok
+
+
+@pytest.mark.parametrize("value,ok", [
+    ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+     True),
+    ("eyJzdWIiOiIxMjM0NTY3ODkwIn0.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc", False),  # header without alg or typ
+    ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.abc", False),  # two parts
+    ("eyJ!!!.abc.def", False),
+])
+def test_jwt(value, ok):
+    assert v.jwt_valid(value) is ok
+
+
+def test_shannon_entropy():
+    assert v.shannon_entropy("") == 0.0 and v.shannon_entropy("aaaa") == 0.0
+    assert v.shannon_entropy("abcd") == 2.0

@@ -83,9 +83,9 @@ def policy_for(policies: Mapping[str, str], label: str, fine_type: Optional[str]
 
 
 def _shape_recognizers():
-    """(type, recognizer, needs) of the rule recognizers whose match proves a fine type."""
-    by_type = {r.type: r for r in BUILT_IN if r.type}
-    return tuple((t, by_type[t], needs) for t, needs in _SHAPES if t in by_type)
+    """(type, recognizer, needs) of the rule recognizers whose match proves a fine type; a type that
+    several recognizers report (IP: `rules.ip` and `rules.defanged_ip`) is tried with each, in order."""
+    return tuple((t, r, needs) for t, needs in _SHAPES for r in BUILT_IN if r.type == t)
 
 
 _RECOGNIZERS = None

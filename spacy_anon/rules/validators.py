@@ -1,6 +1,10 @@
 """Checksum and plausibility checks for rule matches: each returns True (valid), False (reject) or None (no opinion)."""
+import base64
 import ipaddress
+import json
+import math
 import re
+from collections import Counter
 from typing import Optional
 
 _NON_ALNUM = re.compile(r"[^0-9A-Za-z]")
@@ -208,3 +212,89 @@ def numeric_date_valid(value: str) -> bool:
         return 1 <= nums[1] <= 12 and 1 <= nums[2] <= 31
     a, b = nums[0], nums[1]
     return 1 <= a <= 31 and 1 <= b <= 31 and min(a, b) <= 12
+
+
+# ---------------------------------------------------------------- Spain, Portugal, Brazil
+_CIF_LETTERS = "JABCDEFGHI"
+
+
+def es_cif_valid(value: str) -> bool:
+    """Spanish company NIF (formerly CIF): an entity letter, 7 digits and a control character, which is
+    a digit for companies (A B E H), a letter for bodies (K P Q R S N W) and either for the rest."""
+    v = _NON_ALNUM.sub("", value).upper()
+    if len(v) != 9 or v[0] not in "ABCDEFGHJNPQRSUVW" or not v[1:8].isdigit():
+        return False
+    digits = [int(c) for c in v[1:8]]
+    total = sum(digits[1::2]) + sum(sum(divmod(2 * d, 10)) for d in digits[0::2])
+    control = (10 - total % 10) % 10
+    check = v[8]
+    if v[0] in "ABEH":
+        return check == str(control)
+    if v[0] in "KPQRSNW":
+        return check == _CIF_LETTERS[control]
+    return check in (str(control), _CIF_LETTERS[control])
+
+
+def es_nss_valid(value: str) -> bool:
+    """Spanish social security number: 2-digit province, 7 or 8 digits, 2 control digits (mod 97)."""
+    digits = "".join(c for c in value if c.isdigit())
+    if len(digits) not in (11, 12):
+        return False
+    province, number, control = int(digits[:2]), int(digits[2:-2]), int(digits[-2:])
+    if province == 0 or number == 0:
+        return False
+    base = number + province * 10 ** 7 if number < 10 ** 7 else int(digits[:-2])
+    return base % 97 == control
+
+
+def _mod11_check(digits: str, weights) -> int:
+    """Brazilian mod-11 check digit: 11 - (weighted sum mod 11), 0 when that is 10 or 11."""
+    rest = sum(int(d) * w for d, w in zip(digits, weights)) % 11
+    return 0 if rest < 2 else 11 - rest
+
+
+def br_cpf_valid(value: str) -> bool:
+    """Brazilian CPF: 11 digits, two mod-11 check digits; a repeated digit ("111.111.111-11") is no CPF."""
+    d = "".join(c for c in value if c.isdigit())
+    if len(d) != 11 or len(set(d)) == 1:
+        return False
+    return (_mod11_check(d[:9], range(10, 1, -1)) == int(d[9])
+            and _mod11_check(d[:10], range(11, 1, -1)) == int(d[10]))
+
+
+def br_cnpj_valid(value: str) -> bool:
+    """Brazilian CNPJ: 14 digits, two mod-11 check digits (weights 5..2, 9..2 and 6..2, 9..2)."""
+    d = "".join(c for c in value if c.isdigit())
+    if len(d) != 14 or len(set(d)) == 1:
+        return False
+    w1 = (5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)
+    return _mod11_check(d[:12], w1) == int(d[12]) and _mod11_check(d[:13], (6,) + w1) == int(d[13])
+
+
+def pt_nif_valid(value: str) -> bool:
+    """Portuguese NIF / NIPC: 9 digits, a first digit that names a kind of taxpayer, a mod-11 check digit."""
+    d = "".join(c for c in value if c.isdigit())
+    if len(d) != 9 or d[0] not in "1235689" and d[:2] not in ("45", "70", "71", "72", "74", "75", "77", "79"):
+        return False
+    rest = sum(int(c) * w for c, w in zip(d[:8], range(9, 1, -1))) % 11
+    return int(d[8]) == (0 if rest < 2 else 11 - rest)
+
+
+# ---------------------------------------------------------------- credentials
+def jwt_valid(value: str) -> bool:
+    """A JSON Web Token: three base64url parts, the first a JSON object naming its algorithm or type."""
+    parts = value.split(".")
+    if len(parts) != 3:
+        return False
+    header = parts[0] + "=" * (-len(parts[0]) % 4)
+    try:
+        decoded = json.loads(base64.urlsafe_b64decode(header.encode("ascii")))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(decoded, dict) and ("alg" in decoded or "typ" in decoded)
+
+
+def shannon_entropy(value: str) -> float:
+    """Bits per character of `value` (0 for an empty string)."""
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in Counter(value).values()) if n else 0.0

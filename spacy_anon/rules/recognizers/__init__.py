@@ -1,0 +1,63 @@
+"""Rule recognizers: one small frozen dataclass per kind of identifier, kept in a registry by name.
+
+The types and the registry are in `base`; the recognizers are grouped by family, one module each:
+`online` (e-mails, URLs, IP and MAC addresses, handles), `contacts` (phones, pagers), `payment` (cards,
+IBANs, wallets), `national_ids` (US, UK, passports), `iberian_ids` (Spain, Portugal, Brazil), `records`
+(record and case numbers), `dates_ages`, `quantities`, `names`, `places` (postal codes) and `credentials`.
+A new recognizer goes in its family's module and in `BUILT_IN` below, which registers it.
+"""
+from spacy_anon.rules.recognizers.base import (
+    REGISTRY, Finder, Pattern, Recognizer, as_pattern, compile_patterns, contains, finds, get_recognizers,
+    has_digits, pattern_hits, register,
+)
+from spacy_anon.rules.recognizers.contacts import PAGER, PHONE, USERNAME
+from spacy_anon.rules.recognizers.credentials import CREDENTIAL, JWT, PRIVATE_KEY, SECRET_ASSIGNMENT, SECRET_TOKEN
+from spacy_anon.rules.recognizers.dates_ages import (
+    AGE, CLINICAL_DATE, CLINICAL_MONTH_DAY, DATE, SHORT_DATE, TIME, YEAR, pain_score_near,
+)
+from spacy_anon.rules.recognizers.iberian_ids import (
+    BR_CNPJ, BR_CPF, BR_RG, DNI_LOOSE_SCORE, DNI_SCORE, ES_CIF, ES_DNI, ES_NSS, PT_NIF,
+)
+from spacy_anon.rules.recognizers.names import (
+    FIRST_NAME_SOURCES, INSTITUTION_NAME, KINSHIP_WORDS, RELATIVE_NAME, RELATIVE_NAME_PATTERNS, TITLED_NAME,
+    TITLED_NAME_MAX_ZIPF, first_names,
+)
+from spacy_anon.rules.recognizers.national_ids import (
+    GB_DRIVING_LICENCE, NHS_LOOSE_SCORE, NHS_SPACED_SCORE, PASSPORT, PASSPORT_CONTEXT, UK_NHS, UK_NINO, UK_UTR,
+    US_SSN,
+)
+from spacy_anon.rules.recognizers.online import (
+    DEFANGED_IP, DEFANGED_URL, EMAIL, HANDLE, IP_ADDRESS, MAC_ADDRESS, MAX_HOST_REACH, URL, bare_domain_starts,
+)
+from spacy_anon.rules.recognizers.payment import (
+    CARD_PATTERNS, CREDIT_CARD, CRYPTO_WALLET, ETH_SCORE, IBAN, WALLET_SCORE,
+)
+from spacy_anon.rules.recognizers.places import COMPILED_POSTAL, POSTAL_CODE, POSTAL_LOCALES, POSTAL_MIN_DIGITS
+from spacy_anon.rules.recognizers.quantities import MEASURE, MONEY
+from spacy_anon.rules.recognizers.records import CASE_NUMBER, RECORD_NUMBER
+
+# Every built-in recognizer, in registration order (the order `get_recognizers(("all",))` returns them).
+BUILT_IN = (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
+            CASE_NUMBER, DATE, SHORT_DATE, CLINICAL_DATE, CLINICAL_MONTH_DAY, TIME, YEAR, AGE, MONEY, MEASURE,
+            RELATIVE_NAME, TITLED_NAME, PAGER, POSTAL_CODE, MAC_ADDRESS, HANDLE, CREDENTIAL, CRYPTO_WALLET, UK_NHS,
+            UK_NINO, UK_UTR, GB_DRIVING_LICENCE, INSTITUTION_NAME,
+            ES_CIF, ES_NSS, BR_CPF, BR_CNPJ, BR_RG, PT_NIF, JWT, SECRET_ASSIGNMENT, PRIVATE_KEY, SECRET_TOKEN,
+            DEFANGED_IP, DEFANGED_URL, USERNAME)
+
+for _r in BUILT_IN:
+    register(_r)
+
+__all__ = [
+    "BUILT_IN", "REGISTRY", "Finder", "Pattern", "Recognizer", "as_pattern", "compile_patterns", "contains",
+    "finds", "get_recognizers", "has_digits", "pattern_hits", "register",
+    "AGE", "BR_CNPJ", "BR_CPF", "BR_RG", "CARD_PATTERNS", "CASE_NUMBER", "CLINICAL_DATE", "CLINICAL_MONTH_DAY", "COMPILED_POSTAL", "CREDENTIAL",
+    "CREDIT_CARD", "CRYPTO_WALLET", "DATE", "DEFANGED_IP", "DEFANGED_URL", "DNI_LOOSE_SCORE", "DNI_SCORE",
+    "EMAIL", "ES_CIF", "ES_DNI", "ES_NSS", "ETH_SCORE",
+    "FIRST_NAME_SOURCES", "GB_DRIVING_LICENCE", "HANDLE", "IBAN", "INSTITUTION_NAME", "IP_ADDRESS",
+    "JWT", "KINSHIP_WORDS", "MAC_ADDRESS", "MAX_HOST_REACH", "MEASURE", "MONEY", "NHS_LOOSE_SCORE", "NHS_SPACED_SCORE",
+    "PAGER", "PASSPORT", "PASSPORT_CONTEXT", "PHONE", "POSTAL_CODE", "POSTAL_LOCALES", "POSTAL_MIN_DIGITS",
+    "PRIVATE_KEY", "PT_NIF",
+    "RECORD_NUMBER", "RELATIVE_NAME", "RELATIVE_NAME_PATTERNS", "SECRET_ASSIGNMENT", "SECRET_TOKEN", "SHORT_DATE", "TIME", "TITLED_NAME",
+    "TITLED_NAME_MAX_ZIPF", "UK_NHS", "UK_NINO", "UK_UTR", "URL", "USERNAME", "US_SSN", "WALLET_SCORE", "YEAR",
+    "bare_domain_starts", "first_names", "pain_score_near",
+]

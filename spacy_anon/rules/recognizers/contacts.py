@@ -1,0 +1,103 @@
+"""Contacts by telephone and by account: phone numbers (per region, `spacy_anon.rules.phones`), pager
+numbers, usernames in a user field."""
+import re
+from functools import lru_cache
+from typing import Iterator, Tuple
+
+from spacy_anon.rules.phones import find_phones
+from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, finds, has_digits
+
+
+def _phone_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    return find_phones(text, getattr(options, "phone_regions", ("US",)))
+
+
+PHONE = Recognizer(
+    name="rules.phone",
+    label="CONTACT",
+    type="PHONE",
+    finder=_phone_finder,
+    context=(
+        "phone", "phones", "telephone", "tel", "tel.", "mobile", "cell", "cellphone", "fax", "desk", "office",
+        "call", "calling", "called", "dial", "reach", "contact", "text", "sms", "phone number", "my number",
+        "our number", "your number", "his number", "her number", "contact number", "number to call",
+        "whatsapp", "message", "messages", "answering", "landline", "hotline", "ext",
+        "teléfono", "telefono", "tlf", "tfno", "móvil", "movil", "celular", "llamar", "llame",
+        "telefone", "telemóvel", "telemovel", "ligar", "ligue", "contacto", "contato", "contactar", "contatar",
+        "llamar", "llame", "telefonear", "telefonar",
+    ),
+    negative_context=(
+        "abg", "card", "credit", "iban", "account", "isbn", "ssn", "invoice", "order", "page", "tarjeta", "cartão",
+        "license", "licence", "driver", "passport", "ticket", "tracking", "serial", "reference", "ref", "lot",
+        "model", ">euros", ">eur", ">dollars", ">usd", ">pesos", ">reais", ">libras", ">pounds", ">inhabitants",
+        ">habitantes", ">people", ">personas", ">pessoas", ">km", ">kg", ">metres", ">meters", ">units", "apt", "suite", "street", "st", "ave", "avenue", "road",
+        "rd", "blvd", "lane", "utr", "nhs", "nino", "wallet",
+    ),
+    prefilter=has_digits(7),
+)
+
+
+# Hospital pager numbers are 4-7 digits, too short for a phone number: only after the word "pager"
+PAGER = Recognizer(
+    name="rules.pager",
+    label="CONTACT",
+    type="PAGER",
+    # bounded spaces: "\s*x?\s*" would try every split of a long run of spaces
+    patterns=compile_patterns([(r"(?i)\b(?:pager|beeper|pgr|bpr)\s{0,3}(?:(?:#|no\.?|number)\s{0,3})?(?::\s{0,3})?"
+                        r"(\d{4,7})(?![\w/]|[.,-]\d)", 0.8, 1)]),
+    prefilter=finds(r"(?i)pager|beeper|pgr|bpr"),
+)
+
+
+# ---------------------------------------------------------------- usernames in a user field or a cc list
+# "cc: jkowalski, mthornbury", "user: jdoe42", "login mthornbury", "usuario: jperez": the values of a
+# username field, one or a list. A value must look like an account name, not a word: it holds a digit,
+# ".", "_" or "-", or it is lower-case and all but unknown to word lists (wordfreq, English, Spanish,
+# Portuguese), so "login screen", "user: admin" and a chief complaint ("cc: dyspnea") stay; capitalised
+# names are left to the taggers, e-mails to `rules.email`.
+USERNAME_MAX_ZIPF = 1.0  # "jkowalski", "mgarcia": 0; "dyspnoea" 1.56, "admin" 3.9
+_USER_CUE = re.compile(
+    r"(?i)(?<![\w\-])(?:b?cc[ \t]*:|(?:(?:user|login|log-in|logon|account)[ \t_\-]?(?:name|id)s?|users?|logins?"
+    r"|logon|uid|usuarios?|usuários?|utilizador(?:es)?|nome de usuário|nombre de usuario|(?:logged|signed) in as)"
+    r"(?![\w\-])[ \t]{0,3}[:=]?)[ \t]{0,3}")
+_USER_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._\-]{0,30}[A-Za-z0-9](?![\w@\-]|\.\w)")
+_USER_SEP = re.compile(r"[ \t]{0,3}(?:[,;]|and|y|e)[ \t]{1,3}|[ \t]{0,3}[,;]")
+USERNAME_SCORE = 0.75
+USERNAME_MAX_LIST = 20
+
+
+@lru_cache(maxsize=4096)
+def _username_like(value: str) -> bool:
+    if not any(c.isalpha() for c in value) or len(value) < 3:
+        return False
+    if any(c.isdigit() or c in "._-" for c in value):
+        return True
+    if not value.islower():
+        return False
+    from wordfreq import zipf_frequency
+
+    return max(zipf_frequency(value, lang) for lang in ("en", "es", "pt")) < USERNAME_MAX_ZIPF
+
+
+def _username_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    """The username-shaped values after a user-field cue, up to the first value that is not one."""
+    for cue in _USER_CUE.finditer(text):
+        pos = cue.end()
+        for _ in range(USERNAME_MAX_LIST):
+            m = _USER_VALUE.match(text, pos)
+            if m is None or not _username_like(m.group()):
+                break
+            yield m.start(), m.end(), USERNAME_SCORE
+            sep = _USER_SEP.match(text, m.end())
+            if sep is None:
+                break
+            pos = sep.end()
+
+
+USERNAME = Recognizer(
+    name="rules.username",
+    label="CONTACT",
+    type="USERNAME",
+    finder=_username_finder,
+    prefilter=finds(r"(?i)cc[ \t]*:|user|login|log-in|logon|account|uid|usuari|utilizador|in as"),
+)

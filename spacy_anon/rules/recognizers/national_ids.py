@@ -1,0 +1,99 @@
+"""National identifiers of the United States and the United Kingdom, and passport numbers."""
+import re
+from typing import Iterator, Optional, Tuple
+
+from spacy_anon.rules import scanning
+from spacy_anon.rules import validators as v
+from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, has_digits
+
+
+def _ssn_valid(value: str) -> Optional[bool]:
+    return None if v.us_ssn_valid(value) else False
+
+
+
+US_SSN = Recognizer(
+    name="rules.us_ssn",
+    label="ID",
+    type="SSN",
+    patterns=compile_patterns([
+        (r"(?<![\w\-.])\d{3}([\- .])\d{2}\1\d{4}(?![\w\-]|\.\d)", 0.5, 0),
+        (r"(?<![\w\-.])\d{9}(?![\w\-]|\.\d)", 0.2, 0),
+    ]),
+    validator=_ssn_valid,
+    context=("ssn", "ssns", "social security", "social", "security", "ss#", "ss #", "ssid", "ss"),
+    languages=("en",),
+    prefilter=has_digits(9),
+)
+
+# Passport numbers differ by country (US 9 digits, UK 9, ES "AAA123456", KR "M123A4567", "C01X00T47"):
+# 6-9 upper-case letters and digits with at least one digit, only beside a passport word.
+PASSPORT_CONTEXT = ("passport", "passports", "pasaporte", "passaporte", "travel document", "여권", "여권번호",
+                    "여권 번호")
+PASSPORT = Recognizer(
+    name="rules.passport",
+    label="ID",
+    type="PASSPORT",
+    patterns=compile_patterns([(r"(?<![\w\-])(?=[A-Z]{0,8}\d)[A-Z0-9]{6,9}(?![\w\-])", 0.2, 0)]),
+    context=PASSPORT_CONTEXT,
+    prefilter=has_digits(1),
+)
+
+# ---------------------------------------------------------------- ID: United Kingdom
+NHS_SPACED_SCORE = 0.55  # "943 476 5919", the way the NHS prints it, check digit valid
+NHS_LOOSE_SCORE = 0.3  # one run or dashes, check digit valid: needs a context word
+_NHS_CANDIDATE = re.compile(r"(?<![\w\-.])\d{3}([ \-]?)\d{3}\1\d{4}(?![\w\-]|[ .]\d)")
+
+
+def _nhs_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
+    """NHS numbers whose mod-11 check digit holds; only the spaced 3-3-4 form stands alone."""
+    for m in scanning.finditer(_NHS_CANDIDATE, text):
+        if v.nhs_number_valid(m.group()):
+            yield m.start(), m.end(), NHS_SPACED_SCORE if m.group(1) == " " else NHS_LOOSE_SCORE, True
+
+
+UK_NHS = Recognizer(
+    name="rules.uk_nhs",
+    label="ID",
+    type="NHS",
+    finder=_nhs_finder,
+    context=("nhs", "nhs number", "nhs no", "health service", "chi"),
+    # a US phone number in 3-3-4 passes the check one time in eleven
+    negative_context=("phone", "tel", "call", "fax", "mobile", "cell", "contact"),
+    prefilter=has_digits(10),
+)
+
+UK_NINO = Recognizer(
+    name="rules.uk_nino",
+    label="ID",
+    type="NINO",
+    # "AB 12 34 56 C", "AB123456C" (one spacing throughout); the prefix rules are in the validator
+    patterns=compile_patterns([(r"(?<![\w\-])[A-Z]{2}( ?)\d{2}\1\d{2}\1\d{2}\1[A-D](?![\w\-])", 0.55, 0)]),
+    validator=lambda value: None if v.uk_nino_valid(value) else False,
+    context=("national insurance", "ni number", "ni no", "nino", "insurance number"),
+    prefilter=has_digits(6),
+)
+
+# Unique Taxpayer Reference: ten digits (sometimes "12345 67890", or with a trailing K), indistinguishable
+# from any other number, so only beside a tax word.
+UK_UTR = Recognizer(
+    name="rules.uk_utr",
+    label="ID",
+    type="UTR",
+    patterns=compile_patterns([(r"(?<![\w\-.])\d{5} ?\d{5}K?(?![\w\-]|[ .]\d)", 0.2, 0)]),
+    context=("utr", "tax reference", "unique taxpayer", "taxpayer reference", "self assessment", "hmrc"),
+    prefilter=has_digits(10),
+)
+
+# GB driving licence: "MORGA657054SM9IJ" (surname padded with 9s, birth date with month +50 for women,
+# initials, a digit, two check characters, optionally followed by a two-digit issue number).
+GB_DRIVING_LICENCE = Recognizer(
+    name="rules.gb_driving_licence",
+    label="ID",
+    type="DRIVING_LICENCE",
+    patterns=compile_patterns([(r"(?<![\w\-])[A-Z][A-Z9]{4}\d{6}[A-Z][A-Z9]\d[A-Z0-9]{2}(?![\w\-])", 0.6, 0)]),
+    validator=lambda value: None if v.gb_driving_licence_plausible(value) else False,
+    context=("driving licence", "driving license", "driver's license", "drivers license", "licence", "license",
+             "dvla", "licence number"),
+    prefilter=has_digits(7),
+)

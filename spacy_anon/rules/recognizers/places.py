@@ -1,0 +1,69 @@
+"""Postal codes, per locale (`RuleOptions.postal_locales`)."""
+from typing import Dict, Iterator, Tuple
+
+from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, has_digits, pattern_hits
+
+
+# ---------------------------------------------------------------- LOC: postal codes (per locale)
+# locale -> (regex specs, context words). Bare codes that look like any number score low and need context
+# (an address word or a state code); distinctive shapes (UK, PT, CA, NL) score high enough alone.
+POSTAL_LOCALES: Dict[str, Tuple[Tuple[Tuple[str, float, int], ...], Tuple[str, ...]]] = {
+    "US": ((
+        (r"\b(?:A[LKZRSPEA]|C[AOT]|D[EC]|F[LM]|G[AU]|HI|I[DLNA]|K[SY]|LA|M[EDAINSOTHP]|N[EVHJMYCD]|O[HKR]|"
+         r"P[AWR]|RI|S[CD]|T[NX]|UT|V[TAI]|W[AVIY])\.?,?\s+(\d{5}(?:-\d{4})?)\b", 0.6, 1),
+        (r"(?<![\w\-.$€£])\d{5}(?:-\d{4})?(?![\w\-]|[.,]\d)", 0.15, 0),
+    ), ("zip", "zipcode", "zip code", "postal", "postcode", "address", "mailing")),
+    "GB": ((
+        (r"\b(?:GIR ?0AA|[A-PR-UWYZ](?:\d[A-HJKPSTUW\d]?|[A-HK-Y]\d[ABEHMNPRVWXY\d]?) ?\d[ABD-HJLNP-UW-Z]{2})\b",
+         0.6, 0),
+        # lower case ("sw1a 1aa"): alone only in the full outward + space + inward form, never an ordinal
+        # ("vitamin b12 3rd dose"); run together ("sw1a1aa") only beside a context word
+        (r"\b(?:gir 0aa|[a-pr-uwyz](?:\d[a-hjkpstuw\d]?|[a-hk-y]\d[abehmnprvwxy\d]?) "
+         r"(?!\d(?:st|nd|rd|th)\b)\d[abd-hjlnp-uw-z]{2})\b", 0.5, 0),
+        (r"\b(?:gir0aa|[a-pr-uwyz](?:\d[a-hjkpstuw\d]?|[a-hk-y]\d[abehmnprvwxy\d]?)"
+         r"(?!\d(?:st|nd|rd|th)\b)\d[abd-hjlnp-uw-z]{2})\b", 0.2, 0),
+    ), ("postcode", "post code", "postal", "address")),
+    "ES": ((
+        (r"(?<![\w\-.$€£])(?:0[1-9]|[1-4]\d|5[0-2])\d{3}(?![\w\-]|[.,]\d)", 0.15, 0),
+    ), ("cp", "c.p", "código postal", "codigo postal", "postal", "dirección", "domicilio", "calle", "c/")),
+    "PT": ((
+        (r"(?<![\w\-.@])[1-9]\d{3}-\d{3}(?![\w\-]|[.,]\d)", 0.45, 0),
+    ), ("código postal", "codigo postal", "cp", "morada", "endereço", "rua", "postal")),
+    "FR": ((
+        (r"(?<![\w\-.$€£])(?:0[1-9]|[1-8]\d|9[0-8])\d{3}(?![\w\-]|[.,]\d)", 0.15, 0),
+    ), ("code postal", "cp", "adresse", "rue", "postal", "cedex")),
+    "DE": ((
+        (r"(?<![\w\-.$€£])(?:0[1-9]|[1-9]\d)\d{3}(?![\w\-]|[.,]\d)", 0.15, 0),
+    ), ("plz", "postleitzahl", "straße", "strasse", "anschrift", "adresse", "postal")),
+    "NL": ((
+        (r"\b[1-9]\d{3} ?(?!SA|SD|SS)[A-Z]{2}\b", 0.5, 0),
+    ), ("postcode", "adres", "straat", "postal")),
+    "CA": ((
+        (r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b", 0.6, 0),
+    ), ("postal", "postal code", "address")),
+    "BR": ((
+        (r"(?<![\w\-.])\d{5}-\d{3}(?![\w\-]|[.,]\d)", 0.5, 0),
+    ), ("cep", "endereço", "rua", "postal")),
+}
+COMPILED_POSTAL = {loc: compile_patterns(specs) for loc, (specs, _) in POSTAL_LOCALES.items()}
+# The fewest digits a locale's code has: a text with fewer cannot hold one ("SW1A 1AA" has two).
+POSTAL_MIN_DIGITS = {"US": 5, "GB": 2, "ES": 5, "PT": 7, "FR": 5, "DE": 5, "NL": 4, "CA": 3, "BR": 8}
+_POSTAL_PREFILTERS = {loc: has_digits(n) for loc, n in POSTAL_MIN_DIGITS.items()}
+
+
+def _postal_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    """Postal codes of each configured locale whose digit count the text can hold."""
+    for locale in getattr(options, "postal_locales", ("US",)):
+        if _POSTAL_PREFILTERS[locale](text):
+            yield from pattern_hits(text, COMPILED_POSTAL[locale])
+
+
+POSTAL_CODE = Recognizer(
+    name="rules.postal_code",
+    label="LOC",
+    type="POSTAL_CODE",
+    finder=_postal_finder,
+    context=tuple(sorted({w for _, ctx in POSTAL_LOCALES.values() for w in ctx})),
+    negative_context=("phone", "tel", "card", "room", "page", "order", "invoice"),
+    prefilter=has_digits(min(POSTAL_MIN_DIGITS.values())),
+)

@@ -1,0 +1,59 @@
+"""Record and case numbers: the number after a record cue (MRN, NHC, "patient id"), court case numbers."""
+from typing import Optional
+
+from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, contains, has_digits
+
+
+def _record_valid(value: str) -> Optional[bool]:
+    """Record numbers have at least 4 digits ("#3" after Tylenol is not one)."""
+    return None if sum(c.isdigit() for c in value) >= 4 else False
+
+
+
+_RECORD_CUE = (
+    r"(?:MRN|NHC|N\.?H\.?C\.?|NHCs|NASS|NSS|CIPA|CIP|SIP|NUSS|Episodio|Nº\s?Col\.?|Nº|N°|N\.º|nº|n\.º|"
+    r"No\.|no\.|Num\.|Núm\.|núm\.|#|"
+    r"(?i:medical\s+record(?:\s+(?:number|no\.?|#))?|record\s+(?:number|no\.?|#)|patient\s+(?:id|number|no\.?)|"
+    r"hospital\s+number|chart\s+(?:number|no\.?)|n[uú]mero\s+de\s+historia(?:\s+cl[ií]nica)?|"
+    r"historia\s+cl[ií]nica|n[uú]mero\s+de\s+(?:processo|paciente|registo|registro)|"
+    r"n[uú]mero\s+de\s+afiliaci[oó]n|n[uú]m\.?\s+(?:de\s+)?historia|id\s+(?:number|no\.?)))"
+)
+RECORD_NUMBER = Recognizer(
+    name="rules.record_number",
+    label="ID",
+    type="RECORD_NUMBER",
+    patterns=compile_patterns([
+        # at most 7 digit groups of at most 20 digits: a longer run is a table or a blob, not a record number
+        (r"(?=[A-Za-z#])" + _RECORD_CUE
+         + r"\s*(?:[:#=]\s*)?((?:[A-Za-z]{1,3}[\- ]?)?\d{1,20}(?:[ \-.]\d{1,20}){0,6}(?:[\-/ ]?[A-Z])?)"
+         r"(?![\w/]|[.\-]\d)", 0.7, 1),
+    ]),
+    validator=_record_valid,
+    # "Law no. 3713", "Article no. 5", "Protocol No. 11" are not records
+    negative_context=("<law", "<act", "<article", "<protocol", "<decree", "<ley", "<lei", "<decreto", "<artículo",
+                      "<artigo", "<regulation", "<directive", "<resolution", "<convention", "<room", "<page",
+                      # "passport no. 123456789" is a passport number (`rules.passport`)
+                      "<passport", "<pasaporte", "<passaporte"),
+    prefilter=has_digits(4),
+)
+
+# ---------------------------------------------------------------- CODE
+CASE_NUMBER = Recognizer(
+    name="rules.case_number",
+    label="CODE",
+    type="CASE_NUMBER",
+    patterns=compile_patterns([
+        # ECHR style "no. 40593/04", "Application no. 40593/04", "nos. 123/04 and 456/05"
+        # 4-6 digits / 2 digits is distinctive enough alone; shorter numerators need a context word
+        (r"(?<![\w/.\-])\d{4,6}/\d{2}(?![\w/%]|[.\-]\d)", 0.5, 0),
+        (r"(?<![\w/.\-])\d{2,3}/\d{2}(?![\w/%]|[.\-]\d)", 0.4, 0),
+        (r"\b(?:[Nn]os?\.|[Nn]º|N°)\s*(\d{1,6}/\d{2})(?![\w/%]|[.\-]\d)", 0.85, 1),
+        # docket styles: "C-123/04", "T-45/07", "No. 12-3456"
+        (r"(?<![\w/\-])[A-Z]{1,2}-\d{1,5}/\d{2,4}(?![\w/])", 0.6, 0),
+    ]),
+    context=("application", "applications", "case", "cases", "demanda", "demandas", "caso",
+             "processo", "recurso", "asunto", "queixa", "petition", "complaint", "docket", "appeal"),
+    negative_context=("mg", "ml", "ratio", "score", "page", "pages", "<year", "<years", "<season", "<tax",
+                      "bp", "b/p", "blood", "pressure", "mmhg", "cvp", "pa", "hr", "abp", "nbp", "ta", "tensión"),
+    prefilter=contains("/"),
+)
