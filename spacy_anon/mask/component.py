@@ -35,9 +35,10 @@ from spacy_anon.mask.allow_list import (allowed_regions, compile_occurrence_patt
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper, name_parts
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.operators import Mention, Operator, get_operator
-from spacy_anon.mask.operators.base import BUILT_IN
+from spacy_anon.mask.operators.base import BUILT_IN, OperatorParams, make_operator
 from spacy_anon.mask.operators.pseudonym import pseudonym  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.operators.suppress import suppress  # noqa: F401  (public helper, re-exported)
+from spacy_anon.mask.operators.surrogate import provider_extras
 from spacy_anon.mask.operators.surrogate import render_name  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.overlaps import carry_corpus_types, make_overlap_resolver
 from spacy_anon.mask.surrogates import make_faker_surrogates, titles_of_mention
@@ -288,7 +289,9 @@ class AnonMask(Pipe):
                 or not 1 <= date_shift_days <= MAX_DATE_SHIFT_DAYS:
             raise ValueError(Errors.E751.format(value=date_shift_days))
         self.date_shift_days = date_shift_days
-        operator_classes = {name: get_operator(name) for name in [strategy, *self.label_strategies.values()]}
+        operator_names = list(dict.fromkeys([strategy, *self.label_strategies.values()]))
+        for name in operator_names:
+            get_operator(name)  # an unknown strategy is refused before any other setting
         self.operator_settings: Dict[str, Dict[str, Any]] = {}
         for name, settings in dict(operators or {}).items():
             if not isinstance(settings, dict):
@@ -350,10 +353,11 @@ class AnonMask(Pipe):
             self.set_pseudonym_key(key)
         elif seed is not None and os.environ.get(ALLOW_SEED_ENV) != "1":
             raise ValueError(Errors.E111.format(min_length=MIN_KEY_LENGTH, env=KEY_ENV))
+        self._params = self._operator_params()
         self._operators: Dict[str, Operator] = {}
-        for name, cls in operator_classes.items():
-            operator = cls(self)
-            operator.validate()  # a setting that cannot work fails here, not at the first document
+        for name in operator_names:
+            operator = make_operator(name, self)
+            operator.validate(self._params)  # a setting that cannot work fails here, not at the first document
             self._operators[name] = operator
         self.memory = ReplacementMemory()
         self._rules = None
@@ -414,6 +418,19 @@ class AnonMask(Pipe):
         if len(key) < MIN_KEY_LENGTH:
             raise ValueError(Errors.E113.format(length=len(key), env=KEY_ENV, min_length=MIN_KEY_LENGTH))
         self._key = key.encode("utf8")
+        if hasattr(self, "_params"):
+            self._params = self._operator_params()
+
+    def _operator_params(self) -> OperatorParams:
+        """The operators' parameters, from this component's settings (built again when the key changes)."""
+        return OperatorParams(
+            suppress_filler=self.suppress_filler, suppress_keep_length=self.suppress_keep_length,
+            tag_format=self.tag_format, lang=self.lang, surrogate_locale=self.surrogate_locale,
+            surrogate_provider=self.surrogate_provider, surrogate_extras=provider_extras(self.surrogate_provider),
+            seed=self.seed, date_shift_days=self.date_shift_days, pseudonym_format=self.pseudonym_format,
+            pseudonym_length=self.pseudonym_length, date_granularity=self.date_granularity,
+            age_bucket=self.age_bucket, number_style=self.number_style, options=self.operator_settings,
+            key=self._key, name_labels=self._name_labels(), honorifics=self._honorifics(), key_env=KEY_ENV)
 
     def reset_memory(self) -> None:
         """Forget the pipeline-wide memory (consistency = "pipeline")."""
@@ -795,11 +812,7 @@ class AnonMask(Pipe):
                               titles=" ".join(t for t in titles.get(entity, ()) if t))
             strategy = self.strategy_for(label, fine_type(span))
             operator = self._operators[strategy]
-            fallback = None
-            if hasattr(operator, "operate_with_fallback"):
-                value, generalized, fallback = operator.operate_with_fallback(mention)
-            else:
-                value, generalized = operator.operate_with_source(mention)
+            value, generalized, fallback = operator.operate_with_fallback(mention, self._params)
             if not isinstance(value, str):
                 raise TypeError(Errors.E119.format(strategy=strategy, kind=type(value).__name__, label=label))
             result.append(value)
