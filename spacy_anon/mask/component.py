@@ -412,6 +412,9 @@ def _redact_key_in_config(config_path: Path, name: str) -> None:
 
 def forget_config_key(nlp: Language, name: str = "anon_mask") -> None:
     """Drop a pseudonym key from `nlp.config` (the live component keeps it), so no save can write it."""
-    cfg = nlp._pipe_configs.get(name)  # noqa: SLF001  (spaCy keeps component configs here)
-    if cfg is not None and cfg.get("pseudonym_key"):
+    try:
+        cfg = nlp.get_pipe_config(name)  # the live config spaCy saves (not a copy)
+    except ValueError:  # no component of that name
+        return
+    if cfg.get("pseudonym_key"):
         cfg["pseudonym_key"] = None

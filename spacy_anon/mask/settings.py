@@ -216,7 +216,7 @@ def known_label_names(nlp: Any, cfg: Dict[str, Any]) -> Tuple[str, ...]:
             names.update(proc_cfg["label_map"])
             names.update(str(v) for v in proc_cfg["label_map"].values())
         if isinstance(proc, AnonRules):
-            names.update(rules_config_names({"extra_labels": proc._settings.get("extra_labels", ()),
+            names.update(rules_config_names({"extra_labels": proc.extra_labels,
                                              "deny_list": proc.deny_list,
                                              "custom_recognizers": proc.custom_recognizers}))
         if isinstance(proc, TrainablePipe):  # spaCy's ner, spancat...: their labels are cheap to list
