@@ -32,3 +32,17 @@ def test_the_mask_reads_no_private_state_of_other_objects():
     offenders = [f"{path.name}:{i}" for path in sorted(MASK_DIR.rglob("*.py"))
                  for i, line in enumerate(path.read_text(encoding="utf8").splitlines(), 1) if private.search(line)]
     assert offenders == []
+
+
+def test_the_mask_runs_the_rules_only_when_no_anon_rules_ran_and_through_anon_rules():
+    from spacy_anon.rules.component import AnonRules
+
+    alone = spacy.blank("en")
+    mask = alone.add_pipe("anon_mask")
+    assert alone("Mail ann@example.com now.")._.anon_text == "Mail [CONTACT_1] now."
+    assert isinstance(mask.rule_fallback.rules, AnonRules)  # composed, not a copy of the recognizers
+    assembled = spacy.blank("en")
+    assembled.add_pipe("anon_rules")
+    mask = assembled.add_pipe("anon_mask")
+    assert assembled("Mail ann@example.com now.")._.anon_text == "Mail [CONTACT_1] now."
+    assert mask.rule_fallback.rules is None  # anon_rules ran: the mask built and ran nothing

@@ -21,7 +21,7 @@ from spacy.util import SimpleFrozenList
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
 from spacy_anon import progress
 from spacy_anon.coref.grouper import CorefGrouper, grouper_for
-from spacy_anon.doc_keys import MEMORY_KEY, RULES_RAN_KEY  # noqa: F401  (MEMORY_KEY re-exported)
+from spacy_anon.doc_keys import MEMORY_KEY  # noqa: F401  (re-exported)
 from spacy_anon.errors import Errors
 from spacy_anon.extensions import doc_text, span_getter
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, RULE_TYPES
@@ -36,6 +36,7 @@ from spacy_anon.mask.operators.suppress import suppress  # noqa: F401  (public h
 from spacy_anon.mask.operators.surrogate import render_name  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.overlaps import carry_corpus_types
 from spacy_anon.mask.replacing import Policies, replacements
+from spacy_anon.mask.rule_fallback import RuleFallback
 from spacy_anon.mask.settings import (ALLOW_SEED_ENV, CONSISTENCY, DEFAULT_CONFIG,  # noqa: F401  (re-exported)
                                       DEFAULT_DATE_SHIFT_DAYS, DEFAULT_LOCALES, KEY_SCOPES, MAX_DATE_SHIFT_DAYS,
                                       MIN_KEY_LENGTH, RUN_RULES, checked_key, honorifics_of, known_label_names,
@@ -44,7 +45,6 @@ from spacy_anon.mask.settings import (ALLOW_SEED_ENV, CONSISTENCY, DEFAULT_CONFI
 from spacy_anon.mask.entities import SWEEP_SOURCE  # noqa: F401  (re-exported)
 from spacy_anon.mask.tidy import _starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.progress import pipe_keeping_failures
-from spacy_anon.rules.component import AnonRules
 from spacy_anon.saved_settings import check_saved_settings
 
 STRATEGIES = BUILT_IN  # the built-in operators; others come from the `anon_operators` registry
@@ -209,9 +209,7 @@ class AnonMask(Pipe):
             self._operators[strategy] = operator
         self._policies = Policies(self.strategy, policies, self._operators)
         self.memory = ReplacementMemory()
-        self._rules = None
-        if self.run_rules is True or self.rules_cfg:
-            self._rules = self._make_rules()
+        self.rule_fallback = RuleFallback(nlp, self.run_rules, self.rules_cfg, self.spans_key)
         if nlp is not None:
             progress.watch(nlp)  # a non-raising error handler set before this component records failures
 
@@ -265,27 +263,8 @@ class AnonMask(Pipe):
         return serializable(vars(self))
 
     # ------------------------------------------------------------------------------------ detection
-    def _make_rules(self):
-        cfg = dict(self.rules_cfg)
-        cfg.setdefault("spans_key", self.spans_key)
-        return AnonRules(self.nlp, "anon_rules", **cfg)
-
-    def _maybe_run_rules(self, doc: Doc) -> None:
-        if self.run_rules is False:
-            return
-        if self.run_rules == "auto" and doc.user_data.get(RULES_RAN_KEY):
-            return
-        if self._rules is None:
-            self._rules = self._make_rules()
-        self._rules(doc)
-
     def _rule_allow_lists(self) -> List[Any]:
-        """The rules' allow lists: this component's rules (or their config), then each anon_rules'."""
-        entries = list(self._rules.allow_list if self._rules is not None else self.rules_cfg.get("allow_list") or ())
-        for _, proc in (self.nlp.pipeline if self.nlp is not None else []):
-            if isinstance(proc, AnonRules):
-                entries.extend(proc.allow_list)
-        return entries
+        return self.rule_fallback.allow_lists()  # a method, not a lambda: the component pickles
 
     def candidates(self, doc: Doc, text: Optional[str] = None) -> List[Tuple[Span, Span]]:
         """(candidate with our label, original span) from the span group, then from doc.ents
@@ -312,7 +291,7 @@ class AnonMask(Pipe):
         if refused is not None:  # a component before this one did not finish the doc: fail closed
             doc._.anon_stats = {**(doc._.anon_stats or {}), progress.REASON_KEY: refused}
             return doc
-        self._maybe_run_rules(doc)
+        self.rule_fallback.run(doc)  # only when no anon_rules ran before (`run_rules`)
         coverage.warn_once(self, doc)  # no detector of names ran: say so, once
         text = doc_text(doc)  # built from the tokens once per doc (`extensions.doc_text`)
         pairs = self.candidate_finder.find(doc, text, self.min_score, self.label_min_scores, self.leak_guard)
