@@ -91,3 +91,15 @@ def test_a_pipeline_with_operators_pickles():
     nlp = spacy_anon.load(strategy="surrogate")
     again = pickle.loads(pickle.dumps(nlp))
     assert again("Write to jan.novak@example.com.")._.anon_status == "ok"
+
+
+def test_no_built_in_operator_holds_or_reads_the_component():
+    import inspect
+
+    from spacy_anon.mask.operators.base import BUILT_IN
+
+    for name in BUILT_IN:
+        cls = get_operator(name)
+        assert "__init__" not in vars(cls), f"{name} keeps state of its own"
+        assert "self.mask" not in inspect.getsource(inspect.getmodule(cls)), f"{name} reads the component"
+        assert vars(cls()) == {"mask": None}
