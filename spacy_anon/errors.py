@@ -94,6 +94,14 @@ class Errors(metaclass=_WithCodes):
             "known: {known}")
     E126 = "anon_mask: operators must map operator names to settings dicts, got {kind} for {name!r}"
 
+    # ---- anon_mask structure: operators, settings (E100, E127-E139)
+    E127 = ("anon_mask: the {name!r} operator has the older interface (`__init__(mask)`, `validate()`, "
+            "`operate(mention)`, reading settings from the component); it still runs, but that interface will "
+            "be removed. Fix: make it stateless: no `__init__`, `validate(self, params)` and "
+            "`operate(self, mention, params)`, reading settings from `params` (an OperatorParams: "
+            "`params.suppress_filler`, `params.key`, `params.options_of(name)` for operators = {{\"{name}\": "
+            "{{...}}}}); see docs/components/anon_mask.md, \"Writing an operator\"")
+
     # ------------------------------------------------------------------ anon_generalize (E3xx)
     E301 = "anon_generalize: {setting} must be {allowed}, got {value!r}. Fix: {fix}"
     E302 = ("anon_generalize: vectors path {path!r} does not exist (setting vectors). Fix: train vectors with "

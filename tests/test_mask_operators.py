@@ -7,7 +7,8 @@ from spacy.util import registry
 
 import spacy_anon
 from spacy_anon.mask.operators import Mention, Operator, get_operator, operator_names
-from spacy_anon.mask.operators.base import register
+from spacy_anon.mask.memory import ReplacementMemory
+from spacy_anon.mask.operators.base import OperatorParams, register
 
 
 def test_built_in_operators_are_registered():
@@ -19,7 +20,20 @@ def test_built_in_operators_are_registered():
 
 @register("test_last_four")
 class LastFour(Operator):
-    """Keeps the last four characters (a test of the registry, not a shipped operator)."""
+    """Keeps the last four characters (a test of the registry, not a shipped operator): stateless, its
+    parameters come with each call."""
+
+    def validate(self, params: OperatorParams) -> None:
+        if not params.suppress_filler:
+            raise ValueError("anon_mask: test_last_four needs a suppress_filler")
+
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
+        return "*" * (len(mention.text) - 4) + mention.text[-4:]
+
+
+@register("test_old_interface")
+class OldInterface(Operator):
+    """An operator of the older interface: it reads its settings from the component it was given."""
 
     def __init__(self, mask) -> None:
         super().__init__(mask)
@@ -27,10 +41,34 @@ class LastFour(Operator):
 
     def validate(self) -> None:
         if not self.filler:
-            raise ValueError("anon_mask: test_last_four needs a suppress_filler")
+            raise ValueError("anon_mask: test_old_interface needs a suppress_filler")
 
     def operate(self, mention: Mention) -> str:
-        return "*" * (len(mention.text) - 4) + mention.text[-4:]
+        return self.filler + mention.text[-2:]
+
+
+def test_an_operator_of_the_older_interface_still_runs_and_says_how_to_migrate():
+    nlp = spacy.blank("en")
+    with pytest.warns(DeprecationWarning, match=r"\[E127\].*operate\(self, mention, params\)"):
+        nlp.add_pipe("anon_mask", config={"label_strategies": {"ID": "test_old_interface"}, "suppress_filler": "#"})
+    assert nlp("Card 4111 1111 1111 1111 of Anna.")._.anon_text == "Card #11 of Anna."
+    with pytest.raises(ValueError, match="test_old_interface needs a suppress_filler"), \
+            pytest.warns(DeprecationWarning):
+        spacy.blank("en").add_pipe("anon_mask", config={"strategy": "test_old_interface", "suppress_filler": ""})
+
+
+def test_built_in_operators_are_stateless_and_take_their_parameters_per_call():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("anon_mask", config={"strategy": "suppress"})
+    doc = nlp.make_doc("Mail ann@example.com now.")
+    span = doc.char_span(5, 20, label="CONTACT")
+    mention = Mention(span=span, detected=span, entity="CONTACT_1", key="ann@example.com", memory=ReplacementMemory())
+    suppress = get_operator("suppress")()
+    assert suppress.operate(mention, OperatorParams(suppress_filler="#", suppress_keep_length=True)) == "#" * 15
+    assert suppress.operate(mention, OperatorParams()) == "***"
+    assert not vars(suppress).get("mask")  # no back-reference to a component
+    with pytest.raises(ValueError, match="E125.*'tag' operator"):
+        get_operator("tag")().validate(OperatorParams(options={"tag": {"nmaes": "category"}}))
 
 
 def test_a_registered_operator_is_chosen_by_name_in_config():
@@ -53,3 +91,15 @@ def test_a_pipeline_with_operators_pickles():
     nlp = spacy_anon.load(strategy="surrogate")
     again = pickle.loads(pickle.dumps(nlp))
     assert again("Write to jan.novak@example.com.")._.anon_status == "ok"
+
+
+def test_no_built_in_operator_holds_or_reads_the_component():
+    import inspect
+
+    from spacy_anon.mask.operators.base import BUILT_IN
+
+    for name in BUILT_IN:
+        cls = get_operator(name)
+        assert "__init__" not in vars(cls), f"{name} keeps state of its own"
+        assert "self.mask" not in inspect.getsource(inspect.getmodule(cls)), f"{name} reads the component"
+        assert vars(cls()) == {"mask": None}

@@ -179,3 +179,11 @@ def make_name_part_grouper(
     ambiguous: "separate" or "recent", for a short mention that fits several full names.
     """
     return NamePartGrouper(name_labels, honorifics, ambiguous)
+
+
+def canonical_parts(key: str, span: Span, honorifics: Sequence[str] = DEFAULT_HONORIFICS) -> List[str]:
+    """The normalized name parts of an entity: from its grouper key ("PERSON|cengiz polat"), else from the
+    mention without its titles."""
+    if "|" in key:
+        return key.split("|", 1)[1].split()
+    return name_parts(span.text, honorifics)

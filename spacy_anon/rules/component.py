@@ -167,6 +167,12 @@ class AnonRules(Pipe):
         """Labels this component can produce."""
         return tuple(sorted({r.label for r in self.recognizers} | {d["label"] for d in self.deny_list}))
 
+    @property
+    def extra_labels(self) -> tuple:
+        """User labels allowed in the deny list besides our categories (setting extra_labels): other
+        components read them here (anon_mask accepts them in `label_strategies`)."""
+        return tuple(self._settings["extra_labels"])
+
     def fine_types(self) -> Dict[str, str]:
         """Recognizer name -> the fine type its spans get as `span._.anon_type` (EMAIL, PHONE...)."""
         return {r.name: r.type or r.label for r in self.recognizers}

@@ -1,6 +1,8 @@
 """The operator contract and its registry (see the package docstring)."""
+import inspect
+import warnings
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, List, Tuple, Type
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple, Type
 
 from spacy.tokens import Span
 from spacy.util import registry
@@ -15,6 +17,7 @@ if not hasattr(registry, "anon_operators"):
 
 BUILT_IN = ("suppress", "tag", "surrogate", "pseudonym", "generalize", "keep", "replace", "mask_chars", "hash",
             "encrypt")
+KEY_ENV = "SPACY_ANON_KEY"
 
 
 @dataclass
@@ -53,38 +56,120 @@ class Mention:
         return self.span._.anon_type
 
 
-class Operator:
-    """One replacement strategy. Subclasses set `name`, read their settings from the component in
-    `__init__`, refuse bad ones in `validate` and return the replacement string in `operate`.
+@dataclass(frozen=True)
+class OperatorParams:
+    """Every operator's parameters, built once from anon_mask's settings (`params_from_settings`), as
+    Presidio passes `params` to `operate`: operators read them here, never from the component.
 
-    from_generalizer: whether `operate` took the replacement from a generalizer (`anon_generalize`),
-    which tidy-up and reruns must know; only `generalize` sets it.
+    options: `operators = {"<name>": {...}}` (read with `options_of(name)`); key: the secret key of keyed
+    operators (never serialized or logged); name_labels / honorifics: the grouper's (person labels, titles
+    that are not name parts); surrogate_extras: the optional keywords the surrogate provider takes.
+    """
+
+    suppress_filler: str = "***"
+    suppress_keep_length: bool = False
+    tag_format: str = "[{label}_{index}]"
+    lang: str = "en"
+    surrogate_locale: str = "en_US"
+    surrogate_provider: Optional[Callable[..., str]] = None
+    surrogate_extras: FrozenSet[str] = frozenset()
+    seed: Optional[int] = None
+    date_shift_days: int = 365
+    pseudonym_format: str = "{label}_{digest}"
+    pseudonym_length: int = 8
+    date_granularity: str = "month"
+    age_bucket: int = 10
+    number_style: str = "about"
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    key: Optional[bytes] = field(default=None, repr=False)
+    name_labels: Tuple[str, ...] = ("PERSON",)
+    honorifics: Tuple[str, ...] = ()
+    key_env: str = KEY_ENV
+
+    def options_of(self, name: str) -> Dict[str, Any]:
+        """The settings of operator `name`: `operators = {"<name>": {...}}` on anon_mask."""
+        return dict(self.options.get(name, {}))
+
+
+class Operator:
+    """One replacement strategy, stateless: subclasses set `name` (by `register`), refuse parameters that
+    cannot work in `validate(params)` and return the replacement string in `operate(mention, params)`.
+
+    `operate_with_fallback` also says whether a generalizer supplied the value and, when the operator wrote
+    something else than its kind of replacement, (fallback, operator) for the table; only `generalize`
+    has one of its own.
     """
 
     name = ""
 
-    def __init__(self, mask: Any) -> None:
-        self.mask = mask
+    def __init__(self, mask: Any = None) -> None:
+        self.mask = mask  # only operators of the older interface read the component (`LegacyOperator`)
 
-    def validate(self) -> None:
-        """Raise ValueError naming the setting and the fix when a setting cannot work."""
+    def validate(self, params: OperatorParams) -> None:
+        """Raise ValueError naming the setting and the fix when a parameter cannot work."""
 
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
+        raise NotImplementedError
+
+    def operate_with_fallback(self, mention: Mention,
+                              params: OperatorParams) -> Tuple[str, bool, Optional[Tuple[str, str]]]:
+        """(replacement, whether a generalizer supplied it, (fallback, operator) or None)."""
+        return self.operate(mention, params), False, None
+
+    def check_options(self, params: OperatorParams, known: set) -> None:
+        """Refuse settings this operator does not have (a typo would otherwise be ignored silently)."""
+        unknown = sorted(set(params.options_of(self.name)) - set(known))
+        if unknown:
+            raise ValueError(Errors.E125.format(name=self.name, unknown=unknown, known=sorted(known) or "none"))
+
+    # the older interface, for operators that still read the component (`LegacyOperator` runs them)
     def settings(self) -> dict:
-        """This operator's settings: `operators = {"<name>": {...}}` on anon_mask."""
         return dict(getattr(self.mask, "operator_settings", {}).get(self.name, {}))
 
     def check_settings(self, known: set) -> None:
-        """Refuse settings this operator does not have (a typo would otherwise be ignored silently)."""
         unknown = sorted(set(self.settings()) - set(known))
         if unknown:
             raise ValueError(Errors.E125.format(name=self.name, unknown=unknown, known=sorted(known) or "none"))
 
-    def operate(self, mention: Mention) -> str:
-        raise NotImplementedError
 
-    def operate_with_source(self, mention: Mention) -> Tuple[str, bool]:
-        """(replacement, whether a generalizer supplied it)."""
-        return self.operate(mention), False
+class LegacyOperator(Operator):
+    """An operator written for the older interface (`__init__(mask)`, `validate()`, `operate(mention)`,
+    reading settings from the component), run as it was; a DeprecationWarning says how to migrate."""
+
+    def __init__(self, name: str, legacy: Any) -> None:
+        super().__init__()
+        self.name, self.legacy = name, legacy
+
+    def validate(self, params: OperatorParams) -> None:
+        self.legacy.validate()
+
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
+        return self.legacy.operate(mention)
+
+    def operate_with_fallback(self, mention, params):
+        if hasattr(self.legacy, "operate_with_source"):
+            value, generalized = self.legacy.operate_with_source(mention)
+            return value, generalized, None
+        return self.operate(mention, params), False, None
+
+
+def is_legacy(cls: Type[Any]) -> bool:
+    """Whether an operator class has the older interface: `operate(mention)` without `params`."""
+    try:
+        params = list(inspect.signature(cls.operate).parameters)
+    except (TypeError, ValueError, AttributeError):
+        return False
+    return len(params) == 2
+
+
+def make_operator(name: str, mask: Any) -> Operator:
+    """The operator registered under `name`; one of the older interface is wrapped (`LegacyOperator`)
+    with the component it reads its settings from, and a DeprecationWarning says how to migrate."""
+    cls = get_operator(name)
+    if is_legacy(cls):
+        warnings.warn(Errors.E127.format(name=name), DeprecationWarning, stacklevel=3)
+        return LegacyOperator(name, cls(mask))
+    return cls()
 
 
 def operator_names() -> Tuple[str, ...]:
@@ -119,4 +204,3 @@ def register(name: str) -> Callable[[Type[Operator]], Type[Operator]]:
         return cls
 
     return wrap
-

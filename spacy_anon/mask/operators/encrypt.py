@@ -13,7 +13,7 @@ import re
 
 from spacy_anon.errors import Errors
 from spacy_anon.generalize.grammar import indefinite_article
-from spacy_anon.mask.operators.base import Mention, Operator, register
+from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 
 PREFIX = "ENC:"
 TOKEN = re.compile(r"ENC:[A-Za-z0-9_\-]+")
@@ -49,13 +49,13 @@ def decrypt_token(secret: bytes, token: str) -> str:
 
 @register("encrypt")
 class EncryptOperator(Operator):
-    def validate(self) -> None:
-        self.check_settings(set())
-        if not self.mask.has_key():
-            raise ValueError(Errors.E110.format(env=self.mask.KEY_ENV).replace("'pseudonym'", "'encrypt'"))
+    def validate(self, params: OperatorParams) -> None:
+        self.check_options(params, set())
+        if params.key is None:
+            raise ValueError(Errors.E110.format(env=params.key_env).replace("'pseudonym'", "'encrypt'"))
 
-    def operate(self, mention: Mention) -> str:
-        return encrypt_value(self.mask.secret_key(), mention.text)
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
+        return encrypt_value(params.key, mention.text)
 
 
 def decrypt_spans(secret: bytes, anonymized: str, spans) -> tuple:

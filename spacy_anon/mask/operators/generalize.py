@@ -14,7 +14,7 @@ from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
 from spacy_anon.generalize.places import generalize_place
 from spacy_anon.generalize.vacuous import VACUOUS_POLICIES, fallback_of, is_vacuous, vacuous_policy
-from spacy_anon.mask.operators.base import Mention, Operator, register
+from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 from spacy_anon.mask.operators.suppress import SuppressOperator
 from spacy_anon.mask.operators.tag import TagOperator
 
@@ -33,35 +33,31 @@ def generalizer_value(span: Span, written: frozenset) -> Optional[str]:
 
 @register("generalize")
 class GeneralizeOperator(Operator):
-    def __init__(self, mask) -> None:
-        super().__init__(mask)
-        self.lang = mask.lang
-        self.date_granularity, self.age_bucket = mask.date_granularity, mask.age_bucket
-        self.number_style = mask.number_style
-        # operators={"generalize": {"places": true}}: known cities and countries through the gazetteer
-        self.places = bool(self.settings().get("places", False))
-        # operators={"generalize": {"vacuous": "tag"}}: for mentions no anon_generalize decided on
-        self.vacuous = self.settings().get("vacuous", "tag")
-        self._fallbacks = {"tag": TagOperator(mask), "suppress": SuppressOperator(mask)}
+    fallbacks = {"tag": TagOperator(), "suppress": SuppressOperator()}
 
-    def validate(self) -> None:
-        if self.date_granularity not in coarsen.DATE_GRANULARITIES:
-            raise ValueError(Errors.E105.format(valid=coarsen.DATE_GRANULARITIES, value=self.date_granularity))
-        if self.number_style not in coarsen.NUMBER_STYLES:
-            raise ValueError(Errors.E106.format(valid=coarsen.NUMBER_STYLES, value=self.number_style))
-        if self.age_bucket < 1:
-            raise ValueError(Errors.E107.format(value=self.age_bucket))
-        if self.vacuous not in VACUOUS_POLICIES:
-            raise ValueError(Errors.E303.format(valid=VACUOUS_POLICIES, value=self.vacuous))
+    @staticmethod
+    def _options(params: OperatorParams) -> Tuple[bool, str]:
+        """operators={"generalize": {"places": true, "vacuous": "tag"}}: known cities and countries through
+        the gazetteer; what mentions no anon_generalize decided on get when only a vacuous value is left."""
+        options = params.options_of("generalize")
+        return bool(options.get("places", False)), options.get("vacuous", "tag")
 
-    def operate(self, mention: Mention) -> str:
-        return self.operate_with_fallback(mention)[0]
+    def validate(self, params: OperatorParams) -> None:
+        if params.date_granularity not in coarsen.DATE_GRANULARITIES:
+            raise ValueError(Errors.E105.format(valid=coarsen.DATE_GRANULARITIES, value=params.date_granularity))
+        if params.number_style not in coarsen.NUMBER_STYLES:
+            raise ValueError(Errors.E106.format(valid=coarsen.NUMBER_STYLES, value=params.number_style))
+        if params.age_bucket < 1:
+            raise ValueError(Errors.E107.format(value=params.age_bucket))
+        vacuous = self._options(params)[1]
+        if vacuous not in VACUOUS_POLICIES:
+            raise ValueError(Errors.E303.format(valid=VACUOUS_POLICIES, value=vacuous))
 
-    def operate_with_source(self, mention: Mention) -> Tuple[str, bool]:
-        value, generalized, _ = self.operate_with_fallback(mention)
-        return value, generalized
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
+        return self.operate_with_fallback(mention, params)[0]
 
-    def operate_with_fallback(self, mention: Mention) -> Tuple[str, bool, Optional[Tuple[str, str]]]:
+    def operate_with_fallback(self, mention: Mention,
+                              params: OperatorParams) -> Tuple[str, bool, Optional[Tuple[str, str]]]:
         """(replacement, whether a generalizer supplied it, (fallback, operator) or None): the fallback
         is "vacuous" (tagged or suppressed) or "kept" (written as it was)."""
         value = generalizer_value(mention.detected, mention.written) or \
@@ -73,12 +69,13 @@ class GeneralizeOperator(Operator):
             return mention.text, False, (FALLBACK_KEPT, "keep")
         if kind is None:
             # a known city or country: "uma cidade de Portugal" (spacy_anon.generalize.places), else coarsen
-            value = (generalize_place(mention.text, self.lang) if self.places and mention.label == "LOC" else None) \
-                or coarsen.generalize(mention.label, mention.text, self.lang, date_granularity=self.date_granularity,
-                                      age_bucket=self.age_bucket, number_style=self.number_style)
-            if not is_vacuous(value, mention.label, lang=coarsen.lang_of(self.lang)):
+            places, vacuous = self._options(params)
+            value = (generalize_place(mention.text, params.lang) if places and mention.label == "LOC" else None) \
+                or coarsen.generalize(mention.label, mention.text, params.lang, date_granularity=params.date_granularity,
+                                      age_bucket=params.age_bucket, number_style=params.number_style)
+            if not is_vacuous(value, mention.label, lang=coarsen.lang_of(params.lang)):
                 if mention.starts_sentence:
                     value = value[:1].upper() + value[1:]
                 return value, False, None
-            kind = vacuous_policy(mention.span.doc, self.vacuous)
-        return self._fallbacks[kind].operate(mention), False, (FALLBACK_VACUOUS, kind)
+            kind = vacuous_policy(mention.span.doc, vacuous)
+        return self.fallbacks[kind].operate(mention, params), False, (FALLBACK_VACUOUS, kind)

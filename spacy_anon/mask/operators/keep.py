@@ -1,9 +1,9 @@
 """`keep`: the mention stays as it is, but is still detected, grouped and listed in the table (for labels
 a release may show, e.g. `label_strategies = {"DATETIME": "keep"}`, reviewed in the report)."""
-from spacy_anon.mask.operators.base import Mention, Operator, register
+from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 
 
 @register("keep")
 class KeepOperator(Operator):
-    def operate(self, mention: Mention) -> str:
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
         return mention.text

@@ -8,7 +8,7 @@ import hashlib
 import hmac
 
 from spacy_anon.errors import Errors
-from spacy_anon.mask.operators.base import Mention, Operator, register
+from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 
 
 def keyed_hash(key: bytes, value: str, length: int = 16) -> str:
@@ -17,17 +17,14 @@ def keyed_hash(key: bytes, value: str, length: int = 16) -> str:
 
 @register("hash")
 class HashOperator(Operator):
-    def __init__(self, mask) -> None:
-        super().__init__(mask)
-        self.length = self.settings().get("length", 16)
-
-    def validate(self) -> None:
-        self.check_settings({"length"})
-        if not isinstance(self.length, int) or not 8 <= self.length <= 64:
-            raise ValueError(Errors.E123.format(setting="operators.hash.length", value=self.length,
+    def validate(self, params: OperatorParams) -> None:
+        self.check_options(params, {"length"})
+        length = params.options_of("hash").get("length", 16)
+        if not isinstance(length, int) or not 8 <= length <= 64:
+            raise ValueError(Errors.E123.format(setting="operators.hash.length", value=length,
                                                 allowed="8 to 64 hex digits"))
-        if not self.mask.has_key():
-            raise ValueError(Errors.E110.format(env=self.mask.KEY_ENV).replace("'pseudonym'", "'hash'"))
+        if params.key is None:
+            raise ValueError(Errors.E110.format(env=params.key_env).replace("'pseudonym'", "'hash'"))
 
-    def operate(self, mention: Mention) -> str:
-        return keyed_hash(self.mask.secret_key(), mention.text, self.length)
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
+        return keyed_hash(params.key, mention.text, params.options_of("hash").get("length", 16))

@@ -4,7 +4,7 @@
 Settings (`operators = {"mask_chars": {...}}` on anon_mask): `char` (default "*"), `keep_last` (default 4;
 never more than half of the mention's letters and digits, so a short value is not shown whole)."""
 from spacy_anon.errors import Errors
-from spacy_anon.mask.operators.base import Mention, Operator, register
+from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 
 
 def mask_characters(text: str, char: str = "*", keep_last: int = 4) -> str:
@@ -17,19 +17,20 @@ def mask_characters(text: str, char: str = "*", keep_last: int = 4) -> str:
 
 @register("mask_chars")
 class MaskCharsOperator(Operator):
-    def __init__(self, mask) -> None:
-        super().__init__(mask)
-        settings = self.settings()
-        self.char, self.keep_last = settings.get("char", "*"), settings.get("keep_last", 4)
+    @staticmethod
+    def _options(params: OperatorParams):
+        options = params.options_of("mask_chars")
+        return options.get("char", "*"), options.get("keep_last", 4)
 
-    def validate(self) -> None:
-        self.check_settings({"char", "keep_last"})
-        if not isinstance(self.char, str) or len(self.char) != 1:
-            raise ValueError(Errors.E123.format(setting="operators.mask_chars.char", value=self.char,
+    def validate(self, params: OperatorParams) -> None:
+        self.check_options(params, {"char", "keep_last"})
+        char, keep_last = self._options(params)
+        if not isinstance(char, str) or len(char) != 1:
+            raise ValueError(Errors.E123.format(setting="operators.mask_chars.char", value=char,
                                                 allowed="one character"))
-        if not isinstance(self.keep_last, int) or self.keep_last < 0:
-            raise ValueError(Errors.E123.format(setting="operators.mask_chars.keep_last", value=self.keep_last,
+        if not isinstance(keep_last, int) or keep_last < 0:
+            raise ValueError(Errors.E123.format(setting="operators.mask_chars.keep_last", value=keep_last,
                                                 allowed="a whole number >= 0"))
 
-    def operate(self, mention: Mention) -> str:
-        return mask_characters(mention.text, self.char, self.keep_last)
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
+        return mask_characters(mention.text, *self._options(params))

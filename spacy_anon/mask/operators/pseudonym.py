@@ -3,7 +3,7 @@ import hashlib
 import hmac
 
 from spacy_anon.errors import Errors
-from spacy_anon.mask.operators.base import Mention, Operator, register
+from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 
 
 def pseudonym(key: bytes, label: str, entity_key: str, length: int = 8, fmt: str = "{label}_{digest}") -> str:
@@ -14,24 +14,22 @@ def pseudonym(key: bytes, label: str, entity_key: str, length: int = 8, fmt: str
 
 @register("pseudonym")
 class PseudonymOperator(Operator):
-    def __init__(self, mask) -> None:
-        super().__init__(mask)
-        self.fmt, self.length = mask.pseudonym_format, mask.pseudonym_length
-
-    def validate(self) -> None:
+    def validate(self, params: OperatorParams) -> None:
         try:
-            self.fmt.format(label="X", digest="0")
+            params.pseudonym_format.format(label="X", digest="0")
         except (KeyError, IndexError, ValueError) as err:
-            raise ValueError(Errors.E108.format(setting="pseudonym_format", value=self.fmt, error=repr(err),
-                                                fields="{label} and {digest}", example="{label}_{digest}")) from None
-        if not 4 <= self.length <= 64:
-            raise ValueError(Errors.E109.format(value=self.length))
-        if not self.mask.has_key():
-            raise ValueError(Errors.E110.format(env=self.mask.KEY_ENV))
+            raise ValueError(Errors.E108.format(setting="pseudonym_format", value=params.pseudonym_format,
+                                                error=repr(err), fields="{label} and {digest}",
+                                                example="{label}_{digest}")) from None
+        if not 4 <= params.pseudonym_length <= 64:
+            raise ValueError(Errors.E109.format(value=params.pseudonym_length))
+        if params.key is None:
+            raise ValueError(Errors.E110.format(env=params.key_env))
 
-    def operate(self, mention: Mention) -> str:
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
         value = mention.memory.get(mention.entity, "pseudonym")
         if value is None:
-            value = pseudonym(self.mask.secret_key(), mention.label, mention.key, self.length, self.fmt)
+            value = pseudonym(params.key, mention.label, mention.key, params.pseudonym_length,
+                              params.pseudonym_format)
             mention.memory.set(mention.entity, "pseudonym", value)
         return value

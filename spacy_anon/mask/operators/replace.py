@@ -3,22 +3,23 @@
 Settings (`operators = {"replace": {...}}` on anon_mask): `text` (default "[REDACTED]"; `{label}` is the
 mention's label)."""
 from spacy_anon.errors import Errors
-from spacy_anon.mask.operators.base import Mention, Operator, register
+from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
+
+
+def _text(params: OperatorParams) -> str:
+    return params.options_of("replace").get("text", "[REDACTED]")
 
 
 @register("replace")
 class ReplaceOperator(Operator):
-    def __init__(self, mask) -> None:
-        super().__init__(mask)
-        self.text = self.settings().get("text", "[REDACTED]")
-
-    def validate(self) -> None:
-        self.check_settings({"text"})
+    def validate(self, params: OperatorParams) -> None:
+        self.check_options(params, {"text"})
+        text = _text(params)
         try:
-            self.text.format(label="X")
+            text.format(label="X")
         except (KeyError, IndexError, ValueError, AttributeError) as err:
-            raise ValueError(Errors.E108.format(setting="operators.replace.text", value=self.text, error=repr(err),
+            raise ValueError(Errors.E108.format(setting="operators.replace.text", value=text, error=repr(err),
                                                 fields="{label}", example="<{label}>")) from None
 
-    def operate(self, mention: Mention) -> str:
-        return self.text.format(label=mention.label)
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
+        return _text(params).format(label=mention.label)

@@ -1,5 +1,5 @@
 """`suppress`: the mention removed, a filler in its place (`suppress_filler`, `suppress_keep_length`)."""
-from spacy_anon.mask.operators.base import Mention, Operator, register
+from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 
 
 def suppress(text: str, filler: str = "***", keep_length: bool = False) -> str:
@@ -11,9 +11,5 @@ def suppress(text: str, filler: str = "***", keep_length: bool = False) -> str:
 
 @register("suppress")
 class SuppressOperator(Operator):
-    def __init__(self, mask) -> None:
-        super().__init__(mask)
-        self.filler, self.keep_length = mask.suppress_filler, mask.suppress_keep_length
-
-    def operate(self, mention: Mention) -> str:
-        return suppress(mention.text, self.filler, self.keep_length)
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
+        return suppress(mention.text, params.suppress_filler, params.suppress_keep_length)

@@ -17,10 +17,10 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from spacy_anon.coref.grouper import entity_gender
 from spacy_anon.errors import Errors
-from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, normalize
+from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, canonical_parts, normalize
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.surrogates import title_gender
-from spacy_anon.mask.operators.base import Mention, Operator, register
+from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 
 MAX_TRIES = 50
 MIN_DATE_SHIFT = 30  # days: a shift of a few days hides little
@@ -121,42 +121,38 @@ def seed_for(key: Optional[bytes], seed: Optional[int], memory: ReplacementMemor
 
 @register("surrogate")
 class SurrogateOperator(Operator):
-    def __init__(self, mask) -> None:
-        super().__init__(mask)
-        self.provider: Callable[..., str] = mask.surrogate_provider
-        self.locale, self.seed = mask.surrogate_locale, mask.seed
-        self.max_shift = getattr(mask, "date_shift_days", 365)
-        self.extras = provider_extras(self.provider)
-
-    def validate(self) -> None:
+    def validate(self, params: OperatorParams) -> None:
         import faker.config  # heavy, only when surrogates are used
 
-        if self.locale not in faker.config.AVAILABLE_LOCALES:
-            raise ValueError(Errors.E114.format(value=self.locale))
+        if params.surrogate_locale not in faker.config.AVAILABLE_LOCALES:
+            raise ValueError(Errors.E114.format(value=params.surrogate_locale))
 
-    def _seed(self, memory: ReplacementMemory, *parts: Any) -> int:
-        return seed_for(self.mask.secret_key(), self.seed, memory, *parts)
-
-    def operate(self, mention: Mention) -> str:
+    def operate(self, mention: Mention, params: OperatorParams) -> str:
         label, memory, entity = mention.label, mention.memory, mention.entity
-        is_name = label in self.mask.name_labels()
+        is_name = label in params.name_labels
+        provider: Callable[..., str] = params.surrogate_provider
+        extras_taken = params.surrogate_extras
+
+        def choice_seed(*parts: Any) -> int:
+            return seed_for(params.key, params.seed, memory, *parts)
+
         data = memory.get(entity, "surrogate")
         if data is None:
             if memory.date_shift is None:
-                memory.date_shift = draw_date_shift(random.Random(self._seed(memory, "date-shift")), self.max_shift)
-            canonical = self.mask.canonical_parts(mention.key, mention.span) if is_name else []
+                memory.date_shift = draw_date_shift(random.Random(choice_seed("date-shift")), params.date_shift_days)
+            canonical = canonical_parts(mention.key, mention.span, params.honorifics) if is_name else []
             source = " ".join(canonical) if is_name and canonical else mention.texts[0]
             originals = {normalize(t) for t in mention.texts} | {normalize(source)}
             extras: Dict[str, Any] = {}
-            if "gender" in self.extras and is_name:
+            if "gender" in extras_taken and is_name:
                 extras["gender"] = title_gender([mention.titles]) or entity_gender(mention.span)  # anon_coref's
-            if "today" in self.extras:
+            if "today" in extras_taken:
                 extras["today"] = datetime.date.today()
             value, fallback = None, None
             for attempt in range(MAX_TRIES):
-                value = self.provider(
-                    label if not is_name else "PERSON", source, locale=self.locale,
-                    seed=self._seed(memory, label, mention.key, attempt), date_shift_days=memory.date_shift,
+                value = provider(
+                    label if not is_name else "PERSON", source, locale=params.surrogate_locale,
+                    seed=choice_seed(label, mention.key, attempt), date_shift_days=memory.date_shift,
                     **extras,
                 )
                 if normalize(value) in originals:
@@ -183,7 +179,7 @@ class SurrogateOperator(Operator):
                 for part in value.split():
                     memory.mark_used("surrogate-part", part)
         if is_name and data["canonical"]:
-            rendered = render_name(mention.text, data["canonical"], data["parts"], self.mask.honorifics(),
+            rendered = render_name(mention.text, data["canonical"], data["parts"], params.honorifics,
                                    digest=lambda part: memory.digest("part", part), initials=data["initials"])
             if rendered:
                 return rendered

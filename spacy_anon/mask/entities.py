@@ -1,0 +1,92 @@
+"""Mentions as entities: the leak guard's other occurrences of a masked value added to its entity, and
+entity ids from the replacement memory (the same person is PERSON_1 in every mention, and across documents
+when the memory is shared).
+"""
+import hashlib
+from typing import Callable, Dict, List, Sequence, Set, Tuple
+
+from spacy.tokens import Doc, Span
+
+from spacy_anon.extensions import doc_text
+from spacy_anon.labels import identifier_for
+from spacy_anon.mask import leak_guard
+from spacy_anon.mask.allow_list import inside_any
+from spacy_anon.mask.grouping import canonical_parts
+from spacy_anon.mask.memory import ReplacementMemory
+
+SWEEP_SOURCE = "anon_mask.leak_guard"  # source of the mentions the leak guard adds
+
+
+def sweep(doc: Doc, kept: List[Span], keys: List[str], text: str, *, name_labels: Sequence[str],
+          honorifics: Sequence[str], is_common: Callable[[str], bool], stop_words: Set[str],
+          allowed: Tuple[List[Tuple[int, int]], Tuple]) -> Tuple[List[Span], List[str]]:
+    """Add every other occurrence of a masked value as a mention of its entity (`find_occurrences`),
+    except inside an allowed region (`allowed`: the candidate finder's regions and whole-value patterns)."""
+    kept_texts = [text[s.start_char:s.end_char] for s in kept]  # the spans' texts
+    terms = leak_guard.sweep_terms([(s.label_, t) for s, t in zip(kept, kept_texts)], tuple(name_labels),
+                                   tuple(honorifics), is_common, stop_words)
+    occurrences = leak_guard.find_occurrences(text, terms)
+    if not occurrences:
+        return kept, keys
+    taken = bytearray(len(doc) + 1)  # tokens taken
+    for span in kept:
+        taken[span.start:span.end] = b"\x01" * (span.end - span.start)
+    regions, whole = allowed
+    added: List[Tuple[Span, str]] = []
+    for start, end, t in occurrences:
+        if regions and inside_any(start, end, regions) or any(p.fullmatch(text[start:end]) for p in whole):
+            continue
+        source = kept[terms[t].entity]
+        span = doc.char_span(start, end, label=source.label_, alignment_mode="expand")
+        if span is None or taken.find(1, span.start, span.end) != -1:
+            continue
+        taken[span.start:span.end] = b"\x01" * (span.end - span.start)
+        span._.anon_source = SWEEP_SOURCE
+        span._.anon_score = source._.anon_score
+        span._.anon_identifier = source._.anon_identifier or identifier_for(source.label_)
+        span._.anon_type = source._.anon_type
+        if text[span.start_char:span.end_char] == kept_texts[terms[t].entity]:
+            span._.anon_replacement = source._.anon_replacement
+        added.append((span, keys[terms[t].entity]))
+    if not added:
+        return kept, keys
+    merged = sorted(list(zip(kept, keys)) + added, key=lambda pair: (pair[0].start_char, pair[0].end_char))
+    return [span for span, _ in merged], [key for _, key in merged]
+
+
+def entity_ids(kept: List[Span], keys: List[str], memory: ReplacementMemory, name_labels: Sequence[str],
+               honorifics: Sequence[str]) -> List[str]:
+    """Entity ids from the memory, created in order of first mention.
+
+    A lone name part ("Polat") is aliased to a remembered full name only when this doc has no
+    multi-part name containing that part (then the grouper already decided, e.g. ambiguous).
+    """
+    doc_parts = set()
+    for span, key in zip(kept, keys):
+        if span.label_ in name_labels:
+            parts = canonical_parts(key, span, honorifics)
+            if len(parts) > 1:
+                doc_parts.update((span.label_, p) for p in parts)
+    ids: Dict[Tuple[str, str], str] = {}
+    result = []
+    for span, key in zip(kept, keys):
+        label = span.label_
+        if (label, key) not in ids:
+            parts: List[str] = []
+            alias = False
+            if label in name_labels:
+                parts = canonical_parts(key, span, honorifics)
+                alias = len(parts) == 1 and (label, parts[0]) not in doc_parts
+            ids[(label, key)] = memory.entity_id(label, key, parts=parts, alias_part=alias)
+        result.append(ids[(label, key)])
+    return result
+
+
+def set_scope(memory: ReplacementMemory, doc: Doc, key_scope: str) -> None:
+    """Fix the key scope of a memory at its first document (`key_scope`): a digest of that document
+    (so keyed choices differ between documents) or one corpus-wide constant."""
+    if memory.scope is None:
+        if key_scope == "corpus":
+            memory.scope = b"corpus"
+        else:
+            memory.scope = hashlib.sha256(doc_text(doc).encode("utf8", "surrogatepass")).digest()

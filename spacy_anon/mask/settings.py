@@ -1,0 +1,246 @@
+"""anon_mask's settings: their defaults, their checks, and the names `label_strategies` accepts.
+
+`validated_settings` turns the component's keyword arguments into one dict of checked values (the
+component's attributes, by the same names), or raises the coded error that names the setting and the fix;
+`operator_params` builds the operators' parameters from it once (`spacy_anon.mask.operators`).
+"""
+import os
+from typing import Any, Dict, Optional, Tuple
+
+from spacy_anon.doc_keys import MASKED_SPAN_KEY, SPAN_KEY
+from spacy_anon.errors import Errors
+from spacy_anon.generalize import coarsen
+from spacy_anon.labels import CATEGORIES, DEFAULT_ENT_LABEL_MAP, known_types
+from spacy_anon.mask import fine_types, thresholds
+from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper
+from spacy_anon.mask.operators.base import KEY_ENV, OperatorParams, get_operator
+from spacy_anon.mask.operators.surrogate import provider_extras
+from spacy_anon.mask.overlaps import make_overlap_resolver
+from spacy_anon.mask.surrogates import make_faker_surrogates
+from spacy_anon.rules.recognizers import REGISTRY
+
+CONSISTENCY = ("doc", "pipeline")
+RUN_RULES = ("auto", True, False)
+# A seed is public: with candidate lists anyone reverses seeded surrogates. Tests may still use one alone
+# when this variable is "1"; any other run needs a secret key.
+ALLOW_SEED_ENV = "SPACY_ANON_ALLOW_SEED_ONLY"
+MIN_KEY_LENGTH = 16
+KEY_SCOPES = ("document", "corpus")
+DEFAULT_LOCALES = {"en": "en_US", "es": "es_ES", "pt": "pt_PT"}
+DEFAULT_DATE_SHIFT_DAYS = 365
+MAX_DATE_SHIFT_DAYS = 36500
+
+DEFAULT_CONFIG: Dict[str, Any] = {
+    "strategy": "tag",
+    "label_strategies": {},
+    "extra_labels": [],
+    "use_ents": True,
+    "ent_label_map": None,
+    "spans_key": SPAN_KEY,
+    "masked_spans_key": MASKED_SPAN_KEY,
+    "run_rules": "auto",
+    "rules": {},
+    "overlap_resolver": {"@misc": "spacy_anon.resolve_overlaps.v1"},
+    "grouper": {"@misc": "spacy_anon.name_part_grouper.v1"},
+    "surrogate_provider": {"@misc": "spacy_anon.faker_surrogates.v1"},
+    "suppress_filler": "***",
+    "suppress_keep_length": False,
+    "tag_format": "[{label}_{index}]",
+    "surrogate_locale": None,
+    "seed": None,
+    "pseudonym_key": None,
+    "pseudonym_format": "{label}_{digest}",
+    "pseudonym_length": 8,
+    "date_granularity": "month",
+    "date_shift_days": DEFAULT_DATE_SHIFT_DAYS,
+    "age_bucket": 10,
+    "number_style": "about",
+    "consistency": "doc",
+    "key_scope": "document",
+    "include_original": False,
+    "tidy_generalized": True,
+    "allow_list": [],
+    "leak_guard": True,
+    "operators": {},
+    "min_score": 0.0,
+    "label_min_scores": {},
+    "scorer": {"@scorers": "spacy_anon.anon_scorer.v1"},
+}
+
+# `AnonMask(...)` outside a config: the same defaults, with the built-in functions made on demand (None)
+CONSTRUCTOR_DEFAULTS: Dict[str, Any] = {
+    **DEFAULT_CONFIG, "label_strategies": None, "rules": None, "overlap_resolver": None, "grouper": None,
+    "surrogate_provider": None, "scorer": None, "allow_list": (), "operators": None, "extra_labels": (),
+    "label_min_scores": None,
+}
+
+
+def validated_settings(nlp: Any, **given: Any) -> Dict[str, Any]:
+    """The checked settings, by the component's attribute names (`rules` as `rules_cfg`, `operators` as
+    `operator_settings`; `pseudonym_key` is left out: see `secret_key_of`). TypeError for an unknown name,
+    ValueError (coded) for a value that cannot work; checked in the order a user reads them."""
+    unknown = sorted(set(given) - set(CONSTRUCTOR_DEFAULTS))
+    if unknown:
+        raise TypeError(f"AnonMask() got unexpected keyword argument(s) {unknown}")
+    raw = {**CONSTRUCTOR_DEFAULTS, **given}
+    cfg: Dict[str, Any] = {"strategy": raw["strategy"], "scorer": raw["scorer"]}
+    cfg["label_strategies"] = dict(raw["label_strategies"] or {})
+    extra_labels = raw["extra_labels"]
+    if isinstance(extra_labels, str) or not all(isinstance(x, str) and x for x in extra_labels):
+        raise ValueError(Errors.E041.format(value=extra_labels))
+    cfg["extra_labels"] = list(extra_labels)
+    shift = raw["date_shift_days"]
+    if not isinstance(shift, int) or isinstance(shift, bool) or not 1 <= shift <= MAX_DATE_SHIFT_DAYS:
+        raise ValueError(Errors.E751.format(value=shift))
+    cfg["date_shift_days"] = shift
+    for name in strategy_names(cfg):
+        get_operator(name)  # an unknown strategy is refused before any other setting
+    cfg["operator_settings"] = {}
+    for name, settings in dict(raw["operators"] or {}).items():
+        if not isinstance(settings, dict):
+            raise ValueError(Errors.E126.format(kind=type(settings).__name__, name=name))
+        get_operator(name)  # an unknown operator name is an error here too
+        cfg["operator_settings"][name] = dict(settings)
+    if raw["key_scope"] not in KEY_SCOPES:
+        raise ValueError(Errors.E102.format(valid=KEY_SCOPES, value=raw["key_scope"]))
+    if raw["consistency"] not in CONSISTENCY:
+        raise ValueError(Errors.E103.format(valid=CONSISTENCY, value=raw["consistency"]))
+    if raw["run_rules"] not in RUN_RULES:
+        raise ValueError(Errors.E104.format(value=raw["run_rules"]))
+    ent_label_map = raw["ent_label_map"]
+    cfg.update(use_ents=raw["use_ents"], spans_key=raw["spans_key"], masked_spans_key=raw["masked_spans_key"],
+               ent_label_map=dict(DEFAULT_ENT_LABEL_MAP if ent_label_map is None else ent_label_map),
+               run_rules=raw["run_rules"], rules_cfg=dict(raw["rules"] or {}))
+    cfg["min_score"], cfg["label_min_scores"] = thresholds.check_thresholds(raw["min_score"],
+                                                                            raw["label_min_scores"] or {})
+    check_label_names(nlp, cfg)
+    cfg["policies"] = fine_types.normalize_policies(cfg["label_strategies"])  # aliases -> our names
+    lang = nlp.lang if nlp is not None else "en"
+    cfg.update(
+        overlap_resolver=raw["overlap_resolver"] or make_overlap_resolver(),
+        grouper=raw["grouper"] or make_name_part_grouper(),
+        surrogate_provider=raw["surrogate_provider"] or make_faker_surrogates(),
+        suppress_filler=raw["suppress_filler"], suppress_keep_length=raw["suppress_keep_length"],
+        tag_format=raw["tag_format"], lang=coarsen.lang_of(lang),
+        surrogate_locale=raw["surrogate_locale"] or DEFAULT_LOCALES.get(lang, "en_US"),
+        seed=raw["seed"], key_scope=raw["key_scope"], pseudonym_format=raw["pseudonym_format"],
+        pseudonym_length=raw["pseudonym_length"], date_granularity=raw["date_granularity"],
+        age_bucket=raw["age_bucket"], number_style=raw["number_style"], consistency=raw["consistency"],
+        include_original=raw["include_original"], tidy_generalized=bool(raw["tidy_generalized"]),
+        allow_list=list(raw["allow_list"]), leak_guard=bool(raw["leak_guard"]),
+    )
+    return cfg
+
+
+def strategy_names(cfg: Dict[str, Any]) -> Tuple[str, ...]:
+    """The operators the settings use: the default strategy, then those of `label_strategies`."""
+    return tuple(dict.fromkeys([cfg["strategy"], *cfg["label_strategies"].values()]))
+
+
+def secret_key_of(pseudonym_key: Optional[str], seed: Optional[int]) -> Optional[bytes]:
+    """The secret key: the setting, else the environment's (`SPACY_ANON_KEY`); a seed alone is refused
+    outside tests (`SPACY_ANON_ALLOW_SEED_ONLY=1`)."""
+    key = pseudonym_key or os.environ.get(KEY_ENV)
+    if key:
+        return checked_key(key)
+    if seed is not None and os.environ.get(ALLOW_SEED_ENV) != "1":
+        raise ValueError(Errors.E111.format(min_length=MIN_KEY_LENGTH, env=KEY_ENV))
+    return None
+
+
+def checked_key(key: str) -> bytes:
+    """A secret key as bytes; ValueError when it is empty or shorter than `MIN_KEY_LENGTH`."""
+    if not key:
+        raise ValueError(Errors.E112.format(env=KEY_ENV, min_length=MIN_KEY_LENGTH))
+    if len(key) < MIN_KEY_LENGTH:
+        raise ValueError(Errors.E113.format(length=len(key), env=KEY_ENV, min_length=MIN_KEY_LENGTH))
+    return key.encode("utf8")
+
+
+def name_labels_of(grouper: Any) -> Tuple[str, ...]:
+    """Labels whose mentions are person names (the grouper's)."""
+    return tuple(getattr(grouper, "name_labels", ("PERSON",)))
+
+
+def honorifics_of(grouper: Any) -> Tuple[str, ...]:
+    """Titles that are not part of a name (the grouper's)."""
+    return tuple(getattr(grouper, "honorifics", DEFAULT_HONORIFICS))
+
+
+def operator_params(cfg: Dict[str, Any], key: Optional[bytes]) -> OperatorParams:
+    """The operators' parameters, from the component's settings and secret key."""
+    return OperatorParams(
+        suppress_filler=cfg["suppress_filler"], suppress_keep_length=cfg["suppress_keep_length"],
+        tag_format=cfg["tag_format"], lang=cfg["lang"], surrogate_locale=cfg["surrogate_locale"],
+        surrogate_provider=cfg["surrogate_provider"], surrogate_extras=provider_extras(cfg["surrogate_provider"]),
+        seed=cfg["seed"], date_shift_days=cfg["date_shift_days"], pseudonym_format=cfg["pseudonym_format"],
+        pseudonym_length=cfg["pseudonym_length"], date_granularity=cfg["date_granularity"],
+        age_bucket=cfg["age_bucket"], number_style=cfg["number_style"], options=cfg["operator_settings"],
+        key=key, name_labels=name_labels_of(cfg["grouper"]), honorifics=honorifics_of(cfg["grouper"]),
+        key_env=KEY_ENV)
+
+
+def check_label_names(nlp: Any, cfg: Dict[str, Any]) -> None:
+    """Refuse a name in `label_min_scores` or `label_strategies` no part of the pipeline can produce."""
+    known = known_label_names(nlp, cfg) if cfg["label_strategies"] or cfg["label_min_scores"] else ()
+    unknown = sorted(set(cfg["label_min_scores"]) - set(known))
+    if unknown:
+        raise ValueError(Errors.E014.format(names=", ".join(unknown), categories=", ".join(CATEGORIES),
+                                            types=", ".join(sorted(set(known) - set(CATEGORIES)))))
+    unknown = sorted(set(cfg["label_strategies"]) - set(known))
+    if unknown:
+        fine = sorted(set(known) - set(CATEGORIES))
+        raise ValueError(Errors.E750.format(names=", ".join(unknown), categories=", ".join(CATEGORIES),
+                                            types=", ".join(fine)))
+
+
+def known_label_names(nlp: Any, cfg: Dict[str, Any]) -> Tuple[str, ...]:
+    """Names `label_strategies` accepts: the categories, every fine type of this package
+    (`spacy_anon.labels.known_types`: rule types, corpus labels, NER labels), the labels and types of
+    the registered recognizers, of the component's `rules` (extra_labels, deny_list,
+    custom_recognizers) and `ent_label_map`, and those the pipeline's earlier components declare
+    (a spaCy component's `labels`, a tagger's `label_map`, an anon_rules' settings)."""
+    from spacy.pipeline import TrainablePipe
+
+    from spacy_anon.rules.component import AnonRules
+
+    names = set(known_types()) | set(CATEGORIES) | set(fine_types.ALIASES) | set(cfg["extra_labels"])
+    for recognizer in REGISTRY.values():
+        names.update((recognizer.label, recognizer.type or recognizer.label))
+    names.update(cfg["ent_label_map"])
+    names.update(v for v in cfg["ent_label_map"].values() if v)
+    names.update(rules_config_names(cfg["rules_cfg"]))
+    for _, proc in (nlp.pipeline if nlp is not None else []):
+        proc_cfg = getattr(proc, "cfg", None)
+        if isinstance(proc_cfg, dict) and isinstance(proc_cfg.get("label_map"), dict):
+            names.update(proc_cfg["label_map"])
+            names.update(str(v) for v in proc_cfg["label_map"].values())
+        if isinstance(proc, AnonRules):
+            names.update(rules_config_names({"extra_labels": proc.extra_labels,
+                                             "deny_list": proc.deny_list,
+                                             "custom_recognizers": proc.custom_recognizers}))
+        if isinstance(proc, TrainablePipe):  # spaCy's ner, spancat...: their labels are cheap to list
+            names.update(str(label) for label in proc.labels)
+    return tuple(sorted(names))
+
+
+def rules_config_names(cfg: Dict[str, Any]) -> set:
+    """Labels and fine types an `anon_rules` config adds: extra_labels, deny-list labels, custom recognizers."""
+    names = set(cfg.get("extra_labels") or ())
+    names.update(d.get("label") for d in cfg.get("deny_list") or () if isinstance(d, dict) and d.get("label"))
+    for entry in cfg.get("custom_recognizers") or ():
+        if isinstance(entry, dict):
+            names.update(str(entry[k]) for k in ("label", "type") if entry.get(k))
+    return names
+
+
+def serializable(cfg: Dict[str, Any]) -> Dict[str, Any]:
+    """The settings a saved pipeline's `cfg` held (never the pseudonym key), for `check_saved_settings`."""
+    names = ("strategy", "label_strategies", "use_ents", "ent_label_map", "spans_key", "masked_spans_key",
+             "run_rules", "suppress_filler", "suppress_keep_length", "tag_format", "surrogate_locale", "seed",
+             "pseudonym_format", "pseudonym_length", "date_granularity", "age_bucket", "number_style",
+             "consistency", "key_scope", "include_original", "tidy_generalized", "allow_list", "leak_guard")
+    out = {name: cfg[name] for name in names}
+    out.update(rules=cfg["rules_cfg"], operators=cfg["operator_settings"], extra_labels=cfg["extra_labels"],
+               min_score=cfg["min_score"], label_min_scores=cfg["label_min_scores"])
+    return out
