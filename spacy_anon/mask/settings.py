@@ -7,6 +7,8 @@ component's attributes, by the same names), or raises the coded error that names
 import os
 from typing import Any, Dict, Optional, Tuple
 
+from spacy.pipeline import TrainablePipe
+
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, SPAN_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.generalize import coarsen
@@ -17,6 +19,7 @@ from spacy_anon.mask.operators.base import KEY_ENV, OperatorParams, get_operator
 from spacy_anon.mask.operators.surrogate import provider_extras
 from spacy_anon.mask.overlaps import make_overlap_resolver
 from spacy_anon.mask.surrogates import make_faker_surrogates
+from spacy_anon.rules.component import AnonRules
 from spacy_anon.rules.recognizers import REGISTRY
 
 CONSISTENCY = ("doc", "pipeline")
@@ -200,10 +203,6 @@ def known_label_names(nlp: Any, cfg: Dict[str, Any]) -> Tuple[str, ...]:
     the registered recognizers, of the component's `rules` (extra_labels, deny_list,
     custom_recognizers) and `ent_label_map`, and those the pipeline's earlier components declare
     (a spaCy component's `labels`, a tagger's `label_map`, an anon_rules' settings)."""
-    from spacy.pipeline import TrainablePipe
-
-    from spacy_anon.rules.component import AnonRules
-
     names = set(known_types()) | set(CATEGORIES) | set(fine_types.ALIASES) | set(cfg["extra_labels"])
     for recognizer in REGISTRY.values():
         names.update((recognizer.label, recognizer.type or recognizer.label))
