@@ -23,10 +23,6 @@ class Errors(metaclass=_WithCodes):
     E010 = ("{name}: the saved model was trained with {setting} = {saved!r}, but the config says {config!r}; "
             "the learned weights only fit the features they were trained with. Fix: set {setting} = {saved!r} "
             "in the pipeline's config.cfg (or in the `config` overrides), or train the component again")
-    E011 = ("{name}: settings saved in this pipeline's {file} differ from its config and are ignored: {settings} "
-            "(the config is what configures a component; its files hold learned state only). Fix: if the saved "
-            "values are the ones you want, set them in the pipeline's config.cfg; then save the pipeline again "
-            "(nlp.to_disk) to drop the old file")
     E012 = ("anon_mask: {setting} must be a number in [0, 1], got {value!r}{where}. Fix: use a score between "
             "0 (keep every candidate) and 1")
     E013 = ("anon_mask: label_min_scores must map labels (a category such as PERSON or a fine type such as "
@@ -64,7 +60,7 @@ class Errors(metaclass=_WithCodes):
     E108 = ("anon_mask: bad {setting} {value!r} ({error}). Fix: use only the fields {fields} in braces, "
             "e.g. {example}")
     E109 = "anon_mask: pseudonym_length must be between 4 and 64 hex digits, got {value!r}"
-    E110 = ("anon_mask: the 'pseudonym' strategy needs a secret key. Fix: set the environment variable {env} "
+    E110 = ("anon_mask: the {strategy!r} strategy needs a secret key. Fix: set the environment variable {env} "
             "or the setting pseudonym_key (there is no default key)")
     E111 = ("anon_mask: a seed is not a secret (setting `seed` / --seed): seeded surrogates can be reversed with "
             "candidate lists. Fix: give a secret key of at least {min_length} characters in the environment "
@@ -146,7 +142,7 @@ class Errors(metaclass=_WithCodes):
     E401 = "anon_disclosure: {setting} must be {allowed}, got {value!r}"
     E402 = ("anon_disclosure: no vectors (setting vectors). Fix: set it to the output of "
             "`spacy-anon train-embeddings`, or call set_vectors()")
-    E403 = ("anon_disclosure: {what} (setting on_subject_oov = \"error\"). Fix: train the vectors on a corpus "
+    E403 = ("anon_disclosure: {n} protected {entities} without a vector (setting on_subject_oov = \"error\"). Fix: train the vectors on a corpus "
             "that contains this document, or set on_subject_oov to \"mask_all\" or \"warn\"")
     E404 = ("{name}: no subject given or found (setting on_no_subject = \"error\"). Fix: give the person to "
             "protect (doc._.anon_subject, or \"subject\" in a JSONL record of `spacy-anon anonymize`), or set "
@@ -178,9 +174,6 @@ class Errors(metaclass=_WithCodes):
     E700 = ("[training] {setting} = {value!r} does nothing for {name}: they are fitted in `initialize` "
             "(spacy train runs it once), and each further step only repeats the same evaluation row. Fix: leave "
             "max_steps = 1 (the shipped configs); their own settings ({knobs}) set how long they fit")
-    E701 = ("{name}: word-cluster file {path!r} not found (setting clusters); training without cluster features "
-            "(scores are lower). Build it with `python -m spacy project run clusters-english` (`spacy-anon tagger "
-            "clusters`), or set clusters = \"\" to silence this message")
 
     # ------------------------------------------------------------------ anon_rules (E2xx)
     E201 = ("anon_rules: unknown label {label!r} (setting deny_list); valid labels: {valid}. Fix: use one of them "
@@ -382,3 +375,28 @@ class Errors(metaclass=_WithCodes):
             "before anon_coref, or set resolver = \"rules\"")
     E980 = "anon_table export: the doc has no replacement table. Fix: run a pipeline ending in anon_mask on it first"
     E981 = "anon_table export: unknown format {value!r}; valid: {valid}. Fix: give format=\"csv\" or \"json\", or a .csv/.json path"
+
+
+class Warnings(metaclass=_WithCodes):
+    """User-facing warnings (warnings.warn or the "spacy_anon" logger), coded like Errors: W<area><nn>."""
+    # ------------------------------------------------------------------ pipeline, saved settings (W0xx)
+    W001 = ("{name}: settings saved in this pipeline's {file} differ from its config and are ignored: {settings} "
+            "(the config is what configures a component; its files hold learned state only). Fix: if the saved "
+            "values are the ones you want, set them in the pipeline's config.cfg; then save the pipeline again "
+            "(nlp.to_disk) to drop the old file")
+
+    # ------------------------------------------------------------------ anon_mask coverage (W1xx)
+    W101 = ("{component}: no detector of names ran on this '{lang}' document: {runs}. Fix: put a 'ner' "
+            "component before {component} (e.g. a trained spaCy pipeline for '{lang}'), or anon_crf "
+            "(docs/training.md); or accept rules only (`spacy-anon anonymize --rules-only`).")
+
+    # ------------------------------------------------------------------ anon_crf (W6xx)
+    W601 = ("{name}: word-cluster file {path!r} not found (setting clusters); training without cluster features "
+            "(scores are lower). Fix: build it with `python -m spacy project run clusters-english` (`spacy-anon tagger "
+            "clusters`), or set clusters = \"\" to silence this message")
+
+    # ------------------------------------------------------------------ command line (W9xx)
+    W901 = ("--keep-fields: the output holds the original values of {fields}. Fix: keep the output as you keep "
+            "the originals, or leave those fields out of --keep-fields")
+    W902 = ("--include-original: the output holds the original {what}. Fix: keep the output as you keep the "
+            "originals, or drop --include-original")

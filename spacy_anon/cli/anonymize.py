@@ -21,7 +21,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 import spacy_anon.mask.component  # noqa: F401  (registers the anon_mask factory before entry points are read)
 from spacy_anon.cli.processing import Failure, Job, anonymize_batch, fail_closed
 from spacy_anon.cli.signals import exit_status, signals_as_interrupts
-from spacy_anon.errors import Errors
+from spacy_anon.errors import Errors, Warnings
 from spacy_anon.io import (
     RESERVED_FIELDS,
     AtomicFile,
@@ -877,9 +877,9 @@ def _run(args: argparse.Namespace) -> int:
     if kind == "folder" and inputs.count == 0:
         _info(args, f"warning: no .txt files in {args.input}")
     if out_format == "jsonl" and args.include_original:
-        _warn('--include-original: the output holds the original text of each record and span')
+        _warn(Warnings.W902.format(what="text of each record and span"))
     if keep_fields:
-        _warn(f"--keep-fields: the output holds the original values of {', '.join(keep_fields)}")
+        _warn(Warnings.W901.format(fields=", ".join(keep_fields)))
 
     resume = resume_fingerprint(args, kind, out_format) if getattr(args, "resume", False) else None
     output = _Output(target, folder=kind == "folder" and out_format == "text", resume=resume)

@@ -40,6 +40,7 @@ from spacy_anon.cli.anonymize import (
 )
 from spacy_anon.cli import anonymize as _anonymize_cli
 from spacy_anon.cli.processing import Job, fail_closed
+from spacy_anon.errors import Errors, Warnings
 from spacy_anon.io import InputError
 from spacy_anon.longdocs import new_memory
 from spacy_anon.structured.paths import STAR, overlapping, parse_pattern
@@ -182,9 +183,9 @@ def run_structured(args: argparse.Namespace, kind: str) -> int:
     for message in source.skipped:
         print(f"{PROG}: skipped: {message}", file=sys.stderr)
     if keep:
-        _warn(f"--keep-fields: the output holds the original values of {', '.join(keep)}")
+        _warn(Warnings.W901.format(fields=", ".join(keep)))
     if args.include_original:
-        _warn("--include-original: the output holds the original value of each span")
+        _warn(Warnings.W902.format(what="value of each span"))
     resume = resume_fingerprint(args, kind, out_format) if getattr(args, "resume", False) else None
     output = _Output(target, folder=False, resume=resume, indexed=out_format != "jsonl")
     try:

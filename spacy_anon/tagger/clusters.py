@@ -18,7 +18,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set
 import numpy
 
 from spacy_anon.corpora.readers import iter_jsonl_objects
-from spacy_anon.errors import Errors
+from spacy_anon.errors import Warnings
 from spacy_anon.tagger.tokenizer import split_char_classes
 
 # Prefix lengths of the bit path that become features (Ratinov & Roth's choice for Brown clusters).
@@ -153,7 +153,7 @@ def load_optional_clusters(path: Optional[str], component: str = "anon_crf") -> 
     if not path:
         return {}
     if not Path(path).exists():
-        logging.getLogger("spacy_anon").warning(Errors.E701.format(name=component, path=str(path)))
+        logging.getLogger("spacy_anon").warning(Warnings.W601.format(name=component, path=str(path)))
         return {}
     return read_clusters(path)
 

@@ -52,7 +52,7 @@ class EncryptOperator(Operator):
     def validate(self) -> None:
         self.check_settings(set())
         if not self.mask.has_key():
-            raise ValueError(Errors.E110.format(env=self.mask.KEY_ENV).replace("'pseudonym'", "'encrypt'"))
+            raise ValueError(Errors.E110.format(strategy="encrypt", env=self.mask.KEY_ENV))
 
     def operate(self, mention: Mention) -> str:
         return encrypt_value(self.mask.secret_key(), mention.text)

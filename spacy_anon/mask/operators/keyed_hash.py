@@ -27,7 +27,7 @@ class HashOperator(Operator):
             raise ValueError(Errors.E123.format(setting="operators.hash.length", value=self.length,
                                                 allowed="8 to 64 hex digits"))
         if not self.mask.has_key():
-            raise ValueError(Errors.E110.format(env=self.mask.KEY_ENV).replace("'pseudonym'", "'hash'"))
+            raise ValueError(Errors.E110.format(strategy="hash", env=self.mask.KEY_ENV))
 
     def operate(self, mention: Mention) -> str:
         return keyed_hash(self.mask.secret_key(), mention.text, self.length)

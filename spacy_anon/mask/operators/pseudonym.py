@@ -27,7 +27,7 @@ class PseudonymOperator(Operator):
         if not 4 <= self.length <= 64:
             raise ValueError(Errors.E109.format(value=self.length))
         if not self.mask.has_key():
-            raise ValueError(Errors.E110.format(env=self.mask.KEY_ENV))
+            raise ValueError(Errors.E110.format(strategy="pseudonym", env=self.mask.KEY_ENV))
 
     def operate(self, mention: Mention) -> str:
         value = mention.memory.get(mention.entity, "pseudonym")
