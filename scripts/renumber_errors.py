@@ -163,9 +163,11 @@ def ordered(items: list, areas) -> str:
 
 
 def changelog(text: str, mapping: Dict[str, str]) -> str:
+    if not mapping:
+        return text
     table = old_codes_in_changelog(text)
     composed = {old: mapping.get(new, new) for old, new in table.items()}
-    current = set(composed.values())
+    current = set(table.values())
     for old, new in mapping.items():
         if old not in current:  # a code first renumbered now
             composed.setdefault(old, new)
