@@ -186,10 +186,14 @@ def changelog(text: str, mapping: Dict[str, str]) -> str:
     return text[:at] + "\n" + block + "\n" + text[at:]
 
 
-def main() -> int:
+def main(argv: Optional[List[str]] = None) -> int:
+    global ROOT, ERRORS, CHANGELOG
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a code would move; write nothing")
-    args = parser.parse_args()
+    parser.add_argument("--root", type=Path, default=None, help="the project folder (default: this checkout)")
+    args = parser.parse_args(argv)
+    ROOT = (args.root or Path(__file__).resolve().parent.parent).resolve()
+    ERRORS, CHANGELOG = ROOT / "spacy_anon" / "errors.py", ROOT / "CHANGELOG.md"
     errors_text = ERRORS.read_text(encoding="utf-8")
     areas = read_areas(errors_text)
     items = split(errors_text)
