@@ -178,6 +178,11 @@ def test_messages_take_fields_instead_of_patches():
     assert errors.located("in.jsonl line 3", Errors.E003).startswith("[E003] in.jsonl line 3: ")
 
 
+def _codes(text: str) -> str:
+    """Codes in the fixtures below are written Ǝ123 / Ɯ123 so that renumbering the project leaves them alone."""
+    return text.replace("Ǝ", "E").replace("Ɯ", "W")
+
+
 def _renumber(root, *args):
     import importlib.util
     spec = importlib.util.spec_from_file_location("renumber_errors", ROOT / "scripts" / "renumber_errors.py")
@@ -186,25 +191,25 @@ def _renumber(root, *args):
     return module.main(["--root", str(root), *args])
 
 
-ERRORS_FIXTURE = '''"""Errors. Codes E000-E099 pipeline, E100-E199 mask (this docstring is left as it is: E150)."""
+ERRORS_FIXTURE = '''"""Errors. Codes Ǝ000-Ǝ099 pipeline, Ǝ100-Ǝ199 mask (this docstring is left as it is: Ǝ150)."""
 AREAS = {"pipeline": (0, 99, "pipeline"), "mask": (100, 199, "anon_mask"), "cli": (900, 999, "cli")}
 
 
 class Errors:
     # ---- [mask] anon_mask
-    E101 = "anon_mask: a. Fix: b"
-    E040 = "anon_mask: moved from the pipeline range. Fix: c"
+    Ǝ101 = "anon_mask: a. Fix: b"
+    Ǝ040 = "anon_mask: moved from the pipeline range. Fix: c"
 
     # ---- [pipeline] load
-    E001 = "load. Fix: d"
+    Ǝ001 = "load. Fix: d"
 
-    # ---- fine types, written by a branch without a tag (E760-E769)
-    E760 = "anon_mask: fine. Fix: e"
+    # ---- fine types, written by a branch without a tag (Ǝ760-Ǝ769)
+    Ǝ760 = "anon_mask: fine. Fix: e"
 
 
 class Warnings:
     # ---- [cli] outputs
-    W150 = "--flag. Fix: f"
+    Ɯ150 = "--flag. Fix: f"
 '''
 
 
@@ -212,28 +217,30 @@ def test_renumber_script_moves_codes_into_their_range_and_is_idempotent(tmp_path
     (tmp_path / "spacy_anon" / "mask").mkdir(parents=True)
     (tmp_path / "docs").mkdir()
     (tmp_path / "tests").mkdir()
-    (tmp_path / "spacy_anon" / "errors.py").write_text(ERRORS_FIXTURE)
+    (tmp_path / "spacy_anon" / "errors.py").write_text(_codes(ERRORS_FIXTURE))
     (tmp_path / "spacy_anon" / "mask" / "x.py").write_text(
-        "raise ValueError(Errors.E040)\nraise ValueError(Errors.E760)\nwarn(Warnings.W150)\nE1010 = 1\n")
-    (tmp_path / "docs" / "a.md").write_text("refused (E040), see `[E760]` and W150; E0401 is not a code\n")
-    (tmp_path / "tests" / "test_x.py").write_text('match=r"\\[E040\\]"\n')
+        _codes("raise ValueError(Errors.Ǝ040)\nraise ValueError(Errors.Ǝ760)\nwarn(Warnings.Ɯ150)\nE1010 = 1\n"))
+    (tmp_path / "docs" / "a.md").write_text(
+        _codes("refused (Ǝ040), see `[Ǝ760]` and Ɯ150; Ǝ0401 is not a code\n"))
+    (tmp_path / "tests" / "test_x.py").write_text(_codes('match=r"\\[Ǝ040\\]"\n'))
     (tmp_path / "CHANGELOG.md").write_text("# Changelog\n\n## 0.2.0 (unreleased)\n\n### Changed\n\n- other\n")
     assert _renumber(tmp_path, "--check") == 1
     assert _renumber(tmp_path) == 0
     out = capsys.readouterr().out
-    assert "E040 -> E102" in out and "E760 -> E103" in out and "W150 -> W901" in out
+    assert _codes("Ǝ040 -> Ǝ102") in out and _codes("Ǝ760 -> Ǝ103") in out and _codes("Ɯ150 -> Ɯ901") in out
     errors_py = (tmp_path / "spacy_anon" / "errors.py").read_text()
-    assert "(this docstring is left as it is: E150)" in errors_py
+    assert _codes("(this docstring is left as it is: Ǝ150)") in errors_py
     # sections in area order: pipeline, mask (both mask sections), then the warnings' cli section
     order = [line.strip() for line in errors_py.splitlines() if line.strip().startswith(("# ----", "E", "W"))]
     assert order.index("# ---- [pipeline] load") < order.index("# ---- [mask] anon_mask")
-    assert 'E102 = "anon_mask: moved from the pipeline range. Fix: c"' in order
+    assert _codes('Ǝ102 = "anon_mask: moved from the pipeline range. Fix: c"') in order
     assert (tmp_path / "spacy_anon" / "mask" / "x.py").read_text() == (
-        "raise ValueError(Errors.E102)\nraise ValueError(Errors.E103)\nwarn(Warnings.W901)\nE1010 = 1\n")
-    assert (tmp_path / "docs" / "a.md").read_text() == "refused (E102), see `[E103]` and W901; E0401 is not a code\n"
-    assert (tmp_path / "tests" / "test_x.py").read_text() == 'match=r"\\[E102\\]"\n'
+        _codes("raise ValueError(Errors.Ǝ102)\nraise ValueError(Errors.Ǝ103)\nwarn(Warnings.Ɯ901)\nE1010 = 1\n"))
+    assert (tmp_path / "docs" / "a.md").read_text() == _codes(
+        "refused (Ǝ102), see `[Ǝ103]` and Ɯ901; Ǝ0401 is not a code\n")
+    assert (tmp_path / "tests" / "test_x.py").read_text() == _codes('match=r"\\[Ǝ102\\]"\n')
     log = (tmp_path / "CHANGELOG.md").read_text()
-    assert "| E040 | E102 |" in log and "| W150 | W901 |" in log and log.endswith("- other\n")
+    assert _codes("| Ǝ040 | Ǝ102 |") in log and _codes("| Ɯ150 | Ɯ901 |") in log and log.endswith("- other\n")
     snapshot = {p: p.read_text() for p in tmp_path.rglob("*") if p.is_file()}
     assert _renumber(tmp_path) == 0 and _renumber(tmp_path, "--check") == 0
     assert {p: p.read_text() for p in tmp_path.rglob("*") if p.is_file()} == snapshot
