@@ -4,9 +4,11 @@ A code's area is the `# ---- [area] ...` section of errors.py it is written in (
 the area of the first module that uses its first code). A code already in its area's range keeps its number;
 one outside it moves to the lowest number of its area (not x00) that no code has now and no code had before
 (a number a user may still search for is not given a new meaning). A code defined twice (two branches that
-took the same number) stops the script: its references cannot tell which one they mean. The sections of errors.py are put in area order. Every reference is rewritten: `Errors.E123`,
-`Warnings.W123` and bare codes ("E123", "[E123]") in spacy_anon/, tests/, benchmarks/, scripts/ and docs/.
-The old -> new table goes into CHANGELOG.md (0.2.0, Changed), composed with the one already there.
+took the same number) stops the script: its references cannot tell which one they mean. The sections of
+errors.py are put in area order. Every reference is rewritten: `Errors.E123`, `Warnings.W123` and bare codes
+("E123", "[E123]") in the .py and .md files of spacy_anon/, tests/, benchmarks/, scripts/ and docs/ (not in
+errors.py's docstring, which holds the range table, nor in this script). The old -> new table goes into
+CHANGELOG.md (0.2.0, Changed), composed with the one already there (old codes there are never reused).
 
 Deterministic and idempotent: a second run finds every code in range and changes nothing.
 
