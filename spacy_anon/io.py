@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
+from spacy_anon.errors import Errors, located
+
 # JSON nested deeper than this is refused: Python's json (reading or writing) would run out of recursion.
 MAX_JSON_DEPTH = 500
 # Top-level names of an output JSONL record that the CLI writes itself (input fields cannot be kept
@@ -67,7 +69,7 @@ def decode_utf8(data: bytes, where: str, offset: int = 0) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise InputError(f"{where}: invalid UTF-8 at byte offset {offset + err.start}") from None
+        raise InputError(Errors.E810.format(where=where, offset=offset + err.start)) from None
     if text.startswith("\ufeff") and offset == 0:  # a byte-order mark is not part of the document
         text = text[1:]
     return text
@@ -79,7 +81,7 @@ def read_text_file(path: Union[str, Path]) -> str:
     try:
         data = path.read_bytes()
     except OSError as err:
-        raise InputError(f"{path}: cannot read ({err.strerror or type(err).__name__})") from None
+        raise InputError(Errors.E811.format(path=path, reason=err.strerror or type(err).__name__)) from None
     return decode_utf8(data, str(path))
 
 
@@ -165,17 +167,17 @@ def loads_strict(line: str) -> Any:
                          object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as err:
         # err.msg is the parser's reason ("Expecting ',' delimiter"), never the content.
-        raise ValueError(f"not valid JSON ({err.msg} at column {err.colno})") from None
+        raise ValueError(Errors.E812.format(msg=err.msg, colno=err.colno)) from None
     except _Rejected as err:
-        raise ValueError(f"not valid JSON ({err})") from None
+        raise ValueError(Errors.E813.format(err=err)) from None
     except RecursionError:
-        raise ValueError("not valid JSON (nested too deeply)") from None
+        raise ValueError(Errors.E814) from None
     except ValueError:  # an integer with more digits than Python converts
-        raise ValueError("not valid JSON (number too long)") from None
+        raise ValueError(Errors.E815) from None
     if line.count("[") + line.count("{") > MAX_JSON_DEPTH and _deeper_than(obj, MAX_JSON_DEPTH):
-        raise ValueError(f"not valid JSON (nested more than {MAX_JSON_DEPTH} levels deep)")
+        raise ValueError(Errors.E803.format(max_json_depth=MAX_JSON_DEPTH))
     if _SURROGATE_ESCAPE.search(line) and _has_lone_surrogate(obj):
-        raise ValueError("not valid JSON (a \\u escape of an unpaired surrogate: not encodable as UTF-8)")
+        raise ValueError(Errors.E804)
     return obj
 
 
@@ -190,13 +192,13 @@ def parse_jsonl_line(raw: bytes, line_no: int, where: str, offset: int = 0) -> O
     try:
         obj = loads_strict(line)
     except ValueError as err:
-        raise InputError(f"{loc}: {err}") from None
+        raise InputError(located(loc, err)) from None
     if not isinstance(obj, dict):
-        raise InputError(f"{loc}: expected a JSON object, got {_json_type(obj)}")
+        raise InputError(Errors.E805.format(loc=loc, kind=_json_type(obj)))
     if "text" not in obj:
-        raise InputError(f"{loc}: missing \"text\" field")
+        raise InputError(Errors.E806.format(loc=loc))
     if not isinstance(obj["text"], str):
-        raise InputError(f"{loc}: \"text\" must be a string, got {_json_type(obj['text'])}")
+        raise InputError(Errors.E807.format(loc=loc, kind=_json_type(obj['text'])))
     text = obj.pop("text")
     rec_id = obj.pop("id") if "id" in obj else obj.get("doc_id", line_no)
     subject = obj.get("subject")
@@ -233,7 +235,7 @@ def iter_jsonl(
         try:
             stream: IO[bytes] = open(source, "rb")
         except OSError as err:
-            raise InputError(f"{source}: cannot read ({err.strerror or type(err).__name__})") from None
+            raise InputError(Errors.E817.format(source=source, reason=err.strerror or type(err).__name__)) from None
         close = True
     else:
         stream, close = source, False
@@ -249,7 +251,7 @@ def iter_jsonl(
                         check(record)
                     key = _id_key(record.id)
                     if key in seen:
-                        raise InputError(f"{record.where}: duplicate id (first at line {seen[key]})")
+                        raise InputError(Errors.E818.format(where=record.where, seen=seen[key]))
                     seen[key] = line_no
             except InputError as err:
                 if not skip_invalid:
@@ -273,7 +275,7 @@ def field_path(name: str) -> Tuple[str, ...]:
     """The parts of a dotted field name; ValueError for an empty part."""
     parts = tuple(name.split("."))
     if not all(parts):
-        raise ValueError(f"bad field name {name!r}")
+        raise ValueError(Errors.E808.format(name=name))
     return parts
 
 
@@ -311,16 +313,16 @@ def anon_offsets(text_length: int, anonymized: str, table: Sequence[Dict[str, An
         row = table[i]
         start, end, replacement = row["start"], row["end"], row.get("replacement")
         if not isinstance(replacement, str) or start < last_end or end < start or end > text_length:
-            raise ValueError("the replacement table does not match the text")
+            raise ValueError(Errors.E816)
         a_start = start + shift
         a_end = a_start + len(replacement)
         if anonymized[a_start:a_end] != replacement:
-            raise ValueError("the replacement table does not match the anonymized text")
+            raise ValueError(Errors.E809)
         result[i] = (a_start, a_end)
         shift += len(replacement) - (end - start)
         last_end = end
     if text_length + shift != len(anonymized):
-        raise ValueError("the replacement table does not match the anonymized text")
+        raise ValueError(Errors.E809)
     return result
 
 

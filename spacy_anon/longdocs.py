@@ -12,6 +12,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from spacy_anon.doc_keys import MEMORY_KEY
+from spacy_anon.errors import Errors
 from spacy_anon.mask.memory import ReplacementMemory
 
 # Preferred cut points, best first: after a blank line, after a line break, after a sentence end, after
@@ -31,7 +32,7 @@ def chunk_bounds(text: str, max_length: int, min_fraction: float = 0.25) -> List
     `min_fraction * max_length` characters (so we do not make tiny chunks just to cut at a blank line).
     """
     if max_length < 1:
-        raise ValueError("max_length must be positive")
+        raise ValueError(Errors.E003)
     bounds = []
     start, n = 0, len(text)
     min_len = max(1, int(max_length * min_fraction))
@@ -108,7 +109,7 @@ def anonymize_long_text(
         doc = nlp(doc)
         if doc._.anon_status != "ok" or doc._.anon_text is None:
             raise NotAnonymizedError(
-                f"chunk {i + 1}/{len(bounds)} not anonymized (anon_status={doc._.anon_status!r})"
+                Errors.E004.format(i=i + 1, n_bounds=len(bounds), anon_status=doc._.anon_status)
             )
         pieces.append(doc._.anon_text)
         for row in doc._.anon_table or []:

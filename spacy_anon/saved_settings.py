@@ -12,7 +12,7 @@ import json
 import warnings
 from typing import Any, Iterable, Mapping
 
-from spacy_anon.errors import Errors
+from spacy_anon.errors import Errors, Warnings
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -31,7 +31,7 @@ def check_saved_settings(name: str, saved: Mapping[str, Any], current: Mapping[s
     """Compare the settings saved in a component's file with the ones it was built with from the config.
 
     trained_with: settings the learned state depends on; a saved value that differs is refused (E010).
-    Every other saved setting is ignored; those that differ from `current` are named in a warning (E011).
+    Every other saved setting is ignored; those that differ from `current` are named in a warning (W001).
     A key `current` does not have (a setting since removed) is ignored silently.
     """
     trained_with = set(trained_with)
@@ -41,7 +41,7 @@ def check_saved_settings(name: str, saved: Mapping[str, Any], current: Mapping[s
     differ = sorted(key for key in set(saved) - trained_with
                     if key in current and not _same(saved[key], current[key]))
     if differ:
-        warnings.warn(Errors.E011.format(name=name, file=file, settings=", ".join(differ)), UserWarning,
+        warnings.warn(Warnings.W001.format(name=name, file=file, settings=", ".join(differ)), UserWarning,
                       stacklevel=3)
 
 

@@ -15,6 +15,8 @@ from collections import deque
 from multiprocessing.connection import wait
 from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional
 
+from spacy_anon.errors import Errors
+
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 _JOIN_TIMEOUT = 2.0
@@ -86,10 +88,10 @@ class WorkerPool:
 
     def __init__(self, n: int, func: Callable[[Any], Any], window: Optional[int] = None, ctx: Any = None):
         if n < 1:
-            raise ValueError("a pool needs at least one worker")
+            raise ValueError(Errors.E005)
         self.ctx = ctx or fork_context()
         if self.ctx is None:
-            raise WorkerError("worker processes need the 'fork' start method")
+            raise WorkerError(Errors.E006)
         self.n, self.func = n, func
         self.window = window or 2 * n
         self._workers: List[_Worker] = []
@@ -167,7 +169,7 @@ class WorkerPool:
                     except (EOFError, OSError):
                         raise WorkerError(self._died(worker)) from None
                     if not ok:
-                        raise WorkerError(f"a worker process failed ({result})")
+                        raise WorkerError(Errors.E007.format(result=result))
                     done[busy.pop(id(worker))] = result
                     idle.append(worker)
                 elif worker.process.sentinel in ended:

@@ -46,7 +46,7 @@ def test_jsonl_no_original_is_the_default_and_include_original(tmp_path, capsys)
     assert "text" not in record and "subject" not in record
     assert EMAIL_A not in out.read_text() and "Jane" not in out.read_text()
     code, _, err = cli(capsys, src, "-o", out, "--include-original")
-    assert code == 0 and "warning: --include-original" in err
+    assert code == 0 and "warning: [W902] --include-original" in err
     [record] = read_jsonl(out)
     assert record["text"] == f"Mail {EMAIL_A}" and "subject" not in record
     assert any(span.get("text") == EMAIL_A for span in record["spans"])

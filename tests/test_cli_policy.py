@@ -50,10 +50,10 @@ def test_bad_settings_files_are_usage_errors_naming_the_file(tmp_path, capsys, r
     bad_policy = write(tmp_path / "p.yml", "strategy: tag\nscore_threshold: 0.4\n")
     code, out, err = cli(capsys, src, "--model", rules_model, "--rules-only", "--policy", bad_policy)
     assert code == 2 and out == ""
-    assert "--policy: [E059]" in err and str(bad_policy) in err and "score_threshold" in err
+    assert "[E059] --policy: " in err and str(bad_policy) in err and "score_threshold" in err
     bad_recognizers = write(tmp_path / "r.yml", "- name: a\n  label: ID\n  patterns: ['(']\n")
     code, out, err = cli(capsys, src, "--model", rules_model, "--rules-only", "--recognizers", bad_recognizers)
-    assert code == 2 and f"--recognizers: [E052] {bad_recognizers}, recognizer 0" in err and "Fix:" in err
+    assert code == 2 and f"[E052] --recognizers: {bad_recognizers}, recognizer 0" in err and "Fix:" in err
     bad_cfg = write(tmp_path / "c.cfg", "[training]\nmax_epochs = 3\n")
     code, out, err = cli(capsys, src, "--model", rules_model, "--rules-only", "--config", bad_cfg)
     assert code == 1 and "[E055]" in err and "'training'" in err

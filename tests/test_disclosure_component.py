@@ -170,7 +170,7 @@ def test_subject_without_vector_fails_closed(vectors_dir):
     assert "Glass Orchard" in _flagged(doc)  # every nominal phrase flagged
     skipped = _run(_nlp(vectors_dir, threshold=0.3, oov="keep", on_subject_oov="skip"), text, "Xavier Yllo")
     assert "Glass Orchard" not in _flagged(skipped)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"\[E403\] anon_disclosure: 1 protected entity without a vector"):
         _run(_nlp(vectors_dir, on_subject_oov="error"), text, "Xavier Yllo")
 
 

@@ -23,6 +23,7 @@ from spacy_anon.io import (
     remove_stale_temporaries,
 )
 from spacy_anon.longdocs import chunk_bounds
+from message_support import plain
 
 SECRET = "very.secret@example.com"
 
@@ -36,7 +37,7 @@ def test_read_text_file_keeps_newlines_and_strips_bom(tmp_path):
 def test_read_text_file_invalid_utf8_names_offset(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_bytes(b"abc\xe9def")
-    with pytest.raises(InputError, match=r"bad\.txt: invalid UTF-8 at byte offset 3$"):
+    with pytest.raises(InputError, match=r"^\[E\d{3}\] .*bad\.txt: invalid UTF-8 at byte offset 3\. Fix: "):
         read_text_file(path)
 
 
@@ -50,7 +51,7 @@ def test_read_text_file_invalid_utf8_names_offset(tmp_path):
 def test_parse_jsonl_line_errors_never_quote_content(line, reason):
     with pytest.raises(InputError) as err:
         parse_jsonl_line(line.encode(), 7, "data.jsonl")
-    message = str(err.value)
+    message = plain(err.value)
     assert message.startswith("data.jsonl line 7: ") and reason in message
     assert SECRET not in message
 
@@ -137,7 +138,7 @@ def test_anon_offsets_refuse_a_table_that_does_not_match():
 def test_parse_jsonl_line_refuses_what_cannot_be_written_back(line, reason):
     with pytest.raises(InputError) as err:
         parse_jsonl_line(line.encode(), 4, "data.jsonl")
-    message = str(err.value)
+    message = plain(err.value)
     assert message.startswith("data.jsonl line 4: not valid JSON") and reason in message
     assert SECRET not in message
 
@@ -159,12 +160,12 @@ def test_iter_jsonl_duplicate_ids_name_both_lines(tmp_path):
                     '{"id": 1, "text": "' + SECRET + '"}\n{"id": 3, "text": "e"}\n')
     with pytest.raises(InputError) as err:
         list(iter_jsonl(path))
-    assert str(err.value) == f"{path} line 4: duplicate id (first at line 1)"
+    assert plain(err.value) == f"{path} line 4: duplicate id (first at line 1)"
     skipped = []
     records = list(iter_jsonl(path, skip_invalid=True, on_skip=lambda e: skipped.append(str(e))))
     # 1 and "1" differ; line 3 takes its line number as id, which line 5 then repeats
     assert [(r.id, r.text) for r in records] == [(1, "a"), ("1", "b"), (3, "c")]
-    assert [m.split(": ", 1)[1] for m in skipped] == ["duplicate id (first at line 1)",
+    assert [plain(m).split(": ", 1)[1] for m in skipped] == ["duplicate id (first at line 1)",
                                                       "duplicate id (first at line 3)"]
     assert SECRET not in " ".join(skipped)
 

@@ -67,7 +67,7 @@ def test_a_crf_saved_with_every_setting_loads_with_the_config_s(tmp_path, defaul
     default_nlp.to_disk(tmp_path / "old")
     path = tmp_path / "old" / "anon_crf" / "cfg.json"
     srsly.write_json(path, {**srsly.read_json(path), "min_score": 0.0, "entity_threshold": 0.03, "c1": 0.05})
-    with pytest.warns(UserWarning, match=r"\[E011\] anon_crf: .*cfg.json.*: min_score"):
+    with pytest.warns(UserWarning, match=r"\[W001\] anon_crf: .*cfg.json.*: min_score"):
         old = spacy.load(tmp_path / "old", config={"components": {"anon_crf": {"min_score": 0.9}}})
     assert old.get_pipe("anon_crf").cfg["min_score"] == 0.9
     assert _spans(old, source="anon_crf") == _spans(_load(anon_crf={"min_score": 0.9}), source="anon_crf")
@@ -140,8 +140,8 @@ def test_coref_and_mask_settings_given_at_load_take_effect(tmp_path):
             "anon_coref": {"acronym_labels": [], "add_mentions": False},
             "anon_mask": {"tag_format": "<{label}>"}}})
     texts = [str(w.message) for w in record]
-    assert any(t.startswith("[E011] anon_coref:") and "acronym_labels, add_mentions" in t for t in texts)
-    assert any(t.startswith("[E011] anon_mask:") and ": tag_format (" in t for t in texts)
+    assert any(t.startswith("[W001] anon_coref:") and "acronym_labels, add_mentions" in t for t in texts)
+    assert any(t.startswith("[W001] anon_mask:") and ": tag_format (" in t for t in texts)
     assert again(text)._.anon_text == "He wrote to the <ORG>. The ECHR replied."
 
 
@@ -158,12 +158,12 @@ def test_a_saved_cfg_of_the_other_components_does_not_override_the_config(tmp_pa
     nlp.to_disk(tmp_path / "m")
     assert not (tmp_path / "m" / factory / "cfg").exists()  # the settings are config.cfg's only
     (tmp_path / "m" / factory / "cfg").write_text(json.dumps({**component.cfg, setting: saved}), encoding="utf8")
-    with pytest.warns(UserWarning, match=rf"E011.*{factory}.*: {setting}"):
+    with pytest.warns(UserWarning, match=rf"W001.*{factory}.*: {setting}"):
         loaded = spacy.load(tmp_path / "m").get_pipe(factory)
     assert loaded.cfg[setting] == configured
     if not hasattr(component, "from_bytes"):  # anon_sensitive serializes to disk only
         return
-    with pytest.warns(UserWarning, match="E011"):
+    with pytest.warns(UserWarning, match="W001"):
         assert component.from_bytes(srsly.msgpack_dumps({"cfg": json.dumps({setting: saved})})).cfg[setting] \
             == configured
 
@@ -174,7 +174,7 @@ def test_context_tagger_settings_come_from_the_config(tmp_path):
     state = srsly.msgpack_loads(tagger.to_bytes())
     assert set(state["cfg"]) == {"encoder_layers", "layers"}  # what the perceptron learned from, only
     old = srsly.msgpack_dumps({**state, "cfg": {**tagger.cfg, "span_threshold": 0.96}})
-    with pytest.warns(UserWarning, match="E011.*span_threshold"):
+    with pytest.warns(UserWarning, match="W001.*span_threshold"):
         assert tagger.from_bytes(old).cfg["span_threshold"] == 0.99
     other = spacy.blank("en").add_pipe("anon_context_tagger", config={"layers": [-2, -1]})
     with pytest.raises(ValueError, match=r"E010.*layers"):

@@ -51,7 +51,7 @@ def test_csv_columns_same_header_order_and_consistent_rows(tmp_path, capsys, rul
     assert table[1][2] == "[CONTACT_1]" and "[CONTACT_1]" in table[1][1]
     assert table[1][1] == "Mr. Roe wrote from [CONTACT_1], twice"  # only the address is masked (rules only)
     assert table[2][2] == "[CONTACT_1]"  # a new record starts a new memory
-    assert "warning: --keep-fields" in err
+    assert "warning: [W901] --keep-fields" in err
 
 
 def test_tsv_to_jsonl_with_spans(tmp_path, capsys, rules_model):

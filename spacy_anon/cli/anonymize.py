@@ -21,7 +21,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 import spacy_anon.mask.component  # noqa: F401  (registers the anon_mask factory before entry points are read)
 from spacy_anon.cli.processing import Failure, Job, anonymize_batch, fail_closed
 from spacy_anon.cli.signals import exit_status, signals_as_interrupts
-from spacy_anon.errors import Errors
+from spacy_anon.errors import Errors, Warnings, located
 from spacy_anon.io import (
     RESERVED_FIELDS,
     AtomicFile,
@@ -244,7 +244,7 @@ def _input_kind(args: argparse.Namespace) -> str:
         return "stdin-jsonl" if args.input_format == "jsonl" else "stdin-text"
     path = Path(args.input)
     if not path.exists():
-        raise CLIError(f"{path}: no such file or folder", EXIT_USAGE)
+        raise CLIError(Errors.E913.format(path=path), EXIT_USAGE)
     if path.is_dir():
         return "folder"
     if args.input_format != "auto":
@@ -260,10 +260,10 @@ def _field_names(value: Optional[str], flag: str) -> List[str]:
         try:
             parts = field_path(name)
         except ValueError:
-            raise CLIError(f"{flag}: bad field name {name!r}", EXIT_USAGE) from None
+            raise CLIError(Errors.E938.format(flag=flag, name=name), EXIT_USAGE) from None
         if parts[0] in RESERVED_FIELDS:
             hint = " (use --include-original)" if parts[0] == "text" else ""
-            raise CLIError(f"{flag}: {parts[0]!r} is a field of the output itself{hint}", EXIT_USAGE)
+            raise CLIError(Errors.E924.format(flag=flag, parts=parts[0], hint=hint), EXIT_USAGE)
     return list(dict.fromkeys(names))
 
 
@@ -271,14 +271,14 @@ def _check_fields(args: argparse.Namespace, kind: str, out_format: str) -> Tuple
     keep = _field_names(args.keep_fields, "--keep-fields")
     anonymize = _field_names(args.anonymize_fields, "--anonymize-fields")
     if (keep or anonymize) and (kind not in ("jsonl", "stdin-jsonl") or out_format != "jsonl"):
-        raise CLIError("--keep-fields and --anonymize-fields need JSONL input and output", EXIT_USAGE)
+        raise CLIError(Errors.E914, EXIT_USAGE)
     named = [(n, "--keep-fields") for n in keep] + [(n, "--anonymize-fields") for n in anonymize]
     for i, (a, flag_a) in enumerate(named):
         for b, flag_b in named[i + 1:]:
             pa, pb = field_path(a), field_path(b)
             shorter = min(len(pa), len(pb))
             if pa[:shorter] == pb[:shorter]:
-                raise CLIError(f"{flag_a} {a} and {flag_b} {b} name the same field (or one inside the other)",
+                raise CLIError(Errors.E939.format(flag_a=flag_a, a=a, flag_b=flag_b, b=b),
                                EXIT_USAGE)
     return keep, anonymize
 
@@ -291,40 +291,39 @@ def _output_target(args: argparse.Namespace) -> Optional[Path]:
 def _check_sizes(args: argparse.Namespace) -> None:
     """Refuse process counts, batch sizes and length limits below 1 (text and structured inputs alike)."""
     if args.n_process < 1:
-        raise CLIError("--n-process must be at least 1", EXIT_USAGE)
+        raise CLIError(Errors.E915, EXIT_USAGE)
     if args.batch_size is not None and args.batch_size < 1:
-        raise CLIError("--batch-size must be at least 1", EXIT_USAGE)
+        raise CLIError(Errors.E916, EXIT_USAGE)
     if args.max_length is not None and args.max_length < 1:
-        raise CLIError("--max-length must be at least 1", EXIT_USAGE)
+        raise CLIError(Errors.E917, EXIT_USAGE)
 
 
 def _check_plan(args: argparse.Namespace, kind: str, out_format: str) -> Optional[Path]:
     """Refuse contradictory options; RETURNS the output file or folder (None: stdout)."""
     _check_sizes(args)
     if args.include_original and args.no_original:
-        raise CLIError("--include-original and --no-original contradict each other", EXIT_USAGE)
+        raise CLIError(Errors.E918, EXIT_USAGE)
     _check_scale_plan(args, kind, out_format)
     if kind in ("jsonl", "stdin-jsonl") and out_format == "text":
-        raise CLIError("--format text needs a text input (file, folder or stdin); use --format jsonl "
-                       "for .jsonl input", EXIT_USAGE)
+        raise CLIError(Errors.E919, EXIT_USAGE)
     out = _output_target(args)
     if kind == "folder" and out_format == "text":
         if out is None:
-            raise CLIError("a folder input needs -o OUTPUT_FOLDER", EXIT_USAGE)
+            raise CLIError(Errors.E925, EXIT_USAGE)
         if out.exists() and not out.is_dir():
-            raise CLIError(f"{out}: exists and is not a folder", EXIT_USAGE)
+            raise CLIError(Errors.E926.format(out=out), EXIT_USAGE)
         if out.resolve() == Path(args.input).resolve():
-            raise CLIError("the output folder is the input folder: refusing to overwrite the originals",
+            raise CLIError(Errors.E927,
                            EXIT_USAGE)
         return out
     if out is None:
         return None
     if out.is_dir():
         if not (kind == "text" and out_format == "text"):
-            raise CLIError(f"{out}: is a folder; give an output file", EXIT_USAGE)
+            raise CLIError(Errors.E928.format(out=out), EXIT_USAGE)
         out = out / Path(args.input).name
     if args.input != "-" and out.resolve() == Path(args.input).resolve():
-        raise CLIError("the output file is the input file: refusing to overwrite the original", EXIT_USAGE)
+        raise CLIError(Errors.E920, EXIT_USAGE)
     return out
 
 
@@ -333,7 +332,7 @@ def _check_scale_plan(args: argparse.Namespace, kind: str, out_format: str, stru
     input, whose JSONL, CSV, TSV and JSON outputs resume)."""
     engine = getattr(args, "engine", "local")
     if getattr(args, "scheduler", None) and engine != "dask":
-        raise CLIError("--scheduler needs --engine dask", EXIT_USAGE)
+        raise CLIError(Errors.E921, EXIT_USAGE)
     if engine != "local" and args.consistent_across_docs:
         raise CLIError(Errors.E905.format(name=f"--engine {engine}"), EXIT_USAGE)
     if getattr(args, "resume", False):
@@ -399,14 +398,12 @@ def fields_to_anonymize(record: Record, names: Sequence[str]) -> Tuple[Tuple[str
         for depth in range(1, len(parts)):
             found, above = get_field(record.extra, parts[:depth])
             if found and not isinstance(above, dict) and above is not None:
-                raise InputError(f"{record.where}: field {'.'.join(parts[:depth])} (above {name}) is not an "
-                                 "object")
+                raise InputError(Errors.E940.format(where=record.where, parts='.'.join(parts[:depth]), name=name))
         found, value = get_field(record.extra, parts)
         if not found or value is None:
             continue
         if not isinstance(value, str):
-            raise InputError(f"{record.where}: field {name} must be a string or null, got "
-                             f"{type(value).__name__}")
+            raise InputError(Errors.E929.format(where=record.where, name=name, kind=type(value).__name__))
         found_fields.append((name, value))
     return tuple(found_fields)
 
@@ -527,7 +524,7 @@ class _Output:
             raise CLIError(str(err), EXIT_USAGE) from None
         except OSError as err:
             self.discard()
-            raise CLIError(f"{self.label}: cannot write ({_reason(err)}); nothing done") from None
+            raise CLIError(Errors.E941.format(label=self.label, reason=_reason(err))) from None
         except BaseException:  # an interruption: leave nothing
             self.discard()
             raise
@@ -547,7 +544,7 @@ class _Output:
         except ResumeError as err:
             raise CLIError(str(err), EXIT_USAGE) from None
         except OSError as err:
-            raise CLIError(f"{self.label}: cannot write ({_reason(err)}); no output written") from None
+            raise CLIError(Errors.E942.format(label=self.label, reason=_reason(err))) from None
 
     def done_of(self, rel_paths: Sequence[Path] = ()) -> int:
         """Records an interrupted run had already written, known before processing starts: for a folder,
@@ -578,7 +575,7 @@ class _Output:
             else:
                 self._fh.write(text)
         except OSError as err:
-            raise CLIError(f"{self.label}: cannot write ({_reason(err)}); no output written") from None
+            raise CLIError(Errors.E942.format(label=self.label, reason=_reason(err))) from None
 
     def commit(self, ending: str = "") -> None:
         """Put the output in place; `ending` (the "]" of a JSON array) is written last."""
@@ -599,7 +596,7 @@ class _Output:
         except OSError as err:
             if isinstance(err, BrokenPipeError):
                 _silence_stdout()
-            raise CLIError(f"{self.label}: cannot write ({_reason(err)}); no output written") from None
+            raise CLIError(Errors.E942.format(label=self.label, reason=_reason(err))) from None
 
     def discard(self) -> None:
         for part in (self._staged, self._atomic, self._sink):
@@ -636,7 +633,7 @@ def mask_config_from_args(args: argparse.Namespace, default_config: Dict[str, An
 
     def put(name: str, value: Any, flag: str) -> None:
         if default_config and name not in default_config:
-            raise CLIError(f"{flag}: this pipeline's anon_mask has no '{name}' setting", EXIT_USAGE)
+            raise CLIError(Errors.E930.format(flag=flag, name=name), EXIT_USAGE)
         config[name] = value
 
     if args.strategy:
@@ -648,10 +645,10 @@ def mask_config_from_args(args: argparse.Namespace, default_config: Dict[str, An
             "--allow-list")
     if args.key_env:
         if args.key_env not in os.environ or not os.environ[args.key_env]:
-            raise CLIError(f"--key-env: environment variable {args.key_env} is not set or empty", EXIT_USAGE)
+            raise CLIError(Errors.E931.format(key_env=args.key_env), EXIT_USAGE)
         name = next((n for n in KEY_CONFIG_NAMES if n in default_config), None)
         if name is None:
-            raise CLIError("--key-env: this pipeline's anon_mask takes no secret key", EXIT_USAGE)
+            raise CLIError(Errors.E932, EXIT_USAGE)
         config[name] = os.environ[args.key_env]
     return config
 
@@ -673,7 +670,7 @@ def settings_from_files(args: argparse.Namespace) -> Dict[str, Any]:
             flag = "--config"
             settings["config"] = read_config_overrides(args.config)
     except ValueError as err:
-        raise CLIError(f"{flag}: {err}", EXIT_USAGE) from None
+        raise CLIError(located(flag, err), EXIT_USAGE) from None
     return settings
 
 
@@ -682,7 +679,7 @@ def read_allow_list(path: Path) -> List[Any]:
     try:
         lines = decode_utf8(path.read_bytes(), str(path)).splitlines()
     except OSError as err:
-        raise CLIError(f"--allow-list: cannot read {path}: {err.strerror}", EXIT_USAGE) from None
+        raise CLIError(Errors.E933.format(path=path, strerror=err.strerror), EXIT_USAGE) from None
     entries: List[Any] = []
     for number, line in enumerate(lines, 1):
         line = line.strip()
@@ -692,7 +689,7 @@ def read_allow_list(path: Path) -> List[Any]:
         try:
             compile_occurrence_patterns([entry])
         except ValueError as err:
-            raise CLIError(f"--allow-list: {path}, line {number}: {err}", EXIT_USAGE) from None
+            raise CLIError(Errors.E943.format(path=path, number=number, err=err), EXIT_USAGE) from None
         entries.append(entry)
     return entries
 
@@ -723,7 +720,7 @@ def load_pipeline(args: argparse.Namespace):
         if args.debug:
             traceback.print_exc()
         what = f"model {args.model!r}" if args.model else f"the default pipeline ({args.lang})"
-        raise CLIError(f"cannot load {what}: {type(err).__name__}: {_first_line(err)}") from None
+        raise CLIError(Errors.E934.format(what=what, kind=type(err).__name__, detail=_first_line(err))) from None
 
 
 def check_coverage(args: argparse.Namespace, nlp) -> None:
@@ -830,7 +827,7 @@ def _engine_outcomes(args: argparse.Namespace, batches: Iterator[List[Job]], pen
     except (ImportError, ValueError) as err:
         raise CLIError(str(err), EXIT_USAGE) from None
     except OSError as err:
-        raise CLIError(f"--engine {args.engine}: cannot start ({_reason(err)}); no output written") from None
+        raise CLIError(Errors.E935.format(engine=args.engine, reason=_reason(err))) from None
     return _engine_replies(args.engine, engine.map(task, batches), pending)
 
 
@@ -852,7 +849,7 @@ def _outcomes(replies: Iterator[Any], pending: Dict[int, Record]) -> Iterator[Tu
             for outcome in reply:
                 yield pending.pop(outcome.index), outcome
     except WorkerError as err:
-        raise CLIError(f"{err}; no output written") from None
+        raise CLIError(Errors.E936.format(err=err)) from None
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -867,7 +864,7 @@ def _run(args: argparse.Namespace) -> int:
     if is_structured(args, kind):
         return run_structured(args, kind)
     if args.format in STRUCTURED_FORMATS:
-        raise CLIError(f"--format {args.format} needs a CSV, TSV or JSON input", EXIT_USAGE)
+        raise CLIError(Errors.E922.format(format=args.format), EXIT_USAGE)
     out_format = args.format or ("jsonl" if kind in ("jsonl", "stdin-jsonl") else "text")
     target = _check_plan(args, kind, out_format)
     keep_fields, anonymize_fields = _check_fields(args, kind, out_format)
@@ -877,9 +874,9 @@ def _run(args: argparse.Namespace) -> int:
     if kind == "folder" and inputs.count == 0:
         _info(args, f"warning: no .txt files in {args.input}")
     if out_format == "jsonl" and args.include_original:
-        _warn('--include-original: the output holds the original text of each record and span')
+        _warn(Warnings.W902.format(what="text of each record and span"))
     if keep_fields:
-        _warn(f"--keep-fields: the output holds the original values of {', '.join(keep_fields)}")
+        _warn(Warnings.W901.format(fields=", ".join(keep_fields)))
 
     resume = resume_fingerprint(args, kind, out_format) if getattr(args, "resume", False) else None
     output = _Output(target, folder=kind == "folder" and out_format == "text", resume=resume)
@@ -945,8 +942,7 @@ def _anonymize_into(args: argparse.Namespace, inputs: _Inputs, output: _Output, 
             n_chunked += result.n_chunks > 1
             progress.update(1)
     if n_docs + output.done != inputs.count:
-        raise CLIError(f"{inputs.count} record(s) read but {n_docs + output.done} anonymized (did the input change while "
-                       "it was read?); no output written")
+        raise CLIError(Errors.E923.format(count=inputs.count, n_docs=n_docs + output.done))
     return n_docs, n_spans, n_chunked
 
 
@@ -969,5 +965,4 @@ def _jsonl_line(args: argparse.Namespace, record: Record, outcome: Any, keep_fie
                                          include_original=args.include_original, keep_fields=keep_fields,
                                          anonymized_fields=fields))
     except ValueError as err:  # a table that does not match its text; a value JSON cannot hold
-        raise CLIError(f"{record.where}: cannot write the output record ({_first_line(err)}); "
-                       "no output written") from None
+        raise CLIError(Errors.E937.format(where=record.where, detail=_first_line(err))) from None

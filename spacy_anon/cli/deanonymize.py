@@ -9,6 +9,7 @@ import argparse
 import os
 import sys
 
+from spacy_anon.errors import Errors, located
 from spacy_anon.io import AtomicFile, InputError, StdoutSink, dumps_jsonl, loads_strict
 from spacy_anon.mask.operators.encrypt import decrypt_spans
 
@@ -47,9 +48,9 @@ def run(args: argparse.Namespace) -> int:
                     record = loads_strict(line)
                     text, restored = decrypt_spans(secret, record["anonymized"], record["spans"])
                 except (KeyError, TypeError) as err:
-                    raise InputError(f"{args.input} line {number}: not an anonymize record ({type(err).__name__})")
+                    raise InputError(Errors.E944.format(input=args.input, number=number, kind=type(err).__name__))
                 except ValueError as err:
-                    raise InputError(f"{args.input} line {number}: {err}") from None
+                    raise InputError(located(f"{args.input} line {number}", err)) from None
                 out.write(dumps_jsonl({"id": record.get("id"), "text": text, "restored": restored,
                                        "kept": len(record["spans"]) - restored}))
     except (InputError, OSError) as err:

@@ -13,6 +13,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from spacy_anon.disclosure.demo import train_demo_vectors
 from spacy_anon.disclosure.vectors import train_from_corpus
+from spacy_anon.errors import Errors
 from spacy_anon.generalize.wordnet import installed_lexicons
 from spacy_anon.pipeline import load
 
@@ -225,7 +226,7 @@ def run_biography() -> Tuple[Biography, Any]:
 
     sample = find_biography()
     if sample is None:
-        raise FileNotFoundError("no sample biography in assets/")
+        raise FileNotFoundError(Errors.E945)
     with tempfile.TemporaryDirectory(prefix="spacy-anon-demo-") as tmp:
         vectors = Path(tmp) / "vectors"
         try:
@@ -241,5 +242,5 @@ def run_biography() -> Tuple[Biography, Any]:
         doc._.anon_subject = sample.subject
         doc = nlp(doc)
     if doc._.anon_status != "ok":
-        raise RuntimeError(f"not anonymized (status {doc._.anon_status!r})")
+        raise RuntimeError(Errors.E946.format(anon_status=doc._.anon_status))
     return sample, doc

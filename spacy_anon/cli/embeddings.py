@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Optional
 
 from spacy_anon.disclosure.vectors import load_meta, train_from_corpus, update_from_corpus
+from spacy_anon.errors import Errors
 from spacy_anon.generalize.crowds import load_frequencies
 from spacy_anon.generalize.glosses import write_glosses
 
@@ -75,7 +76,7 @@ def _nlp_for(args):
     if args.chunker != "noun_chunks":
         return None
     if not args.spacy_model:
-        raise SystemExit("--chunker noun_chunks needs --spacy-model (a pipeline with a parser)")
+        raise SystemExit(Errors.E947)
     import spacy
 
     return spacy.load(args.spacy_model, exclude=["ner", "lemmatizer"])
@@ -90,7 +91,7 @@ def run_train(args) -> int:
                                   nlp=_nlp_for(args))
     else:
         if not args.output:
-            raise SystemExit("train-embeddings: -o/--output is required")
+            raise SystemExit(Errors.E949)
         info = train_from_corpus(args.corpus, args.output, chunker=args.chunker,
                                  merge_lowercase=args.merge_lowercase, extra=args.extra,
                                  nlp=_nlp_for(args), **params)
@@ -144,7 +145,7 @@ def assemble_pipeline(vectors: str, base=None, threshold: float = 0.25, always=(
     if _has_factory(nlp, "anon_mask"):
         nlp.add_pipe("anon_mask", config={"strategy": strategy})
     else:
-        raise RuntimeError("anon_mask is not available: a pipeline without it would not anonymize")
+        raise RuntimeError(Errors.E948)
     return nlp
 
 

@@ -40,6 +40,7 @@ from spacy_anon.cli.anonymize import (
 )
 from spacy_anon.cli import anonymize as _anonymize_cli
 from spacy_anon.cli.processing import Job, fail_closed
+from spacy_anon.errors import Errors, Warnings
 from spacy_anon.io import InputError
 from spacy_anon.longdocs import new_memory
 from spacy_anon.structured.paths import STAR, overlapping, parse_pattern
@@ -78,7 +79,7 @@ def _names(value: str, flag: str, table: bool) -> List[str]:
             try:
                 parse_pattern(name)
             except ValueError:
-                raise CLIError(f"{flag}: bad field name {name!r}", EXIT_USAGE) from None
+                raise CLIError(Errors.E938.format(flag=flag, name=name), EXIT_USAGE) from None
     return names
 
 
@@ -96,36 +97,34 @@ def _format_of_output(args: argparse.Namespace) -> Optional[str]:
 def _plan(args: argparse.Namespace, kind: str):
     out_format = args.format or _format_of_output(args) or kind
     if out_format not in OUTPUT_FORMATS[kind]:
-        raise CLIError(f"--format {out_format} is not an output of {kind} input (use one of "
-                       f"{', '.join(OUTPUT_FORMATS[kind])})", EXIT_USAGE)
+        raise CLIError(Errors.E953.format(out_format=out_format, kind=kind,
+                                          formats=", ".join(OUTPUT_FORMATS[kind])), EXIT_USAGE)
     table = kind in TABLE_FORMATS
     anonymize = _names(args.anonymize_fields, "--anonymize-fields", table)
     keep = _names(args.keep_fields, "--keep-fields", table)
     if not anonymize:
-        raise CLIError(f"{kind} input: --anonymize-fields must name the " + ("columns" if table else "fields")
-                       + " to anonymize", EXIT_USAGE)
+        raise CLIError(Errors.E954.format(kind=kind, value='columns' if table else 'fields'), EXIT_USAGE)
     for a in anonymize:
         for k in keep:
             if a == k or (not table and overlapping(parse_pattern(a), parse_pattern(k))):
-                raise CLIError(f"--anonymize-fields {a} and --keep-fields {k} name the same field", EXIT_USAGE)
+                raise CLIError(Errors.E960.format(a=a, k=k), EXIT_USAGE)
     if args.include_original and out_format in COLUMN_OUTPUTS:
-        raise CLIError("--include-original needs --format jsonl or json (a table has no place for spans)",
+        raise CLIError(Errors.E955,
                        EXIT_USAGE)
     if out_format in COLUMN_OUTPUTS and not table:
         nested = [n for n in [*anonymize, *keep] if len(parse_pattern(n)) > 1]
         if nested:
-            raise CLIError(f"--format {out_format} writes whole columns: {', '.join(nested)} reach inside one "
-                           "(use --format jsonl or json)", EXIT_USAGE)
+            raise CLIError(Errors.E957.format(out_format=out_format, nested=', '.join(nested)), EXIT_USAGE)
     if out_format == "parquet" and _output_target(args) is None:
-        raise CLIError("--format parquet needs -o FILE (a binary format, not written to stdout)", EXIT_USAGE)
+        raise CLIError(Errors.E956, EXIT_USAGE)
     _check_sizes(args)
     _check_scale_plan(args, kind, out_format, structured=True)
     target = _output_target(args)
     if target is not None:
         if target.is_dir():
-            raise CLIError(f"{target}: is a folder; give an output file", EXIT_USAGE)
+            raise CLIError(Errors.E958.format(target=target), EXIT_USAGE)
         if args.input != "-" and target.resolve() == Path(args.input).resolve():
-            raise CLIError("the output file is the input file: refusing to overwrite the original", EXIT_USAGE)
+            raise CLIError(Errors.E920, EXIT_USAGE)
     return out_format, anonymize, keep, target
 
 
@@ -182,9 +181,9 @@ def run_structured(args: argparse.Namespace, kind: str) -> int:
     for message in source.skipped:
         print(f"{PROG}: skipped: {message}", file=sys.stderr)
     if keep:
-        _warn(f"--keep-fields: the output holds the original values of {', '.join(keep)}")
+        _warn(Warnings.W901.format(fields=", ".join(keep)))
     if args.include_original:
-        _warn("--include-original: the output holds the original value of each span")
+        _warn(Warnings.W902.format(what="value of each span"))
     resume = resume_fingerprint(args, kind, out_format) if getattr(args, "resume", False) else None
     output = _Output(target, folder=False, resume=resume, indexed=out_format != "jsonl")
     try:
@@ -245,14 +244,12 @@ def _anonymize_into(args, source: _Source, output: _Output, kind: str, out_forma
             n_spans += sum(len(r.table) for r in outcome.fields.values())
             progress.update(1)
     if n_docs + output.done != source.count:
-        raise CLIError(f"{source.count} record(s) read but {n_docs + output.done} anonymized (did the input "
-                       "change while it was read?); no output written")
+        raise CLIError(Errors.E923.format(count=source.count, n_docs=n_docs + output.done))
     if parquet is not None:
         try:
             parquet.close()
         except OSError as err:
-            raise CLIError(f"{output.label}: cannot write ({err.strerror or type(err).__name__}); "
-                           "no output written") from None
+            raise CLIError(Errors.E942.format(label=output.label, reason=err.strerror or type(err).__name__)) from None
     output.commit(json_array_end(n_docs + output.done) if out_format == "json" else "")
     return n_docs, n_spans
 
@@ -265,4 +262,4 @@ def _format(args, record: StructuredRecord, fields: Dict[str, Any], columns: Seq
     try:
         return format_object(obj, out_format, first=first)
     except ValueError as err:
-        raise CLIError(f"{record.where}: cannot write the output record ({err}); no output written") from None
+        raise CLIError(Errors.E959.format(where=record.where, err=err)) from None

@@ -14,6 +14,7 @@ from spacy_anon.corpora.base import (  # noqa: F401
     records_to_docs,
 )
 from spacy_anon.corpora.docbin import iter_docbin_records, write_docbin  # noqa: F401
+from spacy_anon.errors import Errors
 from spacy_anon.labels import LABEL_MAPS, to_category  # noqa: F401
 from spacy_anon.corpora.readers import (  # noqa: F401
     guess_format,
@@ -54,5 +55,5 @@ def read_corpus(path, nlp, fmt=None, **kwargs):
     """Docs of any supported corpus (`fmt` as in `READERS`; None guesses it from the path)."""
     fmt = fmt or guess_format(path)
     if fmt not in READERS:
-        raise ValueError(f"unknown corpus format {fmt!r}; known: {sorted(READERS)}")
+        raise ValueError(Errors.E701.format(fmt=fmt, known=sorted(READERS)))
     return READERS[fmt](path, nlp, **kwargs)

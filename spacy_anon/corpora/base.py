@@ -12,6 +12,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from spacy_anon import extensions  # noqa: F401  (registers Span._.anon_* attributes)
+from spacy_anon.errors import Errors
 from spacy_anon.labels import GOLD_SPAN_KEY
 
 # doc.user_data keys written by the readers
@@ -92,7 +93,7 @@ def check_spans(
             continue
         msg = f"{span.where or record.where}: doc {record.doc_id!r}, {span.label} span: {problem}"
         if strict:
-            raise CorpusFormatError(msg + " (use strict=False to skip such spans with a warning)")
+            raise CorpusFormatError(Errors.E703.format(msg=msg))
         if warnings is not None:
             warnings.append(msg)
     return good
@@ -135,7 +136,7 @@ def record_to_doc(
     annotators = record.annotators
     if annotator is not None and annotator not in annotators and spans:
         raise CorpusFormatError(
-            f"{record.where}: doc {record.doc_id!r} has no annotator {annotator!r} (has {annotators})"
+            Errors.E702.format(where=record.where, doc_id=record.doc_id, annotator=annotator, annotators=annotators)
         )
     chosen = annotator if annotator is not None else (annotators[0] if annotators else "")
     by_annotator: Dict[str, List[GoldSpan]] = {}

@@ -21,6 +21,7 @@ from spacy_anon.corpora.base import (
     records_to_docs,
 )
 from spacy_anon.corpora.docbin import iter_docbin_records
+from spacy_anon.errors import Errors, located
 from spacy_anon.io import loads_strict
 
 PathLike = Union[str, Path]
@@ -31,9 +32,9 @@ def _load_json(path: Path):
         with path.open(encoding="utf8") as f:
             return json.load(f)
     except json.JSONDecodeError as err:
-        raise CorpusFormatError(f"{path}:{err.lineno}: invalid JSON ({err.msg})") from None
+        raise CorpusFormatError(Errors.E714.format(path=path, lineno=err.lineno, msg=err.msg)) from None
     except FileNotFoundError:
-        raise CorpusFormatError(f"{path}: file not found") from None
+        raise CorpusFormatError(Errors.E715.format(path=path)) from None
 
 
 def iter_jsonl_objects(path: PathLike) -> Iterator[Tuple[int, dict]]:
@@ -43,7 +44,7 @@ def iter_jsonl_objects(path: PathLike) -> Iterator[Tuple[int, dict]]:
     try:
         f = gzip.open(path, "rt", encoding="utf8") if path.suffix == ".gz" else path.open(encoding="utf8")
     except FileNotFoundError:
-        raise CorpusFormatError(f"{path}: file not found") from None
+        raise CorpusFormatError(Errors.E715.format(path=path)) from None
     with f:
         for lineno, line in enumerate(f, 1):
             if not line.strip():
@@ -51,23 +52,23 @@ def iter_jsonl_objects(path: PathLike) -> Iterator[Tuple[int, dict]]:
             try:
                 obj = loads_strict(line)  # the CLI's reader: the same JSON is valid everywhere
             except ValueError as err:
-                raise CorpusFormatError(f"{path}:{lineno}: {err}") from None
+                raise CorpusFormatError(located(f"{path}:{lineno}", err)) from None
             if not isinstance(obj, dict):
-                raise CorpusFormatError(f"{path}:{lineno}: expected a JSON object per line")
+                raise CorpusFormatError(Errors.E726.format(path=path, lineno=lineno))
             yield lineno, obj
 
 
 def _require(obj: dict, keys, where: str):
     missing = [k for k in keys if k not in obj]
     if missing:
-        raise CorpusFormatError(f"{where}: missing field(s) {missing}")
+        raise CorpusFormatError(Errors.E705.format(where=where, missing=missing))
 
 
 def _int(value, where: str, name: str) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise CorpusFormatError(f"{where}: field {name!r} is not an integer") from None
+        raise CorpusFormatError(Errors.E716.format(where=where, name=name)) from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -80,11 +81,11 @@ def _tab_doc_record(obj: dict, where: str) -> GoldRecord:
     spans: List[GoldSpan] = []
     annotations = obj.get("annotations") or {}
     if not isinstance(annotations, dict):
-        raise CorpusFormatError(f"{where}: 'annotations' must be an object {{annotator: ...}}")
+        raise CorpusFormatError(Errors.E706.format(where=where))
     for annotator, ann in annotations.items():
         mentions = ann.get("entity_mentions", []) if isinstance(ann, dict) else None
         if mentions is None:
-            raise CorpusFormatError(f"{where}: annotator {annotator!r} has no 'entity_mentions' list")
+            raise CorpusFormatError(Errors.E717.format(where=where, annotator=annotator))
         for k, m in enumerate(mentions):
             w = f"{where} annotator {annotator} mention {k}"
             _require(m, ["start_offset", "end_offset"], w)
@@ -106,7 +107,7 @@ def _tab_doc_record(obj: dict, where: str) -> GoldRecord:
 
 def _span_doc_record(obj: dict, where: str, default_id: str) -> GoldRecord:
     if "text" not in obj:
-        raise CorpusFormatError(f"{where}: missing field 'text'")
+        raise CorpusFormatError(Errors.E707.format(where=where))
     if "doc_id" in obj:
         doc_id = str(obj["doc_id"])
     elif "id" in obj:
@@ -118,12 +119,12 @@ def _span_doc_record(obj: dict, where: str, default_id: str) -> GoldRecord:
     spans = []
     raw_spans = obj.get("spans") or []
     if not isinstance(raw_spans, list):
-        raise CorpusFormatError(f"{where}: 'spans' must be a list")
+        raise CorpusFormatError(Errors.E708.format(where=where))
     for k, s in enumerate(raw_spans):
         w = f"{where} span {k}"
         if isinstance(s, (list, tuple)):
             if len(s) < 2:
-                raise CorpusFormatError(f"{w}: expected [start, end, label]")
+                raise CorpusFormatError(Errors.E727.format(w=w))
             s = {"start": s[0], "end": s[1], "label": s[2] if len(s) > 2 else "MISC"}
         _require(s, ["start", "end"], w)
         spans.append(
@@ -161,10 +162,10 @@ def iter_tab_records(path: PathLike) -> Iterator[GoldRecord]:
     if isinstance(data, dict):  # {doc_id: doc} variant
         data = [dict(v, doc_id=v.get("doc_id", k)) for k, v in data.items()]
     if not isinstance(data, list):
-        raise CorpusFormatError(f"{path}: expected a JSON list of documents")
+        raise CorpusFormatError(Errors.E709.format(path=path))
     for i, obj in enumerate(data):
         if not isinstance(obj, dict):
-            raise CorpusFormatError(f"{path}: document {i} is not an object")
+            raise CorpusFormatError(Errors.E718.format(path=path, i=i))
         yield _tab_doc_record(obj, f"{path} doc {i}")
 
 
@@ -209,9 +210,9 @@ def _read_text(path: Path) -> str:
         with path.open(encoding="utf8", newline="") as f:
             return f.read()
     except FileNotFoundError:
-        raise CorpusFormatError(f"{path}: file not found") from None
+        raise CorpusFormatError(Errors.E715.format(path=path)) from None
     except UnicodeDecodeError as err:
-        raise CorpusFormatError(f"{path}: not UTF-8 at byte {err.start}") from None
+        raise CorpusFormatError(Errors.E719.format(path=path, start=err.start)) from None
 
 
 def brat_record(txt_path: Path, ann_path: Path) -> GoldRecord:
@@ -228,11 +229,11 @@ def brat_record(txt_path: Path, ann_path: Path) -> GoldRecord:
         where = f"{ann_path}:{lineno}"
         m = _BRAT_T.match(line)
         if not m:
-            raise CorpusFormatError(f"{where}: malformed brat text-bound annotation line")
+            raise CorpusFormatError(Errors.E720.format(where=where))
         tid, label, offsets, surface = m.groups()
         fragments = [frag.split() for frag in offsets.split(";")]
         if any(len(f) != 2 for f in fragments):
-            raise CorpusFormatError(f"{where}: malformed offsets")
+            raise CorpusFormatError(Errors.E721.format(where=where))
         for start, end in fragments:
             spans.append(
                 GoldSpan(
@@ -252,11 +253,11 @@ def iter_brat_records(folder: PathLike) -> Iterator[GoldRecord]:
         yield brat_record(folder.with_suffix(".txt"), ann)
         return
     if not folder.is_dir():
-        raise CorpusFormatError(f"{folder}: no such folder")
+        raise CorpusFormatError(Errors.E710.format(folder=folder))
     for ann in sorted(folder.glob("*.ann")):
         txt = ann.with_suffix(".txt")
         if not txt.exists():
-            raise CorpusFormatError(f"{ann}: no matching .txt file")
+            raise CorpusFormatError(Errors.E722.format(ann=ann))
         yield brat_record(txt, ann)
 
 
@@ -276,11 +277,11 @@ def iter_presidio_records(path: PathLike) -> Iterator[GoldRecord]:
     path = Path(path)
     data = _load_json(path)
     if not isinstance(data, list):
-        raise CorpusFormatError(f"{path}: expected a JSON list of samples")
+        raise CorpusFormatError(Errors.E711.format(path=path))
     for i, obj in enumerate(data):
         where = f"{path} sample {i}"
         if not isinstance(obj, dict):
-            raise CorpusFormatError(f"{where}: not an object")
+            raise CorpusFormatError(Errors.E723.format(where=where))
         _require(obj, ["full_text"], where)
         spans = []
         for k, s in enumerate(obj.get("spans") or []):
@@ -321,7 +322,7 @@ def iter_iob_records(path: PathLike, sentences_per_doc: int = 1) -> Iterator[Gol
     try:
         f = path.open(encoding="utf8")
     except FileNotFoundError:
-        raise CorpusFormatError(f"{path}: file not found") from None
+        raise CorpusFormatError(Errors.E715.format(path=path)) from None
 
     def build(rows, group_start):
         words, spans, pos = [], [], 0
@@ -336,7 +337,7 @@ def iter_iob_records(path: PathLike, sentences_per_doc: int = 1) -> Iterator[Gol
                 continue
             prefix, _, label = tag.partition("-")
             if prefix not in ("B", "I") or not label:
-                raise CorpusFormatError(f"{path}:{lineno}: bad IOB tag")
+                raise CorpusFormatError(Errors.E728.format(path=path, lineno=lineno))
             if prefix == "I" and cur is not None and cur.label == label:
                 cur.end = end
             else:
@@ -366,12 +367,12 @@ def iter_iob_records(path: PathLike, sentences_per_doc: int = 1) -> Iterator[Gol
                 continue
             cols = line.split("\t") if "\t" in line else line.split()
             if len(cols) < 2:
-                raise CorpusFormatError(f"{path}:{lineno}: expected 'token<TAB>tag'")
+                raise CorpusFormatError(Errors.E729.format(path=path, lineno=lineno))
             word, tag = cols[0], cols[-1].strip()
             if re.match(r"^[a-z]{2,3}:.", word):
                 word = word.split(":", 1)[1]
             if not word:
-                raise CorpusFormatError(f"{path}:{lineno}: empty token")
+                raise CorpusFormatError(Errors.E730.format(path=path, lineno=lineno))
             if group_start is None:
                 group_start = lineno
             if sent_sep and rows:
@@ -413,7 +414,7 @@ def _decode_harem(path: Path) -> str:
             return raw.decode(enc)
         except (UnicodeDecodeError, LookupError):
             continue
-    raise CorpusFormatError(f"{path}: cannot decode")
+    raise CorpusFormatError(Errors.E704.format(path=path))
 
 
 def iter_harem_records(path: PathLike) -> Iterator[GoldRecord]:
@@ -447,12 +448,12 @@ def iter_harem_records(path: PathLike) -> Iterator[GoldRecord]:
         if name == "DOC":
             if not closing:
                 if doc is not None:
-                    raise CorpusFormatError(f"{path}:{line_of(m.start())}: <DOC> inside a <DOC>")
+                    raise CorpusFormatError(Errors.E731.format(path=path, line=line_of(m.start())))
                 attrs = dict(_ATTR.findall(attrs_s))
                 doc = _HaremDoc(path, attrs.get("DOCID"), line_of(m.start()), keep_newlines=sgml)
             else:
                 if doc is None:
-                    raise CorpusFormatError(f"{path}:{line_of(m.start())}: </DOC> without <DOC>")
+                    raise CorpusFormatError(Errors.E732.format(path=path, line=line_of(m.start())))
                 yield doc.finish(line_of(m.start()))
                 doc = None
             continue
@@ -460,7 +461,7 @@ def iter_harem_records(path: PathLike) -> Iterator[GoldRecord]:
             continue
         doc.tag(closing, name, dict(_ATTR.findall(attrs_s)), bool(selfclose), line_of(m.start()))
     if doc is not None:
-        raise CorpusFormatError(f"{path}: unterminated <DOC> starting at line {doc.line}")
+        raise CorpusFormatError(Errors.E712.format(path=path, line=doc.line))
 
 
 class _HaremDoc:
@@ -543,7 +544,7 @@ class _HaremDoc:
             info["start"] = self.length
             return
         if not self.stack or self.stack[-1][0] != name:
-            raise CorpusFormatError(f"{where}: unexpected </{name}>")
+            raise CorpusFormatError(Errors.E724.format(where=where, name=name))
         _, info = self.stack.pop()
         if info["skip"] or self.alt_skip or self.omitted:
             return
@@ -563,7 +564,8 @@ class _HaremDoc:
 
     def finish(self, line: int) -> GoldRecord:
         if self.stack:
-            raise CorpusFormatError(f"{self.path}:{self.stack[-1][1]['line']}: unclosed <{self.stack[-1][0]}>")
+            raise CorpusFormatError(Errors.E725.format(path=self.path, line=self.stack[-1][1]['line'],
+                                                       stack=self.stack[-1][0]))
         text = "".join(self.parts).strip("\n ")
         # strip can only remove leading chars if text started with them; offsets are from the join
         lead = len("".join(self.parts)) - len("".join(self.parts).lstrip("\n "))
@@ -642,5 +644,5 @@ def iter_records(path: PathLike, fmt: Optional[str] = None) -> Iterator[GoldReco
     if fmt == "spacy":
         return iter_docbin_records(path)
     if fmt not in RECORD_READERS:
-        raise ValueError(f"unknown corpus format {fmt!r}; known: {sorted(RECORD_READERS) + ['spacy']}")
+        raise ValueError(Errors.E713.format(fmt=fmt, known=sorted(RECORD_READERS) + ['spacy']))
     return RECORD_READERS[fmt](path)

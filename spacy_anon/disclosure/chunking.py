@@ -19,6 +19,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Doc, Span
 
 from spacy_anon.disclosure.nonnominal import NON_NOMINAL
+from spacy_anon.errors import Errors
 
 CHUNKERS = ("rule", "noun_chunks")
 
@@ -302,7 +303,7 @@ def chunk_doc(doc: Doc, chunker: str = "rule", merge_lowercase: bool = False) ->
     Each unit carries `nominal` (see `looks_nominal`), which detection uses to skip verbs and adverbs.
     """
     if chunker not in CHUNKERS:
-        raise ValueError(f"Unknown chunker {chunker!r}; expected one of {CHUNKERS}")
+        raise ValueError(Errors.E405.format(chunker=chunker, chunkers=CHUNKERS))
     if chunker == "noun_chunks" and doc.has_annotation("DEP"):
         chunks = noun_chunk_chunks(doc)
     else:

@@ -245,7 +245,7 @@ class DisclosureDetector(ErrorHandling):
                 msg = (f"anon_disclosure: {len(missing)} protected entit{'y' if len(missing) == 1 else 'ies'} "
                        f"without a vector")
                 if cfg["on_subject_oov"] == "error":
-                    raise ValueError(Errors.E403.format(what=msg.replace("anon_disclosure: ", "")))
+                    raise ValueError(Errors.E403.format(n=len(missing), entities="entity" if len(missing) == 1 else "entities"))
                 stats["disclosure_warning"] = msg + (
                     "; all phrases flagged" if cfg["on_subject_oov"] == "mask_all" and len(missing) == len(subjects)
                     else "")

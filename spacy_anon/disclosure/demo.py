@@ -12,6 +12,7 @@ from typing import Dict, List, Optional, Tuple, Union
 
 import spacy_anon.disclosure.component  # noqa: F401  (registers the anon_disclosure factory)
 from spacy_anon.disclosure.vectors import chunk_corpus, load_vectors, save_model, train_model
+from spacy_anon.errors import Errors
 
 SAMPLE = Path(__file__).resolve().parents[2] / "assets" / "disclosure" / "biographies.jsonl"
 
@@ -23,7 +24,7 @@ DEMO_TRAINING = {"vector_size": 50, "window": 10, "min_count": 1, "sg": 1, "epoc
 def load_sample(path: Optional[Union[str, Path]] = None) -> List[Dict[str, str]]:
     path = Path(path) if path else SAMPLE
     if not path.exists():
-        raise FileNotFoundError(f"demo sample not found: {path} (it ships in the repository's assets/)")
+        raise FileNotFoundError(Errors.E406.format(path=path))
     return [json.loads(line) for line in path.read_text(encoding="utf8").splitlines() if line.strip()]
 
 

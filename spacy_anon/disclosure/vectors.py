@@ -19,6 +19,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 import numpy
 
 from spacy_anon.disclosure.chunking import iter_chunked_texts, text_key
+from spacy_anon.errors import Errors
 
 KV_NAME = "vectors.kv"
 MODEL_NAME = "word2vec.model"
@@ -145,9 +146,9 @@ def load_vectors(path: Union[str, Path]):
             return KeyedVectors.load(str(path / KV_NAME))
         if (path / MODEL_NAME).exists():
             return Word2Vec.load(str(path / MODEL_NAME)).wv
-        raise FileNotFoundError(f"No {KV_NAME} or {MODEL_NAME} in {path}")
+        raise FileNotFoundError(Errors.E407.format(kv_name=KV_NAME, model_name=MODEL_NAME, path=path))
     if not path.exists():
-        raise FileNotFoundError(f"Vectors not found: {path}")
+        raise FileNotFoundError(Errors.E408.format(path=path))
     if path.suffix in (".txt", ".vec"):
         return KeyedVectors.load_word2vec_format(str(path), binary=False)
     if path.suffix == ".bin":

@@ -309,7 +309,7 @@ class PartialIndexed:
 
     def commit(self, ending: str = "") -> None:
         if self._data is None:
-            raise RuntimeError("skip() first")
+            raise RuntimeError(Errors.E961)
         self._data.write(ending.encode("utf-8"))
         self._data.flush()
         os.fsync(self._fd)

@@ -21,6 +21,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from spacy_anon.corpora import record_from_doc
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, SPAN_KEY
+from spacy_anon.errors import Errors
 from spacy_anon.evaluate.spans import meddocan_category_scores, meddocan_scores
 from spacy_anon.evaluate.tab import round_metrics, tab_metrics
 from spacy_anon.tagger.data import split_groups
@@ -149,7 +150,7 @@ def parse_threshold(value: str, extend: float = 0.0, veto: float = 0.0) -> Tuple
     high, _, low = value.partition(":")
     veto = float(veto_text) if veto_text else veto
     if not 0.0 <= veto < 1.0:  # as anon_crf refuses it: a veto of 1 or more drops every span
-        raise ValueError(f"context_veto must be in [0, 1), not {veto}")
+        raise ValueError(Errors.E733.format(veto=veto))
     return float(high), float(low) if low else extend, veto
 
 

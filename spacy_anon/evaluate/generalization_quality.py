@@ -13,6 +13,8 @@ from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 import numpy
 
+from spacy_anon.errors import Errors
+
 # Top-level concepts of WordNet 3.0 (the first levels under "entity") and the quantifier "some": a
 # replacement by one of them tells the reader nothing. "something" is what `coarsen.generalize` writes for
 # MISC; "world" is the root that Hassan et al.'s published masks write when no safe generalization exists.
@@ -130,7 +132,7 @@ def chunk_ids(ids: Sequence[int], size: int = 256, prefix: Sequence[int] = (), s
     and [SEP]); an empty text gives one window of just prefix + suffix."""
     room = size - len(prefix) - len(suffix)
     if room < 1:
-        raise ValueError(f"size {size} leaves no room for tokens")
+        raise ValueError(Errors.E734.format(size=size))
     ids = list(ids)
     pieces = [ids[i:i + room] for i in range(0, len(ids), room)] or [[]]
     return [list(prefix) + p + list(suffix) for p in pieces]

@@ -6,6 +6,7 @@ from typing import Dict, List, Optional, Tuple, Union
 
 from spacy_anon.corpora.base import CorpusFormatError
 from spacy_anon.corpora.readers import iter_jsonl_objects
+from spacy_anon.errors import Errors
 
 # A system span: (start, end, label, entity, replacement); missing values are None.
 SysSpan = Tuple[int, int, Optional[str], Optional[str], Optional[str]]
@@ -14,7 +15,7 @@ _LABEL_RE = re.compile(r"^[A-Z][A-Z0-9_\-]*$")
 
 def _span_from_list(item, where: str) -> SysSpan:
     if not isinstance(item, (list, tuple)) or len(item) < 2:
-        raise CorpusFormatError(f"{where}: expected [start, end] or [start, end, label]")
+        raise CorpusFormatError(Errors.E735.format(where=where))
     start, end = int(item[0]), int(item[1])
     third = item[2] if len(item) > 2 else None
     if third is None:
@@ -39,7 +40,7 @@ def load_system(path: Union[str, Path]) -> Dict[str, List[SysSpan]]:
     """
     path = Path(path)
     if not path.exists():
-        raise CorpusFormatError(f"{path}: file not found")
+        raise CorpusFormatError(Errors.E715.format(path=path))
     text = path.read_text(encoding="utf8")
     stripped = text.lstrip()
     if path.suffix == ".jsonl" or (stripped.startswith("{") and "\n{" in stripped.rstrip() and not _is_json(stripped)):
@@ -47,13 +48,13 @@ def load_system(path: Union[str, Path]) -> Dict[str, List[SysSpan]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise CorpusFormatError(f"{path}:{err.lineno}: invalid JSON ({err.msg})") from None
+        raise CorpusFormatError(Errors.E714.format(path=path, lineno=err.lineno, msg=err.msg)) from None
     if not isinstance(data, dict):
-        raise CorpusFormatError(f"{path}: expected an object {{doc_id: [[start, end, label], ...]}}")
+        raise CorpusFormatError(Errors.E736.format(path=path))
     out: Dict[str, List[SysSpan]] = {}
     for doc_id, spans in data.items():
         if not isinstance(spans, list):
-            raise CorpusFormatError(f"{path}: doc {doc_id!r}: expected a list of spans")
+            raise CorpusFormatError(Errors.E737.format(path=path, doc_id=doc_id))
         out[str(doc_id)] = [_span_from_list(s, f"{path}: doc {doc_id!r} span {k}") for k, s in enumerate(spans)]
     return out
 
@@ -72,12 +73,12 @@ def _load_jsonl(path: Path, text: str) -> Dict[str, List[SysSpan]]:
         where = f"{path}:{lineno}"
         doc_id = obj.get("id", obj.get("doc_id"))
         if doc_id is None:
-            raise CorpusFormatError(f"{where}: missing 'id'")
+            raise CorpusFormatError(Errors.E738.format(where=where))
         spans = []
         for k, s in enumerate(obj.get("spans") or []):
             if isinstance(s, dict):
                 if "start" not in s or "end" not in s:
-                    raise CorpusFormatError(f"{where} span {k}: missing start/end")
+                    raise CorpusFormatError(Errors.E739.format(where=where, k=k))
                 spans.append((int(s["start"]), int(s["end"]), s.get("label"), s.get("entity"), s.get("replacement")))
             else:
                 spans.append(_span_from_list(s, f"{where} span {k}"))

@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Sequence, Tuple
 
+from spacy_anon.errors import Errors
 from spacy_anon.rules.validators import luhn_check_digit
 from spacy_anon.text_views import visible_text
 
@@ -110,7 +111,7 @@ def _hide_digits(value: str, form: str) -> str:
         return " ".join(c for c in value if c.isalnum())
     if form == "full-width digits":
         return "".join(chr(ord(c) - 0x30 + 0xFF10) if c.isdigit() else c for c in value)
-    raise ValueError(f"unknown form {form!r}")
+    raise ValueError(Errors.E740.format(form=form))
 
 
 DIGIT_FORMS = ("plain", "zero-width space", "soft hyphen", "en dash", "line break", "spaced digits",
@@ -141,7 +142,7 @@ def _email_form(user: str, domain: str, form: str) -> str:
         return f"{user}(at){name}(dot){tld}"
     if form == "spelled at":
         return f"{user} at {domain}"
-    raise ValueError(f"unknown form {form!r}")
+    raise ValueError(Errors.E740.format(form=form))
 
 
 # name form -> sentence written after "The witness {first} {last} was heard by the court." ({hidden}: the
@@ -163,7 +164,7 @@ def _name_sentences(first: str, last: str, form: str) -> Tuple[str, str]:
     if form == "title only":  # the title is all a tagger may see
         return f"Mr {last}\u2019s opinion was clear.", "He left."
     if form not in NAME_SENTENCES:
-        raise ValueError(f"unknown form {form!r}")
+        raise ValueError(Errors.E740.format(form=form))
     intro = f"The witness {first} {last} was heard by the court."
     return intro, NAME_SENTENCES[form].format(
         first=first, last=last, upper=last.upper(), lower=last.lower(),

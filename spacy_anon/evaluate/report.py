@@ -6,6 +6,7 @@ Embeddings* §4.1 (docs/references.md).
 from typing import Any, Dict, List, Optional, Sequence
 
 from spacy_anon.corpora.base import GoldRecord, check_spans
+from spacy_anon.errors import Errors
 from spacy_anon.labels import to_category
 from spacy_anon.evaluate.spans import b_cubed, meddocan_scores, span_scores, term_scores
 from spacy_anon.evaluate.tab import tab_metrics
@@ -26,7 +27,7 @@ def term_report(report: Dict[str, Any]) -> Dict[str, Any]:
     for key in (TERMS_KEY, *OLD_TERMS_KEYS):
         if key in report:
             return report[key]
-    raise KeyError(f"the report has no term scores (key {TERMS_KEY!r})")
+    raise KeyError(Errors.E741.format(terms_key=TERMS_KEY))
 
 
 def evaluate_records(
@@ -58,7 +59,7 @@ def evaluate_records(
         for sp in system.get(r.doc_id, []):
             if not (0 <= int(sp[0]) <= int(sp[1]) <= n):
                 raise ValueError(
-                    f"system span [{sp[0]}, {sp[1]}) of doc {r.doc_id!r} is out of range ({n} characters)"
+                    Errors.E742.format(sp=sp[0], sp2=sp[1], doc_id=r.doc_id, n=n)
                 )
     masks = {d: [(int(s[0]), int(s[1])) for s in spans] for d, spans in system.items()}
     tab = tab_metrics(records, masks, function_words=function_words, weighting=weighting)

@@ -24,6 +24,7 @@ from spacy.training import Example
 from spacy.util import registry
 
 from spacy_anon.corpora.base import GoldRecord, record_from_doc
+from spacy_anon.errors import Errors
 from spacy_anon.evaluate.spans import b_cubed, span_scores, term_scores
 from spacy_anon.evaluate.tab import (
     BertWeighting,
@@ -136,7 +137,7 @@ def _make_weighting(source: Optional[str]):
         return WordFreqWeighting(lang=source.split(":", 1)[1])
     if source.startswith("bert:"):
         return BertWeighting(source.split(":", 1)[1])
-    raise ValueError(f"unknown weighting {source!r} (none | wordfreq[:lang] | bert:PATH)")
+    raise ValueError(Errors.E743.format(source=source))
 
 
 def tab_score(

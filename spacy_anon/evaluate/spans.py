@@ -10,6 +10,7 @@ import re
 from collections import defaultdict
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from spacy_anon.errors import Errors
 from spacy_anon.labels import to_category
 
 Triple = Tuple[int, int, Optional[str]]
@@ -147,7 +148,7 @@ def match_spans(
                 score = span_iou((g[0], g[1]), (p[0], p[1]))
                 ok = score >= iou_threshold
             else:
-                raise ValueError(f"unknown match {match!r} (exact | iou)")
+                raise ValueError(Errors.E744.format(match=match))
             if ok:
                 cands.append((-score, i, j))
     cands.sort()

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from spacy_anon.corpora.base import GoldRecord
+from spacy_anon.errors import Errors
 
 CHARACTERS_TO_IGNORE = " ,.-;:/&()[]–'\" ’“”"
 FUNCTION_POS = frozenset({"ADP", "PART", "CCONJ", "DET"})
@@ -124,7 +125,7 @@ def default_function_words(model: Optional[str] = None):
             continue
         return SpacyFunctionWords(nlp)
     if model:
-        raise OSError(f"cannot load spaCy pipeline {model!r} for POS tags")
+        raise OSError(Errors.E745.format(model=model))
     return FunctionWordList()
 
 
@@ -346,7 +347,7 @@ def tab_metrics(
     for record in records:
         n_docs += 1
         if record.doc_id not in masks and missing_doc == "error":
-            raise KeyError(f"system output has no document {record.doc_id!r}")
+            raise KeyError(Errors.E746.format(doc_id=record.doc_id))
         sys_spans = union_of_masks(masks.get(record.doc_id, []))
         masked = masked_offsets(sys_spans)
         text = record.text

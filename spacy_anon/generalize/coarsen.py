@@ -10,6 +10,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
+from spacy_anon.errors import Errors
+
 LANGS = ("en", "es", "pt")
 DATE_GRANULARITIES = ("month", "year")
 NUMBER_STYLES = ("about", "words")
@@ -199,7 +201,7 @@ def _match_case(word: str, like: str) -> str:
 def coarsen_date(text: str, granularity: str = "month", lang: str = "en") -> Optional[str]:
     """Month-year ("March 2021", "marzo de 2021") or year of the date in `text`; None if none found."""
     if granularity not in DATE_GRANULARITIES:
-        raise ValueError(f"date granularity must be one of {DATE_GRANULARITIES}, got {granularity!r}")
+        raise ValueError(Errors.E307.format(date_granularities=DATE_GRANULARITIES, granularity=granularity))
     lang = lang_of(lang)
     parsed = parse_date(text, dayfirst=lang != "en")
     if parsed is None:
@@ -316,7 +318,7 @@ def _format_int(value: int, lang: str) -> str:
 def coarsen_number(text: str, style: str = "about", lang: str = "en") -> Optional[str]:
     """Order of magnitude of the first number in `text`: "about 1,000" or "thousands"; None if none."""
     if style not in NUMBER_STYLES:
-        raise ValueError(f"number style must be one of {NUMBER_STYLES}, got {style!r}")
+        raise ValueError(Errors.E308.format(number_styles=NUMBER_STYLES, style=style))
     lang = lang_of(lang)
     parsed = parse_number(text)
     if parsed is None:
@@ -340,7 +342,7 @@ def coarsen_number(text: str, style: str = "about", lang: str = "en") -> Optiona
 def coarsen_age(text: str, bucket: int = 10) -> Optional[str]:
     """Replace the first number of an age mention by its range: "58 year old" -> "50-59 year old"."""
     if bucket < 1:
-        raise ValueError("age bucket must be >= 1")
+        raise ValueError(Errors.E309)
     match = re.search(r"\d+", text)
     if not match:
         return None

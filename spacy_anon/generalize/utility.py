@@ -13,6 +13,8 @@ import functools
 import math
 from typing import Callable, Optional, Sequence
 
+from spacy_anon.errors import Errors
+
 DEFAULT_FLOOR = 1e-9
 
 
@@ -70,7 +72,7 @@ def utility_preserved(
     """
     if len(original_terms) != len(replacements):
         raise ValueError(
-            f"original_terms and replacements differ in length ({len(original_terms)} != {len(replacements)})"
+            Errors.E310.format(n_original_terms=len(original_terms), n_replacements=len(replacements))
         )
     total = semantics(original_terms, lang, floor, frequency)
     if total <= 0.0:

@@ -15,6 +15,7 @@ import functools
 import re
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from spacy_anon.errors import Errors
 from spacy_anon.generalize.wordnet_install import (
     WN30_LEXICON_ID,
     WordNetMissingError,
@@ -73,20 +74,16 @@ def resolve_lexicon(lang: str = "en", lexicon: Optional[str] = None) -> str:
         matches = [f"{lx.id}:{lx.version}" for lx in wn.lexicons(lexicon=lexicon)] if _known(lexicon) else []
         if not matches:
             raise WordNetMissingError(
-                f"WordNet lexicon {lexicon!r} is not installed (installed for {lang!r}: "
-                f"{', '.join(available) or 'none'}). Run `spacy-anon wordnet install` or use lexicon=null."
+                Errors.E312.format(lexicon=lexicon, lang=lang, reason=', '.join(available) or 'none')
             )
         return matches[0]
     if not available:
         if lang == "en":
             raise WordNetMissingError(
-                "No English WordNet in wn's database. Run `spacy-anon wordnet install` "
-                "(offline, about a minute) or `spacy-anon wordnet install --online`."
+                Errors.E313
             )
         raise WordNetMissingError(
-            f"No WordNet for language {lang!r} in wn's database. spacy-anon installs only English offline; "
-            f"online, add one with e.g. `python -m wn download omw-{lang}:1.4` "
-            f"(WN_DATA_DIR/SPACY_ANON_WN_DATA must point at the same folder)."
+            Errors.E311.format(lang=lang)
         )
     return available[0]
 

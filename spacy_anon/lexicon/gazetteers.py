@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import Dict, FrozenSet, Iterable, List, Set
 
+from spacy_anon.errors import Errors
 from spacy_anon.lexicon.place_names import place_names
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
@@ -71,7 +72,7 @@ def gazetteer_entries(spec: str) -> List[str]:
         path = Path(__file__).resolve().parents[1] / "data" / "gazetteers" / (spec[8:] + ".txt")
         if not path.exists():
             shipped = sorted(p.stem for p in path.parent.glob("*.txt"))
-            raise ValueError(f"unknown packaged gazetteer {spec!r}; shipped: {', '.join(shipped)}")
+            raise ValueError(Errors.E002.format(spec=spec, shipped=', '.join(shipped)))
     else:
         path = Path(spec[5:] if spec.startswith("file:") else spec)
     with path.open(encoding="utf8", errors="replace") as handle:

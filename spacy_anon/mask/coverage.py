@@ -16,6 +16,7 @@ from typing import Any, Iterable, List, Optional
 from spacy.tokens import Doc
 
 from spacy_anon.doc_keys import NAMES_DETECTOR_KEY, RULES_RAN_KEY
+from spacy_anon.errors import Warnings
 
 # Factories whose components detect names, places and organisations on each document.
 NAME_DETECTOR_FACTORIES = ("ner", "beam_ner", "anon_crf", "anon_disclosure")
@@ -43,9 +44,7 @@ def coverage_message(lang: str, rules_ran: bool, component: str = "anon_mask") -
     """The warning text: what runs and what is left in clear, and how to fix it."""
     runs = RULES_ONLY if rules_ran else ("no detector ran: only the spans already in the span group are "
                                          "replaced; names, places and organisations stay in clear")
-    return (f"{component}: no detector of names ran on this '{lang}' document: {runs}. Fix: put a 'ner' "
-            f"component before {component} (e.g. a trained spaCy pipeline for '{lang}'), or anon_crf "
-            "(docs/training.md); or accept rules only (`spacy-anon anonymize --rules-only`).")
+    return Warnings.W101.format(component=component, lang=lang, runs=runs)
 
 
 def warn_once(component: Any, doc: Doc) -> None:

@@ -84,7 +84,7 @@ def validated_settings(nlp: Any, **given: Any) -> Dict[str, Any]:
     ValueError (coded) for a value that cannot work; checked in the order a user reads them."""
     unknown = sorted(set(given) - set(CONSTRUCTOR_DEFAULTS))
     if unknown:
-        raise TypeError(f"AnonMask() got unexpected keyword argument(s) {unknown}")
+        raise TypeError(Errors.E132.format(unknown=", ".join(unknown), known=", ".join(sorted(CONSTRUCTOR_DEFAULTS))))
     raw = {**CONSTRUCTOR_DEFAULTS, **given}
     cfg: Dict[str, Any] = {"strategy": raw["strategy"], "scorer": raw["scorer"]}
     cfg["label_strategies"] = dict(raw["label_strategies"] or {})

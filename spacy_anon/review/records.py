@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Union
 
+from spacy_anon.errors import Errors, located
 from spacy_anon.io import InputError, decode_utf8, loads_strict
 
 
@@ -43,12 +44,12 @@ NO_ORIGINALS = ("holds no original text: the report needs the output of `spacy-a
 
 def _span(raw: Any, text: str, where: str, k: int) -> ReviewSpan:
     if not isinstance(raw, dict):
-        raise ReviewError(f"{where}: span {k} is not an object")
+        raise ReviewError(Errors.E819.format(where=where, k=k))
     start, end = raw.get("start"), raw.get("end")
     if not (isinstance(start, int) and isinstance(end, int) and 0 <= start <= end <= len(text)):
-        raise ReviewError(f"{where}: span {k} has no valid start/end in the text")
+        raise ReviewError(Errors.E820.format(where=where, k=k))
     if "text" not in raw:
-        raise ReviewError(f"{where}: span {k} {NO_ORIGINALS}")
+        raise ReviewError(Errors.E821.format(where=where, k=k, no_originals=NO_ORIGINALS))
     score = raw.get("score")
     return ReviewSpan(start=start, end=end, label=str(raw.get("label") or "?"), text=text[start:end],
                       replacement=str(raw.get("replacement") or ""), entity=raw.get("entity"),
@@ -59,20 +60,19 @@ def _span(raw: Any, text: str, where: str, k: int) -> ReviewSpan:
 def parse_review_record(obj: Any, where: str, line: int) -> ReviewDoc:
     """A ReviewDoc from one output record; ReviewError when it is not one or holds no originals."""
     if not isinstance(obj, dict):
-        raise ReviewError(f"{where}: not a JSON object")
+        raise ReviewError(Errors.E822.format(where=where))
     if "anonymized" not in obj or "spans" not in obj:
-        raise ReviewError(f"{where}: not an output record of spacy-anon anonymize (no \"anonymized\" or "
-                          "\"spans\")")
+        raise ReviewError(Errors.E823.format(where=where))
     text = obj.get("text")
     if not isinstance(text, str):
-        raise ReviewError(f"{where}: {NO_ORIGINALS}")
+        raise ReviewError(Errors.E824.format(where=where, no_originals=NO_ORIGINALS))
     if not isinstance(obj["spans"], list) or not isinstance(obj["anonymized"], str):
-        raise ReviewError(f"{where}: \"spans\" must be a list and \"anonymized\" a string")
+        raise ReviewError(Errors.E825.format(where=where))
     spans = [_span(raw, text, where, k) for k, raw in enumerate(obj["spans"])]
     spans.sort(key=lambda s: (s.start, s.end))
     for a, b in zip(spans, spans[1:]):
         if b.start < a.end:
-            raise ReviewError(f"{where}: spans overlap")
+            raise ReviewError(Errors.E826.format(where=where))
     return ReviewDoc(id=obj.get("id"), text=text, anonymized=obj["anonymized"], spans=spans, line=line)
 
 
@@ -83,7 +83,7 @@ def read_review_records(path: Union[str, Path]) -> Iterator[ReviewDoc]:
     try:
         stream = open(path, "rb")
     except OSError as err:
-        raise ReviewError(f"{path}: cannot read ({err.strerror or type(err).__name__})") from None
+        raise ReviewError(Errors.E811.format(path=path, reason=err.strerror or type(err).__name__)) from None
     with stream:
         offset = 0
         for line_no, raw in enumerate(stream, 1):
@@ -98,7 +98,7 @@ def read_review_records(path: Union[str, Path]) -> Iterator[ReviewDoc]:
             try:
                 obj = loads_strict(line)
             except ValueError as err:
-                raise ReviewError(f"{where}: {err}") from None
+                raise ReviewError(located(where, err)) from None
             yield parse_review_record(obj, where, line_no)
 
 

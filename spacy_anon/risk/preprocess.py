@@ -11,6 +11,8 @@ from typing import Callable, Iterable, List, Optional, Sequence, Union
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from spacy_anon.errors import Errors
+
 # Fixed masks: "[PERSON_1]", "***", all-capital labels ("PERSON", "DATE", "SENSITIVE") and keyed
 # pseudonyms ("PERSON_39f2e937": a label and a hex digest, which carries no information either).
 DEFAULT_MASK_PATTERNS = (r"\[[A-Z][A-Z0-9_]*\]", r"\*{2,}", r"\b[A-Z][A-Z_]{2,}(?:_\d+)?\b",
@@ -72,7 +74,7 @@ def preprocess_all(texts: Sequence[str], normalizer: Normalizer = "stem", remove
     elif callable(normalizer):
         form = normalizer
     else:
-        raise ValueError(f"normalizer must be 'stem', 'lower', a function or a spaCy pipeline, got {normalizer!r}")
+        raise ValueError(Errors.E827.format(normalizer=normalizer))
     out = []
     for text in texts:
         words = (w.lower() for w in WORD_RE.findall(text))

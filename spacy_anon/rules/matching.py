@@ -282,7 +282,7 @@ def find_matches(
     if options is None:
         options = make_options(**config)
     elif config:
-        raise TypeError("pass either `options` or keyword config, not both")
+        raise TypeError(Errors.E214)
     if recognizers is None:
         recognizers = get_recognizers(("all",))
     try:

@@ -7,6 +7,8 @@ import re
 from collections import Counter
 from typing import Optional
 
+from spacy_anon.errors import Errors
+
 _NON_ALNUM = re.compile(r"[^0-9A-Za-z]")
 
 # ISO 13616 IBAN lengths per country (SWIFT IBAN registry).
@@ -92,7 +94,7 @@ def luhn_check_digit(body: str) -> str:
     for digit in "0123456789":
         if luhn_valid(body + digit):
             return digit
-    raise ValueError("luhn_check_digit needs digits")
+    raise ValueError(Errors.E215)
 
 
 def credit_card_valid(value: str) -> Optional[bool]:

@@ -7,6 +7,7 @@ default). pandas is an optional dependency (`pip install spacy-anon[pandas]`).
 from typing import Any, Dict, List, Optional, Sequence
 
 from spacy_anon.doc_keys import MEMORY_KEY
+from spacy_anon.errors import Errors
 from spacy_anon.longdocs import NotAnonymizedError, anonymize_long_text, new_memory, result_from_doc
 
 
@@ -26,7 +27,7 @@ def anonymize_cells(nlp, values: Sequence[Optional[str]], memory: Any = None) ->
         doc.user_data[MEMORY_KEY] = memory
         doc = nlp(doc)
         if doc._.anon_status != "ok" or doc._.anon_text is None:
-            raise NotAnonymizedError(f"not anonymized (anon_status={doc._.anon_status!r})")
+            raise NotAnonymizedError(Errors.E830.format(anon_status=doc._.anon_status))
         results.append(result_from_doc(doc))
     return results
 
@@ -51,10 +52,10 @@ def anonymize_dataframe(nlp, df, columns: Sequence[str], keep: Sequence[str] = (
 
     unknown = [c for c in [*columns, *keep] if c not in df.columns]
     if unknown:
-        raise KeyError(f"no column named {', '.join(map(str, unknown))}")
+        raise KeyError(Errors.E828.format(unknown=', '.join(map(str, unknown))))
     both = set(columns) & set(keep)
     if both:
-        raise ValueError(f"columns both anonymized and kept: {', '.join(map(str, sorted(both)))}")
+        raise ValueError(Errors.E829.format(both=', '.join(map(str, sorted(both)))))
     chosen = set(columns) | set(keep)
     order = [c for c in df.columns if c in chosen]
     out: Dict[Any, List[Any]] = {c: [] for c in order}
@@ -68,8 +69,8 @@ def anonymize_dataframe(nlp, df, columns: Sequence[str], keep: Sequence[str] = (
             elif isinstance(cell, str):
                 values.append(cell)
             else:
-                raise TypeError(f"row {index!r} (position {position}), column {column!r}: expected a string, "
-                                f"got {type(cell).__name__}")
+                raise TypeError(Errors.E831.format(index=index, position=position, column=column,
+                                                   kind=type(cell).__name__))
         results = anonymize_cells(nlp, values)
         for column, value, result in zip(columns, values, results):
             out[column].append(row[column] if result is None else result.anonymized)

@@ -36,7 +36,7 @@ def read_parquet(source, anonymize: Sequence[str], keep: Sequence[str], where: s
     try:
         parquet = pq.ParquetFile(source)
     except Exception as err:  # noqa: BLE001  (pyarrow's message names the file's structure, not values)
-        raise InputError(f"{where}: not a readable Parquet file ({type(err).__name__})") from None
+        raise InputError(Errors.E833.format(where=where, kind=type(err).__name__)) from None
     names = list(parquet.schema_arrow.names)
     if header_out is not None:
         header_out[:] = names
@@ -44,7 +44,7 @@ def read_parquet(source, anonymize: Sequence[str], keep: Sequence[str], where: s
     kept = [parse_pattern(n) for n in keep]
     missing = [n for n in [*anonymize, *keep] if parse_pattern(n)[0] not in names]
     if missing:
-        raise InputError(f"{where}: no column named {', '.join(missing)}")
+        raise InputError(Errors.E832.format(where=where, missing=', '.join(missing)))
     number = 0
     try:
         batches = parquet.iter_batches(batch_size=READ_BATCH)
@@ -61,7 +61,7 @@ def read_parquet(source, anonymize: Sequence[str], keep: Sequence[str], where: s
     except InputError:
         raise
     except Exception as err:  # noqa: BLE001  (a corrupt page: nothing after it can be read reliably)
-        raise InputError(f"{where} row {number + 1}: cannot read ({type(err).__name__})") from None
+        raise InputError(Errors.E834.format(where=where, number=number + 1, kind=type(err).__name__)) from None
 
 
 class ParquetRows:

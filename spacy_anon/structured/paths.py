@@ -5,6 +5,8 @@ item of a list (or every value of an object). Pure functions; messages name fiel
 """
 from typing import Any, Dict, Iterator, List, Sequence, Tuple, Union
 
+from spacy_anon.errors import Errors
+
 Key = Union[str, int]
 Path = Tuple[Key, ...]
 FieldPattern = Tuple[str, ...]
@@ -15,7 +17,7 @@ def parse_pattern(name: str) -> FieldPattern:
     """The parts of a dotted pattern; ValueError for an empty part."""
     parts = tuple(name.split("."))
     if not name or not all(parts):
-        raise ValueError(f"bad field name {name!r}")
+        raise ValueError(Errors.E808.format(name=name))
     return parts
 
 

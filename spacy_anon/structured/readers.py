@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
+from spacy_anon.errors import Errors, located
 from spacy_anon.io import InputError, loads_strict
 from spacy_anon.structured.paths import FieldPattern, Path, expand, parse_pattern, path_name
 
@@ -54,8 +55,7 @@ def _select(data: Any, where: str, anonymize: Sequence[FieldPattern], keep: Sequ
             if value is None:
                 continue
             if not isinstance(value, str):
-                raise InputError(f"{where}: field {path_name(path)} must be a string or null, got "
-                                 f"{type(value).__name__}")
+                raise InputError(Errors.E842.format(where=where, path=path_name(path), kind=type(value).__name__))
             fields.append((path, value))
     kept = [(path, value) for pattern in keep for path, value in expand(data, pattern)]
     return fields, kept
@@ -76,7 +76,7 @@ def _read_chunks(source: Union[str, FilePath, io.IOBase], where: str, size: Opti
     try:
         stream = open(source, "rb")
     except OSError as err:
-        raise InputError(f"{where}: cannot read ({err.strerror or type(err).__name__})") from None
+        raise InputError(Errors.E840.format(where=where, reason=err.strerror or type(err).__name__)) from None
     with stream:
         yield from _decode_stream(stream, where, size)
 
@@ -88,7 +88,7 @@ def _decode_stream(stream: Any, where: str, size: int) -> Iterator[str]:
         try:
             data = stream.read(size)
         except OSError as err:
-            raise InputError(f"{where}: cannot read ({err.strerror or type(err).__name__})") from None
+            raise InputError(Errors.E840.format(where=where, reason=err.strerror or type(err).__name__)) from None
         if isinstance(data, str):  # a text stream: already decoded
             if not data:
                 return
@@ -98,7 +98,7 @@ def _decode_stream(stream: Any, where: str, size: int) -> Iterator[str]:
         try:
             text = decoder.decode(data, final=not data)
         except UnicodeDecodeError as err:
-            raise InputError(f"{where}: invalid UTF-8 at byte offset {offset - pending + err.start}") from None
+            raise InputError(Errors.E810.format(where=where, offset=offset - pending + err.start)) from None
         offset += len(data)
         if first and text:
             first = False
@@ -183,14 +183,14 @@ def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], 
     except StopIteration:
         return
     except csv.Error as err:
-        raise InputError(f"{where} line 1: bad header ({err})") from None
+        raise InputError(Errors.E841.format(where=where, err=err)) from None
     if header_out is not None:
         header_out[:] = header
     if len(set(header)) != len(header):
-        raise InputError(f"{where} line 1: the header repeats a column name")
+        raise InputError(Errors.E836.format(where=where))
     missing = [name for name in [*anonymize, *keep] if name not in header]
     if missing:
-        raise InputError(f"{where}: no column named {', '.join(missing)} in the header")
+        raise InputError(Errors.E837.format(where=where, missing=', '.join(missing)))
     patterns = [(name,) for name in anonymize]
     kept = [(name,) for name in keep]
     row_number = 0
@@ -212,7 +212,7 @@ def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], 
         rec_where = f"{where} line {start}"
         try:
             if len(row) != len(header):
-                raise InputError(f"{rec_where}: {len(row)} fields, the header has {len(header)}")
+                raise InputError(Errors.E843.format(rec_where=rec_where, n_row=len(row), n_header=len(header)))
             data = dict(zip(header, row))
             fields, kept_values = _select(data, rec_where, patterns, kept)
         except InputError as err:
@@ -223,7 +223,7 @@ def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], 
 
 def _record(obj: Any, where: str, default_id: int, patterns, kept, line: int) -> StructuredRecord:
     if not isinstance(obj, dict):
-        raise InputError(f"{where}: not a JSON object")
+        raise InputError(Errors.E838.format(where=where))
     fields, kept_values = _select(obj, where, patterns, kept)
     return StructuredRecord(obj.get("id", default_id), where, obj, fields, kept_values, line)
 
@@ -290,7 +290,7 @@ def _json_items(chunks: Iterable[str], where: str) -> Iterator[Tuple[int, int, s
     text = _ArrayReader(iter(chunks))
     text.skip(None)
     if text.peek() != "[":
-        raise InputError(f"{where}: a JSON input must be an array of objects (use .jsonl for one object a line)")
+        raise InputError(Errors.E839.format(where=where))
     text.pos += 1
     number = 0
     while True:
@@ -300,7 +300,7 @@ def _json_items(chunks: Iterable[str], where: str) -> Iterator[Tuple[int, int, s
             text.pos += 1
             while True:  # only whitespace may follow, read a chunk at a time
                 if text.buf[text.pos:].strip():
-                    raise InputError(f"{where} line {line}: text after the array")
+                    raise InputError(Errors.E845.format(where=where, line=line))
                 text.pos = len(text.buf)
                 if not text.more():
                     return
@@ -308,7 +308,7 @@ def _json_items(chunks: Iterable[str], where: str) -> Iterator[Tuple[int, int, s
             text.pos += 1
             text.skip(" \t\r\n")
         elif number:
-            raise InputError(f"{where} line {text.line()}: expected ',' or ']' in the array")
+            raise InputError(Errors.E844.format(where=where, line=text.line()))
         text.peek()  # at least one character of the item is read (or the end of the text)
         while True:
             try:
@@ -316,7 +316,8 @@ def _json_items(chunks: Iterable[str], where: str) -> Iterator[Tuple[int, int, s
             except json.JSONDecodeError as err:
                 if text.more(grow=True):  # the item may go on in the next chunk
                     continue
-                raise InputError(f"{where} line {text.line_base + err.lineno - 1}: not valid JSON ({err.msg})") \
+                raise InputError(Errors.E846.format(where=where, line_base=text.line_base + err.lineno - 1,
+                                                    msg=err.msg)) \
                     from None
             if end < len(text.buf) or not text.more(grow=True):  # a number at the end of the text read may go on
                 break
@@ -345,7 +346,7 @@ def read_json(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], w
             try:
                 obj = loads_strict(item)
             except ValueError as err:
-                raise InputError(f"{rec_where}: {err}") from None
+                raise InputError(located(rec_where, err)) from None
             record = _record(obj, rec_where, number, patterns, kept, line)
         except InputError as err:
             report_invalid(err, skip_invalid, on_skip)
@@ -366,6 +367,6 @@ def read_records(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str]
         from spacy_anon.structured.parquet import read_parquet  # lazy: pyarrow is optional
 
         return read_parquet(source, anonymize, keep, **kwargs)
-    raise ValueError(f"unknown structured format {fmt!r}")
+    raise ValueError(Errors.E835.format(fmt=fmt))
 
 

@@ -18,7 +18,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set
 import numpy
 
 from spacy_anon.corpora.readers import iter_jsonl_objects
-from spacy_anon.errors import Errors
+from spacy_anon.errors import Errors, Warnings
 from spacy_anon.tagger.tokenizer import split_char_classes
 
 # Prefix lengths of the bit path that become features (Ratinov & Roth's choice for Brown clusters).
@@ -94,14 +94,14 @@ def train_word_clusters(
 
     sentences = [list(s) for s in sentences]
     if not sentences:
-        raise ValueError("no text to train word clusters on")
+        raise ValueError(Errors.E611)
     model = Word2Vec(
         sentences, vector_size=dim, window=window, min_count=min_count, sg=1, epochs=epochs,
         workers=workers, seed=seed,
     )
     words = list(model.wv.index_to_key)
     if len(words) < 4:
-        raise ValueError(f"only {len(words)} words reach min_count={min_count}: too little text for clusters")
+        raise ValueError(Errors.E612.format(n_words=len(words), min_count=min_count))
     paths = bisect_paths(model.wv.vectors, max_depth=max_depth, seed=seed)
     return {w: p for w, p in zip(words, paths) if p}
 
@@ -141,8 +141,7 @@ def read_clusters(path: Path) -> Dict[str, str]:
             if len(parts) >= 3 and set(parts[0]) <= {"0", "1"}:  # Brown layout: bits, word, count
                 parts = [parts[1], parts[0]]
             if len(parts) < 2 or not parts[0] or not parts[1] or not set(parts[1]) <= {"0", "1"}:
-                raise ValueError(f"{path}:{number}: expected 'word<TAB>bits', got a line of "
-                                 f"{len(line)} characters")
+                raise ValueError(Errors.E613.format(path=path, number=number, n_line=len(line)))
             clusters[cluster_key(parts[0])] = parts[1]
     return clusters
 
@@ -153,7 +152,7 @@ def load_optional_clusters(path: Optional[str], component: str = "anon_crf") -> 
     if not path:
         return {}
     if not Path(path).exists():
-        logging.getLogger("spacy_anon").warning(Errors.E701.format(name=component, path=str(path)))
+        logging.getLogger("spacy_anon").warning(Warnings.W601.format(name=component, path=str(path)))
         return {}
     return read_clusters(path)
 

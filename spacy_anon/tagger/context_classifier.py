@@ -10,6 +10,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy
 
+from spacy_anon.errors import Errors
+
 OUTSIDE = "O"
 FLAG_SCALE = 2.0  # flags in {0, 2}: on the scale of the hidden states' larger components
 
@@ -47,13 +49,13 @@ class TokenClassifier:
 
     def __init__(self, weights: Sequence[numpy.ndarray], biases: Sequence[numpy.ndarray], classes: Sequence[str]):
         if len(weights) != len(biases) or not weights:
-            raise ValueError("a TokenClassifier needs as many bias vectors as weight matrices, at least one")
+            raise ValueError(Errors.E504)
         self.weights = [numpy.asarray(w, dtype=numpy.float32) for w in weights]
         self.biases = [numpy.asarray(b, dtype=numpy.float32) for b in biases]
         self.classes = list(classes)
         self._blocks: Optional[numpy.ndarray] = None  # the first layer's vector blocks side by side, made once
         if OUTSIDE not in self.classes:
-            raise ValueError(f"the classes must include {OUTSIDE!r}: {self.classes}")
+            raise ValueError(Errors.E505.format(outside=OUTSIDE, classes=self.classes))
 
     @classmethod
     def fit(cls, inputs: numpy.ndarray, labels: Sequence[str], hidden: int = 256, max_iter: int = 30,
@@ -65,7 +67,7 @@ class TokenClassifier:
         labels = list(labels)
         kinds = sorted(set(labels))
         if OUTSIDE not in kinds or len(kinds) < 2:
-            raise ValueError("training the context classifier needs tokens inside and outside gold spans")
+            raise ValueError(Errors.E506)
         model = MLPClassifier((hidden,), max_iter=max_iter, early_stopping=early_stopping, random_state=seed)
         model.fit(inputs, labels)
         return cls(model.coefs_, model.intercepts_, [str(c) for c in model.classes_])
@@ -102,7 +104,7 @@ class TokenClassifier:
         dim = vectors.shape[1]
         first = self.weights[0]
         if first.shape[0] != 3 * dim + flags.shape[1]:
-            raise ValueError(f"the classifier takes {first.shape[0]} inputs, not 3 x {dim} + {flags.shape[1]}")
+            raise ValueError(Errors.E507.format(shape=first.shape[0], dim=dim, shape2=flags.shape[1]))
         hidden = first.shape[1]
         blocks = self._vector_blocks(dim)
         projected = vectors @ blocks.astype(vectors.dtype, copy=False)  # (n, 3H): own, as previous, as next

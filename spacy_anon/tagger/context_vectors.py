@@ -147,7 +147,7 @@ class MiniLMEncoder:
             from transformers import AutoModel, AutoTokenizer
         except ImportError as err:  # pragma: no cover - depends on the environment
             raise ImportError(
-                "anon_context_tagger needs torch and transformers: pip install 'spacy-anon[trf]'"
+                Errors.E509
             ) from err
         path = self.path
         if not path:
@@ -156,7 +156,7 @@ class MiniLMEncoder:
         model = AutoModel.from_pretrained(path, output_hidden_states=self.layers != [-1]).eval()
         if self.window > model.config.max_position_embeddings:
             limit = model.config.max_position_embeddings
-            raise ValueError(f"window {self.window} exceeds the model's {limit} positions")
+            raise ValueError(Errors.E508.format(window=self.window, limit=limit))
         if self.encoder_layers:
             _truncate(model, self.encoder_layers)
         tokenizer = AutoTokenizer.from_pretrained(path)

@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
+from spacy_anon.errors import Errors
 from spacy_anon.lexicon.clinical import PAIN_TOKENS
 from spacy_anon.tagger.clusters import cluster_features, cluster_key
 from spacy_anon.tagger.regex_generator import token_code
@@ -294,7 +295,7 @@ def biluo_to_bio(tags: Sequence[str]) -> List[str]:
 def spans_to_tags(n_tokens: int, spans: Sequence[Span3], scheme: str = "BIO") -> List[str]:
     """Training tags of non-overlapping token spans in `scheme` ("BIO" or "BILUO")."""
     if scheme not in TAG_SCHEMES:
-        raise ValueError(f"unknown tag scheme {scheme!r}: use one of {', '.join(TAG_SCHEMES)}")
+        raise ValueError(Errors.E614.format(scheme=scheme, tag_schemes=', '.join(TAG_SCHEMES)))
     tags = spans_to_bio(n_tokens, spans)
     return bio_to_biluo(tags) if scheme == "BILUO" else tags
 
@@ -375,7 +376,7 @@ def extra_token_features(
     """
     unknown = set(names) - set(EXTRA_FEATURES)
     if unknown:
-        raise ValueError("unknown extra features %s (known: %s)" % (sorted(unknown), ", ".join(EXTRA_FEATURES)))
+        raise ValueError(Errors.E617.format(unknown=sorted(unknown), known=", ".join(EXTRA_FEATURES)))
     out: List[List[str]] = [[] for _ in words]
     if "date" in names:
         for i, chunk in enumerate(chunk_texts(words, space_after)):

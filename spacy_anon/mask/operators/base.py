@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Mapping,
 from spacy.tokens import Span
 from spacy.util import registry
 
-from spacy_anon.errors import Errors
+from spacy_anon.errors import Errors, Warnings
 
 if TYPE_CHECKING:  # the component imports this module, not the other way round
     from spacy_anon.mask.memory import ReplacementMemory
@@ -167,7 +167,7 @@ def make_operator(name: str, mask: Any) -> Operator:
     with the component it reads its settings from, and a DeprecationWarning says how to migrate."""
     cls = get_operator(name)
     if is_legacy(cls):
-        warnings.warn(Errors.E127.format(name=name), DeprecationWarning, stacklevel=3)
+        warnings.warn(Warnings.W102.format(name=name), DeprecationWarning, stacklevel=3)
         return LegacyOperator(name, cls(mask))
     return cls()
 

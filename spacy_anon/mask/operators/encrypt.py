@@ -52,7 +52,7 @@ class EncryptOperator(Operator):
     def validate(self, params: OperatorParams) -> None:
         self.check_options(params, set())
         if params.key is None:
-            raise ValueError(Errors.E110.format(env=params.key_env).replace("'pseudonym'", "'encrypt'"))
+            raise ValueError(Errors.E110.format(strategy="encrypt", env=params.key_env))
 
     def operate(self, mention: Mention, params: OperatorParams) -> str:
         return encrypt_value(params.key, mention.text)

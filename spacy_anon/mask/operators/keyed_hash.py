@@ -24,7 +24,7 @@ class HashOperator(Operator):
             raise ValueError(Errors.E123.format(setting="operators.hash.length", value=length,
                                                 allowed="8 to 64 hex digits"))
         if params.key is None:
-            raise ValueError(Errors.E110.format(env=params.key_env).replace("'pseudonym'", "'hash'"))
+            raise ValueError(Errors.E110.format(strategy="hash", env=params.key_env))
 
     def operate(self, mention: Mention, params: OperatorParams) -> str:
         return keyed_hash(params.key, mention.text, params.options_of("hash").get("length", 16))

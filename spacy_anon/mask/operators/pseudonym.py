@@ -24,7 +24,7 @@ class PseudonymOperator(Operator):
         if not 4 <= params.pseudonym_length <= 64:
             raise ValueError(Errors.E109.format(value=params.pseudonym_length))
         if params.key is None:
-            raise ValueError(Errors.E110.format(env=params.key_env))
+            raise ValueError(Errors.E110.format(strategy="pseudonym", env=params.key_env))
 
     def operate(self, mention: Mention, params: OperatorParams) -> str:
         value = mention.memory.get(mention.entity, "pseudonym")

@@ -9,6 +9,7 @@ from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Type
 
 from thinc.api import Config
 
+from spacy_anon.errors import Errors
 from spacy_anon.tagger.span_filters.base import SpanFilter
 from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries
 from spacy_anon.tagger.span_filters.chunks import MergeAdjacent, TrimPartialChunks
@@ -96,8 +97,8 @@ def check_saved_settings(component: str, saved: Mapping[str, Any], filters: Mapp
             missing[key] = value
     if missing:
         raise ValueError(
-            removed_settings_message(component, missing, " (saved in this pipeline's anon_crf/cfg.json)")
-            + "\nin the pipeline's config.cfg, or delete the settings from cfg.json to run without them."
+            Errors.E615.format(message=removed_settings_message(
+                component, missing, " (saved in this pipeline's anon_crf/cfg.json)"))
         )
 
 
@@ -114,8 +115,7 @@ def migrate_config(config: Config) -> Config:
         removed = {key: section.pop(key) for key in list(section) if key in REMOVED_SETTINGS}
         filters = span_filters_for(removed)
         if filters and section.get("span_filters"):
-            raise ValueError(f"[{name}] names both span_filters and the removed settings {sorted(removed)}: "
-                             "keep one form")
+            raise ValueError(Errors.E616.format(name=name, removed=sorted(removed)))
         if filters:
             section["span_filters"] = filters
     return out
