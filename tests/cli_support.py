@@ -39,7 +39,7 @@ def raise_on(monkeypatch, word, error=ValueError):
     record), for the resume and fail-closed tests."""
     from spacy.language import Language
 
-    from spacy_anon.cli import anonymize as anonymize_cli
+    from spacy_anon.cli import runner
 
     name = f"test_raise_on_{word}_{error.__name__}"
     if name not in Language.factories:
@@ -49,11 +49,11 @@ def raise_on(monkeypatch, word, error=ValueError):
                 raise error("boom")
             return doc
 
-    real = anonymize_cli.load_pipeline
+    real = runner.load_pipeline
 
-    def load(args):
-        nlp = real(args)
+    def load(options):
+        nlp = real(options)
         nlp.add_pipe(name, first=True)
         return nlp
 
-    monkeypatch.setattr(anonymize_cli, "load_pipeline", load)
+    monkeypatch.setattr(runner, "load_pipeline", load)

@@ -93,3 +93,118 @@ def test_own_modules_are_imported_at_module_level_unless_documented():
     hidden = [f"{module_name(path)}:{line}" for path in sorted(PACKAGE.rglob("*.py"))
               for line, text in function_level_imports(path) if "lazy:" not in text]
     assert hidden == []
+
+
+# Private names (`_name`) used across modules: each entry says why it stays. None may be added: a name
+# shared by two modules is public (no underscore) in the module that defines it.
+PRIVATE_USES_ALLOWED = {
+    # the sentence test of mask/tidy.py, read by the mask component: to become public when mask/ is
+    # reorganized (not part of this check's first pass)
+    "spacy_anon.mask.component -> spacy_anon.mask.tidy._starts_sentence",
+}
+
+
+def is_module(name: str) -> bool:
+    path = PACKAGE.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def dotted(node: ast.AST) -> str:
+    """'a.b.c' of a Name/Attribute chain ('' for anything else)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else ""
+    return ""
+
+
+def private_uses(path: Path) -> Iterator[str]:
+    """'source -> module._name' of each private name of another spacy_anon module this file uses:
+    `from spacy_anon.x import _y`, and `_y` read through an imported module (`x._y`, `spacy_anon.x._y`)."""
+    source = module_name(path)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    modules = {}  # local name -> the spacy_anon module it stands for
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "spacy_anon":
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                if alias.name.startswith("_") and not alias.name.startswith("__") and node.module != source:
+                    yield f"{source} -> {full}"
+                if is_module(full):
+                    modules[alias.asname or alias.name] = full
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "spacy_anon":
+                    if alias.asname:
+                        modules[alias.asname] = alias.name
+                    else:
+                        modules["spacy_anon"] = "spacy_anon"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            owner = dotted(node.value)
+            head, _, rest = owner.partition(".")
+            if head in modules:
+                target = modules[head] + (f".{rest}" if rest else "")
+                if is_module(target) and target != source:
+                    yield f"{source} -> {target}.{node.attr}"
+
+
+def test_no_module_uses_another_module_s_private_names():
+    found = {use for path in sorted(PACKAGE.rglob("*.py")) for use in private_uses(path)}
+    assert sorted(found - PRIVATE_USES_ALLOWED) == []
+    assert sorted(PRIVATE_USES_ALLOWED - found) == []  # an entry fixed since: remove it from the list
+
+
+def cli_import_graph() -> dict:
+    """spacy_anon.cli module -> the spacy_anon.cli modules it imports (anywhere in the file)."""
+    graph = {}
+    for path in sorted((PACKAGE / "cli").rglob("*.py")):
+        source = module_name(path)
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [f"{node.module}.{a.name}" for a in node.names] + [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                if name.startswith("spacy_anon.cli.") and is_module(name) and name != source:
+                    targets.add(name)
+        graph[source] = targets
+    return graph
+
+
+def test_cli_modules_import_no_cycle():
+    """The command-line modules form layers: the entry point over its paths, over the runner, readers and
+    writers; a module importing one that imports it back (even lazily) is a cycle."""
+    graph = cli_import_graph()
+    cycles, done = [], set()
+
+    def visit(module, stack):
+        for target in sorted(graph.get(module, ())):
+            if target in stack:
+                cycles.append(" -> ".join(stack[stack.index(target):] + [target]))
+            elif target not in done:
+                visit(target, stack + [target])
+        done.add(module)
+
+    for module in sorted(graph):
+        if module not in done:
+            visit(module, [module])
+    assert cycles == []
+
+
+# The modules of `spacy-anon anonymize` below its entry point: spacy_anon/cli/anonymize.py reads the flags
+# once into an Options (`Options.from_args`, in options.py), and every function below takes that.
+ANONYMIZE_MODULES = ("messages", "plan", "readers", "settings", "runner", "writers", "text_inputs",
+                     "structured_inputs")
+
+
+def test_anonymize_s_modules_take_options_not_the_parsed_arguments():
+    uses = [f"spacy_anon.cli.{name}:{node.lineno}" for name in ANONYMIZE_MODULES
+            for node in ast.walk(ast.parse((PACKAGE / "cli" / f"{name}.py").read_text(encoding="utf-8")))
+            if (isinstance(node, ast.Name) and node.id in ("argparse", "Namespace", "args"))
+            or (isinstance(node, ast.arg) and node.arg == "args")
+            or (isinstance(node, ast.Import) and any(a.name == "argparse" for a in node.names))]
+    assert uses == []

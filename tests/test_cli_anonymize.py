@@ -8,6 +8,7 @@ from pathlib import Path
 from cli_support import check_anon_offsets, cli, read_jsonl, write, write_jsonl
 
 from spacy_anon.cli import anonymize as anonymize_cli
+from spacy_anon.cli import runner
 
 EMAIL_A = "jane.roe@example.com"
 EMAIL_B = "r.miller@example.org"
@@ -242,14 +243,14 @@ def test_long_document_chunked_offsets_round_trip(tmp_path, capsys, rules_model)
 
 
 def _patched_loader(monkeypatch, mutate):
-    real = anonymize_cli.load_pipeline
+    real = runner.load_pipeline
 
-    def load(args):
-        nlp = real(args)
+    def load(options):
+        nlp = real(options)
         mutate(nlp)
         return nlp
 
-    monkeypatch.setattr(anonymize_cli, "load_pipeline", load)
+    monkeypatch.setattr(runner, "load_pipeline", load)
 
 
 def test_status_not_ok_is_an_error(tmp_path, capsys, monkeypatch):
@@ -367,6 +368,21 @@ def test_strategy_choices_match_mask():
     from spacy_anon.mask.component import STRATEGIES
 
     assert anonymize_cli.STRATEGIES[:len(STRATEGIES)] == STRATEGIES  # built-ins first, then registered ones
+
+
+def test_options_hold_every_flag_of_the_command_and_nothing_else():
+    """The entry point reads the parsed flags into an Options once: a flag without a field would be lost."""
+    from dataclasses import fields
+
+    from spacy_anon.cli import build_parser
+    from spacy_anon.cli.options import Options
+
+    args = build_parser().parse_args(["anonymize", "in.txt", "--n-process", "3", "--keep-fields", "a"])
+    flags = set(vars(args)) - {"command", "func"}
+    assert flags == {f.name for f in fields(Options)}
+    options = Options.from_args(args)
+    assert (options.input, options.n_process, options.keep_fields, options.output_target) == ("in.txt", 3, "a", None)
+    assert Options.from_args(build_parser().parse_args(["anonymize", "-"])) == Options()  # same defaults
 
 
 def test_seed_makes_surrogates_repeatable(tmp_path, capsys):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from cli_support import cli, write_jsonl
 
-from spacy_anon.cli import anonymize as anonymize_cli
+from spacy_anon.cli import runner
 
 EMAIL_A = "jane.roe@example.com"
 EMAIL_B = "r.miller@example.org"
@@ -47,7 +47,7 @@ def run_module(*argv, env=None, cwd=None, preexec_fn=None, timeout=300):
 
 def test_unwritable_output_fails_before_the_model_loads(tmp_path, capsys, monkeypatch):
     loaded = []
-    monkeypatch.setattr(anonymize_cli, "load_pipeline", lambda args: loaded.append(args))
+    monkeypatch.setattr(runner, "load_pipeline", lambda options: loaded.append(options))
     src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"Mail {EMAIL_A}"}])
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
@@ -225,14 +225,14 @@ def test_key_env_in_a_fresh_process(tmp_path):
 
 
 def _patched_loader(monkeypatch, mutate):
-    real = anonymize_cli.load_pipeline
+    real = runner.load_pipeline
 
-    def load(args):
-        nlp = real(args)
+    def load(options):
+        nlp = real(options)
         mutate(nlp)
         return nlp
 
-    monkeypatch.setattr(anonymize_cli, "load_pipeline", load)
+    monkeypatch.setattr(runner, "load_pipeline", load)
 
 
 def _register_explode():

@@ -63,7 +63,8 @@ def test_bad_settings_files_are_usage_errors_naming_the_file(tmp_path, capsys, r
 def test_resume_fingerprint_covers_the_settings_files(tmp_path):
     """--resume must not continue a run whose policy, or a recognizer file the policy names, changed."""
     from spacy_anon.cli import build_parser
-    from spacy_anon.cli.anonymize import resume_fingerprint
+    from spacy_anon.cli.options import Options
+    from spacy_anon.cli.settings import resume_fingerprint
 
     src = write(tmp_path / "in.jsonl", '{"id": 1, "text": "x"}\n')
     write(tmp_path / "r.yml", "- {name: a, label: ID, patterns: ['A\\d']}\n")
@@ -71,7 +72,7 @@ def test_resume_fingerprint_covers_the_settings_files(tmp_path):
 
     def print_of(*flags):
         args = build_parser().parse_args(["anonymize", str(src), "-o", str(tmp_path / "o.jsonl"), *flags])
-        return resume_fingerprint(args, "jsonl", "jsonl")
+        return resume_fingerprint(Options.from_args(args), "jsonl", "jsonl")
 
     plain, first = print_of(), print_of("--policy", str(policy))
     assert plain != first

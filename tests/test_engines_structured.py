@@ -128,7 +128,7 @@ def test_a_partial_csv_output_resumes_on_dask_to_the_one_process_output(tmp_path
                                                                         scheduler):
     """A run that stopped (here: a record the local pipeline refuses) keeps its rows; --resume on the
     cluster writes the rest, and the file is byte for byte the one a single uninterrupted process writes."""
-    import spacy_anon.cli.anonymize as anonymize_cli
+    import spacy_anon.cli.runner as runner
     from spacy.language import Language
 
     from spacy_anon.engines.resume import partial_file
@@ -140,14 +140,14 @@ def test_a_partial_csv_output_resumes_on_dask_to_the_one_process_output(tmp_path
                 raise ValueError("boom")
             return doc
 
-    real = anonymize_cli.load_pipeline
+    real = runner.load_pipeline
     src = write_csv(tmp_path / "in.csv", table_rows(10))
     out, reference = tmp_path / "out.csv", tmp_path / "ref.csv"
     base = ["--model", rules_model, "--rules-only", "--anonymize-fields", "notes,contact", "--quiet",
             "--batch-size", "2", "--resume"]
     with monkeypatch.context() as patch:
-        patch.setattr(anonymize_cli, "load_pipeline",
-                      lambda args: _with_pipe(real(args), "test_engines_structured_stop"))
+        patch.setattr(runner, "load_pipeline",
+                      lambda options: _with_pipe(real(options), "test_engines_structured_stop"))
         code, _, err = cli(capsys, src, "-o", out, *base)
     assert code == 1 and "output kept: 6 record(s)" in err and partial_file(out).exists()
     code, _, err = cli(capsys, src, "-o", out, *scheduler, *base)

@@ -94,12 +94,13 @@ def test_two_runs_cannot_write_one_partial_output(tmp_path, capsys, rules_model)
     src = write_jsonl(tmp_path / "in.jsonl", records(2))
     out = tmp_path / "out.jsonl"
     partial = partial_file(out)
-    from spacy_anon.cli.anonymize import _Output
+    from spacy_anon.cli.messages import CLIError
+    from spacy_anon.cli.writers import Output
 
-    holder = _Output(out, folder=False, resume="same")  # another run holding the lock
+    holder = Output(out, folder=False, resume="same")  # another run holding the lock
     try:
-        with pytest.raises(anonymize_cli.CLIError, match="E902"):
-            _Output(out, folder=False, resume="same")
+        with pytest.raises(CLIError, match="E902"):
+            Output(out, folder=False, resume="same")
     finally:
         holder.discard()
     assert not partial.exists()  # the holder wrote nothing: nothing to resume, nothing left

@@ -1,11 +1,11 @@
 """Streaming and bounded memory: the command reads records only as fast as it writes them, and a long
 document is processed in windows that share one replacement memory."""
-import argparse
 import contextlib
 
 import pytest
 
-from spacy_anon.cli.anonymize import anonymize_records
+from spacy_anon.cli.options import Options
+from spacy_anon.cli.runner import anonymize_records
 from spacy_anon.io import Record
 from spacy_anon.longdocs import anonymize_long_text, chunk_bounds
 
@@ -17,10 +17,8 @@ def rules_nlp():
     return spacy_anon.load(strategy="tag")
 
 
-def _args(**kw):
-    base = dict(batch_size=4, debug=False, engine="local")
-    base.update(kw)
-    return argparse.Namespace(**base)
+def _options(**kw):
+    return Options(**{"batch_size": 4, **kw})
 
 
 @pytest.mark.parametrize("n_process", [1, 2])
@@ -33,7 +31,7 @@ def test_records_are_read_as_they_are_written_not_all_at_once(rules_nlp, n_proce
             yield Record(id=i, text=f"Record {i}: write to dana{i}@example.com.", where=f"line {i + 1}")
 
     with contextlib.ExitStack() as stack:
-        results = anonymize_records(rules_nlp, records(), _args(), stack, n_process=n_process)
+        results = anonymize_records(rules_nlp, records(), _options(), stack, n_process=n_process)
         ids = []
         for record, outcome in results:
             ids.append(record.id)

@@ -8,7 +8,7 @@ from spacy_anon.cli.convert import FORMATS
 from spacy_anon.corpora import CorpusFormatError, guess_format, iter_records
 from spacy_anon.evaluate.io import load_system
 from spacy_anon.evaluate.report import evaluate_records, format_table
-from spacy_anon.evaluate.scorers import _make_function_words, _make_weighting
+from spacy_anon.evaluate.scorers import make_function_words, make_weighting
 
 
 def register(subparsers) -> None:
@@ -58,8 +58,8 @@ def run_evaluate(args) -> int:
         system = load_system(args.system)
         report = evaluate_records(
             records, system,
-            function_words=_make_function_words(args.function_words),
-            weighting=_make_weighting(args.weighting),
+            function_words=make_function_words(args.function_words),
+            weighting=make_weighting(args.weighting),
             annotator=args.annotator,
             meddocan=args.meddocan or fmt in ("brat", "meddocan"),
             corpus={"brat": "meddocan"}.get(fmt, fmt),

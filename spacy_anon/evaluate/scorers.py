@@ -118,7 +118,9 @@ def examples_to_data(examples: Iterable[Example], gold_key: str = GOLD_SPAN_KEY)
     return records, system
 
 
-def _make_function_words(source: Optional[str]):
+def make_function_words(source: Optional[str]):
+    """The function-word list a scorer setting names (none, list, auto or a language); public: the
+    evaluate command builds the same."""
     if source in (None, "", "none"):
         return None
     if source == "list":
@@ -128,7 +130,8 @@ def _make_function_words(source: Optional[str]):
     return default_function_words(source)
 
 
-def _make_weighting(source: Optional[str]):
+def make_weighting(source: Optional[str]):
+    """The term weighting a scorer setting names (none, wordfreq[:LANG] or bert:PATH)."""
     if source in (None, "", "none"):
         return None
     if source == "wordfreq":
@@ -173,8 +176,8 @@ def make_tab_scorer(
         its default `--spans-key sc`); "" or null: not written.
     """
     return partial(
-        tab_score, gold_key=gold_key, function_words=_make_function_words(function_words),
-        weighting=_make_weighting(weighting), evaluate_key=evaluate_key,
+        tab_score, gold_key=gold_key, function_words=make_function_words(function_words),
+        weighting=make_weighting(weighting), evaluate_key=evaluate_key,
     )
 
 

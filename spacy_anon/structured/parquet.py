@@ -11,7 +11,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 from spacy_anon.errors import Errors
 from spacy_anon.io import InputError
 from spacy_anon.structured.paths import parse_pattern
-from spacy_anon.structured.readers import _record, report_invalid  # the JSON object path: one code for both
+from spacy_anon.structured.readers import report_invalid, structured_record  # the JSON object path: one code for both
 
 READ_BATCH = 1024  # rows per batch read from the file
 
@@ -53,7 +53,7 @@ def read_parquet(source, anonymize: Sequence[str], keep: Sequence[str], where: s
                 number += 1
                 rec_where = f"{where} row {number}"
                 try:
-                    record = _record(row, rec_where, number, patterns, kept, number)
+                    record = structured_record(row, rec_where, number, patterns, kept, number)
                 except InputError as err:
                     report_invalid(err, skip_invalid, on_skip)
                     continue

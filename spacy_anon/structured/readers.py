@@ -221,7 +221,7 @@ def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], 
         yield StructuredRecord(row_number, rec_where, data, fields, kept_values, start)
 
 
-def _record(obj: Any, where: str, default_id: int, patterns, kept, line: int) -> StructuredRecord:
+def structured_record(obj: Any, where: str, default_id: int, patterns, kept, line: int) -> StructuredRecord:
     if not isinstance(obj, dict):
         raise InputError(Errors.E838.format(where=where))
     fields, kept_values = _select(obj, where, patterns, kept)
@@ -347,7 +347,7 @@ def read_json(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], w
                 obj = loads_strict(item)
             except ValueError as err:
                 raise InputError(located(rec_where, err)) from None
-            record = _record(obj, rec_where, number, patterns, kept, line)
+            record = structured_record(obj, rec_where, number, patterns, kept, line)
         except InputError as err:
             report_invalid(err, skip_invalid, on_skip)
             continue

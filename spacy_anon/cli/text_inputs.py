@@ -1,0 +1,79 @@
+"""`spacy-anon anonymize` on a text file, a folder of them, stdin or JSONL {"id", "text", ...} records.
+
+A text output is the anonymized text (a folder output keeps the input's relative names); a JSONL output
+record is `{"id", "anonymized", "spans"}`, with the original values only where --include-original,
+--keep-fields or --anonymize-fields ask for them."""
+import contextlib
+import sys
+from typing import Sequence, Tuple
+
+from spacy_anon.cli.messages import EXIT_USAGE, CLIError, info, skipped, warn
+from spacy_anon.cli.options import Options
+from spacy_anon.cli.plan import STRUCTURED_FORMATS, check_fields, check_plan
+from spacy_anon.cli.readers import TextInputs
+from spacy_anon.cli.runner import anonymize_records, prepare_pipeline
+from spacy_anon.cli.settings import resume_fingerprint
+from spacy_anon.cli.writers import Output, discarded_on_failure, finish_summary, jsonl_line
+
+
+def run_text(options: Options, kind: str) -> int:
+    """Anonymize a text, folder or JSONL input of `kind` (`plan.input_kind`); RETURNS the exit status."""
+    if options.format in STRUCTURED_FORMATS:
+        raise CLIError(f"--format {options.format} needs a CSV, TSV or JSON input", EXIT_USAGE)
+    out_format = options.format or ("jsonl" if kind in ("jsonl", "stdin-jsonl") else "text")
+    target = check_plan(options, kind, out_format)
+    keep_fields, anonymize_fields = check_fields(options, kind, out_format)
+    inputs = TextInputs(options, kind, anonymize_fields)
+    for message in inputs.skipped:
+        skipped(message)
+    if kind == "folder" and inputs.count == 0:
+        info(f"warning: no .txt files in {options.input}", options.quiet)
+    if out_format == "jsonl" and options.include_original:
+        warn('--include-original: the output holds the original text of each record and span')
+    if keep_fields:
+        warn(f"--keep-fields: the output holds the original values of {', '.join(keep_fields)}")
+
+    resume = resume_fingerprint(options, kind, out_format) if options.resume else None
+    output = Output(target, folder=kind == "folder" and out_format == "text", resume=resume)
+    with discarded_on_failure(output):
+        if output.removed:
+            info(f"removed {len(output.removed)} temporary output(s) left by an interrupted run", options.quiet)
+        n_docs, n_spans, n_chunked = anonymize_into(options, inputs, output, out_format, keep_fields,
+                                                    anonymize_fields)
+        output.commit()
+    summary = f"anonymized {n_docs} document(s), {n_spans} span(s) replaced"
+    if n_chunked:
+        summary += f", {n_chunked} long document(s) processed in chunks"
+    if inputs.skipped:
+        summary += f"; skipped {len(inputs.skipped)} invalid line(s)"
+    return finish_summary(summary, output, target, options.quiet)
+
+
+def anonymize_into(options: Options, inputs: TextInputs, output: Output, out_format: str,
+                   keep_fields: Sequence[str], anonymize_fields: Sequence[str]) -> Tuple[int, int, int]:
+    """Load the pipeline, anonymize every record and write it; RETURNS (documents, spans, chunked)."""
+    nlp, run_memory, n_process = prepare_pipeline(options, inputs.count)
+
+    from tqdm import tqdm
+
+    n_docs = n_spans = n_chunked = 0
+    with contextlib.ExitStack() as stack:
+        todo = output.pending(iter(inputs))
+        results = anonymize_records(nlp, todo, options, stack, anonymize_fields, run_memory, n_process)
+        # the bar (and its thread) only after the workers are forked; it counts what a resumed run kept
+        progress = stack.enter_context(tqdm(total=inputs.count, unit="doc", file=sys.stderr, desc="anonymizing",
+                                            initial=output.done_of(inputs.rel_paths()),
+                                            disable=options.quiet or inputs.count <= 1))
+        for record, outcome in results:
+            result = outcome.text
+            if out_format == "jsonl":
+                output.write(jsonl_line(record, outcome, options.include_original, keep_fields, anonymize_fields))
+            else:
+                output.write(result.anonymized, record.rel_path)
+            n_docs, n_spans = n_docs + 1, n_spans + len(result.table)
+            n_chunked += result.n_chunks > 1
+            progress.update(1)
+    if n_docs + output.done != inputs.count:
+        raise CLIError(f"{inputs.count} record(s) read but {n_docs + output.done} anonymized (did the input change while "
+                       "it was read?); no output written")
+    return n_docs, n_spans, n_chunked
