@@ -23,7 +23,7 @@ def input_kind(options: Options) -> str:
         return "stdin-jsonl" if options.input_format == "jsonl" else "stdin-text"
     path = Path(options.input)
     if not path.exists():
-        raise CLIError(f"{path}: no such file or folder", EXIT_USAGE)
+        raise CLIError(Errors.E913.format(path=path), EXIT_USAGE)
     if path.is_dir():
         return "folder"
     if options.input_format != "auto":
@@ -40,10 +40,10 @@ def field_names(value: Optional[str], flag: str) -> List[str]:
         try:
             parts = field_path(name)
         except ValueError:
-            raise CLIError(f"{flag}: bad field name {name!r}", EXIT_USAGE) from None
+            raise CLIError(Errors.E938.format(flag=flag, name=name), EXIT_USAGE) from None
         if parts[0] in RESERVED_FIELDS:
             hint = " (use --include-original)" if parts[0] == "text" else ""
-            raise CLIError(f"{flag}: {parts[0]!r} is a field of the output itself{hint}", EXIT_USAGE)
+            raise CLIError(Errors.E924.format(flag=flag, parts=parts[0], hint=hint), EXIT_USAGE)
     return list(dict.fromkeys(names))
 
 
@@ -52,26 +52,25 @@ def check_fields(options: Options, kind: str, out_format: str) -> Tuple[List[str
     keep = field_names(options.keep_fields, "--keep-fields")
     anonymize = field_names(options.anonymize_fields, "--anonymize-fields")
     if (keep or anonymize) and (kind not in ("jsonl", "stdin-jsonl") or out_format != "jsonl"):
-        raise CLIError("--keep-fields and --anonymize-fields need JSONL input and output", EXIT_USAGE)
+        raise CLIError(Errors.E914, EXIT_USAGE)
     named = [(n, "--keep-fields") for n in keep] + [(n, "--anonymize-fields") for n in anonymize]
     for i, (a, flag_a) in enumerate(named):
         for b, flag_b in named[i + 1:]:
             pa, pb = field_path(a), field_path(b)
             shorter = min(len(pa), len(pb))
             if pa[:shorter] == pb[:shorter]:
-                raise CLIError(f"{flag_a} {a} and {flag_b} {b} name the same field (or one inside the other)",
-                               EXIT_USAGE)
+                raise CLIError(Errors.E939.format(flag_a=flag_a, a=a, flag_b=flag_b, b=b), EXIT_USAGE)
     return keep, anonymize
 
 
 def check_sizes(options: Options) -> None:
     """Refuse process counts, batch sizes and length limits below 1 (text and structured inputs alike)."""
     if options.n_process < 1:
-        raise CLIError("--n-process must be at least 1", EXIT_USAGE)
+        raise CLIError(Errors.E915, EXIT_USAGE)
     if options.batch_size is not None and options.batch_size < 1:
-        raise CLIError("--batch-size must be at least 1", EXIT_USAGE)
+        raise CLIError(Errors.E916, EXIT_USAGE)
     if options.max_length is not None and options.max_length < 1:
-        raise CLIError("--max-length must be at least 1", EXIT_USAGE)
+        raise CLIError(Errors.E917, EXIT_USAGE)
 
 
 def check_plan(options: Options, kind: str, out_format: str) -> Optional[Path]:
@@ -79,29 +78,27 @@ def check_plan(options: Options, kind: str, out_format: str) -> Optional[Path]:
     stdout)."""
     check_sizes(options)
     if options.include_original and options.no_original:
-        raise CLIError("--include-original and --no-original contradict each other", EXIT_USAGE)
+        raise CLIError(Errors.E918, EXIT_USAGE)
     check_scale_plan(options, kind, out_format)
     if kind in ("jsonl", "stdin-jsonl") and out_format == "text":
-        raise CLIError("--format text needs a text input (file, folder or stdin); use --format jsonl "
-                       "for .jsonl input", EXIT_USAGE)
+        raise CLIError(Errors.E919, EXIT_USAGE)
     out = options.output_target
     if kind == "folder" and out_format == "text":
         if out is None:
-            raise CLIError("a folder input needs -o OUTPUT_FOLDER", EXIT_USAGE)
+            raise CLIError(Errors.E925, EXIT_USAGE)
         if out.exists() and not out.is_dir():
-            raise CLIError(f"{out}: exists and is not a folder", EXIT_USAGE)
+            raise CLIError(Errors.E926.format(out=out), EXIT_USAGE)
         if out.resolve() == Path(options.input).resolve():
-            raise CLIError("the output folder is the input folder: refusing to overwrite the originals",
-                           EXIT_USAGE)
+            raise CLIError(Errors.E927, EXIT_USAGE)
         return out
     if out is None:
         return None
     if out.is_dir():
         if not (kind == "text" and out_format == "text"):
-            raise CLIError(f"{out}: is a folder; give an output file", EXIT_USAGE)
+            raise CLIError(Errors.E928.format(out=out), EXIT_USAGE)
         out = out / Path(options.input).name
     if options.input != "-" and out.resolve() == Path(options.input).resolve():
-        raise CLIError("the output file is the input file: refusing to overwrite the original", EXIT_USAGE)
+        raise CLIError(Errors.E920, EXIT_USAGE)
     return out
 
 
@@ -110,7 +107,7 @@ def check_scale_plan(options: Options, kind: str, out_format: str, structured: b
     input, whose JSONL, CSV, TSV and JSON outputs resume)."""
     engine = options.engine
     if options.scheduler and engine != "dask":
-        raise CLIError("--scheduler needs --engine dask", EXIT_USAGE)
+        raise CLIError(Errors.E921, EXIT_USAGE)
     if engine != "local" and options.consistent_across_docs:
         raise CLIError(Errors.E905.format(name=f"--engine {engine}"), EXIT_USAGE)
     if options.resume:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 from spacy_anon.cli.options import Options
+from spacy_anon.errors import Errors
 from spacy_anon.io import (
     InputError,
     Record,
@@ -40,14 +41,12 @@ def fields_to_anonymize(record: Record, names: Sequence[str]) -> Tuple[Tuple[str
         for depth in range(1, len(parts)):
             found, above = get_field(record.extra, parts[:depth])
             if found and not isinstance(above, dict) and above is not None:
-                raise InputError(f"{record.where}: field {'.'.join(parts[:depth])} (above {name}) is not an "
-                                 "object")
+                raise InputError(Errors.E940.format(where=record.where, parts=".".join(parts[:depth]), name=name))
         found, value = get_field(record.extra, parts)
         if not found or value is None:
             continue
         if not isinstance(value, str):
-            raise InputError(f"{record.where}: field {name} must be a string or null, got "
-                             f"{type(value).__name__}")
+            raise InputError(Errors.E929.format(where=record.where, name=name, kind=type(value).__name__))
         found_fields.append((name, value))
     return tuple(found_fields)
 

@@ -102,7 +102,7 @@ def engine_outcomes(options: Options, batches: Iterator[List[Job]], pending: Dic
     except (ImportError, ValueError) as err:
         raise CLIError(str(err), EXIT_USAGE) from None
     except OSError as err:
-        raise CLIError(f"--engine {options.engine}: cannot start ({reason(err)}); no output written") from None
+        raise CLIError(Errors.E935.format(engine=options.engine, reason=reason(err))) from None
     return engine_replies(options.engine, engine.map(task, batches), pending)
 
 
@@ -126,7 +126,7 @@ def outcomes(replies: Iterator[Any], pending: Dict[int, Record]) -> Iterator[Tup
             for outcome in reply:
                 yield pending.pop(outcome.index), outcome
     except WorkerError as err:
-        raise CLIError(f"{err}; no output written") from None
+        raise CLIError(Errors.E936.format(err=err)) from None
 
 
 def failure_error(failure: Failure, pending: Dict[int, Record]) -> CLIError:

@@ -12,7 +12,7 @@ import spacy_anon.mask.component  # noqa: F401  (registers the anon_mask factory
 from spacy_anon.cli.messages import EXIT_USAGE, CLIError, first_line, info
 from spacy_anon.cli.options import Options
 from spacy_anon.engines.resume import fingerprint
-from spacy_anon.errors import Errors
+from spacy_anon.errors import Errors, located
 from spacy_anon.io import decode_utf8
 from spacy_anon.mask.allow_list import compile_occurrence_patterns
 from spacy_anon.mask.coverage import RULES_ONLY, mark_warned, pipeline_detects_names
@@ -31,7 +31,7 @@ def mask_config(options: Options, default_config: Dict[str, Any]) -> Dict[str, A
 
     def put(name: str, value: Any, flag: str) -> None:
         if default_config and name not in default_config:
-            raise CLIError(f"{flag}: this pipeline's anon_mask has no '{name}' setting", EXIT_USAGE)
+            raise CLIError(Errors.E930.format(flag=flag, name=name), EXIT_USAGE)
         config[name] = value
 
     if options.strategy:
@@ -43,10 +43,10 @@ def mask_config(options: Options, default_config: Dict[str, Any]) -> Dict[str, A
             "--allow-list")
     if options.key_env:
         if options.key_env not in os.environ or not os.environ[options.key_env]:
-            raise CLIError(f"--key-env: environment variable {options.key_env} is not set or empty", EXIT_USAGE)
+            raise CLIError(Errors.E931.format(key_env=options.key_env), EXIT_USAGE)
         name = next((n for n in KEY_CONFIG_NAMES if n in default_config), None)
         if name is None:
-            raise CLIError("--key-env: this pipeline's anon_mask takes no secret key", EXIT_USAGE)
+            raise CLIError(Errors.E932, EXIT_USAGE)
         config[name] = os.environ[options.key_env]
     return config
 
@@ -68,7 +68,7 @@ def settings_from_files(options: Options) -> Dict[str, Any]:
             flag = "--config"
             settings["config"] = read_config_overrides(options.config)
     except ValueError as err:
-        raise CLIError(f"{flag}: {err}", EXIT_USAGE) from None
+        raise CLIError(located(flag, err), EXIT_USAGE) from None
     return settings
 
 
@@ -77,7 +77,7 @@ def read_allow_list(path: Path) -> List[Any]:
     try:
         lines = decode_utf8(path.read_bytes(), str(path)).splitlines()
     except OSError as err:
-        raise CLIError(f"--allow-list: cannot read {path}: {err.strerror}", EXIT_USAGE) from None
+        raise CLIError(Errors.E933.format(path=path, strerror=err.strerror), EXIT_USAGE) from None
     entries: List[Any] = []
     for number, line in enumerate(lines, 1):
         line = line.strip()
@@ -87,7 +87,7 @@ def read_allow_list(path: Path) -> List[Any]:
         try:
             compile_occurrence_patterns([entry])
         except ValueError as err:
-            raise CLIError(f"--allow-list: {path}, line {number}: {err}", EXIT_USAGE) from None
+            raise CLIError(Errors.E943.format(path=path, number=number, err=err), EXIT_USAGE) from None
         entries.append(entry)
     return entries
 
@@ -118,7 +118,7 @@ def load_pipeline(options: Options):
         if options.debug:
             traceback.print_exc()
         what = f"model {options.model!r}" if options.model else f"the default pipeline ({options.lang})"
-        raise CLIError(f"cannot load {what}: {type(err).__name__}: {first_line(err)}") from None
+        raise CLIError(Errors.E934.format(what=what, kind=type(err).__name__, detail=first_line(err))) from None
 
 
 def check_coverage(options: Options, nlp) -> None:

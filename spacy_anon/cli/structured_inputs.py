@@ -33,6 +33,7 @@ from spacy_anon.cli.readers import COLUMN_FORMATS, StructuredSource
 from spacy_anon.cli.runner import anonymize_records, prepare_pipeline
 from spacy_anon.cli.settings import resume_fingerprint
 from spacy_anon.cli.writers import Output, discarded_on_failure, finish_summary, structured_line
+from spacy_anon.errors import Errors, Warnings
 from spacy_anon.structured.paths import STAR, overlapping, parse_pattern
 from spacy_anon.structured.readers import TABLE_FORMATS, StructuredRecord
 from spacy_anon.structured.writers import (
@@ -62,7 +63,7 @@ def _names(value: Optional[str], flag: str, table: bool) -> List[str]:
             try:
                 parse_pattern(name)
             except ValueError:
-                raise CLIError(f"{flag}: bad field name {name!r}", EXIT_USAGE) from None
+                raise CLIError(Errors.E938.format(flag=flag, name=name), EXIT_USAGE) from None
     return names
 
 
@@ -80,36 +81,33 @@ def _format_of_output(options: Options) -> Optional[str]:
 def _plan(options: Options, kind: str) -> Tuple[str, List[str], List[str], Optional[Path]]:
     out_format = options.format or _format_of_output(options) or kind
     if out_format not in OUTPUT_FORMATS[kind]:
-        raise CLIError(f"--format {out_format} is not an output of {kind} input (use one of "
-                       f"{', '.join(OUTPUT_FORMATS[kind])})", EXIT_USAGE)
+        raise CLIError(Errors.E953.format(out_format=out_format, kind=kind,
+                                          formats=", ".join(OUTPUT_FORMATS[kind])), EXIT_USAGE)
     table = kind in TABLE_FORMATS
     anonymize = _names(options.anonymize_fields, "--anonymize-fields", table)
     keep = _names(options.keep_fields, "--keep-fields", table)
     if not anonymize:
-        raise CLIError(f"{kind} input: --anonymize-fields must name the " + ("columns" if table else "fields")
-                       + " to anonymize", EXIT_USAGE)
+        raise CLIError(Errors.E954.format(kind=kind, value="columns" if table else "fields"), EXIT_USAGE)
     for a in anonymize:
         for k in keep:
             if a == k or (not table and overlapping(parse_pattern(a), parse_pattern(k))):
-                raise CLIError(f"--anonymize-fields {a} and --keep-fields {k} name the same field", EXIT_USAGE)
+                raise CLIError(Errors.E960.format(a=a, k=k), EXIT_USAGE)
     if options.include_original and out_format in COLUMN_FORMATS:
-        raise CLIError("--include-original needs --format jsonl or json (a table has no place for spans)",
-                       EXIT_USAGE)
+        raise CLIError(Errors.E955, EXIT_USAGE)
     if out_format in COLUMN_FORMATS and not table:
         nested = [n for n in [*anonymize, *keep] if len(parse_pattern(n)) > 1]
         if nested:
-            raise CLIError(f"--format {out_format} writes whole columns: {', '.join(nested)} reach inside one "
-                           "(use --format jsonl or json)", EXIT_USAGE)
+            raise CLIError(Errors.E957.format(out_format=out_format, nested=", ".join(nested)), EXIT_USAGE)
     if out_format == "parquet" and options.output_target is None:
-        raise CLIError("--format parquet needs -o FILE (a binary format, not written to stdout)", EXIT_USAGE)
+        raise CLIError(Errors.E956, EXIT_USAGE)
     check_sizes(options)
     check_scale_plan(options, kind, out_format, structured=True)
     target = options.output_target
     if target is not None:
         if target.is_dir():
-            raise CLIError(f"{target}: is a folder; give an output file", EXIT_USAGE)
+            raise CLIError(Errors.E958.format(target=target), EXIT_USAGE)
         if options.input != "-" and target.resolve() == Path(options.input).resolve():
-            raise CLIError("the output file is the input file: refusing to overwrite the original", EXIT_USAGE)
+            raise CLIError(Errors.E920, EXIT_USAGE)
     return out_format, anonymize, keep, target
 
 
@@ -129,9 +127,9 @@ def run_structured(options: Options, kind: str) -> int:
     for message in source.skipped:
         skipped(message)
     if keep:
-        warn(f"--keep-fields: the output holds the original values of {', '.join(keep)}")
+        warn(Warnings.W901.format(fields=", ".join(keep)))
     if options.include_original:
-        warn("--include-original: the output holds the original value of each span")
+        warn(Warnings.W902.format(what="value of each span"))
     resume = resume_fingerprint(options, kind, out_format) if options.resume else None
     output = Output(target, folder=False, resume=resume, indexed=out_format != "jsonl")
     with discarded_on_failure(output):
@@ -184,13 +182,11 @@ def _anonymize_into(options: Options, source: StructuredSource, output: Output, 
             n_spans += sum(len(r.table) for r in outcome.fields.values())
             progress.update(1)
     if n_docs + output.done != source.count:
-        raise CLIError(f"{source.count} record(s) read but {n_docs + output.done} anonymized (did the input "
-                       "change while it was read?); no output written")
+        raise CLIError(Errors.E923.format(count=source.count, n_docs=n_docs + output.done))
     if parquet is not None:
         try:
             parquet.close()
         except OSError as err:
-            raise CLIError(f"{output.label}: cannot write ({err.strerror or type(err).__name__}); "
-                           "no output written") from None
+            raise CLIError(Errors.E942.format(label=output.label, reason=err.strerror or type(err).__name__)) from None
     output.commit(json_array_end(n_docs + output.done) if out_format == "json" else "")
     return n_docs, n_spans

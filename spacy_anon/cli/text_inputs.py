@@ -14,12 +14,13 @@ from spacy_anon.cli.readers import TextInputs
 from spacy_anon.cli.runner import anonymize_records, prepare_pipeline
 from spacy_anon.cli.settings import resume_fingerprint
 from spacy_anon.cli.writers import Output, discarded_on_failure, finish_summary, jsonl_line
+from spacy_anon.errors import Errors, Warnings
 
 
 def run_text(options: Options, kind: str) -> int:
     """Anonymize a text, folder or JSONL input of `kind` (`plan.input_kind`); RETURNS the exit status."""
     if options.format in STRUCTURED_FORMATS:
-        raise CLIError(f"--format {options.format} needs a CSV, TSV or JSON input", EXIT_USAGE)
+        raise CLIError(Errors.E922.format(format=options.format), EXIT_USAGE)
     out_format = options.format or ("jsonl" if kind in ("jsonl", "stdin-jsonl") else "text")
     target = check_plan(options, kind, out_format)
     keep_fields, anonymize_fields = check_fields(options, kind, out_format)
@@ -29,9 +30,9 @@ def run_text(options: Options, kind: str) -> int:
     if kind == "folder" and inputs.count == 0:
         info(f"warning: no .txt files in {options.input}", options.quiet)
     if out_format == "jsonl" and options.include_original:
-        warn('--include-original: the output holds the original text of each record and span')
+        warn(Warnings.W902.format(what="text of each record and span"))
     if keep_fields:
-        warn(f"--keep-fields: the output holds the original values of {', '.join(keep_fields)}")
+        warn(Warnings.W901.format(fields=", ".join(keep_fields)))
 
     resume = resume_fingerprint(options, kind, out_format) if options.resume else None
     output = Output(target, folder=kind == "folder" and out_format == "text", resume=resume)
@@ -74,6 +75,5 @@ def anonymize_into(options: Options, inputs: TextInputs, output: Output, out_for
             n_chunked += result.n_chunks > 1
             progress.update(1)
     if n_docs + output.done != inputs.count:
-        raise CLIError(f"{inputs.count} record(s) read but {n_docs + output.done} anonymized (did the input change while "
-                       "it was read?); no output written")
+        raise CLIError(Errors.E923.format(count=inputs.count, n_docs=n_docs + output.done))
     return n_docs, n_spans, n_chunked

@@ -73,7 +73,7 @@ class Output:
             raise CLIError(str(err), EXIT_USAGE) from None
         except OSError as err:
             self.discard()
-            raise CLIError(f"{self.label}: cannot write ({reason(err)}); nothing done") from None
+            raise CLIError(Errors.E941.format(label=self.label, reason=reason(err))) from None
         except BaseException:  # an interruption: leave nothing
             self.discard()
             raise
@@ -93,7 +93,7 @@ class Output:
         except ResumeError as err:
             raise CLIError(str(err), EXIT_USAGE) from None
         except OSError as err:
-            raise CLIError(f"{self.label}: cannot write ({reason(err)}); no output written") from None
+            raise CLIError(Errors.E942.format(label=self.label, reason=reason(err))) from None
 
     def done_of(self, rel_paths: Sequence[Path] = ()) -> int:
         """Records an interrupted run had already written, known before processing starts: for a folder,
@@ -124,7 +124,7 @@ class Output:
             else:
                 self._fh.write(text)
         except OSError as err:
-            raise CLIError(f"{self.label}: cannot write ({reason(err)}); no output written") from None
+            raise CLIError(Errors.E942.format(label=self.label, reason=reason(err))) from None
 
     def commit(self, ending: str = "") -> None:
         """Put the output in place; `ending` (the "]" of a JSON array) is written last."""
@@ -145,7 +145,7 @@ class Output:
         except OSError as err:
             if isinstance(err, BrokenPipeError):
                 silence_stdout()
-            raise CLIError(f"{self.label}: cannot write ({reason(err)}); no output written") from None
+            raise CLIError(Errors.E942.format(label=self.label, reason=reason(err))) from None
 
     def discard(self) -> None:
         for part in (self._staged, self._atomic, self._sink):
@@ -202,8 +202,7 @@ def jsonl_line(record: Record, outcome: Any, include_original: bool, keep_fields
                                          include_original=include_original, keep_fields=keep_fields,
                                          anonymized_fields=fields))
     except ValueError as err:  # a table that does not match its text; a value JSON cannot hold
-        raise CLIError(f"{record.where}: cannot write the output record ({first_line(err)}); "
-                       "no output written") from None
+        raise CLIError(Errors.E937.format(where=record.where, detail=first_line(err))) from None
 
 
 def structured_line(record: StructuredRecord, fields: Dict[str, Any], columns: Sequence[str], out_format: str,
@@ -215,7 +214,7 @@ def structured_line(record: StructuredRecord, fields: Dict[str, Any], columns: S
     try:
         return format_object(obj, out_format, first=first)
     except ValueError as err:
-        raise CLIError(f"{record.where}: cannot write the output record ({err}); no output written") from None
+        raise CLIError(Errors.E959.format(where=record.where, err=err)) from None
 
 
 def finish_summary(summary: str, output: Output, target: Optional[Path], quiet: bool) -> int:
