@@ -97,11 +97,7 @@ def test_own_modules_are_imported_at_module_level_unless_documented():
 
 # Private names (`_name`) used across modules: each entry says why it stays. None may be added: a name
 # shared by two modules is public (no underscore) in the module that defines it.
-PRIVATE_USES_ALLOWED = {
-    # the sentence test of mask/tidy.py, read by the mask component: to become public when mask/ is
-    # reorganized (not part of this check's first pass)
-    "spacy_anon.mask.component -> spacy_anon.mask.tidy._starts_sentence",
-}
+PRIVATE_USES_ALLOWED: set = set()
 
 
 def is_module(name: str) -> bool:

@@ -43,7 +43,7 @@ from spacy_anon.mask.settings import (ALLOW_SEED_ENV, CONSISTENCY, DEFAULT_CONFI
                                       name_labels_of, operator_params, secret_key_of, serializable, strategy_names,
                                       validated_settings)
 from spacy_anon.mask.entities import SWEEP_SOURCE  # noqa: F401  (re-exported)
-from spacy_anon.mask.tidy import _starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
+from spacy_anon.mask.tidy import starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.progress import pipe_keeping_failures
 from spacy_anon.saved_settings import check_saved_settings
 

@@ -11,7 +11,7 @@ from spacy_anon.mask import fine_types
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams
 from spacy_anon.mask.surrogates import titles_of_mention
-from spacy_anon.mask.tidy import _starts_sentence
+from spacy_anon.mask.tidy import starts_sentence as sentence_start
 
 
 class Policies:
@@ -44,7 +44,7 @@ def replacements(doc: Doc, text: str, kept: List[Span], keys: List[str], entity_
         label = span.label_
         mention = Mention(span=span, detected=originals.get(id(span), span), entity=entity, key=key,
                           memory=memory, texts=texts[entity],
-                          starts_sentence=_starts_sentence(text, span.start_char), written=written,
+                          starts_sentence=sentence_start(text, span.start_char), written=written,
                           titles=" ".join(t for t in titles.get(entity, ()) if t))
         strategy = policies.strategy_for(label, fine_type(span))
         value, generalized, fallback = policies.operators[strategy].operate_with_fallback(mention, params)

@@ -80,7 +80,7 @@ def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements
             elif _bare_noun(rep) and not rep.endswith("s") or (_bare_noun(rep) and rep.endswith(("ss", "us"))):
                 if _opens_noun_phrase(text, last_end, start) and not text[end:end + 1].isalnum():
                     rep = f"{indefinite_article(rep)} {rep}"
-                    if _starts_sentence(text, start):
+                    if starts_sentence(text, start):
                         rep = rep[:1].upper() + rep[1:]
         out.append((start, end, rep, members))
         last_end = end
@@ -109,7 +109,7 @@ def _strip_article(rep: str) -> str:
 
 def _opens_noun_phrase(text: str, floor: int, start: int) -> bool:
     """No determiner before `start` and the previous word opens a noun phrase (see tidy_generalized)."""
-    if _starts_sentence(text, start):
+    if starts_sentence(text, start):
         return True
     before = text[floor:start]
     m = re.search(r"(\w+)\W*$", before)
@@ -121,7 +121,7 @@ def _opens_noun_phrase(text: str, floor: int, start: int) -> bool:
     return word.lower() in _NP_OPENERS or (word.isdigit() and len(word) == 4)
 
 
-def _starts_sentence(text: str, start: int) -> bool:
+def starts_sentence(text: str, start: int) -> bool:
     i = start - 1
     while i >= 0 and text[i] in " \t\r\f\v":
         i -= 1
@@ -168,7 +168,7 @@ def _agree_romance(text: str, floor: int, start: int, rep: str, lang: str) -> Tu
     text_form = forms.get(word.lower())
     if text_form is None:
         return start, rep
-    if lang == "pt" and word.lower() in ("a", "as") and not _starts_sentence(text, floor + m.start(1)):
+    if lang == "pt" and word.lower() in ("a", "as") and not starts_sentence(text, floor + m.start(1)):
         return start, rep  # "voltou a Lisboa": the preposition a, not the article
     prep, kind, _, _ = text_form
     agreed = _ROMANCE_WRITE[lang].get((prep, kind, own_form[2], own_form[3]), word)
@@ -228,7 +228,7 @@ def agree_articles(text: str, segments: Sequence[Tuple[int, int, str, List[int]]
             article, gap = m.group(1), m.group(2)
             wanted = article_for_replacement(rep)
             capital = article[:1].isupper()
-            if capital and not _starts_sentence(text, m.start(1)):
+            if capital and not starts_sentence(text, m.start(1)):
                 pass  # a capital letter mid-sentence is a name or a label ("Plan A"), not an article
             elif article.lower() != wanted:
                 start = m.start(1)
