@@ -21,7 +21,7 @@ from spacy_anon.tagger.features import (
     sequence_features,
 )
 from spacy_anon.tagger.span_filters.base import TokenArrays
-from spacy_anon.text_views import visible_text
+from spacy_anon.text_views import reader_text
 
 TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the training data
 
@@ -63,10 +63,20 @@ def token_arrays(doc: Doc) -> TokenArrays:
     arr = doc.to_array([ORTH, SPACY, IS_SPACE])
     strings = doc.vocab.strings
     texts = []
-    for orth in arr[:, 0].tolist():
+    blank = (arr[:, 2] != 0).tolist()
+    spaced = (arr[:, 1] != 0).tolist()
+    for i, orth in enumerate(arr[:, 0].tolist()):
         token = strings[orth]
-        texts.append(token if token.isascii() else (visible_text(token) or token))  # a lone BOM stays itself
-    return texts, (arr[:, 1] != 0).tolist(), (arr[:, 2] != 0).tolist()
+        if token.isascii() and token.isprintable():
+            texts.append(token)
+            continue
+        visible = reader_text(token)
+        if not visible:  # only invisible or control characters ("\x00", a lone BOM): read as a space
+            blank[i] = True
+            if i:
+                spaced[i - 1] = True
+        texts.append(visible or token)
+    return texts, spaced, blank
 
 
 def sequence_bounds(texts: Sequence[str], spaces: Sequence[bool]) -> Tuple[np.ndarray, List[int]]:
