@@ -285,6 +285,20 @@ def _apply(view: TextView, pattern: "re.Pattern[str]", replacement: str) -> Text
     return _edit(view, edits)
 
 
+# a word hyphenated across a line break before a lower-case letter ("Kowal-\nski"; "Smith-\nJones" is a
+# double-barrelled name and keeps its hyphen)
+_LINE_HYPHEN = re.compile(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])")
+
+
+def dehyphenated_view(view: TextView) -> TextView:
+    """The view with words hyphenated across a line break before a lower-case letter joined ("Kowal-\nski"
+    reads "Kowalski"): how a reader reads a wrapped word."""
+    if "-" not in view.text or "\n" not in view.text:
+        return view
+    return _edit(view, [(m.start(), m.end(), "") for m in _LINE_HYPHEN.finditer(view.text)
+                        if view.text[m.end()].islower()])
+
+
 def _apply_spelled_dots(view: TextView) -> TextView:
     """" dot " between domain labels after an "@" ("john@gmail dot com")."""
     text = view.text

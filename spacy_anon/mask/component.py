@@ -578,6 +578,7 @@ class AnonMask(Pipe):
             pairs = self._above_thresholds(pairs, text)
         if self.leak_guard:
             pairs = self._extend_names(doc, pairs, text)
+            pairs = leak_guard.join_hyphenated_pairs(doc, pairs, text)  # no fragment of a wrapped word left
         originals = {id(c): o for c, o in pairs}
         kept = list(self.overlap_resolver([c for c, _ in pairs]))
         kept.sort(key=lambda s: (s.start_char, s.end_char))

@@ -6,6 +6,7 @@ Two forms of the same inputs: `sequence_inputs` (per sequence; training and pyth
 build feature strings from them, `sequence_feature_lists`) and `doc_plan` (flat over the doc; the numpy
 inference scores them without feature strings). Both must give the same features.
 """
+import re
 from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
@@ -79,14 +80,25 @@ def token_arrays(doc: Doc) -> TokenArrays:
     return texts, spaced, blank
 
 
+_WRAP_SPACE = re.compile(r"[ \t]*\r?\n[ \t]*")
+
+
+def _hyphen_wrap(texts: Sequence[str], i: int) -> bool:
+    """Whether whitespace token i is the line break of a word hyphenated across lines: letters, "-", the
+    break (one newline), letters."""
+    return (0 < i - 1 and i + 1 < len(texts) and texts[i - 1] == "-" and texts[i - 2][-1:].isalpha()
+            and texts[i + 1][:1].isalpha() and _WRAP_SPACE.fullmatch(texts[i]) is not None)
+
+
 def sequence_bounds(texts: Sequence[str], spaces: Sequence[bool]) -> Tuple[np.ndarray, List[int]]:
     """(indices of the non-whitespace tokens, in order; the length of each line of them): a CRF sequence
-    per line, lines ended by whitespace tokens with a newline."""
+    per line, lines ended by whitespace tokens with a newline. A word hyphenated across a line break
+    ("Kowal-\nski") does not end its line: the tagger reads it as one hyphenated word."""
     space = np.asarray(spaces, dtype=bool)
     if not len(space):
         return np.zeros(0, dtype=np.intp), []
     breaks = np.zeros(len(space), dtype=np.intp)
-    newline = [i for i in np.flatnonzero(space).tolist() if "\n" in texts[i]]
+    newline = [i for i in np.flatnonzero(space).tolist() if "\n" in texts[i] and not _hyphen_wrap(texts, i)]
     breaks[newline] = 1
     line = np.cumsum(breaks)
     content = np.flatnonzero(~space)
