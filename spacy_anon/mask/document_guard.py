@@ -12,10 +12,12 @@ the replacement its entity got. Nothing is run twice, and what is held is bounde
 distinct masked values (one term per distinct form), not by the length of the text; the chunks' texts
 are sliced again from the input.
 """
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from spacy_anon.lexicon.common_words import common_word_test
 from spacy_anon.mask import leak_guard
 from spacy_anon.mask.allow_list import inside_any
+from spacy_anon.mask.component import AnonMask
 
 SWEEP_SOURCE = "anon_mask.leak_guard"  # source of the rows the sweep adds (as anon_mask's own sweep)
 
@@ -47,7 +49,7 @@ class DocumentGuard:
     def terms(self) -> List[leak_guard.Term]:
         mask = self.mask
         nlp = getattr(mask, "nlp", None)
-        is_common = _common_word_test(nlp.lang if nlp is not None else "en")
+        is_common = common_word_test(nlp.lang if nlp is not None else "en")
         stop_words = nlp.Defaults.stop_words if nlp is not None else frozenset()
         return leak_guard.sweep_terms(self._mentions, mask.name_labels(), mask.honorifics(), is_common, stop_words)
 
@@ -94,16 +96,8 @@ def _splice(anonymized: str, rows: Sequence[Dict[str, Any]], added: Sequence[Dic
     return "".join(out)
 
 
-def _common_word_test(lang: str) -> Callable[[str], bool]:
-    from spacy_anon.lexicon.common_words import common_word_test
-
-    return common_word_test(lang)
-
-
 def guard_for(nlp: Any) -> Optional[DocumentGuard]:
     """A DocumentGuard for the pipeline's `anon_mask` when its leak guard is on, else None."""
-    from spacy_anon.mask.component import AnonMask
-
     for _, proc in getattr(nlp, "pipeline", ()):
         if isinstance(proc, AnonMask):
             return DocumentGuard(proc) if proc.leak_guard else None
