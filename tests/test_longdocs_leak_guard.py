@@ -4,6 +4,8 @@ import re
 
 import pytest
 import spacy
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import spacy_anon
 from spacy_anon.longdocs import anonymize_long_text, chunk_bounds
@@ -84,3 +86,15 @@ def test_cli_max_length_masks_every_form_in_every_chunk(tmp_path, capsys, text):
     assert _leaks(record["anonymized"]) == []
     check_anon_offsets(record)
     assert re.search(r"PERSON_\d", record["anonymized"])
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(max_length=st.integers(45, 140), order=st.permutations(range(4)))
+def test_any_chunking_and_order_leaves_no_form_of_a_detected_name(nlp, max_length, order):
+    """Wherever the chunks are cut (at line ends: every line is shorter than a chunk) and in whatever
+    order the sentences come, the forms of a name detected in one of them are masked in all."""
+    lines = ['The witness "Kowalski" denied it at once.', "Later kowalski agreed to go.",
+             "Jonathan Kowalski was born in Leeds in 1970.", "KOWALSKI signed the record."]
+    text = "\n".join(lines[i] for i in order) + "\n"
+    result = anonymize_long_text(nlp, text, max_length=max_length)
+    assert "kowalski" not in result.anonymized.lower() and "jonathan" not in result.anonymized.lower()
