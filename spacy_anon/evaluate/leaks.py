@@ -137,7 +137,7 @@ DIGIT_FORMS = ("plain", "zero-width space", "soft hyphen", "en dash", "line brea
 EMAIL_FORMS = ("plain", "zero-width space", "NUL", "[at] [dot]", "(at) (dot)", "spelled at", "homoglyph")
 NAME_FORMS = ("plain", "possessive", "curly possessive", "title possessive", "upper case", "lower case",
               "zero-width space", "soft hyphen", "homoglyph", "line-break hyphen", "title only",
-              "control glued", "other chunk before", "other chunk after")  # NAME_SENTENCES, and below
+              "control glued", "zero-width glued", "other chunk before", "other chunk after")  # NAME_SENTENCES, and below
 
 STRUCTURED_TEMPLATES: Dict[str, Tuple[str, Callable[[random.Random], str]]] = {
     "ssn": ("Her social security number is {v}.", ssn),
@@ -186,8 +186,9 @@ def _name_sentences(first: str, last: str, form: str) -> Tuple[str, str]:
     """(sentence with the detected full name, sentence with the form of the surname)."""
     if form == "title only":  # the title is all a tagger may see
         return f"Mr {last}\u2019s opinion was clear.", "He left."
-    if form == "control glued":  # a NUL glued before the name: one word to a naive tokenizer
-        return f"The witness was heard by the court.{NUL}{first} {last} signed the record.", "He left."
+    if form in ("control glued", "zero-width glued"):  # glued after a word: one word to a naive tokenizer
+        glue = NUL if form == "control glued" else ZWSP
+        return f"The record was signed by the witness{glue}{first} {last} on that day.", "He left."
     if form not in NAME_SENTENCES:
         raise ValueError(f"unknown form {form!r}")
     intro = f"The witness {first} {last} was heard by the court."
@@ -217,8 +218,10 @@ def make_plants(rng: random.Random, people: Sequence[Tuple[str, str]]) -> List[P
             plants.append(Plant("name", form, sentence, core_of(last), far=far, max_length=CHUNK_LENGTH))
             continue
         intro, sentence = _name_sentences(first, last, form)
-        # a wrapped surname leaves its tail if only the head is masked: the tail is what must not survive
-        core = core_of(last[3:]) if form == "line-break hyphen" else core_of(last)
+        # a wrapped surname leaves its tail if only the head is masked, a glued name its first name: that
+        # is what must not survive
+        core = core_of(last[3:]) if form == "line-break hyphen" else \
+            core_of(first) if form.endswith("glued") else core_of(last)
         plants.append(Plant("name", form, f"{intro} {sentence}", core))
     return plants
 
