@@ -50,6 +50,14 @@ def test_every_kind_and_form_is_planted_with_valid_values():
     assert len(chunked) == 2 and all(p.far and p.max_length for p in chunked)
 
 
+def test_a_name_glued_after_a_word_is_read_as_a_word():
+    glued = Plant("name", "control glued", "", "anna")
+    assert survives(glued, "signed by the witness\x00Anna [PERSON_1] on that day")
+    assert survives(glued, "signed by the witness\u200bAnna [PERSON_1] on that day")
+    assert not survives(glued, "signed by the witness\x00[PERSON_1] on that day")
+    assert survives(Plant("name", "zero-width space", "", "kowalski"), "Later Mr Kow\u200balski signed")
+
+
 def test_homoglyph_forms_survive_when_read_as_latin():
     plants = make_plants(random.Random(3), [("Anna", "Kowalski")])
     [email] = [p for p in plants if p.kind == "email" and p.form == "homoglyph"]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Dict, List, Sequence, Tuple
 
 from spacy_anon.rules.validators import luhn_check_digit
-from spacy_anon.text_views import fold_confusables, visible_text
+from spacy_anon.text_views import INVISIBLE_CHARS, fold_confusables, visible_text
 
 ZWSP, SHY, NUL = "\u200b", "\u00ad", "\x00"
 # Latin letters and a Cyrillic or Greek look-alike of each (homoglyph forms)
@@ -56,8 +56,20 @@ def core_of(text: str) -> str:
     return re.sub(r"[\W_]+", "", text).lower()
 
 
+# invisible or control characters between two letters (`_words` reads a lower-case letter before them and a
+# capital after them as a word break: "witness\x00Anna" shows "Anna")
+_GLUED = re.compile("(?<=[^\\W\\d_])([" + re.escape(INVISIBLE_CHARS + "".join(
+    chr(c) for c in (*range(0x09), 0x0e, 0x0f, *range(0x10, 0x20), 0x7f, *range(0x80, 0x85), *range(0x86, 0xa0))))
+    + "]+)(?=[^\\W\\d_])")
+
+
+def _split_glued(text: str) -> str:
+    return _GLUED.sub(lambda m: " " if text[m.start() - 1].islower() and text[m.end()].isupper() else m.group(),
+                      text)
+
+
 def _words(text: str) -> List[str]:
-    text = fold_confusables(visible_text(unicodedata.normalize("NFKC", text)))
+    text = fold_confusables(visible_text(_split_glued(unicodedata.normalize("NFKC", text))))
     return [core_of(w) for w in re.findall(r"[^\W_]+", text)]
 
 
