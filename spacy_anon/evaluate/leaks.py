@@ -207,7 +207,13 @@ def _name_sentences(first: str, last: str, form: str) -> Tuple[str, str]:
     return intro, NAME_SENTENCES[form].format(
         first=first, last=last, upper=last.upper(), lower=last.lower(),
         hidden_zwsp=last[:3] + ZWSP + last[3:], hidden_shy=last[:3] + SHY + last[3:],
-        homoglyph=homoglyphs(last), wrapped=last[:3] + "-\n" + last[3:])
+        homoglyph=homoglyphs(last), wrapped=last[:_wrap_at(last)] + "-\n" + last[_wrap_at(last):])
+
+
+def _wrap_at(last: str) -> int:
+    """Where a surname is wrapped: after its third letter, leaving at least three after the break (a
+    two-letter tail, "by" of "Kirby", is also a word of the plant's sentence)."""
+    return max(1, min(3, len(last) - 3))
 
 
 def make_plants(rng: random.Random, people: Sequence[Tuple[str, str]]) -> List[Plant]:
@@ -232,7 +238,7 @@ def make_plants(rng: random.Random, people: Sequence[Tuple[str, str]]) -> List[P
         intro, sentence = _name_sentences(first, last, form)
         # a wrapped surname leaves its tail if only the head is masked, a glued name its first name: that
         # is what must not survive
-        core = core_of(last[3:]) if form == "line-break hyphen" else \
+        core = core_of(last[_wrap_at(last):]) if form == "line-break hyphen" else \
             core_of(first) if form.endswith("glued") else core_of(last)
         plants.append(Plant("name", form, f"{intro} {sentence}", core))
     return plants
