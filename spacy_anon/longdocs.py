@@ -2,7 +2,9 @@
 
 Chunks are contiguous and cover the whole text, so the anonymized text is the concatenation of the
 chunks' anonymized texts and each chunk's replacement-table rows only need shifting by the chunk's start.
-One `ReplacementMemory` is shared across the chunks of a document so an entity keeps its replacement.
+One `ReplacementMemory` is shared across the chunks of a document so an entity keeps its replacement,
+and the leak guard spans the document (`spacy_anon.mask.document_guard`): a value masked in any chunk
+is masked in every chunk.
 """
 import re
 from dataclasses import dataclass, field
@@ -13,6 +15,7 @@ from spacy.tokens import Doc
 
 from spacy_anon.doc_keys import MEMORY_KEY
 from spacy_anon.errors import Errors
+from spacy_anon.mask.document_guard import guard_for
 from spacy_anon.mask.memory import ReplacementMemory
 
 # Preferred cut points, best first: after a blank line, after a line break, after a sentence end, after
@@ -98,8 +101,9 @@ def anonymize_long_text(
     if memory is None:
         memory = new_memory()
     bounds = chunk_bounds(text, max_length)
+    guard = guard_for(nlp) if len(bounds) > 1 else None
     pieces: List[str] = []
-    table: List[Dict[str, Any]] = []
+    chunk_rows: List[List[Dict[str, Any]]] = []
     stats: Dict[str, Any] = {}
     for i, (start, end) in enumerate(bounds):
         doc = nlp.make_doc(text[start:end])
@@ -112,12 +116,23 @@ def anonymize_long_text(
                 Errors.E004.format(i=i + 1, n_bounds=len(bounds), anon_status=doc._.anon_status)
             )
         pieces.append(doc._.anon_text)
-        for row in doc._.anon_table or []:
-            row = dict(row)
-            row["start"] += start
-            row["end"] += start
-            table.append(row)
+        rows = sorted((dict(row) for row in doc._.anon_table or []), key=lambda r: r["start"])
+        chunk_rows.append(rows)
+        if guard is not None:
+            guard.add(text[start:end], rows)
         for key, value in (doc._.anon_stats or {}).items():
             if isinstance(value, (int, float)) and isinstance(stats.get(key, 0), (int, float)):
                 stats[key] = stats.get(key, 0) + value
+    if guard is not None:  # the masked values of every chunk, swept for in every chunk
+        terms = guard.terms()
+        for i, (start, end) in enumerate(bounds):
+            pieces[i], chunk_rows[i], n_added = guard.sweep(text[start:end], pieces[i], chunk_rows[i], terms)
+            if n_added and isinstance(stats.get("masked_mentions"), int):
+                stats["masked_mentions"] += n_added
+    table: List[Dict[str, Any]] = []
+    for (start, _), rows in zip(bounds, chunk_rows):
+        for row in rows:
+            row["start"] += start
+            row["end"] += start
+            table.append(row)
     return AnonResult("".join(pieces), table, "ok", n_chunks=len(bounds), stats=stats)

@@ -8,17 +8,21 @@ or "john [at] gmail [dot] com". Detectors run on these views too and map what th
 left in clear.
 
 Two views, both pure functions of the text:
-- `normalized_view`: what a reader sees (NFKC, invisible characters removed, dashes and spaces unified);
-  every recognizer may run on it.
+- `normalized_view`: what a reader sees (NFKC, invisible characters removed, dashes and spaces unified,
+  and in a word that mixes Latin with look-alike letters of another script, "jаne" with a Cyrillic "а",
+  those letters as the Latin ones they imitate); every recognizer may run on it.
 - `compact_view`: the normalized view with wrapped, spaced and spelled-out separators joined; only
   structured identifiers (contacts, IDs, codes) are taken from it, because joining digits elsewhere
   would make numbers out of tables.
 """
 import bisect
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
+
+from confusable_homoglyphs import confusables
 
 # Format and control characters that render as nothing (or are never typed inside a word): removed.
 INVISIBLE_CHARS = (
@@ -74,6 +78,60 @@ def visible_text(text: str) -> str:
     """`text` without its invisible and control characters, nothing else changed (a tagger's view of a
     token: "Kow\u200balski" reads as "Kowalski", while a dash stays the dash it was trained on)."""
     return text.translate(_REMOVE_TABLE)
+
+
+# A word, or an address-like run of words ("jаne.roe@example.com", "kоwalski-law.com"): the unit in which
+# letters of two scripts make a homoglyph disguise rather than a foreign word.
+_MIXED_RUN = re.compile(r"\w+(?:[.@\-+'’/:]\w+)*")
+_NON_ASCII_LETTER = re.compile(r"[^\x00-\x7f]")
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+
+
+@functools.lru_cache(maxsize=4096)
+def latin_lookalike(ch: str) -> str:
+    """The ASCII letter or digit that `ch`, a letter of another script, is confusable with (Unicode
+    confusables, via `confusable_homoglyphs`: Cyrillic "а" -> "a", Greek "ο" -> "o"), or "" if none."""
+    if ch.isascii() or not ch.isalnum():
+        return ""
+    found = confusables.is_confusable(ch, greedy=True, preferred_aliases=["latin"]) or ()
+    for entry in found:
+        for glyph in entry.get("homoglyphs", ()):
+            c = glyph.get("c", "")
+            if len(c) == 1 and c.isascii() and c.isalnum():
+                return c
+    return ""
+
+
+def fold_confusables(text: str) -> str:
+    """`text` with the look-alike letters of its mixed-script words as the Latin letters they imitate
+    (same length: one character for one). A word wholly in another script ("Москва") stays as it is."""
+    if text.isascii() or not _ASCII_LETTER.search(text):
+        return text
+    out = None
+    for m in _MIXED_RUN.finditer(text):
+        word = m.group()
+        if word.isascii() or not _ASCII_LETTER.search(word):
+            continue
+        for k in (k.start() for k in _NON_ASCII_LETTER.finditer(word)):
+            latin = latin_lookalike(word[k])
+            if latin:
+                out = out if out is not None else list(text)
+                out[m.start() + k] = latin
+    return "".join(out) if out is not None else text
+
+
+def reader_text(text: str) -> str:
+    """What a reader takes a token for: invisible and control characters removed, look-alike letters of
+    a mixed-script word read as Latin (the taggers' view of a token)."""
+    return fold_confusables(visible_text(text))
+
+
+_INVISIBLE_RE = re.compile("[" + re.escape("".join(sorted(_REMOVED))) + "]")
+
+
+def has_invisible(text: str) -> bool:
+    """Whether `text` holds an invisible or control character (most texts do not: then nothing to undo)."""
+    return _INVISIBLE_RE.search(text) is not None
 
 
 def identity_view(text: str) -> TextView:
@@ -139,7 +197,12 @@ def normalized_view(text: str) -> TextView:
     pieces.append(text[pos:])
     origin.extend(range(pos, len(text)))
     origin.append(len(text))
-    return TextView("".join(pieces), origin, tuple(changes))
+    view_text = "".join(pieces)
+    folded = fold_confusables(view_text)
+    if folded != view_text:  # one character for one: the map back stays, the folded places are changes
+        changes = sorted(set(changes) | {i for i, (a, b) in enumerate(zip(view_text, folded)) if a != b})
+        view_text = folded
+    return TextView(view_text, origin, tuple(changes))
 
 
 # (pattern, replacement): each match (of group "x" when the pattern has it) becomes the replacement.
@@ -220,6 +283,20 @@ def _apply(view: TextView, pattern: "re.Pattern[str]", replacement: str) -> Text
         edits = [(m.start() + j, m.start() + j + 1, "") for m in pattern.finditer(view.text)
                  for j, ch in enumerate(m.group()) if ch == " "]
     return _edit(view, edits)
+
+
+# a word hyphenated across a line break before a lower-case letter ("Kowal-\nski"; "Smith-\nJones" is a
+# double-barrelled name and keeps its hyphen)
+_LINE_HYPHEN = re.compile(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])")
+
+
+def dehyphenated_view(view: TextView) -> TextView:
+    """The view with words hyphenated across a line break before a lower-case letter joined ("Kowal-\nski"
+    reads "Kowalski"): how a reader reads a wrapped word."""
+    if "-" not in view.text or "\n" not in view.text:
+        return view
+    return _edit(view, [(m.start(), m.end(), "") for m in _LINE_HYPHEN.finditer(view.text)
+                        if view.text[m.end()].islower()])
 
 
 def _apply_spelled_dots(view: TextView) -> TextView:

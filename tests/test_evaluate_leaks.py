@@ -40,7 +40,38 @@ def test_every_kind_and_form_is_planted_with_valid_values():
     assert us_ssn_valid(plain["ssn"].core) and credit_card_valid(plain["card"].core)
     assert iban_valid(plain["iban"].core)
     assert all(p.core in core_of(p.sentence) for p in plants if p.kind != "name")
-    assert all(p.core == "kowalski" for p in plants if p.kind == "name")
+    assert all(p.core == "kowalski" for p in plants
+               if p.kind == "name" and p.form != "line-break hyphen" and not p.form.endswith("glued"))
+    [wrapped] = [p for p in plants if p.form == "line-break hyphen"]
+    assert wrapped.core == "alski" and "Kow-\nalski" in wrapped.sentence
+    [glued] = [p for p in plants if p.form == "control glued"]
+    assert "witness\x00Anna Kowalski" in glued.sentence and glued.core == "anna"
+    chunked = [p for p in plants if p.form.startswith("other chunk")]
+    assert len(chunked) == 2 and all(p.far and p.max_length for p in chunked)
+
+
+def test_a_name_glued_after_a_word_is_read_as_a_word():
+    glued = Plant("name", "control glued", "", "anna")
+    assert survives(glued, "signed by the witness\x00Anna [PERSON_1] on that day")
+    assert survives(glued, "signed by the witness\u200bAnna [PERSON_1] on that day")
+    assert not survives(glued, "signed by the witness\x00[PERSON_1] on that day")
+    assert survives(Plant("name", "zero-width space", "", "kowalski"), "Later Mr Kow\u200balski signed")
+
+
+def test_homoglyph_forms_survive_when_read_as_latin():
+    plants = make_plants(random.Random(3), [("Anna", "Kowalski")])
+    [email] = [p for p in plants if p.kind == "email" and p.form == "homoglyph"]
+    assert not email.sentence.isascii() and email.core in core_of(email.sentence)
+    [name] = [p for p in plants if p.kind == "name" and p.form == "homoglyph"]
+    assert "Kowalski" not in name.sentence.split("court.")[1] and survives(name, name.sentence.split("court.")[1])
+    assert not survives(name, "Later Mr [PERSON_1] signed the record.")
+
+
+def test_a_far_plant_goes_at_both_ends():
+    plant = Plant("name", "other chunk after", "Later KOWALSKI signed.", "kowalski",
+                  far="The witness Anna Kowalski was heard.", max_length=500)
+    text = plant_into("First line.\nSecond line.", plant, random.Random(0))
+    assert text.startswith("Later KOWALSKI signed.\n\n") and text.endswith("The witness Anna Kowalski was heard.\n")
 
 
 def test_plant_goes_in_as_its_own_paragraph_and_tally_counts():

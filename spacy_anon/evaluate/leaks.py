@@ -2,9 +2,11 @@
 and count which survive.
 
 Recall against a gold annotation says nothing about forms the annotators never saw: a surname before a
-possessive, a name in capitals, an SSN wrapped at a hyphen, an e-mail written "[at]". Here the values
-are ours, so survival is checked exactly: a planted value survives when its characters (invisible
-characters and separators ignored, case ignored) are still in the output. Pure functions; the runner
+possessive, a name in capitals, an SSN wrapped at a hyphen, an e-mail written "[at]" or with look-alike
+letters of another script, a name glued to a control character, hyphenated across a line break, or
+detected in one chunk of a long document and repeated in another. Here the values are ours, so survival
+is checked exactly: a planted value survives when its characters (invisible characters and separators
+ignored, case ignored, look-alike letters read as the Latin ones) are still in the output. Pure functions; the runner
 is `benchmarks/leak_benchmark.py`.
 """
 import random
@@ -15,9 +17,23 @@ from typing import Callable, Dict, List, Sequence, Tuple
 
 from spacy_anon.errors import Errors
 from spacy_anon.rules.validators import luhn_check_digit
-from spacy_anon.text_views import visible_text
+from spacy_anon.text_views import INVISIBLE_CHARS, fold_confusables, visible_text
 
 ZWSP, SHY, NUL = "\u200b", "\u00ad", "\x00"
+# Latin letters and a Cyrillic or Greek look-alike of each (homoglyph forms)
+HOMOGLYPHS = {"a": "\u0430", "e": "\u0435", "o": "\u043e", "p": "\u0440", "c": "\u0441", "x": "\u0445",
+              "y": "\u0443", "i": "\u0456", "j": "\u0458", "s": "\u0455", "K": "\u039a", "M": "\u041c",
+              "T": "\u0422", "E": "\u0415", "O": "\u041e", "P": "\u0420", "C": "\u0421", "A": "\u0410"}
+CHUNK_LENGTH = 500  # characters per chunk of the "other chunk" forms (as `--max-length 500`)
+
+
+def homoglyphs(value: str, n: int = 2) -> str:
+    """`value` with its first `n` letters that have a look-alike of another script replaced by it."""
+    out = list(value)
+    for i, c in enumerate(out):
+        if n and c in HOMOGLYPHS:
+            out[i], n = HOMOGLYPHS[c], n - 1
+    return "".join(out)
 
 
 @dataclass(frozen=True)
@@ -29,18 +45,33 @@ class Plant:
     form: str
     sentence: str
     core: str
+    far: str = ""  # a second sentence, planted at the other end of the document (see `plant_into`)
+    max_length: int = 0  # when set, the document is anonymized in chunks of this many characters
 
 
 def core_of(text: str) -> str:
     """Letters and digits only, case and accents folded, invisible characters gone: how survival is
     checked ("536-22-\\n1784" and "536 22 1784" both have the core "536221784")."""
-    text = unicodedata.normalize("NFKC", text)
+    text = fold_confusables(unicodedata.normalize("NFKC", text))
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return re.sub(r"[\W_]+", "", text).lower()
 
 
+# invisible or control characters between two letters (`_words` reads a lower-case letter before them and a
+# capital after them as a word break: "witness\x00Anna" shows "Anna")
+_GLUED = re.compile("(?<=[^\\W\\d_])([" + re.escape(INVISIBLE_CHARS + "".join(
+    chr(c) for c in (*range(0x09), 0x0e, 0x0f, *range(0x10, 0x20), 0x7f, *range(0x80, 0x85), *range(0x86, 0xa0))))
+    + "]+)(?=[^\\W\\d_])")
+
+
+def _split_glued(text: str) -> str:
+    return _GLUED.sub(lambda m: " " if text[m.start() - 1].islower() and text[m.end()].isupper() else m.group(),
+                      text)
+
+
 def _words(text: str) -> List[str]:
-    return [core_of(w) for w in re.findall(r"[^\W_]+", visible_text(unicodedata.normalize("NFKC", text)))]
+    text = fold_confusables(visible_text(_split_glued(unicodedata.normalize("NFKC", text))))
+    return [core_of(w) for w in re.findall(r"[^\W_]+", text)]
 
 
 def count_core(plant: Plant, text: str) -> int:
@@ -116,9 +147,10 @@ def _hide_digits(value: str, form: str) -> str:
 
 DIGIT_FORMS = ("plain", "zero-width space", "soft hyphen", "en dash", "line break", "spaced digits",
                "full-width digits")
-EMAIL_FORMS = ("plain", "zero-width space", "NUL", "[at] [dot]", "(at) (dot)", "spelled at")
+EMAIL_FORMS = ("plain", "zero-width space", "NUL", "[at] [dot]", "(at) (dot)", "spelled at", "homoglyph")
 NAME_FORMS = ("plain", "possessive", "curly possessive", "title possessive", "upper case", "lower case",
-              "zero-width space", "soft hyphen", "title only")  # NAME_SENTENCES, below, and "title only"
+              "zero-width space", "soft hyphen", "homoglyph", "line-break hyphen", "title only",
+              "control glued", "zero-width glued", "other chunk before", "other chunk after")  # NAME_SENTENCES, and below
 
 STRUCTURED_TEMPLATES: Dict[str, Tuple[str, Callable[[random.Random], str]]] = {
     "ssn": ("Her social security number is {v}.", ssn),
@@ -142,6 +174,8 @@ def _email_form(user: str, domain: str, form: str) -> str:
         return f"{user}(at){name}(dot){tld}"
     if form == "spelled at":
         return f"{user} at {domain}"
+    if form == "homoglyph":  # look-alike letters of another script in the user name and the domain
+        return f"{homoglyphs(user)}@{homoglyphs(domain, 1)}"
     raise ValueError(Errors.E740.format(form=form))
 
 
@@ -156,6 +190,8 @@ NAME_SENTENCES = {
     "lower case": "Later {lower} signed the record.",
     "zero-width space": "Later Mr {hidden_zwsp} signed the record.",
     "soft hyphen": "Later Mr {hidden_shy} signed the record.",
+    "homoglyph": "Later Mr {homoglyph} signed the record.",
+    "line-break hyphen": "Later Mr {wrapped} signed the record.",
 }
 
 
@@ -163,12 +199,22 @@ def _name_sentences(first: str, last: str, form: str) -> Tuple[str, str]:
     """(sentence with the detected full name, sentence with the form of the surname)."""
     if form == "title only":  # the title is all a tagger may see
         return f"Mr {last}\u2019s opinion was clear.", "He left."
+    if form in ("control glued", "zero-width glued"):  # glued after a word: one word to a naive tokenizer
+        glue = NUL if form == "control glued" else ZWSP
+        return f"The record was signed by the witness{glue}{first} {last} on that day.", "He left."
     if form not in NAME_SENTENCES:
         raise ValueError(Errors.E740.format(form=form))
     intro = f"The witness {first} {last} was heard by the court."
     return intro, NAME_SENTENCES[form].format(
         first=first, last=last, upper=last.upper(), lower=last.lower(),
-        hidden_zwsp=last[:3] + ZWSP + last[3:], hidden_shy=last[:3] + SHY + last[3:])
+        hidden_zwsp=last[:3] + ZWSP + last[3:], hidden_shy=last[:3] + SHY + last[3:],
+        homoglyph=homoglyphs(last), wrapped=last[:_wrap_at(last)] + "-\n" + last[_wrap_at(last):])
+
+
+def _wrap_at(last: str) -> int:
+    """Where a surname is wrapped: after its third letter, leaving at least three after the break (a
+    two-letter tail, "by" of "Kirby", is also a word of the plant's sentence)."""
+    return max(1, min(3, len(last) - 3))
 
 
 def make_plants(rng: random.Random, people: Sequence[Tuple[str, str]]) -> List[Plant]:
@@ -185,13 +231,26 @@ def make_plants(rng: random.Random, people: Sequence[Tuple[str, str]]) -> List[P
                             core_of(user)))
     for form in NAME_FORMS:
         first, last = people[rng.randrange(len(people))]
+        if form.startswith("other chunk"):  # the name detected in one chunk, in capitals in another
+            intro, later = f"The witness {first} {last} was heard by the court.", f"Later {last.upper()} signed."
+            sentence, far = (intro, later) if form == "other chunk before" else (later, intro)
+            plants.append(Plant("name", form, sentence, core_of(last), far=far, max_length=CHUNK_LENGTH))
+            continue
         intro, sentence = _name_sentences(first, last, form)
-        plants.append(Plant("name", form, f"{intro} {sentence}", core_of(last)))
+        # a wrapped surname leaves its tail if only the head is masked, a glued name its first name: that
+        # is what must not survive
+        core = core_of(last[_wrap_at(last):]) if form == "line-break hyphen" else \
+            core_of(first) if form.endswith("glued") else core_of(last)
+        plants.append(Plant("name", form, f"{intro} {sentence}", core))
     return plants
 
 
 def plant_into(text: str, plant: Plant, rng: random.Random) -> str:
-    """`text` with the plant's sentence added as a paragraph of its own after a random paragraph."""
+    """`text` with the plant's sentence added as a paragraph of its own after a random paragraph; a plant
+    with a `far` sentence has its sentence at the start of the text and the far one at the end (several
+    chunks apart when the text is anonymized in chunks)."""
+    if plant.far:
+        return f"{plant.sentence}\n\n{text}\n\n{plant.far}\n"
     breaks = [m.end() for m in re.finditer(r"\n\s*\n|\n", text)]
     at = rng.choice(breaks) if breaks else len(text)
     return f"{text[:at]}{plant.sentence}\n\n{text[at:]}"

@@ -56,6 +56,7 @@ class CandidateFinder:
             pairs = above_thresholds(pairs, text, min_score, label_min_scores)
         if extend_names:
             pairs = self.extend_names(doc, pairs, text)
+            pairs = leak_guard.join_hyphenated_pairs(doc, pairs, text)  # no fragment of a wrapped word left
         return pairs
 
     def candidates(self, doc: Doc, text: str) -> List[Pair]:

@@ -1,12 +1,14 @@
 """Leak guard: what the detectors half found, masked whole before replacement.
 
-Detectors miss forms of a value they found elsewhere: the surname before a possessive ("Peter
+Detectors miss forms of a value they found elsewhere or half of it: the surname before a possessive ("Peter
 Maxwell's lawyer", tagged "Peter"), the name after a title tagged as the title alone ("Mr Fredin’s"),
 the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by an invisible character
 ("Kow\u200balski"). A reader joins these at once; each is a leak. Two pure functions close them:
 
 - `extend_name_mentions`: a person mention that is only a title grows over the capitalised words that
   follow it, and a mention right before a capitalised word with a possessive grows over that word.
+- `join_hyphenated`: a mention that ends or starts at a word hyphenated across a line break
+  ("Kowal-\nski") grows over the rest of that word, so no fragment stays in clear.
 - `find_occurrences`: every other occurrence of a masked value, as a reader would see it (case, accents
   and invisible characters ignored; see `spacy_anon.text_views`), becomes a mention of the same entity.
   Words that are also common words ("Rose", "Young", "Will") are taken only when capitalised and not at
@@ -15,10 +17,10 @@ the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by a
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import AbstractSet, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from spacy_anon.coref.resolve import plain_words
-from spacy_anon.text_views import TextView, normalized_view
+from spacy_anon.text_views import TextView, dehyphenated_view, normalized_view
 
 # Labels whose values repeat without pointing at anyone ("2015", "three", "40 years"): not swept.
 UNSWEPT_LABELS = frozenset({"DATETIME", "QUANTITY", "AGE"})
@@ -86,6 +88,55 @@ def extend_name_mentions(text: str, mentions: Sequence[Tuple[int, int]],
     return out
 
 
+# "letters-" + a line break + letters: a word hyphenated across lines (group "head": the part before the
+# hyphen, group "tail": the part after the break)
+_WRAPPED_WORD = re.compile(r"(?P<head>[^\W\d_]+)-[ \t]*\r?\n[ \t]*(?P<tail>[^\W\d_]+)")
+
+
+def join_hyphenated(text: str, mentions: Sequence[Tuple[int, int]]) -> List[Tuple[int, int]]:
+    """Mentions (start, end) grown over the rest of a word hyphenated across a line break that they
+    cut: "Kowal-" + "\nski" -> "Kowal-\nski" (also when a detector took "ski" alone). Others unchanged."""
+    if "-" not in text or "\n" not in text:
+        return list(mentions)
+    wrapped = [(m.start("head"), m.end("head"), m.start("tail"), m.end("tail")) for m in _WRAPPED_WORD.finditer(text)]
+    if not wrapped:
+        return list(mentions)
+    out = []
+    for start, end in mentions:
+        for head_start, head_end, tail_start, tail_end in wrapped:
+            if head_start < end <= tail_start and start < head_end:  # ends after the head, before the tail
+                end = tail_end
+            if head_end <= start < tail_end and end > tail_start:  # starts in the break or the tail
+                start = min(start, head_start)
+        out.append((start, end))
+    return out
+
+
+def grow_pairs(doc: Any, pairs: Sequence[Tuple[Any, Any]], bounds: Sequence[Tuple[int, int]]) -> List[Tuple[Any, Any]]:
+    """(candidate, original) pairs whose candidates take the new character `bounds` (one per pair); a
+    grown candidate is a new span with the same label and attributes, its own original."""
+    out = []
+    for (cand, original), (start, end) in zip(pairs, bounds):
+        if (start, end) == (cand.start_char, cand.end_char):
+            out.append((cand, original))
+            continue
+        span = doc.char_span(start, end, label=cand.label_, alignment_mode="expand")
+        if span is None:
+            out.append((cand, original))
+            continue
+        for attr in ("anon_source", "anon_score", "anon_identifier", "anon_type"):
+            setattr(span._, attr, getattr(cand._, attr))
+        out.append((span, span))
+    return out
+
+
+def join_hyphenated_pairs(doc: Any, pairs: Sequence[Tuple[Any, Any]], text: str) -> List[Tuple[Any, Any]]:
+    """`join_hyphenated` on (candidate, original) span pairs (anon_mask's leak guard)."""
+    if "-" not in text or "\n" not in text:
+        return list(pairs)
+    return grow_pairs(doc, pairs, join_hyphenated(text, [(c.start_char, c.end_char) for c, _ in pairs]))
+
+
 @dataclass(frozen=True)
 class Term:
     """A masked value to look for elsewhere: its folded words, and whether a common word must be
@@ -142,13 +193,14 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
     """(start, end, term index) of every occurrence of the terms in `text`, longest first where they
     overlap, as character offsets in `text`.
 
-    Words are compared folded (case and accents ignored) in the normalized view of the text, so
-    "Kow\u200balski" and "KOWALSKI" are occurrences of "kowalski". An occurrence must consist of whole
+    Words are compared folded (case and accents ignored) in the normalized view of the text with words
+    hyphenated across lines joined, so "Kow\u200balski", "KOWALSKI" and "Kowal-\nski" are occurrences of
+    "kowalski". An occurrence must consist of whole
     words: "Maxwellton" is no occurrence of "Maxwell".
     """
     if not terms:
         return []
-    view = view or normalized_view(text)
+    view = view or dehyphenated_view(normalized_view(text))
     by_first: Dict[str, List[int]] = {}
     for i, term in enumerate(terms):
         by_first.setdefault(term.words[0], []).append(i)

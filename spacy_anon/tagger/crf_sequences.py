@@ -6,6 +6,7 @@ Two forms of the same inputs: `sequence_inputs` (per sequence; training and pyth
 build feature strings from them, `sequence_feature_lists`) and `doc_plan` (flat over the doc; the numpy
 inference scores them without feature strings). Both must give the same features.
 """
+import re
 from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
@@ -21,7 +22,7 @@ from spacy_anon.tagger.features import (
     sequence_features,
 )
 from spacy_anon.tagger.span_filters.base import TokenArrays
-from spacy_anon.text_views import visible_text
+from spacy_anon.text_views import reader_text
 
 TRIGGERS = "learned_triggers"  # gazetteer of span head words learned from the training data
 
@@ -63,20 +64,41 @@ def token_arrays(doc: Doc) -> TokenArrays:
     arr = doc.to_array([ORTH, SPACY, IS_SPACE])
     strings = doc.vocab.strings
     texts = []
-    for orth in arr[:, 0].tolist():
+    blank = (arr[:, 2] != 0).tolist()
+    spaced = (arr[:, 1] != 0).tolist()
+    for i, orth in enumerate(arr[:, 0].tolist()):
         token = strings[orth]
-        texts.append(token if token.isascii() else (visible_text(token) or token))  # a lone BOM stays itself
-    return texts, (arr[:, 1] != 0).tolist(), (arr[:, 2] != 0).tolist()
+        if token.isascii() and token.isprintable():
+            texts.append(token)
+            continue
+        visible = reader_text(token)
+        if not visible:  # only invisible or control characters ("\x00", a lone BOM): read as a space
+            blank[i] = True
+            if i:
+                spaced[i - 1] = True
+        texts.append(visible or token)
+    return texts, spaced, blank
+
+
+_WRAP_SPACE = re.compile(r"[ \t]*\r?\n[ \t]*")
+
+
+def _hyphen_wrap(texts: Sequence[str], i: int) -> bool:
+    """Whether whitespace token i is the line break of a word hyphenated across lines: letters, "-", the
+    break (one newline), letters."""
+    return (0 < i - 1 and i + 1 < len(texts) and texts[i - 1] == "-" and texts[i - 2][-1:].isalpha()
+            and texts[i + 1][:1].isalpha() and _WRAP_SPACE.fullmatch(texts[i]) is not None)
 
 
 def sequence_bounds(texts: Sequence[str], spaces: Sequence[bool]) -> Tuple[np.ndarray, List[int]]:
     """(indices of the non-whitespace tokens, in order; the length of each line of them): a CRF sequence
-    per line, lines ended by whitespace tokens with a newline."""
+    per line, lines ended by whitespace tokens with a newline. A word hyphenated across a line break
+    ("Kowal-\nski") does not end its line: the tagger reads it as one hyphenated word."""
     space = np.asarray(spaces, dtype=bool)
     if not len(space):
         return np.zeros(0, dtype=np.intp), []
     breaks = np.zeros(len(space), dtype=np.intp)
-    newline = [i for i in np.flatnonzero(space).tolist() if "\n" in texts[i]]
+    newline = [i for i in np.flatnonzero(space).tolist() if "\n" in texts[i] and not _hyphen_wrap(texts, i)]
     breaks[newline] = 1
     line = np.cumsum(breaks)
     content = np.flatnonzero(~space)

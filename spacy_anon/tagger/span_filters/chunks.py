@@ -8,6 +8,7 @@ from spacy.tokens import Doc
 from spacy.util import registry
 
 from spacy_anon.extensions import doc_text
+from spacy_anon.text_views import has_invisible, visible_text
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
 
 
@@ -17,6 +18,12 @@ def chunk_ids(doc: Doc) -> List[int]:
     if not len(doc):
         return []
     arr = doc.to_array([SPACY, IS_SPACE]).astype(bool)
+    if has_invisible(doc_text(doc)):  # a token of only invisible or control characters parts words like a space
+        for token in doc:
+            if not token.is_space and not visible_text(token.text):
+                arr[token.i, 1] = True
+                if token.i:
+                    arr[token.i - 1, 0] = True
     ends = arr[:, 0] | arr[:, 1]
     ends[:-1] |= arr[1:, 1]  # the next token is whitespace
     ids = np.zeros(len(doc), dtype=np.intp)
