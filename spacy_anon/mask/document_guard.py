@@ -60,7 +60,7 @@ class DocumentGuard:
         found = leak_guard.find_occurrences(text, terms)
         if not found:
             return anonymized, rows, 0
-        allowed, whole = self.mask._allowed(text)
+        allowed, whole = self.mask.candidate_finder.allowed(text)
         bounds = [(r["start"], r["end"]) for r in rows]
         added: List[Dict[str, Any]] = []
         for start, end, t in found:
