@@ -39,20 +39,20 @@ def _encode(encoder, text):
 
 
 def test_unknown_backend_is_refused_with_its_code():
-    with pytest.raises(ValueError, match=r"\[E320\] anon_context_tagger: unknown backend 'tensorflow'"):
+    with pytest.raises(ValueError, match=r"\[E510\] anon_context_tagger: unknown backend 'tensorflow'"):
         MiniLMEncoder(backend="tensorflow")
     nlp = spacy.blank("en")
-    with pytest.raises(ValueError, match="E320"):
+    with pytest.raises(ValueError, match="E510"):
         nlp.add_pipe("anon_context_tagger", config={"backend": "ONNX"})
     assert MiniLMEncoder().backend == "torch"  # the encoder's default
 
 
 def test_missing_onnxruntime_is_named_when_the_pipeline_is_built(monkeypatch):
     monkeypatch.setitem(sys.modules, "onnxruntime", None)  # what an environment without the package gives
-    with pytest.raises(ImportError, match=r"\[E321\] anon_context_tagger: backend 'onnxruntime'.*onnxruntime"):
+    with pytest.raises(ImportError, match=r"\[E511\] anon_context_tagger: backend 'onnxruntime'.*onnxruntime"):
         MiniLMEncoder(backend="onnxruntime")
     nlp = spacy.blank("en")
-    with pytest.raises(ImportError, match="E321.*spacy-anon\\[trf\\]"):
+    with pytest.raises(ImportError, match="E511.*spacy-anon\\[trf\\]"):
         nlp.add_pipe("anon_context_tagger", config={"backend": "onnxruntime"})
     MiniLMEncoder(backend="torch")  # torch needs no onnxruntime
 

@@ -38,12 +38,12 @@ def _tagger(encoder_layers=0):
 
 @pytest.mark.parametrize("value", [-1, 2.5, True, "4", None])
 def test_bad_encoder_layers_are_refused_with_their_code(value):
-    with pytest.raises(ValueError, match=r"\[E323\] anon_context_tagger: encoder_layers must be a whole number"):
+    with pytest.raises(ValueError, match=r"\[E513\] anon_context_tagger: encoder_layers must be a whole number"):
         MiniLMEncoder(encoder_layers=value)
 
 
 def test_a_negative_encoder_layers_in_the_config_is_refused():
-    with pytest.raises(ValueError, match="E323"):
+    with pytest.raises(ValueError, match="E513"):
         _tagger(-2)
     assert _tagger()[1].encoder.encoder_layers == 0  # the default: all layers
 
@@ -63,10 +63,10 @@ def test_encoder_layers_round_trips_to_disk_and_from_disk(tmp_path):
 def test_a_config_with_other_encoder_layers_is_refused(tmp_path):
     nlp, _ = _tagger(4)
     nlp.to_disk(tmp_path / "model")
-    with pytest.raises(ValueError, match=r"\[E322\] anon_context_tagger: .* first 4 transformer layers .* "
+    with pytest.raises(ValueError, match=r"\[E512\] anon_context_tagger: .* first 4 transformer layers .* "
                                          r"encoder_layers = 0"):
         spacy.load(tmp_path / "model", config={"components": {"anon_context_tagger": {"encoder_layers": 0}}})
-    with pytest.raises(ValueError, match="E322"):
+    with pytest.raises(ValueError, match="E512"):
         _tagger(3)[1].from_disk(tmp_path / "model" / "anon_context_tagger")
 
 
@@ -76,7 +76,7 @@ def test_a_model_saved_before_the_setting_used_all_layers():
     del state["cfg"]["encoder_layers"]  # what a pipeline saved before the setting holds
     old = srsly.msgpack_dumps(state)
     _tagger(0)[1].from_bytes(old)
-    with pytest.raises(ValueError, match=r"E322.*first 0 transformer layers"):
+    with pytest.raises(ValueError, match=r"E512.*first 0 transformer layers"):
         _tagger(4)[1].from_bytes(old)
 
 
@@ -85,7 +85,7 @@ def test_a_model_saved_before_the_setting_used_all_layers():
 
 def test_more_layers_than_the_model_has_are_refused_at_load():
     _needs_models()
-    with pytest.raises(ValueError, match=r"\[E324\] anon_context_tagger: encoder_layers = 7 .* 6 transformer layers"):
+    with pytest.raises(ValueError, match=r"\[E514\] anon_context_tagger: encoder_layers = 7 .* 6 transformer layers"):
         _encode(MiniLMEncoder(encoder_layers=7))
 
 

@@ -45,7 +45,7 @@ def test_json_and_several_docs_get_a_doc_column(docs, tmp_path):
 
 
 def test_bad_format_and_unmasked_doc_are_refused(docs, tmp_path):
-    with pytest.raises(ValueError, match="E981"):
+    with pytest.raises(ValueError, match="E137"):
         write_table(docs[0], tmp_path / "table.xlsx")
-    with pytest.raises(ValueError, match="E980"):
+    with pytest.raises(ValueError, match="E136"):
         table_to_csv(spacy.blank("en")("not masked"))

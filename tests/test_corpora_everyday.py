@@ -39,20 +39,20 @@ def test_parse_text_without_markup_and_adjacent_spans():
 
 
 @pytest.mark.parametrize("marked, code, line", [
-    ("Hi ⟦PERSON|Anna ⟦LOC|Cluj⟧ Grosu⟧", "E081", 1),           # nested
-    ("ok\nHi ⟦PERSON|Anna", "E080", 2),                        # never closed
-    ("Hi Anna⟧ there", "E082", 1),                              # stray close
-    ("a | b", "E082", 1),                                       # | in the text
-    ("x ⟦Anna⟧", "E083", 1),                                    # no label
-    ("x ⟦person|Anna⟧", "E083", 1),                             # label not upper case
-    ("x\n\n⟦NAME|Anna⟧", "E084", 3),                           # unknown label
-    ("x ⟦PERSON/FIRST|Anna⟧", "E085", 1),                       # fine type on a label without
-    ("x ⟦ID/SSN|123⟧", "E085", 1),                              # unknown fine type
-    ("x ⟦PERSON| Anna⟧", "E086", 1),                            # leading space
-    ("x ⟦PERSON|Anna\n⟧", "E086", 1),                           # trailing line break
-    ("x ⟦PERSON|⟧", "E086", 1),                                 # empty
-    ("x ⟦PERSON|Anna|Maria⟧", "E082", 1),                       # | inside a span
-    ("the text holds ⟦ itself", "E080", 1),                     # ⟦ as a character of the text
+    ("Hi ⟦PERSON|Anna ⟦LOC|Cluj⟧ Grosu⟧", "E748", 1),           # nested
+    ("ok\nHi ⟦PERSON|Anna", "E747", 2),                        # never closed
+    ("Hi Anna⟧ there", "E749", 1),                              # stray close
+    ("a | b", "E749", 1),                                       # | in the text
+    ("x ⟦Anna⟧", "E753", 1),                                    # no label
+    ("x ⟦person|Anna⟧", "E753", 1),                             # label not upper case
+    ("x\n\n⟦NAME|Anna⟧", "E754", 3),                           # unknown label
+    ("x ⟦PERSON/FIRST|Anna⟧", "E755", 1),                       # fine type on a label without
+    ("x ⟦ID/SSN|123⟧", "E755", 1),                              # unknown fine type
+    ("x ⟦PERSON| Anna⟧", "E756", 1),                            # leading space
+    ("x ⟦PERSON|Anna\n⟧", "E756", 1),                           # trailing line break
+    ("x ⟦PERSON|⟧", "E756", 1),                                 # empty
+    ("x ⟦PERSON|Anna|Maria⟧", "E749", 1),                       # | inside a span
+    ("the text holds ⟦ itself", "E747", 1),                     # ⟦ as a character of the text
 ])
 def test_parse_refuses_malformed_markup(marked, code, line):
     with pytest.raises(CorpusFormatError) as err:
@@ -100,14 +100,14 @@ def test_read_corpus_gives_docs_with_gold_spans_and_categories(tmp_path):
 
 
 def test_iter_everyday_refuses_missing_folder_bad_names_and_choices(tmp_path):
-    with pytest.raises(FileNotFoundError, match=r"\[E087\].*Fix:"):
+    with pytest.raises(FileNotFoundError, match=r"\[E757\].*Fix:"):
         list(iter_everyday(tmp_path / "nowhere"))
     _write(tmp_path, "email/1.txt", "x")
-    with pytest.raises(CorpusFormatError, match=r"\[E089\]"):
+    with pytest.raises(CorpusFormatError, match=r"\[E759\]"):
         list(iter_everyday(tmp_path))
-    with pytest.raises(ValueError, match=r"\[E088\]"):
+    with pytest.raises(ValueError, match=r"\[E758\]"):
         list(iter_everyday(tmp_path, genres=["emails"]))
-    with pytest.raises(ValueError, match=r"\[E088\]"):
+    with pytest.raises(ValueError, match=r"\[E758\]"):
         list(iter_everyday(tmp_path, split="train"))
 
 
@@ -120,7 +120,7 @@ def test_strip_cli_writes_plain_texts(tmp_path, capsys):
     assert (out / "email" / "01.txt").read_text(encoding="utf8") == "Hi Ola,\nsee you Friday.\n"
     assert not (out / "email" / "09.txt").exists()
     assert main(["strip", str(out), "--folder", str(tmp_path / "none")]) == 1
-    assert "[E087]" in capsys.readouterr().err
+    assert "[E757]" in capsys.readouterr().err
 
 
 # ------------------------------------------------------------------ the set itself

@@ -104,11 +104,11 @@ def test_relative_never_flags_what_absolute_keeps_on_trained_vectors(tmp_path):
 ])
 def test_invalid_settings_raise_E390(cfg):
     nlp = spacy.blank("en")
-    with pytest.raises(ValueError, match="E390"):
+    with pytest.raises(ValueError, match="E409"):
         nlp.add_pipe("anon_disclosure", config=cfg)
-    with pytest.raises(ValueError, match="E390"):
+    with pytest.raises(ValueError, match="E409"):
         spacy_anon.disclosure.component.DisclosureDetector(None, **cfg)
-    with pytest.raises(ValueError, match="E390.*specificity_threshold"):
+    with pytest.raises(ValueError, match="E409.*specificity_threshold"):
         spacy_anon.disclosure.component.DisclosureDetector(None, specificity_threshold="high")
 
 

@@ -14,7 +14,7 @@ def test_every_message_has_its_code_and_names_a_component():
     for code in CODES:
         message = getattr(Errors, code)
         assert message.startswith(f"[{code}] ")
-        assert re.search(r"anon_\w+|\{name\}|label map|spacy-anon \w+", message), code
+        assert re.search(r"anon_\w+|\{name\}|label map|spacy-anon \w+|spacy_anon\.\w+", message), code
 
 
 @pytest.mark.parametrize("factory, config, code, setting", [

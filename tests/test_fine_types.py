@@ -64,7 +64,7 @@ def test_an_unknown_name_is_refused_with_the_known_ones():
     with pytest.raises(ValueError) as err:
         spacy.blank("en").add_pipe("anon_mask", config={"label_strategies": {"E_MAIL": "suppress"}})
     message = str(err.value)
-    assert "[E750]" in message and "E_MAIL" in message and "EMAIL" in message and "CONTACT" in message
+    assert "[E133]" in message and "E_MAIL" in message and "EMAIL" in message and "CONTACT" in message
     # names the pipeline declares are accepted: a custom recognizer's type, an extra label, an NER label
     custom = {"name": "employee_id", "label": "ID", "type": "EMPLOYEE_ID", "patterns": [r"\bEMP-\d{5}\b"]}
     nlp = spacy.blank("en")

@@ -102,12 +102,12 @@ def test_candidates_without_a_score_are_kept():
 # ------------------------------------------------------------------------------------ settings
 @pytest.mark.parametrize("min_score", [1.5, -0.1, "high", True, None, float("nan")])
 def test_a_min_score_outside_0_1_or_not_a_number_is_refused(min_score):
-    with pytest.raises(ValueError, match=r"\[E012\] anon_mask: min_score must be a number in \[0, 1\]"):
+    with pytest.raises(ValueError, match=r"\[E127\] anon_mask: min_score must be a number in \[0, 1\]"):
         check_thresholds(min_score, {})
 
 
 @pytest.mark.parametrize("label_min_scores,code", [
-    ({"PERSON": 2}, "E012"), ({"PERSON": "0.5"}, "E012"), ([("PERSON", 0.5)], "E013"), ({"": 0.5}, "E013"),
+    ({"PERSON": 2}, "E127"), ({"PERSON": "0.5"}, "E127"), ([("PERSON", 0.5)], "E128"), ({"": 0.5}, "E128"),
 ])
 def test_bad_label_min_scores_are_refused(label_min_scores, code):
     with pytest.raises(ValueError, match=rf"\[{code}\]"):
@@ -116,9 +116,9 @@ def test_bad_label_min_scores_are_refused(label_min_scores, code):
 
 def test_the_component_refuses_bad_and_unknown_thresholds():
     nlp = spacy.blank("en")
-    with pytest.raises(ValueError, match="E012"):
+    with pytest.raises(ValueError, match="E127"):
         nlp.add_pipe("anon_mask", config={"min_score": 2.0})
-    with pytest.raises(ValueError, match=r"\[E014\] anon_mask: unknown label or type PERSN"):
+    with pytest.raises(ValueError, match=r"\[E129\] anon_mask: unknown label or type PERSN"):
         nlp.add_pipe("anon_mask", config={"label_min_scores": {"PERSN": 0.5}})
     mask = nlp.add_pipe("anon_mask", config={"min_score": 0.3, "label_min_scores": {"EMAIL": 0.8, "PERSON": 0.6}})
     assert (mask.min_score, mask.label_min_scores) == (0.3, {"EMAIL": 0.8, "PERSON": 0.6})
@@ -135,7 +135,7 @@ def test_threshold_lookup_order():
 
 @pytest.mark.parametrize("score", [5.0, -1, "1"])
 def test_a_deny_list_score_outside_0_1_is_refused(score):
-    with pytest.raises(ValueError, match=r"\[E015\] anon_rules: a deny_list entry's score"):
+    with pytest.raises(ValueError, match=r"\[E216\] anon_rules: a deny_list entry's score"):
         spacy.blank("en").add_pipe("anon_rules", config={"deny_list": [{"text": "Zorblax", "label": "ORG",
                                                                          "score": score}]})
 

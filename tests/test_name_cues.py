@@ -80,7 +80,7 @@ def test_the_list_is_documented_and_other_languages_are_refused():
     names = gazetteer_entries("package:organisations_es")
     assert "Telefónica" in names and "El Espectador" in names and len(names) > 150
     assert not any(name.startswith("#") for name in names)
-    with pytest.raises(ValueError, match="E963"):
+    with pytest.raises(ValueError, match="E218"):
         name_cue_recognizers("de")
     without = name_cue_recognizers("es", organisations="", places=False)
     assert [entry["name"] for entry in without] == ["organisation_cues_es", "person_cues_es"]

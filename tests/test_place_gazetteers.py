@@ -38,7 +38,7 @@ def test_phrase_gazetteer_keeps_whole_names_in_tagger_tokens():
 
 
 def test_unknown_place_source_is_refused_with_its_code():
-    with pytest.raises(ValueError, match=r"\[E951\].*geonames:rivers"):
+    with pytest.raises(ValueError, match=r"\[E619\].*geonames:rivers"):
         load_gazetteer("geonames:rivers")
 
 

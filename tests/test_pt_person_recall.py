@@ -28,7 +28,7 @@ def test_the_filter_is_registered_for_configs():
 def test_label_min_scores_refuses_a_minimum_outside_zero_one(value):
     from spacy_anon.tagger.span_filters import LabelMinScores
 
-    with pytest.raises(ValueError, match="E952"):
+    with pytest.raises(ValueError, match="E620"):
         LabelMinScores({"LOCAL": value})
 
 

@@ -133,8 +133,8 @@ def test_every_shipped_config_loads_and_validates(path, dev_file):
                        if c.get("backend") == "onnxruntime" and importlib.util.find_spec("onnxruntime") is None]
     for name in missing_backend:
         # without the trf extra, a config that runs MiniLM in ONNX Runtime is refused when the pipeline is
-        # built, naming the package (E321); the rest of the config must still validate
-        with pytest.raises(ImportError, match="E321"):
+        # built, naming the package (E511); the rest of the config must still validate
+        with pytest.raises(ImportError, match="E511"):
             spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
         config["components"][name]["backend"] = "torch"
     nlp = spacy.util.load_model_from_config(config, auto_fill=True, validate=True)

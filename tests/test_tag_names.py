@@ -54,7 +54,7 @@ def test_english_unchanged_and_category_names_on_request():
 
 
 def test_bad_names_setting_says_the_choices():
-    with pytest.raises(ValueError, match="E950"):
+    with pytest.raises(ValueError, match="E135"):
         tagged("pt", PT, PT_SPANS, operators={"tag": {"names": "portuguese"}})
 
 

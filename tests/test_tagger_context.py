@@ -42,9 +42,9 @@ def test_pool_handles_no_windows_and_padding_only_windows():
 def test_encoder_rejects_windows_that_leave_no_centre():
     with pytest.raises(ValueError, match="window"):
         MiniLMEncoder(window=64, stride=32)
-    with pytest.raises(ValueError, match="E882"):
+    with pytest.raises(ValueError, match="E515"):
         MiniLMEncoder(window=64, stride=16, inference_stride=40)
-    with pytest.raises(ValueError, match="E883"):
+    with pytest.raises(ValueError, match="E516"):
         MiniLMEncoder(batch_windows=0)
     encoder = MiniLMEncoder(window=64, stride=16)
     assert encoder.inference_stride == 16 and not encoder.quantize  # -1: the training overlap

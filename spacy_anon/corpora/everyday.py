@@ -70,7 +70,7 @@ def parse_markup(marked: str, source: str = "") -> Tuple[str, List[dict]]:
     source (str): file name used in error messages.
     RETURNS (tuple): (text, spans), each span {"start", "end", "label", "type", "text"} in offsets of the
         plain text (end exclusive); `type` is the fine type, or the label when there is none.
-    Raises `CorpusFormatError` ([E080]-[E086]) naming the file and line of malformed markup.
+    Raises `CorpusFormatError` ([E747]-[E756]) naming the file and line of malformed markup.
     """
     out: List[str] = []
     spans: List[dict] = []
@@ -84,34 +84,34 @@ def parse_markup(marked: str, source: str = "") -> Tuple[str, List[dict]]:
         if nxt == n:
             break
         if marked[nxt] != OPEN:
-            raise CorpusFormatError(Errors.E082.format(where=_where(source, marked, nxt), char=marked[nxt]))
+            raise CorpusFormatError(Errors.E749.format(where=_where(source, marked, nxt), char=marked[nxt]))
         sep = marked.find(SEP, nxt + 1)
         close = marked.find(CLOSE, nxt + 1)
         inner_open = marked.find(OPEN, nxt + 1)
         if close < 0:
             if 0 <= inner_open:
-                raise CorpusFormatError(Errors.E081.format(where=_where(source, marked, inner_open)))
-            raise CorpusFormatError(Errors.E080.format(where=_where(source, marked, nxt)))
+                raise CorpusFormatError(Errors.E748.format(where=_where(source, marked, inner_open)))
+            raise CorpusFormatError(Errors.E747.format(where=_where(source, marked, nxt)))
         if 0 <= inner_open < close:
-            raise CorpusFormatError(Errors.E081.format(where=_where(source, marked, inner_open)))
+            raise CorpusFormatError(Errors.E748.format(where=_where(source, marked, inner_open)))
         where = _where(source, marked, nxt)
         if sep < 0 or sep > close:
-            raise CorpusFormatError(Errors.E083.format(where=where))
+            raise CorpusFormatError(Errors.E753.format(where=where))
         head_match = _HEAD.match(marked[nxt + 1:sep])
         if not head_match:
-            raise CorpusFormatError(Errors.E083.format(where=where))
+            raise CorpusFormatError(Errors.E753.format(where=where))
         label, fine = head_match.group(1), head_match.group(2)
         if label not in LABELS:
-            raise CorpusFormatError(Errors.E084.format(where=where, label=label, known=", ".join(LABELS)))
+            raise CorpusFormatError(Errors.E754.format(where=where, label=label, known=", ".join(LABELS)))
         if fine is not None and fine not in FINE_TYPES.get(label, ()):
             known = ", ".join(f"{lab}/{f}" for lab, fines in FINE_TYPES.items() for f in fines)
-            raise CorpusFormatError(Errors.E085.format(where=where, label=label, fine=fine, known=known))
+            raise CorpusFormatError(Errors.E755.format(where=where, label=label, fine=fine, known=known))
         body = marked[sep + 1:close]
         if SEP in body:
-            raise CorpusFormatError(Errors.E082.format(where=_where(source, marked, sep + 1 + body.index(SEP)),
+            raise CorpusFormatError(Errors.E749.format(where=_where(source, marked, sep + 1 + body.index(SEP)),
                                                        char=SEP))
         if not body or body != body.strip():
-            raise CorpusFormatError(Errors.E086.format(where=where, label=label))
+            raise CorpusFormatError(Errors.E756.format(where=where, label=label))
         spans.append({"start": length, "end": length + len(body), "label": label, "type": fine or label,
                       "text": body})
         out.append(body)
@@ -126,7 +126,7 @@ def _check_choice(what: str, values: Optional[Iterable[str]], known: Sequence[st
     values = [values] if isinstance(values, str) else list(values)
     for value in values:
         if value not in known:
-            raise ValueError(Errors.E088.format(what=what, value=value, known=", ".join(known)))
+            raise ValueError(Errors.E758.format(what=what, value=value, known=", ".join(known)))
     return values
 
 
@@ -137,19 +137,19 @@ def iter_files(
     number; genres whose folder is absent are skipped (unless asked for by name)."""
     root = Path(folder) if folder is not None else default_folder()
     if not root.is_dir():
-        raise FileNotFoundError(Errors.E087.format(path=root))
+        raise FileNotFoundError(Errors.E757.format(path=root))
     wanted_genres = _check_choice("genre", genres, EVERYDAY_GENRES)
     wanted_splits = _check_choice("split", split, SPLITS)
     for genre in wanted_genres or EVERYDAY_GENRES:
         gdir = root / genre
         if not gdir.is_dir():
             if wanted_genres is not None:
-                raise FileNotFoundError(Errors.E087.format(path=gdir))
+                raise FileNotFoundError(Errors.E757.format(path=gdir))
             continue
         for path in sorted(gdir.glob("*.txt")):
             match = _DOC_NAME.match(path.name)
             if not match:
-                raise CorpusFormatError(Errors.E089.format(path=path))
+                raise CorpusFormatError(Errors.E759.format(path=path))
             doc_split = split_of(int(match.group(1)))
             if wanted_splits is None or doc_split in wanted_splits:
                 yield f"{genre}/{match.group(1)}", genre, doc_split, path

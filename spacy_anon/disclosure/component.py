@@ -377,13 +377,13 @@ class DisclosureDetector(ErrorHandling):
 
 def _check_specificity(specificity: str, threshold: Any, reference_size: Any) -> None:
     if specificity not in SPECIFICITIES:
-        raise ValueError(Errors.E390.format(setting="specificity", allowed=f"one of {SPECIFICITIES}",
+        raise ValueError(Errors.E409.format(setting="specificity", allowed=f"one of {SPECIFICITIES}",
                                             value=specificity))
     if not isinstance(threshold, (int, float)) or isinstance(threshold, bool) or not -1.0 <= float(threshold) <= 1.0:
-        raise ValueError(Errors.E390.format(setting="specificity_threshold", allowed="a number in [-1, 1]",
+        raise ValueError(Errors.E409.format(setting="specificity_threshold", allowed="a number in [-1, 1]",
                                             value=threshold))
     if not isinstance(reference_size, int) or isinstance(reference_size, bool) or reference_size < 1:
-        raise ValueError(Errors.E390.format(setting="reference_size", allowed="a whole number >= 1",
+        raise ValueError(Errors.E409.format(setting="reference_size", allowed="a whole number >= 1",
                                             value=reference_size))
 
 

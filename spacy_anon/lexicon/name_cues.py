@@ -100,7 +100,7 @@ def name_cue_recognizers(lang: str = "es", organisations: str = "package:organis
     source; "" for none), organisations after a cue noun or before a legal form, persons after a form of
     address and, with `places`, places after a cue word. Only Spanish cues exist so far."""
     if lang != "es":
-        raise ValueError(Errors.E963.format(lang=lang, known="es"))
+        raise ValueError(Errors.E218.format(lang=lang, known="es"))
     entries: List[Dict] = []
     names = gazetteer_entries(organisations) if organisations else []
     if names:

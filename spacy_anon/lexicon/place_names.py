@@ -96,4 +96,4 @@ def place_names(spec: str) -> List[str]:
         return country_names(parts[0].split(",") if parts else ())
     if source == "pycountry" and kind == "subdivisions":
         return subdivision_names(parts[0].split(",") if parts else ())
-    raise ValueError(Errors.E951.format(spec=spec))
+    raise ValueError(Errors.E619.format(spec=spec))

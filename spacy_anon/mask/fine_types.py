@@ -67,7 +67,7 @@ def normalize_policies(policies: Mapping[str, str], setting: str = "label_strate
     for name, value in policies.items():
         ours = canonical(name)
         if ours in out and out[ours] != value:
-            raise ValueError(Errors.E040.format(setting=setting, first=given[ours], second=name, ours=ours))
+            raise ValueError(Errors.E130.format(setting=setting, first=given[ours], second=name, ours=ours))
         out[ours] = value
         given.setdefault(ours, name)
     return out

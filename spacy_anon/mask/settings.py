@@ -90,11 +90,11 @@ def validated_settings(nlp: Any, **given: Any) -> Dict[str, Any]:
     cfg["label_strategies"] = dict(raw["label_strategies"] or {})
     extra_labels = raw["extra_labels"]
     if isinstance(extra_labels, str) or not all(isinstance(x, str) and x for x in extra_labels):
-        raise ValueError(Errors.E041.format(value=extra_labels))
+        raise ValueError(Errors.E131.format(value=extra_labels))
     cfg["extra_labels"] = list(extra_labels)
     shift = raw["date_shift_days"]
     if not isinstance(shift, int) or isinstance(shift, bool) or not 1 <= shift <= MAX_DATE_SHIFT_DAYS:
-        raise ValueError(Errors.E751.format(value=shift))
+        raise ValueError(Errors.E134.format(value=shift))
     cfg["date_shift_days"] = shift
     for name in strategy_names(cfg):
         get_operator(name)  # an unknown strategy is refused before any other setting
@@ -188,12 +188,12 @@ def check_label_names(nlp: Any, cfg: Dict[str, Any]) -> None:
     known = known_label_names(nlp, cfg) if cfg["label_strategies"] or cfg["label_min_scores"] else ()
     unknown = sorted(set(cfg["label_min_scores"]) - set(known))
     if unknown:
-        raise ValueError(Errors.E014.format(names=", ".join(unknown), categories=", ".join(CATEGORIES),
+        raise ValueError(Errors.E129.format(names=", ".join(unknown), categories=", ".join(CATEGORIES),
                                             types=", ".join(sorted(set(known) - set(CATEGORIES)))))
     unknown = sorted(set(cfg["label_strategies"]) - set(known))
     if unknown:
         fine = sorted(set(known) - set(CATEGORIES))
-        raise ValueError(Errors.E750.format(names=", ".join(unknown), categories=", ".join(CATEGORIES),
+        raise ValueError(Errors.E133.format(names=", ".join(unknown), categories=", ".join(CATEGORIES),
                                             types=", ".join(fine)))
 
 

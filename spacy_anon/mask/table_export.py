@@ -41,7 +41,7 @@ def _rows(tables: Tables, doc_ids: Optional[Sequence[Any]]) -> List[Dict[str, An
 def _table_of(item: Union[Doc, Table]) -> Table:
     if isinstance(item, Doc):
         if item._.anon_table is None:
-            raise ValueError(Errors.E980)
+            raise ValueError(Errors.E136)
         return item._.anon_table
     return item
 
@@ -75,7 +75,7 @@ def write_table(tables: Tables, path: Union[str, Path],
     path = Path(path)
     fmt = (format or path.suffix.lstrip(".")).lower()
     if fmt not in FORMATS:
-        raise ValueError(Errors.E981.format(value=fmt, valid=FORMATS))
+        raise ValueError(Errors.E137.format(value=fmt, valid=FORMATS))
     text = table_to_csv(tables, doc_ids) if fmt == "csv" else table_to_json(tables, doc_ids)
     path.write_text(text, encoding="utf-8")
     return path

@@ -22,18 +22,18 @@ NO_SCORE = 1.0  # what a candidate without a score counts as
 
 def _check_score(setting: str, value: Any, where: str = "") -> float:
     if isinstance(value, bool) or not isinstance(value, Real) or not 0.0 <= float(value) <= 1.0:
-        raise ValueError(Errors.E012.format(setting=setting, value=value, where=where))
+        raise ValueError(Errors.E127.format(setting=setting, value=value, where=where))
     return float(value)
 
 
 def check_thresholds(min_score: Any, label_min_scores: Any) -> Tuple[float, Dict[str, float]]:
     """The settings as (float, {label: float}); a value outside [0, 1] or not a number is refused."""
     if not isinstance(label_min_scores, Mapping):
-        raise ValueError(Errors.E013.format(value=label_min_scores))
+        raise ValueError(Errors.E128.format(value=label_min_scores))
     per_label = {}
     for label, value in label_min_scores.items():
         if not isinstance(label, str) or not label:
-            raise ValueError(Errors.E013.format(value=dict(label_min_scores)))
+            raise ValueError(Errors.E128.format(value=dict(label_min_scores)))
         per_label[label] = _check_score("label_min_scores", value, f" for {label!r}")
     return _check_score("min_score", min_score), per_label
 

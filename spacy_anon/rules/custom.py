@@ -62,7 +62,7 @@ def build_custom_recognizers(entries: Sequence[Mapping[str, Any]], labels: Seque
                                                                       f"{', '.join(labels)} (or add it to extra_labels)"))
         fine_type = entry.get("type")
         if fine_type is not None and (not isinstance(fine_type, str) or not fine_type.strip()):
-            raise ValueError(Errors.E752.format(index=index, value=fine_type))
+            raise ValueError(Errors.E217.format(index=index, value=fine_type))
         patterns = entry.get("patterns")
         if not isinstance(patterns, (list, tuple)) or not patterns:
             raise ValueError(Errors.E213.format(index=index, problem="needs a non-empty list of patterns"))

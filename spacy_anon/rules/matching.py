@@ -82,7 +82,7 @@ def compile_deny_list(entries: Iterable[Mapping[str, Any]], extra_labels: Sequen
             raise ValueError(Errors.E204.format(setting="deny_list", pattern=source, error=err)) from None
         score = entry.get("score", 1.0)
         if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0.0 <= score <= 1.0:
-            raise ValueError(Errors.E015.format(value=score))  # anon_mask's thresholds compare scores in [0, 1]
+            raise ValueError(Errors.E216.format(value=score))  # anon_mask's thresholds compare scores in [0, 1]
         out.append(DenyEntry(regex, label, float(score)))
     return tuple(out)
 

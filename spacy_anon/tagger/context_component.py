@@ -253,7 +253,7 @@ class ContextTagger(ErrorHandling):
         # here) are ignored: the config's win (`spacy_anon.saved_settings`)
         saved = state["cfg"].get("encoder_layers", 0)
         if saved != self.cfg["encoder_layers"]:
-            raise ValueError(Errors.E322.format(saved=saved, config=self.cfg["encoder_layers"]))
+            raise ValueError(Errors.E512.format(saved=saved, config=self.cfg["encoder_layers"]))
         check_saved_settings(self.name, {k: v for k, v in state["cfg"].items() if k not in RUNTIME_SETTINGS},
                              self.cfg, trained_with=TRAINED_WITH, file="model.msgpack")
         self.encoder = self._make_encoder()

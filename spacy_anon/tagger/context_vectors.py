@@ -122,17 +122,17 @@ class MiniLMEncoder:
                  inference_stride: int = -1, batch_windows: int = 16, quantize: bool = False,
                  backend: str = "torch", encoder_layers: int = 0):
         if isinstance(encoder_layers, bool) or not isinstance(encoder_layers, int) or encoder_layers < 0:
-            raise ValueError(Errors.E323.format(value=encoder_layers))
+            raise ValueError(Errors.E513.format(value=encoder_layers))
         for value in (stride, inference_stride if inference_stride >= 0 else stride):
             if window < 16 or not 0 <= value < window // 2:
-                raise ValueError(Errors.E882.format(window=window, stride=value))
+                raise ValueError(Errors.E515.format(window=window, stride=value))
         if batch_windows < 1:
-            raise ValueError(Errors.E883.format(value=batch_windows))
+            raise ValueError(Errors.E516.format(value=batch_windows))
         if backend not in BACKENDS:
-            raise ValueError(Errors.E320.format(value=backend, valid=", ".join(map(repr, BACKENDS))))
+            raise ValueError(Errors.E510.format(value=backend, valid=", ".join(map(repr, BACKENDS))))
         missing = missing_packages(backend)
         if missing:  # said when the pipeline is built, not at its first document
-            raise ImportError(Errors.E321.format(backend=backend, missing=", ".join(missing)))
+            raise ImportError(Errors.E511.format(backend=backend, missing=", ".join(missing)))
         self.path, self.layers, self.window, self.stride = path, list(layers), window, stride
         self.inference_stride = stride if inference_stride < 0 else inference_stride
         self.batch_windows, self.quantize, self.backend = batch_windows, quantize, backend
@@ -238,7 +238,7 @@ def _truncate(model, n_layers: int) -> None:
     becomes the full model's hidden state after layer `n_layers`, and the rest is never run."""
     layers = model.encoder.layer
     if n_layers > len(layers):
-        raise ValueError(Errors.E324.format(value=n_layers, available=len(layers)))
+        raise ValueError(Errors.E514.format(value=n_layers, available=len(layers)))
     model.encoder.layer = layers[:n_layers]
     model.config.num_hidden_layers = n_layers
 

@@ -236,7 +236,7 @@ class CRFTagger(ErrorHandling):
         if tag_scheme not in TAG_SCHEMES:
             raise ValueError(Errors.E601.format(name=name, value=tag_scheme, valid=", ".join(TAG_SCHEMES)))
         if inference not in INFERENCE:
-            raise ValueError(Errors.E881.format(name=name, value=inference, valid=", ".join(INFERENCE)))
+            raise ValueError(Errors.E618.format(name=name, value=inference, valid=", ".join(INFERENCE)))
         if not 0.0 <= context_veto < 1.0:  # a veto of 1 or more would drop every span: a silent leak
             raise ValueError(Errors.E602.format(name=name, value=context_veto))
         for filter_name, span_filter in (span_filters or {}).items():

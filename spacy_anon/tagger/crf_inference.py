@@ -47,7 +47,7 @@ def _cqdb_strings(buf: bytes, base: int, count: int) -> List[str]:
     """The strings of a CQDB chunk by id (its backward-link array)."""
     chunk, _size, _flag, _order, bwd_size, bwd_offset = _CQDB_HEADER.unpack_from(buf, base)
     if chunk != b"CQDB" or bwd_size < count:
-        raise ValueError(Errors.E880.format(detail="string table at offset %d" % base))
+        raise ValueError(Errors.E607.format(detail="string table at offset %d" % base))
     links = np.frombuffer(buf, dtype="<u4", count=count, offset=base + bwd_offset)
     out = []
     for link in links.tolist():
@@ -62,16 +62,16 @@ def read_model(model_bytes: bytes) -> CRFWeights:
     transition weights as stored (full double precision, unlike `Tagger.info()`'s text dump)."""
     buf = bytes(model_bytes)
     if len(buf) < _HEADER.size:
-        raise ValueError(Errors.E880.format(detail="%d bytes" % len(buf)))
+        raise ValueError(Errors.E607.format(detail="%d bytes" % len(buf)))
     (magic, _size, kind, _version, _n_features, n_labels, n_attrs,
      off_features, off_labels, off_attrs, _off_labelrefs, _off_attrrefs) = _HEADER.unpack_from(buf, 0)
     if magic != b"lCRF" or kind != b"FOMC":
-        raise ValueError(Errors.E880.format(detail="magic %r, type %r" % (magic, kind)))
+        raise ValueError(Errors.E607.format(detail="magic %r, type %r" % (magic, kind)))
     labels = tuple(_cqdb_strings(buf, off_labels, n_labels))
     names = _cqdb_strings(buf, off_attrs, n_attrs)
     chunk, _chunk_size, n_features = struct.unpack_from("<4sII", buf, off_features)
     if chunk != b"FEAT":  # the header's feature count is not filled in by CRFsuite: the chunk's is
-        raise ValueError(Errors.E880.format(detail="no feature chunk"))
+        raise ValueError(Errors.E607.format(detail="no feature chunk"))
     feats = np.frombuffer(buf, dtype=_FEATURES, count=n_features, offset=off_features + 12)
     state = np.zeros((n_attrs + 1, n_labels))
     transitions = np.zeros((n_labels, n_labels))

@@ -16,7 +16,7 @@ class TagOperator(Operator):
     def validate(self, params: OperatorParams) -> None:
         self.check_options(params, {"names"})
         if _names(params) not in NAME_MODES:
-            raise ValueError(Errors.E950.format(value=_names(params), valid=NAME_MODES))
+            raise ValueError(Errors.E135.format(value=_names(params), valid=NAME_MODES))
         fmt = resolve_tag_format(params.tag_format)
         try:
             fmt.format(label="X", index=1, entity="X_1")

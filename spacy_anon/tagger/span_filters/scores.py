@@ -27,7 +27,7 @@ class LabelMinScores(SpanFilter):
     def __init__(self, min_scores: Dict[str, float]):
         for label, value in min_scores.items():
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
-                raise ValueError(Errors.E952.format(label=label, value=value))
+                raise ValueError(Errors.E620.format(label=label, value=value))
         self.min_scores = dict(min_scores)
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
