@@ -323,7 +323,7 @@ class Errors(metaclass=_WithCodes):
     E317 = ("Could not obtain WordNet 3.0: {err}. Fix: `apt-get install wordnet-base` (Debian) then rerun; or "
             "`spacy-anon wordnet install --source DIR` with a folder of WNDB files (index.noun, data.noun, ...); or "
             "`spacy-anon wordnet install --online`")
-    E318 = ("spacy_anon.generalize.wordnet_install: {candidate} has no WordNet database files (expected {wndb_files}). Fix: give --source a folder holding "
+    E318 = ("{candidate} has no WordNet database files (expected {wndb_files}). Fix: give --source a folder holding "
             "those files")
 
     # ---- [disclosure] specificity
@@ -421,7 +421,7 @@ class Errors(metaclass=_WithCodes):
     E613 = ("{path}:{number}: expected 'word<TAB>bits', got a line of {n_line} characters. Fix: build the file with "
             "`spacy-anon tagger clusters`")
     E614 = "spacy_anon.tagger.features: unknown tag scheme {scheme!r}. Fix: use one of {tag_schemes}"
-    E615 = "spacy_anon.tagger.span_filters.removed: {message}\nin the pipeline's config.cfg. Other Fix: delete the settings from cfg.json to run without them."
+    E615 = "{message}\nin the pipeline's config.cfg. Other Fix: delete the settings from cfg.json to run without them."
     E616 = ("[{name}] names both span_filters and the removed settings {removed}. Fix: keep one form "
             "(span_filters)")
     E617 = "spacy_anon.tagger.features: unknown extra features {unknown} (known: {known}). Fix: use the known names in the setting extra_features"
@@ -453,51 +453,51 @@ class Errors(metaclass=_WithCodes):
             "folder. Fix: rename it")
 
     # ---- [training] corpora, evaluation
-    E701 = "spacy_anon.corpora.__init__: unknown corpus format {fmt!r}; known: {known}. Fix: use one of the known formats"
-    E702 = ("spacy_anon.corpora.base: {where}: doc {doc_id!r} has no annotator {annotator!r} (has {annotators}). Fix: name an annotator the "
+    E701 = "spacy_anon.corpora: unknown corpus format {fmt!r}; known: {known}. Fix: use one of the known formats"
+    E702 = ("{where}: doc {doc_id!r} has no annotator {annotator!r} (has {annotators}). Fix: name an annotator the "
             "document has")
-    E703 = "spacy_anon.corpora.base: {msg}. Fix: correct the span, or pass strict=False to skip such spans with a warning"
-    E704 = "spacy_anon.corpora.readers: {path}: cannot decode. Fix: save the file as UTF-8"
-    E705 = "spacy_anon.corpora.readers: {where}: missing field(s) {missing}. Fix: add the missing field(s) to each record"
-    E706 = ("spacy_anon.corpora.readers: {where}: 'annotations' must be an object {{annotator: ...}}. Fix: write annotations as {{annotator: "
+    E703 = "{msg}. Fix: correct the span, or pass strict=False to skip such spans with a warning"
+    E704 = "{path}: cannot decode. Fix: save the file as UTF-8"
+    E705 = "{where}: missing field(s) {missing}. Fix: add the missing field(s) to each record"
+    E706 = ("{where}: 'annotations' must be an object {{annotator: ...}}. Fix: write annotations as {{annotator: "
             "{{\"entity_mentions\": [...]}}}}")
-    E707 = "spacy_anon.corpora.readers: {where}: missing field 'text'. Fix: give each record a \"text\" field"
-    E708 = "spacy_anon.corpora.readers: {where}: 'spans' must be a list. Fix: write \"spans\" as a list of [start, end, label]"
-    E709 = "spacy_anon.corpora.readers: {path}: expected a JSON list of documents. Fix: write the file as a JSON list of document objects"
-    E710 = "spacy_anon.corpora.readers: {folder}: no such folder. Fix: give an existing folder of brat .txt/.ann pairs"
-    E711 = "spacy_anon.corpora.readers: {path}: expected a JSON list of samples. Fix: write the file as a JSON list of sample objects"
-    E712 = "spacy_anon.corpora.readers: {path}: unterminated <DOC> starting at line {line}. Fix: close each <DOC> with </DOC>"
-    E713 = "spacy_anon.corpora.readers: unknown corpus format {fmt!r}; known: {known}. Fix: use one of the known formats"
-    E714 = "spacy_anon.corpora.readers: {path}:{lineno}: invalid JSON ({msg}). Fix: correct the JSON at that line"
-    E715 = "spacy_anon.corpora.readers: {path}: file not found. Fix: check the path"
-    E716 = "spacy_anon.corpora.readers: {where}: field {name!r} is not an integer. Fix: write the field as a whole number"
-    E717 = ("spacy_anon.corpora.readers: {where}: annotator {annotator!r} has no 'entity_mentions' list. Fix: give each annotator an "
+    E707 = "{where}: missing field 'text'. Fix: give each record a \"text\" field"
+    E708 = "{where}: 'spans' must be a list. Fix: write \"spans\" as a list of [start, end, label]"
+    E709 = "{path}: expected a JSON list of documents. Fix: write the file as a JSON list of document objects"
+    E710 = "{folder}: no such folder. Fix: give an existing folder of brat .txt/.ann pairs"
+    E711 = "{path}: expected a JSON list of samples. Fix: write the file as a JSON list of sample objects"
+    E712 = "{path}: unterminated <DOC> starting at line {line}. Fix: close each <DOC> with </DOC>"
+    E713 = "spacy_anon.corpora: unknown corpus format {fmt!r}; known: {known}. Fix: use one of the known formats"
+    E714 = "{path}:{lineno}: invalid JSON ({msg}). Fix: correct the JSON at that line"
+    E715 = "{path}: file not found. Fix: check the path"
+    E716 = "{where}: field {name!r} is not an integer. Fix: write the field as a whole number"
+    E717 = ("{where}: annotator {annotator!r} has no 'entity_mentions' list. Fix: give each annotator an "
             "\"entity_mentions\" list")
-    E718 = "spacy_anon.corpora.readers: {path}: document {i} is not an object. Fix: make each document a JSON object"
-    E719 = "spacy_anon.corpora.readers: {path}: not UTF-8 at byte {start}. Fix: save the file as UTF-8"
-    E720 = ("spacy_anon.corpora.readers: {where}: malformed brat text-bound annotation line. Fix: write each line as T<n><TAB>LABEL START "
+    E718 = "{path}: document {i} is not an object. Fix: make each document a JSON object"
+    E719 = "{path}: not UTF-8 at byte {start}. Fix: save the file as UTF-8"
+    E720 = ("{where}: malformed brat text-bound annotation line. Fix: write each line as T<n><TAB>LABEL START "
             "END<TAB>text")
-    E721 = "spacy_anon.corpora.readers: {where}: malformed offsets. Fix: write offsets as START END (or START END;START END) character numbers"
-    E722 = "spacy_anon.corpora.readers: {ann}: no matching .txt file. Fix: put the .txt file of each .ann file next to it, with the same name"
-    E723 = "spacy_anon.corpora.readers: {where}: not an object. Fix: make each sample a JSON object"
+    E721 = "{where}: malformed offsets. Fix: write offsets as START END (or START END;START END) character numbers"
+    E722 = "{ann}: no matching .txt file. Fix: put the .txt file of each .ann file next to it, with the same name"
+    E723 = "{where}: not an object. Fix: make each sample a JSON object"
     E724 = "{where}: unexpected </{name}>. Fix: close each element once, in order"
-    E725 = "spacy_anon.corpora.readers: {path}:{line}: unclosed <{stack}>. Fix: close the element"
-    E726 = "spacy_anon.corpora.readers: {path}:{lineno}: expected a JSON object per line. Fix: put one JSON object on each line"
-    E727 = "spacy_anon.corpora.readers: {w}: expected [start, end, label]. Fix: write each span as [start, end, label]"
-    E728 = "spacy_anon.corpora.readers: {path}:{lineno}: bad IOB tag. Fix: use tags O, B-LABEL or I-LABEL"
-    E729 = "spacy_anon.corpora.readers: {path}:{lineno}: expected 'token<TAB>tag'. Fix: write one token and its tag a line, separated by a tab"
-    E730 = "spacy_anon.corpora.readers: {path}:{lineno}: empty token. Fix: remove the empty token's line, or give the token"
-    E731 = "spacy_anon.corpora.readers: {path}:{line}: <DOC> inside a <DOC>. Fix: close the first <DOC> with </DOC> before the next"
-    E732 = "spacy_anon.corpora.readers: {path}:{line}: </DOC> without <DOC>. Fix: open the document with <DOC> or remove the stray </DOC>"
+    E725 = "{path}:{line}: unclosed <{stack}>. Fix: close the element"
+    E726 = "{path}:{lineno}: expected a JSON object per line. Fix: put one JSON object on each line"
+    E727 = "{w}: expected [start, end, label]. Fix: write each span as [start, end, label]"
+    E728 = "{path}:{lineno}: bad IOB tag. Fix: use tags O, B-LABEL or I-LABEL"
+    E729 = "{path}:{lineno}: expected 'token<TAB>tag'. Fix: write one token and its tag a line, separated by a tab"
+    E730 = "{path}:{lineno}: empty token. Fix: remove the empty token's line, or give the token"
+    E731 = "{path}:{line}: <DOC> inside a <DOC>. Fix: close the first <DOC> with </DOC> before the next"
+    E732 = "{path}:{line}: </DOC> without <DOC>. Fix: open the document with <DOC> or remove the stray </DOC>"
     E733 = "spacy_anon.evaluate.crossval: context_veto must be in [0, 1), not {veto}. Fix: give a small probability such as 0.003, or 0 for no veto"
     E734 = "spacy_anon.evaluate.generalization_quality: size {size} leaves no room for tokens. Fix: give a larger size"
-    E735 = ("spacy_anon.evaluate.io: {where}: expected [start, end] or [start, end, label]. Fix: write each span as [start, end] or [start, "
+    E735 = ("{where}: expected [start, end] or [start, end, label]. Fix: write each span as [start, end] or [start, "
             "end, label]")
-    E736 = ("spacy_anon.evaluate.io: {path}: expected an object {{doc_id: [[start, end, label], ...]}}. Fix: write the file as {{doc_id: "
+    E736 = ("{path}: expected an object {{doc_id: [[start, end, label], ...]}}. Fix: write the file as {{doc_id: "
             "[[start, end, label], ...]}}")
-    E737 = "spacy_anon.evaluate.io: {path}: doc {doc_id!r}: expected a list of spans. Fix: write the document's spans as a list"
-    E738 = "spacy_anon.evaluate.io: {where}: missing 'id'. Fix: give each record an \"id\""
-    E739 = "spacy_anon.evaluate.io: {where} span {k}: missing start/end. Fix: give each span \"start\" and \"end\""
+    E737 = "{path}: doc {doc_id!r}: expected a list of spans. Fix: write the document's spans as a list"
+    E738 = "{where}: missing 'id'. Fix: give each record an \"id\""
+    E739 = "{where} span {k}: missing start/end. Fix: give each span \"start\" and \"end\""
     E740 = "spacy_anon.evaluate.leaks: unknown form {form!r}. Fix: use one of the forms the function lists in its docstring"
     E741 = ("the report has no term scores (key {terms_key!r}). Fix: pass a report written with term scores "
             "(spacy-anon evaluate with --terms)")
@@ -521,11 +521,11 @@ class Errors(metaclass=_WithCodes):
             "to stdout. Fix: add -o REPORT.html")
 
     # ---- [data] risk and utility measurement
-    E850 = ("spacy-anon risk: {path}: not a background-knowledge file. Fix: give {{name: text}} or a list of "
+    E850 = ("{path}: not a background-knowledge file. Fix: give {{name: text}} or a list of "
             "re-identification records with \"name\" and \"public_knowledge\"")
-    E851 = ("spacy-anon risk: {path}: not an anonymized corpus. Fix: give the JSONL of `spacy-anon anonymize` "
+    E851 = ("{path}: not an anonymized corpus. Fix: give the JSONL of `spacy-anon anonymize` "
             "({{\"id\", \"anonymized\"}} per line), {{id: text}}, or re-identification records with --field")
-    E852 = ("spacy-anon risk: {path}: the records have no field {field!r}; fields: {fields}. Fix: give --field one "
+    E852 = ("{path}: the records have no field {field!r}; fields: {fields}. Fix: give --field one "
             "of the fields")
     E853 = ("spacy-anon risk: unknown attacker {name!r} (--attacker); known: {known}. Fix: use one of the known "
             "attackers")
@@ -543,7 +543,7 @@ class Errors(metaclass=_WithCodes):
     E860 = ("spacy-anon utility: unknown masking strategy {name!r} (--strategy); known: s-ta, n-ta. Fix: use "
             "--strategy s-ta or n-ta")
     E861 = "spacy-anon utility: --n must be at least 1 for n-ta, got {value!r}. Fix: give --n 1 or more"
-    E862 = ("spacy-anon utility: {path}: no document id in common with the original texts. Fix: use the same ids in "
+    E862 = ("{path}: no document id in common with the original texts. Fix: use the same ids in "
             "--original and --anonymized")
     E863 = ("spacy-anon risk: the anonymizer returned {n_out} texts for {n_in} (setting anonymizer). Fix: an "
             "anonymizer maps a list of texts to a list of the same length")
@@ -557,25 +557,26 @@ class Errors(metaclass=_WithCodes):
             "got {value!r}. Fix: give a list of numbers in those bounds")
 
     # ---- [data] input records, structured inputs, review records
-    E803 = "spacy_anon.io: not valid JSON (nested more than {max_json_depth} levels deep). Fix: write the record with less nesting"
-    E804 = ("spacy_anon.io: not valid JSON (a \\u escape of an unpaired surrogate: not encodable as UTF-8). Fix: write the "
+    E803 = "not valid JSON (nested more than {max_json_depth} levels deep). Fix: write the record with less nesting"
+    E804 = ("not valid JSON (a \\u escape of an unpaired surrogate: not encodable as UTF-8). Fix: write the "
             "character itself, or a valid surrogate pair")
-    E805 = "spacy_anon.io: {loc}: expected a JSON object, got {kind}. Fix: put one JSON object a line"
-    E806 = "spacy_anon.io: {loc}: missing \"text\" field. Fix: give each record a \"text\" field"
-    E807 = "spacy_anon.io: {loc}: \"text\" must be a string, got {kind}. Fix: make \"text\" a string"
-    E808 = ("spacy_anon.io: bad field name {name!r}. Fix: write fields as name or name.inner (letters, digits, _ and -; * for every "
+    E805 = "{loc}: expected a JSON object, got {kind}. Fix: put one JSON object a line"
+    E806 = "{loc}: missing \"text\" field. Fix: give each record a \"text\" field"
+    E807 = "{loc}: \"text\" must be a string, got {kind}. Fix: make \"text\" a string"
+    E808 = ("bad field name {name!r}. Fix: write fields as name or name.inner (letters, digits, _ and -; * for every "
             "item of a list)")
-    E809 = ("spacy_anon.io: the replacement table does not match the anonymized text. Fix: give the replacement table written with "
+    E809 = ("the replacement table does not match the anonymized text. Fix: give the replacement table written with "
             "this anonymized text")
-    E810 = "spacy_anon.io: {where}: invalid UTF-8 at byte offset {offset}. Fix: save the input as UTF-8"
-    E811 = "spacy_anon.io: {path}: cannot read ({reason}). Fix: check the path and its permissions"
-    E812 = "spacy_anon.io: not valid JSON ({msg} at column {colno}). Fix: correct the JSON of that line"
-    E813 = "spacy_anon.io: not valid JSON ({err}). Fix: write numbers as finite JSON numbers"
-    E814 = "spacy_anon.io: not valid JSON (nested too deeply). Fix: write the record with less nesting"
-    E815 = "spacy_anon.io: not valid JSON (number too long). Fix: write the number with fewer digits, or as a string"
-    E816 = "spacy_anon.io: the replacement table does not match the text. Fix: give the replacement table written with this text"
-    E817 = "spacy_anon.io: {source}: cannot read ({reason}). Fix: check the path and its permissions"
-    E818 = "spacy_anon.io: {where}: duplicate id (first at line {seen}). Fix: give each record its own id"
+    E810 = "{where}: invalid UTF-8 at byte offset {offset}. Fix: save the input as UTF-8"
+    E811 = "{path}: cannot read ({reason}). Fix: check the path and its permissions"
+    E812 = "not valid JSON ({msg} at column {colno}). Fix: correct the JSON of that line"
+    E813 = ("not valid JSON ({err}). Fix: write what JSON can carry back: finite numbers, each key once in an "
+            "object, no lone surrogate escapes")
+    E814 = "not valid JSON (nested too deeply). Fix: write the record with less nesting"
+    E815 = "not valid JSON (number too long). Fix: write the number with fewer digits, or as a string"
+    E816 = "the replacement table does not match the text. Fix: give the replacement table written with this text"
+    E817 = "{source}: cannot read ({reason}). Fix: check the path and its permissions"
+    E818 = "{where}: duplicate id (first at line {seen}). Fix: give each record its own id"
     E819 = ("{where}: span {k} is not an object. Fix: give the output records of spacy-anon anonymize "
             "--include-original unchanged")
     E820 = ("{where}: span {k} has no valid start/end in the text. Fix: give the output records of spacy-anon "
@@ -590,28 +591,28 @@ class Errors(metaclass=_WithCodes):
     E826 = "{where}: spans overlap. Fix: give the output records of spacy-anon anonymize unchanged"
     E827 = ("spacy_anon.risk.preprocess: normalizer must be 'stem', 'lower', a function or a spaCy pipeline, got {normalizer!r}. Fix: use "
             "'stem', 'lower', a function or a spaCy pipeline")
-    E828 = "spacy_anon.structured.dataframe: no column named {unknown}. Fix: name columns of the DataFrame"
-    E829 = "spacy_anon.structured.dataframe: columns both anonymized and kept: {both}. Fix: name each column in one of anonymize / keep"
+    E828 = "spacy_anon.anonymize_dataframe: no column named {unknown}. Fix: name columns of the DataFrame"
+    E829 = "spacy_anon.anonymize_dataframe: columns both anonymized and kept: {both}. Fix: name each column in one of anonymize / keep"
     E830 = ("not anonymized (anon_status={anon_status!r}). Fix: find the component that failed (see "
             "doc._.anon_status) and run again")
-    E831 = ("spacy_anon.structured.dataframe: row {index!r} (position {position}), column {column!r}: expected a string, got {kind}. Fix: make the "
+    E831 = ("spacy_anon.anonymize_dataframe: row {index!r} (position {position}), column {column!r}: expected a string, got {kind}. Fix: make the "
             "column's cells strings (or None), e.g. df[column].astype(str), or leave the column out")
-    E832 = "spacy_anon.structured.parquet: {where}: no column named {missing}. Fix: name columns of the file"
-    E833 = "spacy_anon.structured.parquet: {where}: not a readable Parquet file ({kind}). Fix: give a Parquet file written by pyarrow or pandas"
-    E834 = "spacy_anon.structured.parquet: {where} row {number}: cannot read ({kind}). Fix: check the file (a complete Parquet file) and run again"
-    E835 = "spacy_anon.structured.readers: unknown structured format {fmt!r}. Fix: use csv, tsv, json or parquet"
-    E836 = "spacy_anon.structured.readers: {where} line 1: the header repeats a column name. Fix: give each column its own name"
-    E837 = "spacy_anon.structured.readers: {where}: no column named {missing} in the header. Fix: name columns of the header"
-    E838 = "spacy_anon.structured.readers: {where}: not a JSON object. Fix: make each item of the array an object"
-    E839 = "spacy_anon.structured.readers: {where}: a JSON input must be an array of objects. Fix: use .jsonl for one object a line"
-    E840 = "spacy_anon.structured.readers: {where}: cannot read ({reason}). Fix: check the path and its permissions"
-    E841 = "spacy_anon.structured.readers: {where} line 1: bad header ({err}). Fix: correct the header line"
-    E842 = ("spacy_anon.structured.readers: {where}: field {path} must be a string or null, got {kind}. Fix: make the field a string (or null), or "
+    E832 = "{where}: no column named {missing}. Fix: name columns of the file"
+    E833 = "{where}: not a readable Parquet file ({kind}). Fix: give a Parquet file written by pyarrow or pandas"
+    E834 = "{where} row {number}: cannot read ({kind}). Fix: check the file (a complete Parquet file) and run again"
+    E835 = "spacy_anon.structured: unknown structured format {fmt!r}. Fix: use csv, tsv, json or parquet"
+    E836 = "{where} line 1: the header repeats a column name. Fix: give each column its own name"
+    E837 = "{where}: no column named {missing} in the header. Fix: name columns of the header"
+    E838 = "{where}: not a JSON object. Fix: make each item of the array an object"
+    E839 = "{where}: a JSON input must be an array of objects. Fix: use .jsonl for one object a line"
+    E840 = "{where}: cannot read ({reason}). Fix: check the path and its permissions"
+    E841 = "{where} line 1: bad header ({err}). Fix: correct the header line"
+    E842 = ("{where}: field {path} must be a string or null, got {kind}. Fix: make the field a string (or null), or "
             "leave it out of --anonymize-fields")
-    E843 = "spacy_anon.structured.readers: {rec_where}: {n_row} fields, the header has {n_header}. Fix: give every row as many fields as the header"
-    E844 = "spacy_anon.structured.readers: {where} line {line}: expected ',' or ']' in the array. Fix: correct the JSON array"
-    E845 = "spacy_anon.structured.readers: {where} line {line}: text after the array. Fix: remove the text after the closing ]"
-    E846 = "spacy_anon.structured.readers: {where} line {line_base}: not valid JSON ({msg}). Fix: correct the JSON at that line"
+    E843 = "{rec_where}: {n_row} fields, the header has {n_header}. Fix: give every row as many fields as the header"
+    E844 = "{where} line {line}: expected ',' or ']' in the array. Fix: correct the JSON array"
+    E845 = "{where} line {line}: text after the array. Fix: remove the text after the closing ]"
+    E846 = "{where} line {line_base}: not valid JSON ({msg}). Fix: correct the JSON at that line"
 
     # ---- [cli] engines, resume, scale
     E900 = ("--resume: {name} holds a partial output written with other settings or another input. Fix: run "
@@ -635,10 +636,10 @@ class Errors(metaclass=_WithCodes):
     # structured inputs through engines and --resume
     E910 = ("spacy-anon anonymize --resume: {name} does not begin with the input's header (the input changed). Fix: "
             "resume with the same input, or delete {name} (and {meta})")
-    E911 = ("spacy-anon anonymize: {name}: --resume of a {kind} input needs -o with a JSONL, CSV, TSV or JSON output "
+    E911 = ("{name}: --resume of a {kind} input needs -o with a JSONL, CSV, TSV or JSON output "
             "file (stdout and a Parquet output cannot resume: a Parquet file is whole only once its footer is "
             "written). Fix: give -o a .jsonl, .csv, .tsv or .json file, or run without --resume")
-    E912 = ("spacy-anon anonymize: {what} needs the optional dependency 'pyarrow'. Fix: pip install "
+    E912 = ("{what} needs the optional dependency 'pyarrow'. Fix: pip install "
             "'spacy-anon[parquet]'")
 
     # ---- [cli] anon_coref
@@ -653,7 +654,7 @@ class Errors(metaclass=_WithCodes):
             "before anon_coref, or set resolver = \"rules\"")
 
     # ---- [cli] command line
-    E913 = "spacy-anon anonymize: {path}: no such file or folder. Fix: give an existing file or folder, or - for stdin"
+    E913 = "{path}: no such file or folder. Fix: give an existing file or folder, or - for stdin"
     E914 = ("spacy-anon anonymize: --keep-fields and --anonymize-fields need JSONL input and output. Fix: give a .jsonl input and --format "
             "jsonl, or drop --keep-fields / --anonymize-fields")
     E915 = "spacy-anon anonymize: --n-process must be at least 1. Fix: give --n-process 1 or more"
@@ -666,14 +667,14 @@ class Errors(metaclass=_WithCodes):
     E921 = "spacy-anon anonymize: --scheduler needs --engine dask. Fix: add --engine dask, or drop --scheduler"
     E922 = ("spacy-anon anonymize: --format {format} needs a CSV, TSV or JSON input. Fix: give a .csv, .tsv or .json input, or use "
             "--format jsonl or text")
-    E923 = ("spacy-anon anonymize: {count} record(s) read but {n_docs} anonymized (did the input change while it was read?); no output "
+    E923 = ("{count} record(s) read but {n_docs} anonymized (did the input change while it was read?); no output "
             "written. Fix: keep the input unchanged while it is read, and run again")
-    E924 = ("spacy-anon anonymize: {flag}: {parts!r} is a field of the output itself{hint}. Fix: name a field of the input record, not one "
+    E924 = ("{flag}: {parts!r} is a field of the output itself{hint}. Fix: name a field of the input record, not one "
             "that anonymize writes")
     E925 = "spacy-anon anonymize: a folder input needs -o OUTPUT_FOLDER. Fix: add -o OUTPUT_FOLDER"
-    E926 = "spacy-anon anonymize: {out}: exists and is not a folder. Fix: give -o a folder, or a path that does not exist yet"
+    E926 = "{out}: exists and is not a folder. Fix: give -o a folder, or a path that does not exist yet"
     E927 = "spacy-anon anonymize: the output folder is the input folder: refusing to overwrite the originals. Fix: give -o another folder"
-    E928 = "spacy-anon anonymize: {out}: is a folder; give an output file. Fix: give -o a file path, not a folder"
+    E928 = "{out}: is a folder; give an output file. Fix: give -o a file path, not a folder"
     E929 = ("{where}: field {name} must be a string or null, got {kind}. Fix: make the field a string (or null), or "
             "leave it out of --anonymize-fields")
     E930 = ("{flag}: this pipeline's anon_mask has no '{name}' setting. Fix: drop the option, or use a pipeline "
@@ -688,19 +689,19 @@ class Errors(metaclass=_WithCodes):
             "or a folder written by nlp.to_disk)")
     E935 = ("spacy-anon anonymize: --engine {engine}: cannot start ({reason}); no output written. Fix: check the engine's settings (e.g. "
             "--scheduler) and that its package is installed")
-    E936 = ("spacy-anon anonymize: {err}; no output written. Fix: find the failing record (run with --n-process 1 for its full error), "
+    E936 = ("{err}; no output written. Fix: find the failing record (run with --n-process 1 for its full error), "
             "then run again")
-    E937 = ("spacy-anon anonymize: {where}: cannot write the output record ({detail}); no output written. Fix: make the record's other "
+    E937 = ("{where}: cannot write the output record ({detail}); no output written. Fix: make the record's other "
             "fields JSON-serialisable, or leave them out with --anonymize-fields")
-    E938 = ("spacy-anon anonymize: {flag}: bad field name {name!r}. Fix: write fields as name or name.inner (letters, digits, _ and -; * "
+    E938 = ("{flag}: bad field name {name!r}. Fix: write fields as name or name.inner (letters, digits, _ and -; * "
             "for every item of a list)")
-    E939 = ("spacy-anon anonymize: {flag_a} {a} and {flag_b} {b} name the same field (or one inside the other). Fix: name each field once, "
+    E939 = ("{flag_a} {a} and {flag_b} {b} name the same field (or one inside the other). Fix: name each field once, "
             "in one of the two options")
     E940 = ("{where}: field {parts} (above {name}) is not an object. Fix: make the field an object, or name another "
             "field")
-    E941 = ("spacy-anon anonymize: {label}: cannot write ({reason}); nothing done. Fix: check that the folder exists and can be written "
+    E941 = ("{label}: cannot write ({reason}); nothing done. Fix: check that the folder exists and can be written "
             "(permissions, free space)")
-    E942 = ("spacy-anon anonymize: {label}: cannot write ({reason}); no output written. Fix: check that the folder exists and can be "
+    E942 = ("{label}: cannot write ({reason}); no output written. Fix: check that the folder exists and can be "
             "written (permissions, free space)")
     E943 = ("spacy-anon anonymize: --allow-list: {path}, line {number}: {err}. Fix: correct that line: a word, or {{\"pattern\": regex}} "
             "with a valid regular expression")
@@ -717,15 +718,15 @@ class Errors(metaclass=_WithCodes):
     E949 = "spacy-anon embeddings: train-embeddings: -o/--output is required. Fix: add -o VECTORS_DIR"
     E953 = ("spacy-anon anonymize: --format {out_format} is not an output of {kind} input (use one of {formats}). Fix: use one of "
             "those formats")
-    E954 = ("spacy-anon anonymize: {kind} input: --anonymize-fields must name the {value} to anonymize. Fix: add --anonymize-fields "
+    E954 = ("{kind} input: --anonymize-fields must name the {value} to anonymize. Fix: add --anonymize-fields "
             "NAME[,NAME...]")
     E955 = ("spacy-anon anonymize: --include-original needs --format jsonl or json (a table has no place for spans). Fix: use --format "
             "jsonl or json, or drop --include-original")
     E956 = "spacy-anon anonymize: --format parquet needs -o FILE (a binary format, not written to stdout). Fix: add -o FILE.parquet"
     E957 = ("spacy-anon anonymize: --format {out_format} writes whole columns: {nested} reach inside one (use --format jsonl or json). "
             "Fix: use --format jsonl or json")
-    E958 = "spacy-anon anonymize: {target}: is a folder; give an output file. Fix: give -o a file path, not a folder"
-    E959 = ("spacy-anon anonymize: {where}: cannot write the output record ({err}); no output written. Fix: make the record's other fields "
+    E958 = "{target}: is a folder; give an output file. Fix: give -o a file path, not a folder"
+    E959 = ("{where}: cannot write the output record ({err}); no output written. Fix: make the record's other fields "
             "JSON-serialisable, or leave them out of the output")
     E960 = ("spacy-anon anonymize: --anonymize-fields {a} and --keep-fields {k} name the same field. Fix: name each field in one of the "
             "two options")

@@ -9,12 +9,18 @@ from spacy_anon.errors import Errors
 CODES = [name for name in vars(Errors) if re.fullmatch(r"E\d{3}", name)]
 
 
+# the JSON line parser's messages (spacy_anon.io): always shown after the file and line that
+# `errors.located` puts in front of them, which say where the problem is
+AFTER_A_PLACE = {"E803", "E804", "E808", "E809", "E812", "E813", "E814", "E815", "E816"}
+
+
 def test_every_message_has_its_code_and_names_a_component():
     assert len(CODES) == len(set(CODES)) > 20
-    for code in CODES:
+    for code in sorted(set(CODES) - AFTER_A_PLACE):
         message = getattr(Errors, code)
         assert message.startswith(f"[{code}] ")
-        assert re.search(r"anon_\w+|\{name\}|label map|spacy-anon \w+|spacy_anon\.\w+", message), code
+        # a component, a command or the module that raises it; or the place (file, line, flag) it starts with
+        assert re.search(r"anon_\w+|\{name\}|label map|spacy-anon \w+|spacy_anon\.\w+|^\[E\d+\] \{\w+", message), code
 
 
 @pytest.mark.parametrize("factory, config, code, setting", [
