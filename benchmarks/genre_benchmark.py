@@ -277,10 +277,7 @@ def make_spacy_anon():
 
 
 def _peer(name: str):
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    import peer_comparison  # the Presidio and spaCy runners, shared with the peer comparison
-
-    maker = getattr(peer_comparison, name)()
+    maker = getattr(_peer_comparison(), name)()
 
     def run(records, folder):
         outs = maker([r.text for r in records])
@@ -370,13 +367,16 @@ def markdown(rows: List[Dict[str, object]], notes: List[str]) -> str:
     return "\n".join(lines)
 
 
+def _peer_comparison():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import peer_comparison  # the Presidio and spaCy runners and the page writer, shared with the peer comparison
+
+    return peer_comparison
+
+
 def write_section(path: Path, text: str) -> None:
-    content = path.read_text(encoding="utf8")
-    if MARK_START not in content or MARK_END not in content:
-        raise SystemExit(f"{path}: markers {MARK_START} / {MARK_END} not found")
-    head, rest = content.split(MARK_START, 1)
-    _, tail = rest.split(MARK_END, 1)
-    path.write_text(head + MARK_START + "\n" + text + "\n" + MARK_END + tail, encoding="utf8")
+    """The table between this page's genre markers (the peer comparison's writer)."""
+    _peer_comparison().write_section(path, text, MARK_START, MARK_END)
 
 
 def main(argv=None) -> int:

@@ -191,13 +191,14 @@ def markdown(rows: List[Dict[str, object]], notes: List[str], command: str) -> s
     return "\n".join(lines)
 
 
-def write_section(path: Path, text: str) -> None:
+def write_section(path: Path, text: str, start: str = MARK_START, end: str = MARK_END) -> None:
+    """Replace what stands between the `start` and `end` markers of the page at `path` by `text`."""
     content = path.read_text(encoding="utf8")
-    if MARK_START not in content or MARK_END not in content:
-        raise SystemExit(f"{path}: evaluation markers not found")
-    head, rest = content.split(MARK_START, 1)
-    _, tail = rest.split(MARK_END, 1)
-    path.write_text(head + MARK_START + "\n" + text + "\n" + MARK_END + tail, encoding="utf8")
+    if start not in content or end not in content:
+        raise SystemExit(f"{path}: markers {start} / {end} not found")
+    head, rest = content.split(start, 1)
+    _, tail = rest.split(end, 1)
+    path.write_text(head + start + "\n" + text + "\n" + end + tail, encoding="utf8")
 
 
 def main(argv=None) -> int:
