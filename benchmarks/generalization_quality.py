@@ -426,15 +426,24 @@ def shown_args(args: List[str]) -> List[str]:
     """Command-line arguments as the page shows them: a path outside the project and its data folder
     beside it (`../shared`; a scratch folder) becomes `PATH/name`, so a reader sees the file's role, not
     one machine's folder."""
-    known = (ROOT.resolve(), (ROOT.parent / "shared").resolve())
     shown = []
     for arg in args:
         if arg.startswith("/"):
-            path = Path(arg).resolve()
-            inside = any(path == k or k in path.parents for k in known)
-            arg = os.path.relpath(path, ROOT) if inside else f"PATH/{path.name}"
+            arg = _shown_path(arg)
         shown.append(arg)
     return shown
+
+
+def _shown_path(arg: str) -> str:
+    """`arg` relative to the project, `../shared/...` for the data folder beside it (the path as given
+    or with its links followed), else `PATH/name`."""
+    raw, real = Path(os.path.abspath(arg)), Path(arg).resolve()
+    for known, prefix in ((ROOT, ""), (ROOT.parent / "shared", "../shared")):
+        for p, k in ((raw, Path(os.path.abspath(known))), (real, known.resolve())):
+            if p == k or k in p.parents:
+                rel = p.relative_to(k).as_posix()
+                return (f"{prefix}/{rel}" if prefix else rel) if rel != "." else (prefix or ".")
+    return f"PATH/{raw.name}"
 
 
 def markdown_table(rows: List[dict], attacker: str) -> str:

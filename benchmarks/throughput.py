@@ -289,11 +289,13 @@ def _display_path(path: Path) -> str:
     """A path as the page shows it: relative to the repository when it lies in it or in the data folder
     beside it (`../shared/data/...`), else a placeholder with its name (`PATH/tab_dev.jsonl`): a
     reader's machine has no copy of a scratch folder."""
-    path = Path(path).resolve()
-    for known in (REPO.resolve(), (REPO.parent / "shared").resolve()):
-        if path == known or known in path.parents:
-            return os.path.relpath(path, REPO)
-    return f"PATH/{path.name}"
+    raw, real = Path(os.path.abspath(path)), Path(path).resolve()  # as given, and with links followed
+    for known, shown in ((REPO, ""), (REPO.parent / "shared", "../shared")):
+        for p, k in ((raw, Path(os.path.abspath(known))), (real, known.resolve())):
+            if p == k or k in p.parents:
+                rel = p.relative_to(k).as_posix()
+                return (f"{shown}/{rel}" if shown else rel) if rel != "." else (shown or ".")
+    return f"PATH/{raw.name}"
 
 
 def _display_command(args: Sequence[str]) -> str:
