@@ -110,6 +110,9 @@ def register(subparsers) -> None:
     parser.add_argument("--keep-fields", metavar="F1,F2", default=None,
                         help='jsonl: copy these input fields unchanged (dots reach nested fields: "meta.source"; '
                              '"subject" included); you take responsibility for what they hold')
+    parser.add_argument("--keep-formulas", action="store_true",
+                        help="csv/tsv: write cells that start with = + - @ as they are (by default an apostrophe "
+                             "is put before them so that a spreadsheet does not run them as formulas)")
     parser.add_argument("--anonymize-fields", metavar="F1,F2", default=None,
                         help='jsonl: anonymize these string fields too ("meta.notes"), with the same '
                              'replacements as the text; their spans go under "field_spans"')

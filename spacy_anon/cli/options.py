@@ -36,6 +36,7 @@ class Options:
     no_original: bool = False
     keep_fields: Optional[str] = None
     anonymize_fields: Optional[str] = None
+    keep_formulas: bool = False
     consistent_across_docs: bool = False
     seed: Optional[int] = None
     allow_list: Optional[str] = None

@@ -148,6 +148,8 @@ def resume_fingerprint(options: Options, kind: str, out_format: str) -> str:
         "anonymize_fields": options.anonymize_fields, "max_length": options.max_length,
         "skip_invalid": options.skip_invalid,
     }
+    if options.keep_formulas:  # only when given, so that earlier partial runs keep their fingerprint
+        settings["keep_formulas"] = True
     digest = settings_digest(options)
     if digest:  # only when given, so that runs without these files keep their fingerprint
         settings["settings_files"] = digest

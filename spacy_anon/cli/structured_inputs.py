@@ -147,7 +147,7 @@ def _anonymize_into(options: Options, source: StructuredSource, output: Output, 
     """Load the pipeline, anonymize every record, write it and commit; RETURNS (records, spans)."""
     nlp, run_memory, n_process = prepare_pipeline(options, source.count)
     columns = output_columns(source.header, anonymize, keep) if out_format in COLUMN_FORMATS else []
-    preamble = (format_table_row(columns, out_format) if out_format in TABLE_FORMATS
+    preamble = (format_table_row(columns, out_format, not options.keep_formulas) if out_format in TABLE_FORMATS
                 else json_array_start() if out_format == "json" else "")
     parquet = None
     if out_format == "parquet":
@@ -176,7 +176,8 @@ def _anonymize_into(options: Options, source: StructuredSource, output: Output, 
             else:
                 output.write(structured_line(record, fields, columns, out_format,
                                              first=output.done + n_docs == 0,
-                                             include_original=options.include_original),
+                                             include_original=options.include_original,
+                                             escape_formulas=not options.keep_formulas),
                              record_id=record.id)
             n_docs += 1
             n_spans += sum(len(r.table) for r in outcome.fields.values())

@@ -206,10 +206,11 @@ def jsonl_line(record: Record, outcome: Any, include_original: bool, keep_fields
 
 
 def structured_line(record: StructuredRecord, fields: Dict[str, Any], columns: Sequence[str], out_format: str,
-                    first: bool, include_original: bool) -> str:
-    """The output of a structured record: a CSV/TSV row, or a JSON/JSONL object shaped as the input."""
+                    first: bool, include_original: bool, escape_formulas: bool = True) -> str:
+    """The output of a structured record: a CSV/TSV row (formula cells neutralized unless
+    `escape_formulas` is False), or a JSON/JSONL object shaped as the input."""
     if out_format in TABLE_FORMATS:
-        return format_table_row(table_row(record, columns, fields), out_format)
+        return format_table_row(table_row(record, columns, fields), out_format, escape_formulas)
     obj = output_object(record, fields, include_original=include_original)
     try:
         return format_object(obj, out_format, first=first)

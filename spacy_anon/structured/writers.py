@@ -4,6 +4,7 @@ of each anonymized field under "field_spans")."""
 import csv
 import io
 import json
+import re
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from spacy_anon.io import dumps_jsonl, output_spans
@@ -27,7 +28,24 @@ def table_row(record: StructuredRecord, columns: Sequence[str], results: FieldRe
     return row
 
 
-def format_table_row(row: Sequence[str], fmt: str) -> str:
+# A cell a spreadsheet would run as a formula (OWASP, "CSV injection"): it starts with one of these.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)*|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def neutralize_formula(cell: Any) -> Any:
+    """`cell` with a leading apostrophe when a spreadsheet would read it as a formula, as OWASP advises;
+    plain numbers ("-5", "+3.2") and other values are left as they are."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
+def format_table_row(row: Sequence[str], fmt: str, escape_formulas: bool = True) -> str:
+    """One CSV/TSV line; cells that would run as spreadsheet formulas are neutralized unless
+    `escape_formulas` is False (`spacy-anon anonymize --keep-formulas`)."""
+    if escape_formulas:
+        row = [neutralize_formula(cell) for cell in row]
     buffer = io.StringIO()
     csv.writer(buffer, delimiter=TABLE_FORMATS[fmt], lineterminator="\n").writerow(row)
     return buffer.getvalue()
