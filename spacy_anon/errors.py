@@ -66,6 +66,12 @@ class Errors(metaclass=_WithCodes):
             "the learned weights only fit the features they were trained with. Fix: set {setting} = {saved!r} "
             "in the pipeline's config.cfg (or in the `config` overrides), or train the component again")
 
+    # ---- [pipeline] settings vocabulary (spacy_anon.settings_vocabulary)
+    E060 = ("{component}: setting {setting} must be {allowed}, got {value!r} (it means the same in every "
+            "component that has it: spacy_anon.settings_vocabulary). Fix: {fix}")
+    E061 = ("{component}: setting {old} was renamed {new}, and both are given ({old} = {old_value!r}, {new} = "
+            "{new_value!r}). Fix: keep {new} only")
+
     # ---- [pipeline] component progress, fail closed
     E020 = ("anon_mask: not anonymized: component(s) {names} started on this document and did not finish (an "
             "error handed to an error handler that does not raise). Fix: find the error (leave spaCy's raising "
@@ -740,6 +746,13 @@ class Warnings(metaclass=_WithCodes):
             "(the config is what configures a component; its files hold learned state only). Fix: if the saved "
             "values are the ones you want, set them in the pipeline's config.cfg; then save the pipeline again "
             "(nlp.to_disk) to drop the old file")
+
+    # ---- [pipeline] settings vocabulary
+    W060 = ("{component}: setting {old} is now called {new} ({why}); the old name still works. Fix: write "
+            "{new} in the config instead of {old}")
+    W061 = ("{component}: settings {settings} differ from those of {other} in this pipeline, though both mean "
+            "one thing (spacy_anon.settings_vocabulary): entities are grouped by one setting and masked by the "
+            "other. Fix: give them one value, e.g. in the config `{example} = ${{components.{other}.{example}}}`")
 
     # ---- [mask] operators of the older interface
     W102 = ("anon_mask: the {name!r} operator has the older interface (`__init__(mask)`, `validate()`, "

@@ -13,6 +13,7 @@ from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES
 from spacy_anon.mask.component import forget_config_key
 from spacy_anon.policy import read_recognizers
+from spacy_anon.settings_vocabulary import VOCABULARY
 from spacy_anon.tagger.span_filters.removed import FACTORY, removed_settings_message
 
 # Components that detect candidates; anon_mask always comes last.
@@ -280,6 +281,7 @@ def assemble(model: Optional[Union[str, Path]], lang: str, settings: Mapping[str
         if name not in config["components"]:
             raise ValueError(Errors.E054.format(name=name, pipeline=", ".join(config["nlp"]["pipeline"])))
     _merge(config, overrides)
+    settings = _shared_with_coref(config, names, settings)
     for factory, cfg in settings.items():
         _merge(config["components"][names[factory]], cfg, EXTEND.get(factory, ()))
     nlp = util.load_model_from_config(config, meta=meta or {})
@@ -288,6 +290,24 @@ def assemble(model: Optional[Union[str, Path]], lang: str, settings: Mapping[str
     if nlp.get_pipe_config(names[MASK]).get("pseudonym_key"):
         forget_config_key(nlp, names[MASK])
     return nlp
+
+
+def _shared_with_coref(config: Dict[str, Any], names: Mapping[str, str],
+                       settings: Mapping[str, Mapping[str, Any]]) -> Dict[str, Dict[str, Any]]:
+    """`settings` with those anon_coref and anon_mask must agree on (`settings_vocabulary`: use_ents,
+    ent_label_map, grouper) given to anon_coref too; one the mask's config takes from anon_coref's
+    (`${components.anon_coref.grouper}`) is given to anon_coref only, so the reference carries it."""
+    out = {factory: dict(cfg) for factory, cfg in settings.items()}
+    if COREF not in names or MASK not in out:
+        return out
+    coref, mask = names[COREF], config["components"][names[MASK]]
+    shared = {key: out[MASK][key] for key in list(out[MASK])
+              if key in VOCABULARY and VOCABULARY[key].must_agree and COREF in VOCABULARY[key].factories}
+    for key in shared:
+        if mask.get(key) == "${components.%s.%s}" % (coref, key):
+            del out[MASK][key]
+    out.setdefault(COREF, {}).update(shared)
+    return out
 
 
 def _add_anon_sections(config: Dict[str, Any]) -> Dict[str, str]:
@@ -306,7 +326,11 @@ def _add_anon_sections(config: Dict[str, Any]) -> Dict[str, str]:
         components[RULES] = {"factory": RULES}
     if named(COREF) is None and named(MASK) is None:
         pipeline.append(COREF)
-        components[COREF] = {"factory": COREF}
+        pipeline.append(MASK)
+        # the settings both must agree on are written once, in anon_coref's section (spaCy variables)
+        shared = [k for k, e in VOCABULARY.items() if e.must_agree and {COREF, MASK} <= set(e.factories)]
+        components[COREF] = {"factory": COREF, **{k: copy.deepcopy(VOCABULARY[k].default) for k in shared}}
+        components[MASK] = {"factory": MASK, **{k: "${components.%s.%s}" % (COREF, k) for k in shared}}
     if named(MASK) is None:
         pipeline.append(MASK)
         components[MASK] = {"factory": MASK}

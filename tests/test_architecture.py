@@ -10,7 +10,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "spacy_anon"
 # mask) -> measure (evaluate) -> run (long documents, workers, pipeline assembly) -> command line.
 LAYERS = (
     {"doc_keys", "errors", "labels", "text_views", "extensions", "failures", "progress", "candidates", "io", "lexicon",
-     "saved_settings"},
+     "saved_settings", "settings_vocabulary"},
     {"corpora"},
     {"rules"},
     {"tagger"},

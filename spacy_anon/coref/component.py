@@ -30,6 +30,7 @@ from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP
 from spacy_anon.lexicon.common_words import common_word_test
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.saved_settings import check_saved_settings
+from spacy_anon.settings_vocabulary import pipeline_language
 
 RESOLVERS = ("rules", "coreferee")
 COREF_SPAN_KEY = "anon_coref"
@@ -74,7 +75,7 @@ def make_anon_coref(
     lang: Optional[str],
 ) -> "AnonCoref":
     """Build the coreference component; see `AnonCoref` for the arguments."""
-    return AnonCoref(name, lang=lang or nlp.lang, resolver=resolver, grouper=grouper, spans_key=spans_key,
+    return AnonCoref(name, lang=pipeline_language(lang, nlp, name), resolver=resolver, grouper=grouper, spans_key=spans_key,
                      coref_key=coref_key, acronym_labels=acronym_labels, use_ents=use_ents,
                      ent_label_map=ent_label_map, add_mentions=add_mentions,
                      link_anaphora=link_anaphora, mask_anaphora=mask_anaphora, max_sentences=max_sentences)

@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from spacy_anon.errors import Errors
+from spacy_anon.settings_vocabulary import DATE_GRANULARITIES, NUMBER_STYLES  # noqa: F401  (defined once there)
 
 LANGS = ("en", "es", "pt")
-DATE_GRANULARITIES = ("month", "year")
-NUMBER_STYLES = ("about", "words")
 
 # Month names per language: (full names, abbreviations); index = month - 1.
 MONTHS: Dict[str, Tuple[Tuple[str, ...], Tuple[str, ...]]] = {

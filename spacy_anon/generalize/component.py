@@ -78,6 +78,7 @@ from spacy_anon.generalize.rendering import is_plural, render
 from spacy_anon.generalize.safety import in_crowd, is_safe, reference_means, subject_vectors
 from spacy_anon.generalize.senses import content_words, disambiguate, sentence_context, sentence_starts
 from spacy_anon.generalize.settings import DEFAULT_CONFIG, validated_settings
+from spacy_anon.settings_vocabulary import pipeline_language
 from spacy_anon.generalize.units import unit_generalization
 from spacy_anon.generalize.vacuous import (
     COMMON_WORD_ZIPF,
@@ -99,7 +100,7 @@ def make_anon_generalize(
     vectors_from: Optional[str],
     threshold: float,
     oov_candidates: str,
-    lang: str,
+    lang: Optional[str],
     lexicon: Optional[str],
     levels_up: int,
     skip_labels: List[str],
@@ -171,6 +172,7 @@ class Generalizer(ErrorHandling):
         (which says what each one does)."""
         self.nlp = nlp
         self.name = name
+        settings["lang"] = pipeline_language(settings.get("lang"), nlp, name)  # None: the pipeline's
         self.cfg: Dict[str, Any] = validated_settings(**settings)
         lang, lexicon = self.cfg["lang"], self.cfg["lexicon"]
         # Fail early with the fix when WordNet is missing (or the lexicon/language has none).

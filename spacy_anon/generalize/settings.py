@@ -9,6 +9,7 @@ from typing import Any, Dict, Optional, Sequence, Union
 from spacy_anon.errors import Errors
 from spacy_anon.generalize.vacuous import COMMON_WORD_ZIPF, DEFAULT_MIN_DEPTH, VACUOUS_POLICIES
 from spacy_anon.labels import SPAN_KEY
+from spacy_anon.settings_vocabulary import checked
 
 SENSE_MODES = ("context", "first")
 SAFETY_RULES = ("absolute", "relative")
@@ -20,7 +21,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "safety": "relative",
     "reference_size": 1000,
     "oov_candidates": "unsafe",
-    "lang": "en",
+    "lang": None,
     "lexicon": None,
     "levels_up": 1,
     "skip_labels": ["CODE", "CONTACT", "ID"],
@@ -52,7 +53,7 @@ def validated_settings(
     vectors_from: Optional[str] = "anon_disclosure",
     threshold: float = 0.25,
     oov_candidates: str = "unsafe",
-    lang: str = "en",
+    lang: Optional[str] = None,
     lexicon: Optional[str] = None,
     levels_up: int = 1,
     skip_labels: Sequence[str] = ("CODE", "CONTACT", "ID"),
@@ -95,7 +96,8 @@ def validated_settings(
     oov_candidates: a candidate without any vector (not even for one of its words) is "unsafe"
         (default, fail closed: a more general candidate is tried) or "safe" (it never occurs in the
         training corpus, so it has no measurable association with e; use with small corpora).
-    lang: language of the WordNet lexicon ("en" is installed by `spacy-anon wordnet install`).
+    lang: language of the WordNet lexicon and of coarsened dates and numbers ("en" is installed by
+        `spacy-anon wordnet install`); None (the factory's default): the pipeline's, `nlp.lang`.
     lexicon: wn lexicon specifier (e.g. "oewn:2024"); None picks the best installed one.
     levels_up: without vectors, take the levels_up-th candidate of G(s) (1 = the first).
     skip_labels: categories left alone (their replacement is anon_mask's business).
@@ -103,7 +105,8 @@ def validated_settings(
     article: put "a"/"an" before a bare noun when no determiner precedes the span.
     overwrite: replace an anon_replacement set by an earlier component.
     spans_key: the span group with the candidates.
-    date_granularity, age_bucket, number_style: coarsening of DATETIME, AGE, QUANTITY (as anon_mask).
+    date_granularity, age_bucket, number_style: coarsening of DATETIME, AGE, QUANTITY (as anon_mask: one
+        definition in `spacy_anon.settings_vocabulary`, checked here).
     knowledge_base: path of a knowledge base of entity classes (`spacy_anon.generalize.knowledge_base`)
         used to generalize names and titles as one unit; None: NER label and WordNet only.
     vacuous: what a span becomes when its only generalizations are vacuous ("thing", "entity", "act",
@@ -161,9 +164,11 @@ def validated_settings(
             raise ValueError(Errors.E340.format(setting=setting, value=share))
     if sense not in SENSE_MODES:
         raise ValueError(Errors.E305.format(valid=SENSE_MODES, value=sense))
-    if not isinstance(lang, str) or not lang.isalpha() or not 2 <= len(lang) <= 3:
-        raise ValueError(Errors.E301.format(setting="lang", allowed="a language code", value=lang,
-                                            fix="e.g. 'en', 'es' or 'pt'"))
+    checked("anon_generalize", "lang", lang)
+    lang = lang or "en"
+    for setting, value in (("date_granularity", date_granularity), ("age_bucket", age_bucket),
+                           ("number_style", number_style)):
+        checked("anon_generalize", setting, value)
     cfg: Dict[str, Any] = {
         "vectors": str(vectors) if vectors else None,
         "vectors_from": vectors_from,

@@ -58,10 +58,11 @@ def inside_any(start: int, end: int, regions: Sequence[Tuple[int, int]]) -> bool
 
 
 def rule_allow_entries(entries: Iterable[AllowEntry]) -> Tuple[Tuple["re.Pattern[str]", ...], Tuple["re.Pattern[str]", ...]]:
-    """An `anon_rules` allow list as `anon_mask` applies it to every detector: (occurrence patterns of its
-    strings and {"text": ...} phrases, its {"pattern": regex} entries). The rules compare a pattern with a
-    whole match (fullmatch), so here too it allows whole runs of tokens (`whole_value_regions`), never
-    any stretch of text it happens to find (".*@example\\.org" would otherwise allow a whole line)."""
+    """An allow list (anon_mask's or an `anon_rules`') as `anon_mask` applies it to every detector:
+    (occurrence patterns of its strings and {"text": ...} phrases, its {"pattern": regex} entries). A
+    pattern means one thing in both components: it must match a whole value (the rules compare it with a
+    whole match), so it allows whole runs of tokens (`whole_value_regions`), never any stretch of text it
+    happens to find (".*@example\\.org" would otherwise allow a whole line)."""
     phrases: List[AllowEntry] = []
     whole = []
     for entry in entries:

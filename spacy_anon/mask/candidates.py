@@ -35,7 +35,9 @@ class CandidateFinder:
         self.spans_key, self.use_ents, self.ent_label_map = spans_key, use_ents, ent_label_map
         self.name_labels, self.honorifics = tuple(name_labels), tuple(honorifics)
         self.rule_allow_lists = rule_allow_lists
-        self._allow_patterns = compile_occurrence_patterns(list(allow_list))  # bad entries raise here
+        compile_occurrence_patterns(list(allow_list))  # bad entries raise here
+        # one meaning with anon_rules' allow_list: phrases by their occurrences, patterns by whole values
+        self._allow_patterns, self._allow_whole = rule_allow_entries(list(allow_list))
         self._rule_allow: Tuple[str, Any] = ("[]", ((), ()))  # the rules' allow lists, compiled (`allowed`)
         self._is_common: Optional[Callable[[str], bool]] = None
 
@@ -109,7 +111,7 @@ class CandidateFinder:
             self._rule_allow = (key, rule_allow_entries(entries))
         phrases, whole = self._rule_allow[1]
         patterns = self._allow_patterns + phrases
-        return (allowed_regions(text, patterns) if patterns else []), whole
+        return (allowed_regions(text, patterns) if patterns else []), self._allow_whole + whole
 
     def trim_allowed(self, doc: Doc, found: List[Pair], text: str, allowed: List[Tuple[int, int]],
                      whole: Tuple[Any, ...]) -> List[Pair]:

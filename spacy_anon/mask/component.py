@@ -8,6 +8,7 @@ outputs (`writer`). Settings are checked in `settings`. It is the only writer of
 `doc._.anon_table` and `doc._.anon_status` (fail closed: any error propagates and leaves
 `anon_text`/`anon_status` at None).
 """
+import warnings
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -20,9 +21,9 @@ from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
 from spacy_anon import progress
-from spacy_anon.coref.grouper import CorefGrouper, grouper_for
+from spacy_anon.coref.grouper import COREF_RAN_KEY, CorefGrouper, grouper_for
 from spacy_anon.doc_keys import MEMORY_KEY  # noqa: F401  (re-exported)
-from spacy_anon.errors import Errors
+from spacy_anon.errors import Errors, Warnings
 from spacy_anon.extensions import doc_text, span_getter
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, RULE_TYPES
 from spacy_anon.mask import coverage, entities, fine_types, writer
@@ -46,6 +47,7 @@ from spacy_anon.mask.entities import SWEEP_SOURCE  # noqa: F401  (re-exported)
 from spacy_anon.mask.tidy import starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.progress import pipe_keeping_failures
 from spacy_anon.saved_settings import check_saved_settings
+from spacy_anon.settings_vocabulary import agreement_problems
 
 STRATEGIES = BUILT_IN  # the built-in operators; others come from the `anon_operators` registry
 GENERIC_TYPES = frozenset(RULE_TYPES) | frozenset(DEFAULT_ENT_LABEL_MAP)  # less specific than a corpus label
@@ -172,8 +174,8 @@ class AnonMask(Pipe):
             the row then covering the article ("an American actor" -> "a performer", row from "an");
             a bare singular replacement at the start of a noun phrase gets "a"/"an" ("In 2015 a person").
         allow_list: terms never masked, whichever detector flagged them: strings (case-insensitive, whole
-            words; "European Court of Human Rights"), {"text": ...} or {"pattern": regex}; the phrases of
-            the pipeline's anon_rules allow lists count too. A candidate inside an occurrence is dropped,
+            words; "European Court of Human Rights"), {"text": ...} or {"pattern": regex} (matching a whole
+            value, a run of tokens, as in anon_rules); the pipeline's anon_rules allow lists count too. A candidate inside an occurrence is dropped,
             one running past it trimmed to what is worth masking outside it (`spacy_anon.mask.allow_list`).
         leak_guard: mask what the detectors half found (`spacy_anon.mask.leak_guard`): a person
             mention that is only a title, or that stops before a capitalised word with a possessive, is
@@ -209,6 +211,7 @@ class AnonMask(Pipe):
             self._operators[strategy] = operator
         self._policies = Policies(self.strategy, policies, self._operators)
         self.memory = ReplacementMemory()
+        self._agreement_checked: set = set()  # anon_coref components whose shared settings were compared
         self.rule_fallback = RuleFallback(nlp, self.run_rules, self.rules_cfg, self.spans_key)
         if nlp is not None:
             progress.watch(nlp)  # a non-raising error handler set before this component records failures
@@ -329,10 +332,31 @@ class AnonMask(Pipe):
     def _group(self, doc: Doc, kept: List[Span], text: str) -> List[str]:
         """One entity key per kept span: anon_coref's grouper when it ran, else `grouper`."""
         grouper = grouper_for(self.nlp, doc, self.grouper)
+        if grouper is not self.grouper:
+            self._check_agreement(doc.user_data.get(COREF_RAN_KEY))
         keys = list(grouper(doc, kept, text=text) if isinstance(grouper, CorefGrouper) else grouper(doc, kept))
         if len(keys) != len(kept):
             raise ValueError(Errors.E117.format(n_keys=len(keys), n_spans=len(kept)))
         return keys
+
+    def _check_agreement(self, coref_name: Optional[str]) -> None:
+        """Warn once (W061) when the anon_coref that grouped this doc's mentions was given other values of
+        the settings both components have and must agree on (use_ents, ent_label_map, grouper)."""
+        checked = self._agreement_checked
+        if coref_name in checked or self.nlp is None or coref_name not in self.nlp.component_names:
+            return
+        checked.add(coref_name)
+        coref = self.nlp.get_pipe(coref_name)
+        components = self.nlp.config.interpolate()["components"]  # `${components.anon_coref.grouper}` resolved
+        configs = {name: components.get(name, {}) for name in (self.name, coref_name)}
+        mine = {"use_ents": self.use_ents, "ent_label_map": self.ent_label_map,
+                "grouper": configs[self.name].get("grouper")}
+        theirs = {"use_ents": getattr(coref, "use_ents", None), "ent_label_map": getattr(coref, "ent_label_map", None),
+                  "grouper": configs[coref_name].get("grouper")}
+        problems = agreement_problems(mine, theirs)
+        if problems:
+            warnings.warn(Warnings.W061.format(component=self.name, settings=", ".join(problems), other=coref_name,
+                                               example=problems[0]), UserWarning, stacklevel=2)
 
     def _memory_of(self, doc: Doc) -> ReplacementMemory:
         """The doc's own memory (doc.user_data), else the pipeline's or a new one (`consistency`)."""

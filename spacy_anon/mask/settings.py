@@ -21,6 +21,7 @@ from spacy_anon.mask.overlaps import make_overlap_resolver
 from spacy_anon.mask.surrogates import make_faker_surrogates
 from spacy_anon.rules.component import AnonRules
 from spacy_anon.rules.recognizers import REGISTRY
+from spacy_anon.settings_vocabulary import checked
 
 CONSISTENCY = ("doc", "pipeline")
 RUN_RULES = ("auto", True, False)
@@ -92,6 +93,8 @@ def validated_settings(nlp: Any, **given: Any) -> Dict[str, Any]:
     if isinstance(extra_labels, str) or not all(isinstance(x, str) and x for x in extra_labels):
         raise ValueError(Errors.E131.format(value=extra_labels))
     cfg["extra_labels"] = list(extra_labels)
+    for setting in ("date_granularity", "age_bucket", "number_style"):  # one definition with anon_generalize
+        checked("anon_mask", setting, raw[setting])
     shift = raw["date_shift_days"]
     if not isinstance(shift, int) or isinstance(shift, bool) or not 1 <= shift <= MAX_DATE_SHIFT_DAYS:
         raise ValueError(Errors.E134.format(value=shift))

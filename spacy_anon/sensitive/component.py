@@ -30,6 +30,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import from_disk as util_from_disk
 from spacy.util import to_disk as util_to_disk
 
+from spacy_anon.settings_vocabulary import pipeline_language
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.errors import Errors
@@ -76,7 +77,7 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "label": "MISC",
     "spans_key": SPAN_KEY,
     "snomed_path": None,
-    "lang": "en",
+    "lang": None,
     "lexicon": None,
     "min_df": 2,
     "clinical": True,
@@ -99,7 +100,7 @@ def make_anon_sensitive(
     label: str,
     spans_key: str,
     snomed_path: Optional[str],
-    lang: str,
+    lang: Optional[str],
     lexicon: Optional[str],
     min_df: int,
     clinical: bool,
@@ -135,7 +136,7 @@ class SensitiveTerms(ErrorHandling):
         label: str = "MISC",
         spans_key: str = SPAN_KEY,
         snomed_path: Optional[str] = None,
-        lang: str = "en",
+        lang: Optional[str] = None,
         lexicon: Optional[str] = None,
         min_df: int = 2,
         clinical: bool = True,
@@ -156,7 +157,7 @@ class SensitiveTerms(ErrorHandling):
         label: category of the spans (their identifier type is always CONFIDENTIAL).
         spans_key: the span group to add to.
         snomed_path: folder of a licensed SNOMED CT RF2 release; its concepts come before WordNet's.
-        lang, lexicon: the WordNet (as anon_generalize).
+        lang, lexicon: the WordNet and word frequencies (as anon_generalize); lang None: the pipeline's.
         min_df: with an index, a term seen in fewer documents gives no evidence of risk (its PMI counts as 0).
         clinical: add the clinical lexicon (`spacy_anon.sensitive.clinical`): clinical forms of the
             conditions, their treatments, look-alikes and denials that are not the condition, readable
@@ -170,6 +171,7 @@ class SensitiveTerms(ErrorHandling):
         """
         self.nlp = nlp
         self.name = name
+        lang = pipeline_language(lang, nlp, name)
         check_conditions(list(conditions))
         if not conditions and not terms:
             raise ValueError(Errors.E351)
