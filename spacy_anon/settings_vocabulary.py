@@ -16,6 +16,8 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from spacy.tokens import Doc, Span
+
 from spacy_anon.errors import Errors, Warnings
 
 DATE_GRANULARITIES = ("month", "year")
@@ -77,7 +79,7 @@ def _bound(check: Callable[[str, str, Any], Any], setting: str) -> Callable[[str
 
 
 def _entries() -> List[SharedSetting]:
-    grouper_type = "Callable[[Doc, Sequence[Span]], List[str]]"
+    grouper_type = Callable[[Doc, Sequence[Span]], List[str]]
     return [
         SharedSetting("spans_key", str, "anon", "the `doc.spans` group of the candidate spans: detectors "
                       "append to it, later components read it", "a span group name", DETECTORS_AND_READERS),
@@ -164,20 +166,21 @@ RENAMED: Dict[Tuple[str, str], Tuple[str, str]] = {
 }
 
 
-def renamed_value(factory: str, old: str, old_value: Any, new: str, new_value: Any, default: Any) -> Any:
-    """The value of a renamed setting given under its old name (warning W060), else the new one's.
-    Both names given with different values: refused (E061)."""
+def renamed_value(factory: str, component: str, old: str, old_value: Any, new_value: Any) -> Any:
+    """The value of a setting renamed in `RENAMED`: given under its old name (not None), that value, with
+    warning W060; both names given with different values: refused (E061); else the new one's."""
+    new, why = RENAMED[(factory, old)]
     if old_value is None:
         return new_value
-    if new_value != default and new_value != old_value:
-        raise ValueError(Errors.E061.format(component=factory, old=old, new=new, old_value=old_value,
+    if new_value != VOCABULARY[new].default_for(factory) and new_value != old_value:
+        raise ValueError(Errors.E061.format(component=component, old=old, new=new, old_value=old_value,
                                             new_value=new_value))
-    why = RENAMED.get((factory, old), (new, ""))[1]
-    warnings.warn(Warnings.W060.format(component=factory, old=old, new=new, why=why), UserWarning, stacklevel=3)
+    warnings.warn(Warnings.W060.format(component=component, old=old, new=new, why=why), UserWarning, stacklevel=3)
     return old_value
 
 
-# ---- registered functions: name -> what changed in each version (a changed behaviour is a new name)
+# ---- registered functions: name -> its spaCy registry. A changed behaviour is a new `.vN` name, the old one
+# registered still (old behaviour) or refusing with the migration; docs/DESIGN.md lists them.
 REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.anon_scorer.v1": "scorers",
     "spacy_anon.char_class_tokenizer.v1": "tokenizers",

@@ -25,8 +25,10 @@ def pipeline_with_spans(lang, patterns, **coref_config):
     nlp = spacy.blank(lang)
     ruler = nlp.add_pipe("span_ruler", config={"spans_key": "anon"})
     ruler.add_patterns([{"label": label, "pattern": text} for label, text in patterns])
+    coref_config = {"use_ents": False, **coref_config}
     nlp.add_pipe("anon_coref", config=coref_config)
-    nlp.add_pipe("anon_mask", config={"run_rules": False, "use_ents": False})
+    shared = {k: coref_config[k] for k in ("use_ents", "grouper") if k in coref_config}  # one value (W061)
+    nlp.add_pipe("anon_mask", config={"run_rules": False, **shared})
     return nlp
 
 
@@ -158,7 +160,7 @@ def test_without_anon_coref_the_mask_groups_as_before():
     doc = nlp("The European Court of Human Rights (ECHR) sat.")
     assert COREF_RAN_KEY not in doc.user_data
     assert doc._.anon_text == "The [ORG_1] ([ORG_2]) sat."
-    nlp.add_pipe("anon_coref", before="anon_mask")
+    nlp.add_pipe("anon_coref", before="anon_mask", config={"use_ents": False})
     assert nlp("The European Court of Human Rights (ECHR) sat.")._.anon_text == "The [ORG_1] ([ORG_1]) sat."
 
 
@@ -166,7 +168,7 @@ def test_one_surrogate_per_entity_across_its_mentions():
     nlp = spacy.blank("en")
     ruler = nlp.add_pipe("span_ruler", config={"spans_key": "anon"})
     ruler.add_patterns([{"label": "ORG", "pattern": "Irish Republican Army"}, {"label": "ORG", "pattern": "IRA"}])
-    nlp.add_pipe("anon_coref")
+    nlp.add_pipe("anon_coref", config={"use_ents": False})
     nlp.add_pipe("anon_mask", config={"run_rules": False, "use_ents": False, "strategy": "pseudonym",
                                       "pseudonym_key": "a-test-key-of-16-chars"})
     doc = nlp("The Irish Republican Army (known as the IRA) claimed it; the IRA denied it later.")

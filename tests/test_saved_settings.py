@@ -58,9 +58,28 @@ def test_crf_entity_threshold_given_at_load_takes_effect(default_nlp):
 def test_crf_settings_the_weights_were_trained_with_are_checked(tmp_path, default_nlp):
     default_nlp.to_disk(tmp_path / "m")
     saved = srsly.read_json(tmp_path / "m" / "anon_crf" / "cfg.json")
-    assert "min_score" not in saved and "entity_threshold" not in saved and saved["window"] == 2
-    with pytest.raises(ValueError, match=r"\[E010\] anon_crf: .*window = 2.* config says 3"):
-        spacy.load(tmp_path / "m", config={"components": {"anon_crf": {"window": 3}}})
+    assert "min_score" not in saved and "entity_threshold" not in saved and saved["window_size"] == 2
+    with pytest.raises(ValueError, match=r"\[E010\] anon_crf: .*window_size = 2.* config says 3"):
+        spacy.load(tmp_path / "m", config={"components": {"anon_crf": {"window_size": 3}}})
+
+
+def test_a_crf_saved_before_window_was_renamed_window_size_still_loads_and_is_checked(tmp_path, default_nlp):
+    """`window` (tokens each side of a token, for the features) is `window_size` since anon_context_tagger's
+    `window` means its encoder's input window: a saved model's cfg.json and config keep working."""
+    default_nlp.to_disk(tmp_path / "old")
+    path = tmp_path / "old" / "anon_crf" / "cfg.json"
+    saved = srsly.read_json(path)
+    srsly.write_json(path, {("window" if k == "window_size" else k): v for k, v in saved.items()})
+    config = (tmp_path / "old" / "config.cfg").read_text(encoding="utf8")
+    (tmp_path / "old" / "config.cfg").write_text(config.replace("window = null\n", "").replace("window_size = 2", "window = 2"), encoding="utf8")
+    with pytest.warns(UserWarning, match=r"\[W060\] anon_crf: setting window is now called window_size"):
+        nlp = spacy.load(tmp_path / "old")
+    assert nlp.get_pipe("anon_crf").cfg["window_size"] == 2
+    with pytest.warns(UserWarning, match="W060"), \
+            pytest.raises(ValueError, match=r"\[E010\] anon_crf: .*window_size = 2.* config says 1"):
+        spacy.load(tmp_path / "old", config={"components": {"anon_crf": {"window": 1}}})
+    with pytest.raises(ValueError, match=r"\[E061\] anon_crf: setting window was renamed window_size"):
+        spacy.load(tmp_path / "old", config={"components": {"anon_crf": {"window": 1, "window_size": 3}}})
 
 
 def test_a_crf_saved_with_every_setting_loads_with_the_config_s(tmp_path, default_nlp):
@@ -120,7 +139,7 @@ def _coref_pipeline():
     nlp = spacy.blank("en")
     ruler = nlp.add_pipe("span_ruler", config={"spans_key": "anon"})
     ruler.add_patterns([{"label": "ORG", "pattern": "European Court of Human Rights"}])
-    nlp.add_pipe("anon_coref")
+    nlp.add_pipe("anon_coref", config={"use_ents": False})
     nlp.add_pipe("anon_mask", config={"run_rules": False, "use_ents": False})
     return nlp
 
@@ -193,5 +212,5 @@ def test_the_shipped_models_hold_learned_state_only(model):
     nlp = _load(path)  # no warning: no stale settings
     assert not (path / "anon_regex_generator" / "cfg.json").exists() and not (path / "anon_mask" / "cfg").exists()
     crf = srsly.read_json(path / "anon_crf" / "cfg.json")
-    assert set(crf) == {"feature_span_keys", "window", "affix", "extra_features", "tag_scheme"}
+    assert set(crf) == {"feature_span_keys", "window_size", "affix", "extra_features", "tag_scheme"}
     assert all(nlp.get_pipe("anon_crf").cfg[key] == value for key, value in crf.items())

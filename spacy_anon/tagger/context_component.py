@@ -92,7 +92,7 @@ def make_anon_context_tagger(
     early_stopping: bool,
     span_threshold: float,
     label_map: Dict[str, str],
-    seed: int,
+    seed: Optional[int],
 ) -> "ContextTagger":
     """Create the context tagger.
 
@@ -107,7 +107,8 @@ def make_anon_context_tagger(
     backend: what runs MiniLM: "torch", or "onnxruntime" (exported in memory at load; faster on a CPU).
     encoder_layers: keep only MiniLM's first N transformer layers (0 = all): less time, other vectors. Saved
         with the model: a pipeline trained with N refuses a config with another value.
-    hidden, max_iter, seed: the perceptron's hidden units, training epochs and random seed.
+    hidden, max_iter, seed: the perceptron's hidden units, training epochs and random seed (None: not
+        seeded; `seed` means the same in anon_mask: spacy_anon.settings_vocabulary).
     early_stopping: hold 10% of the training tokens out and stop when their accuracy stops improving
         (for corpora of thousands of tokens; tiny training sets train better without).
     span_threshold: runs of tokens of one label scoring at least this become spans; > 1 = scores only.
@@ -132,7 +133,7 @@ class ContextTagger(ErrorHandling):
                  quantize: bool = False, backend: str = "torch", encoder_layers: int = 0, hidden: int = 256,
                  max_iter: int = 30,
                  early_stopping: bool = True, span_threshold: float = 0.95,
-                 label_map: Optional[Dict[str, str]] = None, seed: int = 0):
+                 label_map: Optional[Dict[str, str]] = None, seed: Optional[int] = 0):
         if span_threshold <= 0.5:  # below 0.5 a token more likely outside a span than in one becomes a span
             raise ValueError(Errors.E501.format(name=name, value=span_threshold))
         self.vocab = vocab

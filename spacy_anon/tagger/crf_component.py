@@ -26,6 +26,7 @@ from spacy_anon.doc_keys import NAMES_DETECTOR_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.progress import ErrorHandling, finished, finishes, pipe_keeping_failures, started
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
+from spacy_anon.settings_vocabulary import renamed_value
 from spacy_anon.tagger._docs import span_group_getter, upstream_runner
 from spacy_anon.tagger.clusters import load_optional_clusters
 from spacy_anon.tagger.context_classifier import veto_spans
@@ -94,7 +95,7 @@ INFERENCE = ("numpy", "crfsuite")  # how a trained model tags: `crf_inference` o
         "phrase_gazetteers": {},
         "phrase_variants": [],
         "clusters": "",
-        "window": 2,
+        "window_size": 2,
         "affix": 3,
         "c1": 0.05,
         "c2": 0.01,
@@ -122,7 +123,7 @@ def make_anon_crf(
     phrase_gazetteers: Dict[str, str],
     phrase_variants: List[str],
     clusters: str,
-    window: int,
+    window_size: int,
     affix: int,
     c1: float,
     c2: float,
@@ -137,6 +138,7 @@ def make_anon_crf(
     context_veto: float,
     span_filters: SpanFilters,
     inference: str,
+    window: Optional[int] = None,
 ) -> "CRFTagger":
     """Create the CRF tagger.
 
@@ -153,7 +155,9 @@ def make_anon_crf(
         `spacy_anon.tagger.phrase_variants`); [] = entries as written.
     clusters: path of a `word<TAB>bits` word-cluster file (`spacy-anon tagger clusters`); read at
         initialize and stored with the model; "" = no cluster features.
-    window: context window (tokens on each side); affix: longest prefix/suffix feature.
+    window_size: how many tokens on each side of a token its features look at (spaCy's name; called
+        `window` before, which anon_context_tagger uses for its encoder's input window: the old name
+        still works, with warning W060); affix: longest prefix/suffix feature.
     c1, c2, max_iterations: L1/L2 regularisation and L-BFGS iterations.
     min_score: drop predicted spans whose mean marginal probability is below this.
     entity_threshold: when > 0, also tag tokens whose marginal probability of not being "O" reaches
@@ -189,7 +193,8 @@ def make_anon_crf(
     return CRFTagger(
         nlp.vocab, name, spans_key=spans_key, gold_key=gold_key, feature_span_keys=feature_span_keys,
         gazetteers=gazetteers, phrase_gazetteers=phrase_gazetteers, phrase_variants=phrase_variants,
-        clusters=clusters, window=window, affix=affix, c1=c1, c2=c2, max_iterations=max_iterations,
+        clusters=clusters, window_size=window_size, window=window, affix=affix, c1=c1, c2=c2,
+        max_iterations=max_iterations,
         min_score=min_score, entity_threshold=entity_threshold, extend_threshold=extend_threshold,
         label_map=label_map, extra_features=extra_features, cross_fit_folds=cross_fit_folds,
         tag_scheme=tag_scheme, context_veto=context_veto, span_filters=span_filters, inference=inference,
@@ -211,7 +216,7 @@ class CRFTagger(ErrorHandling):
         phrase_gazetteers: Optional[Dict[str, str]] = None,
         phrase_variants: Sequence[str] = (),
         clusters: str = "",
-        window: int = 2,
+        window_size: int = 2,
         affix: int = 3,
         c1: float = 0.05,
         c2: float = 0.01,
@@ -226,6 +231,7 @@ class CRFTagger(ErrorHandling):
         context_veto: float = 0.0,
         span_filters: Optional[Dict[str, SpanFilter]] = None,
         inference: str = "numpy",
+        window: Optional[int] = None,
         **removed: Any,
     ):
         if removed:
@@ -233,6 +239,7 @@ class CRFTagger(ErrorHandling):
             if unknown:
                 raise TypeError(Errors.E609.format(name=name, unknown=unknown))
             raise removed_settings_error(name, removed)
+        window_size = renamed_value("anon_crf", name, "window", window, window_size)
         if tag_scheme not in TAG_SCHEMES:
             raise ValueError(Errors.E601.format(name=name, value=tag_scheme, valid=", ".join(TAG_SCHEMES)))
         if inference not in INFERENCE:
@@ -248,7 +255,7 @@ class CRFTagger(ErrorHandling):
             "spans_key": spans_key, "gold_key": gold_key, "feature_span_keys": list(feature_span_keys),
             "gazetteers": dict(gazetteers or {}), "phrase_gazetteers": dict(phrase_gazetteers or {}),
             "phrase_variants": list(phrase_variants),
-            "clusters": clusters, "window": window, "affix": affix, "c1": c1, "c2": c2,
+            "clusters": clusters, "window_size": window_size, "affix": affix, "c1": c1, "c2": c2,
             "max_iterations": max_iterations, "min_score": min_score, "entity_threshold": entity_threshold,
             "extend_threshold": extend_threshold, "label_map": dict(label_map or {}),
             "extra_features": list(extra_features), "cross_fit_folds": cross_fit_folds,
@@ -286,17 +293,17 @@ class CRFTagger(ErrorHandling):
         """(token indices, feature lists) per sequence of a doc (`tokens`: its `token_arrays`, if read)."""
         inputs = sequence_inputs(doc, self.cfg["feature_span_keys"], self.cfg.get("extra_features") or [],
                                  self.gazetteer_terms, tokens)
-        return sequence_feature_lists(inputs, self.gazetteer_terms, self.clusters, self.cfg["window"],
+        return sequence_feature_lists(inputs, self.gazetteer_terms, self.clusters, self.cfg["window_size"],
                                       self.cfg["affix"])
 
     def emission_cache(self) -> EmissionCache:
         """The numpy inference's weights and cached state scores, built once per loaded model."""
-        key = (self.model_bytes, self.gazetteer_terms, self.clusters, self.cfg["window"], self.cfg["affix"])
+        key = (self.model_bytes, self.gazetteer_terms, self.clusters, self.cfg["window_size"], self.cfg["affix"])
         if self._emissions is None or any(a is not b for a, b in zip(self._emissions[0][:3], key[:3])) \
                 or self._emissions[0][3:] != key[3:]:
             if self.model_bytes is None:
                 raise ValueError(Errors.E604.format(name=self.name))
-            cache = EmissionCache(read_model(self.model_bytes), self.cfg["window"], self.cfg["affix"],
+            cache = EmissionCache(read_model(self.model_bytes), self.cfg["window_size"], self.cfg["affix"],
                                   word_gazetteers(self.gazetteer_terms), self.clusters)
             self._emissions = (key, cache)
         return self._emissions[1]

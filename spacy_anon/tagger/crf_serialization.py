@@ -13,7 +13,8 @@ from spacy_anon.tagger.span_filters.chain import span_filter_state
 from spacy_anon.tagger.span_filters.removed import REMOVED_SETTINGS, check_saved_settings
 
 # the settings that shape the features the weights were trained on: saved with the model, must equal the config's
-TRAINED_WITH = ("feature_span_keys", "window", "affix", "extra_features", "tag_scheme")
+TRAINED_WITH = ("feature_span_keys", "window_size", "affix", "extra_features", "tag_scheme")
+RENAMED_SAVED = {"window": "window_size"}  # cfg.json of models saved before the rename (settings_vocabulary)
 FILTER_STATE = "span_filters.json"  # what the span filters learned, by filter name
 LEGACY_BOUNDARIES = "boundaries.json"  # repair_boundaries' words in pipelines saved before span filters
 
@@ -40,7 +41,7 @@ def check_saved_cfg(name: str, saved: Mapping[str, Any], cfg: Mapping[str, Any],
     """Settings saved with the model: the config's win (`spacy_anon.saved_settings`); those the weights
     were trained with must equal the config's. Those that became span filters (a pipeline saved before
     them) are not settings any more; a step they switch on must be among the configured filters."""
-    saved = dict(saved)
+    saved = {RENAMED_SAVED.get(key, key): value for key, value in saved.items()}
     removed = {key: saved.pop(key) for key in list(saved) if key in REMOVED_SETTINGS}
     check_saved_settings(name, removed, span_filters)
     check_config_wins(name, saved, cfg, trained_with=TRAINED_WITH)
