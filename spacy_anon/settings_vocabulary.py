@@ -205,9 +205,12 @@ REGISTERED_VERSIONS: Dict[str, str] = {
 
 
 def agreement_problems(first: Mapping[str, Any], second: Mapping[str, Any]) -> List[str]:
-    """The `must_agree` settings two components both have and set differently."""
+    """The `must_agree` settings two components' configs (with their `factory`) both have and set
+    differently."""
+    factories = {first.get("factory"), second.get("factory")}
     return sorted(name for name, entry in VOCABULARY.items()
-                  if entry.must_agree and name in first and name in second and first[name] != second[name])
+                  if entry.must_agree and factories <= set(entry.factories) and name in first and name in second
+                  and first[name] != second[name])
 
 
 __all__ = ["DATE_GRANULARITIES", "NUMBER_STYLES", "REGISTERED_VERSIONS", "RENAMED", "SharedSetting",

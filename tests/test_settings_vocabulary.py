@@ -11,8 +11,10 @@ from spacy.language import Language
 from spacy.util import registry
 
 import spacy_anon  # noqa: F401  (registers the factories)
+from conftest import WORDNET_REQUIRED
 from spacy_anon.errors import Errors
 from spacy_anon.generalize.wordnet import WordNetMissingError
+from spacy_anon.generalize.wordnet_install import english_lexicons
 from spacy_anon.settings_vocabulary import REGISTERED_VERSIONS, RENAMED, VOCABULARY, checked
 from spacy_anon.tagger import context_component, crf_component, regex_generator_component  # noqa: F401
 from spacy_anon.disclosure import component as disclosure_component  # noqa: F401
@@ -23,6 +25,8 @@ from spacy_anon.mask import component as mask_component  # noqa: F401
 from spacy_anon.rules import component as rules_component  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
+NEEDS_WORDNET = pytest.mark.skipif(not english_lexicons() and not WORDNET_REQUIRED,
+                                   reason="WordNet not installed: run `spacy-anon wordnet install`")
 FACTORIES = sorted(name for name in Language.factories if name.startswith("anon_"))
 
 
@@ -102,6 +106,7 @@ def test_a_checked_setting_is_refused_alike_by_every_factory(name):
                 nlp.add_pipe(factory, config=config)
 
 
+@NEEDS_WORDNET
 def test_lang_left_out_is_the_pipeline_s_language_in_every_factory_that_has_it():
     nlp = spacy.blank("pt")
     assert nlp.add_pipe("anon_coref").lang == "pt"
@@ -147,6 +152,24 @@ def test_components_that_disagree_are_named_once():
     with warnings.catch_warnings():
         warnings.simplefilter("error", UserWarning)
         nlp("Mr John Smith met Dr Smith again.")  # once per component
+
+
+@NEEDS_WORDNET
+def test_coarsening_that_differs_between_anon_generalize_and_anon_mask_is_named():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("anon_rules")
+    nlp.add_pipe("anon_generalize", config={"date_granularity": "year"})
+    nlp.add_pipe("anon_mask", config={"strategy": "generalize"})
+    with pytest.warns(UserWarning, match=r"\[W061\] anon_mask: settings date_granularity differ .* anon_generalize"):
+        nlp("Born on 3 May 1970.")
+    nlp = spacy.blank("en")
+    nlp.add_pipe("anon_rules")
+    nlp.add_pipe("anon_generalize", config={"date_granularity": "year"})
+    nlp.add_pipe("anon_mask", config={"strategy": "generalize", "date_granularity": "year"})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        warnings.filterwarnings("ignore", message=r"\[W101\]")
+        assert nlp("Born on 3 May 1970.")._.anon_text == "Born on 1970."
 
 
 # ------------------------------------------------------------------ allow_list: one meaning

@@ -21,7 +21,7 @@ from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
 from spacy_anon import progress
-from spacy_anon.coref.grouper import COREF_RAN_KEY, CorefGrouper, grouper_for
+from spacy_anon.coref.grouper import CorefGrouper, grouper_for
 from spacy_anon.doc_keys import MEMORY_KEY  # noqa: F401  (re-exported)
 from spacy_anon.errors import Errors, Warnings
 from spacy_anon.extensions import doc_text, span_getter
@@ -211,7 +211,7 @@ class AnonMask(Pipe):
             self._operators[strategy] = operator
         self._policies = Policies(self.strategy, policies, self._operators)
         self.memory = ReplacementMemory()
-        self._agreement_checked: set = set()  # anon_coref components whose shared settings were compared
+        self._agreement_checked: set = set()  # components whose shared settings were compared (W061)
         self.rule_fallback = RuleFallback(nlp, self.run_rules, self.rules_cfg, self.spans_key)
         if nlp is not None:
             progress.watch(nlp)  # a non-raising error handler set before this component records failures
@@ -332,31 +332,28 @@ class AnonMask(Pipe):
     def _group(self, doc: Doc, kept: List[Span], text: str) -> List[str]:
         """One entity key per kept span: anon_coref's grouper when it ran, else `grouper`."""
         grouper = grouper_for(self.nlp, doc, self.grouper)
-        if grouper is not self.grouper:
-            self._check_agreement(doc.user_data.get(COREF_RAN_KEY))
+        self._check_agreement()
         keys = list(grouper(doc, kept, text=text) if isinstance(grouper, CorefGrouper) else grouper(doc, kept))
         if len(keys) != len(kept):
             raise ValueError(Errors.E117.format(n_keys=len(keys), n_spans=len(kept)))
         return keys
 
-    def _check_agreement(self, coref_name: Optional[str]) -> None:
-        """Warn once (W061) when the anon_coref that grouped this doc's mentions was given other values of
-        the settings both components have and must agree on (use_ents, ent_label_map, grouper)."""
-        checked = self._agreement_checked
-        if coref_name in checked or self.nlp is None or coref_name not in self.nlp.component_names:
+    def _check_agreement(self) -> None:
+        """Warn once per component (W061) when an earlier component of the pipeline was given another value
+        of a setting both have and must agree on (`settings_vocabulary`: anon_coref's use_ents,
+        ent_label_map, grouper; anon_generalize's date_granularity, age_bucket, number_style)."""
+        if self.nlp is None or not set(self.nlp.pipe_names) - self._agreement_checked:
             return
-        checked.add(coref_name)
-        coref = self.nlp.get_pipe(coref_name)
         components = self.nlp.config.interpolate()["components"]  # `${components.anon_coref.grouper}` resolved
-        configs = {name: components.get(name, {}) for name in (self.name, coref_name)}
-        mine = {"use_ents": self.use_ents, "ent_label_map": self.ent_label_map,
-                "grouper": configs[self.name].get("grouper")}
-        theirs = {"use_ents": getattr(coref, "use_ents", None), "ent_label_map": getattr(coref, "ent_label_map", None),
-                  "grouper": configs[coref_name].get("grouper")}
-        problems = agreement_problems(mine, theirs)
-        if problems:
-            warnings.warn(Warnings.W061.format(component=self.name, settings=", ".join(problems), other=coref_name,
-                                               example=problems[0]), UserWarning, stacklevel=2)
+        mine = components.get(self.name, {})
+        for other in self.nlp.pipe_names:
+            if other in self._agreement_checked or other == self.name:
+                continue
+            self._agreement_checked.add(other)
+            problems = agreement_problems(mine, components.get(other, {}))
+            if problems:
+                warnings.warn(Warnings.W061.format(component=self.name, settings=", ".join(problems), other=other,
+                                                   example=problems[0]), UserWarning, stacklevel=2)
 
     def _memory_of(self, doc: Doc) -> ReplacementMemory:
         """The doc's own memory (doc.user_data), else the pipeline's or a new one (`consistency`)."""
