@@ -750,9 +750,9 @@ class Warnings(metaclass=_WithCodes):
     # ---- [pipeline] settings vocabulary
     W060 = ("{component}: setting {old} is now called {new} ({why}); the old name still works. Fix: write "
             "{new} in the config instead of {old}")
-    W061 = ("{component}: settings {settings} differ from those of {other} in this pipeline, though both mean "
-            "one thing (spacy_anon.settings_vocabulary): entities are grouped by one setting and masked by the "
-            "other. Fix: give them one value, e.g. in the config `{example} = ${{components.{other}.{example}}}`")
+    W061 = ("{component}: settings {settings} differ from those of {other} in this pipeline, though each means "
+            "one thing in both (spacy_anon.settings_vocabulary): the two components treat the same mentions "
+            "differently. Fix: give them one value, e.g. in the config `{example} = ${{components.{other}.{example}}}`")
 
     # ---- [mask] operators of the older interface
     W102 = ("anon_mask: the {name!r} operator has the older interface (`__init__(mask)`, `validate()`, "
