@@ -59,11 +59,12 @@ def add_anon_components(nlp: Language, **mask_config: Any) -> Language:
         else:
             nlp.add_pipe("anon_rules")
     if COREF not in nlp.pipe_names and MASK not in nlp.pipe_names:
-        # one entity, one replacement: acronyms, surnames, aliases join the mentions the detectors found
-        nlp.add_pipe(COREF)
+        # one entity, one replacement: acronyms, surnames, aliases join the mentions the detectors found;
+        # the settings both must agree on (settings_vocabulary) get the mask's values
+        nlp.add_pipe(COREF, config=coref_shares(mask_config))
     if MASK in nlp.pipe_names:
         if mask_config:
-            current = {k: v for k, v in nlp.config["components"][MASK].items() if k != "factory"}
+            current = {k: v for k, v in nlp.config.interpolate()["components"][MASK].items() if k != "factory"}
             current.update(mask_config)
             nlp.remove_pipe(MASK)
             nlp.add_pipe(MASK, config=current)
@@ -292,6 +293,12 @@ def assemble(model: Optional[Union[str, Path]], lang: str, settings: Mapping[str
     return nlp
 
 
+def coref_shares(mask_config: Mapping[str, Any]) -> Dict[str, Any]:
+    """The settings of `mask_config` that anon_coref has too and must agree on (`settings_vocabulary`)."""
+    return {key: value for key, value in mask_config.items()
+            if key in VOCABULARY and VOCABULARY[key].must_agree and COREF in VOCABULARY[key].factories}
+
+
 def _shared_with_coref(config: Dict[str, Any], names: Mapping[str, str],
                        settings: Mapping[str, Mapping[str, Any]]) -> Dict[str, Dict[str, Any]]:
     """`settings` with those anon_coref and anon_mask must agree on (`settings_vocabulary`: use_ents,
@@ -301,8 +308,7 @@ def _shared_with_coref(config: Dict[str, Any], names: Mapping[str, str],
     if COREF not in names or MASK not in out:
         return out
     coref, mask = names[COREF], config["components"][names[MASK]]
-    shared = {key: out[MASK][key] for key in list(out[MASK])
-              if key in VOCABULARY and VOCABULARY[key].must_agree and COREF in VOCABULARY[key].factories}
+    shared = coref_shares(out[MASK])
     for key in shared:
         if mask.get(key) == "${components.%s.%s}" % (coref, key):
             del out[MASK][key]

@@ -71,7 +71,8 @@ def test_a_crf_saved_before_window_was_renamed_window_size_still_loads_and_is_ch
     saved = srsly.read_json(path)
     srsly.write_json(path, {("window" if k == "window_size" else k): v for k, v in saved.items()})
     config = (tmp_path / "old" / "config.cfg").read_text(encoding="utf8")
-    (tmp_path / "old" / "config.cfg").write_text(config.replace("window = null\n", "").replace("window_size = 2", "window = 2"), encoding="utf8")
+    config = config.replace("window = null\n", "").replace("window_size = 2", "window = 2")  # as 0.1.0 wrote it
+    (tmp_path / "old" / "config.cfg").write_text(config, encoding="utf8")
     with pytest.warns(UserWarning, match=r"\[W060\] anon_crf: setting window is now called window_size"):
         nlp = spacy.load(tmp_path / "old")
     assert nlp.get_pipe("anon_crf").cfg["window_size"] == 2

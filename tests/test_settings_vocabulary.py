@@ -15,6 +15,7 @@ from conftest import WORDNET_REQUIRED
 from spacy_anon.errors import Errors
 from spacy_anon.generalize.wordnet import WordNetMissingError
 from spacy_anon.generalize.wordnet_install import english_lexicons
+from spacy_anon.pipeline import add_anon_components
 from spacy_anon.settings_vocabulary import REGISTERED_VERSIONS, RENAMED, VOCABULARY, checked
 from spacy_anon.tagger import context_component, crf_component, regex_generator_component  # noqa: F401
 from spacy_anon.disclosure import component as disclosure_component  # noqa: F401
@@ -143,6 +144,12 @@ def test_a_keyword_setting_of_load_reaches_both_components():
         warnings.simplefilter("error", UserWarning)
         warnings.filterwarnings("ignore", message=r"\[W101\]")
         assert nlp("Mr John Smith met Dr Smith in Leeds.")._.anon_status == "ok"
+
+
+def test_add_anon_components_gives_anon_coref_the_mask_s_shared_settings():
+    nlp = add_anon_components(spacy.blank("en"), use_ents=False, ent_label_map={"PER": "PERSON"})
+    assert nlp.get_pipe("anon_coref").use_ents is nlp.get_pipe("anon_mask").use_ents is False
+    assert nlp.get_pipe("anon_coref").ent_label_map == {"PER": "PERSON"}
 
 
 def test_components_that_disagree_are_named_once():

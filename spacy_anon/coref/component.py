@@ -75,8 +75,8 @@ def make_anon_coref(
     lang: Optional[str],
 ) -> "AnonCoref":
     """Build the coreference component; see `AnonCoref` for the arguments."""
-    return AnonCoref(name, lang=pipeline_language(lang, nlp, name), resolver=resolver, grouper=grouper, spans_key=spans_key,
-                     coref_key=coref_key, acronym_labels=acronym_labels, use_ents=use_ents,
+    return AnonCoref(name, lang=pipeline_language(lang, nlp, name), resolver=resolver, grouper=grouper,
+                     spans_key=spans_key, coref_key=coref_key, acronym_labels=acronym_labels, use_ents=use_ents,
                      ent_label_map=ent_label_map, add_mentions=add_mentions,
                      link_anaphora=link_anaphora, mask_anaphora=mask_anaphora, max_sentences=max_sentences)
 

@@ -175,8 +175,9 @@ class AnonMask(Pipe):
             a bare singular replacement at the start of a noun phrase gets "a"/"an" ("In 2015 a person").
         allow_list: terms never masked, whichever detector flagged them: strings (case-insensitive, whole
             words; "European Court of Human Rights"), {"text": ...} or {"pattern": regex} (matching a whole
-            value, a run of tokens, as in anon_rules); the pipeline's anon_rules allow lists count too. A candidate inside an occurrence is dropped,
-            one running past it trimmed to what is worth masking outside it (`spacy_anon.mask.allow_list`).
+            value, a run of tokens, as in anon_rules); the pipeline's anon_rules allow lists count too. A
+            candidate inside an occurrence is dropped, one running past it trimmed to what is worth masking
+            outside it (`spacy_anon.mask.allow_list`).
         leak_guard: mask what the detectors half found (`spacy_anon.mask.leak_guard`): a person
             mention that is only a title, or that stops before a capitalised word with a possessive, is
             grown over those words ("Mr Fredin’s", "Peter Maxwell's"), and every other occurrence of a
