@@ -6,6 +6,8 @@ import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import spacy
 from spacy.language import Language
 from spacy.util import registry
@@ -105,6 +107,23 @@ def test_a_checked_setting_is_refused_alike_by_every_factory(name):
                 config["strategy"] = "tag"  # refused whatever the strategy: the setting takes effect or fails
             with pytest.raises(Exception, match=r"E060|is not "):
                 nlp.add_pipe(factory, config=config)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=6), st.integers(), st.none(), st.booleans()))
+def test_every_factory_with_a_checked_setting_gives_every_value_the_same_verdict(value):
+    for name, entry in VOCABULARY.items():
+        if entry.check is None:
+            continue
+        verdicts = set()
+        for factory in entry.factories:
+            try:
+                checked(factory, name, value)
+                verdicts.add("accepted")
+            except ValueError as err:
+                assert str(err).startswith(f"[E060] {factory}: setting {name}") and "Fix:" in str(err)
+                verdicts.add("refused")
+        assert len(verdicts) == 1, (name, value)
 
 
 @NEEDS_WORDNET
