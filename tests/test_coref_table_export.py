@@ -16,7 +16,7 @@ def docs():
     ruler = nlp.add_pipe("span_ruler", config={"spans_key": "anon"})
     ruler.add_patterns([{"label": "PERSON", "pattern": "Anna Kowalski"}, {"label": "ORG", "pattern": "ECHR"},
                         {"label": "PERSON", "pattern": "Jean-Luc Dupont"}])
-    nlp.add_pipe("anon_coref")
+    nlp.add_pipe("anon_coref", config={"use_ents": False})
     nlp.add_pipe("anon_mask", config={"run_rules": False, "use_ents": False, "include_original": True})
     return [nlp("Anna Kowalski, née Nowak, wrote to the ECHR; Kowalski lost."), nlp("Jean-Luc Dupont, \"Jr\", paid.")]
 
