@@ -26,7 +26,7 @@ def test_every_message_has_its_code_and_names_a_component():
 @pytest.mark.parametrize("factory, config, code, setting", [
     ("anon_mask", {"strategy": "shred"}, "E101", "strategy"),
     ("anon_mask", {"key_scope": "world"}, "E102", "key_scope"),
-    ("anon_mask", {"strategy": "generalize", "date_granularity": "week"}, "E105", "date_granularity"),
+    ("anon_mask", {"strategy": "generalize", "date_granularity": "week"}, "E060", "date_granularity"),
     ("anon_mask", {"tag_format": "[{name}]"}, "E108", "tag_format"),
     ("anon_rules", {"phone_regions": ["XX"]}, "E206", "phone_regions"),
     ("anon_generalize", {"threshold": 3.0}, "E301", "threshold"),
