@@ -181,6 +181,14 @@ class Errors(metaclass=_WithCodes):
     E132 = ("anon_mask: unknown setting(s) {unknown}. Fix: use the settings listed on docs/components/anon_mask.md "
             "(known: {known})")
 
+    # ---- [mask] secret key strength, encrypted tokens
+    E150 = ("anon_mask: the secret key (setting pseudonym_key or {env}) is easy to guess: about {bits} bits by an "
+            "estimate that counts a repeated unit once and repeated or consecutive characters as nothing "
+            "({min_bits} needed). Fix: make a key with `spacy-anon keygen` (32 random bytes) and put it in {env}")
+    E151 = ("spacy-anon keygen: {path} exists; a key file is never overwritten (data encrypted or pseudonymized with "
+            "the old key would be lost). Fix: give -o a new file name, or remove the old file first")
+    E152 = "spacy-anon keygen: cannot write {path} ({reason}). Fix: check that the folder exists and can be written"
+
     # ---- [mask] policies by fine type, allow lists
     E130 = ("anon_mask: {setting} names {ours} twice, as {first!r} and {second!r}, with different values. Fix: keep "
             "one of them ({second!r} is another name of {ours}, see the aliases in docs/components/anon_mask.md)")
@@ -653,6 +661,13 @@ class Errors(metaclass=_WithCodes):
     E979 = ("anon_coref: resolver = \"coreferee\" found no doc._.coref_chains. Fix: add the \"coreferee\" pipe "
             "before anon_coref, or set resolver = \"rules\"")
 
+    # ---- [cli] deanonymize
+    E986 = ("spacy-anon deanonymize: --key-env: environment variable {key_env} is not set or empty. Fix: set it to "
+            "the key that encrypted the input, or name another variable with --key-env")
+    E987 = ("spacy-anon deanonymize: encrypted tokens of {records} record(s) do not verify (cut, altered, or made "
+            "with another key: listed above by line and table row); no output written. Fix: decrypt with the key "
+            "that encrypted them and the text as anonymize wrote it, or give --partial to restore what verifies")
+
     # ---- [cli] command line
     E913 = "{path}: no such file or folder. Fix: give an existing file or folder, or - for stdin"
     E914 = ("spacy-anon anonymize: --keep-fields and --anonymize-fields need JSONL input and output. Fix: give a .jsonl input and --format "
@@ -760,6 +775,9 @@ class Warnings(metaclass=_WithCodes):
             "clusters`), or set clusters = \"\" to silence this message")
 
     # ---- [cli] outputs that hold originals
+    W986 = ("spacy-anon deanonymize --partial: encrypted tokens of {records} record(s) did not verify and stay "
+            "encrypted (listed above by line and table row). Fix: decrypt with the key that encrypted them and "
+            "the text as anonymize wrote it")
     W901 = ("--keep-fields: the output holds the original values of {fields}. Fix: keep the output as you keep "
             "the originals, or leave those fields out of --keep-fields")
     W902 = ("--include-original: the output holds the original {what}. Fix: keep the output as you keep the "
