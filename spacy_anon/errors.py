@@ -505,7 +505,8 @@ class Errors(metaclass=_WithCodes):
             "[[start, end, label], ...]}}")
     E737 = "{path}: doc {doc_id!r}: expected a list of spans. Fix: write the document's spans as a list"
     E738 = "{where}: missing 'id'. Fix: give each record an \"id\""
-    E739 = "{where} span {k}: missing start/end. Fix: give each span \"start\" and \"end\""
+    E739 = ("{where} span {k}: missing start/end (offsets into the original text). Fix: give each span \"start\" "
+            "and \"end\"; `spacy-anon anonymize` writes them with --original-offsets")
     E740 = "spacy_anon.evaluate.leaks: unknown form {form!r}. Fix: use one of the forms the function lists in its docstring"
     E741 = ("the report has no term scores (key {terms_key!r}). Fix: pass a report written with term scores "
             "(spacy-anon evaluate with --terms)")
