@@ -1,7 +1,7 @@
 """`encrypt`: the mention encrypted with the secret key (AES-SIV), reversible only with that key.
 
 The replacement is `ENC2:` + base64url(ciphertext) (token format 2). The value is padded to a multiple
-of `block` bytes (`operators = {"encrypt": {"block": 32}}`, default 32) before encryption, so every value
+of `block` bytes (`operators = {"encrypt": {"block": 64}}`, default 64) before encryption, so every value
 of up to `block - 1` UTF-8 bytes gives a token of the same length; a longer value reveals only how many
 blocks it takes. `decrypt_token` (and `spacy-anon deanonymize`) turn a token back into the original; it
 also reads the unpadded `ENC:` tokens of format 1, whose length followed the value's.
@@ -23,7 +23,7 @@ from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, re
 PREFIX = "ENC2:"  # format 2: padded
 PREFIX_V1 = "ENC:"  # format 1: unpadded (still decrypted)
 TOKEN = re.compile(r"ENC2?:[A-Za-z0-9_\-]+")
-DEFAULT_BLOCK = 32
+DEFAULT_BLOCK = 64
 PAD_MARK = b"\x80"  # ISO/IEC 7816-4 padding: 0x80 then zeros
 _LABELS = {PREFIX_V1: b"spacy-anon encrypt v1", PREFIX: b"spacy-anon encrypt v2"}
 
