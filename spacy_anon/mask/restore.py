@@ -72,8 +72,10 @@ def restore_text(secret: bytes, anonymized: str, spans: Sequence[Mapping[str, An
         except ValueError:
             continue  # not restorable: a row that expected a token here is reported below
         article = None
-        if listed:
-            _, article = wanted[token].pop(0)
+        if listed:  # equal tokens (equal values): the row that stood nearest
+            rows = wanted[token]
+            nearest = min(range(len(rows)), key=lambda k: abs((spans[rows[k][0]].get("anon_start") or 0) - start))
+            _, article = rows.pop(nearest)
             matched += 1
         begin = start
         before = anonymized[:start]

@@ -74,6 +74,8 @@ def decrypt_token(secret: bytes, token: str) -> str:
     body = token[len(prefix):]
     try:
         data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        if base64.urlsafe_b64encode(data).decode("ascii").rstrip("=") != body:  # only the one spelling
+            raise ValueError(Errors.E124.format(problem="is not in canonical base64url"))
         plain = AESSIV(derive_key(secret, _LABELS[prefix])).decrypt(data, None)
         return (unpad(plain) if prefix == PREFIX else plain).decode("utf8")
     except (InvalidTag, ValueError) as err:
