@@ -151,9 +151,9 @@ class Errors(metaclass=_WithCodes):
             "candidate lists. Fix: give a secret key of at least {min_length} characters in the environment "
             "variable {env} (or pseudonym_key) for reproducible surrogates, or drop the seed for random ones")
     E112 = ("anon_mask: the secret key is empty (setting pseudonym_key or {env}). Fix: give a key of {min_length}+ "
-            "characters")
+            "characters, e.g. one that `spacy-anon keygen` prints")
     E113 = ("anon_mask: the secret key has {length} characters (setting pseudonym_key or {env}); a short key can "
-            "be guessed. Fix: use at least {min_length} characters")
+            "be guessed. Fix: use at least {min_length} characters, e.g. a key that `spacy-anon keygen` prints")
     E114 = ("anon_mask: unknown surrogate_locale {value!r}. Fix: use a Faker locale such as en_US, es_ES or "
             "pt_BR, or null for the pipeline's language")
     E115 = ("anon_mask: no surrogate different from the original for a {label} mention after {tries} tries "
@@ -696,7 +696,7 @@ class Errors(metaclass=_WithCodes):
     E930 = ("{flag}: this pipeline's anon_mask has no '{name}' setting. Fix: drop the option, or use a pipeline "
             "whose anon_mask has that setting")
     E931 = ("spacy-anon anonymize: --key-env: environment variable {key_env} is not set or empty. Fix: set the variable to your secret key "
-            "(at least 16 characters), or name another with --key-env")
+            "(make one with `spacy-anon keygen`), or name another with --key-env")
     E932 = ("--key-env: this pipeline's anon_mask takes no secret key. Fix: drop --key-env, or use a pipeline ending "
             "in spacy-anon's anon_mask")
     E933 = ("spacy-anon anonymize: --allow-list: cannot read {path}: {strerror}. Fix: give a readable UTF-8 file, one word or "
