@@ -114,3 +114,16 @@ def test_default_output_rows_hold_no_original_offsets():
     out = output_record(record, doc._.anon_text, doc._.anon_table)
     assert all("start" not in span and "end" not in span for span in out["spans"])
     assert "`--original-offsets`" in PAGE.read_text(encoding="utf-8")
+
+
+def test_table_exports_can_leave_out_original_offsets():
+    import json
+
+    from spacy_anon.mask.table_export import table_to_csv, table_to_json
+
+    doc, _ = mask("suppress", "Write to jane.roe@example.com or to r.miller@example.org today.")
+    rows = json.loads(table_to_json(doc, original_offsets=False))
+    assert rows and all("start" not in row and "end" not in row for row in rows)
+    assert [doc._.anon_text[r["anon_start"]:r["anon_end"]] for r in rows] == ["***", "***"]
+    assert table_to_csv(doc, original_offsets=False).splitlines()[0].startswith("label,")
+    assert json.loads(table_to_json(doc))[0]["end"] - json.loads(table_to_json(doc))[0]["start"] == 20
