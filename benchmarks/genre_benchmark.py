@@ -253,7 +253,8 @@ def run_cli(records: Sequence[GoldRecord], folder: Path, extra_args: Sequence[st
     with inp.open("w", encoding="utf8") as f:
         for r in records:
             f.write(json.dumps({"id": r.doc_id, "text": r.text}, ensure_ascii=False) + "\n")
-    cmd = [sys.executable, "-m", "spacy_anon", "anonymize", str(inp), "-o", str(outp), *extra_args]
+    cmd = [sys.executable, "-m", "spacy_anon", "anonymize", str(inp), "-o", str(outp), "--original-offsets",
+           *extra_args]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:  # its last message line, without the progress bar
         lines = [ln for ln in proc.stderr.replace("\r", "\n").splitlines() if ln.strip() and "anonymizing:" not in ln]

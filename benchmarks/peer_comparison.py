@@ -147,7 +147,8 @@ def run_cli_jsonl(records, out_dir: Path) -> Dict[str, list]:
     with inp.open("w", encoding="utf8") as f:
         for r in records:
             f.write(json.dumps({"id": r.doc_id, "text": r.text}) + "\n")
-    cmd = [sys.executable, "-m", "spacy_anon", "anonymize", str(inp), "--format", "jsonl", "-o", str(outp)]
+    cmd = [sys.executable, "-m", "spacy_anon", "anonymize", str(inp), "--format", "jsonl", "-o", str(outp),
+           "--original-offsets"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise RuntimeError(f"CLI exited {proc.returncode}: {proc.stderr.strip()[-300:]}")

@@ -157,9 +157,9 @@ class Errors(metaclass=_WithCodes):
             "candidate lists. Fix: give a secret key of at least {min_length} characters in the environment "
             "variable {env} (or pseudonym_key) for reproducible surrogates, or drop the seed for random ones")
     E112 = ("anon_mask: the secret key is empty (setting pseudonym_key or {env}). Fix: give a key of {min_length}+ "
-            "characters")
+            "characters, e.g. one that `spacy-anon keygen` prints")
     E113 = ("anon_mask: the secret key has {length} characters (setting pseudonym_key or {env}); a short key can "
-            "be guessed. Fix: use at least {min_length} characters")
+            "be guessed. Fix: use at least {min_length} characters, e.g. a key that `spacy-anon keygen` prints")
     E114 = ("anon_mask: unknown surrogate_locale {value!r}. Fix: use a Faker locale such as en_US, es_ES or "
             "pt_BR, or null for the pipeline's language")
     E115 = ("anon_mask: no surrogate different from the original for a {label} mention after {tries} tries "
@@ -186,6 +186,14 @@ class Errors(metaclass=_WithCodes):
             "operators as {{\"NAME\": {{\"SETTING\": value}}}}")
     E132 = ("anon_mask: unknown setting(s) {unknown}. Fix: use the settings listed on docs/components/anon_mask.md "
             "(known: {known})")
+
+    # ---- [mask] secret key strength, encrypted tokens
+    E150 = ("anon_mask: the secret key (setting pseudonym_key or {env}) is easy to guess: about {bits} bits by an "
+            "estimate that counts a repeated unit once and repeated or consecutive characters as nothing "
+            "({min_bits} needed). Fix: make a key with `spacy-anon keygen` (32 random bytes) and put it in {env}")
+    E151 = ("spacy-anon keygen: {path} exists; a key file is never overwritten (data encrypted or pseudonymized with "
+            "the old key would be lost). Fix: give -o a new file name, or remove the old file first")
+    E152 = "spacy-anon keygen: cannot write {path} ({reason}). Fix: check that the folder exists and can be written"
 
     # ---- [mask] policies by fine type, allow lists
     E130 = ("anon_mask: {setting} names {ours} twice, as {first!r} and {second!r}, with different values. Fix: keep "
@@ -503,7 +511,8 @@ class Errors(metaclass=_WithCodes):
             "[[start, end, label], ...]}}")
     E737 = "{path}: doc {doc_id!r}: expected a list of spans. Fix: write the document's spans as a list"
     E738 = "{where}: missing 'id'. Fix: give each record an \"id\""
-    E739 = "{where} span {k}: missing start/end. Fix: give each span \"start\" and \"end\""
+    E739 = ("{where} span {k}: missing start/end (offsets into the original text). Fix: give each span \"start\" "
+            "and \"end\"; `spacy-anon anonymize` writes them with --original-offsets")
     E740 = "spacy_anon.evaluate.leaks: unknown form {form!r}. Fix: use one of the forms the function lists in its docstring"
     E741 = ("the report has no term scores (key {terms_key!r}). Fix: pass a report written with term scores "
             "(spacy-anon evaluate with --terms)")
@@ -659,6 +668,13 @@ class Errors(metaclass=_WithCodes):
     E979 = ("anon_coref: resolver = \"coreferee\" found no doc._.coref_chains. Fix: add the \"coreferee\" pipe "
             "before anon_coref, or set resolver = \"rules\"")
 
+    # ---- [cli] deanonymize
+    E986 = ("spacy-anon deanonymize: --key-env: environment variable {key_env} is not set or empty. Fix: set it to "
+            "the key that encrypted the input, or name another variable with --key-env")
+    E987 = ("spacy-anon deanonymize: encrypted tokens of {records} record(s) do not verify (cut, altered, or made "
+            "with another key: listed above by line and table row); no output written. Fix: decrypt with the key "
+            "that encrypted them and the text as anonymize wrote it, or give --partial to restore what verifies")
+
     # ---- [cli] command line
     E913 = "{path}: no such file or folder. Fix: give an existing file or folder, or - for stdin"
     E914 = ("spacy-anon anonymize: --keep-fields and --anonymize-fields need JSONL input and output. Fix: give a .jsonl input and --format "
@@ -686,7 +702,7 @@ class Errors(metaclass=_WithCodes):
     E930 = ("{flag}: this pipeline's anon_mask has no '{name}' setting. Fix: drop the option, or use a pipeline "
             "whose anon_mask has that setting")
     E931 = ("spacy-anon anonymize: --key-env: environment variable {key_env} is not set or empty. Fix: set the variable to your secret key "
-            "(at least 16 characters), or name another with --key-env")
+            "(make one with `spacy-anon keygen`), or name another with --key-env")
     E932 = ("--key-env: this pipeline's anon_mask takes no secret key. Fix: drop --key-env, or use a pipeline ending "
             "in spacy-anon's anon_mask")
     E933 = ("spacy-anon anonymize: --allow-list: cannot read {path}: {strerror}. Fix: give a readable UTF-8 file, one word or "
@@ -773,6 +789,9 @@ class Warnings(metaclass=_WithCodes):
             "clusters`), or set clusters = \"\" to silence this message")
 
     # ---- [cli] outputs that hold originals
+    W986 = ("spacy-anon deanonymize --partial: encrypted tokens of {records} record(s) did not verify and stay "
+            "encrypted (listed above by line and table row). Fix: decrypt with the key that encrypted them and "
+            "the text as anonymize wrote it")
     W901 = ("--keep-fields: the output holds the original values of {fields}. Fix: keep the output as you keep "
             "the originals, or leave those fields out of --keep-fields")
     W902 = ("--include-original: the output holds the original {what}. Fix: keep the output as you keep the "

@@ -27,9 +27,13 @@ MAX_JSON_DEPTH = 500
 # under these names).
 RESERVED_FIELDS = ("id", "text", "anonymized", "spans", "field_spans")
 # Keys of each output span, in order (the public contract of `spacy-anon anonymize --format jsonl`):
-# start/end index the original text, anon_start/anon_end the anonymized text.
+# start/end index the original text, anon_start/anon_end the anonymized text. start/end are written only
+# on request (`original_offsets`, or with the original text): end - start is the original value's length,
+# and anon_start - start the lengths of the values before it, which no strategy but keep_length and
+# mask_chars shows otherwise.
 SPAN_FIELDS = ("start", "end", "label", "type", "entity", "identifier", "replacement", "anon_start", "anon_end")
-_ROW_FIELDS = SPAN_FIELDS[:7]  # copied from the replacement table ("type": the fine type beside the category)
+ORIGINAL_OFFSETS = SPAN_FIELDS[:2]
+_ROW_FIELDS = SPAN_FIELDS[2:7]  # copied from the replacement table ("type": the fine type beside the category)
 # With include_original, each span also says which detector found it and its score (`spacy-anon report`).
 REVIEW_FIELDS = ("text", "source", "score")
 # Input fields whose name may appear in a message (schema names, never content).
@@ -336,12 +340,15 @@ def _plain_score(value: Any) -> Optional[float]:
 
 
 def output_spans(original: str, anonymized: str, table: Sequence[Dict[str, Any]],
-                 include_original: bool = False) -> List[Dict[str, Any]]:
-    """The "spans" of an output record (SPAN_FIELDS; + the original "text", "source" and "score" with
-    `include_original`)."""
+                 include_original: bool = False, original_offsets: Optional[bool] = None) -> List[Dict[str, Any]]:
+    """The "spans" of an output record: SPAN_FIELDS, without the offsets into the original (start, end)
+    unless `original_offsets` (default: `include_original`); + the original "text", "source" and "score"
+    with `include_original`."""
+    with_offsets = include_original if original_offsets is None else original_offsets
     spans = []
     for row, (a_start, a_end) in zip(table, anon_offsets(len(original), anonymized, table)):
-        span = {key: row.get(key) for key in _ROW_FIELDS}
+        span = {key: row.get(key) for key in ORIGINAL_OFFSETS} if with_offsets else {}
+        span.update((key, row.get(key)) for key in _ROW_FIELDS)
         span["anon_start"], span["anon_end"] = a_start, a_end
         if include_original:  # review material: the value, and which detector found it how surely
             span["text"] = original[row["start"]:row["end"]]
@@ -357,6 +364,7 @@ def output_record(
     include_original: bool = False,
     keep_fields: Sequence[str] = (),
     anonymized_fields: Optional[Dict[str, Tuple[Optional[str], Optional[str], Sequence[Dict[str, Any]]]]] = None,
+    original_offsets: Optional[bool] = None,
 ) -> Dict[str, Any]:
     """The output JSONL object. By default `{"id", "anonymized", "spans"}`: no original value.
 
@@ -365,13 +373,15 @@ def output_record(
     anonymized_fields: {dotted name: (original, anonymized, table)} of string fields anonymized too
         (original None: the field is null and stays null); each value goes where the field was, its
         spans (offsets into the field's value) under "field_spans"[name].
+    original_offsets: write each span's offsets into the original (start, end; default: with
+        include_original), which give the lengths of the values.
     Raises ValueError when a table does not describe its anonymized text.
     """
     out: Dict[str, Any] = {"id": record.id}
     if include_original:
         out["text"] = record.text
     out["anonymized"] = anonymized
-    out["spans"] = output_spans(record.text, anonymized, list(table), include_original)
+    out["spans"] = output_spans(record.text, anonymized, list(table), include_original, original_offsets)
     for name in keep_fields:
         found, value = get_field(record.extra, field_path(name))
         if found:
@@ -381,7 +391,7 @@ def output_record(
         for name, (original, anon, rows) in anonymized_fields.items():
             put_field(out, field_path(name), anon)
             if original is not None and anon is not None:
-                field_spans[name] = output_spans(original, anon, list(rows), include_original)
+                field_spans[name] = output_spans(original, anon, list(rows), include_original, original_offsets)
         out["field_spans"] = field_spans
     return out
 

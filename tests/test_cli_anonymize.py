@@ -87,6 +87,14 @@ def test_txt_as_jsonl_contract(tmp_path, capsys):
     assert list(record) == ["id", "anonymized", "spans"]  # no original value by default
     assert record["id"] == "case.txt"
     assert record["spans"], "the e-mail address must be found"
+    for span in record["spans"]:  # nor offsets into the original: they would give each value's length
+        assert list(span) == ["label", "type", "entity", "identifier", "replacement", "anon_start", "anon_end"]
+    check_anon_offsets(record)
+
+    # --original-offsets: start/end into the original text as well
+    code, _, err = cli(capsys, src, "--format", "jsonl", "-o", out, "--original-offsets")
+    assert code == 0, err
+    [record] = read_jsonl(out)
     for span in record["spans"]:
         assert list(span) == ["start", "end", "label", "type", "entity", "identifier", "replacement",
                               "anon_start", "anon_end"]
@@ -214,7 +222,7 @@ def test_long_document_chunked_offsets_round_trip(tmp_path, capsys, rules_model)
     src = write(tmp_path / "long.txt", text)
     out = tmp_path / "long.jsonl"
     code, _, err = cli(capsys, src, "--format", "jsonl", "-o", out, "--max-length", "500",
-                       "--model", rules_model, "--rules-only")
+                       "--model", rules_model, "--rules-only", "--original-offsets")
     assert code == 0, err
     assert "chunks" in err
     [record] = read_jsonl(out)
@@ -232,7 +240,8 @@ def test_long_document_chunked_offsets_round_trip(tmp_path, capsys, rules_model)
     assert len(record["anonymized"].split("\n\n")) == 40
 
     # the same text in one piece gives the same spans
-    code, _, err = cli(capsys, src, "--format", "jsonl", "-o", tmp_path / "whole.jsonl", "--model", rules_model, "--rules-only")
+    code, _, err = cli(capsys, src, "--format", "jsonl", "-o", tmp_path / "whole.jsonl", "--model", rules_model, "--rules-only",
+                       "--original-offsets")
     assert code == 0, err
     [whole] = read_jsonl(tmp_path / "whole.jsonl")
     assert [(s["start"], s["end"], s["label"]) for s in whole["spans"]] == \
@@ -315,7 +324,7 @@ def test_consistent_across_docs(tmp_path, capsys):
         {"id": i, "text": f"Document {i}: write to {EMAIL_A} or {EMAIL_B}."} for i in range(3)
     ])
     out = tmp_path / "out.jsonl"
-    assert cli(capsys, src, "-o", out, "--consistent-across-docs", "--strategy", "tag")[0] == 0
+    assert cli(capsys, src, "-o", out, "--consistent-across-docs", "--strategy", "tag", "--original-offsets")[0] == 0
     per_value = {}
     texts = {r["id"]: r["text"] for r in read_jsonl(src)}
     for record in read_jsonl(out):
@@ -355,7 +364,8 @@ def test_python_dash_m(tmp_path):
     tests/test_install_entrypoints.py)."""
     src = write(tmp_path / "in.txt", f"Mail {EMAIL_A}")
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    done = subprocess.run([sys.executable, "-m", "spacy_anon", "anonymize", str(src), "--format", "jsonl"],
+    done = subprocess.run([sys.executable, "-m", "spacy_anon", "anonymize", str(src), "--format", "jsonl",
+                           "--original-offsets"],
                           capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     [record] = [json.loads(line) for line in done.stdout.splitlines()]
@@ -404,7 +414,8 @@ def test_pseudonym_key_from_env(tmp_path, capsys, monkeypatch):
     code, _, err = cli(capsys, src, "-o", out, "--strategy", "pseudonym")
     assert code == 1 and "key" in err and not out.exists()
     monkeypatch.setenv("MY_TEST_KEY", "s3cr3t-value-of-20ch")
-    code, _, err = cli(capsys, src, "-o", out, "--strategy", "pseudonym", "--key-env", "MY_TEST_KEY")
+    code, _, err = cli(capsys, src, "-o", out, "--strategy", "pseudonym", "--key-env", "MY_TEST_KEY",
+                       "--original-offsets")
     assert code == 0, err
     assert "s3cr3t-value-of-20ch" not in out.read_text() + err
     [record] = read_jsonl(out)

@@ -122,7 +122,8 @@ def test_cli_dask_equals_one_process_document_by_document(tmp_path, capsys, monk
     monkeypatch.setenv("TEST_ANON_KEY", "a secret key for the test")
     src = write_jsonl(tmp_path / "in.jsonl", corpus(23))
     single, dask_out = tmp_path / "single.jsonl", tmp_path / "dask.jsonl"
-    common = ["--strategy", "pseudonym", "--key-env", "TEST_ANON_KEY", "--quiet", "--batch-size", "3"]
+    common = ["--strategy", "pseudonym", "--key-env", "TEST_ANON_KEY", "--quiet", "--batch-size", "3",
+              "--original-offsets"]
     assert cli(capsys, src, "-o", single, *common)[0] == 0
     code, _, err = cli(capsys, src, "-o", dask_out, "--engine", "dask", "--n-process", "2", *common)
     assert code == 0, err

@@ -96,8 +96,12 @@ def test_output_record_contract():
            "replacement": "[PERSON_1]", "source": "x", "score": 0.5}
     out = output_record(rec, "Hi [PERSON_1]!", [row])
     assert list(out) == ["id", "anonymized", "spans"]  # no original value, no other field
-    assert out["spans"] == [{**{k: row[k] for k in ("start", "end", "label", "type", "entity", "identifier",
-                                                    "replacement")}, "anon_start": 3, "anon_end": 13}]
+    # nor offsets into the original (end - start is the value's length) unless asked for
+    assert out["spans"] == [{**{k: row[k] for k in ("label", "type", "entity", "identifier", "replacement")},
+                             "anon_start": 3, "anon_end": 13}]
+    offsets = output_record(rec, "Hi [PERSON_1]!", [row], original_offsets=True)
+    assert offsets["spans"] == [{**{k: row[k] for k in ("start", "end", "label", "type", "entity", "identifier",
+                                                        "replacement")}, "anon_start": 3, "anon_end": 13}]
     full = output_record(rec, "Hi [PERSON_1]!", [row], include_original=True, keep_fields=["lang", "meta.n"])
     assert list(full) == ["id", "text", "anonymized", "spans", "lang", "meta"]
     assert full["text"] == "Hi Ann!" and full["spans"][0]["text"] == "Ann" and full["meta"] == {"n": 2}
@@ -107,7 +111,7 @@ def test_output_record_contract():
     assert list(fields) == ["id", "anonymized", "spans", "meta", "summary", "field_spans"]
     assert fields["meta"] == {"notes": "[PERSON_1] again"} and fields["summary"] is None
     assert fields["field_spans"] == {"meta.notes": [{**{k: notes_row[k] for k in (
-        "start", "end", "label", "type", "entity", "identifier", "replacement")}, "anon_start": 0, "anon_end": 10}]}
+        "label", "type", "entity", "identifier", "replacement")}, "anon_start": 0, "anon_end": 10}]}
     json.dumps(out)
 
 

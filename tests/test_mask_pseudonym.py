@@ -47,19 +47,19 @@ def in_process(key):
 
 
 def test_same_key_same_tokens_across_processes():
-    other_process = run({}, env_key="s3cret-s3cret-s3cret")  # key from the environment in a fresh interpreter
+    other_process = run({}, env_key="s3cret-k3y-for-two-runs")  # key from the environment in a fresh interpreter
     assert other_process.returncode == 0, other_process.stderr[-2000:]
-    here = in_process("s3cret-s3cret-s3cret")  # key from the config here
+    here = in_process("s3cret-k3y-for-two-runs")  # key from the config here
     assert other_process.stdout.strip() == here
     tokens = here.split()
     assert tokens[1].startswith("PERSON_") and len(tokens[1]) == len("PERSON_") + 8
     assert tokens[1] != tokens[3].rstrip(".")  # different people, different tokens
     assert tokens[4] == tokens[1]  # "Polat" is Cengiz Polat
-    assert in_process("other-key-other-key") != here
+    assert in_process("another-key-for-this-test") != here
 
 
 def test_same_value_same_token_across_documents(monkeypatch):
-    monkeypatch.setenv(KEY_ENV, "k1-k1-k1-k1-k1-k1")
+    monkeypatch.setenv(KEY_ENV, "a-test-key-for-one-run")
     nlp = blank()
     mask = nlp.add_pipe("anon_mask", config={"strategy": "pseudonym", "run_rules": False})
     texts = []

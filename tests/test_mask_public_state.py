@@ -20,7 +20,7 @@ def test_anon_rules_extra_labels_are_public_and_accepted_by_the_mask():
 
 def test_forget_config_key_drops_the_key_from_the_saved_config_only():
     nlp = spacy.blank("en")
-    mask = nlp.add_pipe("anon_mask", config={"strategy": "pseudonym", "pseudonym_key": "k" * 20})
+    mask = nlp.add_pipe("anon_mask", config={"strategy": "pseudonym", "pseudonym_key": "a-test-key-of-20-chars"})
     forget_config_key(nlp, "anon_mask")
     assert nlp.config["components"]["anon_mask"]["pseudonym_key"] is None
     assert mask.has_key()

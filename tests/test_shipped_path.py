@@ -113,7 +113,7 @@ def test_trained_loaded_and_cli_give_identical_spans(deid_model, tmp_path, capsy
     src = tmp_path / "notes.jsonl"
     src.write_text(json.dumps({"id": "n1", "text": TEST_TEXT}) + "\n", encoding="utf8")
     out = tmp_path / "out.jsonl"
-    assert main(["anonymize", str(src), "-o", str(out), "--model", str(path), "--quiet"]) == 0
+    assert main(["anonymize", str(src), "-o", str(out), "--model", str(path), "--quiet", "--original-offsets"]) == 0
     capsys.readouterr()
     record = json.loads(out.read_text(encoding="utf8").splitlines()[0])
     assert [(s["start"], s["end"], s["label"]) for s in record["spans"]] == expected

@@ -175,7 +175,7 @@ def test_more_entities_than_fresh_surrogates_share_one_rather_than_fail():
 
     nlp = spacy.blank("en")
     mask = nlp.add_pipe("anon_mask", config={"strategy": "surrogate", "run_rules": False,
-                                             "pseudonym_key": "k" * 20})
+                                             "pseudonym_key": "a-test-key-of-20-chars"})
     text = " ".join(f"item {d} and" for d in "0123456789") + " item 7 again."
     doc = nlp.make_doc(text)
     spans = [Span(doc, i, i + 1, label="MISC") for i, t in enumerate(doc) if t.text.isdigit()]

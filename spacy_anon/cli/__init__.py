@@ -8,6 +8,7 @@ from typing import List, Optional
 SUBCOMMAND_MODULES = (
     "spacy_anon.cli.anonymize",
     "spacy_anon.cli.deanonymize",
+    "spacy_anon.cli.keygen",
     "spacy_anon.cli.convert",
     "spacy_anon.cli.evaluate",
     "spacy_anon.cli.embeddings",

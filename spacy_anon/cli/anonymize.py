@@ -32,9 +32,10 @@ DESCRIPTION = (
     "Anonymize documents with the default pipeline (or --model). INPUT is a .txt file, a folder of .txt "
     "files (output: a folder with the same relative names), a .jsonl file with one "
     '{"id", "text", ...} object per line, or - for stdin; -o - is stdout. '
-    'With --format jsonl each output line is {"id", "anonymized", "spans": [{"start", "end", "label", "type", '
-    '"entity", "identifier", "replacement", "anon_start", "anon_end"}]}: start/end are offsets into the '
-    'original text, anon_start/anon_end into "anonymized". No original value is written by default: the '
+    'With --format jsonl each output line is {"id", "anonymized", "spans": [{"label", "type", '
+    '"entity", "identifier", "replacement", "anon_start", "anon_end"}]}: anon_start/anon_end are offsets '
+    'into "anonymized"; the offsets into the original text ("start", "end", which give each value\'s '
+    'length) only with --original-offsets or --include-original. No original value is written by default: the '
     'original "text" and each span\'s original "text" only with --include-original; other input fields '
     '(including "subject") only when --keep-fields names them (copied as they are) or --anonymize-fields '
     'does (replaced by their anonymized text, their spans under "field_spans"). '
@@ -104,6 +105,10 @@ def register(subparsers) -> None:
     parser.add_argument("--include-original", action="store_true",
                         help='jsonl: also write the original "text" of each record and of each span '
                              "(sensitive: the output then holds the originals)")
+    parser.add_argument("--original-offsets", action="store_true",
+                        help='jsonl/json: also write each span\'s offsets into the original text ("start", "end"): '
+                             "they give the length of every replaced value (for evaluation against gold spans, "
+                             "or the holder of the originals)")
     parser.add_argument("--no-original", action="store_true",
                         help="accepted for backward compatibility; does nothing: the output holds no "
                              "original value by default")

@@ -33,6 +33,7 @@ class Options:
     max_length: Optional[int] = None
     skip_invalid: bool = False
     include_original: bool = False
+    original_offsets: bool = False
     no_original: bool = False
     keep_fields: Optional[str] = None
     anonymize_fields: Optional[str] = None

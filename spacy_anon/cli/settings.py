@@ -144,7 +144,8 @@ def resume_fingerprint(options: Options, kind: str, out_format: str) -> str:
         "input": "<stdin>" if options.input == "-" else str(Path(options.input).resolve()), "kind": kind,
         "format": out_format, "model": options.model, "lang": options.lang, "strategy": options.strategy,
         "seed": options.seed, "allow_list": file_digest(options.allow_list),
-        "include_original": options.include_original, "keep_fields": options.keep_fields,
+        "include_original": options.include_original, "original_offsets": options.original_offsets,
+        "keep_fields": options.keep_fields,
         "anonymize_fields": options.anonymize_fields, "max_length": options.max_length,
         "skip_invalid": options.skip_invalid,
     }

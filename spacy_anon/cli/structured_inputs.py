@@ -177,7 +177,8 @@ def _anonymize_into(options: Options, source: StructuredSource, output: Output, 
                 output.write(structured_line(record, fields, columns, out_format,
                                              first=output.done + n_docs == 0,
                                              include_original=options.include_original,
-                                             escape_formulas=not options.keep_formulas),
+                                             escape_formulas=not options.keep_formulas,
+                                             original_offsets=options.original_offsets),
                              record_id=record.id)
             n_docs += 1
             n_spans += sum(len(r.table) for r in outcome.fields.values())

@@ -68,7 +68,8 @@ def anonymize_into(options: Options, inputs: TextInputs, output: Output, out_for
         for record, outcome in results:
             result = outcome.text
             if out_format == "jsonl":
-                output.write(jsonl_line(record, outcome, options.include_original, keep_fields, anonymize_fields))
+                output.write(jsonl_line(record, outcome, options.include_original, keep_fields, anonymize_fields,
+                                        options.original_offsets))
             else:
                 output.write(result.anonymized, record.rel_path)
             n_docs, n_spans = n_docs + 1, n_spans + len(result.table)

@@ -183,7 +183,7 @@ def silence_stdout() -> None:
 
 
 def jsonl_line(record: Record, outcome: Any, include_original: bool, keep_fields: Sequence[str],
-               anonymize_fields: Sequence[str]) -> str:
+               anonymize_fields: Sequence[str], original_offsets: bool = False) -> str:
     """The output line of a text or JSONL record: {"id", "anonymized", "spans", ...}."""
     fields = None
     if anonymize_fields:
@@ -200,18 +200,21 @@ def jsonl_line(record: Record, outcome: Any, include_original: bool, keep_fields
     try:
         return dumps_jsonl(output_record(record, outcome.text.anonymized, outcome.text.table,
                                          include_original=include_original, keep_fields=keep_fields,
-                                         anonymized_fields=fields))
+                                         anonymized_fields=fields,
+                                         original_offsets=include_original or original_offsets))
     except ValueError as err:  # a table that does not match its text; a value JSON cannot hold
         raise CLIError(Errors.E937.format(where=record.where, detail=first_line(err))) from None
 
 
 def structured_line(record: StructuredRecord, fields: Dict[str, Any], columns: Sequence[str], out_format: str,
-                    first: bool, include_original: bool, escape_formulas: bool = True) -> str:
+                    first: bool, include_original: bool, escape_formulas: bool = True,
+                    original_offsets: bool = False) -> str:
     """The output of a structured record: a CSV/TSV row (formula cells neutralized unless
     `escape_formulas` is False), or a JSON/JSONL object shaped as the input."""
     if out_format in TABLE_FORMATS:
         return format_table_row(table_row(record, columns, fields), out_format, escape_formulas)
-    obj = output_object(record, fields, include_original=include_original)
+    obj = output_object(record, fields, include_original=include_original,
+                        original_offsets=include_original or original_offsets)
     try:
         return format_object(obj, out_format, first=first)
     except ValueError as err:

@@ -15,6 +15,7 @@ from spacy_anon.generalize import coarsen
 from spacy_anon.labels import CATEGORIES, DEFAULT_ENT_LABEL_MAP, known_types
 from spacy_anon.mask import fine_types, thresholds
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper
+from spacy_anon.mask.keys import MIN_KEY_BITS, estimated_bits
 from spacy_anon.mask.operators.base import KEY_ENV, OperatorParams, get_operator
 from spacy_anon.mask.operators.surrogate import provider_extras
 from spacy_anon.mask.overlaps import make_overlap_resolver
@@ -155,11 +156,15 @@ def secret_key_of(pseudonym_key: Optional[str], seed: Optional[int]) -> Optional
 
 
 def checked_key(key: str) -> bytes:
-    """A secret key as bytes; ValueError when it is empty or shorter than `MIN_KEY_LENGTH`."""
+    """A secret key as bytes; ValueError when it is empty, shorter than `MIN_KEY_LENGTH` or easy to guess
+    (`keys.estimated_bits` under `MIN_KEY_BITS`)."""
     if not key:
         raise ValueError(Errors.E112.format(env=KEY_ENV, min_length=MIN_KEY_LENGTH))
     if len(key) < MIN_KEY_LENGTH:
         raise ValueError(Errors.E113.format(length=len(key), env=KEY_ENV, min_length=MIN_KEY_LENGTH))
+    bits = estimated_bits(key)
+    if bits < MIN_KEY_BITS:
+        raise ValueError(Errors.E150.format(env=KEY_ENV, bits=int(bits), min_bits=MIN_KEY_BITS))
     return key.encode("utf8")
 
 

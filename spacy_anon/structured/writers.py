@@ -52,7 +52,7 @@ def format_table_row(row: Sequence[str], fmt: str, escape_formulas: bool = True)
 
 
 def output_object(record: StructuredRecord, results: FieldResults, include_original: bool = False,
-                  with_spans: bool = True) -> Dict[str, Any]:
+                  with_spans: bool = True, original_offsets: Optional[bool] = None) -> Dict[str, Any]:
     """`{"id", <kept and anonymized fields where they were>, "field_spans"}` of one record."""
     values: List[Tuple[Path, Any]] = list(record.kept)
     values.extend((path, results[path_name(path)][1]) for path, _ in record.fields)
@@ -60,7 +60,7 @@ def output_object(record: StructuredRecord, results: FieldResults, include_origi
     out: Dict[str, Any] = {"id": record.id}
     out.update((k, v) for k, v in body.items() if k != "id")
     if with_spans:
-        out["field_spans"] = {name: output_spans(original, anon, list(rows), include_original)
+        out["field_spans"] = {name: output_spans(original, anon, list(rows), include_original, original_offsets)
                               for name, (original, anon, rows) in results.items()}
     return out
 
