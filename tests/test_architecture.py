@@ -204,3 +204,25 @@ def test_anonymize_s_modules_take_options_not_the_parsed_arguments():
             or (isinstance(node, ast.arg) and node.arg == "args")
             or (isinstance(node, ast.Import) and any(a.name == "argparse" for a in node.names))]
     assert uses == []
+
+
+# Sizes: one concern per module and per class keeps each readable in one sitting. errors.py is a catalogue
+# of messages (one line each), not code: it is exempt by name.
+MAX_MODULE_LINES = 600
+MAX_CLASS_LINES = 400
+SIZE_EXEMPT = {"spacy_anon.errors"}
+
+
+def test_no_module_over_600_lines():
+    long = [f"{module_name(path)}: {n} lines" for path in sorted(PACKAGE.rglob("*.py"))
+            if module_name(path) not in SIZE_EXEMPT
+            and (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES]
+    assert long == []
+
+
+def test_no_class_over_400_lines():
+    long = [f"{module_name(path)}.{node.name}: {node.end_lineno - node.lineno + 1} lines"
+            for path in sorted(PACKAGE.rglob("*.py")) if module_name(path) not in SIZE_EXEMPT
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES]
+    assert long == []
