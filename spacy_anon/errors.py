@@ -749,6 +749,13 @@ class Warnings(metaclass=_WithCodes):
             "`params.suppress_filler`, `params.key`, `params.options_of(name)` for operators = {{\"{name}\": "
             "{{...}}}}); see docs/components/anon_mask.md, \"Writing an operator\"")
 
+    # ---- [mask] leak guard: languages without word frequencies
+    W145 = ("anon_mask leak guard: no word frequencies for language '{lang}' (wordfreq has no list of it), so no "
+            "word counts as common: every part of a masked name is masked in any casing, common words included "
+            "(\"white\" for the name White). Fix: nothing to do for safety; to keep common words that are also "
+            "names in lower case, add a list of the language's common words as "
+            "spacy_anon/data/lexicon/{lang}_common_words.txt (one word a line)")
+
     # ---- [mask] language coverage
     W101 = ("{component}: no detector of names ran on this '{lang}' document: {runs}. Fix: put a 'ner' "
             "component before {component} (e.g. a trained spaCy pipeline for '{lang}'), or anon_crf "
