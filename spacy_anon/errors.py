@@ -653,6 +653,10 @@ class Errors(metaclass=_WithCodes):
     E979 = ("anon_coref: resolver = \"coreferee\" found no doc._.coref_chains. Fix: add the \"coreferee\" pipe "
             "before anon_coref, or set resolver = \"rules\"")
 
+    # ---- [cli] command line: options of the sub-commands
+    E984 = ("spacy_anon.cli: the flag(s) {names} of this sub-command have no field in {options}, so they would have "
+            "no effect. Fix: add a field of the same name to {options} (spacy_anon/cli/)")
+
     # ---- [cli] command line
     E913 = "{path}: no such file or folder. Fix: give an existing file or folder, or - for stdin"
     E914 = ("spacy-anon anonymize: --keep-fields and --anonymize-fields need JSONL input and output. Fix: give a .jsonl input and --format "
