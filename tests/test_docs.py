@@ -181,6 +181,28 @@ def test_readme_quick_start_output_is_checked(example_runs):
     assert printed.rstrip("\n") == quick_start.expected.rstrip("\n")
 
 
+DESIGN = DOCS / "DESIGN.md"
+HOW_TOS = ("An operator", "A recognizer", "A language")  # the ### headings under "Adding ..." in DESIGN.md
+
+
+def test_design_how_tos_are_worked_examples_that_run(example_runs):
+    """Each how-to of DESIGN.md ("Adding an operator, a recognizer, a language") has at least one python
+    block that runs as written and whose printed output the page shows (a ```text block after it)."""
+    blocks = fenced_blocks(DESIGN)
+    lines = DESIGN.read_text(encoding="utf8").splitlines()
+    headings = {text: n + 1 for n, text in enumerate(lines) if text.startswith("### ")}
+    starts = [headings[f"### {name}"] for name in HOW_TOS]  # a missing heading is a KeyError naming it
+    section_end = next(n + 1 for n, text in enumerate(lines) if n + 1 > starts[-1] and text.startswith("## "))
+    ends = starts[1:] + [section_end]
+    runnable = [b for b in blocks if b.runnable]
+    printed = dict(zip((b.line for b in runnable), example_runs[str(DESIGN.relative_to(REPO))]["outputs"]))
+    for name, start, end in zip(HOW_TOS, starts, ends):
+        checked = [b for b in runnable if start < b.line < end and b.expected]
+        assert checked, f"DESIGN.md, {name}: no runnable python block with its printed output"
+        for block in checked:
+            assert printed[block.line].rstrip("\n") == block.expected.rstrip("\n"), f"DESIGN.md:{block.line}"
+
+
 def test_no_run_blocks_say_why():
     for path in EXAMPLE_FILES:
         for block in fenced_blocks(path):
