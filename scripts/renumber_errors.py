@@ -35,7 +35,7 @@ MODULE_AREAS = (
     ("spacy_anon/rules/", "rules"), ("spacy_anon/generalize/", "generalize"), ("spacy_anon/sensitive/", "generalize"),
     ("spacy_anon/disclosure/", "disclosure"), ("spacy_anon/corpora/", "training"), ("spacy_anon/evaluate/", "training"),
     ("spacy_anon/structured/", "data"), ("spacy_anon/review/", "data"), ("spacy_anon/risk/", "data"),
-    ("spacy_anon/io.py", "data"), ("spacy_anon/cli/", "cli"), ("spacy_anon/engines/", "cli"),
+    ("spacy_anon/io/", "data"), ("spacy_anon/cli/", "cli"), ("spacy_anon/engines/", "cli"),
     ("spacy_anon/coref/", "cli"), ("spacy_anon/", "pipeline"),
 )
 HEADER = re.compile(r"^    # -+ (?:\[(\w+)\] )?")

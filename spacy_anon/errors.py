@@ -674,6 +674,9 @@ class Errors(metaclass=_WithCodes):
     E987 = ("spacy-anon deanonymize: encrypted tokens of {records} record(s) do not verify (cut, altered, or made "
             "with another key: listed above by line and table row); no output written. Fix: decrypt with the key "
             "that encrypted them and the text as anonymize wrote it, or give --partial to restore what verifies")
+    # ---- [cli] command line: options of the sub-commands
+    E984 = ("spacy_anon.cli: the flag(s) {names} of this sub-command have no field in {options}, so they would have "
+            "no effect. Fix: add a field of the same name to {options} (spacy_anon/cli/)")
 
     # ---- [cli] command line
     E913 = "{path}: no such file or folder. Fix: give an existing file or folder, or - for stdin"
@@ -777,6 +780,13 @@ class Warnings(metaclass=_WithCodes):
             "`operate(self, mention, params)`, reading settings from `params` (an OperatorParams: "
             "`params.suppress_filler`, `params.key`, `params.options_of(name)` for operators = {{\"{name}\": "
             "{{...}}}}); see docs/components/anon_mask.md, \"Writing an operator\"")
+
+    # ---- [mask] leak guard: languages without word frequencies
+    W145 = ("anon_mask leak guard: no word frequencies for language '{lang}' (wordfreq has no list of it), so no "
+            "word counts as common: every part of a masked name is masked in any casing, common words included "
+            "(\"white\" for the name White). Fix: nothing to do for safety; to keep common words that are also "
+            "names in lower case, add a list of the language's common words as "
+            "spacy_anon/data/lexicon/{lang}_common_words.txt (one word a line)")
 
     # ---- [mask] language coverage
     W101 = ("{component}: no detector of names ran on this '{lang}' document: {runs}. Fix: put a 'ner' "

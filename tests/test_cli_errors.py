@@ -84,7 +84,7 @@ def test_file_size_limit_while_writing_is_a_clean_error(tmp_path, rules_model):
 
 
 def test_disk_full_while_writing_is_a_clean_error(tmp_path, capsys, monkeypatch, rules_model):
-    import spacy_anon.io as io_module
+    import spacy_anon.io.atomic_output as io_module
 
     real_fdopen = io_module.os.fdopen
 

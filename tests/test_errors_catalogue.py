@@ -19,7 +19,7 @@ FIX = "Fix:"
 # Raises whose literal text is a fragment of a coded message, not a message of its own.
 FRAGMENT_RAISES = {
     "fail": "spacy_anon/policy.py: the problem part of E052 (a recognizer file entry), formatted into it",
-    "_Rejected": "spacy_anon/io.py: the reason inside the coded 'not valid JSON (...)' message",
+    "_Rejected": "spacy_anon/io/strict_json.py: the reason inside the coded 'not valid JSON (...)' message",
 }
 # Codes defined but used only outside spacy_anon/ (none today); code -> reason.
 UNUSED_OK = {}

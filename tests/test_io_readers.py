@@ -233,7 +233,7 @@ def test_atomic_file_discard_removes_folders_it_created(tmp_path):
 def test_atomic_file_failed_commit_leaves_nothing(tmp_path, monkeypatch):
     import errno
 
-    import spacy_anon.io as io_module
+    import spacy_anon.io.atomic_output as io_module
 
     def no_space(fd):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))

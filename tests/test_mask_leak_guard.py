@@ -1,6 +1,8 @@
 """Leak guard: possessives, titles, other casings and hidden forms of a masked value are masked too."""
 import pytest
 import spacy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import spacy_anon
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS
@@ -160,3 +162,50 @@ def test_the_default_pipeline_does_not_sweep_function_words():
     doc = nlp(text)
     swept = [text[r["start"]:r["end"]] for r in doc._.anon_table if r["source"] == "anon_mask.leak_guard"]
     assert not {"the", "and", "her", "films", "roles"} & {s.lower() for s in swept}
+
+
+# --- languages without word frequencies of their own --------------------------------------------------
+# wordfreq has no list for "xx" (spaCy's multi-language class) and answers "eu", "ga" or "am" with another
+# language's list (Spanish, English): the guard must neither crash nor let a casing of a name through.
+NO_LIST_LANGS = ["xx", "eu", "ga", "am", "zz"]
+BASQUE_TEXT = "Ane Blanco Kowalski idatzi zuen. BLANCO eta blanco, kowalski eta KOWALSKI sinatu zuten."
+
+
+def _ruler_pipeline(lang):
+    nlp = spacy.blank(lang)
+    nlp.add_pipe("entity_ruler").add_patterns([{"label": "PERSON", "pattern": "Ane Blanco Kowalski"}])
+    nlp.add_pipe("anon_mask")
+    return nlp
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("lang", ["xx", "eu", "ga"])
+def test_a_language_without_word_frequencies_masks_every_casing_of_a_name(lang):
+    out = _ruler_pipeline(lang)(BASQUE_TEXT)._.anon_text
+    assert "blanco" not in out.lower() and "kowalski" not in out.lower() and "ane " not in out.lower()
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_a_chunked_document_without_word_frequencies_is_swept_too():
+    from spacy_anon.longdocs import anonymize_long_text
+
+    out = anonymize_long_text(_ruler_pipeline("xx"), BASQUE_TEXT, max_length=40).anonymized
+    assert "blanco" not in out.lower() and "kowalski" not in out.lower()
+
+
+@pytest.mark.parametrize("lang", NO_LIST_LANGS)
+def test_common_word_test_without_a_list_of_the_language_says_no_word_is_common(lang):
+    from spacy_anon.lexicon.common_words import common_word_test
+
+    with pytest.warns(UserWarning, match=r"\[W145\].*'" + lang + "'"):
+        is_common = common_word_test(lang)
+    assert not any(is_common(w) for w in ("the", "de", "blanco", "king", "a", "ez"))
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@given(lang=st.sampled_from(NO_LIST_LANGS + ["ja", "zh", "en", "es", "pt"]), word=st.text(max_size=12))
+@settings(max_examples=60, deadline=None)
+def test_common_word_test_never_raises(lang, word):
+    from spacy_anon.lexicon.common_words import common_word_test
+
+    assert common_word_test(lang)(word.casefold()) in (True, False)

@@ -1,4 +1,5 @@
-"""`spacy-anon` command line: one sub-command per module, each exposing `register(subparsers)`."""
+"""`spacy-anon` command line: one sub-command per module, each exposing `register(subparsers)`; the entry
+point `register` sets reads the flags once into a frozen options object (`command_options.FromArgs`)."""
 import argparse
 import importlib
 import sys

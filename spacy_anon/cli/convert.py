@@ -7,9 +7,12 @@ does, for evaluating pipelines; `--tokenizer fine` uses the taggers' character-c
 """
 import sys
 import time
+from dataclasses import dataclass
+from typing import Optional
 
 import spacy
 
+from spacy_anon.cli.command_options import FromArgs
 from spacy_anon.corpora import READERS, CorpusFormatError, write_docbin
 from spacy_anon.labels import LABEL_MAPS
 from spacy_anon.tagger.data import map_gold_labels, tagger_nlp
@@ -40,27 +43,48 @@ def register(subparsers) -> None:
     cv.set_defaults(func=run_convert)
 
 
+@dataclass(frozen=True)
+class ConvertOptions(FromArgs):
+    """The flags of `spacy-anon convert`."""
+
+    format: str
+    input: str
+    output: str
+    lang: Optional[str] = None
+    tokenizer: str = "spacy"
+    categories: bool = False
+    annotator: Optional[str] = None
+    lenient: bool = False
+    sentences_per_doc: int = 1
+
+
 def run_convert(args) -> int:
-    lang = args.lang or DEFAULT_LANGS.get(args.format, "en")
-    nlp = tagger_nlp(lang) if args.tokenizer == "fine" else spacy.blank(lang)
+    """The sub-command's entry point: the flags are read here, once."""
+    return convert(ConvertOptions.from_args(args))
+
+
+def convert(options: ConvertOptions) -> int:
+    """Write the corpus the options name as a DocBin; RETURNS the exit status."""
+    lang = options.lang or DEFAULT_LANGS.get(options.format, "en")
+    nlp = tagger_nlp(lang) if options.tokenizer == "fine" else spacy.blank(lang)
     warnings = []
-    kwargs = {"strict": not args.lenient, "warnings": warnings}
-    if args.format in ("tab", "wikiactors"):
-        kwargs["annotator"] = args.annotator
-    if args.format in ("iob", "wikiann", "wnut17"):
-        kwargs["sentences_per_doc"] = args.sentences_per_doc
+    kwargs = {"strict": not options.lenient, "warnings": warnings}
+    if options.format in ("tab", "wikiactors"):
+        kwargs["annotator"] = options.annotator
+    if options.format in ("iob", "wikiann", "wnut17"):
+        kwargs["sentences_per_doc"] = options.sentences_per_doc
     start = time.time()
     try:
-        docs = READERS[args.format](args.input, nlp, **kwargs)
-        if args.categories:
-            label_map = LABEL_MAPS.get(args.format, {})
+        docs = READERS[options.format](options.input, nlp, **kwargs)
+        if options.categories:
+            label_map = LABEL_MAPS.get(options.format, {})
             docs = (map_gold_labels(d, label_map) for d in docs)
-        n = write_docbin(docs, args.output)
+        n = write_docbin(docs, options.output)
     except CorpusFormatError as err:
         print(f"spacy-anon convert: error: {err}", file=sys.stderr)
         return 1
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
-    print(f"wrote {n} docs to {args.output} ({len(warnings)} spans skipped, {time.time() - start:.1f}s)",
+    print(f"wrote {n} docs to {options.output} ({len(warnings)} spans skipped, {time.time() - start:.1f}s)",
           file=sys.stderr)
     return 0

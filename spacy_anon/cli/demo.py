@@ -4,13 +4,13 @@ Original values are shown only with `--show-original`. When the disclosure and g
 (with WordNet and a sample biography) are available, a biography is also shown before/after with
 generalized replacements; the demo works without them.
 """
-import argparse
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from spacy_anon.cli.command_options import FromArgs
 from spacy_anon.disclosure.demo import train_demo_vectors
 from spacy_anon.disclosure.vectors import train_from_corpus
 from spacy_anon.errors import Errors
@@ -87,17 +87,34 @@ def _section(title: str) -> str:
     return f"\n{'=' * 100}\n{title}\n{'=' * 100}"
 
 
-def run(args: argparse.Namespace) -> int:
-    files = list(args.files) or example_files()
+@dataclass(frozen=True)
+class DemoOptions(FromArgs):
+    """The flags of `spacy-anon demo`."""
+
+    files: Sequence[Path] = field(default_factory=list)
+    strategy: Optional[str] = None
+    model: Optional[str] = None
+    show_original: bool = False
+    no_biography: bool = False
+
+
+def run(args) -> int:
+    """The sub-command's entry point: the flags are read here, once."""
+    return demo(DemoOptions.from_args(args))
+
+
+def demo(options: DemoOptions) -> int:
+    """Anonymize the example documents (or the files given) and print them; RETURNS the exit status."""
+    files = list(options.files) or example_files()
     if not files:
         print(f"spacy-anon demo: error: no example documents in {EXAMPLES_DIR}", file=sys.stderr)
         return 1
-    mask_config = {"strategy": args.strategy} if args.strategy else {}
+    mask_config = {"strategy": options.strategy} if options.strategy else {}
     pipelines: Dict[str, Any] = {}
     for path in files:
-        lang = "en" if args.model else example_lang(path)
+        lang = "en" if options.model else example_lang(path)
         if lang not in pipelines:
-            nlp = pipelines[lang] = load(args.model, lang=lang, **mask_config)
+            nlp = pipelines[lang] = load(options.model, lang=lang, **mask_config)
             print(f"pipeline ({lang}): {', '.join(nlp.pipe_names)}")
             if not any(name in nlp.pipe_names for name in NAME_FINDERS):
                 print("note: this pipeline has no statistical NER or tagger, so person, organization and "
@@ -117,10 +134,10 @@ def run(args: argparse.Namespace) -> int:
         print(_section(f"{path.name}: anonymized"))
         print(doc._.anon_text.rstrip())
         print(f"\nreplacement table ({len(doc._.anon_table or [])} rows"
-              f"{', with original values' if args.show_original else ''}):")
-        print(format_table(doc._.anon_table or [], text if args.show_original else None))
-    if not args.no_biography and not args.files:
-        _biography_demo(args)
+              f"{', with original values' if options.show_original else ''}):")
+        print(format_table(doc._.anon_table or [], text if options.show_original else None))
+    if not options.no_biography and not options.files:
+        _biography_demo(options.show_original)
     return 0
 
 
@@ -128,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
 # Optional: biography with disclosure scoring + generalization
 
 
-def _biography_demo(args: argparse.Namespace) -> None:
+def _biography_demo(show_original: bool) -> None:
     """Show a biography before/after with generalized replacements, when everything it needs is there."""
     ready, why = biography_ready()
     if not ready:
@@ -148,7 +165,7 @@ def _biography_demo(args: argparse.Namespace) -> None:
           "lack are treated as safe here, see `run_biography`)\n")
     print(doc._.anon_text.strip())
     print(f"\nreplacement table ({len(doc._.anon_table or [])} rows):")
-    print(format_table(doc._.anon_table or [], sample.text if args.show_original else None))
+    print(format_table(doc._.anon_table or [], sample.text if show_original else None))
 
 
 def _first_line(err: BaseException) -> str:

@@ -2,9 +2,11 @@
 import json
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
+from spacy_anon.cli.command_options import FromArgs
 from spacy_anon.disclosure.vectors import load_meta, train_from_corpus, update_from_corpus
 from spacy_anon.errors import Errors
 from spacy_anon.generalize.crowds import load_frequencies
@@ -72,38 +74,97 @@ def register(subparsers) -> None:
     a.set_defaults(func=run_assemble)
 
 
-def _nlp_for(args):
-    if args.chunker != "noun_chunks":
-        return None
-    if not args.spacy_model:
-        raise SystemExit(Errors.E947)
-    import spacy
+@dataclass(frozen=True)
+class TrainOptions(FromArgs):
+    """The flags of `spacy-anon train-embeddings`."""
 
-    return spacy.load(args.spacy_model, exclude=["ner", "lemmatizer"])
+    corpus: str
+    output: Optional[str] = None
+    update: Optional[str] = None
+    extra: Sequence[str] = field(default_factory=list)
+    epochs: Optional[int] = None
+    window: Optional[int] = None
+    dim: Optional[int] = None
+    workers: Optional[int] = None
+    seed: Optional[int] = None
+    chunker: str = "rule"
+    merge_lowercase: bool = False
+    spacy_model: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class GlossesOptions(FromArgs):
+    """The flags of `spacy-anon wordnet-glosses`."""
+
+    output: str
+    lang: str = "en"
+
+
+@dataclass(frozen=True)
+class AssembleOptions(FromArgs):
+    """The flags of `spacy-anon assemble-disclosure`."""
+
+    vectors: str
+    output: str
+    base: Optional[str] = None
+    threshold: float = 0.25
+    generalize_threshold: Optional[float] = None
+    always: str = ""
+    strategy: str = "generalize"
+    no_generalize: bool = False
+    background: Optional[str] = None
+    no_rules: bool = False
 
 
 def run_train(args) -> int:
-    params = {"epochs": args.epochs, "window": args.window, "vector_size": args.dim,
-              "workers": args.workers, "seed": args.seed}
+    """`train-embeddings`' entry point: the flags are read here, once."""
+    return train_embeddings(TrainOptions.from_args(args))
+
+
+def run_glosses(args) -> int:
+    """`wordnet-glosses`' entry point: the flags are read here, once."""
+    return glosses(GlossesOptions.from_args(args))
+
+
+def run_assemble(args) -> int:
+    """`assemble-disclosure`'s entry point: the flags are read here, once."""
+    return assemble(AssembleOptions.from_args(args))
+
+
+def _nlp_for(options: TrainOptions):
+    if options.chunker != "noun_chunks":
+        return None
+    if not options.spacy_model:
+        raise SystemExit(Errors.E947)
+    import spacy
+
+    return spacy.load(options.spacy_model, exclude=["ner", "lemmatizer"])
+
+
+def train_embeddings(options: TrainOptions) -> int:
+    """Train phrase vectors on the corpus, or add it to trained ones (--update)."""
+    params = {"epochs": options.epochs, "window": options.window, "vector_size": options.dim,
+              "workers": options.workers, "seed": options.seed}
     t0 = time.perf_counter()
-    if args.update:
-        info = update_from_corpus(args.update, args.corpus, out_dir=args.output, epochs=args.epochs,
-                                  nlp=_nlp_for(args))
+    if options.update:
+        info = update_from_corpus(options.update, options.corpus, out_dir=options.output, epochs=options.epochs,
+                                  nlp=_nlp_for(options))
     else:
-        if not args.output:
+        if not options.output:
             raise SystemExit(Errors.E949)
-        info = train_from_corpus(args.corpus, args.output, chunker=args.chunker,
-                                 merge_lowercase=args.merge_lowercase, extra=args.extra,
-                                 nlp=_nlp_for(args), **params)
+        info = train_from_corpus(options.corpus, options.output, chunker=options.chunker,
+                                 merge_lowercase=options.merge_lowercase, extra=options.extra,
+                                 nlp=_nlp_for(options), **params)
     info["total_seconds"] = round(time.perf_counter() - t0, 1)
     print(json.dumps(info, indent=2, sort_keys=True))
     return 0
 
 
-def run_glosses(args) -> int:
+def glosses(options: GlossesOptions) -> int:
+    """Write WordNet's noun glosses as a JSONL corpus."""
     t0 = time.perf_counter()
-    n = write_glosses(args.output, lang=args.lang)
-    print(json.dumps({"texts": n, "seconds": round(time.perf_counter() - t0, 1), "output": args.output}))
+    n = write_glosses(options.output, lang=options.lang)
+    print(json.dumps({"texts": n, "seconds": round(time.perf_counter() - t0, 1), "output": options.output}))
     return 0
 
 
@@ -149,12 +210,13 @@ def assemble_pipeline(vectors: str, base=None, threshold: float = 0.25, always=(
     return nlp
 
 
-def run_assemble(args) -> int:
-    always = [k.strip() for k in args.always.split(",") if k.strip()]
-    nlp = assemble_pipeline(args.vectors, base=args.base, threshold=args.threshold, always=always,
-                            strategy=args.strategy, generalize=not args.no_generalize,
-                            rules=not args.no_rules, generalize_threshold=args.generalize_threshold,
-                            background=args.background)
-    nlp.to_disk(args.output)
-    print(f"Saved pipeline {nlp.pipe_names} to {args.output}", file=sys.stderr)
+def assemble(options: AssembleOptions) -> int:
+    """Assemble the subject-centred pipeline and save it."""
+    always = [k.strip() for k in options.always.split(",") if k.strip()]
+    nlp = assemble_pipeline(options.vectors, base=options.base, threshold=options.threshold, always=always,
+                            strategy=options.strategy, generalize=not options.no_generalize,
+                            rules=not options.no_rules, generalize_threshold=options.generalize_threshold,
+                            background=options.background)
+    nlp.to_disk(options.output)
+    print(f"Saved pipeline {nlp.pipe_names} to {options.output}", file=sys.stderr)
     return 0

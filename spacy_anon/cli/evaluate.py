@@ -2,8 +2,11 @@
 metrics of a system's masks against an annotated corpus."""
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
+from spacy_anon.cli.command_options import FromArgs
 from spacy_anon.cli.convert import FORMATS
 from spacy_anon.corpora import CorpusFormatError, guess_format, iter_records
 from spacy_anon.evaluate.io import load_system
@@ -46,37 +49,61 @@ def register(subparsers) -> None:
     ev.set_defaults(func=run_evaluate)
 
 
+@dataclass(frozen=True)
+class EvaluateOptions(FromArgs):
+    """The flags of `spacy-anon evaluate`."""
+
+    gold: str
+    system: str
+    format: Optional[str] = None
+    annotator: Optional[str] = None
+    function_words: Optional[str] = None
+    weighting: Optional[str] = None
+    iou: float = 0.5
+    meddocan: bool = False
+    background: Optional[str] = None
+    output: Optional[str] = None
+
+
 def run_evaluate(args) -> int:
-    fmt = args.format or guess_format(args.gold)
+    """The sub-command's entry point: the flags are read here, once."""
+    return evaluate(EvaluateOptions.from_args(args))
+
+
+def evaluate(options: EvaluateOptions) -> int:
+    """Score the system's masks against the gold corpus; RETURNS the exit status."""
+    fmt = options.format or guess_format(options.gold)
     lang = {"brat": "es", "meddocan": "es", "harem": "pt"}.get(fmt, "en")
-    if args.function_words is None:
-        args.function_words = "list" if lang == "en" else "none"
-    if args.weighting is None:
-        args.weighting = "wordfreq" if lang == "en" else f"wordfreq:{lang}"
+    function_words = options.function_words
+    if function_words is None:
+        function_words = "list" if lang == "en" else "none"
+    weighting = options.weighting
+    if weighting is None:
+        weighting = "wordfreq" if lang == "en" else f"wordfreq:{lang}"
     try:
-        records = list(iter_records(args.gold, fmt))
-        system = load_system(args.system)
+        records = list(iter_records(options.gold, fmt))
+        system = load_system(options.system)
         report = evaluate_records(
             records, system,
-            function_words=make_function_words(args.function_words),
-            weighting=make_weighting(args.weighting),
-            annotator=args.annotator,
-            meddocan=args.meddocan or fmt in ("brat", "meddocan"),
+            function_words=make_function_words(function_words),
+            weighting=make_weighting(weighting),
+            annotator=options.annotator,
+            meddocan=options.meddocan or fmt in ("brat", "meddocan"),
             corpus={"brat": "meddocan"}.get(fmt, fmt),
-            iou_threshold=args.iou,
+            iou_threshold=options.iou,
         )
     except (CorpusFormatError, ValueError, KeyError, OSError) as err:
         print(f"spacy-anon evaluate: error: {err}", file=sys.stderr)
         return 1
-    report = {"gold": str(args.gold), "gold_format": fmt, "system": str(args.system),
-              "function_words": args.function_words, "weighting": args.weighting, **report}
-    if args.background:
+    report = {"gold": str(options.gold), "gold_format": fmt, "system": str(options.system),
+              "function_words": function_words, "weighting": weighting, **report}
+    if options.background:
         from spacy_anon.risk import privacy_utility_from_spans  # lazy: scikit-learn only with --background
 
         report["privacy_utility"] = privacy_utility_from_spans(
-            {r.doc_id: r.text for r in records}, system, args.background)
+            {r.doc_id: r.text for r in records}, system, options.background)
     print(format_table(report))
-    if args.output:
-        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf8")
+    if options.output:
+        Path(options.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(options.output).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf8")
     return 0

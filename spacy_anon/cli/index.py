@@ -8,8 +8,11 @@ its conditions.
 """
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
+from spacy_anon.cli.command_options import FromArgs
 from spacy_anon.errors import Errors
 from spacy_anon.io import InputError
 from spacy_anon.sensitive.index import DB_NAME, DEFAULT_MAX_NGRAM, CooccurrenceIndex, anchors_for, corpus_texts
@@ -46,27 +49,47 @@ def _log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+@dataclass(frozen=True)
+class IndexOptions(FromArgs):
+    """The flags of `spacy-anon index`."""
+
+    corpus: str
+    output: str
+    append: bool = False
+    conditions: str = ",".join(PRESETS)
+    terms: str = ""
+    max_ngram: int = DEFAULT_MAX_NGRAM
+    snomed: Optional[str] = None
+    lexicon: Optional[str] = None
+
+
 def _index(args) -> int:
+    """The sub-command's entry point: the flags are read here, once."""
+    return build_index(IndexOptions.from_args(args))
+
+
+def build_index(options: IndexOptions) -> int:
+    """Build or extend the co-occurrence index; RETURNS the exit status."""
     started = time.time()
-    corpus = Path(args.corpus)
+    corpus = Path(options.corpus)
     try:
         if not corpus.exists():
             raise ValueError(Errors.E362.format(path=str(corpus)))
-        if not 1 <= args.max_ngram <= 6:
-            raise ValueError(Errors.E364.format(value=args.max_ngram))
-        out = Path(args.output)
-        if args.append and (out / DB_NAME).exists():
+        if not 1 <= options.max_ngram <= 6:
+            raise ValueError(Errors.E364.format(value=options.max_ngram))
+        out = Path(options.output)
+        if options.append and (out / DB_NAME).exists():
             index = CooccurrenceIndex(out)
         else:
-            conditions, terms = _names(args.conditions), _names(args.terms)
+            conditions, terms = _names(options.conditions), _names(options.terms)
             check_conditions(conditions)
-            taxonomies = ([SnomedTaxonomy(args.snomed)] if args.snomed else []) + [WordNetTaxonomy("en", args.lexicon)]
+            taxonomies = ([SnomedTaxonomy(options.snomed)] if options.snomed else []) + [WordNetTaxonomy("en", options.lexicon)]
             by_name = {t.name: t for t in taxonomies}
             sensitive = build_sensitive_set(conditions, terms, taxonomies)
             anchors = anchors_for(
                 (t.text, by_name[t.taxonomy].ancestors(t.concept) if t.concept is not None else [])
                 for variants in sensitive.variants.values() for t in variants)
-            index = CooccurrenceIndex(out, create=True, anchors=anchors, max_ngram=args.max_ngram)
+            index = CooccurrenceIndex(out, create=True, anchors=anchors, max_ngram=options.max_ngram)
         added = index.add_texts(corpus_texts(corpus))
         if added == 0 and index.n_docs == 0:
             index.close()

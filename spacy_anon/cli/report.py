@@ -4,10 +4,12 @@ The page shows the original values next to their replacements, so it is written 
 `--include-original` says so, from an output that holds them (`anonymize --include-original`), to a file
 (never stdout), atomically, and never over its own input.
 """
-import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
+from spacy_anon.cli.command_options import FromArgs
 from spacy_anon.errors import Errors
 from spacy_anon.io import AtomicFile, remove_stale_temporaries
 from spacy_anon.review import ReviewError, read_review_records, render_report
@@ -39,12 +41,29 @@ def _error(message: str) -> None:
     print(f"{PROG}: error: {message}", file=sys.stderr)
 
 
-def run(args: argparse.Namespace) -> int:
-    source, target = Path(args.input), Path(args.output)
-    if not args.include_original:
+@dataclass(frozen=True)
+class ReportOptions(FromArgs):
+    """The flags of `spacy-anon report`."""
+
+    input: str
+    output: str
+    include_original: bool = False
+    title: Optional[str] = None
+    quiet: bool = False
+
+
+def run(args) -> int:
+    """The sub-command's entry point: the flags are read here, once."""
+    return report(ReportOptions.from_args(args))
+
+
+def report(options: ReportOptions) -> int:
+    """Write the review page the options name; RETURNS the exit status."""
+    source, target = Path(options.input), Path(options.output)
+    if not options.include_original:
         _error(Errors.E801)
         return EXIT_USAGE
-    if args.output == "-":
+    if options.output == "-":
         _error(Errors.E802)
         return EXIT_USAGE
     if not source.is_file():
@@ -58,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     except ReviewError as err:
         _error(str(err))
         return EXIT_FAILURE
-    page = render_report(docs, title=args.title or f"spacy-anon review: {source.name}")
+    page = render_report(docs, title=options.title or f"spacy-anon review: {source.name}")
     remove_stale_temporaries(target)
     try:
         with AtomicFile(target) as fh:
@@ -66,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         _error(f"{target}: cannot write ({err.strerror or type(err).__name__}); nothing written")
         return EXIT_FAILURE
-    if not args.quiet:
+    if not options.quiet:
         n_spans = sum(len(d.spans) for d in docs)
         print(f"{PROG}: {len(docs)} document(s), {n_spans} span(s) -> {target} (it holds original values)",
               file=sys.stderr)

@@ -3,8 +3,11 @@ background knowledge (see docs/risk.md). Prints a summary; -o writes the JSON re
 import json
 import logging
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
+from spacy_anon.cli.command_options import FromArgs
 from spacy_anon.risk.data import load_background, load_texts
 from spacy_anon.risk.trir import ReidentificationAttack, pipeline_anonymizer
 
@@ -56,28 +59,54 @@ def _dev(path):
     return load_texts(data), False
 
 
+@dataclass(frozen=True)
+class RiskOptions(FromArgs):
+    """The flags of `spacy-anon risk`."""
+
+    background: str
+    anonymized: str
+    field: Optional[str] = None
+    original: Optional[str] = None
+    attacker: str = "tfidf"
+    dev: Optional[str] = None
+    bk_anonymizer: str = "default"
+    remove_masks: bool = False
+    model: Optional[str] = None
+    max_epochs: int = 20
+    max_windows_per_doc: Optional[int] = None
+    max_seconds: Optional[float] = None
+    output: Optional[str] = None
+    quiet: bool = False
+
+
 def run(args) -> int:
-    if not args.quiet:
+    """The sub-command's entry point: the flags are read here, once."""
+    return risk(RiskOptions.from_args(args))
+
+
+def risk(options: RiskOptions) -> int:
+    """Attack the anonymized corpus with the background knowledge; RETURNS the exit status."""
+    if not options.quiet:
         logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     try:
-        background = load_background(args.background)
-        anonymized = load_texts(args.anonymized, field=args.field)
+        background = load_background(options.background)
+        anonymized = load_texts(options.anonymized, field=options.field)
         original = None
-        if args.original:
-            original = load_texts(args.original, field="text" if str(args.original).endswith(".jsonl") else None)
-        elif args.field:
-            original = load_texts(args.anonymized, field="original_abstract")
-        dev, dev_anonymized = _dev(args.dev) if args.dev else (None, False)
-        anonymizer = (None if args.bk_anonymizer == "none" else
-                      "default" if args.bk_anonymizer == "default" else pipeline_anonymizer(args.bk_anonymizer))
+        if options.original:
+            original = load_texts(options.original, field="text" if str(options.original).endswith(".jsonl") else None)
+        elif options.field:
+            original = load_texts(options.anonymized, field="original_abstract")
+        dev, dev_anonymized = _dev(options.dev) if options.dev else (None, False)
+        anonymizer = (None if options.bk_anonymizer == "none" else
+                      "default" if options.bk_anonymizer == "default" else pipeline_anonymizer(options.bk_anonymizer))
         settings = {}
-        if args.attacker == "transformer":
-            settings = {"model": args.model, "max_epochs": args.max_epochs,
-                        "max_windows_per_doc": args.max_windows_per_doc, "max_seconds": args.max_seconds}
-        attack = ReidentificationAttack(background, attacker=args.attacker, anonymizer=anonymizer, dev=dev,
-                                        dev_is_anonymized=dev_anonymized, remove_masks=args.remove_masks, **settings)
-        report = attack.report(anonymized, original, {"background": str(args.background),
-                                                      "anonymized": str(args.anonymized), "field": args.field})
+        if options.attacker == "transformer":
+            settings = {"model": options.model, "max_epochs": options.max_epochs,
+                        "max_windows_per_doc": options.max_windows_per_doc, "max_seconds": options.max_seconds}
+        attack = ReidentificationAttack(background, attacker=options.attacker, anonymizer=anonymizer, dev=dev,
+                                        dev_is_anonymized=dev_anonymized, remove_masks=options.remove_masks, **settings)
+        report = attack.report(anonymized, original, {"background": str(options.background),
+                                                      "anonymized": str(options.anonymized), "field": options.field})
     except (ValueError, ImportError, OSError, KeyError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 1
@@ -86,7 +115,7 @@ def run(args) -> int:
           + (f"  clear text {clear:.3f}" if clear is not None else "")
           + f"  max achievable {report['max_achievable']:.3f}  random guess {report['random_guess']:.4f}"
           + f"  [{report['attacker']['name']}, {report['runtime_s']['total']:.0f} s]")
-    if args.output:
-        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf8")
+    if options.output:
+        Path(options.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(options.output).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf8")
     return 0

@@ -5,7 +5,10 @@ convert FORMAT IN OUT --tokenizer fine`).
   spacy-anon tagger clusters INPUT... -o CLUSTERS.tsv.gz [--exclude-ids FILE.jsonl]
 """
 import sys
+from dataclasses import dataclass
+from typing import Optional, Sequence
 
+from spacy_anon.cli.command_options import FromArgs
 from spacy_anon.tagger.clusters import (
     held_out_ids,
     iter_texts,
@@ -15,36 +18,71 @@ from spacy_anon.tagger.clusters import (
 )
 
 
+@dataclass(frozen=True)
+class RulesOptions(FromArgs):
+    """The flags of `spacy-anon tagger rules`."""
+
+    model: str
+    label: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class ClustersOptions(FromArgs):
+    """The flags of `spacy-anon tagger clusters`."""
+
+    inputs: Sequence[str]
+    output: str
+    exclude_ids: Optional[Sequence[str]] = None
+    dim: int = 100
+    min_count: int = 3
+    epochs: int = 10
+    depth: int = 16
+    workers: int = 2
+    seed: int = 0
+
+
 def _rules(args) -> int:
+    """`rules`' entry point: the flags are read here, once."""
+    return print_rules(RulesOptions.from_args(args))
+
+
+def _clusters(args) -> int:
+    """`clusters`' entry point: the flags are read here, once."""
+    return build_clusters(ClustersOptions.from_args(args))
+
+
+def print_rules(options: RulesOptions) -> int:
+    """Print the rules learned by the model's rule generators (JSON lines)."""
     import spacy
     import srsly
 
-    nlp = spacy.load(args.model)
+    nlp = spacy.load(options.model)
     for name, proc in nlp.pipeline:
         if getattr(proc, "rules", None) is not None and hasattr(proc, "find"):
             for rule in proc.rules:
-                if args.label is None or rule["label"] == args.label:
+                if options.label is None or rule["label"] == options.label:
                     print(srsly.json_dumps(rule))
     return 0
 
 
-def _clusters(args) -> int:
+def build_clusters(options: ClustersOptions) -> int:
+    """Train word clusters on the inputs and write them."""
     import time
 
-    excluded = held_out_ids(args.exclude_ids or ())
+    excluded = held_out_ids(options.exclude_ids or ())
     sentences = []
-    for path in args.inputs:
+    for path in options.inputs:
         for text in iter_texts(path, excluded):
             sentences.extend(tokenize_for_clusters(text))
     n_tokens = sum(len(s) for s in sentences)
     started = time.process_time()
     clusters = train_word_clusters(
-        sentences, dim=args.dim, min_count=args.min_count, epochs=args.epochs, max_depth=args.depth,
-        workers=args.workers, seed=args.seed,
+        sentences, dim=options.dim, min_count=options.min_count, epochs=options.epochs, max_depth=options.depth,
+        workers=options.workers, seed=options.seed,
     )
-    write_clusters(clusters, args.output)
+    write_clusters(clusters, options.output)
     print(f"{n_tokens} tokens, {len(sentences)} lines ({len(excluded)} documents excluded) -> "
-          f"{len(clusters)} words in {args.output} ({time.process_time() - started:.0f} CPU-s)", file=sys.stderr)
+          f"{len(clusters)} words in {options.output} ({time.process_time() - started:.0f} CPU-s)", file=sys.stderr)
     return 0
 
 

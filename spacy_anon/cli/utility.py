@@ -2,8 +2,11 @@
 docs/risk.md. Prints a summary; -o writes the JSON report."""
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
+from spacy_anon.cli.command_options import FromArgs
 from spacy_anon.risk.data import load_texts
 from spacy_anon.risk.tpi import text_preserved_information
 
@@ -41,27 +44,48 @@ def _texts(path, field=None):
     return load_texts(path, field=field)
 
 
+@dataclass(frozen=True)
+class UtilityOptions(FromArgs):
+    """The flags of `spacy-anon utility`."""
+
+    original: str
+    anonymized: str
+    field: Optional[str] = None
+    ic: str = "wordfreq"
+    corpus: Optional[str] = None
+    mlm_path: Optional[str] = None
+    strategy: str = "s-ta"
+    n: int = 6
+    output: Optional[str] = None
+
+
 def run(args) -> int:
+    """The sub-command's entry point: the flags are read here, once."""
+    return utility(UtilityOptions.from_args(args))
+
+
+def utility(options: UtilityOptions) -> int:
+    """Measure the information the anonymized corpus keeps; RETURNS the exit status."""
     try:
-        anonymized = _texts(args.anonymized, args.field)
-        original = _texts(args.original, "original_abstract" if args.field else None)
-        if str(args.original).endswith(".jsonl"):
-            original = load_texts(args.original, field="text")
+        anonymized = _texts(options.anonymized, options.field)
+        original = _texts(options.original, "original_abstract" if options.field else None)
+        if str(options.original).endswith(".jsonl"):
+            original = load_texts(options.original, field="text")
         settings = {}
-        if args.ic == "corpus":
-            settings["corpus"] = list(_texts(args.corpus).values()) if args.corpus else None
-        if args.ic == "mlm":
-            settings.update(mlm_path=args.mlm_path, strategy=args.strategy, n=args.n)
-        report = text_preserved_information(original, anonymized, ic=args.ic, **settings)
+        if options.ic == "corpus":
+            settings["corpus"] = list(_texts(options.corpus).values()) if options.corpus else None
+        if options.ic == "mlm":
+            settings.update(mlm_path=options.mlm_path, strategy=options.strategy, n=options.n)
+        report = text_preserved_information(original, anonymized, ic=options.ic, **settings)
     except (ValueError, ImportError, OSError, KeyError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 1
-    report = {"original": str(args.original), "anonymized": str(args.anonymized), **report}
+    report = {"original": str(options.original), "anonymized": str(options.anonymized), **report}
     print(f"TPI {report['tpi']:.3f} (std {report['tpi_std']:.3f}; suppression only {report['tpi_suppression']:.3f})"
           f"  utility {report['utility_percent']:.1f}%  IC multiplier "
           + (f"{report['ic_multiplier']:.2f}" if report["ic_multiplier"] is not None else "n/a")
           + f"  [{report['ic']}, {report['n_documents']} documents, {report['runtime_s']:.0f} s]")
-    if args.output:
-        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf8")
+    if options.output:
+        Path(options.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(options.output).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf8")
     return 0

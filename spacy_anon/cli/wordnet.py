@@ -2,7 +2,10 @@
 import json
 import sys
 import time
+from dataclasses import dataclass
+from typing import Optional
 
+from spacy_anon.cli.command_options import FromArgs
 from spacy_anon.generalize.wordnet import generalization_candidates
 from spacy_anon.generalize.wordnet_install import (
     WordNetInstallError,
@@ -49,10 +52,50 @@ def _log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+@dataclass(frozen=True)
+class InstallOptions(FromArgs):
+    """The flags of `spacy-anon wordnet install`."""
+
+    online: bool = False
+    source: Optional[str] = None
+    force: bool = False
+    timeout: float = 20.0
+
+
+@dataclass(frozen=True)
+class InfoOptions(FromArgs):
+    """`spacy-anon wordnet info` has no flags."""
+
+
+@dataclass(frozen=True)
+class ChainOptions(FromArgs):
+    """The flags of `spacy-anon wordnet chain`."""
+
+    term: str
+    lang: str = "en"
+    lexicon: Optional[str] = None
+
+
 def _install(args) -> int:
+    """`install`'s entry point: the flags are read here, once."""
+    return install(InstallOptions.from_args(args))
+
+
+def _info(args) -> int:
+    """`info`'s entry point."""
+    return info(InfoOptions.from_args(args))
+
+
+def _chain(args) -> int:
+    """`chain`'s entry point: the flags are read here, once."""
+    return chain(ChainOptions.from_args(args))
+
+
+def install(options: InstallOptions) -> int:
+    """Install an English WordNet; RETURNS the exit status."""
     try:
-        result = install_wordnet(online=args.online, source=args.source, force=args.force,
-                                 online_timeout=args.timeout, log=_log)
+        result = install_wordnet(online=options.online, source=options.source, force=options.force,
+                                 online_timeout=options.timeout, log=_log)
     except WordNetInstallError as err:
         _log(f"error: {err}")
         return 1
@@ -64,23 +107,25 @@ def _install(args) -> int:
     return 0
 
 
-def _info(args) -> int:
+def info(options: InfoOptions) -> int:
+    """Print where wn's database is and which English lexicons it holds."""
     start = time.perf_counter()
-    info = {
+    found = {
         "data_dir": str(wordnet_data_dir()),
         "english_lexicons": english_lexicons(),
         "lmf_cache": str(lmf_cache_path()) if lmf_cache_path().exists() else None,
         "seconds": round(time.perf_counter() - start, 2),
     }
-    print(json.dumps(info, indent=2))
+    print(json.dumps(found, indent=2))
     return 0
 
 
-def _chain(args) -> int:
+def chain(options: ChainOptions) -> int:
+    """Print the generalization candidates of a term; RETURNS the exit status."""
     try:
-        candidates = generalization_candidates(args.term, lang=args.lang, lexicon=args.lexicon)
+        candidates = generalization_candidates(options.term, lang=options.lang, lexicon=options.lexicon)
     except WordNetMissingError as err:
         _log(f"error: {err}")
         return 1
-    print(" > ".join([args.term] + candidates))
+    print(" > ".join([options.term] + candidates))
     return 0

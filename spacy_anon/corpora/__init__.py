@@ -16,19 +16,17 @@ from spacy_anon.corpora.base import (  # noqa: F401
 from spacy_anon.corpora.docbin import iter_docbin_records, write_docbin  # noqa: F401
 from spacy_anon.errors import Errors
 from spacy_anon.labels import LABEL_MAPS, to_category  # noqa: F401
+from spacy_anon.corpora.brat import iter_brat_records, read_brat  # noqa: F401
+from spacy_anon.corpora.harem import iter_harem_records, read_harem  # noqa: F401
 from spacy_anon.corpora.readers import (  # noqa: F401
     guess_format,
-    iter_brat_records,
     iter_everyday_records,
-    iter_harem_records,
     iter_iob_records,
     iter_presidio_records,
     iter_records,
     iter_span_records,
     iter_tab_records,
-    read_brat,
     read_everyday,
-    read_harem,
     read_iob,
     read_presidio_synth,
     read_span_jsonl,

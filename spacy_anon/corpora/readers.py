@@ -1,16 +1,16 @@
-"""Readers for the annotated corpora we train and evaluate on.
+"""Readers for the annotated corpora we train and evaluate on, and the choice of reader by format.
 
 Each format has a record parser `iter_<format>_records(path)` (plain `GoldRecord`s with exact
 character offsets; used by the metrics, no pipeline needed) and a `read_<format>(path, nlp)` that
 yields `Doc`s made by `nlp.make_doc(text)` with gold spans in `doc.spans["anon_gold"]` (see
-`spacy_anon.corpora.base.record_to_doc`).
+`spacy_anon.corpora.base.record_to_doc`). brat (MEDDOCAN) and HAREM have their own modules
+(`brat.py`, `harem.py`); TAB, span JSONL, Presidio and IOB columns are read here.
 """
 import gzip
-import html
 import json
 import re
 from pathlib import Path
-from typing import Dict, Iterator, List, Optional, Tuple, Union
+from typing import Iterator, List, Optional, Tuple, Union
 
 from spacy.tokens import Doc
 
@@ -20,7 +20,9 @@ from spacy_anon.corpora.base import (
     GoldSpan,
     records_to_docs,
 )
+from spacy_anon.corpora.brat import iter_brat_records
 from spacy_anon.corpora.docbin import iter_docbin_records
+from spacy_anon.corpora.harem import iter_harem_records
 from spacy_anon.errors import Errors, located
 from spacy_anon.io import loads_strict
 
@@ -200,75 +202,6 @@ def read_span_jsonl(
 
 
 # ---------------------------------------------------------------------------------------------
-# brat standoff (MEDDOCAN)
-
-_BRAT_T = re.compile(r"^(T\d+)\t(\S+) ([\d ;]+)\t(.*)$")
-
-
-def _read_text(path: Path) -> str:
-    try:
-        with path.open(encoding="utf8", newline="") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise CorpusFormatError(Errors.E715.format(path=path)) from None
-    except UnicodeDecodeError as err:
-        raise CorpusFormatError(Errors.E719.format(path=path, start=err.start)) from None
-
-
-def brat_record(txt_path: Path, ann_path: Path) -> GoldRecord:
-    """One brat document: `.txt` text and `T` lines of the `.ann` file (other lines ignored).
-
-    Discontinuous spans (`start end;start end`) become one span per fragment with the same entity id.
-    """
-    text = _read_text(txt_path)
-    ann = _read_text(ann_path)
-    spans = []
-    for lineno, line in enumerate(ann.splitlines(), 1):
-        if not line.strip() or not line.startswith("T"):
-            continue  # attributes (A), relations (R), notes (#), events (E)
-        where = f"{ann_path}:{lineno}"
-        m = _BRAT_T.match(line)
-        if not m:
-            raise CorpusFormatError(Errors.E720.format(where=where))
-        tid, label, offsets, surface = m.groups()
-        fragments = [frag.split() for frag in offsets.split(";")]
-        if any(len(f) != 2 for f in fragments):
-            raise CorpusFormatError(Errors.E721.format(where=where))
-        for start, end in fragments:
-            spans.append(
-                GoldSpan(
-                    start=int(start), end=int(end), label=label,
-                    text=surface if len(fragments) == 1 else None,
-                    entity=tid, where=where,
-                )
-            )
-    return GoldRecord(doc_id=txt_path.stem, text=text, spans=spans, where=str(ann_path))
-
-
-def iter_brat_records(folder: PathLike) -> Iterator[GoldRecord]:
-    """Every `<name>.txt` with a `<name>.ann` in `folder` (sorted by name); a single `.ann` works too."""
-    folder = Path(folder)
-    if folder.is_file():
-        ann = folder.with_suffix(".ann")
-        yield brat_record(folder.with_suffix(".txt"), ann)
-        return
-    if not folder.is_dir():
-        raise CorpusFormatError(Errors.E710.format(folder=folder))
-    for ann in sorted(folder.glob("*.ann")):
-        txt = ann.with_suffix(".txt")
-        if not txt.exists():
-            raise CorpusFormatError(Errors.E722.format(ann=ann))
-        yield brat_record(txt, ann)
-
-
-def read_brat(
-    folder: PathLike, nlp, strict: bool = True, warnings: Optional[List[str]] = None
-) -> Iterator[Doc]:
-    """Docs from a brat folder (MEDDOCAN): labels are the sub-category (e.g. NOMBRE_SUJETO_ASISTENCIA)."""
-    return records_to_docs(nlp, iter_brat_records(folder), strict=strict, warnings=warnings)
-
-
-# ---------------------------------------------------------------------------------------------
 # Presidio synthetic set
 
 
@@ -393,196 +326,6 @@ def read_iob(
         nlp, iter_iob_records(path, sentences_per_doc=sentences_per_doc), strict=strict, warnings=warnings
     )
 
-
-# ---------------------------------------------------------------------------------------------
-# HAREM (Portuguese): XML (Segundo HAREM, <EM CATEG=...>) and SGML (Colecção Dourada, <PESSOA ...>)
-
-_TAG = re.compile(r"<(/?)([A-Za-z_][\w.-]*)([^>]*?)(/?)>")
-_ATTR = re.compile(r'([A-Za-z_]+)\s*=\s*"([^"]*)"')
-_HAREM_CATS = {"PESSOA", "LOCAL", "ORGANIZACAO", "TEMPO", "VALOR", "ABSTRACCAO",
-               "ACONTECIMENTO", "COISA", "OBRA", "OUTRO", "VARIADO"}
-_HAREM_META = {"DOCID", "GENERO", "ORIGEM"}
-
-
-def _decode_harem(path: Path) -> str:
-    raw = path.read_bytes()
-    head = raw[:200].decode("ascii", errors="ignore")
-    m = re.search(r'encoding="([^"]+)"', head)
-    encoding = m.group(1) if m else None
-    for enc in ([encoding] if encoding else []) + ["utf8", "latin-1"]:
-        try:
-            return raw.decode(enc)
-        except (UnicodeDecodeError, LookupError):
-            continue
-    raise CorpusFormatError(Errors.E704.format(path=path))
-
-
-def iter_harem_records(path: PathLike) -> Iterator[GoldRecord]:
-    """HAREM golden collections, both the XML (`<EM CATEG="PESSOA|..." ...>`) and SGML variants.
-
-    - Label = the first category of `CATEG` (XML) or the tag name (SGML); the full
-      `CATEG`/`TIPO`/`SUBTIPO` strings go to `GoldRecord.meta["attrs"]`.
-    - `<ALT>a|b</ALT>`: only the first alternative is kept (text and entities).
-    - `<OMITIDO>`: text kept, entities inside dropped (excluded from HAREM's evaluation).
-    - Whitespace runs are collapsed to one space (the SGML file keeps its line breaks); `<p>` -> "\n".
-    """
-    path = Path(path)
-    data = _decode_harem(path)
-    # line number of a character position, for errors
-    line_starts = [0] + [m.end() for m in re.finditer("\n", data)]
-
-    def line_of(pos: int) -> int:
-        import bisect
-
-        return bisect.bisect_right(line_starts, pos)
-
-    sgml = "<EM " not in data  # the SGML collection keeps its line breaks; XML indentation does not
-    doc = None
-    pos = 0
-    for m in _TAG.finditer(data):
-        text_piece = data[pos:m.start()]
-        pos = m.end()
-        closing, name, attrs_s, selfclose = m.group(1) == "/", m.group(2).upper(), m.group(3), m.group(4)
-        if doc is not None:
-            doc.add_text(text_piece)
-        if name == "DOC":
-            if not closing:
-                if doc is not None:
-                    raise CorpusFormatError(Errors.E731.format(path=path, line=line_of(m.start())))
-                attrs = dict(_ATTR.findall(attrs_s))
-                doc = _HaremDoc(path, attrs.get("DOCID"), line_of(m.start()), keep_newlines=sgml)
-            else:
-                if doc is None:
-                    raise CorpusFormatError(Errors.E732.format(path=path, line=line_of(m.start())))
-                yield doc.finish(line_of(m.start()))
-                doc = None
-            continue
-        if doc is None:
-            continue
-        doc.tag(closing, name, dict(_ATTR.findall(attrs_s)), bool(selfclose), line_of(m.start()))
-    if doc is not None:
-        raise CorpusFormatError(Errors.E712.format(path=path, line=doc.line))
-
-
-class _HaremDoc:
-    def __init__(self, path: Path, doc_id: Optional[str], line: int, keep_newlines: bool = False):
-        self.path, self.doc_id, self.line = path, doc_id, line
-        self.keep_newlines = keep_newlines
-        self.parts: List[str] = []
-        self.length = 0
-        self.stack: List[Tuple[str, Optional[dict]]] = []  # (tag, open entity info)
-        self.spans: List[GoldSpan] = []
-        self.attrs: List[dict] = []
-        self.alt_depth = 0
-        self.alt_skip = False  # inside the 2nd+ alternative of an ALT
-        self.omitted = 0
-        self.meta_tag: Optional[str] = None
-        self.meta: Dict[str, str] = {}
-
-    def _append(self, s: str):
-        s = html.unescape(s)
-        if self.keep_newlines:
-            s = re.sub(r"[^\S\n]*\n\s*", "\n", s)
-            s = re.sub(r"[^\S\n]+", " ", s)
-        else:
-            s = re.sub(r"\s+", " ", s)
-        prev = self.parts[-1][-1] if self.parts else ""
-        if prev in ("", "\n"):
-            s = s.lstrip(" \n")
-        elif prev == " ":
-            s = s.lstrip(" ")
-        if s:
-            self.parts.append(s)
-            self.length += len(s)
-
-    def add_text(self, s: str):
-        if self.meta_tag:
-            self.meta[self.meta_tag] = self.meta.get(self.meta_tag, "") + s.strip()
-            return
-        if self.alt_depth and not self.alt_skip and "|" in s:
-            head, _, _ = s.partition("|")
-            self._append(head.rstrip())
-            self.alt_skip = True
-            return
-        if self.alt_skip:
-            return
-        self._append(s)
-
-    def tag(self, closing: bool, name: str, attrs: dict, selfclose: bool, line: int):
-        where = f"{self.path}:{line}"
-        if name in _HAREM_META:
-            self.meta_tag = None if closing else name
-            return
-        if name == "ALT":
-            if closing:
-                self.alt_depth -= 1
-                if self.alt_depth == 0:
-                    self.alt_skip = False
-            else:
-                self.alt_depth += 1
-            return
-        if name == "OMITIDO":
-            self.omitted += -1 if closing else 1
-            return
-        if name in ("P", "TEXTO"):
-            if not self.alt_skip and self.parts and self.parts[-1][-1] != "\n":
-                self.parts.append("\n")
-                self.length += 1
-            return
-        is_entity = name == "EM" or name in _HAREM_CATS
-        if not is_entity:
-            return
-        if selfclose:
-            return
-        if not closing:
-            if name == "EM":
-                categ = attrs.get("CATEG", "OUTRO")
-            else:
-                categ = name
-            info = {"categ": categ, "attrs": attrs, "line": line, "skip": self.alt_skip}
-            self.stack.append((name, info))
-            info["start"] = self.length
-            return
-        if not self.stack or self.stack[-1][0] != name:
-            raise CorpusFormatError(Errors.E724.format(where=where, name=name))
-        _, info = self.stack.pop()
-        if info["skip"] or self.alt_skip or self.omitted:
-            return
-        text = "".join(self.parts)
-        start, end = info["start"], self.length
-        while start < end and text[start] in " \n":
-            start += 1
-        while end > start and text[end - 1] in " \n":
-            end -= 1
-        if start >= end:
-            return
-        label = info["categ"].split("|")[0] or "OUTRO"
-        self.spans.append(
-            GoldSpan(start, end, label, entity=info["attrs"].get("ID"), where=f"{self.path}:{info['line']}")
-        )
-        self.attrs.append({k: v for k, v in info["attrs"].items() if k in ("CATEG", "TIPO", "SUBTIPO")})
-
-    def finish(self, line: int) -> GoldRecord:
-        if self.stack:
-            raise CorpusFormatError(Errors.E725.format(path=self.path, line=self.stack[-1][1]['line'],
-                                                       stack=self.stack[-1][0]))
-        text = "".join(self.parts).strip("\n ")
-        # strip can only remove leading chars if text started with them; offsets are from the join
-        lead = len("".join(self.parts)) - len("".join(self.parts).lstrip("\n "))
-        spans = [
-            GoldSpan(s.start - lead, s.end - lead, s.label, entity=s.entity, where=s.where) for s in self.spans
-        ]
-        doc_id = self.doc_id or self.meta.get("DOCID") or f"{self.path.name}:{self.line}"
-        meta = {k.lower(): v for k, v in self.meta.items() if k != "DOCID"}
-        meta["attrs"] = self.attrs
-        return GoldRecord(doc_id=doc_id, text=text, spans=spans, where=f"{self.path}:{self.line}", meta=meta)
-
-
-def read_harem(
-    path: PathLike, nlp, strict: bool = True, warnings: Optional[List[str]] = None
-) -> Iterator[Doc]:
-    """Docs from a HAREM golden collection (XML or SGML); labels PESSOA, LOCAL, ORGANIZACAO, TEMPO..."""
-    return records_to_docs(nlp, iter_harem_records(path), strict=strict, warnings=warnings)
 
 
 def iter_everyday_records(path: Optional[PathLike] = None) -> Iterator[GoldRecord]:
