@@ -17,13 +17,14 @@ from spacy_anon.errors import Errors, Warnings, located
 from spacy_anon.io import AtomicFile, InputError, StdoutSink, dumps_jsonl, loads_strict
 from spacy_anon.mask.operators.base import KEY_ENV
 from spacy_anon.mask.restore import restore_text
+from spacy_anon.cli.command_options import FromArgs
 
 PROG = "spacy-anon deanonymize"
 SHOWN_ROWS = 10  # failed rows named per record (the count is always given)
 
 
 @dataclass(frozen=True)
-class DeanonymizeOptions:
+class DeanonymizeOptions(FromArgs):
     """The flags of `spacy-anon deanonymize`, read once by `run`; everything below takes this."""
 
     input: str
@@ -31,9 +32,6 @@ class DeanonymizeOptions:
     key_env: str = KEY_ENV
     partial: bool = False
 
-    @classmethod
-    def from_args(cls, args: Any) -> "DeanonymizeOptions":
-        return cls(input=args.input, output=args.output, key_env=args.key_env, partial=args.partial)
 
 
 def register(subparsers) -> None:

@@ -7,23 +7,21 @@ keyed strategies (pseudonym, hash, encrypt, keyed surrogates): 32 random bytes, 
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Optional
 
 from spacy_anon.errors import Errors
 from spacy_anon.mask.keys import new_key
+from spacy_anon.cli.command_options import FromArgs
 
 PROG = "spacy-anon keygen"
 
 
 @dataclass(frozen=True)
-class KeygenOptions:
+class KeygenOptions(FromArgs):
     """The flags of `spacy-anon keygen`."""
 
     output: Optional[str] = None
 
-    @classmethod
-    def from_args(cls, args: Any) -> "KeygenOptions":
-        return cls(output=args.output)
 
 
 def register(subparsers) -> None:
