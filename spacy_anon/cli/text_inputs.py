@@ -24,7 +24,7 @@ def run_text(options: Options, kind: str) -> int:
     out_format = options.format or ("jsonl" if kind in ("jsonl", "stdin-jsonl") else "text")
     target = check_plan(options, kind, out_format)
     keep_fields, anonymize_fields = check_fields(options, kind, out_format)
-    inputs = TextInputs(options, kind, anonymize_fields)
+    inputs = TextInputs(options, kind, anonymize_fields, keep_fields)
     for message in inputs.skipped:
         skipped(message)
     if kind == "folder" and inputs.count == 0:
