@@ -22,6 +22,7 @@ from spacy_anon.longdocs import (
     AnonResult,
     NotAnonymizedError,
     anonymize_long_text,
+    guard_across,
     new_memory,
     result_from_doc,
 )
@@ -201,6 +202,11 @@ def anonymize_batch(nlp, jobs: Sequence[Job], run_memory: Any = None, batch_size
         parts = {u.part for u in failed.units}
         indices = sorted({u.index for u in failed.units})
         return Failure(indices, parts.pop() if len(parts) == 1 else None, failed.reason, trace)
+    by_record: Dict[int, List[int]] = {}
+    for k, unit in enumerate(units):
+        by_record.setdefault(unit.index, []).append(k)
+    for ks in by_record.values():  # what one field masked is masked in the record's other fields
+        guard_across(nlp, [units[k].text for k in ks], [results[k] for k in ks])
     outcomes: Dict[int, Outcome] = {}
     for unit, result in zip(units, results):
         if unit.part is None:

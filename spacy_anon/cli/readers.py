@@ -88,8 +88,8 @@ def reaches_pattern(obj: Any, name: str) -> bool:
 
 def reaches_field(obj: Any, name: str) -> bool:
     """Whether a dotted field name of a JSONL text record reaches a field of `obj` (its fields but "id"
-    and "text"; "id" is always written, so `--keep-fields id` is accepted)."""
-    return name == "id" or get_field(obj, field_path(name))[0]
+    and "text", which the output writes itself)."""
+    return get_field(obj, field_path(name))[0]
 
 
 def is_within(path: Path, folder: Path) -> bool:

@@ -8,12 +8,13 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from spacy_anon.doc_keys import MEMORY_KEY
 from spacy_anon.errors import Errors
-from spacy_anon.longdocs import NotAnonymizedError, anonymize_long_text, new_memory, result_from_doc
+from spacy_anon.longdocs import NotAnonymizedError, anonymize_long_text, guard_across, new_memory, result_from_doc
 
 
 def anonymize_cells(nlp, values: Sequence[Optional[str]], memory: Any = None) -> List[Any]:
-    """AnonResult (or None for a missing value) of each value, all with one replacement memory; a value
-    that is not anonymized raises NotAnonymizedError (fail closed)."""
+    """AnonResult (or None for a missing value) of each value, all with one replacement memory and one
+    leak guard (`longdocs.guard_across`: what one cell masked is masked in the others); a value that is
+    not anonymized raises NotAnonymizedError (fail closed)."""
     memory = memory if memory is not None else new_memory()
     results: List[Any] = []
     for value in values:
@@ -29,6 +30,8 @@ def anonymize_cells(nlp, values: Sequence[Optional[str]], memory: Any = None) ->
         if doc._.anon_status != "ok" or doc._.anon_text is None:
             raise NotAnonymizedError(Errors.E830.format(anon_status=doc._.anon_status))
         results.append(result_from_doc(doc))
+    present = [k for k, value in enumerate(values) if value is not None]
+    guard_across(nlp, [values[k] for k in present], [results[k] for k in present])
     return results
 
 

@@ -1,0 +1,237 @@
+"""Fields of structured records: kept fields are the record's own values (after skipped rows too), names
+that reach no field are refused, and the fields of one record share one entity memory and leak guard."""
+import csv
+import io
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cli_support import cli, read_jsonl, write, write_jsonl
+from spacy_anon.io import InputError
+from spacy_anon.structured import read_records
+from spacy_anon.structured.writers import output_object
+
+MAIL = "jane.roe@example.com"
+
+
+@pytest.fixture(scope="module")
+def ruler_model(tmp_path_factory):
+    """A blank English pipeline whose entity_ruler finds one full name (not the surname alone): a field
+    that holds only the surname is masked only through the record's other fields."""
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("entity_ruler").add_patterns([{"label": "PERSON", "pattern": "Jonathan Kowalski"}])
+    path = tmp_path_factory.mktemp("ruler_en")
+    nlp.to_disk(path)
+    return path
+
+
+def run(capsys, *argv):
+    return cli(capsys, *argv, "--quiet")
+
+
+# ---- kept fields are the record's own values ------------------------------------------------------
+
+ID = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=8)
+ROW = st.one_of(st.tuples(st.just("ok"), ID), st.tuples(st.just("short"), ID), st.tuples(st.just("quote"), ID),
+                st.tuples(st.just("blank"), ID))
+
+
+def _table(rows, delimiter):
+    """A CSV/TSV text with header id,notes: valid rows, rows with a field too few, rows with a stray
+    quote, blank lines; RETURNS (text, ids of the valid rows, their data-row numbers)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(["id", "notes"])
+    ids, numbers, number = [], [], 0
+    for kind, value in rows:
+        if kind == "blank":
+            buffer.write("\n")
+            continue
+        number += 1
+        if kind == "ok":
+            writer.writerow([value, f"mail {MAIL}"])
+            ids.append(value)
+            numbers.append(number)
+        elif kind == "short":
+            writer.writerow([value])
+        else:
+            buffer.write(f'x{delimiter}"a"b\n')
+    return buffer.getvalue(), ids, numbers
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(ROW, max_size=8), delimiter=st.sampled_from([",", "\t"]))
+def test_kept_id_is_the_rows_own_value_after_any_skipped_row(tmp_path, rows, delimiter):
+    text, ids, numbers = _table(rows, delimiter)
+    fmt = "csv" if delimiter == "," else "tsv"
+    src = write(tmp_path / f"in.{fmt}", text)
+    skipped = []
+    records = list(read_records(src, fmt, ["notes"], ["id"], skip_invalid=True, on_skip=skipped.append))
+    results = {"notes": (f"mail {MAIL}", "mail [CONTACT_1]", [])}
+    assert [output_object(r, results, with_spans=False)["id"] for r in records] == ids  # kept: its own value
+    unkept = list(read_records(src, fmt, ["notes"], [], skip_invalid=True))
+    assert [output_object(r, results, with_spans=False)["id"] for r in unkept] == numbers  # else its row number, skips counted
+    assert len(skipped) == sum(kind in ("short", "quote") for kind, _ in rows)
+
+
+def test_kept_id_in_every_output_format_after_a_skipped_row(tmp_path, capsys, rules_model):
+    src = write(tmp_path / "in.csv", f'id,notes\nA-7,mail {MAIL}\nB-8,"a stray"quote\nC-9,fine\n')
+    for fmt in ("jsonl", "json", "csv"):
+        out = tmp_path / f"out.{fmt}"
+        code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--skip-invalid",
+                           "--anonymize-fields", "notes", "--keep-fields", "id")
+        assert code == 0, err
+        text = out.read_text(encoding="utf-8")
+        if fmt == "csv":
+            assert [row[0] for row in csv.reader(io.StringIO(text))] == ["id", "A-7", "C-9"]
+        else:
+            records = read_jsonl(out) if fmt == "jsonl" else json.loads(text)
+            assert [r["id"] for r in records] == ["A-7", "C-9"]
+    # without --keep-fields id the id is the row number; the bad row keeps its number
+    out = tmp_path / "rows.jsonl"
+    code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--skip-invalid",
+                       "--anonymize-fields", "notes")
+    assert code == 0, err
+    assert [r["id"] for r in read_jsonl(out)] == [1, 3]
+    assert "[E877]" in err or "bad row" in err
+
+
+def test_an_anonymized_id_is_never_replaced_by_the_original(tmp_path, capsys, rules_model):
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": MAIL, "notes": [{"text": "hi"}]}])
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only",
+                       "--anonymize-fields", "id,notes.*.text")
+    assert code == 0, err
+    [record] = read_jsonl(out)
+    assert record["id"] == "[CONTACT_1]" and MAIL not in out.read_text(encoding="utf-8")
+
+
+def test_kept_nested_fields_of_jsonl_are_each_records_own(tmp_path, capsys, rules_model):
+    lines = [{"id": "a", "meta": {"site": "north"}, "notes": [{"text": f"to {MAIL}", "by": "x"}]},
+             "{broken",
+             {"id": "b", "meta": {"site": "south"}, "notes": [{"text": "none", "by": "y"}]}]
+    src = write_jsonl(tmp_path / "in.jsonl", lines)
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--skip-invalid",
+                       "--anonymize-fields", "notes.*.text", "--keep-fields", "meta.site,notes.*.by")
+    assert code == 0, err
+    records = read_jsonl(out)
+    assert [(r["id"], r["meta"]["site"], r["notes"][0]["by"]) for r in records] == [("a", "north", "x"),
+                                                                                   ("b", "south", "y")]
+
+
+def test_kept_parquet_id_is_the_rows_own(tmp_path, capsys, rules_model):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    src = tmp_path / "in.parquet"
+    pq.write_table(pa.table({"id": [70, 80], "notes": [f"to {MAIL}", "x"]}), src)
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only",
+                       "--anonymize-fields", "notes", "--keep-fields", "id")
+    assert code == 0, err
+    assert [r["id"] for r in read_jsonl(out)] == [70, 80]
+
+
+# ---- names that reach no field are refused ------------------------------------------------------
+
+NAME = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=6)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=NAME, kept=st.booleans(), fmt=st.sampled_from(["csv", "tsv"]))
+def test_a_column_name_the_header_lacks_is_refused_listing_the_columns(tmp_path, name, kept, fmt):
+    src = write(tmp_path / f"in.{fmt}", "id,notes,site\n1,x,y\n".replace(",", "," if fmt == "csv" else "\t"))
+    anonymize, keep = (["notes"], [name]) if kept else ([name], ["id"])
+    if name in ("id", "notes", "site"):
+        assert len(list(read_records(src, fmt, anonymize, keep))) == 1
+        return
+    with pytest.raises(InputError, match=r"\[E837\].*its columns: id, notes, site"):
+        list(read_records(src, fmt, anonymize, keep))
+
+
+@pytest.mark.parametrize("flag", ["--keep-fields", "--anonymize-fields"])
+def test_a_json_field_no_record_has_is_refused_before_the_model_loads(tmp_path, capsys, flag):
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "notes": [{"text": "a"}]},
+                                              {"id": 2, "meta": {"site": None}, "notes": []}])
+    out = tmp_path / "out.jsonl"
+    other = ["--anonymize-fields", "notes.*.text"] if flag == "--keep-fields" else ["--keep-fields", "meta.site"]
+    code, _, err = run(capsys, src, "-o", out, "--model", "no-such-model", *other, flag, "meta.sit,notes.*.txt")
+    assert code == 2 and "[E988]" in err and "meta.sit, notes.*.txt" in err and "2 record(s)" in err
+    assert "fields found: id, notes, meta" in err and not out.exists()
+
+
+def test_a_field_of_some_records_only_is_accepted(tmp_path, capsys, rules_model):
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "notes": [{"text": "a"}]},
+                                              {"id": 2, "meta": {"site": None}, "notes": []}])
+    code, _, err = run(capsys, src, "-o", tmp_path / "out.jsonl", "--model", rules_model, "--rules-only",
+                       "--anonymize-fields", "notes.*.text", "--keep-fields", "meta.site")
+    assert code == 0, err  # a null field is there: it matched
+
+
+def test_a_text_record_field_no_record_has_is_refused(tmp_path, capsys, rules_model):
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": "d1", "text": "hi", "summary": "s"}])
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--keep-fields", "sumary")
+    assert code == 2 and "[E988]" in err and "sumary" in err and not out.exists()
+    code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only",
+                       "--anonymize-fields", "summary")
+    assert code == 0, err
+
+
+# ---- the fields of one record share one entity memory and leak guard ------------------------------
+
+FULL, ALONE = "Jonathan Kowalski, 54, was admitted.", "Kowalski called back."
+
+
+def test_a_surname_alone_in_another_jsonl_field_takes_the_full_names_entity(tmp_path, capsys, ruler_model):
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": "r1", "patient": {"notes": FULL},
+                                               "notes": [{"text": "Nurse call."}, {"text": ALONE}]},
+                                              {"id": "r2", "notes": [{"text": ALONE}]}])
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, src, "-o", out, "--model", ruler_model, "--rules-only",
+                       "--anonymize-fields", "patient.notes,notes.*.text")
+    assert code == 0, err
+    first, second = read_jsonl(out)
+    assert first["patient"]["notes"] == "[PERSON_1], 54, was admitted."
+    assert first["notes"][1]["text"] == "[PERSON_1] called back."
+    assert [s["entity"] for s in first["field_spans"]["notes.1.text"]] == ["PERSON_1"]
+    assert second["notes"][0]["text"] == ALONE  # records do not share entities (by default)
+
+
+def test_a_text_records_fields_and_text_share_the_guard(tmp_path, capsys, ruler_model):
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": "r1", "text": ALONE, "summary": FULL}])
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, src, "-o", out, "--model", ruler_model, "--rules-only",
+                       "--anonymize-fields", "summary")
+    assert code == 0, err
+    [record] = read_jsonl(out)
+    assert record["anonymized"] == "[PERSON_1] called back." and record["summary"].startswith("[PERSON_1],")
+
+
+def test_a_surname_alone_in_another_csv_column_takes_the_full_names_entity(tmp_path, capsys, ruler_model):
+    src = write(tmp_path / "in.csv", f'id,name,notes\n7,Jonathan Kowalski,{ALONE}\n8,Ann,{ALONE}\n')
+    out = tmp_path / "out.csv"
+    code, _, err = run(capsys, src, "-o", out, "--model", ruler_model, "--rules-only",
+                       "--anonymize-fields", "name,notes", "--keep-fields", "id")
+    assert code == 0, err
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert rows[1] == ["7", "[PERSON_1]", "[PERSON_1] called back."]
+    assert rows[2] == ["8", "Ann", ALONE]  # the next row starts afresh
+
+
+def test_a_surname_alone_in_another_dataframe_column_takes_the_full_names_entity(ruler_model):
+    pd = pytest.importorskip("pandas")
+    import spacy
+
+    import spacy_anon
+
+    nlp = spacy.load(ruler_model)
+    nlp.add_pipe("anon_mask")
+    df = pd.DataFrame({"name": ["Jonathan Kowalski", None], "notes": [ALONE, ALONE]})
+    out = spacy_anon.anonymize_dataframe(nlp, df, columns=["name", "notes"])
+    assert out["name"].tolist()[0] == "[PERSON_1]"
+    assert out["notes"].tolist() == ["[PERSON_1] called back.", ALONE]
