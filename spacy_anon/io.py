@@ -486,8 +486,9 @@ class AtomicFile:
     umask), or the mode of the file it replaces.
     """
 
-    def __init__(self, path: Union[str, Path]):
+    def __init__(self, path: Union[str, Path], private: bool = False):
         self.path = Path(path)
+        self.private = private  # it holds original values: created 0o600 at most, whatever it replaces
         self._tmp: Optional[Path] = None
         self._fh: Optional[IO[str]] = None
         self._created: List[Path] = []
@@ -499,6 +500,8 @@ class AtomicFile:
         self._created = _missing_folders(folder)
         folder.mkdir(parents=True, exist_ok=True)
         mode = _existing_mode(self.path)
+        if self.private:
+            mode = 0o600 if mode is None else mode & 0o600
         self._tmp = folder / temp_name(f".{self.path.name}.")  # named before it exists: discard() finds it
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
         fd = os.open(self._tmp, flags, 0o666 if mode is None else mode)
@@ -560,8 +563,9 @@ class StagedFolder:
     the staging folder (and the output folder when this object created it and it is still empty).
     A moved file that replaces an existing one keeps that file's mode."""
 
-    def __init__(self, folder: Union[str, Path]):
+    def __init__(self, folder: Union[str, Path], private: bool = False):
         self.folder = Path(folder)
+        self.private = private  # files hold original values: created 0o600 at most, whatever they replace
         self._created = _missing_folders(self.folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.staging: Optional[Path] = self.folder / temp_name(".")
@@ -577,7 +581,9 @@ class StagedFolder:
         assert self.staging is not None
         target = self.staging / rel_path
         target.parent.mkdir(parents=True, exist_ok=True)
-        with open(target, "w", encoding="utf-8", newline="") as fh:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0),
+                     0o600 if self.private else 0o666)
+        with open(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
         self._written.append(Path(rel_path))
 
@@ -587,6 +593,8 @@ class StagedFolder:
             final = self.folder / rel
             final.parent.mkdir(parents=True, exist_ok=True)
             mode = _existing_mode(final)
+            if self.private and mode is not None:
+                mode &= 0o600
             if mode is not None:
                 os.chmod(self.staging / rel, mode)
             os.replace(self.staging / rel, final)

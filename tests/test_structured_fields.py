@@ -235,3 +235,107 @@ def test_a_surname_alone_in_another_dataframe_column_takes_the_full_names_entity
     out = spacy_anon.anonymize_dataframe(nlp, df, columns=["name", "notes"])
     assert out["name"].tolist()[0] == "[PERSON_1]"
     assert out["notes"].tolist() == ["[PERSON_1] called back.", ALONE]
+
+
+# ---- outputs that hold original values are created 0600 ---------------------------------------------
+
+@pytest.fixture
+def umask_022():
+    import os
+
+    old = os.umask(0o022)
+    yield
+    os.umask(old)
+
+
+def _modes_while_writing(monkeypatch, folder):
+    """Record the mode of every file in `folder` (temporary and partial outputs) at each record written."""
+    import os
+    import stat
+
+    from spacy_anon.cli import writers
+
+    seen = {}
+    real = writers.Output.write
+
+    def write(self, *args, **kwargs):
+        result = real(self, *args, **kwargs)
+        for path in folder.rglob("*"):
+            if path.is_file():
+                seen[path.name] = stat.S_IMODE(os.stat(path).st_mode)
+        return result
+
+    monkeypatch.setattr(writers.Output, "write", write)
+    return seen
+
+
+def _mode(path):
+    import os
+    import stat
+
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+@pytest.mark.parametrize("private", [[], ["--include-original"], ["--keep-fields", "site"]])
+@pytest.mark.parametrize("resume", [[], ["--resume"]])
+def test_outputs_with_originals_are_created_0600(tmp_path, capsys, monkeypatch, rules_model, umask_022,
+                                                 private, resume):
+    src = write_jsonl(tmp_path / "in" / "in.jsonl", [{"id": 1, "text": f"to {MAIL}", "site": "north"},
+                                                     {"id": 2, "text": "hi", "site": "south"}])
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    seen = _modes_while_writing(monkeypatch, out_dir)
+    code, _, err = run(capsys, src, "-o", out_dir / "out.jsonl", "--model", rules_model, "--rules-only",
+                       *private, *resume)
+    assert code == 0, err
+    expected = 0o600 if private else 0o644
+    assert seen
+    if private:
+        assert set(seen.values()) == {0o600}, seen  # temporary, partial, index and meta files alike
+    assert _mode(out_dir / "out.jsonl") == expected
+    assert [p.name for p in out_dir.iterdir()] == ["out.jsonl"]  # no temporary file left
+
+
+def test_a_replaced_wider_file_does_not_widen_an_output_with_originals(tmp_path, capsys, rules_model, umask_022):
+    import os
+
+    src = write(tmp_path / "in.csv", f"id,notes\n1,to {MAIL}\n")
+    for fmt, extra in (("csv", ["--keep-fields", "id"]), ("jsonl", ["--include-original"]),
+                       ("parquet", ["--keep-fields", "id"])):
+        if fmt == "parquet":
+            pytest.importorskip("pyarrow")
+        out = write(tmp_path / f"out.{fmt}", "old")
+        os.chmod(out, 0o664)
+        code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only",
+                           "--anonymize-fields", "notes", *extra)
+        assert code == 0, err
+        assert _mode(out) == 0o600, fmt
+    out = tmp_path / "plain.csv"
+    write(out, "old")
+    os.chmod(out, 0o664)
+    code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--anonymize-fields", "notes")
+    assert code == 0 and _mode(out) == 0o664  # no originals: a replaced file keeps its mode
+
+
+def test_the_review_report_is_created_0600(tmp_path, capsys, rules_model, umask_022):
+    from spacy_anon.cli import main
+
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"to {MAIL}"}])
+    review = tmp_path / "review.jsonl"
+    code, _, err = run(capsys, src, "-o", review, "--model", rules_model, "--rules-only", "--include-original")
+    assert code == 0, err
+    page = tmp_path / "report.html"
+    assert main(["report", str(review), "-o", str(page), "--include-original", "--quiet"]) == 0
+    assert _mode(review) == 0o600 and _mode(page) == 0o600
+
+
+def test_a_failed_run_with_originals_leaves_no_temporary_file(tmp_path, capsys, monkeypatch, rules_model):
+    from cli_support import raise_on
+
+    raise_on(monkeypatch, "boom")
+    src = write_jsonl(tmp_path / "in" / "in.jsonl", [{"id": 1, "text": f"to {MAIL}"}, {"id": 2, "text": "boom"}])
+    out_dir = tmp_path / "out"
+    code, _, err = run(capsys, src, "-o", out_dir / "out.jsonl", "--model", rules_model, "--rules-only",
+                       "--include-original")
+    assert code == 1
+    assert not out_dir.exists() or list(out_dir.iterdir()) == []

@@ -131,7 +131,8 @@ def run_structured(options: Options, kind: str) -> int:
     if options.include_original:
         warn(Warnings.W902.format(what="value of each span"))
     resume = resume_fingerprint(options, kind, out_format) if options.resume else None
-    output = Output(target, folder=False, resume=resume, indexed=out_format != "jsonl")
+    output = Output(target, folder=False, resume=resume, indexed=out_format != "jsonl",
+                    private=options.include_original or bool(keep))
     with discarded_on_failure(output):
         if output.removed:
             info(f"removed {len(output.removed)} temporary output(s) left by an interrupted run", options.quiet)

@@ -35,7 +35,8 @@ def run_text(options: Options, kind: str) -> int:
         warn(Warnings.W901.format(fields=", ".join(keep_fields)))
 
     resume = resume_fingerprint(options, kind, out_format) if options.resume else None
-    output = Output(target, folder=kind == "folder" and out_format == "text", resume=resume)
+    output = Output(target, folder=kind == "folder" and out_format == "text", resume=resume,
+                    private=options.include_original or bool(keep_fields))
     with discarded_on_failure(output):
         if output.removed:
             info(f"removed {len(output.removed)} temporary output(s) left by an interrupted run", options.quiet)
