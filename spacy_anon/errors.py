@@ -736,6 +736,9 @@ class Errors(metaclass=_WithCodes):
     E988 = ("spacy-anon anonymize: {names} matched no field of any of the {count} record(s) of {where} (fields "
             "found: {fields}). Fix: correct the name (dots reach nested fields, * every item of a list), or leave "
             "it out")
+    E989 = ("spacy-anon anonymize: --resume into JSONL with --anonymize-fields id: the records written carry "
+            "anonymized ids, so a resumed run could not recognize them. Fix: write CSV, TSV or JSON (--format), or "
+            "drop --resume")
     E961 = "spacy_anon.engines.resume: skip() first. Fix: call skip() before reading the remaining records (the order the resume reader needs)"
 
 

@@ -339,3 +339,10 @@ def test_a_failed_run_with_originals_leaves_no_temporary_file(tmp_path, capsys, 
                        "--include-original")
     assert code == 1
     assert not out_dir.exists() or list(out_dir.iterdir()) == []
+
+
+def test_resume_into_jsonl_with_an_anonymized_id_is_refused(tmp_path, capsys):
+    src = write(tmp_path / "in.csv", f"id,notes\n{MAIL},x\n")
+    code, _, err = run(capsys, src, "-o", tmp_path / "out.jsonl", "--model", "no-such-model", "--resume",
+                       "--anonymize-fields", "id,notes")
+    assert code == 2 and "[E989]" in err and MAIL not in err

@@ -92,6 +92,8 @@ def _plan(options: Options, kind: str) -> Tuple[str, List[str], List[str], Optio
         for k in keep:
             if a == k or (not table and overlapping(parse_pattern(a), parse_pattern(k))):
                 raise CLIError(Errors.E960.format(a=a, k=k), EXIT_USAGE)
+    if options.resume and out_format == "jsonl" and "id" in anonymize:
+        raise CLIError(Errors.E989, EXIT_USAGE)
     if options.include_original and out_format in COLUMN_FORMATS:
         raise CLIError(Errors.E955, EXIT_USAGE)
     if out_format in COLUMN_FORMATS and not table:

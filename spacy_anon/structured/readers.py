@@ -23,7 +23,8 @@ JSON_FORMATS = ("json", "jsonl")
 
 @dataclass
 class StructuredRecord:
-    """One row or object. id: its "id" field (JSON, Parquet), else its row/line/item number (counting the
+    """One row or object. id: its "id" field (JSON, Parquet; a CSV/TSV row's when kept), else its
+    row/line/item number (counting the
     invalid ones: a skipped record does not shift the numbers after it); data: the row (column ->
     value) or object; fields: (path, string) to anonymize, in order; kept: (path, value) copied as they are."""
 
@@ -227,7 +228,8 @@ def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], 
         except InputError as err:
             report_invalid(err, skip_invalid, on_skip)
             continue
-        yield StructuredRecord(row_number, rec_where, data, fields, kept_values, start)
+        record_id = data["id"] if "id" in keep else row_number  # a kept id is the row's own
+        yield StructuredRecord(record_id, rec_where, data, fields, kept_values, start)
 
 
 def structured_record(obj: Any, where: str, default_id: int, patterns, kept, line: int) -> StructuredRecord:
