@@ -614,6 +614,8 @@ class Errors(metaclass=_WithCodes):
     E844 = "{where} line {line}: expected ',' or ']' in the array. Fix: correct the JSON array"
     E845 = "{where} line {line}: text after the array. Fix: remove the text after the closing ]"
     E846 = "{where} line {line_base}: not valid JSON ({msg}). Fix: correct the JSON at that line"
+    E878 = ("{target}: its subfolder {path} is a symbolic link out of the output folder; the files written there "
+            "would land elsewhere. Fix: give an output folder without such links, or a new one")
     E877 = ("{where} line {start}: bad row ({err}). Fix: correct the quoting of that row (a quote inside a quoted "
             "field is written twice)")
 

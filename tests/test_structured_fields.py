@@ -346,3 +346,70 @@ def test_resume_into_jsonl_with_an_anonymized_id_is_refused(tmp_path, capsys):
     code, _, err = run(capsys, src, "-o", tmp_path / "out.jsonl", "--model", "no-such-model", "--resume",
                        "--anonymize-fields", "id,notes")
     assert code == 2 and "[E989]" in err and MAIL not in err
+
+
+# ---- folder inputs: links out of the tree are not followed --------------------------------------------
+
+LINK_KIND = st.sampled_from(["outside", "inside", "plain"])
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kinds=st.lists(LINK_KIND, min_size=1, max_size=4), depth=st.integers(0, 2))
+def test_a_folder_reads_no_file_through_a_link_out_of_it(tmp_path_factory, kinds, depth):
+    import os
+
+    from spacy_anon.cli.options import Options
+    from spacy_anon.cli.readers import TextInputs
+
+    base = tmp_path_factory.mktemp("links")
+    outside = write(base / "outside" / "secret.txt", "Secret of Jonathan")
+    folder = base / "in"
+    write(folder / "plain0.txt", "hello")
+    expected, links = {"plain0.txt"}, []
+    for k, kind in enumerate(kinds):
+        sub = folder.joinpath(*[f"d{j}" for j in range(depth)])
+        sub.mkdir(parents=True, exist_ok=True)
+        path = sub / f"f{k}.txt"
+        rel = path.relative_to(folder).as_posix()
+        if kind == "plain":
+            write(path, "hi")
+            expected.add(rel)
+        elif kind == "inside":
+            os.symlink(os.path.relpath(folder / "plain0.txt", sub), path)
+            expected.add(rel)  # a link inside the tree is read under its own name
+        else:
+            os.symlink(os.path.relpath(outside, sub), path)
+            links.append(rel)
+    inputs = TextInputs(Options(input=str(folder)), "folder")
+    assert {p.as_posix() for p in inputs.rel_paths()} == expected
+    assert inputs.outside_links == sorted(links)
+    assert all("Secret" not in record.text for record in inputs)
+
+
+def test_a_link_out_of_the_folder_is_skipped_with_a_warning_naming_it(tmp_path, capsys, rules_model):
+    import os
+
+    write(tmp_path / "outside.txt", f"to {MAIL}")
+    folder = tmp_path / "in"
+    write(folder / "a.txt", "hello")
+    os.symlink(tmp_path / "outside.txt", folder / "b.txt")
+    out = tmp_path / "out"
+    code, _, err = run(capsys, folder, "-o", out, "--model", rules_model, "--rules-only")
+    assert code == 0, err
+    assert "[W988]" in err and "b.txt" in err and MAIL not in err
+    assert sorted(p.name for p in out.iterdir()) == ["a.txt"]
+
+
+def test_an_output_subfolder_linked_out_of_the_output_is_refused(tmp_path, capsys, rules_model):
+    import os
+
+    folder = tmp_path / "in"
+    write(folder / "sub" / "a.txt", f"to {MAIL}")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    os.symlink(elsewhere, out / "sub")
+    code, _, err = run(capsys, folder, "-o", out, "--model", rules_model, "--rules-only")
+    assert code == 2 and "[E878]" in err
+    assert list(elsewhere.iterdir()) == []

@@ -101,7 +101,12 @@ def is_within(path: Path, folder: Path) -> bool:
 
 
 class TextInputs:
-    """The records of a text, folder or JSONL run: `count` of them, `skipped` (invalid lines reported)."""
+    """The records of a text, folder or JSONL run: `count` of them, `skipped` (invalid lines reported).
+
+    A folder's files are its `*.txt` files whose real path lies inside it: a symbolic link to a file
+    elsewhere would read (and write into the output) what the folder given does not hold, so it is left
+    out and named in `outside_links`; a link to another file of the folder is read under its own name.
+    Linked folders are not entered."""
 
     def __init__(self, options: Options, kind: str, anonymize_fields: Sequence[str] = (),
                  keep_fields: Sequence[str] = ()):
@@ -112,18 +117,24 @@ class TextInputs:
         self._stdin_spool = None
         self._text: Optional[str] = None
         self._files: List[Path] = []
+        self.outside_links: List[str] = []  # files of a folder that are links out of it (relative names)
         if kind == "stdin-text":
             self._text = decode_utf8(sys.stdin.buffer.read(), "<stdin>")
         elif kind == "stdin-jsonl":
             self._stdin_spool = spool_stdin()
         elif kind == "folder":
             folder = Path(options.input)
+            root = folder.resolve()
             out = options.output_target
             out = out.resolve() if out is not None else None
-            self._files = [
-                p for p in list_text_files(folder)
-                if out is None or not is_within(p.resolve(), out)
-            ]
+            for path in list_text_files(folder):
+                real = path.resolve()
+                if out is not None and is_within(real, out):
+                    continue
+                if not is_within(real, root):  # a link out of the tree: never read (W988)
+                    self.outside_links.append(path.relative_to(folder).as_posix())
+                    continue
+                self._files.append(path)
         self.count = self._validate()
 
     def _check(self, record: Record) -> None:
