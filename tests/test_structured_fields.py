@@ -78,6 +78,40 @@ def test_kept_id_is_the_rows_own_value_after_any_skipped_row(tmp_path, rows, del
     assert len(skipped) == sum(kind in ("short", "quote") for kind, _ in rows)
 
 
+LINE = st.one_of(
+    st.tuples(st.just("ok"), st.one_of(st.none(), st.integers(), ID), ID),
+    st.tuples(st.just("broken"), st.just(None), st.just("")),
+    st.tuples(st.just("not-string"), st.just(None), st.just("")),
+    st.tuples(st.just("blank"), st.just(None), st.just("")),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(LINE, max_size=8), fmt=st.sampled_from(["jsonl", "json"]))
+def test_kept_nested_fields_are_each_records_own_after_any_skipped_line(tmp_path, lines, fmt):
+    objects, expected = [], []
+    for n, (kind, rec_id, site) in enumerate(lines, 1):
+        if kind == "ok":
+            obj = {"meta": {"site": site}, "notes": [{"text": "x"}]}
+            if rec_id is not None:
+                obj["id"] = rec_id
+            objects.append(json.dumps(obj))
+            expected.append((rec_id, site))
+        elif kind == "not-string":
+            objects.append(json.dumps({"id": n, "meta": {"site": "no"}, "notes": [{"text": 5}]}))
+        elif kind == "broken" and fmt == "jsonl":
+            objects.append("{broken")
+        elif kind == "blank" and fmt == "jsonl":
+            objects.append("")
+    text = "\n".join(objects) + "\n" if fmt == "jsonl" else "[" + ",\n".join(o for o in objects if o) + "]"
+    src = write(tmp_path / f"in.{fmt}", text)
+    records = list(read_records(src, fmt, ["notes.*.text"], ["meta.site"], skip_invalid=True))
+    results = {"notes.0.text": ("x", "x", [])}
+    got = [output_object(r, results, with_spans=False) for r in records]
+    assert [g["meta"]["site"] for g in got] == [site for _, site in expected]
+    assert [g["id"] for g, r in zip(got, records) if "id" in r.data] == [i for i, _ in expected if i is not None]
+
+
 def test_kept_id_in_every_output_format_after_a_skipped_row(tmp_path, capsys, rules_model):
     src = write(tmp_path / "in.csv", f'id,notes\nA-7,mail {MAIL}\nB-8,"a stray"quote\nC-9,fine\n')
     for fmt in ("jsonl", "json", "csv"):
