@@ -447,3 +447,27 @@ def test_an_output_subfolder_linked_out_of_the_output_is_refused(tmp_path, capsy
     code, _, err = run(capsys, folder, "-o", out, "--model", rules_model, "--rules-only")
     assert code == 2 and "[E878]" in err
     assert list(elsewhere.iterdir()) == []
+
+
+def test_a_parquet_nested_name_no_row_reaches_is_refused(tmp_path, capsys):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    src = tmp_path / "in.parquet"
+    pq.write_table(pa.table({"id": [1], "visit": [{"notes": "x"}]}), src)
+    code, _, err = run(capsys, src, "-o", tmp_path / "out.jsonl", "--model", "no-such-model",
+                       "--anonymize-fields", "visit.note")
+    assert code == 2 and "[E988]" in err and "visit.note" in err
+
+
+def test_a_failing_record_guard_fails_the_record_closed(tmp_path, capsys, monkeypatch, rules_model):
+    from spacy_anon.cli import processing
+
+    def broken(nlp, texts, results):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(processing, "guard_across", broken)
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "notes": [{"text": f"to {MAIL}"}, {"text": "b"}]}])
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only",
+                       "--anonymize-fields", "notes.*.text")
+    assert code == 1 and "leak guard" in err and not out.exists() and MAIL not in err
