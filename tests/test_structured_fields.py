@@ -471,3 +471,17 @@ def test_a_failing_record_guard_fails_the_record_closed(tmp_path, capsys, monkey
     code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only",
                        "--anonymize-fields", "notes.*.text")
     assert code == 1 and "leak guard" in err and not out.exists() and MAIL not in err
+
+
+def test_a_link_planted_at_the_partial_name_is_not_written_through(tmp_path, capsys, rules_model):
+    import os
+
+    from spacy_anon.engines.resume import partial_file
+
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": 1, "text": f"to {MAIL}"}])
+    victim = write(tmp_path / "victim.txt", "keep me")
+    out = tmp_path / "out.jsonl"
+    os.symlink(victim, partial_file(out))
+    code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--resume",
+                       "--include-original")
+    assert code != 0 and victim.read_text() == "keep me"

@@ -109,6 +109,10 @@ def _same_id(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
+# a partial output or index: created 0o600, never through a symbolic link planted at its name
+PRIVATE_OPEN = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+
+
 def _open_partial(partial):
     """Open (creating) a partial output for writing, locked against a second run: check the settings
     digest of an existing one, write it for a new one. RETURNS the partial output."""
@@ -116,7 +120,7 @@ def _open_partial(partial):
     existed = partial.existed = partial.path.exists()
     if existed:
         _check_meta(partial.path, partial.digest, partial.resume)
-    fd = os.open(partial.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+    fd = os.open(partial.path, PRIVATE_OPEN, 0o600)
     try:
         _lock(fd, partial.path)
     except BaseException:
@@ -293,7 +297,7 @@ class PartialIndexed:
         os.ftruncate(self._fd, keep_data)
         os.lseek(self._fd, keep_data, os.SEEK_SET)
         self._data = open(self._fd, "wb", closefd=False)
-        ids = os.open(self.index, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        ids = os.open(self.index, PRIVATE_OPEN, 0o600)
         os.ftruncate(ids, keep_index)
         os.lseek(ids, keep_index, os.SEEK_SET)
         self._ids = open(ids, "wb")
