@@ -142,9 +142,9 @@ def guard_across(nlp: Language, texts: Sequence[str], results: List[AnonResult])
     """Mask in each text what was masked in any of them (the texts of one record: its text and chosen
     fields, the cells of a DataFrame row), as for the chunks of a long text: a surname that a field's
     own detectors missed ("Kowalski called back") gets the entity and replacement of the full name
-    masked in another field. `results[i]` (of `texts[i]`) is updated in place. With fewer than two texts,
-    or without the leak guard, nothing changes."""
-    if len(texts) < 2:
+    masked in another field. `results[i]` (of `texts[i]`) is updated in place. With fewer than two
+    non-empty texts, or without the leak guard, nothing changes."""
+    if sum(1 for text in texts if text) < 2:
         return
     guard = guard_for(nlp)
     if guard is None:
