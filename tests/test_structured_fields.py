@@ -485,3 +485,30 @@ def test_a_link_planted_at_the_partial_name_is_not_written_through(tmp_path, cap
     code, _, err = run(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--resume",
                        "--include-original")
     assert code != 0 and victim.read_text() == "keep me"
+
+
+KEY = st.sampled_from(["a", "b", "c", "meta", "notes"])
+VALUE = st.recursive(st.one_of(st.none(), st.integers(), st.text(max_size=3)),
+                     lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(KEY, inner, max_size=3)),
+                     max_leaves=8)
+
+
+@settings(max_examples=150, deadline=None)
+@given(objects=st.lists(st.dictionaries(KEY, VALUE, max_size=4), max_size=5),
+       names=st.lists(st.lists(st.sampled_from(["a", "b", "c", "meta", "notes", "*", "0", "x"]), min_size=1,
+                               max_size=3).map(".".join), min_size=1, max_size=4))
+def test_a_name_is_refused_exactly_when_no_record_has_it(objects, names):
+    from spacy_anon.cli.messages import CLIError
+    from spacy_anon.cli.readers import NameCoverage, reaches_pattern
+    from spacy_anon.structured.paths import expand, parse_pattern
+
+    coverage = NameCoverage(names, reaches_pattern)
+    for obj in objects:
+        coverage.see(obj)
+    missing = [n for n in dict.fromkeys(names) if not any(list(expand(o, parse_pattern(n))) for o in objects)]
+    if missing and objects:
+        with pytest.raises(CLIError, match=r"\[E988\]") as raised:
+            coverage.check("in.jsonl")
+        assert raised.value.code == 2 and ", ".join(missing) in str(raised.value)
+    else:
+        coverage.check("in.jsonl")
