@@ -563,9 +563,8 @@ class StagedFolder:
     the staging folder (and the output folder when this object created it and it is still empty).
     A moved file that replaces an existing one keeps that file's mode."""
 
-    def __init__(self, folder: Union[str, Path], private: bool = False):
+    def __init__(self, folder: Union[str, Path]):
         self.folder = Path(folder)
-        self.private = private  # files hold original values: created 0o600 at most, whatever they replace
         self._created = _missing_folders(self.folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.staging: Optional[Path] = self.folder / temp_name(".")
@@ -581,9 +580,7 @@ class StagedFolder:
         assert self.staging is not None
         target = self.staging / rel_path
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0),
-                     0o600 if self.private else 0o666)
-        with open(fd, "w", encoding="utf-8", newline="") as fh:
+        with open(target, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
         self._written.append(Path(rel_path))
 
@@ -593,8 +590,6 @@ class StagedFolder:
             final = self.folder / rel
             final.parent.mkdir(parents=True, exist_ok=True)
             mode = _existing_mode(final)
-            if self.private and mode is not None:
-                mode &= 0o600
             if mode is not None:
                 os.chmod(self.staging / rel, mode)
             os.replace(self.staging / rel, final)

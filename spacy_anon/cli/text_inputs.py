@@ -41,7 +41,7 @@ def run_text(options: Options, kind: str) -> int:
 
     resume = resume_fingerprint(options, kind, out_format) if options.resume else None
     output = Output(target, folder=kind == "folder" and out_format == "text", resume=resume,
-                    private=options.include_original or bool(keep_fields))
+                    private=out_format == "jsonl" and options.include_original or bool(keep_fields))
     with discarded_on_failure(output):
         if output.removed:
             info(f"removed {len(output.removed)} temporary output(s) left by an interrupted run", options.quiet)

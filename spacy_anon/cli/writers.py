@@ -64,7 +64,7 @@ class Output:
                 kind = PartialFolder if folder else PartialIndexed if indexed else PartialJsonl
                 self._partial = kind(target, resume, resume=True, private=private).open()
             elif folder:
-                self._staged = StagedFolder(target, private=private)
+                self._staged = StagedFolder(target)  # text files: no original values
             elif target is not None:
                 self._atomic = AtomicFile(target, private=private)
                 self._fh = self._atomic.open()
