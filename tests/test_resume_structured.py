@@ -62,7 +62,8 @@ def test_a_failed_structured_run_resumes_to_the_uninterrupted_output(tmp_path, c
     assert not out.exists() and partial.exists() and meta_file(partial).exists()
     if fmt != "jsonl":
         with index_file(partial).open("rb") as fh:
-            assert [i for _, _, i in complete_entries(fh, partial.stat().st_size)] == ["v0", "v1", "v2", "v3"]  # the kept ids
+            kept_ids = [i for _, _, i in complete_entries(fh, partial.stat().st_size)]
+            assert kept_ids == ["v0", "v1", "v2", "v3"]
         # a run killed while writing a row leaves it without its index line: it is cut, then redone
         with partial.open("a", encoding="utf-8") as fh:
             fh.write('v4,"Visit 4: Ms Quennell wrote from [CONT')

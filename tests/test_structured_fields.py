@@ -74,7 +74,8 @@ def test_kept_id_is_the_rows_own_value_after_any_skipped_row(tmp_path, rows, del
     results = {"notes": (f"mail {MAIL}", "mail [CONTACT_1]", [])}
     assert [output_object(r, results, with_spans=False)["id"] for r in records] == ids  # kept: its own value
     unkept = list(read_records(src, fmt, ["notes"], [], skip_invalid=True))
-    assert [output_object(r, results, with_spans=False)["id"] for r in unkept] == numbers  # else its row number, skips counted
+    # else its row number, the skipped rows counted
+    assert [output_object(r, results, with_spans=False)["id"] for r in unkept] == numbers
     assert len(skipped) == sum(kind in ("short", "quote") for kind, _ in rows)
 
 

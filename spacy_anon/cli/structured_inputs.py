@@ -3,10 +3,11 @@
 The chosen fields of a record (`--anonymize-fields`: column names, or dotted patterns such as
 `patient.notes` and `notes.*.text`) are anonymized together, with one replacement memory per record (or
 the run's, `--consistent-across-docs`) and one leak guard: the same name in two fields of a record gets
-the same replacement, a surname alone in one field the entity of the full name in another. Other fields pass through only when `--keep-fields` names them. The output is CSV/TSV with
-the input's header order (only the anonymized and kept columns), or JSON/JSONL objects shaped as the
-input with the spans of each field under "field_spans". Invalid rows and lines are reported by line
-number, and skipped with `--skip-invalid`. Fail closed and atomic, as every run of `anonymize`.
+the same replacement, a surname alone in one field the entity of the full name in another. Other
+fields pass through only when `--keep-fields` names them (a name that reaches no field is refused). The
+output is CSV/TSV with the input's header order (only the anonymized and kept columns), or JSON/JSONL
+objects shaped as the input with the spans of each field under "field_spans". Invalid rows and lines
+are reported by line number, and skipped with `--skip-invalid`. Fail closed and atomic, as every run of `anonymize`.
 
 A record runs as one job of the shared code path (`runner.anonymize_records`): in this process, in
 `--n-process` forked workers or on `--engine`'s workers, only its field values travel, and all of them

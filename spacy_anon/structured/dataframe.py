@@ -2,8 +2,8 @@
 
 The string cells of one row share one replacement memory and one leak guard, so the same name in two
 columns of a row gets the same replacement, and a surname alone in one column is masked with the entity
-of the full name another column masked. Rows do not share them. Other columns are dropped unless `keep` names them (nothing passes through by
-default). pandas is an optional dependency (`pip install spacy-anon[pandas]`).
+of the full name another column masked. Rows do not share them. Other columns are dropped unless `keep`
+names them (nothing passes through by default). pandas is an optional dependency (`pip install spacy-anon[pandas]`).
 """
 from typing import Any, Dict, List, Optional, Sequence
 

@@ -11,7 +11,8 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 from spacy_anon.errors import Errors
 from spacy_anon.io import InputError
 from spacy_anon.structured.paths import parse_pattern
-from spacy_anon.structured.readers import listed, report_invalid, structured_record  # the JSON object path: one code for both
+# the JSON object path: one code for both
+from spacy_anon.structured.readers import listed, report_invalid, structured_record
 
 READ_BATCH = 1024  # rows per batch read from the file
 
