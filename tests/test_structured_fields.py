@@ -513,3 +513,35 @@ def test_a_name_is_refused_exactly_when_no_record_has_it(objects, names):
         assert raised.value.code == 2 and ", ".join(missing) in str(raised.value)
     else:
         coverage.check("in.jsonl")
+
+
+FILLER = st.sampled_from(["Seen today.", "Called back.", "No change.", ""])
+
+
+@pytest.fixture(scope="module")
+def ruler_nlp(ruler_model):
+    import spacy
+
+    nlp = spacy.load(ruler_model)
+    nlp.add_pipe("anon_mask")
+    return nlp
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fields=st.lists(st.tuples(st.sampled_from(["full", "surname", "none"]), FILLER), min_size=2, max_size=5))
+def test_no_field_of_a_record_leaves_a_name_another_field_masked(ruler_nlp, fields):
+    from spacy_anon.cli.processing import Job, anonymize_batch
+
+    texts = []
+    for kind, filler in fields:
+        name = {"full": "Jonathan Kowalski", "surname": "Kowalski", "none": ""}[kind]
+        texts.append(f"{filler} {name} {filler}".strip() or "x")
+    job = Job(0, "", None, tuple((f"f{i}", t) for i, t in enumerate(texts)))
+    [outcome] = anonymize_batch(ruler_nlp, [job])
+    has_full = any(kind == "full" for kind, _ in fields)
+    for (kind, _), result in zip(fields, outcome.fields.values()):
+        if has_full:
+            assert "Kowalski" not in result.anonymized
+            assert all(row["entity"] == "PERSON_1" for row in result.table)
+        elif kind == "surname":
+            assert "Kowalski" in result.anonymized  # nothing masked it anywhere: nothing to share
