@@ -612,12 +612,13 @@ class Errors(metaclass=_WithCodes):
             "doc._.anon_status) and run again")
     E831 = ("spacy_anon.anonymize_dataframe: row {index!r} (position {position}), column {column!r}: expected a string, got {kind}. Fix: make the "
             "column's cells strings (or None), e.g. df[column].astype(str), or leave the column out")
-    E832 = "{where}: no column named {missing}. Fix: name columns of the file"
+    E832 = "{where}: no column named {missing} (its columns: {columns}). Fix: name columns of the file"
     E833 = "{where}: not a readable Parquet file ({kind}). Fix: give a Parquet file written by pyarrow or pandas"
     E834 = "{where} row {number}: cannot read ({kind}). Fix: check the file (a complete Parquet file) and run again"
     E835 = "spacy_anon.structured: unknown structured format {fmt!r}. Fix: use csv, tsv, json or parquet"
     E836 = "{where} line 1: the header repeats a column name. Fix: give each column its own name"
-    E837 = "{where}: no column named {missing} in the header. Fix: name columns of the header"
+    E837 = ("{where}: no column named {missing} in the header (its columns: {columns}). Fix: name columns of the "
+            "header")
     E838 = "{where}: not a JSON object. Fix: make each item of the array an object"
     E839 = "{where}: a JSON input must be an array of objects. Fix: use .jsonl for one object a line"
     E840 = "{where}: cannot read ({reason}). Fix: check the path and its permissions"
@@ -628,6 +629,10 @@ class Errors(metaclass=_WithCodes):
     E844 = "{where} line {line}: expected ',' or ']' in the array. Fix: correct the JSON array"
     E845 = "{where} line {line}: text after the array. Fix: remove the text after the closing ]"
     E846 = "{where} line {line_base}: not valid JSON ({msg}). Fix: correct the JSON at that line"
+    E878 = ("{target}: its subfolder {path} is a symbolic link out of the output folder; the files written there "
+            "would land elsewhere. Fix: give an output folder without such links, or a new one")
+    E877 = ("{where} line {start}: bad row ({err}). Fix: correct the quoting of that row (a quote inside a quoted "
+            "field is written twice)")
 
     # ---- [cli] engines, resume, scale
     E900 = ("--resume: {name} holds a partial output written with other settings or another input. Fix: run "
@@ -755,6 +760,12 @@ class Errors(metaclass=_WithCodes):
             "JSON-serialisable, or leave them out of the output")
     E960 = ("spacy-anon anonymize: --anonymize-fields {a} and --keep-fields {k} name the same field. Fix: name each field in one of the "
             "two options")
+    E988 = ("spacy-anon anonymize: {names} matched no field of any of the {count} record(s) of {where} (fields "
+            "found: {fields}). Fix: correct the name (dots reach nested fields, * every item of a list), or leave "
+            "it out")
+    E989 = ("spacy-anon anonymize: --resume into JSONL with --anonymize-fields id: the records written carry "
+            "anonymized ids, so a resumed run could not recognize them. Fix: write CSV, TSV or JSON (--format), or "
+            "drop --resume")
     E961 = "spacy_anon.engines.resume: skip() first. Fix: call skip() before reading the remaining records (the order the resume reader needs)"
 
 
@@ -806,3 +817,5 @@ class Warnings(metaclass=_WithCodes):
             "the originals, or leave those fields out of --keep-fields")
     W902 = ("--include-original: the output holds the original {what}. Fix: keep the output as you keep the "
             "originals, or drop --include-original")
+    W988 = ("{folder}: {path} is a symbolic link to a file outside the input folder; skipped (not read). Fix: copy "
+            "the file into the folder if it belongs to the input")

@@ -8,7 +8,7 @@ is masked in every chunk.
 """
 import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -136,3 +136,27 @@ def anonymize_long_text(
             row["end"] += start
             table.append(row)
     return AnonResult("".join(pieces), table, "ok", n_chunks=len(bounds), stats=stats)
+
+
+def guard_across(nlp: Language, texts: Sequence[str], results: List[AnonResult]) -> None:
+    """Mask in each text what was masked in any of them (the texts of one record: its text and chosen
+    fields, the cells of a DataFrame row), as for the chunks of a long text: a surname that a field's
+    own detectors missed ("Kowalski called back") gets the entity and replacement of the full name
+    masked in another field. `results[i]` (of `texts[i]`) is updated in place. With fewer than two
+    non-empty texts, or without the leak guard, nothing changes."""
+    if sum(1 for text in texts if text) < 2:
+        return
+    guard = guard_for(nlp)
+    if guard is None:
+        return
+    for text, result in zip(texts, results):
+        result.table = sorted(result.table, key=lambda r: r["start"])
+        guard.add(text, result.table)
+    terms = guard.terms()
+    if not terms:
+        return
+    for text, result in zip(texts, results):
+        result.anonymized, result.table, n_added = guard.sweep(text, result.anonymized, result.table, terms)
+        if n_added and isinstance(result.stats.get("masked_mentions"), int):
+            result.stats["masked_mentions"] += n_added
+

@@ -110,6 +110,7 @@ def test_anonymize_fields_errors(tmp_path, capsys, rules_model):
         {"id": 1, "text": "fine", "summary": "ok"},
         {"id": 2, "text": "fine", "summary": ["Jane Roe"]},
         {"id": 3, "text": "fine", "meta": "Jane Roe"},
+        {"id": 4, "text": "fine", "meta": {"x": "ok"}},
     ])
     out = tmp_path / "out.jsonl"
     code, _, err = cli(capsys, src, "-o", out, "--model", rules_model, "--rules-only", "--anonymize-fields", "summary")
@@ -119,7 +120,7 @@ def test_anonymize_fields_errors(tmp_path, capsys, rules_model):
                        "--skip-invalid")
     assert code == 0, err
     assert "line 2:" in err and "line 3:" in err and "Jane" not in err
-    assert [r["id"] for r in read_jsonl(out)] == [1]
+    assert [r["id"] for r in read_jsonl(out)] == [1, 4]
     for bad in (["--keep-fields", "text"], ["--keep-fields", "spans"], ["--anonymize-fields", "id"],
                 ["--keep-fields", "meta", "--anonymize-fields", "meta.notes"],
                 ["--keep-fields", "a", "--anonymize-fields", "a"], ["--keep-fields", "a..b"]):

@@ -62,7 +62,8 @@ def test_a_failed_structured_run_resumes_to_the_uninterrupted_output(tmp_path, c
     assert not out.exists() and partial.exists() and meta_file(partial).exists()
     if fmt != "jsonl":
         with index_file(partial).open("rb") as fh:
-            assert [i for _, _, i in complete_entries(fh, partial.stat().st_size)] == [1, 2, 3, 4]  # row numbers
+            kept_ids = [i for _, _, i in complete_entries(fh, partial.stat().st_size)]
+            assert kept_ids == ["v0", "v1", "v2", "v3"]
         # a run killed while writing a row leaves it without its index line: it is cut, then redone
         with partial.open("a", encoding="utf-8") as fh:
             fh.write('v4,"Visit 4: Ms Quennell wrote from [CONT')
@@ -88,7 +89,7 @@ def test_resumed_progress_counts_what_was_kept_and_the_final_file_keeps_its_mode
     code, _, err = cli(capsys, src, "-o", out, "--resume", *_args(rules_model))
     assert code == 0, err
     assert " 8/12 " in err and "12/12" in err  # the bar starts at the 8 records kept
-    assert stat.S_IMODE(out.stat().st_mode) == 0o640  # the mode of the file it replaced
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600  # it holds kept originals: narrower than the file it replaced
 
 
 def test_jsonl_resume_keeps_the_mode_and_a_folder_bar_counts_staged_files(tmp_path, capsys, monkeypatch, rules_model):

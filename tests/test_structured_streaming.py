@@ -63,8 +63,8 @@ def test_csv_line_numbers_and_recovery_after_a_stray_quote(monkeypatch):
     records, skipped, error = read(CSV_CASES["stray quote and unterminated field"].encode(), "csv", 2, monkeypatch,
                                    skip_invalid=True)
     assert error is None
-    assert [(r[0], r[5], r[2]["text"]) for r in records] == [(1, 3, "ok"), (2, 5, "z"), (3, 6, "q")]
-    assert len(skipped) == 2 and skipped[0].startswith("f line 2: bad row") and "line 4: bad row" in skipped[1]
+    assert [(r[0], r[5], r[2]["text"]) for r in records] == [("2", 3, "ok"), ("4", 5, "z"), ("5", 6, "q")]  # kept ids
+    assert len(skipped) == 2 and skipped[0].startswith("[E877] f line 2: bad row") and "line 4: bad row" in skipped[1]
     records, _, _ = read(CSV_CASES["crlf, multi-line quoted field, no final newline"].encode(), "csv", 1, monkeypatch)
     assert [(r[2]["text"], r[5]) for r in records] == [("a", 2), ("multi\nline", 3), ("c", 5)]
 

@@ -85,7 +85,7 @@ def deanonymize(options: DeanonymizeOptions) -> int:
     if not key:
         return _error(Errors.E986.format(key_env=options.key_env))
     secret = key.encode("utf8")
-    sink = StdoutSink() if options.output == "-" else AtomicFile(options.output)
+    sink = StdoutSink() if options.output == "-" else AtomicFile(options.output, private=True)  # restored originals
     failures: List[str] = []
     try:
         with open(options.input, "rb") as source, sink as out:

@@ -2,7 +2,8 @@
 
 A record is its text plus the string fields named by `--anonymize-fields`; all of them share one
 `ReplacementMemory` (or the run's, `--consistent-across-docs`) so an entity gets the same replacement
-everywhere in the record. Texts longer than `nlp.max_length` go through `anonymize_long_text`, the
+everywhere in the record, and one leak guard (`longdocs.guard_across`): what one of them masked is
+masked in the others. Texts longer than `nlp.max_length` go through `anonymize_long_text`, the
 others through `nlp.pipe`, strictly in order (the memory's entity numbering follows the text order).
 
 Fail closed: every text must come back, unchanged, with `anon_status == "ok"`; otherwise the batch
@@ -22,6 +23,7 @@ from spacy_anon.longdocs import (
     AnonResult,
     NotAnonymizedError,
     anonymize_long_text,
+    guard_across,
     new_memory,
     result_from_doc,
 )
@@ -201,6 +203,16 @@ def anonymize_batch(nlp, jobs: Sequence[Job], run_memory: Any = None, batch_size
         parts = {u.part for u in failed.units}
         indices = sorted({u.index for u in failed.units})
         return Failure(indices, parts.pop() if len(parts) == 1 else None, failed.reason, trace)
+    by_record: Dict[int, List[int]] = {}
+    for k, unit in enumerate(units):
+        by_record.setdefault(unit.index, []).append(k)
+    for index, ks in by_record.items():  # what one field masked is masked in the record's other fields
+        try:
+            guard_across(nlp, [units[k].text for k in ks], [results[k] for k in ks])
+        except Exception as err:  # noqa: BLE001  (fail closed: the record is not written)
+            trace = "".join(traceback.format_exception(type(err), err, err.__traceback__)) if debug else None
+            return Failure([index], None, f"anonymization failed ({type(err).__name__} in the record's leak guard)",
+                           trace)
     outcomes: Dict[int, Outcome] = {}
     for unit, result in zip(units, results):
         if unit.part is None:

@@ -4,8 +4,9 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
+from spacy_anon.cli.messages import EXIT_USAGE, CLIError
 from spacy_anon.cli.options import Options
 from spacy_anon.errors import Errors
 from spacy_anon.io import (
@@ -18,7 +19,8 @@ from spacy_anon.io import (
     list_text_files,
     read_text_file,
 )
-from spacy_anon.structured.readers import TABLE_FORMATS, read_records
+from spacy_anon.structured.paths import expand, parse_pattern
+from spacy_anon.structured.readers import TABLE_FORMATS, listed, read_records
 
 # formats with one column per top-level name (a header; no place for nested fields or spans)
 COLUMN_FORMATS = (*TABLE_FORMATS, "parquet")
@@ -51,6 +53,45 @@ def fields_to_anonymize(record: Record, names: Sequence[str]) -> Tuple[Tuple[str
     return tuple(found_fields)
 
 
+class NameCoverage:
+    """Which names of --keep-fields/--anonymize-fields reach a field of at least one record. The fields of
+    JSON/JSONL records vary by record, so a name is checked against all of them while the input is
+    validated; one that reaches none (a typo, a wrong path) is refused before the model loads (E988),
+    naming it and the top-level fields seen (names, never values). `reach(obj, name)`: whether `name`
+    reaches a field of the object `obj` (a null field counts: it is there)."""
+
+    def __init__(self, names: Sequence[str], reach: Callable[[Any, str], bool]) -> None:
+        self.todo = list(dict.fromkeys(names))
+        self.reach = reach
+        self.keys: Dict[str, None] = {}  # top-level fields seen, in order (bounded)
+        self.count = 0
+
+    def see(self, obj: Any) -> None:
+        self.count += 1
+        if not self.todo:
+            return
+        if isinstance(obj, dict) and len(self.keys) < 1000:
+            self.keys.update((str(k), None) for k in obj)
+        self.todo = [name for name in self.todo if not self.reach(obj, name)]
+
+    def check(self, where: str) -> None:
+        """CLIError (usage) naming the names that reached no field; nothing when there were no records."""
+        if self.todo and self.count:
+            raise CLIError(Errors.E988.format(names=", ".join(self.todo), count=self.count, where=where,
+                                              fields=listed(list(self.keys))), EXIT_USAGE)
+
+
+def reaches_pattern(obj: Any, name: str) -> bool:
+    """Whether a pattern ("patient.notes", "notes.*.text") reaches a place in `obj`."""
+    return next(expand(obj, parse_pattern(name)), None) is not None
+
+
+def reaches_field(obj: Any, name: str) -> bool:
+    """Whether a dotted field name of a JSONL text record reaches a field of `obj` (its fields but "id"
+    and "text", which the output writes itself)."""
+    return get_field(obj, field_path(name))[0]
+
+
 def is_within(path: Path, folder: Path) -> bool:
     try:
         path.relative_to(folder)
@@ -60,27 +101,40 @@ def is_within(path: Path, folder: Path) -> bool:
 
 
 class TextInputs:
-    """The records of a text, folder or JSONL run: `count` of them, `skipped` (invalid lines reported)."""
+    """The records of a text, folder or JSONL run: `count` of them, `skipped` (invalid lines reported).
 
-    def __init__(self, options: Options, kind: str, anonymize_fields: Sequence[str] = ()):
+    A folder's files are its `*.txt` files whose real path lies inside it: a symbolic link to a file
+    elsewhere would read (and write into the output) what the folder given does not hold, so it is left
+    out and named in `outside_links`; a link to another file of the folder is read under its own name.
+    Linked folders are not entered."""
+
+    def __init__(self, options: Options, kind: str, anonymize_fields: Sequence[str] = (),
+                 keep_fields: Sequence[str] = ()):
         self.options, self.kind = options, kind
         self.anonymize_fields = list(anonymize_fields)
+        self._coverage = NameCoverage([*anonymize_fields, *keep_fields], reaches_field)
         self.skipped: List[str] = []
         self._stdin_spool = None
         self._text: Optional[str] = None
         self._files: List[Path] = []
+        self.outside_links: List[str] = []  # files of a folder that are links out of it (relative names)
         if kind == "stdin-text":
             self._text = decode_utf8(sys.stdin.buffer.read(), "<stdin>")
         elif kind == "stdin-jsonl":
             self._stdin_spool = spool_stdin()
         elif kind == "folder":
             folder = Path(options.input)
+            root = folder.resolve()
             out = options.output_target
             out = out.resolve() if out is not None else None
-            self._files = [
-                p for p in list_text_files(folder)
-                if out is None or not is_within(p.resolve(), out)
-            ]
+            for path in list_text_files(folder):
+                real = path.resolve()
+                if out is not None and is_within(real, out):
+                    continue
+                if not is_within(real, root):  # a link out of the tree: never read (W988)
+                    self.outside_links.append(path.relative_to(folder).as_posix())
+                    continue
+                self._files.append(path)
         self.count = self._validate()
 
     def _check(self, record: Record) -> None:
@@ -103,7 +157,12 @@ class TextInputs:
 
     def _validate(self) -> int:
         if self.kind in ("jsonl", "stdin-jsonl"):
-            return sum(1 for _ in self._jsonl(report=True))
+            count = 0
+            for record in self._jsonl(report=True):
+                self._coverage.see(record.extra)
+                count += 1
+            self._coverage.check("<stdin>" if self.kind == "stdin-jsonl" else str(self.options.input))
+            return count
         if self.kind == "folder":
             for path in self._files:  # fail early (before loading a model) on an unreadable file
                 read_text_file(path)
@@ -137,7 +196,11 @@ class StructuredSource:
         self.header: List[str] = []
         self.skipped: List[str] = []
         self._spool: Optional[tempfile.SpooledTemporaryFile] = spool_stdin() if options.input == "-" else None
-        self.count = sum(1 for _ in self.records(report=True))  # validate (and count) before the model loads
+        coverage = NameCoverage([] if kind in TABLE_FORMATS else [*anonymize, *keep], reaches_pattern)
+        for record in self.records(report=True):  # validate (and count) before the model loads
+            coverage.see(record.data)
+        coverage.check(self.where)
+        self.count = coverage.count
 
     def records(self, report: bool = False):
         def on_skip(err: InputError) -> None:

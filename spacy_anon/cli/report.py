@@ -80,7 +80,7 @@ def report(options: ReportOptions) -> int:
     page = render_report(docs, title=options.title or f"spacy-anon review: {source.name}")
     remove_stale_temporaries(target)
     try:
-        with AtomicFile(target) as fh:
+        with AtomicFile(target, private=True) as fh:  # the page holds original values
             fh.write(page)
     except OSError as err:
         _error(f"{target}: cannot write ({err.strerror or type(err).__name__}); nothing written")

@@ -2,11 +2,12 @@
 
 The chosen fields of a record (`--anonymize-fields`: column names, or dotted patterns such as
 `patient.notes` and `notes.*.text`) are anonymized together, with one replacement memory per record (or
-the run's, `--consistent-across-docs`): the same name in two fields of a record gets the same
-replacement. Other fields pass through only when `--keep-fields` names them. The output is CSV/TSV with
-the input's header order (only the anonymized and kept columns), or JSON/JSONL objects shaped as the
-input with the spans of each field under "field_spans". Invalid rows and lines are reported by line
-number, and skipped with `--skip-invalid`. Fail closed and atomic, as every run of `anonymize`.
+the run's, `--consistent-across-docs`) and one leak guard: the same name in two fields of a record gets
+the same replacement, a surname alone in one field the entity of the full name in another. Other
+fields pass through only when `--keep-fields` names them (a name that reaches no field is refused). The
+output is CSV/TSV with the input's header order (only the anonymized and kept columns), or JSON/JSONL
+objects shaped as the input with the spans of each field under "field_spans". Invalid rows and lines
+are reported by line number, and skipped with `--skip-invalid`. Fail closed and atomic, as every run of `anonymize`.
 
 A record runs as one job of the shared code path (`runner.anonymize_records`): in this process, in
 `--n-process` forked workers or on `--engine`'s workers, only its field values travel, and all of them
@@ -92,6 +93,8 @@ def _plan(options: Options, kind: str) -> Tuple[str, List[str], List[str], Optio
         for k in keep:
             if a == k or (not table and overlapping(parse_pattern(a), parse_pattern(k))):
                 raise CLIError(Errors.E960.format(a=a, k=k), EXIT_USAGE)
+    if options.resume and out_format == "jsonl" and "id" in anonymize:
+        raise CLIError(Errors.E989, EXIT_USAGE)
     if options.include_original and out_format in COLUMN_FORMATS:
         raise CLIError(Errors.E955, EXIT_USAGE)
     if out_format in COLUMN_FORMATS and not table:
@@ -131,7 +134,8 @@ def run_structured(options: Options, kind: str) -> int:
     if options.include_original:
         warn(Warnings.W902.format(what="value of each span"))
     resume = resume_fingerprint(options, kind, out_format) if options.resume else None
-    output = Output(target, folder=False, resume=resume, indexed=out_format != "jsonl")
+    output = Output(target, folder=False, resume=resume, indexed=out_format != "jsonl",
+                    private=options.include_original or bool(keep))
     with discarded_on_failure(output):
         if output.removed:
             info(f"removed {len(output.removed)} temporary output(s) left by an interrupted run", options.quiet)

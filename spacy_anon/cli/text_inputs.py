@@ -5,12 +5,13 @@ record is `{"id", "anonymized", "spans"}`, with the original values only where -
 --keep-fields or --anonymize-fields ask for them."""
 import contextlib
 import sys
+from pathlib import Path
 from typing import Sequence, Tuple
 
 from spacy_anon.cli.messages import EXIT_USAGE, CLIError, info, skipped, warn
 from spacy_anon.cli.options import Options
 from spacy_anon.cli.plan import STRUCTURED_FORMATS, check_fields, check_plan
-from spacy_anon.cli.readers import TextInputs
+from spacy_anon.cli.readers import TextInputs, is_within
 from spacy_anon.cli.runner import anonymize_records, prepare_pipeline
 from spacy_anon.cli.settings import resume_fingerprint
 from spacy_anon.cli.writers import Output, discarded_on_failure, finish_summary, jsonl_line
@@ -24,9 +25,13 @@ def run_text(options: Options, kind: str) -> int:
     out_format = options.format or ("jsonl" if kind in ("jsonl", "stdin-jsonl") else "text")
     target = check_plan(options, kind, out_format)
     keep_fields, anonymize_fields = check_fields(options, kind, out_format)
-    inputs = TextInputs(options, kind, anonymize_fields)
+    inputs = TextInputs(options, kind, anonymize_fields, keep_fields)
     for message in inputs.skipped:
         skipped(message)
+    for rel in inputs.outside_links:
+        warn(Warnings.W988.format(folder=options.input, path=rel))
+    if kind == "folder" and out_format == "text" and target is not None:
+        check_output_tree(target, inputs.rel_paths())
     if kind == "folder" and inputs.count == 0:
         info(f"warning: no .txt files in {options.input}", options.quiet)
     if out_format == "jsonl" and options.include_original:
@@ -35,7 +40,8 @@ def run_text(options: Options, kind: str) -> int:
         warn(Warnings.W901.format(fields=", ".join(keep_fields)))
 
     resume = resume_fingerprint(options, kind, out_format) if options.resume else None
-    output = Output(target, folder=kind == "folder" and out_format == "text", resume=resume)
+    output = Output(target, folder=kind == "folder" and out_format == "text", resume=resume,
+                    private=out_format == "jsonl" and options.include_original or bool(keep_fields))
     with discarded_on_failure(output):
         if output.removed:
             info(f"removed {len(output.removed)} temporary output(s) left by an interrupted run", options.quiet)
@@ -48,6 +54,16 @@ def run_text(options: Options, kind: str) -> int:
     if inputs.skipped:
         summary += f"; skipped {len(inputs.skipped)} invalid line(s)"
     return finish_summary(summary, output, target, options.quiet)
+
+
+def check_output_tree(target: Path, rel_paths: Sequence[Path]) -> None:
+    """Refuse a folder output whose subfolders are links out of it: the files written there would land
+    outside the output folder given (E878). A file that is a link is replaced, not written through."""
+    root = target.resolve()
+    for rel in rel_paths:
+        parent = (target / rel).parent
+        if parent.exists() and not is_within(parent.resolve(), root):
+            raise CLIError(Errors.E878.format(target=target, path=rel.parent.as_posix()), EXIT_USAGE)
 
 
 def anonymize_into(options: Options, inputs: TextInputs, output: Output, out_format: str,

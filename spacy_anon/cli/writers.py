@@ -39,10 +39,13 @@ class Output:
     """Where results go. Leftovers of killed runs writing the same output are removed first. OSErrors
     while writing (a full disk) become CLIErrors."""
 
-    def __init__(self, target: Optional[Path], folder: bool, resume: Optional[str] = None, indexed: bool = False):
+    def __init__(self, target: Optional[Path], folder: bool, resume: Optional[str] = None, indexed: bool = False,
+                 private: bool = False):
         """resume: the run's fingerprint (--resume). indexed: with --resume, records that the file cannot
         identify itself (CSV/TSV rows, items of a JSON array): their ids and ends go to an index beside
-        the partial output (PartialIndexed)."""
+        the partial output (PartialIndexed). private: the output holds original values (--include-original,
+        --keep-fields): its files, temporary, partial and final, are created 0o600 (never wider, even
+        when they replace a file that was)."""
         self.label = str(target) if target is not None else "<stdout>"
         self.removed: list = []
         self.kept: Optional[str] = None  # what discard() left for --resume, said in the final message
@@ -59,11 +62,11 @@ class Output:
                     raise CLIError(Errors.E901.format(name=partial, meta=meta_file(partial).name), EXIT_USAGE)
             if resume is not None:
                 kind = PartialFolder if folder else PartialIndexed if indexed else PartialJsonl
-                self._partial = kind(target, resume, resume=True).open()
+                self._partial = kind(target, resume, resume=True, private=private).open()
             elif folder:
-                self._staged = StagedFolder(target)
+                self._staged = StagedFolder(target)  # text files: no original values
             elif target is not None:
-                self._atomic = AtomicFile(target)
+                self._atomic = AtomicFile(target, private=private)
                 self._fh = self._atomic.open()
             else:
                 self._sink = StdoutSink()

@@ -82,7 +82,9 @@ def _check_meta(partial: Path, digest: str, resume: bool) -> None:
 def _write_meta(partial: Path, digest: str) -> None:
     meta = meta_file(partial)
     tmp = meta.parent / f"{meta.name}.{secrets.token_hex(4)}.tmp"
-    tmp.write_text(json.dumps({"fingerprint": digest, "format": 1}) + "\n", encoding="utf-8")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)  # as the partial
+    with open(fd, "w", encoding="utf-8") as fh:
+        fh.write(json.dumps({"fingerprint": digest, "format": 1}) + "\n")
     os.replace(tmp, meta)
 
 
@@ -107,6 +109,10 @@ def _same_id(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
+# a partial output or index: created 0o600, never through a symbolic link planted at its name
+PRIVATE_OPEN = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+
+
 def _open_partial(partial):
     """Open (creating) a partial output for writing, locked against a second run: check the settings
     digest of an existing one, write it for a new one. RETURNS the partial output."""
@@ -114,7 +120,7 @@ def _open_partial(partial):
     existed = partial.existed = partial.path.exists()
     if existed:
         _check_meta(partial.path, partial.digest, partial.resume)
-    fd = os.open(partial.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+    fd = os.open(partial.path, PRIVATE_OPEN, 0o600)
     try:
         _lock(fd, partial.path)
     except BaseException:
@@ -134,10 +140,11 @@ class PartialJsonl:
     partial file to `target`; keep() leaves it for a later `--resume`; discard() removes it.
     """
 
-    def __init__(self, target: Union[str, Path], digest: str, resume: bool):
+    def __init__(self, target: Union[str, Path], digest: str, resume: bool, private: bool = False):
         self.target = Path(target)
         self.path = partial_file(self.target)
         self.digest, self.resume = digest, resume
+        self.private = private  # it holds original values: never wider than 0o600 (final_mode)
         self.done = 0  # records already in the partial output when this run started
         self.written = 0  # records this run wrote
         self._fh: Optional[IO[str]] = None
@@ -184,7 +191,7 @@ class PartialJsonl:
         self._fh.flush()
         os.fsync(self._fd)
         self._fh.close()
-        os.chmod(self.path, final_mode(self.target))
+        os.chmod(self.path, final_mode(self.target, self.private))
         os.replace(self.path, self.target)
         self._close()
         _unlink(meta_file(self.path))
@@ -249,11 +256,12 @@ class PartialIndexed:
     header means another input), and commit() appends the `ending` (the "]" of an array).
     """
 
-    def __init__(self, target: Union[str, Path], digest: str, resume: bool):
+    def __init__(self, target: Union[str, Path], digest: str, resume: bool, private: bool = False):
         self.target = Path(target)
         self.path = partial_file(self.target)
         self.index = index_file(self.path)
         self.digest, self.resume = digest, resume
+        self.private = private  # it holds original values: never wider than 0o600 (final_mode)
         self.done = 0
         self.written = 0
         self._fd: Optional[int] = None
@@ -289,7 +297,7 @@ class PartialIndexed:
         os.ftruncate(self._fd, keep_data)
         os.lseek(self._fd, keep_data, os.SEEK_SET)
         self._data = open(self._fd, "wb", closefd=False)
-        ids = os.open(self.index, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        ids = os.open(self.index, PRIVATE_OPEN, 0o600)
         os.ftruncate(ids, keep_index)
         os.lseek(ids, keep_index, os.SEEK_SET)
         self._ids = open(ids, "wb")
@@ -314,7 +322,7 @@ class PartialIndexed:
         self._data.flush()
         os.fsync(self._fd)
         self._data.close()
-        os.chmod(self.path, final_mode(self.target))
+        os.chmod(self.path, final_mode(self.target, self.private))
         os.replace(self.path, self.target)
         self._close()
         _unlink(self.index)
@@ -351,10 +359,11 @@ class PartialFolder:
     """Files into `folder`, each written whole into `partial_folder(folder)` (temporary name, then
     renamed), moved into place by commit(); a resumed run skips the files already there."""
 
-    def __init__(self, folder: Union[str, Path], digest: str, resume: bool):
+    def __init__(self, folder: Union[str, Path], digest: str, resume: bool, private: bool = False):
         self.folder = Path(folder)
         self.path = partial_folder(self.folder)
         self.digest, self.resume = digest, resume
+        self.private = private  # it holds original values: never wider than 0o600 (final_mode)
         self.done = 0
         self.written = 0
         self._ours: List[Path] = []  # files of this run's input, skipped or written (only they move)
@@ -407,7 +416,7 @@ class PartialFolder:
         for rel in self._ours:
             final = self.folder / rel
             final.parent.mkdir(parents=True, exist_ok=True)
-            os.chmod(self.path / rel, final_mode(final))
+            os.chmod(self.path / rel, final_mode(final, self.private))
             os.replace(self.path / rel, final)
         self.discard()
 
@@ -427,15 +436,17 @@ class PartialFolder:
         _unlink(meta_file(self.path))
 
 
-def final_mode(target: Path) -> int:
+def final_mode(target: Path, private: bool = False) -> int:
     """The mode the finished output gets: that of the regular file it replaces (the umask may have taken
-    bits that file had), else the mode a new file gets (0o666 less the umask). The partial output itself
-    stays 0o600 while it is written."""
+    bits that file had), else the mode a new file gets (0o666 less the umask); `private` (it holds
+    original values): no more than 0o600 either way. The partial output itself stays 0o600 while it is
+    written."""
     try:
         st = os.stat(target)
+        mode = stat.S_IMODE(st.st_mode) if stat.S_ISREG(st.st_mode) else 0o666 & ~_umask()
     except OSError:
-        return 0o666 & ~_umask()
-    return stat.S_IMODE(st.st_mode) if stat.S_ISREG(st.st_mode) else 0o666 & ~_umask()
+        mode = 0o666 & ~_umask()
+    return mode & 0o600 if private else mode
 
 
 def _umask() -> int:

@@ -114,8 +114,9 @@ class AtomicFile:
     umask), or the mode of the file it replaces.
     """
 
-    def __init__(self, path: Union[str, Path]):
+    def __init__(self, path: Union[str, Path], private: bool = False):
         self.path = Path(path)
+        self.private = private  # it holds original values: created 0o600 at most, whatever it replaces
         self._tmp: Optional[Path] = None
         self._fh: Optional[IO[str]] = None
         self._created: List[Path] = []
@@ -127,6 +128,8 @@ class AtomicFile:
         self._created = _missing_folders(folder)
         folder.mkdir(parents=True, exist_ok=True)
         mode = _existing_mode(self.path)
+        if self.private:
+            mode = 0o600 if mode is None else mode & 0o600
         self._tmp = folder / temp_name(f".{self.path.name}.")  # named before it exists: discard() finds it
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
         fd = os.open(self._tmp, flags, 0o666 if mode is None else mode)

@@ -1,19 +1,21 @@
 """`anonymize_dataframe`: anonymize chosen columns of a pandas DataFrame, row by row.
 
-The string cells of one row share one replacement memory, so the same name in two columns of a row gets
-the same replacement. Other columns are dropped unless `keep` names them (nothing passes through by
-default). pandas is an optional dependency (`pip install spacy-anon[pandas]`).
+The string cells of one row share one replacement memory and one leak guard, so the same name in two
+columns of a row gets the same replacement, and a surname alone in one column is masked with the entity
+of the full name another column masked. Rows do not share them. Other columns are dropped unless `keep`
+names them (nothing passes through by default). pandas is an optional dependency (`pip install spacy-anon[pandas]`).
 """
 from typing import Any, Dict, List, Optional, Sequence
 
 from spacy_anon.doc_keys import MEMORY_KEY
 from spacy_anon.errors import Errors
-from spacy_anon.longdocs import NotAnonymizedError, anonymize_long_text, new_memory, result_from_doc
+from spacy_anon.longdocs import NotAnonymizedError, anonymize_long_text, guard_across, new_memory, result_from_doc
 
 
 def anonymize_cells(nlp, values: Sequence[Optional[str]], memory: Any = None) -> List[Any]:
-    """AnonResult (or None for a missing value) of each value, all with one replacement memory; a value
-    that is not anonymized raises NotAnonymizedError (fail closed)."""
+    """AnonResult (or None for a missing value) of each value, all with one replacement memory and one
+    leak guard (`longdocs.guard_across`: what one cell masked is masked in the others); a value that is
+    not anonymized raises NotAnonymizedError (fail closed)."""
     memory = memory if memory is not None else new_memory()
     results: List[Any] = []
     for value in values:
@@ -29,6 +31,8 @@ def anonymize_cells(nlp, values: Sequence[Optional[str]], memory: Any = None) ->
         if doc._.anon_status != "ok" or doc._.anon_text is None:
             raise NotAnonymizedError(Errors.E830.format(anon_status=doc._.anon_status))
         results.append(result_from_doc(doc))
+    present = [k for k, value in enumerate(values) if value is not None]
+    guard_across(nlp, [values[k] for k in present], [results[k] for k in present])
     return results
 
 

@@ -11,7 +11,8 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 from spacy_anon.errors import Errors
 from spacy_anon.io import InputError
 from spacy_anon.structured.paths import parse_pattern
-from spacy_anon.structured.readers import report_invalid, structured_record  # the JSON object path: one code for both
+# the JSON object path: one code for both
+from spacy_anon.structured.readers import listed, report_invalid, structured_record
 
 READ_BATCH = 1024  # rows per batch read from the file
 
@@ -44,7 +45,7 @@ def read_parquet(source, anonymize: Sequence[str], keep: Sequence[str], where: s
     kept = [parse_pattern(n) for n in keep]
     missing = [n for n in [*anonymize, *keep] if parse_pattern(n)[0] not in names]
     if missing:
-        raise InputError(Errors.E832.format(where=where, missing=', '.join(missing)))
+        raise InputError(Errors.E832.format(where=where, missing=', '.join(missing), columns=listed(names)))
     number = 0
     try:
         batches = parquet.iter_batches(batch_size=READ_BATCH)

@@ -23,7 +23,9 @@ JSON_FORMATS = ("json", "jsonl")
 
 @dataclass
 class StructuredRecord:
-    """One row or object. id: its "id" field, else its row/line/item number; data: the row (column ->
+    """One row or object. id: its "id" field (JSON, Parquet; a CSV/TSV row's when kept), else its
+    row/line/item number (counting the
+    invalid ones: a skipped record does not shift the numbers after it); data: the row (column ->
     value) or object; fields: (path, string) to anonymize, in order; kept: (path, value) copied as they are."""
 
     id: Any
@@ -37,6 +39,13 @@ class StructuredRecord:
         """(dotted name, value) of the fields to anonymize (the shape `cli.processing.Job` takes)."""
         return tuple((path_name(p), v) for p, v in self.fields)
 
+
+
+def listed(names: Sequence[Any], most: int = 30) -> str:
+    """Names for a message: the first `most`, then how many more."""
+    names = [str(n) for n in names]
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return (", ".join(names[:most]) or "none") + more
 
 
 def report_invalid(error: InputError, skip_invalid: bool, on_skip: Optional[Callable[[InputError], None]]) -> None:
@@ -190,7 +199,7 @@ def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], 
         raise InputError(Errors.E836.format(where=where))
     missing = [name for name in [*anonymize, *keep] if name not in header]
     if missing:
-        raise InputError(Errors.E837.format(where=where, missing=', '.join(missing)))
+        raise InputError(Errors.E837.format(where=where, missing=', '.join(missing), columns=listed(header)))
     patterns = [(name,) for name in anonymize]
     kept = [(name,) for name in keep]
     row_number = 0
@@ -202,7 +211,8 @@ def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], 
         except StopIteration:
             return
         except csv.Error as err:
-            report_invalid(InputError(f"{where} line {start}: bad row ({err})"), skip_invalid, on_skip)
+            row_number += 1  # a bad row still has its number: the rows after it keep theirs
+            report_invalid(InputError(Errors.E877.format(where=where, start=start, err=err)), skip_invalid, on_skip)
             lines.restart_after_first_line()
             reader = csv.reader(lines, delimiter=delimiter, strict=True)
             continue
@@ -218,7 +228,8 @@ def read_table(source, fmt: str, anonymize: Sequence[str], keep: Sequence[str], 
         except InputError as err:
             report_invalid(err, skip_invalid, on_skip)
             continue
-        yield StructuredRecord(row_number, rec_where, data, fields, kept_values, start)
+        record_id = data["id"] if "id" in keep else row_number  # a kept id is the row's own
+        yield StructuredRecord(record_id, rec_where, data, fields, kept_values, start)
 
 
 def structured_record(obj: Any, where: str, default_id: int, patterns, kept, line: int) -> StructuredRecord:

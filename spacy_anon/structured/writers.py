@@ -53,12 +53,14 @@ def format_table_row(row: Sequence[str], fmt: str, escape_formulas: bool = True)
 
 def output_object(record: StructuredRecord, results: FieldResults, include_original: bool = False,
                   with_spans: bool = True, original_offsets: Optional[bool] = None) -> Dict[str, Any]:
-    """`{"id", <kept and anonymized fields where they were>, "field_spans"}` of one record."""
+    """`{"id", <kept and anonymized fields where they were>, "field_spans"}` of one record. "id" is the
+    record's own "id" field when it is kept or anonymized (its value as kept, or anonymized), else
+    `record.id`: a chosen field is never replaced by a number."""
     values: List[Tuple[Path, Any]] = list(record.kept)
     values.extend((path, results[path_name(path)][1]) for path, _ in record.fields)
     body = project(record.data, values) if isinstance(record.data, dict) else {}
-    out: Dict[str, Any] = {"id": record.id}
-    out.update((k, v) for k, v in body.items() if k != "id")
+    out: Dict[str, Any] = {"id": body.pop("id", record.id)}
+    out.update(body)
     if with_spans:
         out["field_spans"] = {name: output_spans(original, anon, list(rows), include_original, original_offsets)
                               for name, (original, anon, rows) in results.items()}
