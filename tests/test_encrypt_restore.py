@@ -150,3 +150,11 @@ def test_cli_needs_the_key_variable(tmp_path, capsys, monkeypatch, encrypted):
     src = _records(tmp_path, encrypted, lambda text, row: text)
     assert main(["deanonymize", str(src)]) == 1
     assert "[E986]" in capsys.readouterr().err
+
+
+def test_cli_restored_output_is_readable_by_its_owner_only(tmp_path, monkeypatch, encrypted):
+    """The restored file holds the original values: created 0600, like anonymize's outputs with originals."""
+    monkeypatch.setenv("SPACY_ANON_KEY", KEY)
+    src, out = _records(tmp_path, encrypted, lambda text, row: text), tmp_path / "back.jsonl"
+    assert main(["deanonymize", str(src), "-o", str(out)]) == 0
+    assert out.stat().st_mode & 0o777 == 0o600
