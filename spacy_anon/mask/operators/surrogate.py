@@ -136,6 +136,20 @@ def shares_a_word(value: str, originals: Sequence[str], label: str, honorifics: 
     return any(w in words for w in normalize(value).split())
 
 
+_SENTENCE_GOES_ON = re.compile(r"^(?:\s*$|\s+[A-Z\u00C0-\u00DE\"\u201c\u00bf\u00a1(]|\n)")
+
+
+def fit_final_period(replacement: str, mention: str, after: str) -> str:
+    """`replacement` fitted to the period after it: one that ends with an abbreviation's period ("Foo
+    S.L.L.") before the sentence's own period drops its own ("S.L.L.." was the bug); when the mention's
+    final period also ended the sentence ("... Acme S.A. The"), a replacement without one gets it back."""
+    if replacement.endswith(".") and after.startswith("."):
+        return replacement[:-1]
+    if mention.endswith(".") and not replacement.endswith((".", "!", "?")) and _SENTENCE_GOES_ON.match(after):
+        return replacement + "."
+    return replacement
+
+
 def seed_for(key: Optional[bytes], seed: Optional[int], memory: ReplacementMemory, *parts: Any) -> int:
     """The random seed of one surrogate choice: HMAC(key, seed, scope, parts) with a secret key, else
     from the memory's random salt (or, in tests only, the bare seed)."""
@@ -215,9 +229,9 @@ class SurrogateOperator(Operator):
             if is_name:
                 for part in value.split():
                     memory.mark_used("surrogate-part", part)
+        value = data["full"]
         if is_name and data["canonical"]:
-            rendered = render_name(mention.text, data["canonical"], data["parts"], params.honorifics,
-                                   digest=lambda part: memory.digest("part", part), initials=data["initials"])
-            if rendered:
-                return rendered
-        return data["full"]
+            value = render_name(mention.text, data["canonical"], data["parts"], params.honorifics,
+                                digest=lambda part: memory.digest("part", part), initials=data["initials"]) or value
+        span = mention.span
+        return fit_final_period(value, mention.text, span.doc.text[span.end_char:span.end_char + 3])
