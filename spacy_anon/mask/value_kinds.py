@@ -97,7 +97,8 @@ _DURATION_RE = re.compile(
     re.I)
 _MEASURE_RE = re.compile(rf"(?<![\w])\d+(?:[.,]\d+)?(?:\s*/\s*\d+(?:[.,]\d+)?)?\s?{_MEASURE_UNIT}(?![\w])")
 # a calendar date in the value: then it is a date ("5 days after 12 March 2021" stays a date)
-_CALENDAR = re.compile(r"\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b|\b(?:1[89]|20)\d\d\b|\d{1,2}:\d\d")
+_CALENDAR = re.compile(rf"\b\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}}\b|\b(?:1[89]|20)\d\d\b(?![\s-]*(?:{_TIME_UNIT}|{_MEASURE_UNIT})\b)"
+                       r"|\d{1,2}:\d\d")
 
 
 @lru_cache(maxsize=1)
