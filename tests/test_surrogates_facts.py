@@ -59,6 +59,9 @@ def rows(doc):
     ("80 mg", "", "MEASURE"), ("38,5 ºC", "", "MEASURE"), ("120/80 mmHg", "", "MEASURE"), ("1.75 m", "", "MEASURE"),
     ("12 March 2021", "", None), ("2021", "", None), ("09:15", "", None), ("March", "", None),
     ("GBP 1,200", "", None), ("Monday", "", None),
+    # once typed wrongly on TAB: "an" + "d" of "and" read as a number and a unit; money is no measure
+    ("28 September and", "", None), ("152.25 sq. m and", "", None), ("81.85 pounds sterling (GBP)", "", None),
+    ("1800 days", "", "DURATION"), ("six months’ imprisonment", "", "DURATION"),
 ])
 def test_value_kinds(text, before, kind):
     assert value_kind(text, before) == kind

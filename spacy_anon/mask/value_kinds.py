@@ -41,8 +41,8 @@ NUMBER_WORDS: Dict[str, int] = {
 _ARTICLES = frozenset({"a", "an", "un", "una", "um", "uma"})  # "a week": one, said with an article
 _WORD = "|".join(sorted((w for w in NUMBER_WORDS if "_" not in w), key=len, reverse=True))
 # a number: digits ("5", "1.5", "38,5"), or words ("forty-five", "cuarenta y cinco", "quarenta e cinco")
-_NUM = rf"(?:\d+(?:[.,]\d+)?|(?:{_WORD})(?:(?:-|\s+(?:y|e)\s+|\s+)(?:one|two|three|four|five|six|seven|eight|nine|" \
-       rf"uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|um|dois|três|quatro|sete|oito|nove))?)"
+_NUM = rf"(?:\d+(?:[.,]\d+)?|(?<!\w)(?:{_WORD})(?:(?:-|\s+(?:y|e)\s+|\s+)(?:one|two|three|four|five|six|seven|" \
+       rf"eight|nine|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|um|dois|três|quatro|sete|oito|nove))?(?!\w))"
 _NUM_RE = re.compile(rf"(?<![\w.,])(?:{_NUM})(?![\w]|[.,]\d)", re.I)
 _RANGE_RE = re.compile(rf"(?<![\w.,])({_NUM})(\s*[-–]\s*|\s+(?:to|a|à)\s+)({_NUM})(?![\w]|[.,]\d)", re.I)
 
@@ -61,7 +61,7 @@ _TIME_UNIT = "|".join(sorted(set(TIME_UNITS) | _PLURALS, key=len, reverse=True))
 _MEASURE_UNIT = (r"(?:mg|mcg|µg|μg|ng|g|gr|kg|ml|mL|cl|dl|dL|l|L|cc|cm|mm|m|km|mmHg|cmH2O|°C|ºC|°F|° ?C|%|bpm|lpm|"
                  r"rpm|ppm|UI|IU|U|units?|unidades?|lbs?|oz|ft|mEq|mmol|µmol|mol|kcal|cal|m2|m²|cm2|cm³|cm3|mm3|"
                  r"kilograms?|kilos?|grams?|gramos?|gramas?|milligrams?|miligramos?|miligramas?|litres?|liters?|"
-                 r"litros?|metres?|meters?|metros?|centimetres?|centimeters?|centímetros?|pounds|inches)"
+                 r"litros?|metres?|meters?|metros?|centimetres?|centimeters?|centímetros?|inches)"
                  r"(?:/(?:kg|m2|m²|dl|dL|l|L|ml|h|min|día|dia|day|d|24 ?h))?")
 
 _AGE_RE = re.compile(
@@ -96,6 +96,9 @@ _DURATION_RE = re.compile(
     rf"várias\s+(?:{_TIME_UNIT})))",
     re.I)
 _MEASURE_RE = re.compile(rf"(?<![\w])\d+(?:[.,]\d+)?(?:\s*/\s*\d+(?:[.,]\d+)?)?\s?{_MEASURE_UNIT}(?![\w])")
+# money is an amount, not a measure ("81.85 pounds sterling (GBP)")
+_MONEY = re.compile(r"[$€£¥₹]|\b[A-Z]{3}\b|\b(?i:sterling|pounds?|euros?|dollars?|pesos?|reais|libras?|francs?|"
+                    r"kronor|zlotys?|rupees?|yen)\b")
 # a calendar date in the value: then it is a date ("5 days after 12 March 2021" stays a date)
 _CALENDAR = re.compile(rf"\b\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}}\b|\b(?:1[89]|20)\d\d\b(?![\s-]*(?:{_TIME_UNIT}|{_MEASURE_UNIT})\b)"
                        r"|\d{1,2}:\d\d")
@@ -138,7 +141,7 @@ def value_kind(text: str, before: str = "") -> Optional[str]:
         (a duration: "há 45 anos", "durante 45 años") it is not.
     """
     value = _words(text)
-    if not value or _CALENDAR.search(value):
+    if not value or _CALENDAR.search(value) or _MONEY.search(value):
         return None
     if _AGE_RE.search(value) or (_AGE_BARE.match(value) and _AGE_BEFORE.search(before)):
         return "AGE"
