@@ -39,7 +39,7 @@ def _alnum_positions(text: str) -> List[int]:
     return [i for i, c in enumerate(text) if c.isalnum()]
 
 
-def _set_iban_check(text: str) -> str:
+def set_iban_check(text: str) -> str:
     """`text` with its IBAN check digits (the 3rd and 4th letters or digits) computed."""
     pos = _alnum_positions(text)
     if len(pos) < 5:
@@ -53,13 +53,13 @@ def _set_iban_check(text: str) -> str:
     return "".join(chars)
 
 
-def _set_luhn_digit(text: str) -> str:
+def set_luhn_digit(text: str) -> str:
     digits = [i for i, c in enumerate(text) if c.isdigit()]
     body = "".join(text[i] for i in digits[:-1])
     return text[:digits[-1]] + v.luhn_check_digit(body) + text[digits[-1] + 1:]
 
 
-def _set_dni_letter(text: str) -> str:
+def set_dni_letter(text: str) -> str:
     pos = _alnum_positions(text)
     head = "".join(text[i] for i in pos[:-1]).upper()
     if head[:1] in ("X", "Y", "Z"):
@@ -71,7 +71,7 @@ def _set_dni_letter(text: str) -> str:
     return text[:last] + (letter.lower() if text[last].islower() else letter) + text[last + 1:]
 
 
-_REPAIRS = {"IBAN": _set_iban_check, "CARD": _set_luhn_digit, "LUHN": _set_luhn_digit, "DNI": _set_dni_letter}
+_REPAIRS = {"IBAN": set_iban_check, "CARD": set_luhn_digit, "LUHN": set_luhn_digit, "DNI": set_dni_letter}
 
 
 def checked_surrogate(text: str, rng: random.Random, reshape: Callable[..., str], keep_prefix: int = 0) -> str:
