@@ -166,7 +166,7 @@ def test_chat_times_keep_their_order_and_intervals():
 
 @given(base=st.dates(min_value=datetime.date(1950, 1, 1), max_value=datetime.date(2040, 1, 1)),
        gaps=st.lists(st.integers(min_value=1, max_value=400), min_size=1, max_size=4), seed=st.integers(0, 10**6))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_dates_of_a_document_keep_order_intervals_and_weekdays(base, gaps, seed):
     dates = [base]
     for gap in gaps:
@@ -211,7 +211,7 @@ def test_a_surrogate_never_writes_a_word_of_the_original_back():
 def test_common_names_never_come_back(names):
     full, part = names
     text = f"{full} wrote. Later {part} called."
-    for seed in range(25):
+    for seed in range(8):
         doc = surrogate_doc(text, [(full, "PERSON"), (part, "PERSON")], seed=seed)
         originals = {w.lower() for w in full.split()}
         for _, _, new in rows(doc):

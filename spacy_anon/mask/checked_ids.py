@@ -4,8 +4,8 @@ A surrogate DNI "12716714W" whose right letter is "Z" tells the reader it is fak
 validating reader (or our own recognizers, on a second pass) rejects is no longer the same kind of value.
 So a code's surrogate keeps its shape (`surrogates.reshape`) and must pass every check that the original
 passes, with the validators the rule recognizers use (`spacy_anon.rules.validators`): a check digit or
-letter is set where it can be computed (IBAN mod 97, Luhn, DNI/NIE letter), else new values are drawn
-until one passes (one in 10 to 100 does).
+letter is set where it can be computed (IBAN mod 97, Luhn, DNI/NIE letter, NSS mod 97, CPF and CNPJ
+mod 11), else new values are drawn until one passes (one in 10 to 100 does).
 """
 import random
 import re
@@ -71,12 +71,43 @@ def set_dni_letter(text: str) -> str:
     return text[:last] + (letter.lower() if text[last].islower() else letter) + text[last + 1:]
 
 
-_REPAIRS = {"IBAN": set_iban_check, "CARD": set_luhn_digit, "LUHN": set_luhn_digit, "DNI": set_dni_letter}
+def _set_last_digits(text: str, digits: str) -> str:
+    """`text` with its last len(digits) digits replaced by `digits`."""
+    chars = list(text)
+    positions = [i for i, c in enumerate(text) if c.isdigit()][-len(digits):]
+    for i, d in zip(positions, digits):
+        chars[i] = d
+    return "".join(chars)
+
+
+def set_mod11_digits(text: str, weights: Sequence[Sequence[int]]) -> str:
+    """`text` with its last len(weights) digits set as Brazil's mod-11 check digits (CPF, CNPJ)."""
+    body = re.sub(r"\D", "", text)[:-len(weights)]
+    for w in weights:
+        rest = sum(int(d) * k for d, k in zip(body, w)) % 11
+        body += str(0 if rest < 2 else 11 - rest)
+    return _set_last_digits(text, body[-len(weights):])
+
+
+def set_nss_control(text: str) -> str:
+    """`text` with its last two digits set as a Spanish NSS's control (the rest mod 97)."""
+    digits = re.sub(r"\D", "", text)
+    number = int(digits[2:-2])
+    base = number + int(digits[:2]) * 10 ** 7 if number < 10 ** 7 else int(digits[:-2])
+    return _set_last_digits(text, f"{base % 97:02d}")
+
+
+_CPF_WEIGHTS = (range(10, 1, -1), range(11, 1, -1))
+_CNPJ_WEIGHTS = ((5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2), (6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2))
+_REPAIRS = {"IBAN": set_iban_check, "CARD": set_luhn_digit, "LUHN": set_luhn_digit, "DNI": set_dni_letter,
+            "NSS": set_nss_control, "CPF": lambda s: set_mod11_digits(s, _CPF_WEIGHTS),
+            "CNPJ": lambda s: set_mod11_digits(s, _CNPJ_WEIGHTS)}
 
 
 def checked_surrogate(text: str, rng: random.Random, reshape: Callable[..., str], keep_prefix: int = 0) -> str:
     """A surrogate of `text` of the same shape (`reshape(text, rng, keep_prefix=...)`) that passes every
-    check `text` passes and differs from it; an IBAN keeps its country, a NIE its X/Y/Z."""
+    check `text` passes and differs from it; an IBAN keeps its country, a NIE its X/Y/Z, an NSS its
+    province."""
     needed = checks_passed(text)
     if not needed:
         return reshape(text, rng, keep_prefix=keep_prefix)
@@ -84,6 +115,8 @@ def checked_surrogate(text: str, rng: random.Random, reshape: Callable[..., str]
         keep_prefix = max(keep_prefix, 2)
     if "DNI" in needed and text[:1].upper() in ("X", "Y", "Z"):
         keep_prefix = max(keep_prefix, 1)
+    if "NSS" in needed:  # the province code (01-53, 66): a new one could be no province
+        keep_prefix = max(keep_prefix, 2)
     for _ in range(MAX_DRAWS):
         new = reshape(text, rng, keep_prefix=keep_prefix)
         for name in needed:

@@ -175,9 +175,15 @@ def measure_range(x: float) -> Tuple[float, float]:
     if x <= 0:
         return (0, 1)
     power = 10 ** math.floor(math.log10(x / 10))
+    if power > x / 10:  # log10 rounded up (99999.99999999999 -> 5.0)
+        power /= 10
     step = max(g * power for g in (1, 2, 5) if g * power <= x / 10)
-    lo = round(math.floor(x / step + 1e-9) * step, 10)
-    return (lo, round(lo + step, 10))
+    q = math.floor(x / step)
+    if (q + 1) * step <= x:  # x / step rounded down below a whole number (0.3 / 0.02 = 14.999...)
+        q += 1
+    elif q * step > x:
+        q -= 1
+    return (round(q * step, 10), round((q + 1) * step, 10))
 
 
 def age_range(n: float, bucket: int = AGE_BUCKET) -> Tuple[int, int]:
