@@ -140,6 +140,21 @@ def test_in_a_pipeline_durations_and_ages_are_not_dates():
     assert rows(doc) == [("de 45 anos", "AGE", "de 40-49 anos")]
 
 
+@pytest.mark.parametrize("strategy", ["surrogate", "generalize"])
+def test_an_age_a_tagger_called_tempo_is_an_age_in_both_strategies(strategy):
+    """Bug: Portuguese "de 45 anos" (HAREM's TEMPO) became a date."""
+    nlp = spacy.blank("pt")
+    mask = nlp.add_pipe("anon_mask", config={"strategy": strategy, "run_rules": False, "use_ents": False,
+                                             "leak_guard": False, "pseudonym_key": KEY})
+    text = "Um homem de 45 anos ficou 3 dias internado."
+    doc = nlp.make_doc(text)
+    age, stay = doc.char_span(9, 19, label="DATETIME"), doc.char_span(26, 32, label="DATETIME")
+    age._.anon_type = stay._.anon_type = "TEMPO"
+    doc.spans["anon"] = [age, stay]
+    assert mask(doc)._.anon_text == "Um homem de 40-49 anos ficou 3-5 dias internado."
+    assert [r["type"] for r in doc._.anon_table] == ["AGE", "DURATION"]
+
+
 def test_a_policy_can_name_the_new_kinds():
     nlp = spacy.blank("en")
     mask = nlp.add_pipe("anon_mask", config={"strategy": "tag", "run_rules": False, "use_ents": False,
