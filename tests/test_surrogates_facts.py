@@ -233,6 +233,35 @@ def test_common_names_never_come_back(names):
             assert not originals & {w.lower() for w in new.split()}, new
 
 
+_ONE_NLP = {}
+
+
+def _surrogate_of(label, text):
+    """The surrogate of `text` as one mention of `label` (one cached English pipeline with a key)."""
+    if "nlp" not in _ONE_NLP:
+        nlp = spacy.blank("en")
+        nlp.add_pipe("anon_mask", config={"strategy": "surrogate", "run_rules": False, "use_ents": False,
+                                          "leak_guard": False, "pseudonym_key": KEY})
+        _ONE_NLP["nlp"] = nlp
+    nlp = _ONE_NLP["nlp"]
+    doc = nlp.make_doc(text)
+    doc.spans["anon"] = [doc[:].char_span(0, len(text), label=label) or doc[:]]
+    doc.spans["anon"][0].label_ = label
+    [row] = nlp.get_pipe("anon_mask")(doc)._.anon_table
+    return row["replacement"]
+
+
+@given(label=st.sampled_from(["PERSON", "ORG", "LOC", "DATETIME", "CODE", "CONTACT", "ID", "AGE", "QUANTITY",
+                              "DEM", "MISC"]),
+       text=st.from_regex(r"[A-Za-z0-9][A-Za-z0-9 .\-/:]{0,14}[A-Za-z0-9]", fullmatch=True))
+@settings(max_examples=150, deadline=None)
+def test_no_surrogate_equals_its_original_for_any_label(label, text):
+    from spacy_anon.mask.grouping import normalize
+
+    new = _surrogate_of(label, text)
+    assert normalize(new) != normalize(text) and new.lower() != text.lower(), (label, text, new)
+
+
 def test_a_provider_that_returns_the_original_or_its_word_is_retried():
     answers = iter(["Ana Gil", "ana  gil", "Ana Soto", "Eva Gil", "Eva Soto"])
 

@@ -140,6 +140,13 @@ def money_surrogate(text: str, rng: random.Random) -> Optional[str]:
     return re.sub(r"\d+", lambda m: reshape(m.group(), rng), text)
 
 
+def _cased(word: str, like: str) -> str:
+    """`word` in the case of `like` (upper, capitalised or lower)."""
+    if like.isupper() and len(like) > 1:
+        return word.upper()
+    return word.capitalize() if like[:1].isupper() else word
+
+
 def reshape(text: str, rng: random.Random, keep_prefix: int = 0) -> str:
     """Same shape, new characters: digits -> digits, letters -> ASCII letters of the same case, the rest
     kept. A digit run keeps a leading non-zero digit non-zero (and a leading 0 as 0: trunk prefixes; a lone
@@ -243,8 +250,9 @@ class FakerSurrogates:
             if label == "CONTACT" and not re.search(r"\d", text):
                 return fake.email()
             return reshape_code(text, rng)
-        if re.search(r"\d", text):  # "58 years old", "3rd floor": new digits, the words stay readable
-            return re.sub(r"\d+", lambda m: reshape(m.group(), rng), text)
+        if re.search(r"\d", text):  # "Boeing 747": new digits and new words ("3rd": its ending stays)
+            new = re.sub(r"\d+", lambda m: reshape(m.group(), rng), text)
+            return re.sub(r"[^\W\d_]{3,}", lambda m: _cased(fake.word(), m.group()), new)
         word = fake.word()
         return word.capitalize() if text[:1].isupper() else word
 
