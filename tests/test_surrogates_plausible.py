@@ -11,7 +11,6 @@ import spacy
 import spacy_anon  # noqa: F401  (factories, extensions)
 from spacy_anon.generalize.coarsen import parse_date
 from spacy_anon.mask.component import MEMORY_KEY
-from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.surrogates import currency_codes, money_surrogate, title_gender
 
 TODAY = datetime.date.today()

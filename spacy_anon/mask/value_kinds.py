@@ -50,7 +50,8 @@ _RANGE_RE = re.compile(rf"(?<![\w.,])({_NUM})(\s*[-–]\s*|\s+(?:to|a|à)\s+)({_
 TIME_UNITS: Dict[str, str] = {
     "second": "seconds", "minute": "minutes", "hour": "hours", "day": "days", "week": "weeks", "month": "months",
     "year": "years", "decade": "decades", "fortnight": "fortnights", "night": "nights",
-    "segundo": "segundos", "minuto": "minutos", "hora": "horas", "día": "días", "dia": "dias", "semana": "semanas",
+    "segundo": "segundos", "minuto": "minutos", "hora": "horas", "día": "días", "dia": "dias",
+    "semana": "semanas",
     "mes": "meses", "mês": "meses", "año": "años", "ano": "anos", "década": "décadas", "noche": "noches",
     "noite": "noites",
     "sec": "sec", "secs": "secs", "min": "min", "mins": "mins", "hr": "hrs", "hrs": "hrs", "h": "h", "wk": "wks",
@@ -74,8 +75,8 @@ _AGE_RE = re.compile(
     rf"|\b(?:de|con|com)\s+(?:{_NUM})\s+(?:años|anos)\b)",  # (un hombre) de 45 años, (mulher) com 45 anos
     re.I)
 # words before "45 años" / "45 anos" that make it an age, not a duration ("tiene 45 años", "um homem de")
-_AGE_BEFORE = re.compile(r"\b(?:de|con|com|tiene|tenía|tenia|cumplió|cumple|tem|tinha|completou|fez|idade|edad)\s*\Z",
-                         re.I)
+_AGE_BEFORE = re.compile(
+    r"\b(?:de|con|com|tiene|tenía|tenia|cumplió|cumple|tem|tinha|completou|fez|idade|edad)\s*\Z", re.I)
 _AGE_BARE = re.compile(rf"^\s*(?:{_NUM})\s+(?:años|anos)\s*$", re.I)
 _FREQUENCY_RE = re.compile(
     rf"(?:\b(?:once|twice|thrice|(?:{_NUM})\s+times?)\s+(?:a|an|per|each|every|a\s+day|daily)\b"
@@ -100,8 +101,8 @@ _MEASURE_RE = re.compile(rf"(?<![\w])\d+(?:[.,]\d+)?(?:\s*/\s*\d+(?:[.,]\d+)?)?\
 _MONEY = re.compile(r"[$€£¥₹]|\b[A-Z]{3}\b|\b(?i:sterling|pounds?|euros?|dollars?|pesos?|reais|libras?|francs?|"
                     r"kronor|zlotys?|rupees?|yen)\b")
 # a calendar date in the value: then it is a date ("5 days after 12 March 2021" stays a date)
-_CALENDAR = re.compile(rf"\b\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}}\b|\b(?:1[89]|20)\d\d\b(?![\s-]*(?:{_TIME_UNIT}|{_MEASURE_UNIT})\b)"
-                       r"|\d{1,2}:\d\d")
+_CALENDAR = re.compile(rf"\b\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}}\b"
+                       rf"|\b(?:1[89]|20)\d\d\b(?![\s-]*(?:{_TIME_UNIT}|{_MEASURE_UNIT})\b)|\d{{1,2}}:\d\d")
 
 
 @lru_cache(maxsize=1)
@@ -192,8 +193,9 @@ def age_range(n: float, bucket: int = AGE_BUCKET) -> Tuple[int, int]:
     return (lo, lo + bucket - 1)
 
 
-def parse_count(token: str) -> Optional[float]:
-    """The value of a number as written: "5", "1.5", "38,5", "two", "forty-five", "cuarenta y cinco"."""
+def parse_count(token: str, lang: str = "en") -> Optional[float]:
+    """The value of a number as written: "5", "1.5", "38,5", "two", "forty-five", "cuarenta y cinco"
+    ("once" is 1 in English, 11 in Spanish)."""
     token = token.strip().lower()
     if re.fullmatch(r"\d+(?:[.,]\d+)?", token):
         return float(token.replace(",", "."))
@@ -201,7 +203,7 @@ def parse_count(token: str) -> Optional[float]:
     for word in re.split(r"[-\s]+(?:y\s+|e\s+)?|\s+", token):
         if word in ("", "y", "e"):
             continue
-        if word == "once" and token != "once":
+        if word == "once" and (token != "once" or lang == "es"):
             word = "once_es"
         if word not in NUMBER_WORDS:
             return None
@@ -255,14 +257,14 @@ def range_surrogate(kind: str, text: str, lang: str = "en") -> str:
         return measure_range(x) if kind == "MEASURE" else count_range(x)
 
     for m in _RANGE_RE.finditer(text):
-        a, b = parse_count(m.group(1)), parse_count(m.group(3))
+        a, b = parse_count(m.group(1), lang), parse_count(m.group(3), lang)
         if a is None or b is None:
             continue
         pieces.append((m.start(), m.end(), bucket(min(a, b))[0], bucket(max(a, b))[1], m.group(0)))
         taken.update(range(m.start(), m.end()))
     for m in _NUM_RE.finditer(text):
         token = m.group(0)
-        value = parse_count(token)
+        value = parse_count(token, lang)
         if m.start() in taken or value is None:
             continue
         if token.lower() in _ARTICLES and not (
@@ -278,9 +280,9 @@ def range_surrogate(kind: str, text: str, lang: str = "en") -> str:
     for start, end, lo, hi, token in sorted(pieces, reverse=True):
         new = f"{_fmt(lo, decimal_comma)}-{_fmt(hi, decimal_comma)}"
         low = token.lower()
-        if low in ("once", "twice", "thrice"):
+        if low in ("once", "twice", "thrice") and lang == "en":
             new += " times"
         out = out[:start] + new + out[end:]
-        if parse_count(token) == 1 or low in _ARTICLES:
+        if parse_count(token, lang) == 1 or low in _ARTICLES:
             out = _pluralize_after(out, start + len(new), lang)
     return out
