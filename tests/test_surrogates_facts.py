@@ -391,3 +391,9 @@ def test_mask_chars_shows_no_letters_and_only_the_end_of_long_numbers(text, keep
 ])
 def test_mask_chars_across_lengths(value, expected):
     assert mask_characters(value, "#") == expected
+
+
+def test_a_users_own_type_stays():
+    assert value_type("for 5 days", "DATETIME", "SHIFT_LENGTH") is None  # a custom recognizer's type
+    assert value_type("for 5 days", "DATETIME", "FECHAS") == "DURATION"  # MEDDOCAN's dates
+    assert value_type("45", "AGE", "AGE") is None and value_type("80 mg", "QUANTITY", "CARDINAL") == "MEASURE"

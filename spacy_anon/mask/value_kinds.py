@@ -107,17 +107,20 @@ _CALENDAR = re.compile(rf"\b\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{1,4}}\b"
 
 
 @lru_cache(maxsize=1)
-def _age_types() -> frozenset:
-    return frozenset(t for t, category in known_types().items() if category == "AGE")
+def _date_and_number_types() -> frozenset:
+    """The known types of a date or a number that say no more than that (TAB's DATETIME, HAREM's TEMPO,
+    MEDDOCAN's FECHAS, spaCy's DATE and CARDINAL, the rules' DATE)."""
+    return frozenset(t for t, category in known_types().items() if category in ("DATETIME", "QUANTITY"))
 
 
 def value_type(value: str, label: str, detector_type: Optional[str], before: str = "") -> Optional[str]:
-    """The kind of a DATETIME, QUANTITY or AGE span whose words say it is one (`value_kind`), unless its
-    detector already gave a kind or an age type (MEDDOCAN's EDAD_SUJETO_ASISTENCIA stays): a corpus label
-    of a date or a number (TAB's DATETIME, HAREM's TEMPO) says less than "a duration", so the kind wins."""
+    """The kind of a DATETIME, QUANTITY or AGE span whose words say it is one (`value_kind`), when its
+    detector's type says no more than "a date" or "a number" (none, a category, a known corpus, NER or
+    rule type of a date or a number: HAREM's TEMPO says less than "an age"). An age type (MEDDOCAN's
+    EDAD_SUJETO_ASISTENCIA) and a user's own type stay."""
     if label not in KIND_LABELS or detector_type in VALUE_KINDS:
         return None
-    if detector_type is not None and detector_type in _age_types():
+    if detector_type is not None and detector_type != label and detector_type not in _date_and_number_types():
         return None
     return value_kind(value, before)
 
