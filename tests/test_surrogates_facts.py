@@ -354,15 +354,17 @@ def test_in_a_pipeline_a_dni_surrogate_has_its_right_letter():
 
 
 # ------------------------------------------------------------------ punctuation, mask_chars
-@pytest.mark.parametrize("replacement, mention, after, expected", [
-    ("Foo S.L.L.", "Acme S.L", ". Luego", "Foo S.L.L"),  # the sentence's period follows
-    ("Foo S.A.", "Acme S.A.", " Luego", "Foo S.A."),
-    ("Foo Ltd", "Acme S.A.", " Luego", "Foo Ltd."),  # the mention's period ended the sentence
-    ("Foo Ltd", "Acme S.A.", "", "Foo Ltd."),
-    ("Foo Ltd", "Acme Inc.", " and", "Foo Ltd"),  # mid-sentence: an abbreviation's period only
+@pytest.mark.parametrize("replacement, mention, after, label, expected", [
+    ("Foo S.L.L.", "Acme S.L", ". Luego", "ORG", "Foo S.L.L"),  # the sentence's period follows
+    ("Foo S.A.", "Acme S.A.", " Luego", "ORG", "Foo S.A."),
+    ("Foo Ltd", "Acme S.A.", " Luego", "ORG", "Foo Ltd."),  # the mention's period ended the sentence
+    ("Foo Ltd", "Acme S.A.", "", "ORG", "Foo Ltd."),
+    ("Ability", "U.S.", "\nNext", "MISC", "Ability."),
+    ("Foo Ltd", "Acme Inc.", " and", "ORG", "Foo Ltd"),  # mid-sentence: an abbreviation's period only
+    ("Ability", "U.S.", " Army", "MISC", "Ability"),
 ])
-def test_a_final_period_is_neither_doubled_nor_lost(replacement, mention, after, expected):
-    assert fit_final_period(replacement, mention, after) == expected
+def test_a_final_period_is_neither_doubled_nor_lost(replacement, mention, after, label, expected):
+    assert fit_final_period(replacement, mention, after, label) == expected
 
 
 def test_company_suffixes_never_get_two_periods():

@@ -136,16 +136,20 @@ def shares_a_word(value: str, originals: Sequence[str], label: str, honorifics: 
     return any(w in words for w in normalize(value).split())
 
 
-_SENTENCE_GOES_ON = re.compile(r"^(?:\s*$|\s+[A-Z\u00C0-\u00DE\"\u201c\u00bf\u00a1(]|\n)")
+_TEXT_ENDS = re.compile(r"^\s*(?:$|\n)")
+_NEXT_SENTENCE = re.compile(r"^\s+[A-Z\u00C0-\u00DE\"\u201c\u00bf\u00a1(]")
 
 
-def fit_final_period(replacement: str, mention: str, after: str) -> str:
+def fit_final_period(replacement: str, mention: str, after: str, label: str = "") -> str:
     """`replacement` fitted to the period after it: one that ends with an abbreviation's period ("Foo
-    S.L.L.") before the sentence's own period drops its own ("S.L.L.." was the bug); when the mention's
-    final period also ended the sentence ("... Acme S.A. The"), a replacement without one gets it back."""
+    S.L.L.") before the sentence's own period drops its own ("S.L.L.." was the bug). When the mention's
+    final period also ended the sentence, a replacement without one gets it back: at the end of the text
+    or line, and before a capital after a company's legal form ("Acme S.A. The" -> "Foo LLC. The"; a
+    capital after "U.S." is more often "U.S. Army" than a new sentence)."""
     if replacement.endswith(".") and after.startswith("."):
         return replacement[:-1]
-    if mention.endswith(".") and not replacement.endswith((".", "!", "?")) and _SENTENCE_GOES_ON.match(after):
+    if mention.endswith(".") and not replacement.endswith((".", "!", "?")) and (
+            _TEXT_ENDS.match(after) or label == "ORG" and _NEXT_SENTENCE.match(after)):
         return replacement + "."
     return replacement
 
@@ -234,4 +238,4 @@ class SurrogateOperator(Operator):
             value = render_name(mention.text, data["canonical"], data["parts"], params.honorifics,
                                 digest=lambda part: memory.digest("part", part), initials=data["initials"]) or value
         span = mention.span
-        return fit_final_period(value, mention.text, span.doc.text[span.end_char:span.end_char + 3])
+        return fit_final_period(value, mention.text, span.doc.text[span.end_char:span.end_char + 3], label)
