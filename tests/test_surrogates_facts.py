@@ -197,6 +197,15 @@ def test_dates_of_a_document_keep_order_intervals_and_weekdays(base, gaps, seed)
     assert shift.days < 0 and all(n - d == shift for n, d in zip(new, dates))
 
 
+def test_a_time_written_with_a_date_moves_with_the_lone_times():
+    text = "Admitted 12 March 2021 at 09:14; seen at 09:20."
+    doc = surrogate_doc(text, [("12 March 2021 at 09:14", "DATETIME"), ("09:20", "DATETIME")])
+    [(_, _, both), (_, _, alone)] = rows(doc)
+    first, second = both.rsplit(" ", 1)[1], alone
+    minutes = [int(t[:2]) * 60 + int(t[3:]) for t in (first, second)]
+    assert (minutes[1] - minutes[0]) % 1440 == 6 and first != "09:14"
+
+
 def test_the_date_shift_is_earlier_never_whole_weeks_and_within_the_window():
     for seed in range(300):
         days = draw_date_shift(random.Random(seed), 365)
@@ -207,7 +216,7 @@ def test_times_and_weekdays_shift_in_their_own_format():
     assert shift_times("9:14 am", 60) == "10:14 am"
     assert shift_times("11:30 P.M.", 45) == "12:15 A.M."
     assert shift_times("23:50", 20) == "00:10" and shift_times("21h30", -90) == "20h00"
-    assert shift_times("no time", 5) is None
+    assert shift_times("no time", 5) is None and shift_times("12.03.2021", 5) is None  # a date, not 12:03
     assert shift_weekdays("on Monday", -1) == "on Sunday" and shift_weekdays("el lunes", 2) == "el miércoles"
     assert shift_weekdays("Monday", 14) is None  # whole weeks would write the original back
 

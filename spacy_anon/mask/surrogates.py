@@ -223,18 +223,19 @@ class FakerSurrogates:
         if title is not None:
             return title
         stripped = text.strip()
+        minutes = time_shift_minutes if time_shift_minutes is not None else date_shift_days
         kind = value_kind_of(label, text, fine_type)
         if kind is not None:  # "for 5 days", "de 45 anos", "80 mg": the kind and unit stay, the number a range
             return range_surrogate(kind, text, lang)
         if label == "DATETIME" or _NUMERIC_DATE.match(stripped):  # a date labelled ID or CODE is still a date
             shifted = shift_text_date(text, date_shift_days, dayfirst=dayfirst)
-            if shifted is not None:
-                return shifted
+            if shifted is not None:  # "12 March 2021 at 09:14": the time moves with the others
+                return shift_times(shifted, minutes) or shifted
         if label == "DATETIME":
-            moved = shift_times(text, time_shift_minutes if time_shift_minutes is not None else date_shift_days)
-            moved = moved or shift_weekdays(text, date_shift_days)
+            moved = shift_times(text, minutes) or text
+            moved = shift_weekdays(moved, date_shift_days) or moved
             # a date we cannot read ("that morning") is named, not replaced by a random date that would lie
-            return moved or CATEGORY_PHRASES[lang]["DATETIME"]
+            return moved if moved != text else CATEGORY_PHRASES[lang]["DATETIME"]
         money = money_surrogate(text, rng)
         if money is not None:
             return money

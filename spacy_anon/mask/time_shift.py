@@ -1,8 +1,8 @@
 """Times of day and weekdays moved by one shift per replacement memory, so that their order and the
 intervals between them hold ("09:14, 09:15, 09:16" once became "09:53, 13:22, 23:41": each time was drawn
-on its own). A time moves by the memory's `time_shift` minutes, as the whole timestamp would: past
-midnight it wraps into the next (or previous) day, so intervals hold modulo a day and nothing ever
-stops at a bound that could reveal the original. A weekday named alone ("on Monday") moves with the
+on its own). A time moves by the memory's `time_shift` minutes, also beside a date: past midnight it
+wraps around the clock (a date written with it is not changed), so intervals hold modulo a day and
+nothing ever stops at a bound that could reveal the original. A weekday named alone ("on Monday") moves with the
 date shift, so weekday order and the weekdays of shifted dates agree.
 """
 import random
@@ -15,8 +15,9 @@ MAX_TIME_SHIFT = 180  # minutes
 MIN_TIME_SHIFT = 15
 _DAY = 24 * 60
 # "09:14", "9.14", "21h30", "9:14 am", "9:14 p.m."; seconds kept as written
-TIME_RE = re.compile(r"\b(?P<h>[01]?\d|2[0-3])(?P<sep>[:h.])(?P<m>[0-5]\d)(?P<s>:[0-5]\d)?"
-                     r"(?:(?P<sp>\s?)(?P<ampm>[aApP]\.?[mM]\.?)(?!\w))?")
+# ("12.03" of the date "12.03.2021" is no time)
+TIME_RE = re.compile(r"(?<![\w.:/-])(?P<h>[01]?\d|2[0-3])(?P<sep>[:h.])(?P<m>[0-5]\d)(?P<s>:[0-5]\d)?"
+                     r"(?:(?P<sp>\s?)(?P<ampm>[aApP]\.?[mM]\.?)(?!\w))?(?![\w]|[.:/-]\d)")
 _WEEKDAY_RE = re.compile(r"(?<!\w)(" + "|".join(sorted({w for ws in WEEKDAYS.values() for w in ws}, key=len,
                                                         reverse=True)) + r")(?!\w)", re.I)
 
