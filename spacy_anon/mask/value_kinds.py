@@ -125,14 +125,21 @@ def value_type(value: str, label: str, detector_type: Optional[str], before: str
     return value_kind(value, before)
 
 
+_NAMED_LABELS = frozenset({"PERSON", "ORG", "LOC", "CONTACT", "ID", "CODE"})  # never a kind, whatever their words
+
+
 def value_kind_of(label: str, text: str, fine_type: Optional[str] = None) -> Optional[str]:
     """The kind a surrogate keeps: the span's fine type when it is one, AGE for an age ("58" of "58 years
-    old" is all a rule's AGE span holds), else what the words say (`value_kind`) for a DATETIME or QUANTITY."""
+    old" is all a rule's AGE span holds), else what the words say (`value_kind`) for a DATETIME or
+    QUANTITY, or for a value with digits of another label (DEM, MISC) that names no person, place,
+    organisation, contact or code."""
     if fine_type in VALUE_KINDS:
         return fine_type
     if label == "AGE":
         return "AGE"
-    return value_kind(text) if label in KIND_LABELS else None
+    if label in KIND_LABELS or label not in _NAMED_LABELS and re.search(r"\d", text):
+        return value_kind(text)  # also "58 years old" that a tagger called DEM
+    return None
 
 
 def _words(text: str) -> str:
