@@ -208,6 +208,9 @@ class Errors(metaclass=_WithCodes):
             "your own labels in anon_mask's extra_labels")
     E134 = ("anon_mask: date_shift_days must be a whole number from 1 to 36500, got {value!r}. Fix: the largest "
             "number of days a surrogate date moves, e.g. 365")
+    E165 = ("anon_mask: surrogate strategy: no surrogate of an identifier passing the checks {checks} was found in "
+            "{draws} draws. Fix: mask this label with another strategy (label_strategies, e.g. \"tag\"), or report "
+            "the identifier's format")
 
     # ---- [mask] languages: tag names
     E135 = ("anon_mask: operators.tag.names must be one of {valid}, got {value!r}. Fix: \"language\" writes class "

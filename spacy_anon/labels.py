@@ -135,6 +135,10 @@ RULE_TYPES: Dict[str, str] = {
     "ORGANIZATION": "ORG",
 }
 
+# Kinds of value that detectors label as dates or quantities but that are no calendar date
+# (`spacy_anon.mask.value_kinds`): "for 5 days", "twice a day"; ages and measures are AGE and MEASURE.
+VALUE_TYPES: Dict[str, str] = {"DURATION": "DATETIME", "FREQUENCY": "DATETIME", "AGE": "AGE", "MEASURE": "QUANTITY"}
+
 
 # Every corpus format name -> its map (readers' format names included: "brat" is MEDDOCAN's format).
 LABEL_MAPS: Dict[str, Dict[str, str]] = {
@@ -181,4 +185,5 @@ def known_types() -> Dict[str, str]:
     for mapping in LABEL_MAPS.values():
         out.update(mapping)
     out.update(RULE_TYPES)
+    out.update(VALUE_TYPES)
     return out

@@ -17,7 +17,7 @@ def test_policy_file_sets_strategies_operators_lists_and_recognizers(tmp_path, c
     # CONTACT: mask_chars with the policy's operator settings; PROJECT (deny_list of its recognizer file):
     # replace; DEM: the policy's deny_list; the employee number: the Luhn-checked recognizer of the file
     assert out == ("Jane Roe ([DEM_1]) of Acme Health leads the <project> project; write to "
-                   "####.###@#######.#om, employee [EMPLOYEE_ID_1].\n")
+                   "####.###@#######.###, employee [EMPLOYEE_ID_1].\n")
 
 
 def test_flags_win_over_the_policy(tmp_path, capsys, rules_model):

@@ -85,7 +85,7 @@ def test_two_people_never_share_a_surrogate_name_part(monkeypatch):
 
 
 def test_a_number_inside_words_gets_new_digits_and_keeps_its_words(monkeypatch):
-    """A tagger may call "58 years old" DEM: its surrogate was "73 xvmyl lhe"."""
+    """A tagger may call "58 years old" DEM: its surrogate was "73 xvmyl lhe" (now an age range)."""
     from spacy_anon.mask.surrogates import make_faker_surrogates
 
     provider = make_faker_surrogates()

@@ -146,8 +146,8 @@ class AnonMask(Pipe):
             (en_US, es_ES, pt_PT). Names, addresses and the reading of numeric dates (day first except
             in en_US) follow it.
         date_shift_days: the largest shift of a surrogate date, in days (default 365): one shift per
-            replacement memory, drawn from 30 (or less when this is smaller) to this many days, earlier
-            or later; a past date never moves past today (it stops at today).
+            replacement memory, drawn from 30 (or less when this is smaller) to this many days, always
+            earlier, so order and intervals hold and nothing is bounded by the run date.
         seed: with a secret key, a public number mixed into the keyed surrogate choices (change it to
             draw other surrogates with the same key). Alone it is refused: a seed is no secret, and
             seeded surrogates can be reversed with candidate lists (tests may set the environment

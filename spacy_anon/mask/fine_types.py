@@ -21,6 +21,7 @@ from spacy.tokens import Span
 from spacy_anon.errors import Errors
 from spacy_anon.extensions import span_getter
 from spacy_anon.labels import CATEGORIES
+from spacy_anon.mask.value_kinds import KIND_LABELS, value_type
 from spacy_anon.rules.matching import RuleOptions
 from spacy_anon.rules.recognizers import BUILT_IN, PHONE
 
@@ -131,7 +132,11 @@ def shape_type(value: str, label: str, before: str = "", options: object = None)
 def decide_fine_type(value: str, label: str, detector_type: Optional[str], before: str = "",
                      options: object = None) -> str:
     """The fine type of a kept span: the detector's own type when it names more than a category, else
-    the type the value's shape proves (under CONTACT, ID, CODE), else the category."""
+    the type the value's shape proves (under CONTACT, ID, CODE), else the category. A duration, frequency,
+    age or measure labelled as a date or a number gets its kind first (`value_kinds.value_type`)."""
+    kind = value_type(value, label, detector_type, before)
+    if kind is not None:
+        return kind
     if detector_type and detector_type != label and detector_type not in CATEGORIES:
         return detector_type
     if label in SHAPED_CATEGORIES:
@@ -144,7 +149,7 @@ def decide_fine_type(value: str, label: str, detector_type: Optional[str], befor
 def fine_type_of(span: Span, text: str, options: object = None) -> Optional[str]:
     """The type `decide_fine_types` would write for `span`, without writing it."""
     current = span_getter("anon_type")(span)
-    if span.label_ not in SHAPED_CATEGORIES and current:
+    if span.label_ not in SHAPED_CATEGORIES and span.label_ not in KIND_LABELS and current:
         return current  # nothing to decide: the detector's type or the category stays
     return decide_fine_type(text[span.start_char:span.end_char], span.label_, current,
                             text[max(0, span.start_char - _CONTEXT_CHARS):span.start_char], options)

@@ -23,6 +23,7 @@ class ReplacementMemory:
         self._values: Dict[Tuple[str, str], Any] = {}  # (entity id, strategy) -> replacement data
         self._used: Dict[str, set] = {}  # strategy -> replacements already given out
         self.date_shift: Optional[int] = None  # days, drawn once per memory by the surrogate strategy
+        self.time_shift: Optional[int] = None  # minutes, likewise (times of day keep order and intervals)
         self.scope: Optional[bytes] = None  # what keyed surrogate choices are consistent over (set by anon_mask)
 
     def digest(self, *parts: str) -> str:

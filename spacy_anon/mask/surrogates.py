@@ -3,25 +3,29 @@
 Interface of a surrogate provider (registered under `spacy_anon.<name>.v1`, chosen in the config):
 
     provider(label: str, text: str, *, locale: str, seed: int, date_shift_days: int,
-             gender: Optional[str] = None, today: Optional[datetime.date] = None) -> str
+             gender: Optional[str] = None, fine_type: Optional[str] = None,
+             time_shift_minutes: Optional[int] = None) -> str
 
 `text` is the entity's representative mention (for PERSON: its normalized name parts joined by spaces;
 the provider returns a name with the same number of parts so mentions of single parts can be aligned).
 `gender` ("male" | "female") comes from a title of the entity ("Mr.", "Sra."), so the surrogate first name
-agrees with the title kept in the text; `today` stops past dates from moving into the future. The two are
-passed only to providers whose signature takes them (or **kwargs), so older providers keep working.
+agrees with the title kept in the text; `fine_type` is the span's (DURATION, AGE, DNI...);
+`time_shift_minutes` moves times of day as `date_shift_days` moves dates. The three are passed only to
+providers whose signature takes them (or **kwargs), so older providers keep working.
 The result must depend only on the arguments (deterministic for a seed). Faker is imported lazily.
 
 Plausibility (each a bug once seen in surrogate output):
-- dates move by the memory's bounded shift, and a date on or before `today` never lands after it
-  ("02/11/1958" stays in the 1950s, a date of birth never becomes a future date); a numeric date
-  labelled as a code or an ID is still shifted as a date, not re-drawn digit by digit (that gave 2135);
+- dates move by the memory's one shift, always earlier, so order and intervals hold and a past date
+  stays past without a bound at the run date ("02/11/1958" stays in the 1950s); times of day and lone
+  weekdays move with the memory too (`time_shift`); a numeric date labelled as a code or an ID is
+  still shifted as a date, not re-drawn digit by digit (that gave 2135);
+- durations, frequencies, ages and measures are no dates: their number becomes a range, their words
+  stay ("for 5 days" -> "for 5-7 days", never "for August 17, 2008"; `value_kinds`);
 - amounts keep their currency: an ISO 4217 code (pycountry's list) or a symbol stays as written and
   only the digits change ("GBP 1,200" -> "GBP 5,474", never an invented "JKH");
 - a person after a gendered title gets a first name of that gender ("Mr. Kathryn" was the bug);
 - names, addresses and the reading of numeric dates follow the locale (day first except en_US).
 """
-import datetime as _dt
 import random
 import re
 from functools import lru_cache
@@ -29,14 +33,15 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, Optional
 
 from spacy.util import registry
 
-from spacy_anon.generalize.coarsen import ParsedDate, lang_of, parse_date, shift_date
+from spacy_anon.generalize.coarsen import CATEGORY_PHRASES, lang_of, parse_date, shift_date
+from spacy_anon.mask.checked_ids import checked_surrogate
 from spacy_anon.mask.grouping import normalize
-from spacy_anon.rules.validators import luhn_check_digit, luhn_valid
+from spacy_anon.mask.time_shift import shift_times, shift_weekdays
+from spacy_anon.mask.value_kinds import range_surrogate, value_kind_of
 
 _EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _URL_RE = re.compile(r"^(?:https?://|www\.)", re.I)
 _IPV4_RE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
-_TIME_RE = re.compile(r"\b(?P<h>[01]?\d|2[0-3])(?P<sep>[:h.])(?P<m>[0-5]\d)\b")
 _IBAN_LIKE = re.compile(r"^[A-Z]{2}\d{2}")
 _NUMERIC_DATE = re.compile(r"^(?:\d{1,2}(?P<s1>[-/.])\d{1,2}(?P=s1)(?:\d{4}|\d{2})|\d{4}(?P<s2>[-/.])\d{1,2}(?P=s2)\d{1,2})$")
 _PADDED_DM = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})(?=[-/.])")
@@ -109,41 +114,14 @@ def title_surrogate(text: str, lang: str, rng: random.Random) -> Optional[str]:
     return title + ("." if text.rstrip().endswith(".") else "")
 
 
-def clamp_shift(parsed: ParsedDate, days: int, today: Optional[_dt.date]) -> int:
-    """`days`, reduced so that a date on or before `today` is not moved after it (a date of today moves
-    one unit back). Dates without a year and dates after `today` (appointments) keep the shift."""
-    if today is None or parsed.year is None or days <= 0:
-        return days
-    y, m, d = parsed.year, parsed.month, parsed.day
-    if d is not None and m is not None:
-        try:
-            original = _dt.date(y, m, d)
-        except ValueError:
-            return days
-        if original > today:
-            return days
-        limit = (today - original).days
-        return days if days <= limit else (limit if limit > 0 else -1)
-    if m is not None:
-        if (y, m) > (today.year, today.month):
-            return days
-        limit = (today.year - y) * 12 + today.month - m
-        months = round(days / 30.4) or 1
-        return days if months <= limit else (round(limit * 30.4) if limit > 0 else -31)
-    if y > today.year:
-        return days
-    limit = today.year - y
-    years = round(days / 365.25) or 1
-    return days if years <= limit else (round(limit * 365.25) if limit > 0 else -366)
-
-
-def shift_text_date(text: str, days: int, *, dayfirst: bool, today: Optional[_dt.date] = None) -> Optional[str]:
-    """`text` with its date moved by `days` (bounded by `clamp_shift`), in the same shape; None if `text`
-    holds no date. A numeric date written with two-digit day and month keeps them ("02/11/1958")."""
+def shift_text_date(text: str, days: int, *, dayfirst: bool) -> Optional[str]:
+    """`text` with its date moved by `days`, in the same shape; None if `text` holds no date. A numeric
+    date written with two-digit day and month keeps them ("02/11/1958"). Never bounded by the run date:
+    a date that stopped at "today" told the reader when the text was anonymized."""
     parsed = parse_date(text, dayfirst=dayfirst)
     if parsed is None:
         return None
-    out = shift_date(parsed, clamp_shift(parsed, days, today))
+    out = shift_date(parsed, days)
     original = _PADDED_DM.match(text)
     if original and len(original.group(1)) == len(original.group(3)) == 2:
         out = _PADDED_DM.sub(lambda m: f"{m.group(1).zfill(2)}{m.group(2)}{m.group(3).zfill(2)}", out, count=1)
@@ -160,6 +138,13 @@ def money_surrogate(text: str, rng: random.Random) -> Optional[str]:
     if not codes and not words and not any(c in _CURRENCY_SYMBOLS for c in text):
         return None
     return re.sub(r"\d+", lambda m: reshape(m.group(), rng), text)
+
+
+def _cased(word: str, like: str) -> str:
+    """`word` in the case of `like` (upper, capitalised or lower)."""
+    if like.isupper() and len(like) > 1:
+        return word.upper()
+    return word.capitalize() if like[:1].isupper() else word
 
 
 def reshape(text: str, rng: random.Random, keep_prefix: int = 0) -> str:
@@ -189,16 +174,10 @@ def reshape(text: str, rng: random.Random, keep_prefix: int = 0) -> str:
 
 
 def reshape_code(text: str, rng: random.Random) -> str:
-    """Shape-preserving code surrogate; card-like numbers stay Luhn-valid, IBAN-like keep the country."""
-    keep = 2 if _IBAN_LIKE.match(text) else 0
-    new = reshape(text, rng, keep_prefix=keep)
-    digits = re.sub(r"\D", "", text)
-    if 13 <= len(digits) <= 19 and len(digits) == len(re.sub(r"[\s-]", "", text)) and luhn_valid(digits):
-        new_digits = re.sub(r"\D", "", new)
-        check = luhn_check_digit(new_digits[:-1])
-        last = max(i for i, c in enumerate(new) if c.isdigit())
-        new = new[:last] + check + new[last + 1:]
-    return new
+    """Shape-preserving code surrogate that passes every check the original passes (an IBAN keeps its
+    country and gets right check digits, a card number its Luhn digit, a DNI its letter: `checked_ids`)."""
+    iban_like = _IBAN_LIKE.match(text) and sum(c.isalnum() for c in text) >= 15  # an IBAN has 15 or more
+    return checked_surrogate(text, rng, reshape, keep_prefix=2 if iban_like else 0)
 
 
 def reshape_phone(text: str, rng: random.Random) -> str:
@@ -221,7 +200,8 @@ class FakerSurrogates:
         return self._fakers[locale]
 
     def __call__(self, label: str, text: str, *, locale: str, seed: int, date_shift_days: int,
-                 gender: Optional[str] = None, today: Optional[_dt.date] = None) -> str:
+                 gender: Optional[str] = None, fine_type: Optional[str] = None,
+                 time_shift_minutes: Optional[int] = None) -> str:
         fake = self.faker(locale)
         fake.seed_instance(seed)
         rng = random.Random(seed)
@@ -243,30 +223,22 @@ class FakerSurrogates:
         if title is not None:
             return title
         stripped = text.strip()
+        minutes = time_shift_minutes if time_shift_minutes is not None else date_shift_days
+        kind = value_kind_of(label, text, fine_type)
+        if kind is not None:  # "for 5 days", "de 45 anos", "80 mg": the kind and unit stay, the number a range
+            return range_surrogate(kind, text, lang)
         if label == "DATETIME" or _NUMERIC_DATE.match(stripped):  # a date labelled ID or CODE is still a date
-            shifted = shift_text_date(text, date_shift_days, dayfirst=dayfirst, today=today)
-            if shifted is not None:
-                return shifted
+            shifted = shift_text_date(text, date_shift_days, dayfirst=dayfirst)
+            if shifted is not None:  # "12 March 2021 at 09:14": the time moves with the others
+                return shift_times(shifted, minutes) or shifted
         if label == "DATETIME":
-            match = _TIME_RE.search(text)
-            if match:
-                new = f"{rng.randint(0, 23):0{len(match.group('h'))}d}{match.group('sep')}{rng.randint(0, 59):02d}"
-                return text[:match.start()] + new + text[match.end():]
-            if lang == "en":
-                return fake.date(pattern="%B %d, %Y" if not dayfirst else "%d %B %Y")
-            return fake.date(pattern="%d/%m/%Y")
+            moved = shift_times(text, minutes) or text
+            moved = shift_weekdays(moved, date_shift_days) or moved
+            # a date we cannot read ("that morning") is named, not replaced by a random date that would lie
+            return moved if moved != text else CATEGORY_PHRASES[lang]["DATETIME"]
         money = money_surrogate(text, rng)
         if money is not None:
             return money
-        if label == "AGE":
-            match = re.search(r"\d+", text)
-            if not match:
-                return str(rng.randint(20, 80))
-            n = int(match.group(0))
-            new = n
-            while new == n:
-                new = max(1, n + rng.randint(-5, 5))
-            return text[:match.start()] + str(new) + text[match.end():]
         if label in ("CONTACT", "ID", "CODE"):
             if _EMAIL_RE.match(stripped):
                 return f"{fake.user_name()}@{fake.free_email_domain()}"
@@ -279,8 +251,9 @@ class FakerSurrogates:
             if label == "CONTACT" and not re.search(r"\d", text):
                 return fake.email()
             return reshape_code(text, rng)
-        if re.search(r"\d", text):  # "58 years old", "3rd floor": new digits, the words stay readable
-            return re.sub(r"\d+", lambda m: reshape(m.group(), rng), text)
+        if re.search(r"\d", text):  # "Boeing 747": new digits and new words ("3rd": its ending stays)
+            new = re.sub(r"\d+", lambda m: reshape(m.group(), rng), text)
+            return re.sub(r"[^\W\d_]{3,}", lambda m: _cased(fake.word(), m.group()), new)
         word = fake.word()
         return word.capitalize() if text[:1].isupper() else word
 

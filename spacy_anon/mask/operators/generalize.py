@@ -17,6 +17,7 @@ from spacy_anon.generalize.vacuous import VACUOUS_POLICIES, fallback_of, is_vacu
 from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 from spacy_anon.mask.operators.suppress import SuppressOperator
 from spacy_anon.mask.operators.tag import TagOperator
+from spacy_anon.mask.value_kinds import VALUE_KINDS, range_surrogate
 
 # Table row field "fallback": why the generalize operator wrote something other than a generalization.
 FALLBACK_VACUOUS = "vacuous"
@@ -29,6 +30,18 @@ def generalizer_value(span: Span, written: frozenset) -> Optional[str]:
     if value is None or (span.start_char, span.end_char, span.label_, value) in written:
         return None
     return value
+
+
+def generalize_value(mention: Mention, params: OperatorParams) -> str:
+    """The built-in generalization of a mention by its kind: a duration or frequency keeps its unit with
+    its number as a range ("for 5-7 days", never "a date"), an age under a date label its age range
+    ("de 45 anos" -> "de 40-49 anos"), anything else by its category (`coarsen.generalize`)."""
+    kind = mention.fine_type if mention.fine_type in VALUE_KINDS else None
+    if kind in ("DURATION", "FREQUENCY"):
+        return range_surrogate(kind, mention.text, params.lang)
+    label = "AGE" if kind == "AGE" else mention.label
+    return coarsen.generalize(label, mention.text, params.lang, date_granularity=params.date_granularity,
+                              age_bucket=params.age_bucket, number_style=params.number_style)
 
 
 @register("generalize")
@@ -71,8 +84,7 @@ class GeneralizeOperator(Operator):
             # a known city or country: "uma cidade de Portugal" (spacy_anon.generalize.places), else coarsen
             places, vacuous = self._options(params)
             value = (generalize_place(mention.text, params.lang) if places and mention.label == "LOC" else None) \
-                or coarsen.generalize(mention.label, mention.text, params.lang, date_granularity=params.date_granularity,
-                                      age_bucket=params.age_bucket, number_style=params.number_style)
+                or generalize_value(mention, params)
             if not is_vacuous(value, mention.label, lang=coarsen.lang_of(params.lang)):
                 if mention.starts_sentence:
                     value = value[:1].upper() + value[1:]

@@ -7,7 +7,6 @@ seed is accepted only in tests (`SPACY_ANON_ALLOW_SEED_ONLY=1`): it is public, a
 were reversed with candidate lists. Person names keep their parts aligned ("C. Polat" -> "W. Gill"),
 and two people never share a surrogate name part ("Mr Brown" would name both).
 """
-import datetime
 import hashlib
 import hmac
 import inspect
@@ -21,27 +20,37 @@ from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, canonical_parts, normal
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.surrogates import title_gender
 from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
+from spacy_anon.mask.time_shift import draw_time_shift
 
 MAX_TRIES = 50
 MIN_DATE_SHIFT = 30  # days: a shift of a few days hides little
 
 
 def draw_date_shift(rng: random.Random, max_days: int) -> int:
-    """A date shift in days: earlier or later, at least `MIN_DATE_SHIFT` (or `max_days` when smaller) and
-    at most `max_days` (anon_mask's `date_shift_days`)."""
-    return rng.choice((-1, 1)) * rng.randint(min(MIN_DATE_SHIFT, max_days), max_days)
+    """A date shift in days, always earlier: at least `MIN_DATE_SHIFT` (or `max_days` when smaller) and at
+    most `max_days` (anon_mask's `date_shift_days`), never whole weeks (a weekday named alone must change).
+
+    Earlier, so that a past date stays past with one shift for every date of the memory: order and
+    intervals hold, and nothing is bounded by the run date (a date that stopped at "today" revealed it)."""
+    days = rng.randint(min(MIN_DATE_SHIFT, max_days), max_days)
+    if days % 7 == 0:
+        days -= 1
+    return -days
+
+
+EXTRAS = ("gender", "fine_type", "time_shift_minutes")  # optional keywords of a surrogate provider
 
 
 def provider_extras(provider: Callable[..., Any]) -> frozenset:
-    """The optional keyword arguments (`gender`, `today`) a surrogate provider takes: those it names, or
-    all of them when it takes **kwargs; a provider written for the older interface gets none."""
+    """The optional keyword arguments (`EXTRAS`) a surrogate provider takes: those it names, or all of
+    them when it takes **kwargs; a provider written for the older interface gets none."""
     try:
         params = inspect.signature(provider).parameters.values()
     except (TypeError, ValueError):
         return frozenset()
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
-        return frozenset({"gender", "today"})
-    return frozenset(p.name for p in params if p.name in ("gender", "today"))
+        return frozenset(EXTRAS)
+    return frozenset(p.name for p in params if p.name in EXTRAS)
 
 
 def _align(i: int, n: int, m: int) -> int:
@@ -104,6 +113,47 @@ def render_name(mention: str, canonical: Sequence[str], surrogate: Sequence[str]
     return "".join(out)
 
 
+# Labels whose surrogate keeps some words on purpose: a unit, a month, a currency ("for 5-7 days", "GBP"),
+# or whose value is one token that the full comparison covers (a code, an e-mail address).
+KEEPS_WORDS = frozenset({"DATETIME", "AGE", "QUANTITY", "CONTACT", "ID", "CODE"})
+# Words that are no part of what a name identifies: function words, legal forms, kinds of street.
+SHARED_WORDS = frozenset({
+    "the", "and", "of", "for", "del", "las", "los", "dos", "das", "des", "von", "van",
+    "inc", "ltd", "llc", "plc", "corp", "gmbh", "ltda", "lda", "cia", "sll", "slu", "sau", "sad", "ag", "group",
+    "grupo", "company", "limited", "hermanos", "hijos", "filhos", "sons", "street", "road", "avenue", "lane",
+    "calle", "avenida", "plaza", "paseo", "camino", "rua", "praca", "travessa", "largo", "estrada",
+})
+
+
+def shares_a_word(value: str, originals: Sequence[str], label: str, honorifics: Sequence[str] = ()) -> bool:
+    """Whether a surrogate keeps a word of the original mention (normalized `originals`): a kept surname
+    ("Jonathan Brown" for "Jonathan Smith") shows it to every reader. Words of under three letters,
+    honorifics and `SHARED_WORDS` do not count, nor do labels in `KEEPS_WORDS` (their words are units)."""
+    if label in KEEPS_WORDS:
+        return False
+    words = {w for original in originals for w in original.split()
+             if len(w) >= 3 and w not in SHARED_WORDS and w not in honorifics}
+    return any(w in words for w in normalize(value).split())
+
+
+_TEXT_ENDS = re.compile(r"^\s*(?:$|\n)")
+_NEXT_SENTENCE = re.compile(r"^\s+[A-Z\u00C0-\u00DE\"\u201c\u00bf\u00a1(]")
+
+
+def fit_final_period(replacement: str, mention: str, after: str, label: str = "") -> str:
+    """`replacement` fitted to the period after it: one that ends with an abbreviation's period ("Foo
+    S.L.L.") before the sentence's own period drops its own ("S.L.L.." was the bug). When the mention's
+    final period also ended the sentence, a replacement without one gets it back: at the end of the text
+    or line, and before a capital after a company's legal form ("Acme S.A. The" -> "Foo LLC. The"; a
+    capital after "U.S." is more often "U.S. Army" than a new sentence)."""
+    if replacement.endswith(".") and after.startswith("."):
+        return replacement[:-1]
+    if mention.endswith(".") and not replacement.endswith((".", "!", "?")) and (
+            _TEXT_ENDS.match(after) or label == "ORG" and _NEXT_SENTENCE.match(after)):
+        return replacement + "."
+    return replacement
+
+
 def seed_for(key: Optional[bytes], seed: Optional[int], memory: ReplacementMemory, *parts: Any) -> int:
     """The random seed of one surrogate choice: HMAC(key, seed, scope, parts) with a secret key, else
     from the memory's random salt (or, in tests only, the bare seed)."""
@@ -140,14 +190,18 @@ class SurrogateOperator(Operator):
         if data is None:
             if memory.date_shift is None:
                 memory.date_shift = draw_date_shift(random.Random(choice_seed("date-shift")), params.date_shift_days)
+            if memory.time_shift is None:
+                memory.time_shift = draw_time_shift(random.Random(choice_seed("time-shift")))
             canonical = canonical_parts(mention.key, mention.span, params.honorifics) if is_name else []
             source = " ".join(canonical) if is_name and canonical else mention.texts[0]
             originals = {normalize(t) for t in mention.texts} | {normalize(source)}
             extras: Dict[str, Any] = {}
             if "gender" in extras_taken and is_name:
                 extras["gender"] = title_gender([mention.titles]) or entity_gender(mention.span)  # anon_coref's
-            if "today" in extras_taken:
-                extras["today"] = datetime.date.today()
+            if "fine_type" in extras_taken:
+                extras["fine_type"] = mention.fine_type
+            if "time_shift_minutes" in extras_taken:
+                extras["time_shift_minutes"] = memory.time_shift
             value, fallback = None, None
             for attempt in range(MAX_TRIES):
                 value = provider(
@@ -155,7 +209,7 @@ class SurrogateOperator(Operator):
                     seed=choice_seed(label, mention.key, attempt), date_shift_days=memory.date_shift,
                     **extras,
                 )
-                if normalize(value) in originals:
+                if normalize(value) in originals or shares_a_word(value, originals, label, params.honorifics):
                     continue
                 if fallback is None:
                     fallback = value
@@ -169,7 +223,8 @@ class SurrogateOperator(Operator):
                 # every fresh value is taken (ten single-digit numbers have only ten surrogates): share one
                 # with another entity rather than fail; never keep the original
                 value = fallback
-            if value is None or normalize(value) in originals:
+            if value is None or normalize(value) in originals or shares_a_word(value, originals, label,
+                                                                                params.honorifics):
                 raise ValueError(Errors.E115.format(label=label, tries=MAX_TRIES))
             data = {"full": value, "parts": value.split(),  # name parts only as digests (see render_name)
                     "canonical": [memory.digest("part", p) for p in canonical],
@@ -178,9 +233,9 @@ class SurrogateOperator(Operator):
             if is_name:
                 for part in value.split():
                     memory.mark_used("surrogate-part", part)
+        value = data["full"]
         if is_name and data["canonical"]:
-            rendered = render_name(mention.text, data["canonical"], data["parts"], params.honorifics,
-                                   digest=lambda part: memory.digest("part", part), initials=data["initials"])
-            if rendered:
-                return rendered
-        return data["full"]
+            value = render_name(mention.text, data["canonical"], data["parts"], params.honorifics,
+                                digest=lambda part: memory.digest("part", part), initials=data["initials"]) or value
+        span = mention.span
+        return fit_final_period(value, mention.text, span.doc.text[span.end_char:span.end_char + 3], label)
