@@ -131,7 +131,7 @@ RULE_TYPES: Dict[str, str] = {
     "DATE": "DATETIME", "TIME": "DATETIME", "YEAR": "DATETIME",
     "AGE": "AGE", "MONEY": "QUANTITY", "MEASURE": "QUANTITY",
     "NAME": "PERSON", "RELATIVE": "PERSON",
-    "POSTAL_CODE": "LOC",
+    "POSTAL_CODE": "LOC", "ADDRESS": "LOC",
     "ORGANIZATION": "ORG",
 }
 
