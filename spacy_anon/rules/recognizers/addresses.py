@@ -88,6 +88,7 @@ _STATE_ZIP = r"(?:" + "|".join(STATES) + r")\.?,?[ \t]{1,3}\d{5}(?:-\d{4})?(?![\
 # "Flat 2/1", "Apt 2B", "Suite 1200", "Unit 6", "Level 3": a unit word and a number (never "United")
 _UNIT_WORD = _words(UNIT_WORDS + tuple(w.upper() for w in UNIT_WORDS))
 _UNIT = (_UNIT_WORD + r"\.?[ \t]{1,2}(?:#[ \t]?)?(?:\d[\w/\-]{0,5}|[A-Z]{1,2}\d{0,3})(?![\w'])")
+UNIT_PATTERN = _UNIT  # public: the address surrogate keeps a unit's words
 _UNIT_BEFORE = re.compile(r"(?:" + _UNIT + r"|" + _UNIT_WORD + r"\.?(?:[ \t]?#)?)[ \t]{1,3}$")
 _CITY = r"(?:" + _CAP + r"(?:[ \t]{1,2}" + _NAME + r"){0,3})"
 # one element after the street or anchor, each anchored where the previous one ended (after a separator)
