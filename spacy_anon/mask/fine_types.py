@@ -179,8 +179,8 @@ def category_of(fine_type: Optional[str], label: str) -> str:
     return RULE_TYPES.get(fine_type, label) if fine_type in _RETYPES else label
 
 
-_RETYPES = frozenset({"EMAIL", "URL", "IP", "MAC", "IBAN", "CARD", "SSN", "CRYPTO", "PHONE", "ADDRESS",
-                      "RECORD_NUMBER", "EMPLOYEE_ID", "ACCOUNT_NUMBER", "REFERENCE_NUMBER"})
+# the types whose category replaces a tagger's (a shape-typed CONTACT, ID or CODE keeps its category)
+_RETYPES = frozenset({"ADDRESS", "RECORD_NUMBER", "EMPLOYEE_ID", "ACCOUNT_NUMBER", "REFERENCE_NUMBER"})
 
 
 def relabelled(span: Span, label: str) -> Span:
