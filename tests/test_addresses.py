@@ -163,3 +163,18 @@ def test_address_surrogate_is_an_address_of_the_locale(monkeypatch):
     street = spacy_anon.load(strategy="surrogate", surrogate_locale="en_US", seed=3)("We met on Canal Street.")
     assert "Canal" not in street._.anon_text
     assert os.environ["SPACY_ANON_ALLOW_SEED_ONLY"] == "1"
+
+
+def test_an_organisation_or_a_park_named_like_a_street_keeps_its_category():
+    # TAB: "the Dev-Yol (Revolutionary Way)" is an organisation; a park is not an address
+    assert decide_fine_type("Revolutionary Way", "ORG", "ORG") == "ORG"
+    assert decide_fine_type("Downing Street", "ORG", "ORG") == "ORG"
+    assert decide_fine_type("Princess Anne Park", "LOC", "LOC") == "LOC"
+
+
+@pytest.mark.parametrize("word", ["e-mail", "E-mail", "email", "Tel.", "telephone", "MRN"])
+def test_a_value_s_label_word_is_never_masked(nlp, word):
+    text = f"Reach the clinic by {word} 0161 496 0000 or write to a.b@example.org today."
+    doc = nlp(text)
+    assert word in doc._.anon_text
+    assert "0161 496 0000" not in doc._.anon_text and "a.b@example.org" not in doc._.anon_text

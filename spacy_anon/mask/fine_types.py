@@ -60,6 +60,9 @@ PLACE_TYPES = frozenset({"LOC", "GPE", "FAC", "LOCAL", "LOCATION", "Location"})
 # Categories whose spans are never re-typed as an address or a labelled identifier (a rule already
 # typed them, or a date, age or amount is not one).
 _NOT_RETYPED = frozenset({"DATETIME", "AGE", "QUANTITY"})
+# The categories under which a street without a number is an address ("Canal Street" that a tagger took
+# for a name); an ORG over one is the organisation or the government named by it ("Downing Street").
+_BARE_STREET_LABELS = frozenset({"LOC", "PERSON"})
 # A phone number laid out as one ("+44 20 7946 0958", "(614) 555-0198") is typed PHONE under ID and
 # CODE without a phone word: no file number is written so.
 _PHONE_LAYOUT = re.compile(r"^\s*(?:\+\d|\(\d{2,5}\)\s?\d)")
@@ -154,7 +157,7 @@ def decide_fine_type(value: str, label: str, detector_type: Optional[str], befor
         if proven is not None:
             return proven
     if label not in _NOT_RETYPED:
-        if street_shape(value):
+        if street_shape(value, bare=label in _BARE_STREET_LABELS):
             return "ADDRESS"
         if label not in SHAPED_CATEGORIES or label == "CODE":
             cue = cue_type(value, before)
@@ -197,12 +200,32 @@ def relabelled(span: Span, label: str) -> Span:
     return new
 
 
+# The words that name a kind of value ("e-mail", "Tel", "MRN"): a tagger's span over one of them alone,
+# or over a piece of one ("e" and "mail" of "e-mail"), is the label of a value, never the value.
+LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", "telephone", "phone", "mobile",
+                         "fax", "mrn", "iban", "e-mail address", "email address"})
+_WORD_AROUND = re.compile(r"[\w\-]*$")
+_WORD_AFTER = re.compile(r"[\w\-]*")
+
+
+def is_label_word(span: Span, text: str) -> bool:
+    """Whether `span` covers only a word of `LABEL_WORDS`, or a piece of one, in `text`."""
+    if span_getter("anon_source")(span) is not None and str(span_getter("anon_source")(span)).startswith("rules."):
+        return False  # a rule matched a value's shape, not a word
+    start = span.start_char - len(_WORD_AROUND.search(text, max(0, span.start_char - 20), span.start_char).group(0))
+    end = _WORD_AFTER.match(text, span.end_char).end()
+    return text[start:end].strip().lower().rstrip(".:") in LABEL_WORDS
+
+
 def decide_fine_types(spans: Iterable[Span], text: str, options: object = None) -> List[Span]:
     """Write each span's decided type to `span._.anon_type` (the table's `type` column reads it); the
-    spans, with those whose type proves another category relabelled (`category_of`)."""
+    spans, with those whose type proves another category relabelled (`category_of`), and without those
+    that are only a value's label (`is_label_word`: "e-mail" is not masked)."""
     read: Callable[[Span], Optional[str]] = span_getter("anon_type")
     out: List[Span] = []
     for span in spans:
+        if is_label_word(span, text):
+            continue
         decided = fine_type_of(span, text, options)
         if decided != read(span):
             span._.anon_type = decided

@@ -234,13 +234,22 @@ def _address_finder(text: str, options: object) -> Iterator[Tuple[int, int, floa
     yield from find_addresses(text)
 
 
-def street_shape(value: str) -> bool:
-    """Whether `value` on its own is a street ("Canal Street", "8 Birch Lane", "Strada Tighina 14") or an
-    address: what a tagger's span of that text is, whatever label it gave."""
+# Street types that name a street even without a house number ("Canal Street"); "Way", "Park", "Green"
+# or "View" without one are as often an organisation ("Revolutionary Way") or a park.
+BARE_STREET_TYPES = ("Street", "St", "Road", "Rd", "Lane", "Ln", "Avenue", "Ave", "Drive", "Close", "Crescent",
+                     "Grove", "Place", "Terrace", "Boulevard", "Blvd", "Parade", "Rise", "Mews", "Causeway")
+_BARE_STREET = re.compile(r"(?:" + _DIR + r"[ \t])?(?:" + _TITLE + _CAP + r"[ \t]{1,3}){1,4}"
+                          r"(?i:" + _words(BARE_STREET_TYPES) + r")\.?")
+
+
+def street_shape(value: str, bare: bool = True) -> bool:
+    """Whether `value` on its own is an address ("8 Birch Lane", "Strada Tighina 14", "Leeds LS11 5PZ")
+    or, with `bare`, a street without a number ("Canal Street"): what a tagger's span of that text is,
+    whatever label it gave."""
     value = value.strip()
     if not value or "\n\n" in value:
         return False
-    if re.fullmatch(r"(?:" + _DIR + r"[ \t])?(?:" + _CAP + r"[ \t]{1,3}){1,4}" + _TYPE, value):
+    if bare and _BARE_STREET.fullmatch(value):
         return True
     return any(s == 0 and e == len(value) for s, e, _ in find_addresses(value))
 
