@@ -25,7 +25,7 @@ from spacy_anon.rules.recognizers.base import Recognizer
 
 # Street types written after the name ("Birch Lane", "Kedzie Ave"), English, with their abbreviations.
 STREET_TYPES = (
-    "Street", "St", "Road", "Rd", "Lane", "Ln", "Avenue", "Ave", "Av", "Drive", "Dr", "Close",
+    "Street", "St", "Road", "Rd", "Lane", "Ln", "Avenue", "Ave", "Av", "Drive", "Close",
     "Crescent", "Cres", "Grove", "Place", "Pl", "Terrace", "Terr", "Way", "Boulevard", "Blvd", "Parade", "Rise",
     "Row", "Square", "Sq", "Hill", "Gardens", "Gdns", "Mews", "Walk", "Wharf", "View", "Causeway", "Highway",
     "Hwy", "Parkway", "Pkwy", "Circle", "Cir", "Trail", "Steps", "Point", "Broadway", "Embankment", "Quay",
@@ -36,6 +36,8 @@ STREET_PREFIXES = (
     "Strada", "Str", "Calle", "C/", "Avenida", "Avda", "Rua", "Rue", "Via", "Viale", "Piazza", "Plaza", "Paseo",
     "Praça", "Travessa", "Largo", "Carrer", "Bulevardul", "Bd", "Boulevard", "Allée", "Place", "Ulica", "ul",
 )
+# Street words that Spanish, Portuguese, Catalan and Romanian write in lower case ("calle Alcalá 45").
+LOWER_PREFIXES = ("calle", "avenida", "rua", "strada", "carrer", "paseo", "travessa", "praça")
 # Street words ending a compound ("Hauptstraße", "Kerkstraat", "Lindenweg").
 STREET_ENDINGS = ("straße", "strasse", "str", "weg", "platz", "gasse", "allee", "straat", "laan", "plein", "gade",
                   "vej", "gatan", "vägen", "veien")
@@ -64,7 +66,8 @@ def _words(words) -> str:
     return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
 
 
-_TYPE = r"(?i:" + _words(STREET_TYPES) + r")\.?(?![\w'])"
+# capitalised or upper case: "Glyn St street" ends at "St"
+_TYPE = _words(STREET_TYPES + tuple(w.upper() for w in STREET_TYPES)) + r"\.?(?![\w'])"
 # "8 Birch Lane", "4417 N Kedzie Ave NW", "1180 CEDAR HOLLOW RD", "14 Strada Tighina"
 _STREET_AFTER_NUMBER = (
     r"(?<![\w.,/\-])" + _NUM + r"[ \t]{1,3}(?:" + _DIR + r"[ \t]{1,3})?"
@@ -74,7 +77,7 @@ _STREET_AFTER_NUMBER = (
 )
 # "Strada Tighina 14", "Calle de Alcalá 87", "Hauptstraße 5", "Rua Augusta, 25"
 _STREET_BEFORE_NUMBER = (
-    r"(?<![\w'])(?:" + _words(STREET_PREFIXES + tuple(w.lower() for w in STREET_PREFIXES if len(w) > 3)) + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
+    r"(?<![\w'])(?:" + _words(STREET_PREFIXES + LOWER_PREFIXES) + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
     + r"|[A-ZÀ-ÖØ-Þ][\w\-]{0,30}" + r"(?i:" + _words(STREET_ENDINGS) + r")\.?)"
     r",?[ \t]{1,3}(?:n\.?º[ \t]?|No\.?[ \t]?)?\d{1,5}[A-Za-z]?(?![\w'])"
 )
@@ -111,6 +114,7 @@ _ELEMENT_BEFORE = re.compile(
 _SEPARATOR = re.compile(r",[ \t]{0,3}(?:\n[ \t]{0,8})?|[ \t]{0,3}\n[ \t]{0,8}|[ \t]{1,3}(?=\d|[A-Z]{1,2}\d)")
 _SEPARATOR_BEFORE = re.compile(r"(?:,[ \t]{0,3}|[ \t]{0,3}\n[ \t]{0,8})$")
 _LOOKBACK = 80  # characters read before an anchor for the elements that belong to it
+_DASHED_CODE = re.compile(r",?[ \t]{1,3}[A-Z]{2}-\d{4,5}$")
 SCORE_FULL = 0.85  # a street with a city or postcode, or a city with a distinctive postcode
 SCORE_STREET = 0.6  # a numbered street alone ("22 Orchard Rise")
 
@@ -148,12 +152,12 @@ def _element_after(text: str, pos: int) -> Optional[Tuple[int, str]]:
     if kind != "city":
         return end, kind
     known = _known_city_end(text, pos, end)
-    if known is None:
+    if known is None:  # an unknown town is part of the address only before its postcode or country
         sep = _SEPARATOR.match(text, end)
-        follow = _ELEMENT_AFTER.match(text, sep.end()) if sep is not None and "," in sep.group(0) else None
-        if follow is None or follow.lastgroup not in ("city_code", "code"):
+        follow = _ELEMENT_AFTER.match(text, sep.end()) if sep is not None else None
+        if follow is None or follow.lastgroup not in ("city_code", "code", "country"):
             return None
-        return end, kind
+        return end, "town"
     if not re.match(r"[,;)\n]|\.(?:\s|$)|[ \t]*(?:\n|$)|[ \t]\(", text[known:known + 3]):
         return None
     return known, kind
@@ -200,6 +204,10 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
         found.append((start, end, SCORE_FULL if end > match.end() else SCORE_STREET))
     for match in CITY_POSTCODE.finditer(text):
         if any(s <= match.start() < e for s, e, _ in found):
+            continue
+        # "MD-2001" after a known city only: "TICKET HD-40021" and "Invoice GR-0312" are codes
+        dashed = _DASHED_CODE.search(match.group(0))
+        if dashed and _known_city_end(text, match.start(), match.start() + dashed.start()) is None:
             continue
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
         found.append((start, end, SCORE_FULL))
