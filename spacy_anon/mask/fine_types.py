@@ -179,7 +179,9 @@ def category_of(fine_type: Optional[str], label: str) -> str:
     """The category a span has once its type is decided: the type's own category when the type is one
     the shape or a label proves (a tagger's ORG over "MRN 00482913" is an ID, its PERSON over "Canal
     Street" a LOC), else `label`."""
-    return RULE_TYPES.get(fine_type, label) if fine_type in _RETYPES else label
+    if fine_type not in _RETYPES or label not in CATEGORIES:  # a user's own label ("EMPLOYEE_ID") stays
+        return label
+    return RULE_TYPES.get(fine_type, label)
 
 
 # the types whose category replaces a tagger's (a shape-typed CONTACT, ID or CODE keeps its category)
