@@ -174,7 +174,30 @@ def test_an_organisation_or_a_park_named_like_a_street_keeps_its_category():
 
 @pytest.mark.parametrize("word", ["e-mail", "E-mail", "email", "Tel.", "telephone", "MRN"])
 def test_a_value_s_label_word_is_never_masked(nlp, word):
-    text = f"Reach the clinic by {word} 0161 496 0000 or write to a.b@example.org today."
+    text = f"You can reach Ms Dabija (telephone 0161 496 0000, {word} a.b@example.org)."
     doc = nlp(text)
     assert word in doc._.anon_text
     assert "0161 496 0000" not in doc._.anon_text and "a.b@example.org" not in doc._.anon_text
+
+
+@pytest.mark.parametrize("text, address", [
+    ("Address:\n  8 Birch Lane\n  Norwich\n  NR2 4TT\nPhone: 01603 000000", "8 Birch Lane\n  Norwich\n  NR2 4TT"),
+    ("Dear Sir,\nJohn Smith\n12 High Street\nLittle Harbury\nOxfordshire OX7 3QS\n\nThanks",
+     "12 High Street\nLittle Harbury\nOxfordshire OX7 3QS"),
+    # a line below that is not part of the address stays out
+    ("Name: Jo Bloggs\nAddress: 12 High Street\nLeeds\nDate of birth: 1 May 1980", "12 High Street"),
+])
+def test_a_form_s_address_over_several_lines_is_one_span(text, address):
+    assert spans(text) == [address]
+
+
+@settings(max_examples=60, deadline=None)
+@given(label=st.sampled_from([("Employee ID:", "EMPLOYEE_ID"), ("staff no.", "EMPLOYEE_ID"),
+                              ("account number", "ACCOUNT_NUMBER"), ("Customer ref", "ACCOUNT_NUMBER"),
+                              ("Invoice", "REFERENCE_NUMBER"), ("ticket #", "REFERENCE_NUMBER")]),
+       prefix=st.sampled_from(["", "AB-", "XK", "EMP-"]), digits=st.integers(10_000, 99_999_999))
+def test_any_code_after_an_identifier_s_label_is_one_span(label, prefix, digits):
+    words, fine = label
+    code = f"{prefix}{digits}"
+    text = f"Please quote {words} {code} when you reply."
+    assert [(text[s:e], f) for s, e, f in find_labelled(text)] == [(code, fine)]

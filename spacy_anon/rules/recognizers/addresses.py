@@ -142,23 +142,22 @@ def _known_city_end(text: str, pos: int, end: int) -> Optional[int]:
 
 
 def _element_after(text: str, pos: int) -> Optional[Tuple[int, str]]:
-    """(end, kind) of the address element starting at `pos`, or None. A city without a postcode counts
-    when it is a known city, or when another element follows it ("Little Harbury, Oxfordshire OX7 3QS"),
-    and it must end its element (comma, line end, sentence end, bracket): "John said" is not one."""
+    """(end, kind) of the address element starting at `pos`, or None. A town without a postcode counts
+    when its postcode or country follows ("Little Harbury, Oxfordshire OX7 3QS"; "Norwich\nNR2 4TT"),
+    kind "town"; else when it is a known city that ends its element (comma, line end, sentence end,
+    bracket), kind "city": "John said" is not one."""
     match = _ELEMENT_AFTER.match(text, pos)
     if match is None:
         return None
     kind, end = match.lastgroup, match.end()
     if kind != "city":
         return end, kind
-    known = _known_city_end(text, pos, end)
-    if known is None:  # an unknown town is part of the address only before its postcode or country
-        sep = _SEPARATOR.match(text, end)
-        follow = _ELEMENT_AFTER.match(text, sep.end()) if sep is not None else None
-        if follow is None or follow.lastgroup not in ("city_code", "code", "country"):
-            return None
+    sep = _SEPARATOR.match(text, end)
+    follow = _ELEMENT_AFTER.match(text, sep.end()) if sep is not None else None
+    if follow is not None and follow.lastgroup in ("city_code", "code", "country"):
         return end, "town"
-    if not re.match(r"[,;)\n]|\.(?:\s|$)|[ \t]*(?:\n|$)|[ \t]\(", text[known:known + 3]):
+    known = _known_city_end(text, pos, end)
+    if known is None or not re.match(r"[,;)\n]|\.(?:\s|$)|[ \t]*(?:\n|$)|[ \t]\(", text[known:known + 3]):
         return None
     return known, kind
 
