@@ -79,7 +79,7 @@ _STREET_AFTER_NUMBER = (
 _STREET_BEFORE_NUMBER = (
     r"(?<![\w'])(?:" + _words(STREET_PREFIXES + LOWER_PREFIXES) + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
     + r"|[A-ZÀ-ÖØ-Þ][\w\-]{0,30}" + r"(?i:" + _words(STREET_ENDINGS) + r")\.?)"
-    r",?[ \t]{1,3}(?:n\.?º[ \t]?|No\.?[ \t]?)?\d{1,5}[A-Za-z]?(?![\w'])"
+    r",?[ \t]{1,3}(?:n\.?º[ \t]?|No\.?[ \t]?)?\d{1,5}[A-Za-z]?(?![\w'\-])"
 )
 STREET = re.compile(_STREET_AFTER_NUMBER + "|" + _STREET_BEFORE_NUMBER)
 

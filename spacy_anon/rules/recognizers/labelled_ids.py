@@ -72,12 +72,14 @@ def _finder_of(fine_type: str):
     return finder
 
 
+# a tax reference is `rules.uk_utr`'s, a phone number `rules.phone`'s
+NEGATIVE_CONTEXT = ("<page", "<phone", "<tel", "<fax", "<taxpayer", "<tax", "<utr")
 SCORE = 0.7  # below a custom recognizer of the same code with its context word (0.4 + 0.35)
 
 
 def _recognizer(name: str, fine_type: str) -> Recognizer:
     return Recognizer(name=name, label="ID", type=fine_type, finder=_finder_of(fine_type),
-                      negative_context=("<page", "<phone", "<tel", "<fax"), prefilter=has_digits(MIN_DIGITS))
+                      negative_context=NEGATIVE_CONTEXT, prefilter=has_digits(MIN_DIGITS))
 
 
 # record numbers after "MRN" are `rules.record_number`'s; their cues here type a tagger's span
