@@ -30,7 +30,7 @@ def _part(fake, name: str, fallback: str = "") -> str:
     return str(maker()) if callable(maker) else fallback
 
 
-def _street(fake, with_number: bool, rng: random.Random) -> str:
+def _street(fake, with_number: bool) -> str:
     """A street of the locale, with a house number when the original had one."""
     if with_number:
         value = _part(fake, "street_address").split("\n")[-1]  # en_GB writes "Studio 2\nKing Road"
@@ -44,7 +44,7 @@ def _element(original: str, fake, rng: random.Random, first: bool) -> str:
     if _UNIT_START.match(text):
         return re.sub(r"\d+", lambda m: str(rng.randint(1, 99)), text)
     if first or STREET.search(text):
-        return _street(fake, bool(_HAS_DIGIT.search(text)), rng)
+        return _street(fake, bool(_HAS_DIGIT.search(text)))
     if text in COUNTRIES:
         return _part(fake, "current_country", text)
     if _POSTCODE_LIKE.search(text):
@@ -55,20 +55,17 @@ def _element(original: str, fake, rng: random.Random, first: bool) -> str:
 
 def address_surrogate(text: str, fake, rng: random.Random) -> str:
     """An address of `fake`'s locale in the layout of `text`: one element for each of its elements."""
-    lines = _LINE_BREAK.split(text.strip())
     out_lines: List[str] = []
     first = True
-    for line in lines:
-        parts = [p for p in line.split(",")]
+    for line in _LINE_BREAK.split(text.strip()):
         out_parts = []
-        for part in parts:
-            if not part.strip():
-                continue
-            out_parts.append(_element(part, fake, rng, first))
-            first = False
-        out_lines.append(", ".join(out_parts))
-    separator = "\n" if "\n" in text else ", "
-    return separator.join(line for line in out_lines if line) if separator == "\n" else ", ".join(out_lines)
+        for part in line.split(","):
+            if part.strip():
+                out_parts.append(_element(part, fake, rng, first))
+                first = False
+        if out_parts:
+            out_lines.append(", ".join(out_parts))
+    return ("\n" if "\n" in text else ", ").join(out_lines)
 
 
 class AddressSurrogates:

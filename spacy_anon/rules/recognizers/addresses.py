@@ -21,7 +21,7 @@ import unicodedata
 from functools import lru_cache
 from typing import FrozenSet, Iterator, List, Optional, Tuple
 
-from spacy_anon.rules.recognizers.base import Recognizer
+from spacy_anon.rules.recognizers.base import Recognizer, has_digits
 
 # Street types written after the name ("Birch Lane", "Kedzie Ave"), English, with their abbreviations.
 STREET_TYPES = (
@@ -51,8 +51,8 @@ STATES = ("AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI"
           "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH",
           "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "PR")
 COUNTRIES = ("United Kingdom", "UK", "U.K.", "Great Britain", "England", "Scotland", "Wales", "Northern Ireland",
-             "Ireland", "USA", "Republica Moldova", "U.S.A.", "United States", "Canada", "Spain", "España", "Portugal", "France",
-             "Germany", "Deutschland", "Italy", "Italia", "Moldova", "Republic of Moldova", "Romania", "Netherlands",
+             "Ireland", "USA", "U.S.A.", "United States", "Canada", "Spain", "España", "Portugal", "France",
+             "Republica Moldova", "Germany", "Deutschland", "Italy", "Italia", "Moldova", "Republic of Moldova", "Romania", "Netherlands",
              "Belgium", "Brasil", "Brazil", "Mexico", "México", "Australia", "Poland", "Polska")
 
 _CAP = r"(?:[A-ZÀ-ÖØ-Þ][\w'’.\-]{0,30}|[A-ZÀ-ÖØ-Þ]{1,30})"  # a capitalised or upper-case word
@@ -77,7 +77,8 @@ _STREET_AFTER_NUMBER = (
 )
 # "Strada Tighina 14", "Calle de Alcalá 87", "Hauptstraße 5", "Rua Augusta, 25"
 _STREET_BEFORE_NUMBER = (
-    r"(?<![\w'])(?:" + _words(STREET_PREFIXES + LOWER_PREFIXES) + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
+    r"(?<![\w'])(?:" + _words(STREET_PREFIXES + LOWER_PREFIXES)
+    + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
     + r"|[A-ZÀ-ÖØ-Þ][\w\-]{0,30}" + r"(?i:" + _words(STREET_ENDINGS) + r")\.?)"
     r",?[ \t]{1,3}(?:n\.?º[ \t]?|No\.?[ \t]?)?\d{1,5}[A-Za-z]?(?![\w'\-])"
 )
@@ -234,9 +235,6 @@ def _trim_end(text: str, start: int, end: int) -> int:
     return end
 
 
-_HINT = re.compile(r"\d")
-
-
 def _address_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
     yield from find_addresses(text)
 
@@ -269,5 +267,5 @@ ADDRESS = Recognizer(
     context=("address", "addr", "lives at", "live at", "resides", "ship to", "deliver", "delivery", "domicilio",
              "dirección", "morada", "endereço", "adresse", "anschrift", "home", "office"),
     negative_context=("<page", "<chapter", "<section", "<article"),
-    prefilter=lambda text: _HINT.search(text) is not None,
+    prefilter=has_digits(1),
 )
