@@ -127,11 +127,12 @@ RULE_TYPES: Dict[str, str] = {
     "CARD": "ID", "IBAN": "ID", "SSN": "ID", "DNI": "ID", "PASSPORT": "ID", "RECORD_NUMBER": "ID",
     "CREDENTIAL": "ID", "CRYPTO": "ID", "NHS": "ID", "NINO": "ID", "UTR": "ID", "DRIVING_LICENCE": "ID",
     "CIF": "ID", "NIF": "ID", "CPF": "ID", "CNPJ": "ID", "RG": "ID", "USERNAME": "CONTACT",
+    "EMPLOYEE_ID": "ID", "ACCOUNT_NUMBER": "ID", "REFERENCE_NUMBER": "ID",
     "CASE_NUMBER": "CODE",
     "DATE": "DATETIME", "TIME": "DATETIME", "YEAR": "DATETIME",
     "AGE": "AGE", "MONEY": "QUANTITY", "MEASURE": "QUANTITY",
     "NAME": "PERSON", "RELATIVE": "PERSON",
-    "POSTAL_CODE": "LOC",
+    "POSTAL_CODE": "LOC", "ADDRESS": "LOC",
     "ORGANIZATION": "ORG",
 }
 

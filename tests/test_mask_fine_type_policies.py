@@ -66,8 +66,9 @@ def test_a_value_that_fails_its_check_keeps_its_category(value, label):
     assert decide_fine_type(value, label, label) == label
 
 
-def test_a_number_under_id_is_a_phone_only_after_a_phone_word():
-    assert shape_type("(614) 555-0198", "ID") is None
+def test_a_number_under_id_is_a_phone_only_after_a_phone_word_or_in_a_phone_layout():
+    assert shape_type("6145550198", "ID") is None
+    assert shape_type("(614) 555-0198", "ID") == "PHONE" and shape_type("+44 20 7946 0958", "ID") == "PHONE"
     assert shape_type("(614) 555-0198", "ID", before="Tel: ") == "PHONE"
     assert shape_type("(614) 555-0198", "CONTACT") == "PHONE"
 

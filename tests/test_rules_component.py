@@ -86,7 +86,7 @@ def test_languages_filter(nlp):
 
 
 @pytest.mark.parametrize("config,message", [
-    ({"recognizers": ["emails"]}, r"\[E212\].*valid names: all, rules.age.*custom_recognizers"),
+    ({"recognizers": ["emails"]}, r"\[E212\].*valid names: all, rules.account_number, rules.address, rules.age.*custom_recognizers"),
     ({"postal_locales": ["US", "Mars"]}, r"\[E207\] anon_rules: unknown postal locale.*setting postal_locales"),
     ({"phone_regions": ["XX"]}, r"\[E206\] anon_rules: unknown phone region.*Fix: ISO 3166"),
     ({"deny_list": [{"text": "Zorg", "label": "PLANET"}]}, r"\[E201\].*valid labels: PERSON.*extra_labels"),

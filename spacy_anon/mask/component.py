@@ -322,7 +322,7 @@ class AnonMask(Pipe):
         kept = list(self.overlap_resolver(candidates))
         kept.sort(key=lambda s: (s.start_char, s.end_char))
         carry_corpus_types(kept, candidates, GENERIC_TYPES)  # a tagger's corpus label survives
-        fine_types.decide_fine_types(kept, text)  # once, whoever detected: policies and the table use it
+        kept = fine_types.decide_fine_types(kept, text)  # once, whoever detected: policies and the table use it
         for a, b in zip(kept, kept[1:]):
             if b.start_char < a.end_char:
                 raise ValueError(Errors.E116.format(problem="overlapping spans"))

@@ -14,16 +14,18 @@ Policies then apply by fine type, then by category, then the default strategy; P
 and the corpus labels that mean one of our types are aliases (`ALIASES`), in the settings and on spans.
 """
 import re
-from typing import Callable, Dict, Iterable, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from spacy.tokens import Span
 
 from spacy_anon.errors import Errors
 from spacy_anon.extensions import span_getter
-from spacy_anon.labels import CATEGORIES
+from spacy_anon.labels import CATEGORIES, RULE_TYPES, identifier_for
 from spacy_anon.mask.value_kinds import KIND_LABELS, value_type
 from spacy_anon.rules.matching import RuleOptions
 from spacy_anon.rules.recognizers import BUILT_IN, PHONE
+from spacy_anon.rules.recognizers.addresses import street_shape
+from spacy_anon.rules.recognizers.labelled_ids import cue_type
 
 # Another name -> our fine type or category. Presidio's entity types (its predefined recognizers, and
 # the presidio-research set), then corpus labels that are exactly one of our types. A Presidio name with
@@ -38,8 +40,9 @@ ALIASES: Dict[str, str] = {
     "US_SSN": "SSN", "US_PASSPORT": "PASSPORT", "US_DRIVER_LICENSE": "DRIVING_LICENCE",
     "UK_NHS": "NHS", "UK_NINO": "NINO", "ES_NIF": "DNI", "ES_NIE": "DNI",
     "IT_PASSPORT": "PASSPORT", "IN_PASSPORT": "PASSPORT", "IT_DRIVER_LICENSE": "DRIVING_LICENCE",
-    # presidio-research's synthetic set
-    "ZIP_CODE": "POSTAL_CODE",
+    # presidio-research's synthetic set (Presidio itself has no address entity: its LOCATION is our LOC,
+    # the category of ADDRESS, so a LOCATION policy acts on addresses too)
+    "ZIP_CODE": "POSTAL_CODE", "STREET_ADDRESS": "ADDRESS",
     # corpus labels that are one of our types (MEDDOCAN, PhysioNet deid)
     "CORREO_ELECTRONICO": "EMAIL", "NUMERO_TELEFONO": "PHONE", "NUMERO_FAX": "PHONE", "URL_WEB": "URL",
     "DIREC_PROT_INTERNET": "IP", "Phone": "PHONE",
@@ -52,7 +55,18 @@ _SHAPES: Tuple[Tuple[str, object], ...] = (
     ("EMAIL", 0.0), ("URL", 0.0), ("IP", 0.0), ("MAC", 0.0), ("IBAN", "validated"), ("CARD", "validated"),
     ("SSN", 0.5), ("CRYPTO", "validated"), ("PHONE", 0.0),
 )
-_CONTEXT_CHARS = 30  # how far before a span a phone word is looked for
+_CONTEXT_CHARS = 30  # how far before a span a phone word or an identifier's label is looked for
+# General place labels (spaCy NER, Presidio, deid) that an address's shape makes more precise.
+PLACE_TYPES = frozenset({"LOC", "GPE", "FAC", "LOCAL", "LOCATION", "Location"})
+# Categories whose spans are never re-typed as an address or a labelled identifier (a rule already
+# typed them, or a date, age or amount is not one).
+_NOT_RETYPED = KIND_LABELS  # dates and numbers: their kind is decided by value_kinds
+# The categories under which a street without a number is an address ("Canal Street" that a tagger took
+# for a name); an ORG over one is the organisation or the government named by it ("Downing Street").
+_BARE_STREET_LABELS = frozenset({"LOC", "PERSON"})
+# A phone number laid out as one ("+44 20 7946 0958", "(614) 555-0198") is typed PHONE under ID and
+# CODE without a phone word: no file number is written so.
+_PHONE_LAYOUT = re.compile(r"^\s*(?:\+\d|\(\d{2,5}\)\s?\d)")
 
 
 def canonical(name: Optional[str]) -> Optional[str]:
@@ -119,7 +133,8 @@ def shape_type(value: str, label: str, before: str = "", options: object = None)
     if not value:
         return None
     for fine_type, recognizer, needs in _RECOGNIZERS:
-        if fine_type == "PHONE" and label != "CONTACT" and not _phone_words().search(before):
+        if fine_type == "PHONE" and label != "CONTACT" and not _phone_words().search(before) \
+                and not _PHONE_LAYOUT.match(value):
             continue
         for start, end, score, validated in recognizer.raw_matches(value, options):
             if start != 0 or end != len(value):
@@ -132,36 +147,96 @@ def shape_type(value: str, label: str, before: str = "", options: object = None)
 def decide_fine_type(value: str, label: str, detector_type: Optional[str], before: str = "",
                      options: object = None) -> str:
     """The fine type of a kept span: the detector's own type when it names more than a category, else
-    the type the value's shape proves (under CONTACT, ID, CODE), else the category. A duration, frequency,
-    age or measure labelled as a date or a number gets its kind first (`value_kinds.value_type`)."""
+    the type the value's shape proves (under CONTACT, ID, CODE), else ADDRESS for a street or an
+    address, else the ID type an identifier's label proves ("MRN 00482913", "EMP-204518"), else the
+    category. A general place label (GPE, FAC) gives way to ADDRESS. A duration, frequency, age or
+    measure labelled as a date or a number gets its kind first (`value_kinds.value_type`)."""
     kind = value_type(value, label, detector_type, before)
     if kind is not None:
         return kind
-    if detector_type and detector_type != label and detector_type not in CATEGORIES:
+    own = detector_type and detector_type != label and detector_type not in CATEGORIES
+    if own and not (detector_type in PLACE_TYPES and street_shape(value)):
         return detector_type
     if label in SHAPED_CATEGORIES:
         proven = shape_type(value, label, before, options)
         if proven is not None:
             return proven
+    if label not in _NOT_RETYPED:
+        if street_shape(value, bare=label in _BARE_STREET_LABELS):
+            return "ADDRESS"
+        if label not in SHAPED_CATEGORIES or label == "CODE":
+            cue = cue_type(value, before)
+            if cue is not None:
+                return cue
     return detector_type or label
 
 
 def fine_type_of(span: Span, text: str, options: object = None) -> Optional[str]:
     """The type `decide_fine_types` would write for `span`, without writing it."""
     current = span_getter("anon_type")(span)
-    if span.label_ not in SHAPED_CATEGORIES and span.label_ not in KIND_LABELS and current:
-        return current  # nothing to decide: the detector's type or the category stays
     return decide_fine_type(text[span.start_char:span.end_char], span.label_, current,
                             text[max(0, span.start_char - _CONTEXT_CHARS):span.start_char], options)
 
 
-def decide_fine_types(spans: Iterable[Span], text: str, options: object = None) -> None:
-    """Write each span's decided type to `span._.anon_type` (the table's `type` column reads it)."""
+def category_of(fine_type: Optional[str], label: str) -> str:
+    """The category a span has once its type is decided: the type's own category when the type is one
+    the shape or a label proves (a tagger's ORG over "MRN 00482913" is an ID, its PERSON over "Canal
+    Street" a LOC), else `label`."""
+    if fine_type not in _RETYPES or label not in CATEGORIES:  # a user's own label ("EMPLOYEE_ID") stays
+        return label
+    return RULE_TYPES.get(fine_type, label)
+
+
+# the types whose category replaces a tagger's (a shape-typed CONTACT, ID or CODE keeps its category)
+_RETYPES = frozenset({"ADDRESS", "RECORD_NUMBER", "EMPLOYEE_ID", "ACCOUNT_NUMBER", "REFERENCE_NUMBER"})
+
+
+def relabelled(span: Span, label: str) -> Span:
+    """`span` under category `label`, with its attributes (stored per label) carried over; an identifier
+    type that was the old category's default becomes the new one's."""
+    new = Span(span.doc, span.start, span.end, label=label)
+    for name in ("anon_source", "anon_score", "anon_identifier", "anon_entity", "anon_replacement",
+                 "anon_validated", "anon_type"):
+        value = span_getter(name)(span)
+        if name == "anon_identifier" and value == identifier_for(span.label_):
+            value = identifier_for(label)
+        if value is not None:
+            setattr(new._, name, value)
+    return new
+
+
+# The words that name a kind of value ("e-mail", "Tel", "MRN"): a tagger's span over one of them alone,
+# or over a piece of one ("e" and "mail" of "e-mail"), is the label of a value, never the value.
+LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", "telephone", "phone", "mobile",
+                         "fax", "mrn", "iban", "e-mail address", "email address"})
+_WORD_AROUND = re.compile(r"[\w\-]*$")
+_WORD_AFTER = re.compile(r"[\w\-]*")
+
+
+def is_label_word(span: Span, text: str) -> bool:
+    """Whether `span` covers only a word of `LABEL_WORDS`, or a piece of one, in `text`."""
+    if span_getter("anon_source")(span) is not None and str(span_getter("anon_source")(span)).startswith("rules."):
+        return False  # a rule matched a value's shape, not a word
+    start = span.start_char - len(_WORD_AROUND.search(text, max(0, span.start_char - 20), span.start_char).group(0))
+    end = _WORD_AFTER.match(text, span.end_char).end()
+    return text[start:end].strip().lower().rstrip(".:") in LABEL_WORDS
+
+
+def decide_fine_types(spans: Iterable[Span], text: str, options: object = None) -> List[Span]:
+    """Write each span's decided type to `span._.anon_type` (the table's `type` column reads it); the
+    spans, with those whose type proves another category relabelled (`category_of`), and without those
+    that are only a value's label (`is_label_word`: "e-mail" is not masked)."""
     read: Callable[[Span], Optional[str]] = span_getter("anon_type")
+    out: List[Span] = []
     for span in spans:
+        if is_label_word(span, text):
+            continue
         decided = fine_type_of(span, text, options)
         if decided != read(span):
             span._.anon_type = decided
+        category = category_of(decided, span.label_)
+        out.append(span if category == span.label_ else relabelled(span, category))
+    return out
 
 
 def alias_rows() -> Sequence[Tuple[str, str]]:

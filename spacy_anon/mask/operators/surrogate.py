@@ -18,7 +18,8 @@ from spacy_anon.coref.grouper import entity_gender
 from spacy_anon.errors import Errors
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, canonical_parts, normalize
 from spacy_anon.mask.memory import ReplacementMemory
-from spacy_anon.mask.surrogates import title_gender
+from spacy_anon.mask.address_surrogates import surrogate_for_type
+from spacy_anon.mask.surrogates import FakerSurrogates, title_gender
 from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 from spacy_anon.mask.time_shift import draw_time_shift
 
@@ -181,6 +182,8 @@ class SurrogateOperator(Operator):
         label, memory, entity = mention.label, mention.memory, mention.entity
         is_name = label in params.name_labels
         provider: Callable[..., str] = params.surrogate_provider
+        if isinstance(provider, FakerSurrogates):  # a type's own provider (ADDRESS) before the category's
+            provider = surrogate_for_type(mention.fine_type) or provider
         extras_taken = params.surrogate_extras
 
         def choice_seed(*parts: Any) -> int:

