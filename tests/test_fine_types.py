@@ -91,6 +91,9 @@ def test_jsonl_spans_carry_the_type_beside_the_label():
     doc = masked(text, strategy="tag")
     record = output_record(Record(id=1, text=text, extra={}), doc._.anon_text, doc._.anon_table)
     assert [(s["label"], s["type"]) for s in record["spans"]] == [("CONTACT", "EMAIL"), ("CONTACT", "PHONE")]
+    assert list(record["spans"][0])[:2] == ["label", "type"]  # no offsets into the original by default
+    record = output_record(Record(id=1, text=text, extra={}), doc._.anon_text, doc._.anon_table,
+                           original_offsets=True)
     assert list(record["spans"][0])[:4] == ["start", "end", "label", "type"]
 
 
