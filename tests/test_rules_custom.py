@@ -106,3 +106,18 @@ def test_no_recognizer_registered_here_is_left_in_the_registry():
     # Runs after the tests above (file order): tests/test_docs.py checks that every registered recognizer
     # is documented, so one left behind fails it when it runs later in the same process.
     assert not [name for name in REGISTRY if name.startswith("team.")]
+
+
+@pytest.mark.parametrize("text, pattern, label, value", [
+    ("Employee EMP-12345 called.", r"\bEMP-\d{5}\b", "ID", "EMP-12345"),  # the built-in labelled employee id
+    ("Write to jane.roe@example.com today.", r"\b[a-z.]+@example\.com\b", "CONTACT",
+     "jane.roe@example.com"),  # the built-in e-mail
+])
+@pytest.mark.parametrize("score", [0.1, 0.5, 0.99])
+def test_a_users_recognizer_wins_over_a_built_in_one_on_the_same_span(text, pattern, label, value, score):
+    """Was: a built-in recognizer with a higher score took the span, so the user's type was lost."""
+    nlp = spacy.blank("en")
+    nlp.add_pipe("anon_rules", config={"min_score": 0.0, "custom_recognizers": [
+        {"name": "mine", "label": label, "type": "MY_TYPE", "score": score, "patterns": [pattern]}]})
+    doc = nlp(text)
+    assert [(s.text, s._.anon_source) for s in doc.spans["anon"]] == [(value, "custom.mine")]

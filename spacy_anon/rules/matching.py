@@ -217,8 +217,13 @@ def resolve_rule_overlaps(matches: Sequence[RuleMatch]) -> List[RuleMatch]:
 
     Fail closed: a losing match that reaches beyond the winners is not dropped, or its outer part would
     stay in clear (a short view match once beat an e-mail and left "@example.com"); the winner grows over
-    the union, keeping its label. A loser that lies inside the winners is dropped.
+    the union, keeping its label. A loser that lies inside the winners is dropped. On the very same span a
+    user's own recognizer (`custom.*`) wins over a built-in one whatever their scores: its type is what the
+    user asked for.
     """
+    custom_spans = {(m.start, m.end) for m in matches if _is_custom(m)}
+    if custom_spans:
+        matches = [m for m in matches if _is_custom(m) or (m.start, m.end) not in custom_spans]
     ranked = sorted(matches, key=lambda m: (-m.score, -(m.end - m.start), m.start))
     kept: List[RuleMatch] = []  # disjoint, sorted by start
     rank: Dict[int, int] = {}  # id(kept match) -> its rank (lower is better)
@@ -353,11 +358,20 @@ def _scan_view(view: TextView, recognizers: Sequence[Recognizer], options: RuleO
     return out
 
 
+def _is_custom(m: RuleMatch) -> bool:
+    return m.source.startswith("custom.")  # spacy_anon.rules.custom.CUSTOM_PREFIX
+
+
+def _preference(m: RuleMatch) -> Tuple[bool, float]:
+    return _is_custom(m), m.score
+
+
 def _dedupe(matches: Sequence[RuleMatch]) -> List[RuleMatch]:
-    """One match per (start, end, label), the best scored (a view can find what the text scan found)."""
-    best = {}
+    """One match per (start, end, label), the best scored (a view can find what the text scan found); a
+    user's own recognizer (`custom.*`) before a built-in one, as in `resolve_rule_overlaps`."""
+    best: Dict[Tuple[int, int, str], RuleMatch] = {}
     for m in matches:
         key = (m.start, m.end, m.label)
-        if key not in best or m.score > best[key].score:
+        if key not in best or _preference(m) > _preference(best[key]):
             best[key] = m
     return list(best.values())
