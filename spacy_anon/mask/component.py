@@ -45,6 +45,7 @@ from spacy_anon.mask.settings import (ALLOW_SEED_ENV, CONSISTENCY, DEFAULT_CONFI
 from spacy_anon.mask.entities import SWEEP_SOURCE  # noqa: F401  (re-exported)
 from spacy_anon.mask.tidy import starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.progress import pipe_keeping_failures
+from spacy_anon.rules.recognizers.names import first_names
 from spacy_anon.saved_settings import check_saved_settings
 
 STRATEGIES = BUILT_IN  # the built-in operators; others come from the `anon_operators` registry
@@ -297,6 +298,10 @@ class AnonMask(Pipe):
         pairs = self.candidate_finder.find(doc, text, self.min_score, self.label_min_scores, self.leak_guard)
         originals = {id(c): o for c, o in pairs}
         kept = self._resolve(doc, [c for c, _ in pairs], text)
+        if self.leak_guard:  # a person's name tagged ORG/LOC/DEM is the person's (one entity, one label)
+            kept = entities.as_persons(kept, text, originals, name_labels=self.name_labels(),
+                                       honorifics=self.honorifics(), is_given_name=first_names().__contains__,
+                                       is_common=self.candidate_finder.is_common())
         keys = self._group(doc, kept, text)
         if self.leak_guard and kept:
             finder = self.candidate_finder
