@@ -200,7 +200,8 @@ def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[s
             out[i] = owner
         elif 2 <= len(parts) <= 3 and _looks_like_a_name(text, parts, is_common):
             previous = normalize(before[i]).split()[-1:] if before is not None else []
-            if is_given_name(parts[0]) or (previous and previous[0] in roles):
+            first = text.split()[-len(parts)] if len(text.split()) >= len(parts) else ""
+            if normalize(first) == parts[0] and is_given_name(parts[0]) or (previous and previous[0] in roles):
                 out[i] = name_labels[0]
     return out
 

@@ -19,7 +19,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
+from spacy_anon.coref.lexicon import PREDICATE_CUES, ROLE_NOUNS
 from spacy_anon.coref.resolve import plain_words
+from spacy_anon.tagger.span_filters.names import PERSON_TITLES
 from spacy_anon.text_views import TextView, dehyphenated_view, normalized_view
 
 # Labels whose values repeat without pointing at anyone ("2015", "three", "40 years"): not swept.
@@ -31,6 +33,12 @@ NAME_PARTICLES = frozenset(
     "de del della der den di da das do dos du la las le les los van von ter ten bin ben ibn al el "
     "mac mc st san santa y e".split())
 MIN_TERM_LENGTH = 3
+# common words a tagger puts in person mentions that are roles, not names ("Judge", "the applicant’s
+# brother", "Lord Chief Justice"): their lower-case uses are never taken for the name
+NOT_NAME_WORDS = PERSON_TITLES | frozenset(
+    noun for roles in ROLE_NOUNS.values() for _, noun in roles) | frozenset(
+    "chief clerk advocate counsel deputy officer court judges justices doctor nurse client witness "
+    "solicitor barrister lawyer agent inspector sergeant constable member".split())
 
 _WORD = re.compile(r"[^\W_]+")
 _CAPITALISED = r"[^\W\d_](?:[\w\-]|['’](?![sS]\b))*"
@@ -145,6 +153,7 @@ class Term:
     words: Tuple[str, ...]
     entity: int  # index of the mention it came from
     capitalised_only: bool = False
+    name_part: bool = False  # a common word that is part of a person's name: also taken where used as a name
 
 
 def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str], honorifics: Iterable[str],
@@ -172,7 +181,8 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
             return
         seen.add(words)
         common = len(words) == 1 and is_common(words[0])
-        terms.append(Term(words, index, capitalised_only=common))
+        name_part = common and label in name_labels and words[0] not in NOT_NAME_WORDS
+        terms.append(Term(words, index, capitalised_only=common, name_part=name_part))
 
     for index, (label, text) in enumerate(mentions):
         if label in UNSWEPT_LABELS:
@@ -185,8 +195,25 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
                 if len(word) >= MIN_TERM_LENGTH and word not in NAME_PARTICLES and word not in titles \
                         and not word.isdigit():
                     add((word,), index, label)
+            parts = [w for w in words if len(w) > 1 and w not in stop_words or w in NAME_PARTICLES]
+            if parts == words:  # "silva santos" of "João Pedro da Silva Santos", in any case
+                for run in name_runs(words):
+                    add(run, index, label)
         add(tuple(words), index, label)
     return terms
+
+
+def name_runs(words: Sequence[str]) -> List[Tuple[str, ...]]:
+    """The runs of two or more consecutive words of a name that neither start nor end with a particle,
+    longest first ("joao pedro da silva santos" -> ..., "pedro da silva", "silva santos", ...): a reader
+    knows the person by any two of them together, in any case, even where each alone is a common word."""
+    runs = []
+    for n in range(len(words) - 1, 1, -1):
+        for i in range(len(words) - n + 1):
+            run = tuple(words[i:i + n])
+            if run[0] not in NAME_PARTICLES and run[-1] not in NAME_PARTICLES:
+                runs.append(run)
+    return runs
 
 
 def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] = None) -> List[Tuple[int, int, int]]:
@@ -219,7 +246,8 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
             n = len(terms[t].words)
             if tuple(folded[i:i + n]) != terms[t].words:
                 continue
-            if terms[t].capitalised_only and not _capitalised_occurrence(view.text, starts[i], words[i]):
+            if terms[t].capitalised_only and not _capitalised_occurrence(view.text, starts[i], words[i]) \
+                    and not (terms[t].name_part and used_as_name(view.text, starts[i], ends[i])):
                 continue
             start, end = view.to_original(starts[i], ends[i + n - 1])
             found.append((start, end, t))
@@ -230,3 +258,34 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
 
 def _capitalised_occurrence(view_text: str, start: int, word: str) -> bool:
     return word[:1].isupper() and not _SENTENCE_END.search(view_text[max(0, start - 40):start])
+
+
+# words before a common word that show its ordinary use ("the baker", "his will", "very young", "was young")
+ORDINARY_BEFORE = frozenset(
+    "a an the this that these those my your his her its our their some any no every each another such what which "
+    "whose very too so quite rather more most less least as how be is was were are been being am become became "
+    "seems seemed looks looked feel felt get got one two many few several all both other same own "
+    "el la los las un una unos unas o os as um uma uns umas su sus seu sua seus suas muy mais más es era ser".split())
+_NEXT_WORD = re.compile(r"[ \t]*(?:\r?\n[ \t]*)?([^\W\d_]+)")
+_POSSESSIVE_OR_PAUSE = re.compile(r"['’][sS]\b|[ \t]*(?:[,;:)!?]|\.(?!\w)|$)")
+_PREVIOUS_WORD = re.compile(r"([^\W\d_]+)[ \t]*(?:\r?\n[ \t]*)?$")
+
+
+def used_as_name(text: str, start: int, end: int) -> bool:
+    """Whether the common word text[start:end] (a known person's name part, in lower case or opening a
+    sentence) is used as the name: "Later, smith agreed", "baker said", "Young's lawyer", "against baker.",
+    but not "the baker sold", "young people", "will be", "was young". Undecided cases (a pause after it)
+    count as the name: a leak is worse than an over-mask."""
+    previous = _PREVIOUS_WORD.search(text, max(0, start - 30), start)
+    if previous is not None and fold(previous.group(1)) in ORDINARY_BEFORE:
+        return False
+    if _POSSESSIVE_OR_PAUSE.match(text, end):
+        return True
+    following = _NEXT_WORD.match(text, end)
+    if following is None:
+        return True
+    word = following.group(1)
+    if not word.islower():
+        return False  # "young Harry", "will Smith": another name or a new sentence follows
+    folded = fold(word)
+    return folded in PREDICATE_CUES or (folded.endswith("ed") and len(folded) > 4)
