@@ -13,7 +13,7 @@ from spacy_anon.rules.recognizers.base import (
 from spacy_anon.rules.recognizers.contacts import PAGER, PHONE, USERNAME
 from spacy_anon.rules.recognizers.credentials import CREDENTIAL, JWT, PRIVATE_KEY, SECRET_ASSIGNMENT, SECRET_TOKEN
 from spacy_anon.rules.recognizers.dates_ages import (
-    AGE, CLINICAL_DATE, CLINICAL_MONTH_DAY, DATE, SHORT_DATE, TIME, YEAR, pain_score_near,
+    AGE, CLINICAL_DATE, CLINICAL_MONTH_DAY, DATE, SHORT_DATE, SPELLED_DATE, TIME, YEAR, pain_score_near,
 )
 from spacy_anon.rules.recognizers.iberian_ids import (
     BR_CNPJ, BR_CPF, BR_RG, DNI_LOOSE_SCORE, DNI_SCORE, ES_CIF, ES_DNI, ES_NSS, PT_NIF,
@@ -38,7 +38,7 @@ from spacy_anon.rules.recognizers.records import CASE_NUMBER, RECORD_NUMBER
 
 # Every built-in recognizer, in registration order (the order `get_recognizers(("all",))` returns them).
 BUILT_IN = (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
-            CASE_NUMBER, DATE, SHORT_DATE, CLINICAL_DATE, CLINICAL_MONTH_DAY, TIME, YEAR, AGE, MONEY, MEASURE,
+            CASE_NUMBER, DATE, SPELLED_DATE, SHORT_DATE, CLINICAL_DATE, CLINICAL_MONTH_DAY, TIME, YEAR, AGE, MONEY, MEASURE,
             RELATIVE_NAME, TITLED_NAME, PAGER, POSTAL_CODE, MAC_ADDRESS, HANDLE, CREDENTIAL, CRYPTO_WALLET, UK_NHS,
             UK_NINO, UK_UTR, GB_DRIVING_LICENCE, INSTITUTION_NAME,
             ES_CIF, ES_NSS, BR_CPF, BR_CNPJ, BR_RG, PT_NIF, JWT, SECRET_ASSIGNMENT, PRIVATE_KEY, SECRET_TOKEN,
@@ -57,7 +57,7 @@ __all__ = [
     "JWT", "KINSHIP_WORDS", "MAC_ADDRESS", "MAX_HOST_REACH", "MEASURE", "MONEY", "NHS_LOOSE_SCORE", "NHS_SPACED_SCORE",
     "PAGER", "PASSPORT", "PASSPORT_CONTEXT", "PHONE", "POSTAL_CODE", "POSTAL_LOCALES", "POSTAL_MIN_DIGITS",
     "PRIVATE_KEY", "PT_NIF",
-    "RECORD_NUMBER", "RELATIVE_NAME", "RELATIVE_NAME_PATTERNS", "SECRET_ASSIGNMENT", "SECRET_TOKEN", "SHORT_DATE", "TIME", "TITLED_NAME",
+    "RECORD_NUMBER", "RELATIVE_NAME", "RELATIVE_NAME_PATTERNS", "SECRET_ASSIGNMENT", "SECRET_TOKEN", "SHORT_DATE", "SPELLED_DATE", "TIME", "TITLED_NAME",
     "TITLED_NAME_MAX_ZIPF", "UK_NHS", "UK_NINO", "UK_UTR", "URL", "USERNAME", "US_SSN", "WALLET_SCORE", "YEAR",
     "bare_domain_starts", "first_names", "pain_score_near",
 ]
