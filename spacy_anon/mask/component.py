@@ -179,9 +179,10 @@ class AnonMask(Pipe):
         leak_guard: mask what the detectors half found (`spacy_anon.mask.leak_guard`): a person
             mention that is only a title, or that stops before a capitalised word with a possessive, is
             grown over those words ("Mr Fredin’s", "Peter Maxwell's"), and every other occurrence of a
-            masked value (any case, accents or invisible characters; common words only capitalised) is
-            masked as the same entity ("KOWALSKI", "Kow\u200balski"). Dates, quantities and ages are
-            not swept. Off only to measure the detectors alone.
+            masked value (any case, accents or invisible characters; a common word capitalised, or where
+            it is used as a name) is masked as the same entity ("KOWALSKI", "Kow\u200balski"); a
+            person's name tagged ORG/LOC/DEM/MISC takes the person label first (`entities.as_persons`).
+            Dates, quantities and ages are not swept. Off only to measure the detectors alone.
         operators: settings of operators that have no top-level setting, by operator name, e.g.
             {"mask_chars": {"char": "#", "keep_last": 4}, "replace": {"text": "<{label}>"},
             "hash": {"length": 16}}; an unknown setting is refused by its operator.

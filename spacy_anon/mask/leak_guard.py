@@ -11,8 +11,11 @@ the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by a
   ("Kowal-\nski") grows over the rest of that word, so no fragment stays in clear.
 - `find_occurrences`: every other occurrence of a masked value, as a reader would see it (case, accents
   and invisible characters ignored; see `spacy_anon.text_views`), becomes a mention of the same entity.
-  Words that are also common words ("Rose", "Young", "Will") are taken only when capitalised and not at
-  the start of a sentence, so "young people" is not masked because of a Mr Young.
+  Words that are also common words ("Rose", "Young", "Will") are taken when capitalised inside a
+  sentence; a person's name part among them also in lower case or opening a sentence where it is used as
+  the name (`used_as_name`: "Later, smith agreed", "Baker said"), so "young people" and "the baker" are
+  not masked because of a Mr Young or a Ms Baker. Two or more consecutive name parts are taken in any
+  case (`name_runs`: "silva santos").
 """
 import re
 import unicodedata
