@@ -10,7 +10,7 @@ from spacy_anon.mask.grouping import person_forms
 from spacy_anon.mask.leak_guard import find_occurrences, name_runs, sweep_terms, used_as_name
 
 COMMON = {"smith", "baker", "young", "will", "rose", "king", "white", "cook", "victoria", "street", "garden",
-          "judge", "justice"}
+          "judge", "justice", "solicitors", "son", "lord", "chief"}
 GIVEN = {"gunnar", "bartholomew", "john", "rose", "will", "victoria", "jan", "dev"}
 
 
@@ -92,6 +92,9 @@ def test_common_surname_swept_when_used_as_name(surname, verb, lead):
 def test_common_surname_of_a_role_is_not_swept_in_lower_case():
     assert swept([("PERSON", "Judge Garlicki")], "The trial judge sentenced him.") == []
     assert swept([("PERSON", "Justice")], "no miscarriage of justice.") == []
+    assert swept([("PERSON", "Smith Solicitors")], "a new firm of solicitors, who") == []
+    assert swept([("PERSON", "Lord Chief Justice")], "as the chief justice said") == []
+    assert swept([("PERSON", "the applicant's son")], "signed by the son, three") == []
 
 
 def test_two_surname_run_swept_in_lower_case():

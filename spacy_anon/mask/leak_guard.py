@@ -24,6 +24,7 @@ from typing import AbstractSet, Any, Callable, Dict, Iterable, List, Optional, S
 
 from spacy_anon.coref.lexicon import PREDICATE_CUES, ROLE_NOUNS
 from spacy_anon.coref.resolve import plain_words
+from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
 from spacy_anon.tagger.span_filters.names import PERSON_TITLES
 from spacy_anon.text_views import TextView, dehyphenated_view, normalized_view
 
@@ -41,7 +42,7 @@ MIN_TERM_LENGTH = 3
 NOT_NAME_WORDS = PERSON_TITLES | frozenset(
     noun for roles in ROLE_NOUNS.values() for _, noun in roles) | frozenset(
     "chief clerk advocate counsel deputy officer court judges justices doctor nurse client witness "
-    "solicitor barrister lawyer agent inspector sergeant constable member".split())
+    "solicitor barrister lawyer agent inspector sergeant constable member".split()) | frozenset(KINSHIP_WORDS)
 
 _WORD = re.compile(r"[^\W_]+")
 _CAPITALISED = r"[^\W\d_](?:[\w\-]|['’](?![sS]\b))*"
@@ -184,7 +185,7 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
             return
         seen.add(words)
         common = len(words) == 1 and is_common(words[0])
-        name_part = common and label in name_labels and words[0] not in NOT_NAME_WORDS
+        name_part = common and label in name_labels and not _role_word(words[0])
         terms.append(Term(words, index, capitalised_only=common, name_part=name_part))
 
     for index, (label, text) in enumerate(mentions):
@@ -201,9 +202,14 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
             parts = [w for w in words if len(w) > 1 and w not in stop_words or w in NAME_PARTICLES]
             if parts == words:  # "silva santos" of "João Pedro da Silva Santos", in any case
                 for run in name_runs(words):
-                    add(run, index, label)
+                    if not all(_role_word(w) for w in run):  # "chief justice" of "Lord Chief Justice": a role
+                        add(run, index, label)
         add(tuple(words), index, label)
     return terms
+
+
+def _role_word(word: str) -> bool:
+    return word in NOT_NAME_WORDS or word.endswith("s") and word[:-1] in NOT_NAME_WORDS  # "solicitors"
 
 
 def name_runs(words: Sequence[str]) -> List[Tuple[str, ...]]:
