@@ -10,7 +10,7 @@ from spacy_anon.mask.grouping import person_forms
 from spacy_anon.mask.leak_guard import find_occurrences, name_runs, sweep_terms, used_as_name
 
 COMMON = {"smith", "baker", "young", "will", "rose", "king", "white", "cook", "victoria", "street", "garden",
-          "judge", "justice", "solicitors", "son", "lord", "chief"}
+          "judge", "justice", "solicitors", "son", "lord", "chief", "king"}
 GIVEN = {"gunnar", "bartholomew", "john", "rose", "will", "victoria", "jan", "dev"}
 
 
@@ -52,7 +52,7 @@ def test_name_runs():
     assert name_runs(["ana", "gil"]) == []  # the whole name is swept anyway
 
 
-AS_NAME = ["Later, {w} agreed.", "Afterwards {w} said no.", "The letter from {w}, dated May.", "{W} refused.",
+AS_NAME = ["Later, {w} agreed.", "Then Mr {w} went home.", "Dr. {w} left.", "Afterwards {w} said no.", "The letter from {w}, dated May.", "{W} refused.",
            "Then {w} was heard.", "It was sent to {w}.", "{w}'s lawyer came.", "and {w} objected to it"]
 ORDINARY = ["The {w} sold bread.", "{W} people came.", "He was {w} then.", "a {w} man", "his {w} was read",
             "They were very {w}.", "{W} Street is long."]
@@ -87,6 +87,11 @@ def test_common_surname_swept_when_used_as_name(surname, verb, lead):
     text = f"{lead}{surname.lower()} {verb} it. The {surname.lower()} {verb} it."
     found = swept([("PERSON", f"John {surname}")], text)
     assert found == [surname.lower()]  # the name, not the trade after "The"
+
+
+def test_a_title_word_as_surname_is_swept_in_lower_case():
+    assert swept([("PERSON", "Anne King")], "Later, king agreed.") == ["king"]
+    assert swept([("PERSON", "King Charles")], "Later, king agreed.") == []  # a title before the name
 
 
 def test_common_surname_of_a_role_is_not_swept_in_lower_case():

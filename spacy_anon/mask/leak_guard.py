@@ -24,6 +24,7 @@ from typing import AbstractSet, Any, Callable, Dict, Iterable, List, Optional, S
 
 from spacy_anon.coref.lexicon import PREDICATE_CUES, ROLE_NOUNS
 from spacy_anon.coref.resolve import plain_words
+from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
 from spacy_anon.tagger.span_filters.names import PERSON_TITLES
 from spacy_anon.text_views import TextView, dehyphenated_view, normalized_view
@@ -176,7 +177,7 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
     terms: List[Term] = []
     seen: Set[Tuple[str, ...]] = set()
 
-    def add(words: Tuple[str, ...], index: int, label: str) -> None:
+    def add(words: Tuple[str, ...], index: int, label: str, name_part: bool = False) -> None:
         if not words or words in seen or sum(len(w) for w in words) < MIN_TERM_LENGTH:
             return
         if all(w in stop_words for w in words):
@@ -185,8 +186,7 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
             return
         seen.add(words)
         common = len(words) == 1 and is_common(words[0])
-        name_part = common and label in name_labels and not _role_word(words[0])
-        terms.append(Term(words, index, capitalised_only=common, name_part=name_part))
+        terms.append(Term(words, index, capitalised_only=common, name_part=common and name_part))
 
     for index, (label, text) in enumerate(mentions):
         if label in UNSWEPT_LABELS:
@@ -195,10 +195,14 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
         if label in name_labels:
             while words and words[0] in titles:
                 words.pop(0)
-            for word in words:
+            # a role, not a name: only roles ("Justice", "the applicant's brother"), or a role word before
+            # the surname ("Judge" of "Judge Garlicki"; "King" of "Anne King" is the surname)
+            role = all(_role_word(w) for w in words if len(w) > 1 and w not in stop_words)
+            for k, word in enumerate(words):
                 if len(word) >= MIN_TERM_LENGTH and word not in NAME_PARTICLES and word not in titles \
                         and not word.isdigit():
-                    add((word,), index, label)
+                    surname = k == len(words) - 1 and word in PERSON_TITLES  # "King" of "Anne King"
+                    add((word,), index, label, name_part=not role and (surname or not _role_word(word)))
             parts = [w for w in words if len(w) > 1 and w not in stop_words or w in NAME_PARTICLES]
             if parts == words:  # "silva santos" of "João Pedro da Silva Santos", in any case
                 for run in name_runs(words):
@@ -277,7 +281,7 @@ ORDINARY_BEFORE = frozenset(
     "el la los las un una unos unas o os as um uma uns umas su sus seu sua seus suas muy mais más es era ser".split())
 _NEXT_WORD = re.compile(r"[ \t]*(?:\r?\n[ \t]*)?([^\W\d_]+)")
 _POSSESSIVE_OR_PAUSE = re.compile(r"['’][sS]\b|[ \t]*(?:[,;:)!?]|\.(?!\w)|$)")
-_PREVIOUS_WORD = re.compile(r"([^\W\d_]+)[ \t]*(?:\r?\n[ \t]*)?$")
+_PREVIOUS_WORD = re.compile(r"([^\W\d_]+)\.?[ \t]*(?:\r?\n[ \t]*)?$")
 
 
 def used_as_name(text: str, start: int, end: int) -> bool:
@@ -288,6 +292,8 @@ def used_as_name(text: str, start: int, end: int) -> bool:
     previous = _PREVIOUS_WORD.search(text, max(0, start - 30), start)
     if previous is not None and fold(previous.group(1)) in ORDINARY_BEFORE:
         return False
+    if previous is not None and fold(previous.group(1)) in DEFAULT_HONORIFICS:
+        return True  # "Mr white", "Dr. young"
     if _POSSESSIVE_OR_PAUSE.match(text, end):
         return True
     following = _NEXT_WORD.match(text, end)
