@@ -161,3 +161,19 @@ def test_portuguese_two_surnames_in_lower_case():
     nlp = spacy_anon.load(lang="pt")
     doc = nlp("O réu João Pedro da Silva Santos compareceu. Depois, silva santos negou tudo.")
     assert "silva" not in doc._.anon_text.lower() and "santos" not in doc._.anon_text.lower()
+
+
+@settings(max_examples=80, deadline=None)
+@given(surname=st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=4, max_size=10).filter(
+           lambda w: w not in COMMON and w not in GIVEN),
+       label=st.sampled_from(["ORG", "LOC", "DEM", "MISC"]),
+       form=st.sampled_from(["{S}", "{U}", "{s}", "Mr {S}", "MR {U}", "Dr. {s}", "Jan {S}"]))
+def test_any_form_of_a_persons_name_under_another_label_is_the_person(surname, label, form):
+    mention = form.format(S=surname.capitalize(), U=surname.upper(), s=surname)
+    assert forms([("PERSON", f"Jan {surname.capitalize()}"), (label, mention)]) == {1: "PERSON"}
+    assert forms([(label, mention), ("PERSON", f"Jan {surname.capitalize()}")]) == {0: "PERSON"}  # before it too
+
+
+def test_capitalised_surname_opening_a_sentence(nlp):
+    doc = nlp("Rose Baker signed the contract. Baker said she was tired. The baker sold bread.")
+    assert "Baker" not in doc._.anon_text and "The baker sold bread." in doc._.anon_text
