@@ -156,6 +156,10 @@ NAME_FORMS = ("plain", "possessive", "curly possessive", "title possessive", "up
 # surnames that are also ordinary English words, with a first name (the "common word" forms)
 COMMON_WORD_PEOPLE = (("John", "Smith"), ("Rose", "Baker"), ("Will", "Young"), ("Mary", "Cook"),
                       ("Tom", "White"), ("Anne", "King"), ("Paul", "Miller"), ("Ruth", "Long"))
+# the ordinary use of each of those words, which must stay (kind "ordinary": surviving is right there)
+ORDINARY_USES = {"Smith": "The smith forged a blade.", "Baker": "The baker sold bread.",
+                 "Young": "Young people came.", "Cook": "The cook made soup.", "White": "The white car left.",
+                 "King": "The king was crowned.", "Miller": "The miller ground wheat.", "Long": "It was a long day."}
 # dates of birth as people tell them: form -> (sentence, the value that must not survive)
 DATE_SENTENCES = {
     "day of month": ("She was born on the fourteenth of March and grew up abroad.", "fourteenth of March"),
@@ -238,7 +242,9 @@ def _wrap_at(last: str) -> int:
 def make_plants(rng: random.Random, people: Sequence[Tuple[str, str]]) -> List[Plant]:
     """One plant per kind and form: structured identifiers in every digit form, e-mails in every
     e-mail form, names (from `people`, (first, last); `COMMON_WORD_PEOPLE` for the common-word forms) in
-    every name form, dates of birth in words in every date form."""
+    every name form, dates of birth in words in every date form, and the common-word surnames in their
+    ordinary use after the person's name (kind "ordinary": there a surviving word is right, a masked one
+    an over-mask)."""
     plants: List[Plant] = []
     for kind, (template, make) in STRUCTURED_TEMPLATES.items():
         for form in DIGIT_FORMS:
@@ -265,6 +271,9 @@ def make_plants(rng: random.Random, people: Sequence[Tuple[str, str]]) -> List[P
         plants.append(Plant("name", form, f"{intro} {sentence}", core))
     for form, (sentence, value) in DATE_SENTENCES.items():
         plants.append(Plant("date", form, sentence, core_of(value)))
+    for first, last in COMMON_WORD_PEOPLE:  # over-masking: the word in its ordinary use after the person
+        intro = f"The witness {first} {last} was heard by the court."
+        plants.append(Plant("ordinary", last.lower(), f"{intro} {ORDINARY_USES[last]}", core_of(last)))
     return plants
 
 
