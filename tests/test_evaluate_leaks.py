@@ -2,6 +2,8 @@
 import random
 
 from spacy_anon.evaluate.leaks import (
+    COMMON_WORD_PEOPLE,
+    DATE_FORMS,
     DIGIT_FORMS,
     EMAIL_FORMS,
     NAME_FORMS,
@@ -35,13 +37,18 @@ def test_every_kind_and_form_is_planted_with_valid_values():
     plants = make_plants(random.Random(3), [("Anna", "Kowalski")])
     kinds = {(p.kind, p.form) for p in plants}
     assert kinds == ({(k, f) for k in STRUCTURED_TEMPLATES for f in DIGIT_FORMS}
-                     | {("email", f) for f in EMAIL_FORMS} | {("name", f) for f in NAME_FORMS})
+                     | {("email", f) for f in EMAIL_FORMS} | {("name", f) for f in NAME_FORMS}
+                     | {("date", f) for f in DATE_FORMS}
+                     | {("ordinary", last.lower()) for _, last in COMMON_WORD_PEOPLE})
     plain = {p.kind: p for p in plants if p.form == "plain"}
     assert us_ssn_valid(plain["ssn"].core) and credit_card_valid(plain["card"].core)
     assert iban_valid(plain["iban"].core)
     assert all(p.core in core_of(p.sentence) for p in plants if p.kind != "name")
-    assert all(p.core == "kowalski" for p in plants
-               if p.kind == "name" and p.form != "line-break hyphen" and not p.form.endswith("glued"))
+    assert all(survives(p, p.sentence.split("court. ")[1]) for p in plants if p.kind == "ordinary")
+    common = [p for p in plants if p.form.startswith("common word")]
+    assert len(common) == 2 and all(p.core in {core_of(last) for _, last in COMMON_WORD_PEOPLE} for p in common)
+    assert all(p.core == "kowalski" for p in plants if p.kind == "name" and p not in common
+               and p.form != "line-break hyphen" and not p.form.endswith("glued"))
     [wrapped] = [p for p in plants if p.form == "line-break hyphen"]
     assert wrapped.core == "alski" and "Kow-\nalski" in wrapped.sentence
     [glued] = [p for p in plants if p.form == "control glued"]

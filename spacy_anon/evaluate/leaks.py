@@ -150,7 +150,25 @@ DIGIT_FORMS = ("plain", "zero-width space", "soft hyphen", "en dash", "line brea
 EMAIL_FORMS = ("plain", "zero-width space", "NUL", "[at] [dot]", "(at) (dot)", "spelled at", "homoglyph")
 NAME_FORMS = ("plain", "possessive", "curly possessive", "title possessive", "upper case", "lower case",
               "zero-width space", "soft hyphen", "homoglyph", "line-break hyphen", "title only",
-              "control glued", "zero-width glued", "other chunk before", "other chunk after")  # NAME_SENTENCES, and below
+              "control glued", "zero-width glued", "other chunk before", "other chunk after",
+              "common word, lower case", "common word, sentence start", "lower case after a title",
+              "surname in apposition")  # NAME_SENTENCES, and below
+# surnames that are also ordinary English words, with a first name (the "common word" forms)
+COMMON_WORD_PEOPLE = (("John", "Smith"), ("Rose", "Baker"), ("Will", "Young"), ("Mary", "Cook"),
+                      ("Tom", "White"), ("Anne", "King"), ("Paul", "Miller"), ("Ruth", "Long"))
+# the ordinary use of each of those words, which must stay (kind "ordinary": surviving is right there)
+ORDINARY_USES = {"Smith": "The smith forged a blade.", "Baker": "The baker sold bread.",
+                 "Young": "Young people came.", "Cook": "The cook made soup.", "White": "The white car left.",
+                 "King": "The king was crowned.", "Miller": "The miller ground wheat.", "Long": "It was a long day."}
+# dates of birth as people tell them: form -> (sentence, the value that must not survive)
+DATE_SENTENCES = {
+    "day of month": ("She was born on the fourteenth of March and grew up abroad.", "fourteenth of March"),
+    "month the day": ("His birthday is March the twenty-first, he said.", "March the twenty-first"),
+    "ordinal with year in words": ("He was born on the 3rd of May, nineteen ninety.", "3rd of May, nineteen ninety"),
+    "year in words": ("The applicant was born in nineteen eighty-five in a small town.", "nineteen eighty-five"),
+    "season and short year": ("They met in the spring of '85 and married later.", "spring of '85"),
+}
+DATE_FORMS = tuple(DATE_SENTENCES)
 
 STRUCTURED_TEMPLATES: Dict[str, Tuple[str, Callable[[random.Random], str]]] = {
     "ssn": ("Her social security number is {v}.", ssn),
@@ -192,6 +210,10 @@ NAME_SENTENCES = {
     "soft hyphen": "Later Mr {hidden_shy} signed the record.",
     "homoglyph": "Later Mr {homoglyph} signed the record.",
     "line-break hyphen": "Later Mr {wrapped} signed the record.",
+    "common word, lower case": "Later, {lower} agreed to the terms.",
+    "common word, sentence start": "{last} said nothing more.",
+    "lower case after a title": "Then Mr {lower} went home.",
+    "surname in apposition": "The claimant, {last}, was born in Poland.",
 }
 
 
@@ -219,7 +241,10 @@ def _wrap_at(last: str) -> int:
 
 def make_plants(rng: random.Random, people: Sequence[Tuple[str, str]]) -> List[Plant]:
     """One plant per kind and form: structured identifiers in every digit form, e-mails in every
-    e-mail form, names (from `people`, (first, last)) in every name form."""
+    e-mail form, names (from `people`, (first, last); `COMMON_WORD_PEOPLE` for the common-word forms) in
+    every name form, dates of birth in words in every date form, and the common-word surnames in their
+    ordinary use after the person's name (kind "ordinary": there a surviving word is right, a masked one
+    an over-mask)."""
     plants: List[Plant] = []
     for kind, (template, make) in STRUCTURED_TEMPLATES.items():
         for form in DIGIT_FORMS:
@@ -236,12 +261,19 @@ def make_plants(rng: random.Random, people: Sequence[Tuple[str, str]]) -> List[P
             sentence, far = (intro, later) if form == "other chunk before" else (later, intro)
             plants.append(Plant("name", form, sentence, core_of(last), far=far, max_length=CHUNK_LENGTH))
             continue
+        if form.startswith("common word"):  # a surname that is also an ordinary word
+            first, last = COMMON_WORD_PEOPLE[rng.randrange(len(COMMON_WORD_PEOPLE))]
         intro, sentence = _name_sentences(first, last, form)
         # a wrapped surname leaves its tail if only the head is masked, a glued name its first name: that
         # is what must not survive
         core = core_of(last[_wrap_at(last):]) if form == "line-break hyphen" else \
             core_of(first) if form.endswith("glued") else core_of(last)
         plants.append(Plant("name", form, f"{intro} {sentence}", core))
+    for form, (sentence, value) in DATE_SENTENCES.items():
+        plants.append(Plant("date", form, sentence, core_of(value)))
+    for first, last in COMMON_WORD_PEOPLE:  # over-masking: the word in its ordinary use after the person
+        intro = f"The witness {first} {last} was heard by the court."
+        plants.append(Plant("ordinary", last.lower(), f"{intro} {ORDINARY_USES[last]}", core_of(last)))
     return plants
 
 

@@ -46,6 +46,7 @@ from spacy_anon.mask.settings import (ALLOW_SEED_ENV, CONSISTENCY, DEFAULT_CONFI
 from spacy_anon.mask.entities import SWEEP_SOURCE  # noqa: F401  (re-exported)
 from spacy_anon.mask.tidy import starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.progress import pipe_keeping_failures
+from spacy_anon.rules.recognizers.names import first_names
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon.settings_vocabulary import agreement_problems
 
@@ -181,9 +182,10 @@ class AnonMask(Pipe):
         leak_guard: mask what the detectors half found (`spacy_anon.mask.leak_guard`): a person
             mention that is only a title, or that stops before a capitalised word with a possessive, is
             grown over those words ("Mr Fredin’s", "Peter Maxwell's"), and every other occurrence of a
-            masked value (any case, accents or invisible characters; common words only capitalised) is
-            masked as the same entity ("KOWALSKI", "Kow\u200balski"). Dates, quantities and ages are
-            not swept. Off only to measure the detectors alone.
+            masked value (any case, accents or invisible characters; a common word capitalised, or where
+            it is used as a name) is masked as the same entity ("KOWALSKI", "Kow\u200balski"); a
+            person's name tagged ORG/LOC/DEM/MISC takes the person label first (`entities.as_persons`).
+            Dates, quantities and ages are not swept. Off only to measure the detectors alone.
         operators: settings of operators that have no top-level setting, by operator name, e.g.
             {"mask_chars": {"char": "#", "keep_last": 4}, "replace": {"text": "<{label}>"},
             "hash": {"length": 16}}; an unknown setting is refused by its operator.
@@ -301,6 +303,10 @@ class AnonMask(Pipe):
         pairs = self.candidate_finder.find(doc, text, self.min_score, self.label_min_scores, self.leak_guard)
         originals = {id(c): o for c, o in pairs}
         kept = self._resolve(doc, [c for c, _ in pairs], text)
+        if self.leak_guard:  # a person's name tagged ORG/LOC/DEM is the person's (one entity, one label)
+            kept = entities.as_persons(kept, text, originals, name_labels=self.name_labels(),
+                                       honorifics=self.honorifics(), is_given_name=first_names().__contains__,
+                                       is_common=self.candidate_finder.is_common())
         keys = self._group(doc, kept, text)
         if self.leak_guard and kept:
             finder = self.candidate_finder

@@ -7,14 +7,43 @@ from typing import Callable, Dict, List, Sequence, Set, Tuple
 
 from spacy.tokens import Doc, Span
 
+from spacy_anon.coref.lexicon import ROLE_NOUNS
 from spacy_anon.extensions import doc_text
 from spacy_anon.labels import identifier_for
 from spacy_anon.mask import leak_guard
 from spacy_anon.mask.allow_list import inside_any
-from spacy_anon.mask.grouping import canonical_parts
+from spacy_anon.mask import fine_types
+from spacy_anon.mask.grouping import canonical_parts, normalize, person_forms
 from spacy_anon.mask.memory import ReplacementMemory
 
 SWEEP_SOURCE = "anon_mask.leak_guard"  # source of the mentions the leak guard adds
+# role nouns ("patient", "claimant", "requerente"): capitalised words right after one name a person
+ROLE_WORDS = frozenset(normalize(noun) for roles in ROLE_NOUNS.values() for _, noun in roles)
+
+
+def as_persons(kept: List[Span], text: str, originals: Dict[int, Span], *, name_labels: Sequence[str],
+               honorifics: Sequence[str], is_given_name: Callable[[str], bool],
+               is_common: Callable[[str], bool]) -> List[Span]:
+    """`kept` with the mentions that are forms of a person's name under another label (`person_forms`:
+    "The claimant, Kowalski," tagged LOC after "Jan Kowalski") given the name label, so they group with
+    the person; a relabelled span keeps its detector's attributes and original (`originals`, updated)."""
+    relabel = person_forms([(s.label_, text[s.start_char:s.end_char]) for s in kept], name_labels=name_labels,
+                           honorifics=honorifics, is_given_name=is_given_name, is_common=is_common,
+                           before=[text[max(0, s.start_char - 30):s.start_char] for s in kept], roles=ROLE_WORDS)
+    if not relabel:
+        return kept
+    out = list(kept)
+    for i, label in relabel.items():
+        old = kept[i]
+        span = Span(old.doc, old.start, old.end, label=label)
+        for attr in ("anon_source", "anon_score", "anon_identifier", "anon_replacement"):
+            setattr(span._, attr, getattr(old._, attr))
+        if old._.anon_identifier is not None:
+            span._.anon_identifier = identifier_for(label)
+        originals[id(span)] = originals.get(id(old), old)
+        out[i] = span
+    fine_types.decide_fine_types([out[i] for i in relabel], text)
+    return out
 
 
 def sweep(doc: Doc, kept: List[Span], keys: List[str], text: str, *, name_labels: Sequence[str],

@@ -12,7 +12,7 @@ is the space-separated parts of the most complete name (used to align surrogate 
 """
 import re
 import unicodedata
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import AbstractSet, Callable, Dict, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc, Span
 from spacy.util import registry
@@ -147,6 +147,70 @@ def _group_names(label, indices, mentions, honorifics, ambiguous) -> Dict[int, s
         else:
             keys[i] = f"{label}|{normalize(mentions[i][1]) or mentions[i][1]}"
     return keys
+
+
+# Labels a tagger gives a person's name by mistake ("The claimant, Kowalski," as LOC, "Mr lindqvist" as DEM,
+# "Patient Bartholomew Quayle" as ORG): a mention of these is the person's when its words name the person.
+CONFUSED_LABELS = ("ORG", "LOC", "DEM", "MISC")
+
+
+def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[str] = ("PERSON",),
+                 honorifics: Sequence[str] = DEFAULT_HONORIFICS,
+                 is_given_name: Callable[[str], bool] = lambda word: False,
+                 is_common: Callable[[str], bool] = lambda word: False,
+                 before: Optional[Sequence[str]] = None, roles: AbstractSet[str] = frozenset()) -> Dict[int, str]:
+    """Mentions of `CONFUSED_LABELS` that are forms of a person's name: index -> the name label to give them.
+
+    One entity stays one entity whatever label each mention got. A mention is a person's when
+    - it starts with a title ("Mr lindqvist", "Dr. Kowalski"), or
+    - its name parts (titles dropped) can name a person mentioned under a name label (`compatible`:
+      "Kowalski", "KOWALSKI", "Jan Kowalski" after "Jan Kowalski"), or
+    - it is two or three capitalised words that are no common words, the first a known given name or
+      the word before the mention a role noun of `roles` ("Patient Bartholomew Quayle"; not "Victoria
+      Street", "Rose Garden").
+    `mentions` are (label, text) in text order; `before`: the text before each mention (a few words);
+    `is_given_name` / `is_common` take a folded word.
+    """
+    name_labels = tuple(name_labels)
+    if not name_labels:
+        return {}
+    titles = {h.lower().strip(".") for h in honorifics}
+    persons: Dict[str, List[List[str]]] = {}  # name label -> name parts of its mentions
+    for label, text in mentions:
+        if label in name_labels:
+            parts = name_parts(text, honorifics)
+            if parts:
+                persons.setdefault(label, []).append(parts)
+    out: Dict[int, str] = {}
+    for i, (label, text) in enumerate(mentions):
+        if label not in CONFUSED_LABELS:
+            continue
+        words = normalize(text).split()
+        if not words or len(words) > 4 or any(w.isdigit() for w in words):
+            continue
+        parts = name_parts(text, honorifics)
+        if not parts:
+            continue
+        if words[0] in titles and len(parts) <= 3:
+            out[i] = name_labels[0]
+            continue
+        owner = next((lab for lab, names in persons.items()
+                      if any(compatible(parts, known) for known in names if len(known) >= len(parts))), None)
+        if owner is not None:
+            out[i] = owner
+        elif 2 <= len(parts) <= 3 and _looks_like_a_name(text, parts, is_common):
+            previous = normalize(before[i]).split()[-1:] if before is not None else []
+            first = text.split()[-len(parts)] if len(text.split()) >= len(parts) else ""
+            if normalize(first) == parts[0] and is_given_name(parts[0]) or (previous and previous[0] in roles):
+                out[i] = name_labels[0]
+    return out
+
+
+def _looks_like_a_name(text: str, parts: Sequence[str], is_common: Callable[[str], bool]) -> bool:
+    capitalised = [w for w in _NOT_WORD.sub(" ", text).split() if w[:1].isupper()]
+    if len(capitalised) < len(parts):
+        return False
+    return all(len(p) > 1 and not is_common(p) for p in parts)
 
 
 class NamePartGrouper:

@@ -11,15 +11,22 @@ the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by a
   ("Kowal-\nski") grows over the rest of that word, so no fragment stays in clear.
 - `find_occurrences`: every other occurrence of a masked value, as a reader would see it (case, accents
   and invisible characters ignored; see `spacy_anon.text_views`), becomes a mention of the same entity.
-  Words that are also common words ("Rose", "Young", "Will") are taken only when capitalised and not at
-  the start of a sentence, so "young people" is not masked because of a Mr Young.
+  Words that are also common words ("Rose", "Young", "Will") are taken when capitalised inside a
+  sentence; a person's name part among them also in lower case or opening a sentence where it is used as
+  the name (`used_as_name`: "Later, smith agreed", "Baker said"), so "young people" and "the baker" are
+  not masked because of a Mr Young or a Ms Baker. Two or more consecutive name parts are taken in any
+  case (`name_runs`: "silva santos").
 """
 import re
 import unicodedata
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
+from spacy_anon.coref.lexicon import PREDICATE_CUES, ROLE_NOUNS
 from spacy_anon.coref.resolve import plain_words
+from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
+from spacy_anon.tagger.span_filters.names import PERSON_TITLES
 from spacy_anon.text_views import TextView, dehyphenated_view, normalized_view
 
 # Labels whose values repeat without pointing at anyone ("2015", "three", "40 years"): not swept.
@@ -31,6 +38,12 @@ NAME_PARTICLES = frozenset(
     "de del della der den di da das do dos du la las le les los van von ter ten bin ben ibn al el "
     "mac mc st san santa y e".split())
 MIN_TERM_LENGTH = 3
+# common words a tagger puts in person mentions that are roles, not names ("Judge", "the applicant’s
+# brother", "Lord Chief Justice"): their lower-case uses are never taken for the name
+NOT_NAME_WORDS = PERSON_TITLES | frozenset(
+    noun for roles in ROLE_NOUNS.values() for _, noun in roles) | frozenset(
+    "chief clerk advocate counsel deputy officer court judges justices doctor nurse client witness "
+    "solicitor barrister lawyer agent inspector sergeant constable member".split()) | frozenset(KINSHIP_WORDS)
 
 _WORD = re.compile(r"[^\W_]+")
 _CAPITALISED = r"[^\W\d_](?:[\w\-]|['’](?![sS]\b))*"
@@ -145,6 +158,7 @@ class Term:
     words: Tuple[str, ...]
     entity: int  # index of the mention it came from
     capitalised_only: bool = False
+    name_part: bool = False  # a common word that is part of a person's name: also taken where used as a name
 
 
 def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str], honorifics: Iterable[str],
@@ -163,7 +177,7 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
     terms: List[Term] = []
     seen: Set[Tuple[str, ...]] = set()
 
-    def add(words: Tuple[str, ...], index: int, label: str) -> None:
+    def add(words: Tuple[str, ...], index: int, label: str, name_part: bool = False) -> None:
         if not words or words in seen or sum(len(w) for w in words) < MIN_TERM_LENGTH:
             return
         if all(w in stop_words for w in words):
@@ -172,7 +186,7 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
             return
         seen.add(words)
         common = len(words) == 1 and is_common(words[0])
-        terms.append(Term(words, index, capitalised_only=common))
+        terms.append(Term(words, index, capitalised_only=common, name_part=common and name_part))
 
     for index, (label, text) in enumerate(mentions):
         if label in UNSWEPT_LABELS:
@@ -181,12 +195,38 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
         if label in name_labels:
             while words and words[0] in titles:
                 words.pop(0)
-            for word in words:
+            # a role, not a name: only roles ("Justice", "the applicant's brother"), or a role word before
+            # the surname ("Judge" of "Judge Garlicki"; "King" of "Anne King" is the surname)
+            role = all(_role_word(w) for w in words if len(w) > 1 and w not in stop_words)
+            for k, word in enumerate(words):
                 if len(word) >= MIN_TERM_LENGTH and word not in NAME_PARTICLES and word not in titles \
                         and not word.isdigit():
-                    add((word,), index, label)
+                    surname = k == len(words) - 1 and word in PERSON_TITLES  # "King" of "Anne King"
+                    add((word,), index, label, name_part=not role and (surname or not _role_word(word)))
+            parts = [w for w in words if len(w) > 1 and w not in stop_words or w in NAME_PARTICLES]
+            if parts == words:  # "silva santos" of "João Pedro da Silva Santos", in any case
+                for run in name_runs(words):
+                    if not all(_role_word(w) for w in run):  # "chief justice" of "Lord Chief Justice": a role
+                        add(run, index, label)
         add(tuple(words), index, label)
     return terms
+
+
+def _role_word(word: str) -> bool:
+    return word in NOT_NAME_WORDS or word.endswith("s") and word[:-1] in NOT_NAME_WORDS  # "solicitors"
+
+
+def name_runs(words: Sequence[str]) -> List[Tuple[str, ...]]:
+    """The runs of two or more consecutive words of a name that neither start nor end with a particle,
+    longest first ("joao pedro da silva santos" -> ..., "pedro da silva", "silva santos", ...): a reader
+    knows the person by any two of them together, in any case, even where each alone is a common word."""
+    runs = []
+    for n in range(len(words) - 1, 1, -1):
+        for i in range(len(words) - n + 1):
+            run = tuple(words[i:i + n])
+            if run[0] not in NAME_PARTICLES and run[-1] not in NAME_PARTICLES:
+                runs.append(run)
+    return runs
 
 
 def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] = None) -> List[Tuple[int, int, int]]:
@@ -219,7 +259,8 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
             n = len(terms[t].words)
             if tuple(folded[i:i + n]) != terms[t].words:
                 continue
-            if terms[t].capitalised_only and not _capitalised_occurrence(view.text, starts[i], words[i]):
+            if terms[t].capitalised_only and not _capitalised_occurrence(view.text, starts[i], words[i]) \
+                    and not (terms[t].name_part and used_as_name(view.text, starts[i], ends[i])):
                 continue
             start, end = view.to_original(starts[i], ends[i + n - 1])
             found.append((start, end, t))
@@ -230,3 +271,36 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
 
 def _capitalised_occurrence(view_text: str, start: int, word: str) -> bool:
     return word[:1].isupper() and not _SENTENCE_END.search(view_text[max(0, start - 40):start])
+
+
+# words before a common word that show its ordinary use ("the baker", "his will", "very young", "was young")
+ORDINARY_BEFORE = frozenset(
+    "a an the this that these those my your his her its our their some any no every each another such what which "
+    "whose very too so quite rather more most less least as how be is was were are been being am become became "
+    "seems seemed looks looked feel felt get got one two many few several all both other same own "
+    "el la los las un una unos unas o os as um uma uns umas su sus seu sua seus suas muy mais más es era ser".split())
+_NEXT_WORD = re.compile(r"[ \t]*(?:\r?\n[ \t]*)?([^\W\d_]+)")
+_POSSESSIVE_OR_PAUSE = re.compile(r"['’][sS]\b|[ \t]*(?:[,;:)!?]|\.(?!\w)|$)")
+_PREVIOUS_WORD = re.compile(r"([^\W\d_]+)\.?[ \t]*(?:\r?\n[ \t]*)?$")
+
+
+def used_as_name(text: str, start: int, end: int) -> bool:
+    """Whether the common word text[start:end] (a known person's name part, in lower case or opening a
+    sentence) is used as the name: "Later, smith agreed", "baker said", "Young's lawyer", "against baker.",
+    but not "the baker sold", "young people", "will be", "was young". Undecided cases (a pause after it)
+    count as the name: a leak is worse than an over-mask."""
+    previous = _PREVIOUS_WORD.search(text, max(0, start - 30), start)
+    if previous is not None and fold(previous.group(1)) in ORDINARY_BEFORE:
+        return False
+    if previous is not None and fold(previous.group(1)) in DEFAULT_HONORIFICS:
+        return True  # "Mr white", "Dr. young"
+    if _POSSESSIVE_OR_PAUSE.match(text, end):
+        return True
+    following = _NEXT_WORD.match(text, end)
+    if following is None:
+        return True
+    word = following.group(1)
+    if not word.islower():
+        return False  # "young Harry", "will Smith": another name or a new sentence follows
+    folded = fold(word)
+    return folded in PREDICATE_CUES or (folded.endswith("ed") and len(folded) > 4)

@@ -93,6 +93,45 @@ YEAR_IN_CONTEXT = [
     (rf"(?<![\w/.\-$€£]){YEAR4}(?![\w/\-%]|[.,]\d)", 0.3, 0),
 ]
 
+# Dates written in words, as people tell a date of birth: "on the fourteenth of March", "March the
+# fourteenth", "the 3rd of May, nineteen ninety", "nineteen eighty-five", "spring of '85", "in '85".
+_ONES = "one|two|three|four|five|six|seven|eight|nine"
+_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_ORD_ONES = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
+ORDINAL_DAY_WORD = (rf"(?i:(?:twenty[-\s](?:{_ORD_ONES})|thirty[-\s]first|twentieth|thirtieth|tenth|eleventh|"
+                    rf"twelfth|(?:thir|four|fif|six|seven|eigh|nine)teenth|{_ORD_ONES}))")
+SPELLED_DAY = rf"(?:{DAY}(?:st|nd|rd|th)|{ORDINAL_DAY_WORD})"
+# 1800-2099 in words: "nineteen eighty-five", "eighteen ninety", "nineteen oh five", "twenty twenty-one",
+# "two thousand and three" (not "twenty one", a number)
+_TWO_DIGITS = rf"(?:(?:{_TENS})(?:[-\s](?:{_ONES}))?|{_TEENS}|o(?:h)?[-\s](?:{_ONES}))"
+YEAR_WORDS = (rf"(?i:(?:eighteen|nineteen)[-\s]{_TWO_DIGITS}|twenty[-\s](?:(?:{_TENS})(?:[-\s](?:{_ONES}))?|{_TEENS}"
+              rf"|o(?:h)?[-\s](?:{_ONES}))|two\s+thousand(?:\s+and)?(?:[-\s](?:(?:{_TENS})(?:[-\s](?:{_ONES}))?|"
+              rf"{_TEENS}|{_ONES}))?)(?![-\w])")
+SHORT_YEAR = r"['’](?:[0-9]\d)(?![\w'’%])"  # '85
+_ANY_YEAR = rf"(?:{YEAR4}\b|{YEAR_WORDS}|{SHORT_YEAR})"
+_SEASON = "(?i:spring|summer|autumn|fall|winter)"
+# a count, not a year, follows: "nineteen eighty-five people", "two thousand and three euros"
+_NOT_A_YEAR_AFTER = r"(?!\s+(?:years?|people|persons|times|euros?|dollars?|pounds?|kronor|percent|per\b))"
+SPELLED_DATE_EN = [
+    # "fourteenth of March", "3rd of May, nineteen ninety", "first of June '85"
+    (rf"(?=[0-9A-Za-z])\b{SPELLED_DAY}\s+of\s+{EN_MONTH}(?:,?\s+(?:in\s+)?{_ANY_YEAR})?(?!\w)", 0.8, 0),
+    # "March the fourteenth", "March fourteenth, nineteen eighty-five", "May the 3rd"
+    (rf"(?=[A-Za-z])\b{EN_MONTH}\s+(?:the\s+{SPELLED_DAY}|{ORDINAL_DAY_WORD})(?:,?\s+{_ANY_YEAR})?(?!\w)", 0.8, 0),
+    # "March nineteen eighty-five", "May '85"
+    (rf"(?=[A-Za-z])\b{EN_MONTH},?\s+(?:{YEAR_WORDS}|{SHORT_YEAR}){_NOT_A_YEAR_AFTER}", 0.75, 0),
+    # "spring of '85", "the summer of nineteen ninety", "winter of 1985"
+    (rf"(?=[A-Za-z])\b{_SEASON}\s+(?:of\s+)?{_ANY_YEAR}{_NOT_A_YEAR_AFTER}", 0.75, 0),
+    # a year in words after a preposition or "born": "born in nineteen eighty-five", "since two thousand and three"
+    (r"(?=[A-Za-z])(?i:\b(?:in|since|until|till|from|before|after|of|by|born|circa|year))\s+"
+     rf"({YEAR_WORDS}){_NOT_A_YEAR_AFTER}", 0.7, 1),
+    # "nineteen eighty-five" anywhere else (not "two thousand": a count more often than a year)
+    (rf"(?=[A-Za-z])\b((?i:eighteen|nineteen)[-\s]{_TWO_DIGITS}(?![-\w])){_NOT_A_YEAR_AFTER}", 0.55, 1),
+    # '85 after a preposition: "in '85", "class of '85"
+    (rf"(?=[A-Za-z])(?i:\b(?:in|since|until|till|from|before|after|of|by|circa|c\.))\s+({SHORT_YEAR})", 0.65, 1),
+]
+
+
 # Clinical shorthand (nursing notes): dates a judgment would not write this way, so the recognizer using
 # them is opt-in. (regex source, score, group). "(?=[A-Za-z])\b" before a word alternation tries it only
 # at the start of a word, not also at the end of the one before.

@@ -51,6 +51,16 @@ DATE = Recognizer(
              "seen", "fecha", "nacimiento", "desde", "hasta", "ingreso", "alta", "data", "nascimento", "admissão"),
     prefilter=has_digits(1),
 )
+# "on the fourteenth of March, nineteen eighty-five", "spring of '85": dates of birth as people tell them
+SPELLED_DATE = Recognizer(
+    name="rules.date_spelled",
+    label="DATETIME",
+    type="DATE",
+    patterns=compile_patterns(dates.SPELLED_DATE_EN),
+    context=("date", "dated", "born", "birth", "birthday", "on", "since", "until", "from", "in"),
+    negative_context=("people", "persons", "cases", "times"),
+    languages=("en",),
+)
 SHORT_DATE = Recognizer(
     name="rules.date_short",
     label="DATETIME",

@@ -1,7 +1,7 @@
 """Names that a rule can see: relatives after a kinship word, the word after a title, es/pt institutions."""
 import re
 from functools import lru_cache
-from typing import FrozenSet, Optional
+from typing import FrozenSet, Iterator, Optional, Tuple
 
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns
@@ -107,4 +107,65 @@ INSTITUTION_NAME = Recognizer(
     languages=("es", "pt"),
     prefilter=re.compile("|".join(_INSTITUTION_TRIGGERS)).search,
     opt_in=True,
+)
+
+
+# ---------------------------------------------------------------- PERSON: two surnames (es, pt)
+# "García López volvió", "silva santos negou": Spanish and Portuguese name a person by two surnames, often
+# with no given name and, in notes, in lower case. Two surnames of Faker's es/pt lists in a row are a name;
+# in lower or upper case one of them must be a surname that is no ordinary word ("flores blancas", "costa
+# rica" stay out).
+SURNAME_SOURCES = "faker:person.last_names:es_ES,es_MX,pt_PT,pt_BR"
+SURNAMES_NOT_WORDS = frozenset(
+    "garcía garcia lópez lopez fernández fernandez gonzález gonzalez rodríguez rodriguez martínez martinez "
+    "sánchez sanchez pérez perez gómez gomez díaz diaz hernández hernandez álvarez alvarez jiménez jimenez "
+    "ruiz muñoz munoz navarro gutiérrez gutierrez ramírez ramirez domínguez dominguez vázquez vazquez "
+    "silva santos oliveira pereira souza sousa ferreira almeida carvalho ribeiro rodrigues alves gomes "
+    "martins araújo araujo barbosa gonçalves goncalves fernandes lopes cardoso teixeira moreira mendes "
+    "nunes soares vieira monteiro".split())
+# surnames that are mostly parts of place names or words ("Porto Alegre", "Grande Guerra", "Porto Rico")
+PLACE_WORDS = frozenset("porto grande alegre rico guerra estrada nova novo nuevo nueva velha velho viejo real rio río "
+                        "monte vila villa santa são san mar".split())
+_SURNAME_WORD = re.compile(r"(?<![\w\-])[^\W\d_]{3,}(?![\w\-])")
+
+
+@lru_cache(maxsize=1)
+def surnames() -> FrozenSet[str]:
+    """Known Spanish and Portuguese surnames in lower case (Faker's lists), less `PLACE_WORDS`."""
+    return load_gazetteer(SURNAME_SOURCES) - PLACE_WORDS
+
+
+def _surname_pairs(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    """Runs of two or three known surnames separated by a space, in one casing."""
+    known = surnames()
+    words = [(m.start(), m.end(), m.group().lower()) for m in _SURNAME_WORD.finditer(text)]
+    i = 0
+    while i < len(words) - 1:
+        run = [words[i]]
+        while len(run) < 3 and i + len(run) < len(words):
+            nxt = words[i + len(run)]
+            if text[run[-1][1]:nxt[0]] != " " or nxt[2] not in known or run[-1][2] not in known:
+                break
+            run.append(nxt)
+        if len(run) >= 2 and _one_name(text, run):
+            yield run[0][0], run[-1][1], 0.7
+            i += len(run)
+        else:
+            i += 1
+
+
+def _one_name(text: str, run) -> bool:
+    forms = [text[s:e] for s, e, _ in run]
+    if all(f[:1].isupper() and f[1:].islower() for f in forms):
+        return True
+    same_case = all(f.islower() for f in forms) or all(f.isupper() for f in forms)
+    return same_case and any(w in SURNAMES_NOT_WORDS for _, _, w in run)
+
+
+SURNAME_PAIR = Recognizer(
+    name="rules.surname_pair",
+    label="PERSON",
+    type="NAME",
+    finder=_surname_pairs,
+    languages=("es", "pt"),
 )
