@@ -80,9 +80,9 @@ def test_a_tag_that_starts_with_a_vowel_sound_takes_an():
 
 @pytest.mark.parametrize("cfg,expected", [
     ({"strategy": "suppress"}, "Jolie is a *** actress."),
-    ({"strategy": "suppress", "suppress_keep_length": True}, "Jolie is a ******** actress."),
-    ({"tag_format": "<{label}>"}, "Jolie is a <MISC> actress."),
-    ({"tag_format": "[**{label}{index}**]"}, "Jolie is a [**MISC1**] actress."),
+    ({"strategy": "suppress", "operators": {"suppress": {"keep_length": True}}}, "Jolie is a ******** actress."),
+    ({"operators": {"tag": {"format": "<{label}>"}}}, "Jolie is a <MISC> actress."),
+    ({"operators": {"tag": {"format": "[**{label}{index}**]"}}}, "Jolie is a [**MISC1**] actress."),
     ({"strategy": "replace", "operators": {"replace": {"text": "<{label}>"}}}, "Jolie is a <MISC> actress."),
     ({"strategy": "mask_chars"}, None),
 ])

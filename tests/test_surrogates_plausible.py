@@ -80,8 +80,8 @@ def test_the_date_window_is_configurable_and_checked():
         new = replacement_of(surrogate_doc(text, [("02/11/1958", "DATETIME")], seed=seed, date_shift_days=10),
                              "02/11/1958")
         assert 1 <= abs((as_date(new) - datetime.date(1958, 2, 11)).days) <= 10
-    with pytest.raises(ValueError, match=r"\[E134\].*date_shift_days"):
-        spacy.blank("en").add_pipe("anon_mask", config={"date_shift_days": 0})
+    with pytest.raises(ValueError, match=r"\[E134\].*operators.surrogate.date_shift_days"):
+        spacy.blank("en").add_pipe("anon_mask", config={"operators": {"surrogate": {"date_shift_days": 0}}})
 
 
 # ------------------------------------------------------------------ currencies
