@@ -50,11 +50,13 @@ class OldInterface(Operator):
 def test_an_operator_of_the_older_interface_still_runs_and_says_how_to_migrate():
     nlp = spacy.blank("en")
     with pytest.warns(DeprecationWarning, match=r"\[W102\].*operate\(self, mention, params\)"):
-        nlp.add_pipe("anon_mask", config={"label_strategies": {"ID": "test_old_interface"}, "suppress_filler": "#"})
+        nlp.add_pipe("anon_mask", config={"label_strategies": {"ID": "test_old_interface"},
+                                          "operators": {"suppress": {"filler": "#"}}})
     assert nlp("Card 4111 1111 1111 1111 of Anna.")._.anon_text == "Card #11 of Anna."
     with pytest.raises(ValueError, match="test_old_interface needs a suppress_filler"), \
             pytest.warns(DeprecationWarning):
-        spacy.blank("en").add_pipe("anon_mask", config={"strategy": "test_old_interface", "suppress_filler": ""})
+        spacy.blank("en").add_pipe("anon_mask", config={"strategy": "test_old_interface",
+                                                          "operators": {"suppress": {"filler": ""}}})
 
 
 def test_built_in_operators_are_stateless_and_take_their_parameters_per_call():

@@ -120,7 +120,7 @@ def test_a_generalization_that_fell_back_to_a_tag_agrees_too():
 
 def test_without_tidying_a_generalization_still_gets_an_agreeing_article():
     doc = _mask("Caan is an American actor.", [("American", "MISC")], strategy="generalize",
-                generalized={"American": "performer"}, tidy_generalized=False)
+                generalized={"American": "performer"}, operators={"generalize": {"tidy": False}})
     assert doc._.anon_text == "Caan is a performer actor."
 
 

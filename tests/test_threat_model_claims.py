@@ -91,8 +91,9 @@ def test_length_yes_means_the_length_shows():
     assert changing == {"keep", "mask_chars"}
     for strategy in changing:
         assert len(replacement_lengths(strategy, ["a", "jonathan.kowalski"])) == 2
-    assert "yes with `suppress_keep_length`" in CLAIMS["suppress"]["length"]
-    assert len(replacement_lengths("suppress", ["a", "jonathan.kowalski"], suppress_keep_length=True)) == 2
+    assert "yes with `operators.suppress.keep_length`" in CLAIMS["suppress"]["length"]
+    assert len(replacement_lengths("suppress", ["a", "jonathan.kowalski"],
+                                    operators={"suppress": {"keep_length": True}})) == 2
 
 
 @pytest.mark.parametrize("strategy", [s for s, row in CLAIMS.items() if row["category"] == "no"])
