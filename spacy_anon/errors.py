@@ -796,9 +796,10 @@ class Warnings(metaclass=_WithCodes):
     W102 = ("anon_mask: the {name!r} operator has the older interface (`__init__(mask)`, `validate()`, "
             "`operate(mention)`, reading settings from the component); it still runs, but that interface will "
             "be removed. Fix: make it stateless: no `__init__`, `validate(self, params)` and "
-            "`operate(self, mention, params)`, reading settings from `params` (an OperatorParams: "
-            "`params.suppress_filler`, `params.key`, `params.options_of(name)` for operators = {{\"{name}\": "
-            "{{...}}}}); see docs/components/anon_mask.md, \"Writing an operator\"")
+            "`operate(self, mention, params)`, reading settings from `params` (an OperatorParams: `params.key`, "
+            "`params.lang`, and `self.option(params, setting)` for operators = {{\"{name}\": {{...}}}}, with "
+            "their defaults in the class attribute `defaults`); see docs/components/anon_mask.md, \"Writing "
+            "an operator\"")
 
     # ---- [mask] anon_mask settings and operators
     W195 = ("anon_mask: setting(s) {old} belong to their operators now and are applied there as {new}. Fix: "

@@ -58,11 +58,11 @@ class Mention:
 
 @dataclass(frozen=True)
 class OperatorParams:
-    """Every operator's parameters, built once from anon_mask's settings (`params_from_settings`), as
+    """Every operator's parameters, built once from anon_mask's settings (`settings.operator_params`), as
     Presidio passes `params` to `operate`: operators read them here, never from the component.
 
-    options: `operators = {"<name>": {...}}` (read with `options_of(name)`); key: the secret key of keyed
-    operators (never serialized or logged); name_labels / honorifics: the grouper's (person labels, titles
+    options: `operators = {"<name>": {...}}` (an operator reads its own with `Operator.option`, its declared
+    default when unset); key: the secret key of keyed operators (never serialized or logged); name_labels / honorifics: the grouper's (person labels, titles
     that are not name parts); surrogate_extras: the optional keywords the surrogate provider takes.
     """
 
