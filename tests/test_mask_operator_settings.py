@@ -209,3 +209,11 @@ def test_the_constructor_takes_the_same_settings():
     assert mask(nlp.make_doc(TEXT))._.anon_text == "Write to # or to # before Friday."
     with pytest.warns(UserWarning, match=r"\[W195\]"):
         assert AnonMask(nlp, strategy="suppress", suppress_filler="#").suppress_filler == "#"
+
+
+@pytest.mark.parametrize("operator, key", [(op, key) for op, d in operator_defaults().items() for key in d])
+def test_every_declared_setting_shows_in_the_config_and_a_misspelt_one_is_refused(operator, key):
+    nlp, mask = mask_with(strategy="tag")
+    assert nlp.config["components"]["anon_mask"]["operators"][operator][key] == get_operator(operator).defaults[key]
+    with pytest.raises(ValueError, match=rf"\[E125\].*{key}s.*'{operator}'"):
+        mask_with(strategy="tag", operators={operator: {key + "s": 1}})
