@@ -139,7 +139,7 @@ def validated_settings(nlp: Any, **given: Any) -> Dict[str, Any]:
         operator = get_operator(name)  # an unknown operator name is an error here too
         cfg["operator_settings"][name] = dict(settings)
         if operator.defaults is not None:  # a built-in's unknown setting, even when the operator is not used
-            operator().check_options(OperatorParams(options=cfg["operator_settings"]))
+            operator.check_options(OperatorParams(options=cfg["operator_settings"]))
     SurrogateOperator.check_values(OperatorParams(options=cfg["operator_settings"]))
     if raw["key_scope"] not in KEY_SCOPES:
         raise ValueError(Errors.E102.format(valid=KEY_SCOPES, value=raw["key_scope"]))

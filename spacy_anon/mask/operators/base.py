@@ -147,13 +147,14 @@ class Operator:
         """The operator's setting `key`: `operators.<name>.<key>` on anon_mask, else its declared default."""
         return params.options_of(cls.name).get(key, (cls.defaults or {}).get(key))
 
-    def check_options(self, params: OperatorParams, known: Optional[set] = None) -> None:
+    @classmethod
+    def check_options(cls, params: OperatorParams, known: Optional[set] = None) -> None:
         """Refuse settings this operator does not have (a typo would otherwise be ignored silently);
         known: the setting names (default: those of `defaults`)."""
-        known = set(self.defaults or ()) if known is None else set(known)
-        unknown = sorted(set(params.options_of(self.name)) - known)
+        known = set(cls.defaults or ()) if known is None else set(known)
+        unknown = sorted(set(params.options_of(cls.name)) - known)
         if unknown:
-            raise ValueError(Errors.E125.format(name=self.name, unknown=unknown, known=sorted(known) or "none"))
+            raise ValueError(Errors.E125.format(name=cls.name, unknown=unknown, known=sorted(known) or "none"))
 
     # the older interface, for operators that still read the component (`LegacyOperator` runs them)
     def settings(self) -> dict:
