@@ -149,7 +149,7 @@ class Errors(metaclass=_WithCodes):
             "of 1 year or more, e.g. 10")
     E108 = ("anon_mask: bad {setting} {value!r} ({error}). Fix: use only the fields {fields} in braces, "
             "e.g. {example}")
-    E109 = ("anon_mask: pseudonym_length must be between 4 and 64 hex digits, got {value!r}. Fix: give a length from "
+    E109 = ("anon_mask: operators.pseudonym.length must be between 4 and 64 hex digits, got {value!r}. Fix: give a length from "
             "4 to 64, e.g. 12")
     E110 = ("anon_mask: the {strategy!r} strategy needs a secret key. Fix: set the environment variable {env} "
             "or the setting pseudonym_key (there is no default key)")
@@ -160,7 +160,7 @@ class Errors(metaclass=_WithCodes):
             "characters, e.g. one that `spacy-anon keygen` prints")
     E113 = ("anon_mask: the secret key has {length} characters (setting pseudonym_key or {env}); a short key can "
             "be guessed. Fix: use at least {min_length} characters, e.g. a key that `spacy-anon keygen` prints")
-    E114 = ("anon_mask: unknown surrogate_locale {value!r}. Fix: use a Faker locale such as en_US, es_ES or "
+    E114 = ("anon_mask: unknown operators.surrogate.locale {value!r}. Fix: use a Faker locale such as en_US, es_ES or "
             "pt_BR, or null for the pipeline's language")
     E115 = ("anon_mask: no surrogate different from the original for a {label} mention after {tries} tries "
             "(setting surrogate_provider). Fix: check the provider returns varied values")
@@ -187,6 +187,11 @@ class Errors(metaclass=_WithCodes):
     E132 = ("anon_mask: unknown setting(s) {unknown}. Fix: use the settings listed on docs/components/anon_mask.md "
             "(known: {known})")
 
+    E195 = ("anon_mask: setting {old} moved to operators.{operator}.{key}, and both are given with different values "
+            "({old} = {old_value!r}, operators.{operator}.{key} = {new_value!r}). Fix: keep "
+            "operators.{operator}.{key} only, e.g. in the config [components.anon_mask.operators.{operator}] "
+            "{key} = ...")
+
     # ---- [mask] secret key strength, encrypted tokens
     E150 = ("anon_mask: the secret key (setting pseudonym_key or {env}) is easy to guess: about {bits} bits by an "
             "estimate that counts a repeated unit once and repeated or consecutive characters as nothing "
@@ -206,7 +211,7 @@ class Errors(metaclass=_WithCodes):
             "{categories}; fine types {types}. Fix: use one of them, or a label that a component added before "
             "anon_mask declares (a tagger's label_map, anon_rules' extra_labels or custom_recognizers), or list "
             "your own labels in anon_mask's extra_labels")
-    E134 = ("anon_mask: date_shift_days must be a whole number from 1 to 36500, got {value!r}. Fix: the largest "
+    E134 = ("anon_mask: operators.surrogate.date_shift_days must be a whole number from 1 to 36500, got {value!r}. Fix: the largest "
             "number of days a surrogate date moves, e.g. 365")
     E165 = ("anon_mask: surrogate strategy: no surrogate of an identifier passing the checks {checks} was found in "
             "{draws} draws. Fix: mask this label with another strategy (label_strategies, e.g. \"tag\"), or report "
@@ -791,9 +796,15 @@ class Warnings(metaclass=_WithCodes):
     W102 = ("anon_mask: the {name!r} operator has the older interface (`__init__(mask)`, `validate()`, "
             "`operate(mention)`, reading settings from the component); it still runs, but that interface will "
             "be removed. Fix: make it stateless: no `__init__`, `validate(self, params)` and "
-            "`operate(self, mention, params)`, reading settings from `params` (an OperatorParams: "
-            "`params.suppress_filler`, `params.key`, `params.options_of(name)` for operators = {{\"{name}\": "
-            "{{...}}}}); see docs/components/anon_mask.md, \"Writing an operator\"")
+            "`operate(self, mention, params)`, reading settings from `params` (an OperatorParams: `params.key`, "
+            "`params.lang`, and `self.option(params, setting)` for operators = {{\"{name}\": {{...}}}}, with "
+            "their defaults in the class attribute `defaults`); see docs/components/anon_mask.md, \"Writing "
+            "an operator\"")
+
+    # ---- [mask] anon_mask settings and operators
+    W195 = ("anon_mask: setting(s) {old} belong to their operators now and are applied there as {new}. Fix: "
+            "write them under operators instead, e.g. in the config [components.anon_mask.operators.{operator}] "
+            "{key} = ..., or operators={{\"{operator}\": {{\"{key}\": ...}}}} in spacy_anon.load or a policy file")
 
     # ---- [mask] leak guard: languages without word frequencies
     W145 = ("anon_mask leak guard: no word frequencies for language '{lang}' (wordfreq has no list of it), so no "

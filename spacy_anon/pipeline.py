@@ -12,6 +12,7 @@ from spacy.language import Language
 from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES
 from spacy_anon.mask.component import forget_config_key
+from spacy_anon.mask.settings import MOVED_TO_OPERATORS, moved_settings
 from spacy_anon.policy import read_recognizers
 from spacy_anon.settings_vocabulary import VOCABULARY
 from spacy_anon.tagger.span_filters.removed import FACTORY, removed_settings_message
@@ -95,9 +96,10 @@ def mask_settings() -> Tuple[str, ...]:
     return tuple(Language.get_factory_meta(MASK).default_config)
 
 
-def load_keywords() -> Tuple[str, ...]:
-    """Every keyword `load` accepts besides model and lang."""
-    return tuple(sorted(set(mask_settings()) | set(OWN_KEYWORDS)))
+def load_keywords(moved: bool = False) -> Tuple[str, ...]:
+    """Every keyword `load` documents besides model and lang; moved: with the operators' former top-level
+    settings, still accepted (`MOVED_TO_OPERATORS`, applied under `operators` with W195)."""
+    return tuple(sorted(set(mask_settings()) | set(OWN_KEYWORDS) | (set(MOVED_TO_OPERATORS) if moved else set())))
 
 
 def load(model: Optional[Union[str, Path]] = None, lang: str = "en", *, config: Optional[Mapping[str, Any]] = None,
@@ -132,7 +134,7 @@ def load(model: Optional[Union[str, Path]] = None, lang: str = "en", *, config: 
       `anon_mask` warns once (`spacy_anon.mask.coverage.CoverageWarning`). For names, give a pipeline
       with a `ner` (e.g. a trained spaCy pipeline for the language) or a trained anon_crf.
     """
-    unknown = sorted(set(mask_config) - set(mask_settings()))
+    unknown = sorted(set(mask_config) - set(mask_settings()) - set(MOVED_TO_OPERATORS))
     if unknown:
         raise TypeError(Errors.E050.format(names=", ".join(unknown), valid=", ".join(load_keywords())))
     settings = route_settings(dict(mask_config), recognizers, deny_list)
@@ -144,6 +146,10 @@ def route_settings(mask_config: Dict[str, Any], recognizers: Any = None, deny_li
     """The settings of `load` by the factory that owns them ({"anon_mask": {...}, "anon_rules": {...}})."""
     mask = dict(mask_config)
     rules: Dict[str, Any] = {}
+    if set(mask) & set(MOVED_TO_OPERATORS):  # an operator's former top-level setting: under `operators` (W195)
+        operators = moved_settings(mask, mask.get("operators") or {})
+        mask = {k: v for k, v in mask.items() if k not in MOVED_TO_OPERATORS}
+        mask["operators"] = operators
     if "min_score" in mask:
         mask.update(_min_scores(mask.pop("min_score"), mask.pop("label_min_scores", None)))
     elif "label_min_scores" in mask:

@@ -154,13 +154,13 @@ def test_label_strategies_act_on_addresses_by_type_and_by_presidio_s_names():
 def test_address_surrogate_is_an_address_of_the_locale(monkeypatch):
     monkeypatch.setenv("SPACY_ANON_ALLOW_SEED_ONLY", "1")
     text = "Discharged home to 8 Birch Lane, Norwich NR2 4TT, in the care of her daughter."
-    out = spacy_anon.load(strategy="surrogate", surrogate_locale="en_GB", seed=3)(text)._.anon_text
+    out = spacy_anon.load(strategy="surrogate", operators={"surrogate": {"locale": "en_GB"}}, seed=3)(text)._.anon_text
     value = out[len("Discharged home to "):out.index(", in the care")]
     assert "Birch" not in value and "NR2" not in value
     # a house number and street, then a town and a British postcode, as in the original
     import re
     assert re.fullmatch(r"\d+[A-Za-z]? [\w' -]+, [\w' .-]+ [A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}", value), value
-    street = spacy_anon.load(strategy="surrogate", surrogate_locale="en_US", seed=3)("We met on Canal Street.")
+    street = spacy_anon.load(strategy="surrogate", operators={"surrogate": {"locale": "en_US"}}, seed=3)("We met on Canal Street.")
     assert "Canal" not in street._.anon_text
     assert os.environ["SPACY_ANON_ALLOW_SEED_ONLY"] == "1"
 

@@ -27,7 +27,7 @@ def test_every_message_has_its_code_and_names_a_component():
     ("anon_mask", {"strategy": "shred"}, "E101", "strategy"),
     ("anon_mask", {"key_scope": "world"}, "E102", "key_scope"),
     ("anon_mask", {"strategy": "generalize", "date_granularity": "week"}, "E060", "date_granularity"),
-    ("anon_mask", {"tag_format": "[{name}]"}, "E108", "tag_format"),
+    ("anon_mask", {"operators": {"tag": {"format": "[{name}]"}}}, "E108", "operators.tag.format"),
     ("anon_rules", {"phone_regions": ["XX"]}, "E206", "phone_regions"),
     ("anon_generalize", {"threshold": 3.0}, "E301", "threshold"),
     ("anon_disclosure", {"chunker": "words"}, "E401", "chunker"),

@@ -88,7 +88,7 @@ def test_tag_consistent_per_entity():
 
 
 def test_tag_format_and_include_original():
-    nlp, mask = masker(strategy="tag", tag_format="<{label}-{index}>", include_original=True)
+    nlp, mask = masker(strategy="tag", operators={"tag": {"format": "<{label}-{index}>"}}, include_original=True)
     doc = mask(make_doc(nlp))
     assert doc._.anon_text.startswith("Mr <PERSON-1> met <PERSON-2>")
     for row in doc._.anon_table:
@@ -100,7 +100,7 @@ def test_suppress():
     doc = mask(make_doc(nlp))
     assert doc._.anon_text.startswith("Mr *** met *** at ***")
     assert_masked(doc)
-    nlp, mask = masker(strategy="suppress", suppress_filler="#", suppress_keep_length=True)
+    nlp, mask = masker(strategy="suppress", operators={"suppress": {"filler": "#", "keep_length": True}})
     doc = mask(make_doc(nlp))
     assert len(doc._.anon_text) == len(doc.text)
     assert doc._.anon_text.startswith("Mr ############ met")
@@ -136,11 +136,11 @@ def test_surrogate_consistent_and_seeded():
 
 def test_surrogate_locales():
     for locale in ("es_ES", "pt_BR"):
-        nlp, mask = masker(strategy="surrogate", surrogate_locale=locale, seed=1)
+        nlp, mask = masker(strategy="surrogate", operators={"surrogate": {"locale": locale}}, seed=1)
         doc = mask(make_doc(nlp))
         assert_masked(doc)
-    with pytest.raises(ValueError, match="surrogate_locale"):
-        masker(strategy="surrogate", surrogate_locale="xx_XX")
+    with pytest.raises(ValueError, match=r"\[E114\].*operators.surrogate.locale"):
+        masker(strategy="surrogate", operators={"surrogate": {"locale": "xx_XX"}})
 
 
 def test_generalize_uses_generalizer_value_else_coarsens():

@@ -50,11 +50,13 @@ class OldInterface(Operator):
 def test_an_operator_of_the_older_interface_still_runs_and_says_how_to_migrate():
     nlp = spacy.blank("en")
     with pytest.warns(DeprecationWarning, match=r"\[W102\].*operate\(self, mention, params\)"):
-        nlp.add_pipe("anon_mask", config={"label_strategies": {"ID": "test_old_interface"}, "suppress_filler": "#"})
+        nlp.add_pipe("anon_mask", config={"label_strategies": {"ID": "test_old_interface"},
+                                          "operators": {"suppress": {"filler": "#"}}})
     assert nlp("Card 4111 1111 1111 1111 of Anna.")._.anon_text == "Card #11 of Anna."
     with pytest.raises(ValueError, match="test_old_interface needs a suppress_filler"), \
             pytest.warns(DeprecationWarning):
-        spacy.blank("en").add_pipe("anon_mask", config={"strategy": "test_old_interface", "suppress_filler": ""})
+        spacy.blank("en").add_pipe("anon_mask", config={"strategy": "test_old_interface",
+                                                          "operators": {"suppress": {"filler": ""}}})
 
 
 def test_built_in_operators_are_stateless_and_take_their_parameters_per_call():
@@ -64,7 +66,7 @@ def test_built_in_operators_are_stateless_and_take_their_parameters_per_call():
     span = doc.char_span(5, 20, label="CONTACT")
     mention = Mention(span=span, detected=span, entity="CONTACT_1", key="ann@example.com", memory=ReplacementMemory())
     suppress = get_operator("suppress")()
-    assert suppress.operate(mention, OperatorParams(suppress_filler="#", suppress_keep_length=True)) == "#" * 15
+    assert suppress.operate(mention, OperatorParams(options={"suppress": {"filler": "#", "keep_length": True}})) == "#" * 15
     assert suppress.operate(mention, OperatorParams()) == "***"
     assert not vars(suppress).get("mask")  # no back-reference to a component
     with pytest.raises(ValueError, match="E125.*'tag' operator"):
@@ -82,9 +84,9 @@ def test_a_registered_operator_is_chosen_by_name_in_config():
 def test_operators_validate_at_construction():
     nlp = spacy.blank("en")
     with pytest.raises(ValueError, match="test_last_four needs a suppress_filler"):
-        nlp.add_pipe("anon_mask", config={"strategy": "test_last_four", "suppress_filler": ""})
-    with pytest.raises(ValueError, match="bad tag_format"):
-        spacy.blank("en").add_pipe("anon_mask", config={"tag_format": "[{name}]"})
+        nlp.add_pipe("anon_mask", config={"strategy": "test_last_four", "operators": {"suppress": {"filler": ""}}})
+    with pytest.raises(ValueError, match="bad operators.tag.format"):
+        spacy.blank("en").add_pipe("anon_mask", config={"operators": {"tag": {"format": "[{name}]"}}})
 
 
 def test_a_pipeline_with_operators_pickles():

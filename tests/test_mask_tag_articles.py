@@ -80,9 +80,9 @@ def test_a_tag_that_starts_with_a_vowel_sound_takes_an():
 
 @pytest.mark.parametrize("cfg,expected", [
     ({"strategy": "suppress"}, "Jolie is a *** actress."),
-    ({"strategy": "suppress", "suppress_keep_length": True}, "Jolie is a ******** actress."),
-    ({"tag_format": "<{label}>"}, "Jolie is a <MISC> actress."),
-    ({"tag_format": "[**{label}{index}**]"}, "Jolie is a [**MISC1**] actress."),
+    ({"strategy": "suppress", "operators": {"suppress": {"keep_length": True}}}, "Jolie is a ******** actress."),
+    ({"operators": {"tag": {"format": "<{label}>"}}}, "Jolie is a <MISC> actress."),
+    ({"operators": {"tag": {"format": "[**{label}{index}**]"}}}, "Jolie is a [**MISC1**] actress."),
     ({"strategy": "replace", "operators": {"replace": {"text": "<{label}>"}}}, "Jolie is a <MISC> actress."),
     ({"strategy": "mask_chars"}, None),
 ])
@@ -120,7 +120,7 @@ def test_a_generalization_that_fell_back_to_a_tag_agrees_too():
 
 def test_without_tidying_a_generalization_still_gets_an_agreeing_article():
     doc = _mask("Caan is an American actor.", [("American", "MISC")], strategy="generalize",
-                generalized={"American": "performer"}, tidy_generalized=False)
+                generalized={"American": "performer"}, operators={"generalize": {"tidy": False}})
     assert doc._.anon_text == "Caan is a performer actor."
 
 

@@ -68,7 +68,7 @@ def _mask(spans, ents=(), **mask):
     SPANS[:] = spans
     nlp = spacy.blank("en")
     nlp.add_pipe("threshold_test_detector")
-    nlp.add_pipe("anon_mask", config={"run_rules": False, "leak_guard": False, "tag_format": "[{label}]", **mask})
+    nlp.add_pipe("anon_mask", config={"run_rules": False, "leak_guard": False, "operators": {"tag": {"format": "[{label}]"}}, **mask})
     doc = nlp.make_doc("Anna Berg mailed anna@x.org and Zed Corp on Monday ; Berg and Anna Berg left")
     doc.ents = [Span(doc, s, e, label=label) for s, e, label in ents]
     return nlp.get_pipe("anon_mask")(nlp.get_pipe("threshold_test_detector")(doc))._.anon_text

@@ -90,7 +90,8 @@ def test_no_article_after_a_determiner_possessive_or_for_plurals():
 
 def test_tidy_can_be_switched_off_and_tags_still_get_an_agreeing_article():
     text = "Scott Caan is an American actor."
-    doc = _mask(text, [("American", "MISC", "thing", 0), ("actor", "MISC", "thing", 0)], tidy_generalized=False)
+    doc = _mask(text, [("American", "MISC", "thing", 0), ("actor", "MISC", "thing", 0)],
+                operators={"generalize": {"tidy": False}})
     # no merging, but the article still agrees with the replacement (it would tell the hidden word's sound)
     assert doc._.anon_text == "Scott Caan is a thing thing."
     nlp = spacy.blank("en")

@@ -32,7 +32,7 @@ def test_load_with_strategy_and_saved_pipeline(tmp_path):
 
 def test_add_to_existing_pipeline_keeps_other_settings():
     nlp = guard(spacy.blank, "en")
-    nlp.add_pipe("anon_mask", config={"strategy": "suppress", "suppress_filler": "###", "run_rules": False})
+    nlp.add_pipe("anon_mask", config={"strategy": "suppress", "operators": {"suppress": {"filler": "###"}}, "run_rules": False})
     nlp.add_pipe("sentencizer", before="anon_mask")
     add_anon_components(nlp, strategy="suppress")
     assert nlp.pipe_names[-1] == "anon_mask"

@@ -77,11 +77,12 @@ def test_dates_move_earlier_by_one_shift_with_no_bound_at_the_run_date():
 def test_the_date_window_is_configurable_and_checked():
     text = "Date of birth: 02/11/1958."
     for seed in range(15):
-        new = replacement_of(surrogate_doc(text, [("02/11/1958", "DATETIME")], seed=seed, date_shift_days=10),
+        new = replacement_of(surrogate_doc(text, [("02/11/1958", "DATETIME")], seed=seed,
+                                            operators={"surrogate": {"date_shift_days": 10}}),
                              "02/11/1958")
         assert 1 <= abs((as_date(new) - datetime.date(1958, 2, 11)).days) <= 10
-    with pytest.raises(ValueError, match=r"\[E134\].*date_shift_days"):
-        spacy.blank("en").add_pipe("anon_mask", config={"date_shift_days": 0})
+    with pytest.raises(ValueError, match=r"\[E134\].*operators.surrogate.date_shift_days"):
+        spacy.blank("en").add_pipe("anon_mask", config={"operators": {"surrogate": {"date_shift_days": 0}}})
 
 
 # ------------------------------------------------------------------ currencies
@@ -143,7 +144,7 @@ def test_the_locale_follows_the_pipeline_language():
     pt = spacy.blank("pt").add_pipe("anon_mask", config={"strategy": "surrogate"})
     assert (es.surrogate_locale, pt.surrogate_locale) == ("es_ES", "pt_PT")
     doc = surrogate_doc("O Sr. João Silva nasceu em 12/03/1961.", [("João Silva", "PERSON"), ("12/03/1961", "DATETIME")],
-                        lang="pt", seed=2, date_shift_days=20)
+                        lang="pt", seed=2, operators={"surrogate": {"date_shift_days": 20}})
     assert replacement_of(doc, "João Silva").split()[0] in first_names("pt_PT", "male")
     new = replacement_of(doc, "12/03/1961")  # read day first: 12 March
     assert abs((as_date(new, dayfirst=True) - datetime.date(1961, 3, 12)).days) <= 20
@@ -152,8 +153,9 @@ def test_the_locale_follows_the_pipeline_language():
 def test_en_gb_reads_numeric_dates_day_first():
     text = "Date of birth: 02/11/1958."
     for seed in range(10):
-        gb = replacement_of(surrogate_doc(text, [("02/11/1958", "DATETIME")], seed=seed, date_shift_days=20,
-                                          surrogate_locale="en_GB"), "02/11/1958")
+        gb = replacement_of(surrogate_doc(text, [("02/11/1958", "DATETIME")], seed=seed,
+                                          operators={"surrogate": {"date_shift_days": 20, "locale": "en_GB"}}),
+                            "02/11/1958")
         assert abs((as_date(gb, dayfirst=True) - datetime.date(1958, 11, 2)).days) <= 20, gb
 
 

@@ -35,7 +35,7 @@ def test_portuguese_class_names_one_index_per_entity():
 
 
 def test_portuguese_harem_format():
-    out = tagged("pt", PT, PT_SPANS, tag_format="harem")
+    out = tagged("pt", PT, PT_SPANS, operators={"tag": {"format": "harem"}})
     assert out.startswith("O Papa [**PESSOA1**] recebeu [**PESSOA2**] em [**LOCAL1**].")
 
 

@@ -58,7 +58,7 @@ def settings_from_files(options: Options) -> Dict[str, Any]:
     try:
         if options.policy:
             flag = "--policy"
-            settings = read_policy(options.policy, [k for k in load_keywords() if k != "config"])
+            settings = read_policy(options.policy, [k for k in load_keywords(moved=True) if k != "config"])
             if settings.get("recognizers") is not None:
                 settings["recognizers"] = read_recognizers(settings["recognizers"])[0]
         if options.recognizers:

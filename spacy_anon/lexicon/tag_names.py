@@ -2,7 +2,7 @@
 
 Dias, Mamede and Baptista ("Automated Anonymization of Text Documents") tag each entity with its class
 and one index per entity in the text's language ("[**PESSOA5**]" in Portuguese, the HAREM class names);
-other tools write "[PERSON_1]". A tag is `tag_format` filled with {label} (the class name from
+other tools write "[PERSON_1]". A tag is `operators.tag.format` filled with {label} (the class name from
 `TAG_NAMES` when `names="language"`, else our category), {index} and {entity}. Pure tables and functions.
 """
 from typing import Dict
@@ -19,7 +19,7 @@ TAG_NAMES: Dict[str, Dict[str, str]] = {
            "MISC": "OTRO"},
 }
 
-# Named formats; any other value of `tag_format` is a format string itself.
+# Named formats; any other value of `operators.tag.format` is a format string itself.
 TAG_FORMATS: Dict[str, str] = {
     "brackets": "[{label}_{index}]",  # [PERSON_1], [PESSOA_1], [PERSONA_1]
     "harem": "[**{label}{index}**]",  # [**PESSOA5**], the Portuguese anonymization papers' form

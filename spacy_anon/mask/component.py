@@ -32,6 +32,7 @@ from spacy_anon.mask.grouping import canonical_parts
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.operators import Operator
 from spacy_anon.mask.operators.base import BUILT_IN, KEY_ENV, make_operator
+from spacy_anon.mask.operators.generalize import GeneralizeOperator
 from spacy_anon.mask.operators.pseudonym import pseudonym  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.operators.suppress import suppress  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.operators.surrogate import render_name  # noqa: F401  (public helper, re-exported)
@@ -40,9 +41,9 @@ from spacy_anon.mask.replacing import Policies, replacements
 from spacy_anon.mask.rule_fallback import RuleFallback
 from spacy_anon.mask.settings import (ALLOW_SEED_ENV, CONSISTENCY, DEFAULT_CONFIG,  # noqa: F401  (re-exported)
                                       DEFAULT_DATE_SHIFT_DAYS, DEFAULT_LOCALES, KEY_SCOPES, MAX_DATE_SHIFT_DAYS,
-                                      MIN_KEY_LENGTH, RUN_RULES, checked_key, honorifics_of, known_label_names,
-                                      name_labels_of, operator_params, secret_key_of, serializable, strategy_names,
-                                      validated_settings)
+                                      MIN_KEY_LENGTH, MOVED_TO_OPERATORS, RUN_RULES, checked_key, honorifics_of, known_label_names,
+                                      moved_setting, name_labels_of, operator_params, secret_key_of, serializable,
+                                      strategy_names, validated_settings)
 from spacy_anon.mask.entities import SWEEP_SOURCE  # noqa: F401  (re-exported)
 from spacy_anon.mask.tidy import starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.progress import pipe_keeping_failures
@@ -73,14 +74,8 @@ def make_anon_mask(
     overlap_resolver: Callable[[Iterable[Span]], List[Span]],
     grouper: Callable[[Doc, Sequence[Span]], List[str]],
     surrogate_provider: Callable[..., str],
-    suppress_filler: str,
-    suppress_keep_length: bool,
-    tag_format: str,
-    surrogate_locale: Optional[str],
     seed: Optional[int],
     pseudonym_key: Optional[str],
-    pseudonym_format: str,
-    pseudonym_length: int,
     date_granularity: str,
     age_bucket: int,
     number_style: str,
@@ -88,28 +83,38 @@ def make_anon_mask(
     include_original: bool,
     scorer: Optional[Callable],
     key_scope: str = "document",
-    tidy_generalized: bool = True,
     allow_list: List[Any] = [],  # noqa: B006  (spaCy passes the config value; never mutated)
     leak_guard: bool = True,
     operators: Dict[str, Dict[str, Any]] = {},  # noqa: B006  (spaCy passes the config value; never mutated)
-    date_shift_days: int = DEFAULT_DATE_SHIFT_DAYS,
     extra_labels: List[str] = [],  # noqa: B006  (spaCy passes the config value; never mutated)
     min_score: float = 0.0,
     label_min_scores: Dict[str, float] = {},  # noqa: B006  (spaCy passes the config value; never mutated)
+    # the operators' former top-level settings (`MOVED_TO_OPERATORS`): null unless an older config gives
+    # them; applied as operators.<name>.<setting> with warning W195
+    suppress_filler: Optional[str] = None,
+    suppress_keep_length: Optional[bool] = None,
+    tag_format: Optional[str] = None,
+    surrogate_locale: Optional[str] = None,
+    date_shift_days: Optional[int] = None,
+    pseudonym_format: Optional[str] = None,
+    pseudonym_length: Optional[int] = None,
+    tidy_generalized: Optional[bool] = None,
 ) -> "AnonMask":
     """Build the masking component; see `AnonMask` for the arguments."""
+    moved = {"suppress_filler": suppress_filler, "suppress_keep_length": suppress_keep_length,
+             "tag_format": tag_format, "surrogate_locale": surrogate_locale, "date_shift_days": date_shift_days,
+             "pseudonym_format": pseudonym_format, "pseudonym_length": pseudonym_length,
+             "tidy_generalized": tidy_generalized}
     return AnonMask(
         nlp, name, strategy=strategy, label_strategies=label_strategies, use_ents=use_ents,
         ent_label_map=ent_label_map, spans_key=spans_key, masked_spans_key=masked_spans_key,
         run_rules=run_rules, rules=rules, overlap_resolver=overlap_resolver, grouper=grouper,
-        surrogate_provider=surrogate_provider, suppress_filler=suppress_filler,
-        suppress_keep_length=suppress_keep_length, tag_format=tag_format, surrogate_locale=surrogate_locale,
-        seed=seed, pseudonym_key=pseudonym_key, pseudonym_format=pseudonym_format,
-        pseudonym_length=pseudonym_length, date_granularity=date_granularity, age_bucket=age_bucket,
+        surrogate_provider=surrogate_provider, seed=seed, pseudonym_key=pseudonym_key,
+        date_granularity=date_granularity, age_bucket=age_bucket,
         number_style=number_style, consistency=consistency, include_original=include_original,
-        key_scope=key_scope, scorer=scorer, tidy_generalized=tidy_generalized, allow_list=allow_list, leak_guard=leak_guard,
-        operators=operators, date_shift_days=date_shift_days, extra_labels=extra_labels, min_score=min_score,
-        label_min_scores=label_min_scores,
+        key_scope=key_scope, scorer=scorer, allow_list=allow_list, leak_guard=leak_guard,
+        operators=operators, extra_labels=extra_labels, min_score=min_score,
+        label_min_scores=label_min_scores, **{k: v for k, v in moved.items() if v is not None},
     )
 
 
@@ -141,14 +146,6 @@ class AnonMask(Pipe):
         overlap_resolver: `resolver(spans) -> non-overlapping spans` (spacy_anon.resolve_overlaps.v1).
         grouper: `grouper(doc, spans) -> entity key per span` (spacy_anon.name_part_grouper.v1).
         surrogate_provider: see `spacy_anon.mask.surrogates` (spacy_anon.faker_surrogates.v1).
-        suppress_filler / suppress_keep_length: what `suppress` writes; repeat it to the mention length.
-        tag_format: format of `tag` with {label}, {index} (per label, 1-based) and {entity}.
-        surrogate_locale: Faker locale (en_US, en_GB, es_ES, pt_PT...); None: from the pipeline language
-            (en_US, es_ES, pt_PT). Names, addresses and the reading of numeric dates (day first except
-            in en_US) follow it.
-        date_shift_days: the largest shift of a surrogate date, in days (default 365): one shift per
-            replacement memory, drawn from 30 (or less when this is smaller) to this many days, always
-            earlier, so order and intervals hold and nothing is bounded by the run date.
         seed: with a secret key, a public number mixed into the keyed surrogate choices (change it to
             draw other surrogates with the same key). Alone it is refused: a seed is no secret, and
             seeded surrogates can be reversed with candidate lists (tests may set the environment
@@ -163,17 +160,11 @@ class AnonMask(Pipe):
             the same person gets another surrogate and dates another shift in each document, so one
             known date or name reveals nothing about other documents) or "corpus" (one surrogate per
             entity and one date shift for every document processed with the key).
-        pseudonym_format / pseudonym_length: "{label}_{digest}" with that many hex digits.
         date_granularity ("month" | "year"), age_bucket (years), number_style ("about" | "words"):
             built-in coarsening of `generalize` when no generalizer set `span._.anon_replacement`.
         consistency: "doc" (a new memory per doc) or "pipeline" (one memory for the component's
             lifetime); a `ReplacementMemory` in doc.user_data["spacy_anon.memory"] always wins.
         include_original: add the original `text` to each table row.
-        tidy_generalized: readability of `generalize` replacements (see `tidy_generalized`): adjacent
-            mentions with the same generalization and only whitespace between them become one row
-            ("thing thing" -> "thing"); an "a"/"an" just before a replacement is corrected to match it,
-            the row then covering the article ("an American actor" -> "a performer", row from "an");
-            a bare singular replacement at the start of a noun phrase gets "a"/"an" ("In 2015 a person").
         allow_list: terms never masked, whichever detector flagged them: strings (case-insensitive, whole
             words; "European Court of Human Rights"), {"text": ...} or {"pattern": regex} (matching a whole
             value, a run of tokens, as in anon_rules); the pipeline's anon_rules allow lists count too. A
@@ -186,9 +177,13 @@ class AnonMask(Pipe):
             it is used as a name) is masked as the same entity ("KOWALSKI", "Kow\u200balski"); a
             person's name tagged ORG/LOC/DEM/MISC takes the person label first (`entities.as_persons`).
             Dates, quantities and ages are not swept. Off only to measure the detectors alone.
-        operators: settings of operators that have no top-level setting, by operator name, e.g.
-            {"mask_chars": {"char": "#", "keep_last": 4}, "replace": {"text": "<{label}>"},
-            "hash": {"length": 16}}; an unknown setting is refused by its operator.
+        operators: each operator's settings, by operator name; each operator declares them and their
+            defaults (`Operator.defaults`): suppress {filler, keep_length}, tag {format, names},
+            surrogate {locale, date_shift_days}, pseudonym {format, length}, generalize {places,
+            vacuous, tidy}, mask_chars {char, keep_last}, replace {text}, hash {length}, encrypt {block}
+            (docs/components/anon_mask.md). An unknown setting is refused. The former top-level names
+            (suppress_filler, tag_format, surrogate_locale, date_shift_days, pseudonym_format,
+            pseudonym_length, tidy_generalized...: `MOVED_TO_OPERATORS`) are applied there with W195.
         min_score / label_min_scores: candidates whose `span._.anon_score` is below the threshold of their
             label are not masked (`spacy_anon.mask.thresholds`): `label_min_scores` by fine type, else by
             category, else `min_score` (0.0: every candidate is masked). Numbers in [0, 1].
@@ -320,7 +315,7 @@ class AnonMask(Pipe):
         fine_type = span_getter("anon_type")
         return writer.write(doc, text, kept, entity_ids, values, from_generalizer, fallbacks, originals,
                             strategy_of=lambda s: self.strategy_for(s.label_, fine_type(s)),
-                            tidy=self.tidy_generalized, include_original=self.include_original,
+                            tidy=GeneralizeOperator.option(self._params, "tidy"), include_original=self.include_original,
                             masked_spans_key=self.masked_spans_key)
 
     def _resolve(self, doc: Doc, candidates: List[Span], text: str) -> List[Span]:
@@ -403,6 +398,17 @@ class AnonMask(Pipe):
 
     def _check_old_settings(self, saved: Dict[str, Any]) -> None:
         check_saved_settings(self.name, saved, self._settings(), file="cfg")
+
+
+
+def _moved_view(old: str) -> property:
+    """The effective value of an operator's setting by its former top-level name, read-only (operators of
+    the older interface read it from the component)."""
+    return property(lambda self: moved_setting(vars(self), old), doc=f"operators' setting, formerly {old}")
+
+
+for _old in MOVED_TO_OPERATORS:
+    setattr(AnonMask, _old, _moved_view(_old))
 
 
 def _redact_key_in_config(config_path: Path, name: str) -> None:

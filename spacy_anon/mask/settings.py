@@ -5,19 +5,21 @@ component's attributes, by the same names), or raises the coded error that names
 `operator_params` builds the operators' parameters from it once (`spacy_anon.mask.operators`).
 """
 import os
+import warnings
 from typing import Any, Dict, Optional, Tuple
 
 from spacy.pipeline import TrainablePipe
 
 from spacy_anon.doc_keys import MASKED_SPAN_KEY, SPAN_KEY
-from spacy_anon.errors import Errors
+from spacy_anon.errors import Errors, Warnings
 from spacy_anon.generalize import coarsen
 from spacy_anon.labels import CATEGORIES, DEFAULT_ENT_LABEL_MAP, known_types
 from spacy_anon.mask import fine_types, thresholds
 from spacy_anon.mask.grouping import DEFAULT_HONORIFICS, make_name_part_grouper
 from spacy_anon.mask.keys import MIN_KEY_BITS, estimated_bits
-from spacy_anon.mask.operators.base import KEY_ENV, OperatorParams, get_operator
-from spacy_anon.mask.operators.surrogate import provider_extras
+from spacy_anon.mask.operators.base import BUILT_IN, KEY_ENV, OperatorParams, get_operator
+from spacy_anon.mask.operators.surrogate import (DEFAULT_DATE_SHIFT_DAYS, DEFAULT_LOCALES,  # noqa: F401
+                                               MAX_DATE_SHIFT_DAYS, SurrogateOperator, provider_extras)
 from spacy_anon.mask.overlaps import make_overlap_resolver
 from spacy_anon.mask.surrogates import make_faker_surrogates
 from spacy_anon.rules.component import AnonRules
@@ -31,9 +33,24 @@ RUN_RULES = ("auto", True, False)
 ALLOW_SEED_ENV = "SPACY_ANON_ALLOW_SEED_ONLY"
 MIN_KEY_LENGTH = 16
 KEY_SCOPES = ("document", "corpus")
-DEFAULT_LOCALES = {"en": "en_US", "es": "es_ES", "pt": "pt_PT"}
-DEFAULT_DATE_SHIFT_DAYS = 365
-MAX_DATE_SHIFT_DAYS = 36500
+# Settings that were anon_mask's and belong to one operator: old name -> (operator, its setting). The old
+# name is still accepted, applied there with warning W195 (E195 when both are given, differently).
+MOVED_TO_OPERATORS: Dict[str, Tuple[str, str]] = {
+    "suppress_filler": ("suppress", "filler"),
+    "suppress_keep_length": ("suppress", "keep_length"),
+    "tag_format": ("tag", "format"),
+    "surrogate_locale": ("surrogate", "locale"),
+    "date_shift_days": ("surrogate", "date_shift_days"),
+    "pseudonym_format": ("pseudonym", "format"),
+    "pseudonym_length": ("pseudonym", "length"),
+    "tidy_generalized": ("generalize", "tidy"),
+}
+
+
+def operator_defaults() -> Dict[str, Dict[str, Any]]:
+    """The settings of the built-in operators that have some, with the defaults each operator declares."""
+    classes = {name: get_operator(name) for name in BUILT_IN}
+    return {name: dict(cls.defaults) for name, cls in classes.items() if cls.defaults}
 
 DEFAULT_CONFIG: Dict[str, Any] = {
     "strategy": "tag",
@@ -48,25 +65,17 @@ DEFAULT_CONFIG: Dict[str, Any] = {
     "overlap_resolver": {"@misc": "spacy_anon.resolve_overlaps.v1"},
     "grouper": {"@misc": "spacy_anon.name_part_grouper.v1"},
     "surrogate_provider": {"@misc": "spacy_anon.faker_surrogates.v1"},
-    "suppress_filler": "***",
-    "suppress_keep_length": False,
-    "tag_format": "[{label}_{index}]",
-    "surrogate_locale": None,
     "seed": None,
     "pseudonym_key": None,
-    "pseudonym_format": "{label}_{digest}",
-    "pseudonym_length": 8,
     "date_granularity": "month",
-    "date_shift_days": DEFAULT_DATE_SHIFT_DAYS,
     "age_bucket": 10,
     "number_style": "about",
     "consistency": "doc",
     "key_scope": "document",
     "include_original": False,
-    "tidy_generalized": True,
     "allow_list": [],
     "leak_guard": True,
-    "operators": {},
+    "operators": operator_defaults(),
     "min_score": 0.0,
     "label_min_scores": {},
     "scorer": {"@scorers": "spacy_anon.anon_scorer.v1"},
@@ -76,8 +85,33 @@ DEFAULT_CONFIG: Dict[str, Any] = {
 CONSTRUCTOR_DEFAULTS: Dict[str, Any] = {
     **DEFAULT_CONFIG, "label_strategies": None, "rules": None, "overlap_resolver": None, "grouper": None,
     "surrogate_provider": None, "scorer": None, "allow_list": (), "operators": None, "extra_labels": (),
-    "label_min_scores": None,
+    "label_min_scores": None, **{old: None for old in MOVED_TO_OPERATORS},
 }
+
+
+def moved_settings(given: Dict[str, Any], operators: Dict[str, Any]) -> Dict[str, Dict[str, Any]]:
+    """`operators` with the old top-level settings of `MOVED_TO_OPERATORS` found in `given` (not None)
+    applied where they belong, with one warning W195 naming the new places; E195 when the operator's
+    setting is also given, with a value other than the old one and than the operator's default."""
+    out = {name: dict(settings) if isinstance(settings, dict) else settings
+           for name, settings in dict(operators or {}).items()}
+    moved = []
+    for old, (operator, key) in MOVED_TO_OPERATORS.items():
+        value = given.get(old)
+        if value is None:
+            continue
+        current = out.get(operator) if isinstance(out.get(operator), dict) else {}
+        default = get_operator(operator).defaults[key]
+        if key in current and current[key] != value and current[key] != default:
+            raise ValueError(Errors.E195.format(old=old, operator=operator, key=key, old_value=value,
+                                                new_value=current[key]))
+        out[operator] = {**current, key: value}
+        moved.append((old, operator, key))
+    if moved:
+        warnings.warn(Warnings.W195.format(old=", ".join(o for o, _, _ in moved),
+                                           new=", ".join(f"operators.{op}.{key}" for _, op, key in moved),
+                                           operator=moved[0][1], key=moved[0][2]), UserWarning, stacklevel=4)
+    return out
 
 
 def validated_settings(nlp: Any, **given: Any) -> Dict[str, Any]:
@@ -96,18 +130,17 @@ def validated_settings(nlp: Any, **given: Any) -> Dict[str, Any]:
     cfg["extra_labels"] = list(extra_labels)
     for setting in ("date_granularity", "age_bucket", "number_style"):  # one definition with anon_generalize
         checked("anon_mask", setting, raw[setting])
-    shift = raw["date_shift_days"]
-    if not isinstance(shift, int) or isinstance(shift, bool) or not 1 <= shift <= MAX_DATE_SHIFT_DAYS:
-        raise ValueError(Errors.E134.format(value=shift))
-    cfg["date_shift_days"] = shift
     for name in strategy_names(cfg):
         get_operator(name)  # an unknown strategy is refused before any other setting
     cfg["operator_settings"] = {}
-    for name, settings in dict(raw["operators"] or {}).items():
+    for name, settings in moved_settings(raw, raw["operators"]).items():
         if not isinstance(settings, dict):
             raise ValueError(Errors.E126.format(kind=type(settings).__name__, name=name))
-        get_operator(name)  # an unknown operator name is an error here too
+        operator = get_operator(name)  # an unknown operator name is an error here too
         cfg["operator_settings"][name] = dict(settings)
+        if operator.defaults is not None:  # a built-in's unknown setting, even when the operator is not used
+            operator.check_options(OperatorParams(options=cfg["operator_settings"]))
+    SurrogateOperator.check_values(OperatorParams(options=cfg["operator_settings"]))
     if raw["key_scope"] not in KEY_SCOPES:
         raise ValueError(Errors.E102.format(valid=KEY_SCOPES, value=raw["key_scope"]))
     if raw["consistency"] not in CONSISTENCY:
@@ -127,14 +160,9 @@ def validated_settings(nlp: Any, **given: Any) -> Dict[str, Any]:
         overlap_resolver=raw["overlap_resolver"] or make_overlap_resolver(),
         grouper=raw["grouper"] or make_name_part_grouper(),
         surrogate_provider=raw["surrogate_provider"] or make_faker_surrogates(),
-        suppress_filler=raw["suppress_filler"], suppress_keep_length=raw["suppress_keep_length"],
-        tag_format=raw["tag_format"], lang=coarsen.lang_of(lang),
-        surrogate_locale=raw["surrogate_locale"] or DEFAULT_LOCALES.get(lang, "en_US"),
-        seed=raw["seed"], key_scope=raw["key_scope"], pseudonym_format=raw["pseudonym_format"],
-        pseudonym_length=raw["pseudonym_length"], date_granularity=raw["date_granularity"],
-        age_bucket=raw["age_bucket"], number_style=raw["number_style"], consistency=raw["consistency"],
-        include_original=raw["include_original"], tidy_generalized=bool(raw["tidy_generalized"]),
-        allow_list=list(raw["allow_list"]), leak_guard=bool(raw["leak_guard"]),
+        lang=coarsen.lang_of(lang), seed=raw["seed"], key_scope=raw["key_scope"],
+        date_granularity=raw["date_granularity"], age_bucket=raw["age_bucket"], number_style=raw["number_style"],
+        consistency=raw["consistency"], include_original=raw["include_original"], allow_list=list(raw["allow_list"]), leak_guard=bool(raw["leak_guard"]),
     )
     return cfg
 
@@ -181,11 +209,9 @@ def honorifics_of(grouper: Any) -> Tuple[str, ...]:
 def operator_params(cfg: Dict[str, Any], key: Optional[bytes]) -> OperatorParams:
     """The operators' parameters, from the component's settings and secret key."""
     return OperatorParams(
-        suppress_filler=cfg["suppress_filler"], suppress_keep_length=cfg["suppress_keep_length"],
-        tag_format=cfg["tag_format"], lang=cfg["lang"], surrogate_locale=cfg["surrogate_locale"],
-        surrogate_provider=cfg["surrogate_provider"], surrogate_extras=provider_extras(cfg["surrogate_provider"]),
-        seed=cfg["seed"], date_shift_days=cfg["date_shift_days"], pseudonym_format=cfg["pseudonym_format"],
-        pseudonym_length=cfg["pseudonym_length"], date_granularity=cfg["date_granularity"],
+        lang=cfg["lang"], surrogate_provider=cfg["surrogate_provider"],
+        surrogate_extras=provider_extras(cfg["surrogate_provider"]), seed=cfg["seed"],
+        date_granularity=cfg["date_granularity"],
         age_bucket=cfg["age_bucket"], number_style=cfg["number_style"], options=cfg["operator_settings"],
         key=key, name_labels=name_labels_of(cfg["grouper"]), honorifics=honorifics_of(cfg["grouper"]),
         key_env=KEY_ENV)
@@ -241,13 +267,20 @@ def rules_config_names(cfg: Dict[str, Any]) -> set:
     return names
 
 
+def moved_setting(cfg: Dict[str, Any], old: str) -> Any:
+    """The effective value of a setting of `MOVED_TO_OPERATORS` by its old name (from its operator)."""
+    operator, key = MOVED_TO_OPERATORS[old]
+    return get_operator(operator).option(OperatorParams(lang=cfg["lang"], options=cfg["operator_settings"]), key)
+
+
 def serializable(cfg: Dict[str, Any]) -> Dict[str, Any]:
-    """The settings a saved pipeline's `cfg` held (never the pseudonym key), for `check_saved_settings`."""
+    """The settings a saved pipeline's `cfg` held (never the pseudonym key), for `check_saved_settings`
+    (the operators' former top-level settings by their old names, as older pipelines saved them)."""
     names = ("strategy", "label_strategies", "use_ents", "ent_label_map", "spans_key", "masked_spans_key",
-             "run_rules", "suppress_filler", "suppress_keep_length", "tag_format", "surrogate_locale", "seed",
-             "pseudonym_format", "pseudonym_length", "date_granularity", "age_bucket", "number_style",
-             "consistency", "key_scope", "include_original", "tidy_generalized", "allow_list", "leak_guard")
+             "run_rules", "seed", "date_granularity", "age_bucket", "number_style",
+             "consistency", "key_scope", "include_original", "allow_list", "leak_guard")
     out = {name: cfg[name] for name in names}
+    out.update({old: moved_setting(cfg, old) for old in MOVED_TO_OPERATORS})
     out.update(rules=cfg["rules_cfg"], operators=cfg["operator_settings"], extra_labels=cfg["extra_labels"],
                min_score=cfg["min_score"], label_min_scores=cfg["label_min_scores"])
     return out

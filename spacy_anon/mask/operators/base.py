@@ -58,25 +58,18 @@ class Mention:
 
 @dataclass(frozen=True)
 class OperatorParams:
-    """Every operator's parameters, built once from anon_mask's settings (`params_from_settings`), as
+    """Every operator's parameters, built once from anon_mask's settings (`settings.operator_params`), as
     Presidio passes `params` to `operate`: operators read them here, never from the component.
 
-    options: `operators = {"<name>": {...}}` (read with `options_of(name)`); key: the secret key of keyed
-    operators (never serialized or logged); name_labels / honorifics: the grouper's (person labels, titles
+    options: `operators = {"<name>": {...}}` (an operator reads its own with `Operator.option`, its declared
+    default when unset); key: the secret key of keyed operators (never serialized or logged); name_labels / honorifics: the grouper's (person labels, titles
     that are not name parts); surrogate_extras: the optional keywords the surrogate provider takes.
     """
 
-    suppress_filler: str = "***"
-    suppress_keep_length: bool = False
-    tag_format: str = "[{label}_{index}]"
     lang: str = "en"
-    surrogate_locale: str = "en_US"
     surrogate_provider: Optional[Callable[..., str]] = None
     surrogate_extras: FrozenSet[str] = frozenset()
     seed: Optional[int] = None
-    date_shift_days: int = 365
-    pseudonym_format: str = "{label}_{digest}"
-    pseudonym_length: int = 8
     date_granularity: str = "month"
     age_bucket: int = 10
     number_style: str = "about"
@@ -90,6 +83,36 @@ class OperatorParams:
         """The settings of operator `name`: `operators = {"<name>": {...}}` on anon_mask."""
         return dict(self.options.get(name, {}))
 
+    # Views of the built-in operators' settings by their former top-level names, for operators of your own
+    # written against them (read `get_operator(name).option(params, key)` instead).
+    @property
+    def suppress_filler(self) -> str:
+        return get_operator("suppress").option(self, "filler")
+
+    @property
+    def suppress_keep_length(self) -> bool:
+        return get_operator("suppress").option(self, "keep_length")
+
+    @property
+    def tag_format(self) -> str:
+        return get_operator("tag").option(self, "format")
+
+    @property
+    def surrogate_locale(self) -> str:
+        return get_operator("surrogate").option(self, "locale")
+
+    @property
+    def date_shift_days(self) -> int:
+        return get_operator("surrogate").option(self, "date_shift_days")
+
+    @property
+    def pseudonym_format(self) -> str:
+        return get_operator("pseudonym").option(self, "format")
+
+    @property
+    def pseudonym_length(self) -> int:
+        return get_operator("pseudonym").option(self, "length")
+
 
 class Operator:
     """One replacement strategy, stateless: subclasses set `name` (by `register`), refuse parameters that
@@ -101,6 +124,9 @@ class Operator:
     """
 
     name = ""
+    # The operator's settings (`operators = {"<name>": {...}}` on anon_mask) and their defaults; None: the
+    # operator checks its own settings in `validate` (operators written before settings were declared).
+    defaults: Optional[Dict[str, Any]] = None
 
     def __init__(self, mask: Any = None) -> None:
         self.mask = mask  # only operators of the older interface read the component (`LegacyOperator`)
@@ -116,11 +142,19 @@ class Operator:
         """(replacement, whether a generalizer supplied it, (fallback, operator) or None)."""
         return self.operate(mention, params), False, None
 
-    def check_options(self, params: OperatorParams, known: set) -> None:
-        """Refuse settings this operator does not have (a typo would otherwise be ignored silently)."""
-        unknown = sorted(set(params.options_of(self.name)) - set(known))
+    @classmethod
+    def option(cls, params: OperatorParams, key: str) -> Any:
+        """The operator's setting `key`: `operators.<name>.<key>` on anon_mask, else its declared default."""
+        return params.options_of(cls.name).get(key, (cls.defaults or {}).get(key))
+
+    @classmethod
+    def check_options(cls, params: OperatorParams, known: Optional[set] = None) -> None:
+        """Refuse settings this operator does not have (a typo would otherwise be ignored silently);
+        known: the setting names (default: those of `defaults`)."""
+        known = set(cls.defaults or ()) if known is None else set(known)
+        unknown = sorted(set(params.options_of(cls.name)) - known)
         if unknown:
-            raise ValueError(Errors.E125.format(name=self.name, unknown=unknown, known=sorted(known) or "none"))
+            raise ValueError(Errors.E125.format(name=cls.name, unknown=unknown, known=sorted(known) or "none"))
 
     # the older interface, for operators that still read the component (`LegacyOperator` runs them)
     def settings(self) -> dict:

@@ -84,13 +84,15 @@ def decrypt_token(secret: bytes, token: str) -> str:
 
 
 def block_of(params: OperatorParams) -> int:
-    return params.options_of("encrypt").get("block", DEFAULT_BLOCK)
+    return EncryptOperator.option(params, "block")
 
 
 @register("encrypt")
 class EncryptOperator(Operator):
+    defaults = {"block": DEFAULT_BLOCK}
+
     def validate(self, params: OperatorParams) -> None:
-        self.check_options(params, {"block"})
+        self.check_options(params)
         block = block_of(params)
         if not isinstance(block, int) or isinstance(block, bool) or not 16 <= block <= 1024 or block % 16:
             raise ValueError(Errors.E123.format(setting="operators.encrypt.block", value=block,

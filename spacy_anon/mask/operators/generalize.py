@@ -46,16 +46,22 @@ def generalize_value(mention: Mention, params: OperatorParams) -> str:
 
 @register("generalize")
 class GeneralizeOperator(Operator):
+    # places: known cities and countries through the gazetteer; vacuous: what mentions no anon_generalize
+    # decided on get when only a vacuous value is left; tidy: adjacent equal generalizations merged and
+    # "a"/"an" fitted to the replacement (`spacy_anon.mask.tidy`, applied by anon_mask's writer)
+    defaults = {"places": False, "vacuous": "tag", "tidy": True}
     fallbacks = {"tag": TagOperator(), "suppress": SuppressOperator()}
 
-    @staticmethod
-    def _options(params: OperatorParams) -> Tuple[bool, str]:
-        """operators={"generalize": {"places": true, "vacuous": "tag"}}: known cities and countries through
-        the gazetteer; what mentions no anon_generalize decided on get when only a vacuous value is left."""
-        options = params.options_of("generalize")
-        return bool(options.get("places", False)), options.get("vacuous", "tag")
+    @classmethod
+    def _options(cls, params: OperatorParams) -> Tuple[bool, str]:
+        """(places, vacuous) of operators={"generalize": {...}}."""
+        return bool(cls.option(params, "places")), cls.option(params, "vacuous")
 
     def validate(self, params: OperatorParams) -> None:
+        self.check_options(params)
+        if not isinstance(self.option(params, "tidy"), bool):
+            raise ValueError(Errors.E123.format(setting="operators.generalize.tidy", value=self.option(params, "tidy"),
+                                                allowed="true or false"))
         if params.date_granularity not in coarsen.DATE_GRANULARITIES:
             raise ValueError(Errors.E105.format(valid=coarsen.DATE_GRANULARITIES, value=params.date_granularity))
         if params.number_style not in coarsen.NUMBER_STYLES:

@@ -5,5 +5,7 @@ from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, re
 
 @register("keep")
 class KeepOperator(Operator):
+    defaults: dict = {}
+
     def operate(self, mention: Mention, params: OperatorParams) -> str:
         return mention.text

@@ -17,9 +17,11 @@ def keyed_hash(key: bytes, value: str, length: int = 16) -> str:
 
 @register("hash")
 class HashOperator(Operator):
+    defaults = {"length": 16}
+
     def validate(self, params: OperatorParams) -> None:
-        self.check_options(params, {"length"})
-        length = params.options_of("hash").get("length", 16)
+        self.check_options(params)
+        length = self.option(params, "length")
         if not isinstance(length, int) or not 8 <= length <= 64:
             raise ValueError(Errors.E123.format(setting="operators.hash.length", value=length,
                                                 allowed="8 to 64 hex digits"))
@@ -27,4 +29,4 @@ class HashOperator(Operator):
             raise ValueError(Errors.E110.format(strategy="hash", env=params.key_env))
 
     def operate(self, mention: Mention, params: OperatorParams) -> str:
-        return keyed_hash(params.key, mention.text, params.options_of("hash").get("length", 16))
+        return keyed_hash(params.key, mention.text, self.option(params, "length"))

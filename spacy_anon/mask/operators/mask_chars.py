@@ -23,13 +23,14 @@ def mask_characters(text: str, char: str = "*", keep_last: int = 4) -> str:
 
 @register("mask_chars")
 class MaskCharsOperator(Operator):
-    @staticmethod
-    def _options(params: OperatorParams):
-        options = params.options_of("mask_chars")
-        return options.get("char", "*"), options.get("keep_last", 4)
+    defaults = {"char": "*", "keep_last": 4}
+
+    @classmethod
+    def _options(cls, params: OperatorParams):
+        return cls.option(params, "char"), cls.option(params, "keep_last")
 
     def validate(self, params: OperatorParams) -> None:
-        self.check_options(params, {"char", "keep_last"})
+        self.check_options(params)
         char, keep_last = self._options(params)
         if not isinstance(char, str) or len(char) != 1:
             raise ValueError(Errors.E123.format(setting="operators.mask_chars.char", value=char,

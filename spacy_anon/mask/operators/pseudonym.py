@@ -14,22 +14,26 @@ def pseudonym(key: bytes, label: str, entity_key: str, length: int = 8, fmt: str
 
 @register("pseudonym")
 class PseudonymOperator(Operator):
+    defaults = {"format": "{label}_{digest}", "length": 8}
+
     def validate(self, params: OperatorParams) -> None:
+        self.check_options(params)
+        fmt, length = self.option(params, "format"), self.option(params, "length")
         try:
-            params.pseudonym_format.format(label="X", digest="0")
-        except (KeyError, IndexError, ValueError) as err:
-            raise ValueError(Errors.E108.format(setting="pseudonym_format", value=params.pseudonym_format,
+            fmt.format(label="X", digest="0")
+        except (KeyError, IndexError, ValueError, AttributeError) as err:
+            raise ValueError(Errors.E108.format(setting="operators.pseudonym.format", value=fmt,
                                                 error=repr(err), fields="{label} and {digest}",
                                                 example="{label}_{digest}")) from None
-        if not 4 <= params.pseudonym_length <= 64:
-            raise ValueError(Errors.E109.format(value=params.pseudonym_length))
+        if isinstance(length, bool) or not isinstance(length, int) or not 4 <= length <= 64:
+            raise ValueError(Errors.E109.format(value=length))
         if params.key is None:
             raise ValueError(Errors.E110.format(strategy="pseudonym", env=params.key_env))
 
     def operate(self, mention: Mention, params: OperatorParams) -> str:
         value = mention.memory.get(mention.entity, "pseudonym")
         if value is None:
-            value = pseudonym(params.key, mention.label, mention.key, params.pseudonym_length,
-                              params.pseudonym_format)
+            value = pseudonym(params.key, mention.label, mention.key, self.option(params, "length"),
+                              self.option(params, "format"))
             mention.memory.set(mention.entity, "pseudonym", value)
         return value

@@ -7,13 +7,15 @@ from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, re
 
 
 def _text(params: OperatorParams) -> str:
-    return params.options_of("replace").get("text", "[REDACTED]")
+    return ReplaceOperator.option(params, "text")
 
 
 @register("replace")
 class ReplaceOperator(Operator):
+    defaults = {"text": "[REDACTED]"}
+
     def validate(self, params: OperatorParams) -> None:
-        self.check_options(params, {"text"})
+        self.check_options(params)
         text = _text(params)
         try:
             text.format(label="X")

@@ -1,4 +1,8 @@
-"""`suppress`: the mention removed, a filler in its place (`suppress_filler`, `suppress_keep_length`)."""
+"""`suppress`: the mention removed, a filler in its place.
+
+Settings (`operators = {"suppress": {...}}` on anon_mask): `filler` (default "***"), `keep_length`
+(default false: the filler repeated to the mention's length when true)."""
+from spacy_anon.errors import Errors
 from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 
 
@@ -11,5 +15,16 @@ def suppress(text: str, filler: str = "***", keep_length: bool = False) -> str:
 
 @register("suppress")
 class SuppressOperator(Operator):
+    defaults = {"filler": "***", "keep_length": False}
+
+    def validate(self, params: OperatorParams) -> None:
+        self.check_options(params)
+        filler, keep_length = self.option(params, "filler"), self.option(params, "keep_length")
+        if not isinstance(filler, str):
+            raise ValueError(Errors.E123.format(setting="operators.suppress.filler", value=filler, allowed="a text"))
+        if not isinstance(keep_length, bool):
+            raise ValueError(Errors.E123.format(setting="operators.suppress.keep_length", value=keep_length,
+                                                allowed="true or false"))
+
     def operate(self, mention: Mention, params: OperatorParams) -> str:
-        return suppress(mention.text, params.suppress_filler, params.suppress_keep_length)
+        return suppress(mention.text, self.option(params, "filler"), self.option(params, "keep_length"))

@@ -24,6 +24,9 @@ from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, re
 from spacy_anon.mask.time_shift import draw_time_shift
 
 MAX_TRIES = 50
+DEFAULT_LOCALES = {"en": "en_US", "es": "es_ES", "pt": "pt_PT"}  # operators.surrogate.locale = null
+DEFAULT_DATE_SHIFT_DAYS = 365
+MAX_DATE_SHIFT_DAYS = 36500
 MIN_DATE_SHIFT = 30  # days: a shift of a few days hides little
 
 
@@ -172,11 +175,32 @@ def seed_for(key: Optional[bytes], seed: Optional[int], memory: ReplacementMemor
 
 @register("surrogate")
 class SurrogateOperator(Operator):
+    # locale: Faker locale (null: the pipeline language's, `DEFAULT_LOCALES`); date_shift_days: the
+    # largest shift of a surrogate date (`draw_date_shift`)
+    defaults = {"locale": None, "date_shift_days": DEFAULT_DATE_SHIFT_DAYS}
+
+    @classmethod
+    def option(cls, params: OperatorParams, key: str) -> Any:
+        value = super().option(params, key)
+        if key == "locale" and value is None:
+            return DEFAULT_LOCALES.get(params.lang, "en_US")
+        return value
+
+    @classmethod
+    def check_values(cls, params: OperatorParams) -> None:
+        """Refuse a date shift that cannot work (E134), whether or not surrogates are used."""
+        shift = cls.option(params, "date_shift_days")
+        if not isinstance(shift, int) or isinstance(shift, bool) or not 1 <= shift <= MAX_DATE_SHIFT_DAYS:
+            raise ValueError(Errors.E134.format(value=shift))
+
     def validate(self, params: OperatorParams) -> None:
         import faker.config  # heavy, only when surrogates are used
 
-        if params.surrogate_locale not in faker.config.AVAILABLE_LOCALES:
-            raise ValueError(Errors.E114.format(value=params.surrogate_locale))
+        self.check_options(params)
+        self.check_values(params)
+        locale = self.option(params, "locale")
+        if locale not in faker.config.AVAILABLE_LOCALES:
+            raise ValueError(Errors.E114.format(value=locale))
 
     def operate(self, mention: Mention, params: OperatorParams) -> str:
         label, memory, entity = mention.label, mention.memory, mention.entity
@@ -192,7 +216,8 @@ class SurrogateOperator(Operator):
         data = memory.get(entity, "surrogate")
         if data is None:
             if memory.date_shift is None:
-                memory.date_shift = draw_date_shift(random.Random(choice_seed("date-shift")), params.date_shift_days)
+                memory.date_shift = draw_date_shift(random.Random(choice_seed("date-shift")),
+                                                    self.option(params, "date_shift_days"))
             if memory.time_shift is None:
                 memory.time_shift = draw_time_shift(random.Random(choice_seed("time-shift")))
             canonical = canonical_parts(mention.key, mention.span, params.honorifics) if is_name else []
@@ -208,7 +233,7 @@ class SurrogateOperator(Operator):
             value, fallback = None, None
             for attempt in range(MAX_TRIES):
                 value = provider(
-                    label if not is_name else "PERSON", source, locale=params.surrogate_locale,
+                    label if not is_name else "PERSON", source, locale=self.option(params, "locale"),
                     seed=choice_seed(label, mention.key, attempt), date_shift_days=memory.date_shift,
                     **extras,
                 )

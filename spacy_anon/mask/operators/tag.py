@@ -1,4 +1,4 @@
-"""`tag`: a class name and one index per entity, "[PERSON_1]", "[PESSOA_1]" (`tag_format`; class names in
+"""`tag`: a class name and one index per entity, "[PERSON_1]", "[PESSOA_1]" (`operators.tag.format`; class names in
 the pipeline's language, `spacy_anon.lexicon.tag_names`)."""
 
 from spacy_anon.errors import Errors
@@ -8,23 +8,25 @@ from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, re
 
 def _names(params: OperatorParams) -> str:
     """operators={"tag": {"names": "language"|"category"}}: class names in the pipeline's language or ours."""
-    return params.options_of("tag").get("names", "language")
+    return TagOperator.option(params, "names")
 
 
 @register("tag")
 class TagOperator(Operator):
+    defaults = {"format": "[{label}_{index}]", "names": "language"}
+
     def validate(self, params: OperatorParams) -> None:
-        self.check_options(params, {"names"})
+        self.check_options(params)
         if _names(params) not in NAME_MODES:
             raise ValueError(Errors.E135.format(value=_names(params), valid=NAME_MODES))
-        fmt = resolve_tag_format(params.tag_format)
+        fmt = resolve_tag_format(self.option(params, "format"))
         try:
             fmt.format(label="X", index=1, entity="X_1")
         except (KeyError, IndexError, ValueError) as err:
-            raise ValueError(Errors.E108.format(setting="tag_format", value=fmt, error=repr(err),
+            raise ValueError(Errors.E108.format(setting="operators.tag.format", value=fmt, error=repr(err),
                                                 fields="{label}, {index} and {entity}", example="[{label}_{index}]")) from None
 
     def operate(self, mention: Mention, params: OperatorParams) -> str:
-        return resolve_tag_format(params.tag_format).format(
+        return resolve_tag_format(self.option(params, "format")).format(
             label=tag_label(mention.label, params.lang, _names(params)),
             index=mention.memory.index_of(mention.entity), entity=mention.entity)
