@@ -10,6 +10,7 @@ from typing import FrozenSet, List, Sequence, Tuple
 from spacy.tokens import Doc
 from spacy.util import registry
 
+from spacy_anon.lexicon.generic_words import is_verb_form
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.tagger.clinical_postprocess import extend_names_left
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
@@ -91,6 +92,15 @@ def trim_common_words(
             return False
         return lower not in honorifics and lower not in names and _is_common_word(lower, min_zipf)
 
+    def subject(end: int) -> bool:  # "Will Smith called": a verb after the name, so its first word is no verb
+        j = end
+        while j < len(doc) and doc[j].is_space:
+            j += 1
+        return j < len(doc) and "\n" not in doc[j - 1].whitespace_ and is_verb_form(doc[j].text, is_common)
+
+    from spacy_anon.tagger.span_filters.generic_words import dictionary_test  # noqa: PLC0415  (it imports this module)
+
+    is_common = dictionary_test(doc.lang_ or "en")
     stops = stop_words(doc.lang_)
     out = []
     for start, end, label, score in spans:
@@ -101,6 +111,9 @@ def trim_common_words(
             continue  # a lone function word ("at", "The") never identifies anyone
         if label in labels:
             for piece_start, piece_end in _split_at_lowercase_words(doc, start, end):
+                if subject(piece_end):
+                    out.append((piece_start, piece_end, label, score))
+                    continue
                 while piece_start < piece_end - 1 and removable(piece_start) and \
                         doc[piece_start + 1].text[:1].isupper():
                     piece_start += 1
