@@ -12,7 +12,7 @@ from typing import Callable, FrozenSet, Optional, Sequence
 GREETINGS = frozenset(
     "hi hello hey hiya howdy dear greetings thanks thank thx ty cheers regards best kind kindest warm warmest "
     "sincerely faithfully yours truly respectfully cordially bye goodbye congratulations congrats welcome "
-    "please sorry morning afternoon evening night wishes".split()
+    "please sorry good wishes".split()
 )
 
 # Interjections, fillers and sentence adverbs of speech and social text.
@@ -93,7 +93,7 @@ def is_generic(word: str) -> bool:
 def verb_stems(word: str) -> Sequence[str]:
     """Candidate dictionary forms of an inflected lower-case word ("replying" -> "reply", "tried" -> "try")."""
     stems = []
-    for suffix, repl in (("ing", ""), ("ing", "e"), ("ied", "y"), ("ed", ""), ("ed", "e"), ("d", ""),
+    for suffix, repl in (("ing", ""), ("ing", "e"), ("ied", "y"), ("ed", ""), ("ed", "e"),
                          ("ies", "y"), ("es", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 2:
             stem = word[: len(word) - len(suffix)] + repl

@@ -30,8 +30,10 @@ SENTENCE_OPENERS = frozenset({".", "!", "?", ":", ";", "-", "*", "•", "—", "
 VALUE_GLUE = frozenset({":", "#", "no", "no.", "nr", "num", "number", "-", "="})
 LEADING_PUNCT = frozenset(",.:;!?)]}>|/-–—*•")
 TRAILING_PUNCT = frozenset(",:;!?([{<|/-–—*•")
-PAIRS = (("(", ")"), ("[", "]"), ('"', '"'), ("“", "”"), ("‘", "’"))
+PAIRS = (("(", ")"), ("[", "]"), ('"', '"'), ("“", "”"))  # not ’: an apostrophe too ("seven days’")
 DETERMINERS = frozenset("the his her their my our your its ’s 's".split())
+MONTHS = frozenset("january february march april may june july august september october november december "
+                   "jan feb mar apr jun jul aug sep sept oct nov dec".split())
 NAME_STOP_WORDS = frozenset({"will", "may"})  # stop words that are also given names ("Dear Will")
 NUMBER_WORDS = frozenset(
     "zero oh one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -111,6 +113,11 @@ class NameSignals:
         first = doc[start].text.lower()
         return before in DETERMINERS or first in DETERMINERS or (start + 1 < len(doc) and doc[start + 1].text in {"’s", "'s"})
 
+    def mid_title(self, i: int) -> bool:
+        """A capitalised word (not in capitals) that does not open a sentence."""
+        text = self.doc[i].text
+        return text[:1].isupper() and not text.isupper() and not starts_sentence(self.doc, i)
+
     def acronym(self, i: int) -> bool:
         text = self.doc[i].text
         return len(text) > 1 and text.isupper() and not self.caps[i]
@@ -149,8 +156,9 @@ class NameSignals:
         return (w in GREETINGS or w in INTERJECTIONS or w in FIELD_KEYS or w in CLINICAL_WORDS or w in WEEKDAYS
                 or (w in IMPERATIVES and starts_sentence(self.doc, i)))
 
-    def signal(self, i: int, start: int) -> bool:
-        """Whether token i (of a span starting at `start`) can be part of a name or an identifier."""
+    def signal(self, i: int, start: int, describes: bool = True) -> bool:
+        """Whether token i (of a span starting at `start`) can be part of a name or an identifier.
+        describes: a lower-case noun after a determiner counts ("the police", "his two sisters")."""
         token = self.doc[i]
         text = token.text
         if any(ch.isdigit() for ch in text) or "@" in text:
@@ -164,19 +172,19 @@ class NameSignals:
             return True  # an initial; a number spoken ("two two one four")
         title = text[:1].isupper() and not text.isupper()
         sentence_start = starts_sentence(self.doc, i)
-        if title and not sentence_start and (w in self.names or w in NAME_STOP_WORDS) \
-                and w not in GREETINGS and w not in WEEKDAYS:
-            return True  # "Page", "Ward", "Day", "Will": names that are also words
+        if title and not sentence_start:  # inside a sentence a capital says name ("Page", "Will", "Ty")
+            return w in NAME_STOP_WORDS or not (w in GREETINGS or w in WEEKDAYS or w in CLINICAL_WORDS
+                                                or w in self.stops)
         if w in self.stops or self.listed(w, i):
             return False
         if text.isupper() and len(text) > 1:
             return True  # an acronym, or a word of a line in capitals: only the lists say it is generic
         if title:
             return (not sentence_start or w in self.names or not self.frequent(w)
-                    or self.subject(i))  # "Ted is happy"
+                    or self.subject(i))  # "Ted is happy"; "Turkey?" is a gazetteer name
         if w in self.names and not is_verb_form(w, self.is_common):
             return True  # a name written in lower case ("mark: okay", "ask ben")
-        if self.determined(start) and not is_past_or_progressive(text, self.is_common):
+        if describes and self.determined(start) and not is_past_or_progressive(text, self.is_common):
             return True  # a description: "the police", "the applicant's brother", "his two sisters"
         return not self.is_common(w)  # a lower-case word: a name only when no dictionary lists it
 
@@ -192,15 +200,18 @@ class NameSignals:
                                            and self.doc[i + 1].text in {"@", ".", "-", "_"}):
             return False
         w = folded(token.text)
+        if self.mid_title(i) and w not in GREETINGS:
+            return False  # "Vin", "Ty": capitalised inside a sentence, a name
         return w in GREETINGS or w in INTERJECTIONS or w in FIELD_KEYS
 
 
 def _balanced(doc: Doc, start: int, end: int, closer: str) -> bool:
+    """Whether a closing bracket or quote after tokens start..end-1 closes one opened among them."""
     opener = next(o for o, c in PAIRS if c == closer)
     texts = [t.text for t in doc[start:end]]
     if opener == closer:
-        return texts.count(opener) % 2 == 0
-    return texts.count(opener) >= texts.count(closer)
+        return texts.count(opener) % 2 == 1
+    return texts.count(opener) > texts.count(closer)
 
 
 def trim_punctuation(doc: Doc, start: int, end: int) -> Tuple[int, int]:
@@ -236,6 +247,7 @@ class GenericWordTrimmer:
         self.name_labels, self.person_labels = set(name_labels), set(person_labels)
         self.date_label, self.skip_labels = date_label, set(skip_labels)
         self.code_labels = set(code_labels)
+        self.description_labels = self.person_labels | {"ORG"}
 
     # --- where a span is cut
     def sentence_break(self, i: int, start: int, end: int) -> bool:
@@ -264,6 +276,8 @@ class GenericWordTrimmer:
         w = folded(self.doc[i].text)
         if (w not in GREETINGS and w not in INTERJECTIONS) or w in NUMBER_WORDS or self.s.acronym(i):
             return False
+        if w not in GREETINGS and self.s.mid_title(i):
+            return False
         j = i - 1
         while j >= start and self.doc[j].is_space:
             j -= 1
@@ -281,14 +295,18 @@ class GenericWordTrimmer:
         j = i - 1
         while j >= 0 and self.doc[j].is_space:
             j -= 1
-        if j < 0 or not self.doc[j].text[:1].isupper():
+        prev = self.doc[j].text if j >= 0 else ""
+        if not prev[:1].isupper() and not (prev.isalpha() and prev not in self.s.stops
+                                           and (prev in self.s.names or not self.s.is_common(prev))):
             return False  # only right after a name: "John Smith met", not "handing out of" in brackets
         if label in self.person_labels:
             return text in PREPOSITIONS or is_verb_form(text, self.s.is_common)
         return is_past_or_progressive(text, self.s.is_common)
 
     def weekday(self, i: int) -> bool:
-        return folded(self.doc[i].text) in WEEKDAYS and self.doc[i].text[:1].isupper()
+        """A weekday: capitalised, or written out in lower case ("on sunday")."""
+        text = self.doc[i].text
+        return folded(text) in WEEKDAYS and (text[:1].isupper() or (text.endswith("day") and text.islower()))
 
     def generic_weekday(self, i: int) -> bool:
         """A weekday in generic use: "every Monday", "Monday mornings", "Have a good Monday"."""
@@ -312,7 +330,8 @@ class GenericWordTrimmer:
                 cut = True
             elif name_like and (self.greeting(i, piece) or self.verb(i, label)):
                 cut = True
-            elif self.date_label and label != self.date_label and self.weekday(i) and not self.s.after_honorific(i, start):
+            elif self.date_label and label != self.date_label and self.weekday(i) and not self.s.after_honorific(i, start) \
+                    and not (i + 1 < end and self.title(i + 1) and folded(self.doc[i + 1].text) not in MONTHS):
                 cut, own = True, (i, i + 1, self.date_label)
             if cut:
                 if i > piece:
@@ -329,9 +348,9 @@ class GenericWordTrimmer:
         """Edges without punctuation, spaces, greetings, field keys and stop words; a person span also
         without lower-case words around the name ("headaches since Monday" -> "Monday")."""
         doc, s = self.doc, self.s
-        start, end = trim_punctuation(doc, start, end)
         if label not in self.name_labels and label != self.date_label:
             return start, end
+        start, end = trim_punctuation(doc, start, end)
         while start < end - 1 and s.generic(start) and not self.name_start(start, end):
             start += 1
             start, end = trim_punctuation(doc, start, end)
@@ -339,16 +358,32 @@ class GenericWordTrimmer:
                 and not s.after_honorific(end - 1, start):
             end -= 1
             start, end = trim_punctuation(doc, start, end)
-        if label in self.person_labels and any(doc[k].text[:1].isupper() for k in range(start, end)):
-            while end - 1 > start and doc[end - 1].text.islower() and doc[end - 1].text not in NAME_PARTICLES:
+        if label in self.person_labels and any(self.title(k) for k in range(start, end)):
+            while end - 1 > start and self.loose_word(end - 1):
                 end -= 1
             lowers = [k for k in range(start, end) if doc[k].text.islower()]
             if lowers and lowers[0] == start and any(doc[k].text in PREPOSITIONS for k in lowers):
                 k = start
-                while k < end and (doc[k].text.islower() or doc[k].is_punct):
+                while k < end and (doc[k].is_punct or (doc[k].text.islower() and self.loose_word(k))):
                     k += 1
-                start = k
+                if k < end and self.title(k):
+                    start = k
         return trim_punctuation(doc, start, end)
+
+    def title(self, i: int) -> bool:
+        text = self.doc[i].text
+        return len(text) > 1 and text[:1].isupper() and text.isalpha()
+
+    def loose_word(self, i: int) -> bool:
+        """A lower-case word next to a name that is not part of it: a stop word, preposition, verb form
+        or dictionary word that is no gazetteer name ("met", "in", "headaches"; not "trump" of "Donald
+        trump" only if it is a gazetteer name)."""
+        text = self.doc[i].text
+        if not text.islower() or not text.isalpha() or text in NAME_PARTICLES:
+            return False
+        if text in self.s.stops or text in PREPOSITIONS or is_verb_form(text, self.s.is_common):
+            return True
+        return False
 
     def name_start(self, i: int, end: int) -> bool:
         """A capitalised word that opens a run of capitalised words and is no article or preposition:
@@ -366,7 +401,9 @@ class GenericWordTrimmer:
         if end <= start:
             return False
         if label in self.name_labels:
-            return any(self.s.signal(i, start) for i in range(start, end))
+            words = sum(1 for i in range(start, end) if self.doc[i].is_alpha)
+            describes = label in self.description_labels or words > 1  # "the rain" is no place
+            return any(self.s.signal(i, start, describes) for i in range(start, end))
         if label == self.date_label and end - start == 1 and self.weekday(start):
             return not self.generic_weekday(start)
         doc = self.doc
@@ -418,8 +455,16 @@ class TrimGenericWords(SpanFilter):
         self.date_label, self.skip_labels = date_label or None, tuple(skip_labels)
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
-        return trim_generic_words(doc, spans, tagger.name_terms, self.name_labels, self.person_labels,
+        return trim_generic_words(doc, spans, self.names_of(tagger), self.name_labels, self.person_labels,
                                   self.date_label, self.skip_labels)
+
+    def names_of(self, tagger) -> FrozenSet[str]:
+        """The tagger's first and last names and country names (a name even where a sentence starts:
+        "Turkey?"), built once per tagger."""
+        if getattr(self, "_names", (None,))[0] is not tagger:
+            countries = getattr(tagger, "gazetteer_terms", {}).get("countries", frozenset())
+            self._names = (tagger, frozenset(tagger.name_terms) | frozenset(countries))
+        return self._names[1]
 
 
 @registry.misc("spacy_anon.trim_generic_words.v1")

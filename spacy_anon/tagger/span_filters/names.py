@@ -101,11 +101,14 @@ def trim_common_words(
     from spacy_anon.tagger.span_filters.generic_words import dictionary_test  # noqa: PLC0415  (it imports this module)
 
     is_common = dictionary_test(doc.lang_ or "en")
+
+    def foreign_ok(i: int) -> bool:  # "Al" of "called Al" is a name inside a sentence, not Spanish "al"
+        return doc[i].text.lower() in stops or not doc[i].text[:1].isupper() or starts_sentence(i)
     stops = stop_words(doc.lang_)
     out = []
     for start, end, label, score in spans:
         if all(doc[i].is_punct or doc[i].is_space or
-               ((doc[i].text in stops or doc[i].text.lower() in CAPITALISED_FUNCTION_WORDS)
+               ((doc[i].text in stops or (doc[i].text.lower() in CAPITALISED_FUNCTION_WORDS and foreign_ok(i)))
                 and not doc[i].like_num)
                for i in range(start, end)):
             continue  # a lone function word ("at", "The") never identifies anyone
