@@ -6,7 +6,10 @@ A recall-tuned tagger marks them because they stand where names stand: capitalis
 met"). The span filter `spacy_anon.tagger.span_filters.generic_words` cuts them off or drops the span;
 these lists say what they are. Lists are lower case; a word is looked up folded.
 """
+from functools import lru_cache
 from typing import Callable, FrozenSet, Optional, Sequence
+
+from spacy_anon.lexicon.common_words import common_word_test
 
 # Openings, closings and politeness formulas of letters, e-mails and chats.
 GREETINGS = frozenset(
@@ -123,6 +126,24 @@ def is_past_or_progressive(word: str, is_common: Optional[Callable[[str], bool]]
     if word.endswith("eed") or len(word) < 5:  # "need", "seed", "bed", "ring"
         return False
     return any(is_common(stem) for stem in verb_stems(word))
+
+
+@lru_cache(maxsize=65536)
+def zipf(word: str) -> float:
+    """wordfreq's English Zipf frequency of a word."""
+    from wordfreq import zipf_frequency  # lazy: heavy word lists, loaded on first use
+
+    return zipf_frequency(word, "en")
+
+
+@lru_cache(maxsize=4)
+def dictionary_test(lang: str) -> Callable[[str], bool]:
+    """Whether a folded word, or its verb stem ("replying" -> "reply"), is an ordinary word of `lang`."""
+    is_common = common_word_test(lang)
+
+    def test(word: str) -> bool:
+        return is_common(word) or any(is_common(stem) for stem in verb_stems(word))
+    return test
 
 
 def generic_lexicon() -> FrozenSet[str]:

@@ -9,16 +9,15 @@ the verb after a name look like the names it learned. The word classes are in
 honorific, a gazetteer name. A span of a name-like label without one is dropped; so "Will" stays in "Will
 Smith called", and "Mail" of "Mail a@b.com now" goes.
 """
-from functools import lru_cache
 from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
 from spacy.util import registry
 
-from spacy_anon.lexicon.common_words import common_word_test
 from spacy_anon.lexicon.generic_words import (
     CLINICAL_WORDS, FIELD_KEYS, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, GREETINGS, IMPERATIVES,
-    INTERJECTIONS, PREPOSITIONS, WEEKDAYS, folded, is_past_or_progressive, is_verb_form, verb_stems,
+    INTERJECTIONS, PREPOSITIONS, WEEKDAYS, dictionary_test, folded, is_past_or_progressive, is_verb_form,
+    verb_stems, zipf,
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
@@ -43,27 +42,12 @@ NUMBER_WORDS = frozenset(
 HONORIFICS = frozenset(h.strip(".").lower() for h in DEFAULT_HONORIFICS)
 
 
-@lru_cache(maxsize=65536)
-def zipf(word: str) -> float:
-    from wordfreq import zipf_frequency  # heavy word lists: loaded on first use
-
-    return zipf_frequency(word, "en")
-
-
-@lru_cache(maxsize=4)
-def dictionary_test(lang: str) -> Callable[[str], bool]:
-    """Whether a folded word, or its verb stem ("replying" -> "reply"), is an ordinary word of `lang`."""
-    is_common = common_word_test(lang)
-
-    def test(word: str) -> bool:
-        return is_common(word) or any(is_common(stem) for stem in verb_stems(word))
-    return test
-
-
-def caps_lines(doc: Doc) -> List[bool]:
+def caps_lines(doc: Doc) -> Tuple[List[bool], List[bool]]:
     """For each token: whether its line is written in capitals (most letters upper case), where case
-    says nothing about names."""
+    says nothing about names; and whether that line is a heading (three words at most: "EDUCATION",
+    "PARENT / CARER")."""
     flags = [False] * len(doc)
+    headings = [False] * len(doc)
     line: List[int] = []
     upper = letters = 0
     for token in doc:
@@ -74,16 +58,20 @@ def caps_lines(doc: Doc) -> List[bool]:
                 upper += ch.isupper()
         if "\n" in token.whitespace_ or "\n" in token.text or token.i == len(doc) - 1:
             caps = letters >= 6 and upper >= 0.8 * letters
+            short = caps and sum(1 for i in line if doc[i].is_alpha) <= 3
             for i in line:
                 flags[i] = caps
+                headings[i] = short
             line, upper, letters = [], 0, 0
-    return flags
+    return flags, headings
 
 
 def starts_sentence(doc: Doc, i: int) -> bool:
     """Whether token i opens a sentence, a line or a quotation (no real parser in the pipeline)."""
     j = i - 1
     while j >= 0 and doc[j].is_space:
+        if "\n" in doc[j].text:
+            return True
         j -= 1
     return j < 0 or doc[j].text in SENTENCE_OPENERS or "\n" in doc[j].whitespace_ or "\n" in doc[j].text
 
@@ -93,7 +81,7 @@ class NameSignals:
 
     def __init__(self, doc: Doc, names: FrozenSet[str], is_common: Callable[[str], bool]):
         self.doc, self.names, self.is_common = doc, names, is_common
-        self.caps = caps_lines(doc)
+        self.caps, self.headings = caps_lines(doc)
         self.stops = stop_words(doc.lang_)
 
     def after_honorific(self, i: int, start: int) -> bool:
@@ -112,6 +100,14 @@ class NameSignals:
         before = doc[j].text.lower() if j >= 0 else ""
         first = doc[start].text.lower()
         return before in DETERMINERS or first in DETERMINERS or (start + 1 < len(doc) and doc[start + 1].text in {"’s", "'s"})
+
+    def spelled(self, i: int) -> bool:
+        """A letter of a word spelled out: a one-letter token next to another one ("k a c z")."""
+        doc = self.doc
+
+        def letter(k: int) -> bool:
+            return 0 <= k < len(doc) and len(doc[k].text) == 1 and doc[k].text.isalpha()
+        return letter(i) and (letter(i - 1) or letter(i + 1))
 
     def mid_title(self, i: int) -> bool:
         """A capitalised word (not in capitals) that does not open a sentence."""
@@ -168,8 +164,8 @@ class NameSignals:
         w = folded(text)
         if w in HONORIFICS or w in PERSON_TITLES or self.after_honorific(i, start) or self.handle(i):
             return True  # "Mr" alone is kept: the mask grows it over the name after it
-        if len(text) == 1 and text.isupper() or w in NUMBER_WORDS:
-            return True  # an initial; a number spoken ("two two one four")
+        if len(text) == 1 and text.isupper() or w in NUMBER_WORDS or self.spelled(i):
+            return True  # an initial; a number or a name spoken ("two two one four", "k a c z m a r e k")
         title = text[:1].isupper() and not text.isupper()
         sentence_start = starts_sentence(self.doc, i)
         if title and not sentence_start:  # inside a sentence a capital says name ("Page", "Will", "Ty")
@@ -177,8 +173,8 @@ class NameSignals:
                                                 or w in self.stops)
         if w in self.stops or self.listed(w, i):
             return False
-        if text.isupper() and len(text) > 1:
-            return True  # an acronym, or a word of a line in capitals: only the lists say it is generic
+        if text.isupper() and len(text) > 1:  # an acronym, or a word of a line in capitals
+            return not (self.headings[i] and self.frequent(w))  # a heading ("EDUCATION") is generic
         if title:
             return (not sentence_start or w in self.names or not self.frequent(w)
                     or self.subject(i))  # "Ted is happy"; "Turkey?" is a gazetteer name
@@ -200,7 +196,7 @@ class NameSignals:
                                            and self.doc[i + 1].text in {"@", ".", "-", "_"}):
             return False
         w = folded(token.text)
-        if self.mid_title(i) and w not in GREETINGS:
+        if w in NUMBER_WORDS or (self.mid_title(i) and w not in GREETINGS):
             return False  # "Vin", "Ty": capitalised inside a sentence, a name
         return w in GREETINGS or w in INTERJECTIONS or w in FIELD_KEYS
 

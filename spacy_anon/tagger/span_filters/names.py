@@ -10,7 +10,7 @@ from typing import FrozenSet, List, Sequence, Tuple
 from spacy.tokens import Doc
 from spacy.util import registry
 
-from spacy_anon.lexicon.generic_words import is_verb_form
+from spacy_anon.lexicon.generic_words import dictionary_test, is_verb_form
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.tagger.clinical_postprocess import extend_names_left
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
@@ -97,8 +97,6 @@ def trim_common_words(
         while j < len(doc) and doc[j].is_space:
             j += 1
         return j < len(doc) and "\n" not in doc[j - 1].whitespace_ and is_verb_form(doc[j].text, is_common)
-
-    from spacy_anon.tagger.span_filters.generic_words import dictionary_test  # noqa: PLC0415  (it imports this module)
 
     is_common = dictionary_test(doc.lang_ or "en")
 
