@@ -194,3 +194,24 @@ def test_a_field_key_before_a_value_is_never_in_its_span(key, value):
 def test_a_weekday_is_never_a_name(day, label):
     out = _filter(f"I saw him on {day.capitalize()}", [(4, 5, label)])
     assert all(lab == "DATETIME" for _, lab in out)
+
+
+# --- a lone surname in quotes or brackets
+
+
+def test_a_lone_surname_in_quotes_is_found_with_its_other_mentions(nlp):
+    doc = nlp('The witness "Kowalski" denied it. Later Kowalski left.')
+    assert "Kowalski" not in doc._.anon_text
+    assert "Later" in doc._.anon_text  # a sentence adverb before a name is no given name
+
+
+@pytest.mark.parametrize("opener,closer", [('"', '"'), ("“", "”"), ("(", ")"), ("[", "]")])
+def test_quoted_names_takes_gazetteer_names_between_matching_pairs(opener, closer):
+    from spacy_anon.tagger.span_filters import quoted_names
+
+    doc = _tokenizer()(f"The witness {opener}Kowalski{closer} denied it, like {opener}Brexit{closer}.")
+    out = quoted_names(doc, [], frozenset({"kowalski", "brexit"}))
+    assert [doc[s:e].text for s, e, _, _ in out] == ["Kowalski", "Brexit"]
+    assert quoted_names(doc, [], frozenset({"smith"})) == []  # only gazetteer names
+    mixed = _tokenizer()("the (Kowalski] file")
+    assert quoted_names(mixed, [], frozenset({"kowalski"})) == []  # no matching pair

@@ -22,6 +22,12 @@ CAPITALISED_FUNCTION_WORDS = frozenset(
     "for to by with from as el la los las lo un una unos unas del al de en y o le les des du et".split()
 )
 
+# Words that open sentences before a subject ("Later Kowalski left"); with "-ly" adverbs and stop words.
+SENTENCE_ADVERBS = frozenset(
+    "later today yesterday tomorrow tonight earlier soon then now afterwards meanwhile finally eventually "
+    "suddenly recently initially subsequently previously instead also still yet so thus hence sometimes".split()
+)
+
 # Titles that are part of how a person is named ("Lord Rodger", "Judge Garlicki"): never trimmed.
 PERSON_TITLES = frozenset(
     "lord lady sir dame judge justice president minister professor prof king queen prince princess "
@@ -98,6 +104,10 @@ def trim_common_words(
             j += 1
         return j < len(doc) and "\n" not in doc[j - 1].whitespace_ and is_verb_form(doc[j].text, is_common)
 
+    def adverb(i: int) -> bool:  # "Later Kowalski left": a sentence adverb, not a given name
+        lower = doc[i].text.lower()
+        return lower in SENTENCE_ADVERBS or lower in stops or (lower.endswith("ly") and is_common(lower))
+
     is_common = dictionary_test(doc.lang_ or "en")
 
     def foreign_ok(i: int) -> bool:  # "Al" of "called Al" is a name inside a sentence, not Spanish "al"
@@ -112,7 +122,7 @@ def trim_common_words(
             continue  # a lone function word ("at", "The") never identifies anyone
         if label in labels:
             for piece_start, piece_end in _split_at_lowercase_words(doc, start, end):
-                if subject(piece_end):
+                if subject(piece_end) and not adverb(piece_start):
                     out.append((piece_start, piece_end, label, score))
                     continue
                 while piece_start < piece_end - 1 and removable(piece_start) and \
