@@ -203,6 +203,9 @@ def test_a_lone_surname_in_quotes_is_found_with_its_other_mentions(nlp):
     doc = nlp('The witness "Kowalski" denied it. Later Kowalski left.')
     assert "Kowalski" not in doc._.anon_text
     assert "Later" in doc._.anon_text  # a sentence adverb before a name is no given name
+    for text in ('The witness "Kowalski" denied it.', "The defendant (Brzeczyszczykiewicz) was absent."):
+        assert "Kowalski" not in nlp(text)._.anon_text and "Brzeczyszczykiewicz" not in nlp(text)._.anon_text
+    assert "Brexit" in nlp('They talked about "Brexit" for hours.')._.anon_text
 
 
 @pytest.mark.parametrize("opener,closer", [('"', '"'), ("“", "”"), ("(", ")"), ("[", "]")])
@@ -212,6 +215,10 @@ def test_quoted_names_takes_gazetteer_names_between_matching_pairs(opener, close
     doc = _tokenizer()(f"The witness {opener}Kowalski{closer} denied it, like {opener}Brexit{closer}.")
     out = quoted_names(doc, [], frozenset({"kowalski", "brexit"}))
     assert [doc[s:e].text for s, e, _, _ in out] == ["Kowalski", "Brexit"]
-    assert quoted_names(doc, [], frozenset({"smith"})) == []  # only gazetteer names
+    out = quoted_names(doc, [], frozenset({"smith"}))
+    assert [doc[s:e].text for s, e, _, _ in out] == ["Kowalski"]  # "Brexit": no gazetteer name, no person noun
     mixed = _tokenizer()("the (Kowalski] file")
     assert quoted_names(mixed, [], frozenset({"kowalski"})) == []  # no matching pair
+    context = _tokenizer()(f"The witness {opener}Kowalski{closer} and the {opener}Court{closer}")
+    out = quoted_names(context, [], frozenset())
+    assert [context[s:e].text for s, e, _, _ in out] == ["Kowalski"]  # after a person noun, not a word

@@ -30,6 +30,7 @@ VALUE_GLUE = frozenset({":", "#", "no", "no.", "nr", "num", "number", "-", "="})
 LEADING_PUNCT = frozenset(",.:;!?)]}>|/-–—*•")
 TRAILING_PUNCT = frozenset(",:;!?([{<|/-–—*•")
 PAIRS = (("(", ")"), ("[", "]"), ('"', '"'), ("“", "”"))  # not ’: an apostrophe too ("seven days’")
+OPENERS = frozenset(o for o, _ in PAIRS)
 DETERMINERS = frozenset("the his her their my our your its ’s 's".split())
 MONTHS = frozenset("january february march april may june july august september october november december "
                    "jan feb mar apr jun jul aug sep sept oct nov dec".split())
@@ -99,7 +100,8 @@ class NameSignals:
             j -= 1
         before = doc[j].text.lower() if j >= 0 else ""
         first = doc[start].text.lower()
-        return before in DETERMINERS or first in DETERMINERS or (start + 1 < len(doc) and doc[start + 1].text in {"’s", "'s"})
+        possessive = start + 1 < len(doc) and doc[start + 1].text in {"’s", "'s"}
+        return before in DETERMINERS or first in DETERMINERS or possessive
 
     def spelled(self, i: int) -> bool:
         """A letter of a word spelled out: a one-letter token next to another one ("k a c z")."""
@@ -215,14 +217,16 @@ def trim_punctuation(doc: Doc, start: int, end: int) -> Tuple[int, int]:
     and quotes ("Kowalski)" -> "Kowalski", "“Kowalski”" -> "Kowalski")."""
     while start < end:
         t = doc[start]
-        if t.is_space or t.text in LEADING_PUNCT or (t.text in {o for o, _ in PAIRS} and not _closes(doc, start, end, t.text)):
+        unclosed = t.text in OPENERS and not _closes(doc, start, end, t.text)
+        if t.is_space or t.text in LEADING_PUNCT or unclosed:
             start += 1
         else:
             break
     while end > start:
         t = doc[end - 1]
         closer = next((c for _, c in PAIRS if c == t.text), None)
-        if t.is_space or t.text in TRAILING_PUNCT or (closer is not None and not _balanced(doc, start, end - 1, closer)):
+        unopened = closer is not None and not _balanced(doc, start, end - 1, closer)
+        if t.is_space or t.text in TRAILING_PUNCT or unopened:
             end -= 1
         else:
             break
@@ -299,6 +303,12 @@ class GenericWordTrimmer:
             return text in PREPOSITIONS or is_verb_form(text, self.s.is_common)
         return is_past_or_progressive(text, self.s.is_common)
 
+    def in_name(self, i: int, start: int, end: int) -> bool:
+        """A weekday that is part of a name: after a title, or before a capitalised word that is no month
+        ("Saturday Night Live")."""
+        before_name = i + 1 < end and self.title(i + 1) and folded(self.doc[i + 1].text) not in MONTHS
+        return before_name or self.s.after_honorific(i, start)
+
     def weekday(self, i: int) -> bool:
         """A weekday: capitalised, or written out in lower case ("on sunday")."""
         text = self.doc[i].text
@@ -309,7 +319,8 @@ class GenericWordTrimmer:
         doc = self.doc
         before = doc[i - 1].text.lower() if i > 0 else ""
         after = doc[i + 1].text.lower() if i + 1 < len(doc) else ""
-        return before in GENERIC_WEEKDAY_BEFORE or after in GENERIC_WEEKDAY_AFTER or doc[i].text.lower().endswith("days")
+        plural = doc[i].text.lower().endswith("days")
+        return before in GENERIC_WEEKDAY_BEFORE or after in GENERIC_WEEKDAY_AFTER or plural
 
     # --- one span
     def pieces(self, start: int, end: int, label: str) -> List[Tuple[int, int, str]]:
@@ -326,8 +337,7 @@ class GenericWordTrimmer:
                 cut = True
             elif name_like and (self.greeting(i, piece) or self.verb(i, label)):
                 cut = True
-            elif self.date_label and label != self.date_label and self.weekday(i) and not self.s.after_honorific(i, start) \
-                    and not (i + 1 < end and self.title(i + 1) and folded(self.doc[i + 1].text) not in MONTHS):
+            elif self.date_label and label != self.date_label and self.weekday(i) and not self.in_name(i, start, end):
                 cut, own = True, (i, i + 1, self.date_label)
             if cut:
                 if i > piece:
@@ -341,8 +351,9 @@ class GenericWordTrimmer:
         return out
 
     def trimmed(self, start: int, end: int, label: str) -> Tuple[int, int]:
-        """Edges without punctuation, spaces, greetings, field keys and stop words; a person span also
-        without lower-case words around the name ("headaches since Monday" -> "Monday")."""
+        """Edges without punctuation, spaces, greetings, interjections and field keys, a name-like span's
+        end without prepositions; a person span also without the stop words and verbs around the name
+        ("John Smith met" -> "John Smith", "headaches since Monday" -> "Monday")."""
         doc, s = self.doc, self.s
         if label not in self.name_labels and label != self.date_label:
             return start, end
@@ -350,7 +361,8 @@ class GenericWordTrimmer:
         while start < end - 1 and s.generic(start) and not self.name_start(start, end):
             start += 1
             start, end = trim_punctuation(doc, start, end)
-        while end - 1 > start and (s.generic(end - 1) or (label in self.name_labels and doc[end - 1].text in PREPOSITIONS)) \
+        name_like = label in self.name_labels
+        while end - 1 > start and (s.generic(end - 1) or (name_like and doc[end - 1].text in PREPOSITIONS)) \
                 and not s.after_honorific(end - 1, start):
             end -= 1
             start, end = trim_punctuation(doc, start, end)

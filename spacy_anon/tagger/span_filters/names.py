@@ -106,7 +106,8 @@ def trim_common_words(
 
     def adverb(i: int) -> bool:  # "Later Kowalski left": a sentence adverb, not a given name
         lower = doc[i].text.lower()
-        return lower in SENTENCE_ADVERBS or lower in stops or (lower.endswith("ly") and is_common(lower))
+        return lower in SENTENCE_ADVERBS or (lower in stops and lower not in ("will", "may")) or \
+            (lower.endswith("ly") and is_common(lower))
 
     is_common = dictionary_test(doc.lang_ or "en")
 

@@ -10,12 +10,21 @@ from spacy_anon.lexicon.generic_words import dictionary_test, folded
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
 
 PAIRS = {'"': '"', "“": "”", "(": ")", "[": "]", "‘": "’", "'": "'"}
+# Words before a quoted or bracketed name that say it names a person ('the witness "Kowalski"').
+PERSON_NOUNS = frozenset(
+    "witness applicant defendant claimant respondent appellant plaintiff accused suspect victim patient client "
+    "customer employee colleague officer doctor nurse teacher lawyer solicitor judge manager neighbour neighbor "
+    "friend mother father son daughter brother sister husband wife partner uncle aunt cousin child pupil "
+    "student tenant landlord caller user called named alias nicknamed mr mrs ms miss dr".split()
+)
 
 
 def quoted_names(doc: Doc, spans: List[Scored], names: frozenset, label: str = "PERSON",
                  score: float = 0.5) -> List[Scored]:
     """`spans` plus a `label` span for each capitalised word alone between a matching pair of quotes or
-    brackets that a name gazetteer lists (`names`, lower case) and no dictionary does, where no span is."""
+    brackets, where no span is, that a name gazetteer lists (`names`, lower case) and no dictionary does,
+    or that follows a word naming a person (`PERSON_NOUNS`: 'the witness "Kowalski"') and is a gazetteer
+    name or no dictionary word."""
     if len(doc) < 3:
         return spans
     taken = set()
@@ -30,9 +39,18 @@ def quoted_names(doc: Doc, spans: List[Scored], names: frozenset, label: str = "
         if PAIRS.get(doc[i - 1].text) != doc[i + 1].text or doc[i - 1].whitespace_ or doc[i].whitespace_:
             continue
         w = folded(text)
-        if w in names and not is_common(w):
+        known, common = w in names, is_common(w)
+        if (known and not common) or ((known or not common) and person_before(doc, i - 1)):
             found.append((i, i + 1, label, score))
     return sorted(spans + found) if found else spans
+
+
+def person_before(doc: Doc, opener: int) -> bool:
+    """Whether the word before the opening quote or bracket names a person ("witness", "called")."""
+    j = opener - 1
+    while j >= 0 and doc[j].is_space:
+        j -= 1
+    return j >= 0 and folded(doc[j].text) in PERSON_NOUNS
 
 
 class QuotedNames(SpanFilter):
