@@ -222,3 +222,15 @@ def test_quoted_names_takes_gazetteer_names_between_matching_pairs(opener, close
     context = _tokenizer()(f"The witness {opener}Kowalski{closer} and the {opener}Court{closer}")
     out = quoted_names(context, [], frozenset())
     assert [context[s:e].text for s, e, _, _ in out] == ["Kowalski"]  # after a person noun, not a word
+
+
+def test_notes_in_capitals_lose_keys_verbs_and_clauses():
+    """Bug: in capitals every word looks like a name ("SEE FLOWSHEET FOR OBJECTIVE DATA" -> [LOC_1])."""
+    text = "PT NAME: KOWALCZYK, ANDRZEJ   MRN: 5520918\nHUSBAND OLUSEGUN VISITED, QUESTIONS ANSWERED."
+    doc = _tokenizer()(text)
+    words = [t.text for t in doc]
+    andrzej, olusegun, questions = words.index("ANDRZEJ"), words.index("OLUSEGUN"), words.index("QUESTIONS")
+    spans = [(andrzej, andrzej + 3, "PERSON"), (olusegun - 1, olusegun + 2, "LOC"), (questions, questions + 2, "LOC")]
+    assert _filter(text, spans) == [("ANDRZEJ", "PERSON"), ("HUSBAND OLUSEGUN", "LOC")]
+    upper = "AGAINST THE UNITED KINGDOM OF GREAT BRITAIN"
+    assert _filter(upper, [(2, 7, "ORG")]) == [("UNITED KINGDOM OF GREAT BRITAIN", "ORG")]  # a participle opens it

@@ -16,7 +16,7 @@ from spacy.util import registry
 
 from spacy_anon.lexicon.generic_words import (
     CLINICAL_WORDS, FIELD_KEYS, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, GREETINGS, IMPERATIVES,
-    INTERJECTIONS, PREPOSITIONS, WEEKDAYS, dictionary_test, folded, is_past_or_progressive, is_verb_form,
+    INTERJECTIONS, IRREGULAR_VERBS, PREPOSITIONS, WEEKDAYS, dictionary_test, folded, is_past_or_progressive, is_verb_form,
     verb_stems, zipf,
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
@@ -192,8 +192,9 @@ class NameSignals:
         token = self.doc[i]
         if not token.is_alpha:
             return False
-        glued_after = not token.whitespace_ and i + 1 < len(self.doc) and not self.doc[i + 1].is_punct
-        glued_before = i > 0 and not self.doc[i - 1].whitespace_ and not self.doc[i - 1].is_punct
+        doc = self.doc
+        glued_after = not token.whitespace_ and i + 1 < len(doc) and not (doc[i + 1].is_punct or doc[i + 1].is_space)
+        glued_before = i > 0 and not doc[i - 1].whitespace_ and not (doc[i - 1].is_punct or doc[i - 1].is_space)
         if glued_after or glued_before or (i + 1 < len(self.doc) and not token.whitespace_
                                            and self.doc[i + 1].text in {"@", ".", "-", "_"}):
             return False
@@ -290,18 +291,22 @@ class GenericWordTrimmer:
         """A lower-case verb form inside a name-like span ("met", "brought", "called"); in a person span
         also "-s" forms and prepositions ("reports", "in")."""
         text = self.doc[i].text
+        caps = self.s.caps[i] and text.isupper()
+        if caps:  # a line in capitals: "HUSBAND OLUSEGUN VISITED"
+            text = text.lower()
         if not text.islower() or not text.isalpha() or text in NAME_PARTICLES:
             return False
         j = i - 1
         while j >= 0 and self.doc[j].is_space:
             j -= 1
         prev = self.doc[j].text if j >= 0 else ""
-        if not prev[:1].isupper() and not (prev.isalpha() and prev not in self.s.stops
-                                           and (prev in self.s.names or not self.s.is_common(prev))):
+        name_like_prev = prev.isalpha() and prev.lower() not in self.s.stops and \
+            (prev.lower() in self.s.names or not self.s.is_common(prev.lower()))
+        if not name_like_prev and (caps or not prev[:1].isupper()):
             return False  # only right after a name: "John Smith met", not "handing out of" in brackets
-        if label in self.person_labels:
+        if label in self.person_labels and not caps:
             return text in PREPOSITIONS or is_verb_form(text, self.s.is_common)
-        return is_past_or_progressive(text, self.s.is_common)
+        return is_past_or_progressive(text, self.s.is_common)  # "UNITED KINGDOM OF GREAT BRITAIN AND" stays
 
     def in_name(self, i: int, start: int, end: int) -> bool:
         """A weekday that is part of a name: after a title, or before a capitalised word that is no month
@@ -362,7 +367,10 @@ class GenericWordTrimmer:
             start += 1
             start, end = trim_punctuation(doc, start, end)
         name_like = label in self.name_labels
-        while end - 1 > start and (s.generic(end - 1) or (name_like and doc[end - 1].text in PREPOSITIONS)) \
+
+        def preposition(k: int) -> bool:
+            return name_like and (doc[k].text.lower() if s.caps[k] else doc[k].text) in PREPOSITIONS
+        while end - 1 > start and (s.generic(end - 1) or preposition(end - 1)) \
                 and not s.after_honorific(end - 1, start):
             end -= 1
             start, end = trim_punctuation(doc, start, end)
@@ -403,12 +411,24 @@ class GenericWordTrimmer:
             return True
         return i + 1 < end and doc[i + 1].text[:1].isupper() and folded(doc[i].text) not in GREETINGS | INTERJECTIONS
 
+    def caps_clause(self, start: int, end: int) -> bool:
+        """A piece of a sentence in capitals, not a name: dictionary and stop words only, with a verb form
+        after its first word ("QUESTIONS ANSWERED", "STATES HE WANTS TO GO HOME"); "UNITED KINGDOM"
+        opens with its participle and stays."""
+        s = self.s
+        words = [self.doc[k].text.lower() for k in range(start, end) if self.doc[k].is_alpha]
+        if not words or any(w not in s.stops and (w in s.names or not s.is_common(w)) for w in words):
+            return False
+        return any(w in IRREGULAR_VERBS or is_past_or_progressive(w, s.is_common) for w in words[1:])
+
     def keeps(self, start: int, end: int, label: str) -> bool:
         """Whether a piece can identify: a name-like piece needs a name signal; any piece needs a token
         that is not a generic word, and a lone weekday of the date label is not generic."""
         if end <= start:
             return False
         if label in self.name_labels:
+            if self.s.caps[start] and self.caps_clause(start, end):
+                return False
             words = sum(1 for i in range(start, end) if self.doc[i].is_alpha)
             describes = label in self.description_labels or words > 1  # "the rain" is no place
             return any(self.s.signal(i, start, describes) for i in range(start, end))
