@@ -16,8 +16,8 @@ from spacy.util import registry
 
 from spacy_anon.lexicon.generic_words import (
     CLINICAL_WORDS, FIELD_KEYS, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, GREETINGS, IMPERATIVES,
-    INTERJECTIONS, IRREGULAR_VERBS, PREPOSITIONS, WEEKDAYS, dictionary_test, folded, is_past_or_progressive, is_verb_form,
-    verb_stems, zipf,
+    INTERJECTIONS, IRREGULAR_VERBS, PREPOSITIONS, WEEKDAYS, dictionary_test, folded, is_past_or_progressive,
+    is_verb_form, verb_stems, zipf,
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
@@ -34,6 +34,8 @@ OPENERS = frozenset(o for o, _ in PAIRS)
 DETERMINERS = frozenset("the his her their my our your its ’s 's".split())
 MONTHS = frozenset("january february march april may june july august september october november december "
                    "jan feb mar apr jun jul aug sep sept oct nov dec".split())
+AUXILIARIES = frozenset("is are was were be been has have had will would can could should shall may might must "
+                        "did does do".split())
 NAME_STOP_WORDS = frozenset({"will", "may"})  # stop words that are also given names ("Dear Will")
 NUMBER_WORDS = frozenset(
     "zero oh one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -45,8 +47,8 @@ HONORIFICS = frozenset(h.strip(".").lower() for h in DEFAULT_HONORIFICS)
 
 def caps_lines(doc: Doc) -> Tuple[List[bool], List[bool]]:
     """For each token: whether its line is written in capitals (most letters upper case), where case
-    says nothing about names; and whether that line is a heading (three words at most: "EDUCATION",
-    "PARENT / CARER")."""
+    says nothing about names; and whether that line is a heading (three words at most and no "KEY:
+    value" field: "EDUCATION", "PARENT / CARER")."""
     flags = [False] * len(doc)
     headings = [False] * len(doc)
     line: List[int] = []
@@ -59,7 +61,7 @@ def caps_lines(doc: Doc) -> Tuple[List[bool], List[bool]]:
                 upper += ch.isupper()
         if "\n" in token.whitespace_ or "\n" in token.text or token.i == len(doc) - 1:
             caps = letters >= 6 and upper >= 0.8 * letters
-            short = caps and sum(1 for i in line if doc[i].is_alpha) <= 3
+            short = caps and sum(1 for i in line if doc[i].is_alpha) <= 3 and not any(doc[i].text == ":" for i in line)
             for i in line:
                 flags[i] = caps
                 headings[i] = short
@@ -80,8 +82,9 @@ def starts_sentence(doc: Doc, i: int) -> bool:
 class NameSignals:
     """Per document: which tokens can belong to a name, and which are generic words."""
 
-    def __init__(self, doc: Doc, names: FrozenSet[str], is_common: Callable[[str], bool]):
-        self.doc, self.names, self.is_common = doc, names, is_common
+    def __init__(self, doc: Doc, names: FrozenSet[str], is_common: Callable[[str], bool],
+                 places: FrozenSet[str] = frozenset()):
+        self.doc, self.names, self.is_common, self.places = doc, names, is_common, places
         self.caps, self.headings = caps_lines(doc)
         self.stops = stop_words(doc.lang_)
 
@@ -178,8 +181,8 @@ class NameSignals:
         if text.isupper() and len(text) > 1:  # an acronym, or a word of a line in capitals
             return not (self.headings[i] and self.frequent(w))  # a heading ("EDUCATION") is generic
         if title:
-            return (not sentence_start or w in self.names or not self.frequent(w)
-                    or self.subject(i))  # "Ted is happy"; "Turkey?" is a gazetteer name
+            return (not sentence_start or w in self.names or w in self.places or not self.frequent(w)
+                    or self.subject(i))  # "Ted is happy"; "Turkey?" is a gazetteer place
         if w in self.names and not is_verb_form(w, self.is_common):
             return True  # a name written in lower case ("mark: okay", "ask ben")
         if describes and self.determined(start) and not is_past_or_progressive(text, self.is_common):
@@ -368,8 +371,8 @@ class GenericWordTrimmer:
             start, end = trim_punctuation(doc, start, end)
         name_like = label in self.name_labels
 
-        def preposition(k: int) -> bool:
-            return name_like and (doc[k].text.lower() if s.caps[k] else doc[k].text) in PREPOSITIONS
+        def preposition(k: int) -> bool:  # not in capitals: "GREAT BRITAIN AND" may go on in the next span
+            return name_like and not s.caps[k] and doc[k].text in PREPOSITIONS
         while end - 1 > start and (s.generic(end - 1) or preposition(end - 1)) \
                 and not s.after_honorific(end - 1, start):
             end -= 1
@@ -419,7 +422,12 @@ class GenericWordTrimmer:
         words = [self.doc[k].text.lower() for k in range(start, end) if self.doc[k].is_alpha]
         if not words or any(w not in s.stops and (w in s.names or not s.is_common(w)) for w in words):
             return False
-        return any(w in IRREGULAR_VERBS or is_past_or_progressive(w, s.is_common) for w in words[1:])
+        for k in range(1, len(words)):
+            w = words[k]
+            verb = (w in IRREGULAR_VERBS and w not in AUXILIARIES) or is_past_or_progressive(w, s.is_common)
+            if verb and (k + 1 == len(words) or words[k + 1] in s.stops):
+                return True  # a predicate: last, or before "to", "he", ... ("RETIRED COAL MINER" stays)
+        return False
 
     def keeps(self, start: int, end: int, label: str) -> bool:
         """Whether a piece can identify: a name-like piece needs a name signal; any piece needs a token
@@ -453,16 +461,17 @@ class GenericWordTrimmer:
 
 
 def trim_generic_words(doc: Doc, spans: List[Scored], names: FrozenSet[str] = frozenset(),
+                       places: FrozenSet[str] = frozenset(),
                        name_labels: Sequence[str] = ("PERSON", "PER", "ORG", "LOC", "CODE", "ID", "CONTACT"),
                        person_labels: Sequence[str] = ("PERSON", "PER"), date_label: Optional[str] = "DATETIME",
                        skip_labels: Sequence[str] = ("QUANTITY", "AGE"),
                        is_common: Optional[Callable[[str], bool]] = None) -> List[Scored]:
-    """Spans cut to what can identify (see the module docstring). names: gazetteer names (lower case),
-    always a name signal when capitalised inside a sentence; is_common: the dictionary test (English's
-    shipped word list by default)."""
+    """Spans cut to what can identify (see the module docstring). names: gazetteer names (lower case), a
+    name signal; places: words of place names, a name signal where a capitalised word opens a sentence
+    ("Turkey?"); is_common: the dictionary test (English's shipped word list by default)."""
     if not spans:
         return spans
-    signals = NameSignals(doc, names, is_common or dictionary_test(doc.lang_ or "en"))
+    signals = NameSignals(doc, names, is_common or dictionary_test(doc.lang_ or "en"), places)
     return GenericWordTrimmer(doc, signals, name_labels, person_labels, date_label, skip_labels)(spans)
 
 
@@ -483,16 +492,9 @@ class TrimGenericWords(SpanFilter):
         self.date_label, self.skip_labels = date_label or None, tuple(skip_labels)
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
-        return trim_generic_words(doc, spans, self.names_of(tagger), self.name_labels, self.person_labels,
-                                  self.date_label, self.skip_labels)
-
-    def names_of(self, tagger) -> FrozenSet[str]:
-        """The tagger's first and last names and country names (a name even where a sentence starts:
-        "Turkey?"), built once per tagger."""
-        if getattr(self, "_names", (None,))[0] is not tagger:
-            countries = getattr(tagger, "gazetteer_terms", {}).get("countries", frozenset())
-            self._names = (tagger, frozenset(tagger.name_terms) | frozenset(countries))
-        return self._names[1]
+        places = getattr(tagger, "gazetteer_terms", {}).get("countries", frozenset())
+        return trim_generic_words(doc, spans, tagger.name_terms, frozenset(places), self.name_labels,
+                                  self.person_labels, self.date_label, self.skip_labels)
 
 
 @registry.misc("spacy_anon.trim_generic_words.v1")
