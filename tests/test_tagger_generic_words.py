@@ -234,3 +234,13 @@ def test_notes_in_capitals_lose_keys_verbs_and_clauses():
     assert _filter(text, spans) == [("ANDRZEJ", "PERSON"), ("HUSBAND OLUSEGUN", "LOC")]
     upper = "AGAINST THE UNITED KINGDOM OF GREAT BRITAIN"
     assert _filter(upper, [(2, 7, "ORG")]) == [("UNITED KINGDOM OF GREAT BRITAIN", "ORG")]  # a participle opens it
+
+
+def test_spoken_and_lower_case_details_keep_their_signals():
+    """Transcripts and chat lose case: a word after "called", a month among numbers, letters of a
+    postcode and an institution's head noun still identify."""
+    assert _filter("a lady called rose, she", [(3, 4, "PERSON")]) == [("rose", "PERSON")]
+    assert _filter("fourteenth of march eighty five", [(1, 3, "LOC")]) == [("of march", "LOC")]
+    assert _filter("lane, n seventeen nine", [(2, 3, "LOC")]) == [("n", "LOC")]
+    assert _filter("my degree at tees valley university", [(3, 6, "ORG")]) == [("tees valley university", "ORG")]
+    assert _filter("it will rain in march", [(4, 5, "LOC")]) == []  # a month alone is no place

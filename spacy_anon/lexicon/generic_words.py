@@ -7,7 +7,7 @@ met"). The span filter `spacy_anon.tagger.span_filters.generic_words` cuts them 
 these lists say what they are. Lists are lower case; a word is looked up folded.
 """
 from functools import lru_cache
-from typing import Callable, FrozenSet, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from spacy_anon.lexicon.common_words import common_word_test
 
@@ -87,12 +87,6 @@ def folded(word: str) -> str:
     return word.lower().rstrip(".:#")
 
 
-def is_generic(word: str) -> bool:
-    """A greeting, interjection, field key or generic clinical word (any casing)."""
-    w = folded(word)
-    return w in GREETINGS or w in INTERJECTIONS or w in FIELD_KEYS or w in CLINICAL_WORDS
-
-
 def verb_stems(word: str) -> Sequence[str]:
     """Candidate dictionary forms of an inflected lower-case word ("replying" -> "reply", "tried" -> "try")."""
     stems = []
@@ -144,8 +138,3 @@ def dictionary_test(lang: str) -> Callable[[str], bool]:
     def test(word: str) -> bool:
         return is_common(word) or any(is_common(stem) for stem in verb_stems(word))
     return test
-
-
-def generic_lexicon() -> FrozenSet[str]:
-    """Every listed word (for tests and documentation)."""
-    return GREETINGS | INTERJECTIONS | FIELD_KEYS | WEEKDAYS | CLINICAL_WORDS | IMPERATIVES

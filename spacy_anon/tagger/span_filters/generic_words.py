@@ -36,6 +36,11 @@ MONTHS = frozenset("january february march april may june july august september 
                    "jan feb mar apr jun jul aug sep sept oct nov dec".split())
 AUXILIARIES = frozenset("is are was were be been has have had will would can could should shall may might must "
                         "did does do".split())
+NAMING_WORDS = frozenset("called named nicknamed aka".split())
+# Head nouns of institutions and places written in lower case in chat ("tees valley university").
+INSTITUTION_HEADS = frozenset(
+    "university college school academy hospital clinic council court bank society church club company "
+    "ltd inc plc llc corporation institute ministry department agency police".split())
 NAME_STOP_WORDS = frozenset({"will", "may"})  # stop words that are also given names ("Dear Will")
 NUMBER_WORDS = frozenset(
     "zero oh one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -107,12 +112,33 @@ class NameSignals:
         return before in DETERMINERS or first in DETERMINERS or possessive
 
     def spelled(self, i: int) -> bool:
-        """A letter of a word spelled out: a one-letter token next to another one ("k a c z")."""
+        """A letter of a word or code spelled out: a one-letter token next to another one or to a number
+        ("k a c z", "n seventeen nine n g")."""
         doc = self.doc
 
         def letter(k: int) -> bool:
             return 0 <= k < len(doc) and len(doc[k].text) == 1 and doc[k].text.isalpha()
-        return letter(i) and (letter(i - 1) or letter(i + 1))
+        return letter(i) and (letter(i - 1) or letter(i + 1) or self.numbered(i))
+
+    def numbered(self, i: int) -> bool:
+        """A number (digits or a number word) next to token i."""
+        doc = self.doc
+        return any(0 <= k < len(doc) and (doc[k].like_num or doc[k].text.lower() in NUMBER_WORDS)
+                   for k in (i - 1, i + 1))
+
+    def named(self, i: int) -> bool:
+        """The word after "called", "named" that follows a common noun ("a lady called rose"; not "Will
+        Smith called yesterday")."""
+        doc = self.doc
+        j = i - 1
+        while j >= 0 and doc[j].is_space:
+            j -= 1
+        if j < 1 or doc[j].text.lower() not in NAMING_WORDS:
+            return False
+        k = j - 1
+        while k >= 0 and doc[k].is_space:
+            k -= 1
+        return k >= 0 and doc[k].text.islower() and doc[k].is_alpha
 
     def mid_title(self, i: int) -> bool:
         """A capitalised word (not in capitals) that does not open a sentence."""
@@ -169,8 +195,10 @@ class NameSignals:
         w = folded(text)
         if w in HONORIFICS or w in PERSON_TITLES or self.after_honorific(i, start) or self.handle(i):
             return True  # "Mr" alone is kept: the mask grows it over the name after it
-        if len(text) == 1 and text.isupper() or w in NUMBER_WORDS or self.spelled(i):
+        if len(text) == 1 and text.isupper() or w in NUMBER_WORDS or self.spelled(i) or self.named(i):
             return True  # an initial; a number or a name spoken ("two two one four", "k a c z m a r e k")
+        if w in INSTITUTION_HEADS or (w in MONTHS and self.numbered(i)):
+            return True  # "tees valley university"; "fourteenth of march eighty five"
         title = text[:1].isupper() and not text.isupper()
         sentence_start = starts_sentence(self.doc, i)
         if title and not sentence_start:  # inside a sentence a capital says name ("Page", "Will", "Ty")
