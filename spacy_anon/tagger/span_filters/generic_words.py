@@ -9,7 +9,7 @@ the verb after a name look like the names it learned. The word classes are in
 honorific, a gazetteer name. A span of a name-like label without one is dropped; so "Will" stays in "Will
 Smith called", and "Mail" of "Mail a@b.com now" goes.
 """
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
 from spacy.util import registry
@@ -21,6 +21,7 @@ from spacy_anon.lexicon.generic_words import (
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
+from spacy_anon.tagger.span_filters.chunks import chunk_ids
 from spacy_anon.tagger.span_filters.names import CAPITALISED_FUNCTION_WORDS, NAME_PARTICLES, PERSON_TITLES
 
 SENTENCE_END = frozenset(".!?")
@@ -91,6 +92,7 @@ class NameSignals:
                  places: FrozenSet[str] = frozenset()):
         self.doc, self.names, self.is_common, self.places = doc, names, is_common, places
         self.caps, self.headings = caps_lines(doc)
+        self._chunks: Optional[List[int]] = None
         self.stops = stop_words(doc.lang_)
 
     def after_honorific(self, i: int, start: int) -> bool:
@@ -165,18 +167,23 @@ class NameSignals:
 
     def handle(self, i: int) -> bool:
         """A part of a user name or address ("anna_k", "maria.gonzalez", "a@b.com"): glued to "_", "@"
-        or a digit, or a lower-case word glued by a dot to another."""
-        doc = self.doc
-        lo = i
-        while lo > 0 and not doc[lo - 1].whitespace_ and not doc[lo - 1].is_space:
-            lo -= 1
-        hi = i
-        while hi + 1 < len(doc) and not doc[hi].whitespace_ and not doc[hi + 1].is_space:
-            hi += 1
-        chunk = "".join(t.text for t in doc[lo:hi + 1])
-        core = chunk.strip(".,:;!?()[]\"'“”‘’")
-        return "_" in core or "@" in core or any(ch.isdigit() for ch in core) or \
-            ("." in core and core.islower() and all(p.isalpha() and len(p) > 1 for p in core.split(".")))
+        or a digit, or a lower-case word glued by a dot to another. Decided once per chunk (linear in
+        the document, a 1 MB blob included)."""
+        if self._chunks is None:
+            self._chunks = chunk_ids(self.doc)
+            self._chunk_handle: Dict[int, bool] = {}
+        cid = self._chunks[i]
+        if cid not in self._chunk_handle:
+            lo = hi = i
+            while lo > 0 and self._chunks[lo - 1] == cid:
+                lo -= 1
+            while hi + 1 < len(self.doc) and self._chunks[hi + 1] == cid:
+                hi += 1
+            chunk = "".join(t.text for t in self.doc[lo:hi + 1] if not t.is_space)
+            core = chunk.strip(".,:;!?()[]\"'“”‘’")
+            self._chunk_handle[cid] = "_" in core or "@" in core or any(ch.isdigit() for ch in core) or \
+                ("." in core and core.islower() and all(p.isalpha() and len(p) > 1 for p in core.split(".")))
+        return self._chunk_handle[cid]
 
     def listed(self, w: str, i: int) -> bool:
         """A word of the generic lists (imperatives only where a sentence starts)."""
