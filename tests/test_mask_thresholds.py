@@ -29,7 +29,8 @@ def default_nlp():
 def test_a_raised_min_score_leaves_the_low_crf_spans_unmasked(default_nlp):
     doc = default_nlp(TEXT)
     low = [r for r in doc._.anon_table if r["source"] == "anon_crf" and r["score"] < 0.5]
-    assert {TEXT[r["start"]:r["end"]] for r in low} >= {"Warsaw", "Call"}  # 0.47 and 0.12: masked by default
+    # 0.47: masked by default ("Call" before a number is no name: trim_generic_words drops it)
+    assert "Warsaw" in {TEXT[r["start"]:r["end"]] for r in low}
     strict = _load(min_score=0.5)(TEXT)
     assert all(r["score"] >= 0.5 for r in strict._.anon_table)
     assert "Warsaw" in strict._.anon_text and "Call " in strict._.anon_text

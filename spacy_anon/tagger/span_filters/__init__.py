@@ -22,9 +22,11 @@ from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries  # n
 from spacy_anon.tagger.span_filters.chunks import (  # noqa: F401
     MergeAdjacent, TrimPartialChunks, chunk_ids, merge_adjacent_spans, trim_partial_chunks,
 )
+from spacy_anon.tagger.span_filters.generic_words import TrimGenericWords, trim_generic_words  # noqa: F401
 from spacy_anon.tagger.span_filters.dates import DateChunks, DropImplausibleDates, fill_dates  # noqa: F401
 from spacy_anon.tagger.span_filters.names import ExtendNames, TrimCommonWords, trim_common_words  # noqa: F401
 from spacy_anon.tagger.span_filters.propagation import Propagate  # noqa: F401
+from spacy_anon.tagger.span_filters.quoted_names import QuotedNames, quoted_names  # noqa: F401
 from spacy_anon.tagger.span_filters.scores import LabelMinScores, label_min_scores  # noqa: F401
 from spacy_anon.tagger.span_filters.removed import (  # noqa: F401
     REMOVED_SETTINGS, migrate_config, removed_settings_message, span_filters_for,

@@ -12,6 +12,10 @@ from spacy_anon.text_views import has_invisible, visible_text
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
 
 
+# What may follow a name in its chunk without being part of it ("Lindqvist's class", "the Smiths'").
+POSSESSIVES = frozenset({"'s", "’s", "'", "’", "s'", "s’"})
+
+
 def chunk_ids(doc: Doc) -> List[int]:
     """Index of the whitespace-delimited chunk of every token (read from the doc's arrays: a Token object
     per token would cost more than the filter)."""
@@ -45,7 +49,8 @@ def trim_partial_chunks(doc: Doc, spans: List[Scored]) -> List[Scored]:
                 chunk_end = end
                 while chunk_end < len(doc) and ids[chunk_end] == ids[end - 1]:
                     chunk_end += 1
-                if alnum(end, chunk_end):  # the span cut a word, not just trailing punctuation
+                rest = "".join(t.text for t in doc[end:chunk_end])
+                if alnum(end, chunk_end) and rest.lower() not in POSSESSIVES:  # the span cut a word, not "'s"
                     end = ids.index(ids[end - 1])
             if start > 0 and ids[start - 1] == ids[start] and start < end and ids[start] != ids[end - 1]:
                 if alnum(ids.index(ids[start]), start):

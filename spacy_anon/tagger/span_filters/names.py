@@ -10,6 +10,7 @@ from typing import FrozenSet, List, Sequence, Tuple
 from spacy.tokens import Doc
 from spacy.util import registry
 
+from spacy_anon.lexicon.generic_words import dictionary_test, is_verb_form
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.tagger.clinical_postprocess import extend_names_left
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
@@ -19,6 +20,12 @@ from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays,
 CAPITALISED_FUNCTION_WORDS = frozenset(
     "the a an this that these those it he she they we i his her its their our my in on at of and or but "
     "for to by with from as el la los las lo un una unos unas del al de en y o le les des du et".split()
+)
+
+# Words that open sentences before a subject ("Later Kowalski left"); with "-ly" adverbs and stop words.
+SENTENCE_ADVERBS = frozenset(
+    "later today yesterday tomorrow tonight earlier soon then now afterwards meanwhile finally eventually "
+    "suddenly recently initially subsequently previously instead also still yet so thus hence sometimes".split()
 )
 
 # Titles that are part of how a person is named ("Lord Rodger", "Judge Garlicki"): never trimmed.
@@ -91,16 +98,34 @@ def trim_common_words(
             return False
         return lower not in honorifics and lower not in names and _is_common_word(lower, min_zipf)
 
+    def subject(end: int) -> bool:  # "Will Smith called": a verb after the name, so its first word is no verb
+        j = end
+        while j < len(doc) and doc[j].is_space:
+            j += 1
+        return j < len(doc) and "\n" not in doc[j - 1].whitespace_ and is_verb_form(doc[j].text, is_common)
+
+    def adverb(i: int) -> bool:  # "Later Kowalski left": a sentence adverb, not a given name
+        lower = doc[i].text.lower()
+        return lower in SENTENCE_ADVERBS or (lower in stops and lower not in ("will", "may")) or \
+            (lower.endswith("ly") and is_common(lower))
+
+    is_common = dictionary_test(doc.lang_ or "en")
+
+    def foreign_ok(i: int) -> bool:  # "Al" of "called Al" is a name inside a sentence, not Spanish "al"
+        return doc[i].text.lower() in stops or not doc[i].text[:1].isupper() or starts_sentence(i)
     stops = stop_words(doc.lang_)
     out = []
     for start, end, label, score in spans:
         if all(doc[i].is_punct or doc[i].is_space or
-               ((doc[i].text in stops or doc[i].text.lower() in CAPITALISED_FUNCTION_WORDS)
+               ((doc[i].text in stops or (doc[i].text.lower() in CAPITALISED_FUNCTION_WORDS and foreign_ok(i)))
                 and not doc[i].like_num)
                for i in range(start, end)):
             continue  # a lone function word ("at", "The") never identifies anyone
         if label in labels:
             for piece_start, piece_end in _split_at_lowercase_words(doc, start, end):
+                if subject(piece_end) and not adverb(piece_start):
+                    out.append((piece_start, piece_end, label, score))
+                    continue
                 while piece_start < piece_end - 1 and removable(piece_start) and \
                         doc[piece_start + 1].text[:1].isupper():
                     piece_start += 1

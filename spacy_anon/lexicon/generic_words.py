@@ -1,0 +1,140 @@
+"""English words that never identify anyone on their own: greetings, interjections, field keys of forms and
+records, weekdays, generic clinical and document words, and the verb forms a tagger drags into a name.
+
+A recall-tuned tagger marks them because they stand where names stand: capitalised at a line start
+("Thanks, Best regards"), before a value ("MRN 4471823", "Tel: 555 ..."), next to a name ("John Smith
+met"). The span filter `spacy_anon.tagger.span_filters.generic_words` cuts them off or drops the span;
+these lists say what they are. Lists are lower case; a word is looked up folded.
+"""
+from functools import lru_cache
+from typing import Callable, Optional, Sequence
+
+from spacy_anon.lexicon.common_words import common_word_test
+
+# Openings, closings and politeness formulas of letters, e-mails and chats.
+GREETINGS = frozenset(
+    "hi hello hey hiya howdy dear greetings thanks thank thx ty cheers regards best kind kindest warm warmest "
+    "sincerely faithfully yours truly respectfully cordially bye goodbye congratulations congrats welcome "
+    "please sorry good wishes".split()
+)
+
+# Interjections, fillers and sentence adverbs of speech and social text.
+INTERJECTIONS = frozenset(
+    "umm um uh uhh uhm hmm mmm erm ah ahh oh ooh wow yay yeah yep yup nope nah ok okay lol lmao omg "
+    "haha hahaha hehe btw imo imho fyi tbh idk ugh meh oops whoa hooray alas "
+    "unfortunately fortunately luckily hopefully sadly honestly basically actually anyway anyways however "
+    "meanwhile otherwise maybe perhaps apparently obviously seriously literally".split()
+)
+
+# The keys of a form or a record line ("MRN 4471823", "Tel: ...", "Case No 12345/06"): the value after
+# them is what identifies; the key is layout.
+FIELD_KEYS = frozenset(
+    "mrn dob tel telephone phone ph mob mobile cell fax email e-mail mail id ids no nos num number ref "
+    "reference acct account case file claim policy ticket order invoice staff employee patient pt "
+    "member customer client badge passport licence license ssn nhs nin dl vin iban swift bic "
+    "date birth born name surname forename address addr postcode zip ext extension pager contact attn "
+    "re".split()
+)
+
+WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur "
+                     "thurs fri sat sun".split())
+
+# Weekday plurals and neighbours that make a weekday generic ("every Monday", "Monday mornings").
+GENERIC_WEEKDAY_BEFORE = frozenset("every each most some all any weekday weekdays good nice great happy lovely".split())
+GENERIC_WEEKDAY_AFTER = frozenset("mornings afternoons evenings nights blues vibes motivation".split())
+
+# Headings and words of clinical notes and generic clinical vocabulary (diagnoses, procedures, anatomy,
+# common abbreviations): what a note is about, not who.
+CLINICAL_WORDS = frozenset(
+    "discharge admission admit admitted summary history hpi pmh psh assessment plan impression diagnosis "
+    "diagnoses dx ddx medications meds medication allergies allergy vitals vital signs labs lab results "
+    "flowsheet objective subjective data note notes progress physical exam examination findings procedure "
+    "procedures report referral consult consultation followup follow-up review ros rx sx tx hx fx "
+    "stenosis stent stents angioplasty angiography angiogram catheterization cath infarction ischemia "
+    "ischaemia hypertension htn diabetes dm copd chf cad afib mi stemi nstemi cabg pci lad rca lcx lcx lm "
+    "lv lvef ef ecg ekg echo ct mri cxr xray x-ray ultrasound biopsy sepsis pneumonia fracture fever "
+    "cough dyspnea dyspnoea sob cp chest pain headache nausea vomiting bp hr rr spo2 temp wbc hgb plt "
+    "bid tid qid qd prn po iv im sc npo stat icu pacu nicu picu "
+    "metoprolol aspirin clopidogrel heparin warfarin insulin metformin statin atorvastatin lisinopril "
+    "amoxicillin paracetamol ibuprofen morphine saline oxygen".split()
+)
+
+# Imperatives that open instructions in notes and letters ("SEE FLOWSHEET", "Call back", "Contact Mr X").
+IMPERATIVES = frozenset(
+    "see call contact refer check continue follow review note please ask email mail write send reply "
+    "replying forward attach attached find confirm let tell meet visit return".split()
+)
+
+# Irregular past forms and auxiliaries: after a name they say the name is a subject ("Will Smith met").
+IRREGULAR_VERBS = frozenset(
+    "met said told went came saw sang paid brought gave took made had was were is are has have did does got "
+    "left felt found kept knew ran sat stood thought wrote spoke heard held lost meant put read sent spent "
+    "won ate drove flew fell became began broke chose drew forgot grew hid hung led lay rode rose shook "
+    "sold taught threw understood woke wore bought caught fought sought slept swam spun stuck struck swore "
+    "tore wept wound will would can could should shall may might must says goes gets takes makes "
+    "sees comes knows thinks wants needs seems lives works".split()
+)
+
+# Words that a person span never ends on or starts with, though spaCy's stop words lack some.
+PREPOSITIONS = frozenset(
+    "in on at of for with from by to into onto about after before during under over between against since "
+    "until till via per near around through across toward towards within without upon and or but nor".split()
+)
+
+
+def folded(word: str) -> str:
+    """The lookup form of a token: lower case, without trailing periods or colons ("No." -> "no")."""
+    return word.lower().rstrip(".:#")
+
+
+def verb_stems(word: str) -> Sequence[str]:
+    """Candidate dictionary forms of an inflected lower-case word ("replying" -> "reply", "tried" -> "try")."""
+    stems = []
+    for suffix, repl in (("ing", ""), ("ing", "e"), ("ied", "y"), ("ed", ""), ("ed", "e"),
+                         ("ies", "y"), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            stem = word[: len(word) - len(suffix)] + repl
+            stems.append(stem)
+            if suffix in ("ing", "ed") and len(stem) >= 3 and stem[-1] == stem[-2]:
+                stems.append(stem[:-1])  # "stopped" -> "stop"
+    return stems
+
+
+def is_verb_form(word: str, is_common: Optional[Callable[[str], bool]] = None) -> bool:
+    """Whether a lower-case word is a past, progressive or third-person verb form: an irregular form, or
+    "-ed"/"-ing"/"-s" on a dictionary word (`is_common`). "-s" also makes plurals; callers that must
+    tell them apart use `is_past_or_progressive`."""
+    if word in IRREGULAR_VERBS:
+        return True
+    if is_common is None or not word.isalpha() or not word.islower():
+        return False
+    return any(is_common(stem) for stem in verb_stems(word))
+
+
+def is_past_or_progressive(word: str, is_common: Optional[Callable[[str], bool]] = None) -> bool:
+    """An irregular verb form, or "-ed"/"-ing" on a dictionary word ("called", "replying"); not "-s"."""
+    if word in IRREGULAR_VERBS:
+        return True
+    if is_common is None or not word.isalpha() or not word.islower() or not word.endswith(("ed", "ing")):
+        return False
+    if word.endswith("eed") or len(word) < 5:  # "need", "seed", "bed", "ring"
+        return False
+    return any(is_common(stem) for stem in verb_stems(word))
+
+
+@lru_cache(maxsize=65536)
+def zipf(word: str) -> float:
+    """wordfreq's English Zipf frequency of a word."""
+    from wordfreq import zipf_frequency  # lazy: heavy word lists, loaded on first use
+
+    return zipf_frequency(word, "en")
+
+
+@lru_cache(maxsize=4)
+def dictionary_test(lang: str) -> Callable[[str], bool]:
+    """Whether a folded word, or its verb stem ("replying" -> "reply"), is an ordinary word of `lang`."""
+    is_common = common_word_test(lang)
+
+    def test(word: str) -> bool:
+        return is_common(word) or any(is_common(stem) for stem in verb_stems(word))
+    return test

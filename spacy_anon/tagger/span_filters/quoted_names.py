@@ -1,0 +1,69 @@
+"""The span filter that finds a lone surname in quotes or brackets: 'The witness "Kowalski" denied it',
+"the defendant (Nowak)". The CRF reads a few tokens either side; punctuation around a single word hides
+the context it learned names from, so the word stays in the clear wherever it appears."""
+from typing import List
+
+from spacy.tokens import Doc
+from spacy.util import registry
+
+from spacy_anon.lexicon.generic_words import dictionary_test, folded
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
+
+PAIRS = {'"': '"', "“": "”", "(": ")", "[": "]", "‘": "’", "'": "'"}
+# Words before a quoted or bracketed name that say it names a person ('the witness "Kowalski"').
+PERSON_NOUNS = frozenset(
+    "witness applicant defendant claimant respondent appellant plaintiff accused suspect victim patient client "
+    "customer employee colleague officer doctor nurse teacher lawyer solicitor judge manager neighbour neighbor "
+    "friend mother father son daughter brother sister husband wife partner uncle aunt cousin child pupil "
+    "student tenant landlord caller user called named alias nicknamed mr mrs ms miss dr".split()
+)
+
+
+def quoted_names(doc: Doc, spans: List[Scored], names: frozenset, label: str = "PERSON",
+                 score: float = 0.5) -> List[Scored]:
+    """`spans` plus a `label` span for each capitalised word alone between a matching pair of quotes or
+    brackets, where no span is, that a name gazetteer lists (`names`, lower case) and no dictionary does,
+    or that follows a word naming a person (`PERSON_NOUNS`: 'the witness "Kowalski"') and is a gazetteer
+    name or no dictionary word."""
+    if len(doc) < 3:
+        return spans
+    taken = set()
+    for start, end, _, _ in spans:
+        taken.update(range(start, end))
+    is_common = dictionary_test(doc.lang_ or "en")
+    found = []
+    for i in range(1, len(doc) - 1):
+        text = doc[i].text
+        if i in taken or not (text[:1].isupper() and text[1:].islower() and text.isalpha() and len(text) > 2):
+            continue
+        if PAIRS.get(doc[i - 1].text) != doc[i + 1].text or doc[i - 1].whitespace_ or doc[i].whitespace_:
+            continue
+        w = folded(text)
+        known, common = w in names, is_common(w)
+        if (known and not common) or ((known or not common) and person_before(doc, i - 1)):
+            found.append((i, i + 1, label, score))
+    return sorted(spans + found) if found else spans
+
+
+def person_before(doc: Doc, opener: int) -> bool:
+    """Whether the word before the opening quote or bracket names a person ("witness", "called")."""
+    j = opener - 1
+    while j >= 0 and doc[j].is_space:
+        j -= 1
+    return j >= 0 and folded(doc[j].text) in PERSON_NOUNS
+
+
+class QuotedNames(SpanFilter):
+    """A gazetteer surname or given name alone in quotes or brackets becomes a span of `label` (a CRF
+    label) with `score` (`quoted_names`). Put it before propagation, so its other mentions are found."""
+
+    def __init__(self, label: str = "PERSON", score: float = 0.5):
+        self.label, self.score = label, score
+
+    def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
+        return quoted_names(doc, spans, tagger.name_terms, self.label, self.score)
+
+
+@registry.misc("spacy_anon.quoted_names.v1")
+def make_quoted_names(label: str = "PERSON", score: float = 0.5) -> QuotedNames:
+    return QuotedNames(label, score)
