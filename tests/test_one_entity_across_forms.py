@@ -177,3 +177,18 @@ def test_any_form_of_a_persons_name_under_another_label_is_the_person(surname, l
 def test_capitalised_surname_opening_a_sentence(nlp):
     doc = nlp("Rose Baker signed the contract. Baker said she was tired. The baker sold bread.")
     assert "Baker" not in doc._.anon_text and "The baker sold bread." in doc._.anon_text
+
+
+def test_a_form_of_a_person_named_in_another_part_of_the_document_is_the_persons():
+    """Fields of a record and chunks of a long text share a replacement memory: a surname alone tagged LOC
+    in one part is the person named in full in another part (`known_person`)."""
+    from spacy_anon.mask.entities import person_in_memory
+    from spacy_anon.mask.memory import ReplacementMemory
+
+    memory = ReplacementMemory()
+    memory.entity_id("PERSON", "PERSON|jonathan kowalski", parts=["jonathan", "kowalski"])
+    known = person_in_memory(memory, ["PERSON"])
+    assert known(["kowalski"]) == "PERSON" and known(["jonathan", "kowalski"]) == "PERSON"
+    assert known(["leeds"]) is None and known(["kowalski", "leeds"]) is None
+    assert person_forms([("LOC", "Kowalski")], known_person=known) == {0: "PERSON"}
+    assert person_forms([("LOC", "Leeds")], known_person=known) == {}

@@ -545,3 +545,27 @@ def test_no_field_of_a_record_leaves_a_name_another_field_masked(ruler_nlp, fiel
             assert all(row["entity"] == "PERSON_1" for row in result.table)
         elif kind == "surname":
             assert "Kowalski" in result.anonymized  # nothing masked it anywhere: nothing to share
+
+
+# ---- with the default pipeline: a surname alone that the tagger calls a place is still the person -------
+
+def test_default_pipeline_a_surname_tagged_otherwise_in_another_field_is_the_persons(tmp_path, capsys):
+    """Was: "Kowalski called back" in another field tagged LOC by the default tagger: two entities, and the
+    surname's replacement said it was a place ([LOC_3])."""
+    src = write_jsonl(tmp_path / "in.jsonl", [{"id": "r1", "patient": {"notes": FULL},
+                                               "notes": [{"text": "Seen by the nurse."}, {"text": ALONE}]}])
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, src, "-o", out, "--anonymize-fields", "patient.notes,notes.*.text")
+    assert code == 0, err
+    [record] = read_jsonl(out)
+    assert record["patient"]["notes"].startswith("[PERSON_1],")
+    assert record["notes"][1]["text"] == "[PERSON_1] called back."
+
+
+def test_default_pipeline_dataframe_row_shares_the_person_across_columns():
+    pd = pytest.importorskip("pandas")
+    import spacy_anon
+
+    df = pd.DataFrame({"name": ["Jonathan Kowalski"], "notes": [ALONE]})
+    out = spacy_anon.anonymize_dataframe(spacy_anon.load(), df, columns=["name", "notes"])
+    assert out.iloc[0].tolist() == ["[PERSON_1]", "[PERSON_1] called back."]

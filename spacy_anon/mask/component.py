@@ -298,17 +298,18 @@ class AnonMask(Pipe):
         pairs = self.candidate_finder.find(doc, text, self.min_score, self.label_min_scores, self.leak_guard)
         originals = {id(c): o for c, o in pairs}
         kept = self._resolve(doc, [c for c, _ in pairs], text)
+        memory = self._memory_of(doc)
         if self.leak_guard:  # a person's name tagged ORG/LOC/DEM is the person's (one entity, one label)
             kept = entities.as_persons(kept, text, originals, name_labels=self.name_labels(),
                                        honorifics=self.honorifics(), is_given_name=first_names().__contains__,
-                                       is_common=self.candidate_finder.is_common())
+                                       is_common=self.candidate_finder.is_common(),
+                                       known_person=entities.person_in_memory(memory, self.name_labels()))
         keys = self._group(doc, kept, text)
         if self.leak_guard and kept:
             finder = self.candidate_finder
             kept, keys = entities.sweep(doc, kept, keys, text, name_labels=self.name_labels(),
                                         honorifics=self.honorifics(), is_common=finder.is_common(),
                                         stop_words=finder.stop_words(), allowed=finder.allowed(text))
-        memory = self._memory_of(doc)
         entity_ids = entities.entity_ids(kept, keys, memory, self.name_labels(), self.honorifics())
         values, from_generalizer, fallbacks = replacements(doc, text, kept, keys, entity_ids, memory, originals,
                                                            self._policies, self._params, self.name_labels())

@@ -3,7 +3,7 @@ entity ids from the replacement memory (the same person is PERSON_1 in every men
 when the memory is shared).
 """
 import hashlib
-from typing import Callable, Dict, List, Sequence, Set, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from spacy.tokens import Doc, Span
 
@@ -23,13 +23,15 @@ ROLE_WORDS = frozenset(normalize(noun) for roles in ROLE_NOUNS.values() for _, n
 
 def as_persons(kept: List[Span], text: str, originals: Dict[int, Span], *, name_labels: Sequence[str],
                honorifics: Sequence[str], is_given_name: Callable[[str], bool],
-               is_common: Callable[[str], bool]) -> List[Span]:
+               is_common: Callable[[str], bool],
+               known_person: Callable[[Sequence[str]], Optional[str]] = lambda parts: None) -> List[Span]:
     """`kept` with the mentions that are forms of a person's name under another label (`person_forms`:
     "The claimant, Kowalski," tagged LOC after "Jan Kowalski") given the name label, so they group with
     the person; a relabelled span keeps its detector's attributes and original (`originals`, updated)."""
     relabel = person_forms([(s.label_, text[s.start_char:s.end_char]) for s in kept], name_labels=name_labels,
                            honorifics=honorifics, is_given_name=is_given_name, is_common=is_common,
-                           before=[text[max(0, s.start_char - 30):s.start_char] for s in kept], roles=ROLE_WORDS)
+                           before=[text[max(0, s.start_char - 30):s.start_char] for s in kept], roles=ROLE_WORDS,
+                           known_person=known_person)
     if not relabel:
         return kept
     out = list(kept)
@@ -44,6 +46,23 @@ def as_persons(kept: List[Span], text: str, originals: Dict[int, Span], *, name_
         out[i] = span
     fine_types.decide_fine_types([out[i] for i in relabel], text)
     return out
+
+
+def person_in_memory(memory: ReplacementMemory, name_labels: Sequence[str]) -> Callable[[Sequence[str]], Optional[str]]:
+    """`person_forms`'s `known_person` over a replacement memory: the name label of the one multi-part
+    person entity that holds every one of `parts` (the memory keeps only salted digests of them)."""
+    def known(parts: Sequence[str]) -> Optional[str]:
+        for label in name_labels:
+            owners = None
+            for part in parts:
+                found = set(memory.find_by_part(label, part))
+                owners = found if owners is None else owners & found
+                if not owners:
+                    break
+            if owners is not None and len(owners) == 1:
+                return label
+        return None
+    return known
 
 
 def sweep(doc: Doc, kept: List[Span], keys: List[str], text: str, *, name_labels: Sequence[str],

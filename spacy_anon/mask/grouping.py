@@ -158,7 +158,8 @@ def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[s
                  honorifics: Sequence[str] = DEFAULT_HONORIFICS,
                  is_given_name: Callable[[str], bool] = lambda word: False,
                  is_common: Callable[[str], bool] = lambda word: False,
-                 before: Optional[Sequence[str]] = None, roles: AbstractSet[str] = frozenset()) -> Dict[int, str]:
+                 before: Optional[Sequence[str]] = None, roles: AbstractSet[str] = frozenset(),
+                 known_person: Callable[[Sequence[str]], Optional[str]] = lambda parts: None) -> Dict[int, str]:
     """Mentions of `CONFUSED_LABELS` that are forms of a person's name: index -> the name label to give them.
 
     One entity stays one entity whatever label each mention got. A mention is a person's when
@@ -168,8 +169,12 @@ def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[s
     - it is two or three capitalised words that are no common words, the first a known given name or
       the word before the mention a role noun of `roles` ("Patient Bartholomew Quayle"; not "Victoria
       Street", "Rose Garden").
+    - its name parts are all parts of one person named earlier in another part of the same document
+      (`known_person`: the replacement memory a record's fields or a long text's chunks share; "Kowalski
+      called back" tagged LOC in one field after "Jonathan Kowalski" in another).
     `mentions` are (label, text) in text order; `before`: the text before each mention (a few words);
-    `is_given_name` / `is_common` take a folded word.
+    `is_given_name` / `is_common` take a folded word; `known_person` takes name parts and gives the name
+    label of the one person they belong to, or None.
     """
     name_labels = tuple(name_labels)
     if not name_labels:
@@ -196,6 +201,8 @@ def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[s
             continue
         owner = next((lab for lab, names in persons.items()
                       if any(compatible(parts, known) for known in names if len(known) >= len(parts))), None)
+        if owner is None:
+            owner = known_person(parts)
         if owner is not None:
             out[i] = owner
         elif 2 <= len(parts) <= 3 and _looks_like_a_name(text, parts, is_common):
