@@ -195,11 +195,13 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.name_cue_recognizers.v1": "misc",
     "spacy_anon.name_part_grouper.v1": "misc",
     "spacy_anon.propagate.v1": "misc",
+    "spacy_anon.quoted_names.v1": "misc",
     "spacy_anon.repair_boundaries.v1": "misc",
     "spacy_anon.resolve_overlaps.v1": "misc",
     "spacy_anon.span_scorer.v1": "scorers",
     "spacy_anon.tab_scorer.v1": "scorers",
     "spacy_anon.trim_common_words.v1": "misc",
+    "spacy_anon.trim_generic_words.v1": "misc",
     "spacy_anon.trim_partial_chunks.v1": "misc",
 }
 

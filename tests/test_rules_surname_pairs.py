@@ -16,6 +16,12 @@ def persons(text, lang):
     ("Refiere que FERNÁNDEZ RUIZ no acudió.", "es", ["FERNÁNDEZ RUIZ"]),
     ("Depois, silva santos negou tudo.", "pt", ["silva santos"]),
     ("O senhor Oliveira Costa Pereira chegou.", "pt", ["Oliveira Costa Pereira"]),
+    # the given names before the surnames are part of the name (were left in clear: "María [PERSONA_1]")
+    ("La paciente María García Pérez vive en Sevilla.", "es", ["María García Pérez"]),
+    ("Depois, João Pedro da Silva Santos negou.", "pt", ["João Pedro da Silva Santos"]),
+    ("Ana Maria de Souza Lima chegou.", "pt", ["Ana Maria de Souza Lima"]),
+    ("Ayer García López volvió.", "es", ["García López"]),  # a word before that is no given name stays
+    ("la paciente maría garcía pérez", "es", ["garcía pérez"]),  # lower case: only Title-case given names
 ])
 def test_surname_pairs(text, lang, expected):
     assert persons(text, lang) == expected

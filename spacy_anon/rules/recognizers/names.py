@@ -148,10 +148,37 @@ def _surname_pairs(text: str, options: object) -> Iterator[Tuple[int, int, float
                 break
             run.append(nxt)
         if len(run) >= 2 and _one_name(text, run):
-            yield run[0][0], run[-1][1], 0.7
+            yield _with_given_names(text, words, i, run[0][0]), run[-1][1], 0.7
             i += len(run)
         else:
             i += 1
+
+
+GIVEN_NAME_SOURCES = "faker:person.first_names:es_ES,es_MX,pt_PT,pt_BR"
+NAME_PARTICLES = frozenset("de da do das dos del y e".split())
+
+
+@lru_cache(maxsize=1)
+def given_names() -> FrozenSet[str]:
+    """Known Spanish and Portuguese given names in lower case (Faker's lists)."""
+    return load_gazetteer(GIVEN_NAME_SOURCES) | first_names()
+
+
+def _with_given_names(text: str, words, first: int, start: int) -> int:
+    """The start of a surname run grown left over the given names in Title case before it, with a particle
+    between them or not ("María García Pérez", "João Pedro da Silva Santos"): the given name is part of the
+    name, not a word to leave in clear beside the masked surnames."""
+    known = given_names()
+    j = first - 1
+    while j >= 0:
+        s, e, w = words[j]
+        gap = text[e:start]
+        if gap != " " and not (gap[:1] == " " and gap[-1:] == " " and gap.strip() in NAME_PARTICLES):
+            break
+        if w not in known or not text[s:e].istitle():
+            break
+        start, j = s, j - 1
+    return start
 
 
 def _one_name(text: str, run) -> bool:
