@@ -244,3 +244,20 @@ def test_component_pages_point_to_the_shared_definitions():
 
 def test_the_vocabulary_errors_are_coded():
     assert Errors.E060.startswith("[E060]") and "Fix:" in Errors.E060
+
+
+def test_the_agreement_check_reads_the_config_once_not_for_every_doc(monkeypatch):
+    """Was: anon_mask interpolated the whole config again for every doc (its own name was never marked
+    checked), 40% of its time on TAB dev."""
+    from thinc.api import Config
+
+    import spacy_anon
+
+    nlp = spacy_anon.load()
+    nlp("Warm up.")
+    calls = []
+    original = Config.interpolate
+    monkeypatch.setattr(Config, "interpolate", lambda self: calls.append(1) or original(self))
+    for text in ("Jan Kowalski lives in Leeds.", "Anna Nowak wrote.", "Mr Smith called."):
+        nlp(text)
+    assert calls == []

@@ -345,8 +345,8 @@ class AnonMask(Pipe):
         """Warn once per component (W061) when an earlier component of the pipeline was given another value
         of a setting both have and must agree on (`settings_vocabulary`: anon_coref's use_ents,
         ent_label_map, grouper; anon_generalize's date_granularity, age_bucket, number_style)."""
-        if self.nlp is None or not set(self.nlp.pipe_names) - self._agreement_checked:
-            return
+        if self.nlp is None or not set(self.nlp.pipe_names) - self._agreement_checked - {self.name}:
+            return  # every other pipe checked: the config is not read again for each doc
         components = self.nlp.config.interpolate()["components"]  # `${components.anon_coref.grouper}` resolved
         mine = components.get(self.name, {})
         for other in self.nlp.pipe_names:
