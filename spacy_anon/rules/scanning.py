@@ -17,7 +17,7 @@ start where a run of host characters holds a dot before a letter).
 """
 import re
 from functools import lru_cache
-from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 try:  # Python 3.11+
     from re import _constants as _c, _parser as _p
@@ -302,6 +302,7 @@ class _TextCache:
         self._digit_starts: Optional[List[int]] = None
         self._lower: Optional[str] = None
         self._found: dict = {}
+        self.shared: dict = {}  # key -> what `shared` computed for this text
 
     @property
     def digit_starts(self) -> List[int]:
@@ -521,6 +522,15 @@ def finditer(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[str]"]:
         yield from regex.finditer(text)
         return
     yield from _match_at(regex, text, candidates)
+
+
+def shared(text: str, key: str, compute: Callable[[], Any]) -> Any:
+    """`compute()` once per text for every recognizer that asks under `key` (several recognizers that
+    read one scan, e.g. the labelled identifiers of each type); forgotten with the text (`release`)."""
+    cache = _cache(text)
+    if key not in cache.shared:
+        cache.shared[key] = compute()
+    return cache.shared[key]
 
 
 def release() -> None:
