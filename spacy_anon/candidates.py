@@ -32,3 +32,23 @@ def scored_token_spans(
         span._.anon_score = float(score)
         spans.append(span)
     return spans
+
+
+class FreeTokens:
+    """The tokens of a doc no mention holds yet: a span found by its characters (a name's later
+    occurrence, a variant of a mention) is added only where no other mention already stands."""
+
+    def __init__(self, doc: Doc, mentions: Iterable[Span]) -> None:
+        self.doc = doc
+        self.taken = bytearray(len(doc) + 1)
+        for span in mentions:
+            self.taken[span.start:span.end] = b"\x01" * (span.end - span.start)
+
+    def claim(self, start: int, end: int, label: str) -> Optional[Span]:
+        """The span over characters start..end (grown to whole tokens) marked taken, or None when it does
+        not align with tokens or overlaps a taken token."""
+        span = self.doc.char_span(start, end, label=label, alignment_mode="expand")
+        if span is None or self.taken.find(1, span.start, span.end) != -1:
+            return None
+        self.taken[span.start:span.end] = b"\x01" * (span.end - span.start)
+        return span

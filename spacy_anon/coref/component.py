@@ -19,6 +19,7 @@ from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the Doc/Span attributes)
 from spacy_anon.extensions import doc_text, span_getter
+from spacy_anon.candidates import FreeTokens
 from spacy_anon.coref.grouper import COREF_GENDER_KEY, COREF_RAN_KEY, CorefGrouper
 from spacy_anon.coref.resolve import (UNNAMED, Anaphor, find_acronyms, find_anaphora, find_name_variants,
                                       is_title_only, link_anaphora, mention_gender, plain_words,
@@ -213,16 +214,13 @@ class AnonCoref(ErrorHandling):
         found = find_acronyms(text, triples, self.acronym_labels)
         found += find_name_variants(text, triples, self.name_labels, self.honorifics, self._is_common,
                                     words=words.words, starts=words.starts)
-        taken = bytearray(len(doc) + 1)  # tokens taken
-        for span in mentions:
-            taken[span.start:span.end] = b"\x01" * (span.end - span.start)
+        free = FreeTokens(doc, mentions)
         added = []
         for start, end, index in sorted(found):
             source = mentions[index]
-            span = doc.char_span(start, end, label=source.label_, alignment_mode="expand")
-            if span is None or taken.find(1, span.start, span.end) != -1:
+            span = free.claim(start, end, source.label_)
+            if span is None:
                 continue
-            taken[span.start:span.end] = b"\x01" * (span.end - span.start)
             span._.anon_source = SOURCE
             span._.anon_score = source._.anon_score
             span._.anon_identifier = source._.anon_identifier

@@ -8,6 +8,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 from spacy.tokens import Doc, Span
 
 from spacy_anon.coref.lexicon import ROLE_NOUNS
+from spacy_anon.candidates import FreeTokens
 from spacy_anon.extensions import doc_text
 from spacy_anon.labels import identifier_for
 from spacy_anon.mask import leak_guard
@@ -76,19 +77,16 @@ def sweep(doc: Doc, kept: List[Span], keys: List[str], text: str, *, name_labels
     occurrences = leak_guard.find_occurrences(text, terms)
     if not occurrences:
         return kept, keys
-    taken = bytearray(len(doc) + 1)  # tokens taken
-    for span in kept:
-        taken[span.start:span.end] = b"\x01" * (span.end - span.start)
+    free = FreeTokens(doc, kept)
     regions, whole = allowed
     added: List[Tuple[Span, str]] = []
     for start, end, t in occurrences:
         if regions and inside_any(start, end, regions) or any(p.fullmatch(text[start:end]) for p in whole):
             continue
         source = kept[terms[t].entity]
-        span = doc.char_span(start, end, label=source.label_, alignment_mode="expand")
-        if span is None or taken.find(1, span.start, span.end) != -1:
+        span = free.claim(start, end, source.label_)
+        if span is None:
             continue
-        taken[span.start:span.end] = b"\x01" * (span.end - span.start)
         span._.anon_source = SWEEP_SOURCE
         span._.anon_score = source._.anon_score
         span._.anon_identifier = source._.anon_identifier or identifier_for(source.label_)
