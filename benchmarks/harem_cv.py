@@ -28,7 +28,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Dict, List, Mapping, Sequence
+from typing import Dict, List, Mapping, Sequence, Tuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -66,14 +66,22 @@ def substitute(line: str, paths: Mapping[str, str]) -> str:
     return pattern.sub(lambda m: paths[m.group(0)], line)
 
 
-def recipe_lines(project: Mapping, fold: str, case_copies: bool = True) -> List[str]:
-    """The shell lines that build the fold's pipeline: project.yml's recipe commands, paths replaced.
-    Refuses (E774) a command that no longer holds a path the replacement expects."""
+def train_test_indices(parts: Sequence[Sequence[int]], k: int) -> Tuple[List[int], List[int]]:
+    """(training indices, held-out indices) of fold k: every other fold trains, fold k is held out."""
+    held = sorted(parts[k])
+    held_set = set(held)
+    return sorted(i for part in parts for i in part if i not in held_set), held
+
+
+def recipe_lines(project: Mapping, fold: str, case_copies: bool = True, only: Sequence[str] = ()) -> List[str]:
+    """The shell lines that build the fold's pipeline: project.yml's recipe commands (those named in
+    `only`, when given), paths replaced. Refuses (E774) a command that no longer holds a path the
+    replacement expects."""
     commands = {c["name"]: c for c in project["commands"]}
     paths = fold_paths(fold)
     out = []
     for name, which, needed in RECIPE:
-        if which == "tagger_case_copies.py" and not case_copies:
+        if (which == "tagger_case_copies.py" and not case_copies) or (only and name not in only):
             continue
         lines = [ln for ln in commands[name]["script"] if which is None or which in ln]
         if not lines:
@@ -106,21 +114,27 @@ def write_docs(docs, path: Path) -> None:
     DocBin(store_user_data=True, docs=docs).to_disk(path)
 
 
-def run_fold(k: int, docs, parts, work: Path, project, case_copies: bool, keep: bool) -> Dict:
+def run_fold(k: int, docs, parts, work: Path, project, case_copies: bool, keep: bool, reuse: bool = False) -> Dict:
     """Build fold k's pipeline by the recipe and anonymize its held-out documents in every casing."""
     from spacy_anon.corpora import record_from_doc
 
     fold = work / f"fold{k}"
-    shutil.rmtree(fold, ignore_errors=True)
-    held = set(parts[k])
-    write_docs([d for i, d in enumerate(docs) if i not in held], fold / "train" / "segundo5.spacy")
-    shutil.copy(ROOT / PRIMEIRO, fold / "train" / "primeiro5.spacy")
-    lines = recipe_lines(project, str(fold.relative_to(ROOT) if fold.is_relative_to(ROOT) else fold), case_copies)
-    t0 = time.time()
-    run_lines(lines, fold / "recipe.log")
-    build_s = time.time() - t0
     pipeline = fold / "out" / "pipeline"
-    records = [record_from_doc(docs[i]) for i in sorted(held)]
+    train_idx, held = train_test_indices(parts, k)
+    name = str(fold.relative_to(ROOT) if fold.is_relative_to(ROOT) else fold)
+    t0 = time.time()
+    if reuse and (fold / "out" / "model-best").is_dir():
+        lines = [] if pipeline.is_dir() else recipe_lines(project, name, case_copies, only=("assemble-pt",))
+        if lines:
+            run_lines(lines, fold / "assemble.log")
+    else:
+        shutil.rmtree(fold, ignore_errors=True)
+        write_docs([docs[i] for i in train_idx], fold / "train" / "segundo5.spacy")
+        shutil.copy(ROOT / PRIMEIRO, fold / "train" / "primeiro5.spacy")
+        lines = recipe_lines(project, name, case_copies)
+        run_lines(lines, fold / "recipe.log")
+    build_s = time.time() - t0
+    records = [record_from_doc(docs[i]) for i in held]
     preds = {}
     with tempfile.TemporaryDirectory() as tmp:
         for casing in CASINGS:
@@ -180,6 +194,8 @@ def main(argv=None) -> int:
     parser.add_argument("--work", default="training/harem-cv")
     parser.add_argument("--no-case-copies", action="store_true", help="the recipe without its case copies line")
     parser.add_argument("--keep", action="store_true", help="keep each fold's training folder")
+    parser.add_argument("--reuse", action="store_true",
+                        help="a fold whose model-best exists is not trained again (assembled if needed)")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
     import spacy
@@ -196,7 +212,8 @@ def main(argv=None) -> int:
     wanted = [int(x) for x in args.only_folds.split(",") if x.strip()] or list(range(args.folds))
     started = time.time()
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = list(pool.map(lambda k: run_fold(k, docs, parts, work, project, not args.no_case_copies, args.keep),
+        results = list(pool.map(lambda k: run_fold(k, docs, parts, work, project, not args.no_case_copies, args.keep,
+                                                     args.reuse),
                                 wanted))
     tested = sorted(i for k in wanted for i in parts[k])
     pooled = {c: {} for c in CASINGS}
