@@ -19,7 +19,6 @@ finished pipeline (or assembles its trained model-best) instead of building it a
 """
 import argparse
 import json
-import re
 import shlex
 import shutil
 import subprocess
@@ -35,7 +34,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from genre_benchmark import recase, run_cli  # noqa: E402
 
-from spacy_anon.errors import Errors  # noqa: E402
+from spacy_anon.evaluate import recipe as project_recipe  # noqa: E402
+from spacy_anon.evaluate.recipe import substitute  # noqa: E402,F401  (re-exported for the tests)
 
 SEGUNDO = "corpus/harem/segundo5.spacy"
 PRIMEIRO = "corpus/harem/primeiro5.spacy"
@@ -60,12 +60,6 @@ def fold_paths(fold: str) -> Dict[str, str]:
     }
 
 
-def substitute(line: str, paths: Mapping[str, str]) -> str:
-    """`line` with every shipped path replaced in one pass (a fold path never gets replaced again)."""
-    pattern = re.compile("|".join(re.escape(k) for k in sorted(paths, key=len, reverse=True)))
-    return pattern.sub(lambda m: paths[m.group(0)], line)
-
-
 def train_test_indices(parts: Sequence[Sequence[int]], k: int) -> Tuple[List[int], List[int]]:
     """(training indices, held-out indices) of fold k: every other fold trains, fold k is held out."""
     held = sorted(parts[k])
@@ -74,24 +68,10 @@ def train_test_indices(parts: Sequence[Sequence[int]], k: int) -> Tuple[List[int
 
 
 def recipe_lines(project: Mapping, fold: str, case_copies: bool = True, only: Sequence[str] = ()) -> List[str]:
-    """The shell lines that build the fold's pipeline: project.yml's recipe commands (those named in
-    `only`, when given), paths replaced. Refuses (E774) a command that no longer holds a path the
-    replacement expects."""
-    commands = {c["name"]: c for c in project["commands"]}
-    paths = fold_paths(fold)
-    out = []
-    for name, which, needed in RECIPE:
-        if (which == "tagger_case_copies.py" and not case_copies) or (only and name not in only):
-            continue
-        lines = [ln for ln in commands[name]["script"] if which is None or which in ln]
-        if not lines:
-            raise ValueError(Errors.E774.format(command=name, text=which))
-        text = " ".join(lines)
-        for path in needed:
-            if path not in text:
-                raise ValueError(Errors.E774.format(command=name, text=path))
-        out.extend(substitute(ln, paths) for ln in lines)
-    return out
+    """The shell lines that build the fold's pipeline: project.yml's RECIPE commands (those named in
+    `only`, when given) with the fold's paths (`spacy_anon.evaluate.recipe.recipe_lines`)."""
+    skip = () if case_copies else ("tagger_case_copies.py",)
+    return project_recipe.recipe_lines(project, RECIPE, fold_paths(fold), skip=skip, only=only)
 
 
 def run_lines(lines: Sequence[str], log: Path) -> None:

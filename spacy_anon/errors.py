@@ -540,9 +540,9 @@ class Errors(metaclass=_WithCodes):
             "share such as 0.3 (0 copies nothing, 1 copies every document)")
     E773 = ("spacy_anon.evaluate.three_class: label map sends {label!r} to {target!r}, which is not one of the "
             "classes scored ({classes}). Fix: map labels only to the classes scored, or add the class to classes")
-    E774 = ("benchmarks/harem_cv.py: the recipe command {command!r} of project.yml no longer contains {text!r}, "
-            "so the fold's paths cannot replace the shipped ones. Fix: update the script's path replacements to "
-            "the project.yml command")
+    E774 = ("spacy_anon.evaluate.recipe: the project.yml command {command!r} no longer contains {text!r}, so the "
+            "fold's paths cannot replace the shipped ones. Fix: update the caller's recipe steps and path "
+            "replacements to the project.yml command")
 
     # ---- [data] structured inputs, review report
     E800 = ("{what} has no detector of names (no 'ner', anon_crf or anon_disclosure): {runs}. Fix: give --model "
