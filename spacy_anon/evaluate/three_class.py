@@ -12,6 +12,7 @@ the paper annotated and evaluated these three only.
 from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from spacy_anon.errors import Errors
+from spacy_anon.evaluate.spans import prf as span_prf
 
 Spans = Mapping[str, Sequence[Tuple[int, int, str]]]
 SEED004_CLASSES: Tuple[str, ...] = ("Person", "Location", "Organization")
@@ -31,12 +32,11 @@ SEED004_TABLE_III: Dict[str, Tuple[float, float, float]] = {
 
 
 def prf(tp: int, n_pred: int, n_gold: int) -> Dict[str, object]:
-    """Recall, precision, F1 and the counts; a ratio with a zero denominator is 0.0."""
-    p = tp / n_pred if n_pred else 0.0
-    r = tp / n_gold if n_gold else 0.0
-    f = 2 * p * r / (p + r) if p + r else 0.0
-    return {"recall": round(r, 4), "precision": round(p, 4), "f1": round(f, 4), "tp": tp, "predicted": n_pred,
-            "gold": n_gold}
+    """Recall, precision, F1 (`spacy_anon.evaluate.spans.prf`: 0.0 where a denominator is 0), rounded,
+    and the counts."""
+    scores = span_prf(tp, n_pred, n_gold)
+    return {"recall": round(scores["recall"], 4), "precision": round(scores["precision"], 4),
+            "f1": round(scores["f1"], 4), "tp": tp, "predicted": n_pred, "gold": n_gold}
 
 
 def mapped(spans: Spans, label_map: Mapping[str, str], classes: Sequence[str]) -> Set[Tuple[str, int, int, str]]:
