@@ -13,6 +13,12 @@ Per genre, three systems in the same run:
 Genres: TAB dev as written, in UPPER and in lower case (same gold offsets); deid nursing notes (a seeded
 sample); WNUT17 dev; WikiANN English dev (a seeded sample); Presidio's synthetic set; the everyday set
 (assets/everyday, per document genre and in total; its test split only with `--everyday-split test`).
+Spanish and Portuguese, each as written, UPPER and lower, run with `--lang es` / `--lang pt` (spacy-anon
+only: the peers' models are English): MEDDOCAN dev with the Spanish default, the Second HAREM collection
+(its PESSOA, LOCAL, ORGANIZACAO, TEMPO and VALOR, the classes the model learns) with the Portuguese default.
+Both defaults were trained on these documents (‡); `--model-es PATH` / `--model-pt PATH` score a pipeline
+trained without them instead (project.yml `casing-es-heldout`; for HAREM, benchmarks/harem_cv.py
+cross-validates the recipe).
 
     python benchmarks/genre_benchmark.py --shared ../shared/data --out genres.json \
         --write-benchmarks docs/benchmarks/genres.md
@@ -71,6 +77,8 @@ LABEL_TABLES: Dict[str, Dict[str, str]] = {
     "wnut17": dict(L.WNUT17),
     "wikiann": dict(L.WIKIANN),
     "presidio-synth": dict(L.PRESIDIO),
+    "meddocan": dict(L.MEDDOCAN),
+    "harem": dict(L.HAREM),
     "everyday": {c: c for c in CATEGORIES},
     # systems
     "spacy-anon": {c: c for c in CATEGORIES},
@@ -126,27 +134,66 @@ def sample(records: List[GoldRecord], n: int, seed: int = 0) -> List[GoldRecord]
 
 class Genre:
     """A named set of gold records; `seen`: the default model was trained on this text (TAB dev and
-    Presidio's synthetic set are in `corpus/english/all`), so its rows there are not held-out scores."""
+    Presidio's synthetic set are in `corpus/english/all`, MEDDOCAN dev in the Spanish default's data, both
+    HAREM collections in the Portuguese default's), so its rows there are not held-out scores. `lang`: the
+    CLI's --lang for the text ("en": the default pipeline, every system)."""
 
     def __init__(self, key: str, name: str, gold_table: str, load: Callable[[], Tuple[List[GoldRecord], List[str]]],
-                 seen: bool = False):
+                 seen: bool = False, lang: str = "en"):
         self.key, self.name, self.gold_table, self.load, self.seen = key, name, gold_table, load, seen
+        self.lang = lang
+
+
+def recased_load(read: Callable[[], List[GoldRecord]], how: Optional[str]):
+    """A genre loader: the records of `read()` as written (how None), or recased by `recase`, with a note
+    of the characters that kept their case."""
+    def load():
+        recs = read()
+        if how is None:
+            return recs, []
+        out = [recase(r, how) for r in recs]
+        kept = [k for _, k in out if k]
+        notes = [f"{sum(kept)} character(s) in {len(kept)} document(s) kept their case (casing would change "
+                 f"their length and shift the offsets)"] if kept else []
+        return [o for o, _ in out], notes
+    return load
+
+
+# The HAREM classes the Portuguese default learns (project.yml convert-harem-tagger keeps these five).
+HAREM_CLASSES = ("PESSOA", "LOCAL", "ORGANIZACAO", "TEMPO", "VALOR")
+
+
+def keep_labels(records: Iterable[GoldRecord], labels: Sequence[str]) -> List[GoldRecord]:
+    """The records with only the gold spans of `labels`."""
+    return [GoldRecord(doc_id=r.doc_id, text=r.text, spans=[s for s in r.spans if s.label in labels], where=r.where,
+                       meta=dict(r.meta)) for r in records]
+
+
+def language_genres(shared: Path) -> List[Genre]:
+    """MEDDOCAN dev (Spanish) and the Second HAREM collection (Portuguese), each as written, UPPER, lower."""
+    meddocan = shared / "meddocan" / "dev"
+    harem = shared / "ner" / "harem_pt" / "CDSegundoHAREMclassico.xml"
+
+    def read_meddocan():
+        return list(iter_records(meddocan, "brat"))
+
+    def read_harem():
+        return keep_labels(iter_records(harem, "harem"), HAREM_CLASSES)
+
+    out = []
+    for suffix, how, label in (("", None, ""), ("-upper", "upper", ", UPPER CASE"), ("-lower", "lower", ", lower case")):
+        out.append(Genre("meddocan" + suffix, "MEDDOCAN dev (es)" + label, "meddocan", recased_load(read_meddocan, how),
+                         seen=True, lang="es"))
+        out.append(Genre("harem" + suffix, "Second HAREM (pt)" + label, "harem", recased_load(read_harem, how),
+                         seen=True, lang="pt"))
+    return sorted(out, key=lambda g: (g.lang, g.key))
 
 
 def corpus_genres(shared: Path, deid_sample: int = 300, wikiann_sample: int = 1000, seed: int = 0) -> List[Genre]:
     tab_path = shared / "tab" / "tab_dev.jsonl"
 
     def tab(how: Optional[str]):
-        def load():
-            recs = list(iter_records(tab_path, "jsonl"))
-            if how is None:
-                return recs, []
-            out = [recase(r, how) for r in recs]
-            kept = [k for _, k in out if k]
-            notes = [f"{sum(kept)} character(s) in {len(kept)} document(s) kept their case (casing would change "
-                     f"their length and shift the offsets)"] if kept else []
-            return [o for o, _ in out], notes
-        return load
+        return recased_load(lambda: list(iter_records(tab_path, "jsonl")), how)
 
     def plain(path: Path, fmt: str, n: int = 0, what: str = ""):
         def load():
@@ -168,7 +215,7 @@ def corpus_genres(shared: Path, deid_sample: int = 300, wikiann_sample: int = 10
               plain(shared / "ner" / "wikiann_en" / "dev", "wikiann", wikiann_sample, "sentences")),
         Genre("presidio", "Presidio synthetic set", "presidio-synth",
               plain(shared / "presidio_synth" / "synth_dataset_v2.json", "presidio"), seen=True),
-    ]
+    ] + language_genres(shared)
 
 
 # --- the everyday set: dev by default; its test split is read only on request, and every read is logged
@@ -272,9 +319,16 @@ def run_cli(records: Sequence[GoldRecord], folder: Path, extra_args: Sequence[st
 
 
 def make_spacy_anon():
-    def run(records, folder):
-        return run_cli(records, folder)
+    def run(records, folder, extra_args=()):
+        return run_cli(records, folder, extra_args)
     return run
+
+
+def language_args(lang: str, models: Dict[str, str]) -> List[str]:
+    """The CLI arguments of a genre's language: none for English, else --lang and the --model given for it."""
+    if lang == "en":
+        return []
+    return ["--lang", lang] + (["--model", models[lang]] if models.get(lang) else [])
 
 
 def _peer(name: str):
@@ -341,6 +395,20 @@ def score(records: Sequence[GoldRecord], system: Dict[str, Sequence[tuple]], gol
     }
 
 
+def strict_scores(records: Sequence[GoldRecord], system: Dict[str, Sequence[tuple]]) -> Dict[str, object]:
+    """Exact-span P/R/F1 in our categories (typed: `meddocan_category_scores`' subtrack1_categories) and
+    offsets only (subtrack2_strict), the scores docs/languages.md gives for MEDDOCAN dev."""
+    from spacy_anon.evaluate.spans import meddocan_category_scores, meddocan_scores
+
+    gold = {r.doc_id: [(s.start, s.end, s.label) for s in r.spans] for r in records}
+    pred = {d: [(int(s[0]), int(s[1]), s[2]) for s in v] for d, v in system.items()}
+    texts = {r.doc_id: r.text for r in records}
+    typed = meddocan_category_scores(gold, pred, texts)["subtrack1_categories"]
+    untyped = meddocan_scores(gold, pred, texts)["subtrack2_strict"]
+    keep = ("precision", "recall", "f1")
+    return {"typed": {k: typed[k] for k in keep}, "untyped": {k: untyped[k] for k in keep}}
+
+
 # ------------------------------------------------------------------------------------------------
 # report
 
@@ -361,9 +429,13 @@ def markdown(rows: List[Dict[str, object]], notes: List[str]) -> str:
             f"{fmt(r['token_precision'])} | {fmt(r['mention_recall'])} | {fmt(r['label_accuracy'])} | {speed} |"
         )
     lines.append("")
-    if any("‡" in r["system"] for r in rows):
+    if any("‡" in r["system"] and r.get("lang", "en") == "en" for r in rows):
         lines.append("- ‡ the default model was trained on this text (TAB dev and Presidio's synthetic set are in its "
                      "training data; the UPPER and lower rows are the same text recased): not a held-out score.")
+    if any("‡" in r["system"] and r.get("lang", "en") != "en" for r in rows):
+        lines.append("- ‡ the language's default model was trained on this text (MEDDOCAN dev is in the Spanish "
+                     "default's training data, both HAREM collections in the Portuguese default's; the UPPER and "
+                     "lower rows are the same text recased): not a held-out score.")
     lines.extend(f"- {n}" for n in notes)
     return "\n".join(lines)
 
@@ -384,7 +456,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", default=os.environ.get("SPACY_ANON_SHARED", "../shared/data"))
     parser.add_argument("--genres", default="all",
-                        help="comma list of tab, tab-upper, tab-lower, deid, wnut17, wikiann, presidio, everyday (default all)")
+                        help="comma list of tab, tab-upper, tab-lower, deid, wnut17, wikiann, presidio, everyday, "
+                             "meddocan[-upper|-lower], harem[-upper|-lower] (default all)")
     parser.add_argument("--systems", default="spacy-anon,presidio,spacy")
     parser.add_argument("--limit", type=int, default=0, help="at most this many documents per genre (0 = all)")
     parser.add_argument("--deid-sample", type=int, default=300)
@@ -393,6 +466,10 @@ def main(argv=None) -> int:
     parser.add_argument("--everyday-folder", default=str(ROOT / "assets" / "everyday"))
     parser.add_argument("--everyday-split", choices=["dev", "test"], default="dev",
                         help="test: the held-out split, for final reports only; every such run is logged in READS.md")
+    parser.add_argument("--model-es", default=None, metavar="PATH",
+                        help="score the Spanish genres with this pipeline (--model) instead of the Spanish default")
+    parser.add_argument("--model-pt", default=None, metavar="PATH",
+                        help="score the Portuguese genres with this pipeline (--model) instead of the Portuguese default")
     parser.add_argument("--out", metavar="JSON", default=None)
     parser.add_argument("--write-benchmarks", metavar="PAGE.md", default=None,
                         help="rewrite the table between the genre markers of this page (docs/benchmarks/genres.md)")
@@ -406,6 +483,10 @@ def main(argv=None) -> int:
     if set(systems) - set(SYSTEMS):
         parser.error(f"unknown system(s) {sorted(set(systems) - set(SYSTEMS))}; known: {', '.join(SYSTEMS)}")
     fw = FunctionWordList()
+    models = {"es": args.model_es, "pt": args.model_pt}
+    for lang, path in models.items():
+        if path and not Path(path).is_dir():
+            parser.error(f"--model-{lang}: {path} is not a pipeline folder")
     notes: List[str] = []
     genres = [g for g in corpus_genres(Path(args.shared), args.deid_sample, args.wikiann_sample, args.seed)
               if "all" in wanted or g.key in wanted]
@@ -450,19 +531,29 @@ def main(argv=None) -> int:
         notes.extend(f"{genre.name}: {n}" for n in gnotes)
         chars = sum(len(r.text) for r in records)
         for key, (name, table, run) in runners.items():
+            if genre.lang != "en" and key != "spacy-anon":
+                continue  # the peers run English models
+            held_model = models.get(genre.lang) if genre.lang != "en" else None
+            if genre.lang != "en":
+                name = f"spacy-anon {genre.lang} " + (f"({held_model})" if held_model else "default (CLI)")
             with tempfile.TemporaryDirectory() as tmp:
                 t0 = time.time()
                 try:
-                    system = run(records, Path(tmp))
+                    system = run(records, Path(tmp), language_args(genre.lang, models)) if key == "spacy-anon" \
+                        else run(records, Path(tmp))
                 except Exception as err:
                     notes.append(f"{name} on {genre.name}: failed ({type(err).__name__}: {str(err)[:160]})")
                     print(notes[-1], flush=True)
                     continue
                 elapsed = time.time() - t0
-            rep = score(records, system, genre.gold_table, table, fw)
-            row = {"genre": genre.name, "genre_key": genre.key,
-                   "system": name + (" ‡" if genre.seen and key == "spacy-anon" else ""), "docs": len(records), "chars": chars,
+            # the function-word exemption is an English list: Spanish and Portuguese gold counts every token
+            rep = score(records, system, genre.gold_table, table, fw if genre.lang == "en" else None)
+            seen = genre.seen and key == "spacy-anon" and not held_model
+            row = {"genre": genre.name, "genre_key": genre.key, "lang": genre.lang,
+                   "system": name + (" ‡" if seen else ""), "docs": len(records), "chars": chars,
                    "seconds": elapsed, "chars_per_s": chars / elapsed if elapsed > 0 else None, **rep}
+            if genre.lang != "en":  # the scorer of docs/languages.md: MEDDOCAN's sub-tracks in our categories
+                row["strict"] = strict_scores(records, system)
             rows.append(row)
             print(f"{genre.name:32s} {name:28s} R_tok {fmt(rep['token_recall'])} P_tok {fmt(rep['token_precision'])} "
                   f"R_ment {fmt(rep['mention_recall'])} label {fmt(rep['label_accuracy'])} {row['chars_per_s'] or 0:,.0f} chars/s",

@@ -534,6 +534,16 @@ class Errors(metaclass=_WithCodes):
     E746 = ("spacy_anon.evaluate.tab: system output has no document {doc_id!r}. Fix: anonymize every document of the gold corpus, with the "
             "same ids")
 
+    # ---- [training] case copies, three-class HAREM scores, cross-validated recipes
+    E771 = ("spacy_anon.tagger.case_copies: unknown casing {how!r}. Fix: use one of {known}")
+    E772 = ("spacy_anon.tagger.case_copies: share {share!r} of documents to copy is outside [0, 1]. Fix: give a "
+            "share such as 0.3 (0 copies nothing, 1 copies every document)")
+    E773 = ("spacy_anon.evaluate.three_class: label map sends {label!r} to {target!r}, which is not one of the "
+            "classes scored ({classes}). Fix: map labels only to the classes scored, or add the class to classes")
+    E774 = ("spacy_anon.evaluate.recipe: the project.yml command {command!r} no longer contains {text!r}, so the "
+            "fold's paths cannot replace the shipped ones. Fix: update the caller's recipe steps and path "
+            "replacements to the project.yml command")
+
     # ---- [data] structured inputs, review report
     E800 = ("{what} has no detector of names (no 'ner', anon_crf or anon_disclosure): {runs}. Fix: give --model "
             "a pipeline with a 'ner' for this language (or a trained anon_crf), or add --rules-only to accept "

@@ -186,3 +186,34 @@ def test_cli_runner_reports_the_cli_error_on_one_line(tmp_path):
     with pytest.raises(RuntimeError) as err:
         gb.run_cli(records, tmp_path)
     assert "exited" in str(err.value) and "\n" not in str(err.value) and "anonymizing:" not in str(err.value)
+
+
+def test_spanish_and_portuguese_gold_recased_like_tab():
+    """MEDDOCAN- and HAREM-like gold: accents and ñ recase in place, every span keeps its offsets."""
+    text = "Paciente: JOSÉ Núñez, natural de Ávila; o Sr. João Gonçalves vive em Évora desde 1999."
+    spans = [GoldSpan(text.index(t), text.index(t) + len(t), lab, text=t) for t, lab in (
+        ("JOSÉ Núñez", "NOMBRE_SUJETO_ASISTENCIA"), ("Ávila", "TERRITORIO"), ("João Gonçalves", "PESSOA"),
+        ("Évora", "LOCAL"), ("desde 1999", "TEMPO"))]
+    rec = GoldRecord("m", text, spans)
+    for how in ("upper", "lower"):
+        out, kept = gb.recase(rec, how)
+        assert kept == 0 and len(out.text) == len(text)
+        assert len(check_spans(out, strict=True)) == 5
+    loader = gb.recased_load(lambda: [rec], "lower")
+    recs, notes = loader()
+    assert recs[0].spans[2].text == "joão gonçalves" and notes == []
+
+
+def test_language_genres_are_marked_trained_on_and_run_in_their_language(tmp_path):
+    genres = {g.key: g for g in gb.language_genres(tmp_path)}
+    assert set(genres) == {"meddocan", "meddocan-upper", "meddocan-lower", "harem", "harem-upper", "harem-lower"}
+    assert all(g.seen for g in genres.values())  # both defaults were trained on these documents
+    assert {g.lang for k, g in genres.items() if k.startswith("meddocan")} == {"es"}
+    assert {g.lang for k, g in genres.items() if k.startswith("harem")} == {"pt"}
+    assert gb.language_args("en", {"es": "x"}) == []
+    assert gb.language_args("es", {"es": None}) == ["--lang", "es"]
+    assert gb.language_args("pt", {"pt": "training/p"}) == ["--lang", "pt", "--model", "training/p"]
+    kept = gb.keep_labels([GoldRecord("h", "Ana leu Os Lusíadas.", [GoldSpan(0, 3, "PESSOA"), GoldSpan(8, 19, "OBRA")])],
+                          gb.HAREM_CLASSES)
+    assert [s.label for s in kept[0].spans] == ["PESSOA"]  # the classes the Portuguese default learns
+    assert gb.category("NOMBRE_SUJETO_ASISTENCIA", "meddocan") == "PERSON" and gb.category("LOCAL", "harem") == "LOC"
