@@ -461,6 +461,11 @@ class Errors(metaclass=_WithCodes):
     E783 = ("spacy_anon.E2EJTok2Vec.v1: encoder \"bilstm\" splits width between two directions, so width must be "
             "even, got {width}. Fix: give an even width")
 
+    E784 = ("anon_span_vote: unknown policy {value!r} for {label!r} (settings policies / default_policy); use one of "
+            "{valid}. Fix: use one of them")
+    E785 = ("anon_span_vote: the pipeline has no {what} before it, so there is nothing to vote with. Fix: put "
+            "{fix} before anon_span_vote, or remove anon_span_vote")
+
     # ---- [training] everyday set markup and reader
     E747 = ("spacy-anon everyday set: {where}: a span opened with ⟦ is not closed before the end of the file. Fix: "
             "close it with ⟧, as in ⟦LABEL|text⟧")
