@@ -201,3 +201,26 @@ def test_anon_span_vote_writes_the_vote_and_consumes_the_entities():
     assert got == [("calle Mayor 3", "CALLE", "e2ej"), ("Toledo", "TERRITORIO", "e2ej"), ("2010", "FECHAS", None)]
     assert doc.spans["anon"][0]._.anon_type == "CALLE"
     assert list(doc.ents) == []
+
+
+def test_vote_hands_corpus_labelled_entities_to_anon_mask():
+    """E2EJ alone: the ner's MEDDOCAN labels reach the masked spans (anon_mask's ent_label_map drops them)."""
+    from spacy.language import Language
+    from spacy.tokens import Span
+
+    @Language.component("test_e2ej_fake_ents")
+    def fake_ents(doc):
+        doc.ents = [Span(doc, 2, 4, label="NOMBRE_SUJETO_ASISTENCIA"), Span(doc, 5, 7, label="EDAD_SUJETO_ASISTENCIA")]
+        return doc
+
+    nlp = spacy.blank("es")
+    nlp.add_pipe("anon_rules", config={"recognizers": []})
+    nlp.add_pipe("ner")
+    nlp.add_pipe("test_e2ej_fake_ents")
+    nlp.add_pipe("anon_span_vote", config={"default_policy": "neural"})
+    nlp.add_pipe("anon_mask")
+    nlp.remove_pipe("ner")
+    doc = nlp("Paciente : Ana Pérez , 45 años .")
+    masked = [(s.text, s.label_) for s in doc.spans["anon_masked"]]
+    assert masked == [("Ana Pérez", "NOMBRE_SUJETO_ASISTENCIA"), ("45 años", "EDAD_SUJETO_ASISTENCIA")]
+    assert "Ana" not in doc._.anon_text and "45" not in doc._.anon_text
