@@ -454,11 +454,11 @@ class Errors(metaclass=_WithCodes):
             "max_steps = 1 (the shipped configs); their own settings ({knobs}) set how long they fit")
 
     # ---- [training] E2EJ neural tagger and its ensemble with the CRF
-    E781 = ("spacy_anon.E2EJTok2Vec.v1: unknown encoder {value!r}; use one of {valid}. Fix: set encoder to "
+    E781 = ("spacy_anon.e2ej_tok2vec.v1: unknown encoder {value!r}; use one of {valid}. Fix: set encoder to "
             "\"cnn\" (fast on CPU) or \"bilstm\"")
-    E782 = ("spacy_anon.E2EJTok2Vec.v1: {setting} must be a whole number of at least 1, got {value!r}. Fix: give a "
+    E782 = ("spacy_anon.e2ej_tok2vec.v1: {setting} must be a whole number of at least 1, got {value!r}. Fix: give a "
             "positive size (configs/e2ej_es.cfg has working values)")
-    E783 = ("spacy_anon.E2EJTok2Vec.v1: encoder \"bilstm\" splits width between two directions, so width must be "
+    E783 = ("spacy_anon.e2ej_tok2vec.v1: encoder \"bilstm\" splits width between two directions, so width must be "
             "even, got {width}. Fix: give an even width")
 
     E784 = ("anon_span_vote: unknown policy {value!r} for {label!r} (settings policies / default_policy); use one of "

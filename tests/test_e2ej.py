@@ -1,4 +1,4 @@
-"""E2EJ neural tagger (spacy_anon.E2EJTok2Vec.v1), its span vote with the CRF (anon_span_vote) and the
+"""E2EJ neural tagger (spacy_anon.e2ej_tok2vec.v1), its span vote with the CRF (anon_span_vote) and the
 vote's policies (spacy_anon.tagger.ensemble)."""
 import random
 from pathlib import Path
@@ -32,7 +32,7 @@ def tiny_ner(encoder: str):
     nlp = spacy.blank("es")
     model = {"@architectures": "spacy.TransitionBasedParser.v2", "state_type": "ner", "hidden_width": 16,
              "maxout_pieces": 2, "use_upper": True, "extra_state_tokens": False,
-             "tok2vec": dict({"@architectures": "spacy_anon.E2EJTok2Vec.v1", "encoder": encoder}, **SMALL)}
+             "tok2vec": dict({"@architectures": "spacy_anon.e2ej_tok2vec.v1", "encoder": encoder}, **SMALL)}
     nlp.add_pipe("ner", config={"model": model})
     examples = []
     for text, ents in TEXTS:
@@ -87,7 +87,7 @@ def test_shipped_e2ej_config_builds_through_the_registry():
     nlp = load_model_from_config(config, auto_fill=True, validate=True)
     assert nlp.pipe_names == ["anon_rules", "ner", "anon_mask"]
     tok2vec = config["components"]["ner"]["model"]["tok2vec"]
-    assert tok2vec["@architectures"] == "spacy_anon.E2EJTok2Vec.v1" and tok2vec["encoder"] == "cnn"
+    assert tok2vec["@architectures"] == "spacy_anon.e2ej_tok2vec.v1" and tok2vec["encoder"] == "cnn"
 
 
 # ---- the vote (pure)

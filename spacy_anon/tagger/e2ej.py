@@ -2,7 +2,7 @@
 
 The thesis embeds each word as [pre-trained word vector ; character CNN], encodes the sentence with a
 BiLSTM and decodes B/I/O tags of every PHI type with a CRF, sensitivity and type learned together. Here
-(`spacy_anon.E2EJTok2Vec.v1`, the `tok2vec` of spaCy's `ner`):
+(`spacy_anon.e2ej_tok2vec.v1`, the `tok2vec` of spaCy's `ner`):
 
 - word vectors: static word2vec vectors (`[initialize] vectors`, trained with gensim on the corpus text by
   `scripts/e2ej_vectors.py`) plus hashed NORM/PREFIX/SUFFIX/SHAPE embeddings;
@@ -76,7 +76,7 @@ def bilstm_encoder(width: int, depth: int) -> Model[List[Floats2d], List[Floats2
     return with_padded(LSTM(nO=width, nI=width, bi=True, depth=depth))
 
 
-@registry.architectures("spacy_anon.E2EJTok2Vec.v1")
+@registry.architectures("spacy_anon.e2ej_tok2vec.v1")
 def build_e2ej_tok2vec(width: int = 128, encoder: str = "cnn", depth: int = 4, window_size: int = 1,
                        word_rows: int = 5000, char_width: int = 32, char_filters: int = 64,
                        char_rows: int = 2000, max_chars: int = 20,
