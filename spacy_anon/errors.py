@@ -453,6 +453,19 @@ class Errors(metaclass=_WithCodes):
             "(spacy train runs it once), and each further step only repeats the same evaluation row. Fix: leave "
             "max_steps = 1 (the shipped configs); their own settings ({knobs}) set how long they fit")
 
+    # ---- [training] E2EJ neural tagger and its ensemble with the CRF
+    E781 = ("spacy_anon.e2ej_tok2vec.v1: unknown encoder {value!r}; use one of {valid}. Fix: set encoder to "
+            "\"cnn\" (fast on CPU) or \"bilstm\"")
+    E782 = ("spacy_anon.e2ej_tok2vec.v1: {setting} must be a whole number of at least 1, got {value!r}. Fix: give a "
+            "positive size (configs/e2ej_es.cfg has working values)")
+    E783 = ("spacy_anon.e2ej_tok2vec.v1: encoder \"bilstm\" splits width between two directions, so width must be "
+            "even, got {width}. Fix: give an even width")
+
+    E784 = ("anon_span_vote: unknown policy {value!r} for {label!r} (settings policies / default_policy); use one of "
+            "{valid}. Fix: use one of them")
+    E785 = ("anon_span_vote: the pipeline has no {what} before it, so there is nothing to vote with. Fix: put "
+            "{fix} before anon_span_vote, or remove anon_span_vote")
+
     # ---- [training] everyday set markup and reader
     E747 = ("spacy-anon everyday set: {where}: a span opened with ⟦ is not closed before the end of the file. Fix: "
             "close it with ⟧, as in ⟦LABEL|text⟧")

@@ -25,7 +25,7 @@ NUMBER_STYLES = ("about", "words")
 
 TAGGERS = ("anon_context_tagger", "anon_crf", "anon_regex_generator")
 DETECTORS_AND_READERS = ("anon_context_tagger", "anon_coref", "anon_crf", "anon_generalize", "anon_mask",
-                         "anon_regex_generator", "anon_rules", "anon_sensitive")
+                         "anon_regex_generator", "anon_rules", "anon_sensitive", "anon_span_vote")
 
 
 @dataclass(frozen=True)
@@ -187,6 +187,7 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.corpus_label_map.v1": "misc",
     "spacy_anon.date_chunks.v1": "misc",
     "spacy_anon.drop_implausible_dates.v1": "misc",
+    "spacy_anon.e2ej_tok2vec.v1": "architectures",
     "spacy_anon.extend_names.v1": "misc",
     "spacy_anon.faker_surrogates.v1": "misc",
     "spacy_anon.fitted_in_initialize.v1": "callbacks",

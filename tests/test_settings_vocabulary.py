@@ -20,6 +20,7 @@ from spacy_anon.generalize.wordnet_install import english_lexicons
 from spacy_anon.pipeline import add_anon_components
 from spacy_anon.settings_vocabulary import REGISTERED_VERSIONS, RENAMED, VOCABULARY, checked
 from spacy_anon.tagger import context_component, crf_component, regex_generator_component  # noqa: F401
+from spacy_anon.tagger import vote_component  # noqa: F401
 from spacy_anon.disclosure import component as disclosure_component  # noqa: F401
 from spacy_anon.sensitive import component as sensitive_component  # noqa: F401
 from spacy_anon.generalize import component as generalize_component  # noqa: F401
@@ -55,9 +56,9 @@ for _factory, _settings in SETTINGS.items():
 SHARED = sorted(name for name, users in USERS.items() if len(users) > 1)
 
 
-def test_the_nine_factories_are_inventoried():
+def test_the_ten_factories_are_inventoried():
     assert FACTORIES == ["anon_context_tagger", "anon_coref", "anon_crf", "anon_disclosure", "anon_generalize",
-                         "anon_mask", "anon_regex_generator", "anon_rules", "anon_sensitive"]
+                         "anon_mask", "anon_regex_generator", "anon_rules", "anon_sensitive", "anon_span_vote"]
 
 
 @pytest.mark.parametrize("name", SHARED)
