@@ -1,4 +1,4 @@
-"""The shipped Portuguese recipe cross-validated on the Second HAREM collection, scored as seed 004
+"""The shipped Portuguese recipe cross-validated on the Second HAREM collection, scored as Dias et al.
 scores its NER (Table III: Person, Location, Organization and "All Classes" untyped; exact spans) and
 with the stricter typed scores, on the held-out documents as written, in UPPER and in lower case.
 
@@ -11,7 +11,7 @@ and assemble-pt, so the fold's pipeline is trained and assembled as spacy_anon/d
 default_model_pt is). Fold k's documents are then anonymized through the CLI (`python -m spacy_anon
 anonymize IN.jsonl -o OUT.jsonl --model FOLD_PIPELINE --lang pt --original-offsets`, as the genre
 benchmark runs the default) as written and recased (benchmarks/genre_benchmark.recase), and the pooled
-held-out spans are scored: `spacy_anon.evaluate.three_class.three_class_scores` (seed 004's metric) and
+held-out spans are scored: `spacy_anon.evaluate.three_class.three_class_scores` (Dias et al.'s metric) and
 `spacy_anon.evaluate.crossval.score_docs("harem", ...)` (HAREM's five classes, typed, exact). Folds are
 `spacy_anon.evaluate.crossval.split_folds` by document (the split of evaluate-tagger-harem).
 --no-case-copies leaves the copies line out: the recipe of the shipped model. --reuse keeps a fold's
@@ -145,7 +145,7 @@ def score_all(gold_docs, preds_by_casing: Mapping[str, Mapping]) -> Dict:
 def markdown(scores: Mapping) -> str:
     from spacy_anon.evaluate.three_class import SEED004_TABLE_III
 
-    lines = ["| row | seed 004 R / P / F1 | " + " | ".join(f"{c} R / P / F1" for c in scores) + " |",
+    lines = ["| row | Dias et al. R / P / F1 | " + " | ".join(f"{c} R / P / F1" for c in scores) + " |",
              "|---|---|" + "---|" * len(scores)]
     for row, (r, p, f) in SEED004_TABLE_III.items():
         cells = []

@@ -36,7 +36,8 @@ OUTPUT_GAP = 4  # a python block's closing fence to its ```text output block: a 
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*(.*)$")
 INTERNAL_PAPER_NUMBER = re.compile(r"seeds?[\s_\-]*0{2}\d", re.IGNORECASE)
 FACTORIES = ("anon_rules", "anon_regex_generator", "anon_crf", "anon_context_tagger", "anon_disclosure",
-             "anon_generalize", "anon_coref", "anon_mask", "anon_sensitive")
+             "anon_generalize", "anon_coref", "anon_mask", "anon_sensitive",
+             "anon_span_vote")
 WORDNET_USERS = ("anon_generalize", "generalization_candidates", "anon_sensitive")
 
 
