@@ -187,6 +187,7 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.corpus_label_map.v1": "misc",
     "spacy_anon.date_chunks.v1": "misc",
     "spacy_anon.drop_implausible_dates.v1": "misc",
+    "spacy_anon.clinical_notes.v1": "misc",
     "spacy_anon.extend_names.v1": "misc",
     "spacy_anon.faker_surrogates.v1": "misc",
     "spacy_anon.fitted_in_initialize.v1": "callbacks",

@@ -1,0 +1,264 @@
+"""The span filter for clinical notes: in a document whose words are mostly clinical shorthand, a span is
+kept only where something in it can identify someone, and the dates, titled names and hospitals such
+notes are made of are added.
+
+A tagger trained on prose reads a nursing note as a list of names: "SBP", "GI", "NEURO" look like
+organisations, "foley" and "Labetelol" like surnames, "90" and "20" like codes, and a line in capitals
+("ADMITTED IN TRANSFER FROM CALVERT HOSPITAL FOR MENTAL STATUS CHANGES") like one long name. What
+identifies in a note is a few names, dates, hospitals and numbers. So, once a document is a clinical
+note (enough of its words are note abbreviations, `lexicon.clinical_terms.NOTE_MARKERS`):
+
+- a span of a name-like label is cut at clinical terms, numbers, field keys, stop words and punctuation,
+  and each piece is kept from its first to its last piece of evidence: a word no dictionary or clinical
+  vocabulary lists ("CALVERT", "Rakusin"), the word after a title ("DR. Foley"), or a hospital head with
+  the words before it ("HOLY CROSS HOSPITAL");
+- a span of identifier labels made of numbers needs an identifier's length (five digits or more: no
+  vital sign, dose or score has them);
+- a date span needs a date's shape ("8/18", "1992", "'95", a month name);
+- labels of quantities (doses, volumes, vitals) are dropped;
+- month/day and history dates, names after a title and hospital names the tagger missed are added.
+
+Other documents pass unchanged: the filter does nothing outside clinical notes.
+"""
+import re
+from typing import Iterable, List, Optional, Sequence, Set, Tuple
+
+from spacy.tokens import Doc
+from spacy.util import registry
+
+from spacy_anon.errors import Errors
+from spacy_anon.lexicon.clinical_terms import is_clinical_term, is_english_word, is_note_marker
+from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, folded
+from spacy_anon.tagger.clinical_postprocess import implausible_date
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
+
+TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
+# the head word of a hospital's or care home's name; the words before it are the name
+PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
+                        "manor rehabilitation".split())
+# words before a head that describe the place instead of naming it ("outside hospital", "the clinic")
+NOT_PLACE_NAMES = frozenset("outside local other another community previous prior referring transferring "
+                            "receiving home nursing same this that our their his her the a an any rehab "
+                            "psychiatric psych state county private general city".split())
+# tokens that may stand inside a name piece without ending it ("FORMAN-LYONS", "O'NEIL", "U OF MD")
+JOINERS = frozenset("- ' ’ of".split())
+DATE_WORDS = re.compile(
+    r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b")
+DATE_NUMBERS = re.compile(r"\d{1,2}/\d{1,2}|\b(?:19|20)\d\d\b|'\d\d\b|\d{1,2}-\d{1,2}-\d{2,4}")
+# rule recognizers whose finds are added to a clinical note (dates in note shorthand, titled names)
+ADDED_RECOGNIZERS = ("rules.clinical_month_day", "rules.clinical_date", "rules.titled_name")
+
+
+def note_marker_share(words: Sequence[str]) -> Tuple[int, int]:
+    """(note abbreviations, alphabetic words) among the token texts."""
+    markers = alpha = 0
+    for word in words:
+        if any(ch.isalpha() for ch in word):
+            alpha += 1
+            markers += is_note_marker(folded(word))
+    return markers, alpha
+
+
+class ClinicalEvidence:
+    """Per document: which tokens are evidence of a name, which end a name piece."""
+
+    def __init__(self, doc: Doc, words: Sequence[str]):
+        self.doc, self.words = doc, words
+        self.lower = [folded(w) for w in words]
+        self.stops = stop_words(doc.lang_ or "en")
+
+    def previous(self, i: int) -> int:
+        """The token before i on the same line, spaces and a title's dot skipped (-1 if none)."""
+        j = i - 1
+        while j >= 0 and (not self.words[j].strip() or self.words[j] == "."):
+            if "\n" in self.words[j]:
+                return -1
+            j -= 1
+        return j
+
+    def after_title(self, i: int) -> bool:
+        j = self.previous(i)
+        return j >= 0 and self.lower[j] in TITLES
+
+    def clinical(self, i: int) -> bool:
+        w = self.lower[i]
+        return is_clinical_term(w) or w in CLINICAL_WORDS or w in FIELD_KEYS
+
+    def breaks(self, i: int) -> bool:
+        """Whether token i ends a name piece: clinical vocabulary, a number, punctuation, a stop word."""
+        word, w = self.words[i], self.lower[i]
+        if w in JOINERS:
+            return False
+        if not any(ch.isalpha() for ch in word):
+            return True
+        return self.clinical(i) or (w in self.stops and not self.after_title(i))
+
+    def evidence(self, i: int) -> bool:
+        """A word that can be a name in a note: after a title, or listed by no dictionary and no clinical
+        vocabulary (and not one letter: "R", "L", "S" are sides and headings)."""
+        word, w = self.words[i], self.lower[i]
+        if len(w) < 2 or not word.replace("-", "").replace("'", "").isalpha():
+            return False
+        if self.after_title(i):
+            return w not in self.stops
+        return not self.clinical(i) and not is_english_word(w) and w not in self.stops
+
+    def head(self, i: int) -> bool:
+        return self.lower[i] in PLACE_HEADS
+
+    def place_start(self, i: int, lo: int) -> Optional[int]:
+        """The first word of the name before head i (at most three words, from `lo`), or None when the
+        words before it only describe the place ("outside hospital")."""
+        start = None
+        j = i - 1
+        while j >= lo and i - j <= 3:
+            if not self.words[j].strip():
+                j -= 1
+                continue
+            w = self.lower[j]
+            if self.breaks(j) or w in NOT_PLACE_NAMES or w in PLACE_HEADS:
+                break
+            start = j
+            j -= 1
+        return start
+
+
+def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int]]:
+    """The span cut where `ev.breaks`, each piece from its first to its last evidence (a hospital head
+    takes the words before it)."""
+    out: List[Tuple[int, int]] = []
+    i = start
+    while i < end:
+        while i < end and (ev.breaks(i) or not ev.words[i].strip()):
+            i += 1
+        j = i
+        while j < end and not ev.breaks(j):
+            j += 1
+        marks: List[int] = []
+        for k in range(i, j):
+            if ev.evidence(k):
+                marks.append(k)
+            elif ev.head(k):
+                first = ev.place_start(k, i)
+                if first is not None:
+                    marks.extend((first, k))
+        if marks:
+            out.append((min(marks), max(marks) + 1))
+        i = j
+    return out
+
+
+def identifier_number(text: str) -> bool:
+    """Numbers long enough for a phone, record or account number (five digits or more in a run, or
+    seven in digit groups)."""
+    return re.search(r"\d{5}", text) is not None or sum(ch.isdigit() for ch in text) >= 7
+
+
+def date_shaped(text: str, start: int, end: int) -> bool:
+    """A date by its shape: a month/day not shaped like a pressure or score, a year, a month or weekday
+    name."""
+    span = text[start:end]
+    if DATE_WORDS.search(span):
+        return True
+    return DATE_NUMBERS.search(span) is not None and implausible_date(text, start, end) is None
+
+
+class ClinicalNotes(SpanFilter):
+    """See the module docstring. Labels are output labels (`tagger.output_label`)."""
+
+    def __init__(self, min_share: float, min_markers: int, name_labels: Sequence[str],
+                 number_labels: Sequence[str], date_label: str, drop_labels: Sequence[str], add_found: bool,
+                 person_label: str, place_label: str):
+        if not 0.0 < min_share <= 1.0:
+            raise ValueError(Errors.E635.format(setting="min_share", value=min_share))
+        if min_markers < 1:
+            raise ValueError(Errors.E635.format(setting="min_markers", value=min_markers))
+        overlap = (set(name_labels) & set(drop_labels)) | (set(number_labels) & set(drop_labels))
+        if overlap:
+            raise ValueError(Errors.E636.format(labels=", ".join(sorted(overlap))))
+        if add_found and not (person_label and place_label and date_label):
+            raise ValueError(Errors.E637.format())
+        self.min_share, self.min_markers = min_share, min_markers
+        self.name_labels, self.number_labels = frozenset(name_labels), frozenset(number_labels)
+        self.date_label, self.drop_labels = date_label, frozenset(drop_labels)
+        self.add_found, self.person_label, self.place_label = add_found, person_label, place_label
+
+    def is_note(self, words: Sequence[str]) -> bool:
+        markers, alpha = note_marker_share(words)
+        return markers >= self.min_markers and markers >= self.min_share * alpha
+
+    def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
+        words = tokens[0]
+        if not self.is_note(words):
+            return spans
+        ev = ClinicalEvidence(doc, words)
+        to_crf = {}
+        for _, _, label, _ in spans:
+            to_crf.setdefault(tagger.output_label(label), label)
+        out: List[Scored] = []
+        for start, end, label, score in spans:
+            out.extend(self.kept(doc, ev, start, end, label, tagger.output_label(label), score))
+        if self.add_found:
+            out = self.with_found(doc, ev, out, to_crf)
+        return sorted(out)
+
+    def kept(self, doc: Doc, ev: ClinicalEvidence, start: int, end: int, label: str, output: str,
+             score: float) -> Iterable[Scored]:
+        if output in self.drop_labels:
+            return []
+        text = doc.text
+        s_char, e_char = doc[start].idx, doc[end - 1].idx + len(doc[end - 1].text)
+        if output == self.date_label:
+            return [(start, end, label, score)] if date_shaped(text, s_char, e_char) else []
+        if output in self.number_labels and identifier_number(text[s_char:e_char]):
+            return [(start, end, label, score)]
+        if output in self.name_labels or output in self.number_labels:
+            return [(s, e, label, score) for s, e in pieces(ev, start, end)]
+        return [(start, end, label, score)]
+
+    def with_found(self, doc: Doc, ev: ClinicalEvidence, spans: List[Scored], to_crf) -> List[Scored]:
+        """spans plus the dates, titled names and hospital names on tokens no span covers."""
+        from spacy_anon.rules import find_matches, recognizers_for  # the rules import the tagger's lexicon
+
+        taken: Set[int] = set()
+        for s, e, _, _ in spans:
+            taken.update(range(s, e))
+        found: List[Tuple[int, int, str]] = []
+        for match in find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False):
+            span = doc.char_span(match.start, match.end, alignment_mode="expand")
+            if span is not None:
+                found.append((span.start, span.end, self.date_label if match.label == "DATETIME" else
+                              self.person_label if match.label == "PERSON" else match.label))
+        for i in range(len(doc)):
+            if ev.head(i):
+                first = ev.place_start(i, max(0, i - 6))
+                if first is not None and any(ev.evidence(k) or ev.words[k][:1].isupper() for k in range(first, i)):
+                    found.append((first, i + 1, self.place_label))
+        out = list(spans)
+        for s, e, output in found:
+            if taken.isdisjoint(range(s, e)):
+                out.append((s, e, to_crf.get(output, output), 0.5))
+                taken.update(range(s, e))
+        return out
+
+
+@registry.misc("spacy_anon.clinical_notes.v1")
+def make_clinical_notes(
+    min_share: float = 0.04,
+    min_markers: int = 4,
+    name_labels: Sequence[str] = ("PERSON", "PER", "ORG", "LOC", "MISC", "DEM"),
+    number_labels: Sequence[str] = ("CODE", "ID", "CONTACT"),
+    date_label: str = "DATETIME",
+    drop_labels: Sequence[str] = ("QUANTITY",),
+    add_found: bool = True,
+    person_label: str = "PERSON",
+    place_label: str = "LOC",
+) -> ClinicalNotes:
+    """min_share, min_markers: a document is a clinical note when at least this share of its words, and
+    this many, are note abbreviations. name_labels: labels kept only on name evidence; number_labels:
+    labels kept on an identifier's length of digits, or else on name evidence; date_label: the label kept
+    only on a date's shape; drop_labels: labels dropped in a note; add_found: add the dates, titled names
+    and hospitals the tagger missed, as date_label, person_label and place_label."""
+    return ClinicalNotes(min_share, min_markers, name_labels, number_labels, date_label, drop_labels,
+                         add_found, person_label, place_label)
