@@ -76,7 +76,7 @@ nabp diur diuresis lasix'd ls bs's bbs abd. cath'd dsg's drsg tele's trach'd peg
 nsg. nsgnote npn resp. npo'd vss. afeb. diet tfs ogt/ngt picc'd lfts trend trended trending hemodynamic
 urine/foley uop's ivf's ns/lr d5/ns d51/2ns 1/2ns lr's chg chged chging ambulate ambulated ambulating oob
 c/s cs hob voiding voided incont incontinent brief briefs guaiac guaiaced heme+ hemocult ob ob+ mae's
-cough/deep coughing dbcough ett/ogt lungs/ cxr's ekgs echos ct's mri's ctas cta's vq v/q pfts
+cmo rrt lpn cna msw lcsw rd pharmd crnp aprn cough/deep coughing dbcough ett/ogt lungs/ cxr's ekgs echos ct's mri's ctas cta's vq v/q pfts
 """.split())
 
 # Endings of drug, disease and procedure names (checked on words of six letters or more)

@@ -6,7 +6,7 @@ A tagger trained on prose reads a nursing note as a list of names: "SBP", "GI", 
 organisations, "foley" and "Labetelol" like surnames, "90" and "20" like codes, and a line in capitals
 ("ADMITTED IN TRANSFER FROM CALVERT HOSPITAL FOR MENTAL STATUS CHANGES") like one long name. What
 identifies in a note is a few names, dates, hospitals and numbers. So, once a document is a clinical
-note (enough of its words are note abbreviations, `lexicon.clinical_terms.NOTE_MARKERS`):
+note (enough of its words are clinical terms, `clinical_term_count`):
 
 - a span of a name-like label is cut at clinical terms, numbers, field keys, stop words and punctuation,
   and each piece is kept from its first to its last piece of evidence: a word no dictionary or clinical
@@ -21,18 +21,27 @@ note (enough of its words are note abbreviations, `lexicon.clinical_terms.NOTE_M
 Other documents pass unchanged: the filter does nothing outside clinical notes.
 """
 import re
-from typing import Iterable, List, Optional, Sequence, Set, Tuple
+from typing import FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from spacy.tokens import Doc
 from spacy.util import registry
 
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.clinical_terms import is_clinical_term, is_english_word, is_note_marker
-from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, folded
+from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, folded, zipf
 from spacy_anon.tagger.clinical_postprocess import implausible_date
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
+# relatives and carers, named right after the word ("dtr suzette", "husband Rich")
+KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother mom mum father dad niece nephew "
+                "grandson granddaughter grandmother grandfather friend partner fiance fiancee hcp proxy "
+                "girlfriend boyfriend aunt uncle cousin".split())
+# places named after a movement word ("transferred to GH", "from VAMC"): a short unknown acronym
+MOVEMENT = frozenset("to from at via @".split())
+HOSPITAL_ACRONYM = re.compile(r"(?i)^[a-z]{0,3}(?:h|mc|hc)$")
+YEAR = re.compile(r"(?<![\w/.\-])(?:19[3-9]\d|20[0-3]\d)(?![\w/%\-]|\.\d|\s*(?:mg|ml|cc|mcg|units?|kcal|cal|g)\b)")
+APOSTROPHE_YEAR = re.compile(r"(?<![\w'])'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
 PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
                         "manor rehabilitation".split())
@@ -50,23 +59,32 @@ DATE_NUMBERS = re.compile(r"\d{1,2}/\d{1,2}|\b(?:19|20)\d\d\b|'\d\d\b|\d{1,2}-\d
 ADDED_RECOGNIZERS = ("rules.clinical_month_day", "rules.clinical_date", "rules.titled_name")
 
 
-def note_marker_share(words: Sequence[str]) -> Tuple[int, int]:
-    """(note abbreviations, alphabetic words) among the token texts."""
-    markers = alpha = 0
+def clinical_term_count(words: Sequence[str]) -> Tuple[int, int]:
+    """(clinical terms, words with a letter) among the token texts. A clinical term here is a note
+    abbreviation (`NOTE_MARKERS`), or clinical vocabulary that is no frequent short English word
+    ("or", "pt" and "md" are not counted: legal text and letters have them)."""
+    terms = alpha = 0
     for word in words:
         if any(ch.isalpha() for ch in word):
             alpha += 1
-            markers += is_note_marker(folded(word))
-    return markers, alpha
+            w = folded(word)
+            terms += is_note_marker(w) or (is_clinical_term(w) and (len(w) >= 5 or zipf(w) < 4.0))
+    return terms, alpha
 
 
 class ClinicalEvidence:
     """Per document: which tokens are evidence of a name, which end a name piece."""
 
-    def __init__(self, doc: Doc, words: Sequence[str]):
-        self.doc, self.words = doc, words
+    def __init__(self, doc: Doc, words: Sequence[str], names: FrozenSet[str] = frozenset()):
+        self.doc, self.words, self.names = doc, words, names
         self.lower = [folded(w) for w in words]
         self.stops = stop_words(doc.lang_ or "en")
+        alpha = [w for w in words if w.isalpha()]
+        capitalised = sum(1 for w in alpha if w[0].isupper() and not w.isupper())
+        lower = sum(1 for w in alpha if w.islower())
+        # mixed case: names are capitalised, so a lower-case word is none (unless a title or kin word
+        # names it); an all-lower or all-capitals note says nothing by case
+        self.cased = bool(alpha) and capitalised >= 0.1 * len(alpha) and lower >= 0.3 * len(alpha)
 
     def previous(self, i: int) -> int:
         """The token before i on the same line, spaces and a title's dot skipped (-1 if none)."""
@@ -81,6 +99,27 @@ class ClinicalEvidence:
         j = self.previous(i)
         return j >= 0 and self.lower[j] in TITLES
 
+    def after_kin(self, i: int) -> bool:
+        j = self.previous(i)
+        if j >= 0 and self.words[j] in {",", ":", "-"}:  # "wife, rose"; "dtr: suzette"
+            j = self.previous(j)
+        return j >= 0 and self.lower[j] in KIN
+
+    def titled(self, i: int) -> bool:
+        """A word named by a title ("DR. FOLEY", both words of "Dr. Art White") or a kin word ("dtr
+        suzette", "husband Rich")."""
+        w = self.lower[i]
+        if self.after_title(i):
+            return w not in self.stops
+        j = i - 1
+        if j >= 0 and self.words[j] == "." and j >= 1 and len(self.words[j - 1]) == 1:
+            j -= 1  # "DR. ROBERT V. DEGIORGIO"
+        if j >= 0 and self.words[i][:1].isupper() and not self.clinical(i) and w not in self.stops \
+                and self.words[j][:1].isupper() and self.doc[j].whitespace_ == " " and self.after_title(j):
+            return True  # the surname after a titled given name ("Dr Ferdinand Halfpenny")
+        return self.after_kin(i) and w not in self.stops and not self.clinical(i) and (
+            w in self.names or not is_english_word(w))
+
     def clinical(self, i: int) -> bool:
         w = self.lower[i]
         return is_clinical_term(w) or w in CLINICAL_WORDS or w in FIELD_KEYS
@@ -88,8 +127,8 @@ class ClinicalEvidence:
     def breaks(self, i: int) -> bool:
         """Whether token i ends a name piece: clinical vocabulary, a number, punctuation, a stop word."""
         word, w = self.words[i], self.lower[i]
-        if w in JOINERS:
-            return False
+        if w in JOINERS or (word == "." and i > 0 and len(self.words[i - 1]) == 1 and self.words[i - 1].isupper()):
+            return False  # "O'NEIL", "U OF MD", the dot of an initial ("ROBERT V. DEGIORGIO")
         if not any(ch.isalpha() for ch in word):
             return True
         return self.clinical(i) or (w in self.stops and not self.after_title(i))
@@ -100,8 +139,10 @@ class ClinicalEvidence:
         word, w = self.words[i], self.lower[i]
         if len(w) < 2 or not word.replace("-", "").replace("'", "").isalpha():
             return False
-        if self.after_title(i):
-            return w not in self.stops
+        if self.titled(i):
+            return True
+        if self.cased and word.islower():
+            return False
         return not self.clinical(i) and not is_english_word(w) and w not in self.stops
 
     def head(self, i: int) -> bool:
@@ -124,10 +165,10 @@ class ClinicalEvidence:
         return start
 
 
-def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int]]:
+def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int, bool]]:
     """The span cut where `ev.breaks`, each piece from its first to its last evidence (a hospital head
-    takes the words before it)."""
-    out: List[Tuple[int, int]] = []
+    takes the words before it), and whether the evidence is strong (a title, kin word or head)."""
+    out: List[Tuple[int, int, bool]] = []
     i = start
     while i < end:
         while i < end and (ev.breaks(i) or not ev.words[i].strip()):
@@ -136,23 +177,26 @@ def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int]]:
         while j < end and not ev.breaks(j):
             j += 1
         marks: List[int] = []
+        strong = False
         for k in range(i, j):
             if ev.evidence(k):
                 marks.append(k)
+                strong = strong or ev.titled(k)
             elif ev.head(k):
                 first = ev.place_start(k, i)
                 if first is not None:
                     marks.extend((first, k))
+                    strong = True
         if marks:
-            out.append((min(marks), max(marks) + 1))
+            out.append((min(marks), max(marks) + 1, strong))
         i = j
     return out
 
 
 def identifier_number(text: str) -> bool:
-    """Numbers long enough for a phone, record or account number (five digits or more in a run, or
-    seven in digit groups)."""
-    return re.search(r"\d{5}", text) is not None or sum(ch.isdigit() for ch in text) >= 7
+    """Numbers shaped like a phone, record or account number: five digits or more in a run, or a
+    phone's groups ("410-322-1419"); no vital sign, dose or score has them."""
+    return re.search(r"\d{5}|\d{3}\)?[-. /]{1,2}\d{3}[-. /]\d{4}", text) is not None
 
 
 def date_shaped(text: str, start: int, end: int) -> bool:
@@ -167,32 +211,35 @@ def date_shaped(text: str, start: int, end: int) -> bool:
 class ClinicalNotes(SpanFilter):
     """See the module docstring. Labels are output labels (`tagger.output_label`)."""
 
-    def __init__(self, min_share: float, min_markers: int, name_labels: Sequence[str],
+    def __init__(self, min_share: float, min_terms: int, name_labels: Sequence[str],
                  number_labels: Sequence[str], date_label: str, drop_labels: Sequence[str], add_found: bool,
-                 person_label: str, place_label: str):
+                 person_label: str, place_label: str, min_score: float):
         if not 0.0 < min_share <= 1.0:
             raise ValueError(Errors.E635.format(setting="min_share", value=min_share))
-        if min_markers < 1:
-            raise ValueError(Errors.E635.format(setting="min_markers", value=min_markers))
+        if not 0.0 <= min_score <= 1.0:
+            raise ValueError(Errors.E635.format(setting="min_score", value=min_score))
+        if min_terms < 1:
+            raise ValueError(Errors.E635.format(setting="min_terms", value=min_terms))
         overlap = (set(name_labels) & set(drop_labels)) | (set(number_labels) & set(drop_labels))
         if overlap:
             raise ValueError(Errors.E636.format(labels=", ".join(sorted(overlap))))
         if add_found and not (person_label and place_label and date_label):
             raise ValueError(Errors.E637.format())
-        self.min_share, self.min_markers = min_share, min_markers
+        self.min_share, self.min_terms = min_share, min_terms
         self.name_labels, self.number_labels = frozenset(name_labels), frozenset(number_labels)
         self.date_label, self.drop_labels = date_label, frozenset(drop_labels)
         self.add_found, self.person_label, self.place_label = add_found, person_label, place_label
+        self.min_score = min_score
 
     def is_note(self, words: Sequence[str]) -> bool:
-        markers, alpha = note_marker_share(words)
-        return markers >= self.min_markers and markers >= self.min_share * alpha
+        terms, alpha = clinical_term_count(words)
+        return terms >= self.min_terms and terms >= self.min_share * alpha
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
         words = tokens[0]
         if not self.is_note(words):
             return spans
-        ev = ClinicalEvidence(doc, words)
+        ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()))
         to_crf = {}
         for _, _, label, _ in spans:
             to_crf.setdefault(tagger.output_label(label), label)
@@ -214,7 +261,8 @@ class ClinicalNotes(SpanFilter):
         if output in self.number_labels and identifier_number(text[s_char:e_char]):
             return [(start, end, label, score)]
         if output in self.name_labels or output in self.number_labels:
-            return [(s, e, label, score) for s, e in pieces(ev, start, end)]
+            return [(s, e, label, score) for s, e, strong in pieces(ev, start, end)
+                    if strong or score >= self.min_score]
         return [(start, end, label, score)]
 
     def with_found(self, doc: Doc, ev: ClinicalEvidence, spans: List[Scored], to_crf) -> List[Scored]:
@@ -231,22 +279,45 @@ class ClinicalNotes(SpanFilter):
                 found.append((span.start, span.end, self.date_label if match.label == "DATETIME" else
                               self.person_label if match.label == "PERSON" else match.label))
         for i in range(len(doc)):
+            if ev.words[i].isalpha() and len(ev.words[i]) > 1 and ev.titled(i):
+                found.append((i, i + 1, self.person_label))
+        text = doc.text
+        for pattern in (YEAR, APOSTROPHE_YEAR):
+            for m in pattern.finditer(text):
+                span = doc.char_span(m.start() + (m.group().startswith("'")), m.end(), alignment_mode="expand")
+                if span is not None:
+                    found.append((span.start, span.end, self.date_label))
+        for i in range(len(doc)):
             if ev.head(i):
                 first = ev.place_start(i, max(0, i - 6))
-                if first is not None and any(ev.evidence(k) or ev.words[k][:1].isupper() for k in range(first, i)):
+                if first is not None and (not ev.cased or any(
+                        ev.evidence(k) or ev.words[k][:1].isupper() for k in range(first, i))):
                     found.append((first, i + 1, self.place_label))
+            elif self.hospital_acronym(ev, i):
+                found.append((i, i + 1, self.place_label))
         out = list(spans)
-        for s, e, output in found:
+        for s, e, output in sorted(found):
             if taken.isdisjoint(range(s, e)):
                 out.append((s, e, to_crf.get(output, output), 0.5))
                 taken.update(range(s, e))
         return out
 
 
+    @staticmethod
+    def hospital_acronym(ev: ClinicalEvidence, i: int) -> bool:
+        """"GH" of "transferred to GH", "VAMC" of "from VAMC": a short acronym ending like a hospital's
+        ("H", "MC", "HC") right after a movement word, and no clinical term or English word."""
+        w = ev.lower[i]
+        if not HOSPITAL_ACRONYM.match(w) or ev.clinical(i) or is_english_word(w) or not ev.words[i].isalpha():
+            return False
+        j = ev.previous(i)
+        return j >= 0 and ev.lower[j] in MOVEMENT
+
+
 @registry.misc("spacy_anon.clinical_notes.v1")
 def make_clinical_notes(
-    min_share: float = 0.04,
-    min_markers: int = 4,
+    min_share: float = 0.06,
+    min_terms: int = 3,
     name_labels: Sequence[str] = ("PERSON", "PER", "ORG", "LOC", "MISC", "DEM"),
     number_labels: Sequence[str] = ("CODE", "ID", "CONTACT"),
     date_label: str = "DATETIME",
@@ -254,11 +325,13 @@ def make_clinical_notes(
     add_found: bool = True,
     person_label: str = "PERSON",
     place_label: str = "LOC",
+    min_score: float = 0.3,
 ) -> ClinicalNotes:
-    """min_share, min_markers: a document is a clinical note when at least this share of its words, and
-    this many, are note abbreviations. name_labels: labels kept only on name evidence; number_labels:
+    """min_share, min_terms: a document is a clinical note when at least this share of its words, and
+    this many, are clinical terms (`clinical_term_count`). name_labels: labels kept only on name evidence; number_labels:
     labels kept on an identifier's length of digits, or else on name evidence; date_label: the label kept
     only on a date's shape; drop_labels: labels dropped in a note; add_found: add the dates, titled names
-    and hospitals the tagger missed, as date_label, person_label and place_label."""
-    return ClinicalNotes(min_share, min_markers, name_labels, number_labels, date_label, drop_labels,
-                         add_found, person_label, place_label)
+    and hospitals the tagger missed, as date_label, person_label and place_label. min_score: a piece
+    kept on an unknown word alone (no title, kin word or hospital head) needs this span score."""
+    return ClinicalNotes(min_share, min_terms, name_labels, number_labels, date_label, drop_labels,
+                         add_found, person_label, place_label, min_score)
