@@ -11,10 +11,10 @@ Written for this project from general clinical usage (no word list of a de-ident
 """
 import re
 from functools import lru_cache
-from typing import FrozenSet
+from typing import FrozenSet, Sequence, Tuple
 
 from spacy_anon.lexicon.common_words import COMMON_WORDS_DIR, common_word_test
-from spacy_anon.lexicon.generic_words import verb_stems
+from spacy_anon.lexicon.generic_words import folded, verb_stems, zipf
 
 # Abbreviations and shorthand common enough in notes to say "this is a clinical note" when several
 # appear; none of them is also an everyday word or a frequent acronym of other domains ("hr", "pt", "md",
@@ -76,7 +76,7 @@ nabp diur diuresis lasix'd ls bs's bbs abd. cath'd dsg's drsg tele's trach'd peg
 nsg. nsgnote npn resp. npo'd vss. afeb. diet tfs ogt/ngt picc'd lfts trend trended trending hemodynamic
 urine/foley uop's ivf's ns/lr d5/ns d51/2ns 1/2ns lr's chg chged chging ambulate ambulated ambulating oob
 c/s cs hob voiding voided incont incontinent brief briefs guaiac guaiaced heme+ hemocult ob ob+ mae's
-cmo rrt lpn cna msw lcsw rd pharmd crnp aprn cough/deep coughing dbcough ett/ogt lungs/ cxr's ekgs echos ct's mri's ctas cta's vq v/q pfts
+adeq wo antibx abx's inc incr decr freq approx levo levophed bc liq ho lrg pac fick yel rxed rx'd af wob br contin procan dopp doppler doppled dopplerable neice bigeminy bigeminal trigeminy ectopy mod sm lg sl sys sbp's dbp's dias resp's lytes cmo rrt lpn cna msw lcsw rd pharmd crnp aprn cough/deep coughing dbcough ett/ogt lungs/ cxr's ekgs echos ct's mri's ctas cta's vq v/q pfts
 """.split())
 
 # Endings of drug, disease and procedure names (checked on words of six letters or more)
@@ -127,3 +127,29 @@ def is_english_word(word: str) -> bool:
     if listed(word) or any(listed(stem) for stem in verb_stems(word)):
         return True
     return (word.endswith("i") and listed(word[:-1] + "us")) or (word.endswith("ae") and listed(word[:-1]))
+
+
+# A clinical note: at least this share of its words, and this many, are clinical terms
+NOTE_SHARE = 0.06
+NOTE_TERMS = 2
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
+def clinical_term_count(words: Sequence[str]) -> Tuple[int, int]:
+    """(clinical terms, words with a letter) among token texts. A clinical term here is a note
+    abbreviation (`NOTE_MARKERS`), or clinical vocabulary that is no frequent short English word
+    ("or", "pt" and "md" do not count: legal text and letters have them)."""
+    terms = alpha = 0
+    for word in words:
+        if any(ch.isalpha() for ch in word):
+            alpha += 1
+            w = folded(word)
+            terms += w in NOTE_MARKERS or (is_clinical_term(w) and (len(w) >= 5 or zipf(w) < 4.0))
+    return terms, alpha
+
+
+def is_clinical_note(text: str, min_share: float = NOTE_SHARE, min_terms: int = NOTE_TERMS) -> bool:
+    """Whether a text reads as a clinical note, counted over its runs of letters (the words the
+    pipeline's tokenizer makes: "O2" is "O" and "2")."""
+    terms, alpha = clinical_term_count(_LETTER_RUN.findall(text))
+    return terms >= min_terms and terms >= min_share * alpha

@@ -27,9 +27,10 @@ from spacy.tokens import Doc
 from spacy.util import registry
 
 from spacy_anon.errors import Errors
-from spacy_anon.lexicon.clinical_terms import is_clinical_term, is_english_word, is_note_marker
-from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, folded, zipf
-from spacy_anon.tagger.clinical_postprocess import implausible_date
+from spacy_anon.lexicon.clinical_terms import (
+    NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_clinical_term, is_english_word,
+)
+from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, folded
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
@@ -41,6 +42,7 @@ KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother
 MOVEMENT = frozenset("to from at via @".split())
 HOSPITAL_ACRONYM = re.compile(r"(?i)^[a-z]{0,3}(?:h|mc|hc)$")
 YEAR = re.compile(r"(?<![\w/.\-])(?:19[3-9]\d|20[0-3]\d)(?![\w/%\-]|\.\d|\s*(?:mg|ml|cc|mcg|units?|kcal|cal|g)\b)")
+CLOCK_BEFORE = re.compile(r"(?i)(?:\bat|@|\bby|\buntil|\btill?|\bfrom|\bto|-)\s*\Z")
 APOSTROPHE_YEAR = re.compile(r"(?<![\w'])'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
 PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
@@ -53,23 +55,9 @@ NOT_PLACE_NAMES = frozenset("outside local other another community previous prio
 JOINERS = frozenset("- ' ’ of".split())
 DATE_WORDS = re.compile(
     r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b")
-DATE_NUMBERS = re.compile(r"\d{1,2}/\d{1,2}|\b(?:19|20)\d\d\b|'\d\d\b|\d{1,2}-\d{1,2}-\d{2,4}")
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b")
 # rule recognizers whose finds are added to a clinical note (dates in note shorthand, titled names)
-ADDED_RECOGNIZERS = ("rules.clinical_month_day", "rules.clinical_date", "rules.titled_name")
-
-
-def clinical_term_count(words: Sequence[str]) -> Tuple[int, int]:
-    """(clinical terms, words with a letter) among the token texts. A clinical term here is a note
-    abbreviation (`NOTE_MARKERS`), or clinical vocabulary that is no frequent short English word
-    ("or", "pt" and "md" are not counted: legal text and letters have them)."""
-    terms = alpha = 0
-    for word in words:
-        if any(ch.isalpha() for ch in word):
-            alpha += 1
-            w = folded(word)
-            terms += is_note_marker(w) or (is_clinical_term(w) and (len(w) >= 5 or zipf(w) < 4.0))
-    return terms, alpha
+ADDED_RECOGNIZERS = ("rules.date", "rules.clinical_month_day", "rules.clinical_date", "rules.titled_name")
 
 
 class ClinicalEvidence:
@@ -109,12 +97,13 @@ class ClinicalEvidence:
         """A word named by a title ("DR. FOLEY", both words of "Dr. Art White") or a kin word ("dtr
         suzette", "husband Rich")."""
         w = self.lower[i]
-        if self.after_title(i):
-            return w not in self.stops
+        if self.after_title(i):  # not "DR AWARE", "MD notified"
+            return w not in self.stops and not self.clinical(i) and (w in self.names or not is_english_word(w))
         j = i - 1
         if j >= 0 and self.words[j] == "." and j >= 1 and len(self.words[j - 1]) == 1:
             j -= 1  # "DR. ROBERT V. DEGIORGIO"
         if j >= 0 and self.words[i][:1].isupper() and not self.clinical(i) and w not in self.stops \
+                and (w in self.names or not is_english_word(w)) \
                 and self.words[j][:1].isupper() and self.doc[j].whitespace_ == " " and self.after_title(j):
             return True  # the surname after a titled given name ("Dr Ferdinand Halfpenny")
         return self.after_kin(i) and w not in self.stops and not self.clinical(i) and (
@@ -123,6 +112,23 @@ class ClinicalEvidence:
     def clinical(self, i: int) -> bool:
         w = self.lower[i]
         return is_clinical_term(w) or w in CLINICAL_WORDS or w in FIELD_KEYS
+
+    def initial(self, i: int) -> bool:
+        """A capital initial with its dot before a name word ("DAN A. FORMAN-LYONS"), or between two
+        name words ("ROBERT V DEGIORGIO"), or that dot; not "C" (with), "P" (post) or "S" of a caps note."""
+        words, n = self.words, len(self.words)
+        if words[i] == "." and i > 0 and len(words[i - 1]) == 1 and self.initial(i - 1):
+            return True
+        if len(words[i]) != 1 or not words[i].isupper():
+            return False
+        if i + 2 < n and words[i + 1] == "." and self.evidence(i + 2):
+            return True
+        before = self.previous(i)
+        return before >= 0 and i + 1 < n and self.evidence(before) and self.evidence(i + 1)
+
+    def joins(self, i: int) -> bool:
+        """A token that may stand inside a run of name words: a hyphen, an apostrophe, "of"."""
+        return self.lower[i] in JOINERS
 
     def breaks(self, i: int) -> bool:
         """Whether token i ends a name piece: clinical vocabulary, a number, punctuation, a stop word."""
@@ -143,7 +149,9 @@ class ClinicalEvidence:
             return True
         if self.cased and word.islower():
             return False
-        return not self.clinical(i) and not is_english_word(w) and w not in self.stops
+        if self.clinical(i) or is_english_word(w) or w in self.stops:
+            return False
+        return len(w) > 4 or w in self.names  # "ADEQ", "LEVO", "WOB": shorthand no list has; "DAN" a name
 
     def head(self, i: int) -> bool:
         return self.lower[i] in PLACE_HEADS
@@ -166,31 +174,35 @@ class ClinicalEvidence:
 
 
 def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int, bool]]:
-    """The span cut where `ev.breaks`, each piece from its first to its last evidence (a hospital head
-    takes the words before it), and whether the evidence is strong (a title, kin word or head)."""
+    """The runs of evidence in the span, and whether each is strong (a title, kin word or hospital
+    head). A run is evidence tokens next to each other (an initial, its dot, a hyphen or "of" may stand
+    between them) or a hospital head with the words before it; anything else ends it, so "PLUGGY THICK
+    SECRETONS" is two runs without "THICK" and a caps line is cut down to its names."""
     out: List[Tuple[int, int, bool]] = []
-    i = start
-    while i < end:
-        while i < end and (ev.breaks(i) or not ev.words[i].strip()):
-            i += 1
-        j = i
-        while j < end and not ev.breaks(j):
-            j += 1
-        marks: List[int] = []
-        strong = False
-        for k in range(i, j):
-            if ev.evidence(k):
-                marks.append(k)
-                strong = strong or ev.titled(k)
-            elif ev.head(k):
-                first = ev.place_start(k, i)
-                if first is not None:
-                    marks.extend((first, k))
-                    strong = True
-        if marks:
-            out.append((min(marks), max(marks) + 1, strong))
-        i = j
-    return out
+    run_start, run_end, strong = -1, -1, False
+
+    def close() -> None:
+        if run_start >= 0:
+            out.append((run_start, run_end, strong))
+
+    for k in range(start, end):
+        if not ev.words[k].strip() and "\n" not in ev.words[k]:
+            continue
+        if ev.evidence(k) or ev.initial(k):
+            if run_start < 0:
+                run_start, strong = k, False
+            run_end, strong = k + 1, strong or ev.titled(k)
+        elif ev.head(k) and ev.place_start(k, start) is not None:
+            first = ev.place_start(k, start)
+            if run_start < 0 or first < run_start:
+                close()
+                run_start = first
+            run_end, strong = k + 1, True
+        elif not ev.joins(k) or run_start < 0:
+            close()
+            run_start, run_end, strong = -1, -1, False
+    close()
+    return [(s, e, strong) for s, e, strong in out if any(ev.evidence(k) or ev.head(k) for k in range(s, e))]
 
 
 def identifier_number(text: str) -> bool:
@@ -199,13 +211,21 @@ def identifier_number(text: str) -> bool:
     return re.search(r"\d{5}|\d{3}\)?[-. /]{1,2}\d{3}[-. /]\d{4}", text) is not None
 
 
-def date_shaped(text: str, start: int, end: int) -> bool:
-    """A date by its shape: a month/day not shaped like a pressure or score, a year, a month or weekday
-    name."""
-    span = text[start:end]
-    if DATE_WORDS.search(span):
+def clock_time(text: str, start: int) -> bool:
+    """A four-digit number at `start` read as a clock time: after "at", "@", "by", "until", "from",
+    "to" or a dash ("AT 2000", "@ 1930", "1900-2100")."""
+    return CLOCK_BEFORE.search(text, max(0, start - 8), start) is not None
+
+
+def date_shaped(text: str, start: int, end: int, rule_dates: Sequence[Tuple[int, int]]) -> bool:
+    """A date by its shape: a month name, a year (no clock time, no volume: "AT 2000", "2000 cc") or a
+    date the note's date rules find there ("8/18", not "5/5" strength, "10/5" vent settings or "3/10"
+    pain). A weekday alone says no date in a note ("MONDAY" of "PLAN FOR MONDAY")."""
+    if DATE_WORDS.search(text, start, end):
         return True
-    return DATE_NUMBERS.search(span) is not None and implausible_date(text, start, end) is None
+    if any(not clock_time(text, m.start()) for m in YEAR.finditer(text, start, end)):
+        return True
+    return any(s < end and start < e for s, e in rule_dates)
 
 
 class ClinicalNotes(SpanFilter):
@@ -239,25 +259,29 @@ class ClinicalNotes(SpanFilter):
         words = tokens[0]
         if not self.is_note(words):
             return spans
+        from spacy_anon.rules import find_matches, recognizers_for  # the rules import the tagger's lexicon
+
         ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()))
+        matches = find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False)
+        rule_dates = [(m.start, m.end) for m in matches if m.label == "DATETIME"]
         to_crf = {}
         for _, _, label, _ in spans:
             to_crf.setdefault(tagger.output_label(label), label)
         out: List[Scored] = []
         for start, end, label, score in spans:
-            out.extend(self.kept(doc, ev, start, end, label, tagger.output_label(label), score))
+            out.extend(self.kept(doc, ev, start, end, label, tagger.output_label(label), score, rule_dates))
         if self.add_found:
-            out = self.with_found(doc, ev, out, to_crf)
+            out = self.with_found(doc, ev, out, to_crf, matches)
         return sorted(out)
 
     def kept(self, doc: Doc, ev: ClinicalEvidence, start: int, end: int, label: str, output: str,
-             score: float) -> Iterable[Scored]:
+             score: float, rule_dates: Sequence[Tuple[int, int]]) -> Iterable[Scored]:
         if output in self.drop_labels:
             return []
         text = doc.text
         s_char, e_char = doc[start].idx, doc[end - 1].idx + len(doc[end - 1].text)
         if output == self.date_label:
-            return [(start, end, label, score)] if date_shaped(text, s_char, e_char) else []
+            return [(start, end, label, score)] if date_shaped(text, s_char, e_char, rule_dates) else []
         if output in self.number_labels and identifier_number(text[s_char:e_char]):
             return [(start, end, label, score)]
         if output in self.name_labels or output in self.number_labels:
@@ -265,15 +289,13 @@ class ClinicalNotes(SpanFilter):
                     if strong or score >= self.min_score]
         return [(start, end, label, score)]
 
-    def with_found(self, doc: Doc, ev: ClinicalEvidence, spans: List[Scored], to_crf) -> List[Scored]:
+    def with_found(self, doc: Doc, ev: ClinicalEvidence, spans: List[Scored], to_crf, matches) -> List[Scored]:
         """spans plus the dates, titled names and hospital names on tokens no span covers."""
-        from spacy_anon.rules import find_matches, recognizers_for  # the rules import the tagger's lexicon
-
         taken: Set[int] = set()
         for s, e, _, _ in spans:
             taken.update(range(s, e))
         found: List[Tuple[int, int, str]] = []
-        for match in find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False):
+        for match in matches:
             span = doc.char_span(match.start, match.end, alignment_mode="expand")
             if span is not None:
                 found.append((span.start, span.end, self.date_label if match.label == "DATETIME" else
@@ -284,18 +306,28 @@ class ClinicalNotes(SpanFilter):
         text = doc.text
         for pattern in (YEAR, APOSTROPHE_YEAR):
             for m in pattern.finditer(text):
+                if pattern is YEAR and clock_time(text, m.start()):
+                    continue
                 span = doc.char_span(m.start() + (m.group().startswith("'")), m.end(), alignment_mode="expand")
                 if span is not None:
                     found.append((span.start, span.end, self.date_label))
+        places: List[Tuple[int, int]] = []
         for i in range(len(doc)):
             if ev.head(i):
                 first = ev.place_start(i, max(0, i - 6))
                 if first is not None and (not ev.cased or any(
                         ev.evidence(k) or ev.words[k][:1].isupper() for k in range(first, i))):
-                    found.append((first, i + 1, self.place_label))
+                    places.append((first, i + 1))
             elif self.hospital_acronym(ev, i):
                 found.append((i, i + 1, self.place_label))
         out = list(spans)
+        for s, e in places:  # a hospital's whole name replaces the pieces of it ("CROSS HOSPITAL" of "HOLY ...")
+            inside = [sp for sp in out if s <= sp[0] and sp[1] <= e]
+            if all(sp[1] <= s or sp[0] >= e or sp in inside for sp in out):
+                out = [sp for sp in out if sp not in inside]
+                for k in range(s, e):
+                    taken.discard(k)
+                found.append((s, e, self.place_label))
         for s, e, output in sorted(found):
             if taken.isdisjoint(range(s, e)):
                 out.append((s, e, to_crf.get(output, output), 0.5))
@@ -316,8 +348,8 @@ class ClinicalNotes(SpanFilter):
 
 @registry.misc("spacy_anon.clinical_notes.v1")
 def make_clinical_notes(
-    min_share: float = 0.06,
-    min_terms: int = 3,
+    min_share: float = NOTE_SHARE,
+    min_terms: int = NOTE_TERMS,
     name_labels: Sequence[str] = ("PERSON", "PER", "ORG", "LOC", "MISC", "DEM"),
     number_labels: Sequence[str] = ("CODE", "ID", "CONTACT"),
     date_label: str = "DATETIME",
