@@ -39,11 +39,16 @@ KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother
                 "grandson granddaughter grandmother grandfather friend partner fiance fiancee hcp proxy "
                 "girlfriend boyfriend aunt uncle cousin".split())
 # places named after a movement word ("transferred to GH", "from VAMC"): a short unknown acronym
-MOVEMENT = frozenset("to from at via @".split())
+MOVEMENT = frozenset("to from at via @ by into the leave in on".split())
+# places a patient goes to or comes from, named right after the word ("to quartermain 6", "in ROME")
+PLACE_BEFORE = frozenset("to from at via @ into in".split())
+# a university or a saint's name ("U OF MD", "University of Maryland", "St. Agnes", "ST. MARY'S")
+UNIVERSITY = re.compile(r"(?i)\b(?:u|univ|university)\s+of\s+[a-z]{2,}\b")
+SAINT = re.compile(r"\b(?<!/)(?:st|ST|St)\.?\s+([A-Z][A-Za-z]+)(?:'s)?")
 HOSPITAL_ACRONYM = re.compile(r"(?i)^[a-z]{0,3}(?:h|mc|hc)$")
 YEAR = re.compile(r"(?<![\w/.\-])(?:19[3-9]\d|20[0-3]\d)(?![\w/%\-]|\.\d|\s*(?:mg|ml|cc|mcg|units?|kcal|cal|g)\b)")
 CLOCK_BEFORE = re.compile(r"(?i)(?:\bat|@|\bby|\buntil|\btill?|\bfrom|\bto|-)\s*\Z")
-APOSTROPHE_YEAR = re.compile(r"(?<![\w'])'\d\d(?![\w'])")
+APOSTROPHE_YEAR = re.compile(r"(?<!')'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
 PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
                         "manor rehabilitation".split())
@@ -94,20 +99,28 @@ class ClinicalEvidence:
         return j >= 0 and self.lower[j] in KIN
 
     def titled(self, i: int) -> bool:
-        """A word named by a title ("DR. FOLEY", both words of "Dr. Art White") or a kin word ("dtr
-        suzette", "husband Rich")."""
+        """A word named by a title ("DR. FOLEY", both words of "Dr. Art White"), an initial ("E. WELSH",
+        "q. lander") or a kin word ("dtr suzette", "son Rob", both words of "dtr Frances Baker")."""
         w = self.lower[i]
-        if self.after_title(i):  # not "DR AWARE", "MD notified"
-            return w not in self.stops and not self.clinical(i) and (w in self.names or not is_english_word(w))
+        if not self.words[i].isalpha() or len(w) < 2 or w in self.stops:
+            return False
+        name_like = w in self.names or not is_english_word(w)  # not "DR AWARE", "MD notified"
+        if self.after_title(i):
+            return name_like
+        if name_like and not self.clinical(i) and (self.after_initial(i) or self.after_kin(i)):
+            return True
         j = i - 1
-        if j >= 0 and self.words[j] == "." and j >= 1 and len(self.words[j - 1]) == 1:
-            j -= 1  # "DR. ROBERT V. DEGIORGIO"
-        if j >= 0 and self.words[i][:1].isupper() and not self.clinical(i) and w not in self.stops \
-                and (w in self.names or not is_english_word(w)) \
-                and self.words[j][:1].isupper() and self.doc[j].whitespace_ == " " and self.after_title(j):
-            return True  # the surname after a titled given name ("Dr Ferdinand Halfpenny")
-        return self.after_kin(i) and w not in self.stops and not self.clinical(i) and (
-            w in self.names or not is_english_word(w))
+        return (j >= 0 and name_like and not self.clinical(i) and self.words[i][:1].isupper()
+                and self.words[j][:1].isupper() and self.doc[j].whitespace_ == " " and self.words[j].isalpha()
+                and (self.after_title(j) or self.after_kin(j)))  # "Dr Ferdinand Halfpenny"
+
+    def after_initial(self, i: int) -> bool:
+        """Token i follows an initial and its dot that open a name ("E. WELSH", "s. roberto")."""
+        j = self.previous(i) if i > 0 and self.words[i - 1] == "." else -1
+        if j < 0 or j != i - 2 or len(self.words[j]) != 1 or not self.words[j].isalpha():
+            return False
+        k = j - 1
+        return k < 0 or not self.words[k].strip() or self.words[k] in {".", ",", ";", ":", "(", "-"}
 
     def clinical(self, i: int) -> bool:
         w = self.lower[i]
@@ -166,7 +179,7 @@ class ClinicalEvidence:
                 j -= 1
                 continue
             w = self.lower[j]
-            if self.breaks(j) or w in NOT_PLACE_NAMES or w in PLACE_HEADS:
+            if (self.breaks(j) and w not in PLACE_HEADS) or w in NOT_PLACE_NAMES:
                 break
             start = j
             j -= 1
@@ -318,8 +331,15 @@ class ClinicalNotes(SpanFilter):
                 if first is not None and (not ev.cased or any(
                         ev.evidence(k) or ev.words[k][:1].isupper() for k in range(first, i))):
                     places.append((first, i + 1))
-            elif self.hospital_acronym(ev, i):
+            elif self.hospital_acronym(ev, i) or self.place_after_movement(ev, i):
                 found.append((i, i + 1, self.place_label))
+        for m in list(UNIVERSITY.finditer(text)) + list(SAINT.finditer(text)):
+            name = m.group(1).lower() if m.re is SAINT else ""
+            if name and (is_clinical_term(name) or (is_english_word(name) and name not in ev.names)):
+                continue  # "ST ELEVATION", "ST DEPRESSION": the ST segment
+            span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
+            if span is not None:
+                places.append((span.start, span.end))
         out = list(spans)
         for s, e in places:  # a hospital's whole name replaces the pieces of it ("CROSS HOSPITAL" of "HOLY ...")
             inside = [sp for sp in out if s <= sp[0] and sp[1] <= e]
@@ -334,6 +354,18 @@ class ClinicalNotes(SpanFilter):
                 taken.update(range(s, e))
         return out
 
+
+    @staticmethod
+    def place_after_movement(ev: ClinicalEvidence, i: int) -> bool:
+        """A word no dictionary or clinical list has, right after "to", "from", "in", "at", "into":
+        where the patient goes or comes from ("to quartermain 6", "IN PIKESVILLE", "from Rome")."""
+        w = ev.lower[i]
+        if len(w) < 3 or not ev.words[i].isalpha() or ev.clinical(i) or is_english_word(w) or w in ev.stops:
+            return False
+        if ev.cased and ev.words[i].islower():
+            return False
+        j = ev.previous(i)
+        return j >= 0 and ev.lower[j] in PLACE_BEFORE
 
     @staticmethod
     def hospital_acronym(ev: ClinicalEvidence, i: int) -> bool:
