@@ -76,7 +76,7 @@ nabp diur diuresis lasix'd ls bs's bbs abd. cath'd dsg's drsg tele's trach'd peg
 nsg. nsgnote npn resp. npo'd vss. afeb. diet tfs ogt/ngt picc'd lfts trend trended trending hemodynamic
 urine/foley uop's ivf's ns/lr d5/ns d51/2ns 1/2ns lr's chg chged chging ambulate ambulated ambulating oob
 c/s cs hob voiding voided incont incontinent brief briefs guaiac guaiaced heme+ hemocult ob ob+ mae's
-adeq wo antibx abx's inc incr decr freq approx levo levophed bc liq ho lrg pac fick yel rxed rx'd af wob br contin procan dopp doppler doppled dopplerable neice bigeminy bigeminal trigeminy ectopy mod sm lg sl sys sbp's dbp's dias resp's lytes cmo rrt lpn cna msw lcsw rd pharmd crnp aprn cough/deep coughing dbcough ett/ogt lungs/ cxr's ekgs echos ct's mri's ctas cta's vq v/q pfts
+adeq wo antibx abx's inc incr decr freq approx levo levophed bc liq ho lrg pac fick yel rxed rx'd af wob br contin procan dopp doppler doppled dopplerable neice bigeminy bigeminal trigeminy ectopy mod sm lg sl sys sbp's dbp's dias resp's lytes cmo rrt lpn mech extubate extubated reintubate diurese diuresed careview angio inplace lcs lws pmicu csurg csru sxt pda rsd wein grav nts med prev signif synch unchg midnoc intub bronch dobuta guiac guaic quiac lopresser serosang sanguinous serosanguinous trached crit qs ccu's crt cna msw lcsw rd pharmd crnp aprn cough/deep coughing dbcough ett/ogt lungs/ cxr's ekgs echos ct's mri's ctas cta's vq v/q pfts
 """.split())
 
 # Endings of drug, disease and procedure names (checked on words of six letters or more)

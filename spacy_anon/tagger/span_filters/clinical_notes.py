@@ -42,6 +42,7 @@ KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother
 MOVEMENT = frozenset("to from at via @ by into the leave in on".split())
 # places a patient goes to or comes from, named right after the word ("to quartermain 6", "in ROME")
 PLACE_BEFORE = frozenset("to from at via @ into in".split())
+VERB_ENDINGS = ("ate", "ize", "ise", "ese", "ing", "ed")
 # a university or a saint's name ("U OF MD", "University of Maryland", "St. Agnes", "ST. MARY'S")
 UNIVERSITY = re.compile(r"(?i)\b(?:u|univ|university)\s+of\s+[a-z]{2,}\b")
 SAINT = re.compile(r"\b(?<!/)(?:st|ST|St)\.?\s+([A-Z][A-Za-z]+)(?:'s)?")
@@ -360,8 +361,10 @@ class ClinicalNotes(SpanFilter):
         """A word no dictionary or clinical list has, right after "to", "from", "in", "at", "into":
         where the patient goes or comes from ("to quartermain 6", "IN PIKESVILLE", "from Rome")."""
         w = ev.lower[i]
-        if len(w) < 3 or not ev.words[i].isalpha() or ev.clinical(i) or is_english_word(w) or w in ev.stops:
+        if len(w) < 4 or not ev.words[i].isalpha() or ev.clinical(i) or is_english_word(w) or w in ev.stops:
             return False
+        if w.endswith(VERB_ENDINGS):
+            return False  # "to extubate", "to diurese": a plan, not a place
         if ev.cased and ev.words[i].islower():
             return False
         j = ev.previous(i)
