@@ -30,7 +30,7 @@ from spacy_anon.errors import Errors
 from spacy_anon.lexicon.clinical_terms import (
     NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_clinical_term, is_english_word,
 )
-from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, folded
+from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, folded, zipf
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
@@ -42,6 +42,7 @@ KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother
 MOVEMENT = frozenset("to from at via @ by into the leave in on".split())
 # places a patient goes to or comes from, named right after the word ("to quartermain 6", "in ROME")
 PLACE_BEFORE = frozenset("to from at via @ into in".split())
+SIDES = frozenset("r l b".split())  # "R. LEG", "L. ARM": right, left, both sides
 VERB_ENDINGS = ("ate", "ize", "ise", "ese", "ing", "ed")
 # a university or a saint's name ("U OF MD", "University of Maryland", "St. Agnes", "ST. MARY'S")
 UNIVERSITY = re.compile(r"(?i)\b(?:u|univ|university)\s+of\s+[a-z]{2,}\b")
@@ -108,8 +109,13 @@ class ClinicalEvidence:
         name_like = w in self.names or not is_english_word(w)  # not "DR AWARE", "MD notified"
         if self.after_title(i):
             return name_like
-        if name_like and not self.clinical(i) and (self.after_initial(i) or self.after_kin(i)):
-            return True
+        if self.clinical(i):
+            return False
+        word = self.words[i]
+        if self.after_initial(i) and (name_like or (len(w) > 2 and zipf(w) < 4.5)):
+            return True  # "E. WELSH", "q. lander": a rarer word after an initial (not "R. LEG")
+        if self.after_kin(i) and (name_like or (word[0].isupper() and not word.isupper())):
+            return True  # "son Rob": capitalised after a kin word
         j = i - 1
         return (j >= 0 and name_like and not self.clinical(i) and self.words[i][:1].isupper()
                 and self.words[j][:1].isupper() and self.doc[j].whitespace_ == " " and self.words[j].isalpha()
@@ -118,7 +124,7 @@ class ClinicalEvidence:
     def after_initial(self, i: int) -> bool:
         """Token i follows an initial and its dot that open a name ("E. WELSH", "s. roberto")."""
         j = self.previous(i) if i > 0 and self.words[i - 1] == "." else -1
-        if j < 0 or j != i - 2 or len(self.words[j]) != 1 or not self.words[j].isalpha():
+        if j < 0 or j != i - 2 or len(self.words[j]) != 1 or not self.words[j].isalpha() or self.lower[j] in SIDES:
             return False
         k = j - 1
         return k < 0 or not self.words[k].strip() or self.words[k] in {".", ",", ";", ":", "(", "-"}
