@@ -30,10 +30,13 @@ from spacy_anon.errors import Errors
 from spacy_anon.lexicon.clinical_terms import (
     NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_clinical_term, is_english_word,
 )
-from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, folded, zipf
+from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGULAR_VERBS, folded, zipf
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
+# roles written before a name in notes ("CM ROSE", "RN Bernard Foley"): a name only if no clinical term
+# (not "pt": the patient opens most sentences of a note, "PT WENT", "pt rec'd")
+ROLES = frozenset("cm sw rn np pa md nurse attending resident fellow therapist".split())
 # relatives and carers, named right after the word ("dtr suzette", "husband Rich")
 KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother mom mum father dad niece nephew "
                 "grandson granddaughter grandmother grandfather friend partner fiance fiancee hcp proxy "
@@ -42,7 +45,8 @@ KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother
 MOVEMENT = frozenset("to from at via @ by into the leave in on".split())
 # places a patient goes to or comes from, named right after the word ("to quartermain 6", "in ROME")
 PLACE_BEFORE = frozenset("to from at via @ into in".split())
-SIDES = frozenset("r l b".split())  # "R. LEG", "L. ARM": right, left, both sides
+# "R. LEG", "L. ARM": right, left, both sides; "A. STABLE", "P. WEAN": the headings of a SOAP note
+SIDES = frozenset("r l b s o a p".split())
 VERB_ENDINGS = ("ate", "ize", "ise", "ese", "ing", "ed")
 # a university or a saint's name ("U OF MD", "University of Maryland", "St. Agnes", "ST. MARY'S")
 UNIVERSITY = re.compile(r"(?i)\b(?:u|univ|university)\s+of\s+[a-z]{2,}\b")
@@ -94,6 +98,10 @@ class ClinicalEvidence:
         j = self.previous(i)
         return j >= 0 and self.lower[j] in TITLES
 
+    def after_role(self, i: int) -> bool:
+        j = self.previous(i)
+        return j >= 0 and self.lower[j] in ROLES
+
     def after_kin(self, i: int) -> bool:
         j = self.previous(i)
         if j >= 0 and self.words[j] in {",", ":", "-"}:  # "wife, rose"; "dtr: suzette"
@@ -106,11 +114,14 @@ class ClinicalEvidence:
         w = self.lower[i]
         if not self.words[i].isalpha() or len(w) < 2 or w in self.stops:
             return False
-        name_like = w in self.names or not is_english_word(w)  # not "DR AWARE", "MD notified"
+        # not "DR AWARE", "MD notified", "RN brought"
+        name_like = w not in IRREGULAR_VERBS and (w in self.names or not is_english_word(w))
         if self.after_title(i):
             return name_like
         if self.clinical(i):
             return False
+        if self.after_role(i) and name_like:
+            return True  # "CM ROSE", "RN Bernard Foley"
         word = self.words[i]
         if self.after_initial(i) and (name_like or (len(w) > 2 and zipf(w) < 4.5)):
             return True  # "E. WELSH", "q. lander": a rarer word after an initial (not "R. LEG")
@@ -119,7 +130,7 @@ class ClinicalEvidence:
         j = i - 1
         return (j >= 0 and name_like and not self.clinical(i) and self.words[i][:1].isupper()
                 and self.words[j][:1].isupper() and self.doc[j].whitespace_ == " " and self.words[j].isalpha()
-                and (self.after_title(j) or self.after_kin(j)))  # "Dr Ferdinand Halfpenny"
+                and (self.after_title(j) or self.after_kin(j) or self.after_role(j)))  # "Dr Ferdinand Halfpenny"
 
     def after_initial(self, i: int) -> bool:
         """Token i follows an initial and its dot that open a name ("E. WELSH", "s. roberto")."""
@@ -211,7 +222,7 @@ def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int, b
         if ev.evidence(k) or ev.initial(k):
             if run_start < 0:
                 run_start, strong = k, False
-            run_end, strong = k + 1, strong or ev.titled(k)
+            run_end, strong = k + 1, strong or ev.titled(k) or ev.lower[k] in ev.names
         elif ev.head(k) and ev.place_start(k, start) is not None:
             first = ev.place_start(k, start)
             if run_start < 0 or first < run_start:
@@ -240,7 +251,7 @@ def clock_time(text: str, start: int) -> bool:
 def date_shaped(text: str, start: int, end: int, rule_dates: Sequence[Tuple[int, int]]) -> bool:
     """A date by its shape: a month name, a year (no clock time, no volume: "AT 2000", "2000 cc") or a
     date the note's date rules find there ("8/18", not "5/5" strength, "10/5" vent settings or "3/10"
-    pain). A weekday alone says no date in a note ("MONDAY" of "PLAN FOR MONDAY")."""
+    pain). A weekday alone is no date of the note's patient ("PLAN FOR MONDAY"; "SAT" is a saturation)."""
     if DATE_WORDS.search(text, start, end):
         return True
     if any(not clock_time(text, m.start()) for m in YEAR.finditer(text, start, end)):
