@@ -53,6 +53,7 @@ UNIVERSITY = re.compile(r"(?i)\b(?:u|univ|university)\s+of\s+[a-z]{2,}\b")
 SAINT = re.compile(r"\b(?<!/)(?:st|ST|St)\.?\s+([A-Z][A-Za-z]+)(?:'s)?")
 HOSPITAL_ACRONYM = re.compile(r"(?i)^[a-z]{0,3}(?:h|mc|hc)$")
 YEAR = re.compile(r"(?<![\w/.\-])(?:19[3-9]\d|20[0-3]\d)(?![\w/%\-]|\.\d|\s*(?:mg|ml|cc|mcg|units?|kcal|cal|g)\b)")
+AGE_SHAPE = re.compile(r"(?i)\b\d{1,3}\s*-?\s*(?:years?|yrs?|yo|y/o|y\.o\.)(?![a-z])")
 CLOCK_BEFORE = re.compile(r"(?i)(?:\bat|@|\bby|\buntil|\btill?|\bfrom|\bto|-)\s*\Z")
 APOSTROPHE_YEAR = re.compile(r"(?<!')'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
@@ -307,10 +308,10 @@ class ClinicalNotes(SpanFilter):
 
     def kept(self, doc: Doc, ev: ClinicalEvidence, start: int, end: int, label: str, output: str,
              score: float, rule_dates: Sequence[Tuple[int, int]]) -> Iterable[Scored]:
-        if output in self.drop_labels:
-            return []
         text = doc.text
         s_char, e_char = doc[start].idx, doc[end - 1].idx + len(doc[end - 1].text)
+        if output in self.drop_labels:  # a dose or a vital sign; an age written as one stays ("78 YO")
+            return [(start, end, label, score)] if AGE_SHAPE.search(text, s_char, e_char) else []
         if output == self.date_label:
             return [(start, end, label, score)] if date_shaped(text, s_char, e_char, rule_dates) else []
         if output in self.number_labels and identifier_number(text[s_char:e_char]):
