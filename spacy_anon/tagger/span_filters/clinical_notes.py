@@ -310,8 +310,10 @@ class ClinicalNotes(SpanFilter):
              score: float, rule_dates: Sequence[Tuple[int, int]]) -> Iterable[Scored]:
         text = doc.text
         s_char, e_char = doc[start].idx, doc[end - 1].idx + len(doc[end - 1].text)
-        if output in self.drop_labels:  # a dose or a vital sign; an age written as one stays ("78 YO")
-            return [(start, end, label, score)] if AGE_SHAPE.search(text, s_char, e_char) else []
+        if AGE_SHAPE.search(text, s_char, e_char):
+            return [(start, end, label, score)]  # an age, whatever the label ("78 YO", "(76 years)")
+        if output in self.drop_labels:  # a dose, a volume, a vital sign
+            return []
         if output == self.date_label:
             return [(start, end, label, score)] if date_shaped(text, s_char, e_char, rule_dates) else []
         if output in self.number_labels and identifier_number(text[s_char:e_char]):
