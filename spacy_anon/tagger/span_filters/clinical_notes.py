@@ -31,6 +31,7 @@ from spacy_anon.lexicon.clinical_terms import (
     NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_clinical_term, is_english_word,
 )
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGULAR_VERBS, folded, zipf
+from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
@@ -291,8 +292,6 @@ class ClinicalNotes(SpanFilter):
         words = tokens[0]
         if not self.is_note(words):
             return spans
-        from spacy_anon.rules import find_matches, recognizers_for  # the rules import the tagger's lexicon
-
         ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()))
         matches = find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False)
         rule_dates = [(m.start, m.end) for m in matches if m.label == "DATETIME"]
