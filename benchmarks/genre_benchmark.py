@@ -189,26 +189,49 @@ def language_genres(shared: Path) -> List[Genre]:
     return sorted(out, key=lambda g: (g.lang, g.key))
 
 
-def corpus_genres(shared: Path, deid_sample: int = 300, wikiann_sample: int = 1000, seed: int = 0) -> List[Genre]:
+def patient_range(spec: str) -> Tuple[int, int]:
+    """"41-135" -> (41, 135); "41-" -> (41, no end): the deid patients a run keeps."""
+    low, _, high = spec.partition("-")
+    return int(low), int(high) if high else 10 ** 9
+
+
+def deid_patient(record: GoldRecord) -> int:
+    """The patient number of a deid note (its id is "<patient>-<note>")."""
+    return int(str(record.doc_id).split("-")[0])
+
+
+def corpus_genres(shared: Path, deid_sample: int = 300, wikiann_sample: int = 1000, seed: int = 0,
+                  deid_patients: Optional[Tuple[int, int]] = None) -> List[Genre]:
     tab_path = shared / "tab" / "tab_dev.jsonl"
 
     def tab(how: Optional[str]):
         return recased_load(lambda: list(iter_records(tab_path, "jsonl")), how)
 
-    def plain(path: Path, fmt: str, n: int = 0, what: str = ""):
+    def plain(path: Path, fmt: str, n: int = 0, what: str = "", keep: Optional[Callable[[GoldRecord], bool]] = None,
+              kept: str = ""):
         def load():
             recs = list(iter_records(path, fmt))
+            if keep is not None:
+                recs = [r for r in recs if keep(r)]
             picked = sample(recs, n, seed)
-            notes = [f"{len(picked)} of {len(recs)} {what} (random sample, seed {seed})"] if len(picked) < len(recs) else []
+            notes = [f"{len(picked)} of {len(recs)} {what}{kept} (random sample, seed {seed})"] if len(picked) < len(recs) else []
+            notes += [f"{len(recs)} {what}{kept}"] if kept and len(picked) == len(recs) else []
             return picked, notes
         return load
+
+    in_range = None
+    if deid_patients is not None:
+        low, high = deid_patients
+        in_range = lambda r: low <= deid_patient(r) <= high  # noqa: E731
 
     return [
         Genre("tab", "TAB dev", "tab", tab(None), seen=True),
         Genre("tab-upper", "TAB dev, UPPER CASE", "tab", tab("upper"), seen=True),
         Genre("tab-lower", "TAB dev, lower case", "tab", tab("lower"), seen=True),
         Genre("deid", "deid nursing notes", "deid",
-              plain(shared / "deid" / "deid_notes_dev.jsonl", "deid", deid_sample, "notes")),
+              plain(shared / "deid" / "deid_notes_dev.jsonl", "deid", deid_sample, "notes", in_range,
+                    f" of patients {deid_patients[0]}-{deid_patients[1] if deid_patients[1] < 10 ** 9 else ''}"
+                    if deid_patients else "")),
         Genre("wnut17", "WNUT17 dev (social media)", "wnut17",
               plain(shared / "ner" / "wnut17" / "emerging.dev.conll", "wnut17")),
         Genre("wikiann", "WikiANN English dev", "wikiann",
@@ -460,7 +483,9 @@ def main(argv=None) -> int:
                              "meddocan[-upper|-lower], harem[-upper|-lower] (default all)")
     parser.add_argument("--systems", default="spacy-anon,presidio,spacy")
     parser.add_argument("--limit", type=int, default=0, help="at most this many documents per genre (0 = all)")
-    parser.add_argument("--deid-sample", type=int, default=300)
+    parser.add_argument("--deid-sample", type=int, default=300, help="notes sampled (0 = all of them)")
+    parser.add_argument("--deid-patients", default=None, metavar="LOW-HIGH",
+                        help="only the notes of these deid patients, e.g. 41- (the patients a change was not tuned on)")
     parser.add_argument("--wikiann-sample", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--everyday-folder", default=str(ROOT / "assets" / "everyday"))
@@ -488,7 +513,8 @@ def main(argv=None) -> int:
         if path and not Path(path).is_dir():
             parser.error(f"--model-{lang}: {path} is not a pipeline folder")
     notes: List[str] = []
-    genres = [g for g in corpus_genres(Path(args.shared), args.deid_sample, args.wikiann_sample, args.seed)
+    patients = patient_range(args.deid_patients) if args.deid_patients else None
+    genres = [g for g in corpus_genres(Path(args.shared), args.deid_sample, args.wikiann_sample, args.seed, patients)
               if "all" in wanted or g.key in wanted]
     if "all" in wanted or "everyday" in wanted:
         folder = Path(args.everyday_folder)

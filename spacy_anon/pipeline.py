@@ -225,17 +225,17 @@ def _nested(overrides: Mapping[str, Any]) -> Dict[str, Any]:
 
 
 def _is_function(value: Mapping[str, Any]) -> bool:
-    """A registered-function block ({"@misc": ...}): replaced whole, never merged (its arguments differ)."""
+    """A registered-function block ({"@misc": ...}): an override naming one replaces the block whole."""
     return any(str(k).startswith("@") for k in value)
 
 
 def _merge(target: Dict[str, Any], overrides: Mapping[str, Any], extend: Sequence[str] = ()) -> None:
     """Merge `overrides` into `target`: dicts merge, other values replace, lists named in `extend` grow
-    (an entry with the `name` of an existing one replaces it)."""
+    (an entry with the `name` of an existing one replaces it). A registered function's block is replaced
+    by a block naming a function ("@misc") and takes the arguments of one that names none."""
     for key, value in overrides.items():
         current = target.get(key)
-        if isinstance(value, Mapping) and not _is_function(value) and isinstance(current, dict) \
-                and not _is_function(current):
+        if isinstance(value, Mapping) and not _is_function(value) and isinstance(current, dict):
             _merge(current, value)
         elif key in extend and isinstance(current, list) and isinstance(value, list):
             names = {e.get("name") for e in value if isinstance(e, Mapping) and e.get("name")}

@@ -50,7 +50,12 @@ HEDGE_REACH = 40
 _AMOUNT = (r"(?<![\d.,])(?:\d{1,3}(?:(?:[,.]|\s(?=\d{3}\b))\d{3}){0,7}(?:[.,]\d{1,2})?(?!\d)"
            r"|\d{1,18}(?:[.,]\d{1,18})?(?!\d))")
 _SCALE = r"(?:\s*(?:million|billion|thousand|bn|m|mln)\b)?"
+# codes that are also clinical abbreviations ("INR 2.5" is a clotting ratio, "CAD" a heart disease): before
+# a number they are money only for an amount no lab value or score has (three digits or more)
+CLINICAL_CODES = ("INR", "CAD")
 _CODE = rf"(?:{'|'.join(CURRENCY_CODES)})"
+_PLAIN_CODE = rf"(?:{'|'.join(c for c in CURRENCY_CODES if c not in CLINICAL_CODES)})"
+_LARGE_AMOUNT = r"(?<![\d.,])(?:\d{1,3}(?:[,.]\d{3})+|\d{3,18})(?:[.,]\d{1,2})?(?!\d)"
 _SYMBOL = r"[€£$¥₺₽]"
 _NATIONAL = "|".join(sorted(NATIONAL_ADJECTIVES, key=len, reverse=True))
 _NAME = rf"(?:(?:{_NATIONAL})\s+)?(?:{cased_alternation(CURRENCY_NAMES, True)})"
@@ -58,7 +63,10 @@ _NAME = rf"(?:(?:{_NATIONAL})\s+)?(?:{cased_alternation(CURRENCY_NAMES, True)})"
 # (regex source, score, group), without the hedge (`HEDGE_BEFORE`)
 MONEY = [
     # "SEK 35,000", "GBP 39.95", "£400", "€ 1.2 million", "approximately SEK 14.6 million"
-    (rf"(?:{_CODE}\s?|{_SYMBOL}\s?)(?:{_AMOUNT}){_SCALE}(?!\w)", 0.85, 0),
+    # a code is a word of its own ("SATS 95", oxygen saturation, holds no "ATS"); no percentage follows
+    (rf"(?:(?<![A-Za-z]){_PLAIN_CODE}\s?|{_SYMBOL}\s?)(?:{_AMOUNT}){_SCALE}(?!\w|\s?%)", 0.85, 0),
+    (rf"(?<![A-Za-z])(?:{'|'.join(CLINICAL_CODES)})\s?(?:(?:{_LARGE_AMOUNT})|(?:{_AMOUNT})\s*(?:million|billion|"
+     rf"thousand|bn|mln)\b)(?!\w|\s?%)", 0.85, 0),
     # "1,336 Swedish kronor", "50,169.18 pounds sterling (GBP)", "88,674 zlotys", "100 NOK"
     (rf"(?=\d)(?:{_AMOUNT}){_SCALE}\s*(?:{_NAME}(?:\s*\(\s*[“\"]?{_CODE}[”\"]?\s*\))?|{_CODE})(?!\w)", 0.85, 0),
     # "401, 515 and 397 kronor": a list of amounts sharing one currency

@@ -2,6 +2,7 @@
 import re
 from typing import Iterator, Optional, Tuple
 
+from spacy_anon.lexicon.clinical_terms import is_clinical_note
 from spacy_anon.rules import amounts, dates, scanning
 from spacy_anon.rules import validators as v
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, contains, has_digits
@@ -38,6 +39,13 @@ def _age_valid(value: str) -> Optional[bool]:
     number = re.search(r"\d+", value)  # ages in words ("eight years old") have none
     return False if number is not None and int(number.group()) > 125 else None
 
+
+
+def _time_may_identify(text: str) -> bool:
+    """Clock times are looked for in a text with digits that is no clinical note: a note's times of
+    doses, vitals and events ("4pm", "12am", "16:00") are no identifier (HIPAA's Safe Harbor list has
+    dates, not times), and a nursing note has dozens."""
+    return any(ch.isdigit() for ch in text) and not is_clinical_note(text)
 
 
 # ---------------------------------------------------------------- DATETIME / AGE
@@ -82,7 +90,7 @@ TIME = Recognizer(
     patterns=compile_patterns(dates.TIME),
     context=("at", "time", "hora", "horas", "às", "a las", "o'clock"),
     negative_context=("verse", "ratio", "score", "scored", "vs", "john", "matthew", "luke", "mark"),
-    prefilter=has_digits(1),
+    prefilter=_time_may_identify,
 )
 # "fx 5/97", "MI 92,", "6/30-7/2", "may 16, 2015": nursing-note shorthand, written from the deid tagger's
 # misses and checked only on those notes, so opt-in (the deid config names it)

@@ -1,0 +1,423 @@
+"""The span filter for clinical notes: in a document whose words are mostly clinical shorthand, a span is
+kept only where something in it can identify someone, and the dates, titled names and hospitals such
+notes are made of are added.
+
+A tagger trained on prose reads a nursing note as a list of names: "SBP", "GI", "NEURO" look like
+organisations, "foley" and "Labetelol" like surnames, "90" and "20" like codes, and a line in capitals
+("ADMITTED IN TRANSFER FROM CALVERT HOSPITAL FOR MENTAL STATUS CHANGES") like one long name. What
+identifies in a note is a few names, dates, hospitals and numbers. So, once a document is a clinical
+note (enough of its words are clinical terms, `clinical_term_count`):
+
+- a span of a name-like label is cut at clinical terms, numbers, field keys, stop words and punctuation,
+  and each piece is kept from its first to its last piece of evidence: a word no dictionary or clinical
+  vocabulary lists ("CALVERT", "Rakusin"), the word after a title ("DR. Foley"), or a hospital head with
+  the words before it ("HOLY CROSS HOSPITAL");
+- a span of identifier labels made of numbers needs an identifier's length (five digits or more: no
+  vital sign, dose or score has them);
+- a date span needs a date's shape ("8/18", "1992", "'95", a month name);
+- labels of quantities (doses, volumes, vitals) are dropped;
+- month/day and history dates, names after a title and hospital names the tagger missed are added.
+
+Other documents pass unchanged: the filter does nothing outside clinical notes.
+"""
+import re
+from typing import FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+
+from spacy.tokens import Doc
+from spacy.util import registry
+
+from spacy_anon.errors import Errors
+from spacy_anon.lexicon.clinical_terms import (
+    NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_clinical_term, is_english_word,
+)
+from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGULAR_VERBS, folded, zipf
+from spacy_anon.rules import find_matches, recognizers_for
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
+
+TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
+# roles written before a name in notes ("CM ROSE", "RN Bernard Foley"): a name only if no clinical term
+# (not "pt": the patient opens most sentences of a note, "PT WENT", "pt rec'd")
+ROLES = frozenset("cm sw rn np pa md nurse attending resident fellow therapist".split())
+# relatives and carers, named right after the word ("dtr suzette", "husband Rich")
+KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother mom mum father dad niece nephew "
+                "grandson granddaughter grandmother grandfather friend partner fiance fiancee hcp proxy "
+                "girlfriend boyfriend aunt uncle cousin".split())
+# places named after a movement word ("transferred to GH", "from VAMC"): a short unknown acronym
+MOVEMENT = frozenset("to from at via @ by into the leave in on".split())
+# places a patient goes to or comes from, named right after the word ("to quartermain 6", "in ROME")
+PLACE_BEFORE = frozenset("to from at via @ into in".split())
+# "R. LEG", "L. ARM": right, left, both sides; "A. STABLE", "P. WEAN": the headings of a SOAP note
+SIDES = frozenset("r l b s o a p".split())
+VERB_ENDINGS = ("ate", "ize", "ise", "ese", "ing", "ed")
+# a university or a saint's name ("U OF MD", "University of Maryland", "St. Agnes", "ST. MARY'S")
+UNIVERSITY = re.compile(r"(?i)\b(?:u|univ|university)\s+of\s+[a-z]{2,}\b")
+SAINT = re.compile(r"\b(?<!/)(?:st|ST|St)\.?\s+([A-Z][A-Za-z]+)(?:'s)?")
+HOSPITAL_ACRONYM = re.compile(r"(?i)^[a-z]{0,3}(?:h|mc|hc)$")
+YEAR = re.compile(r"(?<![\w/.\-])(?:19[3-9]\d|20[0-3]\d)(?![\w/%\-]|\.\d|\s*(?:mg|ml|cc|mcg|units?|kcal|cal|g)\b)")
+AGE_SHAPE = re.compile(r"(?i)\b\d{1,3}\s*-?\s*(?:years?|yrs?|yo|y/o|y\.o\.)(?![a-z])")
+CLOCK_BEFORE = re.compile(r"(?i)(?:\bat|@|\bby|\buntil|\btill?|\bfrom|\bto|-)\s*\Z")
+APOSTROPHE_YEAR = re.compile(r"(?<!')'\d\d(?![\w'])")
+# the head word of a hospital's or care home's name; the words before it are the name
+PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
+                        "manor rehabilitation".split())
+# words before a head that describe the place instead of naming it ("outside hospital", "the clinic")
+NOT_PLACE_NAMES = frozenset("outside local other another community previous prior referring transferring "
+                            "receiving home nursing same this that our their his her the a an any rehab "
+                            "psychiatric psych state county private general city".split())
+# tokens that may stand inside a name piece without ending it ("FORMAN-LYONS", "O'NEIL", "U OF MD")
+JOINERS = frozenset("- ' ’ of".split())
+DATE_WORDS = re.compile(
+    r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b")
+# rule recognizers whose finds are added to a clinical note (dates in note shorthand, titled names)
+ADDED_RECOGNIZERS = ("rules.date", "rules.clinical_month_day", "rules.clinical_date", "rules.titled_name")
+
+
+class ClinicalEvidence:
+    """Per document: which tokens are evidence of a name, which end a name piece."""
+
+    def __init__(self, doc: Doc, words: Sequence[str], names: FrozenSet[str] = frozenset()):
+        self.doc, self.words, self.names = doc, words, names
+        self.lower = [folded(w) for w in words]
+        self.stops = stop_words(doc.lang_ or "en")
+        alpha = [w for w in words if w.isalpha()]
+        capitalised = sum(1 for w in alpha if w[0].isupper() and not w.isupper())
+        lower = sum(1 for w in alpha if w.islower())
+        # mixed case: names are capitalised, so a lower-case word is none (unless a title or kin word
+        # names it); an all-lower or all-capitals note says nothing by case
+        self.cased = bool(alpha) and capitalised >= 0.1 * len(alpha) and lower >= 0.3 * len(alpha)
+
+    def previous(self, i: int) -> int:
+        """The token before i on the same line, spaces and a title's dot skipped (-1 if none)."""
+        j = i - 1
+        while j >= 0 and (not self.words[j].strip() or self.words[j] == "."):
+            if "\n" in self.words[j]:
+                return -1
+            j -= 1
+        return j
+
+    def after_title(self, i: int) -> bool:
+        j = self.previous(i)
+        return j >= 0 and self.lower[j] in TITLES
+
+    def after_role(self, i: int) -> bool:
+        j = self.previous(i)
+        return j >= 0 and self.lower[j] in ROLES
+
+    def after_kin(self, i: int) -> bool:
+        j = self.previous(i)
+        if j >= 0 and self.words[j] in {",", ":", "-"}:  # "wife, rose"; "dtr: suzette"
+            j = self.previous(j)
+        return j >= 0 and self.lower[j] in KIN
+
+    def titled(self, i: int) -> bool:
+        """A word named by a title ("DR. FOLEY", both words of "Dr. Art White"), an initial ("E. WELSH",
+        "q. lander") or a kin word ("dtr suzette", "son Rob", both words of "dtr Frances Baker")."""
+        w = self.lower[i]
+        if not self.words[i].isalpha() or len(w) < 2 or w in self.stops:
+            return False
+        # not "DR AWARE", "MD notified", "RN brought"
+        name_like = w not in IRREGULAR_VERBS and (w in self.names or not is_english_word(w))
+        if self.after_title(i):
+            return name_like
+        if self.clinical(i):
+            return False
+        if self.after_role(i) and name_like:
+            return True  # "CM ROSE", "RN Bernard Foley"
+        word = self.words[i]
+        if self.after_initial(i) and (name_like or (len(w) > 2 and zipf(w) < 4.5)):
+            return True  # "E. WELSH", "q. lander": a rarer word after an initial (not "R. LEG")
+        if self.after_kin(i) and (name_like or (word[0].isupper() and not word.isupper())):
+            return True  # "son Rob": capitalised after a kin word
+        j = i - 1
+        return (j >= 0 and name_like and not self.clinical(i) and self.words[i][:1].isupper()
+                and self.words[j][:1].isupper() and self.doc[j].whitespace_ == " " and self.words[j].isalpha()
+                and (self.after_title(j) or self.after_kin(j) or self.after_role(j)))  # "Dr Ferdinand Halfpenny"
+
+    def after_initial(self, i: int) -> bool:
+        """Token i follows an initial and its dot that open a name ("E. WELSH", "s. roberto")."""
+        j = self.previous(i) if i > 0 and self.words[i - 1] == "." else -1
+        if j < 0 or j != i - 2 or len(self.words[j]) != 1 or not self.words[j].isalpha() or self.lower[j] in SIDES:
+            return False
+        k = j - 1
+        return k < 0 or not self.words[k].strip() or self.words[k] in {".", ",", ";", ":", "(", "-"}
+
+    def clinical(self, i: int) -> bool:
+        w = self.lower[i]
+        return is_clinical_term(w) or w in CLINICAL_WORDS or w in FIELD_KEYS
+
+    def initial(self, i: int) -> bool:
+        """A capital initial with its dot before a name word ("DAN A. FORMAN-LYONS"), or between two
+        name words ("ROBERT V DEGIORGIO"), or that dot; not "C" (with), "P" (post) or "S" of a caps note."""
+        words, n = self.words, len(self.words)
+        if words[i] == "." and i > 0 and len(words[i - 1]) == 1 and self.initial(i - 1):
+            return True
+        if len(words[i]) != 1 or not words[i].isupper():
+            return False
+        if i + 2 < n and words[i + 1] == "." and self.evidence(i + 2):
+            return True
+        before = self.previous(i)
+        return before >= 0 and i + 1 < n and self.evidence(before) and self.evidence(i + 1)
+
+    def joins(self, i: int) -> bool:
+        """A token that may stand inside a run of name words: a hyphen, an apostrophe, "of"."""
+        return self.lower[i] in JOINERS
+
+    def breaks(self, i: int) -> bool:
+        """Whether token i ends a name piece: clinical vocabulary, a number, punctuation, a stop word."""
+        word, w = self.words[i], self.lower[i]
+        if w in JOINERS or (word == "." and i > 0 and len(self.words[i - 1]) == 1 and self.words[i - 1].isupper()):
+            return False  # "O'NEIL", "U OF MD", the dot of an initial ("ROBERT V. DEGIORGIO")
+        if not any(ch.isalpha() for ch in word):
+            return True
+        return self.clinical(i) or (w in self.stops and not self.after_title(i))
+
+    def evidence(self, i: int) -> bool:
+        """A word that can be a name in a note: after a title, or listed by no dictionary and no clinical
+        vocabulary (and not one letter: "R", "L", "S" are sides and headings)."""
+        word, w = self.words[i], self.lower[i]
+        if len(w) < 2 or not word.replace("-", "").replace("'", "").isalpha():
+            return False
+        if self.titled(i):
+            return True
+        if self.cased and word.islower():
+            return False
+        if self.clinical(i) or is_english_word(w) or w in self.stops:
+            return False
+        return len(w) > 4 or w in self.names  # "ADEQ", "LEVO", "WOB": shorthand no list has; "DAN" a name
+
+    def head(self, i: int) -> bool:
+        return self.lower[i] in PLACE_HEADS
+
+    def place_start(self, i: int, lo: int) -> Optional[int]:
+        """The first word of the name before head i (at most three words, from `lo`), or None when the
+        words before it only describe the place ("outside hospital")."""
+        start = None
+        j = i - 1
+        while j >= lo and i - j <= 3:
+            if not self.words[j].strip():
+                j -= 1
+                continue
+            w = self.lower[j]
+            if (self.breaks(j) and w not in PLACE_HEADS) or w in NOT_PLACE_NAMES:
+                break
+            start = j
+            j -= 1
+        return start
+
+
+def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int, bool]]:
+    """The runs of evidence in the span, and whether each is strong (a title, kin word or hospital
+    head). A run is evidence tokens next to each other (an initial, its dot, a hyphen or "of" may stand
+    between them) or a hospital head with the words before it; anything else ends it, so "PLUGGY THICK
+    SECRETONS" is two runs without "THICK" and a caps line is cut down to its names."""
+    out: List[Tuple[int, int, bool]] = []
+    run_start, run_end, strong = -1, -1, False
+
+    def close() -> None:
+        if run_start >= 0:
+            out.append((run_start, run_end, strong))
+
+    for k in range(start, end):
+        if not ev.words[k].strip() and "\n" not in ev.words[k]:
+            continue
+        if ev.evidence(k) or ev.initial(k):
+            if run_start < 0:
+                run_start, strong = k, False
+            run_end, strong = k + 1, strong or ev.titled(k) or ev.lower[k] in ev.names
+        elif ev.head(k) and ev.place_start(k, start) is not None:
+            first = ev.place_start(k, start)
+            if run_start < 0 or first < run_start:
+                close()
+                run_start = first
+            run_end, strong = k + 1, True
+        elif not ev.joins(k) or run_start < 0:
+            close()
+            run_start, run_end, strong = -1, -1, False
+    close()
+    return [(s, e, strong) for s, e, strong in out if any(ev.evidence(k) or ev.head(k) for k in range(s, e))]
+
+
+def identifier_number(text: str) -> bool:
+    """Numbers shaped like a phone, record or account number: five digits or more in a run, or a
+    phone's groups ("410-322-1419"); no vital sign, dose or score has them."""
+    return re.search(r"\d{5}|\d{3}\)?[-. /]{1,2}\d{3}[-. /]\d{4}", text) is not None
+
+
+def clock_time(text: str, start: int) -> bool:
+    """A four-digit number at `start` read as a clock time: after "at", "@", "by", "until", "from",
+    "to" or a dash ("AT 2000", "@ 1930", "1900-2100")."""
+    return CLOCK_BEFORE.search(text, max(0, start - 8), start) is not None
+
+
+def date_shaped(text: str, start: int, end: int, rule_dates: Sequence[Tuple[int, int]]) -> bool:
+    """A date by its shape: a month name, a year (no clock time, no volume: "AT 2000", "2000 cc") or a
+    date the note's date rules find there ("8/18", not "5/5" strength, "10/5" vent settings or "3/10"
+    pain). A weekday alone is no date of the note's patient ("PLAN FOR MONDAY"; "SAT" is a saturation)."""
+    if DATE_WORDS.search(text, start, end):
+        return True
+    if any(not clock_time(text, m.start()) for m in YEAR.finditer(text, start, end)):
+        return True
+    return any(s < end and start < e for s, e in rule_dates)
+
+
+class ClinicalNotes(SpanFilter):
+    """See the module docstring. Labels are output labels (`tagger.output_label`)."""
+
+    def __init__(self, min_share: float, min_terms: int, name_labels: Sequence[str],
+                 number_labels: Sequence[str], date_label: str, drop_labels: Sequence[str], add_found: bool,
+                 person_label: str, place_label: str, min_score: float):
+        if not 0.0 < min_share <= 1.0:
+            raise ValueError(Errors.E635.format(setting="min_share", value=min_share))
+        if not 0.0 <= min_score <= 1.0:
+            raise ValueError(Errors.E635.format(setting="min_score", value=min_score))
+        if min_terms < 1:
+            raise ValueError(Errors.E635.format(setting="min_terms", value=min_terms))
+        overlap = (set(name_labels) & set(drop_labels)) | (set(number_labels) & set(drop_labels))
+        if overlap:
+            raise ValueError(Errors.E636.format(labels=", ".join(sorted(overlap))))
+        if add_found and not (person_label and place_label and date_label):
+            raise ValueError(Errors.E637.format())
+        self.min_share, self.min_terms = min_share, min_terms
+        self.name_labels, self.number_labels = frozenset(name_labels), frozenset(number_labels)
+        self.date_label, self.drop_labels = date_label, frozenset(drop_labels)
+        self.add_found, self.person_label, self.place_label = add_found, person_label, place_label
+        self.min_score = min_score
+
+    def is_note(self, words: Sequence[str]) -> bool:
+        terms, alpha = clinical_term_count(words)
+        return terms >= self.min_terms and terms >= self.min_share * alpha
+
+    def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
+        words = tokens[0]
+        if not self.is_note(words):
+            return spans
+        ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()))
+        matches = find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False)
+        rule_dates = [(m.start, m.end) for m in matches if m.label == "DATETIME"]
+        to_crf = {}
+        for _, _, label, _ in spans:
+            to_crf.setdefault(tagger.output_label(label), label)
+        out: List[Scored] = []
+        for start, end, label, score in spans:
+            out.extend(self.kept(doc, ev, start, end, label, tagger.output_label(label), score, rule_dates))
+        if self.add_found:
+            out = self.with_found(doc, ev, out, to_crf, matches)
+        return sorted(out)
+
+    def kept(self, doc: Doc, ev: ClinicalEvidence, start: int, end: int, label: str, output: str,
+             score: float, rule_dates: Sequence[Tuple[int, int]]) -> Iterable[Scored]:
+        text = doc.text
+        s_char, e_char = doc[start].idx, doc[end - 1].idx + len(doc[end - 1].text)
+        if AGE_SHAPE.search(text, s_char, e_char):
+            return [(start, end, label, score)]  # an age, whatever the label ("78 YO", "(76 years)")
+        if output in self.drop_labels:  # a dose, a volume, a vital sign
+            return []
+        if output == self.date_label:
+            return [(start, end, label, score)] if date_shaped(text, s_char, e_char, rule_dates) else []
+        if output in self.number_labels and identifier_number(text[s_char:e_char]):
+            return [(start, end, label, score)]
+        if output in self.name_labels or output in self.number_labels:
+            return [(s, e, label, score) for s, e, strong in pieces(ev, start, end)
+                    if strong or score >= self.min_score]
+        return [(start, end, label, score)]
+
+    def with_found(self, doc: Doc, ev: ClinicalEvidence, spans: List[Scored], to_crf, matches) -> List[Scored]:
+        """spans plus the dates, titled names and hospital names on tokens no span covers."""
+        taken: Set[int] = set()
+        for s, e, _, _ in spans:
+            taken.update(range(s, e))
+        found: List[Tuple[int, int, str]] = []
+        for match in matches:
+            span = doc.char_span(match.start, match.end, alignment_mode="expand")
+            if span is not None:
+                found.append((span.start, span.end, self.date_label if match.label == "DATETIME" else
+                              self.person_label if match.label == "PERSON" else match.label))
+        for i in range(len(doc)):
+            if ev.words[i].isalpha() and len(ev.words[i]) > 1 and ev.titled(i):
+                found.append((i, i + 1, self.person_label))
+        text = doc.text
+        for pattern in (YEAR, APOSTROPHE_YEAR):
+            for m in pattern.finditer(text):
+                if pattern is YEAR and clock_time(text, m.start()):
+                    continue
+                span = doc.char_span(m.start() + (m.group().startswith("'")), m.end(), alignment_mode="expand")
+                if span is not None:
+                    found.append((span.start, span.end, self.date_label))
+        places: List[Tuple[int, int]] = []
+        for i in range(len(doc)):
+            if ev.head(i):
+                first = ev.place_start(i, max(0, i - 6))
+                if first is not None and (not ev.cased or any(
+                        ev.evidence(k) or ev.words[k][:1].isupper() for k in range(first, i))):
+                    places.append((first, i + 1))
+            elif self.hospital_acronym(ev, i) or self.place_after_movement(ev, i):
+                found.append((i, i + 1, self.place_label))
+        for m in list(UNIVERSITY.finditer(text)) + list(SAINT.finditer(text)):
+            name = m.group(1).lower() if m.re is SAINT else ""
+            if name and (is_clinical_term(name) or (is_english_word(name) and name not in ev.names)):
+                continue  # "ST ELEVATION", "ST DEPRESSION": the ST segment
+            span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
+            if span is not None:
+                places.append((span.start, span.end))
+        out = list(spans)
+        for s, e in places:  # a hospital's whole name replaces the pieces of it ("CROSS HOSPITAL" of "HOLY ...")
+            inside = [sp for sp in out if s <= sp[0] and sp[1] <= e]
+            if all(sp[1] <= s or sp[0] >= e or sp in inside for sp in out):
+                out = [sp for sp in out if sp not in inside]
+                for k in range(s, e):
+                    taken.discard(k)
+                found.append((s, e, self.place_label))
+        for s, e, output in sorted(found):
+            if taken.isdisjoint(range(s, e)):
+                out.append((s, e, to_crf.get(output, output), 0.5))
+                taken.update(range(s, e))
+        return out
+
+
+    @staticmethod
+    def place_after_movement(ev: ClinicalEvidence, i: int) -> bool:
+        """A word no dictionary or clinical list has, right after "to", "from", "in", "at", "into":
+        where the patient goes or comes from ("to quartermain 6", "IN PIKESVILLE", "from Rome")."""
+        w = ev.lower[i]
+        if len(w) < 4 or not ev.words[i].isalpha() or ev.clinical(i) or is_english_word(w) or w in ev.stops:
+            return False
+        if w.endswith(VERB_ENDINGS):
+            return False  # "to extubate", "to diurese": a plan, not a place
+        if ev.cased and ev.words[i].islower():
+            return False
+        j = ev.previous(i)
+        return j >= 0 and ev.lower[j] in PLACE_BEFORE
+
+    @staticmethod
+    def hospital_acronym(ev: ClinicalEvidence, i: int) -> bool:
+        """"GH" of "transferred to GH", "VAMC" of "from VAMC": a short acronym ending like a hospital's
+        ("H", "MC", "HC") right after a movement word, and no clinical term or English word."""
+        w = ev.lower[i]
+        if not HOSPITAL_ACRONYM.match(w) or ev.clinical(i) or is_english_word(w) or not ev.words[i].isalpha():
+            return False
+        j = ev.previous(i)
+        return j >= 0 and ev.lower[j] in MOVEMENT
+
+
+@registry.misc("spacy_anon.clinical_notes.v1")
+def make_clinical_notes(
+    min_share: float = NOTE_SHARE,
+    min_terms: int = NOTE_TERMS,
+    name_labels: Sequence[str] = ("PERSON", "PER", "ORG", "LOC", "MISC", "DEM"),
+    number_labels: Sequence[str] = ("CODE", "ID", "CONTACT"),
+    date_label: str = "DATETIME",
+    drop_labels: Sequence[str] = ("QUANTITY",),
+    add_found: bool = True,
+    person_label: str = "PERSON",
+    place_label: str = "LOC",
+    min_score: float = 0.3,
+) -> ClinicalNotes:
+    """min_share, min_terms: a document is a clinical note when at least this share of its words, and
+    this many, are clinical terms (`clinical_term_count`). name_labels: labels kept only on name evidence; number_labels:
+    labels kept on an identifier's length of digits, or else on name evidence; date_label: the label kept
+    only on a date's shape; drop_labels: labels dropped in a note; add_found: add the dates, titled names
+    and hospitals the tagger missed, as date_label, person_label and place_label. min_score: a piece
+    kept on an unknown word alone (no title, kin word or hospital head) needs this span score."""
+    return ClinicalNotes(min_share, min_terms, name_labels, number_labels, date_label, drop_labels,
+                         add_found, person_label, place_label, min_score)
