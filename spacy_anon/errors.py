@@ -533,6 +533,13 @@ class Errors(metaclass=_WithCodes):
             "en_core_web_sm) or give another --pos-model")
     E746 = ("spacy_anon.evaluate.tab: system output has no document {doc_id!r}. Fix: anonymize every document of the gold corpus, with the "
             "same ids")
+    E760 = ("spacy_anon.evaluate.heldout: project.yml command {command!r}: {what}; the held-out evaluation reruns the "
+            "recipe that trains the default. Fix: keep the training command's --paths.train and --output, or pass "
+            "--train-command / --assemble-command naming the commands that train and assemble it")
+    E761 = ("spacy_anon.evaluate.heldout: {folds} folds for {docs} documents. Fix: give at least 2 folds and at most one "
+            "fold per document (--folds)")
+    E762 = ("spacy_anon.evaluate.heldout: {n} document(s) of the {where} are held-out documents (same id or a copy of "
+            "the text). Fix: remove them from the training folder, or check the fold split")
 
     # ---- [data] structured inputs, review report
     E800 = ("{what} has no detector of names (no 'ner', anon_crf or anon_disclosure): {runs}. Fix: give --model "
