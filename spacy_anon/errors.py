@@ -435,6 +435,10 @@ class Errors(metaclass=_WithCodes):
             "pycountry:subdivisions[:CC,...]")
     E620 = ("anon_crf: span filter spacy_anon.label_min_scores.v1: the minimum for {label!r} is {value!r}; span "
             "scores are mean marginals in [0, 1]. Fix: give a number from 0 (keep every span) to 1")
+    E661 = ("anon_crf: span filter spacy_anon.calibrate_scores.v1: {what}. Fix: fit it on held-out predictions "
+            "and write it into the pipeline with scripts/calibrate_scores.py, or remove the filter from span_filters")
+    E662 = ("anon_crf: span filter spacy_anon.calibrate_scores.v1: the saved curve of {label!r} is invalid ({what}). "
+            "Fix: refit it with scripts/calibrate_scores.py")
 
     # ---- [crf] CRF features, clusters, span filters
     E611 = "spacy_anon.tagger.clusters: no text to train word clusters on. Fix: give a corpus with text"
