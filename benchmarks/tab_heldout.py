@@ -17,8 +17,9 @@ accuracy), pooled over the folds, and the TAB tagger metric without exemption (d
     python benchmarks/tab_heldout.py --folds 5 --out benchmarks/out/tab_heldout.json \
         --write-page docs/benchmarks/tab-heldout.md
 
-A fold whose predictions exist under --work is not retrained (--force retrains); --only-folds 0,1 runs
-some folds (several processes can share the folds), and --score-only pools what exists.
+A fold whose predictions exist under --work for the same recipe (commands, config and training corpus
+hashed) is not retrained (--force retrains); --only-folds 0,1 runs some folds (several processes can
+share the folds), and --score-only pools what exists.
 """
 import argparse
 import json
@@ -116,6 +117,22 @@ def recased(records, casing: str):
     return records if casing == "as-written" else [gb.recase(r, casing)[0] for r in records]
 
 
+def recipe_fingerprint(recipe, train_args) -> str:
+    """A hash of what a fold's predictions depend on: the recipe's commands, the extra training arguments and
+    the files the training command names (config, corpus folder). Code, word clusters and the other files
+    the config reads are not in it: after changing them, retrain with --force."""
+    import hashlib
+
+    h = hashlib.sha256(json.dumps([list(a) for a in recipe.train + recipe.assemble] + [list(train_args)]).encode())
+    named = {Path(a) for argv in recipe.train for a in argv if a.endswith(".cfg")} | {Path(recipe.train_corpus)}
+    for path in sorted(named):
+        files = sorted(path.rglob("*")) if path.is_dir() else [path]
+        for f in files:
+            if f.is_file():
+                h.update(str(f).encode() + f.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def run_fold(k: int, args, recipe, records, parts) -> Dict:
     work = Path(args.work) / f"fold{k}"
     held_ids = {records[i].doc_id for i in parts[k]}
@@ -141,7 +158,7 @@ def run_fold(k: int, args, recipe, records, parts) -> Dict:
             t1 = time.time()
             preds[casing] = run_cli(recased(held_records, casing), Path(tmp), model)
             train[f"anonymize_{casing}_wall_s"] = round(time.time() - t1, 1)
-    result = {"fold": k, "held_out": sorted(held_ids), "removed_from_training": removed, "commands": commands,
+    result = {"fold": k, "recipe": args.fingerprint, "held_out": sorted(held_ids), "removed_from_training": removed, "commands": commands,
               "times": train, "predictions": preds}
     (work / "predictions.json").write_text(json.dumps(result), encoding="utf8")
     shutil_rm(work / "corpus")
@@ -212,14 +229,20 @@ def main(argv: Optional[List[str]] = None) -> int:
     records = list(iter_records(Path(args.shared) / "tab" / "tab_dev.jsonl", "jsonl"))
     parts = split_by_group([r.doc_id for r in records], args.folds)
     wanted = [int(k) for k in args.only_folds.split(",") if k.strip()] or list(range(args.folds))
+    args.fingerprint = recipe_fingerprint(recipe, args.train_args)
     runs = []
     for k in range(args.folds):
         path = Path(args.work) / f"fold{k}" / "predictions.json"
-        if k in wanted and not args.score_only and (args.force or not path.exists()):
+        saved = json.loads(path.read_text(encoding="utf8")) if path.exists() else None
+        current = saved is not None and saved.get("recipe") == args.fingerprint and saved["held_out"] == sorted(
+            records[i].doc_id for i in parts[k])
+        if k in wanted and not args.score_only and (args.force or not current):
             runs.append(run_fold(k, args, recipe, records, parts))
-        elif path.exists():
-            runs.append(json.loads(path.read_text(encoding="utf8")))
-    runs = [r for r in runs if r["held_out"] == sorted(records[i].doc_id for i in parts[r["fold"]])]
+        elif current:
+            runs.append(saved)
+        elif saved is not None:
+            print(f"fold {k}: its predictions are of another recipe or split; not pooled (rerun without "
+                  f"--score-only)", file=sys.stderr)
     fw = FunctionWordList()
     by_id = {r.doc_id: r for r in records}
     pooled_preds: Dict[str, Dict[str, list]] = {c: {} for c in CASINGS}
