@@ -122,3 +122,23 @@ def test_reliability_bins_and_calibration_error():
     assert expected_calibration_error(reliability_bins([(1.0, 1.0), (0.0, 0.0)])) == 0.0
     with pytest.raises(ValueError):
         reliability_bins([(1.2, 1.0)])
+
+
+def test_calibration_in_a_trained_anon_crf_is_saved_and_loaded(tmp_path):
+    from test_tagger_components import make_examples, tagger_blank  # tests/ is on sys.path under pytest
+
+    text = "Nombre: Ana Soto.\nNHC: 123456.\nFecha de ingreso: 03/04/2001.\nLe atiende el doctor Soto.\n"
+    nlp = tagger_blank()
+    nlp.add_pipe("anon_crf", config={"max_iterations": 20, "span_filters": {
+        "calibrate_scores": {"@misc": "spacy_anon.calibrate_scores.v1", "min_spans": 1}}})
+    nlp.initialize(lambda: make_examples(nlp, n=20))
+    with pytest.raises(ValueError, match="E661"):  # never fitted: no raw score passes as calibrated
+        nlp(text)
+    nlp.get_pipe("anon_crf").span_filters["calibrate_scores"].fit(["ANY"], [0.5], [0.25])
+    doc = nlp(text)
+    scores = [s._.anon_score for s in doc.spans["anon"]]
+    assert scores and all(score == pytest.approx(0.25) for score in scores)
+    nlp.to_disk(tmp_path / "m")
+    again = spacy.load(tmp_path / "m")
+    doc2 = again(text)
+    assert [s._.anon_score for s in doc2.spans["anon"]] == pytest.approx(scores)
