@@ -544,6 +544,8 @@ class Errors(metaclass=_WithCodes):
             "fold per document (--folds)")
     E762 = ("spacy_anon.evaluate.heldout: {n} document(s) of the {where} are held-out documents (same id or a copy of "
             "the text). Fix: remove them from the training folder, or check the fold split")
+    E763 = ("spacy_anon.evaluate.reliability: a span score of {score!r} is outside [0, 1]. Fix: give scores from 0 "
+            "to 1 (spacy-anon's span scores are)")
 
     # ---- [data] structured inputs, review report
     E800 = ("{what} has no detector of names (no 'ner', anon_crf or anon_disclosure): {runs}. Fix: give --model "

@@ -120,7 +120,7 @@ def test_reliability_bins_and_calibration_error():
     assert expected_calibration_error(bins) == pytest.approx(
         sum(b["n"] * abs(b["mean_score"] - b["precision"]) for b in bins) / len(items))
     assert expected_calibration_error(reliability_bins([(1.0, 1.0), (0.0, 0.0)])) == 0.0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="E763"):
         reliability_bins([(1.2, 1.0)])
 
 

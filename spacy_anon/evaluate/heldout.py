@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Dict, Iterable, List, Mapping, Sequence, Tuple
 
 from spacy_anon.errors import Errors
+from spacy_anon.tagger.data import split_groups
 
 # a training text this long or longer that a held-out document contains (any case) is that document's copy;
 # shorter ones (a WikiANN sentence "London") may occur anywhere by chance
@@ -96,8 +97,6 @@ def fold_commands(recipe: Recipe, train_corpus: str, dev: str, output: str, pyth
 def split_by_group(ids: Sequence[str], n_folds: int) -> List[List[int]]:
     """Indices of `ids` in n_folds folds, a document in one fold only: the split of
     `spacy_anon.evaluate.crossval.split_folds` (the tagger CV of docs/benchmarks/tab.md)."""
-    from spacy_anon.tagger.data import split_groups
-
     if not 2 <= n_folds <= len(set(ids)):
         raise ValueError(Errors.E761.format(folds=n_folds, docs=len(set(ids))))
     return split_groups(list(ids), lambda doc_id: doc_id, n_folds)

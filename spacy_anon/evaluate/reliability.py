@@ -8,6 +8,8 @@ held-out predictions per detector and genre.
 """
 from typing import Dict, Iterable, List, Sequence, Tuple
 
+from spacy_anon.errors import Errors
+
 
 def span_precision(text: str, start: int, end: int, gold: Sequence[Tuple[int, int]]) -> float:
     """Share of the span's non-space characters that lie in a gold span (0 for a span of spaces only)."""
@@ -24,7 +26,7 @@ def reliability_bins(items: Iterable[Tuple[float, float]], n_bins: int = 10) -> 
     sums: List[List[float]] = [[0, 0.0, 0.0] for _ in range(n_bins)]
     for score, outcome in items:
         if not 0.0 <= score <= 1.0:
-            raise ValueError(f"score {score!r} outside [0, 1]")
+            raise ValueError(Errors.E763.format(score=score))
         b = min(int(score * n_bins), n_bins - 1)
         sums[b][0] += 1
         sums[b][1] += score
