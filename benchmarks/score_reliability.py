@@ -225,8 +225,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     genres = load_genres(args)
     gold_tables = {"WikiANN dev": "wikiann", "WNUT17 dev": "wnut17", "everyday dev": "everyday"}
     for name, g in genres.items():
-        g["rows"] = outcomes(g)
         g["gold_table"] = gold_tables.get(name, "tab")
+        g["rows"] = outcomes(g)
     tab_name = "TAB CV (held out)"
     tab_rows = genres.get(tab_name, {}).get("rows", [])
     full = fit(tab_rows, args.min_spans) if tab_rows else None
