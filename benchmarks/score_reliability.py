@@ -219,6 +219,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--no-sweep", action="store_true")
     parser.add_argument("--out", default=None)
     parser.add_argument("--plot", default=None)
+    parser.add_argument("--write-page", default=None, metavar="PAGE.md",
+                        help="rewrite the tables between the reliability markers of this page")
     parser.add_argument("--calibration", default=None,
                         help="write the calibration fitted on all TAB CV folds here (scripts/calibrate_scores.py apply)")
     args = parser.parse_args(argv)
@@ -262,6 +264,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         Path(args.out).write_text(json.dumps(results, indent=1), encoding="utf8")
     if args.plot:
         plot(results, Path(args.plot))
+    if args.write_page:
+        import peer_comparison  # the page writer of the benchmarks
+
+        peer_comparison.write_section(Path(args.write_page), text, "<!-- reliability:start -->",
+                                      "<!-- reliability:end -->")
     if args.calibration and full is not None:
         Path(args.calibration).parent.mkdir(parents=True, exist_ok=True)
         Path(args.calibration).write_text(json.dumps(full.to_dict(), indent=1), encoding="utf8")
