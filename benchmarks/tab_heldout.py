@@ -192,6 +192,11 @@ def markdown(report: Dict) -> str:
                      f"R ≥ {r_t} at P ≥ {p_t} | {met} | {rep['token_recall_no_exemption']:.3f} / "
                      f"{rep['token_precision_no_exemption']:.3f} |")
     lines.append("")
+    if len(report["folds"]) < report["n_folds"]:
+        lines.append(f"Only folds {', '.join(map(str, report['folds']))} of {report['n_folds']} were run "
+                     f"({sum(len(r['held_out']) for r in report['fold_runs'])} of the {report['n_documents']} "
+                     "judgments): the pooled figures are over those judgments only.")
+        lines.append("")
     lines.append("Per fold (as written, token R / P): " + "; ".join(
         f"{k}: {v['as-written']['token_recall']:.3f} / {v['as-written']['token_precision']:.3f}"
         for k, v in sorted(report["per_fold"].items()) if "as-written" in v))
@@ -261,7 +266,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             pooled[casing] = {**score_casing(tested, pooled_preds[casing], casing, fw), "docs": len(tested)}
     report = {"command": "python benchmarks/tab_heldout.py " + " ".join(argv if argv is not None else sys.argv[1:]),
               "recipe": {"train": [list(a) for a in recipe.train], "assemble": [list(a) for a in recipe.assemble]},
-              "folds": sorted(r["fold"] for r in runs), "n_folds": args.folds, "pooled": pooled, "per_fold": per_fold,
+              "folds": sorted(r["fold"] for r in runs), "n_folds": args.folds, "n_documents": len(records),
+              "pooled": pooled, "per_fold": per_fold,
               "fold_runs": [{k: v for k, v in r.items() if k != "predictions"} for r in runs]}
     table = markdown(report)
     print(table)
