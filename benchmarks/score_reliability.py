@@ -263,7 +263,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(json.dumps(results, indent=1), encoding="utf8")
     if args.plot:
-        plot(results, Path(args.plot))
+        try:
+            plot(results, Path(args.plot))
+        except ImportError as err:  # matplotlib comes with the bench extra
+            print(f"no plot: {err} (pip install -e '.[bench]')", file=sys.stderr)
     if args.write_page:
         import peer_comparison  # the page writer of the benchmarks
 
