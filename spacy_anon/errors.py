@@ -435,6 +435,10 @@ class Errors(metaclass=_WithCodes):
             "pycountry:subdivisions[:CC,...]")
     E620 = ("anon_crf: span filter spacy_anon.label_min_scores.v1: the minimum for {label!r} is {value!r}; span "
             "scores are mean marginals in [0, 1]. Fix: give a number from 0 (keep every span) to 1")
+    E661 = ("anon_crf: span filter spacy_anon.calibrate_scores.v1: {what}. Fix: fit it on held-out predictions "
+            "and write it into the pipeline with scripts/calibrate_scores.py, or remove the filter from span_filters")
+    E662 = ("anon_crf: span filter spacy_anon.calibrate_scores.v1: the saved curve of {label!r} is invalid ({what}). "
+            "Fix: refit it with scripts/calibrate_scores.py")
 
     # ---- [crf] CRF features, clusters, span filters
     E611 = "spacy_anon.tagger.clusters: no text to train word clusters on. Fix: give a corpus with text"
@@ -553,6 +557,15 @@ class Errors(metaclass=_WithCodes):
             "en_core_web_sm) or give another --pos-model")
     E746 = ("spacy_anon.evaluate.tab: system output has no document {doc_id!r}. Fix: anonymize every document of the gold corpus, with the "
             "same ids")
+    E760 = ("spacy_anon.evaluate.heldout: project.yml command {command!r}: {what}; the held-out evaluation reruns the "
+            "recipe that trains the default. Fix: keep the training command's --paths.train and --output, or pass "
+            "--train-command / --assemble-command naming the commands that train and assemble it")
+    E761 = ("spacy_anon.evaluate.heldout: {folds} folds for {docs} documents. Fix: give at least 2 folds and at most one "
+            "fold per document (--folds)")
+    E762 = ("spacy_anon.evaluate.heldout: {n} document(s) of the {where} are held-out documents (same id or a copy of "
+            "the text). Fix: remove them from the training folder, or check the fold split")
+    E763 = ("spacy_anon.evaluate.reliability: a span score of {score!r} is outside [0, 1]. Fix: give scores from 0 "
+            "to 1 (spacy-anon's span scores are)")
 
     # ---- [training] case copies, three-class HAREM scores, cross-validated recipes
     E771 = ("spacy_anon.tagger.case_copies: unknown casing {how!r}. Fix: use one of {known}")

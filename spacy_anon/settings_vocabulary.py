@@ -183,6 +183,7 @@ def renamed_value(factory: str, component: str, old: str, old_value: Any, new_va
 # registered still (old behaviour) or refusing with the migration; docs/DESIGN.md lists them.
 REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.anon_scorer.v1": "scorers",
+    "spacy_anon.calibrate_scores.v1": "misc",
     "spacy_anon.char_class_tokenizer.v1": "tokenizers",
     "spacy_anon.corpus_label_map.v1": "misc",
     "spacy_anon.date_chunks.v1": "misc",

@@ -19,6 +19,7 @@ filter by registering its function under `spacy.registry.misc` (entry point grou
 """
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays  # noqa: F401
 from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries  # noqa: F401
+from spacy_anon.tagger.span_filters.calibration import CalibrateScores, apply_curve, fit_isotonic  # noqa: F401
 from spacy_anon.tagger.span_filters.chunks import (  # noqa: F401
     MergeAdjacent, TrimPartialChunks, chunk_ids, merge_adjacent_spans, trim_partial_chunks,
 )
