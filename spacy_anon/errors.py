@@ -785,6 +785,9 @@ class Errors(metaclass=_WithCodes):
     E989 = ("spacy-anon anonymize: --resume into JSONL with --anonymize-fields id: the records written carry "
             "anonymized ids, so a resumed run could not recognize them. Fix: write CSV, TSV or JSON (--format), or "
             "drop --resume")
+    E962 = ("spacy-anon anonymize: --rules-only without --model runs the structured fast path (spacy.blank, anon_rules, "
+            "anon_mask), which has no model config for --config to change. Fix: put the settings in --policy, or give "
+            "--model to run --config on that pipeline")
     E961 = "spacy_anon.engines.resume: skip() first. Fix: call skip() before reading the remaining records (the order the resume reader needs)"
 
 

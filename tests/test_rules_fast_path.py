@@ -157,3 +157,28 @@ def test_linear_on_adversarial_lines(unit):
     cost(2000)
     small, large = min(cost(6000) for _ in range(2)), min(cost(24000) for _ in range(2))
     assert large < max(8.0 * small, 0.05), (unit, small, large)
+
+
+# ------------------------------------------------------------------ spacy-anon anonymize --rules-only
+def test_cli_rules_only_runs_the_structured_path(capsys, tmp_path, reference):
+    from cli_support import cli
+
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"id": "a", "text": "card 4111 1111 1111 1111, mail ana@example.com, Mr John Smith"}\n'
+                   '{"id": "b", "text": "nothing"}\n', encoding="utf-8")
+    code, out, _err = cli(capsys, src, "--rules-only", "--quiet")
+    assert code == 0
+    records = [__import__("json").loads(line) for line in out.splitlines()]
+    assert records[0]["anonymized"] == reference("card 4111 1111 1111 1111, mail ana@example.com, Mr John Smith")._.anon_text
+    assert records[0]["anonymized"].endswith("Mr John Smith")  # names stay in clear, as the flag says
+    assert records[1]["anonymized"] == "nothing"
+
+
+def test_cli_rules_only_refuses_config_overrides(capsys, tmp_path):
+    from cli_support import cli
+
+    src, cfg = tmp_path / "in.txt", tmp_path / "o.cfg"
+    src.write_text("mail ana@example.com\n", encoding="utf-8")
+    cfg.write_text('[components.anon_mask]\nstrategy = "tag"\n', encoding="utf-8")
+    code, out, err = cli(capsys, src, "--rules-only", "--config", cfg)
+    assert code == 2 and "E962" in err and out == ""

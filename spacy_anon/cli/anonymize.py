@@ -77,8 +77,10 @@ def register(subparsers) -> None:
                              "e.g. [components.anon_crf] min_score = 0.5; only [nlp] and [components.*]")
     parser.add_argument("--lang", default="en", help="language of the default pipeline (default: en)")
     parser.add_argument("--rules-only", action="store_true",
-                        help="accept a pipeline without a detector of names (a language without a tagger, "
-                             "a blank --model): only the rule recognizers run, names stay in clear")
+                        help="only the rule recognizers run, names stay in clear: without --model, the "
+                             "structured fast path (e-mails, phones, cards, IBANs, national ids, IPs, URLs, dates, "
+                             "credentials: spacy.blank + anon_rules + anon_mask, for logs and exports); with "
+                             "--model, accept a pipeline without a detector of names")
     parser.add_argument("--n-process", type=int, default=1, metavar="N",
                         help="worker processes, forked from this one after the pipeline is loaded "
                              "(default 1; where fork is not available: one process)")

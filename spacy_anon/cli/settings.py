@@ -108,9 +108,17 @@ def mask_default_config() -> Dict[str, Any]:
 
 
 def load_pipeline(options: Options):
-    """`spacy_anon.load(...)` with the command line's mask settings; errors are CLIErrors."""
+    """`spacy_anon.load(...)` with the command line's mask settings; errors are CLIErrors. --rules-only
+    without --model: the structured fast path (`spacy_anon.rules.fast_path.structured_pipeline`)."""
     config = mask_config(options, mask_default_config())
+    fast = options.rules_only and options.model is None
+    if fast and config.get("config"):
+        raise CLIError(Errors.E962, EXIT_USAGE)
     try:
+        if fast:
+            from spacy_anon.rules.fast_path import structured_pipeline
+
+            return structured_pipeline(options.lang, **config)
         return load(model=options.model, lang=options.lang, **config)
     except CLIError:
         raise
