@@ -788,6 +788,13 @@ class Errors(metaclass=_WithCodes):
     E962 = ("spacy-anon anonymize: --rules-only without --model runs the structured fast path (spacy.blank, anon_rules, "
             "anon_mask), which has no model config for --config to change. Fix: put the settings in --policy, or give "
             "--model to run --config on that pipeline")
+    E963 = ("spacy-anon anonymize: --input-format lines reads each line as a document of the structured fast path, "
+            "which runs with --rules-only and no --model. Fix: add --rules-only and drop --model, or read the input as "
+            "text (one document) or JSONL")
+    E964 = ("spacy-anon anonymize: --input-format lines writes the anonymized lines as they are done; it cannot take "
+            "{flags}. Fix: drop them, or write the lines as JSONL records ({{\"id\", \"text\"}}) and read those")
+    E965 = ("{where}: line {number} is longer than {limit} characters (the pipeline's max_length); nothing written. "
+            "Fix: raise --max-length, or split the line")
     E961 = "spacy_anon.engines.resume: skip() first. Fix: call skip() before reading the remaining records (the order the resume reader needs)"
 
 

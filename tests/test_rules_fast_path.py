@@ -80,6 +80,26 @@ def test_shared_memory_gives_one_entity_across_texts(reference, fast):
     assert got[0][1][0]["entity"] == got[2][1][0]["entity"]
 
 
+def test_keyed_surrogates_with_a_shared_memory_keep_the_first_documents_scope(monkeypatch):
+    """A keyed memory takes its scope from its first document, even one with nothing to mask: the fast
+    path does not skip that one."""
+    key = "Zq8#vL2!pW9@xR4&mT7^bN1*cY6%hJ3e"
+    texts = ["nothing here", "mail ana@example.com on 12/03/2021"]
+    nlp = structured_pipeline(strategy="surrogate", pseudonym_key=key)
+    ref = spacy.blank("en")
+    ref.add_pipe("anon_rules", config={"recognizers": list(structured_recognizers())})
+    ref.add_pipe("anon_mask", config={"strategy": "surrogate", "pseudonym_key": key})
+    memory_a, memory_b = ReplacementMemory(salt=b"s" * 16), ReplacementMemory(salt=b"s" * 16)
+    got = list(anonymize_structured(texts, nlp, memory=memory_a))
+    expected = []
+    for text in texts:
+        doc = ref.make_doc(text)
+        doc.user_data[MEMORY_KEY] = memory_b
+        doc = ref(doc)
+        expected.append((doc._.anon_text, doc._.anon_table))
+    assert got == expected and memory_a.scope == memory_b.scope
+
+
 def test_settings_take_effect(fast):
     nlp = structured_pipeline(strategy="suppress", allow_list=["ana@example.com"])
     (text, table), = anonymize_structured(["ana@example.com and bob@example.org"], nlp)
@@ -182,3 +202,68 @@ def test_cli_rules_only_refuses_config_overrides(capsys, tmp_path):
     cfg.write_text('[components.anon_mask]\nstrategy = "tag"\n', encoding="utf-8")
     code, out, err = cli(capsys, src, "--rules-only", "--config", cfg)
     assert code == 2 and "E962" in err and out == ""
+
+
+def _log_file(path, n):
+    lines = [f"2024-03-06 INFO job {i} done" if i % 10 else f"user ana{i % 7}@example.com from 10.0.0.{i % 200}"
+             for i in range(n)]
+    path.write_text("\n".join(lines) + "\r\n", encoding="utf-8")
+    return lines
+
+
+def test_cli_lines_one_document_per_line(capsys, tmp_path, reference):
+    from cli_support import cli
+
+    src, out = tmp_path / "app.log", tmp_path / "app.anon.log"
+    lines = _log_file(src, 40)
+    code, _out, err = cli(capsys, src, "--input-format", "lines", "--rules-only", "-o", out, "--quiet")
+    assert code == 0, err
+    got = out.read_bytes().decode("utf-8")
+    assert got.endswith("\r\n") and got.count("\n") == 40
+    assert got.rstrip("\r\n").split("\n") == [reference(line)._.anon_text for line in lines]
+    assert "@example.com" not in got
+
+
+@pytest.mark.parametrize("argv, code", [
+    (["--input-format", "lines"], "E963"),  # no --rules-only
+    (["--input-format", "lines", "--rules-only", "--format", "jsonl"], "E964"),
+    (["--input-format", "lines", "--rules-only", "--resume"], "E964"),
+])
+def test_cli_lines_refusals(capsys, tmp_path, argv, code):
+    from cli_support import cli
+
+    src = tmp_path / "a.log"
+    _log_file(src, 3)
+    status, out, err = cli(capsys, src, "-o", tmp_path / "o.log", *argv)
+    assert status == 2 and code in err and not (tmp_path / "o.log").exists()
+
+
+def test_cli_lines_fail_closed_on_a_bad_byte(capsys, tmp_path):
+    from cli_support import cli
+
+    src = tmp_path / "a.log"
+    src.write_bytes(b"mail ana@example.com\nbad \xff byte\n")
+    status, _out, err = cli(capsys, src, "--input-format", "lines", "--rules-only", "-o", tmp_path / "o.log")
+    assert status != 0 and "E810" in err and not (tmp_path / "o.log").exists()
+
+
+def test_cli_lines_memory_does_not_grow_with_the_input(capsys, tmp_path):
+    """Peak Python memory of n and 4n lines: the same batch in flight, not the file."""
+    import tracemalloc
+
+    from cli_support import cli
+
+    src = tmp_path / "warm.log"
+    _log_file(src, 20)
+    assert cli(capsys, src, "--input-format", "lines", "--rules-only", "-o", tmp_path / "warm.out", "--quiet")[0] == 0
+    peaks = []
+    for n in (500, 2000):
+        src = tmp_path / f"{n}.log"
+        _log_file(src, n)
+        tracemalloc.start()
+        status, _out, err = cli(capsys, src, "--input-format", "lines", "--rules-only", "-o", tmp_path / f"{n}.out",
+                                "--quiet")
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+        assert status == 0, err
+    assert peaks[1] < 1.5 * peaks[0], peaks

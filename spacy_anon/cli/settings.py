@@ -19,6 +19,9 @@ from spacy_anon.mask.coverage import RULES_ONLY, mark_warned, pipeline_detects_n
 from spacy_anon.pipeline import load, load_keywords
 from spacy_anon.policy import read_config_overrides, read_policy, read_recognizers
 
+STRUCTURED_ONLY = ("the structured fast path runs (e-mails, phones, URLs, IPs, cards, IBANs, national and other "
+                   "ids, dates, times, credentials): names, places, organisations, addresses, ages and amounts stay "
+                   "in clear")
 # Names under which an `anon_mask` may take the secret key of keyed (pseudonym) replacements.
 KEY_CONFIG_NAMES = ("key", "secret", "secret_key", "pseudonym_key", "hmac_key")
 
@@ -139,7 +142,8 @@ def check_coverage(options: Options, nlp) -> None:
         raise CLIError(Errors.E800.format(what=what, runs=RULES_ONLY), EXIT_USAGE)
     for _, proc in nlp.pipeline:
         mark_warned(proc)  # said once here, not by the component
-    info(f"--rules-only: {RULES_ONLY}", options.quiet)
+    runs = STRUCTURED_ONLY if options.model is None else RULES_ONLY
+    info(f"--rules-only: {runs}", options.quiet)
 
 
 def resume_fingerprint(options: Options, kind: str, out_format: str) -> str:

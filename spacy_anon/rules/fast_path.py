@@ -74,19 +74,27 @@ def anonymize_structured(texts: Iterable[str], nlp: Optional[Language] = None, *
             if not isinstance(text, str):
                 raise TypeError(Errors.E282.format(kind=type(text).__name__))
         found = rules.match_batch(batch)
-        for text, matches in zip(batch, found):
-            if not matches and memory is None and mask.consistency != "pipeline":
-                # nothing found, no memory shared (whose key scope a first document would fix): anon_mask
-                # would change nothing (`tests/test_rules_fast_path.py`)
-                yield text, []
-                continue
-            doc = nlp.make_doc(text)
-            if memory is not None:
-                doc.user_data[MEMORY_KEY] = memory
-            doc = mask(rules(doc, matches=matches))
-            if doc._.anon_status != "ok" or doc._.anon_text is None:
-                raise ValueError(Errors.E281)
-            yield doc._.anon_text, doc._.anon_table
+        with nlp.memory_zone():  # the strings and lexemes of the batch's docs are freed after it
+            yield from _masked(nlp, rules, mask, batch, found, memory)
+
+
+def _masked(nlp: Language, rules: Any, mask: Any, batch: Sequence[str], found: Sequence[Any],
+            memory: Any) -> Iterator[Tuple[str, List[Dict[str, Any]]]]:
+    """(anonymized text, table) of each text of a batch whose rule matches were found."""
+    shared = memory if memory is not None else (mask.memory if mask.consistency == "pipeline" else None)
+    for text, matches in zip(batch, found):
+        if not matches and (shared is None or not mask.has_key() or shared.scope is not None):
+            # nothing found, and no shared memory whose key scope this document would fix: anon_mask
+            # would change nothing (`tests/test_rules_fast_path.py`)
+            yield text, []
+            continue
+        doc = nlp.make_doc(text)
+        if memory is not None:
+            doc.user_data[MEMORY_KEY] = memory
+        doc = mask(rules(doc, matches=matches))
+        if doc._.anon_status != "ok" or doc._.anon_text is None:
+            raise ValueError(Errors.E281)
+        yield doc._.anon_text, [dict(row) for row in doc._.anon_table]
 
 
 def _components(nlp: Language) -> Tuple[Any, Any]:
