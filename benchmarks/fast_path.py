@@ -5,7 +5,7 @@ and log lines (web server and application logs). Each system runs in its own pro
 (`taskset -c 0` where available), warmed up on the first texts, then timed over every text; chars/s is
 the characters of the input over the seconds of that loop (loading excluded).
 
-  spacy-anon fast path     spacy_anon.rules.fast_path.anonymize_structured (one doc per text)
+  spacy-anon fast path     spacy_anon.fast_path.anonymize_structured (one doc per text)
   spacy-anon pipeline      spacy.blank("en") + anon_rules (same recognizers) + anon_mask, nlp(text) per text
   datafog scan             datafog.scan(text) (4.x, Python regex engine); datafog-core (Rust) when installed
   scrubadub                scrubadub.Scrubber().iter_filth(text) (default detectors)
@@ -45,7 +45,7 @@ WARMUP = 50
 def _system(name: str):
     """texts -> per text a list of [start, end] spans (and, for ours, the anonymized output)."""
     if name == "fast":
-        from spacy_anon.rules.fast_path import anonymize_structured, structured_pipeline
+        from spacy_anon.fast_path import anonymize_structured, structured_pipeline
 
         nlp = structured_pipeline()
         return lambda texts: [([[r["start"], r["end"]] for r in table], out)
@@ -54,7 +54,7 @@ def _system(name: str):
         import spacy
 
         import spacy_anon.mask.component  # noqa: F401
-        from spacy_anon.rules.fast_path import structured_recognizers
+        from spacy_anon.fast_path import structured_recognizers
 
         nlp = spacy.blank("en")
         nlp.add_pipe("anon_rules", config={"recognizers": list(structured_recognizers())})
@@ -124,7 +124,7 @@ def identity_mismatches(texts: List[str]) -> int:
     import spacy
 
     import spacy_anon.mask.component  # noqa: F401
-    from spacy_anon.rules.fast_path import anonymize_structured, structured_pipeline, structured_recognizers
+    from spacy_anon.fast_path import anonymize_structured, structured_pipeline, structured_recognizers
 
     nlp = spacy.blank("en")
     nlp.add_pipe("anon_rules", config={"recognizers": list(structured_recognizers())})

@@ -47,7 +47,7 @@ def _licence(rng: random.Random, surname: str) -> str:
     month += 50 * rng.randrange(2)
     return (f"{name}{str(year)[0]}{month:02d}{day:02d}{str(year)[1]}"
             f"{rng.choice(string.ascii_uppercase)}{rng.choice(string.ascii_uppercase)}9"
-            f"{rng.choice(string.ascii_uppercase)}{rng.randrange(10)}{rng.choice(string.ascii_uppercase)}")
+            f"{rng.choice(string.ascii_uppercase)}{rng.choice(string.ascii_uppercase)}")
 
 
 def pii_sentences(n: int = 2109, seed: int = 33) -> List[dict]:

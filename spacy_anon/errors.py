@@ -267,15 +267,15 @@ class Errors(metaclass=_WithCodes):
     E214 = "spacy_anon.rules.matching: pass either `options` or keyword config, not both. Fix: pass the settings in one of the two forms"
     E215 = "spacy_anon.rules.validators: luhn_check_digit needs digits. Fix: pass a string of digits"
 
-    # ---- [rules] structured-identifier fast path (spacy_anon.rules.fast_path)
-    E280 = ("spacy_anon.rules.fast_path: the structured fast path is spacy.blank + anon_rules + anon_mask; it has no "
+    # ---- [rules] structured-identifier fast path (spacy_anon.fast_path)
+    E280 = ("spacy_anon.fast_path: the structured fast path is spacy.blank + anon_rules + anon_mask; it has no "
             "model config for config overrides (--config) to change. Fix: set anon_rules and anon_mask settings as "
             "keywords (rules, strategy, allow_list...) or in --policy, or drop --rules-only to run the full pipeline "
             "with --config")
-    E281 = ("spacy_anon.rules.fast_path: a text was not anonymized (anon_mask did not finish it); nothing of it is "
+    E281 = ("spacy_anon.fast_path: a text was not anonymized (anon_mask did not finish it); nothing of it is "
             "returned. Fix: run the text through the pipeline with an error handler to see the cause")
-    E282 = "spacy_anon.rules.fast_path: anonymize_structured takes strings, got {kind}. Fix: pass an iterable of str"
-    E283 = ("spacy_anon.rules.fast_path: anonymize_structured needs a pipeline of exactly anon_rules and anon_mask "
+    E282 = "spacy_anon.fast_path: anonymize_structured takes strings, got {kind}. Fix: pass an iterable of str"
+    E283 = ("spacy_anon.fast_path: anonymize_structured needs a pipeline of exactly anon_rules and anon_mask "
             "(got: {pipes}). Fix: build it with structured_pipeline(), or run other pipelines with nlp.pipe")
 
     # ---- [generalize] anon_generalize settings

@@ -13,7 +13,7 @@ from spacy_anon.errors import Errors
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.doc_keys import MEMORY_KEY
 from spacy_anon.rules.batch_scan import SEPARATORS, Batch, batch_hits, safe_separators
-from spacy_anon.rules.fast_path import (STRUCTURED_LABELS, anonymize_structured, structured_pipeline,
+from spacy_anon.fast_path import (STRUCTURED_LABELS, anonymize_structured, structured_pipeline,
                                         structured_recognizers)
 from spacy_anon.rules.matching import find_matches, find_matches_batch, make_options, recognizers_for
 from spacy_anon.rules.recognizers import BUILT_IN, REGISTRY
@@ -267,3 +267,11 @@ def test_cli_lines_memory_does_not_grow_with_the_input(capsys, tmp_path):
         tracemalloc.stop()
         assert status == 0, err
     assert peaks[1] < 1.5 * peaks[0], peaks
+
+
+def test_batch_with_long_texts_equals_one_by_one():
+    """Texts of `scanning.SHORT_TEXT` characters or more are scanned alone, beside the joined short ones."""
+    options, recognizers = make_options(), recognizers_for(("all",))
+    long_text = " ".join(LINES) * 3
+    texts = [LINES[1], long_text, LINES[3], "", long_text[:999], long_text[:1000]]
+    assert find_matches_batch(texts, recognizers, options) == [find_matches(t, recognizers, options) for t in texts]

@@ -1,5 +1,5 @@
 """`spacy-anon anonymize --rules-only --input-format lines`: a text file or stdin read line by line, each
-line one document of the structured fast path (`spacy_anon.rules.fast_path`), written as it is done.
+line one document of the structured fast path (`spacy_anon.fast_path`), written as it is done.
 
 For logs and exports of any size: memory holds one batch of lines, not the file (unless
 --consistent-across-docs asks for one replacement memory for the run, which grows with the distinct
@@ -17,7 +17,9 @@ from spacy_anon.cli.plan import check_plan
 from spacy_anon.cli.settings import check_coverage, load_pipeline
 from spacy_anon.cli.writers import Output, discarded_on_failure, finish_summary
 from spacy_anon.errors import Errors
+from spacy_anon.fast_path import anonymize_structured
 from spacy_anon.io import decode_utf8
+from spacy_anon.mask.memory import ReplacementMemory
 
 LINES = "lines"
 BATCH = 256  # lines per batch of the fast path
@@ -50,9 +52,6 @@ def _lines(stream: BinaryIO, where: str) -> Iterator[Tuple[str, str]]:
 
 def run_lines(options: Options) -> int:
     """Anonymize INPUT line by line with the structured fast path; RETURNS the exit status."""
-    from spacy_anon.mask.memory import ReplacementMemory
-    from spacy_anon.rules.fast_path import anonymize_structured
-
     out_format = options.format or "text"
     check_lines_plan(options, out_format)
     target = check_plan(options, "text", out_format)

@@ -13,6 +13,7 @@ from spacy_anon.cli.messages import EXIT_USAGE, CLIError, first_line, info
 from spacy_anon.cli.options import Options
 from spacy_anon.engines.resume import fingerprint
 from spacy_anon.errors import Errors, located
+from spacy_anon.fast_path import structured_pipeline
 from spacy_anon.io import decode_utf8
 from spacy_anon.mask.allow_list import compile_occurrence_patterns
 from spacy_anon.mask.coverage import RULES_ONLY, mark_warned, pipeline_detects_names
@@ -112,15 +113,13 @@ def mask_default_config() -> Dict[str, Any]:
 
 def load_pipeline(options: Options):
     """`spacy_anon.load(...)` with the command line's mask settings; errors are CLIErrors. --rules-only
-    without --model: the structured fast path (`spacy_anon.rules.fast_path.structured_pipeline`)."""
+    without --model: the structured fast path (`spacy_anon.fast_path.structured_pipeline`)."""
     config = mask_config(options, mask_default_config())
     fast = options.rules_only and options.model is None
     if fast and config.get("config"):
         raise CLIError(Errors.E962, EXIT_USAGE)
     try:
         if fast:
-            from spacy_anon.rules.fast_path import structured_pipeline
-
             return structured_pipeline(options.lang, **config)
         return load(model=options.model, lang=options.lang, **config)
     except CLIError:

@@ -8,6 +8,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES
 from spacy_anon.rules import scanning
+from spacy_anon.rules.batch_scan import Batch, batch_hits
 from spacy_anon.rules.recognizers import POSTAL_LOCALES, Recognizer, get_recognizers
 from spacy_anon.text_views import TextView, compact_view, normalized_view, touches_change, windows
 
@@ -318,21 +319,22 @@ def find_matches_batch(
 ) -> List[List[RuleMatch]]:
     """`find_matches` of each text, the same matches, with each plain-pattern recognizer run once over
     the texts joined (`batch_scan`): much faster on many short texts (log lines, table cells)."""
-    from spacy_anon.rules.batch_scan import Batch, batch_hits
-
     if options is None:
         options = make_options()
     if recognizers is None:
         recognizers = get_recognizers(("all",))
-    batch = Batch(texts)
+    # a long text is scanned alone: there `scanning.finditer` tries most patterns only where they can start
+    short = [i for i, text in enumerate(texts) if len(text) < scanning.SHORT_TEXT]
+    batch = Batch([texts[i] for i in short])
     shared: Dict[str, List[List[Tuple[int, int, float, bool]]]] = {}
     unique = len({rec.name for rec in recognizers}) == len(recognizers)  # hits are handed over by name
-    for rec in recognizers if unique else ():
+    for rec in recognizers if unique and len(short) > 1 else ():
         hits = batch_hits(batch, rec, options)
         if hits is not None:
             shared[rec.name] = hits
+    position = {i: k for k, i in enumerate(short)} if shared else {}
     return [find_matches(text, recognizers, options, views=views,
-                         raw_hits={name: hits[i] for name, hits in shared.items()})
+                         raw_hits={name: hits[position[i]] for name, hits in shared.items()} if i in position else None)
             for i, text in enumerate(texts)]
 
 

@@ -12,7 +12,7 @@ Structured recognizers: every built-in recognizer of the categories CONTACT, ID,
 "all" runs (`STRUCTURED_LABELS`); not names, places, postal codes, addresses, ages or amounts, which
 need words or context rather than a shape.
 
-    from spacy_anon.rules.fast_path import anonymize_structured
+    from spacy_anon.fast_path import anonymize_structured
     for anonymized, table in anonymize_structured(lines):
         ...
 """
@@ -24,6 +24,8 @@ from spacy.util import minibatch
 
 from spacy_anon.doc_keys import MEMORY_KEY
 from spacy_anon.errors import Errors
+from spacy_anon.mask.settings import MOVED_TO_OPERATORS
+from spacy_anon.pipeline import load_keywords, mask_settings, route_settings
 from spacy_anon.rules.recognizers import BUILT_IN
 
 STRUCTURED_LABELS = ("CONTACT", "ID", "CODE", "DATETIME")
@@ -42,9 +44,6 @@ def structured_pipeline(lang: str = "en", *, config: Optional[Dict[str, Any]] = 
     `spacy_anon.load` routed to the component that owns it (`recognizers` and `deny_list` add to the
     rules, `rules` sets anon_rules' settings). `config` (overrides of a model's config) has no
     pipeline config to change here and is refused (E280)."""
-    from spacy_anon.pipeline import load_keywords, mask_settings, route_settings
-    from spacy_anon.mask.settings import MOVED_TO_OPERATORS
-
     if config:
         raise ValueError(Errors.E280)
     unknown = sorted(set(mask_config) - set(mask_settings()) - set(MOVED_TO_OPERATORS))
