@@ -20,7 +20,7 @@ from spacy_anon.mask.coverage import RULES_ONLY, mark_warned, pipeline_detects_n
 from spacy_anon.pipeline import load, load_keywords
 from spacy_anon.policy import read_config_overrides, read_policy, read_recognizers
 
-STRUCTURED_ONLY = ("the structured fast path runs (e-mails, phones, URLs, IPs, cards, IBANs, national and other "
+STRUCTURED_ONLY = ("only the rule recognizers run, in the structured fast path (e-mails, phones, URLs, IPs, cards, IBANs, national and other "
                    "ids, dates, times, credentials): names, places, organisations, addresses, ages and amounts stay "
                    "in clear")
 # Names under which an `anon_mask` may take the secret key of keyed (pseudonym) replacements.
