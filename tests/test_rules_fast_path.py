@@ -216,7 +216,8 @@ def test_cli_lines_one_document_per_line(capsys, tmp_path, reference):
 
     src, out = tmp_path / "app.log", tmp_path / "app.anon.log"
     lines = _log_file(src, 40)
-    code, _out, err = cli(capsys, src, "--input-format", "lines", "--rules-only", "-o", out, "--quiet")
+    code, _out, err = cli(capsys, src, "--input-format", "lines", "--rules-only", "-o", out, "--quiet",
+                          "--batch-size", "7")
     assert code == 0, err
     got = out.read_bytes().decode("utf-8")
     assert got.endswith("\r\n") and got.count("\n") == 40
@@ -228,6 +229,7 @@ def test_cli_lines_one_document_per_line(capsys, tmp_path, reference):
     (["--input-format", "lines"], "E963"),  # no --rules-only
     (["--input-format", "lines", "--rules-only", "--format", "jsonl"], "E964"),
     (["--input-format", "lines", "--rules-only", "--resume"], "E964"),
+    (["--input-format", "lines", "--rules-only", "--skip-invalid"], "E964"),
 ])
 def test_cli_lines_refusals(capsys, tmp_path, argv, code):
     from cli_support import cli

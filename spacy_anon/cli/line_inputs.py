@@ -22,7 +22,7 @@ from spacy_anon.io import decode_utf8
 from spacy_anon.mask.memory import ReplacementMemory
 
 LINES = "lines"
-BATCH = 256  # lines per batch of the fast path
+BATCH = 256  # lines per batch of the fast path (--batch-size sets it)
 
 
 def check_lines_plan(options: Options, out_format: str) -> None:
@@ -33,6 +33,7 @@ def check_lines_plan(options: Options, out_format: str) -> None:
                                         ("--resume", options.resume), ("--engine " + options.engine, options.engine != "local"),
                                         ("--keep-fields", bool(options.keep_fields)),
                                         ("--anonymize-fields", bool(options.anonymize_fields)),
+                                        ("--skip-invalid", options.skip_invalid),
                                         ("--n-process", options.n_process > 1)) if given]
     if refused:
         raise CLIError(Errors.E964.format(flags=", ".join(refused)), EXIT_USAGE)
@@ -75,7 +76,8 @@ def run_lines(options: Options) -> int:
                     ends.append(end)
                     yield body
 
-            for anonymized, table in anonymize_structured(bodies(), nlp, memory=memory, batch_size=BATCH):
+            for anonymized, table in anonymize_structured(bodies(), nlp, memory=memory,
+                                                     batch_size=options.batch_size or BATCH):
                 output.write(anonymized + ends.popleft())
                 n_lines, n_spans = n_lines + 1, n_spans + len(table)
         finally:
