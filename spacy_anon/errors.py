@@ -267,6 +267,17 @@ class Errors(metaclass=_WithCodes):
     E214 = "spacy_anon.rules.matching: pass either `options` or keyword config, not both. Fix: pass the settings in one of the two forms"
     E215 = "spacy_anon.rules.validators: luhn_check_digit needs digits. Fix: pass a string of digits"
 
+    # ---- [rules] structured-identifier fast path (spacy_anon.fast_path)
+    E280 = ("spacy_anon.fast_path: the structured fast path is spacy.blank + anon_rules + anon_mask; it has no "
+            "model config for config overrides (--config) to change. Fix: set anon_rules and anon_mask settings as "
+            "keywords (rules, strategy, allow_list...) or in --policy, or drop --rules-only to run the full pipeline "
+            "with --config")
+    E281 = ("spacy_anon.fast_path: a text was not anonymized (anon_mask did not finish it); nothing of it is "
+            "returned. Fix: run the text through the pipeline with an error handler to see the cause")
+    E282 = "spacy_anon.fast_path: anonymize_structured takes strings, got {kind}. Fix: pass an iterable of str"
+    E283 = ("spacy_anon.fast_path: anonymize_structured needs a pipeline of exactly anon_rules and anon_mask "
+            "(got: {pipes}). Fix: build it with structured_pipeline(), or run other pipelines with nlp.pipe")
+
     # ---- [generalize] anon_generalize settings
     E301 = "anon_generalize: {setting} must be {allowed}, got {value!r}. Fix: {fix}"
     E302 = ("anon_generalize: vectors path {path!r} does not exist (setting vectors). Fix: train vectors with "
@@ -817,6 +828,16 @@ class Errors(metaclass=_WithCodes):
     E989 = ("spacy-anon anonymize: --resume into JSONL with --anonymize-fields id: the records written carry "
             "anonymized ids, so a resumed run could not recognize them. Fix: write CSV, TSV or JSON (--format), or "
             "drop --resume")
+    E962 = ("spacy-anon anonymize: --rules-only without --model runs the structured fast path (spacy.blank, anon_rules, "
+            "anon_mask), which has no model config for --config to change. Fix: put the settings in --policy, or give "
+            "--model to run --config on that pipeline")
+    E963 = ("spacy-anon anonymize: --input-format lines reads each line as a document of the structured fast path, "
+            "which runs with --rules-only and no --model. Fix: add --rules-only and drop --model, or read the input as "
+            "text (one document) or JSONL")
+    E964 = ("spacy-anon anonymize: --input-format lines writes the anonymized lines as they are done; it cannot take "
+            "{flags}. Fix: drop them, or write the lines as JSONL records ({{\"id\", \"text\"}}) and read those")
+    E965 = ("{where}: line {number} is longer than {limit} characters (the pipeline's max_length); nothing written. "
+            "Fix: raise --max-length, or split the line")
     E961 = "spacy_anon.engines.resume: skip() first. Fix: call skip() before reading the remaining records (the order the resume reader needs)"
 
 

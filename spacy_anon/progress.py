@@ -98,14 +98,17 @@ class ErrorHandling:
         return getattr(self, "error_handler", raise_error)
 
 
-def pipe_keeping_failures(component: Any, stream: Iterable[Doc]) -> Iterator[Doc]:
-    """`component(doc)` for each doc; a doc it raised on goes to the error handler (which may raise, as
-    spaCy's default does) and is then yielded as it is, marked failed: never dropped, never finished."""
+def pipe_keeping_failures(component: Any, stream: Iterable[Doc],
+                          call: Optional[Callable[[Doc], Doc]] = None) -> Iterator[Doc]:
+    """`component(doc)` (or `call(doc)`, the component's work with what its `pipe` prepared) for each
+    doc; a doc it raised on goes to the error handler (which may raise, as spaCy's default does) and is
+    then yielded as it is, marked failed: never dropped, never finished."""
     get = getattr(component, "get_error_handler", None)
     error_handler = get() if get is not None else raise_error
+    run = component if call is None else call
     for doc in stream:
         try:
-            yield component(doc)
+            yield run(doc)
         except Exception as err:  # noqa: BLE001  (handed to the pipeline's error handler)
             error_handler(component.name, component, [doc], err)
             _mark_failed([doc], component.name)

@@ -20,7 +20,7 @@ LAYERS = (
     {"coref"},
     {"mask"},
     {"evaluate"},
-    {"longdocs", "workers", "pipeline", "policy", "engines", "structured", "review"},
+    {"longdocs", "workers", "pipeline", "policy", "engines", "structured", "review", "fast_path"},
     {"risk"},
     {"cli", "__main__"},
 )

@@ -49,7 +49,9 @@ def _tiny_vectors():
 
 # factory, what makes it fail on "boom" (monkeypatch.setattr arguments), the components before it
 CASES = {
-    "anon_rules": (lambda: (AnonRules, "match", _raise_on_boom(AnonRules.match)), []),
+    # one text alone (nlp(text)) or a batch of texts at once (nlp.pipe): both can fail
+    "anon_rules": (lambda: [(AnonRules, "match", _raise_on_boom(AnonRules.match)),
+                            (AnonRules, "match_batch", _raise_on_boom(AnonRules.match_batch))], []),
     "anon_regex_generator": (lambda: (RegexGenerator, "find", _raise_on_boom(RegexGenerator.find)), []),
     "anon_crf": (lambda: [(CRFTagger, "predict", _raise_on_boom(lambda self, doc: [])),
                           (CRFTagger, "predict_batch", _raise_on_boom(lambda self, docs: [[] for _ in docs]))], []),

@@ -17,6 +17,7 @@ import argparse
 
 import spacy_anon.mask.component  # noqa: F401  (registers the anon_mask factory before its operators are listed)
 from spacy_anon.cli.messages import EXIT_FAILURE, CLIError, error, kept_message
+from spacy_anon.cli.line_inputs import LINES, run_lines
 from spacy_anon.cli.options import DEFAULT_BATCH, Options
 from spacy_anon.cli.plan import input_kind
 from spacy_anon.cli.signals import exit_status, signals_as_interrupts
@@ -57,9 +58,10 @@ def register(subparsers) -> None:
     parser.add_argument("--format", choices=("text", "jsonl", "json", "csv", "tsv", "parquet"), default=None,
                         help="output format (default: jsonl for .jsonl input, the input's for .csv/.tsv/.json/"
                              ".parquet, text otherwise)")
-    parser.add_argument("--input-format", choices=("auto", "text", "jsonl", "json", "csv", "tsv", "parquet"),
+    parser.add_argument("--input-format", choices=("auto", "text", "lines", "jsonl", "json", "csv", "tsv", "parquet"),
                         default="auto",
-                        help="how to read INPUT (default: by suffix; stdin is read as text)")
+                        help="how to read INPUT (default: by suffix; stdin is read as text); lines: each line a "
+                             "document, streamed (logs; with --rules-only, no --model)")
     parser.add_argument("--model", metavar="NAME_OR_PATH", default=None,
                         help="spaCy pipeline to use (our components are added); default: embedded pipeline")
     parser.add_argument("--strategy", default=None, choices=STRATEGIES,
@@ -77,8 +79,10 @@ def register(subparsers) -> None:
                              "e.g. [components.anon_crf] min_score = 0.5; only [nlp] and [components.*]")
     parser.add_argument("--lang", default="en", help="language of the default pipeline (default: en)")
     parser.add_argument("--rules-only", action="store_true",
-                        help="accept a pipeline without a detector of names (a language without a tagger, "
-                             "a blank --model): only the rule recognizers run, names stay in clear")
+                        help="only the rule recognizers run, names stay in clear: without --model, the "
+                             "structured fast path (e-mails, phones, cards, IBANs, national ids, IPs, URLs, dates, "
+                             "credentials: spacy.blank + anon_rules + anon_mask, for logs and exports); with "
+                             "--model, accept a pipeline without a detector of names")
     parser.add_argument("--n-process", type=int, default=1, metavar="N",
                         help="worker processes, forked from this one after the pipeline is loaded "
                              "(default 1; where fork is not available: one process)")
@@ -158,6 +162,8 @@ def run(args: argparse.Namespace) -> int:
 
 def anonymize(options: Options) -> int:
     """Anonymize the input the options name (text, folder, JSONL or structured); RETURNS the exit status."""
+    if options.input_format == LINES:
+        return run_lines(options)
     kind = input_kind(options)
     if is_structured(options, kind):
         return run_structured(options, kind)

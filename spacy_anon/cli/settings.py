@@ -13,12 +13,16 @@ from spacy_anon.cli.messages import EXIT_USAGE, CLIError, first_line, info
 from spacy_anon.cli.options import Options
 from spacy_anon.engines.resume import fingerprint
 from spacy_anon.errors import Errors, located
+from spacy_anon.fast_path import structured_pipeline
 from spacy_anon.io import decode_utf8
 from spacy_anon.mask.allow_list import compile_occurrence_patterns
 from spacy_anon.mask.coverage import RULES_ONLY, mark_warned, pipeline_detects_names
 from spacy_anon.pipeline import load, load_keywords
 from spacy_anon.policy import read_config_overrides, read_policy, read_recognizers
 
+STRUCTURED_ONLY = ("only the rule recognizers run, in the structured fast path (e-mails, phones, URLs, IPs, cards, IBANs, national and other "
+                   "ids, dates, times, credentials): names, places, organisations, addresses, ages and amounts stay "
+                   "in clear")
 # Names under which an `anon_mask` may take the secret key of keyed (pseudonym) replacements.
 KEY_CONFIG_NAMES = ("key", "secret", "secret_key", "pseudonym_key", "hmac_key")
 
@@ -108,9 +112,15 @@ def mask_default_config() -> Dict[str, Any]:
 
 
 def load_pipeline(options: Options):
-    """`spacy_anon.load(...)` with the command line's mask settings; errors are CLIErrors."""
+    """`spacy_anon.load(...)` with the command line's mask settings; errors are CLIErrors. --rules-only
+    without --model: the structured fast path (`spacy_anon.fast_path.structured_pipeline`)."""
     config = mask_config(options, mask_default_config())
+    fast = options.rules_only and options.model is None
+    if fast and config.get("config"):
+        raise CLIError(Errors.E962, EXIT_USAGE)
     try:
+        if fast:
+            return structured_pipeline(options.lang, **config)
         return load(model=options.model, lang=options.lang, **config)
     except CLIError:
         raise
@@ -131,7 +141,8 @@ def check_coverage(options: Options, nlp) -> None:
         raise CLIError(Errors.E800.format(what=what, runs=RULES_ONLY), EXIT_USAGE)
     for _, proc in nlp.pipeline:
         mark_warned(proc)  # said once here, not by the component
-    info(f"--rules-only: {RULES_ONLY}", options.quiet)
+    runs = STRUCTURED_ONLY if options.model is None else RULES_ONLY
+    info(f"--rules-only: {runs}", options.quiet)
 
 
 def resume_fingerprint(options: Options, kind: str, out_format: str) -> str:

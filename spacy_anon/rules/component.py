@@ -18,7 +18,8 @@ from spacy_anon.doc_keys import RULES_RAN_KEY, SPAN_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES, identifier_for
 from spacy_anon.rules.custom import build_custom_recognizers
-from spacy_anon.rules.matching import RuleMatch, RuleOptions, find_matches, make_options, recognizers_for
+from spacy_anon.rules.matching import (RuleMatch, RuleOptions, find_matches, find_matches_batch, make_options,
+                                       recognizers_for)
 from spacy_anon.rules.recognizers import REGISTRY
 
 DEFAULT_PHONE_REGIONS = list(RuleOptions.phone_regions)
@@ -191,14 +192,28 @@ class AnonRules(Pipe):
         """The rule matches of a plain text."""
         return find_matches(text, self.recognizers, self.options)
 
+    def match_batch(self, texts: Sequence[str]) -> List[List[RuleMatch]]:
+        """The rule matches of each text, as `match` finds them, each plain pattern run once over the
+        texts together (`find_matches_batch`: faster on many short texts)."""
+        return find_matches_batch(texts, self.recognizers, self.options)
+
     def pipe(self, stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:
-        """Run on each doc; a doc this fails on is kept, marked as failed (anon_mask will not mask it)."""
-        return pipe_keeping_failures(self, stream)
+        """Run on each doc, the docs of a batch scanned together (`match_batch`); a doc this fails on is
+        kept, marked as failed (anon_mask will not mask it)."""
+        for batch in util.minibatch(stream, size=max(1, batch_size)):
+            try:
+                found = self.match_batch([doc_text(doc) for doc in batch])
+            except Exception:  # noqa: BLE001  (each doc alone then: its own error goes to the handler)
+                found = [None] * len(batch)
+            by_doc = {id(doc): matches for doc, matches in zip(batch, found)}
+            yield from pipe_keeping_failures(self, batch, lambda doc: self(doc, matches=by_doc[id(doc)]))
 
     @finishes
-    def __call__(self, doc: Doc) -> Doc:
-        """Append rule matches to doc.spans[spans_key] and mark that the rules ran."""
-        matches = self.match(doc_text(doc))
+    def __call__(self, doc: Doc, matches: Optional[Sequence[RuleMatch]] = None) -> Doc:
+        """Append rule matches to doc.spans[spans_key] and mark that the rules ran (`matches`: those of
+        the doc's text, found already by `match_batch`)."""
+        if matches is None:
+            matches = self.match(doc_text(doc))
         types = self.fine_types()
         group = doc.spans[self.spans_key] if self.spans_key in doc.spans else None
         existing = {(s.start_char, s.end_char, s.label_, s._.anon_source) for s in group} if group else set()

@@ -8,6 +8,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES
 from spacy_anon.rules import scanning
+from spacy_anon.rules.batch_scan import Batch, batch_hits
 from spacy_anon.rules.recognizers import POSTAL_LOCALES, Recognizer, get_recognizers
 from spacy_anon.text_views import TextView, compact_view, normalized_view, touches_change, windows
 
@@ -272,6 +273,7 @@ def find_matches(
     recognizers: Optional[Sequence[Recognizer]] = None,
     options: Optional[RuleOptions] = None,
     views: bool = True,
+    raw_hits: Optional[Mapping[str, Sequence[Tuple[int, int, float, bool]]]] = None,
     **config: Any,
 ) -> List[RuleMatch]:
     """Run `recognizers` (default: all) over `text` and return scored, non-overlapping matches.
@@ -282,6 +284,8 @@ def find_matches(
     views: also scan the text as a reader sees it (`spacy_anon.text_views`: invisible characters
         removed, dashes unified, wrapped or spaced identifiers joined, "[at]" e-mails), around each
         hidden character, and map what is found there back onto the original offsets.
+    raw_hits: recognizer name -> its `raw_matches` in `text`, found already (`find_matches_batch`);
+        the recognizers it does not name are run here.
     RETURNS: matches with score >= min_score sorted by start offset; deny-list terms always included.
     """
     if options is None:
@@ -291,7 +295,7 @@ def find_matches(
     if recognizers is None:
         recognizers = get_recognizers(("all",))
     try:
-        found = _scan(text, recognizers, options)
+        found = _scan(text, recognizers, options, raw_hits)
     finally:
         scanning.release()  # the text's digit-run starts served every recognizer; do not hold the text
     if views:
@@ -307,12 +311,42 @@ def find_matches(
     return sorted(found, key=lambda m: (m.start, -m.end))
 
 
-def _scan(text: str, recognizers: Sequence[Recognizer], options: RuleOptions) -> List[RuleMatch]:
-    """Every recognizer's and deny-list entry's scored matches in `text`, overlaps not resolved."""
+def find_matches_batch(
+    texts: Sequence[str],
+    recognizers: Optional[Sequence[Recognizer]] = None,
+    options: Optional[RuleOptions] = None,
+    views: bool = True,
+) -> List[List[RuleMatch]]:
+    """`find_matches` of each text, the same matches, with each plain-pattern recognizer run once over
+    the texts joined (`batch_scan`): much faster on many short texts (log lines, table cells)."""
+    if options is None:
+        options = make_options()
+    if recognizers is None:
+        recognizers = get_recognizers(("all",))
+    # a long text is scanned alone: there `scanning.finditer` tries most patterns only where they can start
+    short = [i for i, text in enumerate(texts) if len(text) < scanning.SHORT_TEXT]
+    batch = Batch([texts[i] for i in short])
+    shared: Dict[str, List[List[Tuple[int, int, float, bool]]]] = {}
+    unique = len({rec.name for rec in recognizers}) == len(recognizers)  # hits are handed over by name
+    for rec in recognizers if unique and len(short) > 1 else ():
+        hits = batch_hits(batch, rec, options)
+        if hits is not None:
+            shared[rec.name] = hits
+    position = {i: k for k, i in enumerate(short)} if shared else {}
+    return [find_matches(text, recognizers, options, views=views,
+                         raw_hits={name: hits[position[i]] for name, hits in shared.items()} if i in position else None)
+            for i, text in enumerate(texts)]
+
+
+def _scan(text: str, recognizers: Sequence[Recognizer], options: RuleOptions,
+          raw_hits: Optional[Mapping[str, Sequence[Tuple[int, int, float, bool]]]] = None) -> List[RuleMatch]:
+    """Every recognizer's and deny-list entry's scored matches in `text`, overlaps not resolved
+    (`raw_hits`: the raw matches of some recognizers, found already)."""
     found: List[RuleMatch] = []
     sides: Dict[Tuple[int, int], Tuple[List[str], List[str]]] = {}  # recognizers often match the same span
     for rec in recognizers:
-        for start, end, score, validated in rec.raw_matches(text, options):
+        given = raw_hits.get(rec.name) if raw_hits else None
+        for start, end, score, validated in (rec.raw_matches(text, options) if given is None else given):
             if rec.context or rec.negative_context:
                 key = (start, end)
                 if key not in sides:

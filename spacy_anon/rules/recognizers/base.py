@@ -111,6 +111,11 @@ class Recognizer:
             hits = self.finder(text, options)
         else:
             hits = pattern_hits(text, self.patterns)
+        yield from self.checked(text, hits)
+
+    def checked(self, text: str, hits: Iterable[Tuple]) -> Iterator[Tuple[int, int, float, bool]]:
+        """The validator's step of `raw_matches` on (start, end, score[, validated]) hits in `text`
+        (also for hits found by a scan of many texts at once: `spacy_anon.rules.batch_scan`)."""
         for hit in hits:
             start, end, score = hit[0], hit[1], hit[2]
             validated = bool(hit[3]) if len(hit) > 3 else False

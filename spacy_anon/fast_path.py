@@ -1,0 +1,115 @@
+"""The structured-identifier fast path: e-mails, phones, cards, IBANs, national ids, IPs, URLs, dates,
+times, record numbers and credentials, for logs, tickets and exports scrubbed by the gigabyte.
+
+It is `spacy.blank(lang)` + `anon_rules` restricted to the structured recognizers + `anon_mask`: the same
+recognizers, checksums, context rules and hidden forms, the same replacement memory and table, so its
+output is that pipeline's, character for character (`tests/test_rules_fast_path.py`). What makes it
+fast: each plain pattern runs once over a batch of texts joined (`batch_scan`), short texts are scanned
+by `re` without look-ups (`scanning.SHORT_TEXT`), and a text in which nothing is found is returned as it
+is, without tokenizing or masking it (`anon_mask` would change nothing in it).
+
+Structured recognizers: every built-in recognizer of the categories CONTACT, ID, CODE and DATETIME that
+"all" runs (`STRUCTURED_LABELS`); not names, places, postal codes, addresses, ages or amounts, which
+need words or context rather than a shape.
+
+    from spacy_anon.fast_path import anonymize_structured
+    for anonymized, table in anonymize_structured(lines):
+        ...
+"""
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+
+import spacy
+from spacy.language import Language
+from spacy.util import minibatch
+
+from spacy_anon.doc_keys import MEMORY_KEY
+from spacy_anon.errors import Errors
+from spacy_anon.mask.settings import MOVED_TO_OPERATORS
+from spacy_anon.pipeline import load_keywords, mask_settings, route_settings
+from spacy_anon.rules.recognizers import BUILT_IN
+
+STRUCTURED_LABELS = ("CONTACT", "ID", "CODE", "DATETIME")
+RULES, MASK = "anon_rules", "anon_mask"
+BATCH = 256  # texts scanned together
+
+
+def structured_recognizers() -> Tuple[str, ...]:
+    """The names of the structured recognizers (see the module's docstring)."""
+    return tuple(r.name for r in BUILT_IN if not r.opt_in and r.label in STRUCTURED_LABELS)
+
+
+def structured_pipeline(lang: str = "en", *, config: Optional[Dict[str, Any]] = None, recognizers: Any = None,
+                        deny_list: Any = None, **mask_config: Any) -> Language:
+    """`spacy.blank(lang)` + `anon_rules` (the structured recognizers) + `anon_mask`, every keyword of
+    `spacy_anon.load` routed to the component that owns it (`recognizers` and `deny_list` add to the
+    rules, `rules` sets anon_rules' settings). `config` (overrides of a model's config) has no
+    pipeline config to change here and is refused (E280)."""
+    if config:
+        raise ValueError(Errors.E280)
+    unknown = sorted(set(mask_config) - set(mask_settings()) - set(MOVED_TO_OPERATORS))
+    if unknown:
+        raise TypeError(Errors.E050.format(names=", ".join(unknown), valid=", ".join(load_keywords())))
+    settings = route_settings(dict(mask_config), recognizers, deny_list)
+    nlp = spacy.blank(lang)
+    rules_cfg = {"recognizers": list(structured_recognizers()), **settings.get(RULES, {})}
+    nlp.add_pipe(RULES, config=rules_cfg)
+    nlp.add_pipe(MASK, config=settings.get(MASK, {}))
+    return nlp
+
+
+def anonymize_structured(texts: Iterable[str], nlp: Optional[Language] = None, *, memory: Any = None,
+                         batch_size: int = BATCH) -> Iterator[Tuple[str, List[Dict[str, Any]]]]:
+    """(anonymized text, replacement table) of each text, in order, streamed batch by batch.
+
+    nlp: a pipeline of `structured_pipeline` (default: its default settings, English).
+    memory: a `ReplacementMemory` shared by every text (one entity, one replacement across them);
+        None: each text is its own document, as `anon_mask` does by default.
+    Fail closed: a text the pipeline could not anonymize raises (E281); nothing of it is returned.
+    """
+    nlp = nlp if nlp is not None else _default_pipeline()
+    rules, mask = _components(nlp)
+    for batch in minibatch(texts, size=max(1, batch_size)):
+        for text in batch:
+            if not isinstance(text, str):
+                raise TypeError(Errors.E282.format(kind=type(text).__name__))
+        found = rules.match_batch(batch)
+        with nlp.memory_zone():  # the strings and lexemes of the batch's docs are freed after it
+            yield from _masked(nlp, rules, mask, batch, found, memory)
+
+
+def _masked(nlp: Language, rules: Any, mask: Any, batch: Sequence[str], found: Sequence[Any],
+            memory: Any) -> Iterator[Tuple[str, List[Dict[str, Any]]]]:
+    """(anonymized text, table) of each text of a batch whose rule matches were found."""
+    shared = memory if memory is not None else (mask.memory if mask.consistency == "pipeline" else None)
+    for text, matches in zip(batch, found):
+        if not matches and (shared is None or not mask.has_key() or shared.scope is not None):
+            # nothing found, and no shared memory whose key scope this document would fix: anon_mask
+            # would change nothing (`tests/test_rules_fast_path.py`)
+            yield text, []
+            continue
+        doc = nlp.make_doc(text)
+        if memory is not None:
+            doc.user_data[MEMORY_KEY] = memory
+        doc = mask(rules(doc, matches=matches))
+        if doc._.anon_status != "ok" or doc._.anon_text is None:
+            raise ValueError(Errors.E281)
+        yield doc._.anon_text, [dict(row) for row in doc._.anon_table]
+
+
+def _components(nlp: Language) -> Tuple[Any, Any]:
+    """The pipeline's anon_rules and anon_mask, when they are all it runs (else E283)."""
+    if list(nlp.pipe_names) != [RULES, MASK]:
+        raise ValueError(Errors.E283.format(pipes=", ".join(nlp.pipe_names) or "none"))
+    return nlp.get_pipe(RULES), nlp.get_pipe(MASK)
+
+
+_DEFAULT: List[Language] = []
+
+
+def _default_pipeline() -> Language:
+    if not _DEFAULT:
+        _DEFAULT.append(structured_pipeline())
+    return _DEFAULT[0]
+
+
+__all__ = ["STRUCTURED_LABELS", "anonymize_structured", "structured_pipeline", "structured_recognizers"]

@@ -1,0 +1,173 @@
+"""Scan many short texts with one pass of each pattern: the texts joined by a separator character.
+
+A recognizer's regex costs a Python call per text, whatever the text's length; a log line or a table
+cell is scanned by some fifty of them, so short texts pay the calls, not the matching. Joined, each
+pattern runs once over the batch in C. The matches are exactly those of each text alone when the
+separator is a character the pattern can neither consume nor see (`separator_safe`): no literal, class,
+category or `.` of the pattern holds it and it has no `^`, `$`, `\\A` or `\\Z` (which look at the ends of
+the string, not at characters), and no text of the batch contains it. Then no match spans two texts,
+and every lookaround or `\\b` at a text's edge sees a character it cannot match, just as it sees the
+string's end when the text is scanned alone: a negative one holds, a positive one fails. A pattern with
+no such separator, or a recognizer with a finder (Python logic of its own), is run on each text alone.
+
+Only the raw pattern hits are shared: each text's prefilter and validator are applied to its own hits,
+and scoring, allow and deny lists, hidden forms and overlaps stay per text (`matching.find_matches`),
+so the results equal those of the texts scanned one by one (`tests/test_rules_batch_scan.py`).
+"""
+import bisect
+import re
+from functools import lru_cache
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from spacy_anon.rules.recognizers import Recognizer
+
+try:  # Python 3.11+
+    from re import _constants as _c, _parser as _p
+except ImportError:  # pragma: no cover  (Python 3.8-3.10)
+    import sre_constants as _c  # type: ignore[no-redef]
+    import sre_parse as _p  # type: ignore[no-redef]
+
+# Candidate separators, tried in order: a line break, NUL, the unit separator, the paragraph separator.
+SEPARATORS = ("\n", "\x00", "\x1f", "\u2029")
+_CATEGORY_SOURCE = {
+    _c.CATEGORY_DIGIT: r"\d", _c.CATEGORY_NOT_DIGIT: r"\D", _c.CATEGORY_SPACE: r"\s",
+    _c.CATEGORY_NOT_SPACE: r"\S", _c.CATEGORY_WORD: r"\w", _c.CATEGORY_NOT_WORD: r"\W",
+}
+_BOUNDARIES = (_c.AT_BOUNDARY, _c.AT_NON_BOUNDARY)
+_REPEATS = tuple(op for op in (getattr(_c, "MAX_REPEAT", None), getattr(_c, "MIN_REPEAT", None),
+                               getattr(_c, "POSSESSIVE_REPEAT", None)) if op is not None)
+Hit = Tuple[int, int, float, bool]
+
+
+class _Unsafe(Exception):
+    """The pattern holds something this check does not know: no separator is safe."""
+
+
+def _category_holds(category, sep: str, flags: int) -> bool:
+    source = _CATEGORY_SOURCE.get(category)
+    if source is None:
+        raise _Unsafe(category)
+    return re.fullmatch(source, sep, flags & re.ASCII) is not None
+
+
+def _set_holds(items, sep: str, flags: int) -> bool:
+    """Whether the character set of an IN item holds `sep`."""
+    negate, hit = False, False
+    for op, av in items:
+        if op is _c.NEGATE:
+            negate = True
+        elif op is _c.LITERAL:
+            hit = hit or chr(av) == sep
+        elif op is _c.RANGE:
+            hit = hit or av[0] <= ord(sep) <= av[1]
+        elif op is _c.CATEGORY:
+            hit = hit or _category_holds(av, sep, flags)
+        else:
+            raise _Unsafe(op)
+    return hit != negate
+
+
+def _touches(items, sep: str, flags: int) -> bool:
+    """Whether any item of a parsed sequence can consume or test `sep` (or looks at the string's ends)."""
+    for op, av in items:
+        if op is _c.LITERAL:
+            if chr(av) == sep:
+                return True
+        elif op is _c.NOT_LITERAL:
+            if chr(av) != sep:
+                return True
+        elif op is _c.ANY:
+            if flags & re.DOTALL or sep != "\n":
+                return True
+        elif op is _c.IN:
+            if _set_holds(av, sep, flags):
+                return True
+        elif op is _c.CATEGORY:
+            if _category_holds(av, sep, flags):
+                return True
+        elif op is _c.AT:
+            if av not in _BOUNDARIES:  # ^ $ \A \Z look at the string's ends
+                return True
+        elif op is _c.SUBPATTERN:
+            if _touches(av[-1], sep, flags | av[1]):
+                return True
+        elif op is _c.BRANCH:
+            if any(_touches(branch, sep, flags) for branch in av[1]):
+                return True
+        elif op in _REPEATS:
+            if _touches(av[2], sep, flags):
+                return True
+        elif op in (_c.ASSERT, _c.ASSERT_NOT):
+            if _touches(av[1], sep, flags):
+                return True
+        elif getattr(_c, "ATOMIC_GROUP", None) is not None and op is _c.ATOMIC_GROUP:
+            if _touches(av, sep, flags):
+                return True
+        else:  # back references, conditionals, anything new: not proven
+            raise _Unsafe(op)
+    return False
+
+
+@lru_cache(maxsize=2048)
+def safe_separators(regex: "re.Pattern[str]") -> Tuple[str, ...]:
+    """The separators that `regex` can neither consume nor see (see the module's docstring)."""
+    if not isinstance(regex.pattern, str) or regex.flags & re.LOCALE:
+        return ()
+    try:
+        parsed = _p.parse(regex.pattern, regex.flags)
+        return tuple(sep for sep in SEPARATORS if not _touches(list(parsed), sep, regex.flags))
+    except Exception:  # an unknown item or an internal parser change: scan each text alone  # noqa: BLE001
+        return ()
+
+
+def batchable(recognizer: Recognizer) -> bool:
+    """Whether the recognizer is plain patterns, each with a safe separator."""
+    return recognizer.finder is None and all(safe_separators(p.regex) for p in recognizer.patterns)
+
+
+class Batch:
+    """Texts joined once per separator they allow, with the offset where each text starts."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.texts = list(texts)
+        self.free = tuple(sep for sep in SEPARATORS if not any(sep in t for t in self.texts))
+        self._joined: Dict[str, Tuple[str, List[int]]] = {}
+
+    def joined(self, sep: str) -> Tuple[str, List[int]]:
+        if sep not in self._joined:
+            starts, pos = [], 0
+            for text in self.texts:
+                starts.append(pos)
+                pos += len(text) + 1
+            self._joined[sep] = (sep.join(self.texts), starts)
+        return self._joined[sep]
+
+    def separator_for(self, recognizer: Recognizer) -> Optional[str]:
+        """One separator every pattern of the recognizer allows and no text holds, or None."""
+        common = [sep for sep in self.free if all(sep in safe_separators(p.regex) for p in recognizer.patterns)]
+        return common[0] if common else None
+
+
+def batch_hits(batch: Batch, recognizer: Recognizer, options: object) -> Optional[List[List[Hit]]]:
+    """Per text, the (start, end, score, validated) hits `recognizer.raw_matches(text, options)` gives,
+    found with one pass per pattern over the joined texts; None when the recognizer is not batchable."""
+    if not batchable(recognizer):
+        return None
+    sep = batch.separator_for(recognizer)
+    if sep is None:
+        return None
+    joined, starts = batch.joined(sep)
+    per_text: List[List[Tuple[int, int, float]]] = [[] for _ in batch.texts]
+    for pattern in recognizer.patterns:
+        for m in pattern.regex.finditer(joined):
+            start, end = m.span(pattern.group)
+            if start < end:
+                i = bisect.bisect_right(starts, m.start()) - 1
+                per_text[i].append((start - starts[i], end - starts[i], pattern.score))
+    out: List[List[Hit]] = []
+    for text, hits in zip(batch.texts, per_text):
+        if hits and recognizer.prefilter is not None and not recognizer.prefilter(text):
+            hits = []
+        out.append(list(recognizer.checked(text, hits)))
+    return out
+
