@@ -141,16 +141,30 @@ def test_role_words_before_a_name_are_cut(nlp):
     assert ("Gabriela", "PERSON") in found
 
 
-def test_a_name_keeps_a_lower_case_surname_after_its_title(nlp):
-    assert masked(nlp, "Mr lindqvist paid the fee.") == [("Mr lindqvist", "PERSON")]
+def test_a_name_keeps_a_lower_case_surname_and_leaves_its_title_out(nlp):
+    assert masked(nlp, "Mr lindqvist paid the fee.") == [("lindqvist", "PERSON")]
     assert masked(nlp, "Ed Wu called.") == [("Ed Wu", "PERSON")]
+    doc = nlp("Dr. Anita Rao, Consultant Cardiologist, saw Mrs O'Brien and Dr J. Jones.")
+    assert doc._.anon_text.startswith("Dr. [PERSON_1], Consultant Cardiologist, saw Mrs [PERSON_2] and Dr [PERSON_3]")
+
+
+@given(title=st.sampled_from(["Mr", "Mrs", "Ms", "Dr", "Dr.", "Prof"]),
+       name=st.sampled_from(["Halvorsen", "Okonkwo-Baird", "Nwachukwu", "Lindqvist", "Castellanos"]))
+@settings(max_examples=15, deadline=None)
+def test_any_title_stays_outside_the_name(title, name):
+    doc = _nlp()(f"Yesterday {title} {name} wrote to the clinic.")
+    assert [s.text for s in doc.spans["anon_masked"]] == [name]
 
 
 # --- the pieces
 
 
+def _nlp():
+    return spacy_anon.load()
+
+
 def _doc(text):
-    return spacy_anon.load().tokenizer(text)
+    return _nlp().tokenizer(text)
 
 
 def test_lower_case_words_at_the_edges_of_a_capitalised_name_are_cut():

@@ -53,9 +53,11 @@ SPLIT_CATEGORIES = NAME_CATEGORIES - {"MISC"}
 PEOPLE_NOUNS = JOB_NOUNS | ROLE_WORDS | frozenset(
     "student volunteer citizen national man woman boy girl child family couple speaker refugee migrant "
     "immigrant resident pensioner veteran".split())
+JOB_SUFFIXES = ("ologist", "iatrist", "ician", "ographer", "apist", "ologists", "icians")
 SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•"})
 HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})  # rule types of user names
-HONORIFICS = frozenset(DEFAULT_HONORIFICS)
+# titles before a name; not those that are given names too ("Don Smith", "Dona")
+HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's, an edge word)
 # a given name or handle part at least this frequent is also a word ("Will", "Sunny", "Rose"): not taken
 # for a name on its own
@@ -170,9 +172,10 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
 
 
 def _ends_sentence(doc: Doc, i: int) -> bool:
-    """Whether the full stop doc[i] ends a sentence: not after an initial ("J. Whitfield"), and a
-    capitalised word follows ("sq. m" is one value)."""
-    return i > 0 and len(doc[i - 1]) > 1 and i + 1 < len(doc) and doc[i + 1].text[:1].isupper()
+    """Whether the full stop doc[i] ends a sentence: not after an initial ("J. Whitfield") or a title
+    ("Dr. Rao"), and a capitalised word follows ("sq. m" is one value)."""
+    return i > 0 and len(doc[i - 1]) > 1 and folded(doc[i - 1].text) not in HONORIFICS and i + 1 < len(doc) \
+        and doc[i + 1].text[:1].isupper()
 
 
 def _is_lower_filler(doc: Doc, start: int, end: int) -> bool:
@@ -225,20 +228,35 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue
         if label in NAME_CATEGORIES - {"DEM"} and job_title(doc, start, end):
             continue
+        if label != "PERSON" and titles_only(doc, start, end):
+            continue  # "Dr." alone under another label: the tagger's piece of "Dr. Anita Rao"
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
         new = category_by_shape(value, label, is_name)
         if new is None and label in NAME_CATEGORIES - {"PERSON"}:
             cut = person_start(piece)
             if cut is not None:
-                piece = _piece(span, cut, end, relabel)
+                piece = _piece(span, *trim_lower_edges(doc, cut, end), relabel)
                 new = "PERSON"
             elif len(piece) == 1 and (in_quotes_after_person_word(piece) or (
                     label == "ORG" and piece[0].is_title and is_given_name(piece[0].lower_)
                     and zipf(piece[0].lower_) < NAME_ZIPF + 0.5)):
                 new = "PERSON"
+        if (new or label) == "PERSON":
+            cut = person_start(piece, roles=False) if new is None else None  # "Yesterday Dr. Okonkwo-Baird"
+            piece = _piece(piece, after_title(piece) if cut is None else cut, piece.end, relabel)
+            piece = _piece(piece, after_title(piece), piece.end, relabel)
         out.append(piece if new is None or new == label else _retyped(relabel(piece, new)))
     return out
+
+
+def after_title(span: Span) -> int:
+    """Where the name starts in a person's span that opens with honorifics ("Dr Anita Rao": at "Anita"):
+    the title stays outside, as the text shows it ("Dr [PERSON_1]"); a title alone stays a span."""
+    doc, i = span.doc, span.start
+    while i + 1 < span.end and (folded(doc[i].text.rstrip(".")) in HONORIFICS or (i > span.start and doc[i].text == ".")):
+        i += 1
+    return i if any(doc[j].is_alpha for j in range(i, span.end)) else span.start
 
 
 def job_title(doc: Doc, start: int, end: int) -> bool:
@@ -246,10 +264,16 @@ def job_title(doc: Doc, start: int, end: int) -> bool:
     a job noun and every word is a dictionary word, no nationality; no name, place or organisation is
     named so."""
     words = [t for t in doc[start:end] if not t.is_punct]
-    if not words or folded(words[-1].text) not in JOB_NOUNS or folded(words[-1].text) in ("lead", "head"):
+    if not words or not job_noun(words[-1].text) or folded(words[-1].text) in ("lead", "head"):
         return False
     return all(w.is_alpha and folded(w.text) not in trait_words()
-               and (folded(w.text) in JOB_NOUNS or zipf(w.lower_) >= COMMON_ZIPF) for w in words)
+               and (job_noun(w.text) or zipf(w.lower_) >= COMMON_ZIPF) for w in words)
+
+
+def job_noun(word: str) -> bool:
+    """A job noun of the list, or a specialist's by its ending ("Cardiologist", "Paediatrician")."""
+    word = folded(word)
+    return word in JOB_NOUNS or (len(word) > 7 and word.endswith(JOB_SUFFIXES))
 
 
 def has_capitals(doc: Doc, start: int, end: int) -> bool:
@@ -277,18 +301,26 @@ def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
     return start, end
 
 
-def person_start(span: Span) -> Optional[int]:
-    """Where a person's name starts inside another label's span: after a role word that opens the span
-    ("Agent Gabriela", "Interpreter Adeyemi": the next token), or at an honorific inside it
-    ("Employee Mr Grosu": at "Mr"), with a capitalised word after it."""
+def person_start(span: Span, roles: bool = True) -> Optional[int]:
+    """Where a person's name starts inside a span: after a role word that opens the span ("Agent
+    Gabriela", "Interpreter Adeyemi": the next token; only with `roles`, for another label's span, since
+    some role words are surnames too), or at an honorific in it ("Employee Mr Grosu", "Mr Smith" tagged
+    ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
     doc = span.doc
-    if len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS) - HONORIFICS and doc[span.start + 1].is_alpha \
-            and doc[span.start + 1].text[:1].isupper():
+    if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS) - HONORIFICS \
+            and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper():
         return span.start + 1
-    for i in range(span.start + 1, span.end - 1):
-        if folded(doc[i].text.rstrip(".")) in HONORIFICS and doc[i + 1].is_alpha:
-            return i
+    for i in range(span.start, span.end - 1):
+        if folded(doc[i].text.rstrip(".")) in HONORIFICS:
+            j = i + 1 if doc[i + 1].text != "." else i + 2
+            if j < span.end and doc[j].is_alpha:
+                return i
     return None
+
+
+def titles_only(doc: Doc, start: int, end: int) -> bool:
+    """Whether start:end holds honorifics and full stops only ("Dr.", "Mr")."""
+    return all(folded(doc[i].text.rstrip(".")) in HONORIFICS or doc[i].text == "." for i in range(start, end))
 
 
 def in_quotes_after_person_word(span: Span) -> bool:
