@@ -62,8 +62,8 @@ def trait_words() -> FrozenSet[str]:
 # Role words written before a person's name in chats, tickets and notes ("Agent Gabriela", "Interpreter
 # Adeyemi", "Wife Halina"): the name after one is a person's, the role word is not part of it.
 ROLE_WORDS = frozenset(
-    "agent advisor adviser operator representative rep interpreter translator driver courier engineer "
-    "technician officer constable detective inspector sergeant sgt pc dc coach midwife paramedic carer "
+    "agent advisor adviser operator representative interpreter translator driver courier engineer "
+    "technician officer constable detective inspector sergeant sgt coach midwife paramedic carer "
     "caseworker receptionist consultant therapist counsellor counselor supervisor manager teacher tutor "
     "wife husband son daughter mother father mum dad brother sister grandson granddaughter partner fiancé "
     "fiancee witness patient client customer tenant landlord neighbour neighbor colleague friend".split()

@@ -22,7 +22,8 @@ A span that a rule recognizer found (its source starts with "rules.") keeps its 
 pattern and validator already decided it. A span that runs across list separators (", ", brackets, a
 dash between spaces, a line break, a run of spaces) is first split into its parts ("Polish (native),
 English" -> "Polish", "English"; "Payroll Assistant, Kaspar & Nowicki Accounting, Leeds" -> three parts),
-each decided alone; a part of lower-case words only ("native", "fluent") is no name and is dropped.
+each decided alone. A span of function words at its edges loses them ("you Douglas", "Prosecutor at the");
+a common job title of two words or more ("Payroll Administrator", "Consultant Cardiologist") is dropped.
 """
 import re
 from functools import lru_cache
@@ -49,10 +50,15 @@ SHAPE_CATEGORIES = NAME_CATEGORIES | {"CONTACT"}
 # the categories whose spans are split at list separators (a MISC title or case name holds commas and
 # brackets of its own: "HH (Somalia), AM (Somalia) v Secretary of State")
 SPLIT_CATEGORIES = NAME_CATEGORIES - {"MISC"}
+# the categories whose spans lose the function words at their edges (a DEM or MISC description keeps its
+# words: "Swedish mountain rescue volunteer coordinator", "Fuck off")
+TRIM_CATEGORIES = NAME_CATEGORIES - {"DEM", "MISC"}
 # what a nationality describes when it is a person's trait: a job, a role, a person
 PEOPLE_NOUNS = JOB_NOUNS | ROLE_WORDS | frozenset(
     "student volunteer citizen national man woman boy girl child family couple speaker refugee migrant "
     "immigrant resident pensioner veteran".split())
+OFFICE_WORDS = frozenset("lord lady chief general supreme justice minister president secretary governor mayor "
+                         "commissioner chancellor attorney registrar".split())
 JOB_SUFFIXES = ("ologist", "iatrist", "ician", "ographer", "apist", "ologists", "icians")
 SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•"})
 HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})  # rule types of user names
@@ -178,12 +184,6 @@ def _ends_sentence(doc: Doc, i: int) -> bool:
         and doc[i + 1].text[:1].isupper()
 
 
-def _is_lower_filler(doc: Doc, start: int, end: int) -> bool:
-    """A part of lower-case letters only ("native", "fluent"): a qualifier, no name."""
-    words = [t.text for t in doc[start:end] if not t.is_punct and not t.is_space]
-    return bool(words) and all(w.isalpha() and w.islower() for w in words)
-
-
 def in_quotes_after_person_word(span: Span) -> bool:
     """'the witness (Kowalski)': one token between a pair of quotes or brackets after a person word."""
     doc = span.doc
@@ -220,8 +220,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
              is_given_name: Callable[[str], bool]) -> List[Span]:
     doc, label = span.doc, span.label_
     parts = split_points(span) if label in SPLIT_CATEGORIES else [(span.start, span.end)]
-    if label in NAME_CATEGORIES - {"DEM"} and has_capitals(doc, span.start, span.end):  # lower case: case says nothing
-        parts = [trim_lower_edges(doc, s, e) for s, e in parts if not _is_lower_filler(doc, s, e)]
+    if label in TRIM_CATEGORIES and has_capitals(doc, span.start, span.end):  # lower case: case says nothing
+        parts = [trim_lower_edges(doc, s, e) for s, e in parts]
     out = []
     for start, end in parts:
         if start >= end:
@@ -234,7 +234,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         value = text[piece.start_char:piece.end_char]
         new = category_by_shape(value, label, is_name)
         if new is None and label in NAME_CATEGORIES - {"PERSON"}:
-            cut = person_start(piece)
+            cut = person_start(piece, roles=label != "MISC")  # a MISC "Sergeant H" is one description
             if cut is not None:
                 piece = _piece(span, *trim_lower_edges(doc, cut, end), relabel)
                 new = "PERSON"
@@ -242,30 +242,22 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                     label == "ORG" and piece[0].is_title and is_given_name(piece[0].lower_)
                     and zipf(piece[0].lower_) < NAME_ZIPF + 0.5)):
                 new = "PERSON"
-        if (new or label) == "PERSON":
-            cut = person_start(piece, roles=False) if new is None else None  # "Yesterday Dr. Okonkwo-Baird"
-            piece = _piece(piece, after_title(piece) if cut is None else cut, piece.end, relabel)
-            piece = _piece(piece, after_title(piece), piece.end, relabel)
+        if label == "PERSON":  # "Yesterday Dr. Okonkwo-Baird": the name starts at its title
+            piece = _piece(piece, person_start(piece, roles=False) or piece.start, piece.end, relabel)
         out.append(piece if new is None or new == label else _retyped(relabel(piece, new)))
     return out
 
 
-def after_title(span: Span) -> int:
-    """Where the name starts in a person's span that opens with honorifics ("Dr Anita Rao": at "Anita"):
-    the title stays outside, as the text shows it ("Dr [PERSON_1]"); a title alone stays a span."""
-    doc, i = span.doc, span.start
-    while i + 1 < span.end and (folded(doc[i].text.rstrip(".")) in HONORIFICS or (i > span.start and doc[i].text == ".")):
-        i += 1
-    return i if any(doc[j].is_alpha for j in range(i, span.end)) else span.start
-
-
 def job_title(doc: Doc, start: int, end: int) -> bool:
-    """A common job title ("Payroll Administrator", "Senior Software Engineer", "Head Chef"): it ends in
+    """A common job title ("Payroll Administrator", "Senior Software Engineer", "Head Chef"): two words or
+    more (a lone "Officer" may be how a person is addressed) ending in
     a job noun and every word is a dictionary word, no nationality; no name, place or organisation is
     named so."""
     words = [t for t in doc[start:end] if not t.is_punct]
-    if not words or not job_noun(words[-1].text) or folded(words[-1].text) in ("lead", "head"):
+    if len(words) < 2 or not job_noun(words[-1].text) or folded(words[-1].text) in ("lead", "head"):
         return False
+    if any(folded(w.text) in OFFICE_WORDS for w in words):
+        return False  # "Lord Justice Clerk", "Chief Medical Officer": an office one person holds
     return all(w.is_alpha and folded(w.text) not in trait_words()
                and (job_noun(w.text) or zipf(w.lower_) >= COMMON_ZIPF) for w in words)
 
@@ -308,7 +300,7 @@ def person_start(span: Span, roles: bool = True) -> Optional[int]:
     ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
     doc = span.doc
     if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS) - HONORIFICS \
-            and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper():
+            and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper() and not doc[span.start + 1].is_stop:
         return span.start + 1
     for i in range(span.start, span.end - 1):
         if folded(doc[i].text.rstrip(".")) in HONORIFICS:
