@@ -201,3 +201,12 @@ def test_split_points_keep_initials_and_abbreviations_together():
     assert [doc[s:e].text for s, e in K.split_points(doc[0:len(doc)])] == ["377 sq. m"]
     doc = _doc("Cardiff CF10 3AN. Gwen Pritchard")
     assert [doc[s:e].text for s, e in K.split_points(doc[0:len(doc)])] == ["Cardiff CF10 3AN", "Gwen Pritchard"]
+
+
+def test_places_named_like_organisations_and_common_nouns_stay():
+    assert shape("Río Senguer Department", "LOC") is None  # a department is a region
+    assert shape("Hiroshima store", "LOC") is None  # a shop in Hiroshima, not a shop's name
+    doc = _doc("St. Bernard")
+    assert [doc[s:e].text for s, e in K.split_points(doc[0:len(doc)])] == ["St. Bernard"]
+    doc = _doc("Good job Officer")
+    assert not K.job_title(doc, 1, 3)

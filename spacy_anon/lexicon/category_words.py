@@ -10,7 +10,7 @@ from typing import FrozenSet
 
 # The last word of an organisation's name: a kind of business, institution or team. A place or a person
 # is not named so ("Fernhill Dental", "Northline Rail", "Kendal Mountaineering Club"). Words that also end
-# place names ("Park", "Hall", "House", "Centre" of a town) are left out.
+# place names ("Park", "Hall", "House", "Centre" of a town, a French "department") are left out.
 ORG_HEADS = frozenset(
     "ltd limited inc incorporated plc llc llp gmbh ag sa srl sas bv nv co corp corporation company group "
     "holdings partners partnership associates consultancy consulting consultants solutions services systems "
@@ -18,7 +18,7 @@ ORG_HEADS = frozenset(
     "transport airlines airways rail railways motors automotive garage avionics aerospace engineering "
     "electrical plumbing builders construction roofing joinery glazing heating heatcare energy utilities "
     "insurance bank bancorp finance capital investments trust foundation charity association society union "
-    "federation council ministry department agency authority commission bureau office "
+    "federation council ministry agency authority commission bureau office "
     "hospital clinic surgery practice pharmacy dental dentistry healthcare medical physiotherapy "
     "university college school academy institute polytechnic nursery kindergarten "
     "club fc rovers athletic united "

@@ -149,7 +149,9 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
     if code_shape(value, label):
         return "ID"
     words = value.split()
-    if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and folded(words[-1].strip(".")) in ORG_HEADS:
+    head = words[-1].strip(".")
+    if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and folded(head) in ORG_HEADS \
+            and (not head.islower() or value.islower()):  # "Hiroshima store" is a shop, not its name
         return "ORG"
     return None
 
@@ -178,10 +180,13 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
 
 
 def _ends_sentence(doc: Doc, i: int) -> bool:
-    """Whether the full stop doc[i] ends a sentence: not after an initial ("J. Whitfield") or a title
-    ("Dr. Rao"), and a capitalised word follows ("sq. m" is one value)."""
-    return i > 0 and len(doc[i - 1]) > 1 and folded(doc[i - 1].text) not in HONORIFICS and i + 1 < len(doc) \
-        and doc[i + 1].text[:1].isupper()
+    """Whether the full stop doc[i] ends a sentence: not after an initial ("J. Whitfield"), a title
+    ("Dr. Rao") or a short abbreviation ("St. Bernard"), and a capitalised word follows ("sq. m" is one
+    value)."""
+    before = doc[i - 1].text if i > 0 else ""
+    abbreviation = len(before) <= 1 or folded(before) in HONORIFICS or (before.isalpha() and before.istitle()
+                                                                       and len(before) <= 3)  # "St.", "Mt."
+    return bool(before) and not abbreviation and i + 1 < len(doc) and doc[i + 1].text[:1].isupper()
 
 
 def in_quotes_after_person_word(span: Span) -> bool:
@@ -254,7 +259,7 @@ def job_title(doc: Doc, start: int, end: int) -> bool:
     a job noun and every word is a dictionary word, no nationality; no name, place or organisation is
     named so."""
     words = [t for t in doc[start:end] if not t.is_punct]
-    if len(words) < 2 or not job_noun(words[-1].text) or folded(words[-1].text) in ("lead", "head"):
+    if len(words) < 2 or not job_noun(words[-1].text) or (words[0].text.islower() and not words[-1].text.islower()) or folded(words[-1].text) in ("lead", "head"):
         return False
     if any(folded(w.text) in OFFICE_WORDS for w in words):
         return False  # "Lord Justice Clerk", "Chief Medical Officer": an office one person holds
