@@ -210,3 +210,31 @@ def test_places_named_like_organisations_and_common_nouns_stay():
     assert [doc[s:e].text for s, e in K.split_points(doc[0:len(doc)])] == ["St. Bernard"]
     doc = _doc("Good job Officer")
     assert not K.job_title(doc, 1, 3)
+
+
+@given(h=st.integers(0, 23), m=st.integers(0, 59), who=st.sampled_from(["anna_k", "Raj Patel", "SPEAKER 1", "mum"]),
+       bracket=st.booleans())
+@settings(max_examples=30, deadline=None)
+def test_a_log_line_timestamp_is_no_date_of_a_life(h, m, who, bracket):
+    time = f"{h:02d}:{m:02d}"
+    text = f"hello\n[{time}] {who}: ok" if bracket else f"hello\n{time} {who}: ok"
+    start = text.index(time)
+    assert K.log_timestamp(text, start, start + len(time))
+
+
+def test_a_time_in_a_sentence_or_with_a_date_stays(nlp):
+    text = "The meeting is at 09:14 on 3 May."
+    start = text.index("09:14")
+    assert not K.log_timestamp(text, start, start + 5)
+    found = masked(nlp, "[09:14] anna_k: can you ring Tom at 10:30 on Friday?")
+    assert "09:14" not in [t for t, _ in found] and ("Friday", "DATETIME") in found
+
+
+@pytest.mark.parametrize("value", ["👍", "❤️", "1h", "3d", "12 min"])
+def test_emojis_and_post_ages_name_nothing(value):
+    assert K.not_a_name(value)
+
+
+@pytest.mark.parametrize("value", ["Tom", "K4471093", "1985", "22 Orchard Rise", "4h2", "76", "121"])
+def test_names_codes_and_years_are_something(value):
+    assert not K.not_a_name(value)

@@ -91,6 +91,9 @@ US_ZIP = re.compile(r"\d{5}(?:-\d{4})?")
 CODE_SHAPE = re.compile(r"(?=[^A-Za-z]*[A-Za-z])(?=(?:\D*\d){2})[A-Za-z\d]+(?:[-/.][A-Za-z\d]+)*"
                         r"|(?=(?:\D*\d){4})\d+(?:[-/.]\d+)*|[A-Z]{2}\d{2}\s[A-Z]{3}")
 HANDLE_PART = re.compile(r"[^\W\d_]+")
+CLOCK = re.compile(r"[0-2]?\d:[0-5]\d(?::[0-5]\d)?")
+SPEAKER_AFTER = re.compile(r"[\])]?[ \t]+(?:-[ \t]+)?[^\n:]{1,40}:")
+POST_AGE = re.compile(r"\d{1,3}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 
 
 LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
@@ -209,6 +212,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     out: List[Span] = []
     for span in spans:
         found_by = source(span)
+        if log_timestamp(text, span.start_char, span.end_char):
+            continue  # "[09:14] anna_k:": when a message was sent, not a date of anyone's life
         if found_by is not None and str(found_by).startswith("rules."):
             value = text[span.start_char:span.end_char]
             if span.label_ == "CONTACT" and fine_type(span) in HANDLE_TYPES and handle_names(value, is_name):
@@ -219,6 +224,22 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         else:
             out.append(span)
     return out
+
+
+def log_timestamp(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is the clock time that opens a line of a chat log or transcript ("[09:14]
+    anna_k: ...", "00:01:23 SPEAKER 1: ..."): a time alone at a line start, a speaker's name and a colon
+    after it. A time with a date, or inside a sentence, is not one."""
+    if not CLOCK.fullmatch(text[start:end]):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return text[line_start:start].strip() in ("", "[", "(") and SPEAKER_AFTER.match(text, end) is not None
+
+
+def not_a_name(value: str) -> bool:
+    """A tagger's span that names nothing: no letter or digit ("👍"), or the age of a post ("1h", "3d"). (A
+    bare small number is kept: it may be an age or a piece of an identifier the tagger split.)"""
+    return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None
 
 
 def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Callable[[Span, str], Span],
@@ -237,6 +258,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue  # "Dr." alone under another label: the tagger's piece of "Dr. Anita Rao"
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
+        if label != "LOC" and not_a_name(value):  # a LOC "22" may be a house number
+            continue
         new = category_by_shape(value, label, is_name)
         if new is None and label in NAME_CATEGORIES - {"PERSON"}:
             cut = person_start(piece, roles=label != "MISC")  # a MISC "Sergeant H" is one description
