@@ -235,6 +235,6 @@ def test_emojis_and_post_ages_name_nothing(value):
     assert K.not_a_name(value)
 
 
-@pytest.mark.parametrize("value", ["Tom", "K4471093", "1985", "22 Orchard Rise", "4h2", "76", "121"])
+@pytest.mark.parametrize("value", ["Tom", "K4471093", "1985", "22 Orchard Rise", "4h2", "76", "121", "323d"])
 def test_names_codes_and_years_are_something(value):
     assert not K.not_a_name(value)

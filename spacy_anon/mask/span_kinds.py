@@ -93,7 +93,7 @@ CODE_SHAPE = re.compile(r"(?=[^A-Za-z]*[A-Za-z])(?=(?:\D*\d){2})[A-Za-z\d]+(?:[-
 HANDLE_PART = re.compile(r"[^\W\d_]+")
 CLOCK = re.compile(r"[0-2]?\d:[0-5]\d(?::[0-5]\d)?")
 SPEAKER_AFTER = re.compile(r"[\])]?[ \t]+(?:-[ \t]+)?[^\n:]{1,40}:")
-POST_AGE = re.compile(r"\d{1,3}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
+POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 
 
 LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
