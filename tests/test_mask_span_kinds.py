@@ -238,3 +238,8 @@ def test_emojis_and_post_ages_name_nothing(value):
 @pytest.mark.parametrize("value", ["Tom", "K4471093", "1985", "22 Orchard Rise", "4h2", "76", "121", "323d"])
 def test_names_codes_and_years_are_something(value):
     assert not K.not_a_name(value)
+
+
+@pytest.mark.parametrize("value", ["Banca Sociala", "Hospital La Paz", "Universidade do Porto", "Banco Santander"])
+def test_a_name_opening_with_an_organisation_word_is_an_organisation(value):
+    assert shape(value, "PERSON") == "ORG"

@@ -30,6 +30,15 @@ ORG_HEADS = frozenset(
     "unit police tribunal".split()
 )
 
+# The first word of an organisation's name in Romance languages ("Banca Sociala", "Hospital La Paz",
+# "Universidade do Porto").
+ORG_LEADS = frozenset(
+    "banca banco banque hospital hôpital ospedale clinica clínica clinique universidad universidade "
+    "università université universitatea colegio colégio instituto istituto institut fundación fundação "
+    "fondazione fondation compañía companhia compagnie società société societatea grupo gruppo groupe "
+    "ayuntamiento câmara comune mairie primăria tribunal tribunale juzgado".split()
+)
+
 # Languages that are no demonym of the package list (which holds "Polish", "English", "Vietnamese"),
 # and faiths: a span of one alone is a DEM trait.
 LANGUAGES = frozenset(

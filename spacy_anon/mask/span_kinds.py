@@ -32,7 +32,7 @@ from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 from spacy.tokens import Doc, Span
 
 from spacy_anon.extensions import span_getter
-from spacy_anon.lexicon.category_words import JOB_NOUNS, MONTHS, ORG_HEADS, ROLE_WORDS, trait_words
+from spacy_anon.lexicon.category_words import JOB_NOUNS, MONTHS, ORG_HEADS, ORG_LEADS, ROLE_WORDS, trait_words
 from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
@@ -155,6 +155,9 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
     head = words[-1].strip(".")
     if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and folded(head) in ORG_HEADS \
             and (not head.islower() or value.islower()):  # "Hiroshima store" is a shop, not its name
+        return "ORG"
+    if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and words[0].istitle() \
+            and folded(words[0]) in ORG_LEADS:  # "Banca Sociala", "Hospital La Paz"
         return "ORG"
     return None
 
