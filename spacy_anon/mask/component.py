@@ -26,7 +26,7 @@ from spacy_anon.doc_keys import MEMORY_KEY  # noqa: F401  (re-exported)
 from spacy_anon.errors import Errors, Warnings
 from spacy_anon.extensions import doc_text, span_getter
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, RULE_TYPES
-from spacy_anon.mask import coverage, entities, fine_types, writer
+from spacy_anon.mask import coverage, entities, fine_types, span_kinds, writer
 from spacy_anon.mask.candidates import CandidateFinder
 from spacy_anon.mask.grouping import canonical_parts
 from spacy_anon.mask.memory import ReplacementMemory
@@ -324,6 +324,8 @@ class AnonMask(Pipe):
         kept = list(self.overlap_resolver(candidates))
         kept.sort(key=lambda s: (s.start_char, s.end_char))
         carry_corpus_types(kept, candidates, GENERIC_TYPES)  # a tagger's corpus label survives
+        kept = span_kinds.decide_categories(kept, text, span_kinds.person_names().__contains__, fine_types.relabelled,
+                                            is_given_name=first_names().__contains__)
         kept = fine_types.decide_fine_types(kept, text)  # once, whoever detected: policies and the table use it
         for a, b in zip(kept, kept[1:]):
             if b.start_char < a.end_char:

@@ -164,7 +164,7 @@ def decide_fine_type(value: str, label: str, detector_type: Optional[str], befor
     if label not in _NOT_RETYPED:
         if street_shape(value, bare=label in _BARE_STREET_LABELS):
             return "ADDRESS"
-        if label not in SHAPED_CATEGORIES or label == "CODE":
+        if label not in SHAPED_CATEGORIES or label in ("CODE", "ID"):  # an untyped ID gets its subtype
             cue = cue_type(value, before)
             if cue is not None:
                 return cue

@@ -1,0 +1,91 @@
+"""Words that say which kind of thing a name is, whatever a tagger called it: the head nouns of
+organisations ("Riverside Surgery", "Kestrel Avionics"), the names of languages and faiths (a DEM trait,
+not a place: "Polish", "Yoruba"), and the months. Lists are lower case; a word is looked up folded.
+
+Used by `spacy_anon.mask.span_kinds`, which decides the category of every kept span from its own text.
+"""
+from functools import lru_cache
+from pathlib import Path
+from typing import FrozenSet
+
+# The last word of an organisation's name: a kind of business, institution or team. A place or a person
+# is not named so ("Fernhill Dental", "Northline Rail", "Kendal Mountaineering Club"). Words that also end
+# place names ("Park", "Hall", "House", "Centre" of a town, a French "department") are left out.
+ORG_HEADS = frozenset(
+    "ltd limited inc incorporated plc llc llp gmbh ag sa srl sas bv nv co corp corporation company group "
+    "holdings partners partnership associates consultancy consulting consultants solutions services systems "
+    "technologies technology tech software labs laboratories analytics logistics logistik freight haulage "
+    "transport airlines airways rail railways motors automotive garage avionics aerospace engineering "
+    "electrical plumbing builders construction roofing joinery glazing heating heatcare energy utilities "
+    "insurance bank bancorp finance capital investments trust foundation charity association society union "
+    "federation council ministry agency authority commission bureau office "
+    "hospital clinic surgery practice pharmacy dental dentistry healthcare medical physiotherapy "
+    "university college school academy institute polytechnic nursery kindergarten "
+    "club fc rovers athletic united "
+    "church mosque synagogue diocese "
+    "bistro cafe café restaurant bakery brewery pub bar grill kitchen diner deli takeaway hotel inn hostel "
+    "salon barbers gym fitness studio studios media press publishing records films productions "
+    "stores store shop supermarket pharma foods farms dairy properties estates lettings homes realty "
+    "solicitors lawyers chambers legal accountants accounting payroll recruitment talent staffing "
+    "unit police tribunal".split()
+)
+
+# The first word of an organisation's name in Romance languages ("Banca Sociala", "Hospital La Paz",
+# "Universidade do Porto").
+ORG_LEADS = frozenset(
+    "banca banco banque hospital hôpital ospedale clinica clínica clinique universidad universidade "
+    "università université universitatea colegio colégio instituto istituto institut fundación fundação "
+    "fondazione fondation compañía companhia compagnie società société societatea grupo gruppo groupe "
+    "ayuntamiento câmara comune mairie primăria tribunal tribunale juzgado".split()
+)
+
+# Languages that are no demonym of the package list (which holds "Polish", "English", "Vietnamese"),
+# and faiths: a span of one alone is a DEM trait.
+LANGUAGES = frozenset(
+    "mandarin cantonese hakka yoruba igbo hausa fulani twi akan ewe wolof swahili kiswahili amharic tigrinya "
+    "oromo somali zulu xhosa afrikaans shona lingala kinyarwanda gaelic welsh cornish manx breton basque "
+    "catalan galician tagalog filipino punjabi urdu hindi bengali bangla tamil telugu malayalam kannada "
+    "marathi gujarati sinhala sinhalese nepali pashto dari farsi persian kurdish arabic hebrew yiddish "
+    "creole patois esperanto romani berber tamazight quechua guarani".split()
+)
+FAITHS = frozenset(
+    "catholic protestant orthodox anglican methodist baptist pentecostal evangelical lutheran presbyterian "
+    "christian muslim islamic jewish hindu sikh buddhist jain atheist agnostic mormon quaker".split()
+)
+
+MONTHS = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+
+DEMONYMS_FILE = Path(__file__).resolve().parents[1] / "data" / "gazetteers" / "demonyms.txt"
+
+
+@lru_cache(maxsize=1)
+def trait_words() -> FrozenSet[str]:
+    """Demonyms (the package list), languages and faiths, lower case: what a DEM span alone can be."""
+    lines = DEMONYMS_FILE.read_text(encoding="utf8").splitlines()
+    demonyms = {ln.strip().lower() for ln in lines if ln.strip() and not ln.startswith("#")}
+    return frozenset(demonyms | LANGUAGES | FAITHS)
+
+# Role words written before a person's name in chats, tickets and notes ("Agent Gabriela", "Interpreter
+# Adeyemi", "Wife Halina"): the name after one is a person's, the role word is not part of it.
+ROLE_WORDS = frozenset(
+    "agent advisor adviser operator representative interpreter translator driver courier engineer "
+    "technician officer constable detective inspector sergeant sgt coach midwife paramedic carer "
+    "caseworker receptionist consultant therapist counsellor counselor supervisor manager teacher tutor "
+    "wife husband son daughter mother father mum dad brother sister grandson granddaughter partner fiancé "
+    "fiancee witness patient client customer tenant landlord neighbour neighbor colleague friend".split()
+)
+
+# Head nouns of common job titles: "Payroll Administrator", "Senior Software Engineer", "Head Chef" name a
+# job many hold, not a person, place or organisation (the guideline's "common job titles" are no PII).
+JOB_NOUNS = frozenset(
+    "administrator assistant engineer developer programmer electrician plumber carpenter mechanic manager "
+    "director officer chef cook waiter waitress nurse doctor physician surgeon consultant coordinator "
+    "analyst designer teacher lecturer professor technician apprentice accountant bookkeeper clerk "
+    "supervisor receptionist secretary advisor adviser specialist intern trainee cashier driver cleaner "
+    "porter carer worker operative executive associate representative architect scientist researcher "
+    "editor writer journalist lawyer solicitor barrister paralegal pharmacist therapist midwife paramedic "
+    "lead head".split()
+)

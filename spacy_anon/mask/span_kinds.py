@@ -1,0 +1,372 @@
+"""The category of every kept span, checked against the span's own text, whoever found it.
+
+A tagger labels from a few words of context, so its labels are often the wrong kind: a year in a CV's
+"(2015)" comes out ORG, "Polish" (a language) LOC, "INV-20931" ORG, "Riverside Surgery" PERSON, a date
+after "DOB:" CONTACT, "@sigrid" a contact handle although it is a person's name, "Employee Mr Grosu" an
+organisation. A policy (`label_strategies`) and a surrogate act on the category, so the category must be
+what the value is. This module decides it from the value's shape, before the fine type is decided
+(`fine_types.decide_fine_types`), in an order where the most certain shape wins:
+
+- a date (a year, a month, a numeric date, "30th", "Jun 2019") is DATETIME;
+- a demonym, language or faith alone ("Polish", "Yoruba", "Catholic") is DEM;
+- an e-mail address or URL is CONTACT; a whole address is LOC; a postcode alone is LOC;
+- a code (letters and digits, "INV-20931", "V-119", "KX19 TFE", or a run of 4+ digits that is no US ZIP
+  under LOC) is ID;
+- a handle or user name whose parts are a person's names ("@sigrid", "sunnyokoye77") is PERSON;
+- an honorific and the words after it inside another label ("Employee Mr Grosu") are PERSON, from the
+  honorific on;
+- a name ending in an organisation's head noun ("Kestrel Avionics", "Kingston Memory Clinic") is ORG;
+- a lone word in quotes or brackets after a word naming a person ('the witness (Kowalski)') is PERSON.
+
+A span that a rule recognizer found (its source starts with "rules.") keeps its label: the rule's
+pattern and validator already decided it. A span that runs across list separators (", ", brackets, a
+dash between spaces, a line break, a run of spaces) is first split into its parts ("Polish (native),
+English" -> "Polish", "English"; "Payroll Assistant, Kaspar & Nowicki Accounting, Leeds" -> three parts),
+each decided alone. A span of function words at its edges loses them ("you Douglas", "Prosecutor at the");
+a common job title of two words or more ("Payroll Administrator", "Consultant Cardiologist") is dropped.
+"""
+import re
+from functools import lru_cache
+from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
+
+from spacy.tokens import Doc, Span
+
+from spacy_anon.extensions import span_getter
+from spacy_anon.lexicon.category_words import JOB_NOUNS, MONTHS, ORG_HEADS, ORG_LEADS, ROLE_WORDS, trait_words
+from spacy_anon.lexicon.generic_words import folded, zipf
+from spacy_anon.lexicon.gazetteers import load_gazetteer
+from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.rules.recognizers.addresses import street_shape
+from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES
+from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS
+from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
+from spacy_anon.tagger.span_filters.quoted_names import PERSON_NOUNS, person_before
+
+# the categories a tagger gives names; only their spans are re-decided (a rule's ID or CONTACT is not)
+NAME_CATEGORIES = frozenset({"PERSON", "ORG", "LOC", "DEM", "MISC"})
+# and the category whose spans a date or a person's handle may be mistaken for (CODE is kept: "22/1" of
+# "plots nos. 22, 22/1" is a number, not a date)
+SHAPE_CATEGORIES = NAME_CATEGORIES | {"CONTACT"}
+# the categories whose spans are split at list separators (a MISC title or case name holds commas and
+# brackets of its own: "HH (Somalia), AM (Somalia) v Secretary of State")
+SPLIT_CATEGORIES = NAME_CATEGORIES - {"MISC"}
+# the categories whose spans lose the function words at their edges (a DEM or MISC description keeps its
+# words: "Swedish mountain rescue volunteer coordinator", "Fuck off")
+TRIM_CATEGORIES = NAME_CATEGORIES - {"DEM", "MISC"}
+# what a nationality describes when it is a person's trait: a job, a role, a person
+PEOPLE_NOUNS = JOB_NOUNS | ROLE_WORDS | frozenset(
+    "student volunteer citizen national man woman boy girl child family couple speaker refugee migrant "
+    "immigrant resident pensioner veteran".split())
+OFFICE_WORDS = frozenset("lord lady chief general supreme justice minister president secretary governor mayor "
+                         "commissioner chancellor attorney registrar".split())
+JOB_SUFFIXES = ("ologist", "iatrist", "ician", "ographer", "apist", "ologists", "icians")
+SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•"})
+HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})  # rule types of user names
+# titles before a name; not those that are given names too ("Don Smith", "Dona")
+HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
+COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's, an edge word)
+# a given name or handle part at least this frequent is also a word ("Will", "Sunny", "Rose"): not taken
+# for a name on its own
+NAME_ZIPF = 4.0
+
+_YEAR = r"(?:19|20)\d\d"
+_DAY = r"(?:[12]\d|3[01]|0?[1-9])"
+_MON = r"(?:1[0-2]|0?[1-9])"
+_MONTH_WORD = r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+DATE_SHAPE = re.compile(
+    r"(?i:"
+    rf"{_YEAR}(?:\s*[-–/]\s*(?:{_YEAR}|\d\d))?"  # 2015, 2018–2022, 2019/20
+    rf"|{_DAY}(?:st|nd|rd|th)"  # 30th
+    rf"|(?:{_DAY}|{_MON})[/.]{_DAY}(?:[/.](?:{_YEAR}|\d\d))?"  # 03/14/1985, 8/18
+    rf"|{_YEAR}-{_MON}-{_DAY}"  # 1985-03-14
+    rf"|{_MONTH_WORD}(?:\s+{_DAY}(?:st|nd|rd|th)?)?(?:,?\s+{_YEAR})?"  # June, June 2019, Jun 14, 2019
+    rf"|{_DAY}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD}(?:,?\s+{_YEAR})?"  # 14 June 2019
+    r")")
+EMAIL_OR_URL = re.compile(r"(?i:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+|[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|"
+                          r"dev|co|uk|de|eu)(?:/\S*)?)")
+UK_POSTCODE = re.compile(r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}")
+US_ZIP = re.compile(r"\d{5}(?:-\d{4})?")
+# a code: letters and digits (two digits at least), joined by dashes, slashes or dots, no spaces; or
+# digits alone (four at least, "00481920", "2404518/2024"); or a UK number plate ("KX19 TFE")
+CODE_SHAPE = re.compile(r"(?=[^A-Za-z]*[A-Za-z])(?=(?:\D*\d){2})[A-Za-z\d]+(?:[-/.][A-Za-z\d]+)*"
+                        r"|(?=(?:\D*\d){4})\d+(?:[-/.]\d+)*|[A-Z]{2}\d{2}\s[A-Z]{3}")
+HANDLE_PART = re.compile(r"[^\W\d_]+")
+CLOCK = re.compile(r"[0-2]?\d:[0-5]\d(?::[0-5]\d)?")
+SPEAKER_AFTER = re.compile(r"[\])]?[ \t]+(?:-[ \t]+)?[^\n:]{1,40}:")
+POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
+
+
+LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
+
+
+@lru_cache(maxsize=1)
+def person_names() -> FrozenSet[str]:
+    """Given names and surnames (the default tagger's gazetteers), lower case: the parts of a handle."""
+    return load_gazetteer(FIRST_NAME_SOURCES) | load_gazetteer(LAST_NAME_SOURCES)
+
+
+def date_shape(value: str) -> bool:
+    return DATE_SHAPE.fullmatch(value.strip()) is not None
+
+
+def code_shape(value: str, label: str) -> bool:
+    """A code, not a date, phone-free: "INV-20931", "V-119", "0718"; a 5-digit ZIP under LOC is a place."""
+    value = value.strip()
+    if not CODE_SHAPE.fullmatch(value) or date_shape(value) or UK_POSTCODE.fullmatch(value):
+        return False
+    return not (label == "LOC" and US_ZIP.fullmatch(value))
+
+
+def handle_names(value: str, is_name: Callable[[str], bool]) -> bool:
+    """Whether a handle or user name is made of a person's names: one part (split at "_", ".", digits) is
+    a gazetteer name that is no common word, or an unsplit part is two such names run together
+    ("sunnyokoye")."""
+    parts = [p.lower() for p in HANDLE_PART.findall(value.lstrip("@"))]
+    for part in parts:
+        if len(part) >= 3 and is_name(part) and zipf(part) < NAME_ZIPF:
+            return True
+    for part in parts:
+        for i in range(3, len(part) - 2):
+            if is_name(part[:i]) and is_name(part[i:]) and zipf(part[i:]) < NAME_ZIPF:
+                return True
+    return False
+
+
+def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) -> Optional[str]:
+    """The category `value` (a span's whole text) proves under `label`, or None: its label stands."""
+    value = value.strip()
+    if not value or label not in SHAPE_CATEGORIES:
+        return None
+    if date_shape(value):
+        return "DATETIME"
+    if label == "CONTACT":
+        return "PERSON" if handle_shape(value) and handle_names(value, is_name) else None
+    first, rest = value.split(" ", 1) if " " in value else (value, "")
+    if folded(first) in trait_words() and (not rest or (label != "PERSON" and rest.islower()
+                                                       and folded(rest.split()[-1]) in PEOPLE_NOUNS)):
+        return "DEM"  # "Polish", "Portuguese doctoral student" (not "Turkish military authorities")
+    if EMAIL_OR_URL.fullmatch(value):
+        return "CONTACT"
+    if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value, bare=False)):
+        return "LOC"
+    if code_shape(value, label):
+        return "ID"
+    words = value.split()
+    head = words[-1].strip(".")
+    if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and folded(head) in ORG_HEADS \
+            and (not head.islower() or value.islower()):  # "Hiroshima store" is a shop, not its name
+        return "ORG"
+    if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and words[0].istitle() \
+            and folded(words[0]) in ORG_LEADS:  # "Banca Sociala", "Hospital La Paz"
+        return "ORG"
+    return None
+
+
+def handle_shape(value: str) -> bool:
+    """A user name: one word of letters (and digits, "_", ".") with an "@", "_", "." or digit in it."""
+    return re.fullmatch(r"@?[\w.]+", value) is not None and re.search(r"[@_.\d]", value) is not None
+
+
+def split_points(span: Span) -> List[Tuple[int, int]]:
+    """The token ranges of `span` between list separators (", ", brackets, a spaced dash, a line break or
+    a run of spaces); the whole span when it has none."""
+    parts, start = [], span.start
+    doc = span.doc
+    for i in range(span.start, span.end):
+        tok = doc[i]
+        sep = (tok.text in SEPARATORS and not (tok.text == "." and not _ends_sentence(doc, i))) or (tok.is_space and ("\n" in tok.text or len(tok.text) > 1)) \
+            or (tok.text in ("-", "/") and i > 0 and doc[i - 1].whitespace_ and tok.whitespace_)
+        if sep:
+            if i > start:
+                parts.append((start, i))
+            start = i + 1
+    if span.end > start:
+        parts.append((start, span.end))
+    return parts
+
+
+def _ends_sentence(doc: Doc, i: int) -> bool:
+    """Whether the full stop doc[i] ends a sentence: not after an initial ("J. Whitfield"), a title
+    ("Dr. Rao") or a short abbreviation ("St. Bernard"), and a capitalised word follows ("sq. m" is one
+    value)."""
+    before = doc[i - 1].text if i > 0 else ""
+    abbreviation = len(before) <= 1 or folded(before) in HONORIFICS or (before.isalpha() and before.istitle()
+                                                                       and len(before) <= 3)  # "St.", "Mt."
+    return bool(before) and not abbreviation and i + 1 < len(doc) and doc[i + 1].text[:1].isupper()
+
+
+def in_quotes_after_person_word(span: Span) -> bool:
+    """'the witness (Kowalski)': one token between a pair of quotes or brackets after a person word."""
+    doc = span.doc
+    if len(span) != 1 or span.start == 0 or span.end >= len(doc):
+        return False
+    return QUOTE_PAIRS.get(doc[span.start - 1].text) == doc[span.end].text and person_before(doc, span.start - 1)
+
+
+def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str], bool],
+                      relabel: Callable[[Span, str], Span],
+                      is_given_name: Callable[[str], bool] = lambda w: False) -> List[Span]:
+    """`spans` (sorted, not overlapping) with each tagger span's category decided by its text
+    (`category_by_shape`), split at list separators first; `relabel(span, label)` makes a span under
+    another label with the old one's attributes (`fine_types.relabelled`). A rule's span keeps its
+    label, but for a user name made of a person's names ("@sigrid": PERSON, its type stays HANDLE)."""
+    source = span_getter("anon_source")
+    fine_type = span_getter("anon_type")
+    out: List[Span] = []
+    for span in spans:
+        found_by = source(span)
+        if log_timestamp(text, span.start_char, span.end_char):
+            continue  # "[09:14] anna_k:": when a message was sent, not a date of anyone's life
+        if found_by is not None and str(found_by).startswith("rules."):
+            value = text[span.start_char:span.end_char]
+            if span.label_ == "CONTACT" and fine_type(span) in HANDLE_TYPES and handle_names(value, is_name):
+                span = relabel(span, "PERSON")
+            out.append(span)
+        elif span.label_ in SHAPE_CATEGORIES:
+            out.extend(_decided(span, text, is_name, relabel, is_given_name))
+        else:
+            out.append(span)
+    return out
+
+
+def log_timestamp(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is the clock time that opens a line of a chat log or transcript ("[09:14]
+    anna_k: ...", "00:01:23 SPEAKER 1: ..."): a time alone at a line start, a speaker's name and a colon
+    after it. A time with a date, or inside a sentence, is not one."""
+    if not CLOCK.fullmatch(text[start:end]):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return text[line_start:start].strip() in ("", "[", "(") and SPEAKER_AFTER.match(text, end) is not None
+
+
+def not_a_name(value: str) -> bool:
+    """A tagger's span that names nothing: no letter or digit ("👍"), or the age of a post ("1h", "3d"). (A
+    bare small number is kept: it may be an age or a piece of an identifier the tagger split.)"""
+    return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None
+
+
+def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Callable[[Span, str], Span],
+             is_given_name: Callable[[str], bool]) -> List[Span]:
+    doc, label = span.doc, span.label_
+    parts = split_points(span) if label in SPLIT_CATEGORIES else [(span.start, span.end)]
+    if label in TRIM_CATEGORIES and has_capitals(doc, span.start, span.end):  # lower case: case says nothing
+        parts = [trim_lower_edges(doc, s, e) for s, e in parts]
+    out = []
+    for start, end in parts:
+        if start >= end:
+            continue
+        if label in NAME_CATEGORIES - {"DEM"} and job_title(doc, start, end):
+            continue
+        if label != "PERSON" and titles_only(doc, start, end):
+            continue  # "Dr." alone under another label: the tagger's piece of "Dr. Anita Rao"
+        piece = _piece(span, start, end, relabel)
+        value = text[piece.start_char:piece.end_char]
+        if label != "LOC" and not_a_name(value):  # a LOC "22" may be a house number
+            continue
+        new = category_by_shape(value, label, is_name)
+        if new is None and label in NAME_CATEGORIES - {"PERSON"}:
+            cut = person_start(piece, roles=label != "MISC")  # a MISC "Sergeant H" is one description
+            if cut is not None:
+                piece = _piece(span, *trim_lower_edges(doc, cut, end), relabel)
+                new = "PERSON"
+            elif len(piece) == 1 and (in_quotes_after_person_word(piece) or (
+                    label == "ORG" and piece[0].is_title and is_given_name(piece[0].lower_)
+                    and zipf(piece[0].lower_) < NAME_ZIPF + 0.5)):
+                new = "PERSON"
+        if label == "PERSON":  # "Yesterday Dr. Okonkwo-Baird": the name starts at its title
+            piece = _piece(piece, person_start(piece, roles=False) or piece.start, piece.end, relabel)
+        out.append(piece if new is None or new == label else _retyped(relabel(piece, new)))
+    return out
+
+
+def job_title(doc: Doc, start: int, end: int) -> bool:
+    """A common job title ("Payroll Administrator", "Senior Software Engineer", "Head Chef"): two words or
+    more (a lone "Officer" may be how a person is addressed) ending in
+    a job noun and every word is a dictionary word, no nationality; no name, place or organisation is
+    named so."""
+    words = [t for t in doc[start:end] if not t.is_punct]
+    if len(words) < 2 or not job_noun(words[-1].text) or (words[0].text.islower() and not words[-1].text.islower()) or folded(words[-1].text) in ("lead", "head"):
+        return False
+    if any(folded(w.text) in OFFICE_WORDS for w in words):
+        return False  # "Lord Justice Clerk", "Chief Medical Officer": an office one person holds
+    return all(w.is_alpha and folded(w.text) not in trait_words()
+               and (job_noun(w.text) or zipf(w.lower_) >= COMMON_ZIPF) for w in words)
+
+
+def job_noun(word: str) -> bool:
+    """A job noun of the list, or a specialist's by its ending ("Cardiologist", "Paediatrician")."""
+    word = folded(word)
+    return word in JOB_NOUNS or (len(word) > 7 and word.endswith(JOB_SUFFIXES))
+
+
+def has_capitals(doc: Doc, start: int, end: int) -> bool:
+    return any(doc[i].text[:1].isupper() for i in range(start, end))
+
+
+def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
+    """start:end without the punctuation and lower-case function words at its edges ("you Douglas",
+    "Fernhill Dental and the two", "Prosecutor at the") when it has a capitalised word: a name written
+    with capitals does not begin or end with one (a name particle such as "van" or "de" stays before a
+    name, and content words stay: "the northern part of Cyprus" is one description)."""
+    if not has_capitals(doc, start, end):
+        return start, end
+
+    def lower(i: int, particles_stay: bool = True) -> bool:
+        tok = doc[i]
+        return (tok.is_punct and tok.text not in ("&", "'", "’")) or tok.is_space or (
+            tok.text[:1].islower() and tok.is_stop and not (particles_stay and tok.lower_ in NAME_PARTICLES))
+    if folded(doc[start].text) in trait_words() and not any(doc[i].text[:1].isupper() for i in range(start + 1, end)):
+        return start, end  # "Portuguese doctoral student": a trait and what it describes (`category_by_shape`)
+    while start < end and lower(start):
+        start += 1
+    while end > start and lower(end - 1, particles_stay=False) and not (doc[end - 1].is_alpha and not doc[end - 2].whitespace_):
+        end -= 1  # a word glued to the one before stays ("6pm")
+    return start, end
+
+
+def person_start(span: Span, roles: bool = True) -> Optional[int]:
+    """Where a person's name starts inside a span: after a role word that opens the span ("Agent
+    Gabriela", "Interpreter Adeyemi": the next token; only with `roles`, for another label's span, since
+    some role words are surnames too), or at an honorific in it ("Employee Mr Grosu", "Mr Smith" tagged
+    ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
+    doc = span.doc
+    if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS) - HONORIFICS \
+            and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper() and not doc[span.start + 1].is_stop:
+        return span.start + 1
+    for i in range(span.start, span.end - 1):
+        if folded(doc[i].text.rstrip(".")) in HONORIFICS:
+            j = i + 1 if doc[i + 1].text != "." else i + 2
+            if j < span.end and doc[j].is_alpha:
+                return i
+    return None
+
+
+def titles_only(doc: Doc, start: int, end: int) -> bool:
+    """Whether start:end holds honorifics and full stops only ("Dr.", "Mr")."""
+    return all(folded(doc[i].text.rstrip(".")) in HONORIFICS or doc[i].text == "." for i in range(start, end))
+
+
+def in_quotes_after_person_word(span: Span) -> bool:
+    """'the witness (Kowalski)': one token between a pair of quotes or brackets after a person word."""
+    doc = span.doc
+    if len(span) != 1 or span.start == 0 or span.end >= len(doc):
+        return False
+    return QUOTE_PAIRS.get(doc[span.start - 1].text) == doc[span.end].text and person_before(doc, span.start - 1)
+
+
+def _piece(span: Span, start: int, end: int, relabel: Callable[[Span, str], Span]) -> Span:
+    """The part start:end of `span`, with its attributes."""
+    if start == span.start and end == span.end:
+        return span
+    part = relabel(Span(span.doc, start, end, label=span.label_), span.label_)
+    for name in ("anon_source", "anon_score", "anon_identifier", "anon_entity"):
+        value = span_getter(name)(span)
+        if value is not None:
+            setattr(part._, name, value)
+    return part
+
+
+def _retyped(span: Span) -> Span:
+    """`span` with no fine type of its old category: `decide_fine_types` decides one for the new."""
+    span._.anon_type = None
+    return span
