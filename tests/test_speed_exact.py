@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spacy_anon
+from spacy_anon.rules.recognizers import names
 from spacy_anon.tagger.span_filters.generic_words import caps_lines
 
 
@@ -55,6 +56,45 @@ def test_caps_lines_on_a_letter_and_heading_mix(nlp):
     doc = nlp.make_doc("EDUCATION\nJohn Smith met HIS TEACHER AT SCHOOL\nPARENT / CARER: MARY\nok")
     assert caps_lines(doc) == _reference_caps_lines(doc)
     assert caps_lines(nlp.make_doc("")) == ([], [])
+
+
+def _reference_surname_pairs(text: str):
+    """The loop over every word that `names._surname_pairs` replaces."""
+    known = names.surnames()
+    words = [(m.start(), m.end(), m.group().lower()) for m in names._SURNAME_WORD.finditer(text)]
+    i = 0
+    while i < len(words) - 1:
+        run = [words[i]]
+        while len(run) < 3 and i + len(run) < len(words):
+            nxt = words[i + len(run)]
+            if text[run[-1][1]:nxt[0]] != " " or nxt[2] not in known or run[-1][2] not in known:
+                break
+            run.append(nxt)
+        if len(run) >= 2 and names._one_name(text, run):
+            yield names._with_given_names(text, words, i, run[0][0]), run[-1][1], 0.7
+            i += len(run)
+        else:
+            i += 1
+
+
+SURNAME_ATOMS = ["García", "GARCÍA", "garcía", "López", "lopez", "Silva", "SANTOS", "santos", "Rosa", "Flores",
+                 "blancas", "Costa", "Rica", "Porto", "María", "João", "Pedro", "da", "de", "y", "the", "Company",
+                 "company", "x-Silva", "Silva-", "3Silva", "_Silva", "Ruiz", "Pérez"]
+SEPARATORS = [" ", " ", " ", "  ", ", ", "\n", "-", " de ", " da "]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(SURNAME_ATOMS), st.sampled_from(SEPARATORS)), max_size=12))
+def test_surname_pairs_are_those_of_the_loop_over_every_word(pieces):
+    text = "".join(word + sep for word, sep in pieces)
+    assert list(names._surname_pairs(text, None)) == list(_reference_surname_pairs(text))
+
+
+def test_surname_pairs_grow_over_given_names():
+    text = "Ayer María García Pérez y João Pedro da Silva Santos; luego silva santos y Flores Blancas."
+    found = list(names._surname_pairs(text, None))
+    assert found == list(_reference_surname_pairs(text))
+    assert [text[s:e] for s, e, _ in found][:2] == ["María García Pérez", "João Pedro da Silva Santos"]
 
 
 _CACHE = {}
