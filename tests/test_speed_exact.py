@@ -10,7 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spacy_anon
-from spacy_anon.rules.recognizers import names
+import re
+import sys
+
+from spacy_anon.rules import dates, scanning
+from spacy_anon.rules.recognizers import SPELLED_DATE, names
 from spacy_anon.tagger.span_filters.generic_words import caps_lines
 
 
@@ -95,6 +99,43 @@ def test_surname_pairs_grow_over_given_names():
     found = list(names._surname_pairs(text, None))
     assert found == list(_reference_surname_pairs(text))
     assert [text[s:e] for s, e, _ in found][:2] == ["María García Pérez", "João Pedro da Silva Santos"]
+
+
+SPELLED_ATOMS = ["the", "fourteenth", "FOURTEENTH", "Twenty-First", "3rd", "1st", "of", "OF", "Of", "March", "MARCH",
+                 "march", "Sept.", "May", "nineteen", "NINETEEN", "Nineteen", "eighty-five", "Eighty", "five", "oh",
+                 "twenty", "TWENTY", "twenty-one", "two", "Two", "thousand", "THOUSAND", "and", "three", "in", "IN",
+                 "since", "born", "'85", "’85", "'", "85", "1985", "spring", "Summer", "people", "\u0130", "\u0131",
+                 "\u017f", "\u212a", ",", "."]
+SPACES = [" ", "  ", "\t", "\n", " \n ", "\u00a0", "-", ""]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(SPELLED_ATOMS), st.sampled_from(SPACES)), max_size=10))
+def test_spelled_date_needs_never_skip_a_match(pieces):
+    text = "".join(word + space for word, space in pieces)
+    for pattern in SPELLED_DATE.patterns:
+        expected = [m.span() for m in pattern.regex.finditer(text)]
+        assert [m.span() for m in scanning.finditer(pattern.regex, text)] == expected
+        scanning.release()
+        needs = dates.SPELLED_DATE_NEEDS.get(pattern.regex.pattern)
+        if expected and needs is not None:
+            assert re.search(needs, text) is not None
+
+
+def test_spelled_date_needs_are_registered_and_found_in_what_they_stand_for():
+    registered = [p.regex.pattern for p in SPELLED_DATE.patterns if p.regex.pattern in dates.SPELLED_DATE_NEEDS]
+    assert len(registered) == len(dates.SPELLED_DATE_NEEDS) == 3
+    for text in ("on the fourteenth of March", "born in NINETEEN eighty-five", "Since Two  Thousand and three",
+                 "in '85", "class of ’85"):
+        found = [m.group() for p in SPELLED_DATE.patterns for m in scanning.finditer(p.regex, text)]
+        assert found == [m.group() for p in SPELLED_DATE.patterns for m in p.regex.finditer(text)] and found
+
+
+def test_no_character_but_its_own_cases_folds_to_the_first_letters_of_a_year_in_words():
+    # the year-in-words need spells its first letter as [EeNnTt]: valid only while `re` folds nothing else there
+    first = re.compile("(?i)[ent]").fullmatch
+    folding = [chr(c) for c in range(sys.maxunicode + 1) if first(chr(c))]
+    assert sorted(folding) == sorted("EeNnTt")
 
 
 _CACHE = {}
