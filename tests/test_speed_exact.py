@@ -2,6 +2,9 @@
 compares one with the straightforward computation it replaces (written out here), on texts built
 to hit the shortcut's edges (line breaks inside tokens, capitals, non-ASCII letters, odd case and
 spacing of the words a prefilter looks for)."""
+import importlib
+import re
+import sys
 from typing import List, Tuple
 
 import pytest
@@ -10,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spacy_anon
-import re
-import sys
-
+from spacy_anon.lexicon.generic_words import dictionary_test, folded
 from spacy_anon.rules import dates, scanning
 from spacy_anon.rules.recognizers import SPELLED_DATE, names
 from spacy_anon.tagger.span_filters.generic_words import caps_lines
+
+quoted = importlib.import_module("spacy_anon.tagger.span_filters.quoted_names")  # the package exports the function
 
 
 @pytest.fixture(scope="module")
@@ -136,6 +139,48 @@ def test_no_character_but_its_own_cases_folds_to_the_first_letters_of_a_year_in_
     first = re.compile("(?i)[ent]").fullmatch
     folding = [chr(c) for c in range(sys.maxunicode + 1) if first(chr(c))]
     assert sorted(folding) == sorted("EeNnTt")
+
+
+def _reference_quoted_names(doc, spans, names, label="PERSON", score=0.5):
+    """The loop over every token that `quoted_names` replaces."""
+    if len(doc) < 3:
+        return spans
+    taken = {i for start, end, _, _ in spans for i in range(start, end)}
+    is_common = dictionary_test(doc.lang_ or "en")
+    found = []
+    for i in range(1, len(doc) - 1):
+        text = doc[i].text
+        if i in taken or not (text[:1].isupper() and text[1:].islower() and text.isalpha() and len(text) > 2):
+            continue
+        if quoted.PAIRS.get(doc[i - 1].text) != doc[i + 1].text or doc[i - 1].whitespace_ or doc[i].whitespace_:
+            continue
+        w = folded(text)
+        known, common = w in names, is_common(w)
+        if (known and not common) or ((known or not common) and quoted.person_before(doc, i - 1)):
+            found.append((i, i + 1, label, score))
+    return sorted(spans + found) if found else spans
+
+
+QUOTE_ATOMS = ['"', "“", "”", "(", ")", "[", "]", "‘", "’", "'", "''", "((", "Kowalski", "Nowak", "Table", "witness",
+               "the", "called", "Xq", "Zbigniewska", " ", "  ", "\n", ",", "’s", "'s"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(QUOTE_ATOMS), max_size=20), st.booleans())
+def test_quoted_names_are_those_of_the_loop_over_every_token(atoms, taken):
+    text = "".join(atoms)
+    names_ = frozenset({"kowalski", "nowak", "table"})
+    for doc in (_nlp().make_doc(text), _blank().make_doc(text)):
+        spans = [(1, 2, "PERSON", 0.9)] if taken and len(doc) > 2 else []
+        assert quoted.quoted_names(doc, list(spans), names_) == _reference_quoted_names(doc, list(spans), names_)
+
+
+def test_quoted_names_finds_a_surname_in_quotes_and_brackets(nlp):
+    doc = nlp.make_doc('The witness "Kowalski" denied it; the defendant (Nowak) did not. "Table" is a word.')
+    names_ = frozenset({"kowalski", "nowak", "table"})
+    found = quoted.quoted_names(doc, [], names_)
+    assert found == _reference_quoted_names(doc, [], names_)
+    assert [doc[s:e].text for s, e, _, _ in found] == ["Kowalski", "Nowak"]
 
 
 _CACHE = {}

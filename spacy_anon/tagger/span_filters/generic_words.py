@@ -54,6 +54,7 @@ NUMBER_WORDS = frozenset(
     "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth".split())
 HONORIFICS = frozenset(h.strip(".").lower() for h in DEFAULT_HONORIFICS)
 _NEWLINE = re.compile("\n")
+_NON_ASCII = re.compile("[^\x00-\x7f]")
 
 
 _ASCII_UPPER = bytes(range(ord("A"), ord("Z") + 1))
@@ -63,12 +64,14 @@ _ASCII_LOWER = bytes(range(ord("a"), ord("z") + 1))
 def _letter_counts(chars: str) -> Tuple[int, int]:
     """(letters, upper-case letters) of `chars`: `str.isalpha` and `str.isupper` per character, counted
     in C for ASCII text."""
-    if chars.isascii():
-        raw = chars.encode("ascii")
-        upper = len(raw) - len(raw.translate(None, _ASCII_UPPER))
-        return upper + len(raw) - len(raw.translate(None, _ASCII_LOWER)), upper
-    letters = [ch for ch in chars if ch.isalpha()]
-    return len(letters), sum(1 for ch in letters if ch.isupper())
+    raw = chars.encode("ascii", "ignore")  # the ASCII characters, counted in C; the others one by one
+    upper = len(raw) - len(raw.translate(None, _ASCII_UPPER))
+    letters = upper + len(raw) - len(raw.translate(None, _ASCII_LOWER))
+    if len(raw) < len(chars):
+        others = [ch for ch in _NON_ASCII.findall(chars) if ch.isalpha()]
+        letters += len(others)
+        upper += sum(1 for ch in others if ch.isupper())
+    return letters, upper
 
 
 def caps_lines(doc: Doc) -> Tuple[List[bool], List[bool]]:
