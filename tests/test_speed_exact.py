@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import spacy_anon
 from spacy_anon.lexicon.generic_words import dictionary_test, folded
 from spacy_anon.rules import dates, scanning
-from spacy_anon.rules.recognizers import SPELLED_DATE, names
+from spacy_anon.rules.recognizers import SPELLED_DATE, addresses, labelled_ids, names
 from spacy_anon.tagger.span_filters.generic_words import caps_lines
 
 quoted = importlib.import_module("spacy_anon.tagger.span_filters.quoted_names")  # the package exports the function
@@ -181,6 +181,64 @@ def test_quoted_names_finds_a_surname_in_quotes_and_brackets(nlp):
     found = quoted.quoted_names(doc, [], names_)
     assert found == _reference_quoted_names(doc, [], names_)
     assert [doc[s:e].text for s, e, _, _ in found] == ["Kowalski", "Nowak"]
+
+
+def _reference_street_shape(value: str, bare: bool = True) -> bool:
+    """`addresses.street_shape` without its digit test: the finder run on every value."""
+    value = value.strip()
+    if not value or "\n\n" in value:
+        return False
+    if bare and addresses._BARE_STREET.fullmatch(value):
+        return True
+    return any(s == 0 and e == len(value) for s, e, _ in addresses.find_addresses(value))
+
+
+def _reference_find_labelled(text: str):
+    """`labelled_ids.find_labelled` with the typed prefixes found by a plain scan."""
+    seen = set()
+    for match in labelled_ids._LABELLED.finditer(text):
+        if labelled_ids._enough_digits(match.group("code")):
+            seen.add(match.span("code"))
+            yield match.start("code"), match.end("code"), next(t for t, _ in labelled_ids.CUES
+                                                               if match.group(t) is not None)
+    for match in labelled_ids._PREFIXED.finditer(text):
+        if match.span() not in seen:
+            yield match.start(), match.end(), labelled_ids._PREFIX_TYPES[match.group("prefix")]
+
+
+def _reference_cue_type(value: str, before: str):
+    """`labelled_ids.cue_type` without its digit test."""
+    value = value.strip()
+    full = before + value
+    assert list(labelled_ids.find_labelled(full)) == list(_reference_find_labelled(full))
+    for start, end, fine in _reference_find_labelled(full):
+        if end == len(full) and start >= len(before):
+            return fine
+    return None
+
+
+ADDRESS_ATOMS = ["8", "4417", "12B", "Birch", "Lane", "LANE", "N", "Kedzie", "Ave", "Strada", "Tighina", "Calle", "de",
+                 "Alcalá", "Hauptstraße", "Leeds", "LS11", "5PZ", "Bristol", "BS1", "6XN", "Chicago,", "IL", "60625",
+                 "Flat", "2/1", ",", " ", "\n", "Canal", "Street", "MD-2001", "٣", "Ⅷ", "²", "EMP-204518", "Employee",
+                 "ID:", "account", "ref", "60018842", "INV-20931", "claim", "2019", "MRN", "00482913", "Mr", "John"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(ADDRESS_ATOMS), min_size=1, max_size=8), st.lists(st.sampled_from(ADDRESS_ATOMS), max_size=4),
+       st.booleans())
+def test_digit_tests_of_fine_types_never_change_a_type(words, before_words, bare):
+    value, before = " ".join(words), " ".join(before_words) + " "
+    assert addresses.street_shape(value, bare) == _reference_street_shape(value, bare)
+    assert labelled_ids.cue_type(value, before) == _reference_cue_type(value, before)
+    scanning.release()
+
+
+def test_fine_type_shapes_with_and_without_digits():
+    assert addresses.street_shape("8 Birch Lane") and addresses.street_shape("Canal Street")
+    assert not addresses.street_shape("Canal Street", bare=False) and not addresses.street_shape("John Smith")
+    assert labelled_ids.cue_type("EMP-204518", "") == "EMPLOYEE_ID"
+    assert labelled_ids.cue_type("204518", "Employee ID: ") == "EMPLOYEE_ID"
+    assert labelled_ids.cue_type("Smith", "Employee ID: ") is None
 
 
 _CACHE = {}
