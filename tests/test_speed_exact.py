@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import spacy_anon
 from spacy_anon.lexicon.generic_words import dictionary_test, folded
+from spacy_anon.mask import leak_guard
 from spacy_anon.rules import dates, scanning
 from spacy_anon.rules.recognizers import SPELLED_DATE, addresses, labelled_ids, names
 from spacy_anon.tagger.span_filters.generic_words import caps_lines
@@ -239,6 +240,35 @@ def test_fine_type_shapes_with_and_without_digits():
     assert labelled_ids.cue_type("EMP-204518", "") == "EMPLOYEE_ID"
     assert labelled_ids.cue_type("204518", "Employee ID: ") == "EMPLOYEE_ID"
     assert labelled_ids.cue_type("Smith", "Employee ID: ") is None
+
+
+def _reference_join_hyphenated(text, mentions):
+    """`leak_guard.join_hyphenated` trying every wrapped word for every mention."""
+    if "-" not in text or "\n" not in text:
+        return list(mentions)
+    wrapped = [(m.start("head"), m.end("head"), m.start("tail"), m.end("tail"))
+               for m in leak_guard._WRAPPED_WORD.finditer(text)]
+    out = []
+    for start, end in mentions:
+        for head_start, head_end, tail_start, tail_end in wrapped:
+            if head_start < end <= tail_start and start < head_end:
+                end = tail_end
+            if head_end <= start < tail_end and end > tail_start:
+                start = min(start, head_start)
+        out.append((start, end))
+    return out
+
+
+WRAP_ATOMS = ["Kowal", "-", "-\n", "- \n ", "\n", "ski", "Now", "ak", " ", "and", "12", "-\r\n", "é"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(WRAP_ATOMS), max_size=16), st.lists(st.tuples(st.integers(0, 60), st.integers(0, 12)),
+                                                                      max_size=6))
+def test_join_hyphenated_is_the_loop_over_every_wrapped_word(atoms, spans):
+    text = "".join(atoms)
+    mentions = [(start, min(len(text), start + width)) for start, width in spans if start < len(text)]
+    assert leak_guard.join_hyphenated(text, mentions) == _reference_join_hyphenated(text, mentions)
 
 
 _CACHE = {}
