@@ -104,12 +104,15 @@ def extend_name_mentions(text: str, mentions: Sequence[Tuple[int, int]],
 # "letters-" + a line break + letters: a word hyphenated across lines (group "head": the part before the
 # hyphen, group "tail": the part after the break)
 _WRAPPED_WORD = re.compile(r"(?P<head>[^\W\d_]+)-[ \t]*\r?\n[ \t]*(?P<tail>[^\W\d_]+)")
+# what every wrapped word holds, found fast (it opens with a literal): most texts have none, and
+# `_WRAPPED_WORD` alone tries each letter of each word
+_HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n")
 
 
 def join_hyphenated(text: str, mentions: Sequence[Tuple[int, int]]) -> List[Tuple[int, int]]:
     """Mentions (start, end) grown over the rest of a word hyphenated across a line break that they
     cut: "Kowal-" + "\nski" -> "Kowal-\nski" (also when a detector took "ski" alone). Others unchanged."""
-    if "-" not in text or "\n" not in text:
+    if "-" not in text or "\n" not in text or _HYPHEN_BREAK.search(text) is None:
         return list(mentions)
     wrapped = [(m.start("head"), m.end("head"), m.start("tail"), m.end("tail")) for m in _WRAPPED_WORD.finditer(text)]
     if not wrapped:

@@ -130,6 +130,15 @@ SPELLED_DATE_EN = [
     # '85 after a preposition: "in '85", "class of '85"
     (rf"(?=[A-Za-z])(?i:\b(?:in|since|until|till|from|before|after|of|by|circa|c\.))\s+({SHORT_YEAR})", 0.65, 1),
 ]
+# What every match of some of them contains and few texts do, found fast by `re` (it opens with a literal
+# or a class of a few letters, `scanning.register_needs`), while their opening words are almost anywhere:
+# "of" before a month, a year in words (its first letter in either case: no other character folds to
+# e, n or t), "'85". Pattern source -> needs.
+SPELLED_DATE_NEEDS = {
+    SPELLED_DATE_EN[0][0]: rf"of\s+{EN_MONTH}",
+    SPELLED_DATE_EN[4][0]: r"[EeNnTt](?i:ighteen|ineteen|wenty|wo\s+thousand)",
+    SPELLED_DATE_EN[6][0]: r"['’]\d",
+}
 
 
 # Clinical shorthand (nursing notes): dates a judgment would not write this way, so the recognizer using

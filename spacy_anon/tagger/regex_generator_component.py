@@ -8,6 +8,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Union
 
 import srsly
 from spacy import util
+from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.scorer import Scorer
 from spacy.tokens import Doc
@@ -115,8 +116,10 @@ class RegexGenerator(ErrorHandling):
         return sorted({r.label for r in self._index.rules})
 
     def find(self, doc: Doc):
-        """(start, end, label, score) token matches in a doc."""
-        return apply_rules([t.text for t in doc], self._index)
+        """(start, end, label, score) token matches in a doc (token texts read from its arrays: a Token
+        object per token is slow)."""
+        strings = doc.vocab.strings
+        return apply_rules([strings[orth] for orth in doc.to_array(ORTH).tolist()], self._index)
 
     @finishes
     def __call__(self, doc: Doc) -> Doc:

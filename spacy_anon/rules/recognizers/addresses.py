@@ -243,6 +243,7 @@ def _address_finder(text: str, options: object) -> Iterator[Tuple[int, int, floa
 # or "View" without one are as often an organisation ("Revolutionary Way") or a park.
 BARE_STREET_TYPES = ("Street", "St", "Road", "Rd", "Lane", "Ln", "Avenue", "Ave", "Drive", "Close", "Crescent",
                      "Grove", "Place", "Terrace", "Boulevard", "Blvd", "Parade", "Rise", "Mews", "Causeway")
+_DIGIT = re.compile(r"\d")
 _BARE_STREET = re.compile(r"(?:" + _DIR + r"[ \t])?(?:" + _TITLE + _CAP + r"[ \t]{1,3}){1,4}"
                           r"(?i:" + _words(BARE_STREET_TYPES) + r")\.?")
 
@@ -256,6 +257,8 @@ def street_shape(value: str, bare: bool = True) -> bool:
         return False
     if bare and _BARE_STREET.fullmatch(value):
         return True
+    if _DIGIT.search(value) is None:  # every anchor holds a digit (a house number, a postcode): no scan
+        return False
     return any(s == 0 and e == len(value) for s, e, _ in find_addresses(value))
 
 

@@ -69,6 +69,9 @@ SPELLED_DATE = Recognizer(
     negative_context=("people", "persons", "cases", "times"),
     languages=("en",),
 )
+for _pattern in SPELLED_DATE.patterns:  # a text without "of March", a year in words or "'85" skips three
+    if _pattern.regex.pattern in dates.SPELLED_DATE_NEEDS:
+        scanning.register_needs(_pattern.regex, re.compile(dates.SPELLED_DATE_NEEDS[_pattern.regex.pattern]))
 SHORT_DATE = Recognizer(
     name="rules.date_short",
     label="DATETIME",

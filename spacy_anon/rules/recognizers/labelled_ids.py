@@ -35,6 +35,7 @@ MIN_DIGITS = 4
 
 
 _YEAR = re.compile(r"(?:1[89]|20)\d\d")
+_DIGIT = re.compile(r"\d")
 
 
 def _enough_digits(code: str) -> bool:
@@ -49,7 +50,7 @@ def find_labelled(text: str) -> Iterator[Tuple[int, int, str]]:
         if _enough_digits(match.group("code")):
             seen.add(match.span("code"))
             yield match.start("code"), match.end("code"), next(t for t, _ in CUES if match.group(t) is not None)
-    for match in _PREFIXED.finditer(text):
+    for match in scanning.finditer(_PREFIXED, text):  # texts without "EMP-", "INV-"... are not scanned
         if match.span() not in seen:
             yield match.start(), match.end(), _PREFIX_TYPES[match.group("prefix")]
 
@@ -58,6 +59,8 @@ def cue_type(value: str, before: str) -> Optional[str]:
     """The ID type a span's text proves with the label just before it or inside it ("MRN 00482913";
     "204518" after "Employee ID: "; "EMP-204518" alone); None when there is no label or too few digits."""
     value = value.strip()
+    if _DIGIT.search(value) is None:  # the code, which must lie in the value, holds a digit
+        return None
     full = before + value
     for start, end, fine in find_labelled(full):
         if end == len(full) and start >= len(before):
