@@ -11,6 +11,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
+from spacy_anon.casing import reading_text
 from spacy_anon.extensions import doc_text, has_own_value
 from spacy_anon.candidates import append_candidates
 from spacy_anon.progress import finishes, pipe_keeping_failures
@@ -198,7 +199,7 @@ class AnonRules(Pipe):
     @finishes
     def __call__(self, doc: Doc) -> Doc:
         """Append rule matches to doc.spans[spans_key] and mark that the rules ran."""
-        matches = self.match(doc_text(doc))
+        matches = self.match(reading_text(doc))  # lines in capitals or lower case truecased (`casing`)
         types = self.fine_types()
         group = doc.spans[self.spans_key] if self.spans_key in doc.spans else None
         existing = {(s.start_char, s.end_char, s.label_, s._.anon_source) for s in group} if group else set()

@@ -13,6 +13,7 @@ from spacy.scorer import Scorer
 from spacy.tokens import Doc
 from spacy.training import Example
 
+from spacy_anon.casing import reading_words
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.progress import ErrorHandling, finishes, pipe_keeping_failures
@@ -116,7 +117,7 @@ class RegexGenerator(ErrorHandling):
 
     def find(self, doc: Doc):
         """(start, end, label, score) token matches in a doc."""
-        return apply_rules([t.text for t in doc], self._index)
+        return apply_rules(reading_words(doc) or [t.text for t in doc], self._index)
 
     @finishes
     def __call__(self, doc: Doc) -> Doc:

@@ -1,0 +1,232 @@
+"""Case regime of a text and a truecased view of it, for detectors that read capitals.
+
+A judgment typed in capitals ("WILL SMITH CALLED") or a chat typed in lower case ("john smith met mary
+jones in paris") hides what capitals tell in written English: which words are names. Taggers and rules
+trained on written text then mask every word of the first and none of the second. This module gives,
+once per text, the regime of each line (`AS_WRITTEN`, `UPPER` or `LOWER`) and a truecased text of the
+same length in which the words of the `UPPER` and `LOWER` lines are written as English usually writes
+them: "Will Smith called", "John Smith met Mary Jones in Paris". Lines as written are left exactly as
+they are, so written text reads the same as before.
+
+A word's usual form comes, in this order, from
+1. the shipped table `data/lexicon/en_word_case.txt` (word forms counted mid-sentence in TAB's
+   background judgments, MIT, and WikiANN English train, CC BY-SA; `scripts/build_case_table.py`):
+   "London", "NHS", "Smith";
+2. titles ("Mr", "Dr", "St"), and Faker's first and last names (MIT) when the word is neither a
+   dictionary word nor frequent ("Quayle", "Lindqvist"; "will" and "bill" stay words);
+3. a word English uses often (wordfreq Zipf >= `COMMON_ZIPF`) or a dictionary word: lower case;
+4. anything else, a rare word: capitalised (unknown words in running text are mostly names), except
+   letter runs without a vowel in a line of capitals, which stay capitals (acronyms: "CABG", "BP").
+The first word of a sentence is capitalised, as written English does.
+
+Pure functions; the truecased text has the length of the text (a character whose case change would
+change its length, "ß" -> "SS", keeps its case), so offsets found in it are offsets in the text.
+"""
+import re
+import weakref
+from functools import lru_cache
+from pathlib import Path
+from typing import FrozenSet, List, Optional, Tuple
+
+from spacy.tokens import Doc
+
+from spacy_anon.extensions import doc_text
+
+from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+
+AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
+REGIMES = (AS_WRITTEN, UPPER, LOWER)
+
+CASE_TABLE = Path(__file__).resolve().parent / "data" / "lexicon" / "en_word_case.txt"
+COMMON_ZIPF = 3.0  # wordfreq Zipf from which an unlisted word is an ordinary word (lower case)
+NAME_MAX_ZIPF = 4.5  # a listed name more frequent than this is a word too ("the" is a Vietnamese name)
+MIN_CASED_LETTERS = 6  # a line with fewer cased letters keeps its case ("OK", "Dr X"): too short to tell
+UPPER_SHARE = 0.9  # share of a line's cased letters in capitals from which the line is in capitals
+NAME_SOURCES = (
+    "faker:person.first_names:en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR,sv_SE,nl_NL",
+    "faker:person.last_names:en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR,sv_SE,nl_NL",
+)
+
+_WORD = re.compile(r"[^\W\d_]+")
+_SENTENCE_END = re.compile(r"[.!?]\s*$|^\s*$|[:;\-–—]\s*$|[\"“(]\s*$")
+_VOWELS = frozenset("aeiouy")
+_TITLES = frozenset(DEFAULT_HONORIFICS) | {"st", "mt"}
+
+
+def line_regime(line: str) -> str:
+    """`UPPER` when nearly all of the line's cased letters are capitals, `LOWER` when none is, else
+    `AS_WRITTEN`; a line with fewer than `MIN_CASED_LETTERS` cased letters is `AS_WRITTEN`."""
+    upper = lower = 0
+    for ch in line:
+        if ch.isupper():
+            upper += 1
+        elif ch.islower():
+            lower += 1
+    cased = upper + lower
+    if cased < MIN_CASED_LETTERS:
+        return AS_WRITTEN
+    if upper >= UPPER_SHARE * cased:
+        return UPPER
+    if upper == 0:
+        return LOWER
+    return AS_WRITTEN
+
+
+def text_regime(text: str) -> str:
+    """The regime of the text as a whole (its cased letters counted together)."""
+    return line_regime(text)
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict:
+    out = {}
+    for line in CASE_TABLE.read_text(encoding="utf8").splitlines():
+        if line and not line.startswith("#"):
+            out.setdefault(line.lower(), line)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _names() -> FrozenSet[str]:
+    from spacy_anon.lexicon.gazetteers import load_gazetteer
+
+    names: set = set()
+    for spec in NAME_SOURCES:
+        names |= load_gazetteer(spec)
+    return frozenset(names)
+
+
+@lru_cache(maxsize=1)
+def _dictionary():
+    from spacy_anon.lexicon.common_words import common_word_test
+
+    return common_word_test("en")
+
+
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en")
+
+
+def _capitalised(lower: str) -> str:
+    return lower[:1].upper() + lower[1:]
+
+
+@lru_cache(maxsize=65536)
+def usual_form(word: str, regime: str = UPPER) -> str:
+    """How English usually writes `word` (a run of letters) mid-sentence, read from a line in `regime`."""
+    lower = word.lower()
+    form = _table().get(lower)
+    if form is not None:
+        return form
+    if lower in _TITLES:
+        return _capitalised(lower)
+    if len(lower) >= 2 and lower in _names() and not _dictionary()(lower) and _zipf(lower) < NAME_MAX_ZIPF:
+        return _capitalised(lower)
+    if len(lower) == 1 or _zipf(lower) >= COMMON_ZIPF or _dictionary()(lower):
+        return lower
+    if regime == UPPER and len(lower) <= 5 and not (set(lower) & _VOWELS):
+        return lower.upper()
+    return _capitalised(lower)
+
+
+def _same_length(original: str, cased: str) -> str:
+    """`original` in the casing of `cased`, one character for one: when casing changed the length ("ß" ->
+    "SS"), each character is cased alone (first as `cased` starts, the rest as `cased` goes on) and one
+    whose case change would change its length keeps its case."""
+    if len(cased) == len(original):
+        return cased
+    first_upper, rest_upper = cased[:1].isupper(), cased[1:].isupper()
+    out = []
+    for i, ch in enumerate(original):
+        new = ch.upper() if (first_upper if i == 0 else rest_upper) else ch.lower()
+        out.append(new if len(new) == 1 else ch)
+    return "".join(out)
+
+
+def truecase_line(line: str, regime: str) -> str:
+    """The line with its words in their usual form (`regime` `UPPER` or `LOWER`), sentence starts
+    capitalised; the same length as `line`."""
+    if regime == AS_WRITTEN:
+        return line
+    out = list(line)
+    prev_end = 0
+    for m in _WORD.finditer(line):
+        word = m.group()
+        form = usual_form(word, regime)
+        if _SENTENCE_END.search(line[max(0, prev_end - 2):m.start()] if prev_end else "") and not form[:1].isupper():
+            form = _capitalised(form)
+        prev_end = m.end()
+        if form != word:
+            out[m.start():m.end()] = list(_same_length(word, form))
+    return "".join(out)
+
+
+def line_spans(text: str) -> List[Tuple[int, int]]:
+    """(start, end) of each line of `text`, line breaks left out."""
+    out = []
+    start = 0
+    for m in re.finditer(r"\r\n|[\n\r\u2028\u2029\x85\x0b\x0c]", text):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(text)))
+    return out
+
+
+def truecased_text(text: str) -> str:
+    """`text` with each line in capitals or in lower case truecased (`truecase_line`); lines as written,
+    and texts with no such line, are returned as they are. The same length as `text`."""
+    pieces = []
+    pos = 0
+    changed = False
+    for start, end in line_spans(text):
+        line = text[start:end]
+        regime = line_regime(line)
+        if regime == AS_WRITTEN:
+            continue
+        cased = truecase_line(line, regime)
+        if cased != line:
+            pieces.append(text[pos:start])
+            pieces.append(cased)
+            pos = end
+            changed = True
+    if not changed:
+        return text
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+# ---------------------------------------------------------------- a doc's reading text, computed once
+CASED_LANGS = ("en",)  # the languages whose usual word forms the shipped table and word lists give
+_READING: "weakref.WeakKeyDictionary[Doc, Tuple[int, str]]" = weakref.WeakKeyDictionary()
+
+
+def reading_text(doc: Doc) -> str:
+    """The doc's text as the detectors read it: `truecased_text` of an English doc, its text as it is
+    in other languages. Built once per doc (weakly keyed, like `extensions.doc_text`)."""
+    known = _READING.get(doc)
+    if known is not None and known[0] == len(doc):
+        return known[1]
+    text = doc_text(doc)
+    if doc.lang_ in CASED_LANGS:
+        text = truecased_text(text)
+    _READING[doc] = (len(doc), text)
+    return text
+
+
+def reading_words(doc: Doc) -> Optional[List[str]]:
+    """The doc's token texts in its reading text, or None when that is the doc's text (nothing recased)."""
+    text = reading_text(doc)
+    if text is doc_text(doc):
+        return None
+    return [text[t.idx:t.idx + len(t.text)] for t in doc]
+
+
+def reading_doc(doc: Doc) -> Doc:
+    """The doc itself, or, when its reading text differs, a doc of the same tokens (same indices, same
+    spacing) in the reading text: for the steps that read only tokens' texts (the CRF's span filters)."""
+    words = reading_words(doc)
+    if words is None:
+        return doc
+    return Doc(doc.vocab, words=words, spaces=[bool(t.whitespace_) for t in doc])
