@@ -39,6 +39,7 @@ REGIMES = (AS_WRITTEN, UPPER, LOWER)
 
 CASE_TABLE = Path(__file__).resolve().parent / "data" / "lexicon" / "en_word_case.txt"
 COMMON_ZIPF = 3.0  # wordfreq Zipf from which an unlisted word is an ordinary word (lower case)
+FUNCTION_ZIPF = 5.5  # a word more frequent than this is never part of a name run ("of", "and")
 NAME_MAX_ZIPF = 4.5  # a listed name more frequent than this is a word too ("the" is a Vietnamese name)
 MIN_CASED_LETTERS = 6  # a line with fewer cased letters keeps its case ("OK", "Dr X"): too short to tell
 UPPER_SHARE = 0.9  # share of a line's cased letters in capitals from which the line is in capitals
@@ -48,9 +49,13 @@ NAME_SOURCES = (
 )
 
 _WORD = re.compile(r"[^\W\d_]+")
-_SENTENCE_END = re.compile(r"[.!?]\s*$|^\s*$|[:;\-–—]\s*$|[\"“(]\s*$")
+_SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(]\s*$")
 _VOWELS = frozenset("aeiouy")
 _TITLES = frozenset(DEFAULT_HONORIFICS) | {"st", "mt"}
+# weekdays and the months no other word is spelled as ("may", "march", "sat" and "sun" are words too)
+_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february april june "
+                      "july august september october november december jan feb apr jun jul aug sept oct nov dec"
+                      .split())
 
 
 def line_regime(line: str) -> str:
@@ -98,9 +103,11 @@ def _names() -> FrozenSet[str]:
 
 @lru_cache(maxsize=1)
 def _dictionary():
-    from spacy_anon.lexicon.common_words import common_word_test
+    """Whether a lower-case word (or its verb stem) is a dictionary word or a clinical note's word."""
+    from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, dictionary_test
 
-    return common_word_test("en")
+    test = dictionary_test("en")
+    return lambda lower: lower in CLINICAL_WORDS or test(lower)
 
 
 def _zipf(word: str) -> float:
@@ -120,15 +127,24 @@ def usual_form(word: str, regime: str = UPPER) -> str:
     form = _table().get(lower)
     if form is not None:
         return form
-    if lower in _TITLES:
+    if lower in _TITLES or lower in _CALENDAR:
         return _capitalised(lower)
     if len(lower) >= 2 and lower in _names() and not _dictionary()(lower) and _zipf(lower) < NAME_MAX_ZIPF:
         return _capitalised(lower)
-    if len(lower) == 1 or _zipf(lower) >= COMMON_ZIPF or _dictionary()(lower):
+    if len(lower) == 1 or is_word(lower):
         return lower
     if regime == UPPER and len(lower) <= 5 and not (set(lower) & _VOWELS):
         return lower.upper()
     return _capitalised(lower)
+
+
+@lru_cache(maxsize=65536)
+def is_word(lower: str) -> bool:
+    """Whether a lower-case word is an ordinary English word: frequent (wordfreq Zipf >= `COMMON_ZIPF`),
+    in the dictionary list, or an inflected or "-ly" form of a word in it ("visited", "quickly")."""
+    if _zipf(lower) >= COMMON_ZIPF or _dictionary()(lower):
+        return True
+    return lower.endswith("ly") and len(lower) > 5 and (_dictionary()(lower[:-2]) or _dictionary()(lower[:-3] + "y"))
 
 
 def _same_length(original: str, cased: str) -> str:
@@ -147,20 +163,49 @@ def _same_length(original: str, cased: str) -> str:
 
 def truecase_line(line: str, regime: str) -> str:
     """The line with its words in their usual form (`regime` `UPPER` or `LOWER`), sentence starts
-    capitalised; the same length as `line`."""
+    capitalised; the same length as `line`.
+
+    A dictionary word between two capitalised words of one name ("MERCY VALLEY MEDICAL CENTER",
+    "SUSAN LANGLEY-PRICE") is capitalised with them; not a function word or a verb form ("Smith visited
+    Paris", "John and Mary")."""
     if regime == AS_WRITTEN:
         return line
+    words = list(_WORD.finditer(line))
+    forms = [usual_form(m.group(), regime) for m in words]
+    named = [f[:1].isupper() for f in forms]  # capitalised by its usual form, not by its place
+    for k in range(1, len(words) - 1):
+        if (not named[k] and named[k - 1] and named[k + 1] and _joined(line, words[k - 1], words[k])
+                and _joined(line, words[k], words[k + 1]) and _name_part(forms[k])):
+            forms[k] = _capitalised(forms[k])
     out = list(line)
-    prev_end = 0
-    for m in _WORD.finditer(line):
-        word = m.group()
-        form = usual_form(word, regime)
-        if _SENTENCE_END.search(line[max(0, prev_end - 2):m.start()] if prev_end else "") and not form[:1].isupper():
+    for k, m in enumerate(words):
+        form = forms[k]
+        before = line[max(0, words[k - 1].end() - 2):m.start()] if k else ""
+        if not form[:1].isupper() and _SENTENCE_END.search(before):
             form = _capitalised(form)
-        prev_end = m.end()
-        if form != word:
-            out[m.start():m.end()] = list(_same_length(word, form))
+        if form != m.group():
+            out[m.start():m.end()] = list(_same_length(m.group(), form))
     return "".join(out)
+
+
+def _joined(line: str, left: "re.Match", right: "re.Match") -> bool:
+    """Whether only one space or a hyphen stands between two words (one name runs on)."""
+    return line[left.end():right.start()] in (" ", "-")
+
+
+@lru_cache(maxsize=65536)
+def _name_part(lower: str) -> bool:
+    from spacy_anon.lexicon.generic_words import is_past_or_progressive
+
+    return (len(lower) > 2 and lower not in _function_words() and _zipf(lower) < FUNCTION_ZIPF
+            and not is_past_or_progressive(lower, _dictionary()))
+
+
+@lru_cache(maxsize=1)
+def _function_words() -> FrozenSet[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
 
 
 def line_spans(text: str) -> List[Tuple[int, int]]:
