@@ -61,13 +61,8 @@ _CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday 
 def line_regime(line: str) -> str:
     """`UPPER` when nearly all of the line's cased letters are capitals, `LOWER` when none is, else
     `AS_WRITTEN`; a line with fewer than `MIN_CASED_LETTERS` cased letters is `AS_WRITTEN`."""
-    upper = lower = 0
-    for ch in line:
-        if ch.isupper():
-            upper += 1
-        elif ch.islower():
-            lower += 1
-    cased = upper + lower
+    upper = sum(map(str.isupper, line))
+    cased = upper + sum(map(str.islower, line))
     if cased < MIN_CASED_LETTERS:
         return AS_WRITTEN
     if upper >= UPPER_SHARE * cased:
@@ -103,11 +98,15 @@ def _names() -> FrozenSet[str]:
 
 @lru_cache(maxsize=1)
 def _dictionary():
-    """Whether a lower-case word (or its verb stem) is a dictionary word or a clinical note's word."""
     from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, dictionary_test
 
     test = dictionary_test("en")
     return lambda lower: lower in CLINICAL_WORDS or test(lower)
+
+
+def is_dictionary_word(lower: str) -> bool:
+    """Whether a lower-case word (or its verb stem) is a dictionary word or a clinical note's word."""
+    return _dictionary()(lower)
 
 
 def _zipf(word: str) -> float:
@@ -133,8 +132,8 @@ def usual_form(word: str, regime: str = UPPER) -> str:
         return _capitalised(lower)
     if len(lower) == 1 or is_word(lower):
         return lower
-    if regime == UPPER and len(lower) <= 5 and not (set(lower) & _VOWELS):
-        return lower.upper()
+    if regime == UPPER and len(lower) <= 5 and not set(lower) & _VOWELS:
+        return lower.upper()  # an abbreviation ("BP", "NGT", "HTN") more often than a name
     return _capitalised(lower)
 
 

@@ -60,8 +60,8 @@ class SequenceInputs(NamedTuple):
 
 def token_arrays(doc: Doc) -> TokenArrays:
     """(texts, has trailing whitespace, is a whitespace token) of every token, read from the doc's arrays
-    and string store (or, where the doc has lines in capitals or in lower case, its `casing.reading_words`): a Token object per token (`for token in doc`, `doc.text`) is a large share of the
-    tagger's time."""
+    and string store (where the doc has lines in capitals or in lower case, its `casing.reading_words`):
+    a Token object per token (`for token in doc`, `doc.text`) is a large share of the tagger's time."""
     arr = doc.to_array([ORTH, SPACY, IS_SPACE])
     strings = doc.vocab.strings
     texts = []
