@@ -14,7 +14,8 @@ A word's usual form comes, in this order, from
    "London", "NHS", "Smith";
 2. titles ("Mr", "Dr", "St"), and Faker's first and last names (MIT) when the word is neither a
    dictionary word nor frequent ("Quayle", "Lindqvist"; "will" and "bill" stay words);
-3. a word English uses often (wordfreq Zipf >= `COMMON_ZIPF`) or a dictionary word: lower case;
+3. a dictionary word (or its inflection), or a word English uses often (wordfreq Zipf >= `COMMON_ZIPF`):
+   lower case;
 4. anything else, a rare word: capitalised (unknown words in running text are mostly names), except
    letter runs without a vowel in a line of capitals, which stay capitals (acronyms: "CABG", "BP").
 The first word of a sentence is capitalised, as written English does.
@@ -38,7 +39,9 @@ AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
 REGIMES = (AS_WRITTEN, UPPER, LOWER)
 
 CASE_TABLE = Path(__file__).resolve().parent / "data" / "lexicon" / "en_word_case.txt"
-COMMON_ZIPF = 3.0  # wordfreq Zipf from which an unlisted word is an ordinary word (lower case)
+# wordfreq Zipf from which a word no dictionary lists is an ordinary word ("whom", "okay"): below it, a
+# word outside the dictionary is read as a name (chosen on TAB and the everyday set: 3.0, 3.5, 4.0, 4.5)
+COMMON_ZIPF = 4.0
 FUNCTION_ZIPF = 5.5  # a word more frequent than this is never part of a name run ("of", "and")
 NAME_MAX_ZIPF = 4.5  # a listed name more frequent than this is a word too ("the" is a Vietnamese name)
 MIN_CASED_LETTERS = 6  # a line with fewer cased letters keeps its case ("OK", "Dr X"): too short to tell
