@@ -29,6 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import FrozenSet, List, Optional, Tuple
 
+from spacy.attrs import IDX, LENGTH, SPACY
 from spacy.tokens import Doc
 
 from spacy_anon.extensions import doc_text
@@ -246,28 +247,51 @@ def truecased_text(text: str) -> str:
 
 # ---------------------------------------------------------------- a doc's reading text, computed once
 CASED_LANGS = ("en",)  # the languages whose usual word forms the shipped table and word lists give
-_READING: "weakref.WeakKeyDictionary[Doc, Tuple[int, str]]" = weakref.WeakKeyDictionary()
+
+
+class _Reading:
+    """What is known of one doc's reading: its text, and (built when first asked) its tokens' texts and
+    a doc of them."""
+
+    __slots__ = ("n_tokens", "text", "words", "doc")
+
+    def __init__(self, n_tokens: int, text: str) -> None:
+        self.n_tokens, self.text = n_tokens, text
+        self.words: Optional[List[str]] = None
+        self.doc: Optional[Doc] = None
+
+
+_READING: "weakref.WeakKeyDictionary[Doc, _Reading]" = weakref.WeakKeyDictionary()
+
+
+def _reading(doc: Doc) -> _Reading:
+    known = _READING.get(doc)
+    if known is not None and known.n_tokens == len(doc):
+        return known
+    text = doc_text(doc)
+    if doc.lang_ in CASED_LANGS:
+        text = truecased_text(text)
+    known = _READING[doc] = _Reading(len(doc), text)
+    return known
 
 
 def reading_text(doc: Doc) -> str:
     """The doc's text as the detectors read it: `truecased_text` of an English doc, its text as it is
     in other languages. Built once per doc (weakly keyed, like `extensions.doc_text`)."""
-    known = _READING.get(doc)
-    if known is not None and known[0] == len(doc):
-        return known[1]
-    text = doc_text(doc)
-    if doc.lang_ in CASED_LANGS:
-        text = truecased_text(text)
-    _READING[doc] = (len(doc), text)
-    return text
+    return _reading(doc).text
 
 
 def reading_words(doc: Doc) -> Optional[List[str]]:
-    """The doc's token texts in its reading text, or None when that is the doc's text (nothing recased)."""
-    text = reading_text(doc)
-    if text is doc_text(doc):
+    """The doc's token texts in its reading text, or None when that is the doc's text (nothing recased).
+    Built once per doc, from the doc's arrays (a Token object per token would cost more than the rest)."""
+    reading = _reading(doc)
+    if reading.text is doc_text(doc):
         return None
-    return [text[t.idx:t.idx + len(t.text)] for t in doc]
+    if reading.words is None:
+        arr = doc.to_array([IDX, LENGTH]).tolist()
+        text = reading.text
+        reading.words = [text[i:i + n] for i, n in arr]
+    return reading.words
 
 
 def reading_doc(doc: Doc) -> Doc:
@@ -276,4 +300,8 @@ def reading_doc(doc: Doc) -> Doc:
     words = reading_words(doc)
     if words is None:
         return doc
-    return Doc(doc.vocab, words=words, spaces=[bool(t.whitespace_) for t in doc])
+    reading = _reading(doc)
+    if reading.doc is None:
+        spaces = (doc.to_array(SPACY) != 0).tolist() if len(doc) else []
+        reading.doc = Doc(doc.vocab, words=words, spaces=spaces)
+    return reading.doc
