@@ -33,6 +33,8 @@ from spacy.attrs import IDX, LENGTH, SPACY
 from spacy.tokens import Doc
 
 from spacy_anon.extensions import doc_text
+from spacy_anon.lexicon.gazetteers import load_gazetteer
+from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, dictionary_test, is_past_or_progressive
 
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 
@@ -92,8 +94,6 @@ def _table() -> dict:
 
 @lru_cache(maxsize=1)
 def _names() -> FrozenSet[str]:
-    from spacy_anon.lexicon.gazetteers import load_gazetteer
-
     names: set = set()
     for spec in NAME_SOURCES:
         names |= load_gazetteer(spec)
@@ -102,8 +102,6 @@ def _names() -> FrozenSet[str]:
 
 @lru_cache(maxsize=1)
 def _dictionary():
-    from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, dictionary_test
-
     test = dictionary_test("en")
     return lambda lower: lower in CLINICAL_WORDS or test(lower)
 
@@ -198,8 +196,6 @@ def _joined(line: str, left: "re.Match", right: "re.Match") -> bool:
 
 @lru_cache(maxsize=65536)
 def _name_part(lower: str) -> bool:
-    from spacy_anon.lexicon.generic_words import is_past_or_progressive
-
     return (len(lower) > 2 and lower not in _function_words() and _zipf(lower) < FUNCTION_ZIPF
             and not is_past_or_progressive(lower, _dictionary()))
 
