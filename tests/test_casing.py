@@ -182,3 +182,20 @@ def test_one_word_and_other_script_documents_finish(nlp, text):
     doc = nlp(text)
     assert doc._.anon_status == "ok"
     assert doc._.anon_text is not None
+
+
+# names the model never saw in these sentences, in every casing (the class, not the examples)
+FIRST = ["Bartholomew", "Ingrid", "Oluwaseun", "Mateusz", "Siobhan", "Raghav", "Henrike", "Teodora"]
+LAST = ["Quayle", "Lindqvist", "Okonkwo", "Wisniewski", "Fairbairn", "Castellanos", "Dunleavy", "Haugland"]
+FRAMES = ["{name} called the office on Monday about the invoice.",
+          "I spoke to {name} yesterday and she agreed to sign.",
+          "Patient {name} was admitted overnight with chest pain."]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(FIRST), st.sampled_from(LAST), st.sampled_from(FRAMES),
+       st.sampled_from(["as written", "upper", "lower"]))
+def test_unseen_names_are_masked_in_every_casing(nlp, first, last, frame, how):
+    text = frame.format(name=f"{first} {last}")
+    variant = text if how == "as written" else getattr(text, how)()
+    assert {first.lower(), last.lower()} <= set(masked_words(nlp, variant)), variant
