@@ -55,6 +55,10 @@ NAME_SOURCES = (
 )
 
 _WORD = re.compile(r"[^\W\d_]+")
+_CHUNK = re.compile(r"\S+")
+# a chunk that is an address or a handle ("jane.doe@example.com", "www.acme.com", "j_doe") keeps its case,
+# which its detectors read ("c/o" and "x1" are recased like words)
+_ADDRESS = re.compile(r"[@_]|://|[^\W\d_]\.[^\W\d_]{2,}")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(]\s*$")
 _VOWELS = frozenset("aeiouy")
 _TITLES = frozenset(DEFAULT_HONORIFICS) | {"st", "mt"}
@@ -171,7 +175,8 @@ def truecase_line(line: str, regime: str) -> str:
     Paris", "John and Mary")."""
     if regime == AS_WRITTEN:
         return line
-    words = list(_WORD.finditer(line))
+    words = [m for chunk in _CHUNK.finditer(line) if not _ADDRESS.search(chunk.group())
+             for m in _WORD.finditer(line, chunk.start(), chunk.end())]
     forms = [usual_form(m.group(), regime) for m in words]
     named = [f[:1].isupper() for f in forms]  # capitalised by its usual form, not by its place
     for k in range(1, len(words) - 1):
