@@ -57,8 +57,8 @@ NAME_SOURCES = (
 _WORD = re.compile(r"[^\W\d_]+")
 _CHUNK = re.compile(r"\S+")
 # a chunk that is an address or a handle ("jane.doe@example.com", "www.acme.com", "j_doe") keeps its case,
-# which its detectors read ("c/o" and "x1" are recased like words)
-_ADDRESS = re.compile(r"[@_]|://|[^\W\d_]\.[^\W\d_]{2,}")
+# which its detectors read ("c/o", "x1" and a chat's "thanks.john" are recased like words)
+_ADDRESS = re.compile(r"[@_]|://|(?i:www\.|\.(?:com|org|net|edu|gov|info|biz|io|co|uk|ie|de|fr|es|eu)\b)")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(]\s*$")
 _VOWELS = frozenset("aeiouy")
 _TITLES = frozenset(DEFAULT_HONORIFICS) | {"st", "mt"}
