@@ -17,7 +17,9 @@ A word's usual form comes, in this order, from
 3. a dictionary word (or its inflection), or a word English uses often (wordfreq Zipf >= `COMMON_ZIPF`):
    lower case;
 4. anything else, a rare word: capitalised (unknown words in running text are mostly names), except
-   letter runs without a vowel in a line of capitals, which stay capitals (acronyms: "CABG", "BP").
+   letter runs without a vowel in a line of capitals, which stay capitals (abbreviations: "BP", "NGT").
+A dictionary word between two capitalised words of one name is capitalised with them, and an e-mail,
+URL, domain or handle keeps its case.
 The first word of a sentence is capitalised, as written English does.
 
 Pure functions; the truecased text has the length of the text (a character whose case change would
@@ -35,7 +37,6 @@ from spacy.tokens import Doc
 from spacy_anon.extensions import doc_text
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, dictionary_test, is_past_or_progressive
-
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 
 AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
@@ -82,11 +83,6 @@ def line_regime(line: str) -> str:
     return AS_WRITTEN
 
 
-def text_regime(text: str) -> str:
-    """The regime of the text as a whole (its cased letters counted together)."""
-    return line_regime(text)
-
-
 @lru_cache(maxsize=1)
 def _table() -> dict:
     out = {}
@@ -106,17 +102,13 @@ def _names() -> FrozenSet[str]:
 
 @lru_cache(maxsize=1)
 def _dictionary():
+    """Whether a lower-case word (or its verb stem) is a dictionary word or a clinical note's word."""
     test = dictionary_test("en")
     return lambda lower: lower in CLINICAL_WORDS or test(lower)
 
 
-def is_dictionary_word(lower: str) -> bool:
-    """Whether a lower-case word (or its verb stem) is a dictionary word or a clinical note's word."""
-    return _dictionary()(lower)
-
-
 def _zipf(word: str) -> float:
-    from wordfreq import zipf_frequency
+    from wordfreq import zipf_frequency  # lazy: heavy word lists, loaded on first use
 
     return zipf_frequency(word, "en")
 

@@ -70,7 +70,8 @@ def test_line_regime(line, regime):
     ("PATIENT BARTHOLOMEW QUAYLE, BP 120/80, NGT PLACED.", "Patient Bartholomew Quayle, BP 120/80, NGT placed."),
     ("MERCY VALLEY MEDICAL CENTER - 5 WEST", "Mercy Valley Medical Center - 5 West"),
     # an address or a handle keeps its case; "c/o" and "x1" are words
-    ("WRITE TO JANE.DOE@EXAMPLE.COM OR WWW.ACME.COM, C/O J_DOE X1", "Write to JANE.DOE@EXAMPLE.COM or WWW.ACME.COM, c/o J_DOE x1"),
+    ("WRITE TO JANE.DOE@EXAMPLE.COM OR WWW.ACME.COM, C/O J_DOE X1",
+     "Write to JANE.DOE@EXAMPLE.COM or WWW.ACME.COM, c/o J_DOE x1"),
     ("mail jane.doe@example.com", "Mail jane.doe@example.com"),
 ])
 def test_truecased_text_writes_words_as_english_does(text, expected):
@@ -95,7 +96,8 @@ def test_words_that_are_words_stay_words():
 
 
 @pytest.mark.parametrize("text", [
-    "STRASSE 5, MÜNCHEN", "straße 5, münchen", "İSTANBUL'DA OTURAN KİŞİ", "ıstanbul", "ИВАН ПЕТРОВ ПРИЕХАЛ В МОСКВУ",
+    "STRASSE 5, MÜNCHEN", "straße 5, münchen", "İSTANBUL'DA OTURAN KİŞİ", "ıstanbul",
+    "ИВАН ПЕТРОВ ПРИЕХАЛ В МОСКВУ",
     "東京都 新宿区", "12345 678-90", "", "x", "SMITH", "smith", "\n\n  \n",
 ])
 def test_edge_cases_keep_the_length_and_the_letters(text):
