@@ -19,7 +19,7 @@ A word's usual form comes, in this order, from
 4. anything else, a rare word: capitalised (unknown words in running text are mostly names), except
    letter runs without a vowel in a line of capitals, which stay capitals (abbreviations: "BP", "NGT").
 A dictionary word between two capitalised words of one name is capitalised with them, and an e-mail,
-URL, domain or handle keeps its case.
+URL or domain keeps its case.
 The first word of a sentence is capitalised, as written English does.
 
 Pure functions; the truecased text has the length of the text (a character whose case change would
@@ -57,9 +57,9 @@ NAME_SOURCES = (
 
 _WORD = re.compile(r"[^\W\d_]+")
 _CHUNK = re.compile(r"\S+")
-# a chunk that is an address or a handle ("jane.doe@example.com", "www.acme.com", "j_doe") keeps its case,
-# which its detectors read ("c/o", "x1" and a chat's "thanks.john" are recased like words)
-_ADDRESS = re.compile(r"[@_]|://|(?i:www\.|\.(?:com|org|net|edu|gov|info|biz|io|co|uk|ie|de|fr|es|eu)\b)")
+# a chunk that is an address ("jane.doe@example.com", "www.acme.com") keeps its case, which its detectors
+# read ("c/o", "x1", a handle "@john_smith" and a chat's "thanks.john" are recased like words)
+_ADDRESS = re.compile(r"\w@\w|://|(?i:www\.|\.(?:com|org|net|edu|gov|info|biz|io|co|uk|ie|de|fr|es|eu)\b)")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(]\s*$")
 _VOWELS = frozenset("aeiouy")
 _TITLES = frozenset(DEFAULT_HONORIFICS) | {"st", "mt"}
