@@ -135,7 +135,8 @@ def test_trained_models_with_extra_features_and_biluo_decode_alike(settings):
 def test_sequences_are_lines_without_whitespace_tokens(default_nlp):
     doc = default_nlp.make_doc("Ann Lee\n\nlives  in\nRome \n")
     texts, gaps, spaces = token_arrays(doc)
-    assert texts == [t.text for t in doc]
+    # the line in lower case is read truecased (spacy_anon.casing), the others as written
+    assert texts == [t.text if t.text != "lives" else "Lives" for t in doc]
     assert gaps == [bool(t.whitespace_) for t in doc] and spaces == [t.is_space for t in doc]
     content, lengths = sequence_bounds(texts, spaces)
     assert lengths == [2, 2, 1]

@@ -11,7 +11,8 @@ from spacy.tokens import Doc, Span
 from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
-from spacy_anon.extensions import doc_text, has_own_value
+from spacy_anon.casing import reading_text
+from spacy_anon.extensions import has_own_value
 from spacy_anon.candidates import append_candidates
 from spacy_anon.progress import finishes, pipe_keeping_failures
 from spacy_anon.doc_keys import RULES_RAN_KEY, SPAN_KEY
@@ -202,7 +203,7 @@ class AnonRules(Pipe):
         kept, marked as failed (anon_mask will not mask it)."""
         for batch in util.minibatch(stream, size=max(1, batch_size)):
             try:
-                found = self.match_batch([doc_text(doc) for doc in batch])
+                found = self.match_batch([reading_text(doc) for doc in batch])
             except Exception:  # noqa: BLE001  (each doc alone then: its own error goes to the handler)
                 found = [None] * len(batch)
             by_doc = {id(doc): matches for doc, matches in zip(batch, found)}
@@ -213,7 +214,7 @@ class AnonRules(Pipe):
         """Append rule matches to doc.spans[spans_key] and mark that the rules ran (`matches`: those of
         the doc's text, found already by `match_batch`)."""
         if matches is None:
-            matches = self.match(doc_text(doc))
+            matches = self.match(reading_text(doc))  # lines in capitals or lower case truecased (`casing`)
         types = self.fine_types()
         group = doc.spans[self.spans_key] if self.spans_key in doc.spans else None
         existing = {(s.start_char, s.end_char, s.label_, s._.anon_source) for s in group} if group else set()

@@ -21,6 +21,7 @@ from spacy.scorer import Scorer
 from spacy.tokens import Doc
 from spacy.training import Example
 
+from spacy_anon.casing import reading_doc
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.doc_keys import NAMES_DETECTOR_KEY
 from spacy_anon.errors import Errors
@@ -349,7 +350,7 @@ class CRFTagger(ErrorHandling):
             decoded = [self._decode_crfsuite(doc, toks) for doc, toks in zip(docs, tokens)]
         results = []
         for doc, toks, result in zip(docs, tokens, decoded):
-            result = apply_span_filters(self.span_filters, doc, toks, result, self)
+            result = apply_span_filters(self.span_filters, reading_doc(doc), toks, result, self)
             if self.cfg.get("context_veto"):
                 result = veto_spans(result, self._context_scores(doc), self.cfg["context_veto"])
             results.append(result)

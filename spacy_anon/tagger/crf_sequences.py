@@ -13,6 +13,7 @@ import numpy as np
 from spacy.attrs import IS_SPACE, ORTH, SPACY
 from spacy.tokens import Doc
 
+from spacy_anon.casing import reading_words
 from spacy_anon.lexicon.gazetteers import PHRASE_PREFIX
 from spacy_anon.tagger.features import (
     chunk_features,
@@ -59,15 +60,16 @@ class SequenceInputs(NamedTuple):
 
 def token_arrays(doc: Doc) -> TokenArrays:
     """(texts, has trailing whitespace, is a whitespace token) of every token, read from the doc's arrays
-    and string store: a Token object per token (`for token in doc`, `doc.text`) is a large share of the
-    tagger's time."""
+    and string store (where the doc has lines in capitals or in lower case, its `casing.reading_words`):
+    a Token object per token (`for token in doc`, `doc.text`) is a large share of the tagger's time."""
     arr = doc.to_array([ORTH, SPACY, IS_SPACE])
     strings = doc.vocab.strings
     texts = []
     blank = (arr[:, 2] != 0).tolist()
     spaced = (arr[:, 1] != 0).tolist()
+    recased = reading_words(doc)  # lines in capitals or in lower case as English writes them (`casing`)
     for i, orth in enumerate(arr[:, 0].tolist()):
-        token = strings[orth]
+        token = strings[orth] if recased is None else recased[i]
         if token.isascii() and token.isprintable():
             texts.append(token)
             continue

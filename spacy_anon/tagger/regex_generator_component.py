@@ -14,6 +14,7 @@ from spacy.scorer import Scorer
 from spacy.tokens import Doc
 from spacy.training import Example
 
+from spacy_anon.casing import reading_words
 from spacy_anon.labels import GOLD_SPAN_KEY, SPAN_KEY
 from spacy_anon.candidates import append_candidates, scored_token_spans
 from spacy_anon.progress import ErrorHandling, finishes, pipe_keeping_failures
@@ -116,10 +117,14 @@ class RegexGenerator(ErrorHandling):
         return sorted({r.label for r in self._index.rules})
 
     def find(self, doc: Doc):
-        """(start, end, label, score) token matches in a doc (token texts read from its arrays: a Token
-        object per token is slow)."""
-        strings = doc.vocab.strings
-        return apply_rules([strings[orth] for orth in doc.to_array(ORTH).tolist()], self._index)
+        """(start, end, label, score) token matches in a doc, read truecased where a line is in capitals or
+        lower case (`casing.reading_words`; token texts otherwise read from its arrays: a Token object per
+        token is slow)."""
+        words = reading_words(doc)
+        if words is None:
+            strings = doc.vocab.strings
+            words = [strings[orth] for orth in doc.to_array(ORTH).tolist()]
+        return apply_rules(words, self._index)
 
     @finishes
     def __call__(self, doc: Doc) -> Doc:

@@ -1,0 +1,300 @@
+"""Case regime of a text and a truecased view of it, for detectors that read capitals.
+
+A judgment typed in capitals ("WILL SMITH CALLED") or a chat typed in lower case ("john smith met mary
+jones in paris") hides what capitals tell in written English: which words are names. Taggers and rules
+trained on written text then mask every word of the first and none of the second. This module gives,
+once per text, the regime of each line (`AS_WRITTEN`, `UPPER` or `LOWER`) and a truecased text of the
+same length in which the words of the `UPPER` and `LOWER` lines are written as English usually writes
+them: "Will Smith called", "John Smith met Mary Jones in Paris". Lines as written are left exactly as
+they are, so written text reads the same as before.
+
+A word's usual form comes, in this order, from
+1. the shipped table `data/lexicon/en_word_case.txt` (word forms counted mid-sentence in TAB's
+   background judgments, MIT, and WikiANN English train, CC BY-SA; `scripts/build_case_table.py`):
+   "London", "NHS", "Smith";
+2. titles ("Mr", "Dr", "St"), and Faker's first and last names (MIT) when the word is neither a
+   dictionary word nor frequent ("Quayle", "Lindqvist"; "will" and "bill" stay words);
+3. a dictionary word (or its inflection), or a word English uses often (wordfreq Zipf >= `COMMON_ZIPF`):
+   lower case;
+4. anything else, a rare word: capitalised (unknown words in running text are mostly names), except
+   letter runs without a vowel in a line of capitals, which stay capitals (abbreviations: "BP", "NGT").
+A dictionary word between two capitalised words of one name is capitalised with them, and an e-mail,
+URL or domain keeps its case.
+The first word of a sentence is capitalised, as written English does.
+
+Pure functions; the truecased text has the length of the text (a character whose case change would
+change its length, "ß" -> "SS", keeps its case), so offsets found in it are offsets in the text.
+"""
+import re
+import weakref
+from functools import lru_cache
+from pathlib import Path
+from typing import FrozenSet, List, Optional, Tuple
+
+from spacy.attrs import IDX, LENGTH, SPACY
+from spacy.tokens import Doc
+
+from spacy_anon.extensions import doc_text
+from spacy_anon.lexicon.gazetteers import load_gazetteer
+from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, dictionary_test, is_past_or_progressive
+from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+
+AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
+REGIMES = (AS_WRITTEN, UPPER, LOWER)
+
+CASE_TABLE = Path(__file__).resolve().parent / "data" / "lexicon" / "en_word_case.txt"
+# wordfreq Zipf from which a word no dictionary lists is an ordinary word ("whom", "okay"): below it, a
+# word outside the dictionary is read as a name (chosen on TAB and the everyday set: 3.0, 3.5, 4.0, 4.5)
+COMMON_ZIPF = 4.0
+FUNCTION_ZIPF = 5.5  # a word more frequent than this is never part of a name run ("of", "and")
+NAME_MAX_ZIPF = 4.5  # a listed name more frequent than this is a word too ("the" is a Vietnamese name)
+MIN_CASED_LETTERS = 6  # a line with fewer cased letters keeps its case ("OK", "Dr X"): too short to tell
+UPPER_SHARE = 0.9  # share of a line's cased letters in capitals from which the line is in capitals
+NAME_SOURCES = (
+    "faker:person.first_names:en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR,sv_SE,nl_NL",
+    "faker:person.last_names:en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR,sv_SE,nl_NL",
+)
+
+_WORD = re.compile(r"[^\W\d_]+")
+_CHUNK = re.compile(r"\S+")
+# a chunk that is an address ("jane.doe@example.com", "www.acme.com") keeps its case, which its detectors
+# read ("c/o", "x1", a handle "@john_smith" and a chat's "thanks.john" are recased like words)
+_ADDRESS = re.compile(r"\w@\w|://|(?i:www\.|\.(?:com|org|net|edu|gov|info|biz|io|co|uk|ie|de|fr|es|eu)\b)")
+_SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(]\s*$")
+_VOWELS = frozenset("aeiouy")
+_TITLES = frozenset(DEFAULT_HONORIFICS) | {"st", "mt"}
+# weekdays and the months no other word is spelled as ("may", "march", "sat" and "sun" are words too)
+_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february april june "
+                      "july august september october november december jan feb apr jun jul aug sept oct nov dec"
+                      .split())
+
+
+def line_regime(line: str) -> str:
+    """`UPPER` when nearly all of the line's cased letters are capitals, `LOWER` when none is, else
+    `AS_WRITTEN`; a line with fewer than `MIN_CASED_LETTERS` cased letters is `AS_WRITTEN`."""
+    upper = sum(map(str.isupper, line))
+    cased = upper + sum(map(str.islower, line))
+    if cased < MIN_CASED_LETTERS:
+        return AS_WRITTEN
+    if upper >= UPPER_SHARE * cased:
+        return UPPER
+    if upper == 0:
+        return LOWER
+    return AS_WRITTEN
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict:
+    out = {}
+    for line in CASE_TABLE.read_text(encoding="utf8").splitlines():
+        if line and not line.startswith("#"):
+            out.setdefault(line.lower(), line)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _names() -> FrozenSet[str]:
+    names: set = set()
+    for spec in NAME_SOURCES:
+        names |= load_gazetteer(spec)
+    return frozenset(names)
+
+
+@lru_cache(maxsize=1)
+def _dictionary():
+    """Whether a lower-case word (or its verb stem) is a dictionary word or a clinical note's word."""
+    test = dictionary_test("en")
+    return lambda lower: lower in CLINICAL_WORDS or test(lower)
+
+
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency  # lazy: heavy word lists, loaded on first use
+
+    return zipf_frequency(word, "en")
+
+
+def _capitalised(lower: str) -> str:
+    return lower[:1].upper() + lower[1:]
+
+
+@lru_cache(maxsize=65536)
+def usual_form(word: str, regime: str = UPPER) -> str:
+    """How English usually writes `word` (a run of letters) mid-sentence, read from a line in `regime`."""
+    lower = word.lower()
+    form = _table().get(lower)
+    if form is not None:
+        return form
+    if lower in _TITLES or lower in _CALENDAR:
+        return _capitalised(lower)
+    if len(lower) >= 2 and lower in _names() and not _dictionary()(lower) and _zipf(lower) < NAME_MAX_ZIPF:
+        return _capitalised(lower)
+    if len(lower) == 1 or is_word(lower):
+        return lower
+    if regime == UPPER and len(lower) <= 5 and not set(lower) & _VOWELS:
+        return lower.upper()  # an abbreviation ("BP", "NGT", "HTN") more often than a name
+    return _capitalised(lower)
+
+
+@lru_cache(maxsize=65536)
+def is_word(lower: str) -> bool:
+    """Whether a lower-case word is an ordinary English word: frequent (wordfreq Zipf >= `COMMON_ZIPF`),
+    in the dictionary list, or an inflected or "-ly" form of a word in it ("visited", "quickly")."""
+    if _zipf(lower) >= COMMON_ZIPF or _dictionary()(lower):
+        return True
+    return lower.endswith("ly") and len(lower) > 5 and (_dictionary()(lower[:-2]) or _dictionary()(lower[:-3] + "y"))
+
+
+def _same_length(original: str, cased: str) -> str:
+    """`original` in the casing of `cased`, one character for one: when casing changed the length ("ß" ->
+    "SS"), each character is cased alone (first as `cased` starts, the rest as `cased` goes on) and one
+    whose case change would change its length keeps its case."""
+    if len(cased) == len(original):
+        return cased
+    first_upper, rest_upper = cased[:1].isupper(), cased[1:].isupper()
+    out = []
+    for i, ch in enumerate(original):
+        new = ch.upper() if (first_upper if i == 0 else rest_upper) else ch.lower()
+        out.append(new if len(new) == 1 else ch)
+    return "".join(out)
+
+
+def truecase_line(line: str, regime: str) -> str:
+    """The line with its words in their usual form (`regime` `UPPER` or `LOWER`), sentence starts
+    capitalised; the same length as `line`.
+
+    A dictionary word between two capitalised words of one name ("MERCY VALLEY MEDICAL CENTER",
+    "SUSAN LANGLEY-PRICE") is capitalised with them; not a function word or a verb form ("Smith visited
+    Paris", "John and Mary")."""
+    if regime == AS_WRITTEN:
+        return line
+    words = [m for chunk in _CHUNK.finditer(line) if not _ADDRESS.search(chunk.group())
+             for m in _WORD.finditer(line, chunk.start(), chunk.end())]
+    forms = [usual_form(m.group(), regime) for m in words]
+    named = [f[:1].isupper() for f in forms]  # capitalised by its usual form, not by its place
+    for k in range(1, len(words) - 1):
+        if (not named[k] and named[k - 1] and named[k + 1] and _joined(line, words[k - 1], words[k])
+                and _joined(line, words[k], words[k + 1]) and _name_part(forms[k])):
+            forms[k] = _capitalised(forms[k])
+    out = list(line)
+    for k, m in enumerate(words):
+        form = forms[k]
+        before = line[max(0, words[k - 1].end() - 2):m.start()] if k else ""
+        if not form[:1].isupper() and _SENTENCE_END.search(before):
+            form = _capitalised(form)
+        if form != m.group():
+            out[m.start():m.end()] = list(_same_length(m.group(), form))
+    return "".join(out)
+
+
+def _joined(line: str, left: "re.Match", right: "re.Match") -> bool:
+    """Whether only one space or a hyphen stands between two words (one name runs on)."""
+    return line[left.end():right.start()] in (" ", "-")
+
+
+@lru_cache(maxsize=65536)
+def _name_part(lower: str) -> bool:
+    return (len(lower) > 2 and lower not in _function_words() and _zipf(lower) < FUNCTION_ZIPF
+            and not is_past_or_progressive(lower, _dictionary()))
+
+
+@lru_cache(maxsize=1)
+def _function_words() -> FrozenSet[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
+def line_spans(text: str) -> List[Tuple[int, int]]:
+    """(start, end) of each line of `text`, line breaks left out."""
+    out = []
+    start = 0
+    for m in re.finditer(r"\r\n|[\n\r\u2028\u2029\x85\x0b\x0c]", text):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(text)))
+    return out
+
+
+def truecased_text(text: str) -> str:
+    """`text` with each line in capitals or in lower case truecased (`truecase_line`); lines as written,
+    and texts with no such line, are returned as they are. The same length as `text`."""
+    pieces = []
+    pos = 0
+    changed = False
+    for start, end in line_spans(text):
+        line = text[start:end]
+        regime = line_regime(line)
+        if regime == AS_WRITTEN:
+            continue
+        cased = truecase_line(line, regime)
+        if cased != line:
+            pieces.append(text[pos:start])
+            pieces.append(cased)
+            pos = end
+            changed = True
+    if not changed:
+        return text
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+# ---------------------------------------------------------------- a doc's reading text, computed once
+CASED_LANGS = ("en",)  # the languages whose usual word forms the shipped table and word lists give
+
+
+class _Reading:
+    """What is known of one doc's reading: its text, and (built when first asked) its tokens' texts and
+    a doc of them."""
+
+    __slots__ = ("n_tokens", "text", "words", "doc")
+
+    def __init__(self, n_tokens: int, text: str) -> None:
+        self.n_tokens, self.text = n_tokens, text
+        self.words: Optional[List[str]] = None
+        self.doc: Optional[Doc] = None
+
+
+_READING: "weakref.WeakKeyDictionary[Doc, _Reading]" = weakref.WeakKeyDictionary()
+
+
+def _reading(doc: Doc) -> _Reading:
+    known = _READING.get(doc)
+    if known is not None and known.n_tokens == len(doc):
+        return known
+    text = doc_text(doc)
+    if doc.lang_ in CASED_LANGS:
+        text = truecased_text(text)
+    known = _READING[doc] = _Reading(len(doc), text)
+    return known
+
+
+def reading_text(doc: Doc) -> str:
+    """The doc's text as the detectors read it: `truecased_text` of an English doc, its text as it is
+    in other languages. Built once per doc (weakly keyed, like `extensions.doc_text`)."""
+    return _reading(doc).text
+
+
+def reading_words(doc: Doc) -> Optional[List[str]]:
+    """The doc's token texts in its reading text, or None when that is the doc's text (nothing recased).
+    Built once per doc, from the doc's arrays (a Token object per token would cost more than the rest)."""
+    reading = _reading(doc)
+    if reading.text is doc_text(doc):
+        return None
+    if reading.words is None:
+        arr = doc.to_array([IDX, LENGTH]).tolist()
+        text = reading.text
+        reading.words = [text[i:i + n] for i, n in arr]
+    return reading.words
+
+
+def reading_doc(doc: Doc) -> Doc:
+    """The doc itself, or, when its reading text differs, a doc of the same tokens (same indices, same
+    spacing) in the reading text: for the steps that read only tokens' texts (the CRF's span filters)."""
+    words = reading_words(doc)
+    if words is None:
+        return doc
+    reading = _reading(doc)
+    if reading.doc is None:
+        spaces = (doc.to_array(SPACY) != 0).tolist() if len(doc) else []
+        reading.doc = Doc(doc.vocab, words=words, spaces=spaces)
+    return reading.doc
