@@ -71,7 +71,16 @@ _CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday 
 
 def line_regime(line: str) -> str:
     """`UPPER` when nearly all of the line's cased letters are capitals, `LOWER` when none is, else
-    `AS_WRITTEN`; a line with fewer than `MIN_CASED_LETTERS` cased letters is `AS_WRITTEN`."""
+    `AS_WRITTEN`; a line with fewer than `MIN_CASED_LETTERS` cased letters is `AS_WRITTEN`. The letters of
+    an address ("jane.doe@example.com", a URL) do not count: it keeps its case, and a short line around one
+    ("cc jane.doe@example.com") is too short to tell."""
+    regime = _regime_of_letters(line)
+    if regime != AS_WRITTEN and _ADDRESS.search(line):
+        regime = _regime_of_letters(" ".join(chunk for chunk in line.split() if not _ADDRESS.search(chunk)))
+    return regime
+
+
+def _regime_of_letters(line: str) -> str:
     upper = sum(map(str.isupper, line))
     cased = upper + sum(map(str.islower, line))
     if cased < MIN_CASED_LETTERS:

@@ -56,6 +56,10 @@ def masked_words(nlp, text):
     ("OK", AS_WRITTEN),  # too few letters to tell
     ("12345 678-90", AS_WRITTEN),
     ("", AS_WRITTEN),
+    # an address keeps its case and its letters do not count: the line around it is too short to tell
+    ("cc jane.doe@example.com", AS_WRITTEN),
+    ("see https://intranet.example.org/cases/view", AS_WRITTEN),
+    ("mail jane.doe@example.com to ask john smith", LOWER),
 ])
 def test_line_regime(line, regime):
     assert line_regime(line) == regime
@@ -72,7 +76,7 @@ def test_line_regime(line, regime):
     # an address keeps its case; "c/o", "x1" and a handle are words
     ("WRITE TO JANE.DOE@EXAMPLE.COM OR WWW.ACME.COM, C/O @LINDQVIST X1",
      "Write to JANE.DOE@EXAMPLE.COM or WWW.ACME.COM, c/o @Lindqvist x1"),
-    ("mail jane.doe@example.com", "Mail jane.doe@example.com"),
+    ("mail jane.doe@example.com to ask john", "Mail jane.doe@example.com to ask John"),
 ])
 def test_truecased_text_writes_words_as_english_does(text, expected):
     assert truecased_text(text) == expected
