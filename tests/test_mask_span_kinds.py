@@ -64,6 +64,13 @@ def test_a_number_under_code_stays_a_code():
 
 def test_places_amounts_and_names_with_digits_are_not_codes():
     assert shape("60614", "LOC") is None  # a US ZIP under a place label stays a place
+
+
+@pytest.mark.parametrize("postcode", ["3520", "7188", "10115", "560001", "0718"])
+def test_a_postcode_of_digits_under_a_place_label_stays_a_place(postcode):
+    """Swiss, Austrian, Danish, Australian (4 digits), German (5) and Indian (6) postcodes tagged LOC."""
+    assert shape(postcode, "LOC") is None
+    assert shape(postcode, "ORG") == "ID"  # the same digits under another label are a code
     assert shape("NR4 7SH", "ORG") == "LOC"  # a UK postcode is an address
     assert shape("38", "LOC") is None  # too few digits for a code
     assert shape("7-Eleven", "ORG") is None

@@ -86,6 +86,9 @@ EMAIL_OR_URL = re.compile(r"(?i:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)
                           r"dev|co|uk|de|eu)(?:/\S*)?)")
 UK_POSTCODE = re.compile(r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}")
 US_ZIP = re.compile(r"\d{5}(?:-\d{4})?")
+# a postcode of digits alone under LOC: 4 digits (Switzerland, Austria, Belgium, Denmark, Norway,
+# Australia...), 5 (US, Germany, France, Spain...) or 6 (India, Russia...)
+DIGIT_POSTCODE = re.compile(r"\d{4,6}")
 # a code: letters and digits (two digits at least), joined by dashes, slashes or dots, no spaces; or
 # digits alone (four at least, "00481920", "2404518/2024"); or a UK number plate ("KX19 TFE")
 CODE_SHAPE = re.compile(r"(?=[^A-Za-z]*[A-Za-z])(?=(?:\D*\d){2})[A-Za-z\d]+(?:[-/.][A-Za-z\d]+)*"
@@ -110,11 +113,12 @@ def date_shape(value: str) -> bool:
 
 
 def code_shape(value: str, label: str) -> bool:
-    """A code, not a date, phone-free: "INV-20931", "V-119", "0718"; a 5-digit ZIP under LOC is a place."""
+    """A code, not a date, phone-free: "INV-20931", "V-119", "0718"; a ZIP or a postcode of 4 to 6 digits
+    that a tagger called a place (LOC) stays a place."""
     value = value.strip()
     if not CODE_SHAPE.fullmatch(value) or date_shape(value) or UK_POSTCODE.fullmatch(value):
         return False
-    return not (label == "LOC" and US_ZIP.fullmatch(value))
+    return not (label == "LOC" and (US_ZIP.fullmatch(value) or DIGIT_POSTCODE.fullmatch(value)))
 
 
 def handle_names(value: str, is_name: Callable[[str], bool]) -> bool:
@@ -344,14 +348,6 @@ def person_start(span: Span, roles: bool = True) -> Optional[int]:
 def titles_only(doc: Doc, start: int, end: int) -> bool:
     """Whether start:end holds honorifics and full stops only ("Dr.", "Mr")."""
     return all(folded(doc[i].text.rstrip(".")) in HONORIFICS or doc[i].text == "." for i in range(start, end))
-
-
-def in_quotes_after_person_word(span: Span) -> bool:
-    """'the witness (Kowalski)': one token between a pair of quotes or brackets after a person word."""
-    doc = span.doc
-    if len(span) != 1 or span.start == 0 or span.end >= len(doc):
-        return False
-    return QUOTE_PAIRS.get(doc[span.start - 1].text) == doc[span.end].text and person_before(doc, span.start - 1)
 
 
 def _piece(span: Span, start: int, end: int, relabel: Callable[[Span, str], Span]) -> Span:
