@@ -82,11 +82,12 @@ def test_nationality_words_become_their_region_under_the_crowd_test(table_path):
     doc = anonymize("Nora Vell is a Welsh singer.", [("Welsh", "MISC")], document_frequencies=table_path)
     assert doc._.anon_text == "Nora Vell is a European singer."
     # without a table the vectors decide (and refuse); with regions off the span is tagged
+    # (a nationality is tagged DEM whatever the tagger said: spacy_anon.mask.span_kinds)
     doc = anonymize("Nora Vell is a Welsh singer.", [("Welsh", "MISC")])
-    assert "[MISC_1]" in doc._.anon_text
+    assert "[DEM_1]" in doc._.anon_text
     doc = anonymize("Nora Vell is a Welsh singer.", [("Welsh", "MISC")], document_frequencies=table_path,
                     regions=False)
-    assert "[MISC_1]" in doc._.anon_text
+    assert "[DEM_1]" in doc._.anon_text
 
 
 def test_demonyms_and_what_is_not_one():

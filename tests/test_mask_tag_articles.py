@@ -44,11 +44,12 @@ def _check_offsets(doc):
 
 
 def test_an_before_a_tag_becomes_the_tags_article_and_the_row_covers_it():
+    """(A nationality is DEM, as TAB marks it; anon_mask gives it that category whatever a tagger said.)"""
     text = "Angelina Jolie is an American actress."
-    doc = _mask(text, [("Angelina Jolie", "PERSON"), ("American", "MISC")])
-    assert doc._.anon_text == "[PERSON_1] is a [MISC_1] actress."
+    doc = _mask(text, [("Angelina Jolie", "PERSON"), ("American", "DEM")])
+    assert doc._.anon_text == "[PERSON_1] is a [DEM_1] actress."
     row = doc._.anon_table[1]
-    assert text[row["start"]:row["end"]] == "an American" and row["replacement"] == "a [MISC_1]"
+    assert text[row["start"]:row["end"]] == "an American" and row["replacement"] == "a [DEM_1]"
 
 
 def test_a_and_an_give_the_same_output_whatever_was_hidden():
@@ -64,8 +65,8 @@ def test_capital_an_at_a_sentence_start_keeps_its_capital():
 
 
 def test_article_is_kept_when_the_next_word_is_not_masked_or_is_a_name_letter():
-    doc = _mask("She is an old friend of an American actor.", [("American", "MISC")])
-    assert doc._.anon_text == "She is an old friend of a [MISC_1] actor."
+    doc = _mask("She is an old friend of an American actor.", [("American", "DEM")])
+    assert doc._.anon_text == "She is an old friend of a [DEM_1] actor."
     # "A" mid-sentence is a letter, not an article
     doc = _mask("We chose Plan A Orwell drafted.", [("Orwell", "PERSON")])
     assert doc._.anon_text == "We chose Plan A [PERSON_1] drafted."
@@ -81,13 +82,13 @@ def test_a_tag_that_starts_with_a_vowel_sound_takes_an():
 @pytest.mark.parametrize("cfg,expected", [
     ({"strategy": "suppress"}, "Jolie is a *** actress."),
     ({"strategy": "suppress", "operators": {"suppress": {"keep_length": True}}}, "Jolie is a ******** actress."),
-    ({"operators": {"tag": {"format": "<{label}>"}}}, "Jolie is a <MISC> actress."),
-    ({"operators": {"tag": {"format": "[**{label}{index}**]"}}}, "Jolie is a [**MISC1**] actress."),
-    ({"strategy": "replace", "operators": {"replace": {"text": "<{label}>"}}}, "Jolie is a <MISC> actress."),
+    ({"operators": {"tag": {"format": "<{label}>"}}}, "Jolie is a <DEM> actress."),
+    ({"operators": {"tag": {"format": "[**{label}{index}**]"}}}, "Jolie is a [**DEM1**] actress."),
+    ({"strategy": "replace", "operators": {"replace": {"text": "<{label}>"}}}, "Jolie is a <DEM> actress."),
     ({"strategy": "mask_chars"}, None),
 ])
 def test_every_strategy_that_writes_a_tag_or_filler(cfg, expected):
-    doc = _mask("Jolie is an American actress.", [("American", "MISC")], **cfg)
+    doc = _mask("Jolie is an American actress.", [("American", "DEM")], **cfg)
     if expected is None:  # whatever it writes, the article agrees with it
         rep = doc._.anon_table[0]["replacement"]
         assert doc._.anon_text.startswith("Jolie is a ") and not doc._.anon_text.startswith("Jolie is an ")
@@ -100,10 +101,10 @@ def test_pseudonyms_and_encryption_agree_and_decryption_restores_the_article(mon
     from spacy_anon.mask.operators.encrypt import decrypt_spans
 
     monkeypatch.setenv("SPACY_ANON_KEY", "a-test-key-of-enough-length")
-    doc = _mask("She is an American actress.", [("American", "MISC")], strategy="pseudonym")
-    assert doc._.anon_text.startswith("She is a MISC_")
+    doc = _mask("She is an American actress.", [("American", "DEM")], strategy="pseudonym")
+    assert doc._.anon_text.startswith("She is a DEM_")
     for text, hidden in (("She is a Welsh actress.", "Welsh"), ("She is an American actress.", "American")):
-        doc = _mask(text, [(hidden, "MISC")], strategy="encrypt")
+        doc = _mask(text, [(hidden, "DEM")], strategy="encrypt")
         assert doc._.anon_text.startswith("She is an ENC2:")
         spans = output_spans(doc.text, doc._.anon_text, doc._.anon_table)
         restored, n = decrypt_spans(b"a-test-key-of-enough-length", doc._.anon_text, spans)
@@ -112,14 +113,14 @@ def test_pseudonyms_and_encryption_agree_and_decryption_restores_the_article(mon
 
 def test_a_generalization_that_fell_back_to_a_tag_agrees_too():
     text = "Angelina Jolie is an American actress and an Oscar winner."
-    doc = _mask(text, [("American", "MISC"), ("Oscar", "MISC")], strategy="generalize",
+    doc = _mask(text, [("American", "DEM"), ("Oscar", "MISC")], strategy="generalize",
                 generalized={"Oscar": "award"}, fallbacks=("American",))
-    assert doc._.anon_text == "Angelina Jolie is a [MISC_1] actress and an award winner."
+    assert doc._.anon_text == "Angelina Jolie is a [DEM_1] actress and an award winner."
     assert doc._.anon_table[0]["fallback"] == "vacuous"
 
 
 def test_without_tidying_a_generalization_still_gets_an_agreeing_article():
-    doc = _mask("Caan is an American actor.", [("American", "MISC")], strategy="generalize",
+    doc = _mask("Caan is an American actor.", [("American", "DEM")], strategy="generalize",
                 generalized={"American": "performer"}, operators={"generalize": {"tidy": False}})
     assert doc._.anon_text == "Caan is a performer actor."
 
