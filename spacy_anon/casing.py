@@ -264,6 +264,9 @@ class _Reading:
 
 
 _READING: "weakref.WeakKeyDictionary[Doc, _Reading]" = weakref.WeakKeyDictionary()
+# reading doc (built by `reading_doc`) -> its tokens' texts as written: case is evidence only where the
+# writer gave it, so a step given the reading doc can still ask how a word was written (`written_words`)
+_WRITTEN: "weakref.WeakKeyDictionary[Doc, List[str]]" = weakref.WeakKeyDictionary()
 
 
 def _reading(doc: Doc) -> _Reading:
@@ -306,4 +309,13 @@ def reading_doc(doc: Doc) -> Doc:
     if reading.doc is None:
         spaces = (doc.to_array(SPACY) != 0).tolist() if len(doc) else []
         reading.doc = Doc(doc.vocab, words=words, spaces=spaces)
+        text = doc_text(doc)
+        _WRITTEN[reading.doc] = [text[i:i + n] for i, n in doc.to_array([IDX, LENGTH]).tolist()]
     return reading.doc
+
+
+def written_words(doc: Doc) -> Optional[List[str]]:
+    """The tokens' texts as written, when doc is a reading doc whose text was recased (`reading_doc`);
+    None for any other doc (its tokens are as written). For steps that weigh capitals as evidence: a
+    recased line's capitals are a guess from word lists, not the writer's."""
+    return _WRITTEN.get(doc)

@@ -20,6 +20,7 @@ from spacy_anon.casing import (
     reading_text,
     truecased_text,
     usual_form,
+    written_words,
 )
 
 
@@ -130,6 +131,18 @@ def test_only_english_docs_are_recased():
     recased = reading_doc(en)
     assert [t.text for t in recased] != [t.text for t in en]
     assert len(recased) == len(en) and [t.idx for t in recased] == [t.idx for t in en]
+
+
+def test_a_reading_doc_knows_its_words_as_written():
+    """A step given the reading doc can still ask how each word was written (capitals typed by the
+    writer are evidence, recased ones a guess); any other doc has nothing to tell."""
+    text = "PT TO GO TO SACRED HEART HOSPITAL"
+    en = spacy.blank("en")(text)
+    recased = reading_doc(en)
+    assert recased is not en and written_words(recased) == [t.text for t in en]
+    assert written_words(en) is None
+    mixed = spacy.blank("en")("Pt to go to Sacred Heart Hospital today.")
+    assert reading_doc(mixed) is mixed and written_words(mixed) is None
 
 
 # ------------------------------------------------------------------------------- the default pipeline

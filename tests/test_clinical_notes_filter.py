@@ -12,7 +12,7 @@ from spacy_anon.lexicon.clinical_terms import (
     CLINICAL_TERMS, NOTE_MARKERS, clinical_term_count, is_clinical_note, is_clinical_term, is_english_word,
 )
 from spacy_anon.rules import find_matches, recognizers_for
-from spacy_anon.tagger.span_filters.clinical_notes import ClinicalNotes, make_clinical_notes
+from spacy_anon.tagger.span_filters.clinical_notes import ClinicalEvidence, ClinicalNotes, make_clinical_notes
 
 
 @pytest.fixture(scope="module")
@@ -100,6 +100,43 @@ def test_names_dates_and_places_in_notes_are_masked(nlp, text, expected):
     joined = " | ".join(masked(nlp, text))
     for value in expected:
         assert value in joined, (value, joined)
+
+
+# hospital names made of dictionary words: in a note typed in one case the writer's capitals say nothing,
+# so the hospital head with the words before it is the evidence (the reading text's lower-case
+# "sacred heart" is a guess from word lists, not the writer's)
+HOSPITAL_NAMES = ["sacred heart", "holy cross", "good samaritan", "mercy ridge", "union memorial",
+                  "silver lake", "golden valley", "north shore"]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(HOSPITAL_NAMES), st.sampled_from(["upper", "lower"]))
+def test_hospital_names_of_dictionary_words_in_one_case_notes_are_masked(name, case):
+    text = (f"pt afebrile, sbp 90s on dopamine gtt, npo. plan to go to {name} hospital this afternoon. "
+            "neuro: alert. gi: npo. gu: foley.")
+    text = text.upper() if case == "upper" else text
+    place = name.upper() if case == "upper" else name  # with its head or not ("UNION MEMORIAL")
+    found = masked(_default(), text)
+    assert any(place in f for f in found), (place, found)
+    assert not any(w in f.split() for f in found for w in ("AFTERNOON", "afternoon", "PLAN", "plan"))
+
+
+def test_an_age_inside_a_long_span_keeps_only_the_age_and_the_names():
+    """A span of a name label that holds an age ("58 YEAR OLD FEMALE ADMITTED ... FROM CALVERT HOSPITAL
+    ...") keeps the age and is cut down to its names, instead of being kept whole for the age."""
+    nlp = spacy.blank("en")
+    text = "O: 58 YEAR OLD FEMALE ADMITTED IN TRANSFER FROM CALVERT HOSPITAL FOR MENTAL STATUS CHANGES; NPO."
+    doc = nlp(text)
+    words = [t.text for t in doc]
+    ev = ClinicalEvidence(doc, words)
+    end = words.index(";")
+    kept = make_clinical_notes().kept(doc, ev, 0, end, "ORG", "ORG", 0.9, [])
+    got = sorted(doc[s:e].text for s, e, _, _ in kept)
+    assert got == ["58 YEAR", "CALVERT HOSPITAL"], got
+    only_age = nlp("PT IS 78 YO.")
+    kept = make_clinical_notes().kept(only_age, ClinicalEvidence(only_age, [t.text for t in only_age]),
+                                      2, 4, "ORG", "ORG", 0.9, [])
+    assert [only_age[s:e].text for s, e, _, _ in kept] == ["78 YO"]
 
 
 def test_other_documents_are_untouched(nlp):

@@ -26,6 +26,7 @@ from typing import FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 from spacy.tokens import Doc
 from spacy.util import registry
 
+from spacy_anon.casing import written_words
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.clinical_terms import (
     NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_clinical_term, is_english_word,
@@ -76,11 +77,16 @@ ADDED_RECOGNIZERS = ("rules.date", "rules.clinical_month_day", "rules.clinical_d
 class ClinicalEvidence:
     """Per document: which tokens are evidence of a name, which end a name piece."""
 
-    def __init__(self, doc: Doc, words: Sequence[str], names: FrozenSet[str] = frozenset()):
+    def __init__(self, doc: Doc, words: Sequence[str], names: FrozenSet[str] = frozenset(),
+                 written: Optional[Sequence[str]] = None):
         self.doc, self.words, self.names = doc, words, names
+        # the tokens as written: capitals count as evidence only where the writer typed them, not where
+        # `casing` recased a line in capitals or in lower case from word lists ("sacred heart hospital"
+        # stays lower case there, "SACRED HEART HOSPITAL" becomes "Sacred Heart hospital")
+        self.written = words if written is None else written
         self.lower = [folded(w) for w in words]
         self.stops = stop_words(doc.lang_ or "en")
-        alpha = [w for w in words if w.isalpha()]
+        alpha = [w for w in self.written if w.isalpha()]
         capitalised = sum(1 for w in alpha if w[0].isupper() and not w.isupper())
         lower = sum(1 for w in alpha if w.islower())
         # mixed case: names are capitalised, so a lower-case word is none (unless a title or kin word
@@ -124,14 +130,14 @@ class ClinicalEvidence:
             return False
         if self.after_role(i) and name_like:
             return True  # "CM ROSE", "RN Bernard Foley"
-        word = self.words[i]
+        word = self.written[i]
         if self.after_initial(i) and (name_like or (len(w) > 2 and zipf(w) < 4.5)):
             return True  # "E. WELSH", "q. lander": a rarer word after an initial (not "R. LEG")
         if self.after_kin(i) and (name_like or (word[0].isupper() and not word.isupper())):
             return True  # "son Rob": capitalised after a kin word
         j = i - 1
-        return (j >= 0 and name_like and not self.clinical(i) and self.words[i][:1].isupper()
-                and self.words[j][:1].isupper() and self.doc[j].whitespace_ == " " and self.words[j].isalpha()
+        return (j >= 0 and name_like and not self.clinical(i) and self.written[i][:1].isupper()
+                and self.written[j][:1].isupper() and self.doc[j].whitespace_ == " " and self.words[j].isalpha()
                 and (self.after_title(j) or self.after_kin(j) or self.after_role(j)))  # "Dr Ferdinand Halfpenny"
 
     def after_initial(self, i: int) -> bool:
@@ -149,7 +155,7 @@ class ClinicalEvidence:
     def initial(self, i: int) -> bool:
         """A capital initial with its dot before a name word ("DAN A. FORMAN-LYONS"), or between two
         name words ("ROBERT V DEGIORGIO"), or that dot; not "C" (with), "P" (post) or "S" of a caps note."""
-        words, n = self.words, len(self.words)
+        words, n = self.written, len(self.words)
         if words[i] == "." and i > 0 and len(words[i - 1]) == 1 and self.initial(i - 1):
             return True
         if len(words[i]) != 1 or not words[i].isupper():
@@ -166,7 +172,8 @@ class ClinicalEvidence:
     def breaks(self, i: int) -> bool:
         """Whether token i ends a name piece: clinical vocabulary, a number, punctuation, a stop word."""
         word, w = self.words[i], self.lower[i]
-        if w in JOINERS or (word == "." and i > 0 and len(self.words[i - 1]) == 1 and self.words[i - 1].isupper()):
+        if w in JOINERS or (word == "." and i > 0 and len(self.words[i - 1]) == 1
+                            and self.written[i - 1].isupper()):
             return False  # "O'NEIL", "U OF MD", the dot of an initial ("ROBERT V. DEGIORGIO")
         if not any(ch.isalpha() for ch in word):
             return True
@@ -180,7 +187,7 @@ class ClinicalEvidence:
             return False
         if self.titled(i):
             return True
-        if self.cased and word.islower():
+        if self.cased and self.written[i].islower():
             return False
         if self.clinical(i) or is_english_word(w) or w in self.stops:
             return False
@@ -292,7 +299,7 @@ class ClinicalNotes(SpanFilter):
         words = tokens[0]
         if not self.is_note(words):
             return spans
-        ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()))
+        ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()), written_words(doc))
         matches = find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False)
         rule_dates = [(m.start, m.end) for m in matches if m.label == "DATETIME"]
         to_crf = {}
@@ -309,8 +316,16 @@ class ClinicalNotes(SpanFilter):
              score: float, rule_dates: Sequence[Tuple[int, int]]) -> Iterable[Scored]:
         text = doc.text
         s_char, e_char = doc[start].idx, doc[end - 1].idx + len(doc[end - 1].text)
-        if AGE_SHAPE.search(text, s_char, e_char):
-            return [(start, end, label, score)]  # an age, whatever the label ("78 YO", "(76 years)")
+        age = AGE_SHAPE.search(text, s_char, e_char)
+        if age:  # an age, whatever the label ("78 YO", "(76 years)"); the rest of a longer span is read
+            # as a span of its own ("58 YEAR OLD FEMALE ADMITTED ... FROM CALVERT HOSPITAL")
+            cut = doc.char_span(age.start(), age.end(), alignment_mode="expand")
+            a, b = (start, end) if cut is None else (max(start, cut.start), min(end, cut.end))
+            kept = [(a, b, label, score)]
+            for s, e in ((start, a), (b, end)):
+                if any(any(ch.isalnum() for ch in w) for w in ev.words[s:e]):
+                    kept.extend(self.kept(doc, ev, s, e, label, output, score, rule_dates))
+            return kept
         if output in self.drop_labels:  # a dose, a volume, a vital sign
             return []
         if output == self.date_label:
@@ -349,7 +364,7 @@ class ClinicalNotes(SpanFilter):
             if ev.head(i):
                 first = ev.place_start(i, max(0, i - 6))
                 if first is not None and (not ev.cased or any(
-                        ev.evidence(k) or ev.words[k][:1].isupper() for k in range(first, i))):
+                        ev.evidence(k) or ev.written[k][:1].isupper() for k in range(first, i))):
                     places.append((first, i + 1))
             elif self.hospital_acronym(ev, i) or self.place_after_movement(ev, i):
                 found.append((i, i + 1, self.place_label))
@@ -384,7 +399,7 @@ class ClinicalNotes(SpanFilter):
             return False
         if w.endswith(VERB_ENDINGS):
             return False  # "to extubate", "to diurese": a plan, not a place
-        if ev.cased and ev.words[i].islower():
+        if ev.cased and ev.written[i].islower():
             return False
         j = ev.previous(i)
         return j >= 0 and ev.lower[j] in PLACE_BEFORE
