@@ -250,3 +250,16 @@ def test_names_codes_and_years_are_something(value):
 @pytest.mark.parametrize("value", ["Banca Sociala", "Hospital La Paz", "Universidade do Porto", "Banco Santander"])
 def test_a_name_opening_with_an_organisation_word_is_an_organisation(value):
     assert shape(value, "PERSON") == "ORG"
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("Jonathan Kowal-\nski", ["Jonathan Kowal-\nski"]),
+    ("Jona-\nthan Kowalski", ["Jona-\nthan Kowalski"]),
+    ("Anna Smith- \n Jones", ["Anna Smith- \n Jones"]),
+    ("Anna Smith\nLeeds", ["Anna Smith", "Leeds"]),  # a line break between words still separates
+    ("Anna Smith -\nLeeds", ["Anna Smith -", "Leeds"]),  # a dash after a space is no hyphenation (the
+    # dash is trimmed later, `trim_lower_edges`)
+])
+def test_a_word_wrapped_at_its_hyphen_is_not_split(text, parts):
+    doc = _doc(text)
+    assert [doc[s:e].text for s, e in K.split_points(doc[0:len(doc)])] == parts

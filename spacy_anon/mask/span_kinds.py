@@ -178,7 +178,8 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
     doc = span.doc
     for i in range(span.start, span.end):
         tok = doc[i]
-        sep = (tok.text in SEPARATORS and not (tok.text == "." and not _ends_sentence(doc, i))) or (tok.is_space and ("\n" in tok.text or len(tok.text) > 1)) \
+        sep = (tok.text in SEPARATORS and not (tok.text == "." and not _ends_sentence(doc, i))) \
+            or (tok.is_space and ("\n" in tok.text or len(tok.text) > 1) and not wrapped_word_break(doc, i)) \
             or (tok.text in ("-", "/") and i > 0 and doc[i - 1].whitespace_ and tok.whitespace_)
         if sep:
             if i > start:
@@ -187,6 +188,19 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
     if span.end > start:
         parts.append((start, span.end))
     return parts
+
+
+# a word hyphenated across a line break: letters, "-", the break, letters ("Kowal-\nski", "Smith-\nJones")
+WRAPPED_BEFORE = re.compile(r"[^\W\d_]-[ \t]*$")
+WRAPPED_AFTER = re.compile(r"[ \t]*\r?\n[ \t]*[^\W\d_]")
+
+
+def wrapped_word_break(doc: Doc, i: int) -> bool:
+    """Whether the space token doc[i] is the line break inside a word wrapped at its hyphen ("Kowal-\nski"):
+    one name, not a list of two (the leak guard joins it too, `leak_guard.join_hyphenated`)."""
+    text, start = doc.text, doc[i].idx
+    return WRAPPED_BEFORE.search(text, max(0, start - 8), start) is not None \
+        and WRAPPED_AFTER.match(text, start) is not None
 
 
 def _ends_sentence(doc: Doc, i: int) -> bool:
