@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spacy_anon
+from spacy.tokens import Span
 from spacy_anon.mask import span_kinds as K
 
 NAMES = frozenset({"sigrid", "tomasz", "kapoor", "sunny", "okoye", "fitzgerald", "gabriela", "douglas"})
@@ -263,3 +264,13 @@ def test_a_name_opening_with_an_organisation_word_is_an_organisation(value):
 def test_a_word_wrapped_at_its_hyphen_is_not_split(text, parts):
     doc = _doc(text)
     assert [doc[s:e].text for s, e in K.split_points(doc[0:len(doc)])] == parts
+
+
+@pytest.mark.parametrize("label, kept", [("DEM", True), ("ORG", False), ("LOC", False), ("MISC", False)])
+def test_a_lone_title_stays_under_demographic_only(label, kept):
+    """A title alone under DEM says a gender and is masked; under ORG, LOC or MISC it is a tagger's piece of a
+    name, dropped."""
+    doc = _doc("Mrs. Anne Smith lodged it.")
+    span = doc.char_span(0, 4, label=label)
+    out = K.decide_categories([span], doc.text, lambda w: False, lambda s, lab: Span(s.doc, s.start, s.end, lab))
+    assert [s.text for s in out] == (["Mrs."] if kept else [])

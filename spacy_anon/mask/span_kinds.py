@@ -275,8 +275,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue
         if label in NAME_CATEGORIES - {"DEM"} and job_title(doc, start, end):
             continue
-        if label != "PERSON" and titles_only(doc, start, end):
-            continue  # "Dr." alone under another label: the tagger's piece of "Dr. Anita Rao"
+        if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
+            continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
+            # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
         if label != "LOC" and not_a_name(value):  # a LOC "22" may be a house number
