@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import spacy
 import spacy_anon
 from spacy.tokens import Span
 from spacy_anon.mask import span_kinds as K
@@ -274,3 +275,16 @@ def test_a_lone_title_stays_under_demographic_only(label, kept):
     span = doc.char_span(0, 4, label=label)
     out = K.decide_categories([span], doc.text, lambda w: False, lambda s, lab: Span(s.doc, s.start, s.end, lab))
     assert [s.text for s in out] == (["Mrs."] if kept else [])
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Foo S.A.. Fin", "Foo S.A.."),  # the abbreviation's stop and the sentence's, one token
+    ("Trabaja en Foo S.L.L.. Fin", "Foo S.L.L.."),
+    ("Foo Ltd.. Fin", "Foo Ltd"),  # no dotted abbreviation: the stops are the sentence's
+    ("Anna Smith.. Fin", "Anna Smith"),
+])
+def test_the_full_stop_of_a_dotted_abbreviation_stays_in_the_name(text, kept):
+    doc = spacy.blank("es").make_doc(text)
+    start = doc.text.index(kept.split()[0])
+    s, e = K.trim_lower_edges(doc, doc.char_span(start, start + 1, alignment_mode="expand").start, len(doc) - 1)
+    assert doc[s:e].text == kept

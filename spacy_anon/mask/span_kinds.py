@@ -338,9 +338,23 @@ def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
         return start, end  # "Portuguese doctoral student": a trait and what it describes (`category_by_shape`)
     while start < end and lower(start):
         start += 1
-    while end > start and lower(end - 1, particles_stay=False) and not (doc[end - 1].is_alpha and not doc[end - 2].whitespace_):
+    while end > start and lower(end - 1, particles_stay=False) and not (doc[end - 1].is_alpha and not doc[end - 2].whitespace_) \
+            and not abbreviation_stop(doc, end - 1):
         end -= 1  # a word glued to the one before stays ("6pm")
     return start, end
+
+
+# a dotted abbreviation without its final full stop, as the tokenizer leaves it before more stops ("S.A" of
+# "S.A..")
+DOTTED = re.compile(r"(?:[^\W\d_]{1,3}\.)+[^\W\d_]{1,3}")
+
+
+def abbreviation_stop(doc: Doc, i: int) -> bool:
+    """Whether doc[i] is full stops glued to a dotted abbreviation ("Foo S.A" + ".."): the first is the
+    abbreviation's own, so the name ends after it (cut, a surrogate's "S.L." and the sentence's stop
+    doubled: "S.L.. Fin.")."""
+    return i > 0 and set(doc[i].text) == {"."} and not doc[i - 1].whitespace_ \
+        and DOTTED.fullmatch(doc[i - 1].text) is not None
 
 
 def person_start(span: Span, roles: bool = True) -> Optional[int]:
