@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import spacy
 import spacy_anon
+from spacy.tokens import Span
 from spacy_anon.mask import span_kinds as K
 
 NAMES = frozenset({"sigrid", "tomasz", "kapoor", "sunny", "okoye", "fitzgerald", "gabriela", "douglas"})
@@ -250,3 +252,39 @@ def test_names_codes_and_years_are_something(value):
 @pytest.mark.parametrize("value", ["Banca Sociala", "Hospital La Paz", "Universidade do Porto", "Banco Santander"])
 def test_a_name_opening_with_an_organisation_word_is_an_organisation(value):
     assert shape(value, "PERSON") == "ORG"
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("Jonathan Kowal-\nski", ["Jonathan Kowal-\nski"]),
+    ("Jona-\nthan Kowalski", ["Jona-\nthan Kowalski"]),
+    ("Anna Smith- \n Jones", ["Anna Smith- \n Jones"]),
+    ("Anna Smith\nLeeds", ["Anna Smith", "Leeds"]),  # a line break between words still separates
+    ("Anna Smith -\nLeeds", ["Anna Smith -", "Leeds"]),  # a dash after a space is no hyphenation (the
+    # dash is trimmed later, `trim_lower_edges`)
+])
+def test_a_word_wrapped_at_its_hyphen_is_not_split(text, parts):
+    doc = _doc(text)
+    assert [doc[s:e].text for s, e in K.split_points(doc[0:len(doc)])] == parts
+
+
+@pytest.mark.parametrize("label, kept", [("DEM", True), ("ORG", False), ("LOC", False), ("MISC", False)])
+def test_a_lone_title_stays_under_demographic_only(label, kept):
+    """A title alone under DEM says a gender and is masked; under ORG, LOC or MISC it is a tagger's piece of a
+    name, dropped."""
+    doc = _doc("Mrs. Anne Smith lodged it.")
+    span = doc.char_span(0, 4, label=label)
+    out = K.decide_categories([span], doc.text, lambda w: False, lambda s, lab: Span(s.doc, s.start, s.end, lab))
+    assert [s.text for s in out] == (["Mrs."] if kept else [])
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Foo S.A.. Fin", "Foo S.A.."),  # the abbreviation's stop and the sentence's, one token
+    ("Trabaja en Foo S.L.L.. Fin", "Foo S.L.L.."),
+    ("Foo Ltd.. Fin", "Foo Ltd"),  # no dotted abbreviation: the stops are the sentence's
+    ("Anna Smith.. Fin", "Anna Smith"),
+])
+def test_the_full_stop_of_a_dotted_abbreviation_stays_in_the_name(text, kept):
+    doc = spacy.blank("es").make_doc(text)
+    start = doc.text.index(kept.split()[0])
+    s, e = K.trim_lower_edges(doc, doc.char_span(start, start + 1, alignment_mode="expand").start, len(doc) - 1)
+    assert doc[s:e].text == kept

@@ -178,7 +178,8 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
     doc = span.doc
     for i in range(span.start, span.end):
         tok = doc[i]
-        sep = (tok.text in SEPARATORS and not (tok.text == "." and not _ends_sentence(doc, i))) or (tok.is_space and ("\n" in tok.text or len(tok.text) > 1)) \
+        sep = (tok.text in SEPARATORS and not (tok.text == "." and not _ends_sentence(doc, i))) \
+            or (tok.is_space and ("\n" in tok.text or len(tok.text) > 1) and not wrapped_word_break(doc, i)) \
             or (tok.text in ("-", "/") and i > 0 and doc[i - 1].whitespace_ and tok.whitespace_)
         if sep:
             if i > start:
@@ -187,6 +188,19 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
     if span.end > start:
         parts.append((start, span.end))
     return parts
+
+
+# a word hyphenated across a line break: letters, "-", the break, letters ("Kowal-\nski", "Smith-\nJones")
+WRAPPED_BEFORE = re.compile(r"[^\W\d_]-[ \t]*$")
+WRAPPED_AFTER = re.compile(r"[ \t]*\r?\n[ \t]*[^\W\d_]")
+
+
+def wrapped_word_break(doc: Doc, i: int) -> bool:
+    """Whether the space token doc[i] is the line break inside a word wrapped at its hyphen ("Kowal-\nski"):
+    one name, not a list of two (the leak guard joins it too, `leak_guard.join_hyphenated`)."""
+    text, start = doc.text, doc[i].idx
+    return WRAPPED_BEFORE.search(text, max(0, start - 8), start) is not None \
+        and WRAPPED_AFTER.match(text, start) is not None
 
 
 def _ends_sentence(doc: Doc, i: int) -> bool:
@@ -261,8 +275,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue
         if label in NAME_CATEGORIES - {"DEM"} and job_title(doc, start, end):
             continue
-        if label != "PERSON" and titles_only(doc, start, end):
-            continue  # "Dr." alone under another label: the tagger's piece of "Dr. Anita Rao"
+        if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
+            continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
+            # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
         if label != "LOC" and not_a_name(value):  # a LOC "22" may be a house number
@@ -323,9 +338,23 @@ def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
         return start, end  # "Portuguese doctoral student": a trait and what it describes (`category_by_shape`)
     while start < end and lower(start):
         start += 1
-    while end > start and lower(end - 1, particles_stay=False) and not (doc[end - 1].is_alpha and not doc[end - 2].whitespace_):
+    while end > start and lower(end - 1, particles_stay=False) and not (doc[end - 1].is_alpha and not doc[end - 2].whitespace_) \
+            and not abbreviation_stop(doc, end - 1):
         end -= 1  # a word glued to the one before stays ("6pm")
     return start, end
+
+
+# a dotted abbreviation without its final full stop, as the tokenizer leaves it before more stops ("S.A" of
+# "S.A..")
+DOTTED = re.compile(r"(?:[^\W\d_]{1,3}\.)+[^\W\d_]{1,3}")
+
+
+def abbreviation_stop(doc: Doc, i: int) -> bool:
+    """Whether doc[i] is full stops glued to a dotted abbreviation ("Foo S.A" + ".."): the first is the
+    abbreviation's own, so the name ends after it (cut, a surrogate's "S.L." and the sentence's stop
+    doubled: "S.L.. Fin.")."""
+    return i > 0 and set(doc[i].text) == {"."} and not doc[i - 1].whitespace_ \
+        and DOTTED.fullmatch(doc[i - 1].text) is not None
 
 
 def person_start(span: Span, roles: bool = True) -> Optional[int]:
