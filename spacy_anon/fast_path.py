@@ -26,9 +26,9 @@ from spacy_anon.doc_keys import MEMORY_KEY
 from spacy_anon.errors import Errors
 from spacy_anon.mask.settings import MOVED_TO_OPERATORS
 from spacy_anon.pipeline import load_keywords, mask_settings, route_settings
+from spacy_anon.rules.matching import STRUCTURED_LABELS
 from spacy_anon.rules.recognizers import BUILT_IN
 
-STRUCTURED_LABELS = ("CONTACT", "ID", "CODE", "DATETIME")
 RULES, MASK = "anon_rules", "anon_mask"
 BATCH = 256  # texts scanned together
 

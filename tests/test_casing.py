@@ -221,3 +221,23 @@ def test_unseen_names_are_masked_in_every_casing(nlp, first, last, frame, how):
     text = frame.format(name=f"{first} {last}")
     variant = text if how == "as written" else getattr(text, how)()
     assert {first.lower(), last.lower()} <= set(masked_words(nlp, variant)), variant
+
+
+# ----------------------------------------------- structured identifiers are read as written, never recased
+@pytest.mark.parametrize("line,value", [
+    ("DRIVING LICENCE MORGA753116SM9IJ HELD BY THE APPLICANT", "MORGA753116SM9IJ"),
+    ("MORGA753116SM9IJ", "MORGA753116SM9IJ"),
+    ("PAY INTO GB82 WEST 1234 5698 7654 32 BY FRIDAY PLEASE", "GB82 WEST 1234 5698 7654 32"),
+    ("please write to jane.doe@example.com about the refund", "jane.doe@example.com"),
+])
+def test_structured_identifiers_in_recased_lines_are_found_as_written(nlp, line, value):
+    """A line in capitals or lower case is truecased for the name detectors; a licence number, an IBAN
+    or an e-mail keeps the case its shape needs: the rules read those as written."""
+    from spacy_anon.rules.matching import find_matches
+    from spacy_anon.casing import truecased_text
+
+    start = line.index(value)
+    found = find_matches(line, reading=truecased_text(line))
+    assert any(m.start <= start and m.end >= start + len(value) for m in found), found
+    doc = nlp(line)
+    assert value not in doc._.anon_text

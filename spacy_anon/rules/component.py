@@ -12,7 +12,7 @@ from spacy.util import SimpleFrozenList
 
 from spacy_anon import extensions  # noqa: F401  (registers the span attributes)
 from spacy_anon.casing import reading_text
-from spacy_anon.extensions import has_own_value
+from spacy_anon.extensions import doc_text, has_own_value
 from spacy_anon.candidates import append_candidates
 from spacy_anon.progress import finishes, pipe_keeping_failures
 from spacy_anon.doc_keys import RULES_RAN_KEY, SPAN_KEY
@@ -189,21 +189,22 @@ class AnonRules(Pipe):
         self.allow_list.extend(entries)
         self._compile()
 
-    def match(self, text: str) -> List[RuleMatch]:
-        """The rule matches of a plain text."""
-        return find_matches(text, self.recognizers, self.options)
+    def match(self, text: str, reading: Optional[str] = None) -> List[RuleMatch]:
+        """The rule matches of a plain text (`reading`: its truecased reading, `find_matches`)."""
+        return find_matches(text, self.recognizers, self.options, reading=reading)
 
-    def match_batch(self, texts: Sequence[str]) -> List[List[RuleMatch]]:
+    def match_batch(self, texts: Sequence[str],
+                    readings: Optional[Sequence[Optional[str]]] = None) -> List[List[RuleMatch]]:
         """The rule matches of each text, as `match` finds them, each plain pattern run once over the
         texts together (`find_matches_batch`: faster on many short texts)."""
-        return find_matches_batch(texts, self.recognizers, self.options)
+        return find_matches_batch(texts, self.recognizers, self.options, readings=readings)
 
     def pipe(self, stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:
         """Run on each doc, the docs of a batch scanned together (`match_batch`); a doc this fails on is
         kept, marked as failed (anon_mask will not mask it)."""
         for batch in util.minibatch(stream, size=max(1, batch_size)):
             try:
-                found = self.match_batch([reading_text(doc) for doc in batch])
+                found = self.match_batch([doc_text(doc) for doc in batch], [reading_text(doc) for doc in batch])
             except Exception:  # noqa: BLE001  (each doc alone then: its own error goes to the handler)
                 found = [None] * len(batch)
             by_doc = {id(doc): matches for doc, matches in zip(batch, found)}
@@ -214,7 +215,7 @@ class AnonRules(Pipe):
         """Append rule matches to doc.spans[spans_key] and mark that the rules ran (`matches`: those of
         the doc's text, found already by `match_batch`)."""
         if matches is None:
-            matches = self.match(reading_text(doc))  # lines in capitals or lower case truecased (`casing`)
+            matches = self.match(doc_text(doc), reading_text(doc))  # names read truecased lines (`casing`)
         types = self.fine_types()
         group = doc.spans[self.spans_key] if self.spans_key in doc.spans else None
         existing = {(s.start_char, s.end_char, s.label_, s._.anon_source) for s in group} if group else set()

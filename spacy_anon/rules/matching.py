@@ -12,6 +12,10 @@ from spacy_anon.rules.batch_scan import Batch, batch_hits
 from spacy_anon.rules.recognizers import POSTAL_LOCALES, Recognizer, get_recognizers
 from spacy_anon.text_views import TextView, compact_view, normalized_view, touches_change, windows
 
+# labels of structured identifiers (contacts, identifiers, codes, dates): their case is part of their
+# shape, so they are read as written, never truecased (`find_matches`, `spacy_anon.fast_path`)
+STRUCTURED_LABELS = ("CONTACT", "ID", "CODE", "DATETIME")
+
 DENY_SOURCE = "rules.deny_list"
 _SENTENCE_END = re.compile(r"[.!?](?:\s+|\s*\n)(?=[\"'(¿¡]?[A-ZÁÉÍÓÚÂÊÔÃÕÇÑ])")
 _WORD = re.compile(r"\w+(?:['’.]\w+)*|#", re.UNICODE)
@@ -274,6 +278,7 @@ def find_matches(
     options: Optional[RuleOptions] = None,
     views: bool = True,
     raw_hits: Optional[Mapping[str, Sequence[Tuple[int, int, float, bool]]]] = None,
+    reading: Optional[str] = None,
     **config: Any,
 ) -> List[RuleMatch]:
     """Run `recognizers` (default: all) over `text` and return scored, non-overlapping matches.
@@ -286,6 +291,10 @@ def find_matches(
         hidden character, and map what is found there back onto the original offsets.
     raw_hits: recognizer name -> its `raw_matches` in `text`, found already (`find_matches_batch`);
         the recognizers it does not name are run here.
+    reading: `text` with its lines in capitals or lower case truecased (`spacy_anon.casing`, the same
+        length): the recognizers of names, places and the like read it, while those of structured
+        identifiers (`STRUCTURED_LABELS`: their case is part of their shape, "MORGA753116SM9IJ") read
+        `text` as written. None, or `text` itself: every recognizer reads `text`.
     RETURNS: matches with score >= min_score sorted by start offset; deny-list terms always included.
     """
     if options is None:
@@ -294,10 +303,18 @@ def find_matches(
         raise TypeError(Errors.E214)
     if recognizers is None:
         recognizers = get_recognizers(("all",))
+    recased = reading is not None and reading != text
     try:
-        found = _scan(text, recognizers, options, raw_hits)
+        if recased:
+            found = _scan(text, [r for r in recognizers if r.label in STRUCTURED_LABELS], options, raw_hits)
+            scanning.release()
+            found.extend(_scan(reading, [r for r in recognizers if r.label not in STRUCTURED_LABELS], options))
+        else:
+            found = _scan(text, recognizers, options, raw_hits)
     finally:
         scanning.release()  # the text's digit-run starts served every recognizer; do not hold the text
+    if recased and not views:
+        found = _dedupe(found)
     if views:
         normalized = normalized_view(text)
         if normalized.changes:
@@ -316,9 +333,11 @@ def find_matches_batch(
     recognizers: Optional[Sequence[Recognizer]] = None,
     options: Optional[RuleOptions] = None,
     views: bool = True,
+    readings: Optional[Sequence[Optional[str]]] = None,
 ) -> List[List[RuleMatch]]:
     """`find_matches` of each text, the same matches, with each plain-pattern recognizer run once over
-    the texts joined (`batch_scan`): much faster on many short texts (log lines, table cells)."""
+    the texts joined (`batch_scan`): much faster on many short texts (log lines, table cells).
+    readings: the `reading` of each text (`find_matches`), or None."""
     if options is None:
         options = make_options()
     if recognizers is None:
@@ -334,7 +353,8 @@ def find_matches_batch(
             shared[rec.name] = hits
     position = {i: k for k, i in enumerate(short)} if shared else {}
     return [find_matches(text, recognizers, options, views=views,
-                         raw_hits={name: hits[position[i]] for name, hits in shared.items()} if i in position else None)
+                         raw_hits={name: hits[position[i]] for name, hits in shared.items()} if i in position else None,
+                         reading=readings[i] if readings is not None else None)
             for i, text in enumerate(texts)]
 
 
