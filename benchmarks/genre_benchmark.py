@@ -341,6 +341,20 @@ def run_cli(records: Sequence[GoldRecord], folder: Path, extra_args: Sequence[st
     return out
 
 
+def cli_spans_with_sources(records: Sequence[GoldRecord], folder: Path,
+                           extra_args: Sequence[str] = ()) -> Dict[str, list]:
+    """`run_cli` with `--include-original`: each span as [start, end, label, type, detector, score]
+    (the held-out and reliability benchmarks read which detector found a span and its score)."""
+    run_cli(records, folder, ["--include-original", *extra_args])
+    out = {}
+    for line in (Path(folder) / "out.jsonl").read_text(encoding="utf8").splitlines():
+        if line.strip():
+            obj = json.loads(line)
+            out[str(obj["id"])] = [[int(s["start"]), int(s["end"]), s.get("label"), s.get("type"), s.get("source"),
+                                    s.get("score")] for s in obj.get("spans", [])]
+    return out
+
+
 def make_spacy_anon():
     def run(records, folder, extra_args=()):
         return run_cli(records, folder, extra_args)

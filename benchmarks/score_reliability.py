@@ -51,17 +51,6 @@ def gold_intervals(record, tab: bool) -> List[tuple]:
             if flag or flag is None]
 
 
-def cli_spans(records, folder: Path, extra=()) -> Dict[str, list]:
-    gb.run_cli(records, folder, ["--include-original", *extra])
-    out = {}
-    for line in (folder / "out.jsonl").read_text(encoding="utf8").splitlines():
-        if line.strip():
-            obj = json.loads(line)
-            out[str(obj["id"])] = [[int(s["start"]), int(s["end"]), s.get("label"), s.get("type"), s.get("source"),
-                                    s.get("score")] for s in obj.get("spans", [])]
-    return out
-
-
 def load_genres(args) -> Dict[str, Dict]:
     """{genre: {"records", "preds", "tab", "fold_of"}}: TAB CV from the fold files, the others run (cached)."""
     genres = {}
@@ -89,7 +78,7 @@ def load_genres(args) -> Dict[str, Dict]:
             preds = json.loads(path.read_text(encoding="utf8"))
         else:
             with tempfile.TemporaryDirectory() as tmp:
-                preds = cli_spans(records, Path(tmp))
+                preds = gb.cli_spans_with_sources(records, Path(tmp))
             path.write_text(json.dumps(preds), encoding="utf8")  # offsets, labels, detector, score: no text
         genres[name] = {"records": records, "preds": preds, "tab": False, "fold_of": {}}
     return genres

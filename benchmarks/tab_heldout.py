@@ -103,14 +103,7 @@ def pipeline_of(commands: List[List[str]], output: str) -> str:
 
 def run_cli(records, folder: Path, model: str) -> Dict[str, list]:
     """The genre benchmark's CLI run with --model; spans with detector and score from OUT.jsonl."""
-    gb.run_cli(records, folder, ["--model", model, "--include-original"])
-    out = {}
-    for line in (folder / "out.jsonl").read_text(encoding="utf8").splitlines():
-        if line.strip():
-            obj = json.loads(line)
-            out[str(obj["id"])] = [[int(s["start"]), int(s["end"]), s.get("label"), s.get("type"), s.get("source"),
-                                    s.get("score")] for s in obj.get("spans", [])]
-    return out
+    return gb.cli_spans_with_sources(records, folder, ["--model", model])
 
 
 def recased(records, casing: str):
