@@ -42,14 +42,14 @@ ORD = r"(?:st|nd|rd|th)?"
 # The time of a timestamp after its date, as logs, e-mail headers and exports write it: "T09:31:04.123Z",
 # " 09:31:04,123 +0200", ", 9:31:04 AM", " 09:31:04 UTC". Each part is bounded and optional once, so a
 # match is read in one pass. Offsets: "Z", "+02:00", "+0200", "+02", after the time or one space.
-CLOCK = r"(?:[01]?\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d{1,9})?)?(?:\s?[AaPp]\.?[Mm]\.?(?!\w))?"
+CLOCK = r"(?:[01]?\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d{1,9})?)?(?:\s?[AaPp](?:\.[Mm]\.|[Mm])(?!\w))?"
 ZONE_NAMES = ("UTC", "GMT", "UT", "EST", "EDT", "CST", "CDT", "MST", "MDT", "PST", "PDT", "CET", "CEST", "EET",
               "EEST", "BST", "IST", "JST", "KST", "MSK", "AEST", "AEDT", "HST", "AKST", "AKDT")
 ZONE = (r"(?:\s?(?:Z(?!\w)|[+\-\u2212](?:[01]\d|2[0-3])(?::?[0-5]\d)?(?![\d:]))|\s(?:"
         + "|".join(sorted(ZONE_NAMES, key=len, reverse=True)) + r")(?:[+-](?:[01]?\d|2[0-3])(?::?[0-5]\d)?)?(?![\w:]))")
 AT_TIME = rf"(?:T|,?[ \t]{{1,2}}|[ \t]+at[ \t]+){CLOCK}{ZONE}?"
 # a date, then its time when one follows, then the end of the whole ("\b" after the date alone, as before)
-END_AT_TIME = rf"(?:{AT_TIME}(?![\w:]|[.,]\d)|\b)"
+END_AT_TIME = rf"(?:{AT_TIME}(?!\w|[.,:]\d)|\b)"
 
 # (regex source, score, group) — group is the part of the match that becomes the span.
 # 7/22 (month/day, no year): needs a context word ("on 7/22", "since 12/3")
@@ -60,7 +60,7 @@ WRITTEN_DATE_EN = [
     (rf"\b(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH},?\s+{YEAR4}{END_AT_TIME}", 0.85, 0),
     (rf"\b(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD},?\s+{YEAR4}{END_AT_TIME}", 0.85, 0),
     # syslog and ctime: "Jun 28 09:31:04", "Jun  8 09:31:04", "Fri Jun 28 09:31:04 UTC 2024"
-    (rf"\b(?:{EN_WEEKDAY},?[ \t]+)?{EN_MONTH}[ \t]{{1,2}}{DAY}[ \t]+{CLOCK}{ZONE}?(?:[ \t]+{YEAR4})?(?![\w:]|[.,]\d)",
+    (rf"\b(?:{EN_WEEKDAY},?[ \t]+)?{EN_MONTH}[ \t]{{1,2}}{DAY}[ \t]+{CLOCK}{ZONE}?(?:[ \t]+{YEAR4})?(?!\w|[.,:]\d)",
      0.85, 0),
     (rf"\b(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD}\b(?!\s*(?:[,:/.]\s*)?\d)", 0.6, 0),
     (rf"\b(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH}(?!\w)", 0.6, 0),
@@ -96,7 +96,7 @@ NUMERIC_DATE = [
     (r"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/(?:1[6-9]\d\d|20[0-3]\d)(?![\w/\-%]|\.\d)", 0.55, 0),
 ]
 TIME = [
-    (r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*(?:[AaPp]\.?[Mm]\.?)(?!\w))?(?![\w:]|\.\d)", 0.6, 0),
+    (r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*(?:[AaPp](?:\.[Mm]\.|[Mm]))(?!\w))?(?![\w:]|\.\d)", 0.6, 0),
     (r"(?<![\w:.])(?:[01]?\d|2[0-3])[hH][0-5]\d(?:min)?\b", 0.6, 0),
     (r"(?<![\w:.])(?:1[0-2]|0?[1-9])\s*(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w)", 0.6, 0),
     # British style "6.00 a.m.", "10.30 pm" (the dot form needs the am/pm, else it is a decimal)
