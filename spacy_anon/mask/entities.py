@@ -14,7 +14,7 @@ from spacy_anon.labels import identifier_for
 from spacy_anon.mask import leak_guard
 from spacy_anon.mask.allow_list import inside_any
 from spacy_anon.mask import fine_types
-from spacy_anon.mask.grouping import canonical_parts, normalize, person_forms
+from spacy_anon.mask.grouping import CONFUSED_LABELS, JOINED_LABELS, canonical_parts, normalize, person_forms
 from spacy_anon.mask.memory import ReplacementMemory
 
 SWEEP_SOURCE = "anon_mask.leak_guard"  # source of the mentions the leak guard adds
@@ -25,13 +25,20 @@ ROLE_WORDS = frozenset(normalize(noun) for roles in ROLE_NOUNS.values() for _, n
 def as_persons(kept: List[Span], text: str, originals: Dict[int, Span], *, name_labels: Sequence[str],
                honorifics: Sequence[str], is_given_name: Callable[[str], bool],
                is_common: Callable[[str], bool],
-               known_person: Callable[[Sequence[str]], Optional[str]] = lambda parts: None) -> List[Span]:
+               known_person: Callable[[Sequence[str]], Optional[str]] = lambda parts: None,
+               reading: Optional[Callable[[], str]] = None) -> List[Span]:
     """`kept` with the mentions that are forms of a person's name under another label (`person_forms`:
     "The claimant, Kowalski," tagged LOC after "Jan Kowalski") given the name label, so they group with
-    the person; a relabelled span keeps its detector's attributes and original (`originals`, updated)."""
-    relabel = person_forms([(s.label_, text[s.start_char:s.end_char]) for s in kept], name_labels=name_labels,
+    the person; a relabelled span keeps its detector's attributes and original (`originals`, updated).
+    `reading` gives the text as the detectors read it (`casing.reading_text`, same offsets): capitals are
+    judged there, so "patient bartholomew quayle" reads as "Patient Bartholomew Quayle"."""
+    labels = {s.label_ for s in kept}
+    if not labels & set(CONFUSED_LABELS) and not (labels & set(name_labels) and labels & set(JOINED_LABELS)):
+        return kept  # nothing could change
+    read = reading() if reading is not None else text
+    relabel = person_forms([(s.label_, read[s.start_char:s.end_char]) for s in kept], name_labels=name_labels,
                            honorifics=honorifics, is_given_name=is_given_name, is_common=is_common,
-                           before=[text[max(0, s.start_char - 30):s.start_char] for s in kept], roles=ROLE_WORDS,
+                           before=[read[max(0, s.start_char - 30):s.start_char] for s in kept], roles=ROLE_WORDS,
                            known_person=known_person)
     if not relabel:
         return kept
