@@ -30,7 +30,9 @@ def forms(mentions, before=None):
     ([("LOC", "Victoria Street")], {}),  # a common word: a street
     ([("ORG", "Dev-Yol")], {}),  # one hyphenated word, not a given name and a surname
     ([("ORG", "Kowalski & Sons"), ("PERSON", "Jan Kowalski")], {}),  # more than the name
-    ([("DATETIME", "Kowalski"), ("PERSON", "Jan Kowalski")], {}),  # only labels a tagger confuses
+    ([("DATETIME", "Kowalski"), ("PERSON", "Jan Kowalski")], {0: "PERSON"}),  # a surname tagged as a date
+    ([("DATETIME", "Rose"), ("PERSON", "Rose Kowalski")], {}),  # a date or number label: no common word
+    ([("QUANTITY", "Kowalski 3"), ("PERSON", "Jan Kowalski")], {}),  # nor a digit
     ([("PERSON", "Kowalski"), ("LOC", "Jan Kowalski")], {1: "PERSON"}),  # a given name before the surname
     ([("PERSON", "Kowalski"), ("LOC", "Kowalski Street")], {}),  # more than the name, a common word
 ])

@@ -125,7 +125,9 @@ NOISY = st.text(alphabet=st.sampled_from(list("0123456789 -./:@+#()[]=_\n\tabcEF
                 max_size=120)
 VALUES = st.sampled_from(["ana@example.com", "10.0.0.1", "4111 1111 1111 1111", "GB82WEST12345698765432",
                           "123-45-6789", "2024-03-06T20:14:52Z", "12/03/2021", "+44 20 7946 0958", "user=u12345",
-                          "token=abcdEFGH1234ijklMNOP5678", "fe80::1", "MORGA753116SM9IJ"])
+                          "token=abcdEFGH1234ijklMNOP5678", "fe80::1", "MORGA753116SM9IJ",
+                          "[28/Jun/2024:09:31:04 +0000]", "Jun  8 09:31:04", "Fri, 28 Jun 2024 09:31:04 +0000",
+                          "2024-06-28 09:31:04,123", "2.4.31"])
 LINE = st.lists(st.one_of(NOISY, VALUES), max_size=5).map("".join)
 
 

@@ -40,6 +40,9 @@ WEEKDAYS: Dict[str, Tuple[str, ...]] = {  # Monday first, as datetime.weekday()
 }
 _WEEKDAY_RE = re.compile(r"\b(" + "|".join(sorted({w for ws in WEEKDAYS.values() for w in ws}, key=len, reverse=True))
                          + r")\b", re.I)
+# "Fri, 28 Jun 2024" (e-mail headers, logs): English weekdays in three letters, Title or UPPER case
+_WEEKDAY_ABBR = tuple(day[:3] for day in WEEKDAYS["en"])
+_WEEKDAY_ABBR_RE = re.compile(r"\b(" + "|".join(w.capitalize() + "|" + w.upper() for w in _WEEKDAY_ABBR) + r")\b")
 # Spelling variants that parse but are never produced.
 _MONTH_VARIANTS = {"sept": ("en", "abbr", 9), "setiembre": ("es", "full", 9), "set": ("es", "abbr", 9),
                    "marco": ("pt", "full", 3)}
@@ -96,11 +99,18 @@ _MONTH_LOOKUP = _month_table()
 _MONTH_RE = "|".join(sorted(_MONTH_LOOKUP, key=len, reverse=True))
 _ORD = r"(?P<o>st|nd|rd|th|º|°|ª)?"
 _DATE_PATTERNS = [
-    ("iso", re.compile(r"\b(?P<y>\d{4})(?P<sep>[-/.])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})\b")),
+    # "2024-06-28", also as a timestamp's date ("2024-06-28T09:31:04Z")
+    ("iso", re.compile(r"\b(?P<y>\d{4})(?P<sep>[-/.])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})(?!\d)")),
+    # ISO 8601's basic format, a timestamp: "20240628T093104Z"
+    ("iso", re.compile(r"(?<!\d)(?P<y>\d{4})(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?=T\d)")),
     ("num", re.compile(r"\b(?P<a>\d{1,2})(?P<sep>[-/.])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})\b")),
-    ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}\s*(?:of\s+|de\s+)?(?P<mon>{_MONTH_RE})\b\.?,?\s*"
+    # "28 June 2024", "28-Jun-2024", "28/Jun/2024:09:31:04" (an access log's)
+    ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}(?:\s*|[-/])(?:of\s+|de\s+)?(?P<mon>{_MONTH_RE})\b\.?(?:,?\s*|[-/])"
                        rf"(?:de\s+|del\s+)?(?P<y>\d{{4}})\b", re.I)),
     ("mdy", re.compile(rf"\b(?P<mon>{_MONTH_RE})\b\.?\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>\d{{4}})\b", re.I)),
+    # ctime and some logs put the time between the day and the year: "Fri Jun 28 09:31:04 UTC 2024"
+    ("mdy", re.compile(rf"\b(?P<mon>{_MONTH_RE})\b\.?\s+(?P<d>\d{{1,2}})\s+\d{{1,2}}:\d\d(?::\d\d(?:[.,]\d{{1,9}})?)?"
+                       r"(?:\s+[A-Z]{2,5})?\s+(?P<y>\d{4})\b", re.I)),
     ("my", re.compile(rf"\b(?P<mon>{_MONTH_RE})\b\.?,?\s+(?:de\s+|del\s+|of\s+)?(?P<y>\d{{4}})\b", re.I)),
     ("dm", re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}\s*(?:of\s+|de\s+)?(?P<mon>{_MONTH_RE})\b", re.I)),
     ("md", re.compile(rf"\b(?P<mon>{_MONTH_RE})\b\.?\s+(?P<d>\d{{1,2}}){_ORD}(?!\d)", re.I)),
@@ -228,6 +238,18 @@ def _ordinal_suffix(n: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
+def _pads_day_and_month(parsed: ParsedDate, text: str) -> bool:
+    """Whether a date writes its day (and a numeric month) in two digits: one of them is "0n", or it is
+    ISO (year first), which always pads, or a day glued to a month name by "/" or "-"."""
+    if "m" not in parsed.groups or "d" not in parsed.groups:
+        return False
+    (ms, me), (ds, de) = parsed.groups["m"], parsed.groups["d"]
+    if parsed.month_style is not None:  # "28/Jun/2024", "05-Sep-21": a form's or a log's day keeps two digits
+        return de - ds == 2 and text[de:de + 1] in ("/", "-")
+    year_first = "y" in parsed.groups and parsed.groups["y"][0] < ms
+    return year_first or text[ms:me].startswith("0") or text[ds:de].startswith("0")
+
+
 def shift_date(parsed: ParsedDate, days: int) -> str:
     """Re-render `parsed.text` with its date moved by `days` (months/years for partial dates).
 
@@ -250,18 +272,24 @@ def shift_date(parsed: ParsedDate, days: int) -> str:
         ny, nm, nd = (y or 2000) + years, None, None
     values = {"y": ny, "m": nm, "d": nd, "o": nd}
     out = parsed.text
-    weekday = _WEEKDAY_RE.search(out) if nd is not None and ny is not None and y is not None else None
+    weekday = (_WEEKDAY_RE.search(out) or _WEEKDAY_ABBR_RE.search(out)) if nd is not None and ny is not None \
+        and y is not None else None
     if weekday and not any(s <= weekday.start() < e for s, e in parsed.groups.values()):
         # a stated weekday follows the date, so it neither contradicts it nor reveals the original
         old_day = weekday.group(1)
-        lang = next(lang for lang, names in WEEKDAYS.items() if old_day.lower() in names)
-        new_day = _match_case(WEEKDAYS[lang][_dt.date(ny, nm, nd).weekday()], old_day)
+        new_index = _dt.date(ny, nm, nd).weekday()
+        if old_day.lower() in _WEEKDAY_ABBR:
+            new_day = _match_case(WEEKDAYS["en"][new_index][:3], old_day)
+        else:
+            lang = next(lang for lang, names in WEEKDAYS.items() if old_day.lower() in names)
+            new_day = _match_case(WEEKDAYS[lang][new_index], old_day)
         start, end = weekday.span(1)
         shift = len(new_day) - len(old_day)
         out = out[:start] + new_day + out[end:]
         parsed = ParsedDate(parsed.year, parsed.month, parsed.day, out,
                             {k: (a + shift, b + shift) if a >= end else (a, b) for k, (a, b) in parsed.groups.items()},
                             parsed.month_style)
+    padded = _pads_day_and_month(parsed, out)
     for key, (start, end) in sorted(parsed.groups.items(), key=lambda kv: kv[1][0], reverse=True):
         old = out[start:end]
         value = values[key]
@@ -272,6 +300,8 @@ def shift_date(parsed: ParsedDate, days: int) -> str:
             new_text = _match_case(_ordinal_suffix(value), old)
         elif key == "y" and len(old) == 2:
             new_text = f"{value % 100:02d}"
+        elif key in ("d", "m") and padded:
+            new_text = f"{value:02d}"  # "2024-06-28" -> "2024-10-03", not "2024-10-3"
         else:
             new_text = str(value).zfill(len(old)) if old.startswith("0") else str(value)
         out = out[:start] + new_text + out[end:]

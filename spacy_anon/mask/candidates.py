@@ -11,10 +11,12 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc, Span
 
+from spacy_anon.casing import reading_text
 from spacy_anon.extensions import has_own_value, span_getter
 from spacy_anon.labels import identifier_for
 from spacy_anon.lexicon.common_words import common_word_test
 from spacy_anon.mask import fine_types, leak_guard, thresholds
+from spacy_anon.rules.recognizers.names import first_names
 from spacy_anon.mask.allow_list import (allowed_regions, compile_occurrence_patterns, rule_allow_entries,
                                         trim_to_unallowed, whole_value_regions, worth_masking)
 
@@ -146,12 +148,14 @@ class CandidateFinder:
         names = [i for i, (cand, _) in enumerate(pairs) if cand.label_ in name_labels]
         if not names:
             return pairs
+        # capitals read as the detectors read them: "mr lindqvist" and "MR LINDQVIST" as "Mr Lindqvist"
         extended = leak_guard.extend_name_mentions(
-            text, [(pairs[i][0].start_char, pairs[i][0].end_char) for i in names], self.honorifics)
+            reading_text(doc), [(pairs[i][0].start_char, pairs[i][0].end_char) for i in names], self.honorifics,
+            first_names().__contains__, self.is_common())
         out = list(pairs)
         for i, (start, end) in zip(names, extended):
             cand = pairs[i][0]
-            if end == cand.end_char:
+            if (start, end) == (cand.start_char, cand.end_char):
                 continue
             span = doc.char_span(start, end, label=cand.label_, alignment_mode="expand")
             if span is None:

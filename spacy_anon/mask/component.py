@@ -24,6 +24,7 @@ from spacy_anon import progress
 from spacy_anon.coref.grouper import CorefGrouper, grouper_for
 from spacy_anon.doc_keys import MEMORY_KEY  # noqa: F401  (re-exported)
 from spacy_anon.errors import Errors, Warnings
+from spacy_anon.casing import reading_text
 from spacy_anon.extensions import doc_text, span_getter
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, RULE_TYPES
 from spacy_anon.mask import coverage, entities, fine_types, span_kinds, writer
@@ -303,7 +304,8 @@ class AnonMask(Pipe):
             kept = entities.as_persons(kept, text, originals, name_labels=self.name_labels(),
                                        honorifics=self.honorifics(), is_given_name=first_names().__contains__,
                                        is_common=self.candidate_finder.is_common(),
-                                       known_person=entities.person_in_memory(memory, self.name_labels()))
+                                       known_person=entities.person_in_memory(memory, self.name_labels()),
+                                       reading=lambda: reading_text(doc))
         keys = self._group(doc, kept, text)
         if self.leak_guard and kept:
             finder = self.candidate_finder

@@ -3,6 +3,7 @@ entity ids from the replacement memory (the same person is PERSON_1 in every men
 when the memory is shared).
 """
 import hashlib
+import re
 from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from spacy.tokens import Doc, Span
@@ -14,7 +15,7 @@ from spacy_anon.labels import identifier_for
 from spacy_anon.mask import leak_guard
 from spacy_anon.mask.allow_list import inside_any
 from spacy_anon.mask import fine_types
-from spacy_anon.mask.grouping import canonical_parts, normalize, person_forms
+from spacy_anon.mask.grouping import CONFUSED_LABELS, JOINED_LABELS, canonical_parts, normalize, person_forms
 from spacy_anon.mask.memory import ReplacementMemory
 
 SWEEP_SOURCE = "anon_mask.leak_guard"  # source of the mentions the leak guard adds
@@ -25,20 +26,32 @@ ROLE_WORDS = frozenset(normalize(noun) for roles in ROLE_NOUNS.values() for _, n
 def as_persons(kept: List[Span], text: str, originals: Dict[int, Span], *, name_labels: Sequence[str],
                honorifics: Sequence[str], is_given_name: Callable[[str], bool],
                is_common: Callable[[str], bool],
-               known_person: Callable[[Sequence[str]], Optional[str]] = lambda parts: None) -> List[Span]:
+               known_person: Callable[[Sequence[str]], Optional[str]] = lambda parts: None,
+               reading: Optional[Callable[[], str]] = None) -> List[Span]:
     """`kept` with the mentions that are forms of a person's name under another label (`person_forms`:
     "The claimant, Kowalski," tagged LOC after "Jan Kowalski") given the name label, so they group with
-    the person; a relabelled span keeps its detector's attributes and original (`originals`, updated)."""
-    relabel = person_forms([(s.label_, text[s.start_char:s.end_char]) for s in kept], name_labels=name_labels,
+    the person; a relabelled span keeps its detector's attributes and original (`originals`, updated).
+    `reading` gives the text as the detectors read it (`casing.reading_text`, same offsets): capitals are
+    judged there, so "patient bartholomew quayle" reads as "Patient Bartholomew Quayle". A word that opens
+    the sentence before a name ("Later Brennagh signed", tagged ORG whole) is left out of the person's
+    mention (`without_sentence_opener`)."""
+    labels = {s.label_ for s in kept}
+    if not labels & set(CONFUSED_LABELS) and not (labels & set(name_labels) and labels & set(JOINED_LABELS)):
+        return kept  # nothing could change
+    read = reading() if reading is not None else text
+    titles = {normalize(h) for h in honorifics}
+    asked = [without_sentence_opener(s, read, is_common, is_given_name, titles)
+             if s.label_ in CONFUSED_LABELS or s.label_ in JOINED_LABELS else s for s in kept]
+    relabel = person_forms([(s.label_, read[s.start_char:s.end_char]) for s in asked], name_labels=name_labels,
                            honorifics=honorifics, is_given_name=is_given_name, is_common=is_common,
-                           before=[text[max(0, s.start_char - 30):s.start_char] for s in kept], roles=ROLE_WORDS,
+                           before=[read[max(0, s.start_char - 30):s.start_char] for s in asked], roles=ROLE_WORDS,
                            known_person=known_person)
     if not relabel:
         return kept
     out = list(kept)
     for i, label in relabel.items():
         old = kept[i]
-        span = Span(old.doc, old.start, old.end, label=label)
+        span = Span(old.doc, asked[i].start, asked[i].end, label=label)
         for attr in ("anon_source", "anon_score", "anon_identifier", "anon_replacement"):
             setattr(span._, attr, getattr(old._, attr))
         if old._.anon_identifier is not None:
@@ -47,6 +60,26 @@ def as_persons(kept: List[Span], text: str, originals: Dict[int, Span], *, name_
         out[i] = span
     fine_types.decide_fine_types([out[i] for i in relabel], text)
     return out
+
+
+_OPENS_SENTENCE = re.compile(r"(?:^|[.!?:;]\s*|\n\s*)$")
+
+
+def without_sentence_opener(span: Span, read: str, is_common: Callable[[str], bool],
+                            is_given_name: Callable[[str], bool], titles: Set[str]) -> Span:
+    """`span` without its first word when that word opens a sentence and is a common word, not a title or
+    a given name ("Later" of "Later Brennagh"): the words after it are what may name a person."""
+    if len(span) < 2:
+        return span
+    word = normalize(span[0].text)
+    if not span[0].is_alpha or word in titles or not is_common(word) or is_given_name(word):
+        return span
+    if not _OPENS_SENTENCE.search(read, max(0, span.start_char - 40), span.start_char):
+        return span
+    start = span.start + 1
+    while start < span.end and span.doc[start].is_space:
+        start += 1
+    return Span(span.doc, start, span.end, label=span.label_) if start < span.end else span
 
 
 def person_in_memory(memory: ReplacementMemory, name_labels: Sequence[str]) -> Callable[[Sequence[str]], Optional[str]]:

@@ -152,6 +152,9 @@ def _group_names(label, indices, mentions, honorifics, ambiguous) -> Dict[int, s
 # Labels a tagger gives a person's name by mistake ("The claimant, Kowalski," as LOC, "Mr lindqvist" as DEM,
 # "Patient Bartholomew Quayle" as ORG): a mention of these is the person's when its words name the person.
 CONFUSED_LABELS = ("ORG", "LOC", "DEM", "MISC")
+# Labels of values a tagger also gives a surname now and then ("Later Brennagh signed" with "Brennagh" as
+# DATETIME): a mention of these joins a person only when its words are rare words that name that person.
+JOINED_LABELS = ("DATETIME", "QUANTITY", "AGE")
 
 
 def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[str] = ("PERSON",),
@@ -171,7 +174,11 @@ def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[s
       Street", "Rose Garden").
     - its name parts are all parts of one person named earlier in another part of the same document
       (`known_person`: the replacement memory a record's fields or a long text's chunks share; "Kowalski
-      called back" tagged LOC in one field after "Jonathan Kowalski" in another).
+      called back" tagged LOC in one field after "Jonathan Kowalski" in another), or
+    - it is given names and then a surname that a person mention is alone ("Bartholomew Quayle" as ORG,
+      "Quayle" as PERSON).
+    A mention of `JOINED_LABELS` (a date, a number) is a person's only by the second way, and only when
+    it has no digit and no common word ("Brennagh", not "May" next to a May Smith).
     `mentions` are (label, text) in text order; `before`: the text before each mention (a few words);
     `is_given_name` / `is_common` take a folded word; `known_person` takes name parts and gives the name
     label of the one person they belong to, or None.
@@ -187,8 +194,10 @@ def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[s
             if parts:
                 persons.setdefault(label, []).append(parts)
     out: Dict[int, str] = {}
+    surnames = {lab: {known[0] for known in names if len(known) == 1 and len(known[0]) > 1}
+                for lab, names in persons.items()}
     for i, (label, text) in enumerate(mentions):
-        if label not in CONFUSED_LABELS:
+        if label not in CONFUSED_LABELS and label not in JOINED_LABELS:
             continue
         words = normalize(text).split()
         if not words or len(words) > 4 or any(w.isdigit() for w in words):
@@ -196,11 +205,20 @@ def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[s
         parts = name_parts(text, honorifics)
         if not parts:
             continue
+        if label in JOINED_LABELS:
+            if words == parts and not any(is_common(p) or len(p) < 3 for p in parts):
+                owner = next((lab for lab, names in persons.items()
+                              if any(compatible(parts, known) for known in names if len(known) >= len(parts))), None)
+                if owner is not None:
+                    out[i] = owner
+            continue
         if words[0] in titles and len(parts) <= 3:
             out[i] = name_labels[0]
             continue
         owner = next((lab for lab, names in persons.items()
                       if any(compatible(parts, known) for known in names if len(known) >= len(parts))), None)
+        if owner is None and len(parts) > 1 and all(is_given_name(p) for p in parts[:-1]):
+            owner = next((lab for lab, known in surnames.items() if parts[-1] in known), None)
         if owner is None:
             owner = known_person(parts)
         if owner is not None:

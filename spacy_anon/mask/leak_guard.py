@@ -74,15 +74,27 @@ def _capitalised_prefix_end(m: "re.Match[str]") -> int:
     return end
 
 
+# a word right before a mention, on its line ("Bartholomew" of "Patient Bartholomew Quayle")
+_WORD_BEFORE = re.compile(r"([^\W\d_][\w\-’']*)[ \t]+$")
+MAX_GIVEN_NAMES_BEFORE = 2  # "Mary Anne Quayle"
+
+
 def extend_name_mentions(text: str, mentions: Sequence[Tuple[int, int]],
-                         honorifics: Iterable[str]) -> List[Tuple[int, int]]:
+                         honorifics: Iterable[str], is_given_name: Callable[[str], bool] = lambda word: False,
+                         is_common: Callable[[str], bool] = lambda word: False) -> List[Tuple[int, int]]:
     """Person mentions (start, end) grown over the name words a detector left out.
 
     - a mention that is only titles ("Mr", "Dr.") takes the capitalised words right after it
       ("Mr Fredin’s opinion" -> "Mr Fredin");
     - a mention followed by capitalised words with a possessive takes them ("Peter Maxwell's" ->
-      "Peter Maxwell").
-    Other mentions come back unchanged. Offsets are character offsets in `text`.
+      "Peter Maxwell");
+    - a mention right after one or two capitalised words that are no common words, or are given names,
+      takes them ("Patient Bartholomew Quayle", tagged "Quayle" -> "Bartholomew Quayle"); a given name
+      that is also a common word ("Will", "May") only inside a sentence, where its capital says it is a
+      name. Titles and role words ("Patient", "Judge") stop it.
+    Other mentions come back unchanged. Offsets are character offsets in `text`; give the text as the
+    detectors read it (`casing.reading_text`), so that a line in capitals or lower case shows its names
+    capitalised.
     """
     titles = {fold(h).strip(".") for h in honorifics}
     out = []
@@ -97,8 +109,25 @@ def extend_name_mentions(text: str, mentions: Sequence[Tuple[int, int]],
             m = _BEFORE_POSSESSIVE.match(text, end)
             if m and _capitalised_words(m.group(1)):
                 new_end = m.end(1)
-        out.append((start, new_end))
+        out.append((_given_names_before(text, start, titles, is_given_name, is_common), new_end))
     return out
+
+
+def _given_names_before(text: str, start: int, titles: AbstractSet[str], is_given_name: Callable[[str], bool],
+                        is_common: Callable[[str], bool]) -> int:
+    """The start of the capitalised name words right before text[start:] (`start` when none)."""
+    for _ in range(MAX_GIVEN_NAMES_BEFORE):
+        m = _WORD_BEFORE.search(text, max(0, start - 40), start)
+        if m is None:
+            break
+        word = m.group(1)
+        folded = fold(word)
+        if not word[:1].isupper() or folded in titles or _role_word(folded) or len(folded) < 2:
+            break
+        if is_common(folded) and (not is_given_name(folded) or _SENTENCE_END.search(text[max(0, m.start() - 40):m.start()])):
+            break  # a word ("Yesterday Quayle"), or "May Quayle ..." opening a sentence: the capital says nothing
+        start = m.start(1)
+    return start
 
 
 # "letters-" + a line break + letters: a word hyphenated across lines (group "head": the part before the

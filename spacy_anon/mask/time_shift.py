@@ -16,8 +16,13 @@ MIN_TIME_SHIFT = 15
 _DAY = 24 * 60
 # "09:14", "9.14", "21h30", "9:14 am", "9:14 p.m."; seconds kept as written
 # ("12.03" of the date "12.03.2021" is no time)
-TIME_RE = re.compile(r"(?<![\w.:/-])(?P<h>[01]?\d|2[0-3])(?P<sep>[:h.])(?P<m>[0-5]\d)(?P<s>:[0-5]\d)?"
-                     r"(?:(?P<sp>\s?)(?P<ampm>[aApP]\.?[mM]\.?)(?!\w))?(?![\w]|[.:/-]\d)")
+# A timestamp's time counts too: "2024-06-28T09:31:04.123Z" (after a date and "T", a fraction and "Z"
+# after it), "28/Jun/2024:09:31:04" (after a year and ":"); a UTC offset ("+02:00", "-05:00" after a time
+# with seconds) is none, and "9:00-10:00" stays a range, left as written.
+TIME_RE = re.compile(r"(?:(?<![\w.:/+\-\u2212])|(?<=\dT)|(?<=[12]\d{3}:))"
+                     r"(?P<h>[01]?\d|2[0-3])(?P<sep>[:h.])(?P<m>[0-5]\d)(?P<s>:[0-5]\d(?:[.,]\d{1,9}(?!\d))?)?"
+                     r"(?:(?P<sp>\s?)(?P<ampm>[aApP]\.?[mM]\.?)(?!\w))?"
+                     r"(?!(?!Z(?!\w))\w|[.:/]\d|-(?(s)(?!(?:[01]\d|2[0-3]):?[0-5]\d(?![\d:])))\d)")
 _WEEKDAY_RE = re.compile(r"(?<!\w)(" + "|".join(sorted({w for ws in WEEKDAYS.values() for w in ws}, key=len,
                                                         reverse=True)) + r")(?!\w)", re.I)
 

@@ -31,23 +31,42 @@ def cased_alternation(words: Iterable[str], lower: bool) -> str:
 
 EN_MONTH = rf"(?:{cased_alternation(EN_MONTHS, False)}|(?:{cased_alternation(EN_MONTH_ABBR, False)})\.?)"
 ES_PT_MONTH = rf"(?:{cased_alternation(ES_MONTHS + PT_MONTHS, True)})"
-EN_WEEKDAY = rf"(?:{cased_alternation(EN_WEEKDAYS, False)})"
+EN_WEEKDAY_ABBR = ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun")
+# a weekday in full, or shortened as e-mail headers and logs write it ("Fri, 28 Jun 2024")
+EN_WEEKDAY = rf"(?:{cased_alternation(EN_WEEKDAYS, False)}|(?:{cased_alternation(EN_WEEKDAY_ABBR, False)})\.?)"
 
 YEAR4 = r"(?:1[5-9]\d\d|20\d\d|21\d\d)"
 DAY = r"(?:[12]\d|3[01]|0?[1-9])"
 ORD = r"(?:st|nd|rd|th)?"
+
+# The time of a timestamp after its date, as logs, e-mail headers and exports write it: "T09:31:04.123Z",
+# " 09:31:04,123 +0200", ", 9:31:04 AM", " 09:31:04 UTC". Each part is bounded and optional once, so a
+# match is read in one pass. Offsets: "Z", "+02:00", "+0200", "+02", after the time or one space.
+CLOCK = r"(?:[01]?\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d{1,9})?)?(?:\s?[AaPp](?:\.[Mm]\.|[Mm])(?!\w))?"
+ZONE_NAMES = ("UTC", "GMT", "UT", "EST", "EDT", "CST", "CDT", "MST", "MDT", "PST", "PDT", "CET", "CEST", "EET",
+              "EEST", "BST", "IST", "JST", "KST", "MSK", "AEST", "AEDT", "HST", "AKST", "AKDT")
+ZONE = (r"(?:\s?(?:Z(?!\w)|[+\-\u2212](?:[01]\d|2[0-3])(?::?[0-5]\d)?(?![\d:]))|\s(?:"
+        + "|".join(sorted(ZONE_NAMES, key=len, reverse=True)) + r")(?:[+-](?:[01]?\d|2[0-3])(?::?[0-5]\d)?)?(?![\w:]))")
+AT_TIME = rf"(?:T|,?[ \t]{{1,2}}|[ \t]+at[ \t]+){CLOCK}{ZONE}?"
+# a date, then its time when one follows, then the end of the whole ("\b" after the date alone, as before)
+END_AT_TIME = rf"(?:{AT_TIME}(?!\w|[.,:]\d)|\b)"
 
 # (regex source, score, group) — group is the part of the match that becomes the span.
 # 7/22 (month/day, no year): needs a context word ("on 7/22", "since 12/3")
 SHORT_DATE = [
     (rf"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/{DAY}(?![\w/\-%]|[.,]\d)", 0.3, 0),
 ]
+# Weekday and month names are written Title or UPPER here, so a match opens with a capital (or the digit
+# of a day): "(?=[A-Z])" turns every other position down at once, before the long alternations.
 WRITTEN_DATE_EN = [
-    (rf"\b(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH},?\s+{YEAR4}\b", 0.85, 0),
-    (rf"\b(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD},?\s+{YEAR4}\b", 0.85, 0),
-    (rf"\b(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD}\b(?!\s*(?:[,:/.]\s*)?\d)", 0.6, 0),
-    (rf"\b(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH}(?!\w)", 0.6, 0),
-    (rf"\b{EN_MONTH},?\s+{YEAR4}\b", 0.7, 0),
+    (rf"\b(?=[A-Z0-9])(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH},?\s+{YEAR4}{END_AT_TIME}", 0.85, 0),
+    (rf"\b(?=[A-Z])(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD},?\s+{YEAR4}{END_AT_TIME}", 0.85, 0),
+    # syslog and ctime: "Jun 28 09:31:04", "Jun  8 09:31:04", "Fri Jun 28 09:31:04 UTC 2024"
+    (rf"\b(?=[A-Z])(?:{EN_WEEKDAY},?[ \t]+)?{EN_MONTH}[ \t]{{1,2}}{DAY}[ \t]+{CLOCK}{ZONE}?(?:[ \t]+{YEAR4})?"
+     r"(?!\w|[.,:]\d)", 0.85, 0),
+    (rf"\b(?=[A-Z])(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD}\b(?!\s*(?:[,:/.]\s*)?\d)", 0.6, 0),
+    (rf"\b(?=[A-Z0-9])(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH}(?!\w)", 0.6, 0),
+    (rf"\b(?=[A-Z]){EN_MONTH},?\s+{YEAR4}\b", 0.7, 0),
 ]
 WRITTEN_DATE_ES_PT = [
     # "12 de marzo de 2019", "5 de janeiro de 2020", "1 de enero del 2020", "12 de marzo"
@@ -59,21 +78,27 @@ WRITTEN_DATE_ES_PT = [
 # logs and spreadsheets write them so)
 _DASH_MONTH = ("(?i:" + "|".join(sorted(EN_MONTHS + EN_MONTH_ABBR, key=len, reverse=True)) + ")")
 DASHED_MONTH_DATE = [
-    (rf"(?<![\w/.\-]){DAY}-{_DASH_MONTH}-(?:{YEAR4}|\d\d)(?![\w\-]|[./]\d)", 0.85, 0),
+    (rf"(?<![\w/.\-]){DAY}-{_DASH_MONTH}-(?:{YEAR4}|\d\d)(?:{AT_TIME})?(?![\w\-]|[./]\d)", 0.85, 0),
     (rf"(?<![\w/.\-])(?=[A-Za-z]{{3,9}}-\d){_DASH_MONTH}-{YEAR4}(?![\w\-]|[./]\d)", 0.7, 0),
+    # the access logs of Apache and nginx (common log format): "28/Jun/2024:09:31:04 +0000"
+    (rf"(?<![\w/.\-]){DAY}/{_DASH_MONTH}/{YEAR4}(?::(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:[.,]\d{{1,9}})?"
+     r"(?:[ \t]?[+\-](?:[01]\d|2[0-3])[0-5]\d(?!\d))?)?(?![\w/\-:]|[.,]\d)", 0.9, 0),
 ]
 NUMERIC_DATE = [
-    # 2004-03-03 (optionally with a time), 2004/03/03
-    (rf"\b{YEAR4}-(?:1[0-2]|0?[1-9])-{DAY}(?:[T ](?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?"
-     r"(?:Z|[+-]\d\d:?\d\d)?)?(?![\w-])", 0.9, 0),
-    (rf"\b{YEAR4}/(?:1[0-2]|0?[1-9])/{DAY}\b", 0.85, 0),
-    # 03/04/2004, 3.4.2004, 03-04-2004, 3/4/04 (validator checks day/month)
-    (rf"(?<![\w/.\-]){DAY}([/.\-]){DAY}\1(?:{YEAR4}|\d\d)(?![\w/\-%]|\.\d)", 0.75, 0),
+    # 2004-03-03, 2024-06-28T09:31:04.123Z, 2024-06-28 09:31:04,123 +0200 (ISO 8601, RFC 3339, log4j)
+    (rf"\b{YEAR4}-(?:1[0-2]|0?[1-9])-{DAY}(?:{AT_TIME})?(?![\w-]|[.,:]\d)", 0.9, 0),
+    # 2004/03/03, 2024/06/28 09:31:04 (nginx's error log, Go's log package)
+    (rf"\b{YEAR4}/(?:1[0-2]|0?[1-9])/{DAY}{END_AT_TIME}", 0.85, 0),
+    # 20240628T093104Z (ISO 8601's basic format: the "T" makes it a timestamp, not a number)
+    (rf"(?<![\w+\-.]){YEAR4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3])[0-5]\d(?:[0-5]\d(?:[.,]\d{{1,9}})?)?"
+     r"(?:Z|[+\-](?:[01]\d|2[0-3])(?:[0-5]\d)?)?(?![\w+\-]|[.,]\d)", 0.9, 0),
+    # 03/04/2004, 3.4.2004, 03-04-2004, 3/4/04, 28/06/2024 09:31:04 (validator checks day/month)
+    (rf"(?<![\w/.\-]){DAY}([/.\-]){DAY}\1(?:{YEAR4}|\d\d)(?:{AT_TIME})?(?![\w/\-%]|\.\d)", 0.75, 0),
     # 03/2004 (years up to 2039, so titres like 1/2048 stay out)
     (r"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/(?:1[6-9]\d\d|20[0-3]\d)(?![\w/\-%]|\.\d)", 0.55, 0),
 ]
 TIME = [
-    (r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*(?:[AaPp]\.?[Mm]\.?)(?!\w))?(?![\w:]|\.\d)", 0.6, 0),
+    (r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*(?:[AaPp](?:\.[Mm]\.|[Mm]))(?!\w))?(?![\w:]|\.\d)", 0.6, 0),
     (r"(?<![\w:.])(?:[01]?\d|2[0-3])[hH][0-5]\d(?:min)?\b", 0.6, 0),
     (r"(?<![\w:.])(?:1[0-2]|0?[1-9])\s*(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w)", 0.6, 0),
     # British style "6.00 a.m.", "10.30 pm" (the dot form needs the am/pm, else it is a decimal)

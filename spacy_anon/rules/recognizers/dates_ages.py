@@ -8,14 +8,21 @@ from spacy_anon.rules import validators as v
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, contains, has_digits
 
 
-_DMY = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}")
+_DMY = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}(?!\d)")
+_DOTTED_SHORT = re.compile(r"(\d{1,2})\.(\d{1,2})\.\d\d(?!\d)")
 
 
 def _date_valid(value: str) -> Optional[bool]:
-    """Numeric day-month-year dates must have a plausible day and month; other shapes pass."""
-    if _DMY.fullmatch(value):
-        return v.numeric_date_valid(value)
-    return None
+    """Numeric day-month-year dates (a time may follow) must have a plausible day and month; a dotted one
+    with a two-digit year must pad its day and month ("03.04.24"): "2.4.31" and "3.11.12" are versions.
+    Other shapes pass."""
+    date = _DMY.match(value)
+    if date is None:
+        return None
+    dotted = _DOTTED_SHORT.fullmatch(date.group())
+    if dotted and (len(dotted.group(1)) < 2 or len(dotted.group(2)) < 2):
+        return False
+    return v.numeric_date_valid(date.group())
 
 
 _FRACTION_TEXTS = frozenset(f"{a}/{b}" for a, b in dates.FRACTIONS)
