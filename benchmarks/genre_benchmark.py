@@ -18,8 +18,8 @@ only: the peers' models are English): MEDDOCAN dev with the Spanish default, the
 (its PESSOA, LOCAL, ORGANIZACAO, TEMPO and VALOR, the classes the model learns) with the Portuguese default.
 Both defaults were trained on these documents (‡); `--model-es PATH` / `--model-pt PATH` score a pipeline
 trained without them instead (project.yml `casing-es-heldout`; for HAREM, benchmarks/harem_cv.py
-cross-validates the recipe). `--model-en PATH` with the system `spacy-anon-model` adds, beside the default,
-a row per English genre for another English pipeline through the same CLI (`anonymize --model PATH`), e.g.
+cross-validates the recipe). `--model-en PATH` (repeatable) with the system `spacy-anon-model` adds, beside the
+default, a row per English genre for another English pipeline through the same CLI (`anonymize --model PATH`), e.g.
 the transformer tagger of `spacy project run train-trf-en` (docs/benchmarks/transformer-en.md).
 
     python benchmarks/genre_benchmark.py --shared ../shared/data --out genres.json \
@@ -370,12 +370,10 @@ def language_args(lang: str, models: Dict[str, str]) -> List[str]:
     return ["--lang", lang] + (["--model", models[lang]] if models.get(lang) else [])
 
 
-def model_row_name(key: str, model_en: Optional[str]) -> str:
-    """The row name of a spacy-anon system: the default, or the pipeline of --model-en by its folder."""
-    if key == "spacy-anon-model":
-        path = Path(model_en or "")
-        return f"spacy-anon --model {path.parent.name + '/' if path.parent.name else ''}{path.name} (CLI)"
-    return SYSTEMS[key][0]
+def model_row_name(model_en: str) -> str:
+    """The row name of a --model-en pipeline: its folder and the folder's parent."""
+    path = Path(model_en)
+    return f"spacy-anon --model {path.parent.name + '/' if path.parent.name else ''}{path.name} (CLI)"
 
 
 def _peer(name: str):
@@ -524,8 +522,9 @@ def main(argv=None) -> int:
                         help="score the Spanish genres with this pipeline (--model) instead of the Spanish default")
     parser.add_argument("--model-pt", default=None, metavar="PATH",
                         help="score the Portuguese genres with this pipeline (--model) instead of the Portuguese default")
-    parser.add_argument("--model-en", default=None, metavar="PATH",
-                        help="the English pipeline of the system spacy-anon-model (scored beside the default)")
+    parser.add_argument("--model-en", action="append", default=[], metavar="PATH",
+                        help="an English pipeline of the system spacy-anon-model, scored beside the default "
+                             "(repeat for several: one row each)")
     parser.add_argument("--out", metavar="JSON", default=None)
     parser.add_argument("--write-benchmarks", metavar="PAGE.md", default=None,
                         help="rewrite the table between the genre markers of this page (docs/benchmarks/genres.md)")
@@ -540,8 +539,9 @@ def main(argv=None) -> int:
         parser.error(f"unknown system(s) {sorted(set(systems) - set(SYSTEMS))}; known: {', '.join(SYSTEMS)}")
     if ("spacy-anon-model" in systems) != bool(args.model_en):
         parser.error("--model-en PATH and the system spacy-anon-model go together: give both or neither")
-    if args.model_en and not Path(args.model_en).is_dir():
-        parser.error(f"--model-en: {args.model_en} is not a pipeline folder")
+    for path in args.model_en:
+        if not Path(path).is_dir():
+            parser.error(f"--model-en: {path} is not a pipeline folder")
     fw = FunctionWordList()
     models = {"es": args.model_es, "pt": args.model_pt}
     for lang, path in models.items():
@@ -561,22 +561,26 @@ def main(argv=None) -> int:
             notes.append(f"everyday set: not scored ({type(err).__name__}: {str(err).splitlines()[0][:120] if str(err) else ''})")
             print(notes[-1], flush=True)
 
-    runners = {}
+    runners = {}  # key -> (row name, label table, run, the CLI arguments of an English genre)
     for key in systems:
         name, table, maker = SYSTEMS[key]
         try:
-            runners[key] = (name, table, maker())
+            if key == "spacy-anon-model":  # one runner per --model-en pipeline
+                for path in args.model_en:
+                    runners[f"{key}:{path}"] = (model_row_name(path), table, maker(), ["--model", path])
+            else:
+                runners[key] = (name, table, maker(), [])
         except Exception as err:  # not installed: skip with a note
             notes.append(f"{name}: skipped ({type(err).__name__}: {str(err).splitlines()[0][:120] if str(err) else ''})")
             print(notes[-1], flush=True)
 
-    for key, extra in (("spacy-anon", []), ("spacy-anon-model", ["--model", args.model_en or ""])):
-        if key in runners:  # what every row of this system pays before its first document
+    for key, (name, _, _, extra) in runners.items():
+        if key.startswith("spacy-anon"):  # what every row of this system pays before its first document
             with tempfile.TemporaryDirectory() as tmp:
                 t0 = time.time()
                 run_cli([GoldRecord("start-up", "Hello.")], Path(tmp), extra)
-                notes.append(f"{model_row_name(key, args.model_en)}: {time.time() - t0:.1f} s to start the process, "
-                             "load the pipeline and anonymize one word; each of its rows' time includes it")
+                notes.append(f"{name}: {time.time() - t0:.1f} s to start the process, load the pipeline and "
+                             "anonymize one word; each of its rows' time includes it")
     rows: List[Dict[str, object]] = []
     load_start = os.getloadavg()
     started = time.time()
@@ -592,20 +596,19 @@ def main(argv=None) -> int:
             gnotes = gnotes + [f"first {args.limit} documents only (--limit)"]
         notes.extend(f"{genre.name}: {n}" for n in gnotes)
         chars = sum(len(r.text) for r in records)
-        for key, (name, table, run) in runners.items():
+        for key, (name, table, run, en_args) in runners.items():
             if genre.lang != "en" and key != "spacy-anon":
                 continue  # the peers and --model-en run English models
             held_model = models.get(genre.lang) if genre.lang != "en" else None
             if genre.lang != "en":
                 name = f"spacy-anon {genre.lang} " + (f"({held_model})" if held_model else "default (CLI)")
-            name = model_row_name(key, args.model_en) if key == "spacy-anon-model" else name
             with tempfile.TemporaryDirectory() as tmp:
                 t0 = time.time()
                 try:
                     if key == "spacy-anon":
                         system = run(records, Path(tmp), language_args(genre.lang, models))
-                    elif key == "spacy-anon-model":
-                        system = run(records, Path(tmp), ["--model", args.model_en])
+                    elif key.startswith("spacy-anon-model"):
+                        system = run(records, Path(tmp), en_args)
                     else:
                         system = run(records, Path(tmp))
                 except Exception as err:
@@ -615,7 +618,7 @@ def main(argv=None) -> int:
                 elapsed = time.time() - t0
             # the function-word exemption is an English list: Spanish and Portuguese gold counts every token
             rep = score(records, system, genre.gold_table, table, fw if genre.lang == "en" else None)
-            seen = genre.seen and key in ("spacy-anon", "spacy-anon-model") and not held_model
+            seen = genre.seen and key.startswith("spacy-anon") and not held_model
             row = {"genre": genre.name, "genre_key": genre.key, "lang": genre.lang,
                    "system": name + (" ‡" if seen else ""), "docs": len(records), "chars": chars,
                    "seconds": elapsed, "chars_per_s": chars / elapsed if elapsed > 0 else None, **rep}

@@ -22,7 +22,7 @@ def test_architecture_is_registered_without_torch():
 
 
 def test_config_names_no_path_and_the_local_architecture():
-    config = spacy.util.load_config(ROOT / "configs" / "trf_en.cfg")
+    config = spacy.util.load_config(ROOT / "configs" / "trf_en.cfg", interpolate=True)
     assert config["paths"]["transformer"] == ""
     model = config["components"]["transformer"]["model"]
     assert model["@architectures"] == "spacy_anon.minilm_transformer.v1"
