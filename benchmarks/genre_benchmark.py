@@ -506,7 +506,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", default=os.environ.get("SPACY_ANON_SHARED", "../shared/data"))
     parser.add_argument("--genres", default="all",
-                        help="comma list of tab, tab-upper, tab-lower, deid, wnut17, wikiann, presidio, everyday, "
+                        help="comma list of tab, tab-upper, tab-lower, deid, wnut17, wikiann, presidio, everyday "
+                             "(everyday-all: its whole set only, no row per kind), "
                              "meddocan[-upper|-lower], harem[-upper|-lower] (default all)")
     parser.add_argument("--systems", default="spacy-anon,presidio,spacy")
     parser.add_argument("--limit", type=int, default=0, help="at most this many documents per genre (0 = all)")
@@ -531,7 +532,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     command = "python benchmarks/genre_benchmark.py " + " ".join(argv if argv is not None else sys.argv[1:])
     wanted = [g.strip() for g in args.genres.split(",") if g.strip()]
-    known = [g.key for g in corpus_genres(Path(args.shared))] + ["everyday", "all"]
+    known = [g.key for g in corpus_genres(Path(args.shared))] + ["everyday", "everyday-all", "all"]
     if set(wanted) - set(known):
         parser.error(f"unknown genre(s) {sorted(set(wanted) - set(known))}; known: {', '.join(known)}")
     systems = [s.strip() for s in args.systems.split(",") if s.strip()]
@@ -551,12 +552,14 @@ def main(argv=None) -> int:
     patients = patient_range(args.deid_patients) if args.deid_patients else None
     genres = [g for g in corpus_genres(Path(args.shared), args.deid_sample, args.wikiann_sample, args.seed, patients)
               if "all" in wanted or g.key in wanted]
-    if "all" in wanted or "everyday" in wanted:
+    if "all" in wanted or "everyday" in wanted or "everyday-all" in wanted:
         folder = Path(args.everyday_folder)
         try:
             recs = everyday_records(folder, args.everyday_split, allow_test=args.everyday_split == "test",
                                     command=command)
-            genres += everyday_genres(recs, args.everyday_split)
+            kinds = everyday_genres(recs, args.everyday_split)
+            # everyday-all: the whole set only (one run of the CLI, not one per kind of document)
+            genres += kinds if "all" in wanted or "everyday" in wanted else [g for g in kinds if g.key == "everyday"]
         except (ImportError, FileNotFoundError) as err:
             notes.append(f"everyday set: not scored ({type(err).__name__}: {str(err).splitlines()[0][:120] if str(err) else ''})")
             print(notes[-1], flush=True)

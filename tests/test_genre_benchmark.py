@@ -238,9 +238,10 @@ def test_each_model_en_gets_its_rows_beside_the_default(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "spacy_anon.corpora.everyday", fake)
     model = ROOT / "spacy_anon" / "data" / "default_model"
     out = tmp_path / "rows.json"
-    assert gb.main(["--genres", "everyday", "--systems", "spacy-anon,spacy-anon-model", "--model-en", str(model),
+    assert gb.main(["--genres", "everyday-all", "--systems", "spacy-anon,spacy-anon-model", "--model-en", str(model),
                     "--everyday-folder", str(tmp_path), "--out", str(out)]) == 0
     rows = json.loads(out.read_text())["rows"]
+    assert {r["genre"] for r in rows} == {"everyday dev: all"}  # everyday-all: no row per kind of document
     names = {r["system"] for r in rows if r["genre"] == "everyday dev: all"}
     assert names == {"spacy-anon default (CLI)", "spacy-anon --model data/default_model (CLI)"}
     by_name = {r["system"]: r for r in rows if r["genre"] == "everyday dev: all"}
