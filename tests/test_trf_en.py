@@ -50,7 +50,7 @@ def test_two_update_steps_save_and_run_through_load(tmp_path):
     import torch
 
     torch.set_num_threads(1)
-    config = spacy.util.load_config(ROOT / "configs" / "trf_en.cfg")
+    config = spacy.util.load_config(ROOT / "configs" / "trf_en.cfg", interpolate=True)
     nlp = spacy.util.load_model_from_config(config, auto_fill=True, validate=True)
     assert nlp.pipe_names == ["transformer", "ner"]
     examples = _tiny_docs(nlp)
