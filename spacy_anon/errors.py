@@ -469,6 +469,9 @@ class Errors(metaclass=_WithCodes):
     E637 = ("anon_crf span filter spacy_anon.clinical_notes.v1: add_found = true needs the labels of what it adds "
             "(date_label, person_label, place_label), and one of them is empty. Fix: name the three labels, or set "
             "add_found = false")
+    E410 = ("anon_crf span filter spacy_anon.clinical_notes.v1: the labels {labels} of context_labels are in neither "
+            "name_labels nor number_labels, so the filter never reads them. Fix: name only labels of name_labels or "
+            "number_labels in context_labels")
 
     # ---- [training] training settings, shipped configs
     E700 = ("[training] {setting} = {value!r} does nothing for {name}: they are fitted in `initialize` "

@@ -16,6 +16,9 @@ note (enough of its words are clinical terms, `clinical_term_count`):
   vital sign, dose or score has them);
 - a date span needs a date's shape ("8/18", "1992", "'95", a month name);
 - labels of quantities (doses, volumes, vitals) are dropped;
+- a piece of a place's or an organisation's label (`context_labels`) on an unknown word alone is kept only
+  where a place is named: after "to", "from", "at", "in", or before "HOSPITAL", "REHAB", "HOUSE" (in a
+  note such labels are mostly drugs, devices and misspelt words: "LEVOQUIN", "HICKMAN", "AROUSABLE");
 - month/day and history dates, names after a title and hospital names the tagger missed are added.
 
 Other documents pass unchanged: the filter does nothing outside clinical notes.
@@ -51,6 +54,7 @@ PLACE_BEFORE = frozenset("to from at via @ into in".split())
 SIDES = frozenset("r l b s o a p".split())
 VERB_ENDINGS = ("ate", "ize", "ise", "ese", "ing", "ed")
 # a university or a saint's name ("U OF MD", "University of Maryland", "St. Agnes", "ST. MARY'S")
+UNIVERSITY_WORDS = frozenset("u univ university".split())  # "U MARYLAND"
 UNIVERSITY = re.compile(r"(?i)\b(?:u|univ|university)\s+of\s+[a-z]{2,}\b")
 SAINT = re.compile(r"\b(?<!/)(?:st|ST|St)\.?\s+([A-Z][A-Za-z]+)(?:'s)?")
 HOSPITAL_ACRONYM = re.compile(r"(?i)^[a-z]{0,3}(?:h|mc|hc)$")
@@ -61,6 +65,9 @@ APOSTROPHE_YEAR = re.compile(r"(?<!')'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
 PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
                         "manor rehabilitation".split())
+# words after a place's name that say it is one ("BALTIMORE REHAB", "the KEELEY HOUSE", "QUARTERMAIN 3" is
+# a ward by the word before it)
+PLACE_AFTER = PLACE_HEADS | frozenset("rehab house home nursing hall ward unit campus county city".split())
 # words before a head that describe the place instead of naming it ("outside hospital", "the clinic")
 NOT_PLACE_NAMES = frozenset("outside local other another community previous prior referring transferring "
                             "receiving home nursing same this that our their his her the a an any rehab "
@@ -196,6 +203,22 @@ class ClinicalEvidence:
     def head(self, i: int) -> bool:
         return self.lower[i] in PLACE_HEADS
 
+    def next_word(self, i: int) -> int:
+        """The token after i on the same line, spaces skipped (-1 if none)."""
+        j = i + 1
+        while j < len(self.words) and not self.words[j].strip():
+            if "\n" in self.words[j]:
+                return -1
+            j += 1
+        return j if j < len(self.words) else -1
+
+    def place_context(self, start: int, end: int) -> bool:
+        """Whether tokens start..end stand where a place is named: after "to", "from", "at", "in", "U", or
+        before a place's head word ("to QUARTERMAIN", "BALTIMORE REHAB", "KEELEY HOUSE")."""
+        before, after = self.previous(start), self.next_word(end - 1)
+        return ((before >= 0 and self.lower[before] in PLACE_BEFORE | UNIVERSITY_WORDS)
+                or (after >= 0 and self.lower[after] in PLACE_AFTER))
+
     def place_start(self, i: int, lo: int) -> Optional[int]:
         """The first word of the name before head i (at most three words, from `lo`), or None when the
         words before it only describe the place ("outside hospital")."""
@@ -273,7 +296,7 @@ class ClinicalNotes(SpanFilter):
 
     def __init__(self, min_share: float, min_terms: int, name_labels: Sequence[str],
                  number_labels: Sequence[str], date_label: str, drop_labels: Sequence[str], add_found: bool,
-                 person_label: str, place_label: str, min_score: float):
+                 person_label: str, place_label: str, min_score: float, context_labels: Sequence[str] = ()):
         if not 0.0 < min_share <= 1.0:
             raise ValueError(Errors.E635.format(setting="min_share", value=min_share))
         if not 0.0 <= min_score <= 1.0:
@@ -285,11 +308,14 @@ class ClinicalNotes(SpanFilter):
             raise ValueError(Errors.E636.format(labels=", ".join(sorted(overlap))))
         if add_found and not (person_label and place_label and date_label):
             raise ValueError(Errors.E637.format())
+        unread = set(context_labels) - set(name_labels) - set(number_labels)
+        if unread:
+            raise ValueError(Errors.E410.format(labels=", ".join(sorted(unread))))
         self.min_share, self.min_terms = min_share, min_terms
         self.name_labels, self.number_labels = frozenset(name_labels), frozenset(number_labels)
         self.date_label, self.drop_labels = date_label, frozenset(drop_labels)
         self.add_found, self.person_label, self.place_label = add_found, person_label, place_label
-        self.min_score = min_score
+        self.min_score, self.context_labels = min_score, frozenset(context_labels)
 
     def is_note(self, words: Sequence[str]) -> bool:
         terms, alpha = clinical_term_count(words)
@@ -333,8 +359,9 @@ class ClinicalNotes(SpanFilter):
         if output in self.number_labels and identifier_number(text[s_char:e_char]):
             return [(start, end, label, score)]
         if output in self.name_labels or output in self.number_labels:
+            in_context = output in self.context_labels
             return [(s, e, label, score) for s, e, strong in pieces(ev, start, end)
-                    if strong or score >= self.min_score]
+                    if strong or (ev.place_context(s, e) if in_context else score >= self.min_score)]
         return [(start, end, label, score)]
 
     def with_found(self, doc: Doc, ev: ClinicalEvidence, spans: List[Scored], to_crf, matches) -> List[Scored]:
@@ -427,12 +454,15 @@ def make_clinical_notes(
     person_label: str = "PERSON",
     place_label: str = "LOC",
     min_score: float = 0.3,
+    context_labels: Sequence[str] = ("ORG", "LOC", "MISC", "DEM"),
 ) -> ClinicalNotes:
     """min_share, min_terms: a document is a clinical note when at least this share of its words, and
     this many, are clinical terms (`clinical_term_count`). name_labels: labels kept only on name evidence; number_labels:
     labels kept on an identifier's length of digits, or else on name evidence; date_label: the label kept
     only on a date's shape; drop_labels: labels dropped in a note; add_found: add the dates, titled names
     and hospitals the tagger missed, as date_label, person_label and place_label. min_score: a piece
-    kept on an unknown word alone (no title, kin word or hospital head) needs this span score."""
+    kept on an unknown word alone (no title, kin word or hospital head) needs this span score.
+    context_labels: labels (of name_labels or number_labels) whose piece on an unknown word alone is kept
+    only where a place is named (`ClinicalEvidence.place_context`), whatever its score."""
     return ClinicalNotes(min_share, min_terms, name_labels, number_labels, date_label, drop_labels,
-                         add_found, person_label, place_label, min_score)
+                         add_found, person_label, place_label, min_score, context_labels)
