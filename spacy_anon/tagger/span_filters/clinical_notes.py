@@ -31,6 +31,7 @@ from spacy.util import registry
 
 from spacy_anon.casing import written_words
 from spacy_anon.errors import Errors
+from spacy_anon.lexicon.clinical_forms import is_clinical_form
 from spacy_anon.lexicon.clinical_terms import (
     NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_clinical_term, is_english_word,
 )
@@ -156,8 +157,12 @@ class ClinicalEvidence:
         return k < 0 or not self.words[k].strip() or self.words[k] in {".", ",", ";", ":", "(", "-"}
 
     def clinical(self, i: int) -> bool:
+        """Clinical vocabulary, a drug or device, or a misspelt or derived clinical word (not a name the
+        tagger lists: "martino" is one edit from "martin" and a name)."""
         w = self.lower[i]
-        return is_clinical_term(w) or w in CLINICAL_WORDS or w in FIELD_KEYS
+        if is_clinical_term(w) or w in CLINICAL_WORDS or w in FIELD_KEYS:
+            return True
+        return len(w) >= 5 and w not in self.names and not is_english_word(w) and is_clinical_form(w)
 
     def initial(self, i: int) -> bool:
         """A capital initial with its dot before a name word ("DAN A. FORMAN-LYONS"), or between two
