@@ -43,6 +43,8 @@ TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
 # roles written before a name in notes ("CM ROSE", "RN Bernard Foley"): a name only if no clinical term
 # (not "pt": the patient opens most sentences of a note, "PT WENT", "pt rec'd")
 ROLES = frozenset("cm sw rn np pa md nurse attending resident fellow therapist".split())
+# words after which an initial opens a name ("AS PER E. WELSH", "called q. lander")
+BEFORE_INITIAL = frozenset("per by with and & called paged notified informed told".split())
 # relatives and carers, named right after the word ("dtr suzette", "husband Rich")
 KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother mom mum father dad niece nephew "
                 "grandson granddaughter grandmother grandfather friend partner fiance fiancee hcp proxy "
@@ -119,6 +121,10 @@ class ClinicalEvidence:
         return j >= 0 and self.lower[j] in ROLES
 
     def after_kin(self, i: int) -> bool:
+        """Token i right after a kin word ("son Rob", "dtr: suzette"), not across a full stop ("son.
+        Started")."""
+        if i > 0 and self.words[i - 1] == ".":
+            return False
         j = self.previous(i)
         if j >= 0 and self.words[j] in {",", ":", "-"}:  # "wife, rose"; "dtr: suzette"
             j = self.previous(j)
@@ -153,8 +159,11 @@ class ClinicalEvidence:
         j = self.previous(i) if i > 0 and self.words[i - 1] == "." else -1
         if j < 0 or j != i - 2 or len(self.words[j]) != 1 or not self.words[j].isalpha() or self.lower[j] in SIDES:
             return False
-        k = j - 1
-        return k < 0 or not self.words[k].strip() or self.words[k] in {".", ",", ";", ":", "(", "-"}
+        k = j - 1  # the initial opens a line or a clause, or follows "per", "by", "called"
+        if k < 0 or not self.words[k].strip() or self.words[k] in {".", ",", ";", ":", "(", "-"}:
+            return True
+        k = self.previous(j)
+        return k >= 0 and self.lower[k] in BEFORE_INITIAL
 
     def clinical(self, i: int) -> bool:
         """Clinical vocabulary, a drug or device, or a misspelt or derived clinical word (not a name the
@@ -165,15 +174,22 @@ class ClinicalEvidence:
         return len(w) >= 5 and w not in self.names and not is_english_word(w) and is_clinical_form(w)
 
     def initial(self, i: int) -> bool:
-        """A capital initial with its dot before a name word ("DAN A. FORMAN-LYONS"), or between two
-        name words ("ROBERT V DEGIORGIO"), or that dot; not "C" (with), "P" (post) or "S" of a caps note."""
+        """A capital initial with its dot before a name word ("DAN A. FORMAN-LYONS"; in a note without
+        capitals also "s. roberto"), or between two name words ("ROBERT V DEGIORGIO"), or that dot, or the
+        "O'" of "O'CONNELL"; not "C" (with), "P" (post) or "S" of a caps note."""
         words, n = self.written, len(self.words)
-        if words[i] == "." and i > 0 and len(words[i - 1]) == 1 and self.initial(i - 1):
+        if words[i] in {".", "'", "’"} and i > 0 and len(words[i - 1]) == 1 and self.initial(i - 1):
             return True
-        if len(words[i]) != 1 or not words[i].isupper():
+        if len(words[i]) != 1 or not words[i].isalpha():
+            return False
+        if i + 2 < n and words[i + 1] in {"'", "’"} and self.lower[i] in {"o", "d"} and self.evidence(i + 2):
+            return True  # "O'CONNELL", "d'amico"
+        if not words[i].isupper() and self.cased:
             return False
         if i + 2 < n and words[i + 1] == "." and self.evidence(i + 2):
             return True
+        if not words[i].isupper():
+            return False
         before = self.previous(i)
         return before >= 0 and i + 1 < n and self.evidence(before) and self.evidence(i + 1)
 
@@ -341,7 +357,7 @@ class ClinicalNotes(SpanFilter):
             out.extend(self.kept(doc, ev, start, end, label, tagger.output_label(label), score, rule_dates))
         if self.add_found:
             out = self.with_found(doc, ev, out, to_crf, matches)
-        return sorted(out)
+        return sorted(set(self.with_initials(ev, out, tagger)))
 
     def kept(self, doc: Doc, ev: ClinicalEvidence, start: int, end: int, label: str, output: str,
              score: float, rule_dates: Sequence[Tuple[int, int]]) -> Iterable[Scored]:
@@ -360,7 +376,13 @@ class ClinicalNotes(SpanFilter):
         if output in self.drop_labels:  # a dose, a volume, a vital sign
             return []
         if output == self.date_label:
-            return [(start, end, label, score)] if date_shaped(text, s_char, e_char, rule_dates) else []
+            if not date_shaped(text, s_char, e_char, rule_dates):
+                return []
+            for s, e in rule_dates:  # the whole date the rules read ("8" of "8/14" is "8/14")
+                whole = doc.char_span(min(s, s_char), max(e, e_char), alignment_mode="expand")
+                if s < e_char and s_char < e and whole is not None:
+                    start, end = min(start, whole.start), max(end, whole.end)
+            return [(start, end, label, score)]
         if output in self.number_labels and identifier_number(text[s_char:e_char]):
             return [(start, end, label, score)]
         if output in self.name_labels or output in self.number_labels:
@@ -415,12 +437,25 @@ class ClinicalNotes(SpanFilter):
                 for k in range(s, e):
                     taken.discard(k)
                 found.append((s, e, self.place_label))
-        for s, e, output in sorted(found):
+        for s, e, output in sorted(found, key=lambda f: (f[0], -f[1])):  # "HARFORD MEMORIAL" before "HARFORD"
             if taken.isdisjoint(range(s, e)):
                 out.append((s, e, to_crf.get(output, output), 0.5))
                 taken.update(range(s, e))
         return out
 
+
+    def with_initials(self, ev: ClinicalEvidence, spans: List[Scored], tagger) -> List[Scored]:
+        """Name spans widened over the initials and the "O'" before them ("E. WELSH", "DAN A. FORMAN-LYONS",
+        "O'CONNELL"): the tagger reads the surname and leaves its initial."""
+        out = []
+        taken = {k for s, e, _, _ in spans for k in range(s, e)}
+        for start, end, label, score in spans:
+            if tagger.output_label(label) in self.name_labels:
+                while start >= 2 and ev.words[start - 1] in {".", "'", "’"} and start - 2 not in taken \
+                        and ev.initial(start - 2):
+                    start -= 2
+            out.append((start, end, label, score))
+        return out
 
     @staticmethod
     def place_after_movement(ev: ClinicalEvidence, i: int) -> bool:
