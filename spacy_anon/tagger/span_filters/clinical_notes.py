@@ -55,6 +55,8 @@ MOVEMENT = frozenset("to from at via @ by into the leave in on".split())
 PLACE_BEFORE = frozenset("to from at via @ into in".split())
 # "R. LEG", "L. ARM": right, left, both sides; "A. STABLE", "P. WEAN": the headings of a SOAP note
 SIDES = frozenset("r l b s o a p".split())
+# an English word at least this frequent (wordfreq's Zipf scale) is a word before it is a listed name
+COMMON_ZIPF = 4.5
 VERB_ENDINGS = ("ate", "ize", "ise", "ese", "ing", "ed")
 # a university or a saint's name ("U OF MD", "University of Maryland", "St. Agnes", "ST. MARY'S")
 UNIVERSITY_WORDS = frozenset("u univ university".split())  # "U MARYLAND"
@@ -68,6 +70,8 @@ APOSTROPHE_YEAR = re.compile(r"(?<!')'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
 PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
                         "manor rehabilitation".split())
+# a ward's number after its building's name ("ON QUARTERMAIN 6"): one or two digits and no unit after
+WARD_NUMBER = re.compile(r"^\d{1,2}$")
 # words after a place's name that say it is one ("BALTIMORE REHAB", "the KEELEY HOUSE", "QUARTERMAIN 3" is
 # a ward by the word before it)
 PLACE_AFTER = PLACE_HEADS | frozenset("rehab house home nursing hall ward unit campus county city".split())
@@ -224,6 +228,12 @@ class ClinicalEvidence:
     def head(self, i: int) -> bool:
         return self.lower[i] in PLACE_HEADS
 
+    def listed_name(self, i: int) -> bool:
+        """A name of the tagger's lists that is no frequent English word: the surname lists hold
+        "company", "cases", "white", which in a note are words."""
+        w = self.lower[i]
+        return w in self.names and not (is_english_word(w) and zipf(w) >= COMMON_ZIPF)
+
     def next_word(self, i: int) -> int:
         """The token after i on the same line, spaces skipped (-1 if none)."""
         j = i + 1
@@ -235,10 +245,13 @@ class ClinicalEvidence:
 
     def place_context(self, start: int, end: int) -> bool:
         """Whether tokens start..end stand where a place is named: after "to", "from", "at", "in", "U", or
-        before a place's head word ("to QUARTERMAIN", "BALTIMORE REHAB", "KEELEY HOUSE")."""
+        before a place's head word ("to QUARTERMAIN", "BALTIMORE REHAB", "KEELEY HOUSE") or a ward's number
+        ("ON QUARTERMAIN 6")."""
         before, after = self.previous(start), self.next_word(end - 1)
+        ward = after >= 0 and WARD_NUMBER.match(self.words[after]) is not None and (
+            after + 1 >= len(self.words) or not self.words[after + 1].strip() or not self.words[after + 1].isalnum())
         return ((before >= 0 and self.lower[before] in PLACE_BEFORE | UNIVERSITY_WORDS)
-                or (after >= 0 and self.lower[after] in PLACE_AFTER))
+                or (after >= 0 and self.lower[after] in PLACE_AFTER) or ward)
 
     def place_start(self, i: int, lo: int) -> Optional[int]:
         """The first word of the name before head i (at most three words, from `lo`), or None when the
@@ -275,7 +288,7 @@ def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int, b
         if ev.evidence(k) or ev.initial(k):
             if run_start < 0:
                 run_start, strong = k, False
-            run_end, strong = k + 1, strong or ev.titled(k) or ev.lower[k] in ev.names
+            run_end, strong = k + 1, strong or ev.titled(k) or ev.listed_name(k)
         elif ev.head(k) and ev.place_start(k, start) is not None:
             first = ev.place_start(k, start)
             if run_start < 0 or first < run_start:
