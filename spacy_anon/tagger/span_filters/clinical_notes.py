@@ -31,7 +31,7 @@ from spacy.util import registry
 
 from spacy_anon.casing import written_words
 from spacy_anon.errors import Errors
-from spacy_anon.lexicon.clinical_forms import is_clinical_form
+from spacy_anon.lexicon.clinical_forms import DRUGS_AND_DEVICES, is_clinical_form
 from spacy_anon.lexicon.clinical_terms import (
     NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_clinical_term, is_english_word,
 )
@@ -170,10 +170,13 @@ class ClinicalEvidence:
         return k >= 0 and self.lower[k] in BEFORE_INITIAL
 
     def clinical(self, i: int) -> bool:
-        """Clinical vocabulary, a drug or device, or a misspelt or derived clinical word (not a name the
-        tagger lists: "martino" is one edit from "martin" and a name)."""
+        """Clinical vocabulary, a drug or device ("HICKMAN", a surname too, is a line in a note unless a
+        title names it), or a misspelt or derived clinical word (not a name the tagger lists: "martino" is
+        one edit from "martin" and a name)."""
         w = self.lower[i]
         if is_clinical_term(w) or w in CLINICAL_WORDS or w in FIELD_KEYS:
+            return True
+        if w in DRUGS_AND_DEVICES:
             return True
         return len(w) >= 5 and w not in self.names and not is_english_word(w) and is_clinical_form(w)
 
