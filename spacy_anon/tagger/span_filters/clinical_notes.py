@@ -61,6 +61,13 @@ VERB_ENDINGS = ("ate", "ize", "ise", "ese", "ing", "ed")
 # a university or a saint's name ("U OF MD", "University of Maryland", "St. Agnes", "ST. MARY'S")
 UNIVERSITY_WORDS = frozenset("u univ university".split())  # "U MARYLAND"
 UNIVERSITY = re.compile(r"(?i)\b(?:u|univ|university)\s+of\s+[a-z]{2,}\b")
+# hospitals named for a devotion ("SACRED HEART MEMORIAL", "Holy Cross", "good samaritan hospital")
+DEVOTION = re.compile(r"(?i)\b(?:sacred\s+heart|holy\s+(?:cross|family|name|spirit|redeemer|trinity|rosary)|"
+                      r"good\s+(?:samaritan|shepherd))(?:\s+(?:memorial|hospital|hosp|medical\s+center|rehab|"
+                      r"rehabilitation|center|clinic))*\b")
+# a month and its year ("MARCH OF 1993", "nov. 2016")
+MONTH_YEAR = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?,?\s+(?:of\s+)?"
+                        r"(?:19[3-9]\d|20[0-3]\d)\b")
 SAINT = re.compile(r"\b(?<!/)(?:st|ST|St)\.?\s+([A-Z][A-Za-z]+)(?:'s)?")
 HOSPITAL_ACRONYM = re.compile(r"(?i)^[a-z]{0,3}(?:h|mc|hc)$")
 YEAR = re.compile(r"(?<![\w/.\-])(?:19[3-9]\d|20[0-3]\d)(?![\w/%\-]|\.\d|\s*(?:mg|ml|cc|mcg|units?|kcal|cal|g)\b)")
@@ -69,7 +76,7 @@ CLOCK_BEFORE = re.compile(r"(?i)(?:\bat|@|\bby|\buntil|\btill?|\bfrom|\bto|-)\s*
 APOSTROPHE_YEAR = re.compile(r"(?<!')'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
 PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
-                        "manor rehabilitation".split())
+                        "manor rehabilitation regional".split())
 # a ward's number after its building's name ("ON QUARTERMAIN 6"): one or two digits and no unit after
 WARD_NUMBER = re.compile(r"^\d{1,2}$")
 # words after a place's name that say it is one ("BALTIMORE REHAB", "the KEELEY HOUSE", "QUARTERMAIN 3" is
@@ -117,7 +124,14 @@ class ClinicalEvidence:
         return j
 
     def after_title(self, i: int) -> bool:
+        """Token i after a title ("DR. FOLEY", "Drs' Ballou"), or after "and" after a titled name
+        ("Drs' Ballou and Dutter")."""
         j = self.previous(i)
+        if j >= 0 and self.words[j] in {"'", "’"}:
+            j = self.previous(j)
+        if j >= 1 and self.lower[j] in {"and", "&"}:
+            k = self.previous(j)
+            return k >= 0 and self.words[k].isalpha() and self.after_title(k) and self.titled(k)
         return j >= 0 and self.lower[j] in TITLES
 
     def after_role(self, i: int) -> bool:
@@ -142,8 +156,10 @@ class ClinicalEvidence:
             return False
         # not "DR AWARE", "MD notified", "RN brought"
         name_like = w not in IRREGULAR_VERBS and (w in self.names or not is_english_word(w))
-        if self.after_title(i):
-            return name_like
+        if self.after_title(i):  # "Dr. Art White": a capitalised word before another in a cased note
+            nxt = self.next_word(i)
+            return name_like or (self.cased and self.written[i].istitle() and nxt >= 0
+                                 and self.written[nxt].istitle() and self.words[nxt].isalpha())
         if self.clinical(i):
             return False
         if self.after_role(i) and name_like:
@@ -154,8 +170,9 @@ class ClinicalEvidence:
         if self.after_kin(i) and (name_like or (word[0].isupper() and not word.isupper())):
             return True  # "son Rob": capitalised after a kin word
         j = i - 1
-        return (j >= 0 and name_like and not self.clinical(i) and self.written[i][:1].isupper()
-                and self.written[j][:1].isupper() and self.doc[j].whitespace_ == " " and self.words[j].isalpha()
+        capitals = (self.written[i][:1].isupper() and self.written[j][:1].isupper()) or not self.cased
+        return (j >= 0 and name_like and not self.clinical(i) and capitals  # "dr. john bowman" in lower case
+                and self.doc[j].whitespace_ == " " and self.words[j].isalpha() and self.lower[j] not in self.stops
                 and (self.after_title(j) or self.after_kin(j) or self.after_role(j)))  # "Dr Ferdinand Halfpenny"
 
     def after_initial(self, i: int) -> bool:
@@ -163,6 +180,8 @@ class ClinicalEvidence:
         j = self.previous(i) if i > 0 and self.words[i - 1] == "." else -1
         if j < 0 or j != i - 2 or len(self.words[j]) != 1 or not self.words[j].isalpha() or self.lower[j] in SIDES:
             return False
+        if j >= 1 and self.words[j - 1] == "." and not self.doc[j - 1].whitespace_:
+            return False  # the "m" of "a.m. tidal volume"
         k = j - 1  # the initial opens a line or a clause, or follows "per", "by", "called"
         if k < 0 or not self.words[k].strip() or self.words[k] in {".", ",", ";", ":", "(", "-"}:
             return True
@@ -365,6 +384,7 @@ class ClinicalNotes(SpanFilter):
         ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()), written_words(doc))
         matches = find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False)
         rule_dates = [(m.start, m.end) for m in matches if m.label == "DATETIME"]
+        rule_dates += [(m.start(), m.end()) for m in MONTH_YEAR.finditer(doc.text) if DATE_WORDS.match(doc.text, m.start())]
         to_crf = {}
         for _, _, label, _ in spans:
             to_crf.setdefault(tagger.output_label(label), label)
@@ -438,7 +458,11 @@ class ClinicalNotes(SpanFilter):
                     places.append((first, i + 1))
             elif self.hospital_acronym(ev, i) or self.place_after_movement(ev, i):
                 found.append((i, i + 1, self.place_label))
-        for m in list(UNIVERSITY.finditer(text)) + list(SAINT.finditer(text)):
+        for m in MONTH_YEAR.finditer(text):
+            span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
+            if span is not None and DATE_WORDS.match(text, m.start()):
+                found.append((span.start, span.end, self.date_label))
+        for m in list(UNIVERSITY.finditer(text)) + list(SAINT.finditer(text)) + list(DEVOTION.finditer(text)):
             name = m.group(1).lower() if m.re is SAINT else ""
             if name and (is_clinical_term(name) or (is_english_word(name) and name not in ev.names)):
                 continue  # "ST ELEVATION", "ST DEPRESSION": the ST segment
