@@ -136,6 +136,8 @@ def derived(word: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def is_clinical_form(word: str) -> bool:
-    """Whether a folded word that no dictionary lists is still clinical: a drug or device name, a
-    misspelt clinical or long English word, or a known word with a prefix or suffix."""
-    return word in DRUGS_AND_DEVICES or misspelt(word) is not None or derived(word)
+    """Whether a folded word is a drug or device name, or, listed by no dictionary, a misspelt clinical or
+    long English word or a known word with a prefix or suffix ("daughter" is an English word, no form)."""
+    if word in DRUGS_AND_DEVICES:
+        return True
+    return not is_english_word(word) and (misspelt(word) is not None or derived(word))

@@ -250,8 +250,9 @@ def _address_finder(text: str, options: object) -> Iterator[Tuple[int, int, floa
 
 def clinical_words_in(value: str) -> bool:
     """Whether an address holds a clinical word other than a street type ("MCG", "BP", "FOLEY", "AV" of
-    "CONT AV PACED" when another clinical word is there too)."""
-    words = [w.lower() for w in re.findall(r"[A-Za-z]+", value)]
+    "CONT AV PACED" when another clinical word is there too), as a word of its own (not the letters of a
+    postcode, "NR2 4TT")."""
+    words = [w.lower() for w in re.findall(r"\b[A-Za-z]+\b", value)]  # not the "NR" of "NR2 4TT"
     return any(len(w) >= 2 and w not in STREET_TYPE_WORDS and (is_clinical_term(w) or is_clinical_form(w))
                for w in words)
 

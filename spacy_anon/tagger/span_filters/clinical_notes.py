@@ -77,11 +77,17 @@ APOSTROPHE_YEAR = re.compile(r"(?<!')'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
 PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
                         "manor rehabilitation regional".split())
+# the tagger's gazetteers of places, peoples and languages: a context label's piece on one of their words
+# stays ("YORUBA SPEAKING", "LANGUAGE VIETNAMESE", "MARYLAND")
+PLACE_GAZETTEERS = ("countries", "regions", "demonyms")
+# the keys of a note's fields that hold a name ("PT: KOWALCZYK, ANDRZEJ", "GP: ...")
+NAME_KEYS = frozenset("pt patient name nok contact gp attending physician surgeon consultant interpreter carer "
+                      "caregiver".split())
 # a ward's number after its building's name ("ON QUARTERMAIN 6"): one or two digits and no unit after
 WARD_NUMBER = re.compile(r"^\d{1,2}$")
 # words after a place's name that say it is one ("BALTIMORE REHAB", "the KEELEY HOUSE", "QUARTERMAIN 3" is
 # a ward by the word before it)
-PLACE_AFTER = PLACE_HEADS | frozenset("rehab house home nursing hall ward unit campus county city".split())
+PLACE_AFTER = PLACE_HEADS | frozenset("rehab house home nursing hall ward unit campus county city speaking".split())
 # words before a head that describe the place instead of naming it ("outside hospital", "the clinic")
 NOT_PLACE_NAMES = frozenset("outside local other another community previous prior referring transferring "
                             "receiving home nursing same this that our their his her the a an any rehab "
@@ -106,6 +112,7 @@ class ClinicalEvidence:
         # stays lower case there, "SACRED HEART HOSPITAL" becomes "Sacred Heart hospital")
         self.written = words if written is None else written
         self.lower = [folded(w) for w in words]
+        self.places: FrozenSet[str] = frozenset()  # set by the filter from the tagger's gazetteers
         self.stops = stop_words(doc.lang_ or "en")
         alpha = [w for w in self.written if w.isalpha()]
         capitalised = sum(1 for w in alpha if w[0].isupper() and not w.isupper())
@@ -266,10 +273,17 @@ class ClinicalEvidence:
         return j if j < len(self.words) else -1
 
     def place_context(self, start: int, end: int) -> bool:
-        """Whether tokens start..end stand where a place is named: after "to", "from", "at", "in", "U", or
+        """Whether tokens start..end stand where a place or a name is written: after "to", "from", "at", "in",
+        "U", after a form's name field ("PT:", "NOK:"), or
         before a place's head word ("to QUARTERMAIN", "BALTIMORE REHAB", "KEELEY HOUSE") or a ward's number
         ("ON QUARTERMAIN 6")."""
         before, after = self.previous(start), self.next_word(end - 1)
+        if after >= 0 and self.lower[after] in {"'s", "’s"}:  # "CHRISTIANA PARK WOMEN'S HOSPITAL"
+            after = self.next_word(after)
+        if before >= 1 and self.words[before] == ":":  # a form's field: "PT: KOWALCZYK, ANDRZEJ"
+            key = self.previous(before)
+            if key >= 0 and (self.lower[key] in NAME_KEYS or self.lower[key] in KIN):
+                return True
         ward = after >= 0 and WARD_NUMBER.match(self.words[after]) is not None and (
             after + 1 >= len(self.words) or not self.words[after + 1].strip() or not self.words[after + 1].isalnum())
         return ((before >= 0 and self.lower[before] in PLACE_BEFORE | UNIVERSITY_WORDS)
@@ -359,14 +373,12 @@ class ClinicalNotes(SpanFilter):
             raise ValueError(Errors.E635.format(setting="min_score", value=min_score))
         if min_terms < 1:
             raise ValueError(Errors.E635.format(setting="min_terms", value=min_terms))
-        overlap = (set(name_labels) & set(drop_labels)) | (set(number_labels) & set(drop_labels))
+        evidence = set(name_labels) | set(number_labels) | set(context_labels)
+        overlap = evidence & (set(drop_labels) | {date_label})
         if overlap:
             raise ValueError(Errors.E636.format(labels=", ".join(sorted(overlap))))
         if add_found and not (person_label and place_label and date_label):
             raise ValueError(Errors.E637.format())
-        unread = set(context_labels) - set(name_labels) - set(number_labels)
-        if unread:
-            raise ValueError(Errors.E410.format(labels=", ".join(sorted(unread))))
         self.min_share, self.min_terms = min_share, min_terms
         self.name_labels, self.number_labels = frozenset(name_labels), frozenset(number_labels)
         self.date_label, self.drop_labels = date_label, frozenset(drop_labels)
@@ -382,6 +394,8 @@ class ClinicalNotes(SpanFilter):
         if not self.is_note(words):
             return spans
         ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()), written_words(doc))
+        gazetteers = getattr(tagger, "gazetteer_terms", {}) or {}
+        ev.places = frozenset().union(*(gazetteers.get(k, frozenset()) for k in PLACE_GAZETTEERS))
         matches = find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False)
         rule_dates = [(m.start, m.end) for m in matches if m.label == "DATETIME"]
         rule_dates += [(m.start(), m.end()) for m in MONTH_YEAR.finditer(doc.text) if DATE_WORDS.match(doc.text, m.start())]
@@ -421,10 +435,11 @@ class ClinicalNotes(SpanFilter):
             return [(start, end, label, score)]
         if output in self.number_labels and identifier_number(text[s_char:e_char]):
             return [(start, end, label, score)]
-        if output in self.name_labels or output in self.number_labels:
+        if output in self.name_labels or output in self.number_labels or output in self.context_labels:
             in_context = output in self.context_labels
             return [(s, e, label, score) for s, e, strong in pieces(ev, start, end)
-                    if strong or (ev.place_context(s, e) if in_context else score >= self.min_score)]
+                    if strong or (ev.place_context(s, e) or any(w in ev.places for w in ev.lower[s:e])
+                                  if in_context else score >= self.min_score)]
         return [(start, end, label, score)]
 
     def with_found(self, doc: Doc, ev: ClinicalEvidence, spans: List[Scored], to_crf, matches) -> List[Scored]:
@@ -534,7 +549,7 @@ def make_clinical_notes(
     person_label: str = "PERSON",
     place_label: str = "LOC",
     min_score: float = 0.3,
-    context_labels: Sequence[str] = ("ORG", "LOC", "MISC", "DEM"),
+    context_labels: Sequence[str] = ("ORG", "LOC", "MISC"),
 ) -> ClinicalNotes:
     """min_share, min_terms: a document is a clinical note when at least this share of its words, and
     this many, are clinical terms (`clinical_term_count`). name_labels: labels kept only on name evidence; number_labels:
@@ -542,7 +557,7 @@ def make_clinical_notes(
     only on a date's shape; drop_labels: labels dropped in a note; add_found: add the dates, titled names
     and hospitals the tagger missed, as date_label, person_label and place_label. min_score: a piece
     kept on an unknown word alone (no title, kin word or hospital head) needs this span score.
-    context_labels: labels (of name_labels or number_labels) whose piece on an unknown word alone is kept
-    only where a place is named (`ClinicalEvidence.place_context`), whatever its score."""
+    context_labels: labels whose piece on an unknown word alone is kept only where a place is named
+    (`ClinicalEvidence.place_context`), whatever its score (a label here is read on evidence like name_labels)."""
     return ClinicalNotes(min_share, min_terms, name_labels, number_labels, date_label, drop_labels,
                          add_found, person_label, place_label, min_score, context_labels)
