@@ -464,8 +464,9 @@ class Errors(metaclass=_WithCodes):
     E617 = "spacy_anon.tagger.features: unknown extra features {unknown} (known: {known}). Fix: use the known names in the setting extra_features"
     E635 = ("anon_crf span filter spacy_anon.clinical_notes.v1: {setting} = {value!r} is out of range (min_share: a share "
             "above 0 and at most 1; min_terms: a count of at least 1; min_score: a score from 0 to 1). Fix: give a value in that range")
-    E636 = ("anon_crf span filter spacy_anon.clinical_notes.v1: the labels {labels} are both dropped (drop_labels) and "
-            "kept on evidence (name_labels, number_labels). Fix: name each label in one of the settings only")
+    E636 = ("anon_crf span filter spacy_anon.clinical_notes.v1: the labels {labels} are both dropped (drop_labels) or "
+            "kept on a date's shape (date_label) and kept on evidence (name_labels, number_labels, context_labels). "
+            "Fix: name each label in one of the settings only")
     E637 = ("anon_crf span filter spacy_anon.clinical_notes.v1: add_found = true needs the labels of what it adds "
             "(date_label, person_label, place_label), and one of them is empty. Fix: name the three labels, or set "
             "add_found = false")

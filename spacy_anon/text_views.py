@@ -208,9 +208,14 @@ def normalized_view(text: str) -> TextView:
 # (pattern, replacement): each match (of group "x" when the pattern has it) becomes the replacement.
 _AT = r"(?:at|AT|At|arroba|ARROBA)"
 _DOT = r"(?:dot|DOT|Dot|punto|PUNTO|ponto|PONTO)"
+# the top-level domain of an address with a spelled-out " at ": a generic one, or a country code that is
+# no English word, so "TINGED AT TIMES.PRESENT" (a missing space after a full stop) or "AT HOME.NO" is no
+# e-mail address
+SPELLED_AT_TLDS = ("(?i:com|org|net|edu|gov|mil|info|biz|io|(?!(?:is|no|in|at|be|me|us|it|to|so|do|go|my|am|an|as|by|"
+                   "he|hi|if|of|ok|on|or|up|we|pm|ad|id|ms|md|pa|ne|re|st|tv)\b)[a-z]{2})")
 _TLD_AHEAD = r"(?=[A-Za-z0-9\-]{1,63}(?:(?:\.|[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*|[ ]+" + _DOT + r"[ ]+)" \
     r"[A-Za-z0-9\-]{1,63}){0,4}(?:\.|[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*|[ ]+" + _DOT + r"[ ]+)" \
-    r"[A-Za-z]{2,24}(?![\w\-@]|\.[A-Za-z0-9]))"
+    r"(?:" + SPELLED_AT_TLDS + r")(?![\w\-@]|\.[A-Za-z0-9]))"
 COMPACT_RULES: Tuple[Tuple["re.Pattern[str]", str], ...] = (
     # a word wrapped at its hyphen, or a number wrapped inside it: "536-22-\n1784", "4111 1111\n1111"
     (re.compile(r"(?<=\w-)[ \t]*\r?\n[ \t]*(?=\w)"), ""),

@@ -21,6 +21,8 @@ import unicodedata
 from functools import lru_cache
 from typing import FrozenSet, Iterator, List, Optional, Tuple
 
+from spacy_anon.lexicon.clinical_forms import is_clinical_form
+from spacy_anon.lexicon.clinical_terms import is_clinical_note, is_clinical_term
 from spacy_anon.rules.recognizers.base import Recognizer, has_digits
 
 # Street types written after the name ("Birch Lane", "Kedzie Ave"), English, with their abbreviations.
@@ -31,6 +33,7 @@ STREET_TYPES = (
     "Hwy", "Parkway", "Pkwy", "Circle", "Cir", "Trail", "Steps", "Point", "Broadway", "Embankment", "Quay",
     "Green", "Park", "Yard", "Hollow",
 )
+STREET_TYPE_WORDS = frozenset(w.lower() for w in STREET_TYPES)
 # Street words written before the name ("Strada Tighina", "Calle de Alcalá", "Rua Augusta").
 STREET_PREFIXES = (
     "Strada", "Str", "Calle", "C/", "Avenida", "Avda", "Rua", "Rue", "Via", "Viale", "Piazza", "Plaza", "Paseo",
@@ -236,7 +239,22 @@ def _trim_end(text: str, start: int, end: int) -> int:
 
 
 def _address_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
-    yield from find_addresses(text)
+    """Addresses; in a clinical note not those holding clinical words ("CONT ON DOPA AT 8 MCG. BP STABLE
+    CONT AV", "3 WAY FOLEY IN PLACE"): a dose, a setting or a device reads there like a house number and
+    its street."""
+    found = find_addresses(text)
+    if found and is_clinical_note(text):
+        found = [(s, e, sc) for s, e, sc in found if not clinical_words_in(text[s:e])]
+    yield from found
+
+
+def clinical_words_in(value: str) -> bool:
+    """Whether an address holds a clinical word other than a street type ("MCG", "BP", "FOLEY", "AV" of
+    "CONT AV PACED" when another clinical word is there too), as a word of its own (not the letters of a
+    postcode, "NR2 4TT")."""
+    words = [w.lower() for w in re.findall(r"\b[A-Za-z]+\b", value)]  # not the "NR" of "NR2 4TT"
+    return any(len(w) >= 2 and w not in STREET_TYPE_WORDS and (is_clinical_term(w) or is_clinical_form(w))
+               for w in words)
 
 
 # Street types that name a street even without a house number ("Canal Street"); "Way", "Park", "Green"

@@ -16,6 +16,9 @@ note (enough of its words are clinical terms, `clinical_term_count`):
   vital sign, dose or score has them);
 - a date span needs a date's shape ("8/18", "1992", "'95", a month name);
 - labels of quantities (doses, volumes, vitals) are dropped;
+- a piece of a place's or an organisation's label (`context_labels`) on an unknown word alone is kept only
+  where a place is named: after "to", "from", "at", "in", or before "HOSPITAL", "REHAB", "HOUSE" (in a
+  note such labels are mostly drugs, devices and misspelt words: "LEVOQUIN", "HICKMAN", "AROUSABLE");
 - month/day and history dates, names after a title and hospital names the tagger missed are added.
 
 Other documents pass unchanged: the filter does nothing outside clinical notes.
@@ -28,6 +31,7 @@ from spacy.util import registry
 
 from spacy_anon.casing import written_words
 from spacy_anon.errors import Errors
+from spacy_anon.lexicon.clinical_forms import DRUGS_AND_DEVICES, is_clinical_form
 from spacy_anon.lexicon.clinical_terms import (
     NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_clinical_term, is_english_word,
 )
@@ -39,6 +43,8 @@ TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
 # roles written before a name in notes ("CM ROSE", "RN Bernard Foley"): a name only if no clinical term
 # (not "pt": the patient opens most sentences of a note, "PT WENT", "pt rec'd")
 ROLES = frozenset("cm sw rn np pa md nurse attending resident fellow therapist".split())
+# words after which an initial opens a name ("AS PER E. WELSH", "called q. lander")
+BEFORE_INITIAL = frozenset("per by with and & called paged notified informed told".split())
 # relatives and carers, named right after the word ("dtr suzette", "husband Rich")
 KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother mom mum father dad niece nephew "
                 "grandson granddaughter grandmother grandfather friend partner fiance fiancee hcp proxy "
@@ -49,9 +55,19 @@ MOVEMENT = frozenset("to from at via @ by into the leave in on".split())
 PLACE_BEFORE = frozenset("to from at via @ into in".split())
 # "R. LEG", "L. ARM": right, left, both sides; "A. STABLE", "P. WEAN": the headings of a SOAP note
 SIDES = frozenset("r l b s o a p".split())
+# an English word at least this frequent (wordfreq's Zipf scale) is a word before it is a listed name
+COMMON_ZIPF = 4.5
 VERB_ENDINGS = ("ate", "ize", "ise", "ese", "ing", "ed")
 # a university or a saint's name ("U OF MD", "University of Maryland", "St. Agnes", "ST. MARY'S")
+UNIVERSITY_WORDS = frozenset("u univ university".split())  # "U MARYLAND"
 UNIVERSITY = re.compile(r"(?i)\b(?:u|univ|university)\s+of\s+[a-z]{2,}\b")
+# hospitals named for a devotion ("SACRED HEART MEMORIAL", "Holy Cross", "good samaritan hospital")
+DEVOTION = re.compile(r"(?i)\b(?:sacred\s+heart|holy\s+(?:cross|family|name|spirit|redeemer|trinity|rosary)|"
+                      r"good\s+(?:samaritan|shepherd))(?:\s+(?:memorial|hospital|hosp|medical\s+center|rehab|"
+                      r"rehabilitation|center|clinic))*\b")
+# a month and its year ("MARCH OF 1993", "nov. 2016")
+MONTH_YEAR = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?,?\s+(?:of\s+)?"
+                        r"(?:19[3-9]\d|20[0-3]\d)\b")
 SAINT = re.compile(r"\b(?<!/)(?:st|ST|St)\.?\s+([A-Z][A-Za-z]+)(?:'s)?")
 HOSPITAL_ACRONYM = re.compile(r"(?i)^[a-z]{0,3}(?:h|mc|hc)$")
 YEAR = re.compile(r"(?<![\w/.\-])(?:19[3-9]\d|20[0-3]\d)(?![\w/%\-]|\.\d|\s*(?:mg|ml|cc|mcg|units?|kcal|cal|g)\b)")
@@ -60,7 +76,18 @@ CLOCK_BEFORE = re.compile(r"(?i)(?:\bat|@|\bby|\buntil|\btill?|\bfrom|\bto|-)\s*
 APOSTROPHE_YEAR = re.compile(r"(?<!')'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
 PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
-                        "manor rehabilitation".split())
+                        "manor rehabilitation regional".split())
+# the tagger's gazetteers of places, peoples and languages: a context label's piece on one of their words
+# stays ("YORUBA SPEAKING", "LANGUAGE VIETNAMESE", "MARYLAND")
+PLACE_GAZETTEERS = ("countries", "regions", "demonyms")
+# the keys of a note's fields that hold a name ("PT: KOWALCZYK, ANDRZEJ", "GP: ...")
+NAME_KEYS = frozenset("pt patient name nok contact gp attending physician surgeon consultant interpreter carer "
+                      "caregiver".split())
+# a ward's number after its building's name ("ON QUARTERMAIN 6"): one or two digits and no unit after
+WARD_NUMBER = re.compile(r"^\d{1,2}$")
+# words after a place's name that say it is one ("BALTIMORE REHAB", "the KEELEY HOUSE", "QUARTERMAIN 3" is
+# a ward by the word before it)
+PLACE_AFTER = PLACE_HEADS | frozenset("rehab house home nursing hall ward unit campus county city speaking".split())
 # words before a head that describe the place instead of naming it ("outside hospital", "the clinic")
 NOT_PLACE_NAMES = frozenset("outside local other another community previous prior referring transferring "
                             "receiving home nursing same this that our their his her the a an any rehab "
@@ -85,6 +112,7 @@ class ClinicalEvidence:
         # stays lower case there, "SACRED HEART HOSPITAL" becomes "Sacred Heart hospital")
         self.written = words if written is None else written
         self.lower = [folded(w) for w in words]
+        self.places: FrozenSet[str] = frozenset()  # set by the filter from the tagger's gazetteers
         self.stops = stop_words(doc.lang_ or "en")
         alpha = [w for w in self.written if w.isalpha()]
         capitalised = sum(1 for w in alpha if w[0].isupper() and not w.isupper())
@@ -103,7 +131,14 @@ class ClinicalEvidence:
         return j
 
     def after_title(self, i: int) -> bool:
+        """Token i after a title ("DR. FOLEY", "Drs' Ballou"), or after "and" after a titled name
+        ("Drs' Ballou and Dutter")."""
         j = self.previous(i)
+        if j >= 0 and self.words[j] in {"'", "’"}:
+            j = self.previous(j)
+        if j >= 1 and self.lower[j] in {"and", "&"}:
+            k = self.previous(j)
+            return k >= 0 and self.words[k].isalpha() and self.after_title(k) and self.titled(k)
         return j >= 0 and self.lower[j] in TITLES
 
     def after_role(self, i: int) -> bool:
@@ -111,6 +146,10 @@ class ClinicalEvidence:
         return j >= 0 and self.lower[j] in ROLES
 
     def after_kin(self, i: int) -> bool:
+        """Token i right after a kin word ("son Rob", "dtr: suzette"), not across a full stop ("son.
+        Started")."""
+        if i > 0 and self.words[i - 1] == ".":
+            return False
         j = self.previous(i)
         if j >= 0 and self.words[j] in {",", ":", "-"}:  # "wife, rose"; "dtr: suzette"
             j = self.previous(j)
@@ -124,8 +163,10 @@ class ClinicalEvidence:
             return False
         # not "DR AWARE", "MD notified", "RN brought"
         name_like = w not in IRREGULAR_VERBS and (w in self.names or not is_english_word(w))
-        if self.after_title(i):
-            return name_like
+        if self.after_title(i):  # "Dr. Art White": a capitalised word before another in a cased note
+            nxt = self.next_word(i)
+            return name_like or (self.cased and self.written[i].istitle() and nxt >= 0
+                                 and self.written[nxt].istitle() and self.words[nxt].isalpha())
         if self.clinical(i):
             return False
         if self.after_role(i) and name_like:
@@ -136,8 +177,9 @@ class ClinicalEvidence:
         if self.after_kin(i) and (name_like or (word[0].isupper() and not word.isupper())):
             return True  # "son Rob": capitalised after a kin word
         j = i - 1
-        return (j >= 0 and name_like and not self.clinical(i) and self.written[i][:1].isupper()
-                and self.written[j][:1].isupper() and self.doc[j].whitespace_ == " " and self.words[j].isalpha()
+        capitals = (self.written[i][:1].isupper() and self.written[j][:1].isupper()) or not self.cased
+        return (j >= 0 and name_like and not self.clinical(i) and capitals  # "dr. john bowman" in lower case
+                and self.doc[j].whitespace_ == " " and self.words[j].isalpha() and self.lower[j] not in self.stops
                 and (self.after_title(j) or self.after_kin(j) or self.after_role(j)))  # "Dr Ferdinand Halfpenny"
 
     def after_initial(self, i: int) -> bool:
@@ -145,23 +187,42 @@ class ClinicalEvidence:
         j = self.previous(i) if i > 0 and self.words[i - 1] == "." else -1
         if j < 0 or j != i - 2 or len(self.words[j]) != 1 or not self.words[j].isalpha() or self.lower[j] in SIDES:
             return False
-        k = j - 1
-        return k < 0 or not self.words[k].strip() or self.words[k] in {".", ",", ";", ":", "(", "-"}
+        if j >= 1 and self.words[j - 1] == "." and not self.doc[j - 1].whitespace_:
+            return False  # the "m" of "a.m. tidal volume"
+        k = j - 1  # the initial opens a line or a clause, or follows "per", "by", "called"
+        if k < 0 or not self.words[k].strip() or self.words[k] in {".", ",", ";", ":", "(", "-"}:
+            return True
+        k = self.previous(j)
+        return k >= 0 and self.lower[k] in BEFORE_INITIAL
 
     def clinical(self, i: int) -> bool:
+        """Clinical vocabulary, a drug or device ("HICKMAN", a surname too, is a line in a note unless a
+        title names it), or a misspelt or derived clinical word (not a name the tagger lists: "martino" is
+        one edit from "martin" and a name)."""
         w = self.lower[i]
-        return is_clinical_term(w) or w in CLINICAL_WORDS or w in FIELD_KEYS
+        if is_clinical_term(w) or w in CLINICAL_WORDS or w in FIELD_KEYS:
+            return True
+        if w in DRUGS_AND_DEVICES:
+            return True
+        return len(w) >= 5 and w not in self.names and not is_english_word(w) and is_clinical_form(w)
 
     def initial(self, i: int) -> bool:
-        """A capital initial with its dot before a name word ("DAN A. FORMAN-LYONS"), or between two
-        name words ("ROBERT V DEGIORGIO"), or that dot; not "C" (with), "P" (post) or "S" of a caps note."""
+        """A capital initial with its dot before a name word ("DAN A. FORMAN-LYONS"; in a note without
+        capitals also "s. roberto"), or between two name words ("ROBERT V DEGIORGIO"), or that dot, or the
+        "O'" of "O'CONNELL"; not "C" (with), "P" (post) or "S" of a caps note."""
         words, n = self.written, len(self.words)
-        if words[i] == "." and i > 0 and len(words[i - 1]) == 1 and self.initial(i - 1):
+        if words[i] in {".", "'", "’"} and i > 0 and len(words[i - 1]) == 1 and self.initial(i - 1):
             return True
-        if len(words[i]) != 1 or not words[i].isupper():
+        if len(words[i]) != 1 or not words[i].isalpha():
+            return False
+        if i + 2 < n and words[i + 1] in {"'", "’"} and self.lower[i] in {"o", "d"} and self.evidence(i + 2):
+            return True  # "O'CONNELL", "d'amico"
+        if not words[i].isupper() and self.cased:
             return False
         if i + 2 < n and words[i + 1] == "." and self.evidence(i + 2):
             return True
+        if not words[i].isupper():
+            return False
         before = self.previous(i)
         return before >= 0 and i + 1 < n and self.evidence(before) and self.evidence(i + 1)
 
@@ -195,6 +256,38 @@ class ClinicalEvidence:
 
     def head(self, i: int) -> bool:
         return self.lower[i] in PLACE_HEADS
+
+    def listed_name(self, i: int) -> bool:
+        """A name of the tagger's lists that is no frequent English word: the surname lists hold
+        "company", "cases", "white", which in a note are words."""
+        w = self.lower[i]
+        return w in self.names and not (is_english_word(w) and zipf(w) >= COMMON_ZIPF)
+
+    def next_word(self, i: int) -> int:
+        """The token after i on the same line, spaces skipped (-1 if none)."""
+        j = i + 1
+        while j < len(self.words) and not self.words[j].strip():
+            if "\n" in self.words[j]:
+                return -1
+            j += 1
+        return j if j < len(self.words) else -1
+
+    def place_context(self, start: int, end: int) -> bool:
+        """Whether tokens start..end stand where a place or a name is written: after "to", "from", "at", "in",
+        "U", after a form's name field ("PT:", "NOK:"), or
+        before a place's head word ("to QUARTERMAIN", "BALTIMORE REHAB", "KEELEY HOUSE") or a ward's number
+        ("ON QUARTERMAIN 6")."""
+        before, after = self.previous(start), self.next_word(end - 1)
+        if after >= 0 and self.lower[after] in {"'s", "’s"}:  # "CHRISTIANA PARK WOMEN'S HOSPITAL"
+            after = self.next_word(after)
+        if before >= 1 and self.words[before] == ":":  # a form's field: "PT: KOWALCZYK, ANDRZEJ"
+            key = self.previous(before)
+            if key >= 0 and (self.lower[key] in NAME_KEYS or self.lower[key] in KIN):
+                return True
+        ward = after >= 0 and WARD_NUMBER.match(self.words[after]) is not None and (
+            after + 1 >= len(self.words) or not self.words[after + 1].strip() or not self.words[after + 1].isalnum())
+        return ((before >= 0 and self.lower[before] in PLACE_BEFORE | UNIVERSITY_WORDS)
+                or (after >= 0 and self.lower[after] in PLACE_AFTER) or ward)
 
     def place_start(self, i: int, lo: int) -> Optional[int]:
         """The first word of the name before head i (at most three words, from `lo`), or None when the
@@ -231,7 +324,7 @@ def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int, b
         if ev.evidence(k) or ev.initial(k):
             if run_start < 0:
                 run_start, strong = k, False
-            run_end, strong = k + 1, strong or ev.titled(k) or ev.lower[k] in ev.names
+            run_end, strong = k + 1, strong or ev.titled(k) or ev.listed_name(k)
         elif ev.head(k) and ev.place_start(k, start) is not None:
             first = ev.place_start(k, start)
             if run_start < 0 or first < run_start:
@@ -273,14 +366,15 @@ class ClinicalNotes(SpanFilter):
 
     def __init__(self, min_share: float, min_terms: int, name_labels: Sequence[str],
                  number_labels: Sequence[str], date_label: str, drop_labels: Sequence[str], add_found: bool,
-                 person_label: str, place_label: str, min_score: float):
+                 person_label: str, place_label: str, min_score: float, context_labels: Sequence[str] = ()):
         if not 0.0 < min_share <= 1.0:
             raise ValueError(Errors.E635.format(setting="min_share", value=min_share))
         if not 0.0 <= min_score <= 1.0:
             raise ValueError(Errors.E635.format(setting="min_score", value=min_score))
         if min_terms < 1:
             raise ValueError(Errors.E635.format(setting="min_terms", value=min_terms))
-        overlap = (set(name_labels) & set(drop_labels)) | (set(number_labels) & set(drop_labels))
+        evidence = set(name_labels) | set(number_labels) | set(context_labels)
+        overlap = evidence & (set(drop_labels) | {date_label})
         if overlap:
             raise ValueError(Errors.E636.format(labels=", ".join(sorted(overlap))))
         if add_found and not (person_label and place_label and date_label):
@@ -289,7 +383,7 @@ class ClinicalNotes(SpanFilter):
         self.name_labels, self.number_labels = frozenset(name_labels), frozenset(number_labels)
         self.date_label, self.drop_labels = date_label, frozenset(drop_labels)
         self.add_found, self.person_label, self.place_label = add_found, person_label, place_label
-        self.min_score = min_score
+        self.min_score, self.context_labels = min_score, frozenset(context_labels)
 
     def is_note(self, words: Sequence[str]) -> bool:
         terms, alpha = clinical_term_count(words)
@@ -300,8 +394,11 @@ class ClinicalNotes(SpanFilter):
         if not self.is_note(words):
             return spans
         ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()), written_words(doc))
+        gazetteers = getattr(tagger, "gazetteer_terms", {}) or {}
+        ev.places = frozenset().union(*(gazetteers.get(k, frozenset()) for k in PLACE_GAZETTEERS))
         matches = find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False)
         rule_dates = [(m.start, m.end) for m in matches if m.label == "DATETIME"]
+        rule_dates += [(m.start(), m.end()) for m in MONTH_YEAR.finditer(doc.text) if DATE_WORDS.match(doc.text, m.start())]
         to_crf = {}
         for _, _, label, _ in spans:
             to_crf.setdefault(tagger.output_label(label), label)
@@ -310,7 +407,7 @@ class ClinicalNotes(SpanFilter):
             out.extend(self.kept(doc, ev, start, end, label, tagger.output_label(label), score, rule_dates))
         if self.add_found:
             out = self.with_found(doc, ev, out, to_crf, matches)
-        return sorted(out)
+        return sorted(set(self.with_initials(ev, out, tagger)))
 
     def kept(self, doc: Doc, ev: ClinicalEvidence, start: int, end: int, label: str, output: str,
              score: float, rule_dates: Sequence[Tuple[int, int]]) -> Iterable[Scored]:
@@ -329,12 +426,20 @@ class ClinicalNotes(SpanFilter):
         if output in self.drop_labels:  # a dose, a volume, a vital sign
             return []
         if output == self.date_label:
-            return [(start, end, label, score)] if date_shaped(text, s_char, e_char, rule_dates) else []
+            if not date_shaped(text, s_char, e_char, rule_dates):
+                return []
+            for s, e in rule_dates:  # the whole date the rules read ("8" of "8/14" is "8/14")
+                whole = doc.char_span(min(s, s_char), max(e, e_char), alignment_mode="expand")
+                if s < e_char and s_char < e and whole is not None:
+                    start, end = min(start, whole.start), max(end, whole.end)
+            return [(start, end, label, score)]
         if output in self.number_labels and identifier_number(text[s_char:e_char]):
             return [(start, end, label, score)]
-        if output in self.name_labels or output in self.number_labels:
+        if output in self.name_labels or output in self.number_labels or output in self.context_labels:
+            in_context = output in self.context_labels
             return [(s, e, label, score) for s, e, strong in pieces(ev, start, end)
-                    if strong or score >= self.min_score]
+                    if strong or (ev.place_context(s, e) or any(w in ev.places for w in ev.lower[s:e])
+                                  if in_context else score >= self.min_score)]
         return [(start, end, label, score)]
 
     def with_found(self, doc: Doc, ev: ClinicalEvidence, spans: List[Scored], to_crf, matches) -> List[Scored]:
@@ -368,7 +473,11 @@ class ClinicalNotes(SpanFilter):
                     places.append((first, i + 1))
             elif self.hospital_acronym(ev, i) or self.place_after_movement(ev, i):
                 found.append((i, i + 1, self.place_label))
-        for m in list(UNIVERSITY.finditer(text)) + list(SAINT.finditer(text)):
+        for m in MONTH_YEAR.finditer(text):
+            span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
+            if span is not None and DATE_WORDS.match(text, m.start()):
+                found.append((span.start, span.end, self.date_label))
+        for m in list(UNIVERSITY.finditer(text)) + list(SAINT.finditer(text)) + list(DEVOTION.finditer(text)):
             name = m.group(1).lower() if m.re is SAINT else ""
             if name and (is_clinical_term(name) or (is_english_word(name) and name not in ev.names)):
                 continue  # "ST ELEVATION", "ST DEPRESSION": the ST segment
@@ -383,12 +492,25 @@ class ClinicalNotes(SpanFilter):
                 for k in range(s, e):
                     taken.discard(k)
                 found.append((s, e, self.place_label))
-        for s, e, output in sorted(found):
+        for s, e, output in sorted(found, key=lambda f: (f[0], -f[1])):  # "HARFORD MEMORIAL" before "HARFORD"
             if taken.isdisjoint(range(s, e)):
                 out.append((s, e, to_crf.get(output, output), 0.5))
                 taken.update(range(s, e))
         return out
 
+
+    def with_initials(self, ev: ClinicalEvidence, spans: List[Scored], tagger) -> List[Scored]:
+        """Name spans widened over the initials and the "O'" before them ("E. WELSH", "DAN A. FORMAN-LYONS",
+        "O'CONNELL"): the tagger reads the surname and leaves its initial."""
+        out = []
+        taken = {k for s, e, _, _ in spans for k in range(s, e)}
+        for start, end, label, score in spans:
+            if tagger.output_label(label) in self.name_labels:
+                while start >= 2 and ev.words[start - 1] in {".", "'", "’"} and start - 2 not in taken \
+                        and ev.initial(start - 2):
+                    start -= 2
+            out.append((start, end, label, score))
+        return out
 
     @staticmethod
     def place_after_movement(ev: ClinicalEvidence, i: int) -> bool:
@@ -427,12 +549,15 @@ def make_clinical_notes(
     person_label: str = "PERSON",
     place_label: str = "LOC",
     min_score: float = 0.3,
+    context_labels: Sequence[str] = ("ORG", "LOC", "MISC"),
 ) -> ClinicalNotes:
     """min_share, min_terms: a document is a clinical note when at least this share of its words, and
     this many, are clinical terms (`clinical_term_count`). name_labels: labels kept only on name evidence; number_labels:
     labels kept on an identifier's length of digits, or else on name evidence; date_label: the label kept
     only on a date's shape; drop_labels: labels dropped in a note; add_found: add the dates, titled names
     and hospitals the tagger missed, as date_label, person_label and place_label. min_score: a piece
-    kept on an unknown word alone (no title, kin word or hospital head) needs this span score."""
+    kept on an unknown word alone (no title, kin word or hospital head) needs this span score.
+    context_labels: labels whose piece on an unknown word alone is kept only where a place is named
+    (`ClinicalEvidence.place_context`), whatever its score (a label here is read on evidence like name_labels)."""
     return ClinicalNotes(min_share, min_terms, name_labels, number_labels, date_label, drop_labels,
-                         add_found, person_label, place_label, min_score)
+                         add_found, person_label, place_label, min_score, context_labels)
