@@ -59,7 +59,7 @@ _CHUNK = re.compile(r"\S+")
 _ADDRESS = re.compile(r"\w@\w|://|(?i:www\.|\.(?:com|org|net|edu|gov|info|biz|io|co|uk|ie|de|fr|es|eu)\b)")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(]\s*$")
 # Spanish and Portuguese also open a sentence or a quote with "¿", "¡" and "«"
-_LINKS = frozenset(("de", "do", "da", "del"))  # "Rio de Janeiro", "San Juan del Río"
+_LINKS = frozenset(("de", "do", "da", "dos", "das", "del"))  # "Rio de Janeiro", "San Juan del Río"
 _SENTENCE_END_IBERIAN = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(¿¡«]\s*$")
 
 

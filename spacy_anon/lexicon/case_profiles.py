@@ -29,7 +29,8 @@ class CaseProfile:
     dictionary: bool  # whether the shipped dictionary list (WordNet, English) tells words from names
     adverb_suffix: str  # "-ly", "-mente": an adverb of a dictionary word is a word
     vowels: FrozenSet[str]  # a letter run without one, in capitals, is an abbreviation ("BP", "DNI")
-    # capitalised before a name, or before "de"/"do"/"da"/"del" and a name: "são paulo", "rio de janeiro"
+    # place and institution heads, capitalised before a name, or before "de"/"do"/"da"/"del" and a name:
+    # "são paulo", "rio de janeiro", "universidade de coimbra", "hospital de valladolid"
     name_prefixes: FrozenSet[str] = frozenset()
 
 
@@ -58,7 +59,9 @@ PROFILES: Dict[str, CaseProfile] = {
         titles=_TITLES_ES_PT,
         calendar=frozenset(),  # Spanish writes weekdays and months in lower case
         common_zipf=3.0, name_max_zipf=5.0, function_zipf=5.5, dictionary=False, adverb_suffix="mente",
-        vowels=frozenset("aeiouyáéíóúü"), name_prefixes=frozenset({"san", "santa", "santo"})),
+        vowels=frozenset("aeiouyáéíóúü"), name_prefixes=frozenset(
+            "san santa santo río hospital universidad facultad instituto ministerio banco colegio clínica "
+            "ayuntamiento museo teatro estadio iglesia".split())),
     "pt": CaseProfile(
         lang="pt", table="pt_word_case.txt",
         name_sources=(f"faker:person.first_names:{_FAKER_PT}", f"faker:person.last_names:{_FAKER_PT}"),
@@ -68,7 +71,9 @@ PROFILES: Dict[str, CaseProfile] = {
         calendar=frozenset("janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro "
                            "dezembro".split()),
         common_zipf=3.0, name_max_zipf=5.75, function_zipf=5.5, dictionary=False, adverb_suffix="mente",
-        vowels=frozenset("aeiouyáéíóúâêôãõàü"), name_prefixes=frozenset({"são", "santa", "santo", "rio"})),
+        vowels=frozenset("aeiouyáéíóúâêôãõàü"), name_prefixes=frozenset(
+            "são santa santo rio universidade faculdade instituto ministério banco escola associação "
+            "câmara hospital museu teatro estádio igreja colégio".split())),
 }
 
 
