@@ -22,6 +22,13 @@ A dictionary word between two capitalised words of one name is capitalised with 
 URL or domain keeps its case.
 The first word of a sentence is capitalised, as written English does.
 
+Spanish and Portuguese docs are read the same way with their own data (`spacy_anon.lexicon.case_profiles`):
+tables `es_word_case.txt` (MEDDOCAN train, CC BY 4.0, and Faker's place names) and `pt_word_case.txt`
+(Faker's place names), Faker's Spanish or Portuguese names up to a higher frequency (wordfreq is their
+only word list, and "Silva" or "José" are as frequent as words), their titles ("Sra", "Dña", "D"), the
+months Portuguese capitalises, their stop words, a place or institution head before a name ("são paulo",
+"universidad de salamanca"), and "¿", "¡", "«" opening a sentence.
+
 Pure functions; the truecased text has the length of the text (a character whose case change would
 change its length, "ß" -> "SS", keeps its case), so offsets found in it are offsets in the text.
 """
