@@ -117,6 +117,12 @@ def test_every_profile_has_its_table_and_stop_words():
         assert usual_form("xyzzq", LOWER, lang) == "Xyzzq"  # an unknown word in running text: a name
 
 
+@pytest.mark.parametrize("lang", ["fr", "", "EN"])
+def test_a_language_without_a_profile_is_refused(lang):
+    with pytest.raises(ValueError, match="E450"):
+        truecased_text("JEAN DUPONT HABITE A PARIS", lang)
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.text(alphabet=st.sampled_from("aáãçéêíñóõúüßAÁÃÇÉÑÓÕÚÜ .,¿¡«»-\n'019"), max_size=80),
        st.sampled_from(("es", "pt")))

@@ -11,6 +11,7 @@ ordinary from a lower one (their verbs have many rare inflected forms: "desenvol
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, Tuple
 
+from spacy_anon.errors import Errors
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 
 
@@ -78,5 +79,8 @@ PROFILES: Dict[str, CaseProfile] = {
 
 
 def case_profile(lang: str) -> CaseProfile:
-    """The profile of `lang`; KeyError for a language without one (its text is read as written)."""
-    return PROFILES[lang]
+    """The profile of `lang`; E450 for a language without one (its docs are read as written)."""
+    profile = PROFILES.get(lang)
+    if profile is None:
+        raise ValueError(Errors.E450.format(lang=lang, langs=", ".join(PROFILES)))
+    return profile
