@@ -247,7 +247,9 @@ def line_spans(text: str) -> List[Tuple[int, int]]:
 
 def truecased_text(text: str, lang: str = "en") -> str:
     """`text` with each line in capitals or in lower case truecased (`truecase_line`, in `lang`); lines as
-    written, and texts with no such line, are returned as they are. The same length as `text`."""
+    written, and texts with no such line, are returned as they are. The same length as `text`; E450 for a
+    language without a profile."""
+    case_profile(lang)
     pieces = []
     pos = 0
     changed = False
