@@ -37,7 +37,7 @@ class CaseProfile:
 
 _FAKER_EN = "en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR,sv_SE,nl_NL"
 _FAKER_ES = "es_ES,es_MX,es_AR,es_CO"
-_FAKER_PT = "pt_BR,pt_PT"
+_FAKER_PT = "pt_BR,pt_PT,es_ES,es_MX"
 _TITLES_ES_PT = frozenset(DEFAULT_HONORIFICS) | {
     "d", "dña", "doña", "dª", "srs", "sras", "lic", "licda", "ing", "profa", "profª", "eng", "engº", "arq",
     "dom", "exmo", "exma", "sto", "sta"}
