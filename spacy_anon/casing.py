@@ -22,6 +22,13 @@ A dictionary word between two capitalised words of one name is capitalised with 
 URL or domain keeps its case.
 The first word of a sentence is capitalised, as written English does.
 
+Spanish and Portuguese docs are read the same way with their own data (`spacy_anon.lexicon.case_profiles`):
+tables `es_word_case.txt` (MEDDOCAN train, CC BY 4.0, and Faker's place names) and `pt_word_case.txt`
+(Faker's place names), Faker's Spanish or Portuguese names up to a higher frequency (wordfreq is their
+only word list, and "Silva" or "José" are as frequent as words), their titles ("Sra", "Dña", "D"), the
+months Portuguese capitalises, their stop words, a place or institution head before a name ("são paulo",
+"universidad de salamanca"), and "¿", "¡", "«" opening a sentence.
+
 Pure functions; the truecased text has the length of the text (a character whose case change would
 change its length, "ß" -> "SS", keeps its case), so offsets found in it are offsets in the text.
 """
@@ -29,31 +36,28 @@ import re
 import weakref
 from functools import lru_cache
 from pathlib import Path
-from typing import FrozenSet, List, Optional, Tuple
+from typing import Callable, FrozenSet, List, Optional, Tuple
 
 from spacy.attrs import IDX, LENGTH, SPACY
 from spacy.tokens import Doc
 
 from spacy_anon.extensions import doc_text
+from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, dictionary_test, is_past_or_progressive
-from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 
 AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
 REGIMES = (AS_WRITTEN, UPPER, LOWER)
 
-CASE_TABLE = Path(__file__).resolve().parent / "data" / "lexicon" / "en_word_case.txt"
-# wordfreq Zipf from which a word no dictionary lists is an ordinary word ("whom", "okay"): below it, a
-# word outside the dictionary is read as a name (chosen on TAB and the everyday set: 3.0, 3.5, 4.0, 4.5)
-COMMON_ZIPF = 4.0
-FUNCTION_ZIPF = 5.5  # a word more frequent than this is never part of a name run ("of", "and")
-NAME_MAX_ZIPF = 4.5  # a listed name more frequent than this is a word too ("the" is a Vietnamese name)
+LEXICON = Path(__file__).resolve().parent / "data" / "lexicon"
+CASE_TABLE = LEXICON / PROFILES["en"].table
+# English thresholds (each language's are in `spacy_anon.lexicon.case_profiles.PROFILES`)
+COMMON_ZIPF = PROFILES["en"].common_zipf
+FUNCTION_ZIPF = PROFILES["en"].function_zipf
+NAME_MAX_ZIPF = PROFILES["en"].name_max_zipf
 MIN_CASED_LETTERS = 6  # a line with fewer cased letters keeps its case ("OK", "Dr X"): too short to tell
 UPPER_SHARE = 0.9  # share of a line's cased letters in capitals from which the line is in capitals
-NAME_SOURCES = (
-    "faker:person.first_names:en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR,sv_SE,nl_NL",
-    "faker:person.last_names:en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR,sv_SE,nl_NL",
-)
+NAME_SOURCES = PROFILES["en"].name_sources
 
 _WORD = re.compile(r"[^\W\d_]+")
 _CHUNK = re.compile(r"\S+")
@@ -61,12 +65,9 @@ _CHUNK = re.compile(r"\S+")
 # read ("c/o", "x1", a handle "@john_smith" and a chat's "thanks.john" are recased like words)
 _ADDRESS = re.compile(r"\w@\w|://|(?i:www\.|\.(?:com|org|net|edu|gov|info|biz|io|co|uk|ie|de|fr|es|eu)\b)")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(]\s*$")
-_VOWELS = frozenset("aeiouy")
-_TITLES = frozenset(DEFAULT_HONORIFICS) | {"st", "mt"}
-# weekdays and the months no other word is spelled as ("may", "march", "sat" and "sun" are words too)
-_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february april june "
-                      "july august september october november december jan feb apr jun jul aug sept oct nov dec"
-                      .split())
+# Spanish and Portuguese also open a sentence or a quote with "¿", "¡" and "«"
+_LINKS = frozenset(("de", "do", "da", "dos", "das", "del"))  # "Rio de Janeiro", "San Juan del Río"
+_SENTENCE_END_IBERIAN = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(¿¡«]\s*$")
 
 
 def line_regime(line: str) -> str:
@@ -92,34 +93,38 @@ def _regime_of_letters(line: str) -> str:
     return AS_WRITTEN
 
 
-@lru_cache(maxsize=1)
-def _table() -> dict:
+@lru_cache(maxsize=None)
+def _table(lang: str = "en") -> dict:
     out = {}
-    for line in CASE_TABLE.read_text(encoding="utf8").splitlines():
+    for line in (LEXICON / case_profile(lang).table).read_text(encoding="utf8").splitlines():
         if line and not line.startswith("#"):
             out.setdefault(line.lower(), line)
     return out
 
 
-@lru_cache(maxsize=1)
-def _names() -> FrozenSet[str]:
+@lru_cache(maxsize=None)
+def _names(lang: str = "en") -> FrozenSet[str]:
     names: set = set()
-    for spec in NAME_SOURCES:
+    for spec in case_profile(lang).name_sources:
         names |= load_gazetteer(spec)
     return frozenset(names)
 
 
-@lru_cache(maxsize=1)
-def _dictionary():
-    """Whether a lower-case word (or its verb stem) is a dictionary word or a clinical note's word."""
-    test = dictionary_test("en")
+@lru_cache(maxsize=None)
+def _dictionary(lang: str = "en") -> Callable[[str], bool]:
+    """Whether a lower-case word (or its verb stem) is a dictionary word or a clinical note's word; a
+    language without a dictionary list has none (its words are told by frequency alone, `is_word`)."""
+    if not case_profile(lang).dictionary:
+        return lambda lower: False
+    test = dictionary_test(lang)
     return lambda lower: lower in CLINICAL_WORDS or test(lower)
 
 
-def _zipf(word: str) -> float:
+@lru_cache(maxsize=262144)
+def _zipf(word: str, lang: str = "en") -> float:
     from wordfreq import zipf_frequency  # lazy: heavy word lists, loaded on first use
 
-    return zipf_frequency(word, "en")
+    return zipf_frequency(word, lang)
 
 
 def _capitalised(lower: str) -> str:
@@ -127,30 +132,38 @@ def _capitalised(lower: str) -> str:
 
 
 @lru_cache(maxsize=65536)
-def usual_form(word: str, regime: str = UPPER) -> str:
-    """How English usually writes `word` (a run of letters) mid-sentence, read from a line in `regime`."""
+def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
+    """How `lang` usually writes `word` (a run of letters) mid-sentence, read from a line in `regime`."""
+    profile = case_profile(lang)
     lower = word.lower()
-    form = _table().get(lower)
+    form = _table(lang).get(lower)
     if form is not None:
         return form
-    if lower in _TITLES or lower in _CALENDAR:
+    if lower in profile.titles or lower in profile.calendar:
         return _capitalised(lower)
-    if len(lower) >= 2 and lower in _names() and not _dictionary()(lower) and _zipf(lower) < NAME_MAX_ZIPF:
+    if (len(lower) >= 2 and lower in _names(lang) and not _dictionary(lang)(lower)
+            and _zipf(lower, lang) < profile.name_max_zipf
+            and (profile.dictionary or lower not in _function_words(lang))):
         return _capitalised(lower)
-    if len(lower) == 1 or is_word(lower):
+    if len(lower) == 1 or is_word(lower, lang):
         return lower
-    if regime == UPPER and len(lower) <= 5 and not set(lower) & _VOWELS:
+    if regime == UPPER and len(lower) <= 5 and not set(lower) & profile.vowels:
         return lower.upper()  # an abbreviation ("BP", "NGT", "HTN") more often than a name
     return _capitalised(lower)
 
 
 @lru_cache(maxsize=65536)
-def is_word(lower: str) -> bool:
-    """Whether a lower-case word is an ordinary English word: frequent (wordfreq Zipf >= `COMMON_ZIPF`),
-    in the dictionary list, or an inflected or "-ly" form of a word in it ("visited", "quickly")."""
-    if _zipf(lower) >= COMMON_ZIPF or _dictionary()(lower):
+def is_word(lower: str, lang: str = "en") -> bool:
+    """Whether a lower-case word is an ordinary word of `lang`: frequent (wordfreq Zipf >= the profile's
+    `common_zipf`), in the dictionary list, or an inflected or adverb form of a word in it ("visited",
+    "quickly", "rápidamente")."""
+    profile = case_profile(lang)
+    if _zipf(lower, lang) >= profile.common_zipf or _dictionary(lang)(lower):
         return True
-    return lower.endswith("ly") and len(lower) > 5 and (_dictionary()(lower[:-2]) or _dictionary()(lower[:-3] + "y"))
+    if lang == "en":
+        return lower.endswith("ly") and len(lower) > 5 and (_dictionary()(lower[:-2]) or _dictionary()(lower[:-3] + "y"))
+    suffix = profile.adverb_suffix
+    return lower.endswith(suffix) and len(lower) > len(suffix) + 2 and is_word(lower[:-len(suffix)], lang)
 
 
 def _same_length(original: str, cased: str) -> str:
@@ -167,28 +180,35 @@ def _same_length(original: str, cased: str) -> str:
     return "".join(out)
 
 
-def truecase_line(line: str, regime: str) -> str:
-    """The line with its words in their usual form (`regime` `UPPER` or `LOWER`), sentence starts
-    capitalised; the same length as `line`.
+def truecase_line(line: str, regime: str, lang: str = "en") -> str:
+    """The line with its words in their usual form in `lang` (`regime` `UPPER` or `LOWER`), sentence
+    starts capitalised; the same length as `line`.
 
     A dictionary word between two capitalised words of one name ("MERCY VALLEY MEDICAL CENTER",
     "SUSAN LANGLEY-PRICE") is capitalised with them; not a function word or a verb form ("Smith visited
-    Paris", "John and Mary")."""
+    Paris", "John and Mary", "João da Silva")."""
     if regime == AS_WRITTEN:
         return line
     words = [m for chunk in _CHUNK.finditer(line) if not _ADDRESS.search(chunk.group())
              for m in _WORD.finditer(line, chunk.start(), chunk.end())]
-    forms = [usual_form(m.group(), regime) for m in words]
+    forms = [usual_form(m.group(), regime, lang) for m in words]
     named = [f[:1].isupper() for f in forms]  # capitalised by its usual form, not by its place
     for k in range(1, len(words) - 1):
         if (not named[k] and named[k - 1] and named[k + 1] and _joined(line, words[k - 1], words[k])
-                and _joined(line, words[k], words[k + 1]) and _name_part(forms[k])):
+                and _joined(line, words[k], words[k + 1]) and _name_part(forms[k], lang)):
             forms[k] = _capitalised(forms[k])
+    prefixes = case_profile(lang).name_prefixes
+    for k in range(len(words) - 1):
+        if forms[k] in prefixes and _joined(line, words[k], words[k + 1]) and (named[k + 1] or (
+                forms[k + 1] in _LINKS and k + 2 < len(words) and named[k + 2]
+                and _joined(line, words[k + 1], words[k + 2]))):
+            forms[k] = _capitalised(forms[k])
+    sentence_end = _SENTENCE_END if lang == "en" else _SENTENCE_END_IBERIAN
     out = list(line)
     for k, m in enumerate(words):
         form = forms[k]
         before = line[max(0, words[k - 1].end() - 2):m.start()] if k else ""
-        if not form[:1].isupper() and _SENTENCE_END.search(before):
+        if not form[:1].isupper() and sentence_end.search(before):
             form = _capitalised(form)
         if form != m.group():
             out[m.start():m.end()] = list(_same_length(m.group(), form))
@@ -201,16 +221,17 @@ def _joined(line: str, left: "re.Match", right: "re.Match") -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _name_part(lower: str) -> bool:
-    return (len(lower) > 2 and lower not in _function_words() and _zipf(lower) < FUNCTION_ZIPF
-            and not is_past_or_progressive(lower, _dictionary()))
+def _name_part(lower: str, lang: str = "en") -> bool:
+    return (len(lower) > 2 and lower not in _function_words(lang)
+            and _zipf(lower, lang) < case_profile(lang).function_zipf
+            and not (lang == "en" and is_past_or_progressive(lower, _dictionary())))
 
 
-@lru_cache(maxsize=1)
-def _function_words() -> FrozenSet[str]:
-    from spacy.lang.en.stop_words import STOP_WORDS
+@lru_cache(maxsize=None)
+def _function_words(lang: str = "en") -> FrozenSet[str]:
+    import importlib
 
-    return frozenset(STOP_WORDS)
+    return frozenset(importlib.import_module(f"spacy.lang.{lang}.stop_words").STOP_WORDS)
 
 
 def line_spans(text: str) -> List[Tuple[int, int]]:
@@ -224,9 +245,11 @@ def line_spans(text: str) -> List[Tuple[int, int]]:
     return out
 
 
-def truecased_text(text: str) -> str:
-    """`text` with each line in capitals or in lower case truecased (`truecase_line`); lines as written,
-    and texts with no such line, are returned as they are. The same length as `text`."""
+def truecased_text(text: str, lang: str = "en") -> str:
+    """`text` with each line in capitals or in lower case truecased (`truecase_line`, in `lang`); lines as
+    written, and texts with no such line, are returned as they are. The same length as `text`; E450 for a
+    language without a profile."""
+    case_profile(lang)
     pieces = []
     pos = 0
     changed = False
@@ -235,7 +258,7 @@ def truecased_text(text: str) -> str:
         regime = line_regime(line)
         if regime == AS_WRITTEN:
             continue
-        cased = truecase_line(line, regime)
+        cased = truecase_line(line, regime, lang)
         if cased != line:
             pieces.append(text[pos:start])
             pieces.append(cased)
@@ -248,7 +271,7 @@ def truecased_text(text: str) -> str:
 
 
 # ---------------------------------------------------------------- a doc's reading text, computed once
-CASED_LANGS = ("en",)  # the languages whose usual word forms the shipped table and word lists give
+CASED_LANGS = tuple(PROFILES)  # the languages whose usual word forms the shipped tables and word lists give
 
 
 class _Reading:
@@ -275,14 +298,14 @@ def _reading(doc: Doc) -> _Reading:
         return known
     text = doc_text(doc)
     if doc.lang_ in CASED_LANGS:
-        text = truecased_text(text)
+        text = truecased_text(text, doc.lang_)
     known = _READING[doc] = _Reading(len(doc), text)
     return known
 
 
 def reading_text(doc: Doc) -> str:
-    """The doc's text as the detectors read it: `truecased_text` of an English doc, its text as it is
-    in other languages. Built once per doc (weakly keyed, like `extensions.doc_text`)."""
+    """The doc's text as the detectors read it: `truecased_text` of a doc in one of `CASED_LANGS`
+    (English, Spanish, Portuguese), its text as it is in other languages. Built once per doc (weakly keyed, like `extensions.doc_text`)."""
     return _reading(doc).text
 
 

@@ -382,6 +382,10 @@ class Errors(metaclass=_WithCodes):
     E407 = "No {kv_name} or {model_name} in {path}. Fix: give the folder written by `spacy-anon train-embeddings`"
     E408 = "Vectors not found: {path}. Fix: check the path, or train vectors with `spacy-anon train-embeddings`"
 
+    # ---- [disclosure] reading views: the languages read truecased
+    E450 = ("spacy_anon.casing: no truecasing profile for language {lang!r}; profiles: {langs}. Fix: truecase text of one of "
+            "those languages, or read the text as written (casing.reading_text does so for other languages)")
+
     # ---- [context] anon_context_tagger backends
     E510 = ("anon_context_tagger: unknown backend {value!r} (setting backend); use one of {valid}. Fix: \"torch\" "
             "runs MiniLM in torch, \"onnxruntime\" exports it once at load and runs it in ONNX Runtime")
