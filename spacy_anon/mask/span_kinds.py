@@ -16,7 +16,8 @@ what the value is. This module decides it from the value's shape, before the fin
 - an honorific and the words after it inside another label ("Employee Mr Grosu") are PERSON, from the
   honorific on;
 - a name ending in an organisation's head noun ("Kestrel Avionics", "Kingston Memory Clinic") is ORG;
-- a lone word in quotes or brackets after a word naming a person ('the witness (Kowalski)') is PERSON.
+- a lone word in quotes or brackets after a word naming a person ('the witness (Kowalski)') is PERSON;
+- a turn's speaker named by a role in a chat or transcript ("caller: hi", "mum: ok") is no name: dropped.
 
 A span that a rule recognizer found (its source starts with "rules.") keeps its label: the rule's
 pattern and validator already decided it. A span that runs across list separators (", ", brackets, a
@@ -38,6 +39,7 @@ from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES
+from spacy_anon.rules.recognizers.speakers import is_role_turn
 from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.quoted_names import PERSON_NOUNS, person_before
