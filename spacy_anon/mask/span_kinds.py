@@ -237,6 +237,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         found_by = source(span)
         if log_timestamp(text, span.start_char, span.end_char):
             continue  # "[09:14] anna_k:": when a message was sent, not a date of anyone's life
+        if span.label_ in NAME_CATEGORIES and is_role_turn(text, span.start_char, span.end_char):
+            continue  # "caller: hi": who speaks, by role (`rules.recognizers.speakers`), names nobody
         if found_by is not None and str(found_by).startswith("rules."):
             value = text[span.start_char:span.end_char]
             if span.label_ == "CONTACT" and fine_type(span) in HANDLE_TYPES and handle_names(value, is_name):
