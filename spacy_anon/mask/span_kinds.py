@@ -15,7 +15,11 @@ what the value is. This module decides it from the value's shape, before the fin
 - a handle or user name whose parts are a person's names ("@sigrid", "sunnyokoye77") is PERSON;
 - an honorific and the words after it inside another label ("Employee Mr Grosu") are PERSON, from the
   honorific on;
-- a name ending in an organisation's head noun ("Kestrel Avionics", "Kingston Memory Clinic") is ORG;
+- a name ending in an organisation's head noun ("Kestrel Avionics", "Kingston Memory Clinic", "Mercy
+  Valley Medical Center") is ORG;
+- an initial and a surname ("J. ABERNATHY", "K. Washington") are PERSON, without a credential after them
+  ("A. LINDGREN RN"); a name a tagger split in touching pieces under two labels is joined when the whole
+  has one of these shapes ("RIVERBEND METHODIST" + "HOSPITAL");
 - a lone word in quotes or brackets after a word naming a person ('the witness (Kowalski)') is PERSON;
 - a turn's speaker named by a role in a chat or transcript ("caller: hi", "mum: ok") is no name: dropped.
 
@@ -33,12 +37,14 @@ from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 from spacy.tokens import Doc, Span
 
 from spacy_anon.extensions import span_getter
-from spacy_anon.lexicon.category_words import JOB_NOUNS, MONTHS, ORG_HEADS, ORG_LEADS, ROLE_WORDS, trait_words
+from spacy_anon.lexicon.category_words import (
+    JOB_NOUNS, MONTHS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, POST_NOMINALS, ROLE_WORDS, trait_words,
+)
 from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.addresses import street_shape
-from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES
+from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS
 from spacy_anon.rules.recognizers.speakers import is_role_turn
 from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -63,7 +69,8 @@ OFFICE_WORDS = frozenset("lord lady chief general supreme justice minister presi
                          "commissioner chancellor attorney registrar".split())
 JOB_SUFFIXES = ("ologist", "iatrist", "ician", "ographer", "apist", "ologists", "icians")
 SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•"})
-HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})  # rule types of user names
+HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})
+KIN = frozenset(KINSHIP_WORDS)  # "GIRLFRIEND KIARA", "wife Halina": the name after the kinship word  # rule types of user names
 # titles before a name; not those that are given names too ("Don Smith", "Dona")
 HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's, an edge word)
@@ -96,9 +103,16 @@ DIGIT_POSTCODE = re.compile(r"\d{4,6}")
 CODE_SHAPE = re.compile(r"(?=[^A-Za-z]*[A-Za-z])(?=(?:\D*\d){2})[A-Za-z\d]+(?:[-/.][A-Za-z\d]+)*"
                         r"|(?=(?:\D*\d){4})\d+(?:[-/.]\d+)*|[A-Z]{2}\d{2}\s[A-Z]{3}")
 HANDLE_PART = re.compile(r"[^\W\d_]+")
+# one or two initials and a surname (one word, or two joined by a hyphen), as a signature or a list of staff
+# writes a person: "J. Abernathy", "A. B. OKORO", "M. Oyelaran-Smith" (not "U.S. Army")
+INITIAL_NAME = re.compile(r"[A-Z]\.(?:[ \t][A-Z]\.)?[ \t]+[A-Z][A-Za-z'’]+(?:-[A-Z][A-Za-z'’]+)?")
 CLOCK = re.compile(r"[0-2]?\d:[0-5]\d(?::[0-5]\d)?")
 SPEAKER_AFTER = re.compile(r"[\])]?[ \t]+(?:-[ \t]+)?[^\n:]{1,40}:")
 POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
+# a person's age as notes write it: "78 YO", "23 yo M", "54 Y/O F"; the number alone is the age
+AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yo|y/o|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
+AGE_UNIT = re.compile(r"(?i)yo|y/o|y\.o\.?")
+AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yo|y/o|y\.o\.?)\b")
 
 
 LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
@@ -159,9 +173,12 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
         return "ID"
     words = value.split()
     head = words[-1].strip(".")
-    if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and folded(head) in ORG_HEADS \
+    if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and (folded(head) in ORG_HEADS or (
+            len(words) >= 3 and (folded(words[-2]), folded(head)) in ORG_HEAD_PAIRS)) \
             and (not head.islower() or value.islower()):  # "Hiroshima store" is a shop, not its name
         return "ORG"
+    if label != "PERSON" and INITIAL_NAME.fullmatch(value) and folded(head) not in ORG_HEADS:
+        return "PERSON"  # "J. ABERNATHY", "K. Washington": an initial and a surname sign a person
     if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and words[0].istitle() \
             and folded(words[0]) in ORG_LEADS:  # "Banca Sociala", "Hospital La Paz"
         return "ORG"
@@ -233,7 +250,7 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     source = span_getter("anon_source")
     fine_type = span_getter("anon_type")
     out: List[Span] = []
-    for span in spans:
+    for span in join_split_names(spans, text, is_name, relabel):
         found_by = source(span)
         if log_timestamp(text, span.start_char, span.end_char):
             continue  # "[09:14] anna_k:": when a message was sent, not a date of anyone's life
@@ -249,6 +266,38 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         else:
             out.append(span)
     return out
+
+
+def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], bool],
+                     relabel: Callable[[Span, str], Span]) -> List[Span]:
+    """`spans` with a name a tagger split into touching pieces joined, when the whole's shape says what
+    it is: "RIVERBEND METHODIST" + "HOSPITAL" (an organisation's head noun), "J" + "ABERNATHY" (an initial
+    and a surname). Pieces touch when only one space, or an initial's full stop and a space, lies between
+    them on one line; a rule's span is never joined."""
+    source = span_getter("anon_source")
+    out: List[Span] = []
+    for span in spans:
+        prev = out[-1] if out else None
+        if prev is not None and prev.label_ in NAME_CATEGORIES and span.label_ in NAME_CATEGORIES \
+                and not str(source(prev) or "").startswith("rules.") \
+                and not str(source(span) or "").startswith("rules.") \
+                and ((text[prev.end_char:span.start_char] == " " and prev.label_ != span.label_)
+                     or (text[prev.end_char:span.start_char] == ". " and len(prev.text) == 1)):
+            value = text[prev.start_char:span.end_char]
+            new = category_by_shape(trim_post_nominal(value), "LOC", is_name)
+            if new in ("ORG", "PERSON"):
+                out[-1] = _piece(prev, prev.start, span.end, relabel)
+                continue
+        out.append(span)
+    return out
+
+
+def trim_post_nominal(value: str) -> str:
+    """`value` without a credential written in capitals after a name ("A. LINDGREN RN" -> "A. LINDGREN")."""
+    words = value.split()
+    if len(words) >= 2 and words[-1].isupper() and folded(words[-1].strip(".")) in POST_NOMINALS:
+        return value[:value.rstrip().rfind(words[-1])].rstrip(" ,")
+    return value
 
 
 def log_timestamp(text: str, start: int, end: int) -> bool:
@@ -274,7 +323,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
     if label in TRIM_CATEGORIES and has_capitals(doc, span.start, span.end):  # lower case: case says nothing
         parts = [trim_lower_edges(doc, s, e) for s, e in parts]
     out = []
-    for start, end in parts:
+    while parts:
+        start, end = parts.pop(0)
         if start >= end:
             continue
         if label in NAME_CATEGORIES - {"DEM"} and job_title(doc, start, end):
@@ -282,10 +332,28 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
             continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
+        if end - start >= 2 and trim_post_nominal(doc[start:end].text) != doc[start:end].text:
+            end -= 1  # "A. LINDGREN RN": the credential is no part of the name
+            while end > start and (doc[end - 1].is_space or doc[end - 1].text == ","):
+                end -= 1
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
         if label != "LOC" and not_a_name(value):  # a LOC "22" may be a house number
             continue
+        age = AGE_WORDS.match(value)
+        if age is None and value.isdigit():
+            after = AGE_AFTER.match(text, piece.start_char)
+            age = AGE_WORDS.match(after.group()) if after is not None else None
+        if age is not None:  # "78 YO" tagged ORG, "23" before "YO": the age is the number
+            number = doc.char_span(piece.start_char + age.start(1), piece.start_char + age.end(1))
+            if number is not None:
+                out.append(_retyped(relabel(_piece(span, number.start, number.end, relabel), "AGE")))
+            rest = doc.char_span(piece.start_char + age.end(), piece.end_char, alignment_mode="contract")
+            if age.end() < len(value) and rest is not None and len(rest):
+                parts.insert(0, (rest.start, rest.end))  # "64 YO F ADMITTED": the rest is decided alone
+            continue
+        if AGE_UNIT.fullmatch(value):
+            continue  # "YO" of "23 YO M" alone: the tagger's piece of an age, no name
         new = category_by_shape(value, label, is_name)
         if new is None and label in NAME_CATEGORIES - {"PERSON"}:
             cut = person_start(piece, roles=label != "MISC")  # a MISC "Sergeant H" is one description
@@ -362,12 +430,12 @@ def abbreviation_stop(doc: Doc, i: int) -> bool:
 
 
 def person_start(span: Span, roles: bool = True) -> Optional[int]:
-    """Where a person's name starts inside a span: after a role word that opens the span ("Agent
-    Gabriela", "Interpreter Adeyemi": the next token; only with `roles`, for another label's span, since
+    """Where a person's name starts inside a span: after a role or kinship word that opens the span ("Agent
+    Gabriela", "Interpreter Adeyemi", "GIRLFRIEND KIARA": the next token; only with `roles`, for another label's span, since
     some role words are surnames too), or at an honorific in it ("Employee Mr Grosu", "Mr Smith" tagged
     ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
     doc = span.doc
-    if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS) - HONORIFICS \
+    if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS | KIN) - HONORIFICS \
             and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper() and not doc[span.start + 1].is_stop:
         return span.start + 1
     for i in range(span.start, span.end - 1):
