@@ -115,3 +115,30 @@ def test_a_note_in_capitals_gets_its_kinds(nlp):
 def test_an_age_in_notes_is_the_number(nlp, age):
     found = masked(nlp, f"{age} YO M BIBA WITH CHEST PAIN. SEEN BY DR OKAFOR.")
     assert (age, "AGE") in found
+
+
+# --- informal text: a name holds no personal pronoun (social posts, chats)
+
+
+@pytest.mark.parametrize("text,kept", [("Lily I love this", ["Lily", "love this"]), ("you amina", ["amina"]),
+                                       ("ben ur mic", ["ben", "mic"]), ("winter i", ["winter"])])
+def test_a_run_is_split_at_its_pronouns(text, kept):
+    doc = BLANK(text)
+    assert [doc[s:e].text for s, e in K.split_at_pronouns(doc, 0, len(doc))] == kept
+
+
+@pytest.mark.parametrize("text", ["Henry I of England", "World War I", "Our Lady of Lourdes", "His Majesty",
+                                  "US ARMY"])
+def test_regnal_numbers_and_capitalised_names_are_not_split(text):
+    doc = BLANK(text)
+    assert K.split_at_pronouns(doc, 0, len(doc)) == [(0, len(doc))]
+
+
+@given(name=st.sampled_from(["Mabel", "Tariq", "Ines", "Oskar"]),
+       pronoun=st.sampled_from(["you", "your", "my", "ur", "we", "i"]),
+       word=st.sampled_from(["love", "house", "mic", "thanks"]))
+@settings(max_examples=30, deadline=None)
+def test_any_name_and_pronoun_run_keeps_the_name_alone(name, pronoun, word):
+    doc = BLANK(f"{name} {pronoun} {word}")
+    parts = [doc[s:e].text for s, e in K.split_at_pronouns(doc, 0, len(doc))]
+    assert parts[0].strip() == name and all(pronoun not in p.split() for p in parts)

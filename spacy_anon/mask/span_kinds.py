@@ -21,6 +21,7 @@ what the value is. This module decides it from the value's shape, before the fin
   ("A. LINDGREN RN"); a name a tagger split in touching pieces under two labels is joined when the whole
   has one of these shapes ("RIVERBEND METHODIST" + "HOSPITAL");
 - a lone word in quotes or brackets after a word naming a person ('the witness (Kowalski)') is PERSON;
+- a name holds no personal pronoun: a tagger's span is split at one ("Lily I love", "you amina");
 - a turn's speaker named by a role in a chat or transcript ("caller: hi", "mum: ok") is no name: dropped.
 
 A span that a rule recognizer found (its source starts with "rules.") keeps its label: the rule's
@@ -209,6 +210,36 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
     return parts
 
 
+# Personal pronouns as written in running text: a name does not hold one ("Our Lady" and "His Majesty"
+# are capitalised, so only lower-case forms count, and "I" before a lower-case word: "I love", not
+# "Henry I" or "World War I").
+PRONOUNS = frozenset("i me my mine myself you your yours yourself ur u we us our ours they them their theirs "
+                     "he him his she her hers it its".split())
+
+
+def pronoun_at(doc: Doc, i: int) -> bool:
+    tok = doc[i]
+    if tok.text == "I":
+        nxt = doc[i + 1] if i + 1 < len(doc) else None
+        nxt = doc[i + 2] if nxt is not None and nxt.is_space and i + 2 < len(doc) else nxt
+        return nxt is not None and ((nxt.text[:1].islower() and nxt.lower_ != "of") or nxt.text in ("'", "’", "'m", "’m"))
+    return tok.text.islower() and tok.text in PRONOUNS
+
+
+def split_at_pronouns(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
+    """The token ranges of start:end between personal pronouns (`pronoun_at`): a tagger's run over
+    informal text ("Lily I love", "you amina", "ben ur mic") loses them and is decided piece by piece."""
+    parts, begin = [], start
+    for i in range(start, end):
+        if pronoun_at(doc, i):
+            if i > begin:
+                parts.append((begin, i))
+            begin = i + 1
+    if end > begin:
+        parts.append((begin, end))
+    return parts
+
+
 # a word hyphenated across a line break: letters, "-", the break, letters ("Kowal-\nski", "Smith-\nJones")
 WRAPPED_BEFORE = re.compile(r"[^\W\d_]-[ \t]*$")
 WRAPPED_AFTER = re.compile(r"[ \t]*\r?\n[ \t]*[^\W\d_]")
@@ -320,6 +351,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
              is_given_name: Callable[[str], bool]) -> List[Span]:
     doc, label = span.doc, span.label_
     parts = split_points(span) if label in SPLIT_CATEGORIES else [(span.start, span.end)]
+    if label in TRIM_CATEGORIES:  # "Lily I love", "your house", "winter i": a name holds no pronoun
+        parts = [piece for s, e in parts for piece in split_at_pronouns(doc, s, e)]
     if label in TRIM_CATEGORIES and has_capitals(doc, span.start, span.end):  # lower case: case says nothing
         parts = [trim_lower_edges(doc, s, e) for s, e in parts]
     out = []
