@@ -91,32 +91,33 @@ def turns(text: str) -> Tuple[Tuple[int, int, str, float], ...]:
     for m in TURN.finditer(text):
         key = folded(m.group("label").lstrip("@"))
         counts[key] = counts.get(key, 0) + 1
-        found.append(m)
+        found.append((m, key))
     out = []
-    for m in found:
-        label = m.group("label")
+    for m, key in found:
         marked = m.group("clock") is not None or m.group("mark") is not None
-        if not marked and counts[folded(label.lstrip("@"))] < 2:
+        if not marked and counts[key] < 2:
             continue
-        start, end = m.span("label")
-        score = MARKED_TURN_SCORE if marked else TURN_SCORE
-        if m.group("mark"):
-            start += len(m.group("mark"))
-        words = label[start - m.start("label"):].split()
-        if len(words) == 1 and handle_shape(words[0].rstrip(".")):
-            out.append((start, end, "name" if handle_of_names(words[0]) else "handle", score))
-            continue
-        if role_label(words):
-            out.append((start, end, "role", score))
-            continue
-        while len(words) > 1 and folded(words[0].rstrip(".")) in HONORIFIC_WORDS:
-            start = text.index(words[1], start + len(words[0]))
-            words = words[1:]
-        if role_label(words):
-            out.append((start, end, "role", score))
-        else:
-            out.append((start, end, "name", score))
+        mark = len(m.group("mark") or "")
+        skip, kind = label_kind(m.group("label")[mark:])
+        start = m.start("label") + mark + skip
+        out.append((start, m.end("label"), kind, MARKED_TURN_SCORE if marked else TURN_SCORE))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def label_kind(label: str) -> Tuple[int, str]:
+    """(characters to skip, kind) of a turn's label without its "@" or "u/": the titles before a name are
+    skipped ("dr okafor"); kind "name", "handle" or "role"."""
+    words = label.split()
+    if len(words) == 1 and handle_shape(words[0].rstrip(".")):
+        return 0, "name" if handle_of_names(words[0]) else "handle"
+    if role_label(words):
+        return 0, "role"
+    skip = 0
+    while len(words) > 1 and folded(words[0].rstrip(".")) in HONORIFIC_WORDS:
+        skip = label.index(words[1], skip + len(words[0]))
+        words = words[1:]
+    return skip, "role" if role_label(words) else "name"
 
 
 def is_role_turn(text: str, start: int, end: int) -> bool:
