@@ -142,3 +142,14 @@ def test_any_name_and_pronoun_run_keeps_the_name_alone(name, pronoun, word):
     doc = BLANK(f"{name} {pronoun} {word}")
     parts = [doc[s:e].text for s, e in K.split_at_pronouns(doc, 0, len(doc))]
     assert parts[0].strip() == name and all(pronoun not in p.split() for p in parts)
+
+
+def test_a_road_abbreviation_is_no_credential(nlp):
+    found = masked(nlp, "PT LIVES ALONE AT 1180 BIRCHWOOD HOLLOW RD, ATHENS OH 45701.")
+    assert any(t.endswith("RD") or "RD," in t for t, _ in found)
+    assert K.trim_post_nominal("14 ELM RD") == "14 ELM RD"
+
+
+def test_a_state_after_a_city_is_no_credential(nlp):
+    found = masked(nlp, "TRANSFERRED FROM A CLINIC IN BALTIMORE MD ON 3/4.")
+    assert not any(t == "BALTIMORE" for t, _ in found)

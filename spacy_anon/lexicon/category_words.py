@@ -40,10 +40,10 @@ ORG_HEAD_PAIRS = frozenset({
 })
 
 # Credentials written after a signature's name ("A. LINDGREN RN", "R. Santiago LSW"): the person's
-# qualification, not part of the name.
+# qualification, not part of the name. Not those that end other names too ("RD" of a road, "DO").
 POST_NOMINALS = frozenset(
-    "rn rgn rmn rnld sn spn lpn lvn cna hca np pa md do mbbs mbchb frcp mrcp frcs mrcgp phd dphil msc bsc "
-    "lsw lcsw msw cnm rm slt rd pharmd dpt cns crnp aprn emt".split()
+    "rn rgn rmn rnld sn spn lpn lvn cna hca np pa md mbbs mbchb frcp mrcp frcs mrcgp phd dphil msc bsc "
+    "lsw lcsw msw cnm rm slt pharmd dpt cns crnp aprn emt".split()
 )
 
 # The first word of an organisation's name in Romance languages ("Banca Sociala", "Hospital La Paz",

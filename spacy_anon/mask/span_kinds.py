@@ -18,7 +18,8 @@ what the value is. This module decides it from the value's shape, before the fin
 - a name ending in an organisation's head noun ("Kestrel Avionics", "Kingston Memory Clinic", "Mercy
   Valley Medical Center") is ORG;
 - an initial and a surname ("J. ABERNATHY", "K. Washington") are PERSON, without a credential after them
-  ("A. LINDGREN RN"); a name a tagger split in touching pieces under two labels is joined when the whole
+  ("A. LINDGREN RN"; a person's span loses one too, another label's only after an initial and a name:
+  "BALTIMORE MD" stays); a name a tagger split in touching pieces under two labels is joined when the whole
   has one of these shapes ("RIVERBEND METHODIST" + "HOSPITAL");
 - a lone word in quotes or brackets after a word naming a person ('the witness (Kowalski)') is PERSON;
 - a name holds no personal pronoun: a tagger's span is split at one ("Lily I love", "you amina");
@@ -365,7 +366,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
             continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
-        if end - start >= 2 and trim_post_nominal(doc[start:end].text) != doc[start:end].text:
+        trimmed = trim_post_nominal(doc[start:end].text) if end - start >= 2 else doc[start:end].text
+        if trimmed != doc[start:end].text and (label == "PERSON" or INITIAL_NAME.fullmatch(trimmed)):  # not "BALTIMORE MD"
             end -= 1  # "A. LINDGREN RN": the credential is no part of the name
             while end > start and (doc[end - 1].is_space or doc[end - 1].text == ","):
                 end -= 1
