@@ -153,3 +153,14 @@ def test_a_road_abbreviation_is_no_credential(nlp):
 def test_a_state_after_a_city_is_no_credential(nlp):
     found = masked(nlp, "TRANSFERRED FROM A CLINIC IN BALTIMORE MD ON 3/4.")
     assert not any(t == "BALTIMORE" for t, _ in found)
+
+
+def test_a_place_with_the_czech_u_is_not_split():
+    doc = BLANK("Turkovice u Prelouce")
+    assert K.split_at_pronouns(doc, 0, len(doc)) == [(0, len(doc))]
+
+
+def test_a_credential_stays_after_a_full_name(nlp):
+    """Presidio's set marks "Giovanna Rodrigues MD" whole: only a signature's initial and surname lose it."""
+    found = masked(nlp, "My great grandmother was called Giovanna Rodrigues MD")
+    assert any(t.endswith("MD") for t, _ in found) or not any("Rodrigues" in t for t, _ in found)

@@ -18,8 +18,7 @@ what the value is. This module decides it from the value's shape, before the fin
 - a name ending in an organisation's head noun ("Kestrel Avionics", "Kingston Memory Clinic", "Mercy
   Valley Medical Center") is ORG;
 - an initial and a surname ("J. ABERNATHY", "K. Washington") are PERSON, without a credential after them
-  ("A. LINDGREN RN"; a person's span loses one too, another label's only after an initial and a name:
-  "BALTIMORE MD" stays); a name a tagger split in touching pieces under two labels is joined when the whole
+  ("A. LINDGREN RN": a signature's; "BALTIMORE MD" and "Giovanna Rodrigues MD" stay); a name a tagger split in touching pieces under two labels is joined when the whole
   has one of these shapes ("RIVERBEND METHODIST" + "HOSPITAL");
 - a lone word in quotes or brackets after a word naming a person ('the witness (Kowalski)') is PERSON;
 - a name holds no personal pronoun: a tagger's span is split at one ("Lily I love", "you amina");
@@ -213,8 +212,8 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
 
 # Personal pronouns as written in running text: a name does not hold one ("Our Lady" and "His Majesty"
 # are capitalised, so only lower-case forms count, and "I" before a lower-case word: "I love", not
-# "Henry I" or "World War I").
-PRONOUNS = frozenset("i me my mine myself you your yours yourself ur u we us our ours they them their theirs "
+# "Henry I" or "World War I"; chat's "u" is also the Czech "u" of place names, "Turkovice u Prelouce").
+PRONOUNS = frozenset("i me my mine myself you your yours yourself ur we us our ours they them their theirs "
                      "he him his she her hers it its".split())
 
 
@@ -367,7 +366,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
         trimmed = trim_post_nominal(doc[start:end].text) if end - start >= 2 else doc[start:end].text
-        if trimmed != doc[start:end].text and (label == "PERSON" or INITIAL_NAME.fullmatch(trimmed)):  # not "BALTIMORE MD"
+        if trimmed != doc[start:end].text and INITIAL_NAME.fullmatch(trimmed):  # a signature, not "BALTIMORE MD"
             end -= 1  # "A. LINDGREN RN": the credential is no part of the name
             while end > start and (doc[end - 1].is_space or doc[end - 1].text == ","):
                 end -= 1
