@@ -30,6 +30,22 @@ ORG_HEADS = frozenset(
     "unit police tribunal".split()
 )
 
+# Two-word heads of an organisation whose last word alone also ends place names ("Mercy Valley Medical
+# Center", "Eastgate Health Centre"): a place is not named so.
+ORG_HEAD_PAIRS = frozenset({
+    ("medical", "center"), ("medical", "centre"), ("health", "center"), ("health", "centre"),
+    ("healthcare", "center"), ("healthcare", "centre"), ("cancer", "center"), ("cancer", "centre"),
+    ("surgical", "center"), ("surgical", "centre"), ("rehabilitation", "center"), ("rehabilitation", "centre"),
+    ("nursing", "home"), ("care", "home"), ("medical", "group"), ("general", "hospital"),
+})
+
+# Credentials written after a signature's name ("A. LINDGREN RN", "R. Santiago LSW"): the person's
+# qualification, not part of the name. Not those that end other names too ("RD" of a road, "DO").
+POST_NOMINALS = frozenset(
+    "rn rgn rmn rnld sn spn lpn lvn cna hca np pa md mbbs mbchb frcp mrcp frcs mrcgp phd dphil msc bsc "
+    "lsw lcsw msw cnm rm slt pharmd dpt cns crnp aprn emt".split()
+)
+
 # The first word of an organisation's name in Romance languages ("Banca Sociala", "Hospital La Paz",
 # "Universidade do Porto").
 ORG_LEADS = frozenset(

@@ -15,8 +15,14 @@ what the value is. This module decides it from the value's shape, before the fin
 - a handle or user name whose parts are a person's names ("@sigrid", "sunnyokoye77") is PERSON;
 - an honorific and the words after it inside another label ("Employee Mr Grosu") are PERSON, from the
   honorific on;
-- a name ending in an organisation's head noun ("Kestrel Avionics", "Kingston Memory Clinic") is ORG;
-- a lone word in quotes or brackets after a word naming a person ('the witness (Kowalski)') is PERSON.
+- a name ending in an organisation's head noun ("Kestrel Avionics", "Kingston Memory Clinic", "Mercy
+  Valley Medical Center") is ORG;
+- an initial and a surname ("J. ABERNATHY", "K. Washington") are PERSON, without a credential after them
+  ("A. LINDGREN RN": a signature's; "BALTIMORE MD" and "Giovanna Rodrigues MD" stay); a name a tagger split in touching pieces under two labels is joined when the whole
+  has one of these shapes ("RIVERBEND METHODIST" + "HOSPITAL");
+- a lone word in quotes or brackets after a word naming a person ('the witness (Kowalski)') is PERSON;
+- a name holds no personal pronoun: a tagger's span is split at one ("Lily I love", "you amina");
+- a turn's speaker named by a role in a chat or transcript ("caller: hi", "mum: ok") is no name: dropped.
 
 A span that a rule recognizer found (its source starts with "rules.") keeps its label: the rule's
 pattern and validator already decided it. A span that runs across list separators (", ", brackets, a
@@ -32,12 +38,15 @@ from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 from spacy.tokens import Doc, Span
 
 from spacy_anon.extensions import span_getter
-from spacy_anon.lexicon.category_words import JOB_NOUNS, MONTHS, ORG_HEADS, ORG_LEADS, ROLE_WORDS, trait_words
+from spacy_anon.lexicon.category_words import (
+    JOB_NOUNS, MONTHS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, POST_NOMINALS, ROLE_WORDS, trait_words,
+)
 from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.addresses import street_shape
-from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES
+from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS
+from spacy_anon.rules.recognizers.speakers import is_role_turn
 from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.quoted_names import PERSON_NOUNS, person_before
@@ -61,7 +70,8 @@ OFFICE_WORDS = frozenset("lord lady chief general supreme justice minister presi
                          "commissioner chancellor attorney registrar".split())
 JOB_SUFFIXES = ("ologist", "iatrist", "ician", "ographer", "apist", "ologists", "icians")
 SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•"})
-HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})  # rule types of user names
+HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})
+KIN = frozenset(KINSHIP_WORDS)  # "GIRLFRIEND KIARA", "wife Halina": the name after the kinship word  # rule types of user names
 # titles before a name; not those that are given names too ("Don Smith", "Dona")
 HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's, an edge word)
@@ -94,9 +104,16 @@ DIGIT_POSTCODE = re.compile(r"\d{4,6}")
 CODE_SHAPE = re.compile(r"(?=[^A-Za-z]*[A-Za-z])(?=(?:\D*\d){2})[A-Za-z\d]+(?:[-/.][A-Za-z\d]+)*"
                         r"|(?=(?:\D*\d){4})\d+(?:[-/.]\d+)*|[A-Z]{2}\d{2}\s[A-Z]{3}")
 HANDLE_PART = re.compile(r"[^\W\d_]+")
+# one or two initials and a surname (one word, or two joined by a hyphen), as a signature or a list of staff
+# writes a person: "J. Abernathy", "A. B. OKORO", "M. Oyelaran-Smith" (not "U.S. Army")
+INITIAL_NAME = re.compile(r"[A-Z]\.(?:[ \t][A-Z]\.)?[ \t]+[A-Z][A-Za-z'’]+(?:-[A-Z][A-Za-z'’]+)?")
 CLOCK = re.compile(r"[0-2]?\d:[0-5]\d(?::[0-5]\d)?")
 SPEAKER_AFTER = re.compile(r"[\])]?[ \t]+(?:-[ \t]+)?[^\n:]{1,40}:")
 POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
+# a person's age as notes write it: "78 YO", "23 yo M", "54 Y/O F"; the number alone is the age
+AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yo|y/o|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
+AGE_UNIT = re.compile(r"(?i)yo|y/o|y\.o\.?")
+AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yo|y/o|y\.o\.?)\b")
 
 
 LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
@@ -157,9 +174,12 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
         return "ID"
     words = value.split()
     head = words[-1].strip(".")
-    if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and folded(head) in ORG_HEADS \
+    if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and (folded(head) in ORG_HEADS or (
+            len(words) >= 3 and (folded(words[-2]), folded(head)) in ORG_HEAD_PAIRS)) \
             and (not head.islower() or value.islower()):  # "Hiroshima store" is a shop, not its name
         return "ORG"
+    if label != "PERSON" and INITIAL_NAME.fullmatch(value) and folded(head) not in ORG_HEADS:
+        return "PERSON"  # "J. ABERNATHY", "K. Washington": an initial and a surname sign a person
     if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and words[0].istitle() \
             and folded(words[0]) in ORG_LEADS:  # "Banca Sociala", "Hospital La Paz"
         return "ORG"
@@ -187,6 +207,36 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
             start = i + 1
     if span.end > start:
         parts.append((start, span.end))
+    return parts
+
+
+# Personal pronouns as written in running text: a name does not hold one ("Our Lady" and "His Majesty"
+# are capitalised, so only lower-case forms count, and "I" before a lower-case word: "I love", not
+# "Henry I" or "World War I"; chat's "u" is also the Czech "u" of place names, "Turkovice u Prelouce").
+PRONOUNS = frozenset("i me my mine myself you your yours yourself ur we us our ours they them their theirs "
+                     "he him his she her hers it its".split())
+
+
+def pronoun_at(doc: Doc, i: int) -> bool:
+    tok = doc[i]
+    if tok.text == "I":
+        nxt = doc[i + 1] if i + 1 < len(doc) else None
+        nxt = doc[i + 2] if nxt is not None and nxt.is_space and i + 2 < len(doc) else nxt
+        return nxt is not None and ((nxt.text[:1].islower() and nxt.lower_ != "of") or nxt.text in ("'", "’", "'m", "’m"))
+    return tok.text.islower() and tok.text in PRONOUNS
+
+
+def split_at_pronouns(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
+    """The token ranges of start:end between personal pronouns (`pronoun_at`): a tagger's run over
+    informal text ("Lily I love", "you amina", "ben ur mic") loses them and is decided piece by piece."""
+    parts, begin = [], start
+    for i in range(start, end):
+        if pronoun_at(doc, i):
+            if i > begin:
+                parts.append((begin, i))
+            begin = i + 1
+    if end > begin:
+        parts.append((begin, end))
     return parts
 
 
@@ -231,10 +281,12 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     source = span_getter("anon_source")
     fine_type = span_getter("anon_type")
     out: List[Span] = []
-    for span in spans:
+    for span in join_split_names(spans, text, is_name, relabel):
         found_by = source(span)
         if log_timestamp(text, span.start_char, span.end_char):
             continue  # "[09:14] anna_k:": when a message was sent, not a date of anyone's life
+        if span.label_ in NAME_CATEGORIES and is_role_turn(text, span.start_char, span.end_char):
+            continue  # "caller: hi": who speaks, by role (`rules.recognizers.speakers`), names nobody
         if found_by is not None and str(found_by).startswith("rules."):
             value = text[span.start_char:span.end_char]
             if span.label_ == "CONTACT" and fine_type(span) in HANDLE_TYPES and handle_names(value, is_name):
@@ -245,6 +297,38 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         else:
             out.append(span)
     return out
+
+
+def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], bool],
+                     relabel: Callable[[Span, str], Span]) -> List[Span]:
+    """`spans` with a name a tagger split into touching pieces joined, when the whole's shape says what
+    it is: "RIVERBEND METHODIST" + "HOSPITAL" (an organisation's head noun), "J" + "ABERNATHY" (an initial
+    and a surname). Pieces touch when only one space, or an initial's full stop and a space, lies between
+    them on one line; a rule's span is never joined."""
+    source = span_getter("anon_source")
+    out: List[Span] = []
+    for span in spans:
+        prev = out[-1] if out else None
+        if prev is not None and prev.label_ in NAME_CATEGORIES and span.label_ in NAME_CATEGORIES \
+                and not str(source(prev) or "").startswith("rules.") \
+                and not str(source(span) or "").startswith("rules.") \
+                and ((text[prev.end_char:span.start_char] == " " and prev.label_ != span.label_)
+                     or (text[prev.end_char:span.start_char] == ". " and len(prev.text) == 1)):
+            value = text[prev.start_char:span.end_char]
+            new = category_by_shape(trim_post_nominal(value), "LOC", is_name)
+            if new in ("ORG", "PERSON"):
+                out[-1] = _piece(prev, prev.start, span.end, relabel)
+                continue
+        out.append(span)
+    return out
+
+
+def trim_post_nominal(value: str) -> str:
+    """`value` without a credential written in capitals after a name ("A. LINDGREN RN" -> "A. LINDGREN")."""
+    words = value.split()
+    if len(words) >= 2 and words[-1].isupper() and folded(words[-1].strip(".")) in POST_NOMINALS:
+        return value[:value.rstrip().rfind(words[-1])].rstrip(" ,")
+    return value
 
 
 def log_timestamp(text: str, start: int, end: int) -> bool:
@@ -267,10 +351,13 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
              is_given_name: Callable[[str], bool]) -> List[Span]:
     doc, label = span.doc, span.label_
     parts = split_points(span) if label in SPLIT_CATEGORIES else [(span.start, span.end)]
+    if label in TRIM_CATEGORIES:  # "Lily I love", "your house", "winter i": a name holds no pronoun
+        parts = [piece for s, e in parts for piece in split_at_pronouns(doc, s, e)]
     if label in TRIM_CATEGORIES and has_capitals(doc, span.start, span.end):  # lower case: case says nothing
         parts = [trim_lower_edges(doc, s, e) for s, e in parts]
     out = []
-    for start, end in parts:
+    while parts:
+        start, end = parts.pop(0)
         if start >= end:
             continue
         if label in NAME_CATEGORIES - {"DEM"} and job_title(doc, start, end):
@@ -278,10 +365,29 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
             continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
+        trimmed = trim_post_nominal(doc[start:end].text) if end - start >= 2 else doc[start:end].text
+        if trimmed != doc[start:end].text and INITIAL_NAME.fullmatch(trimmed):  # a signature, not "BALTIMORE MD"
+            end -= 1  # "A. LINDGREN RN": the credential is no part of the name
+            while end > start and (doc[end - 1].is_space or doc[end - 1].text == ","):
+                end -= 1
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
         if label != "LOC" and not_a_name(value):  # a LOC "22" may be a house number
             continue
+        age = AGE_WORDS.match(value)
+        if age is None and value.isdigit():
+            after = AGE_AFTER.match(text, piece.start_char)
+            age = AGE_WORDS.match(after.group()) if after is not None else None
+        if age is not None:  # "78 YO" tagged ORG, "23" before "YO": the age is the number
+            number = doc.char_span(piece.start_char + age.start(1), piece.start_char + age.end(1))
+            if number is not None:
+                out.append(_retyped(relabel(_piece(span, number.start, number.end, relabel), "AGE")))
+            rest = doc.char_span(piece.start_char + age.end(), piece.end_char, alignment_mode="contract")
+            if age.end() < len(value) and rest is not None and len(rest):
+                parts.insert(0, (rest.start, rest.end))  # "64 YO F ADMITTED": the rest is decided alone
+            continue
+        if AGE_UNIT.fullmatch(value):
+            continue  # "YO" of "23 YO M" alone: the tagger's piece of an age, no name
         new = category_by_shape(value, label, is_name)
         if new is None and label in NAME_CATEGORIES - {"PERSON"}:
             cut = person_start(piece, roles=label != "MISC")  # a MISC "Sergeant H" is one description
@@ -358,12 +464,12 @@ def abbreviation_stop(doc: Doc, i: int) -> bool:
 
 
 def person_start(span: Span, roles: bool = True) -> Optional[int]:
-    """Where a person's name starts inside a span: after a role word that opens the span ("Agent
-    Gabriela", "Interpreter Adeyemi": the next token; only with `roles`, for another label's span, since
+    """Where a person's name starts inside a span: after a role or kinship word that opens the span ("Agent
+    Gabriela", "Interpreter Adeyemi", "GIRLFRIEND KIARA": the next token; only with `roles`, for another label's span, since
     some role words are surnames too), or at an honorific in it ("Employee Mr Grosu", "Mr Smith" tagged
     ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
     doc = span.doc
-    if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS) - HONORIFICS \
+    if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS | KIN) - HONORIFICS \
             and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper() and not doc[span.start + 1].is_stop:
         return span.start + 1
     for i in range(span.start, span.end - 1):
