@@ -210,9 +210,24 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
         before = line[max(0, words[k - 1].end() - 2):m.start()] if k else ""
         if not form[:1].isupper() and sentence_end.search(before):
             form = _capitalised(form)
+        if len(form) == 1:
+            form = _letter_form(line, m.start(), form)
         if form != m.group():
             out[m.start():m.end()] = list(_same_length(m.group(), form))
     return "".join(out)
+
+
+def _letter_form(line: str, start: int, form: str) -> str:
+    """A lone letter: an initial ("J." of "MR J. TURNER", "L.-E.") is a capital, whatever the line's
+    case, so that the name detectors and the leak guard read it as part of the name; a letter inside a
+    dotted abbreviation ("a.m.", "e.g.") stays in lower case, not capitalised as if a sentence began."""
+    before = line[start - 1] if start else ""
+    after = line[start + 1:start + 3]
+    if before == ".":
+        return form.lower()
+    if after[:1] == "." and after[1:2] in ("", "-") + tuple(" \t\r\n") and not before.isalpha():
+        return form.upper()
+    return form
 
 
 def _joined(line: str, left: "re.Match", right: "re.Match") -> bool:

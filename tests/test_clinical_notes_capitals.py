@@ -137,3 +137,13 @@ def test_context_labels_setting_takes_effect_or_is_refused():
     for labels in (["QUANTITY"], ["DATETIME"]):  # dropped, or kept on a date's shape: never read on evidence
         with pytest.raises(ValueError, match="E636"):
             make_clinical_notes(context_labels=labels)
+
+
+@pytest.mark.parametrize("casing", [str, str.upper, str.lower])
+@pytest.mark.parametrize("text, name", [
+    ("Patient Bartholomew Quayle was admitted with chest pain. Quayle was seen by the nurse.", "quayle"),
+    ("Pt Margaret Oyelaran admitted with sob, seen by the nurse, bp stable, plan cxr.", "oyelaran"),
+])
+def test_a_person_tagged_as_an_organisation_in_a_note_stays_masked(nlp, casing, text, name):
+    out = nlp(casing(text))._.anon_text
+    assert name not in out.lower(), out

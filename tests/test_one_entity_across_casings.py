@@ -118,3 +118,34 @@ def test_one_entity_in_every_casing(nlp, text, parts, casing):
     entities = {(r["entity"], r["label"]) for r in doc._.anon_table
                 if any(re.search(rf"\b{p}\b", text[r["start"]:r["end"]], re.I) for p in parts)}
     assert len(entities) == 1 and next(iter(entities))[1] == "PERSON", (entities, doc._.anon_text)
+
+
+# ---- found on TAB dev in capitals: initials read in lower case, and "The" taken into a mention
+@pytest.mark.parametrize("line, reading", [
+    ("REPRESENTED BY MR J. TURNER AND MS M. ADDIS.", "Mr J. Turner and Ms M. Addis."),
+    ("represented by mr j. turner and ms m. addis.", "Mr J. Turner and Ms M. Addis."),
+    ("NAMELY MR L.-E. PETTITI, MR C. RUSSO", "Mr L.-E. Pettiti, Mr C. Russo"),
+])
+def test_initials_keep_their_capital_in_the_reading_text(line, reading):
+    assert truecased_text(line).endswith(reading)
+
+
+@pytest.mark.parametrize("line", ["SEEN AT 9 A.M. E.G. TODAY BY THE NURSE", "seen at 9 a.m. e.g. today by the nurse"])
+def test_letters_of_abbreviations_are_no_initials(line):
+    reading = truecased_text(line)
+    assert "a.m." in reading and "e.g." in reading.lower() and "A.M." not in reading
+
+
+@pytest.mark.parametrize("casing", [str, str.upper, str.lower])
+def test_a_function_word_before_a_mention_stays_out(nlp, casing):
+    text = casing("The report was filed. The Quayle family appealed, and the Quayle estate paid.")
+    doc = nlp(text)
+    for row in doc._.anon_table:
+        assert not text[row["start"]:row["end"]].lower().startswith("the "), text[row["start"]:row["end"]]
+
+
+@pytest.mark.parametrize("casing", [str.upper, str.lower])
+def test_an_initial_after_a_title_is_masked_with_the_name(nlp, casing):
+    text = casing("The Government were represented by their Agent, Mr D. Walton, of the Foreign Office.")
+    out = nlp(text)._.anon_text
+    assert not re.search(r"(?i)\bd\. ", out), out

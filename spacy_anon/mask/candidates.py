@@ -49,6 +49,13 @@ class CandidateFinder:
             self._is_common = common_word_test(self.nlp.lang if self.nlp is not None else "en")
         return self._is_common
 
+    def is_word_before_name(self) -> Callable[[str], bool]:
+        """Whether a capitalised word before a person mention is a word, not a given name: a common word
+        or a function word ("The applicant", "Yesterday Quayle"; the common-word test leaves function
+        words out)."""
+        common, stop = self.is_common(), self.stop_words()
+        return lambda word: word in stop or common(word)
+
     def stop_words(self) -> frozenset:
         return self.nlp.Defaults.stop_words if self.nlp is not None else frozenset()
 
@@ -151,7 +158,7 @@ class CandidateFinder:
         # capitals read as the detectors read them: "mr lindqvist" and "MR LINDQVIST" as "Mr Lindqvist"
         extended = leak_guard.extend_name_mentions(
             reading_text(doc), [(pairs[i][0].start_char, pairs[i][0].end_char) for i in names], self.honorifics,
-            first_names().__contains__, self.is_common())
+            first_names().__contains__, self.is_word_before_name())
         out = list(pairs)
         for i, (start, end) in zip(names, extended):
             cand = pairs[i][0]

@@ -18,7 +18,9 @@ note (enough of its words are clinical terms, `clinical_term_count`):
 - labels of quantities (doses, volumes, vitals) are dropped;
 - a piece of a place's or an organisation's label (`context_labels`) on an unknown word alone is kept only
   where a place is named: after "to", "from", "at", "in", or before "HOSPITAL", "REHAB", "HOUSE" (in a
-  note such labels are mostly drugs, devices and misspelt words: "LEVOQUIN", "HICKMAN", "AROUSABLE");
+  note such labels are mostly drugs, devices and misspelt words: "LEVOQUIN", "HICKMAN", "AROUSABLE"), or
+  where it holds a listed name or follows a title, role, kin word or "patient" ("Patient Bartholomew
+  Quayle" tagged as an organisation is a person);
 - month/day and history dates, names after a title and hospital names the tagger missed are added.
 
 Other documents pass unchanged: the filter does nothing outside clinical notes.
@@ -43,6 +45,8 @@ TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
 # roles written before a name in notes ("CM ROSE", "RN Bernard Foley"): a name only if no clinical term
 # (not "pt": the patient opens most sentences of a note, "PT WENT", "pt rec'd")
 ROLES = frozenset("cm sw rn np pa md nurse attending resident fellow therapist".split())
+# words after which a run of unknown words is a person, whatever label the tagger gave it
+PERSON_CUES = TITLES | ROLES | frozenset({"patient", "pt"})
 # words after which an initial opens a name ("AS PER E. WELSH", "called q. lander")
 BEFORE_INITIAL = frozenset("per by with and & called paged notified informed told".split())
 # relatives and carers, named right after the word ("dtr suzette", "husband Rich")
@@ -144,6 +148,12 @@ class ClinicalEvidence:
     def after_role(self, i: int) -> bool:
         j = self.previous(i)
         return j >= 0 and self.lower[j] in ROLES
+
+    def after_person_word(self, i: int) -> bool:
+        """Token i right after a word that names a person next: a title, role or kin word, or the patient
+        ("Patient Bartholomew Quayle", "pt Oyelaran")."""
+        j = self.previous(i)
+        return j >= 0 and (self.lower[j] in PERSON_CUES or self.after_kin(i))
 
     def after_kin(self, i: int) -> bool:
         """Token i right after a kin word ("son Rob", "dtr: suzette"), not across a full stop ("son.
@@ -439,6 +449,7 @@ class ClinicalNotes(SpanFilter):
             in_context = output in self.context_labels
             return [(s, e, label, score) for s, e, strong in pieces(ev, start, end)
                     if strong or (ev.place_context(s, e) or any(w in ev.places for w in ev.lower[s:e])
+                                  or any(ev.listed_name(i) for i in range(s, e)) or ev.after_person_word(s)
                                   if in_context else score >= self.min_score)]
         return [(start, end, label, score)]
 
