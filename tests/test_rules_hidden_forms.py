@@ -39,6 +39,7 @@ SAMPLES = {
     "rules.defanged_ip": ("The attacker used {v} twice.", "192[.]168[.]1[.]23"),
     "rules.defanged_url": ("Payload at {v} today.", "hxxp://evil[.]example/x-1"),
     "rules.username": ("user: {v}\nThanks.", "j-kowalski42"),
+    "rules.speaker_handle": ("[09:14] {v}: the build failed again\n[09:15] ops: on it", "frostbyte_77"),
     "rules.employee_id": ("Employee ID: {v} on the badge.", "EMP-204518"),
     "rules.account_number": ("Please quote account ref {v} today.", "WR-27-03-1188"),
     "rules.reference_number": ("Invoice {v} is overdue.", "INV-20931"),
