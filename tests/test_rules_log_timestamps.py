@@ -168,3 +168,24 @@ def test_coarsened_timestamp(stamp, month):
 ])
 def test_time_shift_reads_a_timestamps_time_not_its_offset(text, moved):
     assert shift_times(text, 75) == moved
+
+
+# ctime and syslog write the day as a field two characters wide ("Jun 28", "Jun  8"); the shift of a
+# surrogate keeps the field's width whichever way the day moves (a flaky shape check found "Jul 2")
+@pytest.mark.parametrize("text, days, expected", [
+    ("Fri Jun 28 09:31:04 2024", 4, "Tue Jul  2 09:31:04 2024"),
+    ("Jun 28 09:31:04 host", 4, "Jul  2 09:31:04 host"),
+    ("Jun  8 09:31:04 host", 20, "Jun 28 09:31:04 host"),
+    ("Sat Jun  8 09:31:04 2024", 1, "Sun Jun  9 09:31:04 2024"),
+])
+def test_a_log_day_field_keeps_its_width(text, days, expected):
+    from spacy_anon.mask.surrogates import shift_text_date
+
+    assert shift_text_date(text, days, dayfirst=False) == expected
+
+
+@pytest.mark.parametrize("text, days, expected", [("June 28, 2024", 4, "July 2, 2024"), ("28 Jun 2024", 4, "2 Jul 2024")])
+def test_a_written_day_is_not_padded(text, days, expected):
+    from spacy_anon.mask.surrogates import shift_text_date
+
+    assert shift_text_date(text, days, dayfirst=False) == expected

@@ -250,6 +250,9 @@ def _pads_day_and_month(parsed: ParsedDate, text: str) -> bool:
     return year_first or text[ms:me].startswith("0") or text[ds:de].startswith("0")
 
 
+_CLOCK_AFTER = re.compile(r" \d\d?:\d\d")  # a clock time right after a day ("Jun 28 09:31")
+
+
 def shift_date(parsed: ParsedDate, days: int) -> str:
     """Re-render `parsed.text` with its date moved by `days` (months/years for partial dates).
 
@@ -302,6 +305,11 @@ def shift_date(parsed: ParsedDate, days: int) -> str:
             new_text = f"{value % 100:02d}"
         elif key in ("d", "m") and padded:
             new_text = f"{value:02d}"  # "2024-06-28" -> "2024-10-03", not "2024-10-3"
+        elif key == "d" and parsed.month_style is not None and _CLOCK_AFTER.match(out, end):
+            # ctime and syslog ("Jun 28 09:31:04", "Jun  8 09:31:04"): a day field two characters wide
+            if start >= 2 and out[start - 2:start] == "  ":
+                start -= 1  # the padding space is part of the field
+            new_text = f"{value:>2d}" if end - start == 2 else str(value)
         else:
             new_text = str(value).zfill(len(old)) if old.startswith("0") else str(value)
         out = out[:start] + new_text + out[end:]
