@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spacy_anon
+from casing_support import masked_words
 from spacy_anon.casing import (
     AS_WRITTEN,
     LOWER,
@@ -28,22 +29,6 @@ from spacy_anon.casing import (
 def nlp():
     return spacy_anon.load()
 
-
-def masked_words(nlp, text):
-    """The words of `text` (lower-cased) that the default pipeline masks, in document order."""
-    doc = nlp(text)
-    assert doc._.anon_status == "ok"
-    chars = set()
-    for row in doc._.anon_table:
-        chars.update(range(row["start"], row["end"]))
-    words, word = [], ""
-    for i, ch in enumerate(text + " "):
-        if ch.isalnum() and i in chars:
-            word += ch
-        elif word:
-            words.append(word.lower())
-            word = ""
-    return words
 
 
 # ------------------------------------------------------------------------------- the regime of a line

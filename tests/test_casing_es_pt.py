@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spacy_anon
+from casing_support import masked_words
 from spacy_anon.casing import AS_WRITTEN, LOWER, UPPER, line_regime, reading_text, truecased_text, usual_form
 from spacy_anon.lexicon.case_profiles import PROFILES
 
@@ -37,22 +38,6 @@ ROUND_TRIP = [("es", ES[0]), ("es", ES[1]), ("pt", PT[0]), ("pt", PT[2]),
 def pipelines():
     return {"es": spacy_anon.load(lang="es"), "pt": spacy_anon.load(lang="pt")}
 
-
-def masked_words(nlp, text):
-    """The words of `text` (lower-cased) that the pipeline masks, in document order."""
-    doc = nlp(text)
-    assert doc._.anon_status == "ok"
-    chars = set()
-    for row in doc._.anon_table:
-        chars.update(range(row["start"], row["end"]))
-    words, word = [], ""
-    for i, ch in enumerate(text + " "):
-        if ch.isalnum() and i in chars:
-            word += ch
-        elif word:
-            words.append(word.lower())
-            word = ""
-    return words
 
 
 # ------------------------------------------------------------------ the truecased reading of a line
