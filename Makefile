@@ -32,7 +32,7 @@ demo: $(STAMP) wordnet
 	$(VENV)/bin/spacy-anon demo
 
 test: $(TEST_STAMP) wordnet
-	SPACY_ANON_REQUIRE_WORDNET=1 $(PY) -m pytest -q -ra
+	SPACY_ANON_REQUIRE_WORDNET=1 $(PY) -m pytest -q -ra --hypothesis-profile=ci
 
 bench: $(STAMP)
 	$(PIP) install --quiet -e ".[bench]"

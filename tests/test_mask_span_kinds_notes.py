@@ -3,7 +3,7 @@ a signature "J. ABERNATHY" or "A. LINDGREN RN" came out ORG or LOC, "MERCY VALLE
 a hospital split into "RIVERBEND METHODIST" (PERSON) and "HOSPITAL" (LOC), "78 YO" an organisation,
 "GIRLFRIEND KIARA" a place. Each class is decided by the value's shape in `spacy_anon.mask.span_kinds`."""
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import spacy_anon
@@ -28,6 +28,7 @@ def test_an_initial_and_a_surname_are_a_person(value, label):
        surname=st.text("abcdefghijklmnoprstuvwyz", min_size=3, max_size=12))
 @settings(max_examples=50, deadline=None)
 def test_any_initial_and_surname_in_any_case_are_a_person(initial, surname):
+    assume(K.folded(surname) not in K.ORG_HEADS)  # "A. Hospital" names a hospital (tested below)
     for written in (surname.capitalize(), surname.upper()):
         assert shape(f"{initial}. {written}", "LOC") == "PERSON"
 
@@ -38,7 +39,8 @@ def test_abbreviations_and_organisations_are_no_initial_names(value):
 
 
 @pytest.mark.parametrize("value", ["MERCY VALLEY MEDICAL CENTER", "Eastgate Health Centre",
-                                   "Briarwood Nursing Home", "North Tyne General Hospital"])
+                                   "Briarwood Nursing Home", "North Tyne General Hospital", "A. Hospital",
+                                   "J. CLINIC"])
 def test_health_institutions_are_organisations(value):
     assert shape(value, "LOC") == "ORG"
 
