@@ -212,6 +212,15 @@ def test_the_date_shift_is_earlier_never_whole_weeks_and_within_the_window():
         assert -365 <= days <= -29 and days % 7
 
 
+@given(st.integers(0, 10**9), st.sampled_from([365, 400, 800, 1500, 36500]), st.dates(datetime.date(1950, 1, 1)))
+@settings(max_examples=300, deadline=None)
+def test_a_date_written_without_its_year_always_moves(seed, max_days, day):
+    """Bug: a shift of whole years (365 days across no 29 February) wrote "Jun 28" back for "Jun 28"."""
+    days = draw_date_shift(random.Random(seed), max_days)
+    moved = day + datetime.timedelta(days=days)
+    assert (moved.month, moved.day) != (day.month, day.day) and days % 7
+
+
 def test_times_and_weekdays_shift_in_their_own_format():
     assert shift_times("9:14 am", 60) == "10:14 am"
     assert shift_times("11:30 P.M.", 45) == "12:15 A.M."

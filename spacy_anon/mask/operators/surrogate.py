@@ -32,14 +32,22 @@ MIN_DATE_SHIFT = 30  # days: a shift of a few days hides little
 
 def draw_date_shift(rng: random.Random, max_days: int) -> int:
     """A date shift in days, always earlier: at least `MIN_DATE_SHIFT` (or `max_days` when smaller) and at
-    most `max_days` (anon_mask's `date_shift_days`), never whole weeks (a weekday named alone must change).
+    most `max_days` (anon_mask's `date_shift_days`), never whole weeks (a weekday named alone must change)
+    and never whole years (a date written without its year, "Jun 28" in a log, must change).
 
     Earlier, so that a past date stays past with one shift for every date of the memory: order and
     intervals hold, and nothing is bounded by the run date (a date that stopped at "today" revealed it)."""
     days = rng.randint(min(MIN_DATE_SHIFT, max_days), max_days)
-    if days % 7 == 0:
+    while days > 1 and (days % 7 == 0 or whole_years(days)):
         days -= 1
     return -days
+
+
+def whole_years(days: int) -> bool:
+    """Whether `days` can be a whole number of calendar years for some date: 365 a year plus up to one
+    29 February in every four years (and one more where the span starts or ends beside one)."""
+    years = days // 365
+    return years > 0 and days - 365 * years <= years // 4 + 1
 
 
 EXTRAS = ("gender", "fine_type", "time_shift_minutes")  # optional keywords of a surrogate provider
