@@ -93,7 +93,8 @@ def is_counting(digits: str) -> bool:
 
 
 def digit_groups(words: List[Tuple[str, int, int]]) -> List[List[Tuple[str, int, int]]]:
-    """The words of a run split at "dot" / "point", leading and trailing repeat or zeros words dropped."""
+    """The words of a run split at "dot" / "point"; a group's leading "hundred" and a "double" that no digit
+    follows are dropped."""
     groups, current = [], []
     for item in words:
         if item[0] in DOT_WORDS:
@@ -104,7 +105,8 @@ def digit_groups(words: List[Tuple[str, int, int]]) -> List[List[Tuple[str, int,
     groups.append(current)
     out = []
     for g in groups:
-        while g and (g[0][0] in REPEAT_WORDS or g[0][0] in ZEROS_WORDS):
+        while g and (g[0][0] in ZEROS_WORDS or (g[0][0] in REPEAT_WORDS and (
+                len(g) < 2 or g[1][0] not in DIGIT_WORDS))):
             g = g[1:]
         while g and g[-1][0] in REPEAT_WORDS:
             g = g[:-1]
@@ -157,7 +159,7 @@ NOT_STREET_NAME = frozenset(
 _NAME_WORD = r"[a-z][a-z'’\-]{1,24}(?![\w'’])"
 SPOKEN_STREET = (
     rf"(?i){_EDGE_BEFORE}(?:(?:flat|apartment|apt|unit)[ \t]{{1,2}}(?:{HOUSE_NUMBER}|[a-z](?![\w'’]))[ \t]{{0,2}},?"
-    rf"[ \t]{{1,2}})?(?P<number>{HOUSE_NUMBER})[ \t]{{1,2}}(?P<name>{_NAME_WORD}(?:[ \t]{{1,2}}{_NAME_WORD}){{0,2}}?)"
+    rf"[ \t]{{1,2}})?(?P<number>{HOUSE_NUMBER})[ \t]{{1,2}}(?P<name>{_NAME_WORD}(?:[ \t]{{1,2}}{_NAME_WORD}){{0,2}})"
     rf"[ \t]{{1,2}}(?P<type>{_alt(SPOKEN_STREET_TYPES)}){_EDGE_AFTER}"
 )
 # what may follow a street in the same address: ", town" (one or two words), then a postcode read out

@@ -22,7 +22,10 @@ _POSTCODE_AFTER = re.compile(r"[ \t]{0,2},?[ \t]{1,2}(?=\S)")
 _NUMBER_WORD = re.compile(r"(?i)(?<![\w'’])(?:" + spoken.DIGIT + "|" + spoken.TEEN + "|" + spoken.TENS + r")(?![\w'’])")
 _WORD = re.compile(r"[^\W\d_][\w'’]*")
 _TURN_START = re.compile(r"(?:^|\n)[ \t]*(?:[^\n:]{1,40}:)?[ \t]*\Z")
-_TOWN_FOLLOW = re.compile(r"[ \t]{0,2}(?:[,.;:!?)\n]|\Z)|[ \t]{1,2}(?:in|on|at|for|to|and|by|please|thanks)(?![\w'’])")
+# what may follow a town said after a street: the clause's end or a word that opens the next phrase
+_TOWN_FOLLOW = re.compile(
+    r"[ \t]{0,2}(?:[,.;:!?)\n]|\Z)|[ \t]{1,2}(?:in|on|at|for|to|and|by|from|with|next|this|last|tomorrow|today|"
+    r"tonight|is|was|has|have|had|will|where|which|so|but|then|or|if|when|please|thanks|ok|okay)(?![\w'’])")
 
 PHONE_CUES = frozenset(
     "phone phones telephone mobile cell call calling called ring text texts sms extension ext landline fax "
