@@ -9,7 +9,8 @@ from spacy_anon.rules import spoken
 from spacy_anon.rules.matching import find_matches
 from spacy_anon.rules.recognizers import REGISTRY
 
-SPOKEN = tuple(r for name, r in REGISTRY.items() if name.startswith("rules.spoken_") or name.endswith("_spoken"))
+SPOKEN = tuple(r for name, r in REGISTRY.items()
+               if name.startswith("rules.spoken_") or name.endswith("_spoken") or name == "rules.spelled_name")
 ALL = tuple(REGISTRY.values())
 WORD_OF = {"0": ("oh", "zero"), "1": ("one",), "2": ("two",), "3": ("three",), "4": ("four",), "5": ("five",),
            "6": ("six",), "7": ("seven",), "8": ("eight",), "9": ("nine",)}
@@ -127,6 +128,19 @@ def test_flat_before_the_house_number_belongs_to_the_address():
 ])
 def test_dates_and_times_said_in_words(text, value):
     assert (value, "DATETIME") in found(text)
+
+
+# ---------------------------------------------------------------- names spelled out
+@settings(max_examples=40, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=12), st.sampled_from([" ", "-"]))
+def test_a_name_spelled_out_is_found_where_the_name_is_written(name, sep):
+    spelled = sep.join(name)
+    text = f"caller: it's {name} okafor\nagent: could you spell that\ncaller: {spelled}, yes"
+    assert (spelled, "PERSON") in found(text)
+
+
+def test_letters_that_spell_no_word_of_the_text_stay():
+    assert found("grade a b c d for the u s a team") == []
 
 
 # ---------------------------------------------------------------- ordinary speech stays

@@ -212,3 +212,8 @@ SPOKEN_DATES = [
     (rf"(?i)(?<![\w'’])(?:at|around|about|by|till|until|from|before|after)[ \t]{{1,2}}"
      rf"({_HOUR}(?:[ \t\-]{_MINUTES}(?![\w'’])(?:[ \t]{{1,2}}{_PART_OF_DAY})?|[ \t]{{1,2}}{_PART_OF_DAY}))", 0.7, 1),
 ]
+
+# ---------------------------------------------------------------- words spelled out letter by letter
+# "k a c z m a r e k", "s-a-m": three letters or more, each alone, joined by one space or a hyphen
+SPELLED_LETTERS = r"(?i)(?<![\w'’@.\-])[a-z](?:[ \-][a-z](?![\w'’])){2,40}(?![\w'’@\-])"
+

@@ -1,5 +1,6 @@
 """Identifiers read out in words (call transcripts, voicemails, dictation): phone numbers, references and
-IP addresses said digit by digit, UK postcodes and street addresses said aloud, dates and times in words.
+IP addresses said digit by digit, UK postcodes and street addresses said aloud, dates and times in words,
+and a name spelled out letter by letter.
 
 The words and patterns are in `spacy_anon.rules.spoken`. A run of number words is one of three things,
 decided once per text (`spoken_numbers`): four groups joined by "dot" are an IP address; a run after a
@@ -15,6 +16,7 @@ from spacy_anon.rules import spoken
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns
 
 _RUN = re.compile(spoken.NUMBER_RUN)
+_SPELLED = re.compile(spoken.SPELLED_LETTERS)
 _POSTCODE = re.compile(spoken.SPOKEN_POSTCODE)
 _STREET = re.compile(spoken.SPOKEN_STREET)
 _TOWN = re.compile(spoken.ADDRESS_TOWN)
@@ -149,6 +151,18 @@ def _address_finder(text: str, options: object) -> Iterator[Tuple[int, int, floa
             yield m.start(), end, 0.8 if grown else 0.7
 
 
+def _spelled_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    """Letters spelled out that make a word written elsewhere in the text: the caller spells the name
+    they gave ("it's piotr kaczmarek ... k a c z m a r e k", "that's sam, s a m")."""
+    words = None
+    for m in _SPELLED.finditer(text):
+        joined = "".join(c for c in m.group().lower() if c.isalpha())
+        if words is None:
+            words = {w.lower() for w in _WORD.findall(text) if len(w) >= 3}
+        if joined in words:
+            yield m.start(), m.end(), 0.75
+
+
 SPOKEN_PHONE = Recognizer(
     name="rules.spoken_phone",
     label="CONTACT",
@@ -203,4 +217,12 @@ SPOKEN_TIME = Recognizer(
     patterns=compile_patterns(spoken.SPOKEN_DATES[-1:]),
     languages=("en",),
     prefilter=has_number_words,
+)
+SPELLED_NAME = Recognizer(
+    name="rules.spelled_name",
+    label="PERSON",
+    type="NAME",
+    finder=_spelled_finder,
+    languages=("en",),
+    prefilter=lambda text: _SPELLED.search(text) is not None,
 )
