@@ -9,10 +9,13 @@ functions that read the words; `spacy_anon.rules.recognizers.spoken` makes recog
 Ordinary speech has number words too ("one or two of them", "three to five working days", "twelve and a
 half hours", "seventy four", "nineteen seventy"), so a run of number words is an identifier only when it
 holds four digits or more read one by one (`read_digits`): counts, ages and years are said as numbers,
-not digit by digit. Every regex is bounded and anchored at word starts: time is linear in the text.
+not digit by digit. Every regex is bounded and anchored at word starts: time is linear in the text. The
+patterns are written in lower case and run on the lower-cased text (`lowered`): a case-blind regex costs
+about three times as much per character.
 """
 import re
-from typing import List, Optional, Tuple
+from functools import lru_cache
+from typing import Iterator, List, Optional, Tuple
 
 from spacy_anon.rules.dates import YEAR4, YEAR_WORDS
 
@@ -44,9 +47,26 @@ _NUMBER_WORD = rf"(?:{DIGIT}|{TEEN}|{TENS}|{_alt(REPEAT_WORDS)}|{_alt(ZEROS_WORD
 # or "u", which are words.
 _LETTER = r"[b-hj-tv-z](?![\w'’])"
 _SEP = r"(?:[ \t]{1,3}|[ \t]{0,2}[,\-–][ \t]{0,2})"
-NUMBER_RUN = (rf"(?i){_EDGE_BEFORE}(?:{_LETTER}[ \t]{{1,2}}){{0,3}}{_NUMBER_WORD}(?:{_SEP}{_NUMBER_WORD}){{0,40}}"
+NUMBER_RUN = (rf"{_EDGE_BEFORE}(?:{_LETTER}[ \t]{{1,2}}){{0,3}}{_NUMBER_WORD}(?:{_SEP}{_NUMBER_WORD}){{0,40}}"
               rf"{_EDGE_AFTER}")
 _TOKEN = re.compile(r"[^\W\d_]+")
+
+
+@lru_cache(maxsize=4)
+def lowered(text: str) -> Optional[str]:
+    """`text` in lower case when that keeps every offset (None when a character lower-cases to several:
+    "İ"), so the lower-case patterns can run on it."""
+    low = text.lower()
+    return low if len(low) == len(text) else None
+
+
+def scan(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[str]"]:
+    """Matches of a lower-case pattern in `text` in any case: on the lower-cased text, or case-blind when
+    lower-casing would move offsets. Match offsets are offsets in `text`."""
+    low = lowered(text)
+    if low is not None:
+        return regex.finditer(low)
+    return re.compile(regex.pattern, regex.flags | re.IGNORECASE).finditer(text)
 
 
 def words_with_offsets(text: str, start: int, end: int) -> List[Tuple[str, int, int]]:
@@ -133,7 +153,7 @@ _DISTRICT = (rf"(?:(?:{TENS})(?:[ \t\-](?:{ONE_TO_NINE}))?|{TEEN}|(?:{DIGIT})(?:
              r"(?![\w'’])")
 _IN_LETTER = r"[abd-hjlnp-uw-z](?![\w'’])"
 SPOKEN_POSTCODE = (
-    rf"(?i){_EDGE_BEFORE}[a-pr-uwyz](?![\w'’])(?:[ \t]{{1,2}}[a-hk-y](?![\w'’]))?[ \t]{{1,2}}{_DISTRICT}"
+    rf"{_EDGE_BEFORE}[a-pr-uwyz](?![\w'’])(?:[ \t]{{1,2}}[a-hk-y](?![\w'’]))?[ \t]{{1,2}}{_DISTRICT}"
     rf"(?:[ \t]{{1,2}}[a-hjkmnp-y](?![\w'’]))?[ \t]{{0,2}},?[ \t]{{1,2}}(?:{DIGIT})[ \t]{{1,2}}"
     rf"(?:{_IN_LETTER}[ \t]{{1,2}}{_IN_LETTER}|double[ \t]{{1,2}}{_IN_LETTER}){_EDGE_AFTER}"
 )
@@ -158,12 +178,12 @@ NOT_STREET_NAME = frozenset(
     "doors star stars percent per times time people of way more".split())
 _NAME_WORD = r"[a-z][a-z'’\-]{1,24}(?![\w'’])"
 SPOKEN_STREET = (
-    rf"(?i){_EDGE_BEFORE}(?:(?:flat|apartment|apt|unit)[ \t]{{1,2}}(?:{HOUSE_NUMBER}|[a-z](?![\w'’]))[ \t]{{0,2}},?"
+    rf"{_EDGE_BEFORE}(?:(?:flat|apartment|apt|unit)[ \t]{{1,2}}(?:{HOUSE_NUMBER}|[a-z](?![\w'’]))[ \t]{{0,2}},?"
     rf"[ \t]{{1,2}})?(?P<number>{HOUSE_NUMBER})[ \t]{{1,2}}(?P<name>{_NAME_WORD}(?:[ \t]{{1,2}}{_NAME_WORD}){{0,2}})"
     rf"[ \t]{{1,2}}(?P<type>{_alt(SPOKEN_STREET_TYPES)}){_EDGE_AFTER}"
 )
 # what may follow a street in the same address: ", town" (one or two words), then a postcode read out
-ADDRESS_TOWN = r"(?i)[ \t]{0,2},[ \t]{0,2}(?P<town>[a-z][a-z'’\-]{2,24}(?:[ \t][a-z][a-z'’\-]{2,24})?)(?![\w'’])"
+ADDRESS_TOWN = r"[ \t]{0,2},[ \t]{0,2}(?P<town>[a-z][a-z'’\-]{2,24}(?:[ \t][a-z][a-z'’\-]{2,24})?)(?![\w'’])"
 ADDRESS_CUES = frozenset(
     "at to is be address live lives living lived moved move moving from on it's its it’s flat line "
     "deliver delivered send sent".split())
@@ -191,29 +211,29 @@ _PART_OF_DAY = r"(?:in[ \t]the[ \t](?:morning|afternoon|evening)|at[ \t]night|o[
 _DAY_ENDS = rf"(?=[ \t]{{0,2}}(?:[,.;:!?)\n]|$|of[ \t]{{1,2}}{_MONTH}|at[ \t]|and[ \t]|then[ \t]|so[ \t]|in[ \t]the[ \t]))"
 SPOKEN_DATES = [
     # "saturday the ninth", "tues 14th at 10.20", "friday the 3rd"
-    (rf"(?i){_EDGE_BEFORE}{_WEEKDAY}[ \t]{{1,2}}(?:the[ \t]{{1,2}})?{ORDINAL_DAY}"
+    (rf"{_EDGE_BEFORE}{_WEEKDAY}[ \t]{{1,2}}(?:the[ \t]{{1,2}})?{ORDINAL_DAY}"
      rf"(?:[ \t]{{1,2}}of[ \t]{{1,2}}{_MONTH})?(?:[ \t]{{1,2}}at[ \t]{{1,2}}\d{{1,2}}(?:[.:][0-5]\d)?(?:[ \t]?[ap]m)?(?![\w'’]))?",
      0.75, 0),
     # "ninth of november", "the fourteenth of march" (a lower-case month: the written-date rules want a capital)
-    (rf"(?i){_EDGE_BEFORE}{ORDINAL_DAY}[ \t]{{1,2}}of[ \t]{{1,2}}{_MONTH}(?:,?[ \t]{{1,2}}{_YEAR_SAID})?", 0.75, 0),
+    (rf"{_EDGE_BEFORE}{ORDINAL_DAY}[ \t]{{1,2}}of[ \t]{{1,2}}{_MONTH}(?:,?[ \t]{{1,2}}{_YEAR_SAID})?", 0.75, 0),
     # "on the twenty first", "so the twenty fourth", "due 1st", "by the 30th."
-    (rf"(?i)(?<![\w'’])(?:on|by|until|till|so|due)[ \t]{{1,2}}(?:the[ \t]{{1,2}})?"
+    (rf"(?<![\w'’])(?:on|by|until|till|so|due)[ \t]{{1,2}}(?:the[ \t]{{1,2}})?"
      rf"({ORDINAL_DAY}){_DAY_ENDS}", 0.7, 1),
     # "on thursday", "by next friday", "home wed": a weekday that dates something (not "mondays", not
     # "every monday")
-    (rf"(?i)(?<![\w'’])(?:on|this|next|last|by|from|until|till|since|before|after|due|home|back|off)[ \t]{{1,2}}"
+    (rf"(?<![\w'’])(?:on|this|next|last|by|from|until|till|since|before|after|due|home|back|off)[ \t]{{1,2}}"
      rf"(?:(?:this|next|last|coming)[ \t]{{1,2}})?({_WEEKDAY})", 0.7, 1),
     # "wed", "thurs": the shortened weekdays that are no other word
-    (rf"(?i){_EDGE_BEFORE}(?:{_alt(WEEKDAY_SHORT)})(?![\w'’])", 0.6, 0),
+    (rf"{_EDGE_BEFORE}(?:{_alt(WEEKDAY_SHORT)})(?![\w'’])", 0.6, 0),
     # "in january", "since august", "early may" ("may" and "march" only after these words)
-    (rf"(?i)(?<![\w'’])(?:in|since|until|till|from|by|before|after|early|late|mid|next|last|of)[ \t\-]{{1,2}}"
+    (rf"(?<![\w'’])(?:in|since|until|till|from|by|before|after|early|late|mid|next|last|of)[ \t\-]{{1,2}}"
      rf"({_MONTH})", 0.65, 1),
     # "at two fourteen", "about four in the morning", "at nine o'clock"
-    (rf"(?i)(?<![\w'’])(?:at|around|about|by|till|until|from|before|after)[ \t]{{1,2}}"
+    (rf"(?<![\w'’])(?:at|around|about|by|till|until|from|before|after)[ \t]{{1,2}}"
      rf"({_HOUR}(?:[ \t\-]{_MINUTES}(?![\w'’])(?:[ \t]{{1,2}}{_PART_OF_DAY})?|[ \t]{{1,2}}{_PART_OF_DAY}))", 0.7, 1),
 ]
 
 # ---------------------------------------------------------------- words spelled out letter by letter
 # "k a c z m a r e k", "s-a-m": three letters or more, each alone, joined by one space or a hyphen
-SPELLED_LETTERS = r"(?i)(?<![\w'’@.\-])[a-z](?:[ \-][a-z](?![\w'’])){2,40}(?![\w'’@\-])"
+SPELLED_LETTERS = r"(?<![\w'’@.\-])[a-z](?:[ \-][a-z](?![\w'’])){2,40}(?![\w'’@\-])"
 

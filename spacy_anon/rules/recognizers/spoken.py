@@ -13,15 +13,30 @@ from functools import lru_cache
 from typing import Iterator, Tuple
 
 from spacy_anon.rules import spoken
-from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns
+from spacy_anon.rules.recognizers.base import Recognizer
 
-_RUN = re.compile(spoken.NUMBER_RUN)
-_SPELLED = re.compile(spoken.SPELLED_LETTERS)
-_POSTCODE = re.compile(spoken.SPOKEN_POSTCODE)
-_STREET = re.compile(spoken.SPOKEN_STREET)
-_TOWN = re.compile(spoken.ADDRESS_TOWN)
+
+
+class _Rx:
+    """A lower-case pattern compiled twice: for the lower-cased text, and case-blind for a text whose
+    lower case moves offsets (`spoken.lowered`)."""
+
+    def __init__(self, source: str) -> None:
+        self.plain, self.blind = re.compile(source), re.compile(source, re.IGNORECASE)
+
+    def on(self, text: str) -> Tuple[str, "re.Pattern[str]"]:
+        """(the text to run on, the regex to run): offsets in both are offsets in `text`."""
+        low = spoken.lowered(text)
+        return (low, self.plain) if low is not None else (text, self.blind)
+
+
+_RUN = _Rx(spoken.NUMBER_RUN)
+_SPELLED = _Rx(spoken.SPELLED_LETTERS)
+_POSTCODE = _Rx(spoken.SPOKEN_POSTCODE)
+_STREET = _Rx(spoken.SPOKEN_STREET)
+_TOWN = _Rx(spoken.ADDRESS_TOWN)
 _POSTCODE_AFTER = re.compile(r"[ \t]{0,2},?[ \t]{1,2}(?=\S)")
-_NUMBER_WORD = re.compile(r"(?i)(?<![\w'’])(?:" + spoken.DIGIT + "|" + spoken.TEEN + "|" + spoken.TENS + r")(?![\w'’])")
+_NUMBER_WORD = _Rx(r"(?<![\w'’])(?:" + spoken.DIGIT + "|" + spoken.TEEN + "|" + spoken.TENS + r")(?![\w'’])")
 _WORD = re.compile(r"[^\W\d_][\w'’]*")
 _TURN_START = re.compile(r"(?:^|\n)[ \t]*(?:[^\n:]{1,40}:)?[ \t]*\Z")
 # what may follow a town said after a street: the clause's end or a word that opens the next phrase
@@ -63,7 +78,8 @@ def spoken_numbers(text: str) -> Tuple[Tuple[int, int, str, float], ...]:
     """(start, end, kind, score) of every number read out digit by digit in `text`: kind "ip", "phone" or
     "id" (see the module's docstring)."""
     out = []
-    for m in _RUN.finditer(text):
+    view, run = _RUN.on(text)
+    for m in run.finditer(view):
         words = spoken.words_with_offsets(text, m.start(), m.end())
         letters = []
         while words and len(words[0][0]) == 1 and words[0][0] not in spoken.DIGIT_WORDS:
@@ -100,11 +116,13 @@ def _number_finder(kind: str):
 
 def has_number_words(text: str) -> bool:
     """Prefilter: a number word is in the text."""
-    return _NUMBER_WORD.search(text) is not None
+    view, regex = _NUMBER_WORD.on(text)
+    return regex.search(view) is not None
 
 
 def _postcode_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
-    for m in _POSTCODE.finditer(text):
+    view, regex = _POSTCODE.on(text)
+    for m in regex.finditer(view):
         yield m.start(), m.end(), 0.75
 
 
@@ -121,7 +139,9 @@ def _address_cued(text: str, m: "re.Match[str]") -> bool:
 def _address_end(text: str, end: int) -> Tuple[int, bool]:
     """(end, grown) of a street read out, grown over ", town" (one or two words) and a postcode read out."""
     grown = False
-    town = _TOWN.match(text, end)
+    text, town_rx = _TOWN.on(text)
+    code_rx = _POSTCODE.on(text)[1]
+    town = town_rx.match(text, end)
     if town is not None:
         words = town.group("town").split()
         stop = [w.lower() in spoken.NOT_STREET_NAME for w in words]
@@ -129,9 +149,9 @@ def _address_end(text: str, end: int) -> Tuple[int, bool]:
             town_end = town.start("town") + len(words[0])
             if len(words) == 2 and not stop[1] and _TOWN_FOLLOW.match(text, town.end()):
                 town_end = town.end()
-            if _TOWN_FOLLOW.match(text, town_end) or _POSTCODE.match(text, _skip_comma(text, town_end)):
+            if _TOWN_FOLLOW.match(text, town_end) or code_rx.match(text, _skip_comma(text, town_end)):
                 end, grown = town_end, True
-    code = _POSTCODE.match(text, _skip_comma(text, end))
+    code = code_rx.match(text, _skip_comma(text, end))
     if code is not None:
         end, grown = code.end(), True
     return end, grown
@@ -143,7 +163,8 @@ def _skip_comma(text: str, pos: int) -> int:
 
 
 def _address_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
-    for m in _STREET.finditer(text):
+    view, regex = _STREET.on(text)
+    for m in regex.finditer(view):
         if any(w.lower() in spoken.NOT_STREET_NAME for w in m.group("name").split()):
             continue
         end, grown = _address_end(text, m.end())
@@ -151,16 +172,37 @@ def _address_finder(text: str, options: object) -> Iterator[Tuple[int, int, floa
             yield m.start(), end, 0.8 if grown else 0.7
 
 
+def has_spelled_letters(text: str) -> bool:
+    """Prefilter: three single letters in a row are in the text."""
+    view, regex = _SPELLED.on(text)
+    return regex.search(view) is not None
+
+
 def _spelled_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
     """Letters spelled out that make a word written elsewhere in the text: the caller spells the name
     they gave ("it's piotr kaczmarek ... k a c z m a r e k", "that's sam, s a m")."""
     words = None
-    for m in _SPELLED.finditer(text):
+    view, regex = _SPELLED.on(text)
+    for m in regex.finditer(view):
         joined = "".join(c for c in m.group().lower() if c.isalpha())
         if words is None:
             words = {w.lower() for w in _WORD.findall(text) if len(w) >= 3}
         if joined in words:
             yield m.start(), m.end(), 0.75
+
+
+_DATES = tuple((_Rx(source), score, group) for source, score, group in spoken.SPOKEN_DATES)
+
+
+def _pattern_finder(patterns):
+    def find(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+        for rx, score, group in patterns:
+            view, regex = rx.on(text)
+            for m in regex.finditer(view):
+                start, end = m.span(group)
+                if start < end:
+                    yield start, end, score
+    return find
 
 
 SPOKEN_PHONE = Recognizer(
@@ -207,14 +249,14 @@ SPOKEN_DATE = Recognizer(
     name="rules.date_spoken",
     label="DATETIME",
     type="DATE",
-    patterns=compile_patterns(spoken.SPOKEN_DATES[:-1]),
+    finder=_pattern_finder(_DATES[:-1]),
     languages=("en",),
 )
 SPOKEN_TIME = Recognizer(
     name="rules.time_spoken",
     label="DATETIME",
     type="TIME",
-    patterns=compile_patterns(spoken.SPOKEN_DATES[-1:]),
+    finder=_pattern_finder(_DATES[-1:]),
     languages=("en",),
     prefilter=has_number_words,
 )
@@ -224,5 +266,5 @@ SPELLED_NAME = Recognizer(
     type="NAME",
     finder=_spelled_finder,
     languages=("en",),
-    prefilter=lambda text: _SPELLED.search(text) is not None,
+    prefilter=has_spelled_letters,
 )
