@@ -219,15 +219,21 @@ SPOKEN_DATES = [
     # "on the twenty first", "so the twenty fourth", "due 1st", "by the 30th."
     (rf"(?<![\w'’])(?:on|by|until|till|so|due)[ \t]{{1,2}}(?:the[ \t]{{1,2}})?"
      rf"({ORDINAL_DAY}){_DAY_ENDS}", 0.7, 1),
+]
+# Weekdays and months named in everyday text; a clinical note names them for its own schedule ("to OR on
+# Monday"), which the clinical rules judge, so `rules.date_spoken` leaves notes to them.
+NAMED_DAYS = [
     # "on thursday", "by next friday", "home wed": a weekday that dates something (not "mondays", not
-    # "every monday")
-    (rf"(?<![\w'’])(?:on|this|next|last|by|from|until|till|since|before|after|due|home|back|off)[ \t]{{1,2}}"
+    # "every monday", not "the last sunday before labor day", a rule of the calendar)
+    (rf"(?<!the[ \t])(?<![\w'’])(?:on|this|next|last|by|from|until|till|since|before|after|due|home|back|off)[ \t]{{1,2}}"
      rf"(?:(?:this|next|last|coming)[ \t]{{1,2}})?({_WEEKDAY})", 0.7, 1),
     # "wed", "thurs": the shortened weekdays that are no other word
     (rf"{_EDGE_BEFORE}(?:{_alt(WEEKDAY_SHORT)})(?![\w'’])", 0.6, 0),
     # "in january", "since august", "early may" ("may" and "march" only after these words)
     (rf"(?<![\w'’])(?:in|since|until|till|from|by|before|after|early|late|mid|next|last|of)[ \t\-]{{1,2}}"
      rf"({_MONTH})", 0.65, 1),
+]
+SPOKEN_TIMES = [
     # "at two fourteen", "about four in the morning", "at nine o'clock"
     (rf"(?<![\w'’])(?:at|around|about|by|till|until|from|before|after)[ \t]{{1,2}}"
      rf"({_HOUR}(?:[ \t\-]{_MINUTES}(?![\w'’])(?:[ \t]{{1,2}}{_PART_OF_DAY})?|[ \t]{{1,2}}{_PART_OF_DAY}))", 0.7, 1),

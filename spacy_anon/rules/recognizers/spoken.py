@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 from typing import Iterator, Tuple
 
+from spacy_anon.lexicon.clinical_terms import is_clinical_note
 from spacy_anon.rules import spoken
 from spacy_anon.rules.recognizers.base import Recognizer
 
@@ -191,12 +192,15 @@ def _spelled_finder(text: str, options: object) -> Iterator[Tuple[int, int, floa
             yield m.start(), m.end(), 0.75
 
 
-_DATES = tuple((_Rx(source), score, group) for source, score, group in spoken.SPOKEN_DATES)
+def _compiled(specs):
+    return tuple((_Rx(source), score, group) for source, score, group in specs)
 
 
-def _pattern_finder(patterns):
+def _pattern_finder(patterns, notes_too=()):
+    """Finder of lower-case (source, score, group) patterns; `notes_too` are also run on clinical notes,
+    the others not (`is_clinical_note`: a note's weekdays and clock times are its schedule)."""
     def find(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
-        for rx, score, group in patterns:
+        for rx, score, group in notes_too + (() if is_clinical_note(text) else patterns):
             view, regex = rx.on(text)
             for m in regex.finditer(view):
                 start, end = m.span(group)
@@ -249,14 +253,14 @@ SPOKEN_DATE = Recognizer(
     name="rules.date_spoken",
     label="DATETIME",
     type="DATE",
-    finder=_pattern_finder(_DATES[:-1]),
+    finder=_pattern_finder(_compiled(spoken.NAMED_DAYS), notes_too=_compiled(spoken.SPOKEN_DATES)),
     languages=("en",),
 )
 SPOKEN_TIME = Recognizer(
     name="rules.time_spoken",
     label="DATETIME",
     type="TIME",
-    finder=_pattern_finder(_DATES[-1:]),
+    finder=_pattern_finder(_compiled(spoken.SPOKEN_TIMES)),
     languages=("en",),
     prefilter=has_number_words,
 )
