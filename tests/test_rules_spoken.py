@@ -160,6 +160,7 @@ def test_letters_that_spell_no_word_of_the_text_stay():
     "the third time she asked, we said yes",
     "every monday we have a stand-up",
     "mondays are always busy",
+    "yep, mon wed fri 6am crew, come join",
     "this may be the last one",
     "a seven four seven flew over",
     "twenty four seven support, nine to five office hours",

@@ -200,6 +200,10 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
           "november", "december")
 _WEEKDAY = rf"(?:{_alt(WEEKDAYS)}|(?:{_alt(WEEKDAY_SHORT)})\.?)(?![\w'’])"
 _MONTH = rf"(?:{_alt(MONTHS)})(?![\w'’])"
+_ANY_WEEKDAY = rf"(?:{_alt(WEEKDAYS + WEEKDAY_SHORT + ('mon', 'sat', 'sun'))})(?![\w'’])"
+# a weekday word and a separator right before (each lookbehind has a fixed width)
+_NOT_AFTER_WEEKDAY = "".join(f"(?<!{w}{sep})" for w in ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+                             for sep in (" ", ", ", "/", " & "))
 # the year after a date said aloud: "nineteen thirty eight", "two thousand and one", "eighty five"
 _YEAR_SAID = (rf"(?:{YEAR_WORDS}|(?:{TENS})(?:[ \t\-](?:{ONE_TO_NINE}))?(?![\w'’])|(?:{YEAR4})(?![\w'’]))"
               rf"(?![ \t]{{1,2}}(?:years?|people|times|pounds|percent)(?![\w'’]))")
@@ -228,7 +232,9 @@ NAMED_DAYS = [
     (rf"(?<!the[ \t])(?<![\w'’])(?:on|this|next|last|by|from|until|till|since|before|after|due|home|back|off)[ \t]{{1,2}}"
      rf"(?:(?:this|next|last|coming)[ \t]{{1,2}})?({_WEEKDAY})", 0.7, 1),
     # "wed", "thurs": the shortened weekdays that are no other word
-    (rf"{_EDGE_BEFORE}(?:{_alt(WEEKDAY_SHORT)})(?![\w'’])", 0.6, 0),
+    # ... but not in a list of weekdays, a weekly schedule ("mon wed fri 6am crew")
+    (rf"{_NOT_AFTER_WEEKDAY}{_EDGE_BEFORE}(?:{_alt(WEEKDAY_SHORT)})(?![\w'’])(?![ \t,/&]{{1,3}}{_ANY_WEEKDAY})",
+     0.6, 0),
     # "in january", "since august", "early may" ("may" and "march" only after these words)
     (rf"(?<![\w'’])(?:in|since|until|till|from|by|before|after|early|late|mid|next|last|of)[ \t\-]{{1,2}}"
      rf"({_MONTH})", 0.65, 1),
