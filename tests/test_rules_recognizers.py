@@ -371,6 +371,7 @@ def test_only_selected_recognizers_run():
     ("my bill jumped from 85 to 265 quid this month", ["85", "265 quid"]),
     ("rooms cost between 40 and 55 euros a night", ["40", "55 euros"]),
     ("lent him 20 bucks", ["20 bucks"]),
+    ("He paid 1,717 kronor for 1980 and 1,325 kronor for 1981.", ["1,717 kronor", "1,325 kronor"]),
 ])
 def test_money_found(text, expected):
     assert texts(text, "rules.money") == expected

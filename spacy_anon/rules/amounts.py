@@ -73,9 +73,12 @@ MONEY = [
     # "401, 515 and 397 kronor": a list of amounts sharing one currency
     (rf"(?=\d)(?:{_AMOUNT})(?:,\s+(?:{_AMOUNT})){{1,20}},?\s+and\s+(?:{_AMOUNT}){_SCALE}\s+{_NAME}\b", 0.85, 0),
     # "from 90 to 310 quid", "between 40 and 55 euros": the first amount of a range sharing the currency
-    # named after the second (the second is the pattern above it)
-    (rf"(?=\d)({_AMOUNT}{_SCALE})(?=[ \t]{{1,3}}(?:to|and|-|–)[ \t]{{1,3}}{_AMOUNT}{_SCALE}[ \t]{{0,3}}{_NAME}\b)",
+    # named after the second (the second is the pattern above it); "and" only after "between" ("1,717
+    # kronor for 1980 and 1,325 kronor" is no range)
+    (rf"(?=\d)({_AMOUNT}{_SCALE})(?=[ \t]{{0,3}}(?:to|-|–)[ \t]{{0,3}}{_AMOUNT}{_SCALE}[ \t]{{0,3}}{_NAME}\b)",
      0.85, 1),
+    (rf"(?<![\w])(?i:between)[ \t]{{1,3}}({_AMOUNT}{_SCALE})(?=[ \t]{{1,3}}and[ \t]{{1,3}}{_AMOUNT}{_SCALE}[ \t]{{0,3}}"
+     rf"{_NAME}\b)", 0.85, 1),
 ]
 # Units of land area and of bulk mass, spelled out or in their land-register abbreviations. Dose units
 # ("mg", "g", "grams", "ml") and percentages are left out on purpose: in clinical notes they are treatment,
