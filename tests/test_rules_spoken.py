@@ -72,6 +72,17 @@ def test_references_extensions_and_ip_addresses_read_out(text, value, label):
     assert (value, label) in found(text)
 
 
+@pytest.mark.parametrize("text,value,label", [
+    ("CALLER: OH SEVEN SEVEN DOUBLE OH, NINE OH OH, FOUR TWO SIX", "OH SEVEN SEVEN DOUBLE OH, NINE OH OH, FOUR TWO SIX",
+     "CONTACT"),
+    ("Caller: Twenty Three Rowan Close, Ely", "Twenty Three Rowan Close, Ely", "LOC"),
+    ("He was born on the Ninth of November nineteen thirty eight.", "Ninth of November nineteen thirty eight",
+     "DATETIME"),
+])
+def test_any_case(text, value, label):
+    assert (value, label) in found(text)
+
+
 def test_ip_address_read_out_has_the_ip_type():
     text = "the router shows ten dot oh dot two five five dot one today"
     assert [(text[m.start:m.end], m.source) for m in find_matches(text, SPOKEN)] == [
