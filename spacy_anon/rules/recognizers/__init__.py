@@ -3,8 +3,10 @@
 The types and the registry are in `base`; the recognizers are grouped by family, one module each:
 `online` (e-mails, URLs, IP and MAC addresses, handles), `contacts` (phones, pagers), `payment` (cards,
 IBANs, wallets), `national_ids` (US, UK, passports), `iberian_ids` (Spain, Portugal, Brazil), `records`
-(record and case numbers), `dates_ages`, `quantities`, `names`, `places` (postal codes), `addresses`, `labelled_ids` (codes after an identifier's label), `speakers` (who opens a chat or transcript turn), `spoken` (numbers, postcodes, addresses and
-dates read out in words) and `credentials`.
+(record and case numbers), `dates_ages`, `quantities`, `names`, `places` (postal codes), `addresses`
+(whole postal addresses), `labelled_ids` (codes after an identifier's label), `speakers` (who opens a
+chat or transcript turn), `spoken` (numbers, postcodes, addresses, dates and spelled names read out in
+words) and `credentials`.
 A new recognizer goes in its family's module and in `BUILT_IN` below, which registers it.
 """
 from spacy_anon.rules.recognizers.base import (
