@@ -15,7 +15,7 @@ about three times as much per character.
 """
 import re
 from functools import lru_cache
-from typing import Iterator, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 from spacy_anon.rules.dates import YEAR4, YEAR_WORDS
 
@@ -58,15 +58,6 @@ def lowered(text: str) -> Optional[str]:
     "İ"), so the lower-case patterns can run on it."""
     low = text.lower()
     return low if len(low) == len(text) else None
-
-
-def scan(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[str]"]:
-    """Matches of a lower-case pattern in `text` in any case: on the lower-cased text, or case-blind when
-    lower-casing would move offsets. Match offsets are offsets in `text`."""
-    low = lowered(text)
-    if low is not None:
-        return regex.finditer(low)
-    return re.compile(regex.pattern, regex.flags | re.IGNORECASE).finditer(text)
 
 
 def words_with_offsets(text: str, start: int, end: int) -> List[Tuple[str, int, int]]:
