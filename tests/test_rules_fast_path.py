@@ -30,6 +30,8 @@ LINES = [
     "Write to ana[at]example[dot]com or a\u200bna@example.com; host 10.0.0.1 and fe80::1ff:fe23:4567:890a.",
     "contact updated user=u123 phone=001-448-427-0317 and again user=u123 phone=001-448-427-0317",
     "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY at 10:42 on March 3, 2024",
+    "caller: call me on oh seven seven double oh, nine oh oh, three one two on saturday the ninth at two fourteen",
+    "agent: the card ending eight eight one six, ip two oh three dot oh dot one one three dot nine, one or two of them",
 ]
 
 

@@ -104,6 +104,12 @@ ADVERSARIAL = {
     "user cues": _repeat("user "),
     "secret names": _repeat("a_b_key_"),
     "secret words": _repeat("token "),
+    "spoken digits": _repeat("oh seven double "),
+    "spoken digits and dots": _repeat("one dot two "),
+    "spoken streets": _repeat("forty two camden "),
+    "spoken postcodes": _repeat("n w one, "),
+    "spoken days": _repeat("on the saturday the "),
+    "spelled letters": _repeat("a b-c "),
     # few cues per text, so each run of spaces is long
     "spaces after cue words": _spaces_after("pager", "MRN", "son", "Mr", "aged", "Edad", "about"),
     "spaces after key words": _spaces_after("password", "passport", "DNI", "born in", "No.", "tel", "IBAN"),

@@ -367,6 +367,11 @@ def test_only_selected_recognizers_run():
     ("The fine was NOK 25,000,000 and 100 Norwegian kroner (NOK) a day.",
      ["NOK 25,000,000", "100 Norwegian kroner (NOK)"]),
     ("EUR 5,000 in respect of non-pecuniary damage", ["EUR 5,000"]),
+    # a range names its currency once: both amounts are found; chat's "quid" and "bucks" are currencies
+    ("my bill jumped from 85 to 265 quid this month", ["85", "265 quid"]),
+    ("rooms cost between 40 and 55 euros a night", ["40", "55 euros"]),
+    ("lent him 20 bucks", ["20 bucks"]),
+    ("He paid 1,717 kronor for 1980 and 1,325 kronor for 1981.", ["1,717 kronor", "1,325 kronor"]),
 ])
 def test_money_found(text, expected):
     assert texts(text, "rules.money") == expected
@@ -375,6 +380,7 @@ def test_money_found(text, expected):
 @pytest.mark.parametrize("text", [
     "See paragraph 45 of the judgment of 12 March 1999.",
     "Three judges dissented; the vote was 4 to 3.",
+    "It takes from 3 to 5 days; she is aged 40 to 45.",
     "The Court held, by six votes to one, that there had been a violation.",
 ])
 def test_money_not_found(text):

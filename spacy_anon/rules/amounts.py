@@ -21,6 +21,7 @@ CURRENCY_NAMES = (
     "forints", "forint", "korunas", "koruna", "lei", "leva", "lev", "hryvnias", "hryvnia", "pesetas",
     "peseta", "escudos", "escudo", "schillings", "schilling", "guilders", "guilder", "tolars", "kuna",
     "yen", "reais", "pesos", "peso", "rupees", "dólares", "reales", "libras",
+    "quid", "bucks",  # spoken and chat: "310 quid", "50 bucks"
 )
 NATIONAL_ADJECTIVES = (
     "Swedish", "Norwegian", "Danish", "Icelandic", "Czech", "Slovak", "Turkish", "Polish", "Hungarian",
@@ -71,6 +72,13 @@ MONEY = [
     (rf"(?=\d)(?:{_AMOUNT}){_SCALE}\s*(?:{_NAME}(?:\s*\(\s*[“\"]?{_CODE}[”\"]?\s*\))?|{_CODE})(?!\w)", 0.85, 0),
     # "401, 515 and 397 kronor": a list of amounts sharing one currency
     (rf"(?=\d)(?:{_AMOUNT})(?:,\s+(?:{_AMOUNT})){{1,20}},?\s+and\s+(?:{_AMOUNT}){_SCALE}\s+{_NAME}\b", 0.85, 0),
+    # "from 90 to 310 quid", "between 40 and 55 euros": the first amount of a range sharing the currency
+    # named after the second (the second is the pattern above it); "and" only after "between" ("1,717
+    # kronor for 1980 and 1,325 kronor" is no range)
+    (rf"(?=\d)({_AMOUNT}{_SCALE})(?=[ \t]{{0,3}}(?:to|-|–)[ \t]{{0,3}}{_AMOUNT}{_SCALE}[ \t]{{0,3}}{_NAME}\b)",
+     0.85, 1),
+    (rf"(?<![\w])(?i:between)[ \t]{{1,3}}({_AMOUNT}{_SCALE})(?=[ \t]{{1,3}}and[ \t]{{1,3}}{_AMOUNT}{_SCALE}[ \t]{{0,3}}"
+     rf"{_NAME}\b)", 0.85, 1),
 ]
 # Units of land area and of bulk mass, spelled out or in their land-register abbreviations. Dose units
 # ("mg", "g", "grams", "ml") and percentages are left out on purpose: in clinical notes they are treatment,

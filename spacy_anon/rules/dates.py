@@ -114,6 +114,10 @@ YEAR_IN_CONTEXT = [
     (r"\b((?:1[5-9]|20)\d0)'?[sS]\b", 0.6, 0),
     # the second year of "in 1993 and 1994", "entre 2001 y 2003"
     (rf"(?<![\w/.\-]){YEAR4}\s*(?:,|and|or|to|y|e|o|ou|a|-|–)\s*({YEAR4})(?![\w/\-%]|[.,]\d)", 0.6, 1),
+    # the first year of a period of someone's life: "2018 - 2021", "2014–2017", "2021 - present" (a CV's
+    # lines, a tenancy); the second year is the pattern above
+    (rf"(?<![\w/.\-$€£]){YEAR4}(?=[ \t]{{0,2}}[-–—][ \t]{{0,2}}(?:{YEAR4}(?![\w/\-%]|[.,]\d)|(?i:present|now|date|current|today)\b))",
+     0.6, 0),
     # bare year: needs context (born, founded, year, ...)
     (rf"(?<![\w/.\-$€£]){YEAR4}(?![\w/\-%]|[.,]\d)", 0.3, 0),
 ]

@@ -3,7 +3,10 @@
 The types and the registry are in `base`; the recognizers are grouped by family, one module each:
 `online` (e-mails, URLs, IP and MAC addresses, handles), `contacts` (phones, pagers), `payment` (cards,
 IBANs, wallets), `national_ids` (US, UK, passports), `iberian_ids` (Spain, Portugal, Brazil), `records`
-(record and case numbers), `dates_ages`, `quantities`, `names`, `places` (postal codes), `addresses`, `labelled_ids` (codes after an identifier's label), `speakers` (who opens a chat or transcript turn) (whole postal addresses) and `credentials`.
+(record and case numbers), `dates_ages`, `quantities`, `names`, `places` (postal codes), `addresses`
+(whole postal addresses), `labelled_ids` (codes after an identifier's label), `speakers` (who opens a
+chat or transcript turn), `spoken` (numbers, postcodes, addresses, dates and spelled names read out in
+words) and `credentials`.
 A new recognizer goes in its family's module and in `BUILT_IN` below, which registers it.
 """
 from spacy_anon.rules.recognizers.base import (
@@ -37,6 +40,9 @@ from spacy_anon.rules.recognizers.payment import (
 from spacy_anon.rules.recognizers.places import COMPILED_POSTAL, POSTAL_CODE, POSTAL_LOCALES, POSTAL_MIN_DIGITS
 from spacy_anon.rules.recognizers.quantities import MEASURE, MONEY
 from spacy_anon.rules.recognizers.speakers import SPEAKER_HANDLE, SPEAKER_NAME
+from spacy_anon.rules.recognizers.spoken import (
+    SPELLED_NAME, SPOKEN_ADDRESS, SPOKEN_DATE, SPOKEN_IP, SPOKEN_NUMBER, SPOKEN_PHONE, SPOKEN_POSTCODE, SPOKEN_TIME,
+)
 from spacy_anon.rules.recognizers.records import CASE_NUMBER, RECORD_NUMBER
 
 # Every built-in recognizer, in registration order (the order `get_recognizers(("all",))` returns them).
@@ -47,7 +53,8 @@ BUILT_IN = (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PA
             UK_NINO, UK_UTR, GB_DRIVING_LICENCE, INSTITUTION_NAME, SURNAME_PAIR,
             ES_CIF, ES_NSS, BR_CPF, BR_CNPJ, BR_RG, PT_NIF, JWT, SECRET_ASSIGNMENT, PRIVATE_KEY, SECRET_TOKEN,
             DEFANGED_IP, DEFANGED_URL, USERNAME, ADDRESS, EMPLOYEE_ID, ACCOUNT_NUMBER, REFERENCE_NUMBER,
-            SPEAKER_NAME, SPEAKER_HANDLE)
+            SPEAKER_NAME, SPEAKER_HANDLE, SPOKEN_PHONE, SPOKEN_IP, SPOKEN_NUMBER, SPOKEN_POSTCODE, SPOKEN_ADDRESS,
+            SPOKEN_DATE, SPOKEN_TIME, SPELLED_NAME)
 
 for _r in BUILT_IN:
     register(_r)
@@ -63,7 +70,8 @@ __all__ = [
     "PAGER", "PASSPORT", "PASSPORT_CONTEXT", "PHONE", "POSTAL_CODE", "POSTAL_LOCALES", "POSTAL_MIN_DIGITS",
     "PRIVATE_KEY", "PT_NIF",
     "RECORD_NUMBER", "REFERENCE_NUMBER", "RELATIVE_NAME", "RELATIVE_NAME_PATTERNS", "SECRET_ASSIGNMENT", "SECRET_TOKEN",
-    "SHORT_DATE", "SPEAKER_HANDLE", "SPEAKER_NAME", "SPELLED_DATE", "SURNAME_PAIR", "TIME", "TITLED_NAME",
+    "SHORT_DATE", "SPEAKER_HANDLE", "SPEAKER_NAME", "SPELLED_DATE", "SPELLED_NAME", "SPOKEN_ADDRESS", "SPOKEN_DATE",
+    "SPOKEN_IP", "SPOKEN_NUMBER", "SPOKEN_PHONE", "SPOKEN_POSTCODE", "SPOKEN_TIME", "SURNAME_PAIR", "TIME", "TITLED_NAME",
     "TITLED_NAME_MAX_ZIPF", "UK_NHS", "UK_NINO", "UK_UTR", "URL", "USERNAME", "US_SSN", "WALLET_SCORE", "YEAR",
     "bare_domain_starts", "first_names", "pain_score_near", "surnames",
 ]
