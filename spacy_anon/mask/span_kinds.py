@@ -359,7 +359,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         parts = [piece for s, e in parts for piece in split_at_pronouns(doc, s, e)]
     if label in TRIM_CATEGORIES and has_capitals(doc, span.start, span.end):  # lower case: case says nothing
         parts = [trim_lower_edges(doc, s, e) for s, e in parts]
-    parts_of = list(parts) if has_capitals(doc, span.start, span.end) else []
+    parts_of = list(parts) if has_capitals(doc, span.start, span.end) else []  # lower case: case says nothing
     out = []
     while parts:
         start, end = parts.pop(0)
@@ -367,7 +367,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue
         if label in NAME_CATEGORIES - {"DEM"} and (job_title(doc, start, end) or in_job_title(doc, start, end)):
             continue
-        if len(parts_of) > 1 and label in TRIM_CATEGORIES and lower_words_only(doc, start, end):
+        if len(parts_of) > 1 and label in TRIM_CATEGORIES and lower_words_only(doc, start, end) \
+                and not any(is_given_name(t.lower_) for t in doc[start:end]):
             continue  # "Polish (native), English": the bracketed "native" of a list is no name
         if trait_words_only(doc, start, end) and PROFICIENCY.match(text, doc[end - 1].idx + len(doc[end - 1])):
             continue  # "English (fluent)": a language someone speaks as a skill, no trait of theirs

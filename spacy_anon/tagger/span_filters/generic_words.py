@@ -223,6 +223,11 @@ class NameSignals:
                 or w in CHAT_SHORTHAND or (w in IMPERATIVES and starts_sentence(self.doc, i))
                 or any(f in INTERJECTIONS or f in GREETINGS or self.is_common(f) for f in elongated_forms(w)))
 
+    def topic_tag(self, i: int) -> bool:
+        """A hashtag typed in lower case ("#legday", "#commuterlife"): a topic, not a name ("#Obama" is)."""
+        written = self.written[i] if self.written is not None else self.doc[i].text
+        return i > 0 and self.doc[i - 1].text == "#" and not self.doc[i - 1].whitespace_ and written.islower()
+
     def recased(self, i: int) -> bool:
         """Whether token i's case is the truecaser's guess from word lists, not the writer's."""
         return self.written is not None and self.written[i] != self.doc[i].text
@@ -239,7 +244,7 @@ class NameSignals:
         text = token.text
         if any(ch.isdigit() for ch in text) or "@" in text:
             return True
-        if not any(ch.isalpha() for ch in text):
+        if not any(ch.isalpha() for ch in text) or self.topic_tag(i):
             return False
         w = folded(text)
         if w in HONORIFICS or w in PERSON_TITLES or self.after_honorific(i, start) or self.handle(i):
