@@ -445,9 +445,10 @@ def in_job_title(doc: Doc, start: int, end: int) -> bool:
 
 
 def lower_words_only(doc: Doc, start: int, end: int) -> bool:
-    """Whether start:end holds lower-case dictionary words only ("native", "fluent")."""
+    """Whether start:end is one lower-case dictionary word ("native", "fluent"; a longer piece may be a
+    description the name holds: "Blood Transfusion Service (blood collection)")."""
     words = [t for t in doc[start:end] if not (t.is_punct or t.is_space)]
-    return bool(words) and all(t.is_alpha and t.text.islower() and zipf(t.text) >= COMMON_ZIPF for t in words)
+    return len(words) == 1 and words[0].is_alpha and words[0].text.islower() and zipf(words[0].text) >= COMMON_ZIPF
 
 
 def trait_words_only(doc: Doc, start: int, end: int) -> bool:

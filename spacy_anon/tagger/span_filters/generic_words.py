@@ -25,10 +25,11 @@ from spacy_anon.lexicon.generic_words import (
     is_past_or_progressive, is_verb_form, verb_stems, zipf,
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
-from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.chunks import chunk_ids
 from spacy_anon.tagger.span_filters.names import CAPITALISED_FUNCTION_WORDS, NAME_PARTICLES, PERSON_TITLES
+from spacy_anon.tagger.span_filters.written_evidence import (NAME_HEADS, capitalised_neighbour, surnames_only,
+                                                           topic_tag)
 
 SENTENCE_END = frozenset(".!?")
 CLAUSE_PUNCT = frozenset(".!?,;:-–—")
@@ -223,14 +224,12 @@ class NameSignals:
                 or w in CHAT_SHORTHAND or (w in IMPERATIVES and starts_sentence(self.doc, i))
                 or any(f in INTERJECTIONS or f in GREETINGS or self.is_common(f) for f in elongated_forms(w)))
 
-    def topic_tag(self, i: int) -> bool:
-        """A hashtag typed in lower case ("#legday", "#commuterlife"): a topic, not a name ("#Obama" is)."""
-        written = self.written[i] if self.written is not None else self.doc[i].text
-        return i > 0 and self.doc[i - 1].text == "#" and not self.doc[i - 1].whitespace_ and written.islower()
+    def plain(self, w: str, i: int) -> bool:
+        return w in self.stops or self.listed(w, i)
 
     def recased(self, i: int) -> bool:
-        """Whether token i's case is the truecaser's guess from word lists, not the writer's."""
-        return self.written is not None and self.written[i] != self.doc[i].text
+        """Token i was typed in lower case and capitalised by the truecaser (not a line in capitals)."""
+        return self.written is not None and self.written[i] != self.doc[i].text and self.written[i].islower()
 
     def name_word(self, w: str) -> bool:
         """A gazetteer name, unless only a surname that is also a frequent word: "park", "ring", "story"
@@ -244,7 +243,7 @@ class NameSignals:
         text = token.text
         if any(ch.isdigit() for ch in text) or "@" in text:
             return True
-        if not any(ch.isalpha() for ch in text) or self.topic_tag(i):
+        if not any(ch.isalpha() for ch in text) or topic_tag(self.doc, self.written, i):
             return False
         w = folded(text)
         if w in HONORIFICS or w in PERSON_TITLES or self.after_honorific(i, start) or self.handle(i):
@@ -254,10 +253,11 @@ class NameSignals:
         if w in INSTITUTION_HEADS or (w in MONTHS and self.numbered(i)):
             return True  # "tees valley university"; "fourteenth of march eighty five"
         title = text[:1].isupper() and not text.isupper()
-        if title and self.recased(i):  # a capital the truecaser gave ("Happy" from "happy"): the word decides
-            street = w in STREET_TYPE_WORDS and i > start and self.doc[i - 1].is_alpha  # "ferry lane"
-            return not (w in self.stops or self.listed(w, i) or self.frequent(w)) or self.name_word(w) \
-                or w in self.places or street
+        if title and self.recased(i):  # a capital the truecaser gave ("Happy" from "happy"): the word, or a
+            # run of capitalised words ("County Administrative Board"), or "the" before it ("the Board") decide
+            return not (self.plain(w, i) or self.frequent(w)) or self.name_word(w) or w in self.places \
+                or w in NAME_HEADS or capitalised_neighbour(self.doc, i, self.plain) \
+                or (describes and self.determined(start))
         sentence_start = starts_sentence(self.doc, i)
         if title and not sentence_start:  # inside a sentence a capital says name ("Page", "Will", "Ty")
             return w in NAME_STOP_WORDS or not (w in GREETINGS or w in WEEKDAYS or w in CLINICAL_WORDS
@@ -586,14 +586,8 @@ class TrimGenericWords(SpanFilter):
         places = terms.get("countries", frozenset())
         return trim_generic_words(doc, spans, tagger.name_terms, frozenset(places), self.name_labels,
                                   self.person_labels, self.date_label, self.skip_labels,
-                                  surnames=self.surnames_of(terms))
-
-    def surnames_of(self, terms) -> FrozenSet[str]:
-        """The gazetteer's surnames that are no given name, computed once per gazetteer."""
-        last, first = terms.get("last_names", frozenset()), terms.get("first_names", frozenset())
-        if getattr(self, "_surnames_key", None) != (id(last), id(first)):
-            self._surnames_key, self._surnames = (id(last), id(first)), frozenset(last) - frozenset(first)
-        return self._surnames
+                                  surnames=surnames_only(terms.get("last_names", frozenset()),
+                                                         terms.get("first_names", frozenset())))
 
 
 @registry.misc("spacy_anon.trim_generic_words.v1")
