@@ -23,8 +23,9 @@ import spacy_anon
 from spacy_anon.casing import LOWER, reading_doc, usual_form
 from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.generic_words import CHAT_SHORTHAND, elongated_forms
-from spacy_anon.mask.span_kinds import PROFICIENCY, in_job_title
+from spacy_anon.mask.span_kinds import OFFICE_WORDS, PROFICIENCY, in_job_title
 from spacy_anon.tagger.span_filters import trim_generic_words
+from spacy_anon.tagger.span_filters.written_evidence import NAME_HEADS
 
 
 @lru_cache(maxsize=1)
@@ -58,13 +59,15 @@ def masked_words(nlp, text):
 
 # --- capitals the truecaser gave
 
-# frequent English words the shipped case table writes capitalised (its counts come from titles)
-TABLE_CAPITALISED = [w for w in ("happy", "hotel", "finance", "night", "blue", "train", "energy", "early", "god")
-                     if usual_form(w, LOWER)[:1].isupper()]
+# frequent English words the shipped case table writes capitalised (its counts come from titles); heads of
+# organisation and place names ("hotel", "energy") stay evidence
+TABLE_CAPITALISED = [w for w in ("happy", "hotel", "finance", "night", "blue", "train", "energy", "early", "god",
+                                 "second", "you")
+                     if usual_form(w, LOWER)[:1].isupper() and w not in NAME_HEADS]
 
 
 def test_the_case_table_capitalises_frequent_words():
-    assert len(TABLE_CAPITALISED) >= 5  # the premise of the class: else the tests below test nothing
+    assert len(TABLE_CAPITALISED) >= 5 and len(TABLE_BODIES) >= 3  # else the tests below test nothing
 
 
 @settings(max_examples=20, deadline=None)
@@ -81,6 +84,26 @@ def test_a_rare_word_recased_is_still_a_name():
     assert _filter(text, [(i, i + 1, "PERSON")]) == [("zorvath", "PERSON")]
 
 
+def test_a_recased_capital_stays_evidence_in_a_longer_span():
+    """"the blood transfusion service (blood collection)": "(Blood" is capitalised by the truecaser; a span
+    of several words keeps the old reading (a public body's name in lower case is no less a name)."""
+    text = "the dev-yol (revolutionary way) was banned"
+    i = _index(text, "revolutionary")
+    assert _filter(text, [(i, i + 2, "ORG")]) == [("revolutionary way", "ORG")]
+
+
+TABLE_BODIES = [w for w in ("parliament", "board", "office", "tribunal", "council", "government", "campaign")
+                if usual_form(w, LOWER)[:1].isupper()]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(TABLE_BODIES))
+def test_a_recased_public_body_word_alone_stays_a_name(word):
+    text = f"it was raised by {word} again"
+    i = _index(text, word)
+    assert _filter(text, [(i, i + 1, "ORG")]) == [(word, "ORG")]
+
+
 def test_a_street_in_lower_case_keeps_its_head():
     text = "she moved to ferry lane last year"
     i = _index(text, "ferry")
@@ -88,16 +111,16 @@ def test_a_street_in_lower_case_keeps_its_head():
 
 
 def test_lower_case_chat_words_are_not_masked_end_to_end(nlp):
-    text = "[09:12] mark: finance were not happy, book a hotel via the portal\n[09:13] will: fair, see you at night"
+    text = "[09:12] mark: they were not happy about it\n[09:13] will: fair, see you at night"
     found = masked_words(nlp, text)
-    assert not found & {"finance", "happy", "hotel", "fair", "night"}
+    assert not found & {"happy", "fair", "night"}
 
 
 # --- surnames that are frequent words, in lower case
 
 
 @settings(max_examples=20, deadline=None)
-@given(st.sampled_from(["ring", "park", "story", "white", "house"]), st.sampled_from(["her", "the", "a"]))
+@given(st.sampled_from(["ring", "story", "white", "love", "fair"]), st.sampled_from(["her", "the", "a"]))
 def test_a_frequent_word_surname_in_lower_case_is_the_word(word, det):
     text = f"i left {det} {word} there"
     i = _index(text, word)
@@ -165,7 +188,7 @@ def test_a_lower_case_hashtag_is_a_topic_and_a_capitalised_one_may_be_a_name():
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.sampled_from(sorted(JOB_NOUNS - {"lead", "head"})),
+@given(st.sampled_from(sorted(JOB_NOUNS - {"lead", "head"} - OFFICE_WORDS)),
        st.sampled_from(["Senior Software", "Data", "Junior", "Head", "Payroll"]))
 def test_a_job_noun_after_its_title_words_is_no_name(noun, before):
     text = f"Experience\n{before} {noun.capitalize()}, Kestrel Avionics"

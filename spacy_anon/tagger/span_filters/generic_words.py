@@ -236,9 +236,10 @@ class NameSignals:
         written in lower case are the words."""
         return w in self.names and not (w in self.surnames and self.frequent(w))
 
-    def signal(self, i: int, start: int, describes: bool = True) -> bool:
+    def signal(self, i: int, start: int, describes: bool = True, alone: bool = False) -> bool:
         """Whether token i (of a span starting at `start`) can be part of a name or an identifier.
-        describes: a lower-case noun after a determiner counts ("the police", "his two sisters")."""
+        describes: a lower-case noun after a determiner counts ("the police", "his two sisters"); alone:
+        the span's only word (a capital the truecaser gave it is then no evidence by itself)."""
         token = self.doc[i]
         text = token.text
         if any(ch.isdigit() for ch in text) or "@" in text:
@@ -253,8 +254,7 @@ class NameSignals:
         if w in INSTITUTION_HEADS or (w in MONTHS and self.numbered(i)):
             return True  # "tees valley university"; "fourteenth of march eighty five"
         title = text[:1].isupper() and not text.isupper()
-        if title and self.recased(i):  # a capital the truecaser gave ("Happy" from "happy"): the word, or a
-            # run of capitalised words ("County Administrative Board"), or "the" before it ("the Board") decide
+        if title and alone and self.recased(i):  # "Happy" from "happy": the truecaser's capital (`written_evidence`)
             return not (self.plain(w, i) or self.frequent(w)) or self.name_word(w) or w in self.places \
                 or w in NAME_HEADS or capitalised_neighbour(self.doc, i, self.plain) \
                 or (describes and self.determined(start))
@@ -527,7 +527,7 @@ class GenericWordTrimmer:
                 return False
             words = sum(1 for i in range(start, end) if self.doc[i].is_alpha)
             describes = label in self.description_labels or words > 1  # "the rain" is no place
-            return any(self.s.signal(i, start, describes) for i in range(start, end))
+            return any(self.s.signal(i, start, describes, words == 1) for i in range(start, end))
         if label == self.date_label and end - start == 1 and self.weekday(start):
             return not self.generic_weekday(start)
         doc = self.doc
