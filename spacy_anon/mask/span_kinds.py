@@ -29,7 +29,10 @@ pattern and validator already decided it. A span that runs across list separator
 dash between spaces, a line break, a run of spaces) is first split into its parts ("Polish (native),
 English" -> "Polish", "English"; "Payroll Assistant, Kaspar & Nowicki Accounting, Leeds" -> three parts),
 each decided alone. A span of function words at its edges loses them ("you Douglas", "Prosecutor at the");
-a common job title of two words or more ("Payroll Administrator", "Consultant Cardiologist") is dropped.
+a common job title of two words or more ("Payroll Administrator", "Consultant Cardiologist") is dropped,
+and so are a job noun alone that the words before it make such a title ("Software [Engineer]"), a list's
+one-word lower-case comment ("Polish (native)") and a language with a proficiency level after it
+("English (fluent)": a skill many have, not a trait).
 """
 import re
 from functools import lru_cache
