@@ -170,6 +170,13 @@ def test_a_frequent_word_in_capitals_in_mixed_text_is_emphasis(word):
     assert _filter(text, [(i, i + 1, "LOC")]) == []
 
 
+def test_two_words_in_capitals_together_may_be_a_name():
+    text = "Do something STAR WARS for the fans"
+    i = _index(text, "STAR")
+    assert _filter(text, [(i, i + 2, "MISC")]) == [("star wars", "MISC")]
+    assert _filter(text, [(i, i + 1, "ORG")]) == [("star", "ORG")]
+
+
 def test_an_acronym_in_mixed_text_stays():
     text = "We wrote to ACAS and HMRC about it."
     i = _index(text, "HMRC")

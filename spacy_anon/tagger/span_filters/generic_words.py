@@ -28,8 +28,8 @@ from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.chunks import chunk_ids
 from spacy_anon.tagger.span_filters.names import CAPITALISED_FUNCTION_WORDS, NAME_PARTICLES, PERSON_TITLES
-from spacy_anon.tagger.span_filters.written_evidence import (NAME_HEADS, capitalised_neighbour, surnames_only,
-                                                           topic_tag)
+from spacy_anon.tagger.span_filters.written_evidence import (NAME_HEADS, capitalised_neighbour, emphasis,
+                                                           surnames_only, topic_tag)
 
 SENTENCE_END = frozenset(".!?")
 CLAUSE_PUNCT = frozenset(".!?,;:-–—")
@@ -265,7 +265,7 @@ class NameSignals:
         if w in self.stops or self.listed(w, i):
             return False
         if text.isupper() and len(text) > 1:  # an acronym, or a word of a line in capitals
-            if not self.caps[i] and len(text) >= 4 and self.frequent(w) and w not in self.names:
+            if not self.caps[i] and emphasis(self.doc, i) and self.frequent(w) and w not in self.names | self.places:
                 return False  # a word in capitals for emphasis in mixed-case text ("UPDATE", "AGAIN")
             return not (self.headings[i] and self.frequent(w))  # a heading ("EDUCATION") is generic
         if title:

@@ -32,6 +32,16 @@ def topic_tag(doc: Doc, written: Optional[Sequence[str]], i: int) -> bool:
     return i > 0 and doc[i - 1].text == "#" and not doc[i - 1].whitespace_ and text.islower()
 
 
+def emphasis(doc: Doc, i: int) -> bool:
+    """Token i, of four letters or more, is the only word in capitals where it stands ("UPDATE she's home",
+    "from Leeds AGAIN"): typed so for emphasis. Two together may be a name ("STAR WARS", "WORST DRIVERS")."""
+    for k in (i - 1, i + 1):
+        if 0 <= k < len(doc) and doc[min(i, k)].whitespace_ and doc[k].is_alpha and len(doc[k]) > 1 \
+                and doc[k].text.isupper():
+            return False
+    return len(doc[i]) >= 4
+
+
 def capitalised_neighbour(doc: Doc, i: int, plain: Callable[[str, int], bool]) -> bool:
     """Token i has a capitalised word right before or after it, one space apart, that is no plain word
     (`plain(folded word, index)`: a stop word, greeting, shorthand...): the two run on as one name."""
