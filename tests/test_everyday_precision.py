@@ -2,13 +2,14 @@
 chats, posts, notes and CVs. Each test is one class of the words it masked, with the reason they name
 nobody; made-up text, none of it from the set.
 
-- a capital the truecaser gave a word of a line in lower case or in capitals ("finance were not happy" is
-  read "Finance were not Happy": its word table counts titles) is no sign of a name: the word decides;
+- a capital the truecaser gave the only word of a span typed in lower case ("they were not happy" is read
+  "They were not Happy": its word table counts titles) is no sign of a name: the word decides, unless it
+  heads the names of organisations, public bodies or streets, or runs on with another capitalised word;
 - a surname of the gazetteer that is also a frequent word, written in lower case, is the word ("her ring",
   "the park"); given names stay names ("ask mark");
 - chat shorthand and words typed with a letter held down ("wfh", "tmrw", "noooo") are words;
-- a word in capitals for emphasis in mixed-case text ("UPDATE she's home") is no acronym;
-- a hashtag typed in lower case is a topic ("#legday");
+- a word alone in capitals for emphasis in mixed-case text ("UPDATE the parcel came") is no acronym;
+- a hashtag typed in lower case is a topic ("#rundiary");
 - a job noun the words before it make a common job title ("Software Engineer") is no name;
 - a language with a proficiency level after it ("English (fluent)") is a skill, no trait, and the
   bracketed "(native)" of a list is no name.
@@ -85,11 +86,11 @@ def test_a_rare_word_recased_is_still_a_name():
 
 
 def test_a_recased_capital_stays_evidence_in_a_longer_span():
-    """"the blood transfusion service (blood collection)": "(Blood" is capitalised by the truecaser; a span
-    of several words keeps the old reading (a public body's name in lower case is no less a name)."""
-    text = "the dev-yol (revolutionary way) was banned"
-    i = _index(text, "revolutionary")
-    assert _filter(text, [(i, i + 2, "ORG")]) == [("revolutionary way", "ORG")]
+    """"(northern light)": "(Northern" is capitalised by the truecaser; a span of several words keeps the
+    old reading (a public body's name in lower case is no less a name)."""
+    text = "they joined the (northern light) circle"
+    i = _index(text, "northern")
+    assert _filter(text, [(i, i + 2, "ORG")]) == [("northern light", "ORG")]
 
 
 TABLE_BODIES = [w for w in ("parliament", "board", "office", "tribunal", "council", "government", "campaign")
@@ -105,13 +106,13 @@ def test_a_recased_public_body_word_alone_stays_a_name(word):
 
 
 def test_a_street_in_lower_case_keeps_its_head():
-    text = "she moved to ferry lane last year"
-    i = _index(text, "ferry")
-    assert _filter(text, [(i, i + 2, "LOC")]) == [("ferry lane", "LOC")]
+    text = "she moved to mill lane last year"
+    i = _index(text, "mill")
+    assert _filter(text, [(i, i + 2, "LOC")]) == [("mill lane", "LOC")]
 
 
 def test_lower_case_chat_words_are_not_masked_end_to_end(nlp):
-    text = "[09:12] mark: they were not happy about it\n[09:13] will: fair, see you at night"
+    text = "[10:02] jo: they were not happy about it\n[10:03] sam: fair enough, see you at night"
     found = masked_words(nlp, text)
     assert not found & {"happy", "fair", "night"}
 
@@ -151,7 +152,7 @@ def test_chat_shorthand_is_no_name(word, label):
 def test_a_word_with_a_held_letter_is_no_name(word, times):
     held = word[:-1] + word[-1] * times
     assert elongated_forms(held)
-    text = f"{held}. where is she going"
+    text = f"{held}. that cannot be right"
     assert _filter(text, [(0, 1, "LOC")]) == []
 
 
@@ -165,16 +166,16 @@ def test_a_name_has_no_held_letter_form():
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from(["UPDATE", "AGAIN", "NEVER", "PLEASE", "FOUND"]))
 def test_a_frequent_word_in_capitals_in_mixed_text_is_emphasis(word):
-    text = f"Kate Robson: {word} she is home, thanks all"
+    text = f"Priti Vaughan: {word} the parcel came, thanks all"
     i = _index(text, word)
     assert _filter(text, [(i, i + 1, "LOC")]) == []
 
 
 def test_two_words_in_capitals_together_may_be_a_name():
-    text = "Do something STAR WARS for the fans"
-    i = _index(text, "STAR")
-    assert _filter(text, [(i, i + 2, "MISC")]) == [("star wars", "MISC")]
-    assert _filter(text, [(i, i + 1, "ORG")]) == [("star", "ORG")]
+    text = "We met at GRAND CENTRAL today"
+    i = _index(text, "GRAND")
+    assert _filter(text, [(i, i + 1, "LOC")]) == [("grand", "LOC")]
+    assert _filter(text, [(i, i + 2, "LOC")]) == [("grand central", "LOC")]
 
 
 def test_an_acronym_in_mixed_text_stays():
@@ -184,7 +185,7 @@ def test_an_acronym_in_mixed_text_stays():
 
 
 def test_a_lower_case_hashtag_is_a_topic_and_a_capitalised_one_may_be_a_name():
-    text = "Done at last #legday #fitfam with Jo #Pemberton"
+    text = "Done at last #rundiary #sundaylongrun with Jo #Pemberton"
     doc = _nlp().make_doc(text)
     tags = [t.i for t in doc if doc[t.i - 1].text == "#"] if len(doc) else []
     spans = [(i, i + 1, "ORG") for i in tags]
@@ -198,7 +199,7 @@ def test_a_lower_case_hashtag_is_a_topic_and_a_capitalised_one_may_be_a_name():
 @given(st.sampled_from(sorted(JOB_NOUNS - {"lead", "head"} - OFFICE_WORDS)),
        st.sampled_from(["Senior Software", "Data", "Junior", "Head", "Payroll"]))
 def test_a_job_noun_after_its_title_words_is_no_name(noun, before):
-    text = f"Experience\n{before} {noun.capitalize()}, Kestrel Avionics"
+    text = f"Experience\n{before} {noun.capitalize()}, Harrowgate Tiling"
     doc = _nlp().make_doc(text)
     i = next(t.i for t in doc if t.text == noun.capitalize())
     assert in_job_title(doc, i, i + 1)
@@ -217,6 +218,6 @@ def test_a_proficiency_level_after_a_language(after, skill):
 
 
 def test_cv_languages_end_to_end(nlp):
-    text = "Languages: Romanian (native), English (fluent), Hungarian (B1)\nReferences on request."
+    text = "Languages: Estonian (native), English (fluent), Finnish (B2)\nReferences on request."
     found = masked_words(nlp, text)
-    assert not found & {"english", "hungarian", "native", "(native)"}
+    assert not found & {"english", "finnish", "native", "(native)"}
