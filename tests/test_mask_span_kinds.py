@@ -133,8 +133,11 @@ def test_a_name_in_brackets_after_a_person_word_is_a_person(nlp):
 
 
 def test_lists_are_split_into_their_kinds(nlp):
-    found = masked(nlp, "Languages: Polish (native), Romanian (fluent), German (basic)")
+    found = masked(nlp, "Languages: Polish (native), Romanian, German")
     assert [label for text, label in found if text in ("Polish", "Romanian", "German")] == ["DEM"] * 3
+    # a language with a proficiency level is a skill, not the native language the guideline marks
+    found = masked(nlp, "Languages: Polish (native), Romanian (fluent), German (basic)")
+    assert [(text, label) for text, label in found if text in ("Polish", "Romanian", "German")] == [("Polish", "DEM")]
     found = masked(nlp, "BSc Computer Science, Transylvania Polytechnic Institute (2015)")
     assert ("2015", "DATETIME") in found
 

@@ -6,8 +6,9 @@ A recall-tuned tagger marks them because they stand where names stand: capitalis
 met"). The span filter `spacy_anon.tagger.span_filters.generic_words` cuts them off or drops the span;
 these lists say what they are. Lists are lower case; a word is looked up folded.
 """
+import re
 from functools import lru_cache
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence, Tuple
 
 from spacy_anon.lexicon.common_words import common_word_test
 
@@ -24,6 +25,18 @@ INTERJECTIONS = frozenset(
     "haha hahaha hehe btw imo imho fyi tbh idk ugh meh oops whoa hooray alas "
     "unfortunately fortunately luckily hopefully sadly honestly basically actually anyway anyways however "
     "meanwhile otherwise maybe perhaps apparently obviously seriously literally".split()
+)
+
+# Shorthand, clipped words and apostrophe-less contractions of chat and social posts ("wfh", "tmrw", "ur",
+# "dont", "didn" of "didn't"): words, though no dictionary lists them, so a tagger reads them as names.
+CHAT_SHORTHAND = frozenset(
+    "u ur urs ya yall ye yea yeh naw pls plz thnx tnx tysm np nvm nm idc ikr irl tbf ngl rn atm afaik asap "
+    "brb bbl gtg ttyl lmk hmu wfh eod eta tmrw tmr tmw tomoz 2moro 2day tonite smth sth smthg ppl bc bcs cuz "
+    "coz cos w/ w/o wrt aka dm dms msg msgs txt pic pics vid vids gf bf bff bestie bruh gonna wanna gotta "
+    "kinda sorta dunno lemme gimme omfg wtf ffs smh rofl lmfao xd xx xxx xoxo rip jk jw nbd ofc obvs defo "
+    "deffo probs totes dont didnt doesnt isnt wasnt werent cant couldnt wouldnt shouldnt aint havent hasnt "
+    "hadnt arent im ive youre youve theyre theyve thats whats wheres hows didn doesn isn wasn weren couldn "
+    "wouldn shouldn hasn haven hadn aren mustn needn".split()
 )
 
 # The keys of a form or a record line ("MRN 4471823", "Tel: ...", "Case No 12345/06"): the value after
@@ -138,3 +151,15 @@ def dictionary_test(lang: str) -> Callable[[str], bool]:
     def test(word: str) -> bool:
         return is_common(word) or any(is_common(stem) for stem in verb_stems(word))
     return test
+
+
+_HELD_LETTER = re.compile(r"([^\W\d_])\1{2,}")
+
+
+def elongated_forms(word: str) -> Tuple[str, ...]:
+    """A word typed with a letter held down ("noooo", "yesss", "sooo") as it is usually written: each run
+    of three or more of one letter cut to one and to two ("no"/"noo", "yes"/"yess"); () for a word with
+    no such run. The caller looks the forms up ("cool" has a double letter of its own)."""
+    if not _HELD_LETTER.search(word):
+        return ()
+    return (_HELD_LETTER.sub(r"\1", word), _HELD_LETTER.sub(r"\1\1", word))

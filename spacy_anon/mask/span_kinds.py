@@ -29,7 +29,10 @@ pattern and validator already decided it. A span that runs across list separator
 dash between spaces, a line break, a run of spaces) is first split into its parts ("Polish (native),
 English" -> "Polish", "English"; "Payroll Assistant, Kaspar & Nowicki Accounting, Leeds" -> three parts),
 each decided alone. A span of function words at its edges loses them ("you Douglas", "Prosecutor at the");
-a common job title of two words or more ("Payroll Administrator", "Consultant Cardiologist") is dropped.
+a common job title of two words or more ("Payroll Administrator", "Consultant Cardiologist") is dropped,
+and so are a job noun alone that the words before it make such a title ("Software [Engineer]"), a list's
+one-word lower-case comment ("Polish (native)") and a language with a proficiency level after it
+("English (fluent)": a skill many have, not a trait).
 """
 import re
 from functools import lru_cache
@@ -114,6 +117,10 @@ POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yo|y/o|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
 AGE_UNIT = re.compile(r"(?i)yo|y/o|y\.o\.?")
 AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yo|y/o|y\.o\.?)\b")
+# how well someone speaks a language, written after it in a CV or a form ("English (fluent)", "German -
+# basic", "Hungarian (B1)"): a skill many have; "(native)" and "mother tongue" are left to say a trait
+PROFICIENCY = re.compile(r"[ \t]*(?:[(:]|[-–—][ \t])[ \t]*(?i:fluent|basic|intermediate|advanced|conversational|"
+                         r"beginner|elementary|proficient|working|business|good|some|limited|[abc][12])\b")
 
 
 LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
@@ -355,13 +362,19 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         parts = [piece for s, e in parts for piece in split_at_pronouns(doc, s, e)]
     if label in TRIM_CATEGORIES and has_capitals(doc, span.start, span.end):  # lower case: case says nothing
         parts = [trim_lower_edges(doc, s, e) for s, e in parts]
+    parts_of = list(parts) if has_capitals(doc, span.start, span.end) else []  # lower case: case says nothing
     out = []
     while parts:
         start, end = parts.pop(0)
         if start >= end:
             continue
-        if label in NAME_CATEGORIES - {"DEM"} and job_title(doc, start, end):
+        if label in NAME_CATEGORIES - {"DEM"} and (job_title(doc, start, end) or in_job_title(doc, start, end)):
             continue
+        if len(parts_of) > 1 and label in TRIM_CATEGORIES and lower_words_only(doc, start, end) \
+                and not any(is_given_name(t.lower_) for t in doc[start:end]):
+            continue  # "Polish (native), English": the bracketed "native" of a list is no name
+        if trait_words_only(doc, start, end) and PROFICIENCY.match(text, doc[end - 1].idx + len(doc[end - 1])):
+            continue  # "English (fluent)": a language someone speaks as a skill, no trait of theirs
         if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
             continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
@@ -416,6 +429,35 @@ def job_title(doc: Doc, start: int, end: int) -> bool:
         return False  # "Lord Justice Clerk", "Chief Medical Officer": an office one person holds
     return all(w.is_alpha and folded(w.text) not in trait_words()
                and (job_noun(w.text) or zipf(w.lower_) >= COMMON_ZIPF) for w in words)
+
+
+def in_job_title(doc: Doc, start: int, end: int) -> bool:
+    """A lone job noun that the words before it on its line make a common job title ("Software [Engineer]",
+    "Data [Analyst]", "Head [Chef]"): the tagger's piece of the title."""
+    if end - start != 1 or not job_noun(doc[start].text):
+        return False
+    first = start
+    for _ in range(3):  # a title of up to four words ("Senior Software Development Engineer")
+        j = first - 1
+        if j < 0 or not doc[j].is_alpha or "\n" in doc[j].whitespace_ or not doc[j].whitespace_:
+            break
+        first = j
+        if job_title(doc, first, end):
+            return True
+    return False
+
+
+def lower_words_only(doc: Doc, start: int, end: int) -> bool:
+    """Whether start:end is one lower-case dictionary word ("native", "fluent"; a longer piece may be a
+    description the name holds: "Blood Transfusion Service (blood collection)")."""
+    words = [t for t in doc[start:end] if not (t.is_punct or t.is_space)]
+    return len(words) == 1 and words[0].is_alpha and words[0].text.islower() and zipf(words[0].text) >= COMMON_ZIPF
+
+
+def trait_words_only(doc: Doc, start: int, end: int) -> bool:
+    """Whether start:end is one language, demonym or faith word ("English", "Hungarian")."""
+    words = [t for t in doc[start:end] if not (t.is_punct or t.is_space)]
+    return len(words) == 1 and folded(words[0].text) in trait_words()
 
 
 def job_noun(word: str) -> bool:

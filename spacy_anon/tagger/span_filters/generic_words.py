@@ -17,16 +17,19 @@ from spacy.attrs import IDX
 from spacy.tokens import Doc
 from spacy.util import registry
 
+from spacy_anon.casing import written_words
 from spacy_anon.extensions import doc_text
 from spacy_anon.lexicon.generic_words import (
-    CLINICAL_WORDS, FIELD_KEYS, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, GREETINGS, IMPERATIVES,
-    INTERJECTIONS, IRREGULAR_VERBS, PREPOSITIONS, WEEKDAYS, dictionary_test, folded, is_past_or_progressive,
-    is_verb_form, verb_stems, zipf,
+    CHAT_SHORTHAND, CLINICAL_WORDS, FIELD_KEYS, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, GREETINGS, IMPERATIVES,
+    INTERJECTIONS, IRREGULAR_VERBS, PREPOSITIONS, WEEKDAYS, dictionary_test, elongated_forms, folded,
+    is_past_or_progressive, is_verb_form, verb_stems, zipf,
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.chunks import chunk_ids
 from spacy_anon.tagger.span_filters.names import CAPITALISED_FUNCTION_WORDS, NAME_PARTICLES, PERSON_TITLES
+from spacy_anon.tagger.span_filters.written_evidence import (NAME_HEADS, capitalised_neighbour, emphasis,
+                                                           surnames_only, topic_tag)
 
 SENTENCE_END = frozenset(".!?")
 CLAUSE_PUNCT = frozenset(".!?,;:-–—")
@@ -116,8 +119,10 @@ class NameSignals:
     """Per document: which tokens can belong to a name, and which are generic words."""
 
     def __init__(self, doc: Doc, names: FrozenSet[str], is_common: Callable[[str], bool],
-                 places: FrozenSet[str] = frozenset()):
+                 places: FrozenSet[str] = frozenset(), surnames: FrozenSet[str] = frozenset()):
         self.doc, self.names, self.is_common, self.places = doc, names, is_common, places
+        self.surnames = surnames  # gazetteer names that are surnames only (no given name)
+        self.written = written_words(doc)  # the tokens as typed, where the doc is a recased reading
         self.caps, self.headings = caps_lines(doc)
         self._chunks: Optional[List[int]] = None
         self.stops = stop_words(doc.lang_)
@@ -213,18 +218,33 @@ class NameSignals:
         return self._chunk_handle[cid]
 
     def listed(self, w: str, i: int) -> bool:
-        """A word of the generic lists (imperatives only where a sentence starts)."""
+        """A word of the generic lists (imperatives only where a sentence starts), chat shorthand, or one of
+        them typed with a letter held down ("noooo")."""
         return (w in GREETINGS or w in INTERJECTIONS or w in FIELD_KEYS or w in CLINICAL_WORDS or w in WEEKDAYS
-                or (w in IMPERATIVES and starts_sentence(self.doc, i)))
+                or w in CHAT_SHORTHAND or (w in IMPERATIVES and starts_sentence(self.doc, i))
+                or any(f in INTERJECTIONS or f in GREETINGS or self.is_common(f) for f in elongated_forms(w)))
 
-    def signal(self, i: int, start: int, describes: bool = True) -> bool:
+    def plain(self, w: str, i: int) -> bool:
+        return w in self.stops or self.listed(w, i)
+
+    def recased(self, i: int) -> bool:
+        """Token i was typed in lower case and capitalised by the truecaser (not a line in capitals)."""
+        return self.written is not None and self.written[i] != self.doc[i].text and self.written[i].islower()
+
+    def name_word(self, w: str) -> bool:
+        """A gazetteer name, unless only a surname that is also a frequent word: "park", "ring", "story"
+        written in lower case are the words."""
+        return w in self.names and not (w in self.surnames and self.frequent(w))
+
+    def signal(self, i: int, start: int, describes: bool = True, alone: bool = False) -> bool:
         """Whether token i (of a span starting at `start`) can be part of a name or an identifier.
-        describes: a lower-case noun after a determiner counts ("the police", "his two sisters")."""
+        describes: a lower-case noun after a determiner counts ("the police", "his two sisters"); alone:
+        the span's only word (a capital the truecaser gave it is then no evidence by itself)."""
         token = self.doc[i]
         text = token.text
         if any(ch.isdigit() for ch in text) or "@" in text:
             return True
-        if not any(ch.isalpha() for ch in text):
+        if not any(ch.isalpha() for ch in text) or topic_tag(self.doc, self.written, i):
             return False
         w = folded(text)
         if w in HONORIFICS or w in PERSON_TITLES or self.after_honorific(i, start) or self.handle(i):
@@ -234,6 +254,10 @@ class NameSignals:
         if w in INSTITUTION_HEADS or (w in MONTHS and self.numbered(i)):
             return True  # "tees valley university"; "fourteenth of march eighty five"
         title = text[:1].isupper() and not text.isupper()
+        if title and alone and self.recased(i):  # "Happy" from "happy": the truecaser's capital (`written_evidence`)
+            return not (self.plain(w, i) or self.frequent(w)) or self.name_word(w) or w in self.places \
+                or w in NAME_HEADS or capitalised_neighbour(self.doc, i, self.plain) \
+                or (describes and self.determined(start))
         sentence_start = starts_sentence(self.doc, i)
         if title and not sentence_start:  # inside a sentence a capital says name ("Page", "Will", "Ty")
             return w in NAME_STOP_WORDS or not (w in GREETINGS or w in WEEKDAYS or w in CLINICAL_WORDS
@@ -241,11 +265,13 @@ class NameSignals:
         if w in self.stops or self.listed(w, i):
             return False
         if text.isupper() and len(text) > 1:  # an acronym, or a word of a line in capitals
+            if not self.caps[i] and emphasis(self.doc, i) and self.frequent(w) and w not in self.names | self.places:
+                return False  # a word in capitals for emphasis in mixed-case text ("UPDATE", "AGAIN")
             return not (self.headings[i] and self.frequent(w))  # a heading ("EDUCATION") is generic
         if title:
             return (not sentence_start or w in self.names or w in self.places or not self.frequent(w)
                     or self.subject(i))  # "Ted is happy"; "Turkey?" is a gazetteer place
-        if w in self.names and not is_verb_form(w, self.is_common):
+        if self.name_word(w) and not is_verb_form(w, self.is_common):
             return True  # a name written in lower case ("mark: okay", "ask ben")
         if describes and self.determined(start) and not is_past_or_progressive(text, self.is_common):
             return True  # a description: "the police", "the applicant's brother", "his two sisters"
@@ -266,7 +292,7 @@ class NameSignals:
         w = folded(token.text)
         if w in NUMBER_WORDS or (self.mid_title(i) and w not in GREETINGS):
             return False  # "Vin", "Ty": capitalised inside a sentence, a name
-        return w in GREETINGS or w in INTERJECTIONS or w in FIELD_KEYS
+        return w in GREETINGS or w in INTERJECTIONS or w in FIELD_KEYS or w in CHAT_SHORTHAND
 
 
 def _balanced(doc: Doc, start: int, end: int, closer: str) -> bool:
@@ -501,7 +527,7 @@ class GenericWordTrimmer:
                 return False
             words = sum(1 for i in range(start, end) if self.doc[i].is_alpha)
             describes = label in self.description_labels or words > 1  # "the rain" is no place
-            return any(self.s.signal(i, start, describes) for i in range(start, end))
+            return any(self.s.signal(i, start, describes, words == 1) for i in range(start, end))
         if label == self.date_label and end - start == 1 and self.weekday(start):
             return not self.generic_weekday(start)
         doc = self.doc
@@ -527,13 +553,15 @@ def trim_generic_words(doc: Doc, spans: List[Scored], names: FrozenSet[str] = fr
                        name_labels: Sequence[str] = ("PERSON", "PER", "ORG", "LOC", "CODE", "ID", "CONTACT"),
                        person_labels: Sequence[str] = ("PERSON", "PER"), date_label: Optional[str] = "DATETIME",
                        skip_labels: Sequence[str] = ("QUANTITY", "AGE"),
-                       is_common: Optional[Callable[[str], bool]] = None) -> List[Scored]:
+                       is_common: Optional[Callable[[str], bool]] = None,
+                       surnames: FrozenSet[str] = frozenset()) -> List[Scored]:
     """Spans cut to what can identify (see the module docstring). names: gazetteer names (lower case), a
     name signal; places: words of place names, a name signal where a capitalised word opens a sentence
-    ("Turkey?"); is_common: the dictionary test (English's shipped word list by default)."""
+    ("Turkey?"); is_common: the dictionary test (English's shipped word list by default); surnames: the
+    names that are surnames only (one that is a frequent word is no signal: "her ring", "the park")."""
     if not spans:
         return spans
-    signals = NameSignals(doc, names, is_common or dictionary_test(doc.lang_ or "en"), places)
+    signals = NameSignals(doc, names, is_common or dictionary_test(doc.lang_ or "en"), places, surnames)
     return GenericWordTrimmer(doc, signals, name_labels, person_labels, date_label, skip_labels)(spans)
 
 
@@ -554,9 +582,12 @@ class TrimGenericWords(SpanFilter):
         self.date_label, self.skip_labels = date_label or None, tuple(skip_labels)
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
-        places = getattr(tagger, "gazetteer_terms", {}).get("countries", frozenset())
+        terms = getattr(tagger, "gazetteer_terms", {})
+        places = terms.get("countries", frozenset())
         return trim_generic_words(doc, spans, tagger.name_terms, frozenset(places), self.name_labels,
-                                  self.person_labels, self.date_label, self.skip_labels)
+                                  self.person_labels, self.date_label, self.skip_labels,
+                                  surnames=surnames_only(terms.get("last_names", frozenset()),
+                                                         terms.get("first_names", frozenset())))
 
 
 @registry.misc("spacy_anon.trim_generic_words.v1")
