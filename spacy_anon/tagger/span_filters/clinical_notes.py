@@ -40,6 +40,9 @@ from spacy_anon.lexicon.clinical_terms import (
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGULAR_VERBS, folded, zipf
 from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
+from spacy_anon.tagger.span_filters.clinical_cues import (
+    NOT_NAMES, SHORT_GIVEN_NAMES, given_name, transfer_place, ward_name,
+)
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
 # roles written before a name in notes ("CM ROSE", "RN Bernard Foley"): a name only if no clinical term
@@ -117,6 +120,7 @@ class ClinicalEvidence:
         self.written = words if written is None else written
         self.lower = [folded(w) for w in words]
         self.places: FrozenSet[str] = frozenset()  # set by the filter from the tagger's gazetteers
+        self.first_names: FrozenSet[str] = frozenset()  # the same
         self.stops = stop_words(doc.lang_ or "en")
         alpha = [w for w in self.written if w.isalpha()]
         capitalised = sum(1 for w in alpha if w[0].isupper() and not w.isupper())
@@ -172,7 +176,8 @@ class ClinicalEvidence:
         if not self.words[i].isalpha() or len(w) < 2 or w in self.stops:
             return False
         # not "DR AWARE", "MD notified", "RN brought"
-        name_like = w not in IRREGULAR_VERBS and (w in self.names or not is_english_word(w))
+        name_like = w not in IRREGULAR_VERBS and w not in NOT_NAMES and (
+            w in self.names or w in SHORT_GIVEN_NAMES or not is_english_word(w))
         if self.after_title(i):  # "Dr. Art White": a capitalised word before another in a cased note
             nxt = self.next_word(i)
             return name_like or (self.cased and self.written[i].istitle() and nxt >= 0
@@ -406,6 +411,7 @@ class ClinicalNotes(SpanFilter):
         ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()), written_words(doc))
         gazetteers = getattr(tagger, "gazetteer_terms", {}) or {}
         ev.places = frozenset().union(*(gazetteers.get(k, frozenset()) for k in PLACE_GAZETTEERS))
+        ev.first_names = frozenset(gazetteers.get("first_names", frozenset()))
         matches = find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False)
         rule_dates = [(m.start, m.end) for m in matches if m.label == "DATETIME"]
         rule_dates += [(m.start(), m.end()) for m in MONTH_YEAR.finditer(doc.text) if DATE_WORDS.match(doc.text, m.start())]
@@ -482,7 +488,8 @@ class ClinicalNotes(SpanFilter):
                 if first is not None and (not ev.cased or any(
                         ev.evidence(k) or ev.written[k][:1].isupper() for k in range(first, i))):
                     places.append((first, i + 1))
-            elif self.hospital_acronym(ev, i) or self.place_after_movement(ev, i):
+            elif (self.hospital_acronym(ev, i) or self.place_after_movement(ev, i) or transfer_place(ev, i)
+                  or ward_name(ev, i)):
                 found.append((i, i + 1, self.place_label))
         for m in MONTH_YEAR.finditer(text):
             span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
@@ -512,7 +519,8 @@ class ClinicalNotes(SpanFilter):
 
     def with_initials(self, ev: ClinicalEvidence, spans: List[Scored], tagger) -> List[Scored]:
         """Name spans widened over the initials and the "O'" before them ("E. WELSH", "DAN A. FORMAN-LYONS",
-        "O'CONNELL"): the tagger reads the surname and leaves its initial."""
+        "O'CONNELL"), and a person over the given name before it ("DICK CUCCHIARA"): the tagger reads the
+        surname and leaves its initial or a given name that is also a word."""
         out = []
         taken = {k for s, e, _, _ in spans for k in range(s, e)}
         for start, end, label, score in spans:
@@ -520,6 +528,9 @@ class ClinicalNotes(SpanFilter):
                 while start >= 2 and ev.words[start - 1] in {".", "'", "’"} and start - 2 not in taken \
                         and ev.initial(start - 2):
                     start -= 2
+            if tagger.output_label(label) == self.person_label and start >= 1 and start - 1 not in taken \
+                    and ev.doc[start - 1].whitespace_ == " " and given_name(ev, start - 1):
+                start -= 1
             out.append((start, end, label, score))
         return out
 
