@@ -3,7 +3,7 @@
 The `clinical_notes` span filter keeps a name where something in it is evidence: a word no dictionary
 lists, a title, a hospital head. A name that is also an English word has none of that on its own:
 
-- a given name's short form ("ROB", "HANK", "ART", "PAT"): the first-name list has "Robert", "Henry";
+- a given name's short form ("ROB", "HANK", "DICK"): the first-name list has "Robert", "Henry";
   after a kin word, title or role ("SON ROB") or before a surname ("DICK CUCCHIARA") it is a name;
 - a hospital known by one common word ("HARBOR", "MERCY"): after "transferred to", "from" after a
   clinician ("SURGEON FROM HARBOR"), it is the place, unless it is a place of care in general ("TO
@@ -14,7 +14,7 @@ Written for this project from how notes name people and places (no word list of 
 corpus). Pure functions of `ClinicalEvidence` (`clinical_notes`), so each reads one token.
 """
 import re
-from typing import TYPE_CHECKING, FrozenSet
+from typing import TYPE_CHECKING, Collection, FrozenSet, List
 
 from spacy_anon.lexicon.clinical_forms import DRUGS_AND_DEVICES, is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_term, is_english_word
@@ -23,10 +23,11 @@ from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, zipf
 if TYPE_CHECKING:  # pragma: no cover
     from spacy_anon.tagger.span_filters.clinical_notes import ClinicalEvidence
 
-# short forms of given names that are English words too, which the first-name list lacks
+# short forms of given names that are English words too, which the first-name list lacks (not those a
+# note uses as shorthand: "ART" line, "PAT" tachycardia, "ED", "TED" stockings, "FRANK" blood)
 SHORT_GIVEN_NAMES: FrozenSet[str] = frozenset(
-    "rob robbie dick rick hank art pat sandy rusty woody bud buddy chip chuck duke nick mike pete phil gene "
-    "sonny ted jim jack joe sam ben dan don ron ray al ed bill bob bobby jerry terry frank earl hal walt".split())
+    "rob robbie dick rick hank sandy rusty woody buddy chuck duke mike pete phil gene sonny jim jack joe sam "
+    "ben dan bill bob bobby jerry terry earl hal walt".split())
 # words after a kin word or title that say something of the person, not who ("SON WILL CALL", "WIFE MAY
 # VISIT", "DTR CAN BE REACHED")
 NOT_NAMES: FrozenSet[str] = frozenset(
@@ -76,10 +77,26 @@ WARD_BEFORE: FrozenSet[str] = frozenset("on per to from at in into".split())
 
 
 def given_name(ev: "ClinicalEvidence", i: int) -> bool:
-    """A word that is a given name or its short form ("ROB", "MARK", "ROSE"), no verb or modal."""
+    """A word that is a given name or its short form ("ROB", "MARK", "ROSE"), no verb or modal; in a note
+    with capitals, a capitalised one."""
     w = ev.lower[i]
+    if ev.cased and not ev.written[i][:1].isupper():
+        return False
     return (ev.words[i].isalpha() and len(w) >= 2 and w not in NOT_NAMES and w not in ev.stops
             and (w in SHORT_GIVEN_NAMES or w in ev.first_names) and not ev.clinical(i))
+
+
+def coordinated_given_names(ev: "ClinicalEvidence", start: int, end: int, taken: Collection[int]) -> List[int]:
+    """The given names joined by "and" or "&" to the person at tokens start..end ("Both Suzette and HANK",
+    "ROB AND MARK SMITH"), on tokens no span covers; in a note with capitals, only capitalised ones."""
+    out = []
+    for joiner in (ev.next_word(end - 1), ev.previous(start)):
+        if joiner < 0 or ev.lower[joiner] not in {"and", "&"}:
+            continue
+        name = ev.next_word(joiner) if joiner >= end else ev.previous(joiner)
+        if name >= 0 and name not in taken and given_name(ev, name):
+            out.append(name)
+    return out
 
 
 def transfer_place(ev: "ClinicalEvidence", i: int) -> bool:

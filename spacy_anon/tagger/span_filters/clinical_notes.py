@@ -41,7 +41,7 @@ from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGUL
 from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.clinical_cues import (
-    NOT_NAMES, SHORT_GIVEN_NAMES, given_name, transfer_place, ward_name,
+    NOT_NAMES, SHORT_GIVEN_NAMES, coordinated_given_names, given_name, transfer_place, ward_name,
 )
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
@@ -532,6 +532,8 @@ class ClinicalNotes(SpanFilter):
                     and ev.doc[start - 1].whitespace_ == " " and given_name(ev, start - 1):
                 start -= 1
             out.append((start, end, label, score))
+            if tagger.output_label(label) == self.person_label:
+                out.extend((k, k + 1, label, score) for k in coordinated_given_names(ev, start, end, taken))
         return out
 
     @staticmethod
