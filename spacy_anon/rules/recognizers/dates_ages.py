@@ -153,7 +153,8 @@ def _month_day_finder(text: str, options: object) -> Iterator[Tuple[int, int, fl
         dotted = text[m.end(1)] == "."
         if not dotted and m.group(1).lower() not in dates.GLUED_DATE_WORDS:
             continue
-        if month_day_is_date(text, m.start(2), m.end(), int(m.group(2)), int(m.group(3))):
+        has_year = m.end() - m.end(3) > 0  # "ADM.1/2/03": a whole date, no fraction or setting
+        if has_year or month_day_is_date(text, m.start(2), m.end(), int(m.group(2)), int(m.group(3))):
             yield m.start(2), m.end(), 0.6
 
 

@@ -32,6 +32,13 @@ SHORT_GIVEN_NAMES: FrozenSet[str] = frozenset(
 # VISIT", "DTR CAN BE REACHED")
 NOT_NAMES: FrozenSet[str] = frozenset(
     "will may can must might shall should would could did does do is was are were has had have".split())
+# words after "DR" that say what the doctor did or is, not who ("DR AWARE", "DR NOTIFIED", "DR ROUNDS")
+NOT_SURNAMES: FrozenSet[str] = frozenset(
+    "aware notified informed called paged here there now today tonight tomorrow rounds round note notes orders "
+    "order consult consulted team service office plan plans recs states stated said says wants feels thinks "
+    "saw came left ok okay updated present notes following follows".split())
+# an English word rarer than this (Zipf) after a title is a surname ("DR. HALFPENNY": 2.1; "aware" 4.6)
+SURNAME_MAX_ZIPF = 4.0
 # verbs that move a patient to a place ("TRANSFERRED TO HARBOR", "D/C'D TO MERCY", "go to Harbor") and
 # from one ("TRANSFERRED FROM HARBOR"; not "went from", "sent from": "urine went from amber", "sent from
 # pharmacy")
@@ -72,8 +79,21 @@ WARD = re.compile(r"^([A-Za-z]{4,})?(\d{1,2})$")
 NOT_WARD_AFTER: FrozenSet[str] = frozenset(
     "mg mcg ml cc l lpm units unit u g gm gram grams mg/hr mcg/kg/min mcg/min units/hr cc/hr ml/hr hr hrs x % "
     "times days weeks liters meq mmol puffs tabs tab am pm".split())
+# places named after a movement word ("transferred to GH", "from VAMC"): a short unknown acronym
+MOVEMENT = frozenset("to from at via @ by into the leave in on".split())
+# places a patient goes to or comes from, named right after the word ("to quartermain 6", "in ROME")
+PLACE_BEFORE = frozenset("to from at via @ into in".split())
+VERB_ENDINGS = ("ate", "ize", "ise", "ese", "ing", "ed")
+HOSPITAL_ACRONYM = re.compile(r"(?i)^[a-z]{0,3}(?:h|mc|hc)$")
 # words before a ward's name ("ON QUARTERMAIN 2", "PER QUARTERMAIN 3 RN", "from quartermain 6")
 WARD_BEFORE: FrozenSet[str] = frozenset("on per to from at in into".split())
+
+
+def surname_word(w: str) -> bool:
+    """A folded word that may be a surname after a title though dictionaries list it: a rare word, no
+    verb form ("DR NOTIFIED", "DR REVIEWING") and none of `NOT_SURNAMES`."""
+    return (len(w) >= 3 and w.isalpha() and w not in NOT_SURNAMES and not w.endswith(("ed", "ing"))
+            and zipf(w) < SURNAME_MAX_ZIPF)
 
 
 def given_name(ev: "ClinicalEvidence", i: int) -> bool:
@@ -144,3 +164,27 @@ def ward_name(ev: "ClinicalEvidence", i: int) -> bool:
         return False
     after = ev.next_word(number)
     return after < 0 or ev.lower[after] not in NOT_WARD_AFTER
+
+
+def place_after_movement(ev: "ClinicalEvidence", i: int) -> bool:
+    """A word no dictionary or clinical list has, right after "to", "from", "in", "at", "into":
+    where the patient goes or comes from ("to quartermain 6", "IN PIKESVILLE", "from Rome")."""
+    w = ev.lower[i]
+    if len(w) < 4 or not ev.words[i].isalpha() or ev.clinical(i) or is_english_word(w) or w in ev.stops:
+        return False
+    if w.endswith(VERB_ENDINGS):
+        return False  # "to extubate", "to diurese": a plan, not a place
+    if ev.cased and ev.written[i].islower():
+        return False
+    j = ev.previous(i)
+    return j >= 0 and ev.lower[j] in PLACE_BEFORE
+
+
+def hospital_acronym(ev: "ClinicalEvidence", i: int) -> bool:
+    """"GH" of "transferred to GH", "VAMC" of "from VAMC": a short acronym ending like a hospital's
+    ("H", "MC", "HC") right after a movement word, and no clinical term or English word."""
+    w = ev.lower[i]
+    if not HOSPITAL_ACRONYM.match(w) or ev.clinical(i) or is_english_word(w) or not ev.words[i].isalpha():
+        return False
+    j = ev.previous(i)
+    return j >= 0 and ev.lower[j] in MOVEMENT

@@ -41,10 +41,12 @@ from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGUL
 from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.clinical_cues import (
-    NOT_NAMES, SHORT_GIVEN_NAMES, coordinated_given_names, given_name, transfer_place, ward_name,
+    NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, given_name, hospital_acronym,
+    place_after_movement, surname_word, transfer_place, ward_name,
 )
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
+DOCTOR = frozenset("dr dr. drs doctor".split())
 # roles written before a name in notes ("CM ROSE", "RN Bernard Foley"): a name only if no clinical term
 # (not "pt": the patient opens most sentences of a note, "PT WENT", "pt rec'd")
 ROLES = frozenset("cm sw rn np pa md nurse attending resident fellow therapist".split())
@@ -56,15 +58,10 @@ BEFORE_INITIAL = frozenset("per by with and & called paged notified informed tol
 KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother mom mum father dad niece nephew "
                 "grandson granddaughter grandmother grandfather friend partner fiance fiancee hcp proxy "
                 "girlfriend boyfriend aunt uncle cousin".split())
-# places named after a movement word ("transferred to GH", "from VAMC"): a short unknown acronym
-MOVEMENT = frozenset("to from at via @ by into the leave in on".split())
-# places a patient goes to or comes from, named right after the word ("to quartermain 6", "in ROME")
-PLACE_BEFORE = frozenset("to from at via @ into in".split())
 # "R. LEG", "L. ARM": right, left, both sides; "A. STABLE", "P. WEAN": the headings of a SOAP note
 SIDES = frozenset("r l b s o a p".split())
 # an English word at least this frequent (wordfreq's Zipf scale) is a word before it is a listed name
 COMMON_ZIPF = 4.5
-VERB_ENDINGS = ("ate", "ize", "ise", "ese", "ing", "ed")
 # a university or a saint's name ("U OF MD", "University of Maryland", "St. Agnes", "ST. MARY'S")
 UNIVERSITY_WORDS = frozenset("u univ university".split())  # "U MARYLAND"
 UNIVERSITY = re.compile(r"(?i)\b(?:u|univ|university)\s+of\s+[a-z]{2,}\b")
@@ -76,7 +73,6 @@ DEVOTION = re.compile(r"(?i)\b(?:sacred\s+heart|holy\s+(?:cross|family|name|spir
 MONTH_YEAR = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?,?\s+(?:of\s+)?"
                         r"(?:19[3-9]\d|20[0-3]\d)\b")
 SAINT = re.compile(r"\b(?<!/)(?:st|ST|St)\.?\s+([A-Z][A-Za-z]+)(?:'s)?")
-HOSPITAL_ACRONYM = re.compile(r"(?i)^[a-z]{0,3}(?:h|mc|hc)$")
 YEAR = re.compile(r"(?<![\w/.\-])(?:19[3-9]\d|20[0-3]\d)(?![\w/%\-]|\.\d|\s*(?:mg|ml|cc|mcg|units?|kcal|cal|g)\b)")
 AGE_SHAPE = re.compile(r"(?i)\b\d{1,3}\s*-?\s*(?:years?|yrs?|yo|y/o|y\.o\.)(?![a-z])")
 CLOCK_BEFORE = re.compile(r"(?i)(?:\bat|@|\bby|\buntil|\btill?|\bfrom|\bto|-)\s*\Z")
@@ -149,6 +145,14 @@ class ClinicalEvidence:
             return k >= 0 and self.words[k].isalpha() and self.after_title(k) and self.titled(k)
         return j >= 0 and self.lower[j] in TITLES
 
+    def after_doctor(self, i: int) -> bool:
+        """Token i, or the given name before it, right after "Dr" ("MS", "MR" are also mental status and
+        mitral regurgitation in a note)."""
+        j = self.previous(i)
+        if j >= 0 and self.lower[j] not in DOCTOR and self.words[j].isalpha():
+            j = self.previous(j)
+        return j >= 0 and self.lower[j] in DOCTOR
+
     def after_role(self, i: int) -> bool:
         j = self.previous(i)
         return j >= 0 and self.lower[j] in ROLES
@@ -178,9 +182,11 @@ class ClinicalEvidence:
         # not "DR AWARE", "MD notified", "RN brought"
         name_like = w not in IRREGULAR_VERBS and w not in NOT_NAMES and (
             w in self.names or w in SHORT_GIVEN_NAMES or not is_english_word(w))
+        # a rare English word after a title is a surname ("DR. HALFPENNY"), not "DR AWARE", "DR NOTIFIED"
+        rare = surname_word(w) and not self.clinical(i) and self.after_doctor(i)
         if self.after_title(i):  # "Dr. Art White": a capitalised word before another in a cased note
             nxt = self.next_word(i)
-            return name_like or (self.cased and self.written[i].istitle() and nxt >= 0
+            return name_like or rare or (self.cased and self.written[i].istitle() and nxt >= 0
                                  and self.written[nxt].istitle() and self.words[nxt].isalpha())
         if self.clinical(i):
             return False
@@ -193,9 +199,10 @@ class ClinicalEvidence:
             return True  # "son Rob": capitalised after a kin word
         j = i - 1
         capitals = (self.written[i][:1].isupper() and self.written[j][:1].isupper()) or not self.cased
-        return (j >= 0 and name_like and not self.clinical(i) and capitals  # "dr. john bowman" in lower case
+        return (j >= 0 and not self.clinical(i) and capitals  # "dr. john bowman" in lower case
                 and self.doc[j].whitespace_ == " " and self.words[j].isalpha() and self.lower[j] not in self.stops
-                and (self.after_title(j) or self.after_kin(j) or self.after_role(j)))  # "Dr Ferdinand Halfpenny"
+                and ((name_like and (self.after_title(j) or self.after_kin(j) or self.after_role(j)))
+                     or (rare and self.after_title(j) and self.titled(j))))  # "Dr Ferdinand Halfpenny"
 
     def after_initial(self, i: int) -> bool:
         """Token i follows an initial and its dot that open a name ("E. WELSH", "s. roberto")."""
@@ -488,7 +495,7 @@ class ClinicalNotes(SpanFilter):
                 if first is not None and (not ev.cased or any(
                         ev.evidence(k) or ev.written[k][:1].isupper() for k in range(first, i))):
                     places.append((first, i + 1))
-            elif (self.hospital_acronym(ev, i) or self.place_after_movement(ev, i) or transfer_place(ev, i)
+            elif (hospital_acronym(ev, i) or place_after_movement(ev, i) or transfer_place(ev, i)
                   or ward_name(ev, i)):
                 found.append((i, i + 1, self.place_label))
         for m in MONTH_YEAR.finditer(text):
@@ -535,30 +542,6 @@ class ClinicalNotes(SpanFilter):
             if tagger.output_label(label) == self.person_label:
                 out.extend((k, k + 1, label, score) for k in coordinated_given_names(ev, start, end, taken))
         return out
-
-    @staticmethod
-    def place_after_movement(ev: ClinicalEvidence, i: int) -> bool:
-        """A word no dictionary or clinical list has, right after "to", "from", "in", "at", "into":
-        where the patient goes or comes from ("to quartermain 6", "IN PIKESVILLE", "from Rome")."""
-        w = ev.lower[i]
-        if len(w) < 4 or not ev.words[i].isalpha() or ev.clinical(i) or is_english_word(w) or w in ev.stops:
-            return False
-        if w.endswith(VERB_ENDINGS):
-            return False  # "to extubate", "to diurese": a plan, not a place
-        if ev.cased and ev.written[i].islower():
-            return False
-        j = ev.previous(i)
-        return j >= 0 and ev.lower[j] in PLACE_BEFORE
-
-    @staticmethod
-    def hospital_acronym(ev: ClinicalEvidence, i: int) -> bool:
-        """"GH" of "transferred to GH", "VAMC" of "from VAMC": a short acronym ending like a hospital's
-        ("H", "MC", "HC") right after a movement word, and no clinical term or English word."""
-        w = ev.lower[i]
-        if not HOSPITAL_ACRONYM.match(w) or ev.clinical(i) or is_english_word(w) or not ev.words[i].isalpha():
-            return False
-        j = ev.previous(i)
-        return j >= 0 and ev.lower[j] in MOVEMENT
 
 
 @registry.misc("spacy_anon.clinical_notes.v1")
