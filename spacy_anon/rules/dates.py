@@ -214,7 +214,7 @@ GLUED_MONTH_DAY = (rf"(?<![A-Za-z])([A-Za-z]{{2,}})\.?({_M})/({DAY})(?:/(?:{YEAR
 GLUED_DATE_WORDS = ("on", "since", "from", "to", "until", "till", "by", "after", "before", "of", "at", "in",
                     "for", "dated", "date", "started", "admitted", "adm", "readmitted", "transferred")
 # a clock time after a month/day ("10/17 0500", "8/18 @ 1400"): a date, whatever words are near it
-CLOCK_AFTER = r"^[ \t]*(?:@|at)?[ \t]*(?:[01]\d|2[0-3])[0-5]\d(?![\w/.%]|\s*(?:cc|ml|mg|mcg|units?)\b)"
+CLOCK_AFTER = r"^[ \t]*(?:@|at)?[ \t]*(?:[01]\d|2[0-3])[0-5]\d(?![\w/.%]|\s*(?i:cc|ml|mg|mcg|units?)\b)"
 # "R AC", "LEFT AC": the antecubital vein, not the ventilator's AC mode ("PICC PLACED IN R AC 11/17")
 SIDE_AC = r"(?i)\b(?:r|l|rt|lt|right|left|bilat)\.?[ \t]+ac\b"
 NOT_DATE_WORDS = (
