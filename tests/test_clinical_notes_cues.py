@@ -178,3 +178,18 @@ def test_ward_with_its_number(nlp, text):
 def test_doses_after_on_are_no_wards(nlp):
     found = masked(nlp, "PT ON LEVOPHED 10 MCG. ON DILAUDID 2 MG. STARTED ON HEPAT 1 PM." + VITALS)
     assert not any(w in f for f in found for w in ("LEVOPHED", "DILAUDID", "HEPAT")), found
+
+
+@pytest.mark.parametrize("text, name", [("CONT TO MONITOR. LENA MARSH, RN", "LENA MARSH"),
+                                        ("Weaned to 40%, will follow. Bill Price RRT", "Bill Price"),
+                                        ("SVE 4/80/-1 PER CNM SOLVEIG HALL. FHR 140S.", "SOLVEIG HALL")])
+def test_name_that_signs_a_note_or_follows_a_role(nlp, text, name):
+    assert any(name in f for f in masked(nlp, text + VITALS))
+
+
+def test_a_clinical_word_before_a_credential_is_no_signing_name(nlp):
+    """"Bernard Foley CRT": the surname is the catheter's name too; masked as a name, every "FOLEY" of the
+    note would be masked with it."""
+    found = masked(nlp, "Weaned to 40%, will follow. Bernard Foley CRT." + VITALS)
+    assert "FOLEY" not in found, found
+    assert not any("MD" in f or "RN" in f for f in masked(nlp, "PT SEEN. MD AWARE. PRBC GIVEN, RN TO FOLLOW." + VITALS))

@@ -9,12 +9,14 @@ lists, a title, a hospital head. A name that is also an English word has none of
   clinician ("SURGEON FROM HARBOR"), it is the place, unless it is a place of care in general ("TO
   FLOOR", "TO HOSPICE") or a frequent word;
 - a ward named for a building, with its number ("ON QUARTERMAIN 2", "PER QUARTERMAIN 3 RN").
+- a surname after "Dr" that is a rare word ("DR. HALFPENNY"), a name that signs a note before its
+  credential ("LENA MARSH, RN").
 
 Written for this project from how notes name people and places (no word list of a de-identification
 corpus). Pure functions of `ClinicalEvidence` (`clinical_notes`), so each reads one token.
 """
 import re
-from typing import TYPE_CHECKING, Collection, FrozenSet, List
+from typing import TYPE_CHECKING, Collection, FrozenSet, List, Optional, Tuple
 
 from spacy_anon.lexicon.clinical_forms import DRUGS_AND_DEVICES, is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_term, is_english_word
@@ -32,6 +34,8 @@ SHORT_GIVEN_NAMES: FrozenSet[str] = frozenset(
 # VISIT", "DTR CAN BE REACHED")
 NOT_NAMES: FrozenSet[str] = frozenset(
     "will may can must might shall should would could did does do is was are were has had have".split())
+# credentials written after a name that signs a note ("Bernard Foley CRT", "Lena Marsh, RN")
+CREDENTIALS: FrozenSet[str] = frozenset("md rn rrt crt lpn cnm np cns rd".split())
 # words after "DR" that say what the doctor did or is, not who ("DR AWARE", "DR NOTIFIED", "DR ROUNDS")
 NOT_SURNAMES: FrozenSet[str] = frozenset(
     "aware notified informed called paged here there now today tonight tomorrow rounds round note notes orders "
@@ -104,6 +108,25 @@ def given_name(ev: "ClinicalEvidence", i: int) -> bool:
         return False
     return (ev.words[i].isalpha() and len(w) >= 2 and w not in NOT_NAMES and w not in ev.stops
             and (w in SHORT_GIVEN_NAMES or w in ev.first_names) and not ev.clinical(i))
+
+
+def credited_name(ev: "ClinicalEvidence", k: int) -> Optional[Tuple[int, int]]:
+    """The given name and surname before a credential at token k ("Lena Marsh, RN", "BILL PRICE RRT"):
+    notes are signed so, and the surname may be a word ("Marsh", "Price"); not a clinical word ("Bernard
+    Foley CRT"), which the note's other mentions would share with the catheter."""
+    if ev.lower[k] not in CREDENTIALS or (ev.cased and not ev.written[k].isupper()):
+        return None
+    last = ev.previous(k)
+    if last >= 0 and ev.words[last] == ",":
+        last = ev.previous(last)
+    first = ev.previous(last) if last >= 0 else -1
+    if first < 0 or last != first + 1 or ev.doc[first].whitespace_ != " ":
+        return None
+    surname = ev.lower[last]
+    if (not ev.words[last].isalpha() or len(surname) < 2 or surname in ev.stops or surname in CREDENTIALS
+            or ev.clinical(last)):  # "Foley" masked as a name would be masked as the catheter too
+        return None
+    return (first, last + 1) if given_name(ev, first) else None
 
 
 def coordinated_given_names(ev: "ClinicalEvidence", start: int, end: int, taken: Collection[int]) -> List[int]:

@@ -41,15 +41,15 @@ from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGUL
 from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.clinical_cues import (
-    NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, given_name, hospital_acronym,
-    place_after_movement, surname_word, transfer_place, ward_name,
+    NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, credited_name, given_name,
+    hospital_acronym, place_after_movement, surname_word, transfer_place, ward_name,
 )
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
 DOCTOR = frozenset("dr dr. drs doctor".split())
 # roles written before a name in notes ("CM ROSE", "RN Bernard Foley"): a name only if no clinical term
 # (not "pt": the patient opens most sentences of a note, "PT WENT", "pt rec'd")
-ROLES = frozenset("cm sw rn np pa md nurse attending resident fellow therapist".split())
+ROLES = frozenset("cm sw rn np pa md cnm rrt crt lpn nurse attending resident fellow therapist".split())
 # words after which a run of unknown words is a person, whatever label the tagger gave it
 PERSON_CUES = TITLES | ROLES | frozenset({"patient", "pt"})
 # words after which an initial opens a name ("AS PER E. WELSH", "called q. lander")
@@ -489,6 +489,7 @@ class ClinicalNotes(SpanFilter):
                 if span is not None:
                     found.append((span.start, span.end, self.date_label))
         places: List[Tuple[int, int]] = []
+        signed = [span for span in (credited_name(ev, k) for k in range(len(doc))) if span]
         for i in range(len(doc)):
             if ev.head(i):
                 first = ev.place_start(i, max(0, i - 6))
@@ -510,13 +511,15 @@ class ClinicalNotes(SpanFilter):
             if span is not None:
                 places.append((span.start, span.end))
         out = list(spans)
-        for s, e in places:  # a hospital's whole name replaces the pieces of it ("CROSS HOSPITAL" of "HOLY ...")
+        # a hospital's whole name replaces the pieces of it ("CROSS HOSPITAL" of "HOLY ..."), a signing name too
+        wholes = [(s, e, self.place_label) for s, e in places] + [(s, e, self.person_label) for s, e in signed]
+        for s, e, whole in wholes:
             inside = [sp for sp in out if s <= sp[0] and sp[1] <= e]
             if all(sp[1] <= s or sp[0] >= e or sp in inside for sp in out):
                 out = [sp for sp in out if sp not in inside]
                 for k in range(s, e):
                     taken.discard(k)
-                found.append((s, e, self.place_label))
+                found.append((s, e, whole))
         for s, e, output in sorted(found, key=lambda f: (f[0], -f[1])):  # "HARFORD MEMORIAL" before "HARFORD"
             if taken.isdisjoint(range(s, e)):
                 out.append((s, e, to_crf.get(output, output), 0.5))
