@@ -193,3 +193,18 @@ def test_a_clinical_word_before_a_credential_is_no_signing_name(nlp):
     found = masked(nlp, "Weaned to 40%, will follow. Bernard Foley CRT." + VITALS)
     assert "FOLEY" not in found, found
     assert not any("MD" in f or "RN" in f for f in masked(nlp, "PT SEEN. MD AWARE. PRBC GIVEN, RN TO FOLLOW." + VITALS))
+
+
+@pytest.mark.parametrize("text, date", [("8/31/98-PT ADMITTED WITH CP.", "8/31/98"), ("1/2/03-ECHO DONE", "1/2/03"),
+                                        ("Seen 12/01/2003-follow up in clinic", "12/01/2003")])
+def test_whole_date_before_a_dash_and_word(text, date):
+    found = [text[m.start:m.end] for m in find_matches(text, recognizers_for(["rules.date"]))]
+    assert date in found, found
+    assert not find_matches("REF 03-04-2004-5 AND 1/2/03-4", recognizers_for(["rules.date"]))
+
+
+@pytest.mark.parametrize("event", ["NQWMI", "NSTEMI", "AMI", "IMI"])
+def test_history_year_after_an_infarct_written_short(event):
+    text = f"PMH: CAD, {event} 98, HTN."
+    found = [text[m.start:m.end] for m in find_matches(text, recognizers_for(["rules.clinical_date"]), views=False)]
+    assert found == ["98"], found

@@ -92,8 +92,9 @@ NUMERIC_DATE = [
     # 20240628T093104Z (ISO 8601's basic format: the "T" makes it a timestamp, not a number)
     (rf"(?<![\w+\-.]){YEAR4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3])[0-5]\d(?:[0-5]\d(?:[.,]\d{{1,9}})?)?"
      r"(?:Z|[+\-](?:[01]\d|2[0-3])(?:[0-5]\d)?)?(?![\w+\-]|[.,]\d)", 0.9, 0),
-    # 03/04/2004, 3.4.2004, 03-04-2004, 3/4/04, 28/06/2024 09:31:04 (validator checks day/month)
-    (rf"(?<![\w/.\-]){DAY}([/.\-]){DAY}\1(?:{YEAR4}|\d\d)(?:{AT_TIME})?(?![\w/\-%]|\.\d)", 0.75, 0),
+    # 03/04/2004, 3.4.2004, 03-04-2004, 3/4/04, 28/06/2024 09:31:04 (validator checks day/month); a word may
+    # follow after a dash ("8/31/98-PT ADMITTED"), a number may not ("03-04-2004-5")
+    (rf"(?<![\w/.\-]){DAY}([/.\-]){DAY}\1(?:{YEAR4}|\d\d)(?:{AT_TIME})?(?![\w/%]|-[\d/\-]|\.\d)", 0.75, 0),
     # 03/2004 (years up to 2039, so titres like 1/2048 stay out)
     (r"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/(?:1[6-9]\d\d|20[0-3]\d)(?![\w/\-%]|\.\d)", 0.55, 0),
 ]
@@ -173,7 +174,8 @@ _M = r"(?:1[0-2]|0?[1-9])"
 _MD = rf"{_M}/{DAY}"
 _EN_MONTH_ANY_CASE = ("(?i:" + "|".join(sorted(EN_MONTHS + EN_MONTH_ABBR, key=len, reverse=True)) + r")\.?")
 HISTORY_EVENTS = (
-    "mi", "cabg", "cva", "tia", "ptca", "pci", "avr", "mvr", "ppm", "aicd", "icd", "stent", "stents", "dvt",
+    "mi", "ami", "imi", "nqwmi", "qwmi", "nstemi", "stemi", "cabg", "cva", "tia", "ptca", "pci", "avr", "mvr",
+    "ppm", "aicd", "icd", "stent", "stents", "dvt",
     "chole", "cholecystectomy", "appy", "appendectomy", "turp", "thr", "tkr", "hysterectomy", "mastectomy",
     "lobectomy", "resection", "fx", "fracture", "surgery", "bypass", "stroke", "pacemaker",
 )
