@@ -224,7 +224,8 @@ def test_bad_settings_are_refused(settings_, code):
 def test_settings_take_effect():
     """Each setting changes what the filter does on a note (or refuses, above)."""
     base = spacy_anon.load()
-    text = "NEURO: ALERT. GI: NPO. SBP 90. PT TO GO TO QUARTERMAIN 6 ON 8/18. DR. SPARKES AWARE."
+    text = ("NEURO: ALERT. GI: NPO. SBP 90. PT TO GO TO QUARTERMAIN 6 ON 8/18. DR. SPARKES AWARE. "
+            "TRANSFERRED FROM HARBOR ON8/16.")
     baseline = masked(base, text)
     off = spacy_anon.load(config={"components.anon_crf.span_filters.clinical_notes.min_terms": 1000})
     assert masked(off, text) != baseline  # no note: the tagger's spans as they were

@@ -92,8 +92,9 @@ NUMERIC_DATE = [
     # 20240628T093104Z (ISO 8601's basic format: the "T" makes it a timestamp, not a number)
     (rf"(?<![\w+\-.]){YEAR4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3])[0-5]\d(?:[0-5]\d(?:[.,]\d{{1,9}})?)?"
      r"(?:Z|[+\-](?:[01]\d|2[0-3])(?:[0-5]\d)?)?(?![\w+\-]|[.,]\d)", 0.9, 0),
-    # 03/04/2004, 3.4.2004, 03-04-2004, 3/4/04, 28/06/2024 09:31:04 (validator checks day/month)
-    (rf"(?<![\w/.\-]){DAY}([/.\-]){DAY}\1(?:{YEAR4}|\d\d)(?:{AT_TIME})?(?![\w/\-%]|\.\d)", 0.75, 0),
+    # 03/04/2004, 3.4.2004, 03-04-2004, 3/4/04, 28/06/2024 09:31:04 (validator checks day/month); a word may
+    # follow after a dash ("8/31/98-PT ADMITTED"), a number may not ("03-04-2004-5")
+    (rf"(?<![\w/.\-]){DAY}([/.\-]){DAY}\1(?:{YEAR4}|\d\d)(?:{AT_TIME})?(?![\w/%]|-[\d/\-]|\.\d)", 0.75, 0),
     # 03/2004 (years up to 2039, so titres like 1/2048 stay out)
     (r"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/(?:1[6-9]\d\d|20[0-3]\d)(?![\w/\-%]|\.\d)", 0.55, 0),
 ]
@@ -177,7 +178,8 @@ _M = r"(?:1[0-2]|0?[1-9])"
 _MD = rf"{_M}/{DAY}"
 _EN_MONTH_ANY_CASE = ("(?i:" + "|".join(sorted(EN_MONTHS + EN_MONTH_ABBR, key=len, reverse=True)) + r")\.?")
 HISTORY_EVENTS = (
-    "mi", "cabg", "cva", "tia", "ptca", "pci", "avr", "mvr", "ppm", "aicd", "icd", "stent", "stents", "dvt",
+    "mi", "ami", "imi", "nqwmi", "qwmi", "nstemi", "stemi", "cabg", "cva", "tia", "ptca", "pci", "avr", "mvr",
+    "ppm", "aicd", "icd", "stent", "stents", "dvt",
     "chole", "cholecystectomy", "appy", "appendectomy", "turp", "thr", "tkr", "hysterectomy", "mastectomy",
     "lobectomy", "resection", "fx", "fracture", "surgery", "bypass", "stroke", "pacemaker",
 )
@@ -186,7 +188,8 @@ CLINICAL_DATE_EN = [
     # ranges "6/30-7/2", "10/15-10/16", "1->2", "10/03/10/04" (two month/days back to back)
     (rf"(?<![\w/.]){_MD}(?:\s*-\s*|\s*->\s*|/){_MD}(?![\w/%]|\.\d)", 0.7, 0),
     # month/two-digit year of the 1970s-90s in a history: "fx 5/97", "fx4/97", "UTI 6/85"
-    (rf"(?<![\d/.\-]){_M}/[789]\d(?![\w/\-%]|\.\d)", 0.6, 0),
+    # (a word may follow after a dash: "AMI 7/81-ECHO", not a number: "7/81-85")
+    (rf"(?<![\d/.\-]){_M}/[789]\d(?![\w/%]|-[\d/]|\.\d)", 0.6, 0),
     # whole numeric dates glued to a word or a dash, or with a dot before the year: "-9/2/92", "on10/14/82",
     # "11/21.93"
     (rf"(?<![\d/.]){_MD}[/.](?:{YEAR4}|\d\d)(?![\d/%]|\.\d)", 0.7, 0),
@@ -208,6 +211,18 @@ CLINICAL_DATE_EN = [
 # a bare month/day in a note ("plan for 10/3.", "culture 8/16"): a date unless it sits among ventilator
 # settings, pressures, lines or scores, or carries a unit (`rules.clinical_month_day`)
 MONTH_DAY = rf"(?<![\w/.\-])({_M})/({DAY})(?![\w/%]|[.,]\d|-\d)"
+# a month/day glued to the word before it, or to a full stop after a word: "ON8/18", "SINCE8/3",
+# "QUARTERMAIN.8/31", "quartermain.8/31/98" (typed without a space); a letter and a letter or a dot before
+# it, so "L5/6", "C5/6" (one letter) and "3.8/31" (a number) stay out. Group 1: the word, 2: month, 3: day.
+GLUED_MONTH_DAY = (rf"(?<![A-Za-z])([A-Za-z]{{2,}})\.?({_M})/({DAY})(?:/(?:{YEAR4}|\d\d))?"
+                   r"(?![\w/%]|[.,]\d|-\d)")
+# words a glued month/day may follow: where a date is told ("ON8/18"), or the end of a sentence
+GLUED_DATE_WORDS = ("on", "since", "from", "to", "until", "till", "by", "after", "before", "of", "at", "in",
+                    "for", "dated", "date", "started", "admitted", "adm", "readmitted", "transferred")
+# a clock time after a month/day ("10/17 0500", "8/18 @ 1400"): a date, whatever words are near it
+CLOCK_AFTER = r"^[ \t]*(?:@|at)?[ \t]*(?:[01]\d|2[0-3])[0-5]\d(?![\w/.%]|\s*(?i:cc|ml|mg|mcg|units?)\b)"
+# "R AC", "LEFT AC": the antecubital vein, not the ventilator's AC mode ("PICC PLACED IN R AC 11/17")
+SIDE_AC = r"(?i)\b(?:r|l|rt|lt|right|left|bilat)\.?[ \t]+ac\b"
 NOT_DATE_WORDS = (
     "bp", "b/p", "sbp", "dbp", "nbp", "abp", "peep", "ps", "psv", "ips", "pap", "paps", "cpap", "bipap", "vent",
     "vented", "ventilation", "ac", "simv", "imv", "cvp", "pcwp", "perrla", "perl", "strength", "tab", "tabs",

@@ -37,15 +37,17 @@ PHONE = Recognizer(
 )
 
 
-# Hospital pager numbers are 4-7 digits, too short for a phone number: only after the word "pager"
+# Hospital pager numbers are 4-7 digits, too short for a phone number: only after the word "pager" or its
+# short forms ("PG 23456", "pgr #4455"), or after "page" and "at" ("please page at 23456")
 PAGER = Recognizer(
     name="rules.pager",
     label="CONTACT",
     type="PAGER",
     # bounded spaces: "\s*x?\s*" would try every split of a long run of spaces
-    patterns=compile_patterns([(r"(?i)\b(?:pager|beeper|pgr|bpr)\s{0,3}(?:(?:#|no\.?|number)\s{0,3})?(?::\s{0,3})?"
-                        r"(\d{4,7})(?![\w/]|[.,-]\d)", 0.8, 1)]),
-    prefilter=finds(r"(?i)pager|beeper|pgr|bpr"),
+    patterns=compile_patterns([(r"(?i)\b(?:pager|beeper|pgr|bpr|pg|paged?[ \t]{1,3}(?:me[ \t]{1,3})?(?:at|@))"
+                                r"\s{0,3}(?:(?:#|no\.?|number)\s{0,3})?(?::\s{0,3})?"
+                                r"(\d{4,7})(?![\w/]|[.,-]\d)", 0.8, 1)]),
+    prefilter=finds(r"(?i)pg|page|beeper|bpr"),
 )
 
 

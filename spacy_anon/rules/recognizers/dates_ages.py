@@ -120,23 +120,42 @@ _NOT_DATE_AFTER = re.compile(
     + "|".join(re.escape(w) for w in dates.NOT_DATE_WORDS + dates.UNITS_AFTER) + r")\b)"
 )
 _MONTH_DAY = re.compile(dates.MONTH_DAY)
+_GLUED_MONTH_DAY = re.compile(dates.GLUED_MONTH_DAY)
+_CLOCK_AFTER = re.compile(dates.CLOCK_AFTER)
+_SIDE_AC = re.compile(dates.SIDE_AC)
+
+
+def month_day_is_date(text: str, start: int, end: int, month: int, day: int) -> bool:
+    """Whether the month/day at text[start:end] is a date: not a fraction, an "n/n" exam grade (2/2,
+    5/5) or a pain score, and not next to a ventilator, pressure or exam word (20 characters before on the
+    line; "R AC" is a vein, not the AC mode) or a unit after, unless a clock time follows ("10/17 0500")."""
+    if (month == day and month <= 5) or (month, day) in dates.FRACTIONS:
+        return False
+    if day == 10 and pain_score_near(text, start, end):
+        return False
+    after = text[end:end + 12]
+    if _CLOCK_AFTER.match(after):
+        return True
+    before = text[max(0, start - 20):start]
+    if start > 20:
+        before = re.sub(r"^\w+", "", before)  # a word cut by the window does not count
+    before = _SIDE_AC.sub(" ", before)
+    return not (_NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.search(after))
 
 
 def _month_day_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
-    """Month/day groups that are not fractions, "n/n" exam grades (2/2, 5/5), pain scores, or numbers
-    next to a ventilator, pressure or exam word (20 characters before on the line) or a unit after."""
+    """Month/days that `month_day_is_date`, written apart or glued to a word that tells a date ("ON8/18")
+    or to the full stop after a word ("QUARTERMAIN.8/31")."""
     for m in scanning.finditer(_MONTH_DAY, text):
-        month, day = int(m.group(1)), int(m.group(2))
-        if (month == day and month <= 5) or (month, day) in dates.FRACTIONS:
+        if month_day_is_date(text, m.start(), m.end(), int(m.group(1)), int(m.group(2))):
+            yield m.start(), m.end(), 0.6
+    for m in scanning.finditer(_GLUED_MONTH_DAY, text):
+        dotted = text[m.end(1)] == "."
+        if not dotted and m.group(1).lower() not in dates.GLUED_DATE_WORDS:
             continue
-        if day == 10 and pain_score_near(text, m.start(), m.end()):
-            continue
-        before = text[max(0, m.start() - 20):m.start()]
-        if m.start() > 20:
-            before = re.sub(r"^\w+", "", before)  # a word cut by the window does not count
-        if _NOT_DATE_BEFORE.search(before) or _NOT_DATE_AFTER.search(text[m.end():m.end() + 12]):
-            continue
-        yield m.start(), m.end(), 0.6
+        has_year = m.end() - m.end(3) > 0  # "ADM.1/2/03": a whole date, no fraction or setting
+        if has_year or month_day_is_date(text, m.start(2), m.end(), int(m.group(2)), int(m.group(3))):
+            yield m.start(2), m.end(), 0.6
 
 
 # "plan for 10/3.", "culture 8/16": bare month/days are dates in nursing notes unless among settings or

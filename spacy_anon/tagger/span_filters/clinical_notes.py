@@ -40,11 +40,16 @@ from spacy_anon.lexicon.clinical_terms import (
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGULAR_VERBS, folded, zipf
 from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
+from spacy_anon.tagger.span_filters.clinical_cues import (
+    NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, credited_name, given_name,
+    hospital_acronym, place_after_movement, surname_word, transfer_place, ward_name,
+)
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
+DOCTOR = frozenset("dr dr. drs doctor".split())
 # roles written before a name in notes ("CM ROSE", "RN Bernard Foley"): a name only if no clinical term
 # (not "pt": the patient opens most sentences of a note, "PT WENT", "pt rec'd")
-ROLES = frozenset("cm sw rn np pa md nurse attending resident fellow therapist".split())
+ROLES = frozenset("cm sw rn np pa md cnm rrt crt lpn nurse attending resident fellow therapist".split())
 # words after which a run of unknown words is a person, whatever label the tagger gave it
 PERSON_CUES = TITLES | ROLES | frozenset({"patient", "pt"})
 # words after which an initial opens a name ("AS PER E. WELSH", "called q. lander")
@@ -53,15 +58,10 @@ BEFORE_INITIAL = frozenset("per by with and & called paged notified informed tol
 KIN = frozenset("wife husband son daughter dtr dau sister sis brother bro mother mom mum father dad niece nephew "
                 "grandson granddaughter grandmother grandfather friend partner fiance fiancee hcp proxy "
                 "girlfriend boyfriend aunt uncle cousin".split())
-# places named after a movement word ("transferred to GH", "from VAMC"): a short unknown acronym
-MOVEMENT = frozenset("to from at via @ by into the leave in on".split())
-# places a patient goes to or comes from, named right after the word ("to quartermain 6", "in ROME")
-PLACE_BEFORE = frozenset("to from at via @ into in".split())
 # "R. LEG", "L. ARM": right, left, both sides; "A. STABLE", "P. WEAN": the headings of a SOAP note
 SIDES = frozenset("r l b s o a p".split())
 # an English word at least this frequent (wordfreq's Zipf scale) is a word before it is a listed name
 COMMON_ZIPF = 4.5
-VERB_ENDINGS = ("ate", "ize", "ise", "ese", "ing", "ed")
 # a university or a saint's name ("U OF MD", "University of Maryland", "St. Agnes", "ST. MARY'S")
 UNIVERSITY_WORDS = frozenset("u univ university".split())  # "U MARYLAND"
 UNIVERSITY = re.compile(r"(?i)\b(?:u|univ|university)\s+of\s+[a-z]{2,}\b")
@@ -73,7 +73,6 @@ DEVOTION = re.compile(r"(?i)\b(?:sacred\s+heart|holy\s+(?:cross|family|name|spir
 MONTH_YEAR = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?,?\s+(?:of\s+)?"
                         r"(?:19[3-9]\d|20[0-3]\d)\b")
 SAINT = re.compile(r"\b(?<!/)(?:st|ST|St)\.?\s+([A-Z][A-Za-z]+)(?:'s)?")
-HOSPITAL_ACRONYM = re.compile(r"(?i)^[a-z]{0,3}(?:h|mc|hc)$")
 YEAR = re.compile(r"(?<![\w/.\-])(?:19[3-9]\d|20[0-3]\d)(?![\w/%\-]|\.\d|\s*(?:mg|ml|cc|mcg|units?|kcal|cal|g)\b)")
 AGE_SHAPE = re.compile(r"(?i)\b\d{1,3}\s*-?\s*(?:years?|yrs?|yo|y/o|y\.o\.)(?![a-z])")
 CLOCK_BEFORE = re.compile(r"(?i)(?:\bat|@|\bby|\buntil|\btill?|\bfrom|\bto|-)\s*\Z")
@@ -117,6 +116,7 @@ class ClinicalEvidence:
         self.written = words if written is None else written
         self.lower = [folded(w) for w in words]
         self.places: FrozenSet[str] = frozenset()  # set by the filter from the tagger's gazetteers
+        self.first_names: FrozenSet[str] = frozenset()  # the same
         self.stops = stop_words(doc.lang_ or "en")
         alpha = [w for w in self.written if w.isalpha()]
         capitalised = sum(1 for w in alpha if w[0].isupper() and not w.isupper())
@@ -145,6 +145,14 @@ class ClinicalEvidence:
             return k >= 0 and self.words[k].isalpha() and self.after_title(k) and self.titled(k)
         return j >= 0 and self.lower[j] in TITLES
 
+    def after_doctor(self, i: int) -> bool:
+        """Token i, or the given name before it, right after "Dr" ("MS", "MR" are also mental status and
+        mitral regurgitation in a note)."""
+        j = self.previous(i)
+        if j >= 0 and self.lower[j] not in DOCTOR and self.words[j].isalpha():
+            j = self.previous(j)
+        return j >= 0 and self.lower[j] in DOCTOR
+
     def after_role(self, i: int) -> bool:
         j = self.previous(i)
         return j >= 0 and self.lower[j] in ROLES
@@ -172,10 +180,13 @@ class ClinicalEvidence:
         if not self.words[i].isalpha() or len(w) < 2 or w in self.stops:
             return False
         # not "DR AWARE", "MD notified", "RN brought"
-        name_like = w not in IRREGULAR_VERBS and (w in self.names or not is_english_word(w))
+        name_like = w not in IRREGULAR_VERBS and w not in NOT_NAMES and (
+            w in self.names or w in SHORT_GIVEN_NAMES or not is_english_word(w))
+        # a rare English word after a title is a surname ("DR. HALFPENNY"), not "DR AWARE", "DR NOTIFIED"
+        rare = surname_word(w) and not self.clinical(i) and self.after_doctor(i)
         if self.after_title(i):  # "Dr. Art White": a capitalised word before another in a cased note
             nxt = self.next_word(i)
-            return name_like or (self.cased and self.written[i].istitle() and nxt >= 0
+            return name_like or rare or (self.cased and self.written[i].istitle() and nxt >= 0
                                  and self.written[nxt].istitle() and self.words[nxt].isalpha())
         if self.clinical(i):
             return False
@@ -188,9 +199,10 @@ class ClinicalEvidence:
             return True  # "son Rob": capitalised after a kin word
         j = i - 1
         capitals = (self.written[i][:1].isupper() and self.written[j][:1].isupper()) or not self.cased
-        return (j >= 0 and name_like and not self.clinical(i) and capitals  # "dr. john bowman" in lower case
+        return (j >= 0 and not self.clinical(i) and capitals  # "dr. john bowman" in lower case
                 and self.doc[j].whitespace_ == " " and self.words[j].isalpha() and self.lower[j] not in self.stops
-                and (self.after_title(j) or self.after_kin(j) or self.after_role(j)))  # "Dr Ferdinand Halfpenny"
+                and ((name_like and (self.after_title(j) or self.after_kin(j) or self.after_role(j)))
+                     or (rare and self.after_title(j) and self.titled(j))))  # "Dr Ferdinand Halfpenny"
 
     def after_initial(self, i: int) -> bool:
         """Token i follows an initial and its dot that open a name ("E. WELSH", "s. roberto")."""
@@ -406,6 +418,7 @@ class ClinicalNotes(SpanFilter):
         ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()), written_words(doc))
         gazetteers = getattr(tagger, "gazetteer_terms", {}) or {}
         ev.places = frozenset().union(*(gazetteers.get(k, frozenset()) for k in PLACE_GAZETTEERS))
+        ev.first_names = frozenset(gazetteers.get("first_names", frozenset()))
         matches = find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False)
         rule_dates = [(m.start, m.end) for m in matches if m.label == "DATETIME"]
         rule_dates += [(m.start(), m.end()) for m in MONTH_YEAR.finditer(doc.text) if DATE_WORDS.match(doc.text, m.start())]
@@ -476,13 +489,15 @@ class ClinicalNotes(SpanFilter):
                 if span is not None:
                     found.append((span.start, span.end, self.date_label))
         places: List[Tuple[int, int]] = []
+        signed = [span for span in (credited_name(ev, k) for k in range(len(doc))) if span]
         for i in range(len(doc)):
             if ev.head(i):
                 first = ev.place_start(i, max(0, i - 6))
                 if first is not None and (not ev.cased or any(
                         ev.evidence(k) or ev.written[k][:1].isupper() for k in range(first, i))):
                     places.append((first, i + 1))
-            elif self.hospital_acronym(ev, i) or self.place_after_movement(ev, i):
+            elif (hospital_acronym(ev, i) or place_after_movement(ev, i) or transfer_place(ev, i)
+                  or ward_name(ev, i)):
                 found.append((i, i + 1, self.place_label))
         for m in MONTH_YEAR.finditer(text):
             span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
@@ -496,13 +511,15 @@ class ClinicalNotes(SpanFilter):
             if span is not None:
                 places.append((span.start, span.end))
         out = list(spans)
-        for s, e in places:  # a hospital's whole name replaces the pieces of it ("CROSS HOSPITAL" of "HOLY ...")
+        # a hospital's whole name replaces the pieces of it ("CROSS HOSPITAL" of "HOLY ..."), a signing name too
+        wholes = [(s, e, self.place_label) for s, e in places] + [(s, e, self.person_label) for s, e in signed]
+        for s, e, whole in wholes:
             inside = [sp for sp in out if s <= sp[0] and sp[1] <= e]
             if all(sp[1] <= s or sp[0] >= e or sp in inside for sp in out):
                 out = [sp for sp in out if sp not in inside]
                 for k in range(s, e):
                     taken.discard(k)
-                found.append((s, e, self.place_label))
+                found.append((s, e, whole))
         for s, e, output in sorted(found, key=lambda f: (f[0], -f[1])):  # "HARFORD MEMORIAL" before "HARFORD"
             if taken.isdisjoint(range(s, e)):
                 out.append((s, e, to_crf.get(output, output), 0.5))
@@ -512,7 +529,8 @@ class ClinicalNotes(SpanFilter):
 
     def with_initials(self, ev: ClinicalEvidence, spans: List[Scored], tagger) -> List[Scored]:
         """Name spans widened over the initials and the "O'" before them ("E. WELSH", "DAN A. FORMAN-LYONS",
-        "O'CONNELL"): the tagger reads the surname and leaves its initial."""
+        "O'CONNELL"), and a person over the given name before it ("DICK CUCCHIARA"): the tagger reads the
+        surname and leaves its initial or a given name that is also a word."""
         out = []
         taken = {k for s, e, _, _ in spans for k in range(s, e)}
         for start, end, label, score in spans:
@@ -520,32 +538,13 @@ class ClinicalNotes(SpanFilter):
                 while start >= 2 and ev.words[start - 1] in {".", "'", "’"} and start - 2 not in taken \
                         and ev.initial(start - 2):
                     start -= 2
+            if tagger.output_label(label) == self.person_label and start >= 1 and start - 1 not in taken \
+                    and ev.doc[start - 1].whitespace_ == " " and given_name(ev, start - 1):
+                start -= 1
             out.append((start, end, label, score))
+            if tagger.output_label(label) == self.person_label:
+                out.extend((k, k + 1, label, score) for k in coordinated_given_names(ev, start, end, taken))
         return out
-
-    @staticmethod
-    def place_after_movement(ev: ClinicalEvidence, i: int) -> bool:
-        """A word no dictionary or clinical list has, right after "to", "from", "in", "at", "into":
-        where the patient goes or comes from ("to quartermain 6", "IN PIKESVILLE", "from Rome")."""
-        w = ev.lower[i]
-        if len(w) < 4 or not ev.words[i].isalpha() or ev.clinical(i) or is_english_word(w) or w in ev.stops:
-            return False
-        if w.endswith(VERB_ENDINGS):
-            return False  # "to extubate", "to diurese": a plan, not a place
-        if ev.cased and ev.written[i].islower():
-            return False
-        j = ev.previous(i)
-        return j >= 0 and ev.lower[j] in PLACE_BEFORE
-
-    @staticmethod
-    def hospital_acronym(ev: ClinicalEvidence, i: int) -> bool:
-        """"GH" of "transferred to GH", "VAMC" of "from VAMC": a short acronym ending like a hospital's
-        ("H", "MC", "HC") right after a movement word, and no clinical term or English word."""
-        w = ev.lower[i]
-        if not HOSPITAL_ACRONYM.match(w) or ev.clinical(i) or is_english_word(w) or not ev.words[i].isalpha():
-            return False
-        j = ev.previous(i)
-        return j >= 0 and ev.lower[j] in MOVEMENT
 
 
 @registry.misc("spacy_anon.clinical_notes.v1")
