@@ -11,8 +11,8 @@ key, the default grouper and overlap policy). Token boundaries come from the pip
 run only on the whitespace-free run of characters that holds a match's edge (spaCy tokenizes such runs
 one by one, so a run's tokens are those it has in the whole text). Where any step would do more than
 this module reproduces (overlapping or repeated spans after fitting to tokens, a category or type that
-changes the label, a time that opens a chat line, a user name made of names, a swept occurrence outside
-the matches, words hyphenated across lines), `mask` returns None and the caller runs the Doc path:
+changes the label, a time that opens a chat line, a user name made of names, words hyphenated across
+lines), `mask_text` returns None and the caller runs the Doc path:
 the result is then the pipeline's by construction. `tests/test_rules_fast_path.py` compares both on
 real-looking lines, on fuzzed text and on the shared corpora.
 """
@@ -23,6 +23,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from spacy_anon.labels import identifier_for
 from spacy_anon.lexicon.tag_names import resolve_tag_format, tag_label
 from spacy_anon.mask import leak_guard
+from spacy_anon.mask.entities import SWEEP_SOURCE
 from spacy_anon.mask.fine_types import CONTEXT_CHARS, category_of, decide_fine_type
 from spacy_anon.mask.grouping import NamePartGrouper, group_mentions
 from spacy_anon.mask.memory import ReplacementMemory
@@ -140,10 +141,13 @@ class RawMasker:
             if category_of(decided, m.label) != m.label or not self._tagged(m.label, decided):
                 return None
             spans.append((start, end, m.label, decided, m.source, m.score, m.identifier or identifier_for(m.label)))
-        if self.mask.leak_guard and spans and not self._sweep_adds_nothing(text, spans):
-            return None
         keys = group_mentions([(s[2], text[s[0]:s[1]]) for s in spans], name_labels=self.name_labels,
                               honorifics=self.group_honorifics, ambiguous=self.ambiguous)
+        if self.mask.leak_guard and spans:
+            swept = self._swept(text, edges, spans, keys)
+            if swept is None:
+                return None
+            spans, keys = swept
         ids = self._entity_ids(spans, keys, memory)
         segments = [(s[0], s[1], self.format.format(label=tag_label(s[2], self.params_lang, self.names),
                                                     index=ReplacementMemory.index_of(entity), entity=entity), [i])
@@ -164,26 +168,37 @@ class RawMasker:
         pieces.append(text[pos:])
         return "".join(pieces), rows
 
-    def _sweep_adds_nothing(self, text: str, spans: Sequence[Tuple]) -> bool:
-        """Whether the leak guard's sweep (`entities.sweep`) would add no mention: every occurrence of
-        a masked value overlaps a masked span (its tokens are taken), and no word hyphenated across a
-        line break would grow a span (`leak_guard.join_hyphenated_pairs`)."""
+    def _swept(self, text: str, edges: TokenEdges, spans: List[Tuple],
+               keys: List[str]) -> Optional[Tuple[List[Tuple], List[str]]]:
+        """The spans and keys with the leak guard's sweep (`entities.sweep`): each other occurrence of
+        a masked value, grown to whole tokens, where no span stands yet, joins its entity. None: a word
+        hyphenated across a line break would grow a span (`leak_guard.join_hyphenated_pairs`), or an
+        occurrence's edge is whitespace (not reproduced here)."""
         ranges = [(s[0], s[1]) for s in spans]
         if leak_guard.join_hyphenated(text, ranges) != ranges:
-            return False
+            return None
         if self._first_words_only_inside(text, spans):
-            return True
+            return spans, keys
         terms = leak_guard.sweep_terms([(s[2], text[s[0]:s[1]]) for s in spans], self.name_labels,
                                        self.honorifics, self.is_common, self.stop_words)
-        if not terms:
-            return True
-        starts = [s[0] for s in spans]
-        for start, end, _t in leak_guard.find_occurrences(text, terms):
-            i = bisect.bisect_right(starts, start) - 1
-            inside = (i >= 0 and spans[i][1] > start) or (i + 1 < len(spans) and spans[i + 1][0] < end)
-            if not inside:
-                return False
-        return True
+        occurrences = leak_guard.find_occurrences(text, terms) if terms else []
+        taken = list(ranges)  # sorted, not overlapping
+        added: List[Tuple[Tuple, str]] = []
+        for start, end, t in occurrences:
+            fitted = edges.expand(start, end)
+            if fitted is None:
+                return None
+            i = bisect.bisect_right(taken, fitted)
+            if (i > 0 and taken[i - 1][1] > fitted[0]) or (i < len(taken) and taken[i][0] < fitted[1]):
+                continue  # a mention stands on these tokens (`FreeTokens.claim`)
+            taken.insert(i, fitted)
+            source = spans[terms[t].entity]
+            added.append(((fitted[0], fitted[1], source[2], source[3], SWEEP_SOURCE, source[5], source[6]),
+                          keys[terms[t].entity]))
+        if not added:
+            return spans, keys
+        merged = sorted(list(zip(spans, keys)) + added, key=lambda pair: (pair[0][0], pair[0][1]))
+        return [span for span, _ in merged], [key for _, key in merged]
 
     @staticmethod
     def _first_words_only_inside(text: str, spans: Sequence[Tuple]) -> bool:
