@@ -8,7 +8,10 @@ category or `.` of the pattern holds it and it has no `^`, `$`, `\\A` or `\\Z` (
 the string, not at characters), and no text of the batch contains it. Then no match spans two texts,
 and every lookaround or `\\b` at a text's edge sees a character it cannot match, just as it sees the
 string's end when the text is scanned alone: a negative one holds, a positive one fails. A pattern with
-no such separator, or a recognizer with a finder (Python logic of its own), is run on each text alone.
+no such separator (a back reference) is run on each text alone, in its place among its recognizer's
+patterns; a recognizer with a finder (Python logic of its own) is run on each text alone. With the
+optional prefilter (`spacy_anon.rules.prefilter`, Hyperscan), a pattern scans only the texts where its
+relaxed form matches.
 
 Only the raw pattern hits are shared: each text's prefilter and validator are applied to its own hits,
 and scoring, allow and deny lists, hidden forms and overlaps stay per text (`matching.find_matches`),
