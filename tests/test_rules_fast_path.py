@@ -352,3 +352,17 @@ def test_string_masker_refuses_what_it_does_not_reproduce():
 def test_string_masker_on_fuzzed_lines_with_repeats(reference, fast, texts):
     texts = texts + texts[:1]  # a value again in a later line
     assert list(anonymize_structured(texts, fast, batch_size=2)) == _ref(reference, texts)
+
+
+def test_string_masker_with_deny_list_labels():
+    """Deny-list terms under a name label go through the Doc path (a role turn, a person's grouping),
+    those under a structured label stay on the string: both as the pipeline gives them."""
+    deny = [{"text": "Quayle", "label": "PERSON"}, {"pattern": r"PRJ-\d+", "label": "ID"},
+            {"text": "Acme", "label": "ORG"}]
+    nlp = structured_pipeline(deny_list=deny)
+    ref = spacy.blank("en")
+    ref.add_pipe("anon_rules", config={"recognizers": list(structured_recognizers()), "deny_list": deny})
+    ref.add_pipe("anon_mask")
+    texts = ["warm up ana@example.com", "Quayle: PRJ-2291 for ana@example.com", "Acme PRJ-12 and PRJ-12 again",
+             "caller: PRJ-7 at 10.0.0.1", "Mr Quayle wrote to Acme on 12/03/2021"]
+    assert list(anonymize_structured(texts, nlp)) == _ref(ref, texts)

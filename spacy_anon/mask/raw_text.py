@@ -25,11 +25,11 @@ from spacy_anon.lexicon.tag_names import resolve_tag_format, tag_label
 from spacy_anon.mask import leak_guard
 from spacy_anon.mask.entities import SWEEP_SOURCE
 from spacy_anon.mask.fine_types import CONTEXT_CHARS, category_of, decide_fine_type
-from spacy_anon.mask.grouping import NamePartGrouper, group_mentions
+from spacy_anon.mask.grouping import CONFUSED_LABELS, NamePartGrouper, group_mentions
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.operators.tag import TagOperator
 from spacy_anon.mask.overlaps import resolve_overlaps
-from spacy_anon.mask.span_kinds import HANDLE_TYPES, handle_names, log_timestamp, person_names
+from spacy_anon.mask.span_kinds import NAME_CATEGORIES, HANDLE_TYPES, handle_names, log_timestamp, person_names
 from spacy_anon.mask.thresholds import is_active
 from spacy_anon.mask.tidy import agree_articles
 
@@ -37,7 +37,8 @@ _NOT_PLAIN = re.compile(r"[^\t\n\x0b\x0c\r\x20-\x7e]")  # a text without these i
 _PLAIN_WORD = re.compile(r"[^\W_]+")  # the words the sweep compares (`coref.resolve.plain_words`)
 _SPACE = re.compile(r"\s")  # `re`'s \s is Python's str.isspace, which is what spaCy splits on
 RULE_PREFIX = "rules."  # sources of the built-in recognizers and the deny list (`is_label_word` skips them)
-CONFUSED = frozenset({"ORG", "LOC", "DEM", "MISC"})  # labels `entities.as_persons` may relabel
+# labels of names: `entities.as_persons` may relabel them, `span_kinds.decide_categories` drops a role turn
+NAME_LABELS = NAME_CATEGORIES | frozenset(CONFUSED_LABELS)
 Row = Dict[str, Any]
 
 
@@ -123,7 +124,7 @@ class RawMasker:
         spans: List[Tuple[int, int, str, str, Any, Any, str]] = []
         last_end = 0
         for m in matches:
-            if not str(m.source).startswith(RULE_PREFIX) or m.label in self.name_labels or m.label in CONFUSED:
+            if not str(m.source).startswith(RULE_PREFIX) or m.label in self.name_labels or m.label in NAME_LABELS:
                 return None
             fitted = edges.expand(m.start, m.end)
             if fitted is None:
