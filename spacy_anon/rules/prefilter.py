@@ -93,7 +93,7 @@ def _relax(items, groups: Dict[int, object]) -> str:
             if group is not None:
                 groups[group] = body
             if (add_flags | del_flags) & ~re.IGNORECASE:
-                raise _Unknown("flags")
+                raise _Unknown(add_flags | del_flags)
             flag = "(?i:" if add_flags & re.IGNORECASE else "(?-i:" if del_flags & re.IGNORECASE else "(?:"
             out.append(flag + _relax(list(body), groups) + ")")
         elif op is _c.BRANCH:
@@ -104,7 +104,7 @@ def _relax(items, groups: Dict[int, object]) -> str:
             out.append("(?:" + _relax(list(body), groups) + "){" + str(min(low, MAX_REPEAT_BOUND)) + "," + high_text + "}")
         elif op is _c.GROUPREF:
             if av not in groups:
-                raise _Unknown("back reference")
+                raise _Unknown(av)
             out.append("(?:" + _relax(list(groups[av]), dict(groups)) + ")")
         elif getattr(_c, "ATOMIC_GROUP", None) is not None and op is _c.ATOMIC_GROUP:
             out.append("(?:" + _relax(list(av), groups) + ")")
