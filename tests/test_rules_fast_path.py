@@ -366,3 +366,21 @@ def test_string_masker_with_deny_list_labels():
     texts = ["warm up ana@example.com", "Quayle: PRJ-2291 for ana@example.com", "Acme PRJ-12 and PRJ-12 again",
              "caller: PRJ-7 at 10.0.0.1", "Mr Quayle wrote to Acme on 12/03/2021"]
     assert list(anonymize_structured(texts, nlp)) == _ref(ref, texts)
+
+
+@pytest.mark.parametrize("unit", ["ana@example.com ", "10.0.0.1,", "user=u12345 /users/u12345/ "])
+def test_string_masker_linear_on_repeated_values(unit):
+    """One line of n and 4n characters of a value repeated (the sweep's and the token edges' worst
+    case): the time grows about 4x, not 16x."""
+    nlp = structured_pipeline()
+    list(anonymize_structured(["warm up ana@example.com"], nlp))
+
+    def cost(n):
+        line = unit * (n // len(unit))
+        started = time.perf_counter()
+        list(anonymize_structured([line], nlp))
+        return time.perf_counter() - started
+
+    cost(1000)
+    small, large = min(cost(4000) for _ in range(2)), min(cost(16000) for _ in range(2))
+    assert large < max(8.0 * small, 0.05), (unit, small, large)

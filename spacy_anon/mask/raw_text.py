@@ -183,16 +183,17 @@ class RawMasker:
         terms = leak_guard.sweep_terms([(s[2], text[s[0]:s[1]]) for s in spans], self.name_labels,
                                        self.honorifics, self.is_common, self.stop_words)
         occurrences = leak_guard.find_occurrences(text, terms) if terms else []
-        taken = list(ranges)  # sorted, not overlapping
+        taken = bytearray(len(text))  # the characters a mention stands on
+        for start, end in ranges:
+            taken[start:end] = b"\x01" * (end - start)
         added: List[Tuple[Tuple, str]] = []
         for start, end, t in occurrences:
             fitted = edges.expand(start, end)
             if fitted is None:
                 return None
-            i = bisect.bisect_right(taken, fitted)
-            if (i > 0 and taken[i - 1][1] > fitted[0]) or (i < len(taken) and taken[i][0] < fitted[1]):
+            if taken.find(1, fitted[0], fitted[1]) != -1:
                 continue  # a mention stands on these tokens (`FreeTokens.claim`)
-            taken.insert(i, fitted)
+            taken[fitted[0]:fitted[1]] = b"\x01" * (fitted[1] - fitted[0])
             source = spans[terms[t].entity]
             added.append(((fitted[0], fitted[1], source[2], source[3], SWEEP_SOURCE, source[5], source[6]),
                           keys[terms[t].entity]))
@@ -212,11 +213,12 @@ class RawMasker:
             return False
         lowered = text.lower()
         starts = [s[0] for s in spans]
+        firsts = set()
         for s in spans:
             m = _PLAIN_WORD.search(text, s[0], s[1])
-            if m is None:
-                continue
-            first = m.group().lower()
+            if m is not None:
+                firsts.add(m.group().lower())
+        for first in firsts:  # each word once: a value repeated many times costs one search of it
             i = lowered.find(first)
             while i != -1:
                 k = bisect.bisect_right(starts, i) - 1  # the last span starting at or before i
