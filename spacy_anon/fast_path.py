@@ -4,9 +4,12 @@ times, record numbers and credentials, for logs, tickets and exports scrubbed by
 It is `spacy.blank(lang)` + `anon_rules` restricted to the structured recognizers + `anon_mask`: the same
 recognizers, checksums, context rules and hidden forms, the same replacement memory and table, so its
 output is that pipeline's, character for character (`tests/test_rules_fast_path.py`). What makes it
-fast: each plain pattern runs once over a batch of texts joined (`batch_scan`), short texts are scanned
-by `re` without look-ups (`scanning.SHORT_TEXT`), and a text in which nothing is found is returned as it
-is, without tokenizing or masking it (`anon_mask` would change nothing in it).
+fast: each plain pattern runs once over a batch of texts joined (`batch_scan`; with the optional
+Hyperscan prefilter, over the texts where it can match: `rules.prefilter`), short texts are scanned by
+`re` without look-ups (`scanning.SHORT_TEXT`), a text in which nothing is found is returned as it is
+(`anon_mask` would change nothing in it), and a text with matches is masked on the string, without a
+Doc, where that gives anon_mask's result exactly (`mask.raw_text`; the first such text, and any the
+string masker does not reproduce, go through the Doc).
 
 Structured recognizers: every built-in recognizer of the categories CONTACT, ID, CODE and DATETIME that
 "all" runs (`STRUCTURED_LABELS`); not names, places, postal codes, addresses, ages or amounts, which
