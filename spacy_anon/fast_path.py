@@ -4,9 +4,12 @@ times, record numbers and credentials, for logs, tickets and exports scrubbed by
 It is `spacy.blank(lang)` + `anon_rules` restricted to the structured recognizers + `anon_mask`: the same
 recognizers, checksums, context rules and hidden forms, the same replacement memory and table, so its
 output is that pipeline's, character for character (`tests/test_rules_fast_path.py`). What makes it
-fast: each plain pattern runs once over a batch of texts joined (`batch_scan`), short texts are scanned
-by `re` without look-ups (`scanning.SHORT_TEXT`), and a text in which nothing is found is returned as it
-is, without tokenizing or masking it (`anon_mask` would change nothing in it).
+fast: each plain pattern runs once over a batch of texts joined (`batch_scan`; with the optional
+Hyperscan prefilter, over the texts where it can match: `rules.prefilter`), short texts are scanned by
+`re` without look-ups (`scanning.SHORT_TEXT`), a text in which nothing is found is returned as it is
+(`anon_mask` would change nothing in it), and a text with matches is masked on the string, without a
+Doc, where that gives anon_mask's result exactly (`mask.raw_text`; the first such text, and any the
+string masker does not reproduce, go through the Doc).
 
 Structured recognizers: every built-in recognizer of the categories CONTACT, ID, CODE and DATETIME that
 "all" runs (`STRUCTURED_LABELS`); not names, places, postal codes, addresses, ages or amounts, which
@@ -24,6 +27,7 @@ from spacy.util import minibatch
 
 from spacy_anon.doc_keys import MEMORY_KEY
 from spacy_anon.errors import Errors
+from spacy_anon.mask.raw_text import RawMasker, supported
 from spacy_anon.mask.settings import MOVED_TO_OPERATORS
 from spacy_anon.pipeline import load_keywords, mask_settings, route_settings
 from spacy_anon.rules.matching import STRUCTURED_LABELS
@@ -79,14 +83,24 @@ def anonymize_structured(texts: Iterable[str], nlp: Optional[Language] = None, *
 
 def _masked(nlp: Language, rules: Any, mask: Any, batch: Sequence[str], found: Sequence[Any],
             memory: Any) -> Iterator[Tuple[str, List[Dict[str, Any]]]]:
-    """(anonymized text, table) of each text of a batch whose rule matches were found."""
+    """(anonymized text, table) of each text of a batch whose rule matches were found: on the string
+    (`mask.raw_text`) where that gives anon_mask's result exactly, else through a Doc."""
     shared = memory if memory is not None else (mask.memory if mask.consistency == "pipeline" else None)
+    raw = _raw_masker(nlp, rules, mask)
     for text, matches in zip(batch, found):
         if not matches and (shared is None or not mask.has_key() or shared.scope is not None):
             # nothing found, and no shared memory whose key scope this document would fix: anon_mask
             # would change nothing (`tests/test_rules_fast_path.py`)
             yield text, []
             continue
+        # the first document with matches goes through the Doc path, so the component's once-per-run
+        # checks and warnings (W101: no detector of names) still run
+        done = raw.mask_text(text, matches, shared) if raw is not None and raw.warm and matches else None
+        if done is not None:
+            yield done
+            continue
+        if raw is not None and matches:
+            raw.warm = True
         doc = nlp.make_doc(text)
         if memory is not None:
             doc.user_data[MEMORY_KEY] = memory
@@ -104,6 +118,20 @@ def _components(nlp: Language) -> Tuple[Any, Any]:
 
 
 _DEFAULT: List[Language] = []
+_RAW: Dict[int, Tuple[Any, RawMasker]] = {}  # id(anon_mask) -> (the component, its raw-text masker)
+
+
+def _raw_masker(nlp: Language, rules: Any, mask: Any) -> Optional[RawMasker]:
+    """The string masker of the pipeline when its settings allow one (`raw_text.supported`, checked at
+    every batch: a key or an allow list may be added between batches)."""
+    if not supported(mask, rules):
+        return None
+    held = _RAW.get(id(mask))
+    if held is None or held[0] is not mask:
+        if len(_RAW) > 16:
+            _RAW.clear()
+        held = _RAW[id(mask)] = (mask, RawMasker(nlp, rules, mask))
+    return held[1]
 
 
 def _default_pipeline() -> Language:

@@ -281,3 +281,108 @@ def test_batch_with_long_texts_equals_one_by_one():
     long_text = " ".join(LINES) * 3
     texts = [LINES[1], long_text, LINES[3], "", long_text[:999], long_text[:1000]]
     assert find_matches_batch(texts, recognizers, options) == [find_matches(t, recognizers, options) for t in texts]
+
+
+# ------------------------------------------------------------------ the string masker (mask.raw_text)
+# edges a token boundary decides ("user=u1" splits at "=", "phone=001-..." does not), values repeated
+# elsewhere in the line (the leak guard's sweep), articles before a tag, words hyphenated across lines
+RAW_LINES = [
+    "user=u698032 phone=001-448-427-0317 GET /api/v2/users/u698032/profile",
+    '102.217.99.29 - - [28/Jun/2024:09:31:04 +0000] "GET /x HTTP/1.1" 200 87705',
+    "Send a 10.0.0.1 probe and an ana@example.com note; ANA@EXAMPLE.COM again, 10.0.0.1 too.",
+    "ts=2024-06-28T09:31:04Z (ana@example.com), <bob@example.org>; call +44 20 7946 0958.",
+    "Kowal-\nski wrote 12/03/2021 and ana@exam-\nple.com; ssn 123-45-6789.",
+    "caf\u00e9 \u00e9l\u00e8ve ana@example.com \u00e0 10.0.0.1, 10.0.0.1 encore",
+    "[09:14] anna_k: hi, mail ana@example.com",
+]
+
+
+def _fast_and_ref(**settings):
+    nlp = structured_pipeline(**settings)
+    ref = spacy.blank("en")
+    ref.add_pipe("anon_rules", config={"recognizers": list(structured_recognizers())})
+    ref.add_pipe("anon_mask", config=settings)
+    return nlp, ref
+
+
+@pytest.mark.parametrize("settings", [{}, {"include_original": True}, {"consistency": "pipeline"},
+                                      {"operators": {"tag": {"format": "<{entity}>"}}}])
+def test_string_masker_equals_the_doc_path(settings):
+    nlp, ref = _fast_and_ref(**settings)
+    texts = ["warm up ana@example.com"] + RAW_LINES + LINES
+    assert list(anonymize_structured(texts, nlp, batch_size=5)) == _ref(ref, texts)
+
+
+def test_string_masker_with_a_shared_memory():
+    nlp, ref = _fast_and_ref()
+    texts = ["warm up ana@example.com"] + RAW_LINES * 2
+    memory_a, memory_b = ReplacementMemory(salt=b"s" * 16), ReplacementMemory(salt=b"s" * 16)
+    got = list(anonymize_structured(texts, nlp, memory=memory_a))
+    expected = []
+    for text in texts:
+        doc = ref.make_doc(text)
+        doc.user_data[MEMORY_KEY] = memory_b
+        doc = ref(doc)
+        expected.append((doc._.anon_text, doc._.anon_table))
+    assert got == expected and len(memory_a) == len(memory_b)
+
+
+def test_structured_text_is_masked_on_the_string(monkeypatch):
+    """After the first document, lines with matches do not build a Doc (the speed of the fast path)."""
+    nlp = structured_pipeline()
+    list(anonymize_structured(["warm up ana@example.com"], nlp))
+    made = []
+    monkeypatch.setattr(nlp, "make_doc", lambda text: made.append(text))
+    out = list(anonymize_structured(LINES[:6] + RAW_LINES[:4], nlp))
+    assert made == [] and all(table for _text, table in out[:6] if _text != LINES[6])
+
+
+def test_string_masker_refuses_what_it_does_not_reproduce():
+    """Settings it cannot follow send every document through the Doc path (same output, checked above)."""
+    from spacy_anon.mask.raw_text import supported
+
+    for settings in ({"strategy": "suppress"}, {"label_strategies": {"EMAIL": "suppress"}}, {"min_score": 0.6},
+                     {"allow_list": ["ana@example.com"]}):
+        nlp = structured_pipeline(**settings)
+        assert not supported(nlp.get_pipe("anon_mask"), nlp.get_pipe("anon_rules")), settings
+    nlp = structured_pipeline()
+    assert supported(nlp.get_pipe("anon_mask"), nlp.get_pipe("anon_rules"))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(LINE, st.sampled_from(RAW_LINES)), min_size=1, max_size=5))
+def test_string_masker_on_fuzzed_lines_with_repeats(reference, fast, texts):
+    texts = texts + texts[:1]  # a value again in a later line
+    assert list(anonymize_structured(texts, fast, batch_size=2)) == _ref(reference, texts)
+
+
+def test_string_masker_with_deny_list_labels():
+    """Deny-list terms under a name label go through the Doc path (a role turn, a person's grouping),
+    those under a structured label stay on the string: both as the pipeline gives them."""
+    deny = [{"text": "Quayle", "label": "PERSON"}, {"pattern": r"PRJ-\d+", "label": "ID"},
+            {"text": "Acme", "label": "ORG"}]
+    nlp = structured_pipeline(deny_list=deny)
+    ref = spacy.blank("en")
+    ref.add_pipe("anon_rules", config={"recognizers": list(structured_recognizers()), "deny_list": deny})
+    ref.add_pipe("anon_mask")
+    texts = ["warm up ana@example.com", "Quayle: PRJ-2291 for ana@example.com", "Acme PRJ-12 and PRJ-12 again",
+             "caller: PRJ-7 at 10.0.0.1", "Mr Quayle wrote to Acme on 12/03/2021"]
+    assert list(anonymize_structured(texts, nlp)) == _ref(ref, texts)
+
+
+@pytest.mark.parametrize("unit", ["ana@example.com ", "10.0.0.1,", "user=u12345 /users/u12345/ "])
+def test_string_masker_linear_on_repeated_values(unit):
+    """One line of n and 4n characters of a value repeated (the sweep's and the token edges' worst
+    case): the time grows about 4x, not 16x."""
+    nlp = structured_pipeline()
+    list(anonymize_structured(["warm up ana@example.com"], nlp))
+
+    def cost(n):
+        line = unit * (n // len(unit))
+        started = time.perf_counter()
+        list(anonymize_structured([line], nlp))
+        return time.perf_counter() - started
+
+    cost(1000)
+    small, large = min(cost(4000) for _ in range(2)), min(cost(16000) for _ in range(2))
+    assert large < max(8.0 * small, 0.05), (unit, small, large)

@@ -225,6 +225,14 @@ class AnonMask(Pipe):
         category's, else `strategy` (`fine_types.policy_for`)."""
         return self._policies.strategy_for(label, fine_type)
 
+    def operator(self, strategy: str) -> Operator:
+        """The operator that `strategy` names (made and validated when the component was built)."""
+        return self._operators[strategy]
+
+    def operator_params(self) -> Any:
+        """The operators' parameters (`OperatorParams`, built once from the settings)."""
+        return self._params
+
     def known_label_names(self) -> Tuple[str, ...]:
         """Names `label_strategies` accepts (`spacy_anon.mask.settings.known_label_names`)."""
         return known_label_names(self.nlp, vars(self))

@@ -56,6 +56,7 @@ _SHAPES: Tuple[Tuple[str, object], ...] = (
     ("SSN", 0.5), ("CRYPTO", "validated"), ("PHONE", 0.0),
 )
 _CONTEXT_CHARS = 30  # how far before a span a phone word or an identifier's label is looked for
+CONTEXT_CHARS = _CONTEXT_CHARS  # (public: `mask.raw_text` reads the same context)
 # General place labels (spaCy NER, Presidio, deid) that an address's shape makes more precise.
 PLACE_TYPES = frozenset({"LOC", "GPE", "FAC", "LOCAL", "LOCATION", "Location"})
 # Categories whose spans are never re-typed as an address or a labelled identifier (a rule already

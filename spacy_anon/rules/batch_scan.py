@@ -8,7 +8,10 @@ category or `.` of the pattern holds it and it has no `^`, `$`, `\\A` or `\\Z` (
 the string, not at characters), and no text of the batch contains it. Then no match spans two texts,
 and every lookaround or `\\b` at a text's edge sees a character it cannot match, just as it sees the
 string's end when the text is scanned alone: a negative one holds, a positive one fails. A pattern with
-no such separator, or a recognizer with a finder (Python logic of its own), is run on each text alone.
+no such separator (a back reference) is run on each text alone, in its place among its recognizer's
+patterns; a recognizer with a finder (Python logic of its own) is run on each text alone. With the
+optional prefilter (`spacy_anon.rules.prefilter`, Hyperscan), a pattern scans only the texts where its
+relaxed form matches.
 
 Only the raw pattern hits are shared: each text's prefilter and validator are applied to its own hits,
 and scoring, allow and deny lists, hidden forms and overlaps stay per text (`matching.find_matches`),
@@ -19,7 +22,10 @@ import re
 from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from spacy_anon.rules import scanning
+from spacy_anon.rules.prefilter import Prefilter
 from spacy_anon.rules.recognizers import Recognizer
+from spacy_anon.rules.recognizers.base import Pattern
 
 try:  # Python 3.11+
     from re import _constants as _c, _parser as _p
@@ -128,10 +134,30 @@ def batchable(recognizer: Recognizer) -> bool:
 class Batch:
     """Texts joined once per separator they allow, with the offset where each text starts."""
 
-    def __init__(self, texts: Sequence[str]) -> None:
+    def __init__(self, texts: Sequence[str], prefilter: Optional[Prefilter] = None) -> None:
         self.texts = list(texts)
         self.free = tuple(sep for sep in SEPARATORS if not any(sep in t for t in self.texts))
         self._joined: Dict[str, Tuple[str, List[int]]] = {}
+        self.prefilter = prefilter
+        self._hits: Optional[List[Optional[frozenset]]] = None
+
+    def candidates(self, regex: "re.Pattern[str]") -> Optional[List[int]]:
+        """The indices of the texts where `regex` may match (`prefilter`), or None: every text."""
+        if self.prefilter is None or regex not in self.prefilter.ids:
+            return None
+        if self._hits is None:
+            self._hits = self.prefilter.hits(self.texts)
+        pid = self.prefilter.ids[regex]
+        chosen = [i for i, hits in enumerate(self._hits) if hits is None or pid in hits]
+        return None if len(chosen) == len(self.texts) else chosen
+
+    def joined_subset(self, sep: str, chosen: Sequence[int]) -> Tuple[str, List[int]]:
+        """The texts at `chosen` joined by `sep`, with the offset where each starts."""
+        starts, pos = [], 0
+        for i in chosen:
+            starts.append(pos)
+            pos += len(self.texts[i]) + 1
+        return sep.join(self.texts[i] for i in chosen), starts
 
     def joined(self, sep: str) -> Tuple[str, List[int]]:
         if sep not in self._joined:
@@ -142,6 +168,11 @@ class Batch:
             self._joined[sep] = (sep.join(self.texts), starts)
         return self._joined[sep]
 
+    def separator_for_pattern(self, pattern: Pattern) -> Optional[str]:
+        """One separator the pattern allows and no text holds, or None."""
+        safe = safe_separators(pattern.regex)
+        return next((sep for sep in self.free if sep in safe), None)
+
     def separator_for(self, recognizer: Recognizer) -> Optional[str]:
         """One separator every pattern of the recognizer allows and no text holds, or None."""
         common = [sep for sep in self.free if all(sep in safe_separators(p.regex) for p in recognizer.patterns)]
@@ -150,24 +181,42 @@ class Batch:
 
 def batch_hits(batch: Batch, recognizer: Recognizer, options: object) -> Optional[List[List[Hit]]]:
     """Per text, the (start, end, score, validated) hits `recognizer.raw_matches(text, options)` gives,
-    found with one pass per pattern over the joined texts; None when the recognizer is not batchable."""
-    if not batchable(recognizer):
+    found with one pass per pattern over the joined texts; None when the recognizer has a finder or
+    none of its patterns can be joined. A pattern that cannot (a back reference: no separator is
+    proven) is run on each text alone whose prefilter passes, in its place among the patterns, so each
+    text's hits come in the order `raw_matches` gives them."""
+    if recognizer.finder is not None:
         return None
-    sep = batch.separator_for(recognizer)
-    if sep is None:
+    separators = [batch.separator_for_pattern(p) for p in recognizer.patterns]
+    if all(sep is None for sep in separators):
         return None
-    joined, starts = batch.joined(sep)
+    passes = None
     per_text: List[List[Tuple[int, int, float]]] = [[] for _ in batch.texts]
-    for pattern in recognizer.patterns:
+    for pattern, sep in zip(recognizer.patterns, separators):
+        if sep is None:  # alone on each text that its recognizer's prefilter lets through
+            if passes is None:
+                passes = [recognizer.prefilter is None or recognizer.prefilter(t) for t in batch.texts]
+            chosen = batch.candidates(pattern.regex)
+            for i in range(len(batch.texts)) if chosen is None else chosen:
+                text = batch.texts[i]
+                if passes[i]:
+                    for m in scanning.finditer(pattern.regex, text):
+                        start, end = m.span(pattern.group)
+                        if start < end:
+                            per_text[i].append((start, end, pattern.score))
+            continue
+        chosen = batch.candidates(pattern.regex)
+        if chosen is not None and not chosen:
+            continue  # no text can hold a match
+        joined, starts = batch.joined(sep) if chosen is None else batch.joined_subset(sep, chosen)
         for m in pattern.regex.finditer(joined):
             start, end = m.span(pattern.group)
             if start < end:
-                i = bisect.bisect_right(starts, m.start()) - 1
-                per_text[i].append((start - starts[i], end - starts[i], pattern.score))
+                k = bisect.bisect_right(starts, m.start()) - 1
+                per_text[k if chosen is None else chosen[k]].append((start - starts[k], end - starts[k], pattern.score))
     out: List[List[Hit]] = []
-    for text, hits in zip(batch.texts, per_text):
-        if hits and recognizer.prefilter is not None and not recognizer.prefilter(text):
+    for k, (text, hits) in enumerate(zip(batch.texts, per_text)):
+        if hits and recognizer.prefilter is not None and not (passes[k] if passes is not None else recognizer.prefilter(text)):
             hits = []
-        out.append(list(recognizer.checked(text, hits)))
+        out.append(list(recognizer.checked(text, hits)) if hits else [])
     return out
-

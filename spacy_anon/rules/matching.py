@@ -9,6 +9,7 @@ from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES
 from spacy_anon.rules import scanning
 from spacy_anon.rules.batch_scan import Batch, batch_hits
+from spacy_anon.rules.prefilter import prefilter_for
 from spacy_anon.rules.recognizers import POSTAL_LOCALES, Recognizer, get_recognizers
 from spacy_anon.text_views import TextView, compact_view, normalized_view, touches_change, windows
 
@@ -344,7 +345,9 @@ def find_matches_batch(
         recognizers = get_recognizers(("all",))
     # a long text is scanned alone: there `scanning.finditer` tries most patterns only where they can start
     short = [i for i, text in enumerate(texts) if len(text) < scanning.SHORT_TEXT]
-    batch = Batch([texts[i] for i in short])
+    batch = Batch([texts[i] for i in short],
+                  prefilter_for(tuple(p.regex for rec in recognizers if rec.finder is None for p in rec.patterns))
+                  if len(short) > 1 else None)
     shared: Dict[str, List[List[Tuple[int, int, float, bool]]]] = {}
     unique = len({rec.name for rec in recognizers}) == len(recognizers)  # hits are handed over by name
     for rec in recognizers if unique and len(short) > 1 else ():

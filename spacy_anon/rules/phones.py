@@ -72,6 +72,8 @@ def find_phones(text: str, regions: Sequence[str]) -> Iterator[Tuple[int, int, f
     regions = _regions(tuple(regions))
     for m in _CANDIDATE.finditer(text):
         cand = m.group()
+        if len(cand) < 7:  # fewer than 7 digits whatever it holds (most candidates: "200", "09:31")
+            continue
         core = _EXT.sub("", cand)
         n_digits = sum(c.isdigit() for c in core)
         if not 7 <= n_digits <= 15:
