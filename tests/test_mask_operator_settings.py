@@ -19,7 +19,7 @@ from spacy_anon.pipeline import load_keywords
 from spacy_anon.policy import read_policy
 
 KEY = "k7#Qv9!mZ2@xL5$wR8^tB3&nH6*pJ4(d"
-TEXT = "Write to ann.lee@example.com or to bo@example.org before Friday."
+TEXT = "Write to ann.lee@example.com or to bo@example.org before the meeting."
 # a value other than the default for each moved setting
 VALUES = {"suppress_filler": "#", "suppress_keep_length": True, "tag_format": "<{label}>",
           "surrogate_locale": "pt_BR", "date_shift_days": 10, "pseudonym_format": "{label}-{digest}",
@@ -70,9 +70,9 @@ STRATEGY = {"suppress_filler": "suppress", "suppress_keep_length": "suppress", "
 
 
 def expected(old, value):
-    return {"suppress_filler": "Write to # or to # before Friday.",
-            "suppress_keep_length": "Write to " + "*" * 19 + " or to ************** before Friday.",
-            "tag_format": "Write to <CONTACT> or to <CONTACT> before Friday.",
+    return {"suppress_filler": "Write to # or to # before the meeting.",
+            "suppress_keep_length": "Write to " + "*" * 19 + " or to ************** before the meeting.",
+            "tag_format": "Write to <CONTACT> or to <CONTACT> before the meeting.",
             "surrogate_locale": "pt_BR", "tidy_generalized": "Scott Caan is a thing thing."}.get(old)
 
 
@@ -86,9 +86,9 @@ def test_each_operator_setting_takes_effect_from_its_operator(old):
     if old == "date_shift_days":
         assert 1 <= got <= value
     elif old == "pseudonym_format":
-        assert re.fullmatch(r"Write to CONTACT-[0-9a-f]{8} or to CONTACT-[0-9a-f]{8} before Friday\.", got)
+        assert re.fullmatch(r"Write to CONTACT-[0-9a-f]{8} or to CONTACT-[0-9a-f]{8} before the meeting\.", got)
     elif old == "pseudonym_length":
-        assert re.fullmatch(r"Write to CONTACT_[0-9a-f]{12} or to CONTACT_[0-9a-f]{12} before Friday\.", got)
+        assert re.fullmatch(r"Write to CONTACT_[0-9a-f]{12} or to CONTACT_[0-9a-f]{12} before the meeting\.", got)
     else:
         assert got == expected(old, value)
     assert getattr(mask, old) == value  # the former name reads the operator's setting (older operators)
@@ -167,10 +167,10 @@ def test_an_older_saved_config_with_the_former_names_still_loads_and_applies(tmp
     nlp.to_disk(tmp_path / "old")
     with pytest.warns(UserWarning, match=r"\[W195\].*tag_format.*operators\.tag\.format"):
         loaded = spacy.load(tmp_path / "old")
-    assert loaded(TEXT)._.anon_text == "Write to <CONTACT> or to <CONTACT> before Friday."
+    assert loaded(TEXT)._.anon_text == "Write to <CONTACT> or to <CONTACT> before the meeting."
     with pytest.warns(UserWarning, match=r"\[W195\]"):  # a load-time override of the new place wins ...
         fixed = spacy.load(tmp_path / "old", config={"components.anon_mask.operators.tag.format": "<{label}>"})
-    assert fixed(TEXT)._.anon_text == "Write to <CONTACT> or to <CONTACT> before Friday."
+    assert fixed(TEXT)._.anon_text == "Write to <CONTACT> or to <CONTACT> before the meeting."
     with pytest.raises(ValueError, match=r"\[E195\]"):  # ... unless it contradicts the old name
         spacy.load(tmp_path / "old", config={"components.anon_mask.operators.tag.format": "[[{label}]]"})
 
@@ -206,7 +206,7 @@ def test_an_unknown_setting_of_a_built_in_operator_is_refused_even_when_it_is_no
 def test_the_constructor_takes_the_same_settings():
     nlp = spacy.blank("en")
     mask = AnonMask(nlp, strategy="suppress", operators={"suppress": {"filler": "#"}})
-    assert mask(nlp.make_doc(TEXT))._.anon_text == "Write to # or to # before Friday."
+    assert mask(nlp.make_doc(TEXT))._.anon_text == "Write to # or to # before the meeting."
     with pytest.warns(UserWarning, match=r"\[W195\]"):
         assert AnonMask(nlp, strategy="suppress", suppress_filler="#").suppress_filler == "#"
 

@@ -439,7 +439,8 @@ def in_job_title(doc: Doc, start: int, end: int) -> bool:
     first = start
     for _ in range(3):  # a title of up to four words ("Senior Software Development Engineer")
         j = first - 1
-        if j < 0 or not doc[j].is_alpha or "\n" in doc[j].whitespace_ or not doc[j].whitespace_:
+        if j < 0 or not doc[j].is_alpha or "\n" in doc[j].whitespace_ or not doc[j].whitespace_ \
+                or doc.vocab[doc[j].lower_].is_stop:  # "is a [writer]": a function word starts no title
             break
         first = j
         if job_title(doc, first, end):
