@@ -33,7 +33,8 @@ def decided(text, value, label, occurrence=0):
 
 
 @pytest.mark.parametrize("field", ["Name", "NAME", "Full name", "First name(s)", "Surname", "Forenames", "PT",
-                                   "Patient", "Patient's name", "Last Name"])
+                                   "Patient", "Patient's name", "Last Name", "Requester", "Reported by",
+                                   "Next of kin"])
 @pytest.mark.parametrize("label", ["ORG", "LOC"])
 def test_a_value_after_a_name_field_is_a_person(field, label):
     text = f"Ref 7\n{field}: Torvald Brennick\nPhone: 01632 960111"
@@ -47,10 +48,25 @@ def test_surname_comma_given_names_after_a_field_are_a_person_in_each_part(label
     assert decided(text, "TRYGVE", label) == [("TRYGVE", "PERSON")]  # a tagger's span of its own
 
 
+@pytest.mark.parametrize("label", ["ORG", "LOC"])
+def test_a_name_a_person_goes_by_in_brackets_after_a_field_is_a_person(label):
+    text = "Name: Temitope (Tope) Okonjo\nAddress: 3 Mill Street"
+    assert decided(text, "Tope", label) == [("Tope", "PERSON")]
+    assert decided(text, "Okonjo", label) == [("Okonjo", "PERSON")]
+
+
 def test_a_name_field_decides_nothing_off_its_line_or_for_other_fields():
     assert decided("Name:\nOrchard Vale Lettings", "Orchard Vale Lettings", "ORG") == [("Orchard Vale Lettings", "ORG")]
     assert decided("Employer: Tamsin Oakes", "Tamsin Oakes", "ORG") == [("Tamsin Oakes", "ORG")]
     assert decided("He gave his name: Brackley", "Brackley", "LOC") == [("Brackley", "LOC")]
+
+
+def test_an_organisation_in_a_name_fields_list_stays_an_organisation():
+    text = "Requester: Tamsin Oakes, Finance, Velloway Brothers Ltd\nPhone: 01632 960111"
+    assert decided(text, "Velloway Brothers Ltd", "ORG") == [("Velloway Brothers Ltd", "ORG")]
+    text = "Requester: Tamsin Oakes, Finance, Velloway Brothers\nPhone: 01632 960111"
+    assert decided(text, "Velloway Brothers", "ORG") == [("Velloway Brothers", "ORG")]  # past one comma
+    assert decided("Dear Velloway Foods,\n", "Velloway Foods", "ORG") == [("Velloway Foods", "ORG")]
 
 
 def test_the_next_fields_label_is_no_part_of_the_name():

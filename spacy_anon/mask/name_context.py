@@ -4,7 +4,8 @@ A tagger labels a name from a few words of context and often gets the kind wrong
 word before the name decides it plainly:
 
 - a value after a form's name field at a line's start ("Name: Ifeoma Nwachukwu", "PT: KOWALCZYK,
-  ANDRZEJ", "First name(s): Oksana") is a person's name, whatever a tagger called it;
+  ANDRZEJ", "First name(s): Oksana", a ticket's "Requester:") is a person's name, whatever a tagger
+  called it, and so is a name in brackets inside it ("Name: Oluwadamilare (Dami) Adeleke");
 - a name right after a title, a kinship word or a letter's greeting ("(DR FARUQI)", "her daughter
   Chidinma", "Dear Will") is a person's;
 - one capitalised word after an organisation's name and a comma ("Westcombe Housing Group, Bristol",
@@ -26,9 +27,12 @@ from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
 # a form's field for a person's name, alone before the value on its line
 NAME_FIELD = re.compile(
     r"(?i)[ \t]*(?:(?:full|first|given|last|family|middle|patient(?:'s)?|client(?:'s)?|maiden)[ \t]+)?"
-    r"(?:names?(?:[ \t]*\(s\))?|surname|forenames?|patient|pt)[ \t]*:[ \t]*")
+    r"(?:names?(?:[ \t]*\(s\))?|surname|forenames?|patient|pt|requester|requested[ \t]+by|reported[ \t]+by|"
+    r"assignee|next[ \t]+of[ \t]+kin)[ \t]*:[ \t]*")
 # the field and the name words of its value before a part of it
-FIELD_THEN_NAMES = re.compile(NAME_FIELD.pattern + r"(?:\(?[A-Z][\w'’.-]*\)?,?[ \t]+)*")
+_WORD = r"\(?[A-Z][\w'’.-]*\)?"
+# (one comma at most: "SURNAME, GIVEN"; "Requester: Ama Ruiz, Finance, Velloway Ltd" lists more than a name)
+FIELD_THEN_NAMES = re.compile(NAME_FIELD.pattern + rf"(?:(?:{_WORD}[ \t]+)*{_WORD},[ \t]+)?(?:{_WORD}[ \t]+)*\(?")
 # a person's name as written: capitalised words (a hyphen, an apostrophe, an initial's full stop inside),
 # a comma between surname and given names, brackets round a name a person goes by
 PERSON_SHAPE = re.compile(r"[A-Z][\w'’.-]*(?:,?[ \t]+\(?[A-Z][\w'’.-]*\)?){0,3}")

@@ -433,6 +433,8 @@ def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optiona
     word after an organisation's name and a comma (`prev`, the part before), its town, or a bare street after
     a preposition of place, LOC."""
     start, end = piece.start_char, piece.end_char
+    if category_by_shape(piece.text, "LOC", lambda w: False) == "ORG":
+        return None  # "Requester: Ama Ruiz, Velloway Ltd": an organisation's name says what it is
     if after_name_field(text, start, end) or after_person_word(text, start, end):
         return "PERSON"
     if street_after_preposition(text, start, end, street_shape(text[start:end])):
