@@ -84,6 +84,7 @@ def street_after_preposition(text: str, start: int, end: int, is_street: bool) -
 
 _FIELD_GAP = re.compile(r"(?:[ \t]{2,}|\t)$")
 _COLON_AFTER = re.compile(r"[ \t]?:")
+FIELD_LABEL = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?")  # "Company", "Date of"... as a form writes a label
 
 
 def next_field_label(text: str, start: int, end: int) -> bool:
@@ -91,4 +92,4 @@ def next_field_label(text: str, start: int, end: int) -> bool:
     line's start), one or two capitalised words, a colon after them."""
     line_start = text.rfind("\n", 0, start) + 1
     return bool(text[line_start:start].strip()) and _FIELD_GAP.search(text, line_start, start) is not None \
-        and _COLON_AFTER.match(text, end) is not None and re.fullmatch(r"[A-Z][a-z]+(?: [a-z]+)?", text[start:end]) is not None
+        and _COLON_AFTER.match(text, end) is not None and FIELD_LABEL.fullmatch(text[start:end]) is not None

@@ -427,19 +427,24 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
     return out
 
 
+def organisation_shape(value: str) -> bool:
+    """Whether `value` is an organisation's name by its own words (a head noun: "Velloway Foods Ltd")."""
+    return category_by_shape(value, "LOC", lambda w: False) == "ORG"
+
+
 def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optional[str]:
     """The category the words around an ORG or LOC `piece` prove (`name_context`), or None: after a form's
     name field or a title, kinship word or "Dear", a PERSON; one
     word after an organisation's name and a comma (`prev`, the part before), its town, or a bare street after
     a preposition of place, LOC."""
     start, end = piece.start_char, piece.end_char
-    if category_by_shape(piece.text, "LOC", lambda w: False) == "ORG":
+    if organisation_shape(piece.text):
         return None  # "Requester: Ama Ruiz, Velloway Ltd": an organisation's name says what it is
     if after_name_field(text, start, end) or after_person_word(text, start, end):
         return "PERSON"
     if street_after_preposition(text, start, end, street_shape(text[start:end])):
         return "LOC"  # "on Ditton Road" (not "Downing Street said": the office it names)
-    prev_is_org = prev is not None and ("&" in prev.text or category_by_shape(prev.text, "LOC", lambda w: False) == "ORG")
+    prev_is_org = prev is not None and ("&" in prev.text or organisation_shape(prev.text))
     if prev is not None and town_after_org(text, prev.end_char, start, end, prev_is_org):
         return "LOC"
     return None
