@@ -47,6 +47,9 @@ from spacy_anon.lexicon.category_words import (
 from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.mask.name_context import (
+    after_name_field, after_person_word, next_field_label, street_after_preposition, town_after_org,
+)
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS
 from spacy_anon.rules.recognizers.speakers import is_role_turn
@@ -206,7 +209,8 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
     for i in range(span.start, span.end):
         tok = doc[i]
         sep = (tok.text in SEPARATORS and not (tok.text == "." and not _ends_sentence(doc, i))) \
-            or (tok.is_space and ("\n" in tok.text or len(tok.text) > 1) and not wrapped_word_break(doc, i)) \
+            or (tok.is_space and ("\n" in tok.text or len(tok.text) > 1 or (i > 0 and doc[i - 1].whitespace_))
+                and not wrapped_word_break(doc, i)) \
             or (tok.text in ("-", "/") and i > 0 and doc[i - 1].whitespace_ and tok.whitespace_)
         if sep:
             if i > start:
@@ -364,6 +368,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         parts = [trim_lower_edges(doc, s, e) for s, e in parts]
     parts_of = list(parts) if has_capitals(doc, span.start, span.end) else []  # lower case: case says nothing
     out = []
+    prev_part: Optional[Span] = None  # the part before, for "Westcombe Housing Group, Bristol"
     while parts:
         start, end = parts.pop(0)
         if start >= end:
@@ -387,6 +392,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         value = text[piece.start_char:piece.end_char]
         if label != "LOC" and not_a_name(value):  # a LOC "22" may be a house number
             continue
+        if next_field_label(text, piece.start_char, piece.end_char):
+            continue  # "Name: Ana Ruiz  Company: self": "Company" labels the next field
         age = AGE_WORDS.match(value)
         if age is None and value.isdigit():
             after = AGE_AFTER.match(text, piece.start_char)
@@ -402,6 +409,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if AGE_UNIT.fullmatch(value):
             continue  # "YO" of "23 YO M" alone: the tagger's piece of an age, no name
         new = category_by_shape(value, label, is_name)
+        if new is None and label in ("ORG", "LOC"):
+            new = category_by_context(text, piece, prev_part)
+        prev_part = piece
         if new is None and label in NAME_CATEGORIES - {"PERSON"}:
             cut = person_start(piece, roles=label != "MISC")  # a MISC "Sergeant H" is one description
             if cut is not None:
@@ -415,6 +425,29 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             piece = _piece(piece, person_start(piece, roles=False) or piece.start, piece.end, relabel)
         out.append(piece if new is None or new == label else _retyped(relabel(piece, new)))
     return out
+
+
+def organisation_shape(value: str) -> bool:
+    """Whether `value` is an organisation's name by its own words (a head noun: "Velloway Foods Ltd")."""
+    return category_by_shape(value, "LOC", lambda w: False) == "ORG"
+
+
+def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optional[str]:
+    """The category the words around an ORG or LOC `piece` prove (`name_context`), or None: after a form's
+    name field or a title, kinship word or "Dear", a PERSON; one
+    word after an organisation's name and a comma (`prev`, the part before), its town, or a bare street after
+    a preposition of place, LOC."""
+    start, end = piece.start_char, piece.end_char
+    if organisation_shape(piece.text):
+        return None  # "Requester: Ama Ruiz, Velloway Ltd": an organisation's name says what it is
+    if after_name_field(text, start, end) or after_person_word(text, start, end):
+        return "PERSON"
+    if street_after_preposition(text, start, end, street_shape(text[start:end])):
+        return "LOC"  # "on Ditton Road" (not "Downing Street said": the office it names)
+    prev_is_org = prev is not None and ("&" in prev.text or organisation_shape(prev.text))
+    if prev is not None and town_after_org(text, prev.end_char, start, end, prev_is_org):
+        return "LOC"
+    return None
 
 
 def job_title(doc: Doc, start: int, end: int) -> bool:

@@ -1,0 +1,95 @@
+"""What the words around a tagger's name say it is, when its own text says nothing (`span_kinds`).
+
+A tagger labels a name from a few words of context and often gets the kind wrong where a layout or a
+word before the name decides it plainly:
+
+- a value after a form's name field at a line's start ("Name: Ifeoma Nwachukwu", "PT: KOWALCZYK,
+  ANDRZEJ", "First name(s): Oksana", a ticket's "Requester:") is a person's name, whatever a tagger
+  called it, and so is a name in brackets inside it ("Name: Oluwadamilare (Dami) Adeleke");
+- a name right after a title, a kinship word or a letter's greeting ("(DR FARUQI)", "her daughter
+  Chidinma", "Dear Will") is a person's;
+- one capitalised word after an organisation's name and a comma ("Westcombe Housing Group, Bristol",
+  "Lund & Hartley, Kendal", "PayNova SRL, Cluj-Napoca") is its town, as a CV, a letterhead or a
+  signature writes an employer's place;
+- a word with a colon after a run of spaces inside a line ("Name: Ana Ruiz  Company: self") is the next
+  field's label, no value: dropped (at a line's start it may be a speaker's name: "Ruiz: yes");
+- a bare street after a preposition of place or movement ("on Ditton Road", "towards Cambridge Road") is
+  a street: LOC ("Downing Street said" names an office, and keeps a tagger's ORG).
+
+Pure functions over the text and character offsets; `span_kinds` calls them only for a span whose own
+shape (`category_by_shape`) proved nothing.
+"""
+import re
+
+from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
+
+# a form's field for a person's name, alone before the value on its line
+NAME_FIELD = re.compile(
+    r"(?i)[ \t]*(?:(?:full|first|given|last|family|middle|patient(?:'s)?|client(?:'s)?|maiden)[ \t]+)?"
+    r"(?:names?(?:[ \t]*\(s\))?|surname|forenames?|patient|pt|requester|requested[ \t]+by|reported[ \t]+by|"
+    r"assignee|next[ \t]+of[ \t]+kin)[ \t]*:[ \t]*")
+# the field and the name words of its value before a part of it
+_WORD = r"\(?[A-Z][\w'’.-]*\)?"
+# (one comma at most: "SURNAME, GIVEN"; "Requester: Ama Ruiz, Finance, Velloway Ltd" lists more than a name)
+FIELD_THEN_NAMES = re.compile(NAME_FIELD.pattern + rf"(?:(?:{_WORD}[ \t]+)*{_WORD},[ \t]+)?(?:{_WORD}[ \t]+)*\(?")
+# a person's name as written: capitalised words (a hyphen, an apostrophe, an initial's full stop inside),
+# a comma between surname and given names, brackets round a name a person goes by
+PERSON_SHAPE = re.compile(r"[A-Z][\w'’.-]*(?:,?[ \t]+\(?[A-Z][\w'’.-]*\)?){0,3}")
+# the words that name a person before their name: titles (not those that are given names too: "Don"),
+# kinship words (not "partner" or "friend": a business has partners and friends too) and a letter's greeting
+PERSON_LEADS = (frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}) \
+    | (frozenset(KINSHIP_WORDS) - {"partner", "friend"}) | {"dear"}
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?[ \t]+$")
+# one capitalised word (a hyphenated town is one: "Cluj-Napoca", "Stoke-on-Trent")
+TOWN_SHAPE = re.compile(r"[A-Z][^\W\d_]+(?:-[^\W\d_]+)*")
+_COMMA = re.compile(r"[ \t]*,[ \t]+")
+
+
+def after_name_field(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end], a name's shape, is (part of) the value of a form's name field: the field
+    opens its line, only name words lie between ("PT: KOWALCZYK, ANDRZEJ": a tagger may give each part a
+    span of its own), and no colon follows (a field of its own: "Name: Ana Ruiz  Company: self")."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if not PERSON_SHAPE.fullmatch(text[start:end]) or text[end:end + 3].lstrip(" \t").startswith(":"):
+        return False
+    return FIELD_THEN_NAMES.fullmatch(text, line_start, start) is not None
+
+
+def after_person_word(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end], a name's shape, follows a title, a kinship word or "Dear" on its line."""
+    if not PERSON_SHAPE.fullmatch(text[start:end]):
+        return False
+    before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    return before is not None and before.group(1).lower() in PERSON_LEADS
+
+
+def town_after_org(text: str, prev_end: int, start: int, end: int, prev_is_org: bool) -> bool:
+    """Whether text[start:end] is one capitalised word that follows an organisation's name (`prev_is_org`,
+    the part ending at `prev_end`) and a comma on the same line: the organisation's town."""
+    return prev_is_org and _COMMA.fullmatch(text, prev_end, start) is not None \
+        and TOWN_SHAPE.fullmatch(text[start:end]) is not None
+
+
+# the prepositions before a street someone is on, goes to or comes from
+PLACE_PREPOSITION = re.compile(r"(?i)\b(?:on|at|in|into|onto|to|towards|toward|from|along|down|up|off|near|via|"
+                               r"past|across)[ \t]+$")
+
+
+def street_after_preposition(text: str, start: int, end: int, is_street: bool) -> bool:
+    """Whether text[start:end], a bare street (`is_street`: `addresses.street_shape`), follows a preposition
+    of place on its line."""
+    return is_street and PLACE_PREPOSITION.search(text, max(0, start - 12), start) is not None
+
+
+_FIELD_GAP = re.compile(r"(?:[ \t]{2,}|\t)$")
+_COLON_AFTER = re.compile(r"[ \t]?:")
+FIELD_LABEL = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?")  # "Company", "Date of"... as a form writes a label
+
+
+def next_field_label(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a form's next field label on a line: after a run of spaces (not at the
+    line's start), one or two capitalised words, a colon after them."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return bool(text[line_start:start].strip()) and _FIELD_GAP.search(text, line_start, start) is not None \
+        and _COLON_AFTER.match(text, end) is not None and FIELD_LABEL.fullmatch(text[start:end]) is not None
