@@ -44,15 +44,18 @@ _WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?[ \t]+$")
 # one capitalised word (a hyphenated town is one: "Cluj-Napoca", "Stoke-on-Trent")
 TOWN_SHAPE = re.compile(r"[A-Z][^\W\d_]+(?:-[^\W\d_]+)*")
 _COMMA = re.compile(r"[ \t]*,[ \t]+")
+FIELD_REACH = 300  # characters: a name field and the name words before a part of its value fit in a line's start
 
 
 def after_name_field(text: str, start: int, end: int) -> bool:
     """Whether text[start:end], a name's shape, is (part of) the value of a form's name field: the field
     opens its line, only name words lie between ("PT: KOWALCZYK, ANDRZEJ": a tagger may give each part a
     span of its own), and no colon follows (a field of its own: "Name: Ana Ruiz  Company: self")."""
-    line_start = text.rfind("\n", 0, start) + 1
     if not PERSON_SHAPE.fullmatch(text[start:end]) or text[end:end + 3].lstrip(" \t").startswith(":"):
         return False
+    line_start = text.rfind("\n", max(0, start - FIELD_REACH), start) + 1
+    if line_start == 0 and start > FIELD_REACH:
+        return False  # the field would open the line more than FIELD_REACH characters before the name
     return FIELD_THEN_NAMES.fullmatch(text, line_start, start) is not None
 
 
@@ -82,14 +85,21 @@ def street_after_preposition(text: str, start: int, end: int, is_street: bool) -
     return is_street and PLACE_PREPOSITION.search(text, max(0, start - 12), start) is not None
 
 
-_FIELD_GAP = re.compile(r"(?:[ \t]{2,}|\t)$")
 _COLON_AFTER = re.compile(r"[ \t]?:")
 FIELD_LABEL = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?")  # "Company", "Date of"... as a form writes a label
 
 
 def next_field_label(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is a form's next field label on a line: after a run of spaces (not at the
-    line's start), one or two capitalised words, a colon after them."""
-    line_start = text.rfind("\n", 0, start) + 1
-    return bool(text[line_start:start].strip()) and _FIELD_GAP.search(text, line_start, start) is not None \
-        and _COLON_AFTER.match(text, end) is not None and FIELD_LABEL.fullmatch(text[start:end]) is not None
+    line's start), one or two capitalised words, a colon after them. Reads only the characters next to the
+    span: a line of a megabyte costs no more than a short one."""
+    if _COLON_AFTER.match(text, end) is None or FIELD_LABEL.fullmatch(text[start:end]) is None:
+        return False
+    gap = start
+    while gap > 0 and text[gap - 1] in " \t":
+        gap -= 1
+    if start - gap < 2 and text[gap:start] != "\t":
+        return False  # no run of spaces before it
+    while gap > 0 and text[gap - 1].isspace() and text[gap - 1] != "\n":
+        gap -= 1
+    return gap > 0 and text[gap - 1] != "\n"  # something written before the run on its line
