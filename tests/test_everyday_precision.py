@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spacy_anon
+from spacy_anon.mask import span_kinds as K
 from spacy_anon.casing import LOWER, reading_doc, usual_form
 from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.generic_words import CHAT_SHORTHAND, elongated_forms
@@ -231,3 +232,21 @@ def test_cv_languages_end_to_end(nlp):
     text = "Languages: Estonian (native), English (fluent), Finnish (B2)\nReferences on request."
     found = masked_words(nlp, text)
     assert not found & {"english", "finnish", "native", "(native)"}
+
+
+@pytest.mark.parametrize("first, last", [("Mary", "Cook"), ("Rose", "Baker"), ("Will", "Young"), ("Paul", "Miller"),
+                                         ("Grace", "Taylor"), ("Jack", "Mason"), ("Anne", "Porter")])
+def test_a_person_whose_surname_is_a_trade_is_no_job_title(first, last):
+    """Bug (leak benchmark): "The witness Mary Cook was heard" read "Mary Cook" as a common job title (a
+    frequent word and a job noun) and left the whole name in clear, with every later "cook"."""
+    text = f"The witness {first} {last} was heard by the court. Later, {last.lower()} agreed to the terms."
+    out = spacy_anon.load()(text)._.anon_text
+    assert first not in out and last not in out and last.lower() not in out, out
+
+
+@pytest.mark.parametrize("title", ["Payroll Administrator", "Head Cook", "Data Analyst"])
+def test_a_job_title_stays_no_name_beside_the_trade_surnames(title):
+    doc = _nlp().make_doc(f"Experience\n{title}, Harrowgate Tiling")
+    start = next(t.i for t in doc if t.text == title.split()[0])
+    assert K.job_title(doc, start, start + len(title.split()))
+    assert not K.given_name_and_surname(doc, start, start + len(title.split()), lambda w: w in {"mary", "rose"})

@@ -373,7 +373,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         start, end = parts.pop(0)
         if start >= end:
             continue
-        if label in NAME_CATEGORIES - {"DEM"} and (job_title(doc, start, end) or in_job_title(doc, start, end)):
+        if label in NAME_CATEGORIES - {"DEM"} and (job_title(doc, start, end) or in_job_title(doc, start, end)) \
+                and not given_name_and_surname(doc, start, end, is_given_name):
             continue
         if len(parts_of) > 1 and label in TRIM_CATEGORIES and lower_words_only(doc, start, end) \
                 and not any(is_given_name(t.lower_) for t in doc[start:end]):
@@ -462,6 +463,14 @@ def job_title(doc: Doc, start: int, end: int) -> bool:
         return False  # "Lord Justice Clerk", "Chief Medical Officer": an office one person holds
     return all(w.is_alpha and folded(w.text) not in trait_words()
                and (job_noun(w.text) or zipf(w.lower_) >= COMMON_ZIPF) for w in words)
+
+
+def given_name_and_surname(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> bool:
+    """Whether start:end opens with a given name and ends with a listed surname ("Mary Cook", "Will
+    Baker", "Rose Miller"): a person whose surname is a trade, not a job title."""
+    words = [t for t in doc[start:end] if not t.is_punct]
+    return len(words) >= 2 and words[0].text[:1].isupper() and is_given_name(words[0].lower_) \
+        and folded(words[-1].text) in load_gazetteer(LAST_NAME_SOURCES)
 
 
 def in_job_title(doc: Doc, start: int, end: int) -> bool:
