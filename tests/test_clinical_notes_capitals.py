@@ -7,23 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spacy_anon
+from clinical_support import VITALS, masked
 from spacy_anon.lexicon.clinical_forms import DRUGS_AND_DEVICES, derived, is_clinical_form, misspelt, one_edit
 from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.rules.recognizers.addresses import clinical_words_in
 from spacy_anon.tagger.span_filters.clinical_notes import make_clinical_notes
 
-VITALS = " BP 110/60, HR 80S SR, SATS 95% ON 2L NC. LUNGS CLEAR. FOLEY DRAINING. NPO. NEURO: ALERT."
-
-
 @pytest.fixture(scope="module")
 def nlp():
     return spacy_anon.load()
 
-
-def masked(nlp, text):
-    doc = nlp(text)
-    assert doc._.anon_status == "ok"
-    return [text[row["start"]:row["end"]] for row in doc._.anon_table]
 
 
 @pytest.mark.parametrize("word", ["FLOVENT", "HICKMAN", "PERMACATH", "CARDIZEM", "ISORDIL", "QUINTON",

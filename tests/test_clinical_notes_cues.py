@@ -8,21 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spacy_anon
+from clinical_support import VITALS, masked
 from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.clinical_cues import SHORT_GIVEN_NAMES, surname_word
-
-VITALS = " BP 110/60, HR 80S SR, SATS 95% ON 2L NC. LUNGS CLEAR. FOLEY DRAINING. NPO. NEURO: ALERT."
-
 
 @pytest.fixture(scope="module")
 def nlp():
     return spacy_anon.load()
 
-
-def masked(nlp, text):
-    doc = nlp(text)
-    assert doc._.anon_status == "ok"
-    return [text[row["start"]:row["end"]] for row in doc._.anon_table]
 
 
 def cased(text, how):

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spacy_anon
+from clinical_support import masked
 from spacy_anon.lexicon.clinical_terms import (
     CLINICAL_TERMS, NOTE_MARKERS, clinical_term_count, is_clinical_note, is_clinical_term, is_english_word,
 )
@@ -19,12 +20,6 @@ from spacy_anon.tagger.span_filters.clinical_notes import ClinicalEvidence, Clin
 def nlp():
     return spacy_anon.load()
 
-
-def masked(nlp, text):
-    """The masked substrings of text (from the replacement table)."""
-    doc = nlp(text)
-    assert doc._.anon_status == "ok"
-    return [text[row["start"]:row["end"]] for row in doc._.anon_table]
 
 
 NOTE = ("O: 58 YEAR OLD FEMALE ADMITTED IN TRANSFER FROM CALVERT HOSPITAL FOR MENTAL STATUS CHANGES; PMH: CAD, "
