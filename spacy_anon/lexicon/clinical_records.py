@@ -23,9 +23,14 @@ RECORD_KEY = re.compile(
 RECORD_TERMS = 4
 # the words of care a letter writes in full: doses, specialties and their doctors, services
 CARE_WORDS = frozenset(
-    "micrograms microgram milligrams mg mcg ml clinic clinics outpatients ward consultant registrar gp "
+    "micrograms microgram milligrams mg mcg ml clinic clinics outpatient outpatients ward consultant registrar gp "
     "symptoms symptom treatment prescribed dose daily tablets tablet inhaler cancer tumour therapy surgery "
-    "patient bloods scan biopsy".split())
+    "patient bloods scan biopsy referred diagnosed discharged reviewed".split())
+# ward shorthand of British and American notes that the note vocabulary (`clinical_terms`) lacks: read as
+# no name in a clinical record, and not counted by the note test (a record in full words is no note)
+WARD_SHORTHAND = frozenset(
+    "nbm mdt obs biba hrly fbc crp dnacpr tto ttos hca od bd tds qds ivi ivabx cbt dbt emdr decels accels sve "
+    "liws sitrep ews mews news2 nok u&e u&es ues salt".split())
 SPECIALTY = re.compile(r"(?:olog(?:y|ist|ists|ical)|iatr(?:y|ic|ics|ist|ists))$")
 RECORD_SHARE = 0.015
 _LETTER_RUN = re.compile(r"[^\W\d_]+")

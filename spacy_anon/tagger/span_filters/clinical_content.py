@@ -17,8 +17,10 @@ places, dates and numbers. So, in a clinical record that the `clinical_notes` fi
   demographic span stays only as an occupation ("harbour pilot", not "doctoral student", "nurse");
 - a field key is no name ("Hospital" of "Hospital number: RTI-...", "MRN" before the number);
 - a date span needs a date's shape (`clinical_notes.date_shaped`, or a weekday): "four weeks", "MoCA";
-- an age span after the name of a score is the score ("PCL-5 is 41");
-- a number-only identifier or contact span needs an identifier's length ("2000-0800" is a shift).
+- an age span after the name of a score is the score ("PCL-5 is 41"); a quantity is kept as money or a
+  patient's weight only ("tamsulosin 400 micrograms" is a dose);
+- a number-only identifier or contact span needs an identifier's length ("2000-0800" is a shift); one
+  of words and short numbers is read as a name ("amlodipine 100" tagged as a contact).
 
 Other documents pass unchanged. Written from the everyday set's development letters and notes and the
 annotation guideline (titles, common job titles, generic clinical words and departments are not marked).
@@ -31,7 +33,7 @@ from spacy.util import registry
 
 from spacy_anon.casing import written_words
 from spacy_anon.errors import Errors
-from spacy_anon.lexicon.clinical_records import is_clinical_record
+from spacy_anon.lexicon.clinical_records import WARD_SHORTHAND, is_clinical_record
 from spacy_anon.lexicon.clinical_terms import NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_english_word
 from spacy_anon.lexicon.generic_words import FIELD_KEYS, zipf
 from spacy_anon.rules import find_matches, recognizers_for
@@ -45,11 +47,12 @@ NOT_NAME_WORDS: FrozenSet[str] = (frozenset(t.rstrip(".") for t in TITLES) | ROL
                                   | frozenset("pt patient prof sister sr mx dad mum mom gp consultant registrar "
                                               "partner".split()))
 TITLE_WORDS: FrozenSet[str] = frozenset(t.rstrip(".") for t in TITLES) | frozenset("prof mx".split())
-# the last word of an institution's name: a span ending in it is a name even of common words
-# ("Riverside Surgery", "NORTH SHIELDS GENERAL", "Lakeside Mental Health Trust")
+# the head of an institution's or a street's name: a span with it after its first word is a name even of
+# common words ("Riverside Surgery", "NORTH SHIELDS GENERAL", "Lakeside Mental Health Trust", "HIGH ST")
 INSTITUTION_HEADS: FrozenSet[str] = frozenset(
     "hospital hosp general infirmary trust surgery practice centre center hospice home school college "
-    "university club church chapel foundation memorial manor lodge house court hall".split())
+    "university club church chapel foundation memorial manor lodge house court hall street st road rd lane avenue "
+    "ave drive way crescent terrace square row gardens park".split())
 # words a department or service is named with ("Memory Assessment Service", "Children's Outpatients",
 # "ED TRIAGE"): content, not a name, when no other word names the place
 SERVICE_WORDS: FrozenSet[str] = frozenset(
@@ -74,8 +77,13 @@ NOT_OCCUPATIONS: FrozenSet[str] = frozenset(
 SCORE_BEFORE = re.compile(r"(?:\b[A-Z][A-Za-z]*[A-Z][A-Za-z]*(?:-\d+)?|\bscore)\s*(?:is|was|of|=|:)?\s*\Z")
 AGE_KEY = re.compile(r"(?i)\b(?:age|aged|ages)\s*:?\s*\Z")
 WEEKDAY = re.compile(r"(?i)\b(?:mon|tues?|wed|thu(?:rs)?|fri|sat|sun)(?:day)?\b")
+CODE = re.compile(r"(?=.*\d)(?=.*[A-Za-z])")  # letters and digits in one token ("NUH7730019", "E4")
+CONTENT_WORDS = (WARD_SHORTHAND, UNITS, FIELD_KEYS, SERVICE_WORDS, NOT_NAME_WORDS)
+CODE_OR_NUMBER = re.compile(r"\d")
 DAY_MONTH = re.compile(r"(\d{1,2})[/.](\d{1,2})(?:[/.](?:\d{2}|\d{4}))?")
 AGE_AFTER = re.compile(r"(?i)\s*-?\s*(?:yo|y/o|y\.o\.|years?|yrs?)\b")
+MONEY = re.compile(r"(?i)[£$€¥]|\b(?:eur|gbp|usd|pounds?|dollars?|euros?)\b")
+PLACE_WORDS: FrozenSet[str] = frozenset("at in on from per by with".split())
 WEIGHT_BEFORE = re.compile(r"(?i)\b(?:weight|weighs|weighed|weighing|wt)\s*:?\s*\Z")
 LABEL_KINDS = ("name", "date", "age", "number", "quantity")
 
@@ -89,13 +97,34 @@ def strip_person_words(ev: ClinicalEvidence, start: int, end: int) -> Tuple[int,
     return start, end
 
 
+def split_at_places(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int]]:
+    """The span cut at a line break, a spaced dash, "at", "in", "on", "from", "per", "by", "with" between
+    spaces, and before a title ("Paediatric Asthma Clinic | Penrhos Infirmary", "MORPHINE 4 MG IV GIVEN |
+    DR OSEI-BONSU", "Lakeside Mental Health Trust | Community Mental Health Team"): a service, the place
+    it is held and the person who gave it are read apart; "Bowness-on-Windermere" stays whole."""
+    out, first = [], start
+    for k in range(start, end):
+        spaced = k > start and ev.doc[k - 1].whitespace_ != "" and ev.doc[k].whitespace_ != ""
+        cut = "\n" in ev.words[k] or (spaced and (ev.lower[k] in PLACE_WORDS or ev.words[k] in {"-", "–", "—"}))
+        if cut:
+            if k > first:
+                out.append((first, k))
+            first = k + 1
+        elif k > first and ev.lower[k].rstrip(".") in TITLE_WORDS and ev.doc[k - 1].whitespace_:
+            out.append((first, k))
+            first = k
+    if end > first:
+        out.append((first, end))
+    return [(s, e) for s, e in out if any(ev.words[k].strip() for k in range(s, e))]
+
+
 def is_generic(ev: ClinicalEvidence, i: int) -> bool:
     """A token that is the record's content, not a name: no letter, clinical vocabulary, a unit, a stop
     word, a field key or a service word, or an English word that no name list holds as a rare word."""
     word, w = ev.words[i], ev.lower[i]
     if not any(ch.isalpha() for ch in word) or len(w) == 1:
         return True
-    if ev.clinical(i) or w in UNITS or w in ev.stops or w in FIELD_KEYS or w in SERVICE_WORDS or w in NOT_NAME_WORDS:
+    if ev.clinical(i) or w in ev.stops or any(w in words for words in CONTENT_WORDS):
         return True
     core = w[:-2] if w.endswith(("'s", "’s")) else w
     if not is_english_word(core.replace("-", "")) and not all(is_english_word(p) for p in core.split("-") if p):
@@ -161,9 +190,10 @@ class ClinicalContent(SpanFilter):
                     and self.joined(ev, start, end, spans, tagger)):
                 out.append((start, end, label, score))  # "HOSPITAL" of "RIVERBEND METHODIST | HOSPITAL"
                 continue
-            kept = self.kept(ev, start, end, output, dates)
-            if kept is not None:
-                out.append((kept[0], kept[1], label, score))
+            for s, e in (split_at_places(ev, start, end) if output in self.name_labels else [(start, end)]):
+                kept = self.kept(ev, s, e, output, dates)
+                if kept is not None:
+                    out.append((kept[0], kept[1], label, score))
         return out
 
     def joined(self, ev: ClinicalEvidence, start: int, end: int, spans: Sequence[Scored], tagger) -> bool:
@@ -189,7 +219,10 @@ class ClinicalContent(SpanFilter):
             if SCORE_BEFORE.search(before) and not AGE_KEY.search(before):
                 return None
             return start, end
-        if output in self.number_labels:
+        # no identifier's shape: read as a name ("amlodipine", "amlodipine 100" tagged as a contact)
+        words_only = "@" not in text[s_char:e_char] and not identifier_number(text[s_char:e_char]) and any(
+            w.isalpha() for w in ev.words[start:end]) and not any(CODE.match(w) for w in ev.words[start:end])
+        if output in self.number_labels and not words_only:
             while start < end - 1 and ev.lower[start] in FIELD_KEYS:  # "MRN NUH7730019"
                 start += 1
             if all(not any(ch.isalpha() for ch in w) for w in ev.words[start:end]) and not identifier_number(
@@ -197,16 +230,19 @@ class ClinicalContent(SpanFilter):
                 return None
             return start, end
         if output in self.quantity_labels:
-            if WEIGHT_BEFORE.search(text[max(0, s_char - 16):s_char]):
-                return start, end
-            return None if all(is_generic(ev, k) for k in range(start, end)) else (start, end)
-        if output not in self.name_labels and output not in self.demographic_labels:
+            money = MONEY.search(text, s_char, e_char)  # a salary, a compensation; a weight after its key
+            return (start, end) if money or WEIGHT_BEFORE.search(text[max(0, s_char - 16):s_char]) else None
+        if output not in self.name_labels and output not in self.demographic_labels and not (
+                output in self.number_labels and words_only):
             return start, end
         if not any(ch.isalpha() for ch in text[s_char:e_char]):  # a number read as a name ("3300172" ORG)
             after = text[e_char:e_char + 12]
             keep = (identifier_number(text[s_char:e_char]) or self.dated(text, s_char, e_char, dates)
                     or AGE_AFTER.match(after))
             return (start, end) if keep else None
+        while (start < end - 1 and ev.lower[start] in FIELD_KEYS
+               and CODE_OR_NUMBER.search(text, doc[start + 1].idx, e_char)):
+            start += 1  # "MRN NUH7730019" read as a place
         if output == self.person_label:
             start, end = strip_person_words(ev, start, end)
         while start < end - 1 and ev.lower[start].rstrip(".") in TITLE_WORDS:  # "Dr Bankole" read as an ORG
@@ -222,7 +258,13 @@ class ClinicalContent(SpanFilter):
             lower = ev.cased and all(not ev.written[k][:1].isupper() for k in alpha)
             if lower and not occupation(ev, start, end):
                 return None
+            care = any(ev.clinical(k) or ev.lower[k] in SERVICE_WORDS or ev.lower[k] in WARD_SHORTHAND for k in alpha)
+            if care and all(is_generic(ev, k) for k in range(start, end)):
+                return None  # "Children's Outpatients", "SPEECH DYSARTHRIC"; not "Norwegian"
             return start, end
+        nxt = end < len(ev.words) and ev.words[end] == "-" and end + 1 < len(ev.words) and ev.words[end + 1].isdigit()
+        if nxt and len(alpha) == 1 and ev.written[alpha[0]].isupper():
+            return None  # "PCL" of "PCL-5", "GAD" of "GAD-7": the name of a score
         if ev.cased and alpha and all(not ev.written[k][:1].isupper() for k in alpha):
             return None  # "chronic plaque psoriasis", "cardiology clinic" in a letter in mixed case
         if any(ev.lower[k] in INSTITUTION_HEADS for k in alpha[1:]):
@@ -273,7 +315,7 @@ def make_clinical_content(
     """name_labels, person_label: labels of names (a person's span also loses its title); demographic_labels:
     kept in lower case only as an occupation; date_label: kept on a date's shape; age_label: dropped after a
     score's name; number_labels: number-only spans kept on an identifier's length; quantity_labels: kept
-    after a weight or with a word that is no dose. min_share, min_terms: the note test of `clinical_notes`
+    as money or after a weight key only. min_share, min_terms: the note test of `clinical_notes`
     (a note is that filter's, not this one's). A label may be of one kind only."""
     return ClinicalContent(name_labels, person_label, demographic_labels, date_label, age_label, number_labels,
                            quantity_labels, min_share, min_terms)
