@@ -81,7 +81,9 @@ CODE = re.compile(r"(?=.*\d)(?=.*[A-Za-z])")  # letters and digits in one token 
 CONTENT_WORDS = (WARD_SHORTHAND, UNITS, FIELD_KEYS, SERVICE_WORDS, NOT_NAME_WORDS)
 CODE_OR_NUMBER = re.compile(r"\d")
 DAY_MONTH = re.compile(r"(\d{1,2})[/.](\d{1,2})(?:[/.](?:\d{2}|\d{4}))?")
-AGE_AFTER = re.compile(r"(?i)\s*-?\s*(?:yo|y/o|y\.o\.|years?|yrs?)\b")
+AGE_AFTER = re.compile(r"(?i)\s*-?\s*(?:yo|y/o|y\.\s?o\b|years?|yrs?|yom|yof|months?)\b")
+AGE_WORD = re.compile(r"(?i)(?:yo|y/o|y\.o|years?|yrs?|yom|yof)\b")
+AGE_BEFORE = re.compile(r"(?i)\b(?:age|aged|ages|now)\s*:?\s*\Z")
 MONEY = re.compile(r"(?i)[£$€¥]|\b(?:eur|gbp|usd|pounds?|dollars?|euros?)\b")
 PLACE_WORDS: FrozenSet[str] = frozenset("at in on from per by with".split())
 WEIGHT_BEFORE = re.compile(r"(?i)\b(?:weight|weighs|weighed|weighing|wt)\s*:?\s*\Z")
@@ -168,18 +170,25 @@ class ClinicalContent(SpanFilter):
 
     def applies(self, doc: Doc, words: Sequence[str]) -> bool:
         """A clinical record that is no shorthand note (those are `clinical_notes`')."""
+        return self.kind(doc, words) == "record"
+
+    def kind(self, doc: Doc, words: Sequence[str]) -> Optional[str]:
+        """"note" (a shorthand note, `clinical_notes`' test), "record" (`is_clinical_record`) or None."""
         terms, alpha = clinical_term_count(words)
         if terms >= self.min_terms and terms >= self.min_share * alpha:
-            return False
+            return "note"
         written = written_words(doc)  # the record's keys as written ("CHI:" of a line recased "chi:")
         text = doc.text if written is None else "".join(w + t.whitespace_ for w, t in zip(written, doc))
-        return is_clinical_record(text)
+        return "record" if is_clinical_record(text) else None
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
         words = tokens[0]
-        if not spans or not self.applies(doc, words):
+        kind = self.kind(doc, words) if spans else None
+        if kind is None:
             return spans
         ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()), written_words(doc))
+        if kind == "note":
+            return [kept for kept in (self.in_note(ev, *span, tagger) for span in spans) if kept is not None]
         matches = find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False)
         dates = [(m.start, m.end) for m in matches if m.label == "DATETIME"]
         dates += [(m.start(), m.end()) for m in MONTH_YEAR.finditer(doc.text)]
@@ -195,6 +204,34 @@ class ClinicalContent(SpanFilter):
                 if kept is not None:
                     out.append((kept[0], kept[1], label, score))
         return out
+
+    def in_note(self, ev: ClinicalEvidence, start: int, end: int, label: str, score: float,
+                tagger) -> Optional[Scored]:
+        """A shorthand note's span, after `clinical_notes`: an age needs an age's word ("78 YO", "aged 81";
+        not "PRESSURE SUPPORT OF 10", "SAT 71"), a person loses the title, role or kin word before the name
+        ("DR. L. RUUSKA", "CNM SOLVEIG HALL", "PT EDWARD"), a date the words after it ("7/6 with")."""
+        output = tagger.output_label(label)
+        if output == self.age_label:
+            return (start, end, label, score) if self.aged(ev, start, end) else None
+        if output == self.person_label:
+            first, last = start, end
+            while first < last - 1 and (ev.lower[first].rstrip(".") in NOT_NAME_WORDS or ev.words[first] == "."
+                                        or not ev.words[first].strip()):
+                first += 1
+            alone = last - first == 1 and ev.lower[first].rstrip(".") in NOT_NAME_WORDS  # "DAUGHTER" alone
+            return None if alone else (first, last, label, score)
+        if output == self.date_label:
+            while end > start + 1 and (ev.lower[end - 1] in ev.stops or not ev.words[end - 1].strip()):
+                end -= 1
+        return start, end, label, score
+
+    def aged(self, ev: ClinicalEvidence, start: int, end: int) -> bool:
+        """An age by its words: "YO", "y.o.", "years", "-year-old" in or after the span, "age", "aged",
+        "now" before it."""
+        text = ev.doc.text
+        s_char, e_char = ev.doc[start].idx, ev.doc[end - 1].idx + len(ev.doc[end - 1].text)
+        return (AGE_WORD.search(text[s_char:e_char]) is not None or AGE_AFTER.match(text, e_char) is not None
+                or AGE_BEFORE.search(text[max(0, s_char - 12):s_char]) is not None)
 
     def joined(self, ev: ClinicalEvidence, start: int, end: int, spans: Sequence[Scored], tagger) -> bool:
         """Whether another name span touches this one on its line (spaces between at most): the tagger cut
@@ -218,7 +255,7 @@ class ClinicalContent(SpanFilter):
             before = text[max(0, s_char - 24):s_char]
             if SCORE_BEFORE.search(before) and not AGE_KEY.search(before):
                 return None
-            return start, end
+            return (start, end) if self.aged(ev, start, end) else None
         # no identifier's shape: read as a name ("amlodipine", "amlodipine 100" tagged as a contact)
         words_only = "@" not in text[s_char:e_char] and not identifier_number(text[s_char:e_char]) and any(
             w.isalpha() for w in ev.words[start:end]) and not any(CODE.match(w) for w in ev.words[start:end])
