@@ -168,3 +168,36 @@ def test_a_span_is_read_apart_at_a_place_word_a_dash_and_a_title(nlp):
 def test_peoples_and_faiths_stay_masked_in_a_record(nlp, demographic):
     text = HEAD + f"He is {demographic} and speaks English at home." + FOOT
     assert covered(masked(nlp, text), demographic)
+
+
+class _Tagger:
+    """What the filter reads of anon_crf: its output labels and name lists."""
+    name_terms = frozenset({"quennell", "tobias"})
+
+    @staticmethod
+    def output_label(label):
+        return label
+
+
+WORDS = ["Dr", "Mr", "PT", "WIFE", "Quennell", "Tobias", "clinic", "Clinic", "Hospital", "number", ":", "MRN", "4417920",
+         "amlodipine", "5", "mg", "-", "\n", "at", "per", "PHQ", "-", "9", "is", "17", "aged", "58", "YO", "12/03",
+         "four", "weeks", "NBM", "SALT", "Riverside", "Surgery", ",", ".", "the", "Norwegian", "harbour", "pilot"]
+LABELS = ["PERSON", "ORG", "LOC", "MISC", "DEM", "DATETIME", "AGE", "ID", "CONTACT", "QUANTITY", "CODE"]
+
+
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=40), st.data())
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_the_filter_only_keeps_or_cuts_spans(nlp, words, data):
+    """On any record: every span it returns lies inside a span it was given, with that span's label and score."""
+    text = "MRN: 4417920 referral clinic consultant cardiology micrograms\n" + " ".join(words)
+    doc = nlp.make_doc(text)
+    n = len(doc)
+    spans = []
+    for _ in range(data.draw(st.integers(0, 6))):
+        start = data.draw(st.integers(0, n - 1))
+        end = data.draw(st.integers(start + 1, min(n, start + 6)))
+        spans.append((start, end, data.draw(st.sampled_from(LABELS)), 0.7))
+    tokens = ([t.text for t in doc], [bool(t.whitespace_) for t in doc], [t.is_space for t in doc])
+    out = make_clinical_content()(doc, tokens, spans, _Tagger())
+    for s, e, label, score in out:
+        assert s < e and any(a <= s and e <= b and label == lab and score == sc for a, b, lab, sc in spans)
