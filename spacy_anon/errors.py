@@ -226,6 +226,12 @@ class Errors(metaclass=_WithCodes):
     E137 = ("anon_table export: unknown format {value!r}; valid: {valid}. Fix: give format=\"csv\" or \"json\", or a "
             ".csv/.json path")
 
+    # ---- [mask] clinical records: the anon_crf span filter spacy_anon.clinical_content.v1
+    E180 = ("anon_crf span filter spacy_anon.clinical_content.v1: {setting} = {value!r} is out of range (min_share: a "
+            "share above 0 and at most 1; min_terms: a count of at least 1). Fix: give a value in that range")
+    E181 = ("anon_crf span filter spacy_anon.clinical_content.v1: the labels {labels} are named both as {first} labels "
+            "and as {second} labels, which the filter reads in different ways. Fix: name each label in one setting only")
+
     # ---- [rules] deny_list scores
     E216 = ("anon_rules: a deny_list entry's score must be a number in [0, 1], got {value!r} (scores are compared "
             "with anon_mask's min_score). Fix: leave it out (1.0) or give a number from 0 to 1")

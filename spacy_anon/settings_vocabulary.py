@@ -191,6 +191,7 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.e2ej_tok2vec.v1": "architectures",
     "spacy_anon.minilm_transformer.v1": "architectures",
     "spacy_anon.clinical_notes.v1": "misc",
+    "spacy_anon.clinical_content.v1": "misc",
     "spacy_anon.extend_names.v1": "misc",
     "spacy_anon.faker_surrogates.v1": "misc",
     "spacy_anon.fitted_in_initialize.v1": "callbacks",

@@ -23,6 +23,7 @@ from spacy_anon.tagger.span_filters.calibration import CalibrateScores, apply_cu
 from spacy_anon.tagger.span_filters.chunks import (  # noqa: F401
     MergeAdjacent, TrimPartialChunks, chunk_ids, merge_adjacent_spans, trim_partial_chunks,
 )
+from spacy_anon.tagger.span_filters.clinical_content import ClinicalContent  # noqa: F401
 from spacy_anon.tagger.span_filters.clinical_notes import ClinicalNotes  # noqa: F401
 from spacy_anon.tagger.span_filters.generic_words import TrimGenericWords, trim_generic_words  # noqa: F401
 from spacy_anon.tagger.span_filters.dates import DateChunks, DropImplausibleDates, fill_dates  # noqa: F401
