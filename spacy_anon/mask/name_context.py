@@ -63,12 +63,20 @@ def after_name_field(text: str, start: int, end: int) -> bool:
     return FIELD_THEN_NAMES.fullmatch(text, line_start, start) is not None
 
 
-def after_person_word(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end], a name's shape, follows a title, a kinship word or "Dear" on its line."""
+def after_person_word(text: str, start: int, end: int, leads: frozenset = PERSON_LEADS) -> bool:
+    """Whether text[start:end], a name's shape, follows a title, a kinship word or "Dear" on its line (or
+    another word of `leads`)."""
     if not PERSON_SHAPE.fullmatch(text[start:end]):
         return False
     before = _WORD_BEFORE.search(text, max(0, start - 40), start)
-    return before is not None and before.group(1).lower() in PERSON_LEADS
+    return before is not None and before.group(1).lower() in leads
+
+
+# the care roles written before a person's name ("Nurse Will Cook", "Midwife Hope Baker"): a name after
+# one is no job title, though a role alone does not make an ORG a person
+CARE_ROLES = frozenset("nurse sister midwife doctor consultant registrar pharmacist physiotherapist therapist "
+                       "paramedic carer".split())
+PERSON_OR_ROLE_LEADS = PERSON_LEADS | CARE_ROLES
 
 
 def town_after_org(text: str, prev_end: int, start: int, end: int, prev_is_org: bool) -> bool:

@@ -48,11 +48,11 @@ from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.name_context import (
-    after_name_field, after_person_word, next_field_label, street_after_preposition, town_after_org,
-    town_after_preposition,
+    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, next_field_label, street_after_preposition,
+    town_after_org, town_after_preposition,
 )
 from spacy_anon.rules.recognizers.addresses import street_shape
-from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS
+from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES
 from spacy_anon.rules.recognizers.speakers import is_role_turn
 from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -127,7 +127,6 @@ PROFICIENCY = re.compile(r"[ \t]*(?:[(:]|[-–—][ \t])[ \t]*(?i:fluent|basic|i
                          r"beginner|elementary|proficient|working|business|good|some|limited|[abc][12])\b")
 
 
-LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
 
 
 @lru_cache(maxsize=1)
@@ -375,8 +374,10 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if start >= end:
             continue
         if label in NAME_CATEGORIES - {"DEM"} and (job_title(doc, start, end) or in_job_title(doc, start, end)) \
-                and not given_name_and_surname(doc, start, end, is_given_name):
-            continue
+                and not given_name_and_surname(doc, start, end, is_given_name) \
+                and not after_person_word(text, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]),
+                                          PERSON_OR_ROLE_LEADS):
+            continue  # not "Dr Will Cook", "Nurse Will Cook": a title, role or kin word names a person
         if len(parts_of) > 1 and label in TRIM_CATEGORIES and lower_words_only(doc, start, end) \
                 and not any(is_given_name(t.lower_) for t in doc[start:end]):
             continue  # "Polish (native), English": the bracketed "native" of a list is no name

@@ -22,7 +22,10 @@ FIRST_NAME_SOURCES = "faker:person.first_names:en_US,en_GB,en_IE,en_IN,de_DE,fr_
 _KIN = "|".join(sorted(KINSHIP_WORDS, key=len, reverse=True))
 RELATIVE_NAME_PATTERNS = (
     (rf"(?i)(?=[a-z])\b(?:{_KIN})(?:\s*[,:]\s*|\s+)([^\W\d_][^\W\d_'’-]*)\b", 0.85, 1),
+    # a given name and a surname written with capitals, whatever words they are ("her husband Will White")
+    (rf"(?=[a-zA-Z])\b(?i:{_KIN})(?:[ \t]*[,:][ \t]*|[ \t]+)([A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+)\b", 0.85, 1),
 )
+LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
 
 
 @lru_cache(maxsize=1)
@@ -40,6 +43,11 @@ def _english_stop_words() -> FrozenSet[str]:
 
 
 def _relative_name_valid(value: str) -> Optional[bool]:
+    """One given name the lists hold, no stop or kinship word; or two capitalised words the second of which
+    is a listed surname ("Will White": a given name that is a stop word, with its surname)."""
+    words = value.lower().split()
+    if len(words) == 2:
+        return None if words[1] in load_gazetteer(LAST_NAME_SOURCES) and words[1] not in KINSHIP_WORDS else False
     word = value.lower()
     if word in _english_stop_words() or word in KINSHIP_WORDS or word not in first_names():
         return False

@@ -35,6 +35,7 @@ from spacy_anon.casing import written_words
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.clinical_records import WARD_SHORTHAND, is_clinical_record
 from spacy_anon.lexicon.clinical_terms import NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_english_word
+from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.generic_words import FIELD_KEYS, zipf
 from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
@@ -87,6 +88,7 @@ AGE_BEFORE = re.compile(r"(?i)\b(?:age|aged|ages|now)\s*:?\s*\Z")
 MONEY = re.compile(r"(?i)[£$€¥]|\b(?:eur|gbp|usd|pounds?|dollars?|euros?)\b")
 PLACE_WORDS: FrozenSet[str] = frozenset("at in on from per by with".split())
 WEIGHT_BEFORE = re.compile(r"(?i)\b(?:weight|weighs|weighed|weighing|wt)\s*:?\s*\Z")
+CLINICIAN_ENDINGS = ("ologist", "ician", "iatrist", "therapist", "surgeon", "nurse", "midwife")
 LABEL_KINDS = ("name", "date", "age", "number", "quantity")
 
 
@@ -94,20 +96,36 @@ def strip_person_words(ev: ClinicalEvidence, start: int, end: int) -> Tuple[int,
     """The span without the titles, roles, kin words and "patient" it starts with ("Dr [Bankole]", "PT
     [EDWARD]"), nor the stop words and punctuation at its edges; (k, k) when nothing else is left."""
     while start < end and (ev.lower[start].rstrip(".") in NOT_NAME_WORDS or not ev.words[start].strip()
-                           or ev.words[start] in {".", ",", ":"} or ev.lower[start] in ev.stops):
+                           or ev.words[start] in {".", ",", ":"}
+                           or (ev.lower[start] in ev.stops and not given_name_word(ev, start, end))):
         start += 1
     return start, end
 
 
+def given_name_word(ev: ClinicalEvidence, i: int, end: int) -> bool:
+    """A stop word written with a capital that is a given name: after a title, role or kin word ("Dr Will
+    Young", "her daughter May Long"), or inside a sentence before another capitalised word ("ask Will Cook")."""
+    if not ev.written[i][:1].isupper() or ev.written[i].isupper():
+        return False
+    k = i - 1
+    while k >= 0 and not ev.words[k].strip():
+        k -= 1
+    if k >= 0 and ev.lower[k].rstrip(".") in NOT_NAME_WORDS:
+        return True
+    opens = k < 0 or ev.words[k] in {".", "!", "?", ":"} or "\n" in ev.words[k] or "\n" in ev.doc[k].whitespace_
+    return not opens and i + 1 < end and ev.written[i + 1][:1].isupper()
+
+
 def split_at_places(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int]]:
     """The span cut at a line break, a spaced dash, "at", "in", "on", "from", "per", "by", "with" between
-    spaces, and before a title ("Paediatric Asthma Clinic | Penrhos Infirmary", "MORPHINE 4 MG IV GIVEN |
+    spaces, a comma before a role ("Dr Will White, Consultant Physician"), and before a title ("Paediatric Asthma Clinic | Penrhos Infirmary", "MORPHINE 4 MG IV GIVEN |
     DR OSEI-BONSU", "Lakeside Mental Health Trust | Community Mental Health Team"): a service, the place
     it is held and the person who gave it are read apart; "Bowness-on-Windermere" stays whole."""
     out, first = [], start
     for k in range(start, end):
         spaced = k > start and ev.doc[k - 1].whitespace_ != "" and ev.doc[k].whitespace_ != ""
-        cut = "\n" in ev.words[k] or (spaced and (ev.lower[k] in PLACE_WORDS or ev.words[k] in {"-", "–", "—"}))
+        cut = "\n" in ev.words[k] or (spaced and (ev.lower[k] in PLACE_WORDS or ev.words[k] in {"-", "–", "—"})) \
+            or (ev.words[k] == "," and k + 1 < end and ev.lower[k + 1].rstrip(".") in NOT_NAME_WORDS)
         if cut:
             if k > first:
                 out.append((first, k))
@@ -132,6 +150,27 @@ def is_generic(ev: ClinicalEvidence, i: int) -> bool:
     if not is_english_word(core.replace("-", "")) and not all(is_english_word(p) for p in core.split("-") if p):
         return False
     return not (core in ev.names and zipf(core) < 4.5)  # "TURNER", "Ellerby": a listed, rarer word is a name
+
+
+def titled_before(ev: ClinicalEvidence, start: int) -> bool:
+    """Whether a title, role or kin word stands right before token `start`, in the span (stripped) or before
+    it ("Dr | Young", "her husband | Will Cook")."""
+    k = start - 1
+    while k >= 0 and (not ev.words[k].strip() or ev.words[k] == "."):
+        k -= 1
+    return k >= 0 and ev.lower[k].rstrip(".") in NOT_NAME_WORDS
+
+
+def clinician(word: str) -> bool:
+    """A job noun of care ("physician", "cardiologist", "psychiatrist"): alone after "Consultant" a job, no
+    name (a surname may be a job noun: "Dr Will Cook")."""
+    return word in JOB_NOUNS or word.endswith(CLINICIAN_ENDINGS)
+
+
+def listed_names(ev: ClinicalEvidence, alpha: Sequence[int]) -> bool:
+    """Two or more words, each written with a capital and each a given name or surname of the name lists
+    ("Grace White", "Hope Miller"): a person's name, however common its words."""
+    return len(alpha) >= 2 and all(ev.written[k][:1].isupper() and ev.lower[k] in ev.names for k in alpha)
 
 
 def occupation(ev: ClinicalEvidence, start: int, end: int) -> bool:
@@ -199,6 +238,10 @@ class ClinicalContent(SpanFilter):
                     and self.joined(ev, start, end, spans, tagger)):
                 out.append((start, end, label, score))  # "HOSPITAL" of "RIVERBEND METHODIST | HOSPITAL"
                 continue
+            if output in self.name_labels and ev.written[start][:1].isupper() and \
+                    self.joined(ev, start, end, spans, tagger, labels=(self.person_label,)):
+                out.append((start, end, label, score))  # "White" of "Nurse Will | White": one name cut in two
+                continue
             for s, e in (split_at_places(ev, start, end) if output in self.name_labels else [(start, end)]):
                 kept = self.kept(ev, s, e, output, dates)
                 if kept is not None:
@@ -233,11 +276,13 @@ class ClinicalContent(SpanFilter):
         return (AGE_WORD.search(text[s_char:e_char]) is not None or AGE_AFTER.match(text, e_char) is not None
                 or AGE_BEFORE.search(text[max(0, s_char - 12):s_char]) is not None)
 
-    def joined(self, ev: ClinicalEvidence, start: int, end: int, spans: Sequence[Scored], tagger) -> bool:
-        """Whether another name span touches this one on its line (spaces between at most): the tagger cut
-        one name in two ("RIVERBEND METHODIST" and "HOSPITAL"; read for a span with an institution's head)."""
+    def joined(self, ev: ClinicalEvidence, start: int, end: int, spans: Sequence[Scored], tagger,
+               labels: Optional[Sequence[str]] = None) -> bool:
+        """Whether another name span (of `labels`, default any name label) touches this one on its line
+        (spaces between at most): the tagger cut one name in two ("RIVERBEND METHODIST" and "HOSPITAL", read
+        for a span with an institution's head; "Nurse Will" and "White")."""
         for s, e, label, _ in spans:
-            if (s, e) == (start, end) or tagger.output_label(label) not in self.name_labels:
+            if (s, e) == (start, end) or tagger.output_label(label) not in (labels or self.name_labels):
                 continue
             gap = ev.words[e:start] if e <= start else ev.words[end:s] if end <= s else None
             if gap is not None and all(not w.strip() and "\n" not in w for w in gap):
@@ -280,10 +325,11 @@ class ClinicalContent(SpanFilter):
         while (start < end - 1 and ev.lower[start] in FIELD_KEYS
                and CODE_OR_NUMBER.search(text, doc[start + 1].idx, e_char)):
             start += 1  # "MRN NUH7730019" read as a place
-        if output == self.person_label:
-            start, end = strip_person_words(ev, start, end)
+        if output == self.person_label or ev.lower[start].rstrip(".") in NOT_NAME_WORDS:
+            start, end = strip_person_words(ev, start, end)  # "Nurse Will Cook" read as an ORG too
         while start < end - 1 and ev.lower[start].rstrip(".") in TITLE_WORDS:  # "Dr Bankole" read as an ORG
             start += 1
+        titled = titled_before(ev, start)
         while start < end and not ev.words[start].strip():
             start += 1
         if start >= end:
@@ -306,6 +352,12 @@ class ClinicalContent(SpanFilter):
             return None  # "chronic plaque psoriasis", "cardiology clinic" in a letter in mixed case
         if any(ev.lower[k] in INSTITUTION_HEADS for k in alpha[1:]):
             return start, end  # "Riverside Surgery", "Medical Centre No. 4"
+        written_name = output == self.person_label and ev.cased and len(alpha) >= 2 and all(
+            ev.written[k][:1].isupper() and not ev.written[k].isupper() for k in alpha)  # "ask Will Young"
+        if output in self.name_labels and (titled or written_name or listed_names(ev, alpha)) and not any(
+                ev.clinical(k) or any(ev.lower[k] in words for words in CONTENT_WORDS)
+                or (len(alpha) == 1 and clinician(ev.lower[k])) for k in alpha):
+            return start, end  # "Dr Young", "her husband Will Cook", "May Long": names that are words
         if all(is_generic(ev, k) for k in range(start, end)):
             return None
         return start, end
