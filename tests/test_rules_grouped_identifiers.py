@@ -189,3 +189,31 @@ def test_fast_path_masks_every_spacing(reference, fast, seed, seps):
     assert got == [(doc._.anon_text, doc._.anon_table) for doc in (reference(t) for t in lines)]
     for (out, _), line in zip(got, lines):
         assert out.endswith(("paid", "ok")) and _digits(line.split(" ", 1)[1][:-3])[-6:] not in _digits(out)
+
+
+# ------------------------------------------------------------------ the pipeline paths
+NOTE = ("Nursing progress note 0700-1900.\nPt resting, BP 120/80, HR 72, RR 18, SpO2 98 on RA.\n"
+        "Daughter paid the parking by credit card 4660 4876 4759 \n3823 at the desk.\n"
+        "Refund to IBAN G B 8 2 W E S T 1 2 3 4 5 6 9 8 7 6 5 4 3 2 per social work.\nPlan: continue to monitor.\n")
+
+
+def test_a_blank_pipeline_with_anon_rules_finds_both_forms():
+    from spacy_anon.doc_keys import SPAN_KEY
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("anon_rules")
+    doc = nlp(NOTE)
+    found = {s._.anon_type: s.text for s in doc.spans[SPAN_KEY] if s.label_ == "ID"}
+    assert found.get("CARD") == "4660 4876 4759 \n3823"
+    assert found.get("IBAN") == "G B 8 2 W E S T 1 2 3 4 5 6 9 8 7 6 5 4 3 2"
+
+
+def test_the_default_pipeline_masks_both_forms_in_a_clinical_note():
+    import spacy_anon
+
+    doc = spacy_anon.load()(NOTE)
+    assert doc._.anon_status == "ok"
+    out = doc._.anon_text
+    for part in ("4876", "3823", "W E S T", "9 8 7 6"):
+        assert part not in out, part
+    assert "BP 120/80, HR 72, RR 18, SpO2 98" in out  # the vitals stay
