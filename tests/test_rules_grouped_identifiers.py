@@ -104,6 +104,7 @@ def test_one_character_at_a_time_is_found(seed, kind, wrap):
     ("NHS number {} on the letter.", "943 476 5919", "ID"),
     ("National insurance number {} as stated.", "AB 12 34 56 C", "ID"),
     ("Wire it to account GB82 WEST {} please.", "1234 5698 7654 32", "ID"),
+    ("Account number {} on file.", "1234 5678 9012", "ID"),
 ])
 def test_grouped_identifiers_with_other_whitespace_are_found(sep, template, value, label):
     head, rest = value.split(" ", 1)
@@ -111,6 +112,17 @@ def test_grouped_identifiers_with_other_whitespace_are_found(sep, template, valu
     text = template.format(hidden)
     assert _covered(text, hidden if "GB82" not in text else text[text.index("GB82"):text.index(" please")],
                     find_matches(text), label), repr(hidden)
+
+
+@pytest.mark.parametrize("text, code", [
+    ("Account number 1234 5678 9012 on file.", "1234 5678 9012"),  # each group, not the first alone
+    ("membership number 4455 667 890 expired", "4455 667 890"),
+    ("Account number 1234 5678abc", "1234"),
+    ("Hospital 1 200 beds", None),  # a count, not a code
+])
+def test_labelled_codes_in_groups(text, code):
+    found = [text[m.start:m.end] for m in find_matches(text) if m.source == "rules.account_number"]
+    assert found == ([code] if code else [])
 
 
 def test_wrong_checksums_stay_unfound_in_any_spacing():
