@@ -3,8 +3,8 @@
 An identifier can be hidden from a regex or a tagger without hiding it from a reader: a zero-width
 space or a soft hyphen inside a name ("Kow\u200balski"), an SSN wrapped at a hyphen ("536-22-\\n1784"),
 spaced digits ("5 3 6 2 2 1 7 8 4"), a card number wrapped after a space ("4111 1111 \\n1111 1111"), an
-IBAN one character at a time ("G B 8 2 W E S T ..."), en dashes for hyphens, full-width digits, a NUL inside an e-mail,
-or "john [at] gmail [dot] com". Detectors run on these views too and map what they find back with
+IBAN one character at a time ("G B 8 2 W E S T ..."), en dashes for hyphens, full-width digits, a NUL
+inside an e-mail, or "john [at] gmail [dot] com". Detectors run on these views too and map what they find back with
 `TextView.to_original`, so the span covers the hidden form in the original text and nothing of it is
 left in clear.
 
@@ -388,7 +388,9 @@ def spaced_characters_joined(view: TextView) -> TextView:
     return _edit(view, edits)
 
 
-_COMPACT_PREFILTER = re.compile(r"\n|\t|[A-Z0-9]  |[A-Z0-9] [A-Z0-9] [A-Z0-9]|\d \d|\d *- |\d - |[\[({<] *(?:at|AT|At|arroba|ARROBA|dot|DOT|Dot|punto|ponto)"
+# (what any of the rules above needs: a line break or a tab, two spaces after a group, spaced characters...)
+_COMPACT_PREFILTER = re.compile(r"\n|\t|[A-Z0-9]  |[A-Z0-9] [A-Z0-9] [A-Z0-9]|\d \d|\d *- |\d - "
+                                r"|[\[({<] *(?:at|AT|At|arroba|ARROBA|dot|DOT|Dot|punto|ponto)"
                                 r"|[A-Za-z0-9] +(?:at|AT|At|arroba|dot|DOT|Dot) +[A-Za-z0-9]")
 
 

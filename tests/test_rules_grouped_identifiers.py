@@ -229,3 +229,16 @@ def test_the_default_pipeline_masks_both_forms_in_a_clinical_note():
     for part in ("4876", "3823", "W E S T", "9 8 7 6"):
         assert part not in out, part
     assert "BP 120/80, HR 72, RR 18, SpO2 98" in out  # the vitals stay
+
+
+def test_the_compact_prefilter_is_implied_by_the_group_rules():
+    from spacy_anon import text_views
+
+    rng = random.Random(17)
+    atoms = ["A", "B", "1", "12", "1234", " ", "  ", "\t", "\n", " \n", "x", "-", "."]
+    for _ in range(4000):
+        text = "".join(rng.choice(atoms) for _ in range(rng.randint(1, 16)))
+        view = text_views.identity_view(text)
+        changed = text_views.spaced_characters_joined(text_views.group_separators_unified(view)).text != text
+        if changed:
+            assert text_views._COMPACT_PREFILTER.search(text), repr(text)
