@@ -20,7 +20,7 @@ import bisect
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import List, Optional, Sequence, Tuple
 
 from confusable_homoglyphs import confusables
@@ -58,6 +58,9 @@ class TextView:
     text: str
     origin: Sequence[int]
     changes: Tuple[int, ...] = ()  # view offsets where the view differs from the original (sorted)
+    # original offsets of the whitespace unified or joined between the groups of an identifier-like chain
+    # (`compact_view`): a match over one needs more than its shape (sorted)
+    loose: Tuple[int, ...] = ()
 
     def to_original(self, start: int, end: int) -> Tuple[int, int]:
         """The original [start, end) that produced the view's [start, end): it includes every hidden
@@ -350,9 +353,12 @@ def _group_chains(text: str):
 def group_separators_unified(view: TextView) -> TextView:
     """The view with the whitespace between the groups of an identifier-like chain as one space each
     (see `GROUP_CHAIN_DIGITS`): "4111 1111 \n1111 1111" reads "4111 1111 1111 1111"."""
-    text = view.text
+    return _edit(view, _group_edits(view.text))
+
+
+def _group_edits(text: str) -> List[Tuple[int, int, str]]:
     if not _IRREGULAR_SEP.search(text):
-        return view
+        return []
     edits = []
     for m in _group_chains(text):
         chain = m.group()
@@ -362,7 +368,7 @@ def group_separators_unified(view: TextView) -> TextView:
         if all(s.group() == " " for s in seps) or all(_BARE_BREAK.fullmatch(s.group()) for s in seps):
             continue  # one spacing throughout: as written, or bare line breaks (the digit join's)
         edits.extend((s.start(), s.end(), " ") for s in seps if s.group() != " ")
-    return _edit(view, edits)
+    return edits
 
 
 # One character at a time: "G B 8 2 W E S T 1 2 3 4 ..." (single upper-case letters and digits, single
@@ -377,15 +383,18 @@ _SPACED_NEEDS = re.compile(r"[A-Z0-9] [A-Z0-9] [A-Z0-9] [A-Z0-9] ")
 def spaced_characters_joined(view: TextView) -> TextView:
     """The view with runs of spaced single capitals and digits joined (see `SPACED_MIN_CHARS`), each
     character keeping its own origin."""
-    text = view.text
+    return _edit(view, _spaced_edits(view.text))
+
+
+def _spaced_edits(text: str) -> List[Tuple[int, int, str]]:
     if not _SPACED_NEEDS.search(text):
-        return view
+        return []
     edits = []
     for m in _SPACED_CHARS.finditer(text):
         run = m.group()
         if sum(c.isdigit() for c in run) >= SPACED_MIN_DIGITS and any(c.isalpha() for c in run):
             edits.extend((m.start() + j, m.start() + j + 1, "") for j in range(1, len(run), 2))
-    return _edit(view, edits)
+    return edits
 
 
 # (what any of the rules above needs: a line break or a tab, two spaces after a group, spaced characters...)
@@ -397,14 +406,20 @@ _COMPACT_PREFILTER = re.compile(r"\n|\t|[A-Z0-9]  |[A-Z0-9] [A-Z0-9] [A-Z0-9]|\d
 def compact_view(text: str, normalized: Optional[TextView] = None) -> TextView:
     """The normalized view with hidden separators joined: any whitespace between the groups of an
     identifier as one space (`group_separators_unified`), spaced single capitals and digits
-    (`spaced_characters_joined`), then COMPACT_RULES: wrapped lines inside a hyphenated word or a number,
+    (`spaced_characters_joined`; the original offsets of that whitespace are the view's `loose`), then
+    COMPACT_RULES: wrapped lines inside a hyphenated word or a number,
     spaced single digits, spaced hyphens between digits, and e-mail addresses written with "[at]",
     "(dot)" or " at " before a domain."""
     view = normalized if normalized is not None else normalized_view(text)
     if not _COMPACT_PREFILTER.search(view.text):
         return view
-    view = spaced_characters_joined(group_separators_unified(view))
+    loose: List[int] = []
+    for edits_of in (_group_edits, _spaced_edits):  # what they unify or join is recorded as `loose`
+        edits = edits_of(view.text)
+        loose.extend(view.origin[i] for start, end, _new in edits for i in range(start, end))
+        view = _edit(view, edits)
     for (pattern, replacement), needs in zip(COMPACT_RULES, _RULE_NEEDS):
         if needs is None or needs.search(view.text):
             view = _apply(view, pattern, replacement)
-    return _apply_spelled_dots(view)
+    view = _apply_spelled_dots(view)
+    return replace(view, loose=tuple(sorted(set(loose)))) if loose else view
