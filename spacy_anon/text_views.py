@@ -2,8 +2,9 @@
 
 An identifier can be hidden from a regex or a tagger without hiding it from a reader: a zero-width
 space or a soft hyphen inside a name ("Kow\u200balski"), an SSN wrapped at a hyphen ("536-22-\\n1784"),
-spaced digits ("5 3 6 2 2 1 7 8 4"), en dashes for hyphens, full-width digits, a NUL inside an e-mail,
-or "john [at] gmail [dot] com". Detectors run on these views too and map what they find back with
+spaced digits ("5 3 6 2 2 1 7 8 4"), a card number wrapped after a space ("4111 1111 \\n1111 1111"), an
+IBAN one character at a time ("G B 8 2 W E S T ..."), en dashes for hyphens, full-width digits, a NUL
+inside an e-mail, or "john [at] gmail [dot] com". Detectors run on these views too and map what they find back with
 `TextView.to_original`, so the span covers the hidden form in the original text and nothing of it is
 left in clear.
 
@@ -19,7 +20,7 @@ import bisect
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import List, Optional, Sequence, Tuple
 
 from confusable_homoglyphs import confusables
@@ -57,6 +58,9 @@ class TextView:
     text: str
     origin: Sequence[int]
     changes: Tuple[int, ...] = ()  # view offsets where the view differs from the original (sorted)
+    # original offsets of the whitespace unified or joined between the groups of an identifier-like chain
+    # (`compact_view`): a match over one needs more than its shape (sorted)
+    loose: Tuple[int, ...] = ()
 
     def to_original(self, start: int, end: int) -> Tuple[int, int]:
         """The original [start, end) that produced the view's [start, end): it includes every hidden
@@ -313,18 +317,109 @@ def _apply_spelled_dots(view: TextView) -> TextView:
                         if _EMAIL_LEFT.search(text, max(0, m.start() - 253), m.start())])
 
 
-_COMPACT_PREFILTER = re.compile(r"\n|\d \d|\d *- |\d - |[\[({<] *(?:at|AT|At|arroba|ARROBA|dot|DOT|Dot|punto|ponto)"
+# Identifiers written in groups ("4111 1111 1111 1111", "GB82 WEST 1234 5698 7654 32", "536 22 1784") keep
+# their shape whatever whitespace a writer, a form or a line wrap puts between the groups: a line break,
+# a space and a line break, a tab, several spaces. The recognizers read groups separated by one space, so
+# in a chain of three or more upper-case or digit groups holding at least `GROUP_CHAIN_DIGITS` digits
+# each such separator reads as one space (two groups, "96  \n1900", are a year and a time as often). A
+# chain whose only separators are bare line breaks (one number per line) is left to the digit join below;
+# longer gaps (table columns) and blank lines end a chain.
+GROUP_CHAIN_DIGITS = 6
+_GROUP = r"[A-Z0-9]{1,8}(?![^\W_]|[\-.,]\d)"
+_GROUP_SEP = r"(?:[ \t]{1,4}(?:\r?\n[ \t]{0,4})?|\r?\n[ \t]{0,4})"
+# (the chain's start is checked apart, `_group_chains`: a pattern that opens with a character class is
+# scanned by `re` far faster than one that opens with a lookbehind)
+_GROUP_CHAIN = re.compile(_GROUP + r"(?:" + _GROUP_SEP + _GROUP + r"){2,40}")
+_CHAIN_BEFORE = re.compile(r"[\w\-.,/]")  # a chain does not start inside a word or a number
+_GROUP_SEP_RE = re.compile(_GROUP_SEP)
+_IRREGULAR_SEP = re.compile(r"[A-Z0-9](?:[ \t]*\r?\n|[ \t]*\t|  )")  # in every chain to unify
+_BARE_BREAK = re.compile(r"\r?\n")
+
+
+def _group_chains(text: str):
+    r"""The matches of `_GROUP_CHAIN` that do not start inside a word or a number, as `finditer` of the
+    pattern behind a lookbehind `(?<![\w\-.,/])` would give them."""
+    search = _GROUP_CHAIN.search
+    m = search(text)
+    while m is not None:
+        start = m.start()
+        if start and _CHAIN_BEFORE.match(text, start - 1):
+            m = search(text, start + 1)
+            continue
+        yield m
+        m = search(text, m.end())
+
+
+def group_separators_unified(view: TextView) -> TextView:
+    """The view with the whitespace between the groups of an identifier-like chain as one space each
+    (see `GROUP_CHAIN_DIGITS`): "4111 1111 \n1111 1111" reads "4111 1111 1111 1111"."""
+    return _edit(view, _group_edits(view.text))
+
+
+def _group_edits(text: str) -> List[Tuple[int, int, str]]:
+    if not _IRREGULAR_SEP.search(text):
+        return []
+    edits = []
+    for m in _group_chains(text):
+        chain = m.group()
+        if sum(c.isdigit() for c in chain) < GROUP_CHAIN_DIGITS:
+            continue
+        seps = [s for s in _GROUP_SEP_RE.finditer(text, m.start(), m.end())]
+        if all(s.group() == " " for s in seps) or all(_BARE_BREAK.fullmatch(s.group()) for s in seps):
+            continue  # one spacing throughout: as written, or bare line breaks (the digit join's)
+        edits.extend((s.start(), s.end(), " ") for s in seps if s.group() != " ")
+    return edits
+
+
+# One character at a time: "G B 8 2 W E S T 1 2 3 4 ..." (single upper-case letters and digits, single
+# spaces, at least `SPACED_MIN_CHARS` of them with a letter and `SPACED_MIN_DIGITS` digits; runs of
+# spaced digits alone are joined by the rule below). Ordinary capitals ("I A M", "U S A") hold no digits.
+SPACED_MIN_CHARS = 8
+SPACED_MIN_DIGITS = 4
+_SPACED_CHARS = re.compile(r"(?<![\w\-])[A-Z0-9](?: [A-Z0-9]){%d,}(?![\w\-])" % (SPACED_MIN_CHARS - 1))
+_SPACED_NEEDS = re.compile(r"[A-Z0-9] [A-Z0-9] [A-Z0-9] [A-Z0-9] ")
+
+
+def spaced_characters_joined(view: TextView) -> TextView:
+    """The view with runs of spaced single capitals and digits joined (see `SPACED_MIN_CHARS`), each
+    character keeping its own origin."""
+    return _edit(view, _spaced_edits(view.text))
+
+
+def _spaced_edits(text: str) -> List[Tuple[int, int, str]]:
+    if not _SPACED_NEEDS.search(text):
+        return []
+    edits = []
+    for m in _SPACED_CHARS.finditer(text):
+        run = m.group()
+        if sum(c.isdigit() for c in run) >= SPACED_MIN_DIGITS and any(c.isalpha() for c in run):
+            edits.extend((m.start() + j, m.start() + j + 1, "") for j in range(1, len(run), 2))
+    return edits
+
+
+# (what any of the rules above needs: a line break or a tab, two spaces after a group, spaced characters...)
+_COMPACT_PREFILTER = re.compile(r"\n|\t|[A-Z0-9]  |[A-Z0-9] [A-Z0-9] [A-Z0-9]|\d \d|\d *- |\d - "
+                                r"|[\[({<] *(?:at|AT|At|arroba|ARROBA|dot|DOT|Dot|punto|ponto)"
                                 r"|[A-Za-z0-9] +(?:at|AT|At|arroba|dot|DOT|Dot) +[A-Za-z0-9]")
 
 
 def compact_view(text: str, normalized: Optional[TextView] = None) -> TextView:
-    """The normalized view with hidden separators joined (see COMPACT_RULES): wrapped lines inside a
-    hyphenated word or a number, spaced single digits, spaced hyphens between digits, and e-mail
-    addresses written with "[at]", "(dot)" or " at " before a domain."""
+    """The normalized view with hidden separators joined: any whitespace between the groups of an
+    identifier as one space (`group_separators_unified`), spaced single capitals and digits
+    (`spaced_characters_joined`; the original offsets of that whitespace are the view's `loose`), then
+    COMPACT_RULES: wrapped lines inside a hyphenated word or a number,
+    spaced single digits, spaced hyphens between digits, and e-mail addresses written with "[at]",
+    "(dot)" or " at " before a domain."""
     view = normalized if normalized is not None else normalized_view(text)
     if not _COMPACT_PREFILTER.search(view.text):
         return view
+    loose: List[int] = []
+    for edits_of in (_group_edits, _spaced_edits):  # what they unify or join is recorded as `loose`
+        edits = edits_of(view.text)
+        loose.extend(view.origin[i] for start, end, _new in edits for i in range(start, end))
+        view = _edit(view, edits)
     for (pattern, replacement), needs in zip(COMPACT_RULES, _RULE_NEEDS):
         if needs is None or needs.search(view.text):
             view = _apply(view, pattern, replacement)
-    return _apply_spelled_dots(view)
+    view = _apply_spelled_dots(view)
+    return replace(view, loose=tuple(sorted(set(loose)))) if loose else view

@@ -157,6 +157,8 @@ def test_every_recognizer_is_linear(name):
 
 @pytest.mark.parametrize("name,make", [
     ("spaced digits", _repeat("5 3 6 ")),  # joined by the compact view
+    ("grouped with line breaks", _repeat("AB 12 \n34\t")),  # one space between groups in the compact view
+    ("spaced capitals", _repeat("G B 8 2 ")),  # joined by the compact view
     ("zero-width spaces", _repeat("a\u200bb@c\u200b.")),  # removed by the normalized view
     ("spelled-out e-mails", _repeat("john [at] gmail [dot] com ")),
 ])

@@ -322,7 +322,8 @@ def find_matches(
             found.extend(_scan_view(normalized, recognizers, options, labels=None))
         compact = compact_view(text, normalized)
         if compact is not normalized and compact.changes != normalized.changes:
-            found.extend(_scan_view(compact, recognizers, options, labels=COMPACT_VIEW_LABELS))
+            found.extend(vouched(text, _scan_view(compact, recognizers, options, labels=COMPACT_VIEW_LABELS),
+                                 compact.loose, recognizers, options))
         found = _dedupe(found)
     if options.resolve_overlaps:
         return resolve_rule_overlaps(found)
@@ -412,6 +413,29 @@ def _scan_view(view: TextView, recognizers: Sequence[Recognizer], options: RuleO
                 continue
             o_start, o_end = view.to_original(start, end)
             out.append(RuleMatch(o_start, o_end, m.label, m.score, m.source, m.identifier, m.validated))
+    return out
+
+
+def vouched(text: str, matches: Sequence[RuleMatch], loose: Sequence[int], recognizers: Sequence[Recognizer],
+            options: RuleOptions) -> List[RuleMatch]:
+    """The matches of the compact view, less those that lie over whitespace it unified between groups
+    (`loose`: "415\t555\t2671", "536\n22\n1784" in a table) with neither a checksum nor a context word of
+    their recognizer nearer than a negative one: whitespace other than one space is what tables are made
+    of. A recognizer without context words is anchored by its own label or checksum and keeps its match."""
+    if not loose:
+        return list(matches)
+    by_name = {rec.name: rec for rec in recognizers}
+    out = []
+    for m in matches:
+        rec = by_name.get(m.source)
+        i = bisect.bisect_left(loose, m.start)
+        if i < len(loose) and loose[i] < m.end and not m.validated and rec is not None and rec.context:
+            before, after = context_sides(text, m.start, m.end, options.context_window)
+            pos = context_distance(before, after, rec.context)
+            neg = context_distance(before, after, rec.negative_context) if rec.negative_context else None
+            if pos is None or (neg is not None and neg < pos):
+                continue
+        out.append(m)
     return out
 
 

@@ -21,7 +21,10 @@ CUES: Tuple[Tuple[str, str], ...] = (
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"),
 )
 # a code: letters and digits in at most four groups, at least four digits in all (checked below)
-_CODE = r"(?:[A-Z]{1,5}[\-/ ]?)?\d[\dA-Z]{0,14}(?:[\-/][\dA-Z]{1,10}){0,3}(?![\w\-/]|[.,]\d)"
+# a code may be printed in groups of digits ("account number 1234 5678 9012"): after three digits, up to
+# four more groups of three to eight digits, each after one space, are part of it
+_CODE = r"(?:[A-Z]{1,5}[\-/ ]?)?\d[\dA-Z]{0,14}(?:[\-/][\dA-Z]{1,10}){0,3}(?:(?<=\d{3})[ ]\d{3,8}){0,4}" \
+    r"(?![\w\-/]|[.,]\d)"
 _LABELLED = re.compile(
     r"(?<![\w])(?i:(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in CUES) + r"))"
     r"(?:[ \t]{1,2}(?i:" + _NO + r"))?\.?[ \t]{0,2}(?:[:#=][ \t]{0,2}|is[ \t]{1,2})?(?P<code>" + _CODE + r")"
