@@ -12,6 +12,7 @@ a name where the note has capitals ("Mark Site" is no one: "site" is no listed s
 Pure functions of `ClinicalEvidence` (`clinical_notes`), which calls `full_name` on the tagger's
 person spans.
 """
+import re
 from typing import TYPE_CHECKING, List
 
 from spacy_anon.tagger.span_filters.clinical_cues import NOT_NAMES, given_name
@@ -23,6 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 # given names that are also modals, which the given-name list leaves out ("SON WILL CALL"): a given name
 # only written so, in the middle of a sentence ("the witness Will Young")
 MODAL_GIVEN_NAMES = frozenset({"Will", "May"})
+INITIAL = re.compile(r"[A-Z]\.?")  # a middle initial ("MARY A. COOK", "Mary A Cook")
 
 
 def name_words(ev: "ClinicalEvidence", start: int, end: int) -> List[int]:
@@ -51,8 +53,7 @@ def full_name(ev: "ClinicalEvidence", start: int, end: int) -> bool:
     if len(words) < 2 or len(words) > 4 or any("\n" in ev.words[k] for k in range(start, end)):
         return False
     first, last, middle = words[0], words[-1], words[1:-1]
-    if middle and not (len(ev.words[middle[0]]) == 1 and ev.words[middle[0]].isalpha()
-                       and ev.written[middle[0]].isupper() and all(ev.words[k] == "." for k in middle[1:])):
+    if middle and not INITIAL.fullmatch("".join(ev.written[k] for k in middle)):
         return False
     return (given_name(ev, first) or modal_given_name(ev, first, last)) and surname(ev, last)
 
@@ -63,4 +64,4 @@ def modal_given_name(ev: "ClinicalEvidence", i: int, last: int) -> bool:
     if ev.written[i] not in MODAL_GIVEN_NAMES or not ev.written[last].istitle():
         return False
     j = ev.previous(i)
-    return j >= 0 and ev.words[j].isalpha()
+    return j >= 0 and (ev.words[j].isalpha() or ev.words[j] == ",")
