@@ -1,7 +1,8 @@
 """A person named by given name and surname in a clinical note, whose surname is also a word ("Mary Cook",
 "Rose Baker", "Kylie Price"): the whole name is masked, and so is every later mention of the surname, in
-any case, with a possessive, in apposition or used as a name ("Later, cook agreed"); the word in its
-ordinary use ("the cook brought a tray") and clinical words ("foley draining") stay. The leak benchmark
+any case, with a possessive, in apposition or used as a name ("Later, cook agreed", "Cook to call back");
+the word in its ordinary use ("the cook brought a tray", also in capitals) and clinical words ("foley
+draining") stay. The leak benchmark
 found the surname left in clear in nursing notes: the clinical-note span filter cut the tagger's
 "Mary Cook" down to "Mary" (a word is no evidence of a name there), so nothing swept the surname.
 Note text written for these tests, none taken from a corpus."""
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 import spacy_anon
 from clinical_support import VITALS
+from spacy_anon.mask.leak_guard import find_occurrences, sweep_terms, used_as_name
 from spacy_anon.tagger.span_filters.clinical_notes import ClinicalEvidence
 from spacy_anon.tagger.span_filters.clinical_people import full_name
 
@@ -78,8 +80,10 @@ def test_will_as_a_given_name_inside_a_sentence(nlp):
 @pytest.mark.parametrize("first, last, ordinary", [("Mary", "Cook", "Pt asked the cook for soup."),
                                                    ("Rose", "Baker", "The baker sold bread."),
                                                    ("Ruth", "Long", "It was a long day for pt.")])
-def test_the_ordinary_word_stays_after_the_person(nlp, first, last, ordinary):
-    out = anonymized(nlp, NOTE + f"Social: {first} {last} in to visit. {ordinary}" + VITALS)
+@pytest.mark.parametrize("how", ["as written", "upper"])
+def test_the_ordinary_word_stays_after_the_person(nlp, first, last, ordinary, how):
+    text = NOTE + f"Social: {first} {last} in to visit. {ordinary}" + VITALS
+    out = anonymized(nlp, text.upper() if how == "upper" else text)
     assert last.lower() in words(out), out[len(NOTE):]
     assert first.lower() not in words(out), out[len(NOTE):]
 
@@ -120,3 +124,32 @@ def test_full_name_reads_given_name_and_listed_surname(text, name, expected):
 def test_a_name_across_a_line_break_is_no_full_name():
     doc, ev = evidence("Pt seen by Mary\nCook today.", {"cook", "mary"}, {"mary"})
     assert full_name(ev, 3, 6) is False
+
+
+# ---- the sweep of a word surname (`leak_guard`): note wording, capitals
+COMMON = {"cook", "baker", "young", "price", "white", "the", "long"}
+
+
+def swept(person, text):
+    terms = sweep_terms([("PERSON", person)], ("PERSON",), ("mr", "mrs", "dr"), COMMON.__contains__,
+                        frozenset({"the", "a"}))
+    return [text[s:e] for s, e, _ in find_occurrences(text, terms)]
+
+
+@pytest.mark.parametrize("sentence", ["Cook to call back in am.", "Cook aware of plan.", "Cook wants to go home.",
+                                      "Cook states pain 3/10.", "Cook here at bedside."])
+def test_a_word_surname_opening_a_note_sentence_is_the_name(sentence):
+    assert swept("Mary Cook", "Social: Mary Cook in to visit. " + sentence) == ["Mary Cook", "Cook"]
+    assert used_as_name(sentence, 0, 4)
+
+
+@pytest.mark.parametrize("text", ["MARY COOK IN TO VISIT. THE COOK BROUGHT A TRAY.",
+                                  "ROSE WHITE CALLED. SPUTUM VERY WHITE.", "RUTH LONG CALLED. IT WAS A LONG NIGHT."])
+def test_a_word_surname_in_capitals_after_an_article_is_the_word(text):
+    person = " ".join(text.split()[:2])
+    assert swept(person.title(), text) == [person]
+
+
+def test_a_word_surname_in_capitals_used_as_the_name_is_swept():
+    text = "MARY COOK IN TO VISIT. LATER COOK SIGNED CONSENT. COOK AWARE."
+    assert swept("Mary Cook", text) == ["MARY COOK", "COOK", "COOK"]
