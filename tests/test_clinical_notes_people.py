@@ -153,3 +153,15 @@ def test_a_word_surname_in_capitals_after_an_article_is_the_word(text):
 def test_a_word_surname_in_capitals_used_as_the_name_is_swept():
     text = "MARY COOK IN TO VISIT. LATER COOK SIGNED CONSENT. COOK AWARE."
     assert swept("Mary Cook", text) == ["MARY COOK", "COOK", "COOK"]
+
+
+@pytest.mark.parametrize("text, surname", [
+    ("Social: Mr Cook in to visit. Later, cook agreed to plan. Cook aware of plan.", "cook"),
+    ("Social: Mrs Baker called. Baker wants pt home. The HCP, Baker, asked about meds.", "baker"),
+    ("Social: Dr. Young in to see pt. young aware of labs.", "young"),
+])
+@pytest.mark.parametrize("how", ["as written", "upper"])
+def test_every_mention_of_a_titled_word_surname_is_masked(nlp, text, surname, how):
+    note = NOTE + text + VITALS
+    out = anonymized(nlp, note.upper() if how == "upper" else note)
+    assert surname not in words(out), out[len(NOTE):]
