@@ -165,3 +165,21 @@ def test_every_mention_of_a_titled_word_surname_is_masked(nlp, text, surname, ho
     note = NOTE + text + VITALS
     out = anonymized(nlp, note.upper() if how == "upper" else note)
     assert surname not in words(out), out[len(NOTE):]
+
+
+@pytest.mark.parametrize("text", ["RUTH LONG CALLED. AFTER LONG DISCUSSION W/DR, AGREED.",
+                                  "RUTH LONG CALLED. STRESSED W/LONG HOSPITALIZATION."])
+def test_a_word_surname_inside_a_line_in_capitals_is_the_word_unless_used_as_the_name(text):
+    assert swept("Ruth Long", text) == ["RUTH LONG"]
+    assert swept("Ruth Long", text + " LONG AGREED.") == ["RUTH LONG", "LONG"]
+
+
+def test_coref_reads_a_word_surname_in_capitals_by_its_use():
+    from spacy_anon.coref.resolve import find_name_variants
+    text = "RUTH LONG CALLED. AFTER LONG DISCUSSION, LATER LONG SIGNED."
+    found = find_name_variants(text, [(0, 9, "PERSON")], ("PERSON",), ("mr",), COMMON.__contains__)
+    assert [text[s:e] for s, e, _ in found] == ["LONG"] and found[0][0] == text.rindex("LONG")
+
+
+def test_a_word_surname_in_capitals_inside_a_cased_sentence_is_the_name():
+    assert swept("Ruth Long", "Ruth Long called. Later LONG signed. After LONG talks.") == ["Ruth Long", "LONG", "LONG"]

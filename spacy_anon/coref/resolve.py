@@ -86,6 +86,15 @@ def ordinary_before(text: str, start: int) -> bool:
     return previous is not None and fold(previous.group(1)) in ORDINARY_BEFORE
 
 
+def shouted(words: Sequence[str], k: int) -> bool:
+    """Whether word k is in capitals among words in capitals ("AFTER LONG DISCUSSION"), where case tells
+    no name from a word; not a name in capitals inside a sentence ("Later COOK signed")."""
+    if len(words[k]) < 2 or not words[k].isupper():
+        return False
+    return any(0 <= j < len(words) and len(words[j]) > 1 and words[j].isupper() and words[j].isalpha()
+               for j in (k - 1, k + 1))
+
+
 def plain_words(text: str) -> PlainWords:
     """The words of `text` (runs of letters and digits: "the applicant’s" -> the, applicant, s)."""
     return PlainWords(text)
@@ -300,12 +309,15 @@ def find_name_variants(text: str, mentions: Sequence[Mention], name_labels: Iter
         if not word[:1].isupper() or not taken.free(start, end):
             continue
         if is_common(key):
-            if word.isupper() and ordinary_before(text, start):
-                continue  # "A LONG DAY": capitals say nothing of a name, "A" says a word
-            initial = start in starts or start <= lead
-            if initial:
+            # in a line in capitals the capital says nothing ("AFTER LONG DISCUSSION"): as at a sentence's
+            # start, the next word must show a subject ("LATER COOK SIGNED")
+            loud = shouted(texts, k)
+            if loud and ordinary_before(text, start):
+                continue  # "A LONG DAY"
+            if loud or start in starts or start <= lead:
                 nxt = texts[k + 1] if k + 1 < len(texts) else ""
-                if not (nxt.islower() and (fold(nxt) in PREDICATE_CUES or nxt.endswith("ed"))):
+                if not ((nxt.islower() or loud and nxt.isupper())
+                        and (fold(nxt) in PREDICATE_CUES or fold(nxt).endswith("ed"))):
                     continue
         found.append((start, end, parts[key]))
     return found

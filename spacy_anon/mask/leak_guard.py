@@ -14,8 +14,9 @@ the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by a
   Words that are also common words ("Rose", "Young", "Will") are taken when capitalised inside a
   sentence; a person's name part among them also in lower case or opening a sentence where it is used as
   the name (`used_as_name`: "Later, smith agreed", "Baker said", "Cook to call back"), so "young people"
-  and "the baker" are not masked because of a Mr Young or a Ms Baker, nor "THE BAKER" in capitals. Two
-  or more consecutive name parts are taken in any case (`name_runs`: "silva santos").
+  and "the baker" are not masked because of a Mr Young or a Ms Baker, nor "THE BAKER" or "AFTER LONG
+  DISCUSSION" in a line in capitals (there only how the word is used decides). Two or more consecutive
+  name parts are taken in any case (`name_runs`: "silva santos").
 """
 import re
 import unicodedata
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from spacy_anon.coref.lexicon import PREDICATE_CUES, ROLE_NOUNS
-from spacy_anon.coref.resolve import PREVIOUS_WORD, ordinary_before, plain_words
+from spacy_anon.coref.resolve import PREVIOUS_WORD, ordinary_before, plain_words, shouted
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
 from spacy_anon.tagger.span_filters.names import PERSON_TITLES
@@ -294,8 +295,8 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
             if terms[t].capitalised_only and not _capitalised_occurrence(view.text, starts[i], words[i]) \
                     and not (terms[t].name_part and used_as_name(view.text, starts[i], ends[i])):
                 continue
-            if terms[t].name_part and n == 1 and words[i].isupper() and ordinary_before(view.text, starts[i]):
-                continue  # "THE COOK BROUGHT A TRAY": capitals say nothing of a name, "THE" says a word
+            if terms[t].name_part and n == 1 and shouted(words, i) and not used_as_name(view.text, starts[i], ends[i]):
+                continue  # "THE COOK BROUGHT A TRAY", "AFTER LONG DISCUSSION": in capitals, its use decides
             start, end = view.to_original(starts[i], ends[i + n - 1])
             found.append((start, end, t))
             after = i + n
