@@ -43,6 +43,12 @@ TITLE_GENDER: Dict[str, str] = {
 # words never taken for acronyms' initials ("European Court of Human Rights" -> ECHR)
 FUNCTION_WORDS = frozenset("of the and for on in at to de do da dos das del la las los el y e".split())
 
+# words before a common word that show its ordinary use ("the baker", "his will", "very young", "was young")
+ORDINARY_BEFORE = frozenset(
+    "a an the this that these those my your his her its our their some any no every each another such what which "
+    "whose very too so quite rather more most less least as how be is was were are been being am become became "
+    "seems seemed looks looked feel felt get got one two many few several all both other same own "
+    "el la los las un una unos unas o os as um uma uns umas su sus seu sua seus suas muy mais más es era ser".split())
 # lowercase words that, right after a sentence-initial capitalised surname, show it is used as a name
 # ("Doe later refused", "Rose said"): auxiliaries, reporting verbs and sentence adverbs.
 PREDICATE_CUES = frozenset(

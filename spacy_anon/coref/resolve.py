@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from spacy_anon.coref.lexicon import (FUNCTION_WORDS, PREDICATE_CUES, PRONOUNS, ROLE_NOUNS,
+from spacy_anon.coref.lexicon import (FUNCTION_WORDS, ORDINARY_BEFORE, PREDICATE_CUES, PRONOUNS, ROLE_NOUNS,
                                       TITLE_GENDER, first_name_gender)
 
 Mention = Tuple[int, int, str]  # start, end, label
@@ -32,6 +32,8 @@ _ABBREVIATION = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Sra|Srta|St|No|nos?|pp
 _PLAIN_WORD = re.compile(r"[^\W_]+")  # "Benham's" -> "Benham", "s"
 _PLAIN_SPLIT = re.compile(r"([^\W_]+)")
 MIN_PART = 3
+# the word before a position, on its line or the line before ("the" of "the\nbaker")
+PREVIOUS_WORD = re.compile(r"([^\W\d_]+)\.?[ \t]*(?:\r?\n[ \t]*)?$")
 
 
 def fold(word: str) -> str:
@@ -75,6 +77,22 @@ class PlainWords:
                     folded[i] = fold(word)
             self._folded = folded
         return self._folded
+
+
+def ordinary_before(text: str, start: int) -> bool:
+    """Whether the word before text[start:] shows a common word's ordinary use ("the", "very", "was":
+    `ORDINARY_BEFORE`)."""
+    previous = PREVIOUS_WORD.search(text, max(0, start - 30), start)
+    return previous is not None and fold(previous.group(1)) in ORDINARY_BEFORE
+
+
+def shouted(words: Sequence[str], k: int) -> bool:
+    """Whether word k is in capitals among words in capitals ("AFTER LONG DISCUSSION"), where case tells
+    no name from a word; not a name in capitals inside a sentence ("Later COOK signed")."""
+    if len(words[k]) < 2 or not words[k].isupper():
+        return False
+    return any(0 <= j < len(words) and len(words[j]) > 1 and words[j].isupper() and words[j].isalpha()
+               for j in (k - 1, k + 1))
 
 
 def plain_words(text: str) -> PlainWords:
@@ -291,10 +309,15 @@ def find_name_variants(text: str, mentions: Sequence[Mention], name_labels: Iter
         if not word[:1].isupper() or not taken.free(start, end):
             continue
         if is_common(key):
-            initial = start in starts or start <= lead
-            if initial:
+            # in a line in capitals the capital says nothing ("AFTER LONG DISCUSSION"): as at a sentence's
+            # start, the next word must show a subject ("LATER COOK SIGNED")
+            loud = shouted(texts, k)
+            if loud and ordinary_before(text, start):
+                continue  # "A LONG DAY"
+            if loud or start in starts or start <= lead:
                 nxt = texts[k + 1] if k + 1 < len(texts) else ""
-                if not (nxt.islower() and (fold(nxt) in PREDICATE_CUES or nxt.endswith("ed"))):
+                if not ((nxt.islower() or loud and nxt.isupper())
+                        and (fold(nxt) in PREDICATE_CUES or fold(nxt).endswith("ed"))):
                     continue
         found.append((start, end, parts[key]))
     return found

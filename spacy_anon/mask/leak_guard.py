@@ -13,9 +13,10 @@ the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by a
   and invisible characters ignored; see `spacy_anon.text_views`), becomes a mention of the same entity.
   Words that are also common words ("Rose", "Young", "Will") are taken when capitalised inside a
   sentence; a person's name part among them also in lower case or opening a sentence where it is used as
-  the name (`used_as_name`: "Later, smith agreed", "Baker said"), so "young people" and "the baker" are
-  not masked because of a Mr Young or a Ms Baker. Two or more consecutive name parts are taken in any
-  case (`name_runs`: "silva santos").
+  the name (`used_as_name`: "Later, smith agreed", "Baker said", "Cook to call back"), so "young people"
+  and "the baker" are not masked because of a Mr Young or a Ms Baker, nor "THE BAKER" or "AFTER LONG
+  DISCUSSION" in a line in capitals (there only how the word is used decides). Two or more consecutive
+  name parts are taken in any case (`name_runs`: "silva santos").
 """
 import re
 import unicodedata
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from spacy_anon.coref.lexicon import PREDICATE_CUES, ROLE_NOUNS
-from spacy_anon.coref.resolve import plain_words
+from spacy_anon.coref.resolve import PREVIOUS_WORD, ordinary_before, plain_words, shouted
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
 from spacy_anon.tagger.span_filters.names import PERSON_TITLES
@@ -294,6 +295,8 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
             if terms[t].capitalised_only and not _capitalised_occurrence(view.text, starts[i], words[i]) \
                     and not (terms[t].name_part and used_as_name(view.text, starts[i], ends[i])):
                 continue
+            if terms[t].name_part and n == 1 and shouted(words, i) and not used_as_name(view.text, starts[i], ends[i]):
+                continue  # "THE COOK BROUGHT A TRAY", "AFTER LONG DISCUSSION": in capitals, its use decides
             start, end = view.to_original(starts[i], ends[i + n - 1])
             found.append((start, end, t))
             after = i + n
@@ -305,15 +308,11 @@ def _capitalised_occurrence(view_text: str, start: int, word: str) -> bool:
     return word[:1].isupper() and not _SENTENCE_END.search(view_text[max(0, start - 40):start])
 
 
-# words before a common word that show its ordinary use ("the baker", "his will", "very young", "was young")
-ORDINARY_BEFORE = frozenset(
-    "a an the this that these those my your his her its our their some any no every each another such what which "
-    "whose very too so quite rather more most less least as how be is was were are been being am become became "
-    "seems seemed looks looked feel felt get got one two many few several all both other same own "
-    "el la los las un una unos unas o os as um uma uns umas su sus seu sua seus suas muy mais más es era ser".split())
+# words after a name in notes and reports that say what the person does or is ("Cook to call back",
+# "Price aware of plan", "Baker wants to go home"), besides the predicates of `PREDICATE_CUES`
+REPORT_CUES = frozenset("to aware wants asks states reports feels requests prefers here present".split())
 _NEXT_WORD = re.compile(r"[ \t]*(?:\r?\n[ \t]*)?([^\W\d_]+)")
 _POSSESSIVE_OR_PAUSE = re.compile(r"['’][sS]\b|[ \t]*(?:[,;:)!?]|\.(?!\w)|$)")
-_PREVIOUS_WORD = re.compile(r"([^\W\d_]+)\.?[ \t]*(?:\r?\n[ \t]*)?$")
 
 
 def used_as_name(text: str, start: int, end: int) -> bool:
@@ -321,9 +320,9 @@ def used_as_name(text: str, start: int, end: int) -> bool:
     sentence) is used as the name: "Later, smith agreed", "baker said", "Young's lawyer", "against baker.",
     but not "the baker sold", "young people", "will be", "was young". Undecided cases (a pause after it)
     count as the name: a leak is worse than an over-mask."""
-    previous = _PREVIOUS_WORD.search(text, max(0, start - 30), start)
-    if previous is not None and fold(previous.group(1)) in ORDINARY_BEFORE:
+    if ordinary_before(text, start):
         return False
+    previous = PREVIOUS_WORD.search(text, max(0, start - 30), start)
     if previous is not None and fold(previous.group(1)) in DEFAULT_HONORIFICS:
         return True  # "Mr white", "Dr. young"
     if _POSSESSIVE_OR_PAUSE.match(text, end):
@@ -332,7 +331,8 @@ def used_as_name(text: str, start: int, end: int) -> bool:
     if following is None:
         return True
     word = following.group(1)
-    if not word.islower():
+    shouted = text[start:end].isupper() and word.isupper()  # "COOK AWARE": in capitals case says nothing
+    if not word.islower() and not shouted:
         return False  # "young Harry", "will Smith": another name or a new sentence follows
     folded = fold(word)
-    return folded in PREDICATE_CUES or (folded.endswith("ed") and len(folded) > 4)
+    return folded in PREDICATE_CUES or folded in REPORT_CUES or (folded.endswith("ed") and len(folded) > 4)
