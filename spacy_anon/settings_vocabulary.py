@@ -207,6 +207,7 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.tab_scorer.v1": "scorers",
     "spacy_anon.trim_common_words.v1": "misc",
     "spacy_anon.trim_generic_words.v1": "misc",
+    "spacy_anon.trim_name_tails.v1": "misc",
     "spacy_anon.trim_partial_chunks.v1": "misc",
 }
 

@@ -1,0 +1,89 @@
+"""Bug (everyday precision, posts and chats): a capitalised name took the words typed after or before it
+("Hallam Vale University today", "Ecclesall Road to celebrate 🍝", "Leeds AGAIN", "yes Chris"), and a
+run of chat words the truecaser capitalised counted as a name ("last night", "exam tmrw"). Where the writer
+uses capitals, a lower-case word of the language at a name's edge is no part of it; where the truecaser
+gave the capitals, the word as typed decides. Made-up text, none of it from the everyday set.
+"""
+from functools import lru_cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import spacy_anon
+from spacy_anon.casing import reading_doc
+from spacy_anon.tagger.span_filters import trim_generic_words
+from spacy_anon.tagger.span_filters.name_tails import TIME_WORDS, trim_name_tails
+
+NAMES = ["Harrowgate University", "Leeds", "Quayside Climbing Wall", "Mira Okafor", "Delft", "Brennan & Sons"]
+
+
+@lru_cache(maxsize=1)
+def _nlp():
+    return spacy_anon.load()
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return _nlp()
+
+
+def trimmed(text, label="ORG"):
+    doc = _nlp().make_doc(text)
+    out = trim_name_tails(doc, [(0, len(doc), label, 0.8)], [label])
+    return [doc[s:e].text for s, e, _, _ in out]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(NAMES), st.sampled_from(sorted(TIME_WORDS | {"to celebrate", "x", "lol", "AGAIN", "🎉"})))
+def test_a_word_typed_after_a_name_is_cut(name, tail):
+    assert trimmed(f"{name} {tail}") == [name]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(NAMES), st.sampled_from(["yes", "congrats", "lol", "omg", "thanks"]))
+def test_a_greeting_or_filler_before_a_name_is_cut(name, head):
+    assert trimmed(f"{head} {name}", "PERSON") == [name]
+
+
+@pytest.mark.parametrize("text", ["Hawiye militia", "Opole Prison authorities", "Bank of England",
+                                  "Turkish military authorities", "Stratford upon Avon", "Northline Rail (UK)",
+                                  "Leeds city", "van der Berg"])
+def test_words_of_the_name_stay(text):
+    assert trimmed(text) == [text]
+
+
+def test_lines_in_lower_case_are_left_to_the_truecased_reading():
+    doc = reading_doc(_nlp().make_doc("i saw leeds united today"))
+    out = trim_name_tails(doc, [(2, 5, "ORG", 0.8)], ["ORG"])
+    assert out == [(2, 5, "ORG", 0.8)]
+
+
+@pytest.mark.parametrize("text,words", [("[10:01] sam: see you last night", ["last", "night"]),
+                                        ("[10:01] sam: cant, exam tmrw", ["exam", "tmrw"]),
+                                        ("[10:01] sam: blue folder is on my desk", ["blue", "folder"])])
+def test_a_run_the_truecaser_capitalised_is_read_as_typed(text, words):
+    doc = reading_doc(_nlp().make_doc(text))
+    start = next(t.i for t in doc if t.lower_ == words[0])
+    out = trim_generic_words(doc, [(start, start + len(words), "PERSON", 0.5)])
+    assert out == []
+
+
+def test_a_lower_case_name_in_a_run_stays():
+    doc = reading_doc(_nlp().make_doc("[10:01] sam: ring harbour energy about the bill"))
+    start = next(t.i for t in doc if t.lower_ == "harbour")
+    out = trim_generic_words(doc, [(start, start + 2, "ORG", 0.5)])
+    assert [doc[s:e].text.lower() for s, e, _, _ in out] == ["harbour energy"]
+
+
+def test_posts_through_the_pipeline(nlp):
+    text = ("Graduated from Harrowgate University today!! Dinner at Luigi's on Brook Road to celebrate 🍝\n"
+            "Kemi Adeyemi: congrats Tobi!! so proud x\n"
+            "Tobi Marsh: thanks all, yes Kemi drinks on me\n")
+    doc = nlp(text)
+    spans = [s.text for s in doc.spans["anon_masked"]]
+    joined = " | ".join(spans)
+    for word in ("today", "celebrate", "congrats", "yes"):
+        assert word not in joined, joined
+    for name in ("Harrowgate University", "Brook Road", "Kemi Adeyemi", "Tobi"):
+        assert any(name in s for s in spans), name
