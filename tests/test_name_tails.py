@@ -87,3 +87,15 @@ def test_posts_through_the_pipeline(nlp):
         assert word not in joined, joined
     for name in ("Harrowgate University", "Brook Road", "Kemi Adeyemi", "Tobi"):
         assert any(name in s for s in spans), name
+
+
+@pytest.mark.parametrize("filler", ["haha", "congrats", "lol", "omg", "pls", "thanks"])
+def test_the_leak_guard_does_not_grow_a_name_over_a_filler(filler):
+    from spacy_anon.mask.leak_guard import extend_name_mentions
+    text = f"[19:33] jess_w: {filler.capitalize()} Achterberg is getting married"  # the reading text's capitals
+    start = text.index("Achterberg")
+    assert extend_name_mentions(text, [(start, start + 10)], ["Mr"], is_common=lambda w: False) == \
+        [(start, start + 10)]
+    given = text.replace(filler.capitalize(), "Rose")
+    start = given.index("Achterberg")
+    assert extend_name_mentions(given, [(start, start + 10)], ["Mr"])[0][0] == given.index("Rose")
