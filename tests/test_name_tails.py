@@ -53,10 +53,47 @@ def test_words_of_the_name_stay(text):
     assert trimmed(text) == [text]
 
 
-def test_lines_in_lower_case_are_left_to_the_truecased_reading():
-    doc = reading_doc(_nlp().make_doc("i saw leeds united today"))
-    out = trim_name_tails(doc, [(2, 5, "ORG", 0.8)], ["ORG"])
-    assert out == [(2, 5, "ORG", 0.8)]
+def test_lines_in_capitals_are_left_alone():
+    doc = reading_doc(_nlp().make_doc("PT SEEN BY DR OKAFOR TODAY AND DISCHARGED HOME"))
+    start = next(t.i for t in doc if t.text.upper() == "OKAFOR")
+    out = trim_name_tails(doc, [(start, start + 2, "PERSON", 0.8)], ["PERSON"])
+    assert out == [(start, start + 2, "PERSON", 0.8)]
+
+
+@pytest.mark.parametrize("text,span,name", [
+    ("[10:01] sam: ask huang pls", "huang pls", "huang"),
+    ("[10:01] sam: ya. ben has it", "ya. ben", "ben"),
+    ("[10:01] sam: i saw kowalczyk today", "kowalczyk today", "kowalczyk"),
+    ("[10:01] sam: that's tayo", "that's tayo", "tayo"),
+    ("[10:01] sam: lol achterberg called", "lol achterberg called", "achterberg"),
+])
+def test_a_line_typed_in_lower_case_reads_the_words_as_typed(text, span, name):
+    doc = reading_doc(_nlp().make_doc(text))
+    start = text.index(span)
+    first = next(t.i for t in doc if t.idx == start)
+    last = next(t.i for t in doc if t.idx + len(t) == start + len(span))
+    out = trim_name_tails(doc, [(first, last + 1, "PERSON", 0.8)], ["PERSON"], names=frozenset([name]))
+    assert [doc[s:e].text.lower() for s, e, _, _ in out] == [name]
+
+
+@pytest.mark.parametrize("text,span", [("[10:01] sam: harbour energy called", "harbour energy"),
+                                       ("[10:01] sam: the ministry of justice wrote", "ministry of justice")])
+def test_a_lower_case_name_keeps_its_words(text, span):
+    doc = reading_doc(_nlp().make_doc(text))
+    start = text.index(span)
+    first = next(t.i for t in doc if t.idx == start)
+    last = next(t.i for t in doc if t.idx + len(t) == start + len(span))
+    out = trim_name_tails(doc, [(first, last + 1, "ORG", 0.8)], ["ORG"])
+    assert out == [(first, last + 1, "ORG", 0.8)]
+
+
+@pytest.mark.parametrize("day", ["mondays", "Tuesdays", "wednesdays", "Fridays", "saturdays", "sundays"])
+def test_a_weekday_in_the_plural_is_generic(nlp, day):
+    text = f"[18:02] dee: cant do {day}, football with Marek Zielinski"
+    doc = nlp(text)
+    spans = [s.text for s in doc.spans["anon_masked"]]
+    assert not any(day in s for s in spans), spans
+    assert any("Zielinski" in s for s in spans)
 
 
 @pytest.mark.parametrize("text,words", [("[10:01] sam: see you last night", ["last", "night"]),

@@ -241,8 +241,8 @@ class NameSignals:
                                            and self.doc[i + 1].text in {"@", ".", "-", "_"}):
             return False
         w = folded(token.text)
-        if w in NUMBER_WORDS or (self.mid_title(i) and w not in GREETINGS):
-            return False  # "Vin", "Ty": capitalised inside a sentence, a name
+        if w in NUMBER_WORDS or (self.mid_title(i) and w not in GREETINGS and not self.recased(i)):
+            return False  # "Vin", "Ty": capitalised inside a sentence, a name (not by the truecaser: "pls")
         return w in GREETINGS or w in INTERJECTIONS or w in FIELD_KEYS or w in CHAT_SHORTHAND
 
 
@@ -359,7 +359,7 @@ class GenericWordTrimmer:
     def weekday(self, i: int) -> bool:
         """A weekday: capitalised, or written out in lower case ("on sunday")."""
         text = self.doc[i].text
-        return folded(text) in WEEKDAYS and (text[:1].isupper() or (text.endswith("day") and text.islower()))
+        return folded(text) in WEEKDAYS and (text[:1].isupper() or (text.endswith(("day", "days")) and text.islower()))
 
     def generic_weekday(self, i: int) -> bool:
         """A weekday in generic use: "every Monday", "Monday mornings", "Have a good Monday"."""

@@ -19,11 +19,14 @@ from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GREETINGS, INTERJE
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.line_case import caps_lines
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
-from spacy_anon.tagger.span_filters.written_evidence import NAME_HEADS, emphasis
+from spacy_anon.tagger.span_filters.written_evidence import NAME_HEADS, emphasis, typed_word_evidence
 
 CLOSERS = frozenset(").]\"'’”")  # a closing bracket or quote, a full stop of "Ltd.": left to `generic_words`
 LOOSE_MARKS = frozenset("x xx xxx yes no".split())  # kisses that close a post ("thanks all x"), answers
 # Words that place an event in time relative to now: never part of a name ("Leeds University today").
+ARTICLES = frozenset("the a an his her their my our your its".split())
+POSSESSIVES = frozenset({"'s", "’s"})
+CHAT_WORDS = GREETINGS | INTERJECTIONS | CHAT_SHORTHAND
 TIME_WORDS = frozenset("today tonight tomorrow yesterday now again later soon tmrw tmr".split())
 
 
@@ -41,10 +44,23 @@ class TailWords:
         """Token i stands as the writer typed it, on a line in mixed case."""
         return not self.caps[i] and (self.written is None or self.written[i] == self.doc[i].text)
 
-    def capitalised(self, i: int) -> bool:
-        """A capitalised word typed so, not one in capitals for emphasis."""
+    def as_typed(self, i: int) -> str:
+        return self.written[i] if self.written is not None else self.doc[i].text
+
+    def core(self, i: int) -> bool:
+        """Token i is a word of the name: capitalised as typed (not in capitals for emphasis), or, on a line
+        typed in lower case, a gazetteer name or place, a name head or a word no dictionary lists."""
         text = self.doc[i].text
-        return text[:1].isupper() and self.typed(i) and not (text.isupper() and self.loose(i))
+        if not self.doc[i].is_alpha or len(text) < 2 or self.caps[i]:
+            return False
+        if self.typed(i) and text[:1].isupper():
+            return not (text.isupper() and self.loose(i))
+        typed = self.as_typed(i)
+        if self.written is None or not typed.islower():
+            return False
+        w = folded(typed)
+        return typed_word_evidence(w, w in self.stops or w in CHAT_WORDS, self.is_common,
+                                   self.names.__contains__, self.places)
 
     def mark(self, i: int) -> bool:
         """Spaces, punctuation and emoji: no letter or digit."""
@@ -56,25 +72,30 @@ class TailWords:
         interjection or shorthand ("yes Chris"); after it also a stop word, a word of time ("today",
         "again"), a verb in the past or progressive, or "to" and a verb ("to celebrate")."""
         tok = self.doc[i]
-        text = tok.text
-        if not tok.is_alpha or not self.typed(i):
+        text = self.as_typed(i)
+        if not tok.is_alpha or self.caps[i]:
             return False
         w = folded(text)
         if text.isupper() and len(text) >= 4:  # "AGAIN": emphasis, not an acronym
             return not leading and zipf(w) >= 4.0 and emphasis(self.doc, i) and w not in self.names | self.places
         if not text.islower() or w in NAME_PARTICLES or w in NAME_HEADS or w in self.places or w in self.names:
             return False
-        if w in GREETINGS or w in INTERJECTIONS or w in CHAT_SHORTHAND or w in LOOSE_MARKS:
+        if w in CHAT_WORDS or w in LOOSE_MARKS:
             return True
-        if leading:
-            return False
+        if leading:  # "that's sam", "of Leeds"; an article or possessive opens a description ("the Home Office")
+            return w in self.stops and w not in ARTICLES
         return w in self.stops or w in TIME_WORDS or is_past_or_progressive(w, self.is_common) \
             or (i > 0 and self.doc[i - 1].lower_ == "to" and self.is_common(w))
 
 
 def glued(doc: Doc, i: int) -> bool:
-    """Token i and the next are written together ("6pm", "Kestrel's")."""
-    return not doc[i].whitespace_
+    """Token i and the next are one word written together ("6pm", "Kestrel's"; not "ya." of "ya. ben")."""
+    return not doc[i].whitespace_ and i + 1 < len(doc) and all(any(ch.isalnum() for ch in doc[k].text) for k in (i, i + 1))
+
+
+def clitic(doc: Doc, i: int) -> bool:
+    """Token i is a possessive or "is" glued to the word before ("that's", "that' s" as some tokenizers cut it)."""
+    return doc[i].text in POSSESSIVES or (doc[i].lower_ == "s" and i > 0 and doc[i - 1].text in ("'", "’"))
 
 
 def trim_name_tails(doc: Doc, spans: List[Scored], labels: Sequence[str], names: FrozenSet[str] = frozenset(),
@@ -86,15 +107,15 @@ def trim_name_tails(doc: Doc, spans: List[Scored], labels: Sequence[str], names:
     for start, end, label, score in spans:
         if label in keep and end - start > 1:
             words = words or TailWords(doc, names, places)
-            caps = [k for k in range(start, end) if words.capitalised(k) and doc[k].is_alpha and len(doc[k]) > 1]
+            caps = [k for k in range(start, end) if words.core(k)]
             if caps:
                 first, last = caps[0], caps[-1]
                 s = start
-                while s < first and (words.mark(s) or words.loose(s, leading=True)) \
-                        and not glued(doc, s):
+                while s < first and (words.mark(s) or words.loose(s, leading=True) or clitic(doc, s)) \
+                        and not (glued(doc, s) and doc[s + 1].text not in POSSESSIVES):
                     s += 1
                 e = end
-                while e - 1 > last and (words.mark(e - 1) or words.loose(e - 1)) \
+                while e - 1 > last and ((words.mark(e - 1) and doc[e - 1].text not in CLOSERS) or words.loose(e - 1)) \
                         and not glued(doc, e - 2):
                     e -= 1
                 while e - 1 > s and words.mark(e - 1) and doc[e - 1].text not in CLOSERS:
