@@ -136,3 +136,18 @@ def test_the_leak_guard_does_not_grow_a_name_over_a_filler(filler):
     given = text.replace(filler.capitalize(), "Rose")
     start = given.index("Achterberg")
     assert extend_name_mentions(given, [(start, start + 10)], ["Mr"])[0][0] == given.index("Rose")
+
+
+@pytest.mark.parametrize("text,span", [("the appeal was dismissed by the asylum and immigration tribunal on 13 march 2008",
+                                        "immigration tribunal"),
+                                       ("members of the dev-yol (revolutionary way) were arrested", "revolutionary way")])
+def test_a_run_next_to_an_organisation_head_stays_in_lower_case(text, span):
+    doc = reading_doc(_nlp().make_doc(text))
+    start = text.index(span)
+    first = next(t.i for t in doc if t.idx == start)
+    out = trim_generic_words(doc, [(first, first + 2, "ORG", 0.5)])
+    assert out == [(first, first + 2, "ORG", 0.5)]
+
+
+def test_an_ordinal_ends_a_name():
+    assert trimmed("Izmir Civil Court of first") == ["Izmir Civil Court of first"]

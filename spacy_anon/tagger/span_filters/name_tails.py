@@ -17,6 +17,7 @@ from spacy_anon.casing import written_words
 from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GREETINGS, INTERJECTIONS, dictionary_test, folded,
                                               is_past_or_progressive, zipf)
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
+from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS
 from spacy_anon.tagger.span_filters.line_case import caps_lines
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.written_evidence import NAME_HEADS, emphasis, typed_word_evidence
@@ -78,7 +79,8 @@ class TailWords:
         w = folded(text)
         if text.isupper() and len(text) >= 4:  # "AGAIN": emphasis, not an acronym
             return not leading and zipf(w) >= 4.0 and emphasis(self.doc, i) and w not in self.names | self.places
-        if not text.islower() or w in NAME_PARTICLES or w in NAME_HEADS or w in self.places or w in self.names:
+        if not text.islower() or w in NAME_PARTICLES or w in NAME_HEADS or w in NUMBER_WORDS or w in self.places \
+                or w in self.names:
             return False
         if w in CHAT_WORDS or w in LOOSE_MARKS:
             return True

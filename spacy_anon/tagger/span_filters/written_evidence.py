@@ -68,3 +68,10 @@ def typed_word_evidence(w: str, plain: bool, is_common: Callable[[str], bool], n
     if plain:
         return False
     return name_word(w) or w in places or w in NAME_HEADS or not is_common(w)
+
+
+def next_to_head(doc: Doc, i: int) -> bool:
+    """Token i stands one space before or after a word that heads the names of organisations, public bodies
+    or streets ("immigration tribunal", "revolutionary way"): the pair reads as a name in any casing."""
+    return any(0 <= k < len(doc) and doc[min(i, k)].whitespace_ == " " and doc[k].lower_ in NAME_HEADS
+               for k in (i - 1, i + 1))
