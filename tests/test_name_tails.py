@@ -1,8 +1,7 @@
 """Bug (everyday precision, posts and chats): a capitalised name took the words typed after or before it
-("Hallam Vale University today", "Ecclesall Road to celebrate 🍝", "Leeds AGAIN", "yes Chris"), and a
-run of chat words the truecaser capitalised counted as a name ("last night", "exam tmrw"). Where the writer
-uses capitals, a lower-case word of the language at a name's edge is no part of it; where the truecaser
-gave the capitals, the word as typed decides. Made-up text, none of it from the everyday set.
+("Hallam Vale University today", "Ecclesall Road to celebrate 🍝", "Leeds AGAIN", "yes Chris", "huang pls").
+Where the writer uses capitals, a lower-case word of the language at a name's edge is no part of it; on a
+line typed in lower case the words are read as typed (the truecaser's capitals say nothing). Made-up text, none of it from the everyday set.
 """
 from functools import lru_cache
 
@@ -12,7 +11,6 @@ from hypothesis import strategies as st
 
 import spacy_anon
 from spacy_anon.casing import reading_doc
-from spacy_anon.tagger.span_filters import trim_generic_words
 from spacy_anon.tagger.span_filters.name_tails import TIME_WORDS, trim_name_tails
 
 NAMES = ["Harrowgate University", "Leeds", "Quayside Climbing Wall", "Mira Okafor", "Delft", "Brennan & Sons"]
@@ -96,23 +94,6 @@ def test_a_weekday_in_the_plural_is_generic(nlp, day):
     assert any("Zielinski" in s for s in spans)
 
 
-@pytest.mark.parametrize("text,words", [("[10:01] sam: see you last night", ["last", "night"]),
-                                        ("[10:01] sam: cant, exam tmrw", ["exam", "tmrw"]),
-                                        ("[10:01] sam: blue folder is on my desk", ["blue", "folder"])])
-def test_a_run_the_truecaser_capitalised_is_read_as_typed(text, words):
-    doc = reading_doc(_nlp().make_doc(text))
-    start = next(t.i for t in doc if t.lower_ == words[0])
-    out = trim_generic_words(doc, [(start, start + len(words), "PERSON", 0.5)])
-    assert out == []
-
-
-def test_a_lower_case_name_in_a_run_stays():
-    doc = reading_doc(_nlp().make_doc("[10:01] sam: ring harbour energy about the bill"))
-    start = next(t.i for t in doc if t.lower_ == "harbour")
-    out = trim_generic_words(doc, [(start, start + 2, "ORG", 0.5)])
-    assert [doc[s:e].text.lower() for s, e, _, _ in out] == ["harbour energy"]
-
-
 def test_posts_through_the_pipeline(nlp):
     text = ("Graduated from Harrowgate University today!! Dinner at Luigi's on Brook Road to celebrate 🍝\n"
             "Kemi Adeyemi: congrats Tobi!! so proud x\n"
@@ -136,17 +117,6 @@ def test_the_leak_guard_does_not_grow_a_name_over_a_filler(filler):
     given = text.replace(filler.capitalize(), "Rose")
     start = given.index("Achterberg")
     assert extend_name_mentions(given, [(start, start + 10)], ["Mr"])[0][0] == given.index("Rose")
-
-
-@pytest.mark.parametrize("text,span", [("the appeal was dismissed by the asylum and immigration tribunal on 13 march 2008",
-                                        "immigration tribunal"),
-                                       ("members of the dev-yol (revolutionary way) were arrested", "revolutionary way")])
-def test_a_run_next_to_an_organisation_head_stays_in_lower_case(text, span):
-    doc = reading_doc(_nlp().make_doc(text))
-    start = text.index(span)
-    first = next(t.i for t in doc if t.idx == start)
-    out = trim_generic_words(doc, [(first, first + 2, "ORG", 0.5)])
-    assert out == [(first, first + 2, "ORG", 0.5)]
 
 
 def test_an_ordinal_ends_a_name():

@@ -171,8 +171,9 @@ def test_the_shipped_model_loads_with_its_filters_and_a_removed_switch_is_named(
     from spacy_anon.pipeline import DEFAULT_MODEL_DIR
 
     crf = spacy.load(DEFAULT_MODEL_DIR).get_pipe("anon_crf")
-    assert list(crf.span_filters) == ["trim_partial_chunks", "trim_generic_words", "trim_common_words", "quoted_names",
-                                      "clinical_notes", "propagate"]
+    assert list(crf.span_filters) == ["trim_partial_chunks", "trim_generic_words", "trim_common_words",
+                                      "drop_qualifications", "trim_name_tails", "quoted_names", "clinical_notes",
+                                      "propagate"]
     assert not set(crf.cfg) & set(REMOVED_SETTINGS)
     copy = tmp_path / "model"
     shutil.copytree(DEFAULT_MODEL_DIR, copy)

@@ -26,8 +26,7 @@ from spacy_anon.tagger.span_filters.chunks import chunk_ids
 from spacy_anon.tagger.span_filters.line_case import caps_lines
 from spacy_anon.tagger.span_filters.names import CAPITALISED_FUNCTION_WORDS, NAME_PARTICLES, PERSON_TITLES
 from spacy_anon.tagger.span_filters.written_evidence import (NAME_HEADS, capitalised_neighbour, emphasis,
-                                                           next_to_head, surnames_only, topic_tag,
-                                                           typed_word_evidence)
+                                                           surnames_only, topic_tag)
 
 SENTENCE_END = frozenset(".!?")
 CLAUSE_PUNCT = frozenset(".!?,;:-–—")
@@ -207,9 +206,6 @@ class NameSignals:
             return not (self.plain(w, i) or self.frequent(w)) or self.name_word(w) or w in self.places \
                 or w in NAME_HEADS or capitalised_neighbour(self.doc, i, self.plain) \
                 or (describes and self.determined(start))
-        if title and self.recased(i):  # a run the truecaser capitalised: the word as typed decides ("last night")
-            return typed_word_evidence(w, self.plain(w, i), self.is_common, self.name_word, self.places) \
-                or (describes and self.determined(start)) or next_to_head(self.doc, i)
         sentence_start = starts_sentence(self.doc, i)
         if title and not sentence_start:  # inside a sentence a capital says name ("Page", "Will", "Ty")
             return w in NAME_STOP_WORDS or not (w in GREETINGS or w in WEEKDAYS or w in CLINICAL_WORDS

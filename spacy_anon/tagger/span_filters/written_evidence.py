@@ -61,17 +61,10 @@ def surnames_only(last_names: FrozenSet[str], first_names: FrozenSet[str]) -> Fr
 
 def typed_word_evidence(w: str, plain: bool, is_common: Callable[[str], bool], name_word: Callable[[str], bool],
                         places: FrozenSet[str]) -> bool:
-    """Whether folded word w, typed in lower case inside a span of several words that the truecaser
-    capitalised ("last night", "coffee machine", "harbour energy"), can be part of a name: a gazetteer name
-    or place, the head of an organisation or street name, or a word no dictionary lists; not a stop word,
-    greeting or shorthand (`plain`). The capitals of the run are the truecaser's, so they say nothing."""
+    """Whether folded word w, typed in lower case, is by itself evidence of a name: a gazetteer name or
+    place, the head of an organisation or street name, or a word no dictionary lists; not a stop word,
+    greeting or shorthand (`plain`). `name_tails` reads the core of a name on a line typed in lower case so."""
     if plain:
         return False
     return name_word(w) or w in places or w in NAME_HEADS or not is_common(w)
 
-
-def next_to_head(doc: Doc, i: int) -> bool:
-    """Token i stands one space before or after a word that heads the names of organisations, public bodies
-    or streets ("immigration tribunal", "revolutionary way"): the pair reads as a name in any casing."""
-    return any(0 <= k < len(doc) and doc[min(i, k)].whitespace_ == " " and doc[k].lower_ in NAME_HEADS
-               for k in (i - 1, i + 1))
