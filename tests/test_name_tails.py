@@ -46,7 +46,7 @@ def test_a_greeting_or_filler_before_a_name_is_cut(name, head):
 
 @pytest.mark.parametrize("text", ["Hawiye militia", "Opole Prison authorities", "Bank of England",
                                   "Turkish military authorities", "Stratford upon Avon", "Northline Rail (UK)",
-                                  "Leeds city", "van der Berg"])
+                                  "Leeds city", "van der Berg", "Demar de FROZEN"])
 def test_words_of_the_name_stay(text):
     assert trimmed(text) == [text]
 

@@ -78,7 +78,8 @@ class TailWords:
             return False
         w = folded(text)
         if text.isupper() and len(text) >= 4:  # "AGAIN": emphasis, not an acronym
-            return not leading and zipf(w) >= 4.0 and emphasis(self.doc, i) and w not in self.names | self.places
+            return not leading and zipf(w) >= 4.0 and emphasis(self.doc, i) and w not in self.names | self.places \
+                and not (i > 0 and self.doc[i - 1].lower_ in NAME_PARTICLES)  # "Demar de FROZEN": a surname
         if not text.islower() or w in NAME_PARTICLES or w in NAME_HEADS or w in NUMBER_WORDS or w in self.places \
                 or w in self.names:
             return False
