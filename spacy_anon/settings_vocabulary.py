@@ -188,6 +188,7 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.corpus_label_map.v1": "misc",
     "spacy_anon.date_chunks.v1": "misc",
     "spacy_anon.drop_implausible_dates.v1": "misc",
+    "spacy_anon.drop_qualifications.v1": "misc",
     "spacy_anon.e2ej_tok2vec.v1": "architectures",
     "spacy_anon.minilm_transformer.v1": "architectures",
     "spacy_anon.clinical_notes.v1": "misc",
@@ -208,6 +209,7 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.tab_scorer.v1": "scorers",
     "spacy_anon.trim_common_words.v1": "misc",
     "spacy_anon.trim_generic_words.v1": "misc",
+    "spacy_anon.trim_name_tails.v1": "misc",
     "spacy_anon.trim_partial_chunks.v1": "misc",
 }
 

@@ -17,7 +17,7 @@ from spacy_anon.lexicon.generic_words import dictionary_test, folded
 from spacy_anon.mask import leak_guard
 from spacy_anon.rules import dates, scanning
 from spacy_anon.rules.recognizers import SPELLED_DATE, addresses, labelled_ids, names
-from spacy_anon.tagger.span_filters.generic_words import caps_lines
+from spacy_anon.tagger.span_filters.line_case import caps_lines
 
 quoted = importlib.import_module("spacy_anon.tagger.span_filters.quoted_names")  # the package exports the function
 

@@ -49,7 +49,8 @@ FIELD_KEYS = frozenset(
     "re".split()
 )
 
-WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur "
+WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "
+                     "fridays saturdays sundays mon tue tues wed thu thur "
                      "thurs fri sat sun".split())
 
 # Weekday plurals and neighbours that make a weekday generic ("every Monday", "Monday mornings").

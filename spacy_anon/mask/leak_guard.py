@@ -25,6 +25,7 @@ from typing import AbstractSet, Any, Callable, Dict, Iterable, List, Optional, S
 
 from spacy_anon.coref.lexicon import PREDICATE_CUES, ROLE_NOUNS
 from spacy_anon.coref.resolve import PREVIOUS_WORD, ordinary_before, plain_words, shouted
+from spacy_anon.lexicon.generic_words import CHAT_SHORTHAND, GREETINGS, INTERJECTIONS
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
 from spacy_anon.tagger.span_filters.names import PERSON_TITLES
@@ -78,6 +79,7 @@ def _capitalised_prefix_end(m: "re.Match[str]") -> int:
 # a word right before a mention, on its line ("Bartholomew" of "Patient Bartholomew Quayle")
 _WORD_BEFORE = re.compile(r"([^\W\d_][\w\-’']*)[ \t]+$")
 MAX_GIVEN_NAMES_BEFORE = 2  # "Mary Anne Quayle"
+CHAT_WORDS = GREETINGS | INTERJECTIONS | CHAT_SHORTHAND
 
 
 def extend_name_mentions(text: str, mentions: Sequence[Tuple[int, int]],
@@ -123,8 +125,8 @@ def _given_names_before(text: str, start: int, titles: AbstractSet[str], is_give
             break
         word = m.group(1)
         folded = fold(word)
-        if not word[:1].isupper() or folded in titles or _role_word(folded) or len(folded) < 2:
-            break
+        if not word[:1].isupper() or folded in titles or _role_word(folded) or len(folded) < 2 or folded in CHAT_WORDS:
+            break  # a greeting or filler the reading text capitalised ("congrats tomek") is no given name
         if is_common(folded) and (not is_given_name(folded) or _SENTENCE_END.search(text[max(0, m.start() - 40):m.start()])):
             break  # a word ("Yesterday Quayle"), or "May Quayle ..." opening a sentence: the capital says nothing
         start = m.start(1)

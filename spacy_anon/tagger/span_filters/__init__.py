@@ -28,7 +28,9 @@ from spacy_anon.tagger.span_filters.clinical_notes import ClinicalNotes  # noqa:
 from spacy_anon.tagger.span_filters.generic_words import TrimGenericWords, trim_generic_words  # noqa: F401
 from spacy_anon.tagger.span_filters.dates import DateChunks, DropImplausibleDates, fill_dates  # noqa: F401
 from spacy_anon.tagger.span_filters.names import ExtendNames, TrimCommonWords, trim_common_words  # noqa: F401
+from spacy_anon.tagger.span_filters.name_tails import TrimNameTails, trim_name_tails  # noqa: F401
 from spacy_anon.tagger.span_filters.propagation import Propagate  # noqa: F401
+from spacy_anon.tagger.span_filters.qualifications import DropQualifications, drop_qualifications  # noqa: F401
 from spacy_anon.tagger.span_filters.quoted_names import QuotedNames, quoted_names  # noqa: F401
 from spacy_anon.tagger.span_filters.routes import SplitRoutes, split_routes  # noqa: F401
 from spacy_anon.tagger.span_filters.scores import LabelMinScores, label_min_scores  # noqa: F401

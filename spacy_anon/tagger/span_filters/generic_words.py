@@ -9,16 +9,12 @@ the verb after a name look like the names it learned. The word classes are in
 honorific, a gazetteer name. A span of a name-like label without one is dropped; so "Will" stays in "Will
 Smith called", and "Mail" of "Mail a@b.com now" goes.
 """
-import re
-from bisect import bisect_right
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from spacy.attrs import IDX
 from spacy.tokens import Doc
 from spacy.util import registry
 
 from spacy_anon.casing import written_words
-from spacy_anon.extensions import doc_text
 from spacy_anon.lexicon.generic_words import (
     CHAT_SHORTHAND, CLINICAL_WORDS, FIELD_KEYS, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, GREETINGS, IMPERATIVES,
     INTERJECTIONS, IRREGULAR_VERBS, PREPOSITIONS, WEEKDAYS, dictionary_test, elongated_forms, folded,
@@ -27,6 +23,7 @@ from spacy_anon.lexicon.generic_words import (
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.chunks import chunk_ids
+from spacy_anon.tagger.span_filters.line_case import caps_lines
 from spacy_anon.tagger.span_filters.names import CAPITALISED_FUNCTION_WORDS, NAME_PARTICLES, PERSON_TITLES
 from spacy_anon.tagger.span_filters.written_evidence import (NAME_HEADS, capitalised_neighbour, emphasis,
                                                            surnames_only, topic_tag)
@@ -56,55 +53,6 @@ NUMBER_WORDS = frozenset(
     "triple first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
     "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth".split())
 HONORIFICS = frozenset(h.strip(".").lower() for h in DEFAULT_HONORIFICS)
-_NEWLINE = re.compile("\n")
-_NON_ASCII = re.compile("[^\x00-\x7f]")
-
-
-_ASCII_UPPER = bytes(range(ord("A"), ord("Z") + 1))
-_ASCII_LOWER = bytes(range(ord("a"), ord("z") + 1))
-
-
-def _letter_counts(chars: str) -> Tuple[int, int]:
-    """(letters, upper-case letters) of `chars`: `str.isalpha` and `str.isupper` per character, counted
-    in C for ASCII text."""
-    raw = chars.encode("ascii", "ignore")  # the ASCII characters, counted in C; the others one by one
-    upper = len(raw) - len(raw.translate(None, _ASCII_UPPER))
-    letters = upper + len(raw) - len(raw.translate(None, _ASCII_LOWER))
-    if len(raw) < len(chars):
-        others = [ch for ch in _NON_ASCII.findall(chars) if ch.isalpha()]
-        letters += len(others)
-        upper += sum(1 for ch in others if ch.isupper())
-    return letters, upper
-
-
-def caps_lines(doc: Doc) -> Tuple[List[bool], List[bool]]:
-    """For each token: whether its line is written in capitals (most letters upper case), where case
-    says nothing about names; and whether that line is a heading (three words at most and no "KEY:
-    value" field: "EDUCATION", "PARENT / CARER"). A line ends with a token holding a line break; its
-    letters are counted over its characters at once (a Token object per token is slow)."""
-    n = len(doc)
-    flags = [False] * n
-    headings = [False] * n
-    if not n:
-        return flags, headings
-    text = doc_text(doc)
-    starts = doc.to_array(IDX).tolist()
-    ends = sorted({bisect_right(starts, m.start()) - 1 for m in _NEWLINE.finditer(text)} | {n - 1})
-    first = 0
-    for last in ends:
-        if last < first:  # pragma: no cover  (one token per line end)
-            continue
-        letters, upper = _letter_counts(text[starts[first]:starts[last + 1] if last + 1 < n else len(text)])
-        if letters >= 6 and upper >= 0.8 * letters:
-            line = doc[first:last + 1]
-            short = sum(1 for t in line if t.is_alpha) <= 3 and not any(t.text == ":" for t in line)
-            flags[first:last + 1] = [True] * (last + 1 - first)
-            if short:
-                headings[first:last + 1] = [True] * (last + 1 - first)
-        first = last + 1
-    return flags, headings
-
-
 def starts_sentence(doc: Doc, i: int) -> bool:
     """Whether token i opens a sentence, a line or a quotation (no real parser in the pipeline)."""
     j = i - 1
@@ -290,8 +238,8 @@ class NameSignals:
                                            and self.doc[i + 1].text in {"@", ".", "-", "_"}):
             return False
         w = folded(token.text)
-        if w in NUMBER_WORDS or (self.mid_title(i) and w not in GREETINGS):
-            return False  # "Vin", "Ty": capitalised inside a sentence, a name
+        if w in NUMBER_WORDS or (self.mid_title(i) and w not in GREETINGS and not self.recased(i)):
+            return False  # "Vin", "Ty": capitalised inside a sentence, a name (not by the truecaser: "pls")
         return w in GREETINGS or w in INTERJECTIONS or w in FIELD_KEYS or w in CHAT_SHORTHAND
 
 
@@ -408,7 +356,7 @@ class GenericWordTrimmer:
     def weekday(self, i: int) -> bool:
         """A weekday: capitalised, or written out in lower case ("on sunday")."""
         text = self.doc[i].text
-        return folded(text) in WEEKDAYS and (text[:1].isupper() or (text.endswith("day") and text.islower()))
+        return folded(text) in WEEKDAYS and (text[:1].isupper() or (text.endswith(("day", "days")) and text.islower()))
 
     def generic_weekday(self, i: int) -> bool:
         """A weekday in generic use: "every Monday", "Monday mornings", "Have a good Monday"."""

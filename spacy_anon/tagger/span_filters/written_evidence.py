@@ -57,3 +57,14 @@ def surnames_only(last_names: FrozenSet[str], first_names: FrozenSet[str]) -> Fr
     """The gazetteer's surnames that are no given name ("park", "ring"; not "grace", "mark"), once per
     gazetteer (a frozenset keeps its hash)."""
     return frozenset(last_names) - frozenset(first_names)
+
+
+def typed_word_evidence(w: str, plain: bool, is_common: Callable[[str], bool], name_word: Callable[[str], bool],
+                        places: FrozenSet[str]) -> bool:
+    """Whether folded word w, typed in lower case, is by itself evidence of a name: a gazetteer name or
+    place, the head of an organisation or street name, or a word no dictionary lists; not a stop word,
+    greeting or shorthand (`plain`). `name_tails` reads the core of a name on a line typed in lower case so."""
+    if plain:
+        return False
+    return name_word(w) or w in places or w in NAME_HEADS or not is_common(w)
+

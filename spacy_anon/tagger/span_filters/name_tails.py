@@ -1,0 +1,147 @@
+"""The span filter that cuts the words a tagger runs on with after or before a capitalised name in mixed-case
+text: "Hallam Vale University today", "Ecclesall Road to celebrate", "the Heaton Mums group x", "Leeds AGAIN",
+"yes Chris fine", "mummy Grace".
+
+Where the writer uses capitals, a name is written with them: a word typed in lower case at the edge of
+a span is no part of the name when it is a word of the language (a stop word, greeting, shorthand or
+dictionary word), unless it heads the names of organisations or places ("Leeds city", "the prison") or is a
+gazetteer name or place. A word in capitals for emphasis in mixed-case text ("AGAIN") goes too. Lines in
+lower case or capitals, and words the truecaser capitalised, are left alone: there case says nothing.
+"""
+from typing import FrozenSet, List, Sequence
+
+from spacy.tokens import Doc
+from spacy.util import registry
+
+from spacy_anon.casing import written_words
+from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GREETINGS, INTERJECTIONS, dictionary_test, folded,
+                                              is_past_or_progressive, zipf)
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
+from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS
+from spacy_anon.tagger.span_filters.line_case import caps_lines
+from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
+from spacy_anon.tagger.span_filters.written_evidence import NAME_HEADS, emphasis, typed_word_evidence
+
+CLOSERS = frozenset(").]\"'’”")  # a closing bracket or quote, a full stop of "Ltd.": left to `generic_words`
+LOOSE_MARKS = frozenset("x xx xxx yes no".split())  # kisses that close a post ("thanks all x"), answers
+# Words that place an event in time relative to now: never part of a name ("Leeds University today").
+ARTICLES = frozenset("the a an his her their my our your its".split())
+POSSESSIVES = frozenset({"'s", "’s"})
+CHAT_WORDS = GREETINGS | INTERJECTIONS | CHAT_SHORTHAND
+TIME_WORDS = frozenset("today tonight tomorrow yesterday now again later soon tmrw tmr".split())
+
+
+class TailWords:
+    """Per document: which tokens at a span's edge are loose words (see module)."""
+
+    def __init__(self, doc: Doc, names: FrozenSet[str], places: FrozenSet[str]):
+        self.doc, self.names, self.places = doc, names, places
+        self.written = written_words(doc)
+        self.caps, _ = caps_lines(doc)
+        self.is_common = dictionary_test(doc.lang_ or "en")
+        self.stops = stop_words(doc.lang_)
+
+    def typed(self, i: int) -> bool:
+        """Token i stands as the writer typed it, on a line in mixed case."""
+        return not self.caps[i] and (self.written is None or self.written[i] == self.doc[i].text)
+
+    def as_typed(self, i: int) -> str:
+        return self.written[i] if self.written is not None else self.doc[i].text
+
+    def core(self, i: int) -> bool:
+        """Token i is a word of the name: capitalised as typed (not in capitals for emphasis), or, on a line
+        typed in lower case, a gazetteer name or place, a name head or a word no dictionary lists."""
+        text = self.doc[i].text
+        if not self.doc[i].is_alpha or len(text) < 2 or self.caps[i]:
+            return False
+        if self.typed(i) and text[:1].isupper():
+            return not (text.isupper() and self.loose(i))
+        typed = self.as_typed(i)
+        if self.written is None or not typed.islower():
+            return False
+        w = folded(typed)
+        return typed_word_evidence(w, w in self.stops or w in CHAT_WORDS, self.is_common,
+                                   self.names.__contains__, self.places)
+
+    def mark(self, i: int) -> bool:
+        """Spaces, punctuation and emoji: no letter or digit."""
+        tok = self.doc[i]
+        return tok.is_space or tok.is_punct or not any(ch.isalnum() for ch in tok.text)
+
+    def loose(self, i: int, leading: bool = False) -> bool:
+        """Token i, at a span's edge, is a word of the language typed next to the name: before it a greeting,
+        interjection or shorthand ("yes Chris"); after it also a stop word, a word of time ("today",
+        "again"), a verb in the past or progressive, or "to" and a verb ("to celebrate")."""
+        tok = self.doc[i]
+        text = self.as_typed(i)
+        if not tok.is_alpha or self.caps[i]:
+            return False
+        w = folded(text)
+        if text.isupper() and len(text) >= 4:  # "AGAIN": emphasis, not an acronym
+            return not leading and zipf(w) >= 4.0 and emphasis(self.doc, i) and w not in self.names | self.places \
+                and not (i > 0 and self.doc[i - 1].lower_ in NAME_PARTICLES)  # "Demar de FROZEN": a surname
+        if not text.islower() or w in NAME_PARTICLES or w in NAME_HEADS or w in NUMBER_WORDS or w in self.places \
+                or w in self.names:
+            return False
+        if w in CHAT_WORDS or w in LOOSE_MARKS:
+            return True
+        if leading:  # "that's sam", "of Leeds"; an article or possessive opens a description ("the Home Office")
+            return w in self.stops and w not in ARTICLES
+        return w in self.stops or w in TIME_WORDS or is_past_or_progressive(w, self.is_common) \
+            or (i > 0 and self.doc[i - 1].lower_ == "to" and self.is_common(w))
+
+
+def glued(doc: Doc, i: int) -> bool:
+    """Token i and the next are one word written together ("6pm", "Kestrel's"; not "ya." of "ya. ben")."""
+    return not doc[i].whitespace_ and i + 1 < len(doc) and all(any(ch.isalnum() for ch in doc[k].text) for k in (i, i + 1))
+
+
+def clitic(doc: Doc, i: int) -> bool:
+    """Token i is a possessive or "is" glued to the word before ("that's", "that' s" as some tokenizers cut it)."""
+    return doc[i].text in POSSESSIVES or (doc[i].lower_ == "s" and i > 0 and doc[i - 1].text in ("'", "’"))
+
+
+def trim_name_tails(doc: Doc, spans: List[Scored], labels: Sequence[str], names: FrozenSet[str] = frozenset(),
+                    places: FrozenSet[str] = frozenset()) -> List[Scored]:
+    """Spans of `labels` that hold a capitalised word typed so, without the loose words at their edges."""
+    keep = set(labels)
+    words = None
+    out: List[Scored] = []
+    for start, end, label, score in spans:
+        if label in keep and end - start > 1:
+            words = words or TailWords(doc, names, places)
+            caps = [k for k in range(start, end) if words.core(k)]
+            if caps:
+                first, last = caps[0], caps[-1]
+                s = start
+                while s < first and (words.mark(s) or words.loose(s, leading=True) or clitic(doc, s)) \
+                        and not (glued(doc, s) and doc[s + 1].text not in POSSESSIVES):
+                    s += 1
+                e = end
+                while e - 1 > last and ((words.mark(e - 1) and doc[e - 1].text not in CLOSERS) or words.loose(e - 1)) \
+                        and not glued(doc, e - 2):
+                    e -= 1
+                while e - 1 > s and words.mark(e - 1) and doc[e - 1].text not in CLOSERS:
+                    e -= 1
+                start, end = s, e
+        out.append((start, end, label, score))
+    return out
+
+
+class TrimNameTails(SpanFilter):
+    """Spans of a capitalised name lose the lower-case words typed before or after it (`trim_name_tails`).
+
+    labels: the CRF labels trimmed (names of people, organisations, places).
+    """
+
+    def __init__(self, labels: Sequence[str]):
+        self.labels = tuple(labels)
+
+    def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
+        terms = getattr(tagger, "gazetteer_terms", {})
+        return trim_name_tails(doc, spans, self.labels, tagger.name_terms, frozenset(terms.get("countries", ())))
+
+
+@registry.misc("spacy_anon.trim_name_tails.v1")
+def make_trim_name_tails(labels: Sequence[str] = ("PERSON", "PER", "ORG", "LOC")) -> TrimNameTails:
+    return TrimNameTails(labels)
