@@ -121,3 +121,12 @@ def test_the_leak_guard_does_not_grow_a_name_over_a_filler(filler):
 
 def test_an_ordinal_ends_a_name():
     assert trimmed("Izmir Civil Court of first") == ["Izmir Civil Court of first"]
+
+
+@pytest.mark.parametrize("text,name", [("will smith called yesterday about his loan.", "will smith"),
+                                       ("may jones rang about the parcel.", "may jones")])
+def test_a_given_name_that_is_a_stop_word_stays_with_its_surname(nlp, text, name):
+    """Bug (found by the casing tests on merging): "will" before "smith" was trimmed as a stop word typed
+    next to the name, and left in clear."""
+    out = nlp(text)._.anon_text
+    assert name.split()[0] not in out.split()[:2] and name.split()[1] not in out, out

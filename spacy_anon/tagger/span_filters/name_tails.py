@@ -28,6 +28,8 @@ LOOSE_MARKS = frozenset("x xx xxx yes no".split())  # kisses that close a post (
 ARTICLES = frozenset("the a an his her their my our your its".split())
 POSSESSIVES = frozenset({"'s", "’s"})
 CHAT_WORDS = GREETINGS | INTERJECTIONS | CHAT_SHORTHAND
+# stop words that are given names: right before a name they are its first word ("will smith called")
+STOP_WORD_NAMES = frozenset({"will", "may"})
 TIME_WORDS = frozenset("today tonight tomorrow yesterday now again later soon tmrw tmr".split())
 
 
@@ -63,6 +65,10 @@ class TailWords:
         return typed_word_evidence(w, w in self.stops or w in CHAT_WORDS, self.is_common,
                                    self.names.__contains__, self.places)
 
+    def core_after(self, i: int) -> bool:
+        """The next token is a word of the name, right after token i ("will | smith")."""
+        return i + 1 < len(self.doc) and self.doc[i].whitespace_ == " " and self.core(i + 1)
+
     def mark(self, i: int) -> bool:
         """Spaces, punctuation and emoji: no letter or digit."""
         tok = self.doc[i]
@@ -86,7 +92,7 @@ class TailWords:
         if w in CHAT_WORDS or w in LOOSE_MARKS:
             return True
         if leading:  # "that's sam", "of Leeds"; an article or possessive opens a description ("the Home Office")
-            return w in self.stops and w not in ARTICLES
+            return w in self.stops and w not in ARTICLES and not (w in STOP_WORD_NAMES and self.core_after(i))
         return w in self.stops or w in TIME_WORDS or is_past_or_progressive(w, self.is_common) \
             or (i > 0 and self.doc[i - 1].lower_ == "to" and self.is_common(w))
 
