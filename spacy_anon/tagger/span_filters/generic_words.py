@@ -81,6 +81,15 @@ class NameSignals:
             j -= 1
         return j >= start and folded(self.doc[j].text) in HONORIFICS | PERSON_TITLES
 
+    def surname_after_name(self, i: int, start: int, end: int) -> bool:
+        """Token i, the span's last, is a capitalised listed name after another ("Joshua Good"): a surname,
+        though it is a greeting's word too ("Good morning"; not "John Regards", no name)."""
+        doc = self.doc
+        j = i - 1
+        return end == i + 1 and j >= start and doc[i].text[:1].isupper() and not doc[i].text.isupper() \
+            and doc[j].text[:1].isupper() and doc[j].whitespace_ == " " \
+            and folded(doc[j].text) in self.names and folded(doc[i].text) in self.names
+
     def determined(self, start: int) -> bool:
         """A span that a determiner or possessive opens or directly follows ("the police", "his two
         sisters"): a description of someone, which the corpora mark as well as names."""
@@ -410,7 +419,7 @@ class GenericWordTrimmer:
         def preposition(k: int) -> bool:  # not in capitals: "GREAT BRITAIN AND" may go on in the next span
             return name_like and not s.caps[k] and doc[k].text in PREPOSITIONS
         while end - 1 > start and (s.generic(end - 1) or preposition(end - 1)) \
-                and not s.after_honorific(end - 1, start):
+                and not s.after_honorific(end - 1, start) and not s.surname_after_name(end - 1, start, end):
             end -= 1
             start, end = trim_punctuation(doc, start, end)
         if label in self.person_labels and any(self.title(k) for k in range(start, end)):
