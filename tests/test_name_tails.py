@@ -3,27 +3,17 @@
 Where the writer uses capitals, a lower-case word of the language at a name's edge is no part of it; on a
 line typed in lower case the words are read as typed (the truecaser's capitals say nothing). Made-up text, none of it from the everyday set.
 """
-from functools import lru_cache
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import spacy_anon
+from pipeline_support import default_nlp as _nlp, nlp  # noqa: F401
 from spacy_anon.casing import reading_doc
 from spacy_anon.tagger.span_filters.name_tails import TIME_WORDS, trim_name_tails
 
 NAMES = ["Harrowgate University", "Leeds", "Quayside Climbing Wall", "Mira Okafor", "Delft", "Brennan & Sons"]
 
 
-@lru_cache(maxsize=1)
-def _nlp():
-    return spacy_anon.load()
-
-
-@pytest.fixture(scope="module")
-def nlp():
-    return _nlp()
 
 
 def trimmed(text, label="ORG"):

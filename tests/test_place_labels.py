@@ -79,20 +79,22 @@ def _span(doc, word, nth, label):
     return Span(doc, starts[nth], starts[nth] + 1, label=label)
 
 
+def _unified(text, mentions):
+    """The labels `one_label_per_name` gives the mentions (word, nth occurrence, label) of `text`."""
+    doc = spacy.blank("en")(text)
+    spans = [_span(doc, word, nth, label) for word, nth, label in mentions]
+    return [s.label_ for s in one_label_per_name(spans, lambda s, label: Span(s.doc, s.start, s.end, label=label))]
+
+
 def test_one_place_takes_the_label_most_of_its_mentions_have():
-    doc = spacy.blank("en")("Somalia is far. In Somalia he hid. He left Somalia. Leeds won.")
-    spans = [_span(doc, "Somalia", 0, "ORG"), _span(doc, "Somalia", 1, "LOC"), _span(doc, "Somalia", 2, "LOC"),
-             _span(doc, "Leeds", 0, "ORG")]
-    out = one_label_per_name(spans, lambda s, label: Span(s.doc, s.start, s.end, label=label))
-    assert [s.label_ for s in out] == ["LOC", "LOC", "LOC", "ORG"]
+    mentions = [("Somalia", 0, "ORG"), ("Somalia", 1, "LOC"), ("Somalia", 2, "LOC"), ("Leeds", 0, "ORG")]
+    assert _unified("Somalia is far. In Somalia he hid. He left Somalia. Leeds won.", mentions) == [
+        "LOC", "LOC", "LOC", "ORG"]
 
 
 def test_on_a_tie_the_first_mention_decides_and_persons_are_left_alone():
-    doc = spacy.blank("en")("Jordan said Jordan and Jordan met Jordan.")
-    spans = [_span(doc, "Jordan", 0, "PERSON"), _span(doc, "Jordan", 1, "LOC"), _span(doc, "Jordan", 2, "ORG"),
-             _span(doc, "Jordan", 3, "PERSON")]
-    out = one_label_per_name(spans, lambda s, label: Span(s.doc, s.start, s.end, label=label))
-    assert [s.label_ for s in out] == ["PERSON", "LOC", "LOC", "PERSON"]
+    mentions = [("Jordan", 0, "PERSON"), ("Jordan", 1, "LOC"), ("Jordan", 2, "ORG"), ("Jordan", 3, "PERSON")]
+    assert _unified("Jordan said Jordan and Jordan met Jordan.", mentions) == ["PERSON", "LOC", "LOC", "PERSON"]
 
 
 def test_a_place_of_two_labels_is_one_entity_in_the_table():

@@ -5,13 +5,11 @@ heading is layout: neither names anyone (the everyday guideline marks the school
 `drop_qualifications` span filter drops them; the place of study, the person and the dates stay masked.
 Made-up text, none of it from the everyday set.
 """
-from functools import lru_cache
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import spacy_anon
+from pipeline_support import default_nlp as _nlp, nlp  # noqa: F401
 from spacy_anon.tagger.span_filters.qualifications import (
     DEGREE_ABBREVIATIONS, drop_qualifications, is_heading, is_qualification,
 )
@@ -22,14 +20,6 @@ SCHOOLS = ["Northgate University", "Harrow Vale College", "Ferncliff Institute o
            "St Brigid's School", "Lakeside Polytechnic"]
 
 
-@lru_cache(maxsize=1)
-def _nlp():
-    return spacy_anon.load()
-
-
-@pytest.fixture(scope="module")
-def nlp():
-    return _nlp()
 
 
 def masked(nlp, text):
