@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline_support import default_nlp as _nlp, nlp  # noqa: F401
+from default_pipeline import default_nlp as _nlp, nlp  # noqa: F401
 from spacy_anon.casing import reading_doc
 from spacy_anon.tagger.span_filters.name_tails import TIME_WORDS, trim_name_tails
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline_support import default_nlp as _nlp, nlp  # noqa: F401
+from default_pipeline import default_nlp as _nlp, nlp  # noqa: F401
 from spacy_anon.tagger.span_filters.qualifications import (
     DEGREE_ABBREVIATIONS, drop_qualifications, is_heading, is_qualification,
 )
