@@ -9,23 +9,13 @@ import spacy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import spacy_anon
+from default_pipeline import default_nlp as _nlp, nlp  # noqa: F401
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.tagger.span_filters.routes import split_routes
 
 CITIES = ["Norwich", "Leeds", "York", "Glasgow", "Manchester", "Boston", "Chicago", "Denver", "Chisinau",
           "Lyon", "Porto", "Krakow", "Seville", "Utrecht", "Bristol", "Dublin"]
 PLACES = frozenset(fold_accents(c) for c in CITIES) | frozenset({"newcastle upon tyne", "moscow", "paris"})
-
-
-@lru_cache(maxsize=1)
-def _nlp():
-    return spacy_anon.load()
-
-
-@pytest.fixture(scope="module")
-def nlp():
-    return _nlp()
 
 
 @lru_cache(maxsize=1)
