@@ -36,7 +36,7 @@ from spacy_anon import extensions  # noqa: F401
 from spacy_anon.disclosure.chunking import CHUNKERS, Chunk, chunk_doc
 from spacy_anon.disclosure.detect import (SPECIFICITIES, Decision, build_subjects, join_title_runs, mean_unit_vector,
                                           name_parts, reference_keys, score_chunks, subjects_of, title_extent)
-from spacy_anon.disclosure.person_names import looks_like_person_name
+from spacy_anon.disclosure.name_kinds import name_kind
 from spacy_anon.disclosure.vectors import KV_NAME, load_vectors
 from spacy_anon.doc_keys import NAMES_DETECTOR_KEY
 from spacy_anon.errors import Errors
@@ -96,8 +96,9 @@ def make_anon_disclosure(
         .txt/.bin); loaded on first use. threshold: t; a phrase is flagged when cos > t (lower t masks
         more). oov: "mask" | "keep" for phrases without a vector. chunker: "rule" | "noun_chunks"
         (must match training). merge_lowercase: the rule chunker's lowercase runs (must match training).
-        label: category of new candidates without an overlapping NER/rule span. use_mentions: build
-        v(e) from the doc's mentions too. always: chunk kinds always flagged ("date", "number", "name").
+        label: category of new candidates that no NER/rule span overlaps and whose kind is unclear (a
+        person after a role word, an organisation by its head word and a place by GeoNames or "born in"
+        are labelled so: `name_kinds.name_kind`). use_mentions: build v(e) from the doc's mentions too. always: chunk kinds always flagged ("date", "number", "name").
         nominal_only: never flag verbs/adverbs (POS tags when the pipeline has a tagger, else a word
         list). on_subject_oov: "mask_all" | "skip" | "error". on_no_subject: no subject given or found:
         "mask_names" (every name flagged, fail closed) | "skip" | "error". join_titles: flagged name units joined by
@@ -285,7 +286,7 @@ class DisclosureDetector(ErrorHandling):
                     lab, ident = "PERSON", DIRECT
                 else:
                     lab = _label_for(span, labels) or _kind_label(dec.chunk.kind, span.text) or \
-                        ("PERSON" if looks_like_person_name(span) else cfg["label"])
+                        name_kind(span) or cfg["label"]
                     ident = QUASI
                 if (span.start, span.end, lab) in existing:
                     # already proposed by another detector: Span attributes are keyed by offsets and
@@ -321,7 +322,7 @@ class DisclosureDetector(ErrorHandling):
             if chunk.kind != "name" or (chunk.start, chunk.end) in existing:
                 continue
             span = doc[chunk.start:chunk.end]
-            new = Span(doc, span.start, span.end, label=_label_for(span, labels) or self.cfg["label"])
+            new = Span(doc, span.start, span.end, label=_label_for(span, labels) or name_kind(span) or self.cfg["label"])
             new._.anon_source = SOURCE
             new._.anon_identifier = QUASI
             new._.anon_score = 1.0
