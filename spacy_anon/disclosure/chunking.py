@@ -20,6 +20,7 @@ from spacy.tokens import Doc, Span
 
 from spacy_anon.disclosure.nonnominal import NON_NOMINAL
 from spacy_anon.errors import Errors
+from spacy_anon.possessives import is_split_possessive_s, possessive_end
 
 CHUNKERS = ("rule", "noun_chunks")
 
@@ -124,24 +125,6 @@ def _attached(doc: Doc, i: int) -> bool:
     return i + 1 < len(doc) and not doc[i].whitespace_
 
 
-def possessive_end(doc: Doc, i: int) -> int:
-    """The index after a possessive that starts at token i, or i when none does. A tokenizer that splits
-    every apostrophe (the default English pipeline's) writes "keeper's" as keeper / ' / s: the "s" is
-    part of the possessive, not a word of its own."""
-    if i >= len(doc) or doc[i].text not in _POSSESSIVE:
-        return i
-    if doc[i].text in ("'", "’") and _attached(doc, i) and doc[i + 1].lower_ == "s" \
-            and (i + 2 == len(doc) or not doc[i + 2].text[:1].isalnum() or doc[i + 1].whitespace_):
-        return i + 2
-    return i + 1
-
-
-def _possessive_s(doc: Doc, i: int) -> bool:
-    """Whether token i is the "s" of a possessive split from its apostrophe (see `possessive_end`)."""
-    return i >= 2 and doc[i].lower_ == "s" and doc[i - 1].text in ("'", "’") and _attached(doc, i - 2) \
-        and possessive_end(doc, i - 1) == i + 1
-
-
 def _match_date(doc: Doc, i: int) -> int:
     """End index of a date starting at token i ("August 23, 1976", "23 August 1976", "May 1990"), or i."""
     n = len(doc)
@@ -241,7 +224,7 @@ def rule_chunks(doc: Doc, merge_lowercase: bool = False) -> List[Chunk]:
             chunks.append(Chunk(i, i + 1, text.lower(), "number"))  # "three children", "first"
             i += 1
             continue
-        if _is_content(text) and text[:1].isalpha() and not _possessive_s(doc, i):
+        if _is_content(text) and text[:1].isalpha() and not is_split_possessive_s(doc, i):
             end = i + 1
             while end < n:
                 nxt = doc[end].text
@@ -282,7 +265,7 @@ def noun_chunk_chunks(doc: Doc) -> List[Chunk]:
                 covered[k] = True
     for tok in doc:
         if not covered[tok.i] and _is_content(tok.text) and not tok.is_punct and not tok.is_space \
-                and not _possessive_s(doc, tok.i):
+                and not is_split_possessive_s(doc, tok.i):
             key = phrase_key([tok.text])
             if key:
                 chunks.append(Chunk(tok.i, tok.i + 1, key, "word"))

@@ -8,6 +8,7 @@ from spacy_anon.generalize.grammar import indefinite_article, looks_plural, plur
 from spacy_anon.generalize.mentions import at_sentence_start
 from spacy_anon.generalize.vacuous import ORDINALS
 from spacy_anon.generalize.wordnet import has_adjective_sense, is_noun_lemma, noun_base_forms, noun_senses
+from spacy_anon.possessives import ends_with_possessive
 
 DETERMINERS = frozenset(
     "a an the this that these those my your his her its our their whose which what some any every each "
@@ -61,7 +62,7 @@ def inside_noun_phrase(span: Span, reach: int = 3) -> bool:
         return False  # a name after a common noun is in apposition: "the films Gia (1998)" -> "a film"
     for j in range(i - 1, max(-1, i - 1 - reach), -1):
         token = doc[j]
-        if token.lower_ in DETERMINERS or token.text.endswith(("'s", "’s")):
+        if token.lower_ in DETERMINERS or ends_with_possessive(doc, j):
             return True
         if not token.is_alpha or (token.is_stop and token.lower_ not in NP_INNER_STOP_WORDS):
             return False
@@ -117,7 +118,7 @@ def render(span: Span, word: str, coarsened: bool, starts: frozenset = frozenset
             after_det = prev is not None and (
                 prev.lower_ in DETERMINERS or prev.tag_ in ("DT", "PRP$", "WP$")
                 or (prev.like_num and not (prev.text.isdigit() and len(prev.text) == 4))  # "two", not 2015
-                or prev.text.endswith(("'s", "’s")) or span.start in ends
+                or ends_with_possessive(doc, span.start - 1) or span.start in ends
                 or (prev.text in ("-", "/", "–") and prev.idx + len(prev.text) == span.start_char))  # "joh-LEE"
             modifier = nxt is not None and (nxt.pos_ in ("NOUN", "PROPN") or span.end in starts
                                             or (not nxt.pos_ and noun_like(nxt, lang, lexicon)))
