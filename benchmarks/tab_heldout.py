@@ -20,6 +20,12 @@ accuracy), pooled over the folds, and the TAB tagger metric without exemption (d
 A fold whose predictions exist under --work for the same recipe (commands, config and training corpus
 hashed) is not retrained (--force retrains); --only-folds 0,1 runs some folds (several processes can
 share the folds), and --score-only pools what exists.
+
+--refilter rescores trained folds after a change of the span filters only (the corrections applied to the
+CRF's decoded spans, `[components.anon_crf.span_filters]`): they take no part in fitting the CRF, so the
+fold's trained model keeps its weights, gets the config's current filters and is assembled and scored
+again (minutes instead of hours). It is refused when anything else of the trained model's components
+differs from the config's (retrain with --force then).
 """
 import argparse
 import json
@@ -158,6 +164,69 @@ def run_fold(k: int, args, recipe, records, parts) -> Dict:
     return result
 
 
+def _without_filters(cfg) -> Dict:
+    """The [nlp] and [components] sections of a config, the CRF's span filters taken out."""
+    out = {"nlp": dict(cfg["nlp"]), "components": {k: dict(v) for k, v in cfg["components"].items()}}
+    out["components"].get("anon_crf", {}).pop("span_filters", None)
+    return json.loads(json.dumps(out, default=str, sort_keys=True))
+
+
+def settings_differing(source, trained, path: str = "") -> List[str]:
+    """The settings the source config sets to another value than the trained model's config (which spaCy
+    filled with the defaults the source leaves out)."""
+    if isinstance(source, dict) and isinstance(trained, dict):
+        return [p for k in source for p in settings_differing(source[k], trained.get(k), f"{path}.{k}")]
+    return [] if source == trained else [path]
+
+
+def refilter_fold(k: int, args, recipe, records) -> Dict:
+    """A trained fold with the config's current span filters: model-best's config gets them, the copy is
+    assembled by the recipe's assemble commands and its held-out judgments are anonymized again."""
+    import shutil
+
+    from thinc.api import Config
+
+    work = Path(args.work) / f"fold{k}"
+    trained = work / "model" / "model-best"
+    saved_path = work / "predictions.json"
+    if not trained.exists() or not saved_path.exists():
+        raise SystemExit(f"fold {k}: no trained model under {work}; train it first (without --refilter)")
+    saved = json.loads(saved_path.read_text(encoding="utf8"))
+    config_path = next(Path(a) for argv in recipe.train for a in argv if a.endswith(".cfg"))
+    current = Config().from_disk(ROOT / config_path, interpolate=False)
+    model_cfg = Config().from_disk(trained / "config.cfg", interpolate=False)
+    differing = settings_differing(_without_filters(current), _without_filters(model_cfg))
+    if differing:
+        raise SystemExit(f"fold {k}: the trained model's settings differ from {config_path} beyond the span "
+                         f"filters ({', '.join(differing[:5])}); retrain it (--force)")
+    refiltered = work / "model" / "model-refiltered"
+    shutil_rm(refiltered)
+    shutil.copytree(trained, refiltered)
+    model_cfg["components"]["anon_crf"]["span_filters"] = current["components"]["anon_crf"]["span_filters"]
+    model_cfg.to_disk(refiltered / "config.cfg", interpolate=False)
+    commands = fold_commands(recipe, str(work / "corpus"), str(work / "dev.spacy"), str(work / "model"),
+                             sys.executable)[len(recipe.train):]
+    pipeline = str(work / "model" / "pipeline")
+    commands = [[str(refiltered) if a == str(trained) else (pipeline + "-refiltered" if a == pipeline else a)
+                 for a in argv] for argv in commands]
+    t0 = time.time()
+    for argv in commands:
+        print(f"fold {k}: {' '.join(argv)}", file=sys.stderr, flush=True)
+        subprocess.run(argv, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    model = pipeline + "-refiltered"
+    held_records = [r for r in records if r.doc_id in set(saved["held_out"])]
+    preds, times = {}, {"assemble_wall_s": round(time.time() - t0, 1)}
+    for casing in args.casings:
+        with tempfile.TemporaryDirectory() as tmp:
+            t1 = time.time()
+            preds[casing] = run_cli(recased(held_records, casing), Path(tmp), model)
+            times[f"anonymize_{casing}_wall_s"] = round(time.time() - t1, 1)
+    result = {**saved, "recipe": args.fingerprint, "trained_with": saved.get("trained_with", saved["recipe"]),
+              "refiltered": True, "refilter_commands": commands, "refilter_times": times, "predictions": preds}
+    saved_path.write_text(json.dumps(result), encoding="utf8")
+    return result
+
+
 def shutil_rm(path: Path) -> None:
     import shutil
 
@@ -193,6 +262,12 @@ def markdown(report: Dict) -> str:
     lines.append("Per fold (as written, token R / P): " + "; ".join(
         f"{k}: {v['as-written']['token_recall']:.3f} / {v['as-written']['token_precision']:.3f}"
         for k, v in sorted(report["per_fold"].items()) if "as-written" in v))
+    refiltered = [f for f in report["fold_runs"] if f.get("refiltered")]
+    if refiltered:
+        lines.append("")
+        lines.append("Folds " + ", ".join(str(f["fold"]) for f in refiltered) + " were scored with `--refilter`: "
+                     "the CRF trained for the fold (recipe " + ", ".join(sorted({f["trained_with"] for f in refiltered}))
+                     + ") with the config's current span filters, assembled again.")
     times = [f["times"] for f in report["fold_runs"]]
     if times:
         lines.append("")
@@ -213,6 +288,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--work", default=str(ROOT / "training" / "tab-heldout"))
     parser.add_argument("--force", action="store_true", help="retrain folds whose predictions exist")
     parser.add_argument("--score-only", action="store_true", help="pool the folds that exist, train nothing")
+    parser.add_argument("--refilter", action="store_true",
+                        help="trained folds: take the config's current span filters, assemble and score again "
+                             "(no training; refused when more than the span filters changed)")
     parser.add_argument("--out", default=None)
     parser.add_argument("--write-page", default=None, metavar="PAGE.md",
                         help="rewrite the table between the tab-heldout markers of this page")
@@ -234,7 +312,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         saved = json.loads(path.read_text(encoding="utf8")) if path.exists() else None
         current = saved is not None and saved.get("recipe") == args.fingerprint and saved["held_out"] == sorted(
             records[i].doc_id for i in parts[k])
-        if k in wanted and not args.score_only and (args.force or not current):
+        if k in wanted and args.refilter:
+            runs.append(refilter_fold(k, args, recipe, records))
+        elif k in wanted and not args.score_only and (args.force or not current):
             runs.append(run_fold(k, args, recipe, records, parts))
         elif current:
             runs.append(saved)

@@ -101,3 +101,27 @@ def test_recipe_rewrites_equals_form_and_vars():
 def test_recipe_without_its_commands_is_refused(project, name):
     with pytest.raises(ValueError, match="E760"):
         read_recipe(project, name, "a")
+
+
+def test_refilter_compares_every_setting_but_the_span_filters():
+    """`tab_heldout.py --refilter` reuses a trained fold only when the config changed in its span filters:
+    a setting the config sets to another value is reported; defaults spaCy filled in are not."""
+    import sys
+    from pathlib import Path
+
+    from thinc.api import Config
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import tab_heldout
+
+    source = Config().from_str(
+        "[nlp]\nlang = \"en\"\n[components]\n[components.anon_crf]\nfactory = \"anon_crf\"\nc1 = 0.1\n"
+        "[components.anon_crf.span_filters]\n[components.anon_crf.span_filters.a]\n@misc = \"x.v1\"\n")
+    trained = Config().from_str(
+        "[nlp]\nlang = \"en\"\nbatch_size = 1000\n[components]\n[components.anon_crf]\nfactory = \"anon_crf\"\n"
+        "c1 = 0.1\nc2 = 0.01\n[components.anon_crf.span_filters]\n")
+    assert tab_heldout.settings_differing(tab_heldout._without_filters(source),
+                                          tab_heldout._without_filters(trained)) == []
+    trained["components"]["anon_crf"]["c1"] = 0.5
+    assert tab_heldout.settings_differing(tab_heldout._without_filters(source),
+                                          tab_heldout._without_filters(trained)) == [".components.anon_crf.c1"]
