@@ -66,3 +66,19 @@ def test_ages_as_notes_and_letters_write_them(text, expected):
 ])
 def test_numbers_in_brackets_that_are_no_age_stay_out(text):
     assert found(text, "AGE") == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1900, 2039), st.sampled_from(["MBBS, Coromandel Medical College", "MRCPCH", "GCSEs",
+                                                 "Diploma in Payroll Management", "BSc, Someș University"]))
+def test_a_year_alone_in_brackets_after_a_cv_entry_is_a_date(year, entry):
+    assert found(f"Qualifications\n{entry} ({year})\n", "DATETIME") == [str(year)]
+
+
+@pytest.mark.parametrize("text", [
+    "as Smith et al. (2019) found",
+    "sheath removed at this time (1850). Pt tolerated",  # a clock time
+    "see paragraph (12) above",
+])
+def test_a_number_in_brackets_that_dates_nothing_stays_out(text):
+    assert found(text, "DATETIME") == []

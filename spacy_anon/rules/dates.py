@@ -128,6 +128,9 @@ YEAR_IN_CONTEXT = [
      0.6, 0),
     # bare year: needs context (born, founded, year, ...)
     (rf"(?<![\w/.\-$€£]){YEAR4}(?![\w/\-%]|[.,]\d)", 0.3, 0),
+    # a year alone in brackets dates what comes before it: a CV's degree or post ("MBBS, Coromandel Medical
+    # College (2011)"); not a citation ("et al. (2019)") nor a clock time ("(1850)")
+    (r"(?<!al\. \()(?<=\()(?:19\d\d|20[0-3]\d)(?=\))", 0.6, 0),
 ]
 
 # Dates written in words, as people tell a date of birth: "on the fourteenth of March", "March the
