@@ -82,3 +82,22 @@ def test_a_year_alone_in_brackets_after_a_cv_entry_is_a_date(year, entry):
 ])
 def test_a_number_in_brackets_that_dates_nothing_stays_out(text):
     assert found(text, "DATETIME") == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Contact ioana@example.com or ext. 4471 with questions.", "4471"),
+    ("ask bill in support on extension 2214", "2214"),
+    ("I changed my phone number recently, the old one ended 0142.", "0142"),
+    ("Her mobile ending in 5521 was listed.", "5521"),
+])
+def test_an_extension_or_the_last_digits_of_a_phone_are_a_contact(text, expected):
+    assert expected in found(text, "CONTACT")
+
+
+@pytest.mark.parametrize("text", [
+    "The meeting ended 1200 hrs later than planned.",
+    "The story ends in 2019.",
+    "Text extension cords are sold separately.",
+])
+def test_numbers_after_ending_words_without_a_phone_stay_out(text):
+    assert found(text, "CONTACT") == []

@@ -71,6 +71,7 @@ def grown(text, name, label="ORG"):
     ("We met in Leeds council offices.", "Leeds", "Leeds"),  # a head in lower case is a word
     ("She works for Anna Bell Solicitors in York.", "Anna Bell", "Anna Bell Solicitors"),
     ("The court in Leeds Crown heard it.", "Leeds", "Leeds"),  # no head
+    ("We met in Warsaw at the Grand Hotel.", "Warsaw at the", "Warsaw at the"),  # two names apart
 ])
 def test_a_span_grows_only_over_name_words_up_to_a_head(text, name, expected):
     assert grown(text, name) == [expected]

@@ -66,6 +66,14 @@ class ExtendOrgHeads(SpanFilter):
     def _grown(self, doc: Doc, caps: Sequence[bool], start: int, end: int) -> int:
         """The end token of the span grown over the organisation words after it (`end`: none)."""
         loud = caps[start]
+        k = end - 1
+        if end - start >= 2 and doc[k].lower_ in ("'s", "’s"):
+            k -= 1  # one token "'s"
+        elif end - start >= 3 and doc[k].lower_ == "s" and doc[k - 1].text in APOSTROPHES:
+            k -= 2  # "'" and "s"
+        last = doc[k].text  # the word before a possessive "'s" ("St Brennan's")
+        if not doc[k].is_alpha or not (last.isupper() if loud else last[:1].isupper()):
+            return end  # "Warsaw at the" + "Grand Hotel": two names the words between keep apart
         words: List[str] = []
         upper: List[bool] = []
         ends: List[int] = []
