@@ -101,3 +101,20 @@ def test_an_extension_or_the_last_digits_of_a_phone_are_a_contact(text, expected
 ])
 def test_numbers_after_ending_words_without_a_phone_stay_out(text):
     assert found(text, "CONTACT") == []
+
+
+ID_TAILS = st.text(alphabet="abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ0123456789", min_size=6, max_size=24)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["pi", "ch", "cus", "in", "sub", "txn", "pm", "re"]), ID_TAILS)
+def test_a_payment_platform_id_is_an_id(prefix, tail):
+    value = f"{prefix}_{tail}"
+    ids = found(f"Duplicate charge confirmed (payment id {value}). Refunded.", "ID")
+    has_both = any(c.isdigit() for c in tail) and any(c.isalpha() for c in tail)
+    assert (value in ids) == has_both
+
+
+@pytest.mark.parametrize("text", ["set the in_stock flag", "open pi_values.csv", "call re_try_loop2 again"])
+def test_code_words_with_an_underscore_are_no_payment_id(text):
+    assert found(text, "ID") == []
