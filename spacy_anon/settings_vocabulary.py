@@ -194,6 +194,7 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.clinical_notes.v1": "misc",
     "spacy_anon.clinical_content.v1": "misc",
     "spacy_anon.extend_names.v1": "misc",
+    "spacy_anon.extend_org_heads.v1": "misc",
     "spacy_anon.faker_surrogates.v1": "misc",
     "spacy_anon.fitted_in_initialize.v1": "callbacks",
     "spacy_anon.label_min_scores.v1": "misc",

@@ -183,3 +183,23 @@ def test_coref_reads_a_word_surname_in_capitals_by_its_use():
 
 def test_a_word_surname_in_capitals_inside_a_cased_sentence_is_the_name():
     assert swept("Ruth Long", "Ruth Long called. Later LONG signed. After LONG talks.") == ["Ruth Long", "LONG", "LONG"]
+
+
+CAPS_NOTE = ("PT C/O CP 4/10, NTG SL X1 WITH RELIEF. SEE FLOWSHEET FOR OBJECTIVE DATA. AMBULATED IN HALL X2 WITH "
+             "PT/OT, TOL WELL. DIET TOL, 75% BREAKFAST. CONT TELEMETRY, WILL CONT TO MONITOR.\n")
+DOUBLE_SURNAMES = st.tuples(st.sampled_from(["LANGLEY", "HARTLEY", "OKAFOR", "BROOKE", "WINTERS"]),
+                            st.sampled_from(["PRICE", "SMYTHE", "ADEYEMI", "JONES", "HALL"]))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["SUSAN", "MARY", "PAUL", "ANNE", "DEREK"]), DOUBLE_SURNAMES)
+def test_a_double_barrelled_surname_after_a_given_name_is_masked(first, parts):
+    """The tagger reads the given name of "DAUGHTER SUSAN LANGLEY-PRICE UPDATED BY PHONE" and leaves the
+    surname that a hyphen joins: a given name alone grows over it."""
+    from tests.default_pipeline import default_nlp
+
+    surname = "-".join(parts)
+    text = CAPS_NOTE + f"DAUGHTER {first} {surname} UPDATED BY PHONE.\n"
+    out = default_nlp()(text)._.anon_text
+    assert first not in out and surname not in out and parts[0] not in out
+    assert "UPDATED BY PHONE" in out and "FLOWSHEET" in out

@@ -127,14 +127,14 @@ def test_word_led_patterns_are_tried_where_their_words_occur():
     starts = scanning.literal_starts(WORD_LED["weekday then day"])  # an optional weekday, then the day
     assert starts.digits and ("Mon", False) in starts.literals  # the prefix "Monday|Mon" share
     assert ("número", True) in scanning.literal_starts(WORD_LED["record cue"]).literals
-    assert len(scanning.literal_starts(REGEXES["rules.date[9]"]).literals) > scanning.MAX_LITERALS  # capitalised
+    assert len(scanning.literal_starts(REGEXES["rules.date[10]"]).literals) > scanning.MAX_LITERALS  # capitalised
     # many names in lower case too: their lower-cased heads in the lower-cased text ("fiancé": "fianc")
-    assert scanning.literal_starts(REGEXES["rules.date[15]"]) is not None
+    assert scanning.literal_starts(REGEXES["rules.date[16]"]) is not None
     assert scanning.literal_starts(WORD_LED["kin"]) is not None
     assert scanning.literal_starts(re.compile(r"(?i)\b(?:" + "|".join(KIN_AND_SHORT) + r")\s+(\w+)")) is None
-    starts = scanning.literal_starts(REGEXES["rules.date[8]"])  # many capitalised weekdays, then the day
+    starts = scanning.literal_starts(REGEXES["rules.date[9]"])  # many capitalised weekdays, then the day
     assert starts.digits and len(starts.literals) > scanning.MAX_LITERALS
-    assert scanning.literal_starts(REGEXES["rules.age[9]"]) is None  # number words with "a" and digits
+    assert scanning.literal_starts(REGEXES["rules.age[10]"]) is None  # number words with "a" and digits
     assert scanning.literal_starts(re.compile(r"(?i)a\w+")) is None  # one lower-case letter: anywhere
     assert scanning.literal_starts(re.compile(r"\d+x")) is None  # a digit with no guard before it
     assert scanning.literal_starts(re.compile(r"(?:ab)?")) is None  # may match the empty string

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from spacy_anon.coref.name_words import name_in_use
 from spacy_anon.coref.lexicon import (FUNCTION_WORDS, ORDINARY_BEFORE, PREDICATE_CUES, PRONOUNS, ROLE_NOUNS,
                                       TITLE_GENDER, first_name_gender)
 
@@ -277,8 +278,12 @@ def find_name_variants(text: str, mentions: Sequence[Mention], name_labels: Iter
                        honorifics: Iterable[str], is_common: Callable[[str], bool],
                        words: Optional[PlainWords] = None,
                        starts: Optional[Sequence[int]] = None) -> List[Tuple[int, int, int]]:
-    """(start, end, index of a person mention) of capitalised name parts of detected people that no
-    mention covers.
+    """(start, end, index of a person mention) of name parts of detected people that no mention covers.
+
+    A part is found capitalised, or in lower case where it is no common word ("priya") or where the
+    document writes the name in lower case; a part that is a common word ("will", "sunny") or a
+    two-letter name ("Ed") also anywhere its neighbours show a name (`name_words.name_in_use`: "thanks
+    will", "From: Will Hargreaves", "coach will said").
 
     A part that is also a common word counts only when it is not at the start of a sentence, or, at the
     start, when the next word shows it is a subject ("Doe later refused"; `PREDICATE_CUES`), so "Young
@@ -289,15 +294,25 @@ def find_name_variants(text: str, mentions: Sequence[Mention], name_labels: Iter
     name_labels = set(name_labels)
     titles = {fold(h).strip(".") for h in honorifics}
     parts: Dict[str, int] = {}
+    short: set = set()  # two-letter given names ("Ed"): found only as written, or by their neighbours
     for i, (s, e, label) in enumerate(mentions):
         if label not in name_labels:
             continue
+        lower_case = text[s:e].islower()  # a name written in lower case ("will", "sunny_kapoor")
         for w in _PLAIN_WORD.findall(text[s:e]):
             f = fold(w)
-            if len(f) >= MIN_PART and f not in titles and f not in FUNCTION_WORDS and w[:1].isupper():
+            if f in titles or f in FUNCTION_WORDS or w.isdigit() or not (w[:1].isupper() or lower_case):
+                continue
+            if len(f) >= MIN_PART:
                 parts.setdefault(f, i)
+            elif len(w) == 2 and w[0].isupper() and w[1].islower():
+                parts.setdefault(f, i)
+                short.add(f)
     if not parts:
         return []
+    # a mention of common words only ("Project Engineer") is likely no name: its parts need their capital
+    wordy = {i for i, (s, e, label) in enumerate(mentions) if label in name_labels and len(_PLAIN_WORD.findall(
+        text[s:e])) > 1 and all(is_common(fold(w)) for w in _PLAIN_WORD.findall(text[s:e]))}
     taken = Occupied((s, e) for s, e, _ in mentions)
     starts = set(sentence_starts(text) if starts is None else starts)
     lead = len(text) - len(text.lstrip())  # text[:i].strip() == "" exactly when i <= lead
@@ -306,8 +321,17 @@ def find_name_variants(text: str, mentions: Sequence[Mention], name_labels: Iter
     texts, folded, word_starts, word_ends = words.texts, words.folded(), words.starts, words.ends
     for k in [k for k, key in enumerate(folded) if key in parts]:  # in Python only the names' parts
         word, key, start, end = texts[k], folded[k], word_starts[k], word_ends[k]
-        if not word[:1].isupper() or not taken.free(start, end):
+        if not taken.free(start, end):
             continue
+        common = is_common(key) or key in short
+        if (common or not word[:1].isupper()) and parts[key] not in wordy and name_in_use(text, texts, folded, word_starts, word_ends, k,
+                                                              parts.__contains__):
+            found.append((start, end, parts[key]))  # "thanks will", "From: Will Hargreaves", "coach will said"
+            continue
+        if not word[:1].isupper() and start and text[start - 1] == "#":
+            continue  # a hashtag ("#northline") is a topic
+        if common and not word[:1].isupper() or key in short and not word.istitle():
+            continue  # a lower-case word ("will") or "ED" needs its neighbours' word; "priya" does not
         if is_common(key):
             # in a line in capitals the capital says nothing ("AFTER LONG DISCUSSION"): as at a sentence's
             # start, the next word must show a subject ("LATER COOK SIGNED")

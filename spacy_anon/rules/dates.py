@@ -50,6 +50,10 @@ ZONE = (r"(?:\s?(?:Z(?!\w)|[+\-\u2212](?:[01]\d|2[0-3])(?::?[0-5]\d)?(?![\d:]))|
 AT_TIME = rf"(?:T|,?[ \t]{{1,2}}|[ \t]+at[ \t]+){CLOCK}{ZONE}?"
 # a date, then its time when one follows, then the end of the whole ("\b" after the date alone, as before)
 END_AT_TIME = rf"(?:{AT_TIME}(?!\w|[.,:]\d)|\b)"
+# a note's 24-hour time without a colon right after its date ("9/2 2315", "11/03/2025 0600"); not the
+# start of a range ("8/18 0700-1900", a shift), not a number with a unit ("10/3 1200 ML")
+MILITARY_AFTER_DATE = (r"[ \t]{1,2}(?:[01]\d|2[0-3])[0-5]\d(?![\w:/%]|[.,]\d|[ \t]*[-\u2013][ \t]*\d"
+                       r"|[ \t]*(?i:cc|ml|mls|mg|mcg|g|kg|l|units?|hrs?|hours?|mins?|minutes?)\b)")
 
 # (regex source, score, group) — group is the part of the match that becomes the span.
 # 7/22 (month/day, no year): needs a context word ("on 7/22", "since 12/3")
@@ -94,7 +98,10 @@ NUMERIC_DATE = [
      r"(?:Z|[+\-](?:[01]\d|2[0-3])(?:[0-5]\d)?)?(?![\w+\-]|[.,]\d)", 0.9, 0),
     # 03/04/2004, 3.4.2004, 03-04-2004, 3/4/04, 28/06/2024 09:31:04 (validator checks day/month); a word may
     # follow after a dash ("8/31/98-PT ADMITTED"), a number may not ("03-04-2004-5")
-    (rf"(?<![\w/.\-]){DAY}([/.\-]){DAY}\1(?:{YEAR4}|\d\d)(?:{AT_TIME})?(?![\w/%]|-[\d/\-]|\.\d)", 0.75, 0),
+    (rf"(?<![\w/.\-]){DAY}([/.\-]){DAY}\1(?:{YEAR4}|\d\d)(?:{AT_TIME}|{MILITARY_AFTER_DATE})?(?![\w/%]|-[\d/\-]|\.\d)",
+     0.75, 0),
+    # 9/2 2315 (a month/day and a note's 24-hour time: no fraction or setting has a clock time after it)
+    (rf"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/{DAY}{MILITARY_AFTER_DATE}", 0.7, 0),
     # 03/2004 (years up to 2039, so titres like 1/2048 stay out)
     (r"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/(?:1[6-9]\d\d|20[0-3]\d)(?![\w/\-%]|\.\d)", 0.55, 0),
 ]
@@ -121,6 +128,9 @@ YEAR_IN_CONTEXT = [
      0.6, 0),
     # bare year: needs context (born, founded, year, ...)
     (rf"(?<![\w/.\-$€£]){YEAR4}(?![\w/\-%]|[.,]\d)", 0.3, 0),
+    # a year alone in brackets dates what comes before it: a CV's degree or post ("MBBS, Coromandel Medical
+    # College (2011)"); not a citation ("et al. (2019)") nor a clock time ("(1850)")
+    (r"(?<!al\. \()(?<=\()(?:19\d\d|20[0-3]\d)(?=\))", 0.6, 0),
 ]
 
 # Dates written in words, as people tell a date of birth: "on the fourteenth of March", "March the
@@ -241,8 +251,14 @@ FRACTIONS = ((1, 2), (1, 3), (1, 4), (2, 3), (3, 4), (1, 8))
 AGE_EN = [
     (r"\b(\d{1,3})(?:\s*[-\u2010\u2011]\s*|\s+)(?:years?|yrs?|y)(?:\s*[-\u2010\u2011]\s*|\s+)old\b", 0.85, 1),
     (r"\b(\d{1,3})\s+years\s+of\s+age\b", 0.85, 1),
-    (r"\b(\d{1,3})\s*(?:y/o|yo|y\.o\.)(?!\w)", 0.8, 1),
-    (r"\b(?:aged|age|Aged|Age|AGE)(?:\s+of)?(?:\s*:)?\s*(\d{1,3})\b(?!\s*(?:%|percent|years?\s+ago))", 0.75, 1),
+    # "54 yo", "54 YO F", "54 Y/O" (notes in capitals write the same abbreviation)
+    (r"\b(\d{1,3})\s*(?i:y/o|yo|y\.o\.)(?!\w)", 0.8, 1),
+    # "aged 42", "AGE: 81", "your age (47)"
+    (r"\b(?:aged|age|Aged|Age|AGED|AGE)(?:\s+of)?(?:\s*[:(])?\s*(\d{1,3})\b(?!\s*(?:%|percent|years?\s+ago))", 0.75,
+     1),
+    # a date of birth and the age after it: "05/06/1949 (76 years)", "5 June 1949 (76)"
+    (rf"\b(?:{DAY}[/.\-]{DAY}[/.\-]|{DAY}\s+{EN_MONTH},?\s+)(?:1[89]|20)\d\d[ \t]*\([ \t]*(\d{{1,3}})"
+     r"(?:[ \t]*(?:years?|yrs?|y)(?:[ \t]+old)?)?[ \t]*\)", 0.8, 1),
     (r"\b(?:turned|turns|turning)\s+(\d{1,3})\b(?!\s*(?:%|\w))", 0.6, 1),
 ]
 AGE_INFANT = [

@@ -50,6 +50,21 @@ PAGER = Recognizer(
     prefilter=finds(r"(?i)pg|page|beeper|bpr"),
 )
 
+# An extension of a switchboard ("ext. 4471", "extension 2214"): too short for a phone number, it reaches
+# one person; and the last digits a writer gives of a phone or card ("the old one ended 0142", "card
+# ending in 4471"), which narrow it to one number
+PHONE_TAIL = Recognizer(
+    name="rules.phone_tail",
+    label="CONTACT",
+    type="PHONE",
+    patterns=compile_patterns([
+        (r"(?i)\b(?:ext|extn|extension)(?:\.|\b)[ \t]{0,3}(?:no\.?[ \t]{0,2}|#[ \t]?)?(\d{2,6})(?![\w/]|[.,-]\d)", 0.8, 1),
+        (r"(?i)\b(?:phone|mobile|number|landline|one)\b[^\n.]{0,20}?\b(?:end(?:ed|ing|s)|finishing)[ \t]+(?:in[ \t]+|with[ \t]+)?"
+         r"(\d{3,4})(?![\w/]|[.,-]\d)", 0.7, 1),
+    ]),
+    prefilter=finds(r"(?i)ext|end|finishing"),
+)
+
 
 # ---------------------------------------------------------------- usernames in a user field or a cc list
 # "cc: jkowalski, mthornbury", "user: jdoe42", "login mthornbury", "usuario: jperez": the values of a

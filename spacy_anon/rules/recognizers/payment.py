@@ -109,3 +109,18 @@ CRYPTO_WALLET = Recognizer(
     finder=_wallet_finder,
     context=("wallet", "bitcoin", "btc", "ethereum", "eth", "crypto", "address", "send", "usdt", "metamask"),
 )
+
+
+# A payment platform's object id, as support tickets quote them ("pi_3Qx88aL", "ch_3MmlLrLkdIwHu7ix"): a
+# short type prefix, an underscore and a run of letters and digits with both, which names one payment
+# of one customer (Stripe's prefixes; "cs_test_..." sessions too)
+PAYMENT_ID = Recognizer(
+    name="rules.payment_id",
+    label="ID",
+    type="PAYMENT",
+    patterns=compile_patterns([
+        (r"(?<![\w-])(?:pi|ch|py|pm|re|in|ii|sub|cus|txn|acct|po|tr|seti|cs(?:_test|_live)?|src|card|ba|dp)_"
+         r"(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{6,40}(?![\w-])", 0.8, 0),
+    ]),
+    prefilter=has_digits(1),
+)

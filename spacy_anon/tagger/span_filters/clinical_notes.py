@@ -44,7 +44,7 @@ from spacy_anon.tagger.span_filters.clinical_cues import (
     NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, credited_name, given_name,
     hospital_acronym, place_after_movement, surname_word, transfer_place, ward_name,
 )
-from spacy_anon.tagger.span_filters.clinical_people import full_name
+from spacy_anon.tagger.span_filters.clinical_people import full_name, surname_after
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
 DOCTOR = frozenset("dr dr. drs doctor".split())
@@ -532,8 +532,8 @@ class ClinicalNotes(SpanFilter):
 
     def with_initials(self, ev: ClinicalEvidence, spans: List[Scored], tagger) -> List[Scored]:
         """Name spans widened over the initials and the "O'" before them ("E. WELSH", "DAN A. FORMAN-LYONS",
-        "O'CONNELL"), and a person over the given name before it ("DICK CUCCHIARA"): the tagger reads the
-        surname and leaves its initial or a given name that is also a word."""
+        "O'CONNELL"), a person over the given name before it ("DICK CUCCHIARA") and a given name alone over
+        the surname after it ("SUSAN LANGLEY-PRICE"): the tagger reads one part and leaves the other."""
         out = []
         taken = {k for s, e, _, _ in spans for k in range(s, e)}
         for start, end, label, score in spans:
@@ -544,6 +544,8 @@ class ClinicalNotes(SpanFilter):
             if tagger.output_label(label) == self.person_label and start >= 1 and start - 1 not in taken \
                     and ev.doc[start - 1].whitespace_ == " " and given_name(ev, start - 1):
                 start -= 1
+            if tagger.output_label(label) in self.name_labels:  # "SUSAN" of "SUSAN LANGLEY-PRICE", any label
+                end = surname_after(ev, start, end, taken)
             out.append((start, end, label, score))
             if tagger.output_label(label) == self.person_label:
                 out.extend((k, k + 1, label, score) for k in coordinated_given_names(ev, start, end, taken))

@@ -13,7 +13,7 @@ Pure functions of `ClinicalEvidence` (`clinical_notes`), which calls `full_name`
 person spans.
 """
 import re
-from typing import TYPE_CHECKING, List
+from typing import TYPE_CHECKING, Collection, List
 
 from spacy_anon.tagger.span_filters.clinical_cues import NOT_NAMES, given_name
 
@@ -65,3 +65,26 @@ def modal_given_name(ev: "ClinicalEvidence", i: int, last: int) -> bool:
         return False
     j = ev.previous(i)
     return j >= 0 and (ev.words[j].isalpha() or ev.words[j] == ",")
+
+
+def surname_after(ev: "ClinicalEvidence", start: int, end: int, taken: Collection[int]) -> int:
+    """The end of a person span start..end that is a given name alone, grown over the surname after it on
+    its line ("DAUGHTER SUSAN LANGLEY-PRICE UPDATED": the tagger read "SUSAN"): one word that `surname`
+    takes, or a double-barrelled one (two words a hyphen glues, neither a clinical word, stop word or
+    modal). `end` where none follows."""
+    words = name_words(ev, start, end)
+    if len(words) != 1 or not given_name(ev, words[0]) or end + 1 > len(ev.doc) or end in taken \
+            or ev.doc[end - 1].whitespace_ != " ":
+        return end
+    barrelled = (end + 2 < len(ev.doc) and ev.words[end + 1] == "-" and not ev.doc[end].whitespace_
+                 and not ev.doc[end + 1].whitespace_
+                 and all(name_like(ev, k) for k in (end, end + 2)))
+    if barrelled:
+        return end + 3
+    return end + 1 if surname(ev, end) else end
+
+
+def name_like(ev: "ClinicalEvidence", i: int) -> bool:
+    """Token i is a word of two letters or more, no clinical word, stop word or modal."""
+    w = ev.lower[i]
+    return len(w) >= 2 and ev.words[i].isalpha() and w not in ev.stops and w not in NOT_NAMES and not ev.clinical(i)
