@@ -40,6 +40,10 @@ HONORIFICS = frozenset(h.strip(".").lower() for h in DEFAULT_HONORIFICS)
 # what may stand before a role or department word that a capitalised surname would not follow
 ROLE_CONTEXT = frozenset(": the a an his her their my our your its as ( / - – , of".split())
 POSSESSIVES = frozenset("his her their my our your its the a an".split())
+DETERMINERS = POSSESSIVES | frozenset("this that these those any another every each no".split())
+# the CRF's labels of descriptions (occupations, traits, events, conditions): a run of lower-case words
+# under one may describe someone ("airline pilot", "dental problems"), so only the word lists drop it
+DESCRIPTION_LABELS = frozenset({"DEM", "MISC"})
 PEOPLE_AFTER = frozenset("national nationals citizen citizens man woman men women family people person teacher "
                          "speaker speakers background heritage origin descent".split())
 LEVELS = frozenset("fluent basic conversational intermediate advanced working business good limited some "
@@ -99,7 +103,7 @@ class SpanWords:
     def vetoed(self, start: int, end: int, listed: Callable[[str], bool]) -> bool:
         """Whether the span may hold an identifier (see module): listed(word) says a word is of a word class."""
         doc = self.doc
-        if self.glued(start, end) or self.after_name(start):
+        if self.glued(start, end) or self.after_name(start) or self.described(start, end):
             return True
         toks = self.content(start, end)
         spoken = [k for k in toks if folded(doc[k].text) in SPOKEN or len(doc[k].text) == 1 and doc[k].is_alpha]
@@ -166,6 +170,15 @@ class SpanWords:
             seen += 1
             j -= 1
         return False
+
+    def described(self, start: int, end: int) -> bool:
+        """A determiner or possessive opens the span, stands right before it or follows it ("the Government",
+        "his solicitor", "the applicant's brother", "the council's"): a description of someone or of an
+        organisation in the story, which court-judgment corpora mark as well as names."""
+        doc = self.doc
+        first = doc[self.content(start, end)[0]].text.lower() if self.content(start, end) else ""
+        after = doc[end].text if end < len(doc) else ""
+        return self.before(start) in DETERMINERS or first in DETERMINERS or after in ("'s", "’s")
 
     def spoken_next_to(self, start: int, end: int) -> bool:
         doc = self.doc
@@ -238,7 +251,6 @@ class GenericSpans:
                  number_labels: Sequence[str]):
         self.doc, self.s = doc, words
         self.labels, self.date_label, self.number_labels = set(labels), date_label, set(number_labels)
-        self.occupation_labels = {"DEM"}
 
     def words(self, start: int, end: int) -> List[str]:
         return [folded(self.doc[k].text) for k in self.s.content(start, end)]
@@ -251,10 +263,12 @@ class GenericSpans:
         if label not in self.labels:
             return False
         words = self.words(start, end)
-        if self.law(start, end, words):
-            return True
+        if label not in DESCRIPTION_LABELS and self.law(start, end, words):
+            return True  # a law the tagger took for an organisation or a place (as MISC, court corpora mark it)
         if not words or self.s.vetoed(start, end, listed_word):
             return False
+        if label in DESCRIPTION_LABELS and self.s.before(start) == ",":
+            return False  # an apposition ("Mrs C. Westerling, Legal Adviser"): the person's role, marked in court corpora
         return (work_words(words) or field_words(words) or institution_words(words) or self.products(start, end)
                 or all(w in FIELD_LABELS for w in words) or self.field_key(start, end, words)
                 or self.language(start, end, words) or self.common_words(start, end, label, words))
@@ -298,11 +312,12 @@ class GenericSpans:
         return out
 
     def law(self, start: int, end: int, words: Sequence[str]) -> bool:
-        """A statute's title, with or without its year ("County Courts Act 1984", "Data Protection Act"):
-        capitalised words before "Act", "Regulations", "Order"; public, no one's. A given name in it
-        keeps it (an act named after a person)."""
-        if words and YEAR.fullmatch(words[-1]):
-            words = words[:-1]
+        """A statute's title with its year ("County Courts Act 1984"): capitalised words before "Act",
+        "Regulations", "Order" and a year; public, no one's. A given name in it keeps it (an act named
+        after a person)."""
+        if not words or not YEAR.fullmatch(words[-1]):
+            return False
+        words = words[:-1]
         toks = self.s.content(start, end)
         return len(words) >= 2 and words[-1] in LAW_HEADS and all(
             self.doc[k].text[:1].isupper() or folded(self.doc[k].text) in self.s.stops or YEAR.fullmatch(self.doc[k].text)
@@ -315,7 +330,7 @@ class GenericSpans:
         doc = self.doc
         toks = self.s.content(start, end)
         lower = all(doc[k].text.islower() and not self.s.recased(k) for k in toks)
-        if lower and label in self.occupation_labels:
+        if lower and label in DESCRIPTION_LABELS:
             return False  # a lower-case occupation ("airline pilot", "firefighter") may be a specific one
         if lower:
             if self.s.before(start) in HONORIFICS:
@@ -338,6 +353,9 @@ class GenericSpans:
         rest = toks[1:]
         if len(rest) > 1 or (rest and folded(doc[rest[0]].text) not in UNIT_AFTER):
             return False
+        near = [self.skip(start, -1), self.skip(start, -2), self.skip(end, 1), self.skip(end, 2)]
+        if any(0 <= j < len(doc) and folded(doc[j].text) in MONTHS | WEEKDAYS for j in near):
+            return False  # a day or a year of a date ("nov, 96")
         prev = self.s.before(start)
         nxt = self.s.after(end)
         j = end
