@@ -51,7 +51,6 @@ LEVELS = frozenset("fluent basic conversational intermediate advanced working bu
 NATIVE = frozenset("native mother tongue first".split())
 RANGE_WORDS = frozenset("to - – till until through thru".split())
 LAW_HEADS = frozenset("act acts regulations order rules code".split())
-OPEN_MARKS = frozenset("( [ \" “ ‘ ' * • – —".split())  # what a word may follow with no space and stand alone
 JOINERS = frozenset("_ @ / - . : ' ’".split())
 SPOKEN = NUMBER_WORDS | frozenset("dot dash hyphen underscore slash at".split())
 SPECIALTY_ENDINGS = ("ology", "iatrics", "iatry")
@@ -60,6 +59,7 @@ FREQUENT_ZIPF = 4.0  # in lower-case text, only words this frequent: lower-case 
 YEAR = re.compile(r"(?:1[89]|20)\d\d")
 SMALL_NUMBER = re.compile(r"\d{1,3}")
 AGE_OR_TIME_AFTER = frozenset("years year yrs yr yo y/o y.o. months month weeks week days day old hours hrs".split())
+MONEY_WORDS = frozenset("£ $ € ¥ quid pounds pound euros euro dollars dollar pence p k grand gbp eur usd".split())
 UNIT_AFTER = frozenset("m km cm mm kg g mins min minutes secs offline online".split())
 
 
@@ -127,7 +127,7 @@ class SpanWords:
                 return True
             if capital and not (listed(w) or text in CASED_PRODUCTS) and not (self.dictionary_word(k) and self.opens(k)):
                 return True  # a name's capital: a word no list knows, or a word capitalised inside a sentence
-            if not capital and w in self.capitalised_inside and not listed(w):
+            if not capital and w in self.capitalised_inside:
                 return True  # the document writes it as a name elsewhere ("Rose Cook ... cook agreed")
         return False
 
@@ -142,13 +142,20 @@ class SpanWords:
         """The span touches a letter, digit or joiner with no space: a piece of a longer string (a handle
         "u/tenancy_nerd", an amount "£52,000", a time "14:05", a code "V-121", an address "@example.com")."""
         doc = self.doc
-        if start > 0 and not doc[start - 1].whitespace_ and not doc[start - 1].is_space \
-                and doc[start - 1].text not in OPEN_MARKS:
+        if start > 0 and not doc[start - 1].whitespace_ and not doc[start - 1].is_space:
+            prev = doc[start - 1]
+            if prev.text[:1].isalnum() or prev.text in ("_", "@"):
+                return True
+            if (prev.text in JOINERS or prev.text == ",") and start > 1 and not doc[start - 2].whitespace_ and doc[start - 2].text[:1].isalnum():
+                return True  # "14:05", "V-121", "u/x", "a.b"
+        if end >= len(doc) or doc[end - 1].whitespace_ or doc[end].is_space:
+            return False
+        nxt = doc[end]
+        if nxt.text[:1].isalnum() or nxt.text in ("_", "@"):
             return True
-        return end < len(doc) and not doc[end - 1].whitespace_ and not doc[end].is_space \
-            and (doc[end].text[:1].isalnum() or doc[end].text in JOINERS
-                 or (doc[end].text in (",", ".") and end + 1 < len(doc) and doc[end + 1].text[:1].isdigit()
-                     and not doc[end].whitespace_))
+        # a joiner with more after it, no space between: "14:05", "£52,000", "a.b", "V-121", "u/x"
+        return (nxt.text in JOINERS or nxt.text == ",") and not nxt.whitespace_ and end + 1 < len(doc) \
+            and doc[end + 1].text[:1].isalnum()
 
     def after_name(self, start: int) -> bool:
         """Within the two words before the span on its line stands a word capitalised inside a sentence and
@@ -306,7 +313,7 @@ class GenericSpans:
         while j < len(self.doc) and len(out) < n and "\n" not in self.doc[j].text:
             if self.doc[j].is_alpha or self.doc[j].like_num:
                 out.append(folded(self.doc[j].text))
-            elif self.doc[j].text not in ("(", ")", ",", "-", "–"):
+            elif self.doc[j].text not in ("(", ")", "-", "–"):
                 break
             j += 1
         return out
@@ -339,7 +346,7 @@ class GenericSpans:
                 return all(self.s.is_common(w) or w in CHAT_SHORTHAND or w in self.s.stops for w in words)
             return all(zipf(w) >= FREQUENT_ZIPF or w in CHAT_SHORTHAND or w in self.s.stops for w in words)
         one_title = len(toks) == 1 and doc[toks[0]].text[:1].isupper() and not doc[toks[0]].text.isupper() \
-            and not self.s.recased(toks[0])
+            and not self.s.recased(toks[0]) and words[0] not in trait_words()
         return one_title and starts_sentence(doc, toks[0]) and self.s.dictionary_word(toks[0])
 
     def bare_number(self, start: int, end: int) -> bool:
@@ -362,8 +369,8 @@ class GenericSpans:
         while j < len(doc) and doc[j].is_space and "\n" not in doc[j].text:
             j += 1
         capital_next = j < len(doc) and doc[j].text[:1].isupper() and doc[j].is_alpha and "\n" not in doc[end - 1].whitespace_
-        return not capital_next and not prev[:1].isalpha() and nxt not in ("/", "-", ":", ".", "%") \
-            and nxt not in AGE_OR_TIME_AFTER
+        return not capital_next and (not prev[:1].isalpha() or prev in self.s.stops) and nxt not in ("/", "-", ":", ".", "%") \
+            and nxt not in AGE_OR_TIME_AFTER and nxt not in MONEY_WORDS and prev not in MONEY_WORDS
 
     def generic_weekday(self, start: int, end: int) -> bool:
         """A weekday in generic use under the date label: "Monday mornings", "every Monday", "Monday to
