@@ -17,7 +17,7 @@ a month, or a word the document writes capitalised inside a sentence elsewhere (
 agreed").
 """
 import re
-from typing import Callable, FrozenSet, List, Optional, Sequence
+from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
 from spacy.util import registry
@@ -35,6 +35,7 @@ from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS, starts_sentence
 from spacy_anon.tagger.span_filters.qualifications import is_credential
+from spacy_anon.tagger.span_filters.qualifications import pieces as list_pieces
 
 HONORIFICS = frozenset(h.strip(".").lower() for h in DEFAULT_HONORIFICS)
 # what may stand before a role or department word that a capitalised surname would not follow
@@ -127,7 +128,7 @@ class SpanWords:
                 return True
             if capital and not (listed(w) or text in CASED_PRODUCTS) and not (self.dictionary_word(k) and self.opens(k)):
                 return True  # a name's capital: a word no list knows, or a word capitalised inside a sentence
-            if not capital and w in self.capitalised_inside:
+            if not capital and w in self.capitalised_inside and (w in self.surnames or not listed(w)):
                 return True  # the document writes it as a name elsewhere ("Rose Cook ... cook agreed")
         return False
 
@@ -262,7 +263,10 @@ class GenericSpans:
     def words(self, start: int, end: int) -> List[str]:
         return [folded(self.doc[k].text) for k in self.s.content(start, end)]
 
-    def drop(self, start: int, end: int, label: str) -> bool:
+    def drop(self, start: int, end: int, label: str, whole: bool = True) -> bool:
+        """Whether start:end holds no identifier; a piece of a longer span (`whole` false) only by the word
+        lists and shapes, not as a run of common words ("(handing out of nicotine patches)" describes the
+        name before it)."""
         if label in self.number_labels and self.bare_number(start, end):
             return True
         if self.date_label and label == self.date_label:
@@ -278,7 +282,7 @@ class GenericSpans:
             return False  # an apposition ("Mrs C. Westerling, Legal Adviser"): the person's role, marked in court corpora
         return (work_words(words) or field_words(words) or institution_words(words) or self.products(start, end)
                 or all(w in FIELD_LABELS for w in words) or self.field_key(start, end, words)
-                or self.language(start, end, words) or self.common_words(start, end, label, words))
+                or self.language(start, end, words) or (whole and self.common_words(start, end, label, words)))
 
     def products(self, start: int, end: int) -> bool:
         """Software, systems and credentials, with lower-case words around them ("Kafka-based services",
@@ -411,7 +415,32 @@ class GenericSpans:
 
     def __call__(self, spans: List[Scored]) -> List[Scored]:
         self.s.covered = frozenset(k for start, end, _, _ in spans for k in range(start, end))
-        return [span for span in spans if not self.drop(span[0], span[1], span[2])]
+        out: List[Scored] = []
+        for span in spans:
+            start, end, label, score = span
+            parts = pieces(self.doc, start, end) if label in self.labels else [(start, end)]
+            if len(parts) > 1:  # "Requester: Ama Owusu-Ansah, Finance": each piece between separators alone
+                dropped = [self.drop(s, e, label, whole=False) for s, e in parts]
+                if any(dropped):
+                    out.extend((s, e, label, score) for (s, e), d in zip(parts, dropped) if not d)
+                    continue
+            if not self.drop(start, end, label):
+                out.append(span)
+        return out
+
+
+def pieces(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
+    """Tokens start..end-1 cut at list separators, brackets, a key's colon and runs of spaces, without them
+    (`qualifications.pieces`, and ":")."""
+    out: List[Tuple[int, int]] = []
+    for s, e in list_pieces(doc, start, end):
+        piece = s
+        for k in range(s, e + 1):
+            if k == e or doc[k].text == ":":
+                if k > piece:
+                    out.append((piece, k))
+                piece = k + 1
+    return out
 
 
 def starts_line(doc: Doc, i: int) -> bool:
