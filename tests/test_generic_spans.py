@@ -216,3 +216,18 @@ def test_the_shipped_pipeline_leaves_a_skills_line(nlp):  # noqa: F811
     out = masked(text)
     assert "Tomasz Wrona" in out and any("900461" in m for m in out)
     assert not {"Java", "Kotlin", "PostgreSQL"} & set(out)
+
+
+def test_a_lower_case_name_in_chat_stays_and_a_particle_inside_a_role_does_not_count():
+    text = "[21:45] void: also dont post the server ip in here again ben, last time\n"
+    given = GIVEN | {"ben", "de"}  # "ben" and "de" are name particles too
+    doc = _nlp().make_doc(text)
+    i = text.index("ben")
+    sp = doc.char_span(i, i + 3)
+    spans = [(sp.start, sp.end, "PERSON", 0.9)]
+    assert drop_generic_spans(doc, spans, given=given, surnames=SURNAMES) == spans
+    cv = "Work\nThe Quay Kitchen, Galway\nChef de Partie, 2019 to now\n"
+    doc = _nlp().make_doc(cv)
+    i = cv.index("Chef de Partie")
+    sp = doc.char_span(i, i + len("Chef de Partie"))
+    assert drop_generic_spans(doc, [(sp.start, sp.end, "PERSON", 0.9)], given=given, surnames=SURNAMES) == []

@@ -22,7 +22,7 @@ from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 from spacy.tokens import Doc
 from spacy.util import registry
 
-from spacy_anon.casing import written_words
+from spacy_anon.casing import LOWER, usual_form, written_words
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.category_words import MONTHS, trait_words
 from spacy_anon.lexicon.generic_mentions import (
@@ -34,6 +34,7 @@ from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GENERIC_WEEKDAY_AF
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS, starts_sentence
+from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.qualifications import is_credential
 from spacy_anon.tagger.span_filters.qualifications import pieces as list_pieces
 
@@ -113,8 +114,9 @@ class SpanWords:
         for k in toks:
             text = doc[k].text
             w = folded(text)
-            if "@" in text or w in MONTHS or w in self.given:
-                return True
+            inner = toks[0] < k < toks[-1]
+            if "@" in text or w in MONTHS or (w in self.given and not (inner and text.islower() and w in NAME_PARTICLES)):
+                return True  # a given name, but not a lower-case particle inside the span ("Chef de Partie")
             if any(ch.isdigit() for ch in text) and not (is_credential(w) or w in TECH_ACRONYMS):
                 return True
             j = k - 1
@@ -336,8 +338,9 @@ class GenericSpans:
 
     def common_words(self, start: int, end: int, label: str, words: Sequence[str]) -> bool:
         """Where the writer uses capitals: a run of lower-case dictionary words ("coffee machine", "login
-        page"), or one capitalised dictionary word opening a line or sentence ("Boiler", "Laptop"). In
-        text without capitals, only frequent words ("ring", "deal") that no given-name list holds."""
+        page"), or a capitalised dictionary word opening a line or sentence with lower-case words after it
+        ("Boiler", "Landlord keeps"). In text without capitals, only frequent words that are usually
+        written in lower case ("deal", "story"; not "ring", "guy": names too)."""
         doc = self.doc
         toks = self.s.content(start, end)
         lower = all(doc[k].text.islower() and not self.s.recased(k) for k in toks)
@@ -348,10 +351,15 @@ class GenericSpans:
                 return False
             if self.s.cased:
                 return all(self.s.is_common(w) or w in CHAT_SHORTHAND or w in self.s.stops for w in words)
-            return all(zipf(w) >= FREQUENT_ZIPF or w in CHAT_SHORTHAND or w in self.s.stops for w in words)
-        one_title = len(toks) == 1 and doc[toks[0]].text[:1].isupper() and not doc[toks[0]].text.isupper() \
-            and not self.s.recased(toks[0]) and words[0] not in trait_words()
-        return one_title and starts_sentence(doc, toks[0]) and self.s.dictionary_word(toks[0])
+            return all(w in CHAT_SHORTHAND or w in self.s.stops
+                       or (zipf(w) >= FREQUENT_ZIPF and usual_form(w, LOWER) == w) for w in words)
+        if not (self.s.cased and doc[toks[0]].text[:1].isupper() and not doc[toks[0]].text.isupper()
+                and not self.s.recased(toks[0]) and words[0] not in trait_words()):
+            return False
+        rest = toks[1:]  # a sentence's opening words ("Landlord keeps"): the rest typed in lower case
+        return starts_sentence(doc, toks[0]) and self.s.dictionary_word(toks[0]) and all(
+            doc[k].text.islower() and not self.s.recased(k) and (self.s.is_common(folded(doc[k].text))
+                                                                 or doc[k].text in self.s.stops) for k in rest)
 
     def bare_number(self, start: int, end: int) -> bool:
         """A number of three digits or fewer alone, or with a unit or a lower-case word ("148", "6 m", "7
