@@ -1,20 +1,23 @@
 """The span filter that drops whole spans holding no identifier: a common role or kin ("HR Business
-Partner", "the Claimant", "Her brother"), a department or field ("Accounts Payable", "Paediatric
-Cardiology"), an institution named by its kind ("Police", "the council"), software and systems ("Java",
-"Power BI", "EHR"), a form's key or a message header ("Username", "Original Message"), "English" or a
-language with a level ("English (fluent)"), a law ("County Courts Act 1984"), a weekday in generic use
-("Monday mornings", "Monday to Friday"), a bare number of three digits or fewer under a label that
-needs more ("148" as a contact), and, where the writer uses capitals, a run of lower-case dictionary
-words ("coffee machine", "login page") or a lone capitalised word a dictionary writes in lower case at
-a line start ("Boiler", "Laptop").
+Partner", "Claimant", "line manager"), a department or field ("Accounts Payable", "Paediatric
+Cardiology"), an institution named by its kind ("Police", "Employment Tribunal"), software, systems and
+credentials ("Java", "Power BI", "EHR", "MRCPCH"), a form's key or a message header ("Username",
+"Original Message"), "English" or a language with a level ("Spanish (fluent)"), a law with its year
+that the tagger took for an organisation or place ("County Courts Act 1984"), a weekday in generic use
+("Monday mornings", "Monday to Friday"), a bare number of three digits or fewer under a label that needs
+more ("148" as a contact), and, where the writer uses capitals, a run of lower-case dictionary words
+("coffee machine", "login page") or a capitalised dictionary word opening a line ("Boiler", "Laptop").
+A span across list separators is judged piece by piece ("Requester: Ama Owusu-Ansah, Finance").
 
 A tagger reads the place a name stands in, and these stand there (a signature's second line, a field, a
 subject line). The word classes are in `spacy_anon.lexicon.generic_mentions`. A dropped span is a
 possible leak, so a span is kept whenever it holds a listed given name, a listed surname written with a
-capital (unless after a key, an article or "as": "Department: Sales", "the Doctor"), a capitalised
-word no list or dictionary knows, a digit (but for the listed codes and the bare numbers above), "@",
-a month, or a word the document writes capitalised inside a sentence elsewhere ("Rose Cook ... cook
-agreed").
+capital (unless after a key, an article or "as": "Department: Sales"), a capitalised word no list or
+dictionary knows or one capitalised inside a sentence, a digit joined to more ("£52,000", "V-121"), "@",
+a month, a number read out ("forty two"), a word the document writes as a name elsewhere ("Rose Cook ...
+cook agreed"), when it ends a name before it ("Castlebrook Children's Hospital"), or when a determiner or
+possessive describes it ("his solicitor", "the Government": court-judgment corpora mark such
+descriptions); a lower-case run under a description label ("airline pilot" as DEM) is left alone.
 """
 import re
 from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
