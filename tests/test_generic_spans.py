@@ -231,3 +231,17 @@ def test_a_lower_case_name_in_chat_stays_and_a_particle_inside_a_role_does_not_c
     i = cv.index("Chef de Partie")
     sp = doc.char_span(i, i + len("Chef de Partie"))
     assert drop_generic_spans(doc, [(sp.start, sp.end, "PERSON", 0.9)], given=given, surnames=SURNAMES) == []
+
+
+def test_a_span_across_separators_loses_its_generic_pieces_and_keeps_the_rest_together():
+    text = "Experience\n2021 - present   Payroll Administrator, Westcombe Housing, Bristol\n"
+    doc = _nlp().make_doc(text)
+    i = text.index("Payroll")
+    sp = doc.char_span(i, len(text) - 1)
+    out = drop_generic_spans(doc, [(sp.start, sp.end, "ORG", 0.9)], given=GIVEN, surnames=SURNAMES)
+    assert [doc[s:e].text for s, e, _, _ in out] == ["Westcombe Housing, Bristol"]
+    text = "Requester: Ama Owusu-Ansah, Finance, Kellerman Brothers Ltd\n"
+    doc = _nlp().make_doc(text)
+    sp = doc.char_span(0, text.index(", Kellerman"))
+    out = drop_generic_spans(doc, [(sp.start, sp.end, "ORG", 0.9)], given=GIVEN, surnames=SURNAMES)
+    assert [doc[s:e].text for s, e, _, _ in out] == ["Ama Owusu-Ansah"]

@@ -432,8 +432,14 @@ class GenericSpans:
             parts = pieces(self.doc, start, end) if label in self.labels else [(start, end)]
             if len(parts) > 1:  # "Requester: Ama Owusu-Ansah, Finance": each piece between separators alone
                 dropped = [self.drop(s, e, label, whole=False) for s, e in parts]
-                if any(dropped):
-                    out.extend((s, e, label, score) for (s, e), d in zip(parts, dropped) if not d)
+                if any(dropped):  # the kept pieces between two dropped ones stay one span ("Westcombe Housing, Bristol")
+                    run: List[Tuple[int, int]] = []
+                    for part, d in zip(parts + [(end, end)], dropped + [True]):
+                        if d and run:
+                            out.append((run[0][0], run[-1][1], label, score))
+                            run = []
+                        elif not d:
+                            run.append(part)
                     continue
             if not self.drop(start, end, label):
                 out.append(span)
