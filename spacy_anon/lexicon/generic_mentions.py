@@ -1,11 +1,12 @@
 """Words of mentions that identify nobody: common roles and kin, departments and fields of work, generic
 institutions, software and systems, the keys and headers of forms and messages. A span made only of them
-is a description many people or things share ("HR Business Partner", "the Claimant", "Accounts Payable",
+is a description many people or things share ("HR Business Partner", "Claimant", "Accounts Payable",
 "Java, Kotlin, PostgreSQL", "Username"), not a name (the everyday guideline: common job titles, field keys
 and public entities used generically are not marked; rare, specific occupations are).
 
-Lists are lower case; a word is looked up folded. `spacy_anon.tagger.span_filters.generic_spans` drops
-the spans made of them, under the conditions its docstring gives.
+Lists are lower case, a word looked up folded (but `CASED_PRODUCTS`, matched as written).
+`spacy_anon.tagger.span_filters.generic_spans` drops the spans made of them, under the conditions its
+docstring gives.
 """
 from spacy_anon.lexicon.category_words import JOB_NOUNS, ROLE_WORDS
 
