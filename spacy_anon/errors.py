@@ -480,6 +480,10 @@ class Errors(metaclass=_WithCodes):
     E637 = ("anon_crf span filter spacy_anon.clinical_notes.v1: add_found = true needs the labels of what it adds "
             "(date_label, person_label, place_label), and one of them is empty. Fix: name the three labels, or set "
             "add_found = false")
+    E666 = ("anon_crf span filter spacy_anon.drop_generic_spans.v1: {setting} = {value!r} is not a list of labels "
+            "(date_label: one label or \"\"). Fix: give the CRF labels as a list of non-empty strings")
+    E667 = ("anon_crf span filter spacy_anon.drop_generic_spans.v1: the label {label!r} is the date_label and also "
+            "in labels or number_labels. Fix: name the date label in date_label only")
 
     # ---- [training] training settings, shipped configs
     E700 = ("[training] {setting} = {value!r} does nothing for {name}: they are fitted in `initialize` "

@@ -25,6 +25,7 @@ from spacy_anon.tagger.span_filters.chunks import (  # noqa: F401
 )
 from spacy_anon.tagger.span_filters.clinical_content import ClinicalContent  # noqa: F401
 from spacy_anon.tagger.span_filters.clinical_notes import ClinicalNotes  # noqa: F401
+from spacy_anon.tagger.span_filters.generic_spans import DropGenericSpans, drop_generic_spans  # noqa: F401
 from spacy_anon.tagger.span_filters.generic_words import TrimGenericWords, trim_generic_words  # noqa: F401
 from spacy_anon.tagger.span_filters.dates import DateChunks, DropImplausibleDates, fill_dates  # noqa: F401
 from spacy_anon.tagger.span_filters.names import ExtendNames, TrimCommonWords, trim_common_words  # noqa: F401

@@ -8,6 +8,7 @@ and a heading is layout: neither names anyone (the everyday guideline marks the 
 The place of study stays: a span that names a university, college, school or institute is kept whole,
 unless the qualification word is its head ("High school diploma").
 """
+import re
 from typing import List, Sequence, Tuple
 
 from spacy.tokens import Doc
@@ -23,6 +24,13 @@ DEGREE_ABBREVIATIONS = frozenset(
 # Short forms that are degrees only before a subject ("BA Finance", "MA History"; "BA" alone is an airline).
 DEGREE_BEFORE_SUBJECT = frozenset("ba ma bsn msn".split())
 PERSON_LABELS = frozenset({"PERSON", "PER"})
+# Certificates, memberships and registers written as abbreviations ("MRCPCH", "CCMA", "BLS/CPR", "GMC"),
+# and the training grades of doctors ("ST4", "FY1", "CT2"): held by thousands, like a degree.
+CREDENTIALS = frozenset(
+    "mrcpch mrcp mrcs mrcgp mrcog mrcpsych frcs frcp frcr frcpch ccma cma rma cna bls cpr acls pals ils als "
+    "atls nls epls haccp cscs ipaf pasma nebosh iosh cipd cipp acca cima aca cfa pmp prince2 itil ccna ccnp "
+    "comptia cissp cisa scrum csm gmc nmc hcpc gdc gphc".split())
+GRADE = re.compile(r"(?:st|ct|fy|f|spr|sho|sr)[1-9]")
 # Words whose noun phrase is a qualification ("Foundation Degree in ...", "Medical Assistant Certificate").
 QUALIFICATION_HEADS = frozenset(
     "degree degrees diploma diplomas certificate certificates certification certifications doctorate "
@@ -65,9 +73,17 @@ def is_qualification(words: Sequence[str]) -> bool:
         return False
     if first in DEGREE_ABBREVIATIONS or (first in DEGREE_BEFORE_SUBJECT and len(words) > 1):
         return True
+    if all(is_credential(w) for w in words) or (is_credential(first) and GRADE.fullmatch(first)):
+        return True  # "MRCPCH", "BLS CPR", "ST4 Paediatrics"
     return any(w in QUALIFICATION_HEADS or level_at(words, k)
                or (w in OF_QUALIFICATIONS and k + 1 < len(words) and words[k + 1] in ("of", "in"))
                for k, w in enumerate(words))
+
+
+def is_credential(word: str) -> bool:
+    """A folded word that is a credential's abbreviation or a training grade ("MRCPCH", "ST4")."""
+    return word in CREDENTIALS or GRADE.fullmatch(word) is not None or (
+        "/" in word and all(part in CREDENTIALS for part in word.split("/")))
 
 
 def is_heading(words: Sequence[str]) -> bool:
