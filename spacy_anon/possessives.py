@@ -5,17 +5,30 @@ from spacy.tokens import Doc
 
 APOSTROPHES = ("'", "’")
 POSSESSIVE_TOKENS = frozenset({"'s", "’s", "'", "’"})
+# words whose "'s" is "is", "has" or "us", never a possessive ("let's", "it's", "there's")
+CONTRACTION_HOSTS = frozenset(
+    "let it that he she what there here who where how when why this everyone everything nobody somebody "
+    "someone something nothing".split()
+)
 
 
 def possessive_end(doc: Doc, i: int) -> int:
-    """The index after a possessive that starts at token i, or i when none does ("'s", "'", or "'" glued
-    to an "s" that ends the word)."""
-    if i >= len(doc) or doc[i].text not in POSSESSIVE_TOKENS:
+    """The index after a possessive that starts at token i, or i when none does: "'s"; an apostrophe glued
+    to an "s" that ends the word ("keeper" / "'" / "s"); an apostrophe alone after a word ending in "s"
+    ("the boys' room"). An apostrophe inside a word ("O'Brien"), a quote or a contraction ("let's") is none."""
+    if i >= len(doc) or i == 0 or doc[i].text not in POSSESSIVE_TOKENS or doc[i - 1].whitespace_:
         return i
-    if doc[i].text in APOSTROPHES and i + 1 < len(doc) and not doc[i].whitespace_ and doc[i + 1].lower_ == "s" \
+    if doc[i - 1].lower_ in CONTRACTION_HOSTS:
+        return i
+    if doc[i].text in ("'s", "’s"):
+        return i + 1
+    ends_word = doc[i].whitespace_ or i + 1 == len(doc) or not doc[i + 1].text[:1].isalnum()
+    if not ends_word and doc[i + 1].lower_ == "s" \
             and (i + 2 == len(doc) or doc[i + 1].whitespace_ or not doc[i + 2].text[:1].isalnum()):
         return i + 2
-    return i + 1
+    if ends_word and doc[i - 1].text[-1:] in ("s", "S"):
+        return i + 1
+    return i
 
 
 def is_split_possessive_s(doc: Doc, i: int) -> bool:
@@ -29,4 +42,4 @@ def ends_with_possessive(doc: Doc, i: int) -> bool:
     return doc[i].text.endswith(("'s", "’s")) or is_split_possessive_s(doc, i)
 
 
-__all__ = ["APOSTROPHES", "POSSESSIVE_TOKENS", "ends_with_possessive", "is_split_possessive_s", "possessive_end"]
+__all__ = ["APOSTROPHES", "CONTRACTION_HOSTS", "POSSESSIVE_TOKENS", "ends_with_possessive", "is_split_possessive_s", "possessive_end"]

@@ -201,6 +201,8 @@ def rule_chunks(doc: Doc, merge_lowercase: bool = False) -> List[Chunk]:
                     continue
                 if nxt in _POSSESSIVE and not doc[end - 1].whitespace_:
                     after = possessive_end(doc, end)
+                    if after == end:
+                        after = end + 1  # an apostrophe inside a name: "O'Brien"
                     if after < n and _is_name_word(doc[after].text) and _match_date(doc, after) == after:
                         end = after + 1  # "Charlie's Angels"
                         continue

@@ -38,6 +38,7 @@ from spacy_anon.lexicon.clinical_terms import (
     NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_clinical_term, is_english_word,
 )
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGULAR_VERBS, folded, zipf
+from spacy_anon.possessives import possessive_end
 from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.clinical_cues import (
@@ -301,8 +302,8 @@ class ClinicalEvidence:
         before a place's head word ("to QUARTERMAIN", "BALTIMORE REHAB", "KEELEY HOUSE") or a ward's number
         ("ON QUARTERMAIN 6")."""
         before, after = self.previous(start), self.next_word(end - 1)
-        if after >= 0 and self.lower[after] in {"'s", "’s"}:  # "CHRISTIANA PARK WOMEN'S HOSPITAL"
-            after = self.next_word(after)
+        if after >= 0 and possessive_end(self.doc, after) > after:  # "CHRISTIANA PARK WOMEN'S HOSPITAL"
+            after = self.next_word(possessive_end(self.doc, after) - 1)
         if before >= 1 and self.words[before] == ":":  # a form's field: "PT: KOWALCZYK, ANDRZEJ"
             key = self.previous(before)
             if key >= 0 and (self.lower[key] in NAME_KEYS or self.lower[key] in KIN):

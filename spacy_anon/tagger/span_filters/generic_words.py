@@ -21,6 +21,7 @@ from spacy_anon.lexicon.generic_words import (
     is_past_or_progressive, is_verb_form, verb_stems, zipf,
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.possessives import possessive_end
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.chunks import chunk_ids
 from spacy_anon.tagger.span_filters.line_case import caps_lines
@@ -99,7 +100,7 @@ class NameSignals:
             j -= 1
         before = doc[j].text.lower() if j >= 0 else ""
         first = doc[start].text.lower()
-        possessive = start + 1 < len(doc) and doc[start + 1].text in {"’s", "'s"}
+        possessive = possessive_end(doc, start + 1) > start + 1
         return before in DETERMINERS or first in DETERMINERS or possessive
 
     def spelled(self, i: int) -> bool:
