@@ -27,13 +27,18 @@ LOOSE_MARKS = frozenset("x xx xxx yes no".split())  # kisses that close a post (
 # Words that place an event in time relative to now: never part of a name ("Leeds University today").
 ARTICLES = frozenset("the a an his her their my our your its".split())
 POSSESSIVES = frozenset({"'s", "’s"})
+PERSON_LABELS = frozenset({"PERSON", "PER"})  # spans whose leading dictionary words go ("son Will")
 CHAT_WORDS = GREETINGS | INTERJECTIONS | CHAT_SHORTHAND
 # stop words that are given names: right before a name they are its first word ("will smith called")
 STOP_WORD_NAMES = frozenset({"will", "may"})
 TIME_WORDS = frozenset("today tonight tomorrow yesterday now again later soon tmrw tmr".split())
-# Nouns naming a body of a state or armed group after a place or people ("Turkish military authorities",
-# "Hawiye militia"): the name's own words.
-BODY_WORDS = frozenset("authorities authority militia militias army police forces regime government troops navy".split())
+# Nouns naming the kind of place, site or body a name stands for ("Adare village", "Narlıdere police station",
+# "Turkish military authorities", "Hawiye militia"): the mention's own words, kept after the name.
+BODY_WORDS = frozenset(
+    "authorities authority militia militias army police forces regime government troops navy ministry embassy "
+    "consulate headquarters village town city country countries region district province county state area "
+    "island islands republic municipality prison jail station office branch department unit camp base depot "
+    "centre center site plant factory port airport harbour hospital clinic school court".split())
 # Words of direction that open a place's name ("northern Iraq", "south Wales").
 DIRECTIONS = frozenset("north south east west northern southern eastern western central upper lower greater".split())
 JOINERS = frozenset("of and & for de da du".split())  # a word after them ends a name ("ministry of justice")
@@ -88,7 +93,7 @@ class TailWords:
         tok = self.doc[i]
         return tok.is_space or tok.is_punct or not any(ch.isalnum() for ch in tok.text)
 
-    def loose(self, i: int, leading: bool = False) -> bool:
+    def loose(self, i: int, leading: bool = False, person: bool = False) -> bool:
         """Token i, at a span's edge, is a word of the language typed next to the name: before it a greeting,
         interjection or shorthand ("yes Chris"); after it also a stop word, a word of time ("today",
         "again"), a verb in the past or progressive, or "to" and a verb ("to celebrate")."""
@@ -110,15 +115,16 @@ class TailWords:
         if leading:  # "that's sam", "of Leeds"; an article or possessive opens a description ("the Home Office")
             if w in ARTICLES or w in DIRECTIONS or (w in STOP_WORD_NAMES and self.core_after(i)):
                 return False
-            # where capitals are the writer's, a dictionary word before the name is none of it ("son Will")
-            return w in self.stops or (mixed and self.is_common(w) and w not in BODY_WORDS)
+            # where capitals are the writer's, a dictionary word before a person's name is none of it ("son
+            # Will"); before other names it may describe the place or body ("the family home in Patrickswell")
+            return w in self.stops or (person and mixed and self.is_common(w) and w not in BODY_WORDS)
         if w in BODY_WORDS:
             return False
         if w in self.stops or w in TIME_WORDS or is_past_or_progressive(w, self.is_common) \
                 or (i > 0 and self.doc[i - 1].lower_ == "to" and self.is_common(w)):
             return True
-        if mixed:  # "Leeds depot", "Spring Poetry Cup heats"
-            return self.is_common(w)
+        if mixed:  # "Leeds depot", "Spring Poetry Cup heats"; not the "s" of "Court’ s" as some tokenizers cut it
+            return len(w) > 1 and self.is_common(w)
         # typed in lower case: a frequent word after the name, not the object of its "of" ("ministry of justice")
         return zipf(w) >= COMMON_ZIPF and self.is_common(w) and not (i > 0 and self.doc[i - 1].lower_ in JOINERS)
 
@@ -187,8 +193,8 @@ def trim_name_tails(doc: Doc, spans: List[Scored], labels: Sequence[str], names:
             caps = [k for k in range(start, end) if words.core(k)]
             if caps:
                 first, last = caps[0], caps[-1]
-                s = first if words.described_before(start, first) else start
-                while s < first and (words.mark(s) or words.loose(s, leading=True) or clitic(doc, s)) \
+                s = first if label in PERSON_LABELS and words.described_before(start, first) else start
+                while s < first and (words.mark(s) or words.loose(s, leading=True, person=label in PERSON_LABELS) or clitic(doc, s)) \
                         and not (glued(doc, s) and doc[s + 1].text not in POSSESSIVES):
                     s += 1
                 e = last + 1 if words.described(last + 1, end) else end

@@ -22,9 +22,10 @@ from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
 from spacy_anon.tagger.span_filters.generic_words import HONORIFICS, NUMBER_WORDS, starts_sentence
-from spacy_anon.tagger.span_filters.name_tails import TailWords
+from spacy_anon.tagger.span_filters.name_tails import BODY_WORDS, TailWords
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.routes import PLACE_PARTICLES
+from spacy_anon.tagger.span_filters.written_evidence import NAME_HEADS
 
 Word = Tuple[int, int]  # (first token, end token) of a run of tokens written together
 # Words a full stop follows inside a name: abbreviations ("St. Luke's", "Dr. Osagie", "Apex Ltd. Group").
@@ -41,7 +42,7 @@ DATE_WORDS = MONTHS | WEEKDAYS | NUMBER_WORDS | frozenset(
     "last next this every each early late mid end beginning start middle spring summer autumn fall winter "
     "christmas easter new year years eve day days night nights morning mornings afternoon evening week weeks "
     "weekend month months today tomorrow yesterday tonight noon midnight am pm the of ago hour hours minute "
-    "minutes quarter half past".split())
+    "minutes quarter half past following coming preceding".split())
 INITIAL = re.compile(r"^[A-Z]\.$")  # "D." of "D. Green"
 TIME = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^\d{1,2}[:.]\d{2}$", re.I)
 
@@ -132,7 +133,10 @@ def join_cut(ew: EdgeWords, words: List[Word], i: int, j: int, label: str, perso
     """Whether the lower-case words words[i:j], between two named words, join two mentions rather than
     belong to one name ("University of Leeds", "Marks and Spencer", "Campaign to Protect Rural England")."""
     doc = ew.doc
-    run = [folded(text_of(doc, w)) for w in words[i:j]]
+    texts = [text_of(doc, w) for w in words[i:j]]
+    if any(ch in "()[]" for t in texts for ch in t):
+        return False  # a bracket's words go with the name they explain ("Army (an unlawful organisation ...)")
+    run = [folded(t).strip(",;:") for t in texts]
     a = i
     while a > 0 and ew.named(words[a - 1]):
         a -= 1
@@ -141,20 +145,25 @@ def join_cut(ew: EdgeWords, words: List[Word], i: int, j: int, label: str, perso
         b += 1
     left = [text_of(doc, w) for w in words[a:i]]  # the named words right before and after the run
     right = [text_of(doc, w) for w in words[j:b]]
-    if any(w not in ew.stops and w not in SPLITTERS and w not in NAME_PARTICLES and w not in PLACE_PARTICLES
-           for w in run):
-        return True  # a word of the sentence between them ("confirms drop at", "by driver")
+    plain = [w for w in run if w not in ew.stops and w not in SPLITTERS and w not in NAME_PARTICLES
+             and w not in PLACE_PARTICLES and w not in BODY_WORDS and w not in NAME_HEADS]
+    if plain:  # words of the sentence around a preposition ("confirms drop at", "by driver"), not a description
+        # of the place ("at the southern end of the Gulf of Bothnia")
+        return len(run) <= 3 and (run[0] in SPLITTERS or run[-1] in SPLITTERS) and "of" not in run \
+            and "the" not in run
     if not left:
         return False
-    head = run[0]
+    bare = [w for w in run if w != "the"]
+    if len(bare) != 1:
+        return False
+    head = bare[0]
     if head in SPLITTERS:
-        return not (head == "on" and right and folded(right[0]) in RIVERS) \
-            and not known_place(left + [head] + right, ew.known)
-    if run == ["and"] or run == ["&"]:  # two places ("Galway and Dublin"), not "Trinidad and Tobago"
-        return known_place(left, ew.known) and known_place(right, ew.known) \
+        return not (head in ("on", "upon") and right and folded(right[0]) in RIVERS) \
             and not known_place(left + run + right, ew.known)
-    if run[0] not in ("of", "and", "&") and known_place(left, ew.known) \
-            and not known_place(left + run + right, ew.known):
+    if head in ("and", "&"):  # two places ("Galway and Dublin"), not "Trinidad and Tobago"
+        return run == [head] and known_place(left, ew.known) and known_place(right, ew.known) \
+            and not known_place(left + run + right, ew.known)
+    if head in ("for", "in", "to") and known_place(left, ew.known) and not known_place(left + run + right, ew.known):
         return True  # a place, then the next mention ("Dublin for Kilcoona GAA")
     if run == ["of"]:  # a person of a place or firm ("Halima Yusuf of 12 Brook Road"), not "Bank of England"
         if right and has_digit(right[0]):
@@ -226,8 +235,12 @@ def join_pieces(ew: EdgeWords, words: List[Word], label: str, person_labels: Fro
         j = i
         while j < len(words) and not named[j] and ew.lower(words[j]):
             j += 1
-        if j < len(words) and named[j] and join_cut(ew, words[begin:], i - begin, j - begin, label, person_labels):
-            pieces.append(words[begin:i])  # without a named word before the run: dropped ("Courier confirms")
+        # with no named word before the run, only a sentence's opening words are cut off ("Courier confirms
+        # drop at 16 Cowley Road"): words typed in lower case may describe the place ("family home in ...")
+        opens = any(named[begin:i]) or (ew.typed(words[begin][0]) and ew.opener(words[begin][0]))
+        if j < len(words) and named[j] and opens \
+                and join_cut(ew, words[begin:], i - begin, j - begin, label, person_labels):
+            pieces.append(words[begin:i])  # without a named word: dropped
             begin = j
         i = j
     pieces.append(words[begin:])
@@ -255,18 +268,22 @@ def value_edges(ew: EdgeWords, start: int, end: int, label: str, value_labels: F
 
     def loose(k: int) -> bool:
         t, w = texts[k], low[k]
-        if has_digit(t) or not any(ch.isalpha() for ch in t) or ew.listed(w) or (is_date and w in DATE_WORDS):
+        if has_digit(t) or not any(ch.isalpha() for ch in t) or ew.listed(w) or w in DATE_WORDS \
+                or w in ABBREVIATIONS:  # "nos. 511 and 513" keeps its key
             return False
         if t.isalpha() and t.isupper() and len(t) <= 4:
             return True  # a field key ("IP", "CV", "ID")
+        if is_date:  # a verb before the date ("dated", "ending"); "period", "around", "between" may be its words
+            return is_past_or_progressive(w, ew.is_common)
         return w in ew.stops or ew.is_common(w) or is_past_or_progressive(w, ew.is_common)
 
     s = 0
     while s < first and loose(s):
         s += 1
     e = len(words)
-    # after a value only words typed in lower case go: a capitalised one may be its end ("BK68 HZU")
-    while e - 1 > last and loose(e - 1) and (is_date or texts[e - 1].islower()):
+    # after a value only words typed in lower case go: a capitalised one may be its end ("BK68 HZU"); a date
+    # keeps its words ("six months' imprisonment", "two years of age")
+    while not is_date and e - 1 > last and loose(e - 1) and texts[e - 1].islower():
         e -= 1
     return words[s][0], words[e - 1][1]
 
