@@ -14,6 +14,7 @@ from spacy.tokens import Doc
 from spacy.util import registry
 
 from spacy_anon.casing import AS_WRITTEN, line_regime, written_words
+from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GREETINGS, INTERJECTIONS, dictionary_test, folded,
                                               is_past_or_progressive, zipf)
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
@@ -41,6 +42,7 @@ BODY_WORDS = frozenset(
     "centre center site plant factory port airport harbour hospital clinic school court".split())
 # Words of direction that open a place's name ("northern Iraq", "south Wales").
 DIRECTIONS = frozenset("north south east west northern southern eastern western central upper lower greater".split())
+SPOKEN_MARKS = frozenset("dot underscore hyphen dash slash".split())  # an address read out ("piotr dot k")
 JOINERS = frozenset("of and & for de da du".split())  # a word after them ends a name ("ministry of justice")
 COMMON_ZIPF = 4.0  # a word typed in lower case after a name goes when at least this frequent (wordfreq Zipf)
 
@@ -118,8 +120,8 @@ class TailWords:
             # where capitals are the writer's, a dictionary word before a person's name is none of it ("son
             # Will"); before other names it may describe the place or body ("the family home in Patrickswell")
             return w in self.stops or (person and mixed and self.is_common(w) and w not in BODY_WORDS)
-        if w in BODY_WORDS:
-            return False
+        if w in BODY_WORDS or w in JOB_NOUNS or w in SPOKEN_MARKS:
+            return False  # "Hawiye militia", "Swedish mountain rescue volunteer coordinator", "piotr dot k"
         if w in self.stops or w in TIME_WORDS or is_past_or_progressive(w, self.is_common) \
                 or (i > 0 and self.doc[i - 1].lower_ == "to" and self.is_common(w)):
             return True

@@ -118,6 +118,23 @@ class EdgeWords(TailWords):
             return True
         return any(self.core(k) and not self.opener(k) for k in range(*word))
 
+    def plain(self, word: Word) -> bool:
+        """The word is surely no name: punctuation, a stop word, or a dictionary word no list names that is
+        typed in lower case, opens a sentence or stands on a line whose capitals say nothing ("Recovery
+        key", "rest day"). A piece of plain words alone is dropped; any other piece keeps a span."""
+        if self.named(word):
+            return False
+        for k in range(*word):
+            tok = self.doc[k]
+            if not any(ch.isalnum() for ch in tok.text):
+                continue
+            w = folded(self.as_typed(k))
+            if not tok.is_alpha or self.listed(w) or not (w in self.stops or self.is_common(w)):
+                return False
+            if self.typed(k) and self.mixed(k) and self.as_typed(k)[:1].isupper() and not self.opener(k):
+                return False  # a capitalised word inside a sentence: may be a name
+        return True
+
     def lower(self, word: Word) -> bool:
         """A word typed in lower case on a line written in mixed case."""
         text = text_of(self.doc, word)
@@ -216,7 +233,7 @@ def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabe
         return None
     out = []
     for piece in pieces:
-        if any(ew.named(w) for w in piece):
+        if not all(ew.plain(w) for w in piece):
             out.append((piece[0][0], piece[-1][1], piece_label(ew, piece, label, labels)))
     return out
 
@@ -253,7 +270,7 @@ def value_edges(ew: EdgeWords, start: int, end: int, label: str, value_labels: F
     ("Invoice | INV-20931 | overdue", "registration | BK68 HZU", "CV dated | March 2025", "1 November 2016 | to")."""
     doc = ew.doc
     words = written_together(doc, start, end)
-    texts = [text_of(doc, w) for w in words]
+    texts = ["".join(ew.as_typed(k) + doc[k].whitespace_ for k in range(*w)).strip() for w in words]
     low = [folded(t) for t in texts]
     is_date = label == date_label
     if is_date:
@@ -272,7 +289,9 @@ def value_edges(ew: EdgeWords, start: int, end: int, label: str, value_labels: F
                 or w in ABBREVIATIONS:  # "nos. 511 and 513" keeps its key
             return False
         if t.isalpha() and t.isupper() and len(t) <= 4:
-            return True  # a field key ("IP", "CV", "ID")
+            return ew.is_common(w)  # a field key ("IP", "CV", "ID"), not a part of the value ("QQ 12 34 56 C")
+        if len(w) < 2:
+            return False
         if is_date:  # a verb before the date ("dated", "ending"); "period", "around", "between" may be its words
             return is_past_or_progressive(w, ew.is_common)
         return w in ew.stops or ew.is_common(w) or is_past_or_progressive(w, ew.is_common)
