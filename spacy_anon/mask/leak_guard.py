@@ -79,7 +79,9 @@ def _capitalised_prefix_end(m: "re.Match[str]") -> int:
 # a word right before a mention, on its line ("Bartholomew" of "Patient Bartholomew Quayle")
 _WORD_BEFORE = re.compile(r"([^\W\d_][\w\-’']*)[ \t]+$")
 MAX_GIVEN_NAMES_BEFORE = 2  # "Mary Anne Quayle"
-_CONTRACTION = re.compile(r"['’](?:m|re|ve|ll|d)$|n['’]t$", re.I)  # "I'm Callum": a pronoun and verb, no name
+# "I'm Callum", "that's Sam": a pronoun and verb, no given name
+_CONTRACTION = re.compile(r"['’](?:m|re|ve|ll|d)$|n['’]t$|^(?:that|it|he|she|what|who|here|there|where|let)['’]s$",
+                          re.I)
 CHAT_WORDS = GREETINGS | INTERJECTIONS | CHAT_SHORTHAND
 
 

@@ -129,7 +129,8 @@ class EdgeWords(TailWords):
             if not any(ch.isalnum() for ch in tok.text):
                 continue
             w = folded(self.as_typed(k))
-            if not tok.is_alpha or self.listed(w) or not (w in self.stops or self.is_common(w)):
+            # a dictionary word that also names some town ("rest", "bath") is plain where typed in lower case
+            if not tok.is_alpha or w in self.names or w in self.places or not (w in self.stops or self.is_common(w)):
                 return False
             if self.typed(k) and self.mixed(k) and self.as_typed(k)[:1].isupper() and not self.opener(k):
                 return False  # a capitalised word inside a sentence: may be a name
@@ -166,6 +167,8 @@ def join_cut(ew: EdgeWords, words: List[Word], i: int, j: int, label: str, perso
              and w not in PLACE_PARTICLES and w not in BODY_WORDS and w not in NAME_HEADS]
     if plain:  # words of the sentence around a preposition ("confirms drop at", "by driver"), not a description
         # of the place ("at the southern end of the Gulf of Bothnia")
+        if len(run) <= 2 and right and code_shaped(right[0]):
+            return True  # a field word before an identifier ("Toyota Prius, registration BK68 HZU")
         return len(run) <= 3 and (run[0] in SPLITTERS or run[-1] in SPLITTERS) and "of" not in run \
             and "the" not in run
     if not left:
@@ -234,7 +237,10 @@ def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabe
     out = []
     for piece in pieces:
         if not all(ew.plain(w) for w in piece):
-            out.append((piece[0][0], piece[-1][1], piece_label(ew, piece, label, labels)))
+            end = piece[-1][1]
+            if end - piece[-1][0] > 1 and sentence_end(doc, piece[-1]):
+                end -= 1  # the full stop that ends the sentence ("Ama.")
+            out.append((piece[0][0], end, piece_label(ew, piece, label, labels)))
     return out
 
 
@@ -289,7 +295,7 @@ def value_edges(ew: EdgeWords, start: int, end: int, label: str, value_labels: F
                 or w in ABBREVIATIONS:  # "nos. 511 and 513" keeps its key
             return False
         if t.isalpha() and t.isupper() and len(t) <= 4:
-            return ew.is_common(w)  # a field key ("IP", "CV", "ID"), not a part of the value ("QQ 12 34 56 C")
+            return ew.is_common(w) or w in ew.stops  # a field key ("IP", "CV", "IT"), not "QQ" of "QQ 12 34 56 C"
         if len(w) < 2:
             return False
         if is_date:  # a verb before the date ("dated", "ending"); "period", "around", "between" may be its words
