@@ -209,3 +209,38 @@ def test_through_the_pipeline(nlp):
         assert word not in joined, joined
     for name in ("Callum", "Rotherham", "INV-20931", "16 Cowley Road", "Green", "Chillingham Road", "6pm"):
         assert any(name in s for s in spans), (name, spans)
+
+
+@pytest.mark.parametrize("settings,code", [({"labels": "PERSON"}, "E663"), ({"value_labels": ["ID", ""]}, "E663"),
+                                           ({"address_label": ""}, "E663"), ({"date_label": None}, "E663"),
+                                           ({"labels": ["ORG", "ID"]}, "E664")])
+def test_bad_settings_are_refused(settings, code):
+    with pytest.raises(ValueError, match=code):
+        make_split_span_edges(**settings)
+
+
+def test_each_setting_takes_effect():
+    """A label left out is not cut; the piece labels are the ones configured."""
+    text = "We met Mrs Halima Yusuf of 12 Brook Road there."
+    doc = _doc(text)
+    start, end = _span(doc, text, "Mrs Halima Yusuf of 12 Brook Road")
+    span = [(start, end, "PERSON", 0.8)]
+    assert make_split_span_edges(labels=["ORG"])(doc, None, span, TAGGER) == span
+    pieces = make_split_span_edges(address_label="ADDR")(doc, None, span, TAGGER)
+    assert [lab for _, _, lab, _ in pieces] == ["PERSON", "ADDR"]
+    text = "The card ending 4417 was used."
+    doc = _doc(text)
+    start, end = _span(doc, text, "ending 4417")
+    assert make_split_span_edges(date_label="WHEN")(doc, None, [(start, end, "WHEN", 0.8)], TAGGER)[0][0] == start + 1
+    assert make_split_span_edges(value_labels=["CODE"])(doc, None, [(start, end, "CODE", 0.8)], TAGGER)[0][0] == start + 1
+    assert make_split_span_edges(value_labels=["CODE"])(doc, None, [(start, end, "ID", 0.8)], TAGGER)[0][0] == start
+    text = "Courier confirms drop at 16 Cowley Road by driver D. Green today."
+    doc = _doc(text)
+    start, end = _span(doc, text, "Courier confirms drop at 16 Cowley Road by driver D. Green")
+    pieces = make_split_span_edges(person_label="PER")(doc, None, [(start, end, "ORG", 0.8)], TAGGER)
+    assert [lab for _, _, lab, _ in pieces] == ["ADDRESS", "PER"]
+    text = "We met Halima Yusuf of Howell Land Surveys there."
+    doc = _doc(text)
+    start, end = _span(doc, text, "Halima Yusuf of Howell Land Surveys")
+    assert len(make_split_span_edges()(doc, None, [(start, end, "PERSON", 0.8)], TAGGER)) == 2
+    assert len(make_split_span_edges(person_labels=["PER"])(doc, None, [(start, end, "PERSON", 0.8)], TAGGER)) == 1

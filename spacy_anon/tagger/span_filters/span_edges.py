@@ -16,7 +16,8 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 from spacy.tokens import Doc
 from spacy.util import registry
 
-from spacy_anon.lexicon.category_words import MONTHS, ORG_HEADS
+from spacy_anon.errors import Errors
+from spacy_anon.lexicon.category_words import MONTHS
 from spacy_anon.lexicon.generic_words import WEEKDAYS, folded, is_past_or_progressive
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
@@ -325,6 +326,18 @@ class SplitSpanEdges(SpanFilter):
 
     def __init__(self, labels: Sequence[str], value_labels: Sequence[str], person_labels: Sequence[str],
                  person_label: str, address_label: str, date_label: str):
+        for setting, value in (("labels", labels), ("value_labels", value_labels), ("person_labels", person_labels)):
+            if isinstance(value, str) or not all(isinstance(v, str) and v for v in value):
+                raise ValueError(Errors.E663.format(setting=setting, value=value, allowed="a list of labels",
+                                                    example='["PERSON", "ORG"]'))
+        for setting, value in (("person_label", person_label), ("address_label", address_label),
+                               ("date_label", date_label)):
+            if not isinstance(value, str) or not value:
+                raise ValueError(Errors.E663.format(setting=setting, value=value, allowed="a label",
+                                                    example='"PERSON"'))
+        both = set(labels) & set(value_labels)
+        if both:
+            raise ValueError(Errors.E664.format(labels=", ".join(sorted(both))))
         self.labels, self.value_labels = frozenset(labels), frozenset(value_labels)
         self.edge_labels = EdgeLabels(person_label, person_labels, address_label, date_label)
         self.date_label = date_label
