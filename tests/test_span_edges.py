@@ -244,3 +244,9 @@ def test_each_setting_takes_effect():
     start, end = _span(doc, text, "Halima Yusuf of Howell Land Surveys")
     assert len(make_split_span_edges()(doc, None, [(start, end, "PERSON", 0.8)], TAGGER)) == 2
     assert len(make_split_span_edges(person_labels=["PER"])(doc, None, [(start, end, "PERSON", 0.8)], TAGGER)) == 1
+
+
+@pytest.mark.parametrize("text,part,name", [("[10:01] sam: kestrel's office is near", "kestrel's office", "kestrel's"),
+                                            ("We borrowed Tom's car and van today.", "Tom's car and van", "Tom's")])
+def test_the_thing_owned_after_a_possessive_goes(text, part, name):
+    assert [p.lower() for p, _ in edges(text, part, names=frozenset())] == [name.lower()]

@@ -128,7 +128,7 @@ class TailWords:
         if mixed:  # "Leeds depot", "Spring Poetry Cup heats"; not the "s" of "Court’ s" as some tokenizers cut it
             return len(w) > 1 and self.is_common(w)
         # typed in lower case: a frequent word after the name, not the object of its "of" ("ministry of justice")
-        return zipf(w) >= COMMON_ZIPF and self.is_common(w) and not (i > 0 and self.doc[i - 1].lower_ in JOINERS)
+        return len(w) > 1 and zipf(w) >= COMMON_ZIPF and self.is_common(w) and not (i > 0 and self.doc[i - 1].lower_ in JOINERS)
 
 
     def lower_run(self, start: int, end: int) -> bool:

@@ -23,7 +23,7 @@ from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
 from spacy_anon.tagger.span_filters.generic_words import HONORIFICS, NUMBER_WORDS, starts_sentence
-from spacy_anon.tagger.span_filters.name_tails import BODY_WORDS, TailWords
+from spacy_anon.tagger.span_filters.name_tails import BODY_WORDS, POSSESSIVES, TailWords
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.routes import PLACE_PARTICLES
 from spacy_anon.tagger.span_filters.written_evidence import NAME_HEADS
@@ -212,6 +212,21 @@ def piece_label(ew: EdgeWords, words: List[Word], label: str, labels: "EdgeLabel
     return label
 
 
+def owner_end(ew: EdgeWords, start: int, end: int) -> int:
+    """The end of a span whose name is followed by a possessive and words typed in lower case ("kestrel's |
+    office", "Tom's | car and van"): the thing owned is no part of the name; after a word ("the applicant's
+    brother") it may be the mention itself. Else `end`."""
+    doc = ew.doc
+    for k in range(start + 1, end - 1):
+        poss = doc[k].text in POSSESSIVES or (doc[k].lower_ == "s" and doc[k - 1].text in ("'", "’"))
+        owner = k - 2 if doc[k - 1].text in ("'", "’") else k - 1
+        if poss and owner >= start and not doc[k - 1].whitespace_ and ew.core(owner) \
+                and all(not doc[j].is_alpha or ew.as_typed(j).islower() for j in range(k + 1, end)) \
+                and any(doc[j].is_alpha for j in range(k + 1, end)):
+            return k + 1
+    return end
+
+
 class EdgeLabels:
     """The labels the cut pieces may take."""
 
@@ -356,6 +371,8 @@ class SplitSpanEdges(SpanFilter):
                 ew = EdgeWords(doc, names, frozenset(terms.get("countries", ())), known_place_names())
             pieces = cut_pieces(ew, start, end, label, self.edge_labels) if label in self.labels else None
             for s, e, piece in (pieces if pieces is not None else [(start, end, label)]):
+                if label in self.labels:
+                    e = owner_end(ew, s, e)
                 s, e = value_edges(ew, s, e, piece, self.value_labels, self.date_label)
                 out.append((s, e, piece, score))
         return sorted(out)
