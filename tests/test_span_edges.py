@@ -250,3 +250,8 @@ def test_each_setting_takes_effect():
                                             ("We borrowed Tom's car and van today.", "Tom's car and van", "Tom's")])
 def test_the_thing_owned_after_a_possessive_goes(text, part, name):
     assert [p.lower() for p, _ in edges(text, part, names=frozenset())] == [name.lower()]
+
+
+def test_a_date_stops_at_the_next_fields_key():
+    text = "DOB: 19/04/2019   AGE: 5"
+    assert [p for p, _ in edges(text, "19/04/2019   AGE", "DATETIME")] == ["19/04/2019"]

@@ -110,8 +110,8 @@ class TailWords:
         mixed = self.mixed(i)
         if not text.islower() or w in NAME_PARTICLES or w in NAME_HEADS or w in NUMBER_WORDS:
             return False
-        if (w in self.places or w in self.names) and (leading or not mixed):
-            return False  # after a capitalised name a word typed in lower case is none ("Rotherham all day")
+        if (w in self.places or w in self.names) and (leading or not mixed or zipf(w) < COMMON_ZIPF):
+            return False  # after a capitalised name a frequent word typed in lower case is none ("Rotherham all day")
         if w in CHAT_WORDS or w in LOOSE_MARKS:
             return True
         if leading:  # "that's sam", "of Leeds"; an article or possessive opens a description ("the Home Office")

@@ -125,6 +125,9 @@ class EdgeWords(TailWords):
         key", "rest day"). A piece of plain words alone is dropped; any other piece keeps a span."""
         if self.named(word):
             return False
+        if word[1] < len(self.doc) and self.doc[word[1]].text == ":" \
+                and self.is_common(folded(text_of(self.doc, word))):
+            return True  # the key of the next field ("AGE:")
         for k in range(*word):
             tok = self.doc[k]
             if not any(ch.isalnum() for ch in tok.text):
@@ -234,8 +237,10 @@ class EdgeLabels:
         self.person, self.persons, self.address, self.date = person, frozenset(persons), address, date
 
 
-def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabels) -> Optional[List[Tuple[int, int, str]]]:
-    """The pieces of the span start..end (token start, token end, label) when it is cut, else None."""
+def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabels,
+               joins: bool = True) -> Optional[List[Tuple[int, int, str]]]:
+    """The pieces of the span start..end (token start, token end, label) when it is cut, else None; with
+    `joins` also at the words that join two names."""
     doc = ew.doc
     words = written_together(doc, start, end)
     if len(words) < 2:
@@ -247,7 +252,7 @@ def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabe
         sentences[-1].append(word)
     pieces: List[List[Word]] = []
     for sentence in sentences:
-        pieces.extend(join_pieces(ew, sentence, label, labels.persons))
+        pieces.extend(join_pieces(ew, sentence, label, labels.persons) if joins else [sentence])
     if len(pieces) == 1:
         return None
     out = []
@@ -369,7 +374,8 @@ class SplitSpanEdges(SpanFilter):
                 continue
             if ew is None:
                 ew = EdgeWords(doc, names, frozenset(terms.get("countries", ())), known_place_names())
-            pieces = cut_pieces(ew, start, end, label, self.edge_labels) if label in self.labels else None
+            # identifiers and dates are cut at sentence ends and field gaps only ("19/04/2019   AGE:")
+            pieces = cut_pieces(ew, start, end, label, self.edge_labels, joins=label in self.labels)
             for s, e, piece in (pieces if pieces is not None else [(start, end, label)]):
                 if label in self.labels:
                     e = owner_end(ew, s, e)
