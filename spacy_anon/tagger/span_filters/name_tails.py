@@ -128,7 +128,8 @@ class TailWords:
         if mixed:  # "Leeds depot", "Spring Poetry Cup heats"; not the "s" of "Court’ s" as some tokenizers cut it
             return len(w) > 1 and self.is_common(w)
         # typed in lower case: a frequent word after the name, not the object of its "of" ("ministry of justice")
-        return len(w) > 1 and zipf(w) >= COMMON_ZIPF and self.is_common(w) and not (i > 0 and self.doc[i - 1].lower_ in JOINERS)
+        return len(w) > 1 and zipf(w) >= COMMON_ZIPF and self.is_common(w) \
+            and not (i > 0 and self.doc[i - 1].lower_ in JOINERS)
 
 
     def lower_run(self, start: int, end: int) -> bool:
@@ -175,7 +176,8 @@ def mixed_case_tokens(doc: Doc, written: Optional[Sequence[str]], caps: Sequence
 
 def glued(doc: Doc, i: int) -> bool:
     """Token i and the next are one word written together ("6pm", "Kestrel's"; not "ya." of "ya. ben")."""
-    return not doc[i].whitespace_ and i + 1 < len(doc) and all(any(ch.isalnum() for ch in doc[k].text) for k in (i, i + 1))
+    return not doc[i].whitespace_ and i + 1 < len(doc) \
+        and all(any(ch.isalnum() for ch in doc[k].text) for k in (i, i + 1))
 
 
 def clitic(doc: Doc, i: int) -> bool:
@@ -196,7 +198,8 @@ def trim_name_tails(doc: Doc, spans: List[Scored], labels: Sequence[str], names:
             if caps:
                 first, last = caps[0], caps[-1]
                 s = first if label in PERSON_LABELS and words.described_before(start, first) else start
-                while s < first and (words.mark(s) or words.loose(s, leading=True, person=label in PERSON_LABELS) or clitic(doc, s)) \
+                person = label in PERSON_LABELS
+                while s < first and (words.mark(s) or words.loose(s, leading=True, person=person) or clitic(doc, s)) \
                         and not (glued(doc, s) and doc[s + 1].text not in POSSESSIVES):
                     s += 1
                 e = last + 1 if words.described(last + 1, end) else end

@@ -207,7 +207,8 @@ def piece_label(ew: EdgeWords, words: List[Word], label: str, labels: "EdgeLabel
         return labels.address
     if any(TIME.match(t) for t in texts) and all(has_digit(t) or w in DATE_WORDS for t, w in zip(texts, low)):
         return labels.date
-    if any(w in MONTHS or w in WEEKDAYS for w in low) and all(has_digit(t) or w in DATE_WORDS for t, w in zip(texts, low)):
+    if any(w in MONTHS or w in WEEKDAYS for w in low) \
+            and all(has_digit(t) or w in DATE_WORDS for t, w in zip(texts, low)):
         return labels.date
     if label not in labels.persons and len(texts) >= 2 and all(len(t.rstrip(".")) == 1 and t[:1].isupper()
                                                                for t in texts[:-1]) and texts[-1][:1].isupper():
@@ -301,7 +302,8 @@ def value_edges(ew: EdgeWords, start: int, end: int, label: str, value_labels: F
     low = [folded(t) for t in texts]
     is_date = label == date_label
     if is_date:
-        core = [k for k, (t, w) in enumerate(zip(texts, low)) if has_digit(t) or (w in DATE_WORDS and w not in ("the", "of"))]
+        core = [k for k, (t, w) in enumerate(zip(texts, low))
+                if has_digit(t) or (w in DATE_WORDS and w not in ("the", "of"))]
     elif label in value_labels:
         core = [k for k, t in enumerate(texts) if has_digit(t)]
     else:
