@@ -125,8 +125,9 @@ class TailWords:
         if w in self.stops or w in TIME_WORDS or is_past_or_progressive(w, self.is_common) \
                 or (i > 0 and self.doc[i - 1].lower_ == "to" and self.is_common(w)):
             return True
-        if mixed:  # "Leeds depot", "Spring Poetry Cup heats"; not the "s" of "Court’ s" as some tokenizers cut it
-            return len(w) > 1 and self.is_common(w)
+        if mixed:  # "Leeds depot", "Spring Poetry Cup heats"; not the "s" of "Court’ s" as some tokenizers cut it,
+            # nor the object of a name's "of" ("Outcomes of balloon valvuloplasty", a title in sentence case)
+            return len(w) > 1 and self.is_common(w) and not (i > 0 and self.doc[i - 1].lower_ == "of")
         # typed in lower case: a frequent word after the name, not the object of its "of" ("ministry of justice")
         return len(w) > 1 and zipf(w) >= COMMON_ZIPF and self.is_common(w) \
             and not (i > 0 and self.doc[i - 1].lower_ in JOINERS)
