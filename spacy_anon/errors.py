@@ -462,6 +462,11 @@ class Errors(metaclass=_WithCodes):
             "Fix: refit it with scripts/calibrate_scores.py")
 
     # ---- [crf] CRF features, clusters, span filters
+    E663 = ("anon_crf span filter spacy_anon.split_span_edges.v1: {setting} = {value!r} is not {allowed}. Fix: give "
+            "{allowed}, e.g. {example}")
+    E664 = ("anon_crf span filter spacy_anon.split_span_edges.v1: the labels {labels} are named both in labels "
+            "(names, cut at joining words) and in value_labels (identifiers, trimmed to their value). Fix: name each "
+            "label in one setting only")
     E611 = "spacy_anon.tagger.clusters: no text to train word clusters on. Fix: give a corpus with text"
     E612 = ("spacy_anon.tagger.clusters: only {n_words} words reach min_count={min_count}: too little text for clusters. Fix: give more text, or "
             "a lower min_count")

@@ -212,6 +212,7 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.trim_common_words.v1": "misc",
     "spacy_anon.trim_generic_words.v1": "misc",
     "spacy_anon.trim_name_tails.v1": "misc",
+    "spacy_anon.split_span_edges.v1": "misc",
     "spacy_anon.trim_partial_chunks.v1": "misc",
 }
 

@@ -79,6 +79,9 @@ def _capitalised_prefix_end(m: "re.Match[str]") -> int:
 # a word right before a mention, on its line ("Bartholomew" of "Patient Bartholomew Quayle")
 _WORD_BEFORE = re.compile(r"([^\W\d_][\w\-’']*)[ \t]+$")
 MAX_GIVEN_NAMES_BEFORE = 2  # "Mary Anne Quayle"
+# "I'm Callum", "that's Sam": a pronoun and verb, no given name
+_CONTRACTION = re.compile(r"['’](?:m|re|ve|ll|d)$|n['’]t$|^(?:that|it|he|she|what|who|here|there|where|let)['’]s$",
+                          re.I)
 CHAT_WORDS = GREETINGS | INTERJECTIONS | CHAT_SHORTHAND
 
 
@@ -125,7 +128,8 @@ def _given_names_before(text: str, start: int, titles: AbstractSet[str], is_give
             break
         word = m.group(1)
         folded = fold(word)
-        if not word[:1].isupper() or folded in titles or _role_word(folded) or len(folded) < 2 or folded in CHAT_WORDS:
+        if not word[:1].isupper() or folded in titles or _role_word(folded) or len(folded) < 2 or folded in CHAT_WORDS \
+                or _CONTRACTION.search(word):
             break  # a greeting or filler the reading text capitalised ("congrats tomek") is no given name
         if is_common(folded) and (not is_given_name(folded) or _SENTENCE_END.search(text[max(0, m.start() - 40):m.start()])):
             break  # a word ("Yesterday Quayle"), or "May Quayle ..." opening a sentence: the capital says nothing

@@ -36,6 +36,7 @@ from spacy_anon.tagger.span_filters.qualifications import DropQualifications, dr
 from spacy_anon.tagger.span_filters.quoted_names import QuotedNames, quoted_names  # noqa: F401
 from spacy_anon.tagger.span_filters.routes import SplitRoutes, split_routes  # noqa: F401
 from spacy_anon.tagger.span_filters.scores import LabelMinScores, label_min_scores  # noqa: F401
+from spacy_anon.tagger.span_filters.span_edges import SplitSpanEdges  # noqa: F401
 from spacy_anon.tagger.span_filters.removed import (  # noqa: F401
     REMOVED_SETTINGS, migrate_config, removed_settings_message, span_filters_for,
 )

@@ -8,12 +8,13 @@ dictionary word), unless it heads the names of organisations or places ("Leeds c
 gazetteer name or place. A word in capitals for emphasis in mixed-case text ("AGAIN") goes too. Lines in
 lower case or capitals, and words the truecaser capitalised, are left alone: there case says nothing.
 """
-from typing import FrozenSet, List, Sequence
+from typing import FrozenSet, List, Optional, Sequence
 
 from spacy.tokens import Doc
 from spacy.util import registry
 
-from spacy_anon.casing import written_words
+from spacy_anon.casing import AS_WRITTEN, line_regime, written_words
+from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GREETINGS, INTERJECTIONS, dictionary_test, folded,
                                               is_past_or_progressive, zipf)
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
@@ -27,10 +28,23 @@ LOOSE_MARKS = frozenset("x xx xxx yes no".split())  # kisses that close a post (
 # Words that place an event in time relative to now: never part of a name ("Leeds University today").
 ARTICLES = frozenset("the a an his her their my our your its".split())
 POSSESSIVES = frozenset({"'s", "’s"})
+PERSON_LABELS = frozenset({"PERSON", "PER"})  # spans whose leading dictionary words go ("son Will")
 CHAT_WORDS = GREETINGS | INTERJECTIONS | CHAT_SHORTHAND
 # stop words that are given names: right before a name they are its first word ("will smith called")
 STOP_WORD_NAMES = frozenset({"will", "may"})
 TIME_WORDS = frozenset("today tonight tomorrow yesterday now again later soon tmrw tmr".split())
+# Nouns naming the kind of place, site or body a name stands for ("Adare village", "Narlıdere police station",
+# "Turkish military authorities", "Hawiye militia"): the mention's own words, kept after the name.
+BODY_WORDS = frozenset(
+    "authorities authority militia militias army police forces regime government troops navy ministry embassy "
+    "consulate headquarters village town city country countries region district province county state area "
+    "island islands republic municipality prison jail station office branch department unit camp base depot "
+    "centre center site plant factory port airport harbour hospital clinic school court".split())
+# Words of direction that open a place's name ("northern Iraq", "south Wales").
+DIRECTIONS = frozenset("north south east west northern southern eastern western central upper lower greater".split())
+SPOKEN_MARKS = frozenset("dot underscore hyphen dash slash".split())  # an address read out ("piotr dot k")
+JOINERS = frozenset("of and & for de da du".split())  # a word after them ends a name ("ministry of justice")
+COMMON_ZIPF = 4.0  # a word typed in lower case after a name goes when at least this frequent (wordfreq Zipf)
 
 
 class TailWords:
@@ -42,6 +56,13 @@ class TailWords:
         self.caps, _ = caps_lines(doc)
         self.is_common = dictionary_test(doc.lang_ or "en")
         self.stops = stop_words(doc.lang_)
+        self._mixed: Optional[List[bool]] = None
+
+    def mixed(self, i: int) -> bool:
+        """Token i is on a line the writer typed in mixed case, where a word in lower case is no name."""
+        if self._mixed is None:
+            self._mixed = mixed_case_tokens(self.doc, self.written, self.caps)
+        return self._mixed[i]
 
     def typed(self, i: int) -> bool:
         """Token i stands as the writer typed it, on a line in mixed case."""
@@ -74,7 +95,7 @@ class TailWords:
         tok = self.doc[i]
         return tok.is_space or tok.is_punct or not any(ch.isalnum() for ch in tok.text)
 
-    def loose(self, i: int, leading: bool = False) -> bool:
+    def loose(self, i: int, leading: bool = False, person: bool = False) -> bool:
         """Token i, at a span's edge, is a word of the language typed next to the name: before it a greeting,
         interjection or shorthand ("yes Chris"); after it also a stop word, a word of time ("today",
         "again"), a verb in the past or progressive, or "to" and a verb ("to celebrate")."""
@@ -86,20 +107,78 @@ class TailWords:
         if text.isupper() and len(text) >= 4:  # "AGAIN": emphasis, not an acronym
             return not leading and zipf(w) >= 4.0 and emphasis(self.doc, i) and w not in self.names | self.places \
                 and not (i > 0 and self.doc[i - 1].lower_ in NAME_PARTICLES)  # "Demar de FROZEN": a surname
-        if not text.islower() or w in NAME_PARTICLES or w in NAME_HEADS or w in NUMBER_WORDS or w in self.places \
-                or w in self.names:
+        mixed = self.mixed(i)
+        if not text.islower() or w in NAME_PARTICLES or w in NAME_HEADS or w in NUMBER_WORDS:
             return False
+        if (w in self.places or w in self.names) and (leading or not mixed or zipf(w) < COMMON_ZIPF):
+            return False  # after a capitalised name a frequent word typed in lower case is none ("Rotherham all day")
         if w in CHAT_WORDS or w in LOOSE_MARKS:
             return True
         if leading:  # "that's sam", "of Leeds"; an article or possessive opens a description ("the Home Office")
-            return w in self.stops and w not in ARTICLES and not (w in STOP_WORD_NAMES and self.core_after(i))
-        return w in self.stops or w in TIME_WORDS or is_past_or_progressive(w, self.is_common) \
-            or (i > 0 and self.doc[i - 1].lower_ == "to" and self.is_common(w))
+            if w in ARTICLES or w in DIRECTIONS or (w in STOP_WORD_NAMES and self.core_after(i)):
+                return False
+            # where capitals are the writer's, a dictionary word before a person's name is none of it ("son
+            # Will"); before other names it may describe the place or body ("the family home in Patrickswell")
+            return w in self.stops or (person and mixed and self.is_common(w) and w not in BODY_WORDS)
+        if w in BODY_WORDS or w in JOB_NOUNS or w in SPOKEN_MARKS:
+            return False  # "Hawiye militia", "Swedish mountain rescue volunteer coordinator", "piotr dot k"
+        if w in self.stops or w in TIME_WORDS or is_past_or_progressive(w, self.is_common) \
+                or (i > 0 and self.doc[i - 1].lower_ == "to" and self.is_common(w)):
+            return True
+        if mixed:  # "Leeds depot", "Spring Poetry Cup heats"; not the "s" of "Court’ s" as some tokenizers cut it,
+            # nor the object of a name's "of" ("Outcomes of balloon valvuloplasty", a title in sentence case)
+            return len(w) > 1 and self.is_common(w) and not (i > 0 and self.doc[i - 1].lower_ == "of")
+        # typed in lower case: a frequent word after the name, not the object of its "of" ("ministry of justice")
+        return len(w) > 1 and zipf(w) >= COMMON_ZIPF and self.is_common(w) \
+            and not (i > 0 and self.doc[i - 1].lower_ in JOINERS)
+
+
+    def lower_run(self, start: int, end: int) -> bool:
+        """Tokens start..end are words typed in lower case on a line in mixed case."""
+        return start < end and all(self.doc[k].is_alpha and self.mixed(k) and self.typed(k)
+                                   and self.doc[k].text.islower() for k in range(start, end))
+
+    def described_before(self, start: int, end: int) -> bool:
+        """Tokens start..end, typed in lower case before a name, describe it ("a grey | Vauxhall Astra"): an
+        article, then a dictionary word that is no word of direction or head of a name."""
+        if not self.lower_run(start, end) or self.doc[start].lower_ not in ARTICLES:
+            return False
+        return all(w in ARTICLES or (w not in self.stops and w not in DIRECTIONS and w not in NAME_HEADS
+                                     and w not in NAME_PARTICLES and self.is_common(w))
+                   for w in (self.doc[k].lower_ for k in range(start, end)))
+
+    def described(self, start: int, end: int) -> bool:
+        """Tokens start..end, typed in lower case after a name, end in a word that heads names but describe
+        it ("St Oswald's Church | craft group"): some other dictionary word is among them ("Leeds city
+        council" keeps its heads)."""
+        if not self.lower_run(start, end):
+            return False
+        ws = [self.doc[k].lower_ for k in range(start, end)]
+        return ws[-1] in NAME_HEADS and ws[-1] not in BODY_WORDS and any(
+            w not in NAME_HEADS and w not in BODY_WORDS and w not in NAME_PARTICLES and w not in self.stops
+            and self.is_common(w) for w in ws)
+
+
+def mixed_case_tokens(doc: Doc, written: Optional[Sequence[str]], caps: Sequence[bool]) -> List[bool]:
+    """For each token: its line, as typed, is in mixed case (`casing.line_regime`), not in capitals."""
+    out = [False] * len(doc)
+    first = 0
+    for k in range(len(doc) + 1):
+        if k == len(doc) or "\n" in doc[k].text or "\n" in doc[k].whitespace_:
+            last = min(k + 1, len(doc))
+            line = "".join((written[j] if written is not None else doc[j].text) + doc[j].whitespace_
+                           for j in range(first, last))
+            flag = line_regime(line) == AS_WRITTEN
+            for j in range(first, last):
+                out[j] = flag and not caps[j]
+            first = last
+    return out
 
 
 def glued(doc: Doc, i: int) -> bool:
     """Token i and the next are one word written together ("6pm", "Kestrel's"; not "ya." of "ya. ben")."""
-    return not doc[i].whitespace_ and i + 1 < len(doc) and all(any(ch.isalnum() for ch in doc[k].text) for k in (i, i + 1))
+    return not doc[i].whitespace_ and i + 1 < len(doc) \
+        and all(any(ch.isalnum() for ch in doc[k].text) for k in (i, i + 1))
 
 
 def clitic(doc: Doc, i: int) -> bool:
@@ -119,11 +198,12 @@ def trim_name_tails(doc: Doc, spans: List[Scored], labels: Sequence[str], names:
             caps = [k for k in range(start, end) if words.core(k)]
             if caps:
                 first, last = caps[0], caps[-1]
-                s = start
-                while s < first and (words.mark(s) or words.loose(s, leading=True) or clitic(doc, s)) \
+                s = first if label in PERSON_LABELS and words.described_before(start, first) else start
+                person = label in PERSON_LABELS
+                while s < first and (words.mark(s) or words.loose(s, leading=True, person=person) or clitic(doc, s)) \
                         and not (glued(doc, s) and doc[s + 1].text not in POSSESSIVES):
                     s += 1
-                e = end
+                e = last + 1 if words.described(last + 1, end) else end
                 while e - 1 > last and ((words.mark(e - 1) and doc[e - 1].text not in CLOSERS) or words.loose(e - 1)) \
                         and not glued(doc, e - 2):
                     e -= 1
