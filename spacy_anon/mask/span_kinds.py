@@ -375,6 +375,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue
         if label in NAME_CATEGORIES - {"DEM"} and (job_title(doc, start, end) or in_job_title(doc, start, end)) \
                 and not given_name_and_surname(doc, start, end, is_given_name) \
+                and not titled_name(doc, start, end, is_given_name) \
                 and not after_person_word(text, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]),
                                           PERSON_OR_ROLE_LEADS):
             continue  # not "Dr Will Cook", "Nurse Will Cook": a title, role or kin word names a person
@@ -476,6 +477,22 @@ def given_name_and_surname(doc: Doc, start: int, end: int, is_given_name: Callab
     words = [t for t in doc[start:end] if not t.is_punct]
     return len(words) >= 2 and words[0].text[:1].isupper() and is_given_name(words[0].lower_) \
         and folded(words[-1].text) in load_gazetteer(LAST_NAME_SOURCES)
+
+
+def titled_name(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> bool:
+    """Whether start:end is a person named with a title or a care role before the name ("Dr Anna Cook",
+    "Dr Cook", "Nurse Porter"): an honorific opens no job title; a role word does when what follows is
+    a job ("Nurse Manager"), not a given name or a listed surname."""
+    words = [t for t in doc[start:end] if not (t.is_punct or t.is_space)]
+    if len(words) < 2:
+        return False
+    lead = folded(words[0].text.rstrip("."))
+    if lead in HONORIFICS:
+        return True
+    rest = words[1:]
+    return lead in PERSON_OR_ROLE_LEADS and (is_given_name(rest[0].lower_) or (
+        len(rest) == 1 and folded(rest[0].text) in load_gazetteer(LAST_NAME_SOURCES)
+        and rest[0].text[:1].isupper()))
 
 
 def in_job_title(doc: Doc, start: int, end: int) -> bool:
