@@ -245,3 +245,19 @@ def test_a_span_across_separators_loses_its_generic_pieces_and_keeps_the_rest_to
     sp = doc.char_span(0, text.index(", Kellerman"))
     out = drop_generic_spans(doc, [(sp.start, sp.end, "ORG", 0.9)], given=GIVEN, surnames=SURNAMES)
     assert [doc[s:e].text for s, e, _, _ in out] == ["Ama Owusu-Ansah"]
+
+
+# ---- the parties of a case by their role: described or not, no identifier (court corpora mark none)
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["claimant", "defendant", "applicant", "respondent", "appellant", "plaintiff",
+                        "petitioner", "complainant", "defendants", "claimants"]),
+       st.sampled_from(["the ", "The ", ""]), st.sampled_from(CASINGS[1:]), st.sampled_from(["LOC", "ORG", "PERSON"]))
+def test_a_party_by_its_role_is_no_span(role, det, casing, label):
+    piece = f"{det}{casing(role)}"
+    assert not kept(f"On 3 March 2024 {piece} paid the deposit.\n", piece, label)
+
+
+def test_a_party_role_next_to_a_name_keeps_the_span():
+    assert kept("The claimant Anna Kowalczyk paid the deposit.\n", "claimant Anna Kowalczyk", "PERSON")
+

@@ -22,6 +22,12 @@ ROLE_HEADS = JOB_NOUNS | ROLE_WORDS | frozenset(
     "father brother sister sibling siblings aunt auntie uncle cousin nephew niece boyfriend girlfriend "
     "fiance stepson stepdaughter stepmother stepfather kids children child baby parents parent".split())
 
+# The parties of a case or a letter by their role ("the Claimant", "the Defendants"): court corpora mark
+# none of them (TAB dev: 3 of 912 "applicant"), the everyday guideline neither.
+PARTY_ROLES = frozenset(
+    "claimant claimants defendant defendants applicant applicants respondent respondents appellant "
+    "appellants plaintiff plaintiffs petitioner petitioners complainant complainants".split())
+
 # Words before a role head that leave it common: seniority and grade, the department or field of work,
 # the kind of work. A role with another word before it ("airline pilot", "rugby coach", "Cabin Service
 # Manager") may be specific: it is kept.

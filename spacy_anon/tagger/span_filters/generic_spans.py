@@ -30,11 +30,12 @@ from spacy_anon.errors import Errors
 from spacy_anon.lexicon.category_words import MONTHS, trait_words
 from spacy_anon.lexicon.generic_mentions import (
     CASED_PRODUCTS, DEPARTMENT_HEADS, DEPARTMENT_WORDS, FIELD_HEADS, FIELD_LABELS, FIELD_MODIFIERS, FIELDS, INSTITUTION_MODIFIERS,
-    INSTITUTIONS, PRODUCTS, ROLE_HEADS, ROLE_MODIFIERS, TECH_ACRONYMS,
+    INSTITUTIONS, PARTY_ROLES, PRODUCTS, ROLE_HEADS, ROLE_MODIFIERS, TECH_ACRONYMS,
 )
 from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, WEEKDAYS,
                                               dictionary_test, folded, zipf)
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.possessives import possessive_end
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS, starts_sentence
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -191,7 +192,8 @@ class SpanWords:
         doc = self.doc
         first = doc[self.content(start, end)[0]].text.lower() if self.content(start, end) else ""
         after = doc[end].text if end < len(doc) else ""
-        return self.before(start) in DETERMINERS or first in DETERMINERS or after in ("'s", "’s")
+        return self.before(start) in DETERMINERS or first in DETERMINERS or after in ("'s", "’s") \
+            or possessive_end(doc, end) > end
 
     def spoken_next_to(self, start: int, end: int) -> bool:
         doc = self.doc
@@ -279,6 +281,9 @@ class GenericSpans:
         if label not in self.labels:
             return False
         words = self.words(start, end)
+        roles = [w for w in words if w not in DETERMINERS]
+        if roles and all(w in PARTY_ROLES for w in roles):
+            return True  # "the Claimant", "the Defendants": a party by its role, described or not
         if label not in DESCRIPTION_LABELS and self.law(start, end, words):
             return True  # a law the tagger took for an organisation or a place (as MISC, court corpora mark it)
         if not words or self.s.vetoed(start, end, listed_word):
