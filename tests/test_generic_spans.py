@@ -261,3 +261,24 @@ def test_a_party_by_its_role_is_no_span(role, det, casing, label):
 def test_a_party_role_next_to_a_name_keeps_the_span():
     assert kept("The claimant Anna Kowalczyk paid the deposit.\n", "claimant Anna Kowalczyk", "PERSON")
 
+
+
+# ---- personal pronouns: a span of them alone is no name, in any casing
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Our dog slipped her lead on Sunday. She's black and white.\n", "She's", "LOC"),
+    ("Proud mum moment! His grandma flew in.\n", "His", "ORG"),
+    ("Re: Your neighbour dispute\n", "Your", "LOC"),
+    ("SHE'S HOME AND HE IS FINE\n", "SHE'S", "PERSON"),
+])
+def test_pronouns_alone_are_no_span(text, piece, label):
+    assert not kept(text, piece, label)
+
+
+@pytest.mark.parametrize("text,piece,label", [
+    ("Ask Tom her number.\n", "Tom her", "PERSON"),  # the name before the pronoun keeps the span
+    ("His grandma Rose flew in.\n", "His grandma Rose", "PERSON"),
+    ("He moved to the US in 2019.\n", "US", "LOC"),  # "us" is left out: the United States
+])
+def test_a_name_with_a_pronoun_or_a_pronoun_like_name_stays(text, piece, label):
+    assert kept(text, piece, label)

@@ -47,6 +47,11 @@ HONORIFICS = frozenset(h.strip(".").lower() for h in DEFAULT_HONORIFICS)
 ROLE_CONTEXT = frozenset(": the a an his her their my our your its as ( / - – , of".split())
 POSSESSIVES = frozenset("his her their my our your its the a an".split())
 DETERMINERS = POSSESSIVES | frozenset("this that these those any another every each no".split())
+# personal pronouns that are no name in any casing ("She's", "chase her"); "I", "it" and "us" are left out
+# ("Henry I", "IT", "US")
+PRONOUN_WORDS = frozenset("me my mine myself you your yours yourself we our ours they them their theirs "
+                          "he him his she her hers its".split())
+CONTRACTION_TAILS = frozenset("' ’ s 's ’s m 'm ’m re 're ’re ve 've ’ve ll 'll ’ll d 'd ’d".split())
 # the CRF's labels of descriptions (occupations, traits, events, conditions): a run of lower-case words
 # under one may describe someone ("airline pilot", "dental problems"), so only the word lists drop it
 DESCRIPTION_LABELS = frozenset({"DEM", "MISC"})
@@ -280,6 +285,11 @@ class GenericSpans:
             return self.generic_weekday(start, end)
         if label not in self.labels:
             return False
+        inner = self.without_pronoun_tail(start, end)
+        if inner is None:
+            return True  # "She's", "his": pronouns only
+        if inner < end:
+            return self.drop(start, inner, label, whole)  # "chase her": decided without the pronoun
         words = self.words(start, end)
         roles = [w for w in words if w not in DETERMINERS]
         if roles and all(w in PARTY_ROLES for w in roles):
@@ -293,6 +303,20 @@ class GenericSpans:
         return (work_words(words) or field_words(words) or institution_words(words) or self.products(start, end)
                 or all(w in FIELD_LABELS for w in words) or self.field_key(start, end, words)
                 or self.language(start, end, words) or (whole and self.common_words(start, end, label, words)))
+
+    def without_pronoun_tail(self, start: int, end: int) -> Optional[int]:
+        """The end of start:end without the personal pronouns (and a contraction's tail) it ends with; None
+        when it holds nothing else ("She's"). A pronoun that opens a span stays ("his tutor": a description)."""
+        doc, k = self.doc, end
+        while k > start and (folded(doc[k - 1].text) in PRONOUN_WORDS or doc[k - 1].is_space
+                             or folded(doc[k - 1].text) in CONTRACTION_TAILS and k - 1 > start):
+            k -= 1
+        if all(folded(doc[i].text) in PRONOUN_WORDS or folded(doc[i].text) in CONTRACTION_TAILS or doc[i].is_space
+               for i in range(start, end)) and any(folded(doc[i].text) in PRONOUN_WORDS for i in range(start, end)):
+            return None
+        if k == end or not any(folded(doc[i].text) in PRONOUN_WORDS for i in range(k, end)):
+            return end
+        return k
 
     def products(self, start: int, end: int) -> bool:
         """Software, systems and credentials, with lower-case words around them ("Kafka-based services",
