@@ -282,3 +282,23 @@ def test_pronouns_alone_are_no_span(text, piece, label):
 ])
 def test_a_name_with_a_pronoun_or_a_pronoun_like_name_stays(text, piece, label):
     assert kept(text, piece, label)
+
+
+# ---- a form's or a letter's title: dictionary words ending in the document's kind, opening its line
+
+@pytest.mark.parametrize("text,piece", [
+    ("Insurance Claim Form – Household Contents\nPolicy number: HC-1\n", "Insurance Claim Form"),
+    ("SCHOOL ADMISSION FORM – ST MARY'S PRIMARY SCHOOL\nCHILD: A\n", "SCHOOL ADMISSION FORM"),
+    ("Application for Residents' Parking Permit\nName: Ann Lee\n", "Application for Residents' Parking Permit"),
+    ("Gym Membership Application\nMember: Ann Lee\n", "Gym Membership Application"),
+])
+def test_a_document_title_is_no_span(text, piece):
+    assert not kept(text, piece, "ORG")
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("Kowalczyk Claim Form\nName: Ann Lee\n", "Kowalczyk Claim Form"),  # an unknown word: perhaps a name
+    ("Please return the Insurance Claim Form by Friday.\n", "Insurance Claim Form"),  # inside a sentence
+])
+def test_a_title_with_a_name_or_inside_a_sentence_is_not_judged_so(text, piece):
+    assert kept(text, piece, "ORG")

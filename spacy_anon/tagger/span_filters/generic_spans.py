@@ -49,6 +49,9 @@ POSSESSIVES = frozenset("his her their my our your its the a an".split())
 DETERMINERS = POSSESSIVES | frozenset("this that these those any another every each no".split())
 # personal pronouns that are no name in any casing ("She's", "chase her"); "I", "it" and "us" are left out
 # ("Henry I", "IT", "US")
+# what a form's or a letter's title ends with ("Insurance Claim Form", "Visitor Sign-In Sheet")
+DOCUMENT_HEADS = frozenset("form application sheet request claim permit questionnaire checklist register log "
+                           "certificate agreement notice record summary statement invoice receipt report".split())
 PRONOUN_WORDS = frozenset("me my mine myself you your yours yourself we our ours they them their theirs "
                           "he him his she her hers its".split())
 CONTRACTION_TAILS = frozenset("' ’ s 's ’s m 'm ’m re 're ’re ve 've ’ve ll 'll ’ll d 'd ’d".split())
@@ -296,6 +299,8 @@ class GenericSpans:
             return True  # "the Claimant", "the Defendants": a party by its role, described or not
         if label not in DESCRIPTION_LABELS and self.law(start, end, words):
             return True  # a law the tagger took for an organisation or a place (as MISC, court corpora mark it)
+        if words and self.document_title(start, end, words):
+            return True  # a title line's capitals are the title's, no name's
         if not words or self.s.vetoed(start, end, listed_word):
             return False
         if label in DESCRIPTION_LABELS and self.s.before(start) == ",":
@@ -332,6 +337,21 @@ class GenericSpans:
         doc = self.doc
         return starts_line(doc, start) and self.s.after(end) == ":" and len(words) <= 3 \
             and all(self.s.is_common(w) or w in FIELD_LABELS for w in words)
+
+    def document_title(self, start: int, end: int, words: Sequence[str]) -> bool:
+        """A form's or a letter's title opening its line, alone or before a dash or colon ("Insurance Claim
+        Form – Household Contents", "SCHOOL ADMISSION FORM", "Application for Residents' Parking Permit"):
+        dictionary words ending in a document's kind."""
+        doc = self.doc
+        nxt = end
+        while nxt < len(doc) and doc[nxt].is_space and "\n" not in doc[nxt].text:
+            nxt += 1
+        own_line = starts_line(doc, start) and (
+            nxt == len(doc) or "\n" in doc[end - 1].whitespace_ or "\n" in doc[nxt].text
+            or doc[nxt].text in ("–", "—", "-", ":", "|"))  # "Insurance Claim Form – Household Contents"
+        content = [w for w in words if w.isalpha() and w not in ("s",)]
+        return own_line and len(content) >= 2 and singular(content[-1]) in DOCUMENT_HEADS \
+            and all(self.s.is_common(w) or w in self.s.stops for w in content)
 
     def language(self, start: int, end: int, words: Sequence[str]) -> bool:
         """"English" (the language of the text: most readers speak it) or any language with a level after
