@@ -97,6 +97,13 @@ def field_gap(doc: Doc, a: Word, b: Word) -> bool:
     return "\n" in between or "  " in between or "\t" in between
 
 
+def address_like(doc: Doc, start: int, end: int, label: str, labels: "EdgeLabels") -> bool:
+    """A place span with a number in it (a house number, a flat, a postcode): an address, which forms and
+    letters write over several lines or fields ("25615 Tawastintie 72 Apt. 004\nKNIVSTA, nan 18237")."""
+    return label in ("LOC", "GPE", labels.address) and any(has_digit(doc[k].text) for k in range(start, end)) \
+        and any(doc[k].text[:1].isupper() for k in range(start, end))
+
+
 class EdgeWords(TailWords):
     """Per document: the word classes the cuts need, on top of `TailWords`'s."""
 
@@ -239,16 +246,17 @@ class EdgeLabels:
 
 
 def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabels,
-               joins: bool = True) -> Optional[List[Tuple[int, int, str]]]:
+               joins: bool = True, lines: bool = True) -> Optional[List[Tuple[int, int, str]]]:
     """The pieces of the span start..end (token start, token end, label) when it is cut, else None; with
-    `joins` also at the words that join two names."""
+    `joins` also at the words that join two names; without `lines` not at sentence ends and field gaps
+    (an address is written over lines and gaps: "6750 Koskikatu 25 Apt. 864\nArtilleros\n, CO")."""
     doc = ew.doc
     words = written_together(doc, start, end)
     if len(words) < 2:
         return None
     sentences: List[List[Word]] = [[words[0]]]
     for prev, word in zip(words, words[1:]):
-        if sentence_end(doc, prev) or field_gap(doc, prev, word):
+        if lines and (sentence_end(doc, prev) or field_gap(doc, prev, word)):
             sentences.append([])
         sentences[-1].append(word)
     pieces: List[List[Word]] = []
@@ -377,7 +385,8 @@ class SplitSpanEdges(SpanFilter):
             if ew is None:
                 ew = EdgeWords(doc, names, frozenset(terms.get("countries", ())), known_place_names())
             # identifiers and dates are cut at sentence ends and field gaps only ("19/04/2019   AGE:")
-            pieces = cut_pieces(ew, start, end, label, self.edge_labels, joins=label in self.labels)
+            pieces = cut_pieces(ew, start, end, label, self.edge_labels, joins=label in self.labels,
+                                lines=not address_like(doc, start, end, label, self.edge_labels))
             for s, e, piece in (pieces if pieces is not None else [(start, end, label)]):
                 if label in self.labels:
                     e = owner_end(ew, s, e)
