@@ -125,7 +125,7 @@ RULE_TYPES: Dict[str, str] = {
     "EMAIL": "CONTACT", "URL": "CONTACT", "IP": "CONTACT", "PHONE": "CONTACT", "PAGER": "CONTACT",
     "MAC": "CONTACT", "HANDLE": "CONTACT",
     "CARD": "ID", "IBAN": "ID", "SSN": "ID", "DNI": "ID", "PASSPORT": "ID", "RECORD_NUMBER": "ID",
-    "CREDENTIAL": "ID", "CRYPTO": "ID", "NHS": "ID", "NINO": "ID", "UTR": "ID", "DRIVING_LICENCE": "ID",
+    "CREDENTIAL": "ID", "CRYPTO": "ID", "PAYMENT": "ID", "NHS": "ID", "NINO": "ID", "UTR": "ID", "DRIVING_LICENCE": "ID",
     "CIF": "ID", "NIF": "ID", "CPF": "ID", "CNPJ": "ID", "RG": "ID", "USERNAME": "CONTACT",
     "EMPLOYEE_ID": "ID", "ACCOUNT_NUMBER": "ID", "REFERENCE_NUMBER": "ID",
     "CASE_NUMBER": "CODE",

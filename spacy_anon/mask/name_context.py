@@ -22,11 +22,15 @@ Pure functions over the text and character offsets; `span_kinds` calls them only
 shape (`category_by_shape`) proved nothing.
 """
 import re
-from typing import FrozenSet
+from typing import Callable, FrozenSet
 
+from spacy.tokens import Doc
+
+from spacy_anon.lexicon.gazetteers import load_gazetteer
+from spacy_anon.lexicon.generic_words import folded
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
-from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
+from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, LAST_NAME_SOURCES
 
 # a form's field for a person's name, alone before the value on its line
 NAME_FIELD = re.compile(
@@ -77,6 +81,23 @@ def after_person_word(text: str, start: int, end: int, leads: frozenset = PERSON
 CARE_ROLES = frozenset("nurse sister midwife doctor consultant registrar pharmacist physiotherapist therapist "
                        "paramedic carer".split())
 PERSON_OR_ROLE_LEADS = PERSON_LEADS | CARE_ROLES
+TITLE_HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
+
+
+def titled_name(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> bool:
+    """Whether start:end is a person named with a title or a care role before the name ("Dr Anna Cook",
+    "Dr Cook", "Nurse Porter"): an honorific opens no job title; a role word does when what follows is
+    a job ("Nurse Manager"), not a given name or a listed surname."""
+    words = [t for t in doc[start:end] if not (t.is_punct or t.is_space)]
+    if len(words) < 2:
+        return False
+    lead = folded(words[0].text.rstrip("."))
+    if lead in TITLE_HONORIFICS:
+        return True
+    rest = words[1:]
+    return lead in PERSON_OR_ROLE_LEADS and (is_given_name(rest[0].lower_) or (
+        len(rest) == 1 and folded(rest[0].text) in load_gazetteer(LAST_NAME_SOURCES)
+        and rest[0].text[:1].isupper()))
 
 
 def town_after_org(text: str, prev_end: int, start: int, end: int, prev_is_org: bool) -> bool:

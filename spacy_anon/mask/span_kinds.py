@@ -49,7 +49,7 @@ from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, next_field_label, street_after_preposition,
-    town_after_org, town_after_preposition,
+    titled_name, town_after_org, town_after_preposition,
 )
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES
@@ -477,22 +477,6 @@ def given_name_and_surname(doc: Doc, start: int, end: int, is_given_name: Callab
     words = [t for t in doc[start:end] if not t.is_punct]
     return len(words) >= 2 and words[0].text[:1].isupper() and is_given_name(words[0].lower_) \
         and folded(words[-1].text) in load_gazetteer(LAST_NAME_SOURCES)
-
-
-def titled_name(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> bool:
-    """Whether start:end is a person named with a title or a care role before the name ("Dr Anna Cook",
-    "Dr Cook", "Nurse Porter"): an honorific opens no job title; a role word does when what follows is
-    a job ("Nurse Manager"), not a given name or a listed surname."""
-    words = [t for t in doc[start:end] if not (t.is_punct or t.is_space)]
-    if len(words) < 2:
-        return False
-    lead = folded(words[0].text.rstrip("."))
-    if lead in HONORIFICS:
-        return True
-    rest = words[1:]
-    return lead in PERSON_OR_ROLE_LEADS and (is_given_name(rest[0].lower_) or (
-        len(rest) == 1 and folded(rest[0].text) in load_gazetteer(LAST_NAME_SOURCES)
-        and rest[0].text[:1].isupper()))
 
 
 def in_job_title(doc: Doc, start: int, end: int) -> bool:

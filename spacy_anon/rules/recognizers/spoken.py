@@ -188,8 +188,8 @@ def _spelled_finder(text: str, options: object) -> Iterator[Tuple[int, int, floa
         joined = "".join(c for c in m.group().lower() if c.isalpha())
         if words is None:
             words = {w.lower() for w in _WORD.findall(text) if len(w) >= 3}
-        if joined in words:
-            yield m.start(), m.end(), 0.75
+        if joined in words:  # a word of the text spelled out: more than a postcode's shape ("a o o a a")
+            yield m.start(), m.end(), 0.8
 
 
 def _compiled(specs):
