@@ -16,8 +16,10 @@ capital (unless after a key, an article or "as": "Department: Sales"), a capital
 dictionary knows or one capitalised inside a sentence, a digit joined to more ("£52,000", "V-121"), "@",
 a month, a number read out ("forty two"), a word the document writes as a name elsewhere ("Rose Cook ...
 cook agreed"), when it ends a name before it ("Castlebrook Children's Hospital"), or when a determiner or
-possessive describes it ("his solicitor", "the Government": court-judgment corpora mark such
-descriptions); a lower-case run under a description label ("airline pilot" as DEM) is left alone.
+possessive describes it ("his solicitor", "the applicant's brother": court-judgment corpora mark such
+descriptions, though not a body of the state by its kind, "the Government", "the Registrar", which is
+dropped); a lower-case run under a description label ("airline pilot" as DEM) and an occupation with a
+word no list of common roles holds ("Leasing consultant") are left alone.
 """
 import re
 from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
@@ -29,8 +31,8 @@ from spacy_anon.casing import LOWER, usual_form, written_words
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.category_words import MONTHS, trait_words
 from spacy_anon.lexicon.generic_mentions import (
-    CASED_PRODUCTS, DEPARTMENT_HEADS, DEPARTMENT_WORDS, FIELD_HEADS, FIELD_LABELS, FIELD_MODIFIERS, FIELDS, INSTITUTION_MODIFIERS,
-    INSTITUTIONS, PARTY_ROLES, PRODUCTS, ROLE_HEADS, ROLE_MODIFIERS, TECH_ACRONYMS,
+    CASED_PRODUCTS, DEPARTMENT_HEADS, DEPARTMENT_WORDS, FIELD_HEADS, FIELD_LABELS, FIELD_MODIFIERS, FIELDS,
+    INSTITUTIONS, PARTY_ROLES, STATE_BODIES, PRODUCTS, ROLE_HEADS, ROLE_MODIFIERS, TECH_ACRONYMS,
 )
 from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, WEEKDAYS,
                                               dictionary_test, folded, zipf)
@@ -41,11 +43,12 @@ from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS, starts_se
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.qualifications import is_credential
 from spacy_anon.tagger.span_filters.qualifications import pieces as list_pieces
+from spacy_anon.tagger.span_filters.role_words import (POSSESSIVES, field_words, in_list, institution_words, singular,
+                                                       SPECIALTY_ENDINGS, specific_occupation, work_words)
 
 HONORIFICS = frozenset(h.strip(".").lower() for h in DEFAULT_HONORIFICS)
 # what may stand before a role or department word that a capitalised surname would not follow
 ROLE_CONTEXT = frozenset(": the a an his her their my our your its as ( / - – , of".split())
-POSSESSIVES = frozenset("his her their my our your its the a an".split())
 DETERMINERS = POSSESSIVES | frozenset("this that these those any another every each no".split())
 # personal pronouns that are no name in any casing ("She's", "chase her"); "I", "it" and "us" are left out
 # ("Henry I", "IT", "US")
@@ -67,7 +70,7 @@ RANGE_WORDS = frozenset("to - – till until through thru".split())
 LAW_HEADS = frozenset("act acts regulations order rules code".split())
 JOINERS = frozenset("_ @ / - . : ' ’".split())
 SPOKEN = NUMBER_WORDS | frozenset("dot dash hyphen underscore slash at".split())
-SPECIALTY_ENDINGS = ("ology", "iatrics", "iatry")
+
 COMMON_ZIPF = 3.0  # a capitalised word at least this frequent whose usual form is lower case is a word
 FREQUENT_ZIPF = 4.0  # in lower-case text, only words this frequent: lower-case names are common there
 YEAR = re.compile(r"(?:1[89]|20)\d\d")
@@ -75,14 +78,9 @@ SMALL_NUMBER = re.compile(r"\d{1,3}")
 AGE_OR_TIME_AFTER = frozenset("years year yrs yr yo y/o y.o. months month weeks week days day old hours hrs".split())
 MONEY_WORDS = frozenset("£ $ € ¥ quid pounds pound euros euro dollars dollar pence p k grand gbp eur usd".split())
 UNIT_AFTER = frozenset("m km cm mm kg g mins min minutes secs offline online".split())
-
-
-def singular(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-
-
-def in_list(word: str, words: FrozenSet[str]) -> bool:
-    return word in words or singular(word) in words
+# keys after which a small number is a postal code or a part of an address ("zip code is 880", "Apt. 169")
+ADDRESS_KEYS = frozenset("zip zipcode postcode postal apt apartment suite unit flat box house".split())
+NAME_GOES_ON = frozenset("of for".split())
 
 
 class SpanWords:
@@ -228,31 +226,6 @@ def cased_text(doc: Doc) -> bool:
     return sum(1 for t in opening if t.text[:1].isupper()) >= 0.6 * len(opening) and upper < 0.5 * len(letters)
 
 
-def work_words(words: Sequence[str]) -> bool:
-    """A common role with its seniority or department ("Principal Dentist", "HR Business Partner", "line
-    manager", "Her brother", "Chef de Partie"), or a department ("Accounts Payable", "HR Shared Services")."""
-    heads = [w for w in words if in_list(w, ROLE_HEADS)]
-    departments = all(in_list(w, DEPARTMENT_WORDS | DEPARTMENT_HEADS) or w in POSSESSIVES for w in words)
-    if departments and any(w not in POSSESSIVES for w in words):
-        return True
-    return bool(heads) and all(in_list(w, ROLE_HEADS | ROLE_MODIFIERS | DEPARTMENT_WORDS) or w in POSSESSIVES
-                               for w in words)
-
-
-def field_words(words: Sequence[str]) -> bool:
-    """A field of study or a specialty ("Mechanical Engineering", "Paediatric Cardiology", "cardiology
-    clinic")."""
-    def field(w: str) -> bool:
-        return w in FIELDS or w.endswith(SPECIALTY_ENDINGS)
-    return any(field(w) for w in words) and all(field(w) or w in FIELD_MODIFIERS or w in FIELD_HEADS or is_credential(w)
-                                                for w in words)
-
-
-def institution_words(words: Sequence[str]) -> bool:
-    """An institution named by its kind alone ("Police", "the council", "Employment Tribunal")."""
-    return any(w in INSTITUTIONS for w in words) and all(w in INSTITUTIONS or w in INSTITUTION_MODIFIERS for w in words)
-
-
 def tool(text: str) -> bool:
     """Software, a system, a tech acronym or a credential (a cased product as written)."""
     w = folded(text)
@@ -297,12 +270,17 @@ class GenericSpans:
         roles = [w for w in words if w not in DETERMINERS]
         if roles and all(w in PARTY_ROLES for w in roles):
             return True  # "the Claimant", "the Defendants": a party by its role, described or not
+        if roles and all(singular(w) in STATE_BODIES for w in roles) and self.s.after(end) not in NAME_GOES_ON \
+                and not self.s.glued(start, end) and not self.s.after_name(start):
+            return True  # "the Government", "the Registrar": a body of the state by its kind, described or not
         if label not in DESCRIPTION_LABELS and self.law(start, end, words):
             return True  # a law the tagger took for an organisation or a place (as MISC, court corpora mark it)
         if words and self.document_title(start, end, words):
             return True  # a title line's capitals are the title's, no name's
         if not words or self.s.vetoed(start, end, listed_word):
             return False
+        if label in DESCRIPTION_LABELS and specific_occupation(words):
+            return False  # "Leasing consultant" under a name: an occupation the lists do not call common
         if label in DESCRIPTION_LABELS and self.s.before(start) == ",":
             return False  # an apposition ("Mrs C. Westerling, Legal Adviser"): the person's role, marked in court corpora
         return (work_words(words) or field_words(words) or institution_words(words) or self.products(start, end)
@@ -432,9 +410,28 @@ class GenericSpans:
         j = end
         while j < len(doc) and doc[j].is_space and "\n" not in doc[j].text:
             j += 1
-        capital_next = j < len(doc) and doc[j].text[:1].isupper() and doc[j].is_alpha and "\n" not in doc[end - 1].whitespace_
+        same_line = "\n" not in doc[end - 1].whitespace_
+        capital_next = j < len(doc) and doc[j].text[:1].isupper() and doc[j].is_alpha and same_line
+        if j < len(doc) and same_line and (doc[j].like_num or j in self.s.covered):
+            return False  # the house number of the address after it ("846 31 Rue ...")
+        if self.address_key_before(start):
+            return False  # "zip code is 880", "Apt. 169"
         return not capital_next and (not prev[:1].isalpha() or prev in self.s.stops) and nxt not in ("/", "-", ":", ".", "%") \
             and nxt not in AGE_OR_TIME_AFTER and nxt not in MONEY_WORDS and prev not in MONEY_WORDS
+
+    def address_key_before(self, start: int) -> bool:
+        """A postal or address key within the three words before, on the same line."""
+        j, seen = start - 1, 0
+        while j >= 0 and seen < 3:
+            t = self.doc[j]
+            if "\n" in t.text or "\n" in t.whitespace_:
+                return False
+            if not t.is_space and not t.is_punct:
+                if folded(t.text).rstrip(".") in ADDRESS_KEYS:
+                    return True
+                seen += 1
+            j -= 1
+        return False
 
     def generic_weekday(self, start: int, end: int) -> bool:
         """A weekday in generic use under the date label: "Monday mornings", "every Monday", "Monday to
