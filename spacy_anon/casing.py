@@ -45,6 +45,7 @@ from spacy_anon.extensions import doc_text
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, dictionary_test, is_past_or_progressive
+from spacy_anon.lexicon.institution_names import LINK_WORDS, institution_runs
 
 AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
 REGIMES = (AS_WRITTEN, UPPER, LOWER)
@@ -203,6 +204,13 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
                 forms[k + 1] in _LINKS and k + 2 < len(words) and named[k + 2]
                 and _joined(line, words[k + 1], words[k + 2]))):
             forms[k] = _capitalised(forms[k])
+    if lang == "en":  # "FAIR EMPLOYMENT TRIBUNAL", "court of appeal": a state body's name, not prose
+        lower = [f.lower() for f in forms]
+        joined = [_joined(line, words[k], words[k + 1]) for k in range(len(words) - 1)] + [False]
+        for first, last in institution_runs(lower, joined):
+            for k in range(first, last + 1):
+                if lower[k] not in LINK_WORDS:
+                    forms[k] = _capitalised(lower[k])
     sentence_end = _SENTENCE_END if lang == "en" else _SENTENCE_END_IBERIAN
     out = list(line)
     for k, m in enumerate(words):

@@ -1,0 +1,67 @@
+"""Names of courts, tribunals and offices of the state written in capitals or in lower case, where no
+capital marks them: "FAIR EMPLOYMENT TRIBUNAL", "the foreign and commonwealth office", "court of
+appeal". Each word of such a name is a dictionary word, so reading a line's words in their usual form
+leaves them in lower case and the tagger takes them for prose; these runs are read capitalised instead.
+
+A run is an institution's head ("tribunal", "office", "court") with at least one word before it from
+the words that name a state body ("employment", "foreign", "magistrates", "prosecution"; "and" between
+them), or a head followed by "of" and such words ("court of appeal", "ministry of foreign affairs"). A
+possessive before it ("my home office") and a generic word ("the local council": none listed) leave it
+prose. Words that court judgments write in lower case as often as in a name are left out ("the public
+prosecutor", "the appellate court"). English only.
+"""
+from typing import List, Sequence, Tuple
+
+HEADS = frozenset(
+    "court courts tribunal tribunals office agency authority commission ministry "
+    "directorate inspectorate council board service chamber registry ombudsman constabulary".split())
+MODIFIERS = frozenset(
+    "administrative appeal appeals assize audit benefits cassation civil commonwealth constitutional "
+    "county criminal crown customs disciplinary district employment equality european excise fair family "
+    "federal foreign home immigration asylum industrial information inspection interior justice juvenile labour "
+    "labor land law magistrates martial military naval parole penitentiary pensions police prison probation "
+    "prosecution provincial regional remand revenue reviewing security sheriff social supreme tax "
+    "treasury youth insurance data protection".split())
+# words after "of" that continue such a name ("court of first instance", "ministry of the interior")
+OF_WORDS = MODIFIERS | frozenset(
+    "first instance affairs defence defense health education finance lords commons state human rights "
+    "economy trade labour transport agriculture".split())
+JOINING = frozenset({"and", "&"})
+LINK_WORDS = JOINING | frozenset({"of", "the"})  # inside a name, left in lower case
+BEFORE_PROSE = frozenset("my your his her our their its a an this that some any every".split())
+
+
+def institution_runs(words: Sequence[str], joined: Sequence[bool]) -> List[Tuple[int, int]]:
+    """(first, last) word indices of each institution name in `words` (lower case); joined[k]: word k and
+    k + 1 are separated by one space or a hyphen only. Pure function."""
+    runs: List[Tuple[int, int]] = []
+    n = len(words)
+    k = 0
+    while k < n:
+        if words[k] not in HEADS:
+            k += 1
+            continue
+        first = k
+        j = k - 1
+        while j >= 0 and joined[j] and (words[j] in MODIFIERS or (
+                words[j] in JOINING and j > 0 and joined[j - 1] and words[j - 1] in MODIFIERS)):
+            j -= 1
+        first = j + 1
+        while first < k and words[first] in JOINING:
+            first += 1
+        last = k
+        if k + 2 < n and joined[k] and joined[k + 1] and words[k + 1] == "of":
+            m = k + 2
+            if words[m] == "the" and m + 1 < n and joined[m]:
+                m += 1
+            end = m
+            while end < n and words[end] in OF_WORDS and (end == m or joined[end - 1]):
+                end += 1
+            if end > m:
+                last = end - 1
+        if (first < k or last > k) and not (first > 0 and words[first - 1] in BEFORE_PROSE):
+            runs.append((first, last))
+            k = last + 1
+        else:
+            k += 1
+    return runs
