@@ -45,7 +45,7 @@ from spacy_anon.extensions import doc_text
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, dictionary_test, is_past_or_progressive
-from spacy_anon.lexicon.institution_names import LINK_WORDS, institution_runs
+from spacy_anon.lexicon.institution_names import LINK_WORDS, RANKS, institution_runs
 
 AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
 REGIMES = (AS_WRITTEN, UPPER, LOWER)
@@ -211,6 +211,7 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
             for k in range(first, last + 1):
                 if lower[k] not in LINK_WORDS:
                     forms[k] = _capitalised(lower[k])
+    initials = _initials(line, words, forms, lang)
     sentence_end = _SENTENCE_END if lang == "en" else _SENTENCE_END_IBERIAN
     out = list(line)
     for k, m in enumerate(words):
@@ -218,11 +219,34 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
         before = line[max(0, words[k - 1].end() - 2):m.start()] if k else ""
         if not form[:1].isupper() and sentence_end.search(before):
             form = _capitalised(form)
-        if len(form) == 1:
+        if k in initials:
+            form = form.upper()
+        elif len(form) == 1:
             form = _letter_form(line, m.start(), form)
         if form != m.group():
             out[m.start():m.end()] = list(_same_length(m.group(), form))
     return "".join(out)
+
+
+def _initials(line: str, words: List["re.Match"], forms: List[str], lang: str) -> FrozenSet[int]:
+    """Indices of the letters that are initials of a name after a title or a rank ("MR Z.M. NECATIGIL",
+    "sergeant h", "CORPORAL G"): each is a capital, and the rank before them is capitalised in `forms`.
+    A lone "a" without a period after it is the article ("officer a few")."""
+    titles = case_profile(lang).titles | RANKS
+    found = set()
+    for k in range(1, len(words)):
+        letter = words[k].group().lower()
+        if len(letter) != 1 or (letter == "a" and line[words[k].end():words[k].end() + 1] != "."):
+            continue
+        gap = line[words[k - 1].end():words[k].start()]
+        prev = words[k - 1].group().lower()
+        if gap in (" ", ". ") and prev in titles:
+            found.add(k)
+            if prev in RANKS:
+                forms[k - 1] = _capitalised(prev)
+        elif gap == "." and k - 1 in found:
+            found.add(k)  # the next letter of a dotted run ("Z.M.")
+    return frozenset(found)
 
 
 def _letter_form(line: str, start: int, form: str) -> str:

@@ -28,6 +28,10 @@ OF_WORDS = MODIFIERS | frozenset(
     "economy trade labour transport agriculture".split())
 JOINING = frozenset({"and", "&"})
 LINK_WORDS = JOINING | frozenset({"of", "the"})  # inside a name, left in lower case
+# ranks and posts that stand before the initial of a name, as court judgments write a witness
+# ("Sergeant H", "Corporal G", "Officer B")
+RANKS = frozenset("sergeant corporal captain lieutenant colonel constable inspector officer commander detective "
+                  "brigadier warden superintendent".split())
 BEFORE_PROSE = frozenset("my your his her our their its a an this that some any every".split())
 
 

@@ -2,7 +2,9 @@
 case was read as prose, each of its dictionary words in lower case ("FAIR EMPLOYMENT TRIBUNAL" -> "fair
 employment tribunal"), so the tagger left it in clear: on the held-out TAB judgments these names were most
 of what UPPER and lower case lost against the text as written. The truecased reading now capitalises such
-a name; a possessive or generic word before a head leaves it prose. Made-up text."""
+a name; a possessive or generic word before a head leaves it prose. The same for a witness's initials
+after a title or a rank ("MR Z.M. NECATIGIL", "sergeant h"), which were read as letters of prose.
+Made-up text."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,3 +40,17 @@ def test_runs_are_word_index_ranges():
     assert institution_runs(words, joined) == [(1, 3), (6, 8)]
     assert institution_runs(["court"], [False]) == []  # a head alone is no name
     assert institution_runs(["my", "home", "office"], [True, True, False]) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["Sergeant", "Corporal", "Officer", "Mr", "Mrs", "Ms", "Dr"]),
+       st.text(alphabet="BCDEFGHJKLMNOPQRSTUVWXYZ", min_size=1, max_size=3),
+       st.sampled_from([str.upper, str.lower]), st.booleans())
+def test_initials_after_a_title_or_rank_read_as_capitals(title, letters, casing, dotted):
+    initials = ".".join(letters) + "." if dotted else letters[0]
+    text = casing(f"The statement of {title} {initials} was read out in court.")
+    assert f"{title} {initials} " in truecased_text(text)
+
+
+def test_an_article_after_a_rank_stays_an_article():
+    assert "officer a few" in truecased_text("an officer a few metres away saw it.")
