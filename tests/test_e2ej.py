@@ -1,5 +1,7 @@
 """E2EJ neural tagger (spacy_anon.e2ej_tok2vec.v1), its span vote with the CRF (anon_span_vote) and the
 vote's policies (spacy_anon.tagger.ensemble)."""
+import importlib.util
+import json
 import random
 from pathlib import Path
 
@@ -11,7 +13,8 @@ from spacy.training import Example
 from thinc.api import Adam, fix_random_seed
 
 from spacy_anon.tagger.e2ej import build_e2ej_tok2vec
-from spacy_anon.tagger.ensemble import POLICIES, choose_policies, vote_all, vote_spans
+from spacy_anon.tagger.ensemble import (POLICIES, choose_policies, fold_min_gain, restrict, split_parts, vote_all,
+                                       vote_spans)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -168,6 +171,114 @@ def test_choose_policies_takes_a_policy_only_when_it_raises_the_score():
     assert policies == {"B": "add"}  # the first policy that helps ("neural" ties); A: only a wrong span
     assert vote_all(crf, neural, policies)["d"] == [(0, 5, "A"), (10, 15, "B"), (20, 25, "B")]
     assert best == score(vote_all(crf, neural, policies))
+
+
+def hits_score(gold):
+    """Correct spans minus half the wrong ones, over the documents of `gold` (a missing one has no spans)."""
+    def score(preds):
+        hits = sum(len(set(preds.get(d, [])) & set(g)) for d, g in gold.items())
+        return hits - 0.5 * (sum(len(preds.get(d, [])) for d in gold) - hits)
+    return score
+
+
+def test_min_gain_keeps_crf_for_a_label_whose_rise_is_within_the_margin():
+    gold = {"d": [(0, 5, "A"), (10, 15, "B"), (20, 25, "B"), (40, 45, "B")]}
+    crf = {"d": [(0, 5, "A")]}
+    neural = {"d": [(10, 15, "B"), (20, 25, "B"), (40, 45, "B"), (30, 35, "A")]}
+    score = hits_score(gold)  # A "add": +1 hit -1 wrong = -0.5; B "add": +3
+    assert choose_policies(crf, neural, score, ["A", "B"], min_gain=2.9)[0] == {"B": "add"}
+    assert choose_policies(crf, neural, score, ["A", "B"], min_gain=3.0) == ({}, score(crf))
+    assert choose_policies(crf, neural, score, ["A", "B"], min_gain=0.0) == choose_policies(crf, neural, score, ["A", "B"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text("abcdef", min_size=1, max_size=4), unique=True, max_size=30), st.integers(2, 7),
+       st.integers(0, 3))
+def test_split_parts_puts_each_document_in_one_part_of_even_size(ids, folds, seed):
+    parts = split_parts(ids, folds, seed)
+    assert len(parts) == folds and sorted(i for p in parts for i in p) == sorted(ids)
+    assert max(map(len, parts)) - min(map(len, parts)) <= 1
+    assert parts == split_parts(list(reversed(ids)), folds, seed)
+
+
+def fold_fixture():
+    """Ten documents: the neural tagger finds an A the CRF misses in each; its B is right in one only."""
+    ids = [f"d{i}" for i in range(10)]
+    gold = {d: [(0, 5, "A"), (10, 15, "B")] for d in ids}
+    crf = {d: [(10, 15, "B")] for d in ids}
+    neural = {d: [(0, 5, "A"), (20, 25, "B")] for d in ids}
+    neural["d0"] = [(0, 5, "A"), (10, 15, "B"), (30, 35, "B"), (40, 45, "B")]
+    return ids, gold, crf, neural
+
+
+def test_fold_min_gain_scores_each_gain_on_the_parts_left_out():
+    ids, gold, crf, neural = fold_fixture()
+    parts = split_parts(ids, 5)
+    score_on = lambda keep: hits_score({d: gold[d] for d in keep})  # noqa: E731
+    gain, means = fold_min_gain(crf, neural, score_on, ["A", "B"], [0.0, 100.0], parts)
+    # a margin above any rise keeps the CRF everywhere: one hit per document
+    assert means[100.0] == pytest.approx(sum(score_on(p)(restrict(crf, p)) for p in parts) / 5)
+    assert gain == 0.0 and means[0.0] > means[100.0]  # A "add" helps in every part
+
+
+def test_fold_min_gain_ties_go_to_the_larger_margin():
+    ids, gold, crf, _ = fold_fixture()
+    score_on = lambda keep: hits_score({d: gold[d] for d in keep})  # noqa: E731
+    gain, means = fold_min_gain(crf, crf, score_on, ["A", "B"], [0.0, 0.5, 2.0], split_parts(ids, 5))
+    assert gain == 2.0 and len(set(means.values())) == 1  # the neural side adds nothing: every margin ties
+
+
+def load_script(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def write_part(tmp_path, tag, n):
+    """A gold .spacy of n short notes and CRF / E2EJ predictions: the CRF misses every PAIS, E2EJ finds it."""
+    from spacy.tokens import DocBin
+
+    nlp, bin_, crf, e2ej = spacy.blank("es"), DocBin(store_user_data=True), {}, {}
+    for i in range(n):
+        doc = nlp.make_doc(f"Paciente de 45 años, natural de Perú, ingresa el 0{i % 9 + 1}/03/2016.")
+        doc_id = f"{tag}{i}"
+        doc.user_data["doc_id"] = doc_id
+        pais, fecha = doc.char_span(32, 36, "PAIS"), doc.char_span(49, 59, "FECHAS")
+        assert pais is not None and fecha is not None
+        doc.ents = [pais, fecha]
+        bin_.add(doc)
+        crf[doc_id] = [[49, 59, "FECHAS"]]
+        e2ej[doc_id] = [[32, 36, "PAIS"], [49, 57, "FECHAS"]]
+    paths = [tmp_path / f"{tag}.spacy", tmp_path / f"crf_{tag}.json", tmp_path / f"e2ej_{tag}.json"]
+    bin_.to_disk(paths[0])
+    paths[1].write_text(json.dumps(crf), encoding="utf8")
+    paths[2].write_text(json.dumps(e2ej), encoding="utf8")
+    return [str(p) for p in paths]
+
+
+def test_vote_choose_script_chooses_on_the_first_part_and_reports_the_margin(tmp_path):
+    script = load_script("e2ej_vote_choose")
+    out = tmp_path / "policies.json"
+    argv = ["--choose", *write_part(tmp_path, "a", 10), "--confirm", *write_part(tmp_path, "b", 6),
+            "--min-gains", "0", "0.9", "--folds", "2", "-o", str(out)]
+    assert script.main(argv) == 0
+    report = json.loads(out.read_text(encoding="utf8"))
+    # PAIS "add" raises F1 from 0.667 to 1.0 in each fold: the margin 0.9 would not let it, so 0 is chosen
+    assert report["min_gain"] == 0.0 and set(report["min_gain_folds"]["mean_f1"]) == {"0.0", "0.9"}
+    assert report["policies"] == report["policies_no_margin"] == {"PAIS": "add"}
+    assert report["confirm"]["vote"]["subtrack1"]["f1"] == 1.0
+    assert report["confirm"]["crf"]["subtrack1"]["f1"] == pytest.approx(2 / 3, abs=1e-3)
+
+
+@pytest.mark.parametrize("extra", [["--folds", "1"], ["--min-gains", "-0.1"]])
+def test_vote_choose_script_refuses_bad_margins_and_folds(tmp_path, extra):
+    script = load_script("e2ej_vote_choose")
+    argv = ["--choose", *write_part(tmp_path, "a", 2), "--confirm", *write_part(tmp_path, "b", 2),
+            "-o", str(tmp_path / "p.json"), *extra]
+    with pytest.raises(SystemExit) as exc:
+        script.main(argv)
+    assert exc.value.code == 2
 
 
 # ---- the component
