@@ -137,6 +137,8 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
     """How `lang` usually writes `word` (a run of letters) mid-sentence, read from a line in `regime`."""
     profile = case_profile(lang)
     lower = word.lower()
+    if regime == UPPER and lower in profile.abbreviations:
+        return lower.upper()
     form = _table(lang).get(lower)
     if form is not None:
         return form
@@ -193,6 +195,10 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
     words = [m for chunk in _CHUNK.finditer(line) if not _ADDRESS.search(chunk.group())
              for m in _WORD.finditer(line, chunk.start(), chunk.end())]
     forms = [usual_form(m.group(), regime, lang) for m in words]
+    for k, m in enumerate(words):  # an abbreviation stands alone: "CO-OWNED" is a word's prefix
+        if forms[k].isupper() and forms[k].lower() in case_profile(lang).abbreviations and "-" in (
+                line[m.end():m.end() + 1], line[max(0, m.start() - 1):m.start()]):
+            forms[k] = forms[k].lower()
     named = [f[:1].isupper() for f in forms]  # capitalised by its usual form, not by its place
     for k in range(1, len(words) - 1):
         if (not named[k] and named[k - 1] and named[k + 1] and _joined(line, words[k - 1], words[k])

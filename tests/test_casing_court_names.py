@@ -54,3 +54,11 @@ def test_initials_after_a_title_or_rank_read_as_capitals(title, letters, casing,
 
 def test_an_article_after_a_rank_stays_an_article():
     assert "officer a few" in truecased_text("an officer a few metres away saw it.")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("THE CO ORDERED PC JONES TO SHOW HIS ID.", "The CO ordered PC Jones to show his ID."),
+    ("THE FLAT WAS CO-OWNED BY THEM.", "The flat was co-owned by them."),
+])
+def test_abbreviations_in_capitals_stay_capitals_when_they_stand_alone(text, expected):
+    assert truecased_text(text) == expected

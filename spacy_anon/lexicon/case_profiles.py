@@ -33,6 +33,9 @@ class CaseProfile:
     # place and institution heads, capitalised before a name, or before "de"/"do"/"da"/"del" and a name:
     # "são paulo", "rio de janeiro", "universidade de coimbra", "hospital de valladolid"
     name_prefixes: FrozenSet[str] = frozenset()
+    # abbreviations whose letters, in lower case, are a clipped word the table keeps in lower case ("co",
+    # "pc"): in a line in capitals they stay capitals when they stand alone ("THE CO", "PC JONES")
+    abbreviations: FrozenSet[str] = frozenset()
 
 
 _FAKER_EN = "en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR,sv_SE,nl_NL"
@@ -53,7 +56,8 @@ PROFILES: Dict[str, CaseProfile] = {
                            "sept oct nov dec".split()),
         # chosen on TAB and the everyday set: 3.0, 3.5, 4.0, 4.5
         common_zipf=4.0, name_max_zipf=4.5, function_zipf=5.5, dictionary=True, adverb_suffix="ly",
-        vowels=frozenset("aeiouy")),
+        vowels=frozenset("aeiouy"),
+        abbreviations=frozenset("co pc id hm dc di ds jp kc pa hr pr vp cv".split())),
     "es": CaseProfile(
         lang="es", table="es_word_case.txt",
         name_sources=(f"faker:person.first_names:{_FAKER_ES}", f"faker:person.last_names:{_FAKER_ES}"),
