@@ -84,4 +84,24 @@ def test_a_state_body_with_its_name_or_country_is_kept():
     text = "The Turkish Government replied. The Court of Appeal of Ankara dismissed it. The Norwegian Registrar wrote."
     assert kept(text, "Turkish Government", "ORG")
     assert kept(text, "Court", "ORG")  # "of Appeal" follows: part of a name
-    assert kept(text, "Registrar", "ORG")  # "Norwegian" stands before it
+    doc = _nlp().make_doc(text)
+    reg = doc.char_span(text.index("Registrar"), text.index("Registrar") + len("Registrar"))
+    out = drop_generic_spans(doc, [(reg.start, reg.end, "ORG", 0.9)], given=GIVEN, surnames=SURNAMES)
+    assert [doc[s:e].text for s, e, _, _ in out] == ["Norwegian Registrar"]  # grown over its country
+
+
+def test_a_state_body_after_its_country_grows_over_it():
+    text = "The Agent of the Swedish Government wrote. The Government objected."
+    doc = _nlp().make_doc(text)
+    gov = doc.char_span(text.index("Government"), text.index("Government") + len("Government"))
+    out = drop_generic_spans(doc, [(gov.start, gov.end, "ORG", 0.9)], given=GIVEN, surnames=SURNAMES)
+    assert [doc[s:e].text for s, e, _, _ in out] == ["Swedish Government"]
+
+
+def test_a_state_body_after_its_country_s_span_is_one_span_and_does_not_spread():
+    from default_pipeline import default_nlp
+    doc = default_nlp()("The Swedish Government (“the Government”) were represented by their Agent. "
+                        "The Government objected to the request.")
+    masked = [s.text for s in doc.spans["anon_masked"]]
+    assert "Swedish Government" in masked
+    assert masked.count("Government") == 0

@@ -488,8 +488,34 @@ class GenericSpans:
                             run.append(part)
                     continue
             if not self.drop(start, end, label):
-                out.append(span)
+                out.append((self.named_body_start(start, end, label), end, label, score))
+        return self.joined_bodies(out)
+
+    def joined_bodies(self, spans: List[Scored]) -> List[Scored]:
+        """A state body by its kind right after the span of its country ("Swedish" + "Government") is one
+        span with it, under the body's label: the bare word would else spread to every "the Government"."""
+        out: List[Scored] = []
+        for span in spans:
+            start, end, label, score = span
+            if out and out[-1][1] == start and start > 0 and self.doc[start - 1].whitespace_ == " " \
+                    and self.doc[start - 1].text[:1].isupper() and label in self.labels \
+                    and all(singular(w) in STATE_BODIES for w in self.words(start, end)):
+                out[-1] = (out[-1][0], end, label, max(score, out[-1][3]))
+                continue
+            out.append(span)
         return out
+
+    def named_body_start(self, start: int, end: int, label: str) -> int:
+        """Where a kept state body by its kind begins with the name before it ("Swedish" + "Government",
+        "United Kingdom" + "Government"): the span grows over it, so that the bare word does not spread
+        to every "the Government" of the document as the same name."""
+        if label not in self.labels or not all(singular(w) in STATE_BODIES for w in self.words(start, end)):
+            return start
+        first, j = start, start - 1
+        while j >= 0 and self.doc[j].whitespace_ == " " and self.doc[j].is_alpha and self.doc[j].text[:1].isupper() \
+                and j not in self.s.covered and folded(self.doc[j].text) not in DETERMINERS and not self.s.opens(j):
+            first, j = j, j - 1
+        return first
 
 
 def pieces(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
