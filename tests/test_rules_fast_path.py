@@ -129,7 +129,8 @@ VALUES = st.sampled_from(["ana@example.com", "10.0.0.1", "4111 1111 1111 1111", 
                           "123-45-6789", "2024-03-06T20:14:52Z", "12/03/2021", "+44 20 7946 0958", "user=u12345",
                           "token=abcdEFGH1234ijklMNOP5678", "fe80::1", "MORGA753116SM9IJ",
                           "[28/Jun/2024:09:31:04 +0000]", "Jun  8 09:31:04", "Fri, 28 Jun 2024 09:31:04 +0000",
-                          "2024-06-28 09:31:04,123", "2.4.31"])
+                          "2024-06-28 09:31:04,123", "2.4.31", "March 3, 2024", "3rd of March", "AKIAIOSFODNN7EXAMPLE",
+                          "https://example.com/u/1", "www.example.org", "Bearer abc.def.ghi", "on the 14th of june"])
 LINE = st.lists(st.one_of(NOISY, VALUES), max_size=5).map("".join)
 
 
