@@ -235,3 +235,34 @@ def batch_hits(batch: Batch, recognizer: Recognizer, options: object) -> Optiona
             hits = []
         out.append(list(recognizer.checked(text, hits)) if hits else [])
     return out
+
+
+def finder_skips(batch: Batch, recognizer: Recognizer) -> Optional[List[Optional[List[Hit]]]]:
+    """Per text, [] where none of the finder's `needs` matches (the finder would find nothing there)
+    and None where one does (the finder runs on that text); None when the recognizer names no needs.
+    Each regex is searched once over the texts joined (from each text with no match yet to its first
+    match), or, without a safe separator, on each such text alone."""
+    if recognizer.finder is None or not recognizer.needs:
+        return None
+    texts = batch.texts
+    holds = [False] * len(texts)
+    for regex in recognizer.needs:
+        safe = safe_separators(regex)
+        sep = next((s for s in batch.free if s in safe), None)
+        if sep is None:
+            for i, text in enumerate(texts):
+                if not holds[i] and regex.search(text) is not None:
+                    holds[i] = True
+            continue
+        joined, starts = batch.joined(sep)
+        search, pos = regex.search, 0
+        while True:
+            m = search(joined, pos)
+            if m is None:
+                break
+            k = bisect.bisect_right(starts, m.start()) - 1
+            holds[k] = True
+            if k + 1 >= len(texts):
+                break
+            pos = starts[k + 1]
+    return [None if held else [] for held in holds]
