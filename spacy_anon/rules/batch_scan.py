@@ -140,6 +140,7 @@ class Batch:
         self._joined: Dict[str, Tuple[str, List[int]]] = {}
         self.prefilter = prefilter
         self._hits: Optional[List[Optional[frozenset]]] = None
+        self.needs_found: Dict[Tuple["re.Pattern[str]", ...], List[bool]] = {}  # `finder_skips`
 
     def candidates(self, regex: "re.Pattern[str]") -> Optional[List[int]]:
         """The indices of the texts where `regex` may match (`prefilter`), or None: every text."""
@@ -244,9 +245,16 @@ def finder_skips(batch: Batch, recognizer: Recognizer) -> Optional[List[Optional
     match), or, without a safe separator, on each such text alone."""
     if recognizer.finder is None or not recognizer.needs:
         return None
+    if recognizer.needs not in batch.needs_found:  # recognizers of one finder share it (labelled ids)
+        batch.needs_found[recognizer.needs] = _holding(batch, recognizer.needs)
+    return [None if held else [] for held in batch.needs_found[recognizer.needs]]
+
+
+def _holding(batch: Batch, needs: Sequence["re.Pattern[str]"]) -> List[bool]:
+    """Per text, whether one of `needs` matches in it."""
     texts = batch.texts
     holds = [False] * len(texts)
-    for regex in recognizer.needs:
+    for regex in needs:
         safe = safe_separators(regex)
         sep = next((s for s in batch.free if s in safe), None)
         if sep is None:
@@ -255,6 +263,10 @@ def finder_skips(batch: Batch, recognizer: Recognizer) -> Optional[List[Optional
                     holds[i] = True
             continue
         joined, starts = batch.joined(sep)
+        if skips_ahead(regex):  # tried only where a match can start (its opening words or literals)
+            for m in scanning.finditer(regex, joined):
+                holds[bisect.bisect_right(starts, m.start()) - 1] = True
+            continue
         search, pos = regex.search, 0
         while True:
             m = search(joined, pos)
@@ -265,4 +277,4 @@ def finder_skips(batch: Batch, recognizer: Recognizer) -> Optional[List[Optional
             if k + 1 >= len(texts):
                 break
             pos = starts[k + 1]
-    return [None if held else [] for held in holds]
+    return holds
