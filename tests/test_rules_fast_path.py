@@ -439,3 +439,18 @@ def test_a_batch_skips_a_finder_only_on_texts_without_its_needs():
     texts = ["NHS 943 476 5919", "no number here", "NHS 943-476-5919\x00x", "x\n4111 1111 1111 1111",
              "Employee ID: EMP-204518", "", "cc: jkowalski", "NHS 943 476 5919\u2029and 4111111111111111"]
     assert find_matches_batch(texts, recognizers, options) == [find_matches(t, recognizers, options) for t in texts]
+
+
+def test_string_masker_follows_a_tokenizer_changed_between_batches():
+    """The token edges of a run are reused within a batch ("+0000]" closes every access-log line) and
+    forgotten at the next: a special case added between two runs of the fast path is followed."""
+    nlp, ref = _fast_and_ref()
+    lines = ['1.2.3.4 - - [28/Jun/2024:09:31:04 +0000] "GET /x HTTP/1.1" 200 1', "ts=[28/Jun/2024:09:31:04 +0000] ok",
+             "ts=[28/Jun/2024:09:31:04 +0000] again"] * 3
+    before = list(anonymize_structured(lines, nlp, batch_size=4))
+    assert before == _ref(ref, lines) and before[-1][0] == "[DATETIME_1]] again"
+    for pipeline in (nlp, ref):
+        pipeline.tokenizer.add_special_case("+0000]", [{"ORTH": "+0000]"}])
+    changed = list(anonymize_structured(lines, nlp, batch_size=4))
+    assert changed == _ref(ref, lines)
+    assert changed[1][0] == "[DATETIME_1] ok"  # the date grew over the whole token, "]" with it
