@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Iterator, Optional, Tuple
 
 from spacy_anon.lexicon.clinical_terms import is_clinical_note
-from spacy_anon.rules import spoken
+from spacy_anon.rules import scanning, spoken
 from spacy_anon.rules.recognizers.base import Recognizer
 
 
@@ -116,7 +116,11 @@ def _number_finder(kind: str):
 
 
 def has_number_words(text: str) -> bool:
-    """Prefilter: a number word is in the text."""
+    """Prefilter: a number word is in the text (searched once per text for the recognizers that ask)."""
+    return scanning.shared(text, "number_words", lambda: _number_word_in(text))
+
+
+def _number_word_in(text: str) -> bool:
     view, regex = _NUMBER_WORD.on(text)
     return regex.search(view) is not None
 
