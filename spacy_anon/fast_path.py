@@ -87,6 +87,8 @@ def _masked(nlp: Language, rules: Any, mask: Any, batch: Sequence[str], found: S
     (`mask.raw_text`) where that gives anon_mask's result exactly, else through a Doc."""
     shared = memory if memory is not None else (mask.memory if mask.consistency == "pipeline" else None)
     raw = _raw_masker(nlp, rules, mask)
+    if raw is not None:
+        raw.new_batch()
     for text, matches in zip(batch, found):
         if not matches and (shared is None or not mask.has_key() or shared.scope is not None):
             # nothing found, and no shared memory whose key scope this document would fix: anon_mask

@@ -129,7 +129,8 @@ VALUES = st.sampled_from(["ana@example.com", "10.0.0.1", "4111 1111 1111 1111", 
                           "123-45-6789", "2024-03-06T20:14:52Z", "12/03/2021", "+44 20 7946 0958", "user=u12345",
                           "token=abcdEFGH1234ijklMNOP5678", "fe80::1", "MORGA753116SM9IJ",
                           "[28/Jun/2024:09:31:04 +0000]", "Jun  8 09:31:04", "Fri, 28 Jun 2024 09:31:04 +0000",
-                          "2024-06-28 09:31:04,123", "2.4.31"])
+                          "2024-06-28 09:31:04,123", "2.4.31", "March 3, 2024", "3rd of March", "AKIAIOSFODNN7EXAMPLE",
+                          "https://example.com/u/1", "www.example.org", "Bearer abc.def.ghi", "on the 14th of june"])
 LINE = st.lists(st.one_of(NOISY, VALUES), max_size=5).map("".join)
 
 
@@ -386,3 +387,70 @@ def test_string_masker_linear_on_repeated_values(unit):
     cost(1000)
     small, large = min(cost(4000) for _ in range(2)), min(cost(16000) for _ in range(2))
     assert large < max(8.0 * small, 0.05), (unit, small, large)
+
+
+# ------------------------------------------------------------------ a finder's needs (`Recognizer.needs`)
+NEEDS_SAMPLES = LINES + RAW_LINES + [
+    "Card 4111 1111 1111 1111 and IBAN ES91 2100 0418 4502 0005 1332; DNI 12345678Z, NIE X1234567L",
+    "NSS 28 12345678 40, CPF 123.456.789-09, CNPJ 11.222.333/0001-81, NIF PT 123456789, NHS 943 476 5919",
+    "Employee ID: EMP-204518, account ref 60018842, Invoice INV-20931, cc: jkowalski, mthornbury",
+    "wallet 1BoatSLRHtKNngkdXEeobR76b53LETtpyT or bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq or "
+    "0x52908400098527886E0F7030069857D2E4169EE7",
+]
+
+
+@pytest.mark.parametrize("rec", [r for r in BUILT_IN if r.needs], ids=lambda r: r.name)
+def test_a_finder_finds_nothing_where_its_needs_do_not_match(rec):
+    """The proof obligation of `needs`, on texts where the finder finds something: one of its regexes
+    matches there (else the batch would skip a text with matches)."""
+    options = make_options()
+    found_any = False
+    for text in NEEDS_SAMPLES:
+        if list(rec.raw_matches(text, options)):
+            found_any = True
+            assert any(regex.search(text) for regex in rec.needs), (rec.name, text)
+    assert found_any or rec.name in ("rules.es_nss", "rules.pt_nif"), rec.name
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(LINE)
+def test_needs_hold_on_fuzzed_lines(text):
+    options = make_options()
+    for rec in BUILT_IN:
+        if rec.needs and list(rec.raw_matches(text, options)):
+            assert any(regex.search(text) for regex in rec.needs), rec.name
+
+
+def test_needs_are_checked_when_the_recognizer_is_made():
+    from spacy_anon.rules.recognizers import Recognizer
+
+    with pytest.raises(ValueError, match="E211"):
+        Recognizer(name="custom.x", label="ID", finder=lambda text, options: iter(()), needs=("[0-9]+",))
+    with pytest.raises(ValueError, match="E211"):
+        Recognizer(name="custom.x", label="ID", patterns=[r"\d+"], needs=(re.compile(r"\d"),))
+    rec = Recognizer(name="custom.x", label="ID", finder=lambda text, options: iter(()), needs=[re.compile(r"\d")])
+    assert rec.needs == (re.compile(r"\d"),)
+
+
+def test_a_batch_skips_a_finder_only_on_texts_without_its_needs():
+    """Texts that hold a separator, texts with and without a candidate, a needs regex with no safe
+    separator (a back reference): the batch equals the texts one by one."""
+    options, recognizers = make_options(), recognizers_for(("all",))
+    texts = ["NHS 943 476 5919", "no number here", "NHS 943-476-5919\x00x", "x\n4111 1111 1111 1111",
+             "Employee ID: EMP-204518", "", "cc: jkowalski", "NHS 943 476 5919\u2029and 4111111111111111"]
+    assert find_matches_batch(texts, recognizers, options) == [find_matches(t, recognizers, options) for t in texts]
+
+
+def test_string_masker_follows_a_tokenizer_changed_between_batches():
+    """The token edges of a run are reused within a batch ("+0000]" closes every access-log line) and
+    forgotten at the next: a special case added between two runs of the fast path is followed."""
+    nlp, ref = _fast_and_ref()
+    lines = ['1.2.3.4 - - [28/Jun/2024:09:31:04 +0000] "GET /x HTTP/1.1" 200 1', "ts=[28/Jun/2024:09:31:04 +0000] ok",
+             "ts=[28/Jun/2024:09:31:04 +0000] again"] * 3
+    before = list(anonymize_structured(lines, nlp, batch_size=4))
+    assert before == _ref(ref, lines) and before[-1][0] == "[DATETIME_1]] again"
+    for pipeline in (nlp, ref):
+        pipeline.tokenizer.add_special_case("+0000]", [{"ORTH": "+0000]"}])
+    changed = list(anonymize_structured(lines, nlp, batch_size=4))
+    assert changed == _ref(ref, lines)
+    assert changed[1][0] == "[DATETIME_1] ok"  # the date grew over the whole token, "]" with it

@@ -207,3 +207,54 @@ def test_default_pipeline_masks_a_number_read_out_in_a_transcript():
     doc = nlp(text)
     for said in ("seven seven double oh", "nine oh oh, four two six", "l s six, two h w"):
         assert said not in doc._.anon_text
+
+
+# ---------------------------------------------------------------- the one-pass skip of dates said aloud
+_DATE_WORDS = st.sampled_from(
+    list(spoken.WEEKDAYS + spoken.WEEKDAY_SHORT + spoken.MONTHS) + ["mon", "sat", "sun", "sept", "Thurs.", "MAY",
+    "the", "of", "on", "by", "due", "so", "next", "last", "in", "early", "every", "at", "10", "3rd", "21st", "4th",
+    "ninth", "twenty first", "thirtieth", "fourteenth", "twelfth", "nineteen eighty five", "'85", "pm",
+    "\u0130", "\u017f", "\u212a", "Tuesday", "OCTOBER", "Twenty-Second"])
+_DAY_OR_MONTH = st.sampled_from(list(spoken.WEEKDAYS + spoken.WEEKDAY_SHORT + spoken.MONTHS) + ["Sept", "THU"])
+_ORDINAL = st.sampled_from(["3rd", "21st", "ninth", "twenty first", "thirtieth", "fourteenth", "Twelfth", "2nd"])
+_PHRASE = st.one_of(
+    _DATE_WORDS,
+    st.tuples(st.sampled_from(["on", "by", "in", "since", "early", "next", "home", "due", "so"]),
+              st.sampled_from([" ", " next ", " the ", "-"]), st.one_of(_DAY_OR_MONTH, _ORDINAL)).map("".join),
+    st.tuples(_ORDINAL, st.sampled_from([" of ", " of  "]), _DAY_OR_MONTH).map("".join),
+    st.tuples(_DAY_OR_MONTH, st.sampled_from([" the ", " "]), _ORDINAL).map("".join))
+_DATE_TEXT = st.lists(st.tuples(_PHRASE, st.sampled_from([" ", "  ", ", ", ". ", "\n", "-", "/"])),
+                      max_size=8).map(lambda parts: "".join(w + sep for w, sep in parts))
+
+
+def _finders():
+    from spacy_anon.rules.recognizers.spoken import _compiled, _pattern_finder
+
+    plain = _pattern_finder(_compiled(spoken.NAMED_DAYS), notes_too=_compiled(spoken.SPOKEN_DATES))
+    return REGISTRY["rules.date_spoken"].finder, plain
+
+
+_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+             "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
+             "nineteenth", "twentieth", "twenty-first", "twenty second", "thirtieth", "thirty first", "1st", "02nd",
+             "3rd", "13th", "22nd", "31st"]
+
+
+@pytest.mark.parametrize("word", spoken.WEEKDAYS + spoken.WEEKDAY_SHORT + spoken.MONTHS + ("mon", "sat", "sun"))
+def test_every_day_and_month_word_passes_the_skip(word):
+    fast, plain = _finders()
+    for template in ("{w}", "on {w}", "by next {w}", "in {w}", "since {W}", "the {o} of {w}", "{w} the {o}",
+                     "{W} {o}.", "due the {o}.", "early-{w}"):
+        for o in _ORDINALS:
+            text = template.format(w=word, W=word.upper(), o=o)
+            assert list(fast(text, None)) == list(plain(text, None)), text
+
+
+@settings(max_examples=300, deadline=None)
+@given(_DATE_TEXT)
+def test_dates_said_aloud_skip_only_texts_without_a_match(text):
+    """A text in which the words every match holds (`NAMED_DAYS_NEEDS`, `SPOKEN_DATES_NEEDS`) are missing
+    skips the patterns: the finder gives what the patterns alone give, in any case, with characters that
+    lower-case to two (the case-blind scan) or fold to a letter ("\u017f", the Kelvin sign)."""
+    fast, plain = _finders()
+    assert list(fast(text, None)) == list(plain(text, None))

@@ -40,6 +40,7 @@ RULE_PREFIX = "rules."  # sources of the built-in recognizers and the deny list 
 # labels of names: `entities.as_persons` may relabel them, `span_kinds.decide_categories` drops a role turn
 NAME_LABELS = NAME_CATEGORIES | frozenset(CONFUSED_LABELS)
 Row = Dict[str, Any]
+MAX_KNOWN_RUNS = 8192  # runs whose token edges a masker keeps within a batch
 
 
 def supported(mask: Any, rules: Any) -> bool:
@@ -54,12 +55,15 @@ def supported(mask: Any, rules: Any) -> bool:
 
 class TokenEdges:
     """Where the tokens of a text start and end near given offsets, from the tokenizer run on the
-    whitespace-free run of characters around each offset (each run tokenized once)."""
+    whitespace-free run of characters around each offset (each run tokenized once; `known`: the edges
+    of runs tokenized already, shared by the texts of a batch)."""
 
-    def __init__(self, tokenizer: Callable[[str], Any], text: str) -> None:
+    def __init__(self, tokenizer: Callable[[str], Any], text: str,
+                 known: Optional[Dict[str, Tuple[List[int], List[int]]]] = None) -> None:
         self.tokenizer, self.text = tokenizer, text
         self._spaces: Optional[List[int]] = None
         self._runs: Dict[int, Tuple[int, List[int], List[int]]] = {}
+        self.known = known if known is not None else {}  # run -> its token starts and ends, from 0
 
     def _run(self, pos: int) -> Tuple[int, List[int], List[int]]:
         """(start of the run holding text[pos], its token starts, its token ends), offsets in the text."""
@@ -69,8 +73,12 @@ class TokenEdges:
         start = self._spaces[i - 1] + 1 if i else 0
         if start not in self._runs:
             end = self._spaces[i] if i < len(self._spaces) else len(self.text)
-            doc = self.tokenizer(self.text[start:end])
-            self._runs[start] = ([start + t.idx for t in doc], [start + t.idx + len(t.text) for t in doc])
+            run = self.text[start:end]
+            if run not in self.known:
+                doc = self.tokenizer(run)
+                self.known[run] = ([t.idx for t in doc], [t.idx + len(t.text) for t in doc])
+            starts, ends = self.known[run]
+            self._runs[start] = ([start + k for k in starts], [start + k for k in ends])
         starts, ends = self._runs[start]
         return start, starts, ends
 
@@ -108,6 +116,13 @@ class RawMasker:
         self.is_name = person_names().__contains__
         self._strategy: Dict[Tuple[str, str], bool] = {}
         self.warm = False  # set by the caller once a document went through the Doc path
+        # the token edges of the runs tokenized in this batch ("+0000]" closes every access-log line);
+        # forgotten at each batch (`new_batch`), so a tokenizer changed between batches is followed
+        self._known_runs: Dict[str, Tuple[List[int], List[int]]] = {}
+
+    def new_batch(self) -> None:
+        """Forget the token edges of the runs of the last batch."""
+        self._known_runs = {}
 
     def _tagged(self, label: str, fine_type: str) -> bool:
         key = (label, fine_type)
@@ -120,7 +135,9 @@ class RawMasker:
         """(anonymized text, table) of `text` with its rule `matches` (sorted, not overlapping), as
         anon_mask writes them; memory: the shared memory (None: the document's own). None: a step this
         module does not reproduce would act; run the Doc path."""
-        edges = TokenEdges(self.tokenizer, text)
+        if len(self._known_runs) > MAX_KNOWN_RUNS:
+            self._known_runs = {}
+        edges = TokenEdges(self.tokenizer, text, self._known_runs)
         spans: List[Tuple[int, int, str, str, Any, Any, str]] = []
         last_end = 0
         for m in matches:

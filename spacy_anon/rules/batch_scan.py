@@ -140,6 +140,7 @@ class Batch:
         self._joined: Dict[str, Tuple[str, List[int]]] = {}
         self.prefilter = prefilter
         self._hits: Optional[List[Optional[frozenset]]] = None
+        self.needs_found: Dict[Tuple["re.Pattern[str]", ...], List[bool]] = {}  # `finder_skips`
 
     def candidates(self, regex: "re.Pattern[str]") -> Optional[List[int]]:
         """The indices of the texts where `regex` may match (`prefilter`), or None: every text."""
@@ -179,6 +180,20 @@ class Batch:
         return common[0] if common else None
 
 
+@lru_cache(maxsize=2048)
+def skips_ahead(regex: "re.Pattern[str]") -> bool:
+    """Whether `scanning.finditer` finds the matches of `regex` in a joined batch faster than one plain
+    pass: the pattern names where its matches can start by words or literals (month names, "AKIA",
+    "https://", its closing words, a start finder), which a batch holds at few places. Patterns that
+    start at digit runs are not: a batch of log lines has a digit run every few characters, and trying
+    each in Python is slower than `re`'s own pass (measured on log lines and PII sentences). Either way
+    the matches are those of `regex.finditer` (`scanning.finditer`)."""
+    if scanning.starts_digit_runs(regex):
+        return False
+    starts = scanning.literal_starts(regex)
+    return starts is None or not starts.digits
+
+
 def batch_hits(batch: Batch, recognizer: Recognizer, options: object) -> Optional[List[List[Hit]]]:
     """Per text, the (start, end, score, validated) hits `recognizer.raw_matches(text, options)` gives,
     found with one pass per pattern over the joined texts; None when the recognizer has a finder or
@@ -209,7 +224,8 @@ def batch_hits(batch: Batch, recognizer: Recognizer, options: object) -> Optiona
         if chosen is not None and not chosen:
             continue  # no text can hold a match
         joined, starts = batch.joined(sep) if chosen is None else batch.joined_subset(sep, chosen)
-        for m in pattern.regex.finditer(joined):
+        for m in (scanning.finditer(pattern.regex, joined) if skips_ahead(pattern.regex) else
+                  pattern.regex.finditer(joined)):
             start, end = m.span(pattern.group)
             if start < end:
                 k = bisect.bisect_right(starts, m.start()) - 1
@@ -220,3 +236,45 @@ def batch_hits(batch: Batch, recognizer: Recognizer, options: object) -> Optiona
             hits = []
         out.append(list(recognizer.checked(text, hits)) if hits else [])
     return out
+
+
+def finder_skips(batch: Batch, recognizer: Recognizer) -> Optional[List[Optional[List[Hit]]]]:
+    """Per text, [] where none of the finder's `needs` matches (the finder would find nothing there)
+    and None where one does (the finder runs on that text); None when the recognizer names no needs.
+    Each regex is searched once over the texts joined (from each text with no match yet to its first
+    match), or, without a safe separator, on each such text alone."""
+    if recognizer.finder is None or not recognizer.needs:
+        return None
+    if recognizer.needs not in batch.needs_found:  # recognizers of one finder share it (labelled ids)
+        batch.needs_found[recognizer.needs] = _holding(batch, recognizer.needs)
+    return [None if held else [] for held in batch.needs_found[recognizer.needs]]
+
+
+def _holding(batch: Batch, needs: Sequence["re.Pattern[str]"]) -> List[bool]:
+    """Per text, whether one of `needs` matches in it."""
+    texts = batch.texts
+    holds = [False] * len(texts)
+    for regex in needs:
+        safe = safe_separators(regex)
+        sep = next((s for s in batch.free if s in safe), None)
+        if sep is None:
+            for i, text in enumerate(texts):
+                if not holds[i] and regex.search(text) is not None:
+                    holds[i] = True
+            continue
+        joined, starts = batch.joined(sep)
+        if skips_ahead(regex):  # tried only where a match can start (its opening words or literals)
+            for m in scanning.finditer(regex, joined):
+                holds[bisect.bisect_right(starts, m.start()) - 1] = True
+            continue
+        search, pos = regex.search, 0
+        while True:
+            m = search(joined, pos)
+            if m is None:
+                break
+            k = bisect.bisect_right(starts, m.start()) - 1
+            holds[k] = True
+            if k + 1 >= len(texts):
+                break
+            pos = starts[k + 1]
+    return holds

@@ -8,7 +8,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES
 from spacy_anon.rules import scanning
-from spacy_anon.rules.batch_scan import Batch, batch_hits
+from spacy_anon.rules.batch_scan import Batch, batch_hits, finder_skips
 from spacy_anon.rules.prefilter import prefilter_for
 from spacy_anon.rules.recognizers import POSTAL_LOCALES, Recognizer, get_recognizers
 from spacy_anon.text_views import TextView, compact_view, normalized_view, touches_change, windows
@@ -352,12 +352,13 @@ def find_matches_batch(
     shared: Dict[str, List[List[Tuple[int, int, float, bool]]]] = {}
     unique = len({rec.name for rec in recognizers}) == len(recognizers)  # hits are handed over by name
     for rec in recognizers if unique and len(short) > 1 else ():
-        hits = batch_hits(batch, rec, options)
+        hits = batch_hits(batch, rec, options) if rec.finder is None else finder_skips(batch, rec)
         if hits is not None:
             shared[rec.name] = hits
     position = {i: k for k, i in enumerate(short)} if shared else {}
     return [find_matches(text, recognizers, options, views=views,
-                         raw_hits={name: hits[position[i]] for name, hits in shared.items()} if i in position else None,
+                         raw_hits={name: hits[position[i]] for name, hits in shared.items()
+                                   if hits[position[i]] is not None} if i in position else None,
                          reading=readings[i] if readings is not None else None)
             for i, text in enumerate(texts)]
 

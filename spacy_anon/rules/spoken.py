@@ -230,6 +230,12 @@ NAMED_DAYS = [
     (rf"(?<![\w'’])(?:in|since|until|till|from|by|before|after|early|late|mid|next|last|of)[ \t\-]{{1,2}}"
      rf"({_MONTH})", 0.65, 1),
 ]
+# What every match of a group of patterns above holds (a rarer part that `re` finds in one pass), so a
+# text without it skips the group: a weekday or month word holds its first three letters ("thurs",
+# "sept"); an ordinal day holds an ordinal's ending or a digit before "st", "nd", "rd", "th".
+NAMED_DAYS_NEEDS = r"mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+SPOKEN_DATES_NEEDS = (r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth"
+                      r"|tieth|\d(?:st|nd|rd|th)")
 SPOKEN_TIMES = [
     # "at two fourteen", "about four in the morning", "at nine o'clock"
     (rf"(?<![\w'’])(?:at|around|about|by|till|until|from|before|after)[ \t]{{1,2}}"

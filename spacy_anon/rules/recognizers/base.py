@@ -61,6 +61,9 @@ class Recognizer:
         lower the score by the context boost.
     languages: language codes the recognizer is meant for; empty means any language.
     prefilter: cheap test on the whole text; when it fails the patterns are not run at all.
+    needs: for a finder, compiled regexes one of which matches in every text where the finder finds
+        something (its candidate patterns): a batch of texts is searched for them in one pass each,
+        and the finder skips the texts where none matches (`batch_scan.finder_skips`).
     """
 
     name: str
@@ -76,6 +79,7 @@ class Recognizer:
     identifier: Optional[str] = None
     opt_in: bool = False  # left out of "all": only used when named (domain shorthand that misfires elsewhere)
     type: Optional[str] = None  # fine type beside the label (`spacy_anon.labels.RULE_TYPES`); None: the label
+    needs: Tuple["re.Pattern[str]", ...] = ()
 
     def __post_init__(self) -> None:
         """Check the definition when it is made, not at the first document: a pattern may be given as a
@@ -91,6 +95,12 @@ class Recognizer:
         object.__setattr__(self, "patterns", patterns)
         if not patterns and self.finder is None:
             raise ValueError(Errors.E211.format(name=self.name, problem="has neither patterns nor a finder"))
+        needs = tuple(self.needs) if isinstance(self.needs, (tuple, list)) else None
+        if needs is None or not all(isinstance(r, re.Pattern) and isinstance(r.pattern, str) for r in needs):
+            raise ValueError(Errors.E211.format(name=self.name, problem="needs a list of compiled str regexes in needs"))
+        if needs and self.finder is None:
+            raise ValueError(Errors.E211.format(name=self.name, problem="has needs but no finder (needs skip a finder)"))
+        object.__setattr__(self, "needs", needs)
         for field_name in ("context", "negative_context", "languages"):
             value = getattr(self, field_name)
             if isinstance(value, str) or not all(isinstance(w, str) for w in value):

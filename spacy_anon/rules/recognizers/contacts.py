@@ -116,5 +116,6 @@ USERNAME = Recognizer(
     label="CONTACT",
     type="USERNAME",
     finder=_username_finder,
+    needs=(_USER_CUE,),
     prefilter=finds(r"(?i)cc[ \t]*:|user|login|log-in|logon|account|uid|usuari|utilizador|in as"),
 )

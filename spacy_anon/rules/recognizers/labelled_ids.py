@@ -87,6 +87,7 @@ SCORE = 0.7  # below a custom recognizer of the same code with its context word 
 
 def _recognizer(name: str, fine_type: str) -> Recognizer:
     return Recognizer(name=name, label="ID", type=fine_type, finder=_finder_of(fine_type),
+                      needs=(_LABELLED, _PREFIXED),
                       negative_context=NEGATIVE_CONTEXT, prefilter=has_digits(MIN_DIGITS))
 
 

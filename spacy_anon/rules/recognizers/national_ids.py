@@ -57,6 +57,7 @@ UK_NHS = Recognizer(
     label="ID",
     type="NHS",
     finder=_nhs_finder,
+    needs=(_NHS_CANDIDATE,),
     context=("nhs", "nhs number", "nhs no", "health service", "chi"),
     # a US phone number in 3-3-4 passes the check one time in eleven
     negative_context=("phone", "tel", "call", "fax", "mobile", "cell", "contact"),

@@ -43,6 +43,7 @@ CREDIT_CARD = Recognizer(
     label="ID",
     type="CARD",
     finder=_card_finder,
+    needs=tuple(p.regex for p in CARD_PATTERNS),
     validator=v.credit_card_valid,
     validated_score=0.65,
     context=("card", "credit", "debit", "cc", "visa", "mastercard", "amex", "american express", "discover",
@@ -76,6 +77,7 @@ IBAN = Recognizer(
     label="ID",
     type="IBAN",
     finder=_iban_finder,
+    needs=(_IBAN_CANDIDATE,),
     context=("iban", "account", "bank", "transfer", "wire", "cuenta", "conta", "banco", "transferencia",
              "transferência"),
     prefilter=has_digits(8),
@@ -107,6 +109,7 @@ CRYPTO_WALLET = Recognizer(
     label="ID",
     type="CRYPTO",
     finder=_wallet_finder,
+    needs=(_BASE58_ADDRESS, _BECH32_ADDRESS, _ETH_ADDRESS),
     context=("wallet", "bitcoin", "btc", "ethereum", "eth", "crypto", "address", "send", "usdt", "metamask"),
 )
 

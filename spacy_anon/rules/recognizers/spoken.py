@@ -10,10 +10,10 @@ letters, "s n four four ...") is an identifier.
 """
 import re
 from functools import lru_cache
-from typing import Iterator, Tuple
+from typing import Iterator, Optional, Tuple
 
 from spacy_anon.lexicon.clinical_terms import is_clinical_note
-from spacy_anon.rules import spoken
+from spacy_anon.rules import scanning, spoken
 from spacy_anon.rules.recognizers.base import Recognizer
 
 
@@ -116,7 +116,11 @@ def _number_finder(kind: str):
 
 
 def has_number_words(text: str) -> bool:
-    """Prefilter: a number word is in the text."""
+    """Prefilter: a number word is in the text (searched once per text for the recognizers that ask)."""
+    return scanning.shared(text, "number_words", lambda: _number_word_in(text))
+
+
+def _number_word_in(text: str) -> bool:
     view, regex = _NUMBER_WORD.on(text)
     return regex.search(view) is not None
 
@@ -196,16 +200,36 @@ def _compiled(specs):
     return tuple((_Rx(source), score, group) for source, score, group in specs)
 
 
-def _pattern_finder(patterns, notes_too=()):
+def _hits(patterns, text: str) -> Iterator[Tuple[int, int, float]]:
+    for rx, score, group in patterns:
+        view, regex = rx.on(text)
+        for m in regex.finditer(view):
+            start, end = m.span(group)
+            if start < end:
+                yield start, end, score
+
+
+def _holds(needs: Optional[_Rx], text: str) -> bool:
+    if needs is None:
+        return True
+    view, regex = needs.on(text)
+    return regex.search(view) is not None
+
+
+def _pattern_finder(patterns, notes_too=(), needs: Optional[str] = None, notes_needs: Optional[str] = None):
     """Finder of lower-case (source, score, group) patterns; `notes_too` are also run on clinical notes,
-    the others not (`is_clinical_note`: a note's weekdays and clock times are its schedule)."""
+    the others not (`is_clinical_note`: a note's weekdays and clock times are its schedule). The note
+    test reads every word of the text, so it is made only for a text where one of `patterns` matched.
+    `needs` (`notes_needs`): a lower-case pattern that finds something in every text where one of
+    `patterns` (`notes_too`) matches; a text where it finds nothing skips them (one pass for several)."""
+    needs_rx, notes_rx = (_Rx(needs) if needs else None), (_Rx(notes_needs) if notes_needs else None)
+
     def find(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
-        for rx, score, group in notes_too + (() if is_clinical_note(text) else patterns):
-            view, regex = rx.on(text)
-            for m in regex.finditer(view):
-                start, end = m.span(group)
-                if start < end:
-                    yield start, end, score
+        if notes_too and _holds(notes_rx, text):
+            yield from _hits(notes_too, text)
+        found = list(_hits(patterns, text)) if patterns and _holds(needs_rx, text) else []
+        if found and not is_clinical_note(text):
+            yield from found
     return find
 
 
@@ -253,7 +277,8 @@ SPOKEN_DATE = Recognizer(
     name="rules.date_spoken",
     label="DATETIME",
     type="DATE",
-    finder=_pattern_finder(_compiled(spoken.NAMED_DAYS), notes_too=_compiled(spoken.SPOKEN_DATES)),
+    finder=_pattern_finder(_compiled(spoken.NAMED_DAYS), notes_too=_compiled(spoken.SPOKEN_DATES),
+                           needs=spoken.NAMED_DAYS_NEEDS, notes_needs=spoken.SPOKEN_DATES_NEEDS),
     languages=("en",),
 )
 SPOKEN_TIME = Recognizer(
