@@ -105,3 +105,13 @@ def test_a_state_body_after_its_country_s_span_is_one_span_and_does_not_spread()
     masked = [s.text for s in doc.spans["anon_masked"]]
     assert "Swedish Government" in masked
     assert masked.count("Government") == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["Hello", "world", ".", "\n", "  ", "\n\n", ":", "a", "B", "-", "x\n", "“"]),
+                max_size=30))
+def test_sentence_starts_in_one_pass_equal_starts_sentence_token_by_token(parts):
+    from spacy_anon.tagger.span_filters.generic_words import sentence_starts, starts_sentence
+    doc = _nlp().make_doc("".join(p if p.strip() == "" else p + " " for p in parts))
+    assert sentence_starts([t.text for t in doc], [t.whitespace_ for t in doc], [t.is_space for t in doc]) == \
+        [starts_sentence(doc, i) for i in range(len(doc))]

@@ -141,15 +141,31 @@ def clinical_term_count(words: Sequence[str]) -> Tuple[int, int]:
     ("or", "pt" and "md" do not count: legal text and letters have them)."""
     terms = alpha = 0
     for word in words:
-        if any(ch.isalpha() for ch in word):
-            alpha += 1
-            w = folded(word)
-            terms += w in NOTE_MARKERS or (is_clinical_term(w) and (len(w) >= 5 or zipf(w) < 4.0))
+        kind = _word_kind(word)
+        alpha += kind > 0
+        terms += kind > 1
     return terms, alpha
+
+
+@lru_cache(maxsize=131072)
+def _word_kind(word: str) -> int:
+    """0: no letter; 1: a word; 2: a clinical term (see `clinical_term_count`). Cached: a document
+    repeats its words, and several filters count the same document."""
+    if not any(ch.isalpha() for ch in word):
+        return 0
+    w = folded(word)
+    return 2 if w in NOTE_MARKERS or (is_clinical_term(w) and (len(w) >= 5 or zipf(w) < 4.0)) else 1
 
 
 def is_clinical_note(text: str, min_share: float = NOTE_SHARE, min_terms: int = NOTE_TERMS) -> bool:
     """Whether a text reads as a clinical note, counted over its runs of letters (the words the
     pipeline's tokenizer makes: "O2" is "O" and "2")."""
-    terms, alpha = clinical_term_count(_LETTER_RUN.findall(text))
+    terms, alpha = _letter_run_terms(text)
     return terms >= min_terms and terms >= min_share * alpha
+
+
+@lru_cache(maxsize=64)
+def _letter_run_terms(text: str) -> Tuple[int, int]:
+    """`clinical_term_count` of a text's runs of letters; the last texts asked are kept (the rules and
+    two span filters ask of the same document)."""
+    return clinical_term_count(_LETTER_RUN.findall(text))

@@ -39,7 +39,7 @@ from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GENERIC_WEEKDAY_AF
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.possessives import possessive_end
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
-from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS, starts_sentence
+from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS, sentence_starts, starts_sentence
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.qualifications import is_credential
 from spacy_anon.tagger.span_filters.qualifications import pieces as list_pieces
@@ -90,12 +90,15 @@ class SpanWords:
                  is_common: Callable[[str], bool]):
         self.doc, self.given, self.surnames, self.is_common = doc, given, surnames, is_common
         self.stops = stop_words(doc.lang_ or "en")
-        self.cased = cased_text(doc)
+        texts = [t.text for t in doc]
+        alpha = [t.is_alpha for t in doc]
+        starts = sentence_starts(texts, [t.whitespace_ for t in doc], [t.is_space for t in doc])
+        self.cased = cased_text(texts, alpha, starts)
         self.written = written_words(doc)  # the tokens as typed, where the doc is a recased reading
         self.covered: FrozenSet[int] = frozenset()  # the tokens of the document's spans
         self.capitalised_inside = frozenset(
-            folded(t.text) for t in doc if t.is_alpha and t.text[:1].isupper() and not t.text.isupper()
-            and not starts_sentence(doc, t.i))
+            folded(text) for text, a, start in zip(texts, alpha, starts)
+            if a and text[:1].isupper() and not text.isupper() and not start)
 
     def content(self, start: int, end: int) -> List[int]:
         return [k for k in range(start, end) if not (self.doc[k].is_punct or self.doc[k].is_space)]
@@ -216,14 +219,15 @@ class SpanWords:
         return self.is_common(w) and zipf(w) >= COMMON_ZIPF and w not in self.surnames | self.given
 
 
-def cased_text(doc: Doc) -> bool:
-    """Whether the writer uses capitals: most sentence-opening words are capitalised, most words not."""
-    opening = [t for t in doc if t.is_alpha and starts_sentence(doc, t.i)]
-    letters = [t for t in doc if t.is_alpha]
+def cased_text(texts: Sequence[str], alpha: Sequence[bool], starts: Sequence[bool]) -> bool:
+    """Whether the writer uses capitals: most sentence-opening words are capitalised, most words not
+    (token texts, their `is_alpha` and `sentence_starts`)."""
+    opening = [t for t, a, s in zip(texts, alpha, starts) if a and s]
+    letters = [t for t, a in zip(texts, alpha) if a]
     if not opening or not letters:
         return False
-    upper = sum(1 for t in letters if t.text.isupper() and len(t.text) > 1)
-    return sum(1 for t in opening if t.text[:1].isupper()) >= 0.6 * len(opening) and upper < 0.5 * len(letters)
+    upper = sum(1 for t in letters if t.isupper() and len(t) > 1)
+    return sum(1 for t in opening if t[:1].isupper()) >= 0.6 * len(opening) and upper < 0.5 * len(letters)
 
 
 def tool(text: str) -> bool:

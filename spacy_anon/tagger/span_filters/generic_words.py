@@ -64,6 +64,21 @@ def starts_sentence(doc: Doc, i: int) -> bool:
     return j < 0 or doc[j].text in SENTENCE_OPENERS or "\n" in doc[j].whitespace_ or "\n" in doc[j].text
 
 
+def sentence_starts(texts: Sequence[str], spaces: Sequence[str], is_space: Sequence[bool]) -> List[bool]:
+    """`starts_sentence` of every token at once, from the tokens' texts, trailing whitespace and
+    whitespace flags: one pass, no Token objects."""
+    out: List[bool] = []
+    last, newline = -1, False
+    for i, text in enumerate(texts):
+        out.append(newline or last < 0 or texts[last] in SENTENCE_OPENERS or "\n" in spaces[last]
+                   or "\n" in texts[last])
+        if is_space[i]:
+            newline = newline or "\n" in text
+        else:
+            last, newline = i, False
+    return out
+
+
 class NameSignals:
     """Per document: which tokens can belong to a name, and which are generic words."""
 
