@@ -195,8 +195,9 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
     words = [m for chunk in _CHUNK.finditer(line) if not _ADDRESS.search(chunk.group())
              for m in _WORD.finditer(line, chunk.start(), chunk.end())]
     forms = [usual_form(m.group(), regime, lang) for m in words]
+    abbreviations = case_profile(lang).abbreviations
     for k, m in enumerate(words):  # an abbreviation stands alone: "CO-OWNED" is a word's prefix
-        if forms[k].isupper() and forms[k].lower() in case_profile(lang).abbreviations and "-" in (
+        if forms[k].isupper() and forms[k].lower() in abbreviations and "-" in (
                 line[m.end():m.end() + 1], line[max(0, m.start() - 1):m.start()]):
             forms[k] = forms[k].lower()
     named = [f[:1].isupper() for f in forms]  # capitalised by its usual form, not by its place

@@ -90,9 +90,10 @@ class SpanWords:
                  is_common: Callable[[str], bool]):
         self.doc, self.given, self.surnames, self.is_common = doc, given, surnames, is_common
         self.stops = stop_words(doc.lang_ or "en")
-        texts = [t.text for t in doc]
-        alpha = [t.is_alpha for t in doc]
-        starts = sentence_starts(texts, [t.whitespace_ for t in doc], [t.is_space for t in doc])
+        rows = [(t.text, t.is_alpha, t.whitespace_, t.is_space) for t in doc]  # one Token per token
+        texts = [r[0] for r in rows]
+        alpha = [r[1] for r in rows]
+        starts = sentence_starts(texts, [r[2] for r in rows], [r[3] for r in rows])
         self.cased = cased_text(texts, alpha, starts)
         self.written = written_words(doc)  # the tokens as typed, where the doc is a recased reading
         self.covered: FrozenSet[int] = frozenset()  # the tokens of the document's spans
