@@ -1,14 +1,19 @@
 """The span-filter contract (see the package docstring) and what several filters share."""
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Tuple
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, NamedTuple, Tuple
+
+from weakref import WeakKeyDictionary
 
 from spacy import util
+from spacy.attrs import IS_ALPHA, IS_PUNCT, IS_SPACE, SPACY
 from spacy.tokens import Doc
 
 if TYPE_CHECKING:  # the component imports the filters, not the other way round
     from spacy.training import Example
 
     from spacy_anon.tagger.crf_component import CRFTagger
+
+_ROWS: "WeakKeyDictionary[Doc, DocRows]" = WeakKeyDictionary()
 
 Scored = Tuple[int, int, str, float]  # (start token, end token, label, score)
 TokenArrays = Tuple[List[str], List[bool], List[bool]]  # token texts, trailing whitespace, whitespace token
@@ -49,3 +54,35 @@ def stop_words(lang: str) -> FrozenSet[str]:
         return frozenset(util.get_lang_class(lang).Defaults.stop_words)
     except Exception:  # an unknown language code: no stop-word filtering
         return frozenset()
+
+
+class DocRows(NamedTuple):
+    """What most filters read of every token, as lists: its text, its trailing whitespace (" " or ""),
+    whether it is whitespace, alphabetic, punctuation."""
+    words: List[str]
+    whitespace: List[str]
+    is_space: List[bool]
+    is_alpha: List[bool]
+    is_punct: List[bool]
+
+
+def doc_rows(doc: Doc) -> DocRows:
+    """The doc's `DocRows`, read once per doc for every filter that asks (a Token object per token per
+    filter was a large share of the tagger's time)."""
+    rows = _ROWS.get(doc)
+    if rows is None or len(rows.words) != len(doc):
+        flags = doc.to_array([SPACY, IS_SPACE, IS_ALPHA, IS_PUNCT]).astype(bool).T.tolist() if len(doc) \
+            else [[], [], [], []]
+        rows = DocRows([t.text for t in doc], [" " if f else "" for f in flags[0]], *flags[1:])
+        _ROWS[doc] = rows
+    return rows
+
+
+def forget_rows(doc: Doc) -> None:
+    """Drop the doc's `DocRows` (the filter chain does, once it is through: a later step may change the doc)."""
+    _ROWS.pop(doc, None)
+
+
+def doc_words(doc: Doc) -> List[str]:
+    """The texts of the doc's tokens (`doc_rows`)."""
+    return doc_rows(doc).words

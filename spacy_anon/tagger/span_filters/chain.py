@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping
 
 from spacy.tokens import Doc
 
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, forget_rows
 from spacy_anon.tagger.span_filters.boundary_repair import RepairBoundaries
 
 if TYPE_CHECKING:  # the component imports the filters, not the other way round
@@ -18,8 +18,11 @@ SpanFilters = Mapping[str, SpanFilter]
 def apply_span_filters(span_filters: SpanFilters, doc: Doc, tokens: TokenArrays, spans: List[Scored],
                        tagger: "CRFTagger") -> List[Scored]:
     """The spans after every filter, in the configured order, each on what the previous one returned."""
-    for span_filter in span_filters.values():
-        spans = span_filter(doc, tokens, spans, tagger)
+    try:
+        for span_filter in span_filters.values():
+            spans = span_filter(doc, tokens, spans, tagger)
+    finally:
+        forget_rows(doc)
     return spans
 
 

@@ -38,7 +38,7 @@ from spacy_anon.lexicon.clinical_terms import NOTE_SHARE, NOTE_TERMS, clinical_t
 from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.generic_words import FIELD_KEYS, zipf
 from spacy_anon.rules import find_matches, recognizers_for
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows
 from spacy_anon.tagger.span_filters.clinical_notes import (
     ADDED_RECOGNIZERS, KIN, MONTH_YEAR, ROLES, TITLES, ClinicalEvidence, date_shaped, identifier_number,
 )
@@ -217,7 +217,7 @@ class ClinicalContent(SpanFilter):
         if terms >= self.min_terms and terms >= self.min_share * alpha:
             return "note"
         written = written_words(doc)  # the record's keys as written ("CHI:" of a line recased "chi:")
-        text = doc.text if written is None else "".join(w + t.whitespace_ for w, t in zip(written, doc))
+        text = doc.text if written is None else "".join(w + t for w, t in zip(written, doc_rows(doc).whitespace))
         return "record" if is_clinical_record(text) else None
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:

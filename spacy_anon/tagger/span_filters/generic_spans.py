@@ -38,7 +38,7 @@ from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GENERIC_WEEKDAY_AF
                                               dictionary_test, folded, zipf)
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.possessives import possessive_end
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS, sentence_starts, starts_sentence
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.qualifications import is_credential
@@ -90,10 +90,9 @@ class SpanWords:
                  is_common: Callable[[str], bool]):
         self.doc, self.given, self.surnames, self.is_common = doc, given, surnames, is_common
         self.stops = stop_words(doc.lang_ or "en")
-        rows = [(t.text, t.is_alpha, t.whitespace_, t.is_space) for t in doc]  # one Token per token
-        texts = [r[0] for r in rows]
-        alpha = [r[1] for r in rows]
-        starts = sentence_starts(texts, [r[2] for r in rows], [r[3] for r in rows])
+        rows = self.rows = doc_rows(doc)
+        texts, alpha = rows.words, rows.is_alpha
+        starts = sentence_starts(texts, rows.whitespace, rows.is_space)
         self.cased = cased_text(texts, alpha, starts)
         self.written = written_words(doc)  # the tokens as typed, where the doc is a recased reading
         self.covered: FrozenSet[int] = frozenset()  # the tokens of the document's spans
@@ -102,7 +101,8 @@ class SpanWords:
             if a and text[:1].isupper() and not text.isupper() and not start)
 
     def content(self, start: int, end: int) -> List[int]:
-        return [k for k in range(start, end) if not (self.doc[k].is_punct or self.doc[k].is_space)]
+        punct, spaces = self.rows.is_punct, self.rows.is_space
+        return [k for k in range(start, end) if not (punct[k] or spaces[k])]
 
     def before(self, start: int) -> str:
         j = start - 1
@@ -217,7 +217,7 @@ class SpanWords:
         """A capitalised word that a dictionary writes in lower case and only a sentence or line start (or
         a heading's style) capitalises."""
         w = folded(self.doc[k].text)
-        return self.is_common(w) and zipf(w) >= COMMON_ZIPF and w not in self.surnames | self.given
+        return self.is_common(w) and zipf(w) >= COMMON_ZIPF and w not in self.surnames and w not in self.given
 
 
 def cased_text(texts: Sequence[str], alpha: Sequence[bool], starts: Sequence[bool]) -> bool:
@@ -231,17 +231,21 @@ def cased_text(texts: Sequence[str], alpha: Sequence[bool], starts: Sequence[boo
     return sum(1 for t in opening if t[:1].isupper()) >= 0.6 * len(opening) and upper < 0.5 * len(letters)
 
 
+TECH_WORDS = PRODUCTS | TECH_ACRONYMS
+LISTED_ROLE_WORDS = ROLE_HEADS | ROLE_MODIFIERS | DEPARTMENT_WORDS | DEPARTMENT_HEADS | FIELD_LABELS
+
+
 def tool(text: str) -> bool:
     """Software, a system, a tech acronym or a credential (a cased product as written)."""
     w = folded(text)
-    return text in CASED_PRODUCTS or in_list(w, PRODUCTS | TECH_ACRONYMS) or is_credential(w)
+    return text in CASED_PRODUCTS or in_list(w, TECH_WORDS) or is_credential(w)
 
 
 def listed_word(w: str) -> bool:
     """A word of one of the lists: what a capitalised word may be and still be generic."""
-    return (in_list(w, ROLE_HEADS | ROLE_MODIFIERS | DEPARTMENT_WORDS | DEPARTMENT_HEADS | FIELD_LABELS)
+    return (in_list(w, LISTED_ROLE_WORDS)
             or w in FIELDS or w in FIELD_MODIFIERS or w in FIELD_HEADS or w in INSTITUTIONS
-            or in_list(w, PRODUCTS | TECH_ACRONYMS) or is_credential(w) or w.endswith(SPECIALTY_ENDINGS)
+            or in_list(w, TECH_WORDS) or is_credential(w) or w.endswith(SPECIALTY_ENDINGS)
             or w in trait_words())
 
 

@@ -22,7 +22,7 @@ from spacy_anon.lexicon.generic_words import (
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.possessives import possessive_end
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 from spacy_anon.tagger.span_filters.chunks import chunk_ids
 from spacy_anon.tagger.span_filters.line_case import caps_lines
 from spacy_anon.tagger.span_filters.names import CAPITALISED_FUNCTION_WORDS, NAME_PARTICLES, PERSON_TITLES
@@ -56,12 +56,14 @@ NUMBER_WORDS = frozenset(
 HONORIFICS = frozenset(h.strip(".").lower() for h in DEFAULT_HONORIFICS)
 def starts_sentence(doc: Doc, i: int) -> bool:
     """Whether token i opens a sentence, a line or a quotation (no real parser in the pipeline)."""
+    rows = doc_rows(doc)
+    words, spaces = rows.words, rows.is_space
     j = i - 1
-    while j >= 0 and doc[j].is_space:
-        if "\n" in doc[j].text:
+    while j >= 0 and spaces[j]:
+        if "\n" in words[j]:
             return True
         j -= 1
-    return j < 0 or doc[j].text in SENTENCE_OPENERS or "\n" in doc[j].whitespace_ or "\n" in doc[j].text
+    return j < 0 or words[j] in SENTENCE_OPENERS or "\n" in words[j]  # trailing whitespace is " " or nothing
 
 
 def sentence_starts(texts: Sequence[str], spaces: Sequence[str], is_space: Sequence[bool]) -> List[bool]:
@@ -238,7 +240,7 @@ class NameSignals:
         if w in self.stops or self.listed(w, i):
             return False
         if text.isupper() and len(text) > 1:  # an acronym, or a word of a line in capitals
-            if not self.caps[i] and emphasis(self.doc, i) and self.frequent(w) and w not in self.names | self.places:
+            if not self.caps[i] and emphasis(self.doc, i) and self.frequent(w) and w not in self.names and w not in self.places:
                 return False  # a word in capitals for emphasis in mixed-case text ("UPDATE", "AGAIN")
             return not (self.headings[i] and self.frequent(w))  # a heading ("EDUCATION") is generic
         if title:

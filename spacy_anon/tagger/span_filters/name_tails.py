@@ -17,7 +17,7 @@ from spacy_anon.casing import AS_WRITTEN, line_regime, written_words
 from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GREETINGS, INTERJECTIONS, dictionary_test, folded,
                                               is_past_or_progressive, zipf)
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS
 from spacy_anon.tagger.span_filters.line_case import caps_lines
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -52,6 +52,9 @@ class TailWords:
 
     def __init__(self, doc: Doc, names: FrozenSet[str], places: FrozenSet[str]):
         self.doc, self.names, self.places = doc, names, places
+        rows = doc_rows(doc)
+        self.words, self.spacing, self.alpha, self.spaces, self.punct = (
+            rows.words, rows.whitespace, rows.is_alpha, rows.is_space, rows.is_punct)
         self.written = written_words(doc)
         self.caps, _ = caps_lines(doc)
         self.is_common = dictionary_test(doc.lang_ or "en")
@@ -66,16 +69,16 @@ class TailWords:
 
     def typed(self, i: int) -> bool:
         """Token i stands as the writer typed it, on a line in mixed case."""
-        return not self.caps[i] and (self.written is None or self.written[i] == self.doc[i].text)
+        return not self.caps[i] and (self.written is None or self.written[i] == self.words[i])
 
     def as_typed(self, i: int) -> str:
-        return self.written[i] if self.written is not None else self.doc[i].text
+        return self.written[i] if self.written is not None else self.words[i]
 
     def core(self, i: int) -> bool:
         """Token i is a word of the name: capitalised as typed (not in capitals for emphasis), or, on a line
         typed in lower case, a gazetteer name or place, a name head or a word no dictionary lists."""
-        text = self.doc[i].text
-        if not self.doc[i].is_alpha or len(text) < 2 or self.caps[i]:
+        text = self.words[i]
+        if not self.alpha[i] or len(text) < 2 or self.caps[i]:
             return False
         if self.typed(i) and text[:1].isupper():
             return not (text.isupper() and self.loose(i))
@@ -88,25 +91,23 @@ class TailWords:
 
     def core_after(self, i: int) -> bool:
         """The next token is a word of the name, right after token i ("will | smith")."""
-        return i + 1 < len(self.doc) and self.doc[i].whitespace_ == " " and self.core(i + 1)
+        return i + 1 < len(self.words) and self.spacing[i] == " " and self.core(i + 1)
 
     def mark(self, i: int) -> bool:
         """Spaces, punctuation and emoji: no letter or digit."""
-        tok = self.doc[i]
-        return tok.is_space or tok.is_punct or not any(ch.isalnum() for ch in tok.text)
+        return self.spaces[i] or self.punct[i] or not any(ch.isalnum() for ch in self.words[i])
 
     def loose(self, i: int, leading: bool = False, person: bool = False) -> bool:
         """Token i, at a span's edge, is a word of the language typed next to the name: before it a greeting,
         interjection or shorthand ("yes Chris"); after it also a stop word, a word of time ("today",
         "again"), a verb in the past or progressive, or "to" and a verb ("to celebrate")."""
-        tok = self.doc[i]
         text = self.as_typed(i)
-        if not tok.is_alpha or self.caps[i]:
+        if not self.alpha[i] or self.caps[i]:
             return False
         w = folded(text)
         if text.isupper() and len(text) >= 4:  # "AGAIN": emphasis, not an acronym
-            return not leading and zipf(w) >= 4.0 and emphasis(self.doc, i) and w not in self.names | self.places \
-                and not (i > 0 and self.doc[i - 1].lower_ in NAME_PARTICLES)  # "Demar de FROZEN": a surname
+            return not leading and zipf(w) >= 4.0 and emphasis(self.doc, i) and w not in self.names and w not in self.places \
+                and not (i > 0 and self.words[i - 1].lower() in NAME_PARTICLES)  # "Demar de FROZEN": a surname
         mixed = self.mixed(i)
         if not text.islower() or w in NAME_PARTICLES or w in NAME_HEADS or w in NUMBER_WORDS:
             return False
@@ -123,29 +124,29 @@ class TailWords:
         if w in BODY_WORDS or w in JOB_NOUNS or w in SPOKEN_MARKS:
             return False  # "Hawiye militia", "Swedish mountain rescue volunteer coordinator", "piotr dot k"
         if w in self.stops or w in TIME_WORDS or is_past_or_progressive(w, self.is_common) \
-                or (i > 0 and self.doc[i - 1].lower_ == "to" and self.is_common(w)):
+                or (i > 0 and self.words[i - 1].lower() == "to" and self.is_common(w)):
             return True
         if mixed:  # "Leeds depot", "Spring Poetry Cup heats"; not the "s" of "Court’ s" as some tokenizers cut it,
             # nor the object of a name's "of" ("Outcomes of balloon valvuloplasty", a title in sentence case)
-            return len(w) > 1 and self.is_common(w) and not (i > 0 and self.doc[i - 1].lower_ == "of")
+            return len(w) > 1 and self.is_common(w) and not (i > 0 and self.words[i - 1].lower() == "of")
         # typed in lower case: a frequent word after the name, not the object of its "of" ("ministry of justice")
         return len(w) > 1 and zipf(w) >= COMMON_ZIPF and self.is_common(w) \
-            and not (i > 0 and self.doc[i - 1].lower_ in JOINERS)
+            and not (i > 0 and self.words[i - 1].lower() in JOINERS)
 
 
     def lower_run(self, start: int, end: int) -> bool:
         """Tokens start..end are words typed in lower case on a line in mixed case."""
-        return start < end and all(self.doc[k].is_alpha and self.mixed(k) and self.typed(k)
-                                   and self.doc[k].text.islower() for k in range(start, end))
+        return start < end and all(self.alpha[k] and self.mixed(k) and self.typed(k)
+                                   and self.words[k].islower() for k in range(start, end))
 
     def described_before(self, start: int, end: int) -> bool:
         """Tokens start..end, typed in lower case before a name, describe it ("a grey | Vauxhall Astra"): an
         article, then a dictionary word that is no word of direction or head of a name."""
-        if not self.lower_run(start, end) or self.doc[start].lower_ not in ARTICLES:
+        if not self.lower_run(start, end) or self.words[start].lower() not in ARTICLES:
             return False
         return all(w in ARTICLES or (w not in self.stops and w not in DIRECTIONS and w not in NAME_HEADS
                                      and w not in NAME_PARTICLES and self.is_common(w))
-                   for w in (self.doc[k].lower_ for k in range(start, end)))
+                   for w in (self.words[k].lower() for k in range(start, end)))
 
     def described(self, start: int, end: int) -> bool:
         """Tokens start..end, typed in lower case after a name, end in a word that heads names but describe
@@ -153,7 +154,7 @@ class TailWords:
         council" keeps its heads)."""
         if not self.lower_run(start, end):
             return False
-        ws = [self.doc[k].lower_ for k in range(start, end)]
+        ws = [self.words[k].lower() for k in range(start, end)]
         return ws[-1] in NAME_HEADS and ws[-1] not in BODY_WORDS and any(
             w not in NAME_HEADS and w not in BODY_WORDS and w not in NAME_PARTICLES and w not in self.stops
             and self.is_common(w) for w in ws)
@@ -161,13 +162,15 @@ class TailWords:
 
 def mixed_case_tokens(doc: Doc, written: Optional[Sequence[str]], caps: Sequence[bool]) -> List[bool]:
     """For each token: its line, as typed, is in mixed case (`casing.line_regime`), not in capitals."""
-    out = [False] * len(doc)
+    rows = doc_rows(doc)
+    texts = written if written is not None else rows.words
+    n = len(texts)
+    out = [False] * n
     first = 0
-    for k in range(len(doc) + 1):
-        if k == len(doc) or "\n" in doc[k].text or "\n" in doc[k].whitespace_:
-            last = min(k + 1, len(doc))
-            line = "".join((written[j] if written is not None else doc[j].text) + doc[j].whitespace_
-                           for j in range(first, last))
+    for k in range(n + 1):
+        if k == n or "\n" in rows.words[k]:  # a token's trailing whitespace is " " or nothing
+            last = min(k + 1, n)
+            line = "".join(texts[j] + rows.whitespace[j] for j in range(first, last))
             flag = line_regime(line) == AS_WRITTEN
             for j in range(first, last):
                 out[j] = flag and not caps[j]

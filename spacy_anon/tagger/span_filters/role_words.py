@@ -19,6 +19,10 @@ def singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+DEPARTMENT_NAME_WORDS = DEPARTMENT_WORDS | DEPARTMENT_HEADS
+ROLE_PHRASE_WORDS = ROLE_HEADS | ROLE_MODIFIERS | DEPARTMENT_WORDS
+
+
 def in_list(word: str, words: FrozenSet[str]) -> bool:
     return word in words or singular(word) in words
 
@@ -27,10 +31,10 @@ def work_words(words: Sequence[str]) -> bool:
     """A common role with its seniority or department ("Principal Dentist", "HR Business Partner", "line
     manager", "Her brother", "Chef de Partie"), or a department ("Accounts Payable", "HR Shared Services")."""
     heads = [w for w in words if in_list(w, ROLE_HEADS)]
-    departments = all(in_list(w, DEPARTMENT_WORDS | DEPARTMENT_HEADS) or w in POSSESSIVES for w in words)
+    departments = all(in_list(w, DEPARTMENT_NAME_WORDS) or w in POSSESSIVES for w in words)
     if departments and any(w not in POSSESSIVES for w in words):
         return True
-    return bool(heads) and all(in_list(w, ROLE_HEADS | ROLE_MODIFIERS | DEPARTMENT_WORDS) or w in POSSESSIVES
+    return bool(heads) and all(in_list(w, ROLE_PHRASE_WORDS) or w in POSSESSIVES
                                for w in words)
 
 
@@ -43,7 +47,7 @@ def specific_occupation(words: Sequence[str]) -> bool:
     head = singular(content[-1])
     if not (in_list(head, ROLE_HEADS) or head.endswith(AGENT_ENDINGS)):
         return False
-    return any(not in_list(w, ROLE_HEADS | ROLE_MODIFIERS | DEPARTMENT_WORDS) for w in content[:-1])
+    return any(not in_list(w, ROLE_PHRASE_WORDS) for w in content[:-1])
 
 
 def field_words(words: Sequence[str]) -> bool:

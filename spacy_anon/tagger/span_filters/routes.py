@@ -3,7 +3,7 @@ and York". The CRF learned organisation names with an inner "to" or "and" ("Camp
 England", "Marks and Spencer"), so after "from" or "between" it reads two places as one organisation and
 may run on into the clause after them ("Flights from Boston to Chicago resume in May"). A route names two
 places: two mentions, each with its own replacement, and a place of the gazetteers is a place."""
-from typing import FrozenSet, List, Optional, Sequence, Tuple
+from typing import Container, FrozenSet, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
 from spacy.util import registry
@@ -11,7 +11,7 @@ from spacy.util import registry
 from spacy_anon.lexicon.category_words import MONTHS, ORG_HEADS
 from spacy_anon.lexicon.generic_words import WEEKDAYS, folded
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_words
 
 # The word before a route -> the word that joins its two places.
 ROUTE_JOINS = {"from": "to", "between": "and"}
@@ -42,7 +42,7 @@ def _place_run(words: Sequence[str], start: int) -> int:
     return k
 
 
-def _known(words: Sequence[str], places: FrozenSet[str]) -> bool:
+def _known(words: Sequence[str], places: Container[str]) -> bool:
     """A listed place, not an organisation named after it ("Leeds Building Society")."""
     folded_words = [fold_accents(w) for w in words if w != "-"]
     if any(w in ORG_HEADS for w in folded_words):
@@ -55,7 +55,7 @@ def _time_word(words: Sequence[str]) -> bool:
     return any(folded(w) in MONTHS or folded(w) in WEEKDAYS for w in words)
 
 
-def find_routes(words: Sequence[str], places: FrozenSet[str]) -> List[Tuple[int, int, int, int, bool, bool]]:
+def find_routes(words: Sequence[str], places: Container[str]) -> List[Tuple[int, int, int, int, bool, bool]]:
     """Routes in the tokens `words`: "from A to B" or "between A and B", A and B runs of capitalised words,
     at least one of them a place `places` lists (folded), neither a month or weekday. Each as
     (A start, A end, B start, B end, A listed, B listed)."""
@@ -94,7 +94,7 @@ def _runs_on(words: Sequence[str], span: Scored, route_end: int) -> bool:
     return span[0] == route_end and words[route_end][:1].islower()
 
 
-def split_routes(words: Sequence[str], spans: List[Scored], labels: Sequence[str], places: FrozenSet[str],
+def split_routes(words: Sequence[str], spans: List[Scored], labels: Sequence[str], places: Container[str],
                  place_label: str = "LOC", date_label: str = "DATETIME") -> List[Scored]:
     """`spans` (over the tokens `words`) with the two places of each route (`find_routes`) as spans of their
     own. A place listed takes `place_label` (the other keeps the label of the span over it, else
@@ -128,6 +128,16 @@ def split_routes(words: Sequence[str], spans: List[Scored], labels: Sequence[str
     return sorted(out)
 
 
+class PlaceLookup:
+    """Membership in either of two sets of folded place names, without building their union."""
+
+    def __init__(self, listed: FrozenSet[str], cities: FrozenSet[str]):
+        self.listed, self.cities = listed, cities
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.listed or name in self.cities
+
+
 class SplitRoutes(SpanFilter):
     """Splits "from X to Y" and "between X and Y" spans of `labels` into their two places (`split_routes`);
     the places known are the tagger's gazetteers `place_gazetteers` and, with `cities`, the GeoNames cities."""
@@ -137,14 +147,21 @@ class SplitRoutes(SpanFilter):
                  cities: bool = True):
         self.labels, self.place_label, self.date_label = tuple(labels), place_label, date_label
         self.place_gazetteers, self.cities = tuple(place_gazetteers), cities
+        self._places: Optional[Tuple[tuple, PlaceLookup]] = None  # the last gazetteer lists and their lookup
 
-    def places(self, tagger) -> FrozenSet[str]:
+    def places(self, tagger) -> "PlaceLookup":
+        """The place names known to `tagger`, folded; read again only when the tagger's gazetteer lists change (the
+        union with GeoNames' cities is not built: a lookup asks both)."""
         terms = getattr(tagger, "gazetteer_terms", {}) or {}
-        listed = frozenset(fold_accents(w) for name in self.place_gazetteers for w in terms.get(name, ()))
-        return listed | known_place_names() if self.cities else listed
+        lists = tuple(terms.get(name) for name in self.place_gazetteers)
+        cached = self._places
+        if cached is None or any(a is not b for a, b in zip(cached[0], lists)):
+            listed = frozenset(fold_accents(w) for terms_of in lists for w in terms_of or ())
+            cached = self._places = (lists, PlaceLookup(listed, known_place_names() if self.cities else frozenset()))
+        return cached[1]
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
-        words = [t.text for t in doc]
+        words = doc_words(doc)
         if not any(w in ROUTE_JOINS for w in words):
             return spans
         return split_routes(words, spans, self.labels, self.places(tagger), self.place_label, self.date_label)

@@ -21,7 +21,7 @@ from spacy_anon.lexicon.category_words import MONTHS
 from spacy_anon.lexicon.generic_words import WEEKDAYS, folded, is_past_or_progressive
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows
 from spacy_anon.tagger.span_filters.generic_words import HONORIFICS, NUMBER_WORDS, starts_sentence
 from spacy_anon.tagger.span_filters.name_tails import BODY_WORDS, POSSESSIVES, TailWords
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -50,14 +50,16 @@ TIME = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^\d{1,2}[:.]\
 
 def written_together(doc: Doc, start: int, end: int) -> List[Word]:
     """The span's words: runs of tokens with no space between them ("INV-20931", "6pm", "Ama.")."""
+    rows = doc_rows(doc)
+    spaces, spacing = rows.is_space, rows.whitespace
     out: List[Word] = []
     k = start
     while k < end:
-        if doc[k].is_space:
+        if spaces[k]:
             k += 1
             continue
         s = k
-        while k + 1 < end and not doc[k].whitespace_ and not doc[k + 1].is_space:
+        while k + 1 < end and not spacing[k] and not spaces[k + 1]:
             k += 1
         out.append((s, k + 1))
         k += 1
@@ -65,7 +67,9 @@ def written_together(doc: Doc, start: int, end: int) -> List[Word]:
 
 
 def text_of(doc: Doc, word: Word) -> str:
-    return doc[word[0]:word[1]].text
+    rows = doc_rows(doc)
+    a, b = word
+    return "".join(rows.words[k] + rows.whitespace[k] for k in range(a, b - 1)) + rows.words[b - 1] if b > a else ""
 
 
 def has_digit(text: str) -> bool:
@@ -93,7 +97,8 @@ def sentence_end(doc: Doc, word: Word) -> bool:
 
 def field_gap(doc: Doc, a: Word, b: Word) -> bool:
     """A line break or a run of two spaces or more between two words: the next field or line."""
-    between = doc[a[1] - 1].whitespace_ + "".join(doc[k].text_with_ws for k in range(a[1], b[0]))
+    rows = doc_rows(doc)
+    between = rows.whitespace[a[1] - 1] + "".join(rows.words[k] + rows.whitespace[k] for k in range(a[1], b[0]))
     return "\n" in between or "  " in between or "\t" in between
 
 
@@ -132,16 +137,15 @@ class EdgeWords(TailWords):
         key", "rest day"). A piece of plain words alone is dropped; any other piece keeps a span."""
         if self.named(word):
             return False
-        if word[1] < len(self.doc) and self.doc[word[1]].text == ":" \
+        if word[1] < len(self.words) and self.words[word[1]] == ":" \
                 and self.is_common(folded(text_of(self.doc, word))):
             return True  # the key of the next field ("AGE:")
         for k in range(*word):
-            tok = self.doc[k]
-            if not any(ch.isalnum() for ch in tok.text):
+            if not any(ch.isalnum() for ch in self.words[k]):
                 continue
             w = folded(self.as_typed(k))
             # a dictionary word that also names some town ("rest", "bath") is plain where typed in lower case
-            if not tok.is_alpha or w in self.names or w in self.places or not (w in self.stops or self.is_common(w)):
+            if not self.alpha[k] or w in self.names or w in self.places or not (w in self.stops or self.is_common(w)):
                 return False
             if self.typed(k) and self.mixed(k) and self.as_typed(k)[:1].isupper() and not self.opener(k):
                 return False  # a capitalised word inside a sentence: may be a name
