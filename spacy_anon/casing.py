@@ -45,7 +45,7 @@ from spacy_anon.extensions import doc_text
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, dictionary_test, is_past_or_progressive
-from spacy_anon.lexicon.institution_names import LINK_WORDS, RANKS, institution_runs
+from spacy_anon.lexicon.institution_names import LINK_WORDS, RANKS, company_runs, hyphen_places, institution_runs
 
 AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
 REGIMES = (AS_WRITTEN, UPPER, LOWER)
@@ -67,6 +67,9 @@ _CHUNK = re.compile(r"\S+")
 _ADDRESS = re.compile(r"\w@\w|://|(?i:www\.|\.(?:com|org|net|edu|gov|info|biz|io|co|uk|ie|de|fr|es|eu)\b)")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(]\s*$")
 # Spanish and Portuguese also open a sentence or a quote with "¿", "¡" and "«"
+# how a legal form is written after a company's name (the others: capitalised, "Limited", "Ltd")
+_COMPANY_FORM_CASE = {"plc": "PLC", "llc": "LLC", "llp": "LLP", "gmbh": "GmbH", "ab": "AB", "ag": "AG",
+                      "sa": "SA", "nv": "NV", "bv": "BV"}
 _LINKS = frozenset(("de", "do", "da", "dos", "das", "del"))  # "Rio de Janeiro", "San Juan del Río"
 _SENTENCE_END_IBERIAN = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(¿¡«]\s*$")
 
@@ -218,6 +221,15 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
             for k in range(first, last + 1):
                 if lower[k] not in LINK_WORDS:
                     forms[k] = _capitalised(lower[k])
+        for first, last in company_runs(lower, joined, regime == UPPER, _prose_word):
+            for k in range(first, last):
+                if lower[k] not in LINK_WORDS:
+                    forms[k] = _capitalised(lower[k])
+            forms[last] = _COMPANY_FORM_CASE.get(lower[last], _capitalised(lower[last]))
+        gaps = [line[words[k].end():words[k + 1].start()] for k in range(len(words) - 1)] + [""]
+        for first, last in hyphen_places(lower, gaps, [f[:1].isupper() for f in forms]):
+            forms[first], forms[last] = _capitalised(lower[first]), _capitalised(lower[last])
+            forms[first + 1] = lower[first + 1]
     initials = _initials(line, words, forms, lang)
     sentence_end = _SENTENCE_END if lang == "en" else _SENTENCE_END_IBERIAN
     out = list(line)
@@ -279,6 +291,11 @@ def _name_part(lower: str, lang: str = "en") -> bool:
     return (len(lower) > 2 and lower not in _function_words(lang)
             and _zipf(lower, lang) < case_profile(lang).function_zipf
             and not (lang == "en" and is_past_or_progressive(lower, _dictionary())))
+
+
+def _prose_word(lower: str) -> bool:
+    """A function word or an adverb of English ("was", "severely"): no word of a company's name."""
+    return lower in _function_words("en") or (lower.endswith("ly") and is_word(lower, "en"))
 
 
 @lru_cache(maxsize=None)

@@ -9,8 +9,13 @@ them), or a head followed by "of" and such words ("court of appeal", "ministry o
 possessive before it ("my home office") and a generic word ("the local council": none listed) leave it
 prose. Words that court judgments write in lower case as often as in a name are left out ("the public
 prosecutor", "the appellate court"). English only.
+
+Two more kinds of name are read capitalised for the same reason: a company's name before its legal form
+("MOYOLA CELLARS LIMITED", "tinnelly and sons ltd"; "limited" and the two-letter forms only in capitals,
+where "time was limited" cannot be meant), and a place joined by hyphens around a particle when one of its
+sides is a name ("STOKE-ON-TRENT", "clacton-on-sea").
 """
-from typing import List, Sequence, Tuple
+from typing import Callable, List, Sequence, Tuple
 
 HEADS = frozenset(
     "court courts tribunal tribunals office agency authority commission ministry "
@@ -68,4 +73,50 @@ def institution_runs(words: Sequence[str], joined: Sequence[bool]) -> List[Tuple
             k = last + 1
         else:
             k += 1
+    return runs
+
+
+# legal forms that end a company's name in any casing, and those read so only in capitals
+COMPANY_FORMS = frozenset("ltd plc llc llp inc gmbh".split())
+CAPS_COMPANY_FORMS = COMPANY_FORMS | frozenset("limited ab ag sa nv bv oy".split())
+COMPANY_WORDS = frozenset("sons brothers bros co".split())  # "Tinnelly and Sons", "Smith & Co"
+# particles of a place written with hyphens ("Stoke-on-Trent", "Southend-on-Sea", "Weston-super-Mare")
+HYPHEN_PARTICLES = frozenset("on upon under super le en sur by in".split())
+COMPANY_RUN_MAX = 4  # words of a company's name before its legal form
+PARTICIPLE_AFTER = frozenset({"to", "by"})
+
+
+def company_runs(words: Sequence[str], joined: Sequence[bool], upper: bool,
+                 prose_word: Callable[[str], bool]) -> List[Tuple[int, int]]:
+    """(first, last) word indices of each company name in `words` (lower case) that ends in a legal form
+    (`COMPANY_FORMS`, in capitals also `CAPS_COMPANY_FORMS`), with up to `COMPANY_RUN_MAX` words before it
+    that are no words of prose (`prose_word`: function words, adverbs; "and" or "&" between two of them);
+    not "limited to" or "limited by". Pure function."""
+    forms = CAPS_COMPANY_FORMS if upper else COMPANY_FORMS
+    runs: List[Tuple[int, int]] = []
+    for k, word in enumerate(words):
+        if word not in forms or (k + 1 < len(words) and joined[k] and words[k + 1] in PARTICIPLE_AFTER):
+            continue  # "LIMITED TO", "LIMITED BY": the word, not a legal form
+        first = k
+        j = k - 1
+        while j >= 0 and joined[j] and k - j <= COMPANY_RUN_MAX and words[j] not in forms and (
+                words[j] in COMPANY_WORDS or not prose_word(words[j]) or (
+                    words[j] in JOINING and j > 0 and joined[j - 1] and not prose_word(words[j - 1]))):
+            if words[j] not in JOINING:
+                first = j
+            j -= 1
+        if first < k and words[first] not in COMPANY_WORDS:
+            runs.append((first, k))
+    return runs
+
+
+def hyphen_places(words: Sequence[str], gaps: Sequence[str], named: Sequence[bool]) -> List[Tuple[int, int]]:
+    """(first, last) word indices of each place written "X-particle-Y" where X or Y is a name (`named`);
+    gaps[k] is the text between word k and k + 1. Pure function."""
+    runs = []
+    for k in range(1, len(words) - 1):
+        if words[k] in HYPHEN_PARTICLES and gaps[k - 1] == "-" and gaps[k] == "-" \
+                and (named[k - 1] or named[k + 1]) and len(words[k - 1]) >= 3 and len(words[k + 1]) >= 3 \
+                and words[k - 1].isalpha() and words[k + 1].isalpha():
+            runs.append((k - 1, k + 1))
     return runs

@@ -89,10 +89,12 @@ class SpanWords:
     def __init__(self, doc: Doc, given: FrozenSet[str], surnames: FrozenSet[str],
                  is_common: Callable[[str], bool]):
         self.doc, self.given, self.surnames, self.is_common = doc, given, surnames, is_common
+        rows = doc_rows(doc)
+        self.texts, self.spacing, self.alpha, self.spaces, self.punct = (
+            rows.words, rows.whitespace, rows.is_alpha, rows.is_space, rows.is_punct)
         self.stops = stop_words(doc.lang_ or "en")
-        rows = self.rows = doc_rows(doc)
         texts, alpha = rows.words, rows.is_alpha
-        starts = sentence_starts(texts, rows.whitespace, rows.is_space)
+        starts = self.starts = sentence_starts(texts, rows.whitespace, rows.is_space)
         self.cased = cased_text(texts, alpha, starts)
         self.written = written_words(doc)  # the tokens as typed, where the doc is a recased reading
         self.covered: FrozenSet[int] = frozenset()  # the tokens of the document's spans
@@ -101,20 +103,20 @@ class SpanWords:
             if a and text[:1].isupper() and not text.isupper() and not start)
 
     def content(self, start: int, end: int) -> List[int]:
-        punct, spaces = self.rows.is_punct, self.rows.is_space
+        punct, spaces = self.punct, self.spaces
         return [k for k in range(start, end) if not (punct[k] or spaces[k])]
 
     def before(self, start: int) -> str:
         j = start - 1
-        while j >= 0 and self.doc[j].is_space:
+        while j >= 0 and self.spaces[j]:
             j -= 1
-        return self.doc[j].text.lower() if j >= 0 else ""
+        return self.texts[j].lower() if j >= 0 else ""
 
     def after(self, end: int) -> str:
         j = end
-        while j < len(self.doc) and self.doc[j].is_space and "\n" not in self.doc[j].text:
+        while j < len(self.doc) and self.spaces[j] and "\n" not in self.texts[j]:
             j += 1
-        return self.doc[j].text.lower() if j < len(self.doc) else ""
+        return self.texts[j].lower() if j < len(self.doc) else ""
 
     def vetoed(self, start: int, end: int, listed: Callable[[str], bool]) -> bool:
         """Whether the span may hold an identifier (see module): listed(word) says a word is of a word class."""
@@ -150,10 +152,10 @@ class SpanWords:
 
     def opens(self, k: int) -> bool:
         """Token k opens a sentence or line, or its line is in capitals: a capital there says nothing."""
-        return starts_sentence(self.doc, k) or self.doc[k].text.isupper() or self.recased(k)
+        return self.starts[k] or self.texts[k].isupper() or self.recased(k)
 
     def recased(self, k: int) -> bool:
-        return self.written is not None and self.written[k] != self.doc[k].text
+        return self.written is not None and self.written[k] != self.texts[k]
 
     def glued(self, start: int, end: int) -> bool:
         """The span touches a letter, digit or joiner with no space: a piece of a longer string (a handle
@@ -216,7 +218,7 @@ class SpanWords:
     def dictionary_word(self, k: int) -> bool:
         """A capitalised word that a dictionary writes in lower case and only a sentence or line start (or
         a heading's style) capitalises."""
-        w = folded(self.doc[k].text)
+        w = folded(self.texts[k])
         return self.is_common(w) and zipf(w) >= COMMON_ZIPF and w not in self.surnames and w not in self.given
 
 
@@ -255,10 +257,13 @@ class GenericSpans:
     def __init__(self, doc: Doc, words: SpanWords, labels: Sequence[str], date_label: Optional[str],
                  number_labels: Sequence[str]):
         self.doc, self.s = doc, words
+        rows = doc_rows(doc)
+        self.texts, self.spacing, self.alpha, self.spaces, self.punct = (
+            rows.words, rows.whitespace, rows.is_alpha, rows.is_space, rows.is_punct)
         self.labels, self.date_label, self.number_labels = set(labels), date_label, set(number_labels)
 
     def words(self, start: int, end: int) -> List[str]:
-        return [folded(self.doc[k].text) for k in self.s.content(start, end)]
+        return [folded(self.texts[k]) for k in self.s.content(start, end)]
 
     def drop(self, start: int, end: int, label: str, whole: bool = True) -> bool:
         """Whether start:end holds no identifier; a piece of a longer span (`whole` false) only by the word
@@ -314,9 +319,9 @@ class GenericSpans:
         """Software, systems and credentials, with lower-case words around them ("Kafka-based services",
         "Built REST APIs", "CCMA, BLS/CPR")."""
         toks = self.s.content(start, end)
-        tools = [k for k in toks if tool(self.doc[k].text)]
-        return bool(tools) and all(k in tools or self.doc[k].text.islower() and (self.s.is_common(folded(self.doc[k].text))
-                                                                                  or folded(self.doc[k].text) in self.s.stops)
+        tools = [k for k in toks if tool(self.texts[k])]
+        return bool(tools) and all(k in tools or self.texts[k].islower() and (self.s.is_common(folded(self.texts[k]))
+                                                                                  or folded(self.texts[k]) in self.s.stops)
                                    or self.s.opens(k) and self.s.dictionary_word(k) for k in toks)
 
     def field_key(self, start: int, end: int, words: Sequence[str]) -> bool:
@@ -355,10 +360,10 @@ class GenericSpans:
 
     def next_words(self, end: int, n: int) -> List[str]:
         out, j = [], end
-        while j < len(self.doc) and len(out) < n and "\n" not in self.doc[j].text:
-            if self.doc[j].is_alpha or self.doc[j].like_num:
-                out.append(folded(self.doc[j].text))
-            elif self.doc[j].text not in ("(", ")", "-", "–"):
+        while j < len(self.doc) and len(out) < n and "\n" not in self.texts[j]:
+            if self.alpha[j] or self.doc[j].like_num:
+                out.append(folded(self.texts[j]))
+            elif self.texts[j] not in ("(", ")", "-", "–"):
                 break
             j += 1
         return out
@@ -372,7 +377,7 @@ class GenericSpans:
         words = words[:-1]
         toks = self.s.content(start, end)
         return len(words) >= 2 and words[-1] in LAW_HEADS and all(
-            self.doc[k].text[:1].isupper() or folded(self.doc[k].text) in self.s.stops or YEAR.fullmatch(self.doc[k].text)
+            self.texts[k][:1].isupper() or folded(self.texts[k]) in self.s.stops or YEAR.fullmatch(self.texts[k])
             for k in toks) and not any(w in self.s.given for w in words)
 
     def common_words(self, start: int, end: int, label: str, words: Sequence[str]) -> bool:
@@ -476,7 +481,7 @@ class GenericSpans:
         return -1
 
     def weekday_at(self, j: int) -> bool:
-        return 0 <= j < len(self.doc) and folded(self.doc[j].text) in WEEKDAYS and not any(
+        return 0 <= j < len(self.doc) and folded(self.texts[j]) in WEEKDAYS and not any(
             0 <= k < len(self.doc) and self.doc[k].like_num for k in (j + 1, j + 2))
 
     def __call__(self, spans: List[Scored]) -> List[Scored]:
@@ -506,8 +511,8 @@ class GenericSpans:
         out: List[Scored] = []
         for span in spans:
             start, end, label, score = span
-            if out and out[-1][1] == start and start > 0 and self.doc[start - 1].whitespace_ == " " \
-                    and self.doc[start - 1].text[:1].isupper() and label in self.labels \
+            if out and out[-1][1] == start and start > 0 and self.spacing[start - 1] == " " \
+                    and self.texts[start - 1][:1].isupper() and label in self.labels \
                     and all(singular(w) in STATE_BODIES for w in self.words(start, end)):
                 out[-1] = (out[-1][0], end, label, max(score, out[-1][3]))
                 continue
@@ -521,8 +526,8 @@ class GenericSpans:
         if label not in self.labels or not all(singular(w) in STATE_BODIES for w in self.words(start, end)):
             return start
         first, j = start, start - 1
-        while j >= 0 and self.doc[j].whitespace_ == " " and self.doc[j].is_alpha and self.doc[j].text[:1].isupper() \
-                and j not in self.s.covered and folded(self.doc[j].text) not in DETERMINERS and not self.s.opens(j):
+        while j >= 0 and self.spacing[j] == " " and self.alpha[j] and self.texts[j][:1].isupper() \
+                and j not in self.s.covered and folded(self.texts[j]) not in DETERMINERS and not self.s.opens(j):
             first, j = j, j - 1
         return first
 

@@ -87,6 +87,9 @@ class NameSignals:
     def __init__(self, doc: Doc, names: FrozenSet[str], is_common: Callable[[str], bool],
                  places: FrozenSet[str] = frozenset(), surnames: FrozenSet[str] = frozenset()):
         self.doc, self.names, self.is_common, self.places = doc, names, is_common, places
+        rows = doc_rows(doc)
+        self.texts, self.spacing, self.alpha, self.spaces, self.punct = (
+            rows.words, rows.whitespace, rows.is_alpha, rows.is_space, rows.is_punct)
         self.surnames = surnames  # gazetteer names that are surnames only (no given name)
         self.written = written_words(doc)  # the tokens as typed, where the doc is a recased reading
         self.caps, self.headings = caps_lines(doc)
@@ -95,9 +98,9 @@ class NameSignals:
 
     def after_honorific(self, i: int, start: int) -> bool:
         j = i - 1
-        while j >= start and (self.doc[j].is_punct or self.doc[j].is_space):
+        while j >= start and (self.punct[j] or self.spaces[j]):
             j -= 1
-        return j >= start and folded(self.doc[j].text) in HONORIFICS | PERSON_TITLES
+        return j >= start and folded(self.texts[j]) in HONORIFICS | PERSON_TITLES
 
     def surname_after_name(self, i: int, start: int, end: int) -> bool:
         """Token i, the span's last, is a capitalised listed name after another ("Joshua Good"): a surname,
@@ -151,11 +154,11 @@ class NameSignals:
 
     def mid_title(self, i: int) -> bool:
         """A capitalised word (not in capitals) that does not open a sentence."""
-        text = self.doc[i].text
+        text = self.texts[i]
         return text[:1].isupper() and not text.isupper() and not starts_sentence(self.doc, i)
 
     def acronym(self, i: int) -> bool:
-        text = self.doc[i].text
+        text = self.texts[i]
         return len(text) > 1 and text.isupper() and not self.caps[i]
 
     def frequent(self, w: str) -> bool:
@@ -204,7 +207,7 @@ class NameSignals:
 
     def recased(self, i: int) -> bool:
         """Token i was typed in lower case and capitalised by the truecaser (not a line in capitals)."""
-        return self.written is not None and self.written[i] != self.doc[i].text and self.written[i].islower()
+        return self.written is not None and self.written[i] != self.texts[i] and self.written[i].islower()
 
     def name_word(self, w: str) -> bool:
         """A gazetteer name, unless only a surname that is also a frequent word: "park", "ring", "story"
@@ -262,7 +265,7 @@ class NameSignals:
         glued_after = not token.whitespace_ and i + 1 < len(doc) and not (doc[i + 1].is_punct or doc[i + 1].is_space)
         glued_before = i > 0 and not doc[i - 1].whitespace_ and not (doc[i - 1].is_punct or doc[i - 1].is_space)
         if glued_after or glued_before or (i + 1 < len(self.doc) and not token.whitespace_
-                                           and self.doc[i + 1].text in {"@", ".", "-", "_"}):
+                                           and self.texts[i + 1] in {"@", ".", "-", "_"}):
             return False
         w = folded(token.text)
         if w in NUMBER_WORDS or (self.mid_title(i) and w not in GREETINGS and not self.recased(i)):
@@ -311,6 +314,9 @@ class GenericWordTrimmer:
     def __init__(self, doc: Doc, signals: NameSignals, name_labels: Sequence[str], person_labels: Sequence[str],
                  date_label: Optional[str], skip_labels: Sequence[str], code_labels: Sequence[str] = ("CODE",)):
         self.doc, self.s = doc, signals
+        rows = doc_rows(doc)
+        self.texts, self.spacing, self.alpha, self.spaces, self.punct = (
+            rows.words, rows.whitespace, rows.is_alpha, rows.is_space, rows.is_punct)
         self.name_labels, self.person_labels = set(name_labels), set(person_labels)
         self.date_label, self.skip_labels = date_label, set(skip_labels)
         self.code_labels = set(code_labels)
@@ -340,32 +346,32 @@ class GenericWordTrimmer:
     def greeting(self, i: int, start: int) -> bool:
         """A greeting or interjection that opens the span, follows punctuation or another one ("Thanks,
         Best regards"); inside a run of names it is a name ("George Best")."""
-        w = folded(self.doc[i].text)
+        w = folded(self.texts[i])
         if (w not in GREETINGS and w not in INTERJECTIONS) or w in NUMBER_WORDS or self.s.acronym(i):
             return False
         if w not in GREETINGS and self.s.mid_title(i):
             return False
         j = i - 1
-        while j >= start and self.doc[j].is_space:
+        while j >= start and self.spaces[j]:
             j -= 1
-        if j < start or self.doc[j].text in CLAUSE_PUNCT:
+        if j < start or self.texts[j] in CLAUSE_PUNCT:
             return True
-        prev = folded(self.doc[j].text)
+        prev = folded(self.texts[j])
         return prev in GREETINGS or prev in INTERJECTIONS
 
     def verb(self, i: int, label: str) -> bool:
         """A lower-case verb form inside a name-like span ("met", "brought", "called"); in a person span
         also "-s" forms and prepositions ("reports", "in")."""
-        text = self.doc[i].text
+        text = self.texts[i]
         caps = self.s.caps[i] and text.isupper()
         if caps:  # a line in capitals: "HUSBAND OLUSEGUN VISITED"
             text = text.lower()
         if not text.islower() or not text.isalpha() or text in NAME_PARTICLES:
             return False
         j = i - 1
-        while j >= 0 and self.doc[j].is_space:
+        while j >= 0 and self.spaces[j]:
             j -= 1
-        prev = self.doc[j].text if j >= 0 else ""
+        prev = self.texts[j] if j >= 0 else ""
         name_like_prev = prev.isalpha() and prev.lower() not in self.s.stops and \
             (prev.lower() in self.s.names or not self.s.is_common(prev.lower()))
         if not name_like_prev and (caps or not prev[:1].isupper()):
@@ -377,12 +383,12 @@ class GenericWordTrimmer:
     def in_name(self, i: int, start: int, end: int) -> bool:
         """A weekday that is part of a name: after a title, or before a capitalised word that is no month
         ("Saturday Night Live")."""
-        before_name = i + 1 < end and self.title(i + 1) and folded(self.doc[i + 1].text) not in MONTHS
+        before_name = i + 1 < end and self.title(i + 1) and folded(self.texts[i + 1]) not in MONTHS
         return before_name or self.s.after_honorific(i, start)
 
     def weekday(self, i: int) -> bool:
         """A weekday: capitalised, or written out in lower case ("on sunday")."""
-        text = self.doc[i].text
+        text = self.texts[i]
         return folded(text) in WEEKDAYS and (text[:1].isupper() or (text.endswith(("day", "days")) and text.islower()))
 
     def generic_weekday(self, i: int) -> bool:
@@ -453,14 +459,14 @@ class GenericWordTrimmer:
         return trim_punctuation(doc, start, end)
 
     def title(self, i: int) -> bool:
-        text = self.doc[i].text
+        text = self.texts[i]
         return len(text) > 1 and text[:1].isupper() and text.isalpha()
 
     def loose_word(self, i: int) -> bool:
         """A lower-case word next to a name that is not part of it: a stop word, preposition, verb form
         or dictionary word that is no gazetteer name ("met", "in", "headaches"; not "trump" of "Donald
         trump" only if it is a gazetteer name)."""
-        text = self.doc[i].text
+        text = self.texts[i]
         if not text.islower() or not text.isalpha() or text in NAME_PARTICLES:
             return False
         if text in self.s.stops or text in PREPOSITIONS or is_verb_form(text, self.s.is_common):
@@ -482,7 +488,7 @@ class GenericWordTrimmer:
         after its first word ("QUESTIONS ANSWERED", "STATES HE WANTS TO GO HOME"); "UNITED KINGDOM"
         opens with its participle and stays."""
         s = self.s
-        words = [self.doc[k].text.lower() for k in range(start, end) if self.doc[k].is_alpha]
+        words = [self.texts[k].lower() for k in range(start, end) if self.alpha[k]]
         if not words or any(w not in s.stops and (w in s.names or not s.is_common(w)) for w in words):
             return False
         for k in range(1, len(words)):
@@ -500,7 +506,7 @@ class GenericWordTrimmer:
         if label in self.name_labels:
             if self.s.caps[start] and self.caps_clause(start, end):
                 return False
-            words = sum(1 for i in range(start, end) if self.doc[i].is_alpha)
+            words = sum(1 for i in range(start, end) if self.alpha[i])
             describes = label in self.description_labels or words > 1  # "the rain" is no place
             return any(self.s.signal(i, start, describes, words == 1) for i in range(start, end))
         if label == self.date_label and end - start == 1 and self.weekday(start):
