@@ -70,6 +70,8 @@ _SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“
 # how a legal form is written after a company's name (the others: capitalised, "Limited", "Ltd")
 _COMPANY_FORM_CASE = {"plc": "PLC", "llc": "LLC", "llp": "LLP", "gmbh": "GmbH", "ab": "AB", "ag": "AG",
                       "sa": "SA", "nv": "NV", "bv": "BV"}
+_DETERMINERS = frozenset("the a an his her their my our your its this that".split())
+_NAME_TITLES = frozenset("mr mrs ms mx dr prof".split())  # English titles a name follows, not verbs ("miss")
 _LINKS = frozenset(("de", "do", "da", "dos", "das", "del"))  # "Rio de Janeiro", "San Juan del Río"
 _SENTENCE_END_IBERIAN = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(¿¡«]\s*$")
 
@@ -203,6 +205,17 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
         if forms[k].isupper() and forms[k].lower() in abbreviations and "-" in (
                 line[m.end():m.end() + 1], line[max(0, m.start() - 1):m.start()]):
             forms[k] = forms[k].lower()
+    if regime == LOWER:  # "the co", "his pa": a clipped word after a determiner (not "co-owned")
+        for k in range(1, len(words)):
+            if forms[k] in abbreviations and forms[k - 1].lower() in _DETERMINERS \
+                    and line[words[k - 1].end():words[k].start()] == " " \
+                    and line[words[k].end():words[k].end() + 1] != "-":
+                forms[k] = forms[k].upper()
+    for k in range(len(words) - 1):  # "dr foster", "MR BAKER": the word after a title is a name
+        if forms[k].lower() in _NAME_TITLES and line[words[k].end():words[k + 1].start()] in (" ", ". ") \
+                and words[k + 1].group().isalpha() and len(words[k + 1].group()) >= 2 \
+                and forms[k + 1].lower() not in _function_words(lang):
+            forms[k + 1] = _capitalised(forms[k + 1].lower()) if not forms[k + 1].isupper() else forms[k + 1]
     named = [f[:1].isupper() for f in forms]  # capitalised by its usual form, not by its place
     for k in range(1, len(words) - 1):
         if (not named[k] and named[k - 1] and named[k + 1] and _joined(line, words[k - 1], words[k])
@@ -221,7 +234,7 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
             for k in range(first, last + 1):
                 if lower[k] not in LINK_WORDS:
                     forms[k] = _capitalised(lower[k])
-        for first, last in company_runs(lower, joined, regime == UPPER, _prose_word):
+        for first, last in company_runs(lower, joined, _prose_word, [f[:1].isupper() for f in forms]):
             for k in range(first, last):
                 if lower[k] not in LINK_WORDS:
                     forms[k] = _capitalised(lower[k])

@@ -11,8 +11,8 @@ prose. Words that court judgments write in lower case as often as in a name are 
 prosecutor", "the appellate court"). English only.
 
 Two more kinds of name are read capitalised for the same reason: a company's name before its legal form
-("MOYOLA CELLARS LIMITED", "tinnelly and sons ltd"; "limited" and the two-letter forms only in capitals,
-where "time was limited" cannot be meant), and a place joined by hyphens around a particle when one of its
+("MOYOLA CELLARS LIMITED", "tinnelly and sons ltd"; "limited" and the two-letter forms only after a word
+that reads as a name, so that "time was limited" stays prose), and a place joined by hyphens around a particle when one of its
 sides is a name ("STOKE-ON-TRENT", "clacton-on-sea").
 """
 from typing import Callable, List, Sequence, Tuple
@@ -77,8 +77,8 @@ def institution_runs(words: Sequence[str], joined: Sequence[bool]) -> List[Tuple
 
 
 # legal forms that end a company's name in any casing, and those read so only in capitals
-COMPANY_FORMS = frozenset("ltd plc llc llp inc gmbh".split())
-CAPS_COMPANY_FORMS = COMPANY_FORMS | frozenset("limited ab ag sa nv bv oy".split())
+COMPANY_FORMS = frozenset("ltd plc llc llp inc gmbh".split())  # no word of the language
+ALL_COMPANY_FORMS = COMPANY_FORMS | frozenset("limited ab ag sa nv bv oy".split())
 COMPANY_WORDS = frozenset("sons brothers bros co".split())  # "Tinnelly and Sons", "Smith & Co"
 # particles of a place written with hyphens ("Stoke-on-Trent", "Southend-on-Sea", "Weston-super-Mare")
 HYPHEN_PARTICLES = frozenset("on upon under super le en sur by in".split())
@@ -86,13 +86,13 @@ COMPANY_RUN_MAX = 4  # words of a company's name before its legal form
 PARTICIPLE_AFTER = frozenset({"to", "by"})
 
 
-def company_runs(words: Sequence[str], joined: Sequence[bool], upper: bool,
-                 prose_word: Callable[[str], bool]) -> List[Tuple[int, int]]:
+def company_runs(words: Sequence[str], joined: Sequence[bool], prose_word: Callable[[str], bool], named: Sequence[bool]) -> List[Tuple[int, int]]:
     """(first, last) word indices of each company name in `words` (lower case) that ends in a legal form
-    (`COMPANY_FORMS`, in capitals also `CAPS_COMPANY_FORMS`), with up to `COMPANY_RUN_MAX` words before it
+    (`ALL_COMPANY_FORMS`; one that is also a word, "limited" or "ab", only when a word before it reads as
+    a name, `named`), with up to `COMPANY_RUN_MAX` words before it
     that are no words of prose (`prose_word`: function words, adverbs; "and" or "&" between two of them);
     not "limited to" or "limited by". Pure function."""
-    forms = CAPS_COMPANY_FORMS if upper else COMPANY_FORMS
+    forms = ALL_COMPANY_FORMS
     runs: List[Tuple[int, int]] = []
     for k, word in enumerate(words):
         if word not in forms or (k + 1 < len(words) and joined[k] and words[k + 1] in PARTICIPLE_AFTER):
@@ -105,7 +105,7 @@ def company_runs(words: Sequence[str], joined: Sequence[bool], upper: bool,
             if words[j] not in JOINING:
                 first = j
             j -= 1
-        if first < k and words[first] not in COMPANY_WORDS:
+        if first < k and words[first] not in COMPANY_WORDS and (word in COMPANY_FORMS or any(named[first:k])):
             runs.append((first, k))
     return runs
 
