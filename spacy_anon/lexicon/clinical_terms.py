@@ -10,6 +10,7 @@ note a span made of them (and numbers, field keys and ordinary words) has no evi
 Written for this project from general clinical usage (no word list of a de-identification corpus).
 """
 import re
+from collections import Counter
 from functools import lru_cache
 from typing import FrozenSet, Sequence, Tuple
 
@@ -140,10 +141,12 @@ def clinical_term_count(words: Sequence[str]) -> Tuple[int, int]:
     abbreviation (`NOTE_MARKERS`), or clinical vocabulary that is no frequent short English word
     ("or", "pt" and "md" do not count: legal text and letters have them)."""
     terms = alpha = 0
-    for word in words:
+    for word, n in Counter(words).items():  # each distinct word once: a document repeats its words
         kind = _word_kind(word)
-        alpha += kind > 0
-        terms += kind > 1
+        if kind:
+            alpha += n
+            if kind > 1:
+                terms += n
     return terms, alpha
 
 
