@@ -253,6 +253,9 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
             form = _capitalised(form)
         if k in initials:
             form = form.upper()
+        elif len(form) == 1 and k and line[words[k - 1].end():m.start()] == "-" and len(forms[k - 1]) > 1 \
+                and forms[k - 1].isupper():
+            form = form.upper()  # the letter of an acronym's suffix ("DHKP-C")
         elif len(form) == 1:
             form = _letter_form(line, m.start(), form)
         if form != m.group():

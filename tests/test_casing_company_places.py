@@ -70,3 +70,8 @@ def test_runs_are_word_index_ranges():
 ])
 def test_clipped_words_after_a_determiner_and_names_after_a_title(text, expected):
     assert expected in truecased_text(text)
+
+
+def test_the_letter_after_an_acronym_s_hyphen_is_a_capital():
+    assert "the DHKP-C were" in truecased_text("MEMBERS OF THE DHKP-C WERE ARRESTED.")
+    assert "x-ray" in truecased_text("THE X-RAY WAS CLEAR.").lower() and "X-RAY" not in truecased_text("THE X-RAY WAS CLEAR.")

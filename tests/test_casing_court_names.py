@@ -15,7 +15,9 @@ from spacy_anon.lexicon.institution_names import institution_runs
 NAMES = ["Fair Employment Tribunal", "Foreign and Commonwealth Office", "Court of Appeal",
          "Administrative Court of Appeal", "Ministry of Foreign Affairs",
          "Benefits Agency", "Tax Authority", "Court of First Instance", "Martial Law Court",
-         "Asylum and Immigration Tribunal", "Ministry of the Interior"]
+         "Asylum and Immigration Tribunal", "Ministry of the Interior", "Ministry for Foreign Affairs",
+         "Department of Foreign Affairs", "Department for Work and Pensions", "Remand Centre",
+         "Anti-Terrorism Department"]
 
 
 @settings(max_examples=60, deadline=None)

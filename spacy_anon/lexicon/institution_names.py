@@ -18,21 +18,22 @@ sides is a name ("STOKE-ON-TRENT", "clacton-on-sea").
 from typing import Callable, List, Sequence, Tuple
 
 HEADS = frozenset(
-    "court courts tribunal tribunals office agency authority commission ministry "
-    "directorate inspectorate council board service chamber registry ombudsman constabulary".split())
+    "court courts tribunal tribunals office agency authority commission ministry department "
+    "directorate inspectorate council board service chamber registry ombudsman constabulary centre center".split())
 MODIFIERS = frozenset(
     "administrative appeal appeals assize audit benefits cassation civil commonwealth constitutional "
     "county criminal crown customs disciplinary district employment equality european excise fair family "
     "federal foreign home immigration asylum industrial information inspection interior justice juvenile labour "
     "labor land law magistrates martial military naval parole penitentiary pensions police prison probation "
     "prosecution provincial regional remand revenue reviewing security sheriff social supreme tax "
-    "treasury youth insurance data protection".split())
-# words after "of" that continue such a name ("court of first instance", "ministry of the interior")
+    "treasury youth insurance data protection detention terrorism anti".split())
+# words after "of" or "for" that continue such a name ("court of first instance", "ministry of the interior",
+# "department for work and pensions")
 OF_WORDS = MODIFIERS | frozenset(
     "first instance affairs defence defense health education finance lords commons state human rights "
-    "economy trade labour transport agriculture".split())
+    "economy trade labour transport agriculture work pensions justice environment".split())
 JOINING = frozenset({"and", "&"})
-LINK_WORDS = JOINING | frozenset({"of", "the"})  # inside a name, left in lower case
+LINK_WORDS = JOINING | frozenset({"of", "for", "the"})  # inside a name, left in lower case
 # ranks and posts that stand before the initial of a name, as court judgments write a witness
 # ("Sergeant H", "Corporal G", "Officer B")
 RANKS = frozenset("sergeant corporal captain lieutenant colonel constable inspector officer commander detective "
@@ -59,12 +60,13 @@ def institution_runs(words: Sequence[str], joined: Sequence[bool]) -> List[Tuple
         while first < k and words[first] in JOINING:
             first += 1
         last = k
-        if k + 2 < n and joined[k] and joined[k + 1] and words[k + 1] == "of":
+        if k + 2 < n and joined[k] and joined[k + 1] and words[k + 1] in ("of", "for"):
             m = k + 2
             if words[m] == "the" and m + 1 < n and joined[m]:
                 m += 1
             end = m
-            while end < n and words[end] in OF_WORDS and (end == m or joined[end - 1]):
+            while end < n and (end == m or joined[end - 1]) and (words[end] in OF_WORDS or (
+                    words[end] in JOINING and end > m and end + 1 < n and joined[end] and words[end + 1] in OF_WORDS)):
                 end += 1
             if end > m:
                 last = end - 1
