@@ -43,7 +43,8 @@ BODY_WORDS = frozenset(
 # Words of direction that open a place's name ("northern Iraq", "south Wales").
 DIRECTIONS = frozenset("north south east west northern southern eastern western central upper lower greater".split())
 SPOKEN_MARKS = frozenset("dot underscore hyphen dash slash".split())  # an address read out ("piotr dot k")
-JOINERS = frozenset("of and & for de da du".split())  # a word after them ends a name ("ministry of justice")
+JOINERS = frozenset("of and & for de da du".split())
+SENTENCE_MARKS = frozenset(".!?:;")  # after them the truecasing capitalises a sentence's first word  # a word after them ends a name ("ministry of justice")
 COMMON_ZIPF = 4.0  # a word typed in lower case after a name goes when at least this frequent (wordfreq Zipf)
 
 
@@ -70,6 +71,15 @@ class TailWords:
     def typed(self, i: int) -> bool:
         """Token i stands as the writer typed it, on a line in mixed case."""
         return not self.caps[i] and (self.written is None or self.written[i] == self.words[i])
+
+    def recased_capital(self, i: int) -> bool:
+        """Token i, a dictionary word typed in lower case, was capitalised by the truecasing inside a
+        sentence: read as a word of a name ("court of first instance"), since the truecasing leaves a
+        dictionary word in lower case unless a name's pattern holds it (a word no dictionary lists, "pls",
+        is capitalised as a possible name, which says less)."""
+        return self.written is not None and self.words[i][:1].isupper() and self.written[i][:1].islower() \
+            and i > 0 and self.words[i - 1] not in SENTENCE_MARKS and "\n" not in self.words[i - 1] \
+            and self.is_common(folded(self.written[i]))
 
     def as_typed(self, i: int) -> str:
         return self.written[i] if self.written is not None else self.words[i]
@@ -104,6 +114,8 @@ class TailWords:
         text = self.as_typed(i)
         if not self.alpha[i] or self.caps[i]:
             return False
+        if not leading and self.recased_capital(i):
+            return False  # "the izmir court of first instance": the truecasing read it as part of a name
         w = folded(text)
         if text.isupper() and len(text) >= 4:  # "AGAIN": emphasis, not an acronym
             return not leading and zipf(w) >= 4.0 and emphasis(self.doc, i) and w not in self.names and w not in self.places \
