@@ -70,6 +70,12 @@ _SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“
 # how a legal form is written after a company's name (the others: capitalised, "Limited", "Ltd")
 _COMPANY_FORM_CASE = {"plc": "PLC", "llc": "LLC", "llp": "LLP", "gmbh": "GmbH", "ab": "AB", "ag": "AG",
                       "sa": "SA", "nv": "NV", "bv": "BV"}
+_DOTTED_RUN = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}(?![\w])")  # "c.ç.", "z.m.", "e.g."
+_DOTTED_WORDS = frozenset("eg ie am pm nb cf vs ps pp ff ca op".split())  # abbreviations written with dots
+_VERB_MONTHS = frozenset({"may", "march"})
+_MID_SENTENCE_ABBREVIATIONS = ("e.g.", "i.e.", "cf.", "vs.", "viz.")  # no sentence ends after them
+_DAY_BEFORE = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)? $", re.I)
+_YEAR_AFTER = re.compile(r" (?:\d{1,2}(?:st|nd|rd|th)?,? )?(?:1[6-9]|20)\d\d\b")
 _DETERMINERS = frozenset("the a an his her their my our your its this that".split())
 _NAME_TITLES = frozenset("mr mrs ms mx dr prof".split())  # English titles a name follows, not verbs ("miss")
 _LINKS = frozenset(("de", "do", "da", "dos", "das", "del"))  # "Rio de Janeiro", "San Juan del Río"
@@ -243,13 +249,19 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
         for first, last in hyphen_places(lower, gaps, [f[:1].isupper() for f in forms]):
             forms[first], forms[last] = _capitalised(lower[first]), _capitalised(lower[last])
             forms[first + 1] = lower[first + 1]
-    initials = _initials(line, words, forms, lang)
+    initials = _initials(line, words, forms, lang) | _dotted_initials(line, words)
+    if lang == "en":  # "28 may 1996", "march 2003": a month that is also a verb, in a date
+        for k, m in enumerate(words):
+            if forms[k] in _VERB_MONTHS and (_DAY_BEFORE.search(line, 0, m.start()) or _YEAR_AFTER.match(line, m.end())):
+                forms[k] = _capitalised(forms[k])
     sentence_end = _SENTENCE_END if lang == "en" else _SENTENCE_END_IBERIAN
     out = list(line)
     for k, m in enumerate(words):
         form = forms[k]
         before = line[max(0, words[k - 1].end() - 2):m.start()] if k else ""
-        if not form[:1].isupper() and sentence_end.search(before):
+        if not form[:1].isupper() and sentence_end.search(before) \
+                and k - 1 not in initials \
+                and not line[:m.start()].rstrip().lower().endswith(_MID_SENTENCE_ABBREVIATIONS):  # "C.Ç. said", "e.g. in"
             form = _capitalised(form)
         if k in initials:
             form = form.upper()
@@ -281,6 +293,17 @@ def _initials(line: str, words: List["re.Match"], forms: List[str], lang: str) -
                 forms[k - 1] = _capitalised(prev)
         elif gap == "." and k - 1 in found:
             found.add(k)  # the next letter of a dotted run ("Z.M.")
+    return frozenset(found)
+
+
+def _dotted_initials(line: str, words: List["re.Match"]) -> FrozenSet[int]:
+    """Indices of the letters of a dotted run of initials ("c.ç.", "Z.M."), not of an abbreviation
+    written so ("e.g.", "a.m.")."""
+    found = set()
+    for run in _DOTTED_RUN.finditer(line):
+        if run.group().replace(".", "").lower() in _DOTTED_WORDS:
+            continue
+        found.update(k for k, m in enumerate(words) if run.start() <= m.start() < run.end())
     return frozenset(found)
 
 

@@ -75,3 +75,14 @@ def test_clipped_words_after_a_determiner_and_names_after_a_title(text, expected
 def test_the_letter_after_an_acronym_s_hyphen_is_a_capital():
     assert "the DHKP-C were" in truecased_text("MEMBERS OF THE DHKP-C WERE ARRESTED.")
     assert "x-ray" in truecased_text("THE X-RAY WAS CLEAR.").lower() and "X-RAY" not in truecased_text("THE X-RAY WAS CLEAR.")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("the applicant, c.ç., and z.m. were heard.", "C.Ç., and Z.M. were"),
+    ("THE APPLICANT, C.Ç., AND Z.M. WERE HEARD.", "C.Ç., and Z.M. were"),
+    ("we met at 9 a.m., e.g. in the hall.", "9 a.m., e.g. in"),
+    ("on 28 may 1996 and in march 2003 they may go.", "28 May 1996 and in March 2003 they may go"),
+    ("ON MAY 5, 2001 THEY MAY LEAVE.", "May 5, 2001 they may leave"),
+])
+def test_initials_without_a_title_and_months_that_are_verbs(text, expected):
+    assert expected in truecased_text(text)
