@@ -13,7 +13,7 @@ from typing import FrozenSet, List, Optional, Sequence
 from spacy.tokens import Doc
 from spacy.util import registry
 
-from spacy_anon.casing import AS_WRITTEN, line_regime, written_words
+from spacy_anon.casing import AS_WRITTEN, LOWER, line_regime, usual_form, written_words
 from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GREETINGS, INTERJECTIONS, dictionary_test, folded,
                                               is_past_or_progressive, zipf)
@@ -75,11 +75,13 @@ class TailWords:
     def recased_capital(self, i: int) -> bool:
         """Token i, a dictionary word typed in lower case, was capitalised by the truecasing inside a
         sentence: read as a word of a name ("court of first instance"), since the truecasing leaves a
-        dictionary word in lower case unless a name's pattern holds it (a word no dictionary lists, "pls",
-        is capitalised as a possible name, which says less)."""
+        dictionary word in lower case unless a name's pattern holds it. A word no dictionary lists ("pls")
+        is capitalised as a possible name, and the case table writes some words capitalised wherever they
+        stand ("Council"): neither says as much."""
         return self.written is not None and self.words[i][:1].isupper() and self.written[i][:1].islower() \
             and i > 0 and self.words[i - 1] not in SENTENCE_MARKS and "\n" not in self.words[i - 1] \
-            and self.is_common(folded(self.written[i]))
+            and self.is_common(folded(self.written[i])) \
+            and not usual_form(self.written[i], LOWER, self.doc.lang_ or "en")[:1].isupper()
 
     def as_typed(self, i: int) -> str:
         return self.written[i] if self.written is not None else self.words[i]
