@@ -44,7 +44,9 @@ from spacy.tokens import Doc
 from spacy_anon.extensions import doc_text
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
-from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, dictionary_test, is_past_or_progressive
+from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
+from spacy_anon.lexicon.clinical_terms import is_english_word
+from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
 from spacy_anon.lexicon.institution_names import LINK_WORDS, RANKS, company_runs, hyphen_places, institution_runs
 
 AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
@@ -72,6 +74,7 @@ _COMPANY_FORM_CASE = {"plc": "PLC", "llc": "LLC", "llp": "LLP", "gmbh": "GmbH", 
                       "sa": "SA", "nv": "NV", "bv": "BV"}
 _DOTTED_RUN = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}(?![\w])")  # "c.ç.", "z.m.", "e.g."
 _DOTTED_WORDS = frozenset("eg ie am pm nb cf vs ps pp ff ca op".split())  # abbreviations written with dots
+_VERB_PARTICLES = ("up", "with", "under", "over", "out", "mis", "fore", "re", "be")
 _VERB_MONTHS = frozenset({"may", "march"})
 _MID_SENTENCE_ABBREVIATIONS = ("e.g.", "i.e.", "cf.", "vs.", "viz.")  # no sentence ends after them
 _DAY_BEFORE = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)? $", re.I)
@@ -150,6 +153,8 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
     lower = word.lower()
     if regime == UPPER and lower in profile.abbreviations:
         return lower.upper()
+    if lang == "en" and lower in LEGAL_PROSE_WORDS:  # "inter alia", "bona fide": prose, whatever lists hold
+        return lower
     form = _table(lang).get(lower)
     if form is not None:
         return form
@@ -159,11 +164,17 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
             and _zipf(lower, lang) < profile.name_max_zipf
             and (profile.dictionary or lower not in _function_words(lang))):
         return _capitalised(lower)
-    if len(lower) == 1 or is_word(lower, lang):
+    if len(lower) == 1 or is_word(lower, lang) or (lang == "en" and (
+            is_english_word(lower) or _prefixed_irregular(lower))):  # "interrogated", "cookhouse", "upheld"
         return lower
     if regime == UPPER and len(lower) <= 5 and not set(lower) & profile.vowels:
         return lower.upper()  # an abbreviation ("BP", "NGT", "HTN") more often than a name
     return _capitalised(lower)
+
+
+def _prefixed_irregular(lower: str) -> bool:
+    """An irregular verb form after a particle ("upheld", "withdrew", "underwent", "overheard")."""
+    return any(lower.startswith(p) and lower[len(p):] in IRREGULAR_VERBS for p in _VERB_PARTICLES)
 
 
 @lru_cache(maxsize=65536)

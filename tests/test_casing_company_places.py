@@ -86,3 +86,17 @@ def test_the_letter_after_an_acronym_s_hyphen_is_a_capital():
 ])
 def test_initials_without_a_title_and_months_that_are_verbs(text, expected):
     assert expected in truecased_text(text)
+
+
+@pytest.mark.parametrize("word", ["upheld", "withdrew", "interrogated", "adjourned", "cookhouse", "rebut",
+                                  "alia", "hereinafter", "whereby", "bona", "cassation"])
+def test_rare_and_legal_words_stay_prose_in_any_casing(word):
+    """Bug (issue 28): a word no common-word list has ("interrogated", "upheld", "inter alia") was read
+    as a name in capitals and lower case, and the tagger masked it."""
+    for casing in (str.upper, str.lower):
+        out = truecased_text(casing(f"the court said that it {word} the other points of the appeal."))
+        assert f" {word} " in out
+
+
+def test_names_that_are_rare_words_stay_names():
+    assert "Mr Grainger of Sunderland" in truecased_text("MR GRAINGER OF SUNDERLAND WAS HEARD.")
