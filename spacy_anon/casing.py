@@ -74,6 +74,9 @@ _COMPANY_FORM_CASE = {"plc": "PLC", "llc": "LLC", "llp": "LLP", "gmbh": "GmbH", 
                       "sa": "SA", "nv": "NV", "bv": "BV"}
 _DOTTED_RUN = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}(?![\w])")  # "c.ç.", "z.m.", "e.g."
 _DOTTED_WORDS = frozenset("eg ie am pm nb cf vs ps pp ff ca op".split())  # abbreviations written with dots
+_PLACE_ENDINGS = ("wood", "field", "side", "brook", "ford", "ton", "ham", "bury", "view", "dale", "vale", "hill",
+                  "land", "well", "worth", "stead", "gate", "water", "moor", "ridge", "thorpe", "mouth", "port",
+                  "borough", "burgh", "stone", "bridge", "ley", "combe", "wick", "by")
 _VERB_PARTICLES = ("up", "with", "under", "over", "out", "mis", "fore", "re", "be")
 _VERB_MONTHS = frozenset({"may", "march"})
 _MID_SENTENCE_ABBREVIATIONS = ("e.g.", "i.e.", "cf.", "vs.", "viz.")  # no sentence ends after them
@@ -165,11 +168,20 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
             and (profile.dictionary or lower not in _function_words(lang))):
         return _capitalised(lower)
     if len(lower) == 1 or is_word(lower, lang) or (lang == "en" and (
-            is_english_word(lower) or _prefixed_irregular(lower))):  # "interrogated", "cookhouse", "upheld"
+            _rare_word(lower) or _prefixed_irregular(lower))):  # "interrogated", "cookhouse", "upheld"
         return lower
     if regime == UPPER and len(lower) <= 5 and not set(lower) & profile.vowels:
         return lower.upper()  # an abbreviation ("BP", "NGT", "HTN") more often than a name
     return _capitalised(lower)
+
+
+def _rare_word(lower: str) -> bool:
+    """A rarer English dictionary word (`is_english_word`: WordNet's lemmas and their inflections) that
+    does not look like a name: not a place-like compound ("Briarwood", "Oakfield") and, with "-ing" or
+    "-ed", not on a short stem ("Hocking")."""
+    if lower.endswith(_PLACE_ENDINGS) or (lower.endswith(("ing", "ed")) and len(lower) < 8):
+        return False
+    return is_english_word(lower)
 
 
 def _prefixed_irregular(lower: str) -> bool:

@@ -100,3 +100,8 @@ def test_rare_and_legal_words_stay_prose_in_any_casing(word):
 
 def test_names_that_are_rare_words_stay_names():
     assert "Mr Grainger of Sunderland" in truecased_text("MR GRAINGER OF SUNDERLAND WAS HEARD.")
+
+
+def test_rare_words_shaped_like_names_stay_names():
+    out = truecased_text("SEEN AT BRIARWOOD CLINIC BY DR HOCKING AND REPOSITIONED.")
+    assert "Briarwood" in out and "Hocking" in out and "repositioned" in out
