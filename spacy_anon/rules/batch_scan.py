@@ -259,8 +259,9 @@ def _holding(batch: Batch, needs: Sequence["re.Pattern[str]"]) -> List[bool]:
         safe = safe_separators(regex)
         sep = next((s for s in batch.free if s in safe), None)
         if sep is None:
+            search = twin(regex).search  # the same matches (`first_chars`)
             for i, text in enumerate(texts):
-                if not holds[i] and regex.search(text) is not None:
+                if not holds[i] and search(text) is not None:
                     holds[i] = True
             continue
         joined, starts = batch.joined(sep)
