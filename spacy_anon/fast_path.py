@@ -79,7 +79,7 @@ def anonymize_structured(texts: Iterable[str], nlp: Optional[Language] = None, *
                 raise TypeError(Errors.E282.format(kind=type(text).__name__))
         done: List[Tuple[str, List[Dict[str, Any]]]] = []
         collecting = gc.isenabled()
-        gc.disable()  # a batch makes many short-lived objects and no lasting cycle: see `_batch_results`
+        gc.disable()  # a batch makes many short-lived objects: see `_batch_results`
         try:
             error = _batch_results(nlp, rules, mask, batch, memory, done)
         finally:
@@ -96,10 +96,9 @@ def _batch_results(nlp: Language, rules: Any, mask: Any, batch: Sequence[str], m
     that fails; RETURNS that failure (raised after the texts before it are given), or None.
 
     The cyclic garbage collector is paused for this call only (not while the caller reads the
-    results): the batch's objects are freed by their reference counts, and a collection of the
-    whole heap (the pipeline's vocabulary, the recognizers' tables) in the middle of a batch cost
-    2 to 8 % of the fast path's time (`benchmarks/fast_path_profile.py`). Whatever cycles a batch
-    leaves are collected once the collector runs again."""
+    results): the batch's objects are freed by their reference counts, and the collections in the
+    middle of batches took 2 to 8 % of the fast path's time (`benchmarks/fast_path_profile.py`).
+    Whatever cycles a batch leaves are collected once the collector runs again."""
     try:
         found = rules.match_batch(batch)
         with nlp.memory_zone():  # the strings and lexemes of the batch's docs are freed after it
