@@ -113,7 +113,7 @@ def _lookahead(pieces: List[Piece], flags: int) -> str:
         source = _class(items)
         if (piece_flags ^ flags) & re.ASCII:
             if not piece_flags & re.ASCII:
-                raise _Unknown("(?u:) inside an ASCII pattern")
+                raise _Unknown(piece_flags)  # (?u:) inside an ASCII pattern
             source = "(?a:%s)" % source
         if (piece_flags ^ flags) & re.IGNORECASE:
             source = ("(?i:%s)" if piece_flags & re.IGNORECASE else "(?-i:%s)") % source
