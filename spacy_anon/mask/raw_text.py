@@ -7,8 +7,8 @@ types, group mentions into entities, sweep the text for other occurrences of a m
 entities from the replacement memory, replace each mention with its operator and write the text and the
 table. `RawMasker.mask` does the same on the string, for the settings where each step can be done
 exactly without the Doc (`RawMasker.supported`: the `tag` operator, no thresholds, no allow lists, no
-key, the default grouper and overlap policy). Token boundaries come from the pipeline's own tokenizer,
-run only on the whitespace-free run of characters that holds a match's edge (spaCy tokenizes such runs
+key, the default grouper and overlap policy). Token boundaries come from the pipeline's own tokenizer
+(its rules on a vocabulary of their own: `mask.edge_tokenizer`), run only on the whitespace-free run of characters that holds a match's edge (spaCy tokenizes such runs
 one by one, so a run's tokens are those it has in the whole text). Where any step would do more than
 this module reproduces (overlapping or repeated spans after fitting to tokens, a category or type that
 changes the label, a time that opens a chat line, a user name made of names, words hyphenated across
@@ -21,6 +21,7 @@ import re
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from spacy_anon.labels import identifier_for
+from spacy_anon.mask.edge_tokenizer import EdgeTokenizer
 from spacy_anon.lexicon.tag_names import resolve_tag_format, tag_label
 from spacy_anon.mask import leak_guard
 from spacy_anon.mask.entities import SWEEP_SOURCE
@@ -101,7 +102,7 @@ class RawMasker:
     """anon_mask's (text, table) for one pipeline's rule matches on strings (`mask`)."""
 
     def __init__(self, nlp: Any, rules: Any, mask: Any) -> None:
-        self.tokenizer, self.lang = nlp.tokenizer, nlp.lang
+        self.tokenizer, self.lang = EdgeTokenizer(nlp), nlp.lang  # the pipeline's tokens, not its vocabulary
         self.rules, self.mask = rules, mask
         self.types = rules.fine_types()
         params = mask.operator_params()
@@ -121,8 +122,9 @@ class RawMasker:
         self._known_runs: Dict[str, Tuple[List[int], List[int]]] = {}
 
     def new_batch(self) -> None:
-        """Forget the token edges of the runs of the last batch."""
+        """Forget the token edges of the runs of the last batch; follow the pipeline's tokenizer."""
         self._known_runs = {}
+        self.tokenizer.refresh()
 
     def _tagged(self, label: str, fine_type: str) -> bool:
         key = (label, fine_type)

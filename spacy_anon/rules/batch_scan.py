@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from spacy_anon.rules import scanning
+from spacy_anon.rules.first_chars import twin
 from spacy_anon.rules.prefilter import Prefilter
 from spacy_anon.rules.recognizers import Recognizer
 from spacy_anon.rules.recognizers.base import Pattern
@@ -225,7 +226,7 @@ def batch_hits(batch: Batch, recognizer: Recognizer, options: object) -> Optiona
             continue  # no text can hold a match
         joined, starts = batch.joined(sep) if chosen is None else batch.joined_subset(sep, chosen)
         for m in (scanning.finditer(pattern.regex, joined) if skips_ahead(pattern.regex) else
-                  pattern.regex.finditer(joined)):
+                  twin(pattern.regex).finditer(joined)):  # the same matches (`first_chars`)
             start, end = m.span(pattern.group)
             if start < end:
                 k = bisect.bisect_right(starts, m.start()) - 1
@@ -258,8 +259,9 @@ def _holding(batch: Batch, needs: Sequence["re.Pattern[str]"]) -> List[bool]:
         safe = safe_separators(regex)
         sep = next((s for s in batch.free if s in safe), None)
         if sep is None:
+            search = twin(regex).search  # the same matches (`first_chars`)
             for i, text in enumerate(texts):
-                if not holds[i] and regex.search(text) is not None:
+                if not holds[i] and search(text) is not None:
                     holds[i] = True
             continue
         joined, starts = batch.joined(sep)
@@ -267,7 +269,7 @@ def _holding(batch: Batch, needs: Sequence["re.Pattern[str]"]) -> List[bool]:
             for m in scanning.finditer(regex, joined):
                 holds[bisect.bisect_right(starts, m.start()) - 1] = True
             continue
-        search, pos = regex.search, 0
+        search, pos = twin(regex).search, 0  # the same matches (`first_chars`)
         while True:
             m = search(joined, pos)
             if m is None:

@@ -3,6 +3,8 @@ import re
 from functools import lru_cache
 from typing import Iterator, Sequence, Tuple
 
+from spacy_anon.rules.phone_screen import screened_regions
+
 # Digit groups joined by single spaces, dots, dashes (also "- ", as notes type "212- 476- 8356") or slashes
 # (only as 3/3/4, "201/324/1423"), an optional +CC / (area) / (0) prefix and extension.
 _CANDIDATE = re.compile(
@@ -46,7 +48,8 @@ def is_valid_phone(number: str, regions: Tuple[str, ...]) -> bool:
 def _valid_cached(number: str, regions: Tuple[str, ...]) -> bool:
     import phonenumbers
 
-    for region in (None,) if number.startswith("+") else regions:
+    # the screen leaves out only regions where phonenumbers would not find the number valid
+    for region in (None,) if number.startswith("+") else screened_regions(number, regions):
         try:
             parsed = phonenumbers.parse(number, region)
         except phonenumbers.NumberParseException:

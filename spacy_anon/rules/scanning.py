@@ -19,6 +19,8 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
+from spacy_anon.rules.first_chars import twin
+
 try:  # Python 3.11+
     from re import _constants as _c, _parser as _p
 except ImportError:  # pragma: no cover  (Python 3.8-3.10)
@@ -511,7 +513,7 @@ def finditer(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[str]"]:
     with literal text: tried there alone (or not at all when the text lacks the literals). A short
     text is scanned by `re` directly."""
     if len(text) < SHORT_TEXT:
-        return regex.finditer(text)
+        return twin(regex).finditer(text)  # the same matches, tried only where one can start
     return _finditer_long(regex, text)
 
 
@@ -531,7 +533,7 @@ def _finditer_long(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[st
         return
     candidates = candidate_starts(regex, text)
     if candidates is None:
-        yield from regex.finditer(text)
+        yield from twin(regex).finditer(text)
         return
     yield from _match_at(regex, text, candidates)
 

@@ -1,0 +1,143 @@
+"""A pattern's twin that finds the same matches faster: the pattern behind a lookahead for the
+characters its matches can start with.
+
+Why: `re` skips ahead quickly only for a pattern that opens with a literal or a character class; a
+pattern that opens with a lookbehind or a word boundary ("(?<![\\w/.])(?:[12]\\d|3[01]|0?[1-9])/...")
+is tried in full at every position of a batch. `(?=[0-9])` before it fails at once where no match can
+start. The set is read from the parsed pattern (zero-width items skipped, optional items add the
+next item's set); it holds every character a match can start with, so the twin's matches, groups and
+spans are the pattern's (`tests/test_rules_first_chars.py`). A pattern whose set is not proven (`.`,
+a back reference first, a match that can be empty, other flags) has no twin.
+"""
+import re
+from functools import lru_cache
+from typing import List, Optional, Tuple
+
+try:  # Python 3.11+
+    from re import _constants as _c, _parser as _p
+except ImportError:  # pragma: no cover  (Python 3.8-3.10)
+    import sre_constants as _c  # type: ignore[no-redef]
+    import sre_parse as _p  # type: ignore[no-redef]
+
+_ZERO_WIDTH = (_c.AT, _c.ASSERT, _c.ASSERT_NOT)
+_REPEATS = tuple(op for op in (getattr(_c, "MAX_REPEAT", None), getattr(_c, "MIN_REPEAT", None),
+                               getattr(_c, "POSSESSIVE_REPEAT", None)) if op is not None)
+_ATOMIC = getattr(_c, "ATOMIC_GROUP", None)
+_CATEGORY = {
+    _c.CATEGORY_DIGIT: r"\d", _c.CATEGORY_NOT_DIGIT: r"\D", _c.CATEGORY_SPACE: r"\s",
+    _c.CATEGORY_NOT_SPACE: r"\S", _c.CATEGORY_WORD: r"\w", _c.CATEGORY_NOT_WORD: r"\W",
+}
+_GLOBAL_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
+_KEPT_FLAGS = re.IGNORECASE | re.ASCII  # the flags that change what a class holds
+Piece = Tuple[int, list]  # (flags in force, the items of a character class)
+
+
+class _Unknown(Exception):
+    """An item whose first characters this module does not read."""
+
+
+def _item(op, av, flags: int) -> Tuple[List[Piece], bool]:
+    """(the classes a match of this item can start with, whether it can match empty)."""
+    if op is _c.LITERAL:
+        return [(flags, [(_c.LITERAL, av)])], False
+    if op is _c.NOT_LITERAL:
+        return [(flags, [(_c.NEGATE, None), (_c.LITERAL, av)])], False
+    if op is _c.IN:
+        return [(flags, list(av))], False
+    if op is _c.SUBPATTERN:
+        _group, add, remove, items = av
+        return _sequence(items, (flags | add) & ~remove)
+    if op is _c.BRANCH:
+        pieces: List[Piece] = []
+        empty = False
+        for branch in av[1]:
+            got, can_be_empty = _sequence(branch, flags)
+            pieces += got
+            empty = empty or can_be_empty
+        return pieces, empty
+    if op in _REPEATS:
+        low, high, items = av
+        if high == 0:
+            return [], True
+        got, can_be_empty = _sequence(items, flags)
+        return got, can_be_empty or low == 0
+    if _ATOMIC is not None and op is _ATOMIC:
+        return _sequence(av, flags)
+    raise _Unknown(op)
+
+
+def _sequence(items, flags: int) -> Tuple[List[Piece], bool]:
+    pieces: List[Piece] = []
+    for op, av in items:
+        if op in _ZERO_WIDTH:
+            continue  # looks at the text, consumes nothing: the match starts with what follows
+        got, can_be_empty = _item(op, av, flags)
+        pieces += got
+        if not can_be_empty:
+            return pieces, False
+    return pieces, True
+
+
+def _char(code: int) -> str:
+    return "\\U%08x" % code
+
+
+def _class(items: list) -> str:
+    negate, parts = False, []
+    for op, av in items:
+        if op is _c.NEGATE:
+            negate = True
+        elif op is _c.LITERAL:
+            parts.append(_char(av))
+        elif op is _c.RANGE:
+            parts.append(_char(av[0]) + "-" + _char(av[1]))
+        elif op is _c.CATEGORY and av in _CATEGORY:
+            parts.append(_CATEGORY[av])
+        else:
+            raise _Unknown(op)
+    return "[" + ("^" if negate else "") + "".join(parts) + "]"
+
+
+def _lookahead(pieces: List[Piece], flags: int) -> str:
+    """One lookahead that holds at a position where one of the pieces holds, each class under the
+    flags it was written under."""
+    merged: dict = {}  # classes written under the same flags, without a negation: one class
+    alone: List[Piece] = []
+    for piece_flags, items in pieces:
+        if any(op is _c.NEGATE for op, _av in items):
+            alone.append((piece_flags, items))
+        else:
+            merged.setdefault(piece_flags & _KEPT_FLAGS, []).extend(items)
+    alternatives = []
+    for piece_flags, items in list(merged.items()) + alone:
+        source = _class(items)
+        if (piece_flags ^ flags) & re.ASCII:
+            if not piece_flags & re.ASCII:
+                raise _Unknown(piece_flags)  # (?u:) inside an ASCII pattern
+            source = "(?a:%s)" % source
+        if (piece_flags ^ flags) & re.IGNORECASE:
+            source = ("(?i:%s)" if piece_flags & re.IGNORECASE else "(?-i:%s)") % source
+        alternatives.append(source)
+    return "(?=%s)" % "|".join(dict.fromkeys(alternatives))
+
+
+@lru_cache(maxsize=4096)
+def twin(regex: "re.Pattern[str]") -> "re.Pattern[str]":
+    """`regex` behind a lookahead for the characters its matches start with (see the module's
+    docstring), or `regex` itself when that set is not proven."""
+    if not isinstance(regex.pattern, str) or regex.flags & (re.LOCALE | re.DEBUG):
+        return regex
+    try:
+        pieces, can_be_empty = _sequence(list(_p.parse(regex.pattern, regex.flags)), regex.flags)
+        if can_be_empty or not pieces:
+            return regex
+        source = regex.pattern
+        while _GLOBAL_FLAGS.match(source):  # flags for the whole pattern: given to compile instead
+            source = source[_GLOBAL_FLAGS.match(source).end():]
+        end = "\n)" if regex.flags & re.VERBOSE else ")"  # a verbose pattern may end in a comment
+        fast = re.compile(_lookahead(pieces, regex.flags) + "(?:" + source + end, regex.flags)
+    except (_Unknown, re.error, RecursionError, OverflowError, TypeError):
+        return regex
+    if fast.groups != regex.groups or fast.groupindex != regex.groupindex:
+        return regex
+    return fast

@@ -1,0 +1,54 @@
+"""A pattern's twin (`spacy_anon.rules.first_chars.twin`) finds exactly the pattern's matches, groups
+and spans; a pattern whose first characters are not proven has none."""
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spacy_anon.rules.first_chars import twin
+from spacy_anon.rules.recognizers import BUILT_IN
+
+PATTERNS = [p.regex for rec in BUILT_IN for p in rec.patterns]
+PIECES = ["2024-03-05", "10.0.0.1", "555-123-4567", "jane.doe@example.com", "GB29 NWBK 6016 1331 9268 19", " ",
+          "\n", "-", "/", ".", ":", "on", "March", "Mr", "the", "MRN", "#", "(", ")", "ext", "x", "2", "11",
+          "0", "a", "Z", "é", "ſ", "K", "İ", "\u212a", "\t", "_", "@", "'", "15th", "age", "https://a.b/c"]
+
+
+def _found(regex, text):
+    return [m.regs for m in regex.finditer(text)]
+
+
+def test_every_built_in_pattern_has_a_twin():
+    assert all(twin(r) is not r for r in PATTERNS)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=24).map("".join))
+def test_twins_of_the_built_in_patterns_find_the_same_matches(text):
+    for regex in PATTERNS:
+        assert _found(twin(regex), text) == _found(regex, text), regex.pattern
+
+
+@pytest.mark.parametrize("source,flags,text", [
+    (r"(?i)(?<!\w)abc", 0, "x ABC abc aBc"),
+    (r"(?<![\w.])(?i:st)\d", 0, "ST1 st2 St3 \u017ft4"),
+    (r"(?-i:A)b", re.I, "aB AB Ab"),
+    (r"(?a:\w)x", 0, "éx ax"),
+    (r"\d  # a digit", re.X, "a1b2"),
+    (r"(?:[^\W\d_]|[^a-z\s])q", 0, "aq 1q  q"),
+    (r"(?:x?|y)z", 0, "xz yz z"),
+    (r"\b(?:Ms|[12]\d{3})(?=\W)", 0, "Ms 2024 1999x"),
+    (r"(?>ab|a)c", 0, "abc ac"),
+    (r"[^x]{2}", 0, "xxab\nxy"),
+])
+def test_twin_finds_the_same_matches(source, flags, text):
+    regex = re.compile(source, flags)
+    assert twin(regex) is not regex
+    assert _found(twin(regex), text) == _found(regex, text)
+
+
+@pytest.mark.parametrize("source", [r"a*", r".b", r"(a?)\1b", r"(?=a)|b", r"\b", r"(x)?(?(1)a|b)"])
+def test_no_twin_where_the_first_characters_are_not_proven(source):
+    regex = re.compile(source)
+    assert twin(regex) is regex
