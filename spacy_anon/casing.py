@@ -175,6 +175,22 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
     return _capitalised(lower)
 
 
+def _without_possessive_s(line: str, words: List["re.Match"], joined: List[bool]) -> Tuple[List[int], List[bool]]:
+    """The indices of the words without the "s" of a possessive ("magistrate's"), and for each whether it
+    runs on into the next: one space, a hyphen, or a possessive and one space ("magistrates' court")."""
+    kept: List[int] = []
+    runs_on: List[bool] = []
+    for k, m in enumerate(words):
+        gap_before = line[words[k - 1].end():m.start()] if k else ""
+        if m.group().lower() == "s" and gap_before in ("'", "’") and kept:
+            runs_on[-1] = k + 1 < len(words) and line[m.end():words[k + 1].start()] == " "
+            continue
+        kept.append(k)
+        gap_after = line[m.end():words[k + 1].start()] if k + 1 < len(words) else ""
+        runs_on.append(joined[k] or gap_after in ("' ", "’ "))
+    return kept, runs_on
+
+
 def _rare_word(lower: str) -> bool:
     """A rarer English dictionary word (`is_english_word`: WordNet's lemmas and their inflections) that
     does not look like a name: not a place-like compound ("Briarwood", "Oakfield") and, with "-ing" or
@@ -259,8 +275,9 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
     if lang == "en":  # "FAIR EMPLOYMENT TRIBUNAL", "court of appeal": a state body's name, not prose
         lower = [f.lower() for f in forms]
         joined = [_joined(line, words[k], words[k + 1]) for k in range(len(words) - 1)] + [False]
-        for first, last in institution_runs(lower, joined):
-            for k in range(first, last + 1):
+        kept, kept_joined = _without_possessive_s(line, words, joined)  # "magistrates' court", "queen's bench"
+        for first, last in institution_runs([lower[k] for k in kept], kept_joined):
+            for k in kept[first:last + 1]:
                 if lower[k] not in LINK_WORDS:
                     forms[k] = _capitalised(lower[k])
         for first, last in company_runs(lower, joined, _prose_word, [f[:1].isupper() for f in forms]):

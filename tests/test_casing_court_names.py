@@ -17,7 +17,8 @@ NAMES = ["Fair Employment Tribunal", "Foreign and Commonwealth Office", "Court o
          "Benefits Agency", "Tax Authority", "Court of First Instance", "Martial Law Court",
          "Asylum and Immigration Tribunal", "Ministry of the Interior", "Ministry for Foreign Affairs",
          "Department of Foreign Affairs", "Department for Work and Pensions", "Remand Centre",
-         "Anti-Terrorism Department"]
+         "Anti-Terrorism Department", "Magistrates' Court", "Magistrate's Court", "Parliamentary Ombudsman",
+         "Legal Aid Board", "Anti-Terrorist Branch", "Military Recruitment Office"]
 
 
 @settings(max_examples=60, deadline=None)

@@ -19,14 +19,16 @@ from typing import Callable, List, Sequence, Tuple
 
 HEADS = frozenset(
     "court courts tribunal tribunals office agency authority commission ministry department "
-    "directorate inspectorate council board service chamber registry ombudsman constabulary centre center".split())
+    "directorate inspectorate council board service chamber registry ombudsman constabulary centre center "
+    "branch".split())
 MODIFIERS = frozenset(
     "administrative appeal appeals assize audit benefits cassation civil commonwealth constitutional "
     "county criminal crown customs disciplinary district employment equality european excise fair family "
     "federal foreign home immigration asylum industrial information inspection interior justice juvenile labour "
     "labor land law magistrates martial military naval parole penitentiary pensions police prison probation "
     "prosecution provincial regional remand revenue reviewing security sheriff social supreme tax "
-    "treasury youth insurance data protection detention terrorism anti".split())
+    "treasury youth insurance data protection detention terrorism terrorist anti magistrate parliamentary "
+    "recruitment legal aid".split())
 # words after "of" or "for" that continue such a name ("court of first instance", "ministry of the interior",
 # "department for work and pensions")
 OF_WORDS = MODIFIERS | frozenset(
