@@ -69,6 +69,8 @@ _CHUNK = re.compile(r"\S+")
 _ADDRESS = re.compile(r"\w@\w|://|(?i:www\.|\.(?:com|org|net|edu|gov|info|biz|io|co|uk|ie|de|fr|es|eu)\b)")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(]\s*$")
 # Spanish and Portuguese also open a sentence or a quote with "¿", "¡" and "«"
+_LINKS = frozenset(("de", "do", "da", "dos", "das", "del"))  # "Rio de Janeiro", "San Juan del Río"
+_SENTENCE_END_IBERIAN = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(¿¡«]\s*$")
 # how a legal form is written after a company's name (the others: capitalised, "Limited", "Ltd")
 _COMPANY_FORM_CASE = {"plc": "PLC", "llc": "LLC", "llp": "LLP", "gmbh": "GmbH", "ab": "AB", "ag": "AG",
                       "sa": "SA", "nv": "NV", "bv": "BV"}
@@ -84,8 +86,6 @@ _DAY_BEFORE = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)? $", re.I)
 _YEAR_AFTER = re.compile(r" (?:\d{1,2}(?:st|nd|rd|th)?,? )?(?:1[6-9]|20)\d\d\b")
 _DETERMINERS = frozenset("the a an his her their my our your its this that".split())
 _NAME_TITLES = frozenset("mr mrs ms mx dr prof".split())  # English titles a name follows, not verbs ("miss")
-_LINKS = frozenset(("de", "do", "da", "dos", "das", "del"))  # "Rio de Janeiro", "San Juan del Río"
-_SENTENCE_END_IBERIAN = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(¿¡«]\s*$")
 
 
 def line_regime(line: str) -> str:
@@ -292,16 +292,18 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
     initials = _initials(line, words, forms, lang) | _dotted_initials(line, words)
     if lang == "en":  # "28 may 1996", "march 2003": a month that is also a verb, in a date
         for k, m in enumerate(words):
-            if forms[k] in _VERB_MONTHS and (_DAY_BEFORE.search(line, 0, m.start()) or _YEAR_AFTER.match(line, m.end())):
+            if forms[k] in _VERB_MONTHS and (_DAY_BEFORE.search(line, max(0, m.start() - 8), m.start())
+                                             or _YEAR_AFTER.match(line, m.end())):
                 forms[k] = _capitalised(forms[k])
     sentence_end = _SENTENCE_END if lang == "en" else _SENTENCE_END_IBERIAN
     out = list(line)
     for k, m in enumerate(words):
         form = forms[k]
         before = line[max(0, words[k - 1].end() - 2):m.start()] if k else ""
+        # a sentence opens after its end, not after initials or "e.g." ("C.Ç. said", "e.g. in")
         if not form[:1].isupper() and sentence_end.search(before) \
                 and k - 1 not in initials \
-                and not line[:m.start()].rstrip().lower().endswith(_MID_SENTENCE_ABBREVIATIONS):  # "C.Ç. said", "e.g. in"
+                and not line[max(0, m.start() - 8):m.start()].rstrip().lower().endswith(_MID_SENTENCE_ABBREVIATIONS):
             form = _capitalised(form)
         if k in initials:
             form = form.upper()

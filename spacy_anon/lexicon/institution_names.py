@@ -90,7 +90,8 @@ COMPANY_RUN_MAX = 4  # words of a company's name before its legal form
 PARTICIPLE_AFTER = frozenset({"to", "by"})
 
 
-def company_runs(words: Sequence[str], joined: Sequence[bool], prose_word: Callable[[str], bool], named: Sequence[bool]) -> List[Tuple[int, int]]:
+def company_runs(words: Sequence[str], joined: Sequence[bool], prose_word: Callable[[str], bool],
+                 named: Sequence[bool]) -> List[Tuple[int, int]]:
     """(first, last) word indices of each company name in `words` (lower case) that ends in a legal form
     (`ALL_COMPANY_FORMS`; one that is also a word, "limited" or "ab", only when a word before it reads as
     a name, `named`), with up to `COMPANY_RUN_MAX` words before it
