@@ -41,7 +41,7 @@ from typing import Callable, FrozenSet, List, Optional, Tuple
 from spacy.attrs import IDX, LENGTH, SPACY
 from spacy.tokens import Doc
 
-from spacy_anon.extensions import doc_text
+from spacy_anon.extensions import doc_text, remember_text
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
@@ -484,6 +484,7 @@ def reading_doc(doc: Doc) -> Doc:
     if reading.doc is None:
         spaces = (doc.to_array(SPACY) != 0).tolist() if len(doc) else []
         reading.doc = Doc(doc.vocab, words=words, spaces=spaces)
+        remember_text(reading.doc, reading.text)  # the same tokens and spacing, recased in place
         text = doc_text(doc)
         _WRITTEN[reading.doc] = [text[i:i + n] for i, n in doc.to_array([IDX, LENGTH]).tolist()]
     return reading.doc

@@ -85,6 +85,12 @@ def doc_text(doc: Doc) -> str:
     return text
 
 
+def remember_text(doc: Doc, text: str) -> None:
+    """Tell `doc_text` the text of a doc just made from it (a tokenizer's input, a recased reading), so
+    that it is not joined again from the tokens. The caller's proof obligation: `doc.text == text`."""
+    _TEXTS[doc] = (len(doc), text)
+
+
 class _SpanSetter:
     """Setter of one span attribute (a picklable class, see `_SpanGetter`)."""
 

@@ -52,3 +52,42 @@ def test_twin_finds_the_same_matches(source, flags, text):
 def test_no_twin_where_the_first_characters_are_not_proven(source):
     regex = re.compile(source)
     assert twin(regex) is regex
+
+
+
+def _scanned_directly():
+    """(pattern, what runs) of the patterns the recognizers run on whole texts themselves: the spoken
+    words' patterns (both compilations) and the candidate scans of addresses, contacts, keys and IDs."""
+    from spacy_anon.rules import phones
+    from spacy_anon.rules.recognizers import (addresses, contacts, credentials, iberian_ids, labelled_ids,
+                                              payment, spoken)
+    plain = [addresses.STREET, addresses.CITY_POSTCODE, contacts._USER_CUE, credentials._PEM_BEGIN,
+             iberian_ids._DNI_CANDIDATE, labelled_ids._LABELLED, payment._BECH32_ADDRESS, phones._CANDIDATE]
+    found = [(regex, twin(regex)) for regex in plain]
+    for value in vars(spoken).values():
+        if isinstance(value, spoken._Rx):
+            found += [(re.compile(value.source), value.plain), (re.compile(value.source, re.I), value.blind)]
+    return found
+
+
+SPOKEN_PIECES = ["mon", "wed", "thurs", "fri", "on", "the", "next", "this", "ninth", "of", "march", "may", "at",
+                 "two", "fourteen", "o'clock", "twenty", "first", "oh", "seven", "call", "s", "n", " ", ", ", "/",
+                 " & ", "\n", "Wed", "FRI", "22", "Orchard", "Rise", "Norwich", "NR2 4TT", "BEGIN", "-----",
+                 "user", ":", "12345678Z", "MRN", "bc1", "qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "+44", "7911 123456"]
+
+
+def test_the_patterns_scanned_directly_run_through_twins():
+    assert all(runs is not regex and runs.pattern.startswith("(?=") for regex, runs in _scanned_directly())
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.sampled_from(SPOKEN_PIECES), min_size=1, max_size=24).map("".join))
+def test_the_patterns_scanned_directly_find_through_their_twins_what_they_find_alone(text):
+    for regex, runs in _scanned_directly():
+        assert _found(runs, text) == _found(regex, text), regex.pattern
+
+
+def test_a_shortened_weekday_in_a_list_of_weekdays_is_still_left_alone():
+    from spacy_anon.rules.recognizers import spoken
+    rx = spoken._Rx(spoken.spoken.NAMED_DAYS[1][0])
+    assert [m.group() for m in rx.plain.finditer("home wed. mon wed fri crew")] == ["wed"]

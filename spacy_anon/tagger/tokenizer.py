@@ -7,6 +7,8 @@ import spacy
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
+from spacy_anon.extensions import remember_text
+
 # Characters that render as nothing inside a word ("Kow\u200balski", "Kow\u00adalski", "Kow\x00alski"): they
 # glue their neighbours into one token instead of splitting a name in three (the tagger reads the token
 # without them). C0/C1 controls count, but for tab, the line breaks and NEL.
@@ -65,7 +67,9 @@ class CharClassTokenizer:
 
     def __call__(self, text: str) -> Doc:
         words, spaces = split_char_classes(text)
-        return Doc(self.vocab, words=words, spaces=spaces)
+        doc = Doc(self.vocab, words=words, spaces=spaces)
+        remember_text(doc, text)  # the pieces are the text, every character once, in order
+        return doc
 
     def pipe(self, texts, batch_size: int = 1000):
         for text in texts:

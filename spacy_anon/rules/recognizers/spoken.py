@@ -14,16 +14,19 @@ from typing import Iterator, Optional, Tuple
 
 from spacy_anon.lexicon.clinical_terms import is_clinical_note
 from spacy_anon.rules import scanning, spoken
+from spacy_anon.rules.first_chars import twin
 from spacy_anon.rules.recognizers.base import Recognizer
 
 
 
 class _Rx:
     """A lower-case pattern compiled twice: for the lower-cased text, and case-blind for a text whose
-    lower case moves offsets (`spoken.lowered`)."""
+    lower case moves offsets (`spoken.lowered`). Each behind its first characters (`first_chars.twin`):
+    most of these patterns open with lookbehinds, which `re` would try at every position of the text."""
 
     def __init__(self, source: str) -> None:
-        self.plain, self.blind = re.compile(source), re.compile(source, re.IGNORECASE)
+        self.source = source
+        self.plain, self.blind = twin(re.compile(source)), twin(re.compile(source, re.IGNORECASE))
 
     def on(self, text: str) -> Tuple[str, "re.Pattern[str]"]:
         """(the text to run on, the regex to run): offsets in both are offsets in `text`."""
