@@ -1,7 +1,9 @@
 """Date, time, year and age patterns in English, Spanish and Portuguese (regex sources, compiled by recognizers)."""
-from typing import Iterable, List
+import re
+from typing import Iterable, List, Optional
 
 from spacy_anon.lexicon.clinical import PAIN_CONTEXT
+from spacy_anon.rules.first_chars import twin
 
 EN_MONTHS = (
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -28,7 +30,6 @@ def cased_alternation(words: Iterable[str], lower: bool) -> str:
     return "|".join(sorted({f.replace(" ", r"\s+") for f in forms}, key=len, reverse=True))
 
 
-
 EN_MONTH = rf"(?:{cased_alternation(EN_MONTHS, False)}|(?:{cased_alternation(EN_MONTH_ABBR, False)})\.?)"
 ES_PT_MONTH = rf"(?:{cased_alternation(ES_MONTHS + PT_MONTHS, True)})"
 EN_WEEKDAY_ABBR = ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun")
@@ -38,6 +39,49 @@ EN_WEEKDAY = rf"(?:{cased_alternation(EN_WEEKDAYS, False)}|(?:{cased_alternation
 YEAR4 = r"(?:1[5-9]\d\d|20\d\d|21\d\d)"
 DAY = r"(?:[12]\d|3[01]|0?[1-9])"
 ORD = r"(?:st|nd|rd|th)?"
+
+
+# an English month or weekday name written in lower case, a whole word
+_LOWER_MONTH_OR_DAY = twin(re.compile(
+    r"(?<![^\W\d_])(?:"
+    + "|".join(sorted(EN_MONTHS + EN_MONTH_ABBR + EN_WEEKDAYS + EN_WEEKDAY_ABBR, key=len, reverse=True))
+    + r")(?![^\W\d_])"))
+# months that are also words ("you may go", "we march", "mar", "jan"): months only beside a day or a year
+_WORD_MONTHS = frozenset({"may", "march"} | set(EN_MONTH_ABBR))
+_DAY_BEFORE = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?[ \t]{1,2}(?:of[ \t]{1,2})?$", re.I)
+_YEAR_AFTER = re.compile(r"\.?,?[ \t]{1,2}(?:(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?,?[ \t]{1,2})?" + YEAR4 + r"\b")
+# a weekday opens a date when a day or a month follows ("monday 3 march", "fri, 28 jun")
+_DATE_AFTER_WEEKDAY = re.compile(
+    r"\.?,?[ \t]{1,2}(?:(?:[1-9]|[12]\d|3[01])\b|(?:" + "|".join(sorted(EN_MONTHS + EN_MONTH_ABBR, key=len, reverse=True))
+    + r")(?![^\W\d_]))")
+_WEEKDAY_WORDS = frozenset(EN_WEEKDAYS + EN_WEEKDAY_ABBR)
+
+
+def months_capitalised(text: str) -> str:
+    """`text` with the English month names written in lower case capitalised where they date something:
+    what the written-date rules read, so that "on 27 december 1993" and "jan 5, 2024" are found as
+    "27 December 1993" is (the rules want a capital, for "may" and "march" are also words). A month that
+    is also a word ("may", "march", "jan", "mar") counts only after a day or before a year ("14 may",
+    "march 4, 1988"; not "you may go", "we will march 4 miles"); a weekday only before a day or a month.
+    The same length; `text` itself when nothing changes (most texts)."""
+    pieces: List[str] = []
+    pos = 0
+    for m in _LOWER_MONTH_OR_DAY.finditer(text):
+        start, end = m.span()
+        word = m.group()
+        if word in _WEEKDAY_WORDS:
+            dates = _DATE_AFTER_WEEKDAY.match(text, end) is not None
+        else:
+            dates = word not in _WORD_MONTHS or (_DAY_BEFORE.search(text, max(0, start - 12), start) is not None
+                                                 or _YEAR_AFTER.match(text, end) is not None)
+        if dates:
+            pieces += [text[pos:start], word.capitalize()]
+            pos = end
+    if not pieces:
+        return text
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
 
 # The time of a timestamp after its date, as logs, e-mail headers and exports write it: "T09:31:04.123Z",
 # " 09:31:04,123 +0200", ", 9:31:04 AM", " 09:31:04 UTC". Each part is bounded and optional once, so a

@@ -9,6 +9,7 @@ from spacy_anon.errors import Errors
 from spacy_anon.labels import CATEGORIES
 from spacy_anon.rules import scanning
 from spacy_anon.rules.batch_scan import Batch, batch_hits, finder_skips
+from spacy_anon.rules.dates import months_capitalised
 from spacy_anon.rules.prefilter import prefilter_for
 from spacy_anon.rules.recognizers import POSTAL_LOCALES, Recognizer, get_recognizers
 from spacy_anon.text_views import TextView, compact_view, normalized_view, touches_change, windows
@@ -305,16 +306,23 @@ def find_matches(
     if recognizers is None:
         recognizers = get_recognizers(("all",))
     recased = reading is not None and reading != text
+    dated = months_capitalised(text)  # the date rules read "27 december 1993" as "27 December 1993"
+    rest = recognizers
     try:
-        if recased:
-            found = _scan(text, [r for r in recognizers if r.label in STRUCTURED_LABELS], options, raw_hits)
+        found: List[RuleMatch] = []
+        if dated is not text:
+            found = _scan(dated, [r for r in recognizers if r.label == "DATETIME"], options)
             scanning.release()
-            found.extend(_scan(reading, [r for r in recognizers if r.label not in STRUCTURED_LABELS], options))
+            rest = [r for r in recognizers if r.label != "DATETIME"]
+        if recased:
+            found.extend(_scan(text, [r for r in rest if r.label in STRUCTURED_LABELS], options, raw_hits))
+            scanning.release()
+            found.extend(_scan(reading, [r for r in rest if r.label not in STRUCTURED_LABELS], options))
         else:
-            found = _scan(text, recognizers, options, raw_hits)
+            found.extend(_scan(text, rest, options, raw_hits))
     finally:
         scanning.release()  # the text's digit-run starts served every recognizer; do not hold the text
-    if recased and not views:
+    if (recased or dated is not text) and not views:
         found = _dedupe(found)
     if views:
         normalized = normalized_view(text)
