@@ -44,6 +44,7 @@ from spacy.tokens import Doc
 from spacy_anon.extensions import doc_text, remember_text
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
+from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
@@ -256,11 +257,13 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
                     and line[words[k - 1].end():words[k].start()] == " " \
                     and line[words[k].end():words[k].end() + 1] != "-":
                 forms[k] = forms[k].upper()
-    for k in range(len(words) - 1):  # "dr foster", "MR BAKER": the word after a title is a name
-        if forms[k].lower() in _NAME_TITLES and line[words[k].end():words[k + 1].start()] in (" ", ". ") \
-                and words[k + 1].group().isalpha() and len(words[k + 1].group()) >= 2 \
-                and forms[k + 1].lower() not in _function_words(lang):
-            forms[k + 1] = _capitalised(forms[k + 1].lower()) if not forms[k + 1].isupper() else forms[k + 1]
+    for k in range(len(words) - 1):  # "dr foster", "MR BAKER", "ms j. sawyer": the word after a title is a name
+        if forms[k].lower() in _NAME_TITLES and line[words[k].end():words[k + 1].start()] in (" ", ". "):
+            for n in _title_name(line, words, forms, k + 1, lang):
+                forms[n] = _capitalised(forms[n].lower()) if not forms[n].isupper() else forms[n]
+    for k in range(len(words) - 1):  # "o’neill": the O of an Irish surname
+        if forms[k] == "o" and forms[k + 1][:1].isupper() and line[words[k].end():words[k + 1].start()] in ("'", "’"):
+            forms[k] = "O"
     named = [f[:1].isupper() for f in forms]  # capitalised by its usual form, not by its place
     for k in range(1, len(words) - 1):
         if (not named[k] and named[k - 1] and named[k + 1] and _joined(line, words[k - 1], words[k])
@@ -315,6 +318,50 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
         if form != m.group():
             out[m.start():m.end()] = list(_same_length(m.group(), form))
     return "".join(out)
+
+
+def _title_name(line: str, words: List["re.Match"], forms: List[str], j: int, lang: str) -> List[int]:
+    """Indices of the name's words after a title, from word j: the word after the title ("dr foster"),
+    or after the initials that follow it ("ms j. sawyer", "mr j.m. morenilla"); and after a known given
+    name, the surname when it is a known one or no English word ("mr gilbert blades", not "dr anna
+    gave")."""
+    start = j
+    while j < len(words) - 1 and _is_initial(line, words[j]) \
+            and line[words[j].end():words[j + 1].start()] in (".", ". ", ".-"):
+        j += 1
+    if j == start and j + 1 < len(words) and forms[j].lower() in WORD_GIVEN_NAMES \
+            and line[words[j].end():words[j + 1].start()] == " " and forms[j + 1].lower() in _surnames():
+        return [j, j + 1]  # "mr will smith": a given name that is also a word, before a surname
+    if not _name_word(line, words, forms, j, lang) or (j > start and _verb_form(forms[j].lower())):
+        return []  # "mrs b. left the room"
+    found = [j]
+    if j == start and j + 1 < len(words) and line[words[j].end():words[j + 1].start()] == " " \
+            and forms[j].lower() in english_given_names() and _name_word(line, words, forms, j + 1, lang):
+        after = forms[j + 1].lower()
+        if after in _surnames() or not (is_english_word(after) or _dictionary(lang)(after) or _verb_form(after)):
+            found.append(j + 1)
+    return found
+
+
+def _verb_form(lower: str) -> bool:
+    """A verb's past or progressive form ("left", "called", "replying"): what follows a name, not a name."""
+    return is_past_or_progressive(lower, _dictionary("en"))
+
+
+def _is_initial(line: str, word: "re.Match") -> bool:
+    """A lone letter with a period after it ("j." of "j.m. morenilla")."""
+    return len(word.group()) == 1 and word.group().isalpha() and line[word.end():word.end() + 1] == "."
+
+
+def _name_word(line: str, words: List["re.Match"], forms: List[str], j: int, lang: str) -> bool:
+    return j < len(words) and words[j].group().isalpha() and len(words[j].group()) >= 2 \
+        and forms[j].lower() not in _function_words(lang)
+
+
+@lru_cache(maxsize=1)
+def _surnames() -> FrozenSet[str]:
+    """English surnames (Faker's English locales), also those that are words ("blades", "young")."""
+    return load_gazetteer("faker:person.last_names:en_US,en_GB,en_IE")
 
 
 def _initials(line: str, words: List["re.Match"], forms: List[str], lang: str) -> FrozenSet[int]:

@@ -16,6 +16,10 @@ TITLES = ["Dr", "Dr.", "Mr", "Mrs", "Ms", "Prof", "Nurse"]
     ("Hospital number: 4471823. Seen by Dr Rose Cook, Consultant Physician.", "Cook"),
     ("Please ask Mrs Baker to call the ward.", "Baker"),
     ("Nurse Porter changed the dressing.", "Porter"),
+    ("Seen by Nurse Will Cook today.", "Cook"),
+    ("Seen by Nurse May Baker today.", "Baker"),
+    ("Letter copied to Nurse Cook, Consultant Physician.", "Cook"),
+    ("Ask Sister Porter to call the ward.", "Porter"),
 ])
 def test_a_titled_trade_surname_is_masked(text, name):
     assert name not in default_nlp()(text)._.anon_text
@@ -29,6 +33,13 @@ def test_a_titled_trade_surname_is_masked(text, name):
 def test_any_titled_trade_surname_is_masked(title, given_name, surname, template):
     text = template.format(f"{title} {given_name}{surname}")
     assert surname not in default_nlp()(text)._.anon_text, text
+
+
+def test_a_care_role_before_a_listed_surname_is_a_rule_match_and_a_job_is_not():
+    from spacy_anon.rules.matching import find_matches
+    text = "Ask Sister Porter. The Nurse Manager came. Nurse Practitioner came. Matron Will Mason agreed."
+    found = [text[m.start:m.end] for m in find_matches(text) if m.source == "rules.care_role_name"]
+    assert found == ["Porter", "Will Mason"]
 
 
 @pytest.mark.parametrize("text,title", [

@@ -87,7 +87,8 @@ TITLE_HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
 def titled_name(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> bool:
     """Whether start:end is a person named with a title or a care role before the name ("Dr Anna Cook",
     "Dr Cook", "Nurse Porter"): an honorific opens no job title; a role word does when what follows is
-    a job ("Nurse Manager"), not a given name or a listed surname."""
+    a job ("Nurse Manager"), not a given name or a listed surname (alone, or after a capitalised word:
+    "Nurse Will Cook")."""
     words = [t for t in doc[start:end] if not (t.is_punct or t.is_space)]
     if len(words) < 2:
         return False
@@ -95,9 +96,10 @@ def titled_name(doc: Doc, start: int, end: int, is_given_name: Callable[[str], b
     if lead in TITLE_HONORIFICS:
         return True
     rest = words[1:]
-    return lead in PERSON_OR_ROLE_LEADS and (is_given_name(rest[0].lower_) or (
-        len(rest) == 1 and folded(rest[0].text) in load_gazetteer(LAST_NAME_SOURCES)
-        and rest[0].text[:1].isupper()))
+    surname = rest[-1].text[:1].isupper() and folded(rest[-1].text) in load_gazetteer(LAST_NAME_SOURCES)
+    # "Nurse Will Cook": a capitalised given name that is also a word ("Will", "May") before a listed surname
+    return lead in PERSON_OR_ROLE_LEADS and (is_given_name(rest[0].lower_) or (surname and (
+        len(rest) == 1 or (len(rest) == 2 and rest[0].text[:1].isupper() and rest[0].text[1:].islower()))))
 
 
 def town_after_org(text: str, prev_end: int, start: int, end: int, prev_is_org: bool) -> bool:

@@ -5,6 +5,7 @@ from functools import lru_cache
 from typing import FrozenSet, Iterator, List, Optional, Tuple
 
 from spacy_anon.lexicon.gazetteers import load_gazetteer
+from spacy_anon.lexicon.given_names import english_given_names
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns
 
 
@@ -92,6 +93,30 @@ TITLED_NAME = Recognizer(
     opt_in=True,
 )
 
+
+# ---------------------------------------------------------------- PERSON: a surname after a care role
+# "Nurse Cook", "Sister Porter", "Nurse Will Cook": a care role used as a title before a listed surname
+# (Faker's lists: the trade surnames are words, and the taggers read "Nurse Cook" as a job). Not "Nurse
+# Manager", "Nurse Practitioner Baker": the last word must be a listed surname, a word before it a given name.
+CARE_ROLE_TITLES = ("Nurse", "Sister", "Matron", "Midwife", "Doctor")
+_CARE_ROLE_NAME = (rf"\b(?:{'|'.join(CARE_ROLE_TITLES)})[ \t]+((?:[A-Z][a-z]+[ \t]+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
+                   r"(?![\w'’-])")
+
+
+def _care_role_name_valid(value: str) -> Optional[bool]:
+    words = value.lower().split()
+    if words[-1] not in load_gazetteer(LAST_NAME_SOURCES):
+        return False
+    return None if len(words) == 1 or words[0] in english_given_names() else False
+
+CARE_ROLE_NAME = Recognizer(
+    name="rules.care_role_name",
+    label="PERSON",
+    type="NAME",
+    patterns=compile_patterns([(_CARE_ROLE_NAME, 0.7, 1)]),
+    validator=_care_role_name_valid,
+    languages=("en",),
+)
 
 # Spanish and Portuguese institutions named after a place or a person: "Ayuntamiento de Toledo", "Câmara
 # Municipal de Lisboa", "Hospital Universitario La Paz". The trigger word must be capitalised and a
