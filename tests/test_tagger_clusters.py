@@ -100,6 +100,14 @@ def test_train_word_clusters_gives_every_frequent_word_a_path():
         train_word_clusters([])
 
 
+def test_word_clusters_by_default_are_the_same_on_every_run():
+    """With two word2vec threads the order of updates varied, and so did the clusters, the tagger trained on
+    them and its held-out scores between two builds of the same recipe."""
+    sentences = tokenize_for_clusters(city_text(20000))  # enough words for several of gensim's jobs
+    first = train_word_clusters(sentences, dim=16, min_count=2, epochs=5, max_depth=4)
+    assert first == train_word_clusters(sentences, dim=16, min_count=2, epochs=5, max_depth=4)
+
+
 def test_sequence_features_add_cluster_prefixes_for_token_and_neighbours():
     feats = sequence_features(["in", "Bursa"], clusters={"bursa": "011010", "in": "10"})
     assert "cl4=0110" in feats[1] and "cl6=011010" in feats[1]

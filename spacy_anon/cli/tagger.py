@@ -37,7 +37,7 @@ class ClustersOptions(FromArgs):
     min_count: int = 3
     epochs: int = 10
     depth: int = 16
-    workers: int = 2
+    workers: int = 1
     seed: int = 0
 
 
@@ -103,7 +103,8 @@ def register(subparsers) -> None:
     clus.add_argument("--min-count", type=int, default=3)
     clus.add_argument("--epochs", type=int, default=10)
     clus.add_argument("--depth", type=int, default=16, help="longest bit path")
-    clus.add_argument("--workers", type=int, default=2)
+    clus.add_argument("--workers", type=int, default=1,
+                      help="word2vec threads (default 1: the same clusters on every run; more are faster, not reproducible)")
     clus.add_argument("--seed", type=int, default=0)
     clus.set_defaults(func=_clusters)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)

@@ -86,10 +86,14 @@ def train_word_clusters(
     min_count: int = 3,
     epochs: int = 10,
     max_depth: int = 16,
-    workers: int = 2,
+    workers: int = 1,
     seed: int = 0,
 ) -> Dict[str, str]:
-    """{cluster key: bit path} from tokenized sentences (word2vec skip-gram, then `bisect_paths`)."""
+    """{cluster key: bit path} from tokenized sentences (word2vec skip-gram, then `bisect_paths`).
+
+    One worker thread by default: the same clusters on every run. More threads are faster, but the
+    order of their updates varies, and with it the clusters, the tagger trained on them and its
+    held-out scores between two builds of the same recipe."""
     from gensim.models import Word2Vec
 
     sentences = [list(s) for s in sentences]
