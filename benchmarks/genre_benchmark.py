@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -108,17 +109,35 @@ def same_category(a: Optional[str], b: Optional[str]) -> bool:
 # genres
 
 
+# one-character cased forms of the characters whose cased form is longer, as a writer types them in that case
+_ONE_CHARACTER_FORMS = {"upper": {"ß": "ẞ"}, "lower": {}}
+
+
+def _one_character_form(c: str, cased: str, how: str) -> Optional[str]:
+    """The cased form of c in one character, or None: Turkish "İ" in lower case is "i" (Python's "i̇" is
+    an "i" and a combining dot), German "ß" in capitals "ẞ"."""
+    if c in _ONE_CHARACTER_FORMS[how]:
+        return _ONE_CHARACTER_FORMS[how][c]
+    base, marks = cased[:1], cased[1:]
+    if base.isalpha() and marks and all(unicodedata.combining(m) for m in marks):
+        return base
+    return None
+
+
 def recase(record: GoldRecord, how: str) -> Tuple[GoldRecord, int]:
     """The record in UPPER or lower case with the same gold offsets, and how many characters were left as
-    they were: one whose cased form has another length (German "ß".upper() is "SS", Turkish "İ".lower() is
-    two characters) would shift every offset after it, so it keeps its case."""
+    they were. A character whose cased form has another length would shift every offset after it: it is
+    written in its one-character form where it has one (Turkish "İ" in lower case is "i", as a writer
+    typing in lower case writes it; German "ß" in capitals "ẞ"), else it keeps its case."""
     fn = str.upper if how == "upper" else str.lower
     kept = 0
     chars = []
     for c in record.text:
         cased = fn(c)
         if len(cased) != 1:
-            cased, kept = c, kept + 1
+            cased = _one_character_form(c, cased, how)
+            if cased is None:
+                cased, kept = c, kept + 1
         chars.append(cased)
     text = "".join(chars)
     spans = [GoldSpan(s.start, s.end, s.label, text=text[s.start:s.end], entity=s.entity,
