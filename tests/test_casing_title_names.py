@@ -29,3 +29,20 @@ def test_a_name_after_a_title_reads_capitalised(line, read):
 def test_words_after_a_name_stay_words(line, words):
     read = truecased_text(line, "en").split()
     assert all(w in read for w in words)
+
+
+@pytest.mark.parametrize("line,name", [
+    ("the chamber included ex officio mrs e. palm, the elected judge of swedish nationality.", "mrs e. palm"),
+    ("present were mr n. valticos and mr i. foighel (article 43 in fine of the convention).", "mr i. foighel"),
+    ("PRESENT WERE MR N. VALTICOS AND MR I. FOIGHEL (ARTICLE 43 IN FINE OF THE CONVENTION).", "MR I. FOIGHEL"),
+])
+def test_the_default_pipeline_masks_a_name_after_initials_whole(line, name):
+    """Lower case: the full stop of an initial is no sentence end, so the surname after it is no word
+    left loose ("palm"), and a lone "i" with a full stop after a title is an initial, not the pronoun
+    ("mr i. foighel" was cut in two around it)."""
+    from default_pipeline import default_nlp
+
+    doc = default_nlp()(line)
+    start = line.index(name)
+    rows = [r for r in doc._.anon_table if r["start"] <= start < r["end"]]
+    assert rows and rows[0]["label"] == "PERSON" and rows[0]["end"] == start + len(name)

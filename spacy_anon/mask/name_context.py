@@ -181,3 +181,13 @@ def _second_town(text: str, start: int, lang: str, prepositions: FrozenSet[str])
     while k >= 0 and len(words) - 2 - k < 3 and words[k].rstrip(",")[:1].isupper():
         k -= 1
     return len(words) - 2 - k >= 1 and k >= 0 and words[k].lower() in prepositions
+
+
+def initial_at(doc: Doc, i: int) -> bool:
+    """doc[i] is a letter with a full stop after it and a word after that, after a title or another
+    initial ("mr i. foighel", "j.i. smith"): an initial, not the pronoun "i"."""
+    if i == 0 or i + 2 >= len(doc) or doc[i + 1].text != "." or not doc[i + 2].is_alpha:
+        return False
+    before = doc[i - 1].lower_.rstrip(".")
+    return before in DEFAULT_HONORIFICS or (before == "" and doc[i - 1].text == "." and i >= 2
+                                            and len(doc[i - 2].text) == 1)

@@ -48,7 +48,7 @@ from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.name_context import (
-    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, next_field_label, street_after_preposition,
+    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, initial_at, next_field_label, street_after_preposition,
     titled_name, town_after_org, town_after_preposition,
 )
 from spacy_anon.rules.recognizers.addresses import street_shape
@@ -230,6 +230,8 @@ PRONOUNS = frozenset("i me my mine myself you your yours yourself ur we us our o
 
 def pronoun_at(doc: Doc, i: int) -> bool:
     tok = doc[i]
+    if tok.text in ("i", "I") and initial_at(doc, i):
+        return False  # "mr i. foighel": an initial, not the pronoun
     if tok.text == "I":
         nxt = doc[i + 1] if i + 1 < len(doc) else None
         nxt = doc[i + 2] if nxt is not None and nxt.is_space and i + 2 < len(doc) else nxt

@@ -83,6 +83,11 @@ class TailWords:
             and self.is_common(folded(self.written[i])) \
             and not usual_form(self.written[i], LOWER, self.doc.lang_ or "en")[:1].isupper()
 
+    def after_initial(self, i: int) -> bool:
+        """Token i follows an initial and its full stop ("e." of "mrs e. palm")."""
+        return i >= 2 and self.words[i - 1] == "." and self.spacing[i - 1] == " " and len(self.words[i - 2]) == 1 \
+            and self.words[i - 2].isalpha()
+
     def as_typed(self, i: int) -> str:
         return self.written[i] if self.written is not None else self.words[i]
 
@@ -119,6 +124,8 @@ class TailWords:
         if not leading and self.recased_capital(i):
             return False  # "the izmir court of first instance": the truecasing read it as part of a name
         w = folded(text)
+        if not leading and self.after_initial(i) and w not in self.stops and not is_past_or_progressive(w, self.is_common):
+            return False  # "mrs e. palm": the surname after an initial, whatever word it is
         if text.isupper() and len(text) >= 4:  # "AGAIN": emphasis, not an acronym
             return not leading and zipf(w) >= 4.0 and emphasis(self.doc, i) and w not in self.names and w not in self.places \
                 and not (i > 0 and self.words[i - 1].lower() in NAME_PARTICLES)  # "Demar de FROZEN": a surname
