@@ -48,7 +48,8 @@ from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
-from spacy_anon.lexicon.institution_names import LINK_WORDS, RANKS, company_runs, hyphen_places, institution_runs
+from spacy_anon.lexicon.institution_names import (LINK_WORDS, RANKS, company_runs, crown_bodies, hyphen_places,
+                                                  institution_runs, slashed_company_forms)
 
 AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
 REGIMES = (AS_WRITTEN, UPPER, LOWER)
@@ -264,6 +265,7 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
     for k in range(len(words) - 1):  # "o’neill": the O of an Irish surname
         if forms[k] == "o" and forms[k + 1][:1].isupper() and line[words[k].end():words[k + 1].start()] in ("'", "’"):
             forms[k] = "O"
+
     named = [f[:1].isupper() for f in forms]  # capitalised by its usual form, not by its place
     for k in range(1, len(words) - 1):
         if (not named[k] and named[k - 1] and named[k + 1] and _joined(line, words[k - 1], words[k])
@@ -292,6 +294,13 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
         for first, last in hyphen_places(lower, gaps, [f[:1].isupper() for f in forms]):
             forms[first], forms[last] = _capitalised(lower[first]), _capitalised(lower[last])
             forms[first + 1] = lower[first + 1]
+        for first, last in crown_bodies(lower, gaps):  # "her majesty's prison", "hm courts"
+            forms[first] = "HM" if lower[first] == "hm" else _capitalised(lower[first])
+            if last > first + 1:
+                forms[first + 1], forms[first + 2] = "Majesty", "s"
+            forms[last] = _capitalised(lower[last])
+        for k in slashed_company_forms(lower, gaps, [f[:1].isupper() for f in forms]):  # "geneve a/s"
+            forms[k], forms[k + 1] = lower[k].upper(), lower[k + 1].upper()
     initials = _initials(line, words, forms, lang) | _dotted_initials(line, words)
     if lang == "en":  # "28 may 1996", "march 2003": a month that is also a verb, in a date
         for k, m in enumerate(words):

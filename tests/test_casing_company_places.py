@@ -105,3 +105,22 @@ def test_names_that_are_rare_words_stay_names():
 def test_rare_words_shaped_like_names_stay_names():
     out = truecased_text("SEEN AT BRIARWOOD CLINIC BY DR HOCKING AND REPOSITIONED.")
     assert "Briarwood" in out and "Hocking" in out and "repositioned" in out
+
+
+@pytest.mark.parametrize("line,read", [
+    ("he is detained in her majesty’s prison durham.", "He is detained in Her Majesty’s Prison Durham."),
+    ("advice from hm prison service headquarters", "Advice from HM Prison Service headquarters"),
+    ("named geneve a/s (“geneve”).", "Named Geneve A/S (“Geneve”)."),
+    ("the full courts-martial appeal court dismissed it", "The full Courts-Martial Appeal Court dismissed it"),
+])
+def test_crown_bodies_slashed_company_forms_and_courts_martial_read_capitalised(line, read):
+    assert truecased_text(line, "en") == read
+    assert truecased_text(line.upper(), "en") == read
+
+
+@pytest.mark.parametrize("line,words", [
+    ("she told his majesty about the a/s ratio and the pass/fail a/s levels", ["a/s", "his"]),
+])
+def test_slashed_letters_and_majesty_elsewhere_stay_words(line, words):
+    read = truecased_text(line, "en")
+    assert all(f" {w} " in f" {read} " for w in words)

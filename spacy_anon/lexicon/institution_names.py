@@ -28,7 +28,7 @@ MODIFIERS = frozenset(
     "labor land law magistrates martial military naval parole penitentiary pensions police prison probation "
     "prosecution provincial regional remand revenue reviewing security sheriff social supreme tax "
     "treasury youth insurance data protection detention terrorism terrorist anti magistrate parliamentary "
-    "recruitment legal aid".split())
+    "recruitment legal aid courts".split())
 # words after "of" or "for" that continue such a name ("court of first instance", "ministry of the interior",
 # "department for work and pensions")
 OF_WORDS = MODIFIERS | frozenset(
@@ -125,3 +125,33 @@ def hyphen_places(words: Sequence[str], gaps: Sequence[str], named: Sequence[boo
                 and words[k - 1].isalpha() and words[k + 1].isalpha():
             runs.append((k - 1, k + 1))
     return runs
+
+
+# bodies of the Crown named after "Her Majesty's" or "HM" ("her majesty's prison durham", "hm prison service")
+CROWN_BODIES = frozenset("prison prisons courts revenue customs inspectorate inspector treasury government forces "
+                         "coastguard stationery".split())
+
+
+def crown_bodies(words: Sequence[str], gaps: Sequence[str]) -> List[Tuple[int, int]]:
+    """(first, last) word indices of each "her/his majesty's BODY" or "hm BODY" in `words` (lower case;
+    gaps[k] is the text between word k and k + 1); last is the body's word. Pure function."""
+    runs: List[Tuple[int, int]] = []
+    for k, word in enumerate(words):
+        if word in ("her", "his") and k + 3 < len(words) and words[k + 1] == "majesty" and words[k + 2] == "s" \
+                and gaps[k] == " " and gaps[k + 1] in ("'", "’") and gaps[k + 2] == " " and words[k + 3] in CROWN_BODIES:
+            runs.append((k, k + 3))
+        elif word == "hm" and k + 1 < len(words) and gaps[k] == " " and words[k + 1] in CROWN_BODIES:
+            runs.append((k, k + 1))
+    return runs
+
+
+# legal forms written with a slash, read after a word that reads as a name ("geneve a/s", "acme s/a")
+SLASHED_FORMS = {("a", "s"): "A/S", ("s", "a"): "S/A"}
+
+
+def slashed_company_forms(words: Sequence[str], gaps: Sequence[str], named: Sequence[bool]) -> List[int]:
+    """Indices k of each slashed legal form's first letter (words k and k + 1, "a" "/" "s") after a word
+    that reads as a name (`named`). Pure function."""
+    return [k for k in range(1, len(words) - 1)
+            if (words[k], words[k + 1]) in SLASHED_FORMS and gaps[k] == "/" and gaps[k - 1] == " " and named[k - 1]
+            and (k + 2 >= len(words) or gaps[k + 1][:1] in ("", " ", ",", ".", ")", ";", ":", "\u201d", '"', "'"))]
