@@ -44,7 +44,7 @@ from spacy.tokens import Doc
 from spacy_anon.extensions import doc_text, remember_text
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
-from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names
+from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names, english_surnames
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
@@ -339,7 +339,7 @@ def _title_name(line: str, words: List["re.Match"], forms: List[str], j: int, la
             and line[words[j].end():words[j + 1].start()] in (".", ". ", ".-"):
         j += 1
     if j == start and j + 1 < len(words) and forms[j].lower() in WORD_GIVEN_NAMES \
-            and line[words[j].end():words[j + 1].start()] == " " and forms[j + 1].lower() in _surnames():
+            and line[words[j].end():words[j + 1].start()] == " " and forms[j + 1].lower() in english_surnames():
         return [j, j + 1]  # "mr will smith": a given name that is also a word, before a surname
     if not _name_word(line, words, forms, j, lang) or (j > start and _verb_form(forms[j].lower())):
         return []  # "mrs b. left the room"
@@ -347,7 +347,7 @@ def _title_name(line: str, words: List["re.Match"], forms: List[str], j: int, la
     if j == start and j + 1 < len(words) and line[words[j].end():words[j + 1].start()] == " " \
             and forms[j].lower() in english_given_names() and _name_word(line, words, forms, j + 1, lang):
         after = forms[j + 1].lower()
-        if after in _surnames() or not (is_english_word(after) or _dictionary(lang)(after) or _verb_form(after)):
+        if after in english_surnames() or not (is_english_word(after) or _dictionary(lang)(after) or _verb_form(after)):
             found.append(j + 1)
     return found
 
@@ -365,12 +365,6 @@ def _is_initial(line: str, word: "re.Match") -> bool:
 def _name_word(line: str, words: List["re.Match"], forms: List[str], j: int, lang: str) -> bool:
     return j < len(words) and words[j].group().isalpha() and len(words[j].group()) >= 2 \
         and forms[j].lower() not in _function_words(lang)
-
-
-@lru_cache(maxsize=1)
-def _surnames() -> FrozenSet[str]:
-    """English surnames (Faker's English locales), also those that are words ("blades", "young")."""
-    return load_gazetteer("faker:person.last_names:en_US,en_GB,en_IE")
 
 
 def _initials(line: str, words: List["re.Match"], forms: List[str], lang: str) -> FrozenSet[int]:

@@ -1,5 +1,5 @@
-"""English given names, with those that are also words ("Will", "May", "Bill"), which Faker's lists leave
-out: after a title or a care role, a word of this list followed by a surname is a given name ("Nurse Will
+"""English given names and surnames. The given names with those that are also words ("Will", "May",
+"Bill"), which Faker's lists leave out: after a title or a care role, a word of this list followed by a surname is a given name ("Nurse Will
 Cook", "mr will smith"), while the same word elsewhere stays a word ("will be", "may go")."""
 from functools import lru_cache
 from typing import FrozenSet
@@ -7,6 +7,7 @@ from typing import FrozenSet
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 
 ENGLISH_FIRST_NAME_SOURCES = "faker:person.first_names:en_US,en_GB,en_IE"
+ENGLISH_LAST_NAME_SOURCES = "faker:person.last_names:en_US,en_GB,en_IE"
 WORD_GIVEN_NAMES = frozenset(
     "will may bill mark rose grace hope faith joy june april art pat ray dawn sue bob jack sunny robin "
     "holly ivy jade ruby amber heather olive".split())
@@ -16,3 +17,9 @@ WORD_GIVEN_NAMES = frozenset(
 def english_given_names() -> FrozenSet[str]:
     """Faker's English given names and `WORD_GIVEN_NAMES`, in lower case."""
     return load_gazetteer(ENGLISH_FIRST_NAME_SOURCES) | WORD_GIVEN_NAMES
+
+
+@lru_cache(maxsize=1)
+def english_surnames() -> FrozenSet[str]:
+    """Faker's English surnames in lower case, also those that are words ("blades", "young")."""
+    return load_gazetteer(ENGLISH_LAST_NAME_SOURCES)

@@ -146,7 +146,7 @@ def crown_bodies(words: Sequence[str], gaps: Sequence[str]) -> List[Tuple[int, i
 
 
 # legal forms written with a slash, read after a word that reads as a name ("geneve a/s", "acme s/a")
-SLASHED_FORMS = {("a", "s"): "A/S", ("s", "a"): "S/A"}
+SLASHED_FORMS = frozenset({("a", "s"), ("s", "a")})
 
 
 def slashed_company_forms(words: Sequence[str], gaps: Sequence[str], named: Sequence[bool]) -> List[int]:
