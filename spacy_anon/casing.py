@@ -48,6 +48,7 @@ from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
+from spacy_anon.rules.amounts import CURRENCY_CODES
 from spacy_anon.lexicon.institution_names import (LINK_WORDS, RANKS, company_runs, crown_bodies, hyphen_places,
                                                   institution_runs, slashed_company_forms)
 
@@ -69,10 +70,12 @@ _CHUNK = re.compile(r"\S+")
 # a chunk that is an address ("jane.doe@example.com", "www.acme.com") keeps its case, which its detectors
 # read ("c/o", "x1", a handle "@john_smith" and a chat's "thanks.john" are recased like words)
 _ADDRESS = re.compile(r"\w@\w|://|(?i:www\.|\.(?:com|org|net|edu|gov|info|biz|io|co|uk|ie|de|fr|es|eu)\b)")
-_SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(]\s*$")
+# a bullet ("*", "•") opens a sentence anywhere, a dash only after a sentence's end: "plot of land – olive
+# grove" goes on ("before" holds the last letters of the word before, so "^" is the line's start only)
+_SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[*•]\s*$|(?:^|[.!?:;])\s*[\-–—]\s*$|[\"“(]\s*$")
 # Spanish and Portuguese also open a sentence or a quote with "¿", "¡" and "«"
 _LINKS = frozenset(("de", "do", "da", "dos", "das", "del"))  # "Rio de Janeiro", "San Juan del Río"
-_SENTENCE_END_IBERIAN = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[\-–—*•]\s*$|[\"“(¿¡«]\s*$")
+_SENTENCE_END_IBERIAN = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[*•]\s*$|(?:^|[.!?:;])\s*[\-–—]\s*$|[\"“(¿¡«]\s*$")
 # how a legal form is written after a company's name (the others: capitalised, "Limited", "Ltd")
 _COMPANY_FORM_CASE = {"plc": "PLC", "llc": "LLC", "llp": "LLP", "gmbh": "GmbH", "ab": "AB", "ag": "AG",
                       "sa": "SA", "nv": "NV", "bv": "BV"}
@@ -83,7 +86,10 @@ _PLACE_ENDINGS = ("wood", "field", "side", "brook", "ford", "ton", "ham", "bury"
                   "borough", "burgh", "stone", "bridge", "ley", "combe", "wick", "by")
 _VERB_PARTICLES = ("up", "with", "under", "over", "out", "mis", "fore", "re", "be")
 _VERB_MONTHS = frozenset({"may", "march"})
-_MID_SENTENCE_ABBREVIATIONS = ("e.g.", "i.e.", "cf.", "vs.", "viz.")  # no sentence ends after them
+# no sentence ends after them: "e.g. in", "3,862 sq. m" (a unit's full stop)
+_MID_SENTENCE_ABBREVIATION = re.compile(r"(?<![\w.])(?:e\.g|i\.e|cf|vs|viz|sq|approx)\.\s*$", re.I)
+# clipped words and units English writes in lower case, which would otherwise read as rare words, names
+_CLIPPED_WORDS = frozenset("sq approx wk wks kw kwh kmh".split())
 _DAY_BEFORE = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)? $", re.I)
 _YEAR_AFTER = re.compile(r" (?:\d{1,2}(?:st|nd|rd|th)?,? )?(?:1[6-9]|20)\d\d\b")
 _DETERMINERS = frozenset("the a an his her their my our your its this that".split())
@@ -158,11 +164,13 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
     lower = word.lower()
     if regime == UPPER and lower in profile.abbreviations:
         return lower.upper()
-    if lang == "en" and lower in LEGAL_PROSE_WORDS:  # "inter alia", "bona fide": prose, whatever lists hold
+    if lang == "en" and (lower in LEGAL_PROSE_WORDS or lower in _CLIPPED_WORDS):  # "inter alia", "sq. m"
         return lower
     form = _table(lang).get(lower)
     if form is not None:
         return form
+    if lower.upper() in CURRENCY_CODES and not is_word(lower, lang):  # "usd 5,000", "chf 200"
+        return lower.upper()
     if lower in profile.titles or lower in profile.calendar:
         return _capitalised(lower)
     if (len(lower) >= 2 and lower in _names(lang) and not _dictionary(lang)(lower)
@@ -315,7 +323,8 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
         # a sentence opens after its end, not after initials or "e.g." ("C.Ç. said", "e.g. in")
         if not form[:1].isupper() and sentence_end.search(before) \
                 and k - 1 not in initials \
-                and not line[max(0, m.start() - 8):m.start()].rstrip().lower().endswith(_MID_SENTENCE_ABBREVIATIONS):
+                and not _MID_SENTENCE_ABBREVIATION.search(line, max(0, m.start() - 8), m.start()) \
+                and not _enumeration_letter(line, m):
             form = _capitalised(form)
         if k in initials:
             form = form.upper()
@@ -397,6 +406,13 @@ def _dotted_initials(line: str, words: List["re.Match"]) -> FrozenSet[int]:
             continue
         found.update(k for k, m in enumerate(words) if run.start() <= m.start() < run.end())
     return frozenset(found)
+
+
+def _enumeration_letter(line: str, word: "re.Match") -> bool:
+    """Whether `word` is the letter of an enumeration in brackets ("(b) plots nos. 511"), which opens no
+    sentence."""
+    return len(word.group()) == 1 and line[word.start() - 1:word.start()] == "(" \
+        and line[word.end():word.end() + 1] == ")"
 
 
 def _letter_form(line: str, start: int, form: str) -> str:
