@@ -49,8 +49,9 @@ from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, IRREGULAR_VERBS, di
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
 from spacy_anon.rules.amounts import CURRENCY_CODES
-from spacy_anon.lexicon.institution_names import (LINK_WORDS, RANKS, company_runs, crown_bodies, hyphen_places,
-                                                  institution_runs, slashed_company_forms)
+from spacy_anon.lexicon.category_words import trait_words
+from spacy_anon.lexicon.institution_names import (LINK_WORDS, RANKS, company_runs, crown_bodies, firm_runs,
+                                                  hyphen_places, institution_runs, slashed_company_forms)
 
 AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
 REGIMES = (AS_WRITTEN, UPPER, LOWER)
@@ -309,6 +310,9 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
             forms[last] = _capitalised(lower[last])
         for k in slashed_company_forms(lower, gaps, [f[:1].isupper() for f in forms]):  # "geneve a/s"
             forms[k], forms[k + 1] = lower[k].upper(), lower[k + 1].upper()
+        for first, last in firm_runs(lower, joined, [f[:1].isupper() for f in forms], trait_words().__contains__):
+            for k in range(first, last + 1):  # "kyles legal practice", "southwark social services"
+                forms[k] = _capitalised(lower[k])
     initials = _initials(line, words, forms, lang) | _dotted_initials(line, words)
     if lang == "en":  # "28 may 1996", "march 2003": a month that is also a verb, in a date
         for k, m in enumerate(words):

@@ -65,3 +65,20 @@ def test_an_article_after_a_rank_stays_an_article():
 ])
 def test_abbreviations_in_capitals_stay_capitals_when_they_stand_alone(text, expected):
     assert truecased_text(text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("represented by kyles legal practice, a firm", "Represented by Kyles Legal Practice, a firm"),
+    ("by oa solicitors, a firm of lawyers", "By Oa Solicitors, a firm of lawyers"),
+    ("made by southwark social services. it", "Made by Southwark Social Services. It"),
+    ("the izmir public prosecutor issued an order", "The Izmir Public Prosecutor issued an order"),
+    ("KYLES LEGAL PRACTICE WROTE", "Kyles Legal Practice wrote"),
+    # no name before: an office or a firm of no one in particular stays prose
+    ("the turkish public prosecutor and his solicitors", "The Turkish public prosecutor and his solicitors"),
+    ("the public prosecutor and smith's solicitors", "The public prosecutor and Smith's solicitors"),
+    ("legal aid services were refused", "Legal aid services were refused"),
+])
+def test_firm_and_office_names_after_a_name_are_read_capitalised(text, expected):
+    """A firm's or an office's head after a place or a name ("kyles legal practice", "southwark social
+    services") is part of that name in a line typed in lower case or in capitals."""
+    assert truecased_text(text) == expected

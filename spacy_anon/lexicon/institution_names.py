@@ -155,3 +155,30 @@ def slashed_company_forms(words: Sequence[str], gaps: Sequence[str], named: Sequ
     return [k for k in range(1, len(words) - 1)
             if (words[k], words[k + 1]) in SLASHED_FORMS and gaps[k] == "/" and gaps[k - 1] == " " and named[k - 1]
             and (k + 2 >= len(words) or gaps[k + 1][:1] in ("", " ", ",", ".", ")", ";", ":", "\u201d", '"', "'"))]
+
+
+# the head of a firm's or an office's name after a place or a name ("Kyles Legal Practice", "OA
+# Solicitors", "Southwark Social Services", "the Izmir Public Prosecutor"), and words that stand before it
+FIRM_HEADS = frozenset("solicitors practice services prosecutor partners associates chambers".split())
+FIRM_MODIFIERS = MODIFIERS | frozenset({"public"})
+FIRM_MODIFIERS_MAX = 2
+
+
+def firm_runs(words: Sequence[str], joined: Sequence[bool], named: Sequence[bool],
+              trait: Callable[[str], bool]) -> List[Tuple[int, int]]:
+    """(first, last) word indices of the words of each firm or office name after a name (`named`: the
+    word reads as a name; not a nationality, language or faith, `trait`): up to `FIRM_MODIFIERS_MAX`
+    words of `FIRM_MODIFIERS` and a head of `FIRM_HEADS`, all joined ("kyles legal practice": "legal
+    practice"). "the turkish public prosecutor" and "his solicitors" stay prose. Pure function."""
+    runs: List[Tuple[int, int]] = []
+    for k, word in enumerate(words):
+        if word not in FIRM_HEADS:
+            continue
+        first = k
+        while first > 0 and k - first < FIRM_MODIFIERS_MAX and joined[first - 1] \
+                and words[first - 1] in FIRM_MODIFIERS and not named[first - 1]:
+            first -= 1
+        name = first - 1
+        if name >= 0 and joined[name] and named[name] and not trait(words[name]):
+            runs.append((first, k))
+    return runs
