@@ -48,8 +48,9 @@ from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
-from spacy_anon.rules.amounts import CURRENCY_CODES
 from spacy_anon.lexicon.category_words import trait_words
+from spacy_anon.lexicon.common_nouns import common_nouns_after_determiners, defined_terms
+from spacy_anon.lexicon.currencies import CURRENCY_CODES
 from spacy_anon.lexicon.institution_names import (LINK_WORDS, RANKS, company_runs, crown_bodies, firm_runs,
                                                   hyphen_places, institution_runs, slashed_company_forms)
 
@@ -244,9 +245,11 @@ def _same_length(original: str, cased: str) -> str:
     return "".join(out)
 
 
-def truecase_line(line: str, regime: str, lang: str = "en") -> str:
+def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[str] = frozenset()) -> str:
     """The line with its words in their usual form in `lang` (`regime` `UPPER` or `LOWER`), sentence
-    starts capitalised; the same length as `line`.
+    starts capitalised; the same length as `line`. `defined`: the words the document defines as a short
+    name in quotes ("(hereinafter “the board”)", `defined_terms`), which keep the capital the table
+    gives them after "the".
 
     A dictionary word between two capitalised words of one name ("MERCY VALLEY MEDICAL CENTER",
     "SUSAN LANGLEY-PRICE") is capitalised with them; not a function word or a verb form ("Smith visited
@@ -313,6 +316,15 @@ def truecase_line(line: str, regime: str, lang: str = "en") -> str:
         for first, last in firm_runs(lower, joined, [f[:1].isupper() for f in forms], trait_words().__contains__):
             for k in range(first, last + 1):  # "kyles legal practice", "southwark social services"
                 forms[k] = _capitalised(lower[k])
+    if lang == "en":  # "by the river", "THE POLICE": a common noun the table capitalises, alone after a determiner
+        # (after the names of words above, so that "the royal ulster constabulary" is one name by then)
+        table = _table(lang)
+        gaps = [line[words[k].end():words[k + 1].start()] for k in range(len(words) - 1)] + [""]
+        for k in common_nouns_after_determiners(
+                forms, gaps, lambda form: table.get(form.lower()) == form, _dictionary(lang),
+                lambda word: word.lower() not in _function_words(lang) and not _verb_form(word.lower())):
+            if forms[k].lower() not in defined:
+                forms[k] = forms[k].lower()
     initials = _initials(line, words, forms, lang) | _dotted_initials(line, words)
     if lang == "en":  # "28 may 1996", "march 2003": a month that is also a verb, in a date
         for k, m in enumerate(words):
@@ -475,12 +487,15 @@ def truecased_text(text: str, lang: str = "en") -> str:
     pieces = []
     pos = 0
     changed = False
+    defined: Optional[FrozenSet[str]] = None
     for start, end in line_spans(text):
         line = text[start:end]
         regime = line_regime(line)
         if regime == AS_WRITTEN:
             continue
-        cased = truecase_line(line, regime, lang)
+        if defined is None:
+            defined = defined_terms(text) if lang == "en" else frozenset()
+        cased = truecase_line(line, regime, lang, defined)
         if cased != line:
             pieces.append(text[pos:start])
             pieces.append(cased)

@@ -7,13 +7,9 @@ Swedish kronor", "3,862 sq. m", "4 tons").
 """
 import re
 
+from spacy_anon.lexicon.currencies import CURRENCY_CODES  # noqa: F401  (read here by the recognizers)
 from spacy_anon.rules.dates import cased_alternation
 
-CURRENCY_CODES = (
-    "EUR", "USD", "GBP", "SEK", "NOK", "DKK", "CHF", "PLN", "TRY", "TRL", "RUB", "CZK", "HUF", "RON", "BGN",
-    "HRK", "UAH", "ISK", "JPY", "CAD", "AUD", "NZD", "CNY", "INR", "BRL", "MXN", "ARS", "COP", "CLP",
-    "ATS", "BEF", "DEM", "ESP", "FIM", "FRF", "GRD", "IEP", "ITL", "LUF", "NLG", "PTE", "SIT", "SKK",
-)
 CURRENCY_NAMES = (
     "kronor", "krona", "kronur", "kroner", "krone", "zlotys", "zloty", "złoty", "złotys", "euros", "euro",
     "pounds sterling", "pounds", "pound sterling", "pence", "dollars", "dollar", "cents", "francs", "franc",
