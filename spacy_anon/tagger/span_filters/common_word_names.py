@@ -1,0 +1,112 @@
+"""The span filter that drops names made of nothing but common words typed in lower case in a line
+whose writer uses capitals: "We walked by the river to the park and then the church" (an ORG over
+"river to the park and then the church"), "the police", "the children".
+
+In a line written with capitals, a person's, a place's or an organisation's name carries one; what the
+tagger reads as such a name in lower case is either a name of another language ("kammarrätten",
+"yargıtay": no English word, kept) or English prose. Lines typed all in capitals or all in lower case
+say nothing by case: there a span of common words is dropped only when one of them is a word no name
+holds ("to", "then", "we": `PROSE_WORDS`), since a name may be a word ("coach will said"). A span that
+holds a listed given name, a nationality, a language or a faith is kept in any line, and so is one
+ending in a job noun or an occupation's ending ("the post of airline cabin crew trainer": a job,
+which `anon_mask` types; "the river" is kept by that ending too). Descriptions under other labels
+("police officers" as DEM, "a stolen vehicle" as MISC) are not this filter's.
+"""
+from typing import Callable, FrozenSet, List, Optional, Sequence
+
+from spacy.tokens import Doc
+from spacy.util import registry
+
+from spacy_anon.casing import AS_WRITTEN, line_regime, written_words
+from spacy_anon.errors import Errors
+from spacy_anon.lexicon.category_words import JOB_NOUNS, trait_words
+from spacy_anon.lexicon.generic_words import dictionary_test
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
+from spacy_anon.tagger.span_filters.clinical_content import OCCUPATION_ENDINGS
+
+
+# function words no name holds (names hold "of", "the", "and", "for", "de"...): a span of common words
+# with one of these in a line typed in lower case or capitals is a phrase ("river to the park and then")
+PROSE_WORDS = frozenset("to then was were is are be been had has have did does do when while if but or so "
+                        "because than into onto from by with at in on we i you he she they it".split())
+
+
+def common_word(lower: str) -> bool:
+    """Whether a lower-case word is a dictionary word of English (WordNet's common words, not its proper
+    names) or a function word: "river", "walked", "the". A place or a brand that English uses often
+    ("leeds", "facebook") is none."""
+    return lower in stop_words("en") or dictionary_test("en")(lower)
+
+
+def common_words_only(words: Sequence[str], is_common: Callable[[str], bool] = common_word) -> bool:
+    """Whether `words` (a span's tokens as written) hold a letter, no capital and no digit, and every
+    word of letters is a common English word (`common_word`). Pure function."""
+    lettered = [w for w in words if any(c.isalpha() for c in w)]
+    if not lettered or any(c.isupper() or c.isdigit() for w in words for c in w):
+        return False
+    return all(w.strip("'’-").isalpha() and is_common(w.strip("'’-")) for w in lettered)
+
+
+def job_like(words: Sequence[str]) -> bool:
+    """Whether lower-case `words` end in a job noun or a word with an occupation's ending ("airline cabin
+    crew trainer", "harbour pilot"): a job is a quasi-identifier, typed by `anon_mask` whatever the
+    tagger's label. Pure function."""
+    last = next((w for w in reversed(words) if w.isalpha()), "")
+    return last in JOB_NOUNS or last.endswith(OCCUPATION_ENDINGS)
+
+
+def _line_text(words: Sequence[str], whitespace: Sequence[str], start: int, end: int) -> str:
+    """The text of the line that holds tokens start..end-1 (`words` as written, `whitespace` after each)."""
+    first = start
+    while first > 0 and "\n" not in words[first - 1] and "\n" not in whitespace[first - 1]:
+        first -= 1
+    last = end
+    while last < len(words) and "\n" not in words[last - 1] and "\n" not in whitespace[last - 1]:
+        last += 1
+    return "".join(words[k] + whitespace[k] for k in range(first, min(last, len(words))))
+
+
+def drop_common_word_names(doc: Doc, spans: List[Scored], labels: Sequence[str],
+                           written: Optional[List[str]] = None, names: FrozenSet[str] = frozenset()) -> List[Scored]:
+    """`spans` without those under `labels` whose words are common English words typed in lower case in
+    a line written with capitals (see the module). `written`: the tokens as written when `doc` is a
+    recased reading (`casing.written_words`); `doc`'s own tokens otherwise. `names`: given names (lower
+    case); a span holding one, or a nationality, language or faith, is kept ("saw ben", "paul walker",
+    "german")."""
+    if not spans or (doc.lang_ or "en") != "en":
+        return spans
+    rows = doc_rows(doc)
+    words = written if written is not None else rows.words
+    out: List[Scored] = []
+    for span in spans:
+        start, end, label, _ = span
+        if label in labels and common_words_only(typed := [w.lower() for w in words[start:end]]) \
+                and not any(w in names or w in trait_words() for w in typed) \
+                and not job_like(typed):
+            if line_regime(_line_text(words, rows.whitespace, start, end)) == AS_WRITTEN:
+                if typed == list(words[start:end]):
+                    continue  # typed in lower case where the writer uses capitals
+            elif any(w in PROSE_WORDS for w in typed):
+                continue  # a line in one case: only a phrase is sure to be no name ("river to the park")
+        out.append(span)
+    return out
+
+
+class DropCommonWordNames(SpanFilter):
+    """Spans under `labels` (the CRF's own) made of common words in lower case in a line written with
+    capitals are dropped (`drop_common_word_names`)."""
+
+    def __init__(self, labels: Sequence[str]):
+        if isinstance(labels, str) or not all(isinstance(v, str) and v for v in labels):
+            raise ValueError(Errors.E668.format(value=labels))
+        self.labels = tuple(labels)
+
+    def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
+        terms = getattr(tagger, "gazetteer_terms", {})
+        names = frozenset(terms.get("first_names", ()))  # surnames are words too often ("park", "church")
+        return drop_common_word_names(doc, spans, self.labels, written_words(doc), names)
+
+
+@registry.misc("spacy_anon.drop_common_word_names.v1")
+def make_drop_common_word_names(labels: Sequence[str] = ("PERSON", "PER", "ORG", "LOC")) -> DropCommonWordNames:
+    return DropCommonWordNames(labels)
