@@ -27,7 +27,7 @@ from typing import Callable, FrozenSet
 from spacy.tokens import Doc
 
 from spacy_anon.lexicon.gazetteers import load_gazetteer
-from spacy_anon.lexicon.generic_words import folded
+from spacy_anon.lexicon.generic_words import dictionary_test, folded, is_past_or_progressive
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, LAST_NAME_SOURCES
@@ -191,3 +191,31 @@ def initial_at(doc: Doc, i: int) -> bool:
     before = doc[i - 1].lower_.rstrip(".")
     return before in DEFAULT_HONORIFICS or (before == "" and doc[i - 1].text == "." and i >= 2
                                             and len(doc[i - 2].text) == 1)
+
+
+# words after a participle that opens a note's sentence ("Seen by", "Discussed with", "Reviewed in clinic")
+PARTICIPLE_LINKS = frozenset("by with in at on for to from".split())
+# irregular past participles (the regular ones end in "-ed" on a dictionary verb)
+IRREGULAR_PARTICIPLES = frozenset(
+    "seen taken given written done known shown spoken drawn driven found brought told sent kept held heard met "
+    "made read said sold taught thought understood chosen begun broken eaten fallen gone grown hidden stolen "
+    "thrown worn woken".split())
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)")
+
+
+def opening_participle(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a past participle opening a sentence before "by", "with", "in"...
+    ("Seen by Dr Cook", "Discussed with the family", "REVIEWED IN CLINIC"): a clinical note's verb,
+    which a tagger reads as a name by its capital. Only a listed irregular participle or "-ed" on a
+    dictionary verb: not "Fielding by the pool", "Will by then"."""
+    word = text[start:end]
+    lower = word.lower()
+    if not word.isalpha() or not (word.istitle() or word.isupper()) \
+            or not (lower in IRREGULAR_PARTICIPLES
+                    or (lower.endswith("ed") and is_past_or_progressive(lower, dictionary_test("en")))):
+        return False
+    before = text[:start].rstrip(" \t")
+    if before and before[-1] not in "\n.!?:;":
+        return False
+    after = _NEXT_WORD.match(text, end)
+    return after is not None and after.group(1).lower() in PARTICIPLE_LINKS

@@ -45,11 +45,12 @@ from spacy_anon.lexicon.category_words import (
     JOB_NOUNS, MONTHS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, POST_NOMINALS, ROLE_WORDS, trait_words,
 )
 from spacy_anon.lexicon.generic_words import folded, zipf
+from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.name_context import (
-    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, initial_at, next_field_label, street_after_preposition,
-    titled_name, town_after_org, town_after_preposition,
+    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, initial_at, next_field_label, opening_participle,
+    street_after_preposition, titled_name, town_after_org, town_after_preposition,
 )
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES
@@ -396,8 +397,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 end -= 1
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
-        if label != "LOC" and not_a_name(value):  # a LOC "22" may be a house number
-            continue
+        if (label != "LOC" and not_a_name(value)) or opening_participle(text, piece.start_char, piece.end_char):
+            continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
         if next_field_label(text, piece.start_char, piece.end_char):
             continue  # "Name: Ana Ruiz  Company: self": "Company" labels the next field
         age = AGE_WORDS.match(value)
@@ -563,7 +564,8 @@ def person_start(span: Span, roles: bool = True) -> Optional[int]:
     ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
     doc = span.doc
     if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS | KIN) - HONORIFICS \
-            and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper() and not doc[span.start + 1].is_stop:
+            and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper() \
+            and (not doc[span.start + 1].is_stop or doc[span.start + 1].lower_ in WORD_GIVEN_NAMES):  # "Nurse Will Cook"
         return span.start + 1
     for i in range(span.start, span.end - 1):
         if folded(doc[i].text.rstrip(".")) in HONORIFICS:
