@@ -49,7 +49,7 @@ from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, IRREGULAR_VERBS, di
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
 from spacy_anon.lexicon.category_words import trait_words
-from spacy_anon.lexicon.common_nouns import common_nouns_after_determiners, defined_terms
+from spacy_anon.lexicon.common_nouns import DETERMINERS, common_nouns_after_determiners, defined_terms
 from spacy_anon.lexicon.currencies import CURRENCY_CODES
 from spacy_anon.lexicon.institution_names import (LINK_WORDS, RANKS, company_runs, crown_bodies, firm_runs,
                                                   hyphen_places, institution_runs, slashed_company_forms)
@@ -94,7 +94,6 @@ _MID_SENTENCE_ABBREVIATION = re.compile(r"(?<![\w.])(?:e\.g|i\.e|cf|vs|viz|sq|ap
 _CLIPPED_WORDS = frozenset("sq approx wk wks kw kwh kmh".split())
 _DAY_BEFORE = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)? $", re.I)
 _YEAR_AFTER = re.compile(r" (?:\d{1,2}(?:st|nd|rd|th)?,? )?(?:1[6-9]|20)\d\d\b")
-_DETERMINERS = frozenset("the a an his her their my our your its this that".split())
 _NAME_TITLES = frozenset("mr mrs ms mx dr prof".split())  # English titles a name follows, not verbs ("miss")
 
 
@@ -266,7 +265,7 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
             forms[k] = forms[k].lower()
     if regime == LOWER:  # "the co", "his pa": a clipped word after a determiner (not "co-owned")
         for k in range(1, len(words)):
-            if forms[k] in abbreviations and forms[k - 1].lower() in _DETERMINERS \
+            if forms[k] in abbreviations and forms[k - 1].lower() in DETERMINERS \
                     and line[words[k - 1].end():words[k].start()] == " " \
                     and line[words[k].end():words[k].end() + 1] != "-":
                 forms[k] = forms[k].upper()

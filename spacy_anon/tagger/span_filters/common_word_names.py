@@ -12,7 +12,7 @@ ending in a job noun or an occupation's ending ("the post of airline cabin crew 
 which `anon_mask` types; "the river" is kept by that ending too). Descriptions under other labels
 ("police officers" as DEM, "a stolen vehicle" as MISC) are not this filter's.
 """
-from typing import Callable, FrozenSet, List, Optional, Sequence
+from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
 from spacy.util import registry
@@ -100,11 +100,14 @@ class DropCommonWordNames(SpanFilter):
         if isinstance(labels, str) or not all(isinstance(v, str) and v for v in labels):
             raise ValueError(Errors.E668.format(value=labels))
         self.labels = tuple(labels)
+        self._names: Tuple[object, FrozenSet[str]] = (None, frozenset())  # (gazetteer terms, their given names)
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
         terms = getattr(tagger, "gazetteer_terms", {})
-        names = frozenset(terms.get("first_names", ()))  # surnames are words too often ("park", "church")
-        return drop_common_word_names(doc, spans, self.labels, written_words(doc), names)
+        if self._names[0] is not terms:  # built once per tagger, not per document
+            # given names only: surnames are words too often ("park", "church")
+            self._names = (terms, frozenset(terms.get("first_names", ())))
+        return drop_common_word_names(doc, spans, self.labels, written_words(doc), self._names[1])
 
 
 @registry.misc("spacy_anon.drop_common_word_names.v1")
