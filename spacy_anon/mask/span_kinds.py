@@ -50,7 +50,7 @@ from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, initial_at, next_field_label, opening_participle,
-    street_after_preposition, titled_name, town_after_org, town_after_preposition,
+    org_head_after, street_after_preposition, titled_name, town_after_org, town_after_preposition,
 )
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES
@@ -454,6 +454,8 @@ def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optiona
         return "PERSON"
     if street_after_preposition(text, start, end, street_shape(text[start:end])):
         return "LOC"  # "on Ditton Road" (not "Downing Street said": the office it names)
+    if org_head_after(text, end):
+        return "ORG"  # "St. Olaf" before "General Hospital": the organisation's name, its head left out
     prev_is_org = prev is not None and ("&" in prev.text or organisation_shape(prev.text))
     if prev is not None and town_after_org(text, prev.end_char, start, end, prev_is_org):
         return "LOC"
