@@ -489,6 +489,8 @@ class Errors(metaclass=_WithCodes):
             "(date_label: one label or \"\"). Fix: give the CRF labels as a list of non-empty strings")
     E668 = ("anon_crf span filter spacy_anon.drop_common_word_names.v1: labels = {value!r} is not a list of labels. "
             "Fix: give the CRF labels whose spans may be dropped as a list of non-empty strings")
+    E669 = ("anon_crf span filter spacy_anon.drop_public_references.v1: labels = {value!r} is not a list of labels. "
+            "Fix: give the CRF labels whose spans may be dropped as a list of non-empty strings")
     E667 = ("anon_crf span filter spacy_anon.drop_generic_spans.v1: the label {label!r} is the date_label and also "
             "in labels or number_labels. Fix: name the date label in date_label only")
 

@@ -189,6 +189,7 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.date_chunks.v1": "misc",
     "spacy_anon.drop_implausible_dates.v1": "misc",
     "spacy_anon.drop_common_word_names.v1": "misc",
+    "spacy_anon.drop_public_references.v1": "misc",
     "spacy_anon.drop_generic_spans.v1": "misc",
     "spacy_anon.drop_qualifications.v1": "misc",
     "spacy_anon.e2ej_tok2vec.v1": "architectures",

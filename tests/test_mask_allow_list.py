@@ -62,12 +62,12 @@ def test_bad_allow_list_fails_when_the_pipe_is_built():
 
 
 def test_default_pipeline_keeps_allowed_terms_and_saves_the_list(tmp_path):
-    text = "The applicant complained to the European Commission of Human Rights. Mr John Smith appeared."
+    text = "The applicant complained to the Norwegian Consumer Council. Mr John Smith appeared."
     plain = spacy_anon.load()(text)
-    assert "Commission of Human Rights" not in plain._.anon_text  # the tagger masks it by default
-    nlp = spacy_anon.load(allow_list=["European Commission of Human Rights"])
+    assert "Consumer Council" not in plain._.anon_text  # the tagger masks it by default
+    nlp = spacy_anon.load(allow_list=["Norwegian Consumer Council"])
     doc = nlp(text)
-    assert "European Commission of Human Rights" in doc._.anon_text and "John Smith" not in doc._.anon_text
+    assert "Norwegian Consumer Council" in doc._.anon_text and "John Smith" not in doc._.anon_text
     nlp.to_disk(tmp_path / "m")
     reloaded = spacy.load(tmp_path / "m")(text)
     assert reloaded._.anon_text == doc._.anon_text

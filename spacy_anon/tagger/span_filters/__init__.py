@@ -35,6 +35,7 @@ from spacy_anon.tagger.span_filters.propagation import Propagate  # noqa: F401
 from spacy_anon.tagger.span_filters.qualifications import DropQualifications, drop_qualifications  # noqa: F401
 from spacy_anon.tagger.span_filters.quoted_names import QuotedNames, quoted_names  # noqa: F401
 from spacy_anon.tagger.span_filters.common_word_names import DropCommonWordNames, drop_common_word_names  # noqa: F401
+from spacy_anon.tagger.span_filters.public_references import DropPublicReferences, drop_public_references  # noqa: F401
 from spacy_anon.tagger.span_filters.routes import SplitRoutes, split_routes  # noqa: F401
 from spacy_anon.tagger.span_filters.scores import LabelMinScores, label_min_scores  # noqa: F401
 from spacy_anon.tagger.span_filters.span_edges import SplitSpanEdges  # noqa: F401

@@ -1,0 +1,121 @@
+"""Public references in court judgments stay readable: the deciding court's organs, references to the
+judgment's own paragraphs and statutes' titles.
+
+The default model masked "the European Commission of Human Rights", "the President of the Chamber", "see
+paragraph 22 below" and "the Penal Code" in held-out judgments: public, the same in every case, no one's
+identifier (`spacy_anon/tagger/span_filters/public_references.py`). The courts a case went through are
+no organs of the deciding court and stay masked.
+"""
+import pytest
+import spacy
+
+import spacy_anon
+from spacy_anon.errors import Errors
+from spacy_anon.tagger.span_filters import DropPublicReferences, drop_public_references
+from spacy_anon.tagger.span_filters.public_references import court_organ, paragraph_reference
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return spacy_anon.load()
+
+
+@pytest.mark.parametrize("words,expected", [
+    ("see paragraph 22 below", True),
+    ("paragraphs 21 - 23 above", True),
+    ("§ 4", True),
+    ("paragraph", False),  # no number: not a reference
+    ("see paragraph 22 of the lease", False),  # a word no reference holds
+    ("22", False),
+])
+def test_paragraph_reference(words, expected):
+    assert paragraph_reference(words.split()) is expected
+
+
+@pytest.mark.parametrize("words,expected", [
+    ("european commission of human rights", True),
+    ("president of the chamber", True),
+    ("a chamber of the fourth section", True),
+    ("deputy section registrar", True),
+    ("grand chamber", True),
+    ("addendum to the rules of court", True),
+    ("the", False),
+    ("president", False),  # no organ's head: a president of anything
+    ("court of appeal", False),  # a court the case went through
+    ("supreme court", False),
+    ("securities and exchange commission", False),
+])
+def test_court_organ(words, expected):
+    assert court_organ(words.split()) is expected
+
+
+def _spans(nlp_blank, text, spans):
+    doc = nlp_blank(text)
+    out = []
+    for start_char, end_char, label in spans:
+        span = doc.char_span(start_char, end_char)
+        out.append((span.start, span.end, label, 0.9))
+    return doc, out
+
+
+@pytest.fixture(scope="module")
+def blank():
+    return spacy.blank("en")
+
+
+def _at(text, phrase, label):
+    start = text.index(phrase)
+    return (start, start + len(phrase), label)
+
+
+def test_the_filter_drops_organs_references_and_codes_and_keeps_courts_and_names(blank):
+    text = ("The case was referred to the Court by the European Commission of Human Rights. Mr R. Ryssdal, "
+            "the President of the Chamber, noted that the Supreme Court had applied the Penal Code and section 3 "
+            "of the Fair Employment (Northern Ireland) Act 1976 (see paragraph 22 below). The Court of Appeal "
+            "in Leeds dismissed the appeal of Mr Grand.")
+    keep = [_at(text, "Supreme Court", "ORG"), _at(text, "Court of Appeal", "ORG"), _at(text, "Leeds", "LOC"),
+            _at(text, "Mr Grand", "PERSON"), _at(text, "R. Ryssdal", "PERSON")]
+    drop = [_at(text, "European Commission of Human Rights", "ORG"), _at(text, "President of the Chamber", "DEM"),
+            _at(text, "Penal Code", "ORG"), _at(text, "Fair Employment", "ORG"), _at(text, "see paragraph 22 below", "MISC")]
+    doc, spans = _spans(blank, text, sorted(keep + drop))
+    kept = drop_public_references(doc, spans, ("ORG", "LOC", "MISC", "DEM", "QUANTITY", "CODE"))
+    assert sorted(doc[s:e].text for s, e, _, _ in kept) == sorted(text[a:b] for a, b, _ in keep)
+
+
+def test_a_court_name_the_tagger_cut_keeps_its_tail(blank):
+    text = "He appealed to the Supreme Court of Ireland, then to the Magistrate's Court in Izmir."
+    first = text.index("Court of Ireland")
+    last = text.index("Court in")
+    doc, spans = _spans(blank, text, [(first, first + 5, "ORG"), (last, last + 5, "ORG")])
+    assert drop_public_references(doc, spans, ("ORG",)) == spans  # "Supreme" + "Court", "Magistrate's" + "Court"
+
+
+def test_a_possessive_split_by_the_taggers_tokenizer_still_joins_the_name(nlp):
+    text = "He challenged the decision of the Izmir Magistrate's Court before the Court of Cassation."
+    doc = nlp.make_doc(text)  # the taggers' tokenizer: "Magistrate", "'", "s", "Court"
+    court = doc.char_span(text.index("Court before"), text.index("Court before") + 5)
+    spans = [(court.start, court.end, "ORG", 0.9)]
+    assert drop_public_references(doc, spans, ("ORG",)) == spans
+
+
+def test_a_given_name_or_another_label_keeps_the_span(blank):
+    text = "She met Paul of the Commission. Then see paragraph 2 above."
+    doc, spans = _spans(blank, text, [_at(text, "Paul of the Commission", "ORG"), _at(text, "see paragraph 2 above", "DATETIME")])
+    assert drop_public_references(doc, spans, ("ORG", "MISC"), given=frozenset({"paul"})) == spans
+
+
+def test_bad_labels_are_refused():
+    with pytest.raises(ValueError, match="E669|drop_public_references"):
+        DropPublicReferences("ORG")
+    assert "drop_public_references" in Errors.E669
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("The application was referred to the Court by the European Commission of Human Rights (“the Commission”) "
+     "on 13 April 1993. The applicant, Mr Jan Kowalski, lives in Gdansk.", ["Jan Kowalski", "Gdansk"]),
+])
+def test_the_default_pipeline_leaves_public_references_readable(nlp, text, kept):
+    doc = nlp(text)
+    masked = [text[row["start"]:row["end"]] for row in doc._.anon_table]
+    assert not any("Commission" in m for m in masked)
+    assert all(any(k in m for m in masked) for k in kept)
