@@ -312,7 +312,8 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
             forms[last] = _capitalised(lower[last])
         for k in slashed_company_forms(lower, gaps, [f[:1].isupper() for f in forms]):  # "geneve a/s"
             forms[k], forms[k + 1] = lower[k].upper(), lower[k + 1].upper()
-        for first, last in firm_runs(lower, joined, [f[:1].isupper() for f in forms], trait_words().__contains__):
+        for first, last in firm_runs(lower, joined, [f[:1].isupper() for f in forms], trait_words().__contains__,
+                                     _dictionary(lang)):
             for k in range(first, last + 1):  # "kyles legal practice", "southwark social services"
                 forms[k] = _capitalised(lower[k])
     if lang == "en":  # "by the river", "THE POLICE": a common noun the table capitalises, alone after a determiner

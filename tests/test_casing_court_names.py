@@ -82,3 +82,17 @@ def test_firm_and_office_names_after_a_name_are_read_capitalised(text, expected)
     """A firm's or an office's head after a place or a name ("kyles legal practice", "southwark social
     services") is part of that name in a line typed in lower case or in capitals."""
     assert truecased_text(text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("a hearing took place in the human rights building, strasbourg",
+     "A hearing took place in the Human Rights Building, Strasbourg"),
+    ("HE WAS STATIONED AT ALEXANDRA BARRACKS IN DUBLIN", "He was stationed at Alexandra Barracks in Dublin"),
+    # a dictionary word alone before the head: a building of no name
+    ("the new building was opened by mary jones", "The new building was opened by Mary Jones"),
+    ("THE OLD BARRACKS WERE EMPTY", "The old barracks were empty"),
+])
+def test_a_building_s_head_after_a_name_is_part_of_it(text, expected):
+    """Names of buildings made of words ("HUMAN RIGHTS BUILDING") were read as prose in capitals and in
+    lower case; the head after a name is read as part of it."""
+    assert truecased_text(text) == expected

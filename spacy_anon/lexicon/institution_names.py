@@ -160,18 +160,30 @@ def slashed_company_forms(words: Sequence[str], gaps: Sequence[str], named: Sequ
 # the head of a firm's or an office's name after a place or a name ("Kyles Legal Practice", "OA
 # Solicitors", "Southwark Social Services", "the Izmir Public Prosecutor"), and words that stand before it
 FIRM_HEADS = frozenset("solicitors practice services prosecutor partners associates chambers".split())
+# the head of a building's name after a name ("Alexandra Barracks", "the Human Rights Building"): after a
+# dictionary word only when a name's word stands before that too ("the new building", "the office building"
+# stay prose)
+BUILDING_HEADS = frozenset("building barracks".split())
 FIRM_MODIFIERS = MODIFIERS | frozenset({"public"})
 FIRM_MODIFIERS_MAX = 2
 
 
 def firm_runs(words: Sequence[str], joined: Sequence[bool], named: Sequence[bool],
-              trait: Callable[[str], bool]) -> List[Tuple[int, int]]:
+              trait: Callable[[str], bool], common: Callable[[str], bool] = lambda w: True) -> List[Tuple[int, int]]:
     """(first, last) word indices of the words of each firm or office name after a name (`named`: the
     word reads as a name; not a nationality, language or faith, `trait`): up to `FIRM_MODIFIERS_MAX`
     words of `FIRM_MODIFIERS` and a head of `FIRM_HEADS`, all joined ("kyles legal practice": "legal
-    practice"). "the turkish public prosecutor" and "his solicitors" stay prose. Pure function."""
+    practice"). "the turkish public prosecutor" and "his solicitors" stay prose. A building's head
+    (`BUILDING_HEADS`) follows the name directly, and a dictionary word (`common`) is its name only with a
+    named word before it ("human rights building"). Pure function."""
     runs: List[Tuple[int, int]] = []
     for k, word in enumerate(words):
+        if word in BUILDING_HEADS:
+            name = k - 1
+            if name >= 0 and joined[name] and named[name] and not trait(words[name]) and (
+                    not common(words[name]) or (name > 0 and joined[name - 1] and named[name - 1])):
+                runs.append((k, k))
+            continue
         if word not in FIRM_HEADS:
             continue
         first = k
