@@ -98,6 +98,21 @@ def test_a_possessive_split_by_the_taggers_tokenizer_still_joins_the_name(nlp):
     assert drop_public_references(doc, spans, ("ORG",)) == spans
 
 
+def test_a_lone_organ_word_that_is_a_surname_needs_an_article(blank):
+    """Fail closed: "Chambers" or "Court" alone may be a person the tagger labelled as an organisation."""
+    text = "Please email Chambers today. The Chamber sat. Court agreed. The Court agreed."
+    spans = [_at(text, "Chambers", "ORG"), _at(text, "Chamber sat", "ORG"), _at(text, "Court agreed", "ORG")]
+    spans = [(a, a + len(text[a:b].split()[0]), label) for a, b, label in spans]
+    last = text.rindex("Court")
+    spans.append((last, last + 5, "ORG"))
+    doc, scored = _spans(blank, text, spans)
+    kept = drop_public_references(doc, scored, ("ORG",), surnames=frozenset({"chambers", "court"}))
+    assert [doc[s:e].text for s, e, _, _ in kept] == ["Chambers", "Court"]
+    assert kept[1][0] == doc.char_span(text.index("Court agreed"), text.index("Court agreed") + 5).start
+    # without the surname list, all four read as the court's organs
+    assert drop_public_references(doc, scored, ("ORG",)) == []
+
+
 def test_a_given_name_or_another_label_keeps_the_span(blank):
     text = "She met Paul of the Commission. Then see paragraph 2 above."
     doc, spans = _spans(blank, text, [_at(text, "Paul of the Commission", "ORG"), _at(text, "see paragraph 2 above", "DATETIME")])

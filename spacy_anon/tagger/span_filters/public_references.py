@@ -9,7 +9,8 @@ the law it applies; none is anyone's identifier. Court-judgment corpora mostly l
 58 judgments: the court's organs 11 times in 95, references to paragraphs 0 in 26, codes 1 in 21), and a
 tagger trained on them marks them now and then. The courts a case went through ("the Court of Appeal",
 "the Ankara Martial Law Court") are no organs of the deciding court and stay: they tell where a person's
-case was heard. A span that holds a given name, or a word no list here holds, is kept.
+case was heard. A span that holds a given name, or a word no list here holds, is kept, and so is a lone
+organ word that is also a surname ("Chambers", "Court") without an article before it: it may be a person.
 """
 import re
 from typing import FrozenSet, List, Sequence
@@ -37,6 +38,7 @@ CODE_HEADS = frozenset("code act".split())
 NAME_GOES_ON = frozenset("of for".split())
 YEAR = re.compile(r"(?:1[89]|20)\d\d")
 POSSESSIVE_ENDINGS = frozenset("'s ’s ' ’".split())
+ARTICLES = frozenset("the a an".split())
 
 
 def paragraph_reference(words: Sequence[str]) -> bool:
@@ -73,6 +75,13 @@ class _Document:
         while k < self.n and self.space[k] and "\n" not in self.texts[k]:
             k += 1
         return folded(self.texts[k]) if k < self.n and "\n" not in self.whitespace[end - 1] else ""
+
+    def after_article(self, start: int) -> bool:
+        """Whether "the", "a" or "an" stands right before start on its line ("the Chamber")."""
+        k = start - 1
+        while k >= 0 and self.space[k] and "\n" not in self.texts[k]:
+            k -= 1
+        return k >= 0 and "\n" not in self.whitespace[k] and folded(self.texts[k]) in ARTICLES
 
     def piece_of_name(self, start: int) -> bool:
         """Whether a capitalised word stands right before start on its line, or its possessive ("Supreme" +
@@ -115,9 +124,11 @@ class _Document:
 
 
 def drop_public_references(doc: Doc, spans: List[Scored], labels: Sequence[str],
-                           given: FrozenSet[str] = frozenset()) -> List[Scored]:
+                           given: FrozenSet[str] = frozenset(), surnames: FrozenSet[str] = frozenset()) -> List[Scored]:
     """`spans` without those under `labels` that are a court's organ, a reference to paragraphs of the
-    text or a statute's title (see the module); `given`: given names (lower case), which keep a span."""
+    text or a statute's title (see the module); `given`: given names (lower case), which keep a span;
+    `surnames` (lower case): a one-word organ that is a listed surname ("Chambers", "Court") is an organ
+    only after an article ("the Chamber"), else it may be a person the tagger mislabelled."""
     if not spans or (doc.lang_ or "en") != "en":
         return spans
     text = _Document(doc)
@@ -130,7 +141,8 @@ def drop_public_references(doc: Doc, spans: List[Scored], labels: Sequence[str],
                 if paragraph_reference(words):
                     continue
                 if court_organ(words) and text.next_word(end) not in NAME_GOES_ON \
-                        and not text.piece_of_name(start):
+                        and not text.piece_of_name(start) \
+                        and not (len(words) == 1 and words[0] in surnames and not text.after_article(start)):
                     continue
                 if label not in ("MISC", "DEM") and text.law_title(start, end):
                     continue
@@ -146,13 +158,13 @@ class DropPublicReferences(SpanFilter):
         if isinstance(labels, str) or not all(isinstance(v, str) and v for v in labels):
             raise ValueError(Errors.E669.format(value=labels))
         self.labels = tuple(labels)
-        self._names: tuple = (None, frozenset())  # (gazetteer terms, their given names)
+        self._names: tuple = (None, frozenset(), frozenset())  # (gazetteer terms, given names, surnames)
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
         terms = getattr(tagger, "gazetteer_terms", {})
         if self._names[0] is not terms:  # built once per tagger, not per document
-            self._names = (terms, frozenset(terms.get("first_names", ())))
-        return drop_public_references(doc, spans, self.labels, self._names[1])
+            self._names = (terms, frozenset(terms.get("first_names", ())), frozenset(terms.get("last_names", ())))
+        return drop_public_references(doc, spans, self.labels, self._names[1], self._names[2])
 
 
 @registry.misc("spacy_anon.drop_public_references.v1")
