@@ -134,3 +134,38 @@ def test_the_default_pipeline_leaves_public_references_readable(nlp, text, kept)
     masked = [text[row["start"]:row["end"]] for row in doc._.anon_table]
     assert not any("Commission" in m for m in masked)
     assert all(any(k in m for m in masked) for k in kept)
+
+
+@pytest.mark.parametrize("text,phrase,label", [
+    ("He was charged pursuant to section 70 of the Army Act 1955 with four counts.", "Army Act 1955", "MISC"),
+    ("He claimed under the Social Security and Benefits Act 1992 in May.", "Act 1992", "MISC"),
+    ("He relied on the Dissenters Tax Act in his appeal.", "Dissenters Tax Act", "MISC"),
+    ("It was payable under the Social Security and Benefits Act 1992 (“the 1992 Act”).", "Social Security and Benefits",
+     "ORG"),
+    ("He said that section 52 of the Offences Against the State Act 1939 was void.", "Offences Against", "ORG"),
+    ("The 2004 Act on complaints about the length of proceedings (Ustawa o skardze na naruszenie prawa strony do "
+     "rozpoznania sprawy - “the 2004 Act”) entered into force.", "Ustawa o skardze na naruszenie prawa strony", "MISC"),
+    ("The Tax Act (lag 1951:691 om viss lindring i skattskyldigheten) applied.", "lag 1951:691 om viss lindring", "MISC"),
+])
+def test_a_statutes_title_is_dropped_under_misc_also_with_its_year_or_in_its_own_language(blank, text, phrase, label):
+    doc, spans = _spans(blank, text, [_at(text, phrase, label)])
+    assert drop_public_references(doc, spans, ("ORG", "LOC", "MISC", "DEM", "QUANTITY", "CODE")) == []
+
+
+@pytest.mark.parametrize("text,phrase,label", [
+    ("He was tried by the Ankara Martial Law Court in 1982.", "Ankara Martial Law Court", "ORG"),  # a court
+    ("He met Ms Lag (Lagos) in 1992.", "Lagos", "LOC"),  # no statute's word opens it
+    ("He moved (lag time aside) to Leeds.", "lag time", "DEM"),  # DEM: descriptions are not titles
+    ("He was convicted under the act of 1955 on drugs.", "act of 1955", "MISC"),  # not a title in capitals
+    ("He sued Smith and Jones for the loss of his Act.", "Smith and Jones", "ORG"),  # the title must follow at once
+])
+def test_what_is_no_statutes_title_stays(blank, text, phrase, label):
+    doc, spans = _spans(blank, text, [_at(text, phrase, label)])
+    assert drop_public_references(doc, spans, ("ORG", "LOC", "MISC", "DEM", "QUANTITY", "CODE")) == spans
+
+
+def test_the_default_pipeline_leaves_statutes_readable(nlp):
+    text = ("The applicant was charged under section 70 of the Army Act 1955. The Law of 17 June 2004 (Ustawa o "
+            "skardze na naruszenie prawa strony do rozpoznania sprawy - “the 2004 Act”) entered into force later.")
+    out = nlp(text)._.anon_text
+    assert "Army Act 1955" in out and "(Ustawa o skardze na naruszenie prawa strony" in out

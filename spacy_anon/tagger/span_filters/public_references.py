@@ -1,16 +1,18 @@
 """The span filter that drops public references the tagger took for names: the organs of the court that
 decides ("the European Commission of Human Rights", "the President of the Chamber", "a Chamber of the
 Fourth Section", "Deputy Section Registrar"), a document's references to its own paragraphs ("see
-paragraph 22 below") and a statute's title without a year ("the Penal Code", "Turkish Criminal" before
-"Code", "Fair Employment" before "(Northern Ireland) Act 1976").
+paragraph 22 below") and a statute's title ("the Penal Code", "the Army Act 1955", "Turkish Criminal" before
+"Code", "Fair Employment" before "(Northern Ireland) Act 1976"), also in its own language in brackets after the
+English title ("(Ustawa o skardze na naruszenie prawa strony ...)").
 
 Each names the same public thing in every case: the institution that hears it, a place in the text itself,
 the law it applies; none is anyone's identifier. Court-judgment corpora mostly leave them unmarked (TAB's
-58 judgments: the court's organs 11 times in 95, references to paragraphs 0 in 26, codes 1 in 21), and a
-tagger trained on them marks them now and then. The courts a case went through ("the Court of Appeal",
-"the Ankara Martial Law Court") are no organs of the deciding court and stay: they tell where a person's
-case was heard. A span that holds a given name, or a word no list here holds, is kept, and so is a lone
-organ word that is also a surname ("Chambers", "Court") without an article before it: it may be a person.
+58 judgments: the court's organs 11 times in 95, references to paragraphs 0 in 26, titles ending in "Act" or
+"Code" 12 in 64), and a tagger trained on them marks them now and then. The courts a case went through
+("the Court of Appeal", "the Ankara Martial Law Court") are no organs of the deciding court and stay: they
+tell where a person's case was heard. A span that holds a given name, or a word no list here holds, is kept,
+and so is a lone organ word that is also a surname ("Chambers", "Court") without an article before it: it may
+be a person.
 """
 import re
 from typing import FrozenSet, List, Sequence
@@ -28,12 +30,20 @@ ORGAN_WORDS = ORGAN_HEADS | frozenset(
     "european human rights president vice-president vice deputy delegate delegates secretary grand plenary "
     "rules addendum first second third fourth fifth former".split())
 LINKS = frozenset("of the to a an - –".split())
+# what joins the words of a statute's title ("Income and Corporation Taxes Act", "Offences Against the State Act")
+TITLE_LINKS = LINKS | frozenset({"and", "against", "on", "for"})
 # a reference to a paragraph of the document itself: a mark, a number, and only these words around them
 PARAGRAPH_MARKS = frozenset("paragraph paragraphs para paras § §§".split())
 REFERENCE_WORDS = PARAGRAPH_MARKS | frozenset("see above below and to cf also under - – , ( ) .".split())
 PARAGRAPH_NUMBER = re.compile(r"\d{1,4}(?:\.\d{1,3})*[a-z]?")
 # what a statute's title ends with when it carries no year ("the Penal Code", "the Aliens Act")
 CODE_HEADS = frozenset("code act".split())
+# the word a statute's title opens with in the languages of the court's member states, when the judgment
+# gives the original in brackets ("(Ustawa o ...)", "(lag 1951:691 om ...)", "(Kanun ...)"); English
+# words ("wet", "law") are left out: in brackets they may be anything
+FOREIGN_STATUTE_WORDS = frozenset(
+    "ustawa ustawy lag lagen gesetz gesetzes loi ley lei legge zakon zakona zákon törvény kanun kanunu "
+    "lov loven laki wetboek".split())
 # words after which a court's name goes on ("the Court of Appeal"): the span is a piece of it
 NAME_GOES_ON = frozenset("of for".split())
 YEAR = re.compile(r"(?:1[89]|20)\d\d")
@@ -98,14 +108,18 @@ class _Document:
 
     def law_title(self, start: int, end: int) -> bool:
         """Whether start:end is a statute's title, or its opening words: capitalised words ending in "Code"
-        or "Act" ("Penal Code", "1964 Nature Conservation Act"), or followed on the line by at most a
-        bracket and four capitalised words, then one ("Turkish Criminal" + "Code", "Fair Employment" +
-        "(Northern Ireland) Act")."""
+        or "Act", with its year or not ("Penal Code", "1964 Nature Conservation Act", "Army Act 1955"), or
+        followed on the line by at most a bracket and four capitalised words, then one ("Turkish Criminal" +
+        "Code", "Fair Employment" + "(Northern Ireland) Act", "Offences Against" + "the State Act"); "and",
+        "of", "the", "against", "on", "for" may join the words."""
         toks = [k for k in range(start, end) if not self.space[k]]
-        if not toks or not all(_title_word(self.texts[k]) or folded(self.texts[k]) in LINKS for k in toks):
+        if not any(_title_word(self.texts[k]) for k in toks) \
+                or not all(_title_word(self.texts[k]) or folded(self.texts[k]) in TITLE_LINKS for k in toks):
             return False
         if folded(self.texts[toks[-1]]) in CODE_HEADS and len(toks) >= 2:
             return True
+        if len(toks) >= 2 and YEAR.fullmatch(self.texts[toks[-1]]) and folded(self.texts[toks[-2]]) in CODE_HEADS:
+            return True  # "Army Act 1955", "Act 1992"
         k, words, bracket = end, 0, False
         while k < self.n and words <= 4 and "\n" not in self.texts[k] and "\n" not in self.whitespace[k - 1]:
             text = self.texts[k]
@@ -116,11 +130,17 @@ class _Document:
             elif text == ")" and bracket:
                 bracket = False
             elif not self.space[k]:
-                if not text[:1].isupper():
+                if not text[:1].isupper() and folded(text) not in TITLE_LINKS:
                     return False
                 words += 1
             k += 1
         return False
+
+    def foreign_law_title(self, start: int) -> bool:
+        """Whether the span opens right after a bracket with a statute's word of another language
+        ("(Ustawa o skardze ...", "(lag 1951:691 om ..."): a statute's title in its own language."""
+        k = start - 1
+        return k >= 0 and self.texts[k] == "(" and folded(self.texts[start]) in FOREIGN_STATUTE_WORDS
 
 
 def drop_public_references(doc: Doc, spans: List[Scored], labels: Sequence[str],
@@ -144,7 +164,7 @@ def drop_public_references(doc: Doc, spans: List[Scored], labels: Sequence[str],
                         and not text.piece_of_name(start) \
                         and not (len(words) == 1 and words[0] in surnames and not text.after_article(start)):
                     continue
-                if label not in ("MISC", "DEM") and text.law_title(start, end):
+                if label != "DEM" and (text.law_title(start, end) or text.foreign_law_title(start)):
                     continue
         out.append(span)
     return out
