@@ -491,6 +491,8 @@ class Errors(metaclass=_WithCodes):
             "Fix: give the CRF labels whose spans may be dropped as a list of non-empty strings")
     E669 = ("anon_crf span filter spacy_anon.drop_public_references.v1: labels = {value!r} is not a list of labels. "
             "Fix: give the CRF labels whose spans may be dropped as a list of non-empty strings")
+    E665 = ("anon_crf span filter spacy_anon.trim_nationality_nouns.v1: labels = {value!r} is not a list of labels. "
+            "Fix: give the CRF labels whose spans may be trimmed as a list of non-empty strings")
     E667 = ("anon_crf span filter spacy_anon.drop_generic_spans.v1: the label {label!r} is the date_label and also "
             "in labels or number_labels. Fix: name the date label in date_label only")
 

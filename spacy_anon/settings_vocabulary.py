@@ -192,6 +192,7 @@ REGISTERED_VERSIONS: Dict[str, str] = {
     "spacy_anon.drop_public_references.v1": "misc",
     "spacy_anon.drop_generic_spans.v1": "misc",
     "spacy_anon.drop_qualifications.v1": "misc",
+    "spacy_anon.trim_nationality_nouns.v1": "misc",
     "spacy_anon.e2ej_tok2vec.v1": "architectures",
     "spacy_anon.minilm_transformer.v1": "architectures",
     "spacy_anon.clinical_notes.v1": "misc",

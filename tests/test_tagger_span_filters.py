@@ -173,7 +173,7 @@ def test_the_shipped_model_loads_with_its_filters_and_a_removed_switch_is_named(
     crf = spacy.load(DEFAULT_MODEL_DIR).get_pipe("anon_crf")
     assert list(crf.span_filters) == ["trim_partial_chunks", "split_routes", "trim_generic_words", "trim_common_words",
                                       "extend_org_heads", "drop_qualifications", "split_span_edges", "trim_name_tails", "drop_generic_spans",
-                                      "drop_public_references", "drop_common_word_names", "quoted_names",
+                                      "drop_public_references", "trim_nationality_nouns", "drop_common_word_names", "quoted_names",
                                       "clinical_notes",
                                       "clinical_content", "propagate"]
     assert not set(crf.cfg) & set(REMOVED_SETTINGS)

@@ -30,6 +30,7 @@ from spacy_anon.tagger.span_filters.generic_words import TrimGenericWords, trim_
 from spacy_anon.tagger.span_filters.dates import DateChunks, DropImplausibleDates, fill_dates  # noqa: F401
 from spacy_anon.tagger.span_filters.names import ExtendNames, TrimCommonWords, trim_common_words  # noqa: F401
 from spacy_anon.tagger.span_filters.name_tails import TrimNameTails, trim_name_tails  # noqa: F401
+from spacy_anon.tagger.span_filters.nationality_nouns import TrimNationalityNouns, trim_nationality_nouns  # noqa: F401
 from spacy_anon.tagger.span_filters.org_heads import ExtendOrgHeads  # noqa: F401
 from spacy_anon.tagger.span_filters.propagation import Propagate  # noqa: F401
 from spacy_anon.tagger.span_filters.qualifications import DropQualifications, drop_qualifications  # noqa: F401
