@@ -102,6 +102,36 @@ def test_two_mentions_joined_by_a_word_are_two_spans(text, part, pieces):
     assert edges(text, part, label) == pieces
 
 
+@pytest.mark.parametrize("text,part,label,pieces", [
+    ("An appeal by Dr Darby to the Administrative Court of Appeal was refused.",
+     "Dr Darby to the Administrative Court of Appeal", "PERSON",
+     [("Dr Darby", "PERSON"), ("Administrative Court of Appeal", "ORG")]),
+    ("An appeal by Dr Darby to the Administrative Court of Appeal was refused.",
+     "Dr Darby to the Administrative Court of Appeal", "ORG",
+     [("Dr Darby", "PERSON"), ("Administrative Court of Appeal", "ORG")]),
+    ("The claim of Mr John Smith in the Leeds County Court failed.", "Mr John Smith in the Leeds County Court", "PERSON",
+     [("Mr John Smith", "PERSON"), ("Leeds County Court", "ORG")]),
+    ("Letters went from Mary Jones to the Home Office.", "Mary Jones to the Home Office", "PERSON",
+     [("Mary Jones", "PERSON"), ("Home Office", "ORG")]),
+    ("Mr Lane in Church Street was heard.", "Mr Lane in Church Street", "PERSON", [("Mr Lane in Church Street", "PERSON")]),
+])
+def test_a_person_then_the_body_they_turn_to_are_two_spans(text, part, label, pieces):
+    """Held-out judgments: "Dr Darby to the Administrative Court of Appeal" was one span (tagged ORG, then
+    made the person's by anon_mask), whose "Court" and "appeal" were masked everywhere as the person's
+    name. A street after a person is no body."""
+    assert edges(text, part, label) == pieces
+
+
+def test_a_given_name_before_a_body_word_stays_a_person():
+    text = "We wrote to Dr Ames. Margaret Court replied."
+    doc = _doc(text)
+    start, end = _span(doc, text, "Dr Ames. Margaret Court")
+    tagger = SimpleNamespace(gazetteer_terms={"countries": frozenset(), "first_names": frozenset({"margaret"})},
+                             name_terms=NAMES)
+    pieces = EDGES(doc, None, [(start, end, "PERSON", 0.8)], tagger)
+    assert [(doc[s:e].text, lab) for s, e, lab, _ in pieces] == [("Dr Ames", "PERSON"), ("Margaret Court", "PERSON")]
+
+
 @pytest.mark.parametrize("text", ["She studied at the University of Leeds last year.",
                                   "He works for the Bank of England now.",
                                   "A concert of Ludwig van Beethoven tonight.",
@@ -213,6 +243,7 @@ def test_through_the_pipeline(nlp):
 
 @pytest.mark.parametrize("settings,code", [({"labels": "PERSON"}, "E663"), ({"value_labels": ["ID", ""]}, "E663"),
                                            ({"address_label": ""}, "E663"), ({"date_label": None}, "E663"),
+                                           ({"org_label": ""}, "E663"),
                                            ({"labels": ["ORG", "ID"]}, "E664")])
 def test_bad_settings_are_refused(settings, code):
     with pytest.raises(ValueError, match=code):
@@ -239,6 +270,11 @@ def test_each_setting_takes_effect():
     start, end = _span(doc, text, "Courier confirms drop at 16 Cowley Road by driver D. Green")
     pieces = make_split_span_edges(person_label="PER")(doc, None, [(start, end, "ORG", 0.8)], TAGGER)
     assert [lab for _, _, lab, _ in pieces] == ["ADDRESS", "PER"]
+    text = "Letters went from Mary Jones to the Home Office."
+    doc = _doc(text)
+    start, end = _span(doc, text, "Mary Jones to the Home Office")
+    pieces = make_split_span_edges(org_label="BODY")(doc, None, [(start, end, "PERSON", 0.8)], TAGGER)
+    assert [lab for _, _, lab, _ in pieces] == ["PERSON", "BODY"]
     text = "We met Halima Yusuf of Howell Land Surveys there."
     doc = _doc(text)
     start, end = _span(doc, text, "Halima Yusuf of Howell Land Surveys")

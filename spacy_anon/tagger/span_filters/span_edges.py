@@ -36,6 +36,12 @@ SENTENCE_ENDS = frozenset(".!?")
 # Lower-case words that join two names into two mentions: "Tesco on Gorgie Road", "at 16 Cowley Road by ...".
 SPLITTERS = frozenset("on at by near via with from during after before since until till about into onto "
                       "outside inside opposite behind beside".split())
+# Lower-case words after which a person's name ends and the body the person turns to begins ("Dr Darby to the
+# Administrative Court of Appeal", "Mr Smith in the High Court")
+PERSON_TO_BODY = frozenset("to for in against before".split())
+# the heads of a public body's or an organisation's name (not of a street: "Mr Lane in Church Street" keeps
+# its label)
+INSTITUTION_HEADS = NAME_HEADS - STREET_TYPE_WORDS
 # Words after "on"/"upon" in one place name ("Newcastle upon Tyne", "Southend on Sea", "Henley on Thames").
 RIVERS = frozenset("tyne thames trent sea avon tees wye severn dee hill hudson main rhine".split())
 # Words of a date or time that a date span may open with ("last Tuesday", "early 2020", "mid-March").
@@ -114,6 +120,7 @@ class EdgeWords(TailWords):
 
     def __init__(self, doc: Doc, names: FrozenSet[str], places: FrozenSet[str], known: FrozenSet[str]):
         super().__init__(doc, names, places)
+        self.given: FrozenSet[str] = frozenset()  # given names (lower case): a piece opening with one is a person
         self.known = known
 
     def listed(self, w: str) -> bool:
@@ -200,6 +207,8 @@ def join_cut(ew: EdgeWords, words: List[Word], i: int, j: int, label: str, perso
             and not known_place(left + run + right, ew.known)
     if head in ("for", "in", "to") and known_place(left, ew.known) and not known_place(left + run + right, ew.known):
         return True  # a place, then the next mention ("Dublin for Kilcoona GAA")
+    if head in PERSON_TO_BODY and (label in person_labels or folded(left[0]) in HONORIFICS) and body_name(right):
+        return True  # a person, then the body they turn to ("Dr Darby to the Administrative Court of Appeal")
     if run == ["of"]:  # a person of a place or firm ("Halima Yusuf of 12 Brook Road"), not "Bank of England"
         if right and has_digit(right[0]):
             return True
@@ -208,12 +217,27 @@ def join_cut(ew: EdgeWords, words: List[Word], i: int, j: int, label: str, perso
     return False
 
 
+def body_name(words: Sequence[str]) -> bool:
+    """Whether the capitalised `words` (texts) name a public body or an organisation by its head ("the
+    Administrative Court of Appeal", "Leeds City Council"), not a person ("Mr Court")."""
+    return len(words) >= 2 and folded(words[0]) not in HONORIFICS \
+        and any(folded(w) in INSTITUTION_HEADS for w in words[1:])
+
+
 def piece_label(ew: EdgeWords, words: List[Word], label: str, labels: "EdgeLabels") -> str:
     """A piece's label: an address for a house number and street, a date for a time or a day of a month,
-    a person for initials and a surname; else the span's."""
+    a person for initials and a surname or for an honorific and a name, an organisation for a body's name
+    cut from a person's span ("Dr Darby" and "Administrative Court of Appeal" of "Dr Darby to the
+    Administrative Court of Appeal", whichever of the two labels the tagger gave it); else the span's."""
     doc = ew.doc
     texts = [text_of(doc, w) for w in words]
     low = [folded(t) for t in texts]
+    if body_name([t for t in texts if t[:1].isupper()]) and texts[0][:1].isupper() and low[0] not in ew.given \
+            and (label in labels.persons or low[0] not in HONORIFICS):  # "Margaret Court" stays a person
+        return labels.org if label in labels.persons else label
+    if label not in labels.persons and len(texts) >= 2 and low[0] in HONORIFICS and texts[1][:1].isupper() \
+            and not body_name(texts):
+        return labels.person  # "Dr Darby" of "Dr Darby to the Administrative Court of Appeal" read as a body
     if has_digit(texts[0]) and len(texts) >= 2 and low[-1] in STREET_TYPE_WORDS:
         return labels.address
     if any(TIME.match(t) for t in texts) and all(has_digit(t) or w in DATE_WORDS for t, w in zip(texts, low)):
@@ -245,8 +269,9 @@ def owner_end(ew: EdgeWords, start: int, end: int) -> int:
 class EdgeLabels:
     """The labels the cut pieces may take."""
 
-    def __init__(self, person: str, persons: Sequence[str], address: str, date: str):
+    def __init__(self, person: str, persons: Sequence[str], address: str, date: str, org: str = "ORG"):
         self.person, self.persons, self.address, self.date = person, frozenset(persons), address, date
+        self.org = org
 
 
 def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabels,
@@ -354,18 +379,19 @@ class SplitSpanEdges(SpanFilter):
 
     labels: the CRF labels of names cut at joining words and sentence ends.
     value_labels: the labels of identifiers and contacts, trimmed to their value.
-    person_label, address_label, date_label: the labels a cut piece takes when it is a person's initials and
-    surname, a house number and street, or a time or date.
+    person_label, address_label, date_label, org_label: the labels a cut piece takes when it is a person's
+    initials and surname, a house number and street, a time or date, or a body's name cut from a person's
+    span.
     """
 
     def __init__(self, labels: Sequence[str], value_labels: Sequence[str], person_labels: Sequence[str],
-                 person_label: str, address_label: str, date_label: str):
+                 person_label: str, address_label: str, date_label: str, org_label: str = "ORG"):
         for setting, value in (("labels", labels), ("value_labels", value_labels), ("person_labels", person_labels)):
             if isinstance(value, str) or not all(isinstance(v, str) and v for v in value):
                 raise ValueError(Errors.E663.format(setting=setting, value=value, allowed="a list of labels",
                                                     example='["PERSON", "ORG"]'))
         for setting, value in (("person_label", person_label), ("address_label", address_label),
-                               ("date_label", date_label)):
+                               ("date_label", date_label), ("org_label", org_label)):
             if not isinstance(value, str) or not value:
                 raise ValueError(Errors.E663.format(setting=setting, value=value, allowed="a label",
                                                     example='"PERSON"'))
@@ -373,7 +399,7 @@ class SplitSpanEdges(SpanFilter):
         if both:
             raise ValueError(Errors.E664.format(labels=", ".join(sorted(both))))
         self.labels, self.value_labels = frozenset(labels), frozenset(value_labels)
-        self.edge_labels = EdgeLabels(person_label, person_labels, address_label, date_label)
+        self.edge_labels = EdgeLabels(person_label, person_labels, address_label, date_label, org_label)
         self.date_label = date_label
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
@@ -388,6 +414,7 @@ class SplitSpanEdges(SpanFilter):
                 continue
             if ew is None:
                 ew = EdgeWords(doc, names, frozenset(terms.get("countries", ())), known_place_names())
+                ew.given = frozenset(terms.get("first_names", ()))
             # identifiers and dates are cut at sentence ends and field gaps only ("19/04/2019   AGE:")
             pieces = cut_pieces(ew, start, end, label, self.edge_labels, joins=label in self.labels,
                                 lines=not address_like(doc, start, end, label, self.edge_labels))
@@ -403,5 +430,6 @@ class SplitSpanEdges(SpanFilter):
 def make_split_span_edges(labels: Sequence[str] = ("PERSON", "PER", "ORG", "LOC", "MISC"),
                           value_labels: Sequence[str] = ("ID", "CODE", "CONTACT"),
                           person_labels: Sequence[str] = ("PERSON", "PER"), person_label: str = "PERSON",
-                          address_label: str = "ADDRESS", date_label: str = "DATETIME") -> SplitSpanEdges:
-    return SplitSpanEdges(labels, value_labels, person_labels, person_label, address_label, date_label)
+                          address_label: str = "ADDRESS", date_label: str = "DATETIME",
+                          org_label: str = "ORG") -> SplitSpanEdges:
+    return SplitSpanEdges(labels, value_labels, person_labels, person_label, address_label, date_label, org_label)
