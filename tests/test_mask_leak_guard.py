@@ -209,3 +209,25 @@ def test_common_word_test_never_raises(lang, word):
     from spacy_anon.lexicon.common_words import common_word_test
 
     assert common_word_test(lang)(word.casefold()) in (True, False)
+
+
+COMMON = frozenset("town centre criminal group green park cafe the old".split())
+
+
+def test_a_lower_case_guess_of_common_words_is_not_swept_into_prose():
+    """Held-out judgments: a tagger's "town centre" (ORG) masked every "the town centre" of the judgment. A
+    mention typed in lower case and made of common words is not taken again in lower case on a line written
+    in mixed case; a capitalised name is taken in any case, and lines in one case still are (fail closed)."""
+    terms = sweep_terms([("ORG", "town centre"), ("ORG", "Green Park Cafe"), ("DEM", "criminal group")], ["PERSON"],
+                        ["mr"], COMMON.__contains__, frozenset({"the"}))
+    text = ("They met in the old town centre. Then Green Park Cafe and green park cafe. He led a criminal group.\n"
+            "THE TOWN CENTRE WAS SHUT.\nwe were in the town centre")
+    found = [(text[s:e], t) for s, e, t in find_occurrences(text, terms)]
+    assert found == [("Green Park Cafe", 1), ("green park cafe", 1), ("criminal group", 2), ("TOWN CENTRE", 0),
+                     ("town centre", 0)]
+
+
+def test_the_default_pipeline_leaves_prose_after_a_lower_case_guess():
+    nlp = spacy_anon.load()
+    out = nlp("Mr Smith runs Green Park Cafe. He said green park cafe is busy.")._.anon_text
+    assert "green park cafe" not in out.lower()

@@ -16,13 +16,18 @@ the same name in capitals or lower case ("KOWALSKI", "kowalski"), or hidden by a
   the name (`used_as_name`: "Later, smith agreed", "Baker said", "Cook to call back"), so "young people"
   and "the baker" are not masked because of a Mr Young or a Ms Baker, nor "THE BAKER" or "AFTER LONG
   DISCUSSION" in a line in capitals (there only how the word is used decides). Two or more consecutive
-  name parts are taken in any case (`name_runs`: "silva santos").
+  name parts are taken in any case (`name_runs`: "silva santos"). An organisation's or place's mention
+  that was itself typed in lower case and holds only common words ("town centre", "criminal group": a
+  tagger's guess) is not taken where it is typed in lower case on a line written in mixed case: there it
+  is prose, as the tagger's filter `drop_common_word_names` reads it. A capitalised name ("Green Park
+  Cafe") is still taken in any case: a writer may type a name in lower case.
 """
 import re
 import unicodedata
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
+from spacy_anon.casing import AS_WRITTEN, line_regime
 from spacy_anon.coref.lexicon import PREDICATE_CUES, ROLE_NOUNS
 from spacy_anon.coref.resolve import PREVIOUS_WORD, ordinary_before, plain_words, shouted
 from spacy_anon.lexicon.generic_words import CHAT_SHORTHAND, GREETINGS, INTERJECTIONS
@@ -33,6 +38,9 @@ from spacy_anon.text_views import TextView, dehyphenated_view, normalized_view
 
 # Labels whose values repeat without pointing at anyone ("2015", "three", "40 years"): not swept.
 UNSWEPT_LABELS = frozenset({"DATETIME", "QUANTITY", "AGE"})
+# Labels of the names of organisations and places: a mention of them typed in lower case and made of common
+# words is a tagger's guess ("town centre"), not a name that other lower-case uses of the words repeat
+PROPER_LABELS = frozenset({"ORG", "LOC", "GPE", "FAC"})
 # Labels whose values may be bare numbers worth sweeping (a record number); elsewhere "2005" is a year.
 NUMERIC_LABELS = frozenset({"CONTACT", "ID", "CODE"})
 # Name particles, too common across unrelated names to be swept alone ("van", "de la").
@@ -198,6 +206,7 @@ class Term:
     entity: int  # index of the mention it came from
     capitalised_only: bool = False
     name_part: bool = False  # a common word that is part of a person's name: also taken where used as a name
+    written_case: bool = False  # a name of common words: not taken typed in lower case on a mixed-case line
 
 
 def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str], honorifics: Iterable[str],
@@ -216,7 +225,7 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
     terms: List[Term] = []
     seen: Set[Tuple[str, ...]] = set()
 
-    def add(words: Tuple[str, ...], index: int, label: str, name_part: bool = False) -> None:
+    def add(words: Tuple[str, ...], index: int, label: str, name_part: bool = False, typed_lower: bool = False) -> None:
         if not words or words in seen or sum(len(w) for w in words) < MIN_TERM_LENGTH:
             return
         if all(w in stop_words for w in words):
@@ -225,7 +234,8 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
             return
         seen.add(words)
         common = len(words) == 1 and is_common(words[0])
-        terms.append(Term(words, index, capitalised_only=common, name_part=common and name_part))
+        prose = typed_lower and label in PROPER_LABELS and all(is_common(w) or w in stop_words for w in words)
+        terms.append(Term(words, index, capitalised_only=common, name_part=common and name_part, written_case=prose))
 
     for index, (label, text) in enumerate(mentions):
         if label in UNSWEPT_LABELS:
@@ -247,7 +257,7 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
                 for run in name_runs(words):
                     if not all(_role_word(w) for w in run):  # "chief justice" of "Lord Chief Justice": a role
                         add(run, index, label)
-        add(tuple(words), index, label)
+        add(tuple(words), index, label, typed_lower=not any(c.isupper() for c in text))
     return terms
 
 
@@ -303,11 +313,21 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
                 continue
             if terms[t].name_part and n == 1 and shouted(words, i) and not used_as_name(view.text, starts[i], ends[i]):
                 continue  # "THE COOK BROUGHT A TRAY", "AFTER LONG DISCUSSION": in capitals, its use decides
+            if terms[t].written_case and all(w.islower() for w in words[i:i + n]) \
+                    and line_regime(_line_at(view.text, starts[i])) == AS_WRITTEN:
+                continue  # "the old town centre" where the writer capitalises names
             start, end = view.to_original(starts[i], ends[i + n - 1])
             found.append((start, end, t))
             after = i + n
             break
     return found
+
+
+def _line_at(text: str, start: int) -> str:
+    """The line of `text` that holds offset `start`."""
+    begin = text.rfind("\n", 0, start) + 1
+    end = text.find("\n", start)
+    return text[begin:end if end >= 0 else len(text)]
 
 
 def _capitalised_occurrence(view_text: str, start: int, word: str) -> bool:
