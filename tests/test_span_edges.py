@@ -78,6 +78,18 @@ def test_an_identifier_loses_the_field_words_around_it(text, part, value):
 
 
 @pytest.mark.parametrize("text,part,value", [
+    ("They were lodged on 21 February 2007 and 14 March 2007 respectively.", "21 February 2007 and", "21 February 2007"),
+    ("It covers the tax years 1996/97 and 1997/98.", "1996/97 and", "1996/97"),
+    ("He was seen in October 1991 or later.", "October 1991 or", "October 1991"),
+    ("It happened between 28 February and 6 March 1990.", "28 February and", "28 February and"),  # a range goes on
+    ("He got eleven years and six months.", "eleven years and", "eleven years and"),
+])
+def test_a_date_with_its_year_loses_a_conjunction_after_it(text, part, value):
+    """Held-out judgments: "21 February 2007 and" was one date span, where the next date is a mention of its own."""
+    assert [p for p, _ in edges(text, part, "DATETIME")] == [value]
+
+
+@pytest.mark.parametrize("text,part,value", [
     ("The card ending 4417 was used.", "ending 4417", "4417"),
     ("See the CV dated March 2025 attached.", "CV dated March 2025", "March 2025"),
 ])

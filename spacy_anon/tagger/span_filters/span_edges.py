@@ -51,6 +51,7 @@ DATE_WORDS = MONTHS | WEEKDAYS | NUMBER_WORDS | frozenset(
     "weekend month months today tomorrow yesterday tonight noon midnight am pm the of ago hour hours minute "
     "minutes quarter half past following coming preceding".split())
 INITIAL = re.compile(r"^[A-Z]\.$")  # "D." of "D. Green"
+YEAR_END = re.compile(r"(?:1[89]|20)\d\d(?:/\d{1,4})?$")  # a word ending in a year ("2007", "1996/97")
 TIME = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^\d{1,2}[:.]\d{2}$", re.I)
 
 
@@ -369,6 +370,10 @@ def value_edges(ew: EdgeWords, start: int, end: int, label: str, value_labels: F
     # after a value only words typed in lower case go: a capitalised one may be its end ("BK68 HZU"); a date
     # keeps its words ("six months' imprisonment", "two years of age")
     while not is_date and e - 1 > last and loose(e - 1) and texts[e - 1].islower():
+        e -= 1
+    # a date that ends with its year loses a conjunction after it: the next date is a mention of its own
+    # ("21 February 2007 | and", "1996/97 | and"); a range without a year goes on ("28 February and")
+    if is_date and e - 1 == last + 1 and low[e - 1] in ("and", "or") and YEAR_END.search(texts[last]):
         e -= 1
     return words[s][0], words[e - 1][1]
 
