@@ -23,6 +23,9 @@ from spacy_anon.tagger.span_filters.nationality_nouns import nationality_core
     ("nationals", (0, 0)),  # the noun alone: nothing to mask
     ("a national", (0, 0)),
     ("Irish", ()),  # already the nationality
+    ("an Irish", (1, 2)),
+    ("The Hague", ()),  # an article before a name that is no nationality stays
+    ("A Clockwork Orange", ()),
     ("dual national", ()),  # no nationality's name: the span stays whole (fail closed)
     ("polish national", ()),  # not capitalised as read: uncertain, kept whole
     ("Irish and", ()),
@@ -89,3 +92,9 @@ def test_the_default_pipeline_masks_the_nationality_alone(text, masked, clear):
     doc = spacy_anon.load()(text)
     assert masked not in doc._.anon_text and clear in doc._.anon_text
     assert any(text[row["start"]:row["end"]].endswith(masked) and row["label"] == "DEM" for row in doc._.anon_table)
+
+
+def test_other_languages_are_left_alone():
+    doc = spacy.blank("es")("Es un nacional Irish national.")
+    spans = [(2, 5, "DEM", 0.9)]
+    assert trim_nationality_nouns(doc, spans, ("DEM",)) == spans

@@ -6,9 +6,11 @@ The nationality narrows a person down; the article before it and the noun of bel
 nothing ("brought by a [DEM_1] national" still says it was one person). Both annotation guidelines the
 project measures against mark the nationality alone: TAB's 58 judgments in 62 of 68 "X national",
 "X citizen" and "X nationality", and the everyday set's guideline ("mark nationality words only"). The
-tagger often takes the noun with it, or tags the noun alone ("nationals"), which is dropped. The span is trimmed only when what stays is capitalised as the tagger
-reads it (in a line in lower case, the truecased reading): "a dual national" and an uncertain reading
-keep their span whole, and so does a noun that is capitalised or followed by a word it may modify: it is
+tagger often takes the noun with it, or tags the noun alone ("nationals"), which is dropped. Without a noun
+of belonging only an article before a listed nationality, language or faith goes ("an Irish"; "The Hague"
+and "A Clockwork Orange" keep theirs). The span is trimmed only when what stays is capitalised as the
+tagger reads it (in a line in lower case, the truecased reading): "a dual national" and an uncertain
+reading keep their span whole, and so does a noun that is capitalised or followed by a word it may modify: it is
 part of a name or an adjective ("the Irish National Foresters", "the irish national foresters", "a British
 national team"). A pronoun, a preposition or punctuation after it ("a Polish national who", "of") shows the
 noun.
@@ -19,6 +21,7 @@ from spacy.tokens import Doc
 from spacy.util import registry
 
 from spacy_anon.errors import Errors
+from spacy_anon.lexicon.category_words import trait_words
 from spacy_anon.lexicon.generic_words import folded
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 
@@ -53,13 +56,15 @@ def nationality_core(words: Sequence[str], modifies_next: bool = False) -> Seque
         return ()
     if not all(w[:1].isupper() or folded(w) in NAME_JOINERS for w in core) or not core[0][:1].isupper():
         return ()
+    if end == len(words) and not all(folded(w) in trait_words() or folded(w) in NAME_JOINERS for w in core):
+        return ()  # only an article went: it goes only before a nationality ("an Irish", not "The Hague")
     return start, end
 
 
 def trim_nationality_nouns(doc: Doc, spans: List[Scored], labels: Sequence[str]) -> List[Scored]:
     """`spans` with those under `labels` that are a nationality with an article or a noun of belonging
-    trimmed to the nationality (see the module)."""
-    if not spans:
+    trimmed to the nationality (see the module). English only: other languages' spans come back unchanged."""
+    if not spans or (doc.lang_ or "en") != "en":
         return spans
     rows = doc_rows(doc)
     stops = stop_words(doc.lang_ or "en")
