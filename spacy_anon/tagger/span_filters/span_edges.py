@@ -119,10 +119,11 @@ def address_like(doc: Doc, start: int, end: int, label: str, labels: "EdgeLabels
 class EdgeWords(TailWords):
     """Per document: the word classes the cuts need, on top of `TailWords`'s."""
 
-    def __init__(self, doc: Doc, names: FrozenSet[str], places: FrozenSet[str], known: FrozenSet[str]):
+    def __init__(self, doc: Doc, names: FrozenSet[str], places: FrozenSet[str], known: FrozenSet[str],
+                 given: FrozenSet[str] = frozenset()):
         super().__init__(doc, names, places)
-        self.given: FrozenSet[str] = frozenset()  # given names (lower case): a piece opening with one is a person
         self.known = known
+        self.given = given  # given names (lower case): a piece opening with one is a person
 
     def listed(self, w: str) -> bool:
         return w in self.names or w in self.places or fold_accents(w) in self.known
@@ -418,8 +419,8 @@ class SplitSpanEdges(SpanFilter):
                 out.append((start, end, label, score))
                 continue
             if ew is None:
-                ew = EdgeWords(doc, names, frozenset(terms.get("countries", ())), known_place_names())
-                ew.given = frozenset(terms.get("first_names", ()))
+                ew = EdgeWords(doc, names, frozenset(terms.get("countries", ())), known_place_names(),
+                               frozenset(terms.get("first_names", ())))
             # identifiers and dates are cut at sentence ends and field gaps only ("19/04/2019   AGE:")
             pieces = cut_pieces(ew, start, end, label, self.edge_labels, joins=label in self.labels,
                                 lines=not address_like(doc, start, end, label, self.edge_labels))
