@@ -21,6 +21,7 @@ from spacy_anon.lexicon.generic_words import (
     is_past_or_progressive, is_verb_form, verb_stems, zipf,
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.lexicon.sentence_adverbs import opening_adverb
 from spacy_anon.possessives import possessive_end
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 from spacy_anon.tagger.span_filters.chunks import chunk_ids
@@ -95,6 +96,11 @@ class NameSignals:
         self.caps, self.headings = caps_lines(doc)
         self._chunks: Optional[List[int]] = None
         self.stops = stop_words(doc.lang_)
+        self.english = doc.lang_ == "en"
+
+    def opener(self, i: int) -> bool:
+        """An English adverb opening its sentence ("Later", "Soon"): never part of the name after it."""
+        return self.english and opening_adverb(folded(self.texts[i]), starts_sentence(self.doc, i))
 
     def after_honorific(self, i: int, start: int) -> bool:
         j = i - 1
@@ -222,7 +228,7 @@ class NameSignals:
         text = token.text
         if any(ch.isdigit() for ch in text) or "@" in text:
             return True
-        if not any(ch.isalpha() for ch in text) or topic_tag(self.doc, self.written, i):
+        if not any(ch.isalpha() for ch in text) or topic_tag(self.doc, self.written, i) or self.opener(i):
             return False
         w = folded(text)
         if w in HONORIFICS or w in PERSON_TITLES or self.after_honorific(i, start) or self.handle(i):
@@ -435,7 +441,7 @@ class GenericWordTrimmer:
         if label not in self.name_labels and label != self.date_label:
             return start, end
         start, end = trim_punctuation(doc, start, end)
-        while start < end - 1 and s.generic(start) and not self.name_start(start, end):
+        while start < end - 1 and ((s.generic(start) and not self.name_start(start, end)) or s.opener(start)):
             start += 1
             start, end = trim_punctuation(doc, start, end)
         name_like = label in self.name_labels
