@@ -18,7 +18,7 @@ from spacy.util import registry
 
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.category_words import MONTHS
-from spacy_anon.lexicon.generic_words import WEEKDAYS, folded, is_past_or_progressive
+from spacy_anon.lexicon.generic_words import WEEKDAYS, folded, is_past_or_progressive, is_verb_form
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, place_words
@@ -292,7 +292,8 @@ def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabe
         sentences[-1].append(word)
     pieces: List[List[Word]] = []
     for sentence in sentences:
-        pieces.extend(join_pieces(ew, sentence, label, labels.persons) if joins else [sentence])
+        for part in (join_pieces(ew, sentence, label, labels.persons) if joins else [sentence]):
+            pieces.extend(clause_pieces(ew, part) if joins else [part])
     if len(pieces) == 1:
         return None
     out = []
@@ -329,6 +330,36 @@ def join_pieces(ew: EdgeWords, words: List[Word], label: str, person_labels: Fro
         i = j
     pieces.append(words[begin:])
     return pieces
+
+
+CLAUSE_CONJUNCTIONS = frozenset({"and", "but", "or"})
+CLAUSE_PREPOSITIONS = frozenset("in at to from for with on near into".split())
+
+
+def clause_at(ew: EdgeWords, words: List[Word], i: int) -> bool:
+    """words[i:i+3] are a conjunction, a verb form and a preposition ("and works in", "AND MOVED TO") typed
+    on a line in lower case or in capitals: a new clause, not a name's words."""
+    if any(w[1] - w[0] != 1 or ew.mixed(w[0]) for w in words[i:i + 3]):
+        return False
+    conj, verb, prep = (folded(ew.as_typed(w[0])) for w in words[i:i + 3])
+    return conj in CLAUSE_CONJUNCTIONS and prep in CLAUSE_PREPOSITIONS and is_verb_form(verb, ew.is_common)
+
+
+def clause_pieces(ew: EdgeWords, words: List[Word]) -> List[List[Word]]:
+    """The words of a piece cut where a new clause opens on a line whose case says nothing (`clause_at`:
+    "co. limerick | and works in | cork city"); the clause's three words go. Mixed-case lines are
+    `join_pieces`'s, where the writer's capitals show the names."""
+    pieces: List[List[Word]] = []
+    begin, i = 0, 1
+    while i + 3 <= len(words):
+        if clause_at(ew, words, i):
+            pieces.append(words[begin:i])
+            begin = i + 3
+            i = begin + 1
+        else:
+            i += 1
+    pieces.append(words[begin:])
+    return [piece for piece in pieces if piece]
 
 
 def value_edges(ew: EdgeWords, start: int, end: int, label: str, value_labels: FrozenSet[str],
