@@ -186,11 +186,18 @@ def _distance_reference(before, after, words):
                     return d
         return None
 
-    sides = [(w[0], w[1:]) if w[:1] in "<>" else ("", w) for w in words]
-    before_phrases = [tuple(word.split())[::-1] for side, word in sides if side != ">"]
-    after_phrases = [tuple(word.split()) for side, word in sides if side != "<"]
-    best = nearest(before, before_phrases, None)
-    after_best = nearest(after, after_phrases, best)
+    def nearer(a, b):
+        return b if a is None else (a if b is None else min(a, b))
+
+    sides = [(w[:2], w[2:]) if w[:2] in ("<<", ">>") else ((w[0], w[1:]) if w[:1] in "<>" else ("", w))
+             for w in words]
+    before_phrases = [tuple(word.split())[::-1] for side, word in sides if side in ("", "<")]
+    after_phrases = [tuple(word.split()) for side, word in sides if side in ("", ">")]
+    right_before = [tuple(word.split())[::-1] for side, word in sides if side == "<<"]
+    right_after = [tuple(word.split()) for side, word in sides if side == ">>"]
+    best = nearer(nearest(before, before_phrases, None), nearest(before, right_before, 2))
+    after_best = nearer(nearest(after, after_phrases, best),
+                        nearest(after, right_after, 2 if best is None else min(2, best)))
     return after_best if after_best is not None else best
 
 
@@ -200,7 +207,8 @@ def test_context_distance_looks_phrases_up_by_their_first_token():
 
     rng = random.Random(9)
     vocab = ["phone", "number", "my", "call", "the", "social", "security", "ss", "#", "tel", "card", "euros"]
-    for words in (PHONE.context, PHONE.negative_context, US_SSN.context, ("social security", "<my number", ">call me")):
+    for words in (PHONE.context, PHONE.negative_context, US_SSN.context, ("social security", "<my number", ">call me"),
+                  ("<<card", ">>euros", "<<my number", ">>call me", "phone", "<tel")):
         for _ in range(2000):
             before = [rng.choice(vocab) for _ in range(rng.randint(0, 5))]
             after = [rng.choice(vocab) for _ in range(rng.randint(0, 5))]

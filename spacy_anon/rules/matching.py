@@ -173,21 +173,21 @@ Phrases = Dict[str, Tuple[Tuple[str, ...], ...]]  # first token -> the phrases t
 
 
 @lru_cache(maxsize=256)
-def _split_context(words: Tuple[str, ...]) -> Tuple[Phrases, Phrases]:
-    """Context words as token tuples usable before / after a match ("<w": only before, ">w": only after),
-    by their first token (a recognizer has up to sixty: each token is compared with its own few)."""
-    before: Dict[str, List[Tuple[str, ...]]] = {}
-    after: Dict[str, List[Tuple[str, ...]]] = {}
+def _split_context(words: Tuple[str, ...]) -> Tuple[Phrases, Phrases, Phrases, Phrases]:
+    """Context words as token tuples usable before / after a match ("<w": only before, ">w": only after;
+    "<<w" only right before it, ">>w" only right after it), by their first token (a recognizer has up to
+    sixty: each token is compared with its own few). Returns (before, after, right before, right after)."""
+    sides: Tuple[Dict[str, List[Tuple[str, ...]]], ...] = ({}, {}, {}, {})
     for w in words:
-        side, word = (w[0], w[1:]) if w[:1] in "<>" else ("", w)
-        toks = tuple(word.split())
+        side = w[:2] if w[:2] in ("<<", ">>") else (w[0] if w[:1] in "<>" else "")
+        toks = tuple(w[len(side):].split())
         if not toks:
             continue
-        if side != ">":
-            before.setdefault(toks[-1], []).append(toks[::-1])
-        if side != "<":
-            after.setdefault(toks[0], []).append(toks)
-    return ({k: tuple(v) for k, v in before.items()}, {k: tuple(v) for k, v in after.items()})
+        if side in ("", "<", "<<"):
+            sides[2 if side == "<<" else 0].setdefault(toks[-1], []).append(toks[::-1])
+        if side in ("", ">", ">>"):
+            sides[3 if side == ">>" else 1].setdefault(toks[0], []).append(toks)
+    return tuple({k: tuple(v) for k, v in side.items()} for side in sides)  # type: ignore[return-value]
 
 
 def _nearest(tokens: Sequence[str], phrases: Phrases, limit: Optional[int]) -> Optional[int]:
@@ -200,15 +200,22 @@ def _nearest(tokens: Sequence[str], phrases: Phrases, limit: Optional[int]) -> O
     return None
 
 
+def _nearer(a: Optional[int], b: Optional[int]) -> Optional[int]:
+    return b if a is None else (a if b is None else min(a, b))
+
+
 def context_distance(before: Sequence[str], after: Sequence[str], words: Tuple[str, ...]) -> Optional[int]:
     """Distance in tokens (1 = adjacent) of the nearest context word or phrase, or None.
 
     before: tokens before the match, nearest first; after: tokens after it, nearest first.
-    words: lower-case words or phrases; "<word" counts only before the match, ">word" only after.
+    words: lower-case words or phrases; "<word" counts only before the match, ">word" only after, "<<word"
+    only right before it and ">>word" only right after it ("at" of "at 1930", not of "at home in 1961").
     """
-    before_phrases, after_phrases = _split_context(words)
-    best = _nearest(before, before_phrases, None)
+    before_phrases, after_phrases, right_before, right_after = _split_context(words)
+    best = _nearer(_nearest(before, before_phrases, None), _nearest(before, right_before, 2) if right_before else None)
     after_best = _nearest(after, after_phrases, best)
+    if right_after:
+        after_best = _nearer(after_best, _nearest(after, right_after, 2 if best is None else min(2, best)))
     return after_best if after_best is not None else best
 
 

@@ -178,7 +178,7 @@ YEAR = Recognizer(
              "nacido", "nacida", "nació", "nasceu", "fundado", "fundada", "since"),
     negative_context=("patients", "people", "cases", "euros", "dollars", "km", "meters", "metres", "units",
                       "items", "pacientes", "personas", "pessoas", "rooms", "calories", "words", ">cc", ">ml",
-                      ">mg", ">hrs", ">hours", ">h", ">when", "<at", "<by"),
+                      ">mg", ">hrs", ">hours", ">h", ">when", "<<at", "<<by"),
     prefilter=has_digits(4),
 )
 AGE = Recognizer(
