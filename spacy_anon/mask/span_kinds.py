@@ -122,12 +122,12 @@ POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yo|y/o|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
 AGE_UNIT = re.compile(r"(?i)yo|y/o|y\.o\.?")
 AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yo|y/o|y\.o\.?)\b")
+# an age after its key, as forms and letters write it: "age 7", "Aged: 54", "edad 45"; the number is the age
+AGE_KEYED = re.compile(r"(?i)(?:age[ds]?|edad|idade)[ \t]*:?[ \t]*(\d{1,3})(?!\w)")
 # how well someone speaks a language, written after it in a CV or a form ("English (fluent)", "German -
 # basic", "Hungarian (B1)"): a skill many have; "(native)" and "mother tongue" are left to say a trait
 PROFICIENCY = re.compile(r"[ \t]*(?:[(:]|[-–—][ \t])[ \t]*(?i:fluent|basic|intermediate|advanced|conversational|"
                          r"beginner|elementary|proficient|working|business|good|some|limited|[abc][12])\b")
-
-
 
 
 @lru_cache(maxsize=1)
@@ -401,11 +401,11 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
         if next_field_label(text, piece.start_char, piece.end_char):
             continue  # "Name: Ana Ruiz  Company: self": "Company" labels the next field
-        age = AGE_WORDS.match(value)
+        age = AGE_WORDS.match(value) or AGE_KEYED.match(value)
         if age is None and value.isdigit():
             after = AGE_AFTER.match(text, piece.start_char)
             age = AGE_WORDS.match(after.group()) if after is not None else None
-        if age is not None:  # "78 YO" tagged ORG, "23" before "YO": the age is the number
+        if age is not None:  # "78 YO", "age 7" tagged ORG or PERSON, "23" before "YO": the age is the number
             number = doc.char_span(piece.start_char + age.start(1), piece.start_char + age.end(1))
             if number is not None:
                 out.append(_retyped(relabel(_piece(span, number.start, number.end, relabel), "AGE")))
