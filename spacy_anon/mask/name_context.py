@@ -32,6 +32,7 @@ from spacy_anon.lexicon.generic_words import dictionary_test, folded, is_past_or
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, LAST_NAME_SOURCES
+from spacy_anon.tagger.span_filters.base import stop_words
 
 # a form's field for a person's name, alone before the value on its line
 NAME_FIELD = re.compile(
@@ -153,6 +154,29 @@ def town_after_preposition(text: str, start: int, end: int, lang: str, countries
 
 _COLON_AFTER = re.compile(r"[ \t]?:")
 FIELD_LABEL = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?")  # "Company", "Date of"... as a form writes a label
+
+
+# a form's field key that opens its line: up to two words, then a field noun, then a colon ("CHILD'S
+# SURNAME:", "Mother's maiden name:", "Emergency contact phone:")
+FIELD_KEY_LINE = re.compile(
+    r"(?i)[ \t]*((?:[a-z][a-z-]*(?:['’]s)?[ \t]+){0,2}?)(?:(?:sur|fore|first[ \t]+|given[ \t]+|maiden[ \t]+)?names?"
+    r"(?:[ \t]*\(s\))?|date[ \t]+of[ \t]+birth|dob|address|post[ \t]?code|phone|telephone|mobile|e-?mail|"
+    r"occupation|signature)[ \t]*:")
+
+
+def line_field_key(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] lies in a form's field key that opens its line (`FIELD_KEY_LINE`): the key
+    names the field, the value after the colon is the name. Reads only the span's line up to the colon."""
+    line_start = text.rfind("\n", 0, start) + 1
+    colon = text.find(":", end, end + 40)
+    if colon < 0 or "\n" in text[end:colon]:
+        return False
+    key = FIELD_KEY_LINE.fullmatch(text, line_start, colon + 1)
+    if key is None:
+        return False
+    lead = [folded(w).removesuffix("'s").removesuffix("’s") for w in key.group(1).split()]
+    stops = stop_words("en")  # "He gave his name:" is a sentence
+    return not any(w in stops or is_past_or_progressive(w, dictionary_test("en")) for w in lead)
 
 
 def next_field_label(text: str, start: int, end: int) -> bool:

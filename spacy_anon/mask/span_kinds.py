@@ -49,8 +49,8 @@ from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.name_context import (
-    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, initial_at, next_field_label, opening_participle,
-    org_head_after, street_after_preposition, titled_name, town_after_org, town_after_preposition,
+    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, initial_at, line_field_key, next_field_label,
+    opening_participle, org_head_after, street_after_preposition, titled_name, town_after_org, town_after_preposition,
 )
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES
@@ -399,8 +399,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         value = text[piece.start_char:piece.end_char]
         if (label != "LOC" and not_a_name(value)) or opening_participle(text, piece.start_char, piece.end_char):
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
-        if next_field_label(text, piece.start_char, piece.end_char):
-            continue  # "Name: Ana Ruiz  Company: self": "Company" labels the next field
+        if next_field_label(text, piece.start_char, piece.end_char) or line_field_key(text, piece.start_char, piece.end_char):
+            continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME: NWOSU": the words label a field
         age = AGE_WORDS.match(value) or AGE_KEYED.match(value)
         if age is None and value.isdigit():
             after = AGE_AFTER.match(text, piece.start_char)
