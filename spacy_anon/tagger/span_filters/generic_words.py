@@ -44,6 +44,8 @@ MONTHS = frozenset("january february march april may june july august september 
 AUXILIARIES = frozenset("is are was were be been has have had will would can could should shall may might must "
                         "did does do".split())
 NAMING_WORDS = frozenset("called named nicknamed aka".split())
+# verb forms that say someone's state, a description of them ("she is married"), not an event
+PERSON_STATES = frozenset("married divorced widowed separated engaged retired adopted disabled deceased".split())
 # Head nouns of institutions and places written in lower case in chat ("tees valley university").
 INSTITUTION_HEADS = frozenset(
     "university college school academy hospital clinic council court bank society church club company "
@@ -517,10 +519,18 @@ class GenericWordTrimmer:
             return any(self.s.signal(i, start, describes, words == 1) for i in range(start, end))
         if label == self.date_label and end - start == 1 and self.weekday(start):
             return not self.generic_weekday(start)
+        if end - start == 1 and label != self.date_label and self.lone_verb(start):
+            return False  # "Caller stated his name": a verb describes no one
         doc = self.doc
         return not all((self.s.generic(i) or folded(doc[i].text) in CLINICAL_WORDS or doc[i].is_punct or doc[i].is_space
                         or doc[i].text.lower() in self.s.stops) and doc[i].text.lower() not in NUMBER_WORDS
                        for i in range(start, end))
+
+    def lone_verb(self, i: int) -> bool:
+        """A verb in the past or progressive typed in lower case, not a word of someone's state ("married")."""
+        text = self.texts[i]
+        return text.islower() and text not in PERSON_STATES and text not in self.s.names \
+            and is_past_or_progressive(text, self.s.is_common)
 
     def __call__(self, spans: List[Scored]) -> List[Scored]:
         out: List[Scored] = []
