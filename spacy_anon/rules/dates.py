@@ -292,6 +292,8 @@ FRACTIONS = ((1, 2), (1, 3), (1, 4), (2, 3), (3, 4), (1, 8))
 
 # "\s*:?\s*" would try every split of a long run of spaces when the colon is missing: "(?:\s*:)?\s*" reads
 # the run once (also in the lookahead of `WRITTEN_DATE_EN`).
+_KIN = ("son|daughter|mum|mom|mother|dad|father|gran|granny|grandma|grandmother|grandad|grandpa|grandfather|nan|nana|"
+        "brother|sister|wife|husband|partner|boy|girl|baby|kid|child|aunt|uncle|niece|nephew|cousin")
 AGE_EN = [
     (r"\b(\d{1,3})(?:\s*[-\u2010\u2011]\s*|\s+)(?:years?|yrs?|y)(?:\s*[-\u2010\u2011]\s*|\s+)old\b", 0.85, 1),
     (r"\b(\d{1,3})\s+years\s+of\s+age\b", 0.85, 1),
@@ -304,6 +306,13 @@ AGE_EN = [
     (rf"\b(?:{DAY}[/.\-]{DAY}[/.\-]|{DAY}\s+{EN_MONTH},?\s+)(?:1[89]|20)\d\d[ \t]*\([ \t]*(\d{{1,3}})"
      r"(?:[ \t]*(?:years?|yrs?|y)(?:[ \t]+old)?)?[ \t]*\)", 0.8, 1),
     (r"\b(?:turned|turns|turning)\s+(\d{1,3})\b(?!\s*(?:%|\w))", 0.6, 1),
+]
+# an age said with a copula: "she's 91 and still drives", "I am 34.", "my son is 7 and": the number ends the
+# clause (not "she's 5 minutes late", "it is 5 pm")
+AGE_SPOKEN_EN = [
+    (r"(?i:\b(?:i[’']m|i\s+am|i\s+was|(?:he|she)(?:[’']s|\s+is|\s+was)|they\s+(?:are|were)|(?:my|his|her|our|their|your)"
+     rf"\s+(?:{_KIN})(?:[’']s|\s+is|\s+was))\s+)(\d{{1,3}})(?=[ \t]*(?:[.,;:!?)\n]|$|(?i:and|but|now|when|today|"
+     r"this|next|last|lol)\b))", 0.6, 1),
 ]
 AGE_INFANT = [
     # "15 meses de edad", "19 días de vida", "3 months old", "10-day-old"

@@ -185,7 +185,8 @@ AGE = Recognizer(
     name="rules.age",
     label="AGE",
     type="AGE",
-    patterns=compile_patterns(dates.AGE_EN + dates.AGE_INFANT + dates.AGE_ES_PT + amounts.AGE_WORDS),
+    patterns=compile_patterns(dates.AGE_EN + dates.AGE_INFANT + dates.AGE_ES_PT + amounts.AGE_WORDS
+                              + dates.AGE_SPOKEN_EN),
     validator=_age_valid,
     context=("age", "aged", "old", "edad", "idade", "patient", "paciente", "man", "woman", "male", "female",
              "boy", "girl", "varón", "mujer", "homem", "mulher"),
