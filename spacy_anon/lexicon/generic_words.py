@@ -19,6 +19,17 @@ GREETINGS = frozenset(
     "please sorry good wishes".split()
 )
 
+# Words that address a letter's reader by role or courtesy ("Dear Sir/Madam", "Dear Hiring Manager"): no name.
+SALUTATION_NOUNS = frozenset("sir sirs madam madame mesdames gentlemen ladies colleague colleagues team customer "
+                             "customers client clients member members hiring manager recruiter recruitment valued".split())
+
+
+
+def salutation_only(words: Sequence[str]) -> bool:
+    """Folded words that only address a reader by role or courtesy ("sir", "/", "madam"): no name."""
+    return bool(words) and all(w in SALUTATION_NOUNS or w in ("or", "and") for w in words)
+
+
 # Interjections, fillers and sentence adverbs of speech and social text.
 INTERJECTIONS = frozenset(
     "umm um uh uhh uhm hmm mmm erm ah ahh oh ooh wow yay yeah yep yup nope nah ok okay lol lmao omg "

@@ -18,7 +18,7 @@ from spacy_anon.casing import written_words
 from spacy_anon.lexicon.generic_words import (
     CHAT_SHORTHAND, CLINICAL_WORDS, FIELD_KEYS, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, GREETINGS, IMPERATIVES,
     INTERJECTIONS, IRREGULAR_VERBS, PREPOSITIONS, WEEKDAYS, dictionary_test, elongated_forms, folded,
-    is_past_or_progressive, is_verb_form, verb_stems, zipf,
+    is_past_or_progressive, is_verb_form, salutation_only, verb_stems, zipf,
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.lexicon.sentence_adverbs import opening_adverb
@@ -512,7 +512,8 @@ class GenericWordTrimmer:
         if end <= start:
             return False
         if label in self.name_labels:
-            if self.s.caps[start] and self.caps_clause(start, end):
+            if self.s.caps[start] and self.caps_clause(start, end) \
+                    or salutation_only([folded(self.texts[k]) for k in range(start, end) if self.alpha[k]]):
                 return False
             words = sum(1 for i in range(start, end) if self.alpha[i])
             describes = label in self.description_labels or words > 1  # "the rain" is no place
