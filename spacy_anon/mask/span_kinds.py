@@ -48,12 +48,13 @@ from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, initial_at, line_field_key, next_field_label,
     opening_participle, org_head_after, street_after_preposition, titled_name, town_after_org, town_after_preposition,
 )
 from spacy_anon.rules.recognizers.addresses import street_shape
-from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES
+from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
 from spacy_anon.rules.recognizers.speakers import is_role_turn
 from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -83,9 +84,6 @@ KIN = frozenset(KINSHIP_WORDS)  # "GIRLFRIEND KIARA", "wife Halina": the name af
 # titles before a name; not those that are given names too ("Don Smith", "Dona")
 HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's, an edge word)
-# a given name or handle part at least this frequent is also a word ("Will", "Sunny", "Rose"): not taken
-# for a name on its own
-NAME_ZIPF = 4.0
 
 _YEAR = r"(?:19|20)\d\d"
 _DAY = r"(?:[12]\d|3[01]|0?[1-9])"
@@ -111,7 +109,6 @@ DIGIT_POSTCODE = re.compile(r"\d{4,6}")
 # digits alone (four at least, "00481920", "2404518/2024"); or a UK number plate ("KX19 TFE")
 CODE_SHAPE = re.compile(r"(?=[^A-Za-z]*[A-Za-z])(?=(?:\D*\d){2})[A-Za-z\d]+(?:[-/.][A-Za-z\d]+)*"
                         r"|(?=(?:\D*\d){4})\d+(?:[-/.]\d+)*|[A-Z]{2}\d{2}\s[A-Z]{3}")
-HANDLE_PART = re.compile(r"[^\W\d_]+")
 # one or two initials and a surname (one word, or two joined by a hyphen), as a signature or a list of staff
 # writes a person: "J. Abernathy", "A. B. OKORO", "M. Oyelaran-Smith" (not "U.S. Army")
 INITIAL_NAME = re.compile(r"[A-Z]\.(?:[ \t][A-Z]\.)?[ \t]+[A-Z][A-Za-z'’]+(?:-[A-Z][A-Za-z'’]+)?")
@@ -149,21 +146,6 @@ def code_shape(value: str, label: str) -> bool:
     return not (label == "LOC" and (US_ZIP.fullmatch(value) or DIGIT_POSTCODE.fullmatch(value)))
 
 
-def handle_names(value: str, is_name: Callable[[str], bool]) -> bool:
-    """Whether a handle or user name is made of a person's names: one part (split at "_", ".", digits) is
-    a gazetteer name that is no common word, or an unsplit part is two such names run together
-    ("sunnyokoye")."""
-    parts = [p.lower() for p in HANDLE_PART.findall(value.lstrip("@"))]
-    for part in parts:
-        if len(part) >= 3 and is_name(part) and zipf(part) < NAME_ZIPF:
-            return True
-    for part in parts:
-        for i in range(3, len(part) - 2):
-            if is_name(part[:i]) and is_name(part[i:]) and zipf(part[i:]) < NAME_ZIPF:
-                return True
-    return False
-
-
 def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) -> Optional[str]:
     """The category `value` (a span's whole text) proves under `label`, or None: its label stands."""
     value = value.strip()
@@ -195,11 +177,6 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
             and folded(words[0]) in ORG_LEADS:  # "Banca Sociala", "Hospital La Paz"
         return "ORG"
     return None
-
-
-def handle_shape(value: str) -> bool:
-    """A user name: one word of letters (and digits, "_", ".") with an "@", "_", "." or digit in it."""
-    return re.fullmatch(r"@?[\w.]+", value) is not None and re.search(r"[@_.\d]", value) is not None
 
 
 def split_points(span: Span) -> List[Tuple[int, int]]:
@@ -418,6 +395,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         new = category_by_shape(value, label, is_name)
         if new is None and label in ("ORG", "LOC"):
             new = category_by_context(text, piece, prev_part)
+        if new is None and person_shape(text, piece.start_char, piece.end_char, label, is_given_name):
+            new = "PERSON"  # "Gwen Pritchard" cut from an ORG span
         if (new == "DEM" or (new is None and label in ("ORG", "DEM"))) and town_after_preposition(
                 text, piece.start_char, piece.end_char, doc.lang_, countries=label != "ORG"):
             new = "LOC"  # "He is from Leeds", "enviou a Roma": a town, not a company or a people
@@ -440,6 +419,27 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
 def organisation_shape(value: str) -> bool:
     """Whether `value` is an organisation's name by its own words (a head noun: "Velloway Foods Ltd")."""
     return category_by_shape(value, "LOC", lambda w: False) == "ORG"
+
+
+def person_shape(text: str, start: int, end: int, label: str,
+                 is_given_name: Optional[Callable[[str], bool]] = None) -> bool:
+    """Whether a tagger's ORG, LOC or MISC text[start:end] is a given name (no frequent word) and a listed
+    surname in two to four capitalised words with no organisation head ("Gwen Pritchard"): a person's name;
+    not after "the" ("the Özgür Karadeniz", a newspaper) nor before more capitalised words of a longer name
+    ("CHRISTIANA PARK | WOMEN'S HOSPITAL")."""
+    value = text[start:end]
+    words = value.split()
+    if label not in ("ORG", "LOC", "MISC") or not 2 <= len(words) <= 4 or not all(w[:1].isupper() for w in words):
+        return False
+    if _THE_BEFORE.search(text, max(0, start - 5), start) or _CAPITAL_AFTER.match(text, end):
+        return False
+    first, last = folded(words[0]), folded(words[-1])
+    return (is_given_name or first_names().__contains__)(first) and zipf(first) < NAME_ZIPF + 0.5 \
+        and last in load_gazetteer(LAST_NAME_SOURCES) and not organisation_shape(value)
+
+
+_THE_BEFORE = re.compile(r"(?i)\bthe[ \t]+$")
+_CAPITAL_AFTER = re.compile(r"[ \t]+[^\W\d_]*[A-Z]")
 
 
 def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optional[str]:
