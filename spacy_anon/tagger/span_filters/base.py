@@ -83,20 +83,6 @@ def forget_rows(doc: Doc) -> None:
     _ROWS.pop(doc, None)
 
 
-@lru_cache(maxsize=32)
-def _content_words(words: FrozenSet[str], lang: str) -> FrozenSet[str]:
-    return frozenset(words - stop_words(lang))
-
-
-def place_words(tagger: Any, lang: str, kinds: Tuple[str, ...] = ("countries",)) -> FrozenSet[str]:
-    """The words of the tagger's place gazetteers `kinds` that can tell a place: not the function words of
-    the names they split ("and" of "Trinidad and Tobago", "the", "of", "see" of "Holy See"), which as place
-    evidence made "leeds and" one place."""
-    terms = getattr(tagger, "gazetteer_terms", None) or {}
-    listed = frozenset().union(*(terms.get(kind) or frozenset() for kind in kinds))
-    return _content_words(listed, lang)
-
-
 def doc_words(doc: Doc) -> List[str]:
     """The texts of the doc's tokens (`doc_rows`)."""
     return doc_rows(doc).words

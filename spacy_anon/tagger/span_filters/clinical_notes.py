@@ -40,7 +40,7 @@ from spacy_anon.lexicon.clinical_terms import (
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGULAR_VERBS, folded, zipf
 from spacy_anon.possessives import possessive_end
 from spacy_anon.rules import find_matches, recognizers_for
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, place_words, stop_words
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.clinical_cues import (
     NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, credited_name, given_name,
     hospital_acronym, place_after_movement, surname_word, transfer_place, ward_name,
@@ -419,7 +419,7 @@ class ClinicalNotes(SpanFilter):
             return spans
         ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()), written_words(doc))
         gazetteers = getattr(tagger, "gazetteer_terms", {}) or {}
-        ev.places = place_words(tagger, doc.lang_, PLACE_GAZETTEERS)
+        ev.places = frozenset().union(*(gazetteers.get(k, frozenset()) for k in PLACE_GAZETTEERS))
         ev.first_names = frozenset(gazetteers.get("first_names", frozenset()))
         matches = find_matches(doc.text, recognizers_for(ADDED_RECOGNIZERS), views=False)
         rule_dates = [(m.start, m.end) for m in matches if m.label == "DATETIME"]

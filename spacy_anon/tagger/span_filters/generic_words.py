@@ -23,7 +23,7 @@ from spacy_anon.lexicon.generic_words import (
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.lexicon.sentence_adverbs import opening_adverb
 from spacy_anon.possessives import possessive_end
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, place_words, stop_words
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 from spacy_anon.tagger.span_filters.chunks import chunk_ids
 from spacy_anon.tagger.span_filters.line_case import caps_lines
 from spacy_anon.tagger.span_filters.names import CAPITALISED_FUNCTION_WORDS, NAME_PARTICLES, PERSON_TITLES
@@ -581,7 +581,8 @@ class TrimGenericWords(SpanFilter):
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
         terms = getattr(tagger, "gazetteer_terms", {})
-        return trim_generic_words(doc, spans, tagger.name_terms, place_words(tagger, doc.lang_), self.name_labels,
+        places = terms.get("countries", frozenset())
+        return trim_generic_words(doc, spans, tagger.name_terms, frozenset(places), self.name_labels,
                                   self.person_labels, self.date_label, self.skip_labels,
                                   surnames=surnames_only(terms.get("last_names", frozenset()),
                                                          terms.get("first_names", frozenset())))

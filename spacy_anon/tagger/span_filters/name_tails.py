@@ -17,7 +17,7 @@ from spacy_anon.casing import AS_WRITTEN, LOWER, line_regime, usual_form, writte
 from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GREETINGS, INTERJECTIONS, dictionary_test, folded,
                                               is_past_or_progressive, zipf)
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, place_words, stop_words
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS
 from spacy_anon.tagger.span_filters.line_case import caps_lines
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -249,7 +249,7 @@ class TrimNameTails(SpanFilter):
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
         terms = getattr(tagger, "gazetteer_terms", {})
-        return trim_name_tails(doc, spans, self.labels, tagger.name_terms, place_words(tagger, doc.lang_))
+        return trim_name_tails(doc, spans, self.labels, tagger.name_terms, frozenset(terms.get("countries", ())))
 
 
 @registry.misc("spacy_anon.trim_name_tails.v1")

@@ -21,7 +21,7 @@ from spacy_anon.lexicon.category_words import MONTHS
 from spacy_anon.lexicon.generic_words import WEEKDAYS, folded, is_past_or_progressive, is_verb_form
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, place_words
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows
 from spacy_anon.tagger.span_filters.generic_words import HONORIFICS, NUMBER_WORDS, starts_sentence
 from spacy_anon.tagger.span_filters.name_tails import BODY_WORDS, POSSESSIVES, TailWords
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -450,7 +450,7 @@ class SplitSpanEdges(SpanFilter):
                 out.append((start, end, label, score))
                 continue
             if ew is None:
-                ew = EdgeWords(doc, names, place_words(tagger, doc.lang_), known_place_names(),
+                ew = EdgeWords(doc, names, frozenset(terms.get("countries", ())), known_place_names(),
                                frozenset(terms.get("first_names", ())))
             # identifiers and dates are cut at sentence ends and field gaps only ("19/04/2019   AGE:")
             pieces = cut_pieces(ew, start, end, label, self.edge_labels, joins=label in self.labels,
