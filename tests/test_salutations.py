@@ -29,3 +29,10 @@ def test_a_name_among_them_keeps_its_mask(nlp, text, name):
 def test_the_words_are_lower_case_and_no_given_names(nlp):
     assert all(w == w.lower() and w.isalpha() for w in SALUTATION_NOUNS)
     assert not SALUTATION_NOUNS & nlp.get_pipe("anon_crf").name_terms
+
+
+@pytest.mark.parametrize("words", [["and"], ["775", "and", "776"], ["or"], []])
+def test_numbers_and_conjunctions_alone_are_no_salutation(words):
+    # a plot list "775 and 776" once lost its numbers: the conjunction alone was read as a salutation
+    from spacy_anon.lexicon.generic_words import salutation_only
+    assert not salutation_only(words)

@@ -27,7 +27,7 @@ SALUTATION_NOUNS = frozenset("sir sirs madam madame mesdames gentlemen ladies co
 
 def salutation_only(words: Sequence[str]) -> bool:
     """Folded words that only address a reader by role or courtesy ("sir", "/", "madam"): no name."""
-    return bool(words) and all(w in SALUTATION_NOUNS or w in ("or", "and") for w in words)
+    return any(w in SALUTATION_NOUNS for w in words) and all(w in SALUTATION_NOUNS or w in ("or", "and") for w in words)
 
 
 # Interjections, fillers and sentence adverbs of speech and social text.

@@ -513,7 +513,7 @@ class GenericWordTrimmer:
             return False
         if label in self.name_labels:
             if self.s.caps[start] and self.caps_clause(start, end) \
-                    or salutation_only([folded(self.texts[k]) for k in range(start, end) if self.alpha[k]]):
+                    or salutation_only([folded(self.texts[k]) for k in range(start, end) if not (self.punct[k] or self.spaces[k])]):
                 return False
             words = sum(1 for i in range(start, end) if self.alpha[i])
             describes = label in self.description_labels or words > 1  # "the rain" is no place
