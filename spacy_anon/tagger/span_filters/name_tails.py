@@ -44,6 +44,7 @@ BODY_WORDS = frozenset(
 DIRECTIONS = frozenset("north south east west northern southern eastern western central upper lower greater".split())
 SPOKEN_MARKS = frozenset("dot underscore hyphen dash slash".split())  # an address read out ("piotr dot k")
 JOINERS = frozenset("of and & for de da du".split())
+TRAILING_JOINERS = frozenset("and or".split())  # a conjunction after a name's last word is the next clause's
 SENTENCE_MARKS = frozenset(".!?:;")  # after them the truecasing capitalises a sentence's first word  # a word after them ends a name ("ministry of justice")
 COMMON_ZIPF = 4.0  # a word typed in lower case after a name goes when at least this frequent (wordfreq Zipf)
 
@@ -132,6 +133,8 @@ class TailWords:
         mixed = self.mixed(i)
         if not text.islower() or w in NAME_PARTICLES or w in NAME_HEADS or w in NUMBER_WORDS:
             return False
+        if not leading and w in TRAILING_JOINERS:
+            return True  # a name ends with no "and" ("leeds and | worked"), though the place lists split "Trinidad and Tobago"
         if (w in self.places or w in self.names) and (leading or not mixed or zipf(w) < COMMON_ZIPF):
             return False  # after a capitalised name a frequent word typed in lower case is none ("Rotherham all day")
         if w in CHAT_WORDS or w in LOOSE_MARKS:
