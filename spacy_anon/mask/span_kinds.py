@@ -119,7 +119,7 @@ POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yo|y/o|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
 AGE_UNIT = re.compile(r"(?i)yo|y/o|y\.o\.?")
 AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yo|y/o|y\.o\.?)\b")
-# an age after its key, as forms and letters write it: "age 7", "Aged: 54", "edad 45"; the number is the age
+# an age after its key, as forms and letters write it: "age 7", "Aged: 54", "edad 45": an age, key and all
 AGE_KEYED = re.compile(r"(?i)(?:age[ds]?|edad|idade)[ \t]*:?[ \t]*(\d{1,3})(?!\w)")
 # how well someone speaks a language, written after it in a CV or a form ("English (fluent)", "German -
 # basic", "Hungarian (B1)"): a skill many have; "(native)" and "mother tongue" are left to say a trait
@@ -382,8 +382,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if age is None and value.isdigit():
             after = AGE_AFTER.match(text, piece.start_char)
             age = AGE_WORDS.match(after.group()) if after is not None else None
-        if age is not None:  # "78 YO", "age 7" tagged ORG or PERSON, "23" before "YO": the age is the number
-            number = doc.char_span(piece.start_char + age.start(1), piece.start_char + age.end(1))
+        if age is not None:  # "78 YO", "age 7" tagged ORG or PERSON, "23" before "YO": an age
+            number = doc.char_span(piece.start_char + (age.start(1) if age.re is AGE_WORDS else 0),  # "age 7" whole
+                                   piece.start_char + age.end(1))
             if number is not None:
                 out.append(_retyped(relabel(_piece(span, number.start, number.end, relabel), "AGE")))
             rest = doc.char_span(piece.start_char + age.end(), piece.end_char, alignment_mode="contract")
