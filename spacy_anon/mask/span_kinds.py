@@ -121,6 +121,9 @@ AGE_UNIT = re.compile(r"(?i)yo|y/o|y\.o\.?")
 AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yo|y/o|y\.o\.?)\b")
 # an age after its key, as forms and letters write it: "age 7", "Aged: 54", "edad 45": an age, key and all
 AGE_KEYED = re.compile(r"(?i)(?:age[ds]?|edad|idade)[ \t]*:?[ \t]*(\d{1,3})(?!\w)")
+# "the Özgür Karadeniz" (a newspaper) and "CHRISTIANA PARK | WOMEN'S HOSPITAL" are no person (`person_shape`)
+_THE_BEFORE = re.compile(r"(?i)\bthe[ \t]+$")
+_CAPITAL_AFTER = re.compile(r"[ \t]+[^\W\d_]*[A-Z]")
 # how well someone speaks a language, written after it in a CV or a form ("English (fluent)", "German -
 # basic", "Hungarian (B1)"): a skill many have; "(native)" and "mother tongue" are left to say a trait
 PROFICIENCY = re.compile(r"[ \t]*(?:[(:]|[-–—][ \t])[ \t]*(?i:fluent|basic|intermediate|advanced|conversational|"
@@ -437,10 +440,6 @@ def person_shape(text: str, start: int, end: int, label: str,
     first, last = folded(words[0]), folded(words[-1])
     return (is_given_name or first_names().__contains__)(first) and zipf(first) < NAME_ZIPF + 0.5 \
         and last in load_gazetteer(LAST_NAME_SOURCES) and not organisation_shape(value)
-
-
-_THE_BEFORE = re.compile(r"(?i)\bthe[ \t]+$")
-_CAPITAL_AFTER = re.compile(r"[ \t]+[^\W\d_]*[A-Z]")
 
 
 def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optional[str]:
