@@ -29,7 +29,7 @@ def test_a_field_key_is_not_masked_and_its_value_is(nlp):
 @pytest.mark.parametrize("line,key_end", [
     ("CHILD'S SURNAME: NWOSU", 15), ("Child's first name(s): Chidera", 13), ("Mother's maiden name: Okafor", 15),
     ("Emergency contact phone: 07700 900123", 17), ("Patient's date of birth: 1/2/1960", 14),
-    ("  Parent's e-mail: a@b.com", 8),
+    ("  Parent's e-mail: a@b.com", 8), ("Attendees: Tom Baker, Anna Novak", 9), ("Apologies: Liz", 9),
 ])
 def test_keys_at_a_line_start_are_keys(line, key_end):
     assert line_field_key(line, 0 if not line.startswith(" ") else 2, key_end)
@@ -43,3 +43,8 @@ def test_keys_at_a_line_start_are_keys(line, key_end):
 ])
 def test_names_and_values_are_no_keys(line, start, end):
     assert not line_field_key(line, start, end)
+
+
+def test_a_list_of_attendees_masks_the_names_not_the_key(nlp):
+    found = [t for t, _ in rows(nlp, "Attendees: Tom Baker, Anna Novak, Raj Patel (minutes), apologies from Liz.")]
+    assert "Attendees" not in found and {"Tom Baker", "Anna Novak", "Raj Patel"} <= set(found)

@@ -157,11 +157,11 @@ FIELD_LABEL = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?")  # "Company", "Date of"... 
 
 
 # a form's field key that opens its line: up to two words, then a field noun, then a colon ("CHILD'S
-# SURNAME:", "Mother's maiden name:", "Emergency contact phone:")
+# SURNAME:", "Mother's maiden name:", "Emergency contact phone:", minutes' "Attendees:")
 FIELD_KEY_LINE = re.compile(
     r"(?i)[ \t]*((?:[a-z][a-z-]*(?:['’]s)?[ \t]+){0,2}?)(?:(?:sur|fore|first[ \t]+|given[ \t]+|maiden[ \t]+)?names?"
     r"(?:[ \t]*\(s\))?|date[ \t]+of[ \t]+birth|dob|address|post[ \t]?code|phone|telephone|mobile|e-?mail|"
-    r"occupation|signature)[ \t]*:")
+    r"occupation|signature|attendees|participants|present|apologies|witness(?:es)?|members?)[ \t]*:")
 
 
 def line_field_key(text: str, start: int, end: int) -> bool:
