@@ -179,6 +179,26 @@ def line_field_key(text: str, start: int, end: int) -> bool:
     return not any(w in stops or is_past_or_progressive(w, dictionary_test("en")) for w in lead)
 
 
+# the words of identifier schemes, and the key after them: "National Insurance | number", "Student | ID"
+SCHEME_WORDS = frozenset("national insurance social security health service nhs tax vat passport driving licence license "
+                         "student employee staff membership member customer policy pension benefit benefits medicare "
+                         "medicaid taxpayer identity identification medical record unique personal public".split())
+SCHEME_KEY = re.compile(r"(?i)[ \t]+(?:number|no\.?|num|#|id|code|card)\b")
+
+
+def identifier_scheme(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is made only of identifier schemes' words right before a number key
+    ("National Insurance | number"): a field key, not a body."""
+    words = [folded(w) for w in text[start:end].split()]
+    return bool(words) and all(w in SCHEME_WORDS for w in words) and SCHEME_KEY.match(text, end) is not None
+
+
+def field_words(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] labels a field rather than naming anyone (`next_field_label`,
+    `line_field_key`, `identifier_scheme`)."""
+    return next_field_label(text, start, end) or line_field_key(text, start, end) or identifier_scheme(text, start, end)
+
+
 def next_field_label(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is a form's next field label on a line: after a run of spaces (not at the
     line's start), one or two capitalised words, a colon after them. Reads only the characters next to the

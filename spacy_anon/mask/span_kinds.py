@@ -50,7 +50,7 @@ from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
-    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, initial_at, line_field_key, next_field_label,
+    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, field_words, initial_at,
     opening_participle, org_head_after, street_after_preposition, titled_name, town_after_org, town_after_preposition,
 )
 from spacy_anon.rules.recognizers.addresses import street_shape
@@ -379,8 +379,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         value = text[piece.start_char:piece.end_char]
         if (label != "LOC" and not_a_name(value)) or opening_participle(text, piece.start_char, piece.end_char):
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
-        if next_field_label(text, piece.start_char, piece.end_char) or line_field_key(text, piece.start_char, piece.end_char):
-            continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME: NWOSU": the words label a field
+        if field_words(text, piece.start_char, piece.end_char):
+            continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME:", "National Insurance number": a field
         age = AGE_WORDS.match(value) or AGE_KEYED.match(value)
         if age is None and value.isdigit():
             after = AGE_AFTER.match(text, piece.start_char)
