@@ -67,3 +67,15 @@ def test_the_list_holds_no_given_name_or_surname_of_the_gazetteers(nlp):
     for kind in ("first_names", "last_names"):
         assert not OPENING_ADVERBS & frozenset(crf.gazetteer_terms.get(kind, ())), kind
     assert all(w == w.lower() and w.isalpha() for w in OPENING_ADVERBS)
+
+
+@pytest.mark.parametrize("text,name", [("My Tesco Clubcard number is 634004 0012 3456.", "Tesco Clubcard"),
+                                       ("Your Barclays account is overdrawn.", "Barclays")])
+def test_a_possessive_opening_the_sentence_is_not_masked_with_the_name(nlp, text, name):
+    found = rows(nlp, text)
+    assert name in found and not any(r.split()[0] in ("My", "Your") for r in found), found
+
+
+def test_her_majesty_and_our_lady_keep_their_first_word(nlp):
+    from spacy_anon.lexicon.sentence_adverbs import opening_word
+    assert not opening_word("her", True) and not opening_word("our", True) and opening_word("my", True)

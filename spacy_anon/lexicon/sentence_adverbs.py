@@ -16,6 +16,17 @@ interestingly unsurprisingly importantly similarly likewise alternatively additi
 """.split())
 
 
+# possessive determiners that open a sentence before a name ("My Tesco Clubcard number"); not "her", "his"
+# ("Her Majesty's Prison Durham") nor "our" ("Our Lady of Lourdes Hospital"), which open names
+OPENING_POSSESSIVES: FrozenSet[str] = frozenset({"my", "your", "their"})
+
+
 def opening_adverb(word: str, sentence_start: bool) -> bool:
     """Whether `word` (lower case) is an adverb opening its sentence, never part of a name after it."""
     return sentence_start and word in OPENING_ADVERBS
+
+
+def opening_word(word: str, sentence_start: bool) -> bool:
+    """Whether `word` (lower case) opens its sentence and never a name: an adverb (`OPENING_ADVERBS`) or a
+    possessive determiner (`OPENING_POSSESSIVES`)."""
+    return sentence_start and (word in OPENING_ADVERBS or word in OPENING_POSSESSIVES)

@@ -21,7 +21,7 @@ from spacy_anon.lexicon.generic_words import (
     is_past_or_progressive, is_verb_form, salutation_only, verb_stems, zipf,
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
-from spacy_anon.lexicon.sentence_adverbs import opening_adverb
+from spacy_anon.lexicon.sentence_adverbs import opening_word
 from spacy_anon.possessives import possessive_end
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 from spacy_anon.tagger.span_filters.chunks import chunk_ids
@@ -101,8 +101,8 @@ class NameSignals:
         self.english = doc.lang_ == "en"
 
     def opener(self, i: int) -> bool:
-        """An English adverb opening its sentence ("Later", "Soon"): never part of the name after it."""
-        return self.english and opening_adverb(folded(self.texts[i]), starts_sentence(self.doc, i))
+        """An English adverb or "my", "your", "their" opening its sentence ("Later", "Soon", "My"): no name's."""
+        return self.english and opening_word(folded(self.texts[i]), starts_sentence(self.doc, i))
 
     def after_honorific(self, i: int, start: int) -> bool:
         j = i - 1
