@@ -14,6 +14,7 @@ from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
 
 # What may follow a name in its chunk without being part of it ("Lindqvist's class", "the Smiths'").
 POSSESSIVES = frozenset({"'s", "’s", "'", "’", "s'", "s’"})
+SENTENCE_PUNCT = ".,;:!?)]}\"”"  # what may close a sentence or clause after a possessive ("James's.")
 
 
 def chunk_ids(doc: Doc) -> List[int]:
@@ -49,8 +50,8 @@ def trim_partial_chunks(doc: Doc, spans: List[Scored]) -> List[Scored]:
                 chunk_end = end
                 while chunk_end < len(doc) and ids[chunk_end] == ids[end - 1]:
                     chunk_end += 1
-                rest = "".join(t.text for t in doc[end:chunk_end])
-                if alnum(end, chunk_end) and rest.lower() not in POSSESSIVES:  # the span cut a word, not "'s"
+                rest = "".join(t.text for t in doc[end:chunk_end]).rstrip(SENTENCE_PUNCT)
+                if alnum(end, chunk_end) and rest.lower() not in POSSESSIVES:  # the span cut a word, not "'s" ("'s.")
                     end = ids.index(ids[end - 1])
             if start > 0 and ids[start - 1] == ids[start] and start < end and ids[start] != ids[end - 1]:
                 if alnum(ids.index(ids[start]), start):
