@@ -15,3 +15,13 @@ def default_nlp():
 @pytest.fixture(scope="module")
 def nlp():
     return default_nlp()
+
+
+def masked_texts(nlp, text):
+    """The original text of each row of the replacement table, in order."""
+    return [text[row["start"]:row["end"]] for row in nlp(text)._.anon_table]
+
+
+def masked_rows(nlp, text):
+    """(original text, label) of each row of the replacement table, in order."""
+    return [(text[row["start"]:row["end"]], row["label"]) for row in nlp(text)._.anon_table]

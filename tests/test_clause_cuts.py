@@ -10,12 +10,7 @@ rules ("Marks and Spencer", "Campaign to Protect Rural England")."""
 import pytest
 
 from spacy_anon.tagger.span_filters.span_edges import CLAUSE_CONJUNCTIONS, CLAUSE_PREPOSITIONS
-from tests.default_pipeline import nlp  # noqa: F401  (the module fixture)
-
-
-def rows(nlp, text):
-    doc = nlp(text)
-    return [text[r["start"]:r["end"]] for r in doc._.anon_table]
+from tests.default_pipeline import masked_texts as rows, nlp  # noqa: F401  (the module fixture)
 
 
 @pytest.mark.parametrize("text", [

@@ -7,12 +7,7 @@ name:", "Emergency contact phone:"); a speaker's name before a colon keeps its m
 import pytest
 
 from spacy_anon.mask.name_context import line_field_key
-from tests.default_pipeline import nlp  # noqa: F401  (the module fixture)
-
-
-def rows(nlp, text):
-    doc = nlp(text)
-    return [(text[r["start"]:r["end"]], r["label"]) for r in doc._.anon_table]
+from tests.default_pipeline import masked_rows as rows, nlp  # noqa: F401  (the module fixture)
 
 
 FORM = ("ADMISSION FORM - ST MARY'S PRIMARY SCHOOL\n\nCHILD'S SURNAME: NWOSU\n"

@@ -8,12 +8,7 @@ account number")."""
 import pytest
 
 from spacy_anon.mask.name_context import identifier_scheme
-from tests.default_pipeline import nlp  # noqa: F401  (the module fixture)
-
-
-def rows(nlp, text):
-    doc = nlp(text)
-    return [(text[r["start"]:r["end"]], r["label"]) for r in doc._.anon_table]
+from tests.default_pipeline import masked_rows as rows, nlp  # noqa: F401  (the module fixture)
 
 
 @pytest.mark.parametrize("text,value", [

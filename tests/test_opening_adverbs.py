@@ -10,16 +10,11 @@ a name of any label, in any casing; given names that are also words ("Will", "Ma
 import pytest
 
 from spacy_anon.lexicon.sentence_adverbs import OPENING_ADVERBS, opening_adverb
-from tests.default_pipeline import nlp  # noqa: F401  (the module fixture)
+from tests.default_pipeline import masked_texts as rows, nlp  # noqa: F401  (the module fixture)
 
 ADVERBS = ("Later", "Then", "Yesterday", "Afterwards", "Today", "Soon", "Finally", "Eventually", "Recently",
            "Tomorrow", "Once", "Instead", "Also", "Now", "Again", "Meanwhile", "Unfortunately")
 NAMES = (("Green Park Cafe", "closed"), ("Anna Kowalski", "left early"), ("Kowalski", "denied it"))
-
-
-def rows(nlp, text):
-    doc = nlp(text)
-    return [text[r["start"]:r["end"]] for r in doc._.anon_table]
 
 
 @pytest.mark.parametrize("adverb", ADVERBS)

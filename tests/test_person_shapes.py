@@ -6,12 +6,7 @@ word) and ends with a listed surname, with no organisation head in it, is a pers
 Ltd" and "Helen Pritchard Foundation" keep ORG."""
 import pytest
 
-from tests.default_pipeline import nlp  # noqa: F401  (the module fixture)
-
-
-def rows(nlp, text):
-    doc = nlp(text)
-    return [(text[r["start"]:r["end"]], r["label"]) for r in doc._.anon_table]
+from tests.default_pipeline import masked_rows as rows, nlp  # noqa: F401  (the module fixture)
 
 
 def test_a_name_cut_from_an_address_span_is_a_person(nlp):

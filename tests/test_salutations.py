@@ -6,12 +6,7 @@ them keeps the span ("Dear Sir Ian", "Dear Team Sky")."""
 import pytest
 
 from spacy_anon.lexicon.generic_words import SALUTATION_NOUNS
-from tests.default_pipeline import nlp  # noqa: F401  (the module fixture)
-
-
-def rows(nlp, text):
-    doc = nlp(text)
-    return [text[r["start"]:r["end"]] for r in doc._.anon_table]
+from tests.default_pipeline import masked_texts as rows, nlp  # noqa: F401  (the module fixture)
 
 
 @pytest.mark.parametrize("addressee", ["Sir/Madam", "Sir or Madam", "Hiring Manager", "Sirs", "Madam", "Colleagues",

@@ -6,12 +6,7 @@ last word of a name, in any casing, is cut; inside a name it stays ("Wilson and 
 "and" inside lower-case names, and plot numbers after "and".)"""
 import pytest
 
-from tests.default_pipeline import nlp  # noqa: F401  (the module fixture)
-
-
-def rows(nlp, text):
-    doc = nlp(text)
-    return [text[r["start"]:r["end"]] for r in doc._.anon_table]
+from tests.default_pipeline import masked_texts as rows, nlp  # noqa: F401  (the module fixture)
 
 
 @pytest.mark.parametrize("text,expected", [
