@@ -57,7 +57,7 @@ FIELD_KEYS = frozenset(
     "reference acct account case file claim policy ticket order invoice staff employee patient pt "
     "member customer client badge passport licence license ssn nhs nin dl vin iban swift bic "
     "date birth born name surname forename address addr postcode zip ext extension pager contact attn "
-    "re".split()
+    "re ip url".split()
 )
 
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "

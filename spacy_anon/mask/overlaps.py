@@ -8,6 +8,9 @@ from spacy.util import registry
 from spacy_anon.errors import Errors
 from spacy_anon.extensions import span_getter
 from spacy_anon.labels import CONFIDENTIAL, DIRECT, QUASI
+from spacy_anon.lexicon.generic_words import FIELD_KEYS
+from spacy_anon.lexicon.sentence_adverbs import OPENING_ADVERBS
+from spacy_anon.tagger.span_filters.base import stop_words
 
 ORDER_KEYS = ("validated", "length", "score", "earliest", "identifier")
 DEFAULT_ORDER = ("validated", "length", "score", "earliest")
@@ -73,15 +76,71 @@ def _merged(winner: Span, start: int, end: int) -> Span:
     return span
 
 
+# A rule's value of these categories keeps its extent against a tagger's span that runs over it
+# (`contact_values_first`): its shape is proof, where a tagger reads only digits it cannot place.
+RULE_VALUE_LABELS = frozenset({"CONTACT"})
+# words a tagger's span drags along beside a value ("07700 900123 tomorrow", "any weekday", "IP 203.0.113.77"):
+# times of day and the week, and the keys of contact fields (`FIELD_KEYS`), no name
+FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | frozenset(
+    "morning afternoon evening night tonight today tomorrow yesterday weekend weekends week weekday weekdays "
+    "web website".split())
+
+
+def _content(token) -> bool:
+    return any(c.isalnum() for c in token.text)
+
+
+def _filler(span: Span) -> bool:
+    """Whether a piece of a tagger's span holds only function words, `FILLER_WORDS` and punctuation ("·")."""
+    stops = stop_words(span.doc.lang_)
+    return all(t.text.lower() in stops or t.text.lower() in FILLER_WORDS or not _content(t) for t in span)
+
+
+def contact_values_first(spans: Sequence[Span]) -> List[Span]:
+    """`spans` with every detector's span that runs over a rule's contact value (a phone number, an e-mail
+    address) cut back to what lies outside the value, and the pieces that hold only filler dropped:
+    "07700" LOC + "900123 tomorrow" LOC over the phone "07700 900123" would otherwise win by length and
+    type the number as a place. A span inside the value is left to the policy (the value is longer)."""
+    source = span_getter("anon_source")
+    values = [s for s in spans if s.label_ in RULE_VALUE_LABELS and str(source(s) or "").startswith("rules.")]
+    if not values:
+        return list(spans)
+    out: List[Span] = []
+    for span in spans:
+        over = [v for v in values if v.start < span.end and span.start < v.end
+                and not v.start <= span.start < span.end <= v.end]
+        if not over or str(source(span) or "").startswith("rules."):
+            out.append(span)
+            continue
+        taken = {i for v in over for i in range(v.start, v.end)}
+        start = None
+        for i in range(span.start, span.end + 1):
+            if i < span.end and i not in taken:
+                start = i if start is None else start
+                continue
+            if start is not None:
+                end = i
+                while start < end and not _content(span.doc[start]):
+                    start += 1
+                while end > start and not _content(span.doc[end - 1]):
+                    end -= 1
+                if start < end and not _filler(span.doc[start:end]):
+                    out.append(_merged(span, start, end))
+                start = None
+    return out
+
+
 def resolve_overlaps(
-    spans: Iterable[Span], order: Sequence[str] = DEFAULT_ORDER, merge_partial: bool = True
+    spans: Iterable[Span], order: Sequence[str] = DEFAULT_ORDER, merge_partial: bool = True,
+    values_first: bool = True,
 ) -> List[Span]:
     """Keep a set of non-overlapping spans, preferring spans in `order` of the criteria.
 
     Candidates that overlap form a cluster; in each, spans are chosen greedily by `order`. When the
     chosen spans leave part of a dropped candidate uncovered (a partial overlap, e.g. "Norwich NR" and
     "NR2 4TT"), the cluster becomes ONE span over the union with the best span's label, so no detected
-    character is left in clear (fail closed); `merge_partial=False` keeps the plain greedy choice.
+    character is left in clear (fail closed); `merge_partial=False` keeps the plain greedy choice. With
+    `values_first`, a rule's contact value first cuts back the spans that run over it (`contact_values_first`).
 
     spans (Iterable[Span]): candidates of one Doc, may overlap or repeat.
     order: criteria tried in turn: "validated" (spans whose value a checksum confirmed first, e.g. a
@@ -90,7 +149,7 @@ def resolve_overlaps(
         (DIRECT before CONFIDENTIAL before QUASI). Remaining ties keep the input order.
     RETURNS (List[Span]): the kept spans, sorted by start.
     """
-    spans = list(spans)
+    spans = contact_values_first(list(spans)) if values_first else list(spans)
     getters = {name: span_getter(name) for name in ("anon_validated", "anon_score", "anon_identifier")}
 
     def read(span: Span, name: str):
@@ -114,17 +173,18 @@ def resolve_overlaps(
 
 @registry.misc("spacy_anon.resolve_overlaps.v1")
 def make_overlap_resolver(
-    order: List[str] = list(DEFAULT_ORDER), merge_partial: bool = True
+    order: List[str] = list(DEFAULT_ORDER), merge_partial: bool = True, values_first: bool = True
 ) -> Callable[[Iterable[Span]], List[Span]]:
     """Registered maker of the overlap policy: `resolver(spans) -> non-overlapping spans`.
 
     order (List[str]): criteria, a permutation/subset of "length", "score", "earliest", "identifier".
     merge_partial (bool): merge partially overlapping candidates into one span over their union.
+    values_first (bool): a rule's contact value cuts back the other detectors' spans that run over it.
     """
     unknown = [name for name in order if name not in ORDER_KEYS]
     if unknown:
         raise ValueError(Errors.E121.format(unknown=unknown, valid=list(ORDER_KEYS)))
-    return partial(resolve_overlaps, order=tuple(order), merge_partial=merge_partial)
+    return partial(resolve_overlaps, order=tuple(order), merge_partial=merge_partial, values_first=values_first)
 
 
 def carry_corpus_types(kept: Sequence[Span], candidates: Iterable[Span], generic_types: Iterable[str]) -> None:

@@ -56,9 +56,8 @@ from spacy_anon.mask.name_context import (
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
 from spacy_anon.rules.recognizers.speakers import is_role_turn
-from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
-from spacy_anon.tagger.span_filters.quoted_names import PERSON_NOUNS, person_before
+from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS, PERSON_NOUNS, person_before
 
 # the categories a tagger gives names; only their spans are re-decided (a rule's ID or CONTACT is not)
 NAME_CATEGORIES = frozenset({"PERSON", "ORG", "LOC", "DEM", "MISC"})
@@ -344,7 +343,8 @@ def not_a_name(value: str) -> bool:
 def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Callable[[Span, str], Span],
              is_given_name: Callable[[str], bool]) -> List[Span]:
     doc, label = span.doc, span.label_
-    parts = split_points(span) if label in SPLIT_CATEGORIES else [(span.start, span.end)]
+    whole = label not in SPLIT_CATEGORIES or street_shape(span.text, bare=False)  # an address is one span
+    parts = [(span.start, span.end)] if whole else split_points(span)
     if label in TRIM_CATEGORIES:  # "Lily I love", "your house", "winter i": a name holds no pronoun
         parts = [piece for s, e in parts for piece in split_at_pronouns(doc, s, e)]
     if label in TRIM_CATEGORIES and has_capitals(doc, span.start, span.end):  # lower case: case says nothing
