@@ -1,6 +1,6 @@
 """Overlap resolution: choose one span where candidates from several detectors overlap."""
 from functools import partial
-from typing import Callable, Iterable, List, Sequence, Set
+from typing import AbstractSet, Callable, Iterable, List, Sequence, Set, Tuple
 
 from spacy.tokens import Span
 from spacy.util import registry
@@ -100,7 +100,9 @@ def contact_values_first(spans: Sequence[Span]) -> List[Span]:
     """`spans` with every detector's span that runs over a rule's contact value (a phone number, an e-mail
     address) cut back to what lies outside the value, and the pieces that hold only filler dropped:
     "07700" LOC + "900123 tomorrow" LOC over the phone "07700 900123" would otherwise win by length and
-    type the number as a place. A span inside the value is left to the policy (the value is longer)."""
+    type the number as a place. A span of the value's own category is dropped only when all it adds is
+    filler ("0113 496 0000 tonight"); else it stays whole, for it may have read more of the value than
+    the rule ("piotr dot k at example dot com"). A span inside the value is left to the policy."""
     source = span_getter("anon_source")
     values = [s for s in spans if s.label_ in RULE_VALUE_LABELS and str(source(s) or "").startswith("rules.")]
     if not values:
@@ -112,22 +114,33 @@ def contact_values_first(spans: Sequence[Span]) -> List[Span]:
         if not over or str(source(span) or "").startswith("rules."):
             out.append(span)
             continue
-        taken = {i for v in over for i in range(v.start, v.end)}
-        start = None
-        for i in range(span.start, span.end + 1):
-            if i < span.end and i not in taken:
-                start = i if start is None else start
-                continue
-            if start is not None:
-                end = i
-                while start < end and not _content(span.doc[start]):
-                    start += 1
-                while end > start and not _content(span.doc[end - 1]):
-                    end -= 1
-                if start < end and not _filler(span.doc[start:end]):
-                    out.append(_merged(span, start, end))
-                start = None
+        pieces = _outside(span, {i for v in over for i in range(v.start, v.end)})
+        kept = [(start, end) for start, end in pieces if not _filler(span.doc[start:end])]
+        if any(v.label_ == span.label_ for v in over):
+            out.extend([span] if kept else [])
+        else:
+            out.extend(_merged(span, start, end) for start, end in kept)
     return out
+
+
+def _outside(span: Span, taken: AbstractSet[int]) -> List[Tuple[int, int]]:
+    """The token ranges of `span` outside `taken`, without the tokens at their edges that hold no letter
+    or digit (the "·" between a phone and an e-mail address)."""
+    pieces, start = [], None
+    for i in range(span.start, span.end + 1):
+        if i < span.end and i not in taken:
+            start = i if start is None else start
+            continue
+        if start is not None:
+            end = i
+            while start < end and not _content(span.doc[start]):
+                start += 1
+            while end > start and not _content(span.doc[end - 1]):
+                end -= 1
+            if start < end:
+                pieces.append((start, end))
+            start = None
+    return pieces
 
 
 def resolve_overlaps(
