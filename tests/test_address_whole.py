@@ -26,3 +26,23 @@ def test_a_list_of_places_is_still_split(nlp):
     text = "She has lived in Leeds, Manchester, Bristol and Hull."
     masked = [text[r["start"]:r["end"]] for r in nlp(text)._.anon_table]
     assert "Leeds" in masked and "Manchester" in masked, masked
+
+
+# Bug: "Mr. and Mrs. Oyelaran will move into Flat 12B, Harbour Court on the 1st" gave "Flat [ID_1], [ORG_1]": a
+# unit in a named building is an address without a street or postcode (`addresses.UNIT_BUILDING`).
+@pytest.mark.parametrize("text, address", [
+    ("They will move into Flat 12B, Harbour Court on the 1st of next month.", "Flat 12B, Harbour Court"),
+    ("Deliveries to Unit 7, Riverside Business Park, Leeds LS11 5DR only.",
+     "Unit 7, Riverside Business Park, Leeds LS11 5DR"),
+    ("She rents Apartment 4, The Willows from her aunt.", "Apartment 4, The Willows"),
+])
+def test_a_unit_in_a_named_building_is_an_address(nlp, text, address):
+    rows = [(text[r["start"]:r["end"]], r["type"]) for r in nlp(text)._.anon_table]
+    assert (address, "ADDRESS") in rows, rows
+
+
+@pytest.mark.parametrize("text", ["The hearing moved to Room 12, Court of Appeal.", "Block 4, Building 7 is closed."])
+def test_a_room_and_a_bare_building_word_are_no_address(text):
+    from spacy_anon.rules.recognizers.addresses import find_addresses
+
+    assert find_addresses(text) == []

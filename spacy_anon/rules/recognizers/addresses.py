@@ -110,6 +110,11 @@ _ELEMENT_AFTER = re.compile(
 )
 # a city with a distinctive postcode: an anchor even without a street ("Bristol BS1 6XN")
 CITY_POSTCODE = re.compile(r"(?<![\w'])" + _CITY + r",?[ \t]{1,3}(?:" + _STATE_ZIP + r"|" + _POSTCODE + r")")
+# a unit in a named building: an anchor without a street ("Flat 12B, Harbour Court", "Unit 7, Riverside Business
+# Park", "Apartment 4, The Willows"; not "Room 12, Court of Appeal": the building has a name)
+UNIT_BUILDING = re.compile(r"(?<![\w'])" + _UNIT + r",?[ \t]{1,3}(?:(?:The|THE)[ \t](?:" + _CAP + r"[ \t]){0,3}|(?:"
+                           + _TITLE + _CAP + r"[ \t]){1,3})"
+                           + _words(BUILDING_WORDS + tuple(w.upper() for w in BUILDING_WORDS)) + r"(?![\w'])")
 # elements before an anchor that belong to it: a unit or a named building ("Flat 4, ", "Mill House, ")
 _ELEMENT_BEFORE = re.compile(
     r"(?:" + _UNIT +
@@ -215,6 +220,10 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
             continue
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
         found.append((start, end, SCORE_FULL))
+    for match in twin(UNIT_BUILDING).finditer(text):
+        if not any(s <= match.start() < e for s, e, _ in found):
+            end = _grow_right(text, match.end())
+            found.append((match.start(), end, SCORE_FULL if end > match.end() else SCORE_STREET))
     found = [(s, _trim_end(text, s, e), sc) for s, e, sc in found]
     found.sort()
     merged: List[Tuple[int, int, float]] = []
