@@ -26,7 +26,7 @@ from typing import Callable, FrozenSet
 
 from spacy.tokens import Doc
 
-from spacy_anon.lexicon.category_words import ORG_HEAD_PAIRS, ORG_HEADS
+from spacy_anon.lexicon.category_words import JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ROLE_WORDS
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import dictionary_test, folded, is_past_or_progressive
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
@@ -76,6 +76,18 @@ def after_person_word(text: str, start: int, end: int, leads: frozenset = PERSON
         return False
     before = _WORD_BEFORE.search(text, max(0, start - 40), start)
     return before is not None and before.group(1).lower() in leads
+
+
+# a role in brackets after a name: "Kelly (supervisor)", "Dan (team lead)", "Priya (our HR manager)"
+_BRACKETED_ROLE = re.compile(r"[ \t]?\((?:(?:the|our|my|your|his|her|their)[ \t]+)?(?:[A-Za-z][\w\-]*[ \t]+){0,2}"
+                             r"([A-Za-z][\w\-]*)\)")
+
+
+def role_in_brackets(text: str, end: int) -> bool:
+    """Whether a job or role noun in brackets follows text[:end] ("Kelly (supervisor)"): who is described
+    so is a person, whatever a tagger took the name for."""
+    match = _BRACKETED_ROLE.match(text, end)
+    return match is not None and (folded(match.group(1)) in JOB_NOUNS or folded(match.group(1)) in ROLE_WORDS)
 
 
 # the care roles written before a person's name ("Nurse Will Cook", "Midwife Hope Baker"): a name after
