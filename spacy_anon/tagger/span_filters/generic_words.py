@@ -342,13 +342,15 @@ class GenericWordTrimmer:
         return (len(prev) >= 4 and prev.isalpha()) or doc[i].text in "!?"
 
     def field_key(self, i: int, start: int, end: int) -> bool:
-        """A key of a record field right before a value ("MRN 4471823", "Tel: 555", "Case No 12/06")."""
+        """A key of a record field before a value ("MRN 4471823", "Case No 12/06") or its colon ("DOB:", "Our Ref:")."""
         doc = self.doc
         if folded(doc[i].text) not in FIELD_KEYS or self.s.after_honorific(i, start) or self.s.handle(i):
             return False
         j = i + 1
         while j < end and (doc[j].is_space or folded(doc[j].text) in VALUE_GLUE or folded(doc[j].text) in FIELD_KEYS):
             j += 1
+        if j == end and j < len(doc) and doc[j].text == ":":
+            return True
         return j < end and any(ch.isdigit() for ch in doc[j].text)
 
     def greeting(self, i: int, start: int) -> bool:
