@@ -116,6 +116,19 @@ WRITTEN_DATE_EN = [
     (rf"\b(?=[A-Z0-9])(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH}(?!\w)", 0.6, 0),
     (rf"\b(?=[A-Z]){EN_MONTH},?\s+{YEAR4}\b", 0.7, 0),
 ]
+# Several days of one month, listed or as a range: "12, 13 and 14 August", "12-14 August 2024", "3rd, 4th and
+# 5th March", "between 12 and 14 August", "March 3, 4 and 5, 2021", "May 12-14". The days before the last
+# say when as much as the date that names the month; a list needs a conjunction or a dash ("May 3, 4
+# people" is no list). Matches start at a digit or a capital, as the patterns above.
+_DAY_JOIN = r"(?:,?[ \t]+(?:and|&|or|to|until|till|through|thru)[ \t]+(?:the[ \t]+)?|[ \t]?[-\u2013][ \t]?)"
+_DAYS_THEN_MONTH = rf"\b(?=[0-9]){DAY}{ORD}(?:,[ \t]*{DAY}{ORD}){{0,6}}{_DAY_JOIN}{DAY}{ORD}(?:[ \t]+of)?[ \t]+{EN_MONTH}"
+_MONTH_THEN_DAYS = rf"\b(?=[A-Z]){EN_MONTH}[ \t]+{DAY}{ORD}(?:,[ \t]*{DAY}{ORD}){{0,6}}{_DAY_JOIN}{DAY}{ORD}"
+DAY_LIST_EN = [  # scored as the one-day forms above: with a year 0.85, without 0.6 ("3 and 4 may be")
+    (rf"{_DAYS_THEN_MONTH},?[ \t]+{YEAR4}(?!\w)", 0.85, 0),
+    (rf"{_DAYS_THEN_MONTH}(?!\w)", 0.6, 0),
+    (rf"{_MONTH_THEN_DAYS},?[ \t]+{YEAR4}(?![\w]|[,:/.][ \t]?\d)", 0.85, 0),
+    (rf"{_MONTH_THEN_DAYS}(?![\w]|[,:/.][ \t]?\d)", 0.6, 0),
+]
 WRITTEN_DATE_ES_PT = [
     # "12 de marzo de 2019", "5 de janeiro de 2020", "1 de enero del 2020", "12 de marzo"
     (rf"\b{DAY}(?:º|°|\.º)?\s+de\s+{ES_PT_MONTH}(?:,?\s+(?:de|del)\s+{YEAR4})?(?!\w)", 0.85, 0),
