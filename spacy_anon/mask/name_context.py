@@ -78,6 +78,30 @@ def after_person_word(text: str, start: int, end: int, leads: frozenset = PERSON
     return before is not None and before.group(1).lower() in leads
 
 
+POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
+
+
+def not_a_name(value: str) -> bool:
+    """A tagger's span that names nothing: no letter or digit ("👍"), or the age of a post ("1h", "3d"). (A
+    bare small number is kept: it may be an age or a piece of an identifier the tagger split.)"""
+    return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None
+
+
+# the words said around a clock time or a count besides function words: "till 3", "6 to 10 tonight", "3pm"
+_TIME_WORDS = frozenset("till til tonight today tomorrow morning afternoon evening night am pm ish oclock".split())
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
+def small_words_and_numbers(value: str, lang: str) -> bool:
+    """Whether a span holds a number and, besides it, only function words and words of the time of day, in
+    lower case or all in capitals ("till 3", "from 6 to 10 tonight"): a time or a count, taken for a name."""
+    words = _LETTER_RUN.findall(value)
+    if not words or not any(ch.isdigit() for ch in value):
+        return False
+    stops, cased = stop_words(lang), not value.isupper()  # "US Top 40": capitals name a chart
+    return all((w.islower() or not cased) and (w.lower() in stops or w.lower() in _TIME_WORDS) for w in words)
+
+
 # a role in brackets after a name: "Kelly (supervisor)", "Dan (team lead)", "Priya (our HR manager)"
 _BRACKETED_ROLE = re.compile(r"[ \t]?\((?:(?:the|our|my|your|his|her|their)[ \t]+)?(?:[A-Za-z][\w\-]*[ \t]+){0,2}"
                              r"([A-Za-z][\w\-]*)\)")

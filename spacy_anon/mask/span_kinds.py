@@ -50,8 +50,9 @@ from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
-    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, field_words, initial_at, opening_participle, org_head_after,
-    role_in_brackets, street_after_preposition, titled_name, town_after_org, town_after_preposition)
+    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, field_words, initial_at, not_a_name, opening_participle,
+    org_head_after, role_in_brackets, small_words_and_numbers, street_after_preposition, titled_name, town_after_org,
+    town_after_preposition)
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
 from spacy_anon.rules.recognizers.speakers import is_role_turn
@@ -112,7 +113,6 @@ CODE_SHAPE = re.compile(r"(?=[^A-Za-z]*[A-Za-z])(?=(?:\D*\d){2})[A-Za-z\d]+(?:[-
 INITIAL_NAME = re.compile(r"[A-Z]\.(?:[ \t][A-Z]\.)?[ \t]+[A-Z][A-Za-z'’]+(?:-[A-Z][A-Za-z'’]+)?")
 CLOCK = re.compile(r"[0-2]?\d:[0-5]\d(?::[0-5]\d)?")
 SPEAKER_AFTER = re.compile(r"[\])]?[ \t]+(?:-[ \t]+)?[^\n:]{1,40}:")
-POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 # a person's age as notes write it: "78 YO", "23 yo M", "54 Y/O F"; the number alone is the age
 AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yo|y/o|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
 AGE_UNIT = re.compile(r"(?i)yo|y/o|y\.o\.?")
@@ -333,12 +333,6 @@ def log_timestamp(text: str, start: int, end: int) -> bool:
     return text[line_start:start].strip() in ("", "[", "(") and SPEAKER_AFTER.match(text, end) is not None
 
 
-def not_a_name(value: str) -> bool:
-    """A tagger's span that names nothing: no letter or digit ("👍"), or the age of a post ("1h", "3d"). (A
-    bare small number is kept: it may be an age or a piece of an identifier the tagger split.)"""
-    return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None
-
-
 def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Callable[[Span, str], Span],
              is_given_name: Callable[[str], bool]) -> List[Span]:
     doc, label = span.doc, span.label_
@@ -376,7 +370,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 end -= 1
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
-        if (label != "LOC" and not_a_name(value)) or opening_participle(text, piece.start_char, piece.end_char):
+        if (label != "LOC" and not_a_name(value)) or opening_participle(text, piece.start_char, piece.end_char) \
+                or (label != "DEM" and small_words_and_numbers(value, doc.lang_)):  # "till 3", "6 to 10 tonight"
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
         if field_words(text, piece.start_char, piece.end_char):
             continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME:", "National Insurance number": a field
