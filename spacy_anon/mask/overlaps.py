@@ -77,8 +77,8 @@ def _merged(winner: Span, start: int, end: int) -> Span:
 
 
 # A rule's value of these categories keeps its extent against a tagger's span that runs over it
-# (`contact_values_first`): its shape is proof, where a tagger reads only digits it cannot place.
-RULE_VALUE_LABELS = frozenset({"CONTACT"})
+# (`contact_values_first`): its shape or its label is proof, where a tagger reads digits it cannot place.
+RULE_VALUE_LABELS = frozenset({"CONTACT", "ID"})
 # words a tagger's span drags along beside a value ("07700 900123 tomorrow", "any weekday", "IP 203.0.113.77"):
 # times of day and the week, and the keys of contact fields (`FIELD_KEYS`), no name
 FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | frozenset(

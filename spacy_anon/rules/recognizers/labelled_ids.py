@@ -20,6 +20,8 @@ CUES: Tuple[Tuple[str, str], ...] = (
     ("RECORD_NUMBER", r"mrn|hospital|patient|medical\s+record|chart|nhs\s+trust|rio|case\s+note"),
     ("ACCOUNT_NUMBER", r"account|acct|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty"),
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"),
+    # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
+    ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|s/n|imei|device|equipment"),
 )
 # a code: letters and digits in at most four groups, at least four digits in all (checked below)
 # a code may be printed in groups of digits ("account number 1234 5678 9012"): after three digits, up to
@@ -74,7 +76,7 @@ def cue_type(value: str, before: str) -> Optional[str]:
 
 def _finder_of(fine_type: str):
     def finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
-        # one scan serves the recognizers of all four types
+        # one scan serves the recognizers of every type
         for start, end, fine in scanning.shared(text, "labelled_ids", lambda: tuple(find_labelled(text))):
             if fine == fine_type:
                 yield start, end, SCORE
@@ -96,3 +98,4 @@ def _recognizer(name: str, fine_type: str) -> Recognizer:
 EMPLOYEE_ID = _recognizer("rules.employee_id", "EMPLOYEE_ID")
 ACCOUNT_NUMBER = _recognizer("rules.account_number", "ACCOUNT_NUMBER")
 REFERENCE_NUMBER = _recognizer("rules.reference_number", "REFERENCE_NUMBER")
+DEVICE_ID = _recognizer("rules.device_id", "DEVICE_ID")
