@@ -192,7 +192,7 @@ def make_overlap_resolver(
 
     order (List[str]): criteria, a permutation/subset of "length", "score", "earliest", "identifier".
     merge_partial (bool): merge partially overlapping candidates into one span over their union.
-    values_first (bool): a rule's contact value cuts back the other detectors' spans that run over it.
+    values_first (bool): a rule's contact or ID value cuts back the other detectors' spans that run over it.
     """
     unknown = [name for name in order if name not in ORDER_KEYS]
     if unknown:
