@@ -3,7 +3,7 @@ found the phone number, but the tagger's "07700" LOC and "900123 tomorrow" LOC w
 so the number was typed a place and "tomorrow" was masked with it ("0113 496 0000 tonight" CONTACT, "IP
 203.0.113.77 eleven minutes" CONTACT the same). The class: a detector's span that runs over a rule's contact
 value is cut back to what lies outside the value, and what is left of it is dropped when it holds only
-function words, times of day, field keys and punctuation (`overlaps.contact_values_first`)."""
+function words, times of day, field keys and punctuation (`overlaps.rule_values_first`)."""
 import pytest
 from spacy.tokens import Doc
 from spacy.vocab import Vocab

@@ -77,7 +77,7 @@ def _merged(winner: Span, start: int, end: int) -> Span:
 
 
 # A rule's value of these categories keeps its extent against a tagger's span that runs over it
-# (`contact_values_first`): its shape or its label is proof, where a tagger reads digits it cannot place.
+# (`rule_values_first`): its shape or its label is proof, where a tagger reads digits it cannot place.
 RULE_VALUE_LABELS = frozenset({"CONTACT", "ID"})
 # words a tagger's span drags along beside a value ("07700 900123 tomorrow", "any weekday", "IP 203.0.113.77"):
 # times of day and the week, and the keys of contact fields (`FIELD_KEYS`), no name
@@ -96,7 +96,7 @@ def _filler(span: Span) -> bool:
     return all(t.text.lower() in stops or t.text.lower() in FILLER_WORDS or not _content(t) for t in span)
 
 
-def contact_values_first(spans: Sequence[Span]) -> List[Span]:
+def rule_values_first(spans: Sequence[Span]) -> List[Span]:
     """`spans` with every detector's span that runs over a rule's contact value (a phone number, an e-mail
     address) cut back to what lies outside the value, and the pieces that hold only filler dropped:
     "07700" LOC + "900123 tomorrow" LOC over the phone "07700 900123" would otherwise win by length and
@@ -153,7 +153,7 @@ def resolve_overlaps(
     chosen spans leave part of a dropped candidate uncovered (a partial overlap, e.g. "Norwich NR" and
     "NR2 4TT"), the cluster becomes ONE span over the union with the best span's label, so no detected
     character is left in clear (fail closed); `merge_partial=False` keeps the plain greedy choice. With
-    `values_first`, a rule's contact value first cuts back the spans that run over it (`contact_values_first`).
+    `values_first`, a rule's contact value first cuts back the spans that run over it (`rule_values_first`).
 
     spans (Iterable[Span]): candidates of one Doc, may overlap or repeat.
     order: criteria tried in turn: "validated" (spans whose value a checksum confirmed first, e.g. a
@@ -162,7 +162,7 @@ def resolve_overlaps(
         (DIRECT before CONFIDENTIAL before QUASI). Remaining ties keep the input order.
     RETURNS (List[Span]): the kept spans, sorted by start.
     """
-    spans = contact_values_first(list(spans)) if values_first else list(spans)
+    spans = rule_values_first(list(spans)) if values_first else list(spans)
     getters = {name: span_getter(name) for name in ("anon_validated", "anon_score", "anon_identifier")}
 
     def read(span: Span, name: str):
