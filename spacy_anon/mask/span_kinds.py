@@ -396,9 +396,10 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if new is None and (person_shape(text, piece.start_char, piece.end_char, label, is_given_name) or (
                 piece[0].is_title and is_given_name(piece[0].lower_) and role_in_brackets(text, piece.end_char))):
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)" tagged LOC
-        if (new == "DEM" or (new is None and label in ("ORG", "DEM"))) and town_after_preposition(
+        if (new == "DEM" or (new is None and label in ("ORG", "DEM")) or (new is None and label == "PERSON" and len(
+                piece) == 1 and not is_given_name(piece[0].lower_))) and town_after_preposition(
                 text, piece.start_char, piece.end_char, doc.lang_, countries=label != "ORG"):
-            new = "LOC"  # "He is from Leeds", "enviou a Roma": a town, not a company or a people
+            new = "LOC"  # "He is from Leeds", "enviou a Roma", "I'm Laura, from Galway": a town
         prev_part = piece
         if new is None and label in NAME_CATEGORIES - {"PERSON"}:
             cut = person_start(piece, roles=label != "MISC")  # a MISC "Sergeant H" is one description
