@@ -20,7 +20,7 @@ from spacy.util import registry
 from spacy_anon.casing import AS_WRITTEN, line_regime, written_words
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.category_words import JOB_NOUNS, trait_words
-from spacy_anon.lexicon.generic_words import dictionary_test
+from spacy_anon.lexicon.generic_words import IMPERATIVES, IRREGULAR_VERBS, dictionary_test
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 from spacy_anon.tagger.span_filters.clinical_content import OCCUPATION_ENDINGS
 
@@ -29,6 +29,12 @@ from spacy_anon.tagger.span_filters.clinical_content import OCCUPATION_ENDINGS
 # with one of these in a line typed in lower case or capitals is a phrase ("river to the park and then")
 PROSE_WORDS = frozenset("to then was were is are be been had has have did does do when while if but or so "
                         "because than into onto from by with at in on we i you he she they it".split())
+
+
+# verbs that a one-word span in a line of one case never names ("see u at glastonbury", "SEE FLOWSHEET");
+# a listed given name among them ("will", "may") is kept before this is asked
+LONE_VERBS = IMPERATIVES | IRREGULAR_VERBS | frozenset(
+    "go get know think say come make take want need love like look give thank thanks feel try keep put".split())
 
 
 def common_word(lower: str) -> bool:
@@ -86,8 +92,8 @@ def drop_common_word_names(doc: Doc, spans: List[Scored], labels: Sequence[str],
             if line_regime(_line_text(words, rows.whitespace, start, end)) == AS_WRITTEN:
                 if typed == list(words[start:end]):
                     continue  # typed in lower case where the writer uses capitals
-            elif any(w in PROSE_WORDS for w in typed):
-                continue  # a line in one case: only a phrase is sure to be no name ("river to the park")
+            elif any(w in PROSE_WORDS for w in typed) or (len(typed) == 1 and typed[0] in LONE_VERBS):
+                continue  # a line in one case: only a phrase or a lone verb is sure to be no name ("see u")
         out.append(span)
     return out
 
