@@ -46,3 +46,24 @@ def test_a_room_and_a_bare_building_word_are_no_address(text):
     from spacy_anon.rules.recognizers.addresses import find_addresses
 
     assert find_addresses(text) == []
+
+
+# Bug: "officers attended 14 Mill Lane, Ashford following a report" masked "14 Mill Lane" and left the town in
+# clear: a town after the street counted only before a comma, a bracket or the end of its line or
+# sentence. A known town that is no English word may go on with the sentence ("Reading the letter" may not).
+@pytest.mark.parametrize("text, address", [
+    ("At approx 02:15 hrs officers attended 14 Mill Lane, Ashford following a report.", "14 Mill Lane, Ashford"),
+    ("She lives at 5 High Street, Leeds with her mum.", "5 High Street, Leeds"),
+])
+def test_a_town_after_the_street_goes_on_with_the_sentence(nlp, text, address):
+    from spacy_anon.rules.recognizers.addresses import find_addresses
+
+    assert [text[s:e] for s, e, _ in find_addresses(text)] == [address]
+    assert any(address in masked for masked in [text[r["start"]:r["end"]] for r in nlp(text)._.anon_table])
+
+
+def test_a_town_that_is_a_word_needs_its_comma():
+    from spacy_anon.rules.recognizers.addresses import find_addresses
+
+    text = "8 Birch Lane, Reading the letter aloud"
+    assert [text[s:e] for s, e, _ in find_addresses(text)] == ["8 Birch Lane"]

@@ -23,6 +23,7 @@ from typing import FrozenSet, Iterator, List, Optional, Tuple
 
 from spacy_anon.lexicon.clinical_forms import is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_note, is_clinical_term
+from spacy_anon.lexicon.generic_words import dictionary_test
 from spacy_anon.rules.first_chars import twin
 from spacy_anon.rules.recognizers.base import Recognizer, has_digits
 
@@ -167,9 +168,21 @@ def _element_after(text: str, pos: int) -> Optional[Tuple[int, str]]:
     if follow is not None and follow.lastgroup in ("city_code", "code", "country"):
         return end, "town"
     known = _known_city_end(text, pos, end)
-    if known is None or not re.match(r"[,;)\n]|\.(?:\s|$)|[ \t]*(?:\n|$)|[ \t]\(", text[known:known + 3]):
+    if known is None:
         return None
+    if not re.match(r"[,;)\n]|\.(?:\s|$)|[ \t]*(?:\n|$)|[ \t]\(", text[known:known + 3]) and not (
+            _LOWER_WORD_AFTER.match(text, known) and not _is_word(text[pos:known].lower())):
+        return None  # "8 Birch Lane, Reading the letter": a word, not the town; "..., Ashford following" a town
     return known, kind
+
+
+_LOWER_WORD_AFTER = re.compile(r"[ \t][a-z]")
+
+
+def _is_word(lower: str) -> bool:
+    """Whether a town's name is also an English word ("reading", "bath"), so a lower-case word after it
+    may make it a verb or a noun of the sentence."""
+    return all(dictionary_test("en")(w) for w in lower.split())
 
 
 def _grow_right(text: str, end: int) -> int:
