@@ -23,3 +23,9 @@ def test_a_time_in_chat_is_no_name(nlp, text, clear):
 ])
 def test_small_words_and_numbers(value, expected):
     assert small_words_and_numbers(value, "en") is expected
+
+
+@pytest.mark.parametrize("value", ["for 1980", "and 776", "no 4471"])
+def test_a_year_or_a_code_is_no_clock_time(value):
+    """Held-out TAB in lower case lost "for 1980" (a tax year) and "and 776" (a plot number), tagged ORG."""
+    assert not small_words_and_numbers(value, "en")

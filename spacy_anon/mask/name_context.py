@@ -90,14 +90,16 @@ def not_a_name(value: str) -> bool:
 # the words said around a clock time or a count besides function words: "till 3", "6 to 10 tonight", "3pm"
 _TIME_WORDS = frozenset("till til tonight today tomorrow morning afternoon evening night am pm ish oclock".split())
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
+_DIGIT_RUN = re.compile(r"\d+")
 
 
 def small_words_and_numbers(value: str, lang: str) -> bool:
-    """Whether a span holds a number and, besides it, only function words and words of the time of day, in
-    lower case or all in capitals ("till 3", "from 6 to 10 tonight"): a time or a count, taken for a name."""
-    words = _LETTER_RUN.findall(value)
-    if not words or not any(ch.isdigit() for ch in value):
-        return False
+    """Whether a span holds numbers of one or two digits and, besides them, only function words and words of
+    the time of day, in lower case or all in capitals ("till 3", "from 6 to 10 tonight"): a clock time or a
+    count, taken for a name."""
+    words, numbers = _LETTER_RUN.findall(value), _DIGIT_RUN.findall(value)
+    if not words or not numbers or any(len(n) > 2 for n in numbers):
+        return False  # a year or a code the tagger labelled as a name is still masked ("for 1980", "and 776")
     stops, cased = stop_words(lang), not value.isupper()  # "US Top 40": capitals name a chart
     return all((w.islower() or not cased) and (w.lower() in stops or w.lower() in _TIME_WORDS) for w in words)
 
