@@ -84,11 +84,15 @@ CLINICAL_WORDS = frozenset(
     "amoxicillin paracetamol ibuprofen morphine saline oxygen".split()
 )
 
-# Imperatives that open instructions in notes and letters ("SEE FLOWSHEET", "Call back", "Contact Mr X").
+# Imperatives that open instructions in notes, letters and chat ("SEE FLOWSHEET", "Call back", "Contact Mr X",
+# "Text Sam on 07911 123456", "ring me on ...").
 IMPERATIVES = frozenset(
     "see call contact refer check continue follow review note please ask email mail write send reply "
-    "replying forward attach attached find confirm let tell meet visit return".split()
+    "replying forward attach attached find confirm let tell meet visit return text ring message ping".split()
 )
+
+# words that open a sentence before a name and are no given name of it ("Hi Tom", "Call Sam on ...")
+OPENING_NON_NAMES = GREETINGS | INTERJECTIONS | IMPERATIVES
 
 # Irregular past forms and auxiliaries: after a name they say the name is a subject ("Will Smith met").
 IRREGULAR_VERBS = frozenset(
