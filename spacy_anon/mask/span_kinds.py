@@ -44,6 +44,7 @@ from spacy_anon.extensions import span_getter
 from spacy_anon.lexicon.category_words import (
     JOB_NOUNS, MONTHS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, POST_NOMINALS, ROLE_WORDS, trait_words,
 )
+from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
@@ -371,7 +372,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
         if (label != "LOC" and not_a_name(value)) or opening_participle(text, piece.start_char, piece.end_char) \
-                or (label != "DEM" and small_words_and_numbers(value, doc.lang_)):  # "till 3", "6 to 10 tonight"
+                or (label != "DEM" and small_words_and_numbers(value, doc.lang_)) \
+                or eponym_span(text, piece.start_char, piece.end_char):  # "till 3"; "Holter monitor"
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
         if field_words(text, piece.start_char, piece.end_char):
             continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME:", "National Insurance number": a field

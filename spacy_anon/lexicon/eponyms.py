@@ -1,0 +1,51 @@
+"""Medical eponyms: a surname that names a device, a test, a score, a procedure or a disease ("Holter
+monitor", "Foley catheter", "Apgar score", "Whipple procedure", "Crohn's disease", "Glasgow Coma Scale").
+A tagger reads the capitalised word as a person; it names nobody in the text, and a disease is a
+confidential attribute that the sensitive-term detector, not the name detector, handles. A name with a
+title stays a person's ("Mrs Patel's test"), and a possessive counts only before a disease's head noun
+("Bell's palsy", not "Smith's results")."""
+import re
+
+# clinical nouns an eponym is written before ("Holter monitor", "Glasgow Coma Scale", "Apgar score")
+EPONYM_HEADS = frozenset(
+    "monitor monitoring catheter scale score procedure operation repair test manoeuvre maneuver reflex sign "
+    "tube drain needle criteria classification technique position stockings splint traction forceps mask "
+    "airway shunt fistula valve pump".split())
+# heads a possessive eponym is written before ("Crohn's disease", "Bell's palsy", "Hodgkin's lymphoma")
+DISEASE_HEADS = frozenset(
+    "disease syndrome palsy lymphoma sarcoma tumour tumor phenomenon disorder ulcer fracture contracture "
+    "cyst dementia sign triad reflex".split())
+# eponyms written alone for the device or the test ("Doppler of left leg negative", "Hickman flushed")
+LONE_EPONYMS = frozenset("doppler holter foley apgar hickman swan-ganz swan ganz guedel".split())
+_TITLES = frozenset("mr mrs ms miss mx dr prof sir dame".split())
+# words a note writes before a disease's eponym, in the tagger's span ("Known Crohn's disease")
+QUALIFIERS = frozenset("known suspected possible probable likely query severe mild early late chronic acute "
+                       "hx history pmh with of".split())
+
+_HEAD_AFTER = re.compile(r"[ \t]{1,2}([A-Za-z]+)")
+_POSSESSIVE_HEAD_AFTER = re.compile(r"['’]s?[ \t]{1,2}([A-Za-z]+)")
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+def eponym_span(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end], a tagger's name span of one or two words, is a medical eponym: written
+    alone (`LONE_EPONYMS`), before a clinical head noun (`EPONYM_HEADS`), in the possessive before a
+    disease's (`DISEASE_HEADS`), or ending in such a head itself ("Glasgow Coma Scale"); never after a
+    title ("Dr Foley", "Mrs Patel's test")."""
+    words = _WORD.findall(text[start:end])
+    if not words or len(words) > 3 or any(w.lower() in _TITLES for w in words):
+        return False
+    before = text[max(0, start - 6):start].lower().rstrip(" .")
+    if before.split()[-1:] and before.split()[-1] in _TITLES:
+        return False
+    if len(words) == 1 and words[0].lower() in LONE_EPONYMS:
+        return True
+    if len(words) >= 2 and words[-1].lower() in EPONYM_HEADS | DISEASE_HEADS:
+        return all(w[:1].isupper() for w in words) and words[0].lower() not in ("the", "a", "an")  # not "The Score"
+    if any(w.lower() not in QUALIFIERS for w in words[:-1]):
+        return False  # "John Smith's disease": a person's
+    head = _HEAD_AFTER.match(text, end)
+    if head is not None and head.group(1).lower() in EPONYM_HEADS:
+        return True
+    head = _POSSESSIVE_HEAD_AFTER.match(text, end)
+    return head is not None and head.group(1).lower() in DISEASE_HEADS

@@ -1,0 +1,37 @@
+"""Bug (issue 28, clinical text): "Plan: Holter monitor, review in clinic" masked "Holter" as a person, "Known
+Crohn's disease and Parkinson's disease" masked "Known Crohn" (ORG) and "Parkinson" (PERSON), "Glasgow Coma
+Scale" was an ORG, "Hickman", "Doppler" and "Apgar" persons, and a nurse's "pulled out her hickman" lost
+the device's name to a tag. The class: a medical eponym (a surname naming a device, a test, a score, a
+procedure, a sign or a disease) names nobody (`lexicon.eponyms.eponym_span`); a title keeps a person ("Dr
+Foley said", "Mrs Patel's test"), and so does a given name ("John Smith's disease progressed")."""
+import pytest
+
+from spacy_anon.lexicon.eponyms import eponym_span
+from tests.default_pipeline import masked_texts, nlp  # noqa: F401  (the module fixture)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Plan: Holter monitor, review in clinic.", "Holter"),
+    ("Known Crohn's disease and Parkinson's disease.", "Crohn"),
+    ("Known Crohn's disease and Parkinson's disease.", "Parkinson"),
+    ("Hickman line flushed. Doppler of left leg negative. Apgar score 9 at 5 minutes.", "Doppler"),
+    ("Hickman line flushed. Doppler of left leg negative. Apgar score 9 at 5 minutes.", "Apgar"),
+    ("Pt while asleep slightly pulled out her hickman, a CXR has been ordered.", "hickman"),
+])
+def test_an_eponym_names_nobody(nlp, text, word):
+    assert not any(word in masked for masked in masked_texts(nlp, text))
+
+
+@pytest.mark.parametrize("text, value, expected", [
+    ("Plan: Holter monitor, review", "Holter", True), ("Glasgow Coma Scale normal", "Glasgow Coma Scale", True),
+    ("a Whipple procedure at", "Whipple", True), ("FOLEY CATHETER DRAINING", "FOLEY CATHETER", True),
+    ("Dr Foley said", "Foley", False), ("Mrs Patel's test", "Patel", False), ("Smith's results", "Smith", False),
+    ("John Smith's disease progressed", "John Smith", False), ("The Score (disambiguation)", "The Score", False),
+])
+def test_eponym_span(text, value, expected):
+    start = text.index(value)
+    assert eponym_span(text, start, start + len(value)) is expected
+
+
+def test_a_doctor_named_like_an_eponym_is_masked(nlp):
+    assert "Dr Foley" in masked_texts(nlp, "Seen by Dr Foley on the ward round.")
