@@ -77,8 +77,11 @@ def _merged(winner: Span, start: int, end: int) -> Span:
 
 
 # A rule's value of these categories keeps its extent against a tagger's span that runs over it
-# (`rule_values_first`): its shape or its label is proof, where a tagger reads digits it cannot place.
-RULE_VALUE_LABELS = frozenset({"CONTACT", "ID"})
+# (`rule_values_first`): its shape or its label is proof, where a tagger reads digits it cannot place. A
+# date cuts back only a span that calls it a contact or a code ("01/09/2019 to 31/03/2024" CONTACT): a
+# description around a date ("arrested on 12 May 1999") is the tagger's to keep.
+RULE_VALUE_LABELS = frozenset({"CONTACT", "ID", "DATETIME"})
+_CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"})}  # value label -> the labels it cuts (else all)
 # words a tagger's span drags along beside a value ("07700 900123 tomorrow", "any weekday", "IP 203.0.113.77"):
 # times of day and the week, and the keys of contact fields (`FIELD_KEYS`), no name
 FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | frozenset(
@@ -98,7 +101,7 @@ def _filler(span: Span) -> bool:
 
 def rule_values_first(spans: Sequence[Span]) -> List[Span]:
     """`spans` with every detector's span that runs over a rule's contact value (a phone number, an e-mail
-    address) cut back to what lies outside the value, and the pieces that hold only filler dropped:
+    address), identifier or date (`RULE_VALUE_LABELS`, `_CUT_BY`) cut back to what lies outside the value, and the pieces that hold only filler dropped:
     "07700" LOC + "900123 tomorrow" LOC over the phone "07700 900123" would otherwise win by length and
     type the number as a place. A span of the value's own category is dropped only when all it adds is
     filler ("0113 496 0000 tonight"); else it stays whole, for it may have read more of the value than
@@ -110,7 +113,8 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
     out: List[Span] = []
     for span in spans:
         over = [v for v in values if v.start < span.end and span.start < v.end
-                and not v.start <= span.start < span.end <= v.end]
+                and not v.start <= span.start < span.end <= v.end
+                and span.label_ in _CUT_BY.get(v.label_, (span.label_,))]
         if not over or str(source(span) or "").startswith("rules."):
             out.append(span)
             continue
