@@ -403,10 +403,11 @@ def value_edges(ew: EdgeWords, start: int, end: int, label: str, value_labels: F
     # keeps its words ("six months' imprisonment", "two years of age")
     while not is_date and e - 1 > last and loose(e - 1) and texts[e - 1].islower():
         e -= 1
-    # a date that ends with its year loses a conjunction after it: the next date is a mention of its own
-    # ("21 February 2007 | and", "1996/97 | and"); a range without a year goes on ("28 February and")
-    if is_date and e - 1 == last + 1 and low[e - 1] in ("and", "or") and YEAR_END.search(texts[last]):
-        e -= 1
+    # a date that ends with its year loses a conjunction after it and what follows: the next date is a
+    # mention of its own, a verb a new clause ("21 February 2007 | and", "1996/97 | and", "since 2017 | and
+    # pays"); a range without a year goes on ("28 February and")
+    if is_date and e - 1 > last and low[last + 1] in ("and", "or") and YEAR_END.search(texts[last]):
+        e = last + 1
     return words[s][0], words[e - 1][1]
 
 
