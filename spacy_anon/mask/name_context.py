@@ -104,6 +104,17 @@ def small_words_and_numbers(value: str, lang: str) -> bool:
     return all((w.islower() or not cased) and (w.lower() in stops or w.lower() in _TIME_WORDS) for w in words)
 
 
+# a letter's or a message's closing before its writer's name, on the same line or the line above
+_CLOSING_BEFORE = re.compile(
+    r"(?i)(?:^|[\s.!?])(?:thanks|thank you|many thanks|cheers|ta|regards|best|best wishes|kind regards|warm regards|"
+    r"sincerely|faithfully|love|all the best|speak soon|take care)[ \t]*[,.!]?[ \t]*\n?[ \t]*$")
+
+
+def after_closing(text: str, start: int) -> bool:
+    """Whether text[start:] follows a closing ("Thanks, Kieran", "Cheers,\nBen"): the writer's name."""
+    return _CLOSING_BEFORE.search(text, max(0, start - 30), start) is not None
+
+
 # a role in brackets after a name: "Kelly (supervisor)", "Dan (team lead)", "Priya (our HR manager)"
 _BRACKETED_ROLE = re.compile(r"[ \t]?\((?:(?:the|our|my|your|his|her|their)[ \t]+)?(?:[A-Za-z][\w\-]*[ \t]+){0,2}"
                              r"([A-Za-z][\w\-]*)\)")

@@ -51,9 +51,9 @@ from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
-    PERSON_OR_ROLE_LEADS, after_name_field, after_person_word, field_words, initial_at, not_a_name, opening_participle,
-    org_head_after, role_in_brackets, small_words_and_numbers, street_after_preposition, titled_name, town_after_org,
-    town_after_preposition)
+    PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, field_words, initial_at, not_a_name,
+    opening_participle, org_head_after, role_in_brackets, small_words_and_numbers, street_after_preposition,
+    titled_name, town_after_org, town_after_preposition)
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
 from spacy_anon.rules.recognizers.speakers import is_role_turn
@@ -396,7 +396,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if new is None and label in ("ORG", "LOC"):
             new = category_by_context(text, piece, prev_part)
         if new is None and (person_shape(text, piece.start_char, piece.end_char, label, is_given_name) or (
-                piece[0].is_title and is_given_name(piece[0].lower_) and role_in_brackets(text, piece.end_char))):
+                piece[0].is_title and is_given_name(piece[0].lower_) and (role_in_brackets(text, piece.end_char)
+                                                                           or after_closing(text, piece.start_char)))):
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)" tagged LOC
         if (new == "DEM" or (new is None and label in ("ORG", "DEM")) or (new is None and label == "PERSON" and len(
                 piece) == 1 and not is_given_name(piece[0].lower_))) and town_after_preposition(
