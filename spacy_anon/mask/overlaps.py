@@ -80,8 +80,10 @@ def _merged(winner: Span, start: int, end: int) -> Span:
 # (`rule_values_first`): its shape or its label is proof, where a tagger reads digits it cannot place. A
 # date cuts back only a span that calls it a contact or a code ("01/09/2019 to 31/03/2024" CONTACT): a
 # description around a date ("arrested on 12 May 1999") is the tagger's to keep.
-RULE_VALUE_LABELS = frozenset({"CONTACT", "ID", "DATETIME"})
-_CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"})}  # value label -> the labels it cuts (else all)
+RULE_VALUE_LABELS = frozenset({"CONTACT", "ID", "DATETIME", "AGE"})
+# value label -> the labels it cuts (else all); a span of these labels over the value's own extent goes too
+# ("50th" ID over the age of "his 50th")
+_CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}), "AGE": frozenset({"CONTACT", "ID", "CODE"})}
 # words a tagger's span drags along beside a value ("07700 900123 tomorrow", "any weekday", "IP 203.0.113.77"):
 # times of day and the week, and the keys of contact fields (`FIELD_KEYS`), no name
 FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | frozenset(
@@ -115,7 +117,12 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
         over = [v for v in values if v.start < span.end and span.start < v.end
                 and not v.start <= span.start < span.end <= v.end
                 and span.label_ in _CUT_BY.get(v.label_, (span.label_,))]
-        if not over or str(source(span) or "").startswith("rules."):
+        if str(source(span) or "").startswith("rules."):
+            out.append(span)
+            continue
+        if any((v.start, v.end) == (span.start, span.end) and span.label_ in _CUT_BY.get(v.label_, ()) for v in values):
+            continue
+        if not over:
             out.append(span)
             continue
         pieces = _outside(span, {i for v in over for i in range(v.start, v.end)})

@@ -327,6 +327,13 @@ AGE_SPOKEN_EN = [
      rf"\s+(?:{_KIN})(?:[’']s|\s+is|\s+was))\s+)(\d{{1,3}})(?=[ \t]*(?:[.,;:!?)\n]|$|(?i:and|but|now|when|today|"
      r"this|next|last|lol)\b))", 0.6, 1),
 ]
+# A birthday said by its ordinal: "for his 40th", "her 18th birthday", "my 21st on Saturday" (scored to stay
+# an age after "for", the negative context of durations: "for 40 days")
+AGE_ORDINAL_EN = [
+    (r"(?i:\b(?:my|his|her|our|their|your)\s+)(\d{1,3})(?:st|nd|rd|th)\b(?=[ \t]*(?:[.,;:!?)\n]|$|(?i:birthday|bday|"
+     r"party|on|at|in|next|this|last|lol|and|celebrations?)\b)|[ \t]*[^\w\s])", 0.85, 1),
+    (r"\b(\d{1,3})(?:st|nd|rd|th)[ \t]+(?i:birthday|bday)\b", 0.85, 1),
+]
 AGE_INFANT = [
     # "15 meses de edad", "19 días de vida", "3 months old", "10-day-old"
     (r"\b\d{1,2}\s+(?:meses|mes|días|dias|semanas)\s+de\s+(?:edad|vida|idade)\b", 0.8, 0),
