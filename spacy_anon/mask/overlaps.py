@@ -82,13 +82,13 @@ def _merged(winner: Span, start: int, end: int) -> Span:
 # description around a date ("arrested on 12 May 1999") is the tagger's to keep.
 RULE_VALUE_LABELS = frozenset({"CONTACT", "ID", "DATETIME", "AGE"})
 # value label -> the labels it cuts (else all); a span of these labels over the value's own extent goes too
-# ("50th" ID over the age of "his 50th")
+# ("50th" ID over the age of "his 50th"); an age drops any span that adds only filler to it ("40" + "th")
 _CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}), "AGE": frozenset({"CONTACT", "ID", "CODE"})}
 # words a tagger's span drags along beside a value ("07700 900123 tomorrow", "any weekday", "IP 203.0.113.77"):
 # times of day and the week, and the keys of contact fields (`FIELD_KEYS`), no name
 FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | frozenset(
     "morning afternoon evening night tonight today tomorrow yesterday weekend weekends week weekday weekdays "
-    "web website".split())
+    "web website st nd rd th".split())
 
 
 def _content(token) -> bool:
@@ -116,7 +116,7 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
     for span in spans:
         over = [v for v in values if v.start < span.end and span.start < v.end
                 and not v.start <= span.start < span.end <= v.end
-                and span.label_ in _CUT_BY.get(v.label_, (span.label_,))]
+                and (span.label_ in _CUT_BY.get(v.label_, (span.label_,)) or v.label_ == "AGE")]
         if str(source(span) or "").startswith("rules."):
             out.append(span)
             continue
@@ -127,8 +127,8 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
             continue
         pieces = _outside(span, {i for v in over for i in range(v.start, v.end)})
         kept = [(start, end) for start, end in pieces if not _filler(span.doc[start:end])]
-        if any(v.label_ == span.label_ for v in over):
-            out.extend([span] if kept else [])
+        if any(v.label_ == span.label_ or span.label_ not in _CUT_BY.get(v.label_, (span.label_,)) for v in over):
+            out.extend([span] if kept else [])  # its own category, or an age in a name ("Happy 30th birthday Dan")
         else:
             out.extend(_merged(span, start, end) for start, end in kept)
     return out
