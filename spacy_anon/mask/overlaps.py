@@ -107,7 +107,9 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
     "07700" LOC + "900123 tomorrow" LOC over the phone "07700 900123" would otherwise win by length and
     type the number as a place. A span of the value's own category is dropped only when all it adds is
     filler ("0113 496 0000 tonight"); else it stays whole, for it may have read more of the value than
-    the rule ("piotr dot k at example dot com"). A span inside the value is left to the policy."""
+    the rule ("piotr dot k at example dot com"); so is a span of a label the value does not cut (`_CUT_BY`)
+    that runs over a rule's age ("Happy 30th birthday Dan" stays whole). A span inside the value is left to
+    the policy, but one of a label the value cuts over its very extent goes ("50th" ID over an age)."""
     source = span_getter("anon_source")
     values = [s for s in spans if s.label_ in RULE_VALUE_LABELS and str(source(s) or "").startswith("rules.")]
     if not values:
