@@ -29,7 +29,8 @@ from spacy.tokens import Doc
 from spacy_anon.lexicon.category_words import JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ROLE_WORDS
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import dictionary_test, folded, is_past_or_progressive
-from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
+from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, LAST_NAME_SOURCES
 from spacy_anon.tagger.span_filters.base import stop_words
@@ -127,10 +128,6 @@ def role_in_brackets(text: str, end: int) -> bool:
     return match is not None and (folded(match.group(1)) in JOB_NOUNS or folded(match.group(1)) in ROLE_WORDS)
 
 
-# the care roles written before a person's name ("Nurse Will Cook", "Midwife Hope Baker"): a name after
-# one is no job title, though a role alone does not make an ORG a person
-CARE_ROLES = frozenset("nurse sister midwife doctor consultant registrar pharmacist physiotherapist therapist "
-                       "paramedic carer".split())
 PERSON_OR_ROLE_LEADS = PERSON_LEADS | CARE_ROLES
 TITLE_HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
 
@@ -149,7 +146,8 @@ def titled_name(doc: Doc, start: int, end: int, is_given_name: Callable[[str], b
     rest = words[1:]
     surname = rest[-1].text[:1].isupper() and folded(rest[-1].text) in load_gazetteer(LAST_NAME_SOURCES)
     # "Nurse Will Cook": a capitalised given name that is also a word ("Will", "May") before a listed surname
-    return lead in PERSON_OR_ROLE_LEADS and (is_given_name(rest[0].lower_) or (surname and (
+    given = is_given_name(rest[0].lower_) or (rest[0].lower_ in WORD_GIVEN_NAMES and len(rest) >= 2)  # "WILL COOK"
+    return lead in PERSON_OR_ROLE_LEADS and (given or (surname and (
         len(rest) == 1 or (len(rest) == 2 and rest[0].text[:1].isupper() and rest[0].text[1:].islower()))))
 
 

@@ -19,6 +19,8 @@ from spacy_anon.lexicon.generic_words import (
     IRREGULAR_VERBS, OPENING_NON_NAMES, PREPOSITIONS, WEEKDAYS, dictionary_test, folded, is_past_or_progressive,
     is_verb_form, salutation_only,
 )
+from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
+from spacy_anon.lexicon.honorifics import CARE_ROLES
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows
 from spacy_anon.tagger.span_filters.name_signals import (  # noqa: F401  (some re-exported)
     AUXILIARIES, CLAUSE_PUNCT, HONORIFICS, LEADING_PUNCT, MONTHS, NUMBER_WORDS, NameSignals, OPENERS, PAIRS,
@@ -129,6 +131,8 @@ class GenericWordTrimmer:
         while j >= 0 and self.spaces[j]:
             j -= 1
         prev = self.texts[j] if j >= 0 else ""
+        if (text in self.s.names or text in WORD_GIVEN_NAMES) and folded(prev) in CARE_ROLES | HONORIFICS:
+            return False  # "NURSE WILL COOK", read "Nurse will Cook": a given name after a role or title
         name_like_prev = prev.isalpha() and prev.lower() not in self.s.stops and \
             (prev.lower() in self.s.names or not self.s.is_common(prev.lower()))
         if not name_like_prev and (caps or not prev[:1].isupper()):
