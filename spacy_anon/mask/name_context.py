@@ -22,13 +22,13 @@ Pure functions over the text and character offsets; `span_kinds` calls them only
 shape (`category_by_shape`) proved nothing.
 """
 import re
-from typing import Callable, FrozenSet
+from typing import Callable, FrozenSet, List, Tuple
 
 from spacy.tokens import Doc
 
 from spacy_anon.lexicon.category_words import JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ROLE_WORDS
 from spacy_anon.lexicon.gazetteers import load_gazetteer
-from spacy_anon.lexicon.generic_words import dictionary_test, folded, is_past_or_progressive
+from spacy_anon.lexicon.generic_words import FIELD_KEYS, dictionary_test, folded, is_past_or_progressive
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
@@ -151,6 +151,49 @@ def titled_name(doc: Doc, start: int, end: int, is_given_name: Callable[[str], b
         len(rest) == 1 or (len(rest) == 2 and rest[0].text[:1].isupper() and rest[0].text[1:].islower()))))
 
 
+# Personal pronouns as written in running text: a name does not hold one ("Our Lady" and "His Majesty"
+# are capitalised, so only lower-case forms count, and "I" before a lower-case word: "I love", not
+# "Henry I" or "World War I"; chat's "u" is also the Czech "u" of place names, "Turkovice u Prelouce").
+PRONOUNS = frozenset("i me my mine myself you your yours yourself ur we us our ours they them their theirs "
+                     "he him his she her hers it its".split())
+
+
+def pronoun_at(doc: Doc, i: int) -> bool:
+    tok = doc[i]
+    if tok.text in ("i", "I") and initial_at(doc, i):
+        return False  # "mr i. foighel": an initial, not the pronoun
+    if tok.text == "I":
+        nxt = doc[i + 1] if i + 1 < len(doc) else None
+        nxt = doc[i + 2] if nxt is not None and nxt.is_space and i + 2 < len(doc) else nxt
+        return nxt is not None and ((nxt.text[:1].islower() and nxt.lower_ != "of") or nxt.text in ("'", "’", "'m", "’m"))
+    return tok.text.islower() and tok.text in PRONOUNS
+
+
+def split_at_pronouns(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
+    """The token ranges of start:end between personal pronouns (`pronoun_at`): a tagger's run over
+    informal text ("Lily I love", "you amina", "ben ur mic") loses them and is decided piece by piece."""
+    parts, begin = [], start
+    for i in range(start, end):
+        if pronoun_at(doc, i):
+            if i > begin:
+                parts.append((begin, i))
+            begin = i + 1
+    if end > begin:
+        parts.append((begin, end))
+    return parts
+
+
+# a form's or a letter's key of a place: the value after it is a place, whatever a tagger took it for
+_PLACE_FIELD_BEFORE = re.compile(
+    r"(?i)\b(?:place[ \t]+of[ \t]+(?:birth|residence|issue|work)|birth[ \t]?place|city|town|village|county|"
+    r"country(?:[ \t]+of[ \t]+(?:birth|residence))?|home[ \t]?town)[ \t]*:[ \t]*$")
+
+
+def place_field_before(text: str, start: int) -> bool:
+    """Whether text[start:] is the value of a place's field ("Place of birth: Gdańsk", "Town: Leyton")."""
+    return _PLACE_FIELD_BEFORE.search(text, max(0, start - 40), start) is not None
+
+
 def town_after_org(text: str, prev_end: int, start: int, end: int, prev_is_org: bool) -> bool:
     """Whether text[start:end] is one capitalised word that follows an organisation's name (`prev_is_org`,
     the part ending at `prev_end`) and a comma on the same line: the organisation's town."""
@@ -242,8 +285,10 @@ def identifier_scheme(text: str, start: int, end: int) -> bool:
 
 def field_words(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] labels a field rather than naming anyone (`next_field_label`,
-    `line_field_key`, `identifier_scheme`)."""
-    return next_field_label(text, start, end) or line_field_key(text, start, end) or identifier_scheme(text, start, end)
+    `line_field_key`, `identifier_scheme`, or one field key before its colon: "No" of "National Insurance
+    No: QQ123456C")."""
+    return next_field_label(text, start, end) or line_field_key(text, start, end) or identifier_scheme(text, start, end) \
+        or (folded(text[start:end].strip(" .")) in FIELD_KEYS and _COLON_AFTER.match(text, end) is not None)
 
 
 def next_field_label(text: str, start: int, end: int) -> bool:

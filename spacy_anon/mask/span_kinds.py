@@ -51,9 +51,9 @@ from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
-    PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, field_words, initial_at, not_a_name,
-    opening_participle, org_head_after, role_in_brackets, small_words_and_numbers, street_after_preposition,
-    titled_name, town_after_org, town_after_preposition)
+    PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, field_words, not_a_name,
+    opening_participle, org_head_after, place_field_before, role_in_brackets, small_words_and_numbers,
+    split_at_pronouns, street_after_preposition, titled_name, town_after_org, town_after_preposition)
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
 from spacy_anon.rules.recognizers.speakers import is_role_turn
@@ -198,38 +198,6 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
             start = i + 1
     if span.end > start:
         parts.append((start, span.end))
-    return parts
-
-
-# Personal pronouns as written in running text: a name does not hold one ("Our Lady" and "His Majesty"
-# are capitalised, so only lower-case forms count, and "I" before a lower-case word: "I love", not
-# "Henry I" or "World War I"; chat's "u" is also the Czech "u" of place names, "Turkovice u Prelouce").
-PRONOUNS = frozenset("i me my mine myself you your yours yourself ur we us our ours they them their theirs "
-                     "he him his she her hers it its".split())
-
-
-def pronoun_at(doc: Doc, i: int) -> bool:
-    tok = doc[i]
-    if tok.text in ("i", "I") and initial_at(doc, i):
-        return False  # "mr i. foighel": an initial, not the pronoun
-    if tok.text == "I":
-        nxt = doc[i + 1] if i + 1 < len(doc) else None
-        nxt = doc[i + 2] if nxt is not None and nxt.is_space and i + 2 < len(doc) else nxt
-        return nxt is not None and ((nxt.text[:1].islower() and nxt.lower_ != "of") or nxt.text in ("'", "’", "'m", "’m"))
-    return tok.text.islower() and tok.text in PRONOUNS
-
-
-def split_at_pronouns(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
-    """The token ranges of start:end between personal pronouns (`pronoun_at`): a tagger's run over
-    informal text ("Lily I love", "you amina", "ben ur mic") loses them and is decided piece by piece."""
-    parts, begin = [], start
-    for i in range(start, end):
-        if pronoun_at(doc, i):
-            if i > begin:
-                parts.append((begin, i))
-            begin = i + 1
-    if end > begin:
-        parts.append((begin, end))
     return parts
 
 
@@ -399,6 +367,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 piece[0].is_title and is_given_name(piece[0].lower_) and (role_in_brackets(text, piece.end_char)
                                                                            or after_closing(text, piece.start_char)))):
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)" tagged LOC
+        if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char):
+            new = "LOC"  # "Place of birth: Gdańsk" tagged PERSON
         if (new == "DEM" or (new is None and label in ("ORG", "DEM")) or (new is None and label == "PERSON" and len(
                 piece) == 1 and not is_given_name(piece[0].lower_))) and town_after_preposition(
                 text, piece.start_char, piece.end_char, doc.lang_, countries=label != "ORG"):
