@@ -48,7 +48,7 @@ from spacy_anon.mask.settings import (ALLOW_SEED_ENV, CONSISTENCY, DEFAULT_CONFI
 from spacy_anon.mask.entities import SWEEP_SOURCE  # noqa: F401  (re-exported)
 from spacy_anon.mask.tidy import starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.progress import pipe_keeping_failures
-from spacy_anon.rules.recognizers.names import first_names
+from spacy_anon.rules.recognizers.names import world_given_names
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon.settings_vocabulary import agreement_problems
 
@@ -310,7 +310,7 @@ class AnonMask(Pipe):
         memory = self._memory_of(doc)
         if self.leak_guard:  # a person's name tagged ORG/LOC/DEM is the person's (one entity, one label)
             kept = entities.as_persons(kept, text, originals, name_labels=self.name_labels(),
-                                       honorifics=self.honorifics(), is_given_name=first_names().__contains__,
+                                       honorifics=self.honorifics(), is_given_name=world_given_names().__contains__,
                                        is_common=self.candidate_finder.is_common(),
                                        known_person=entities.person_in_memory(memory, self.name_labels()),
                                        reading=lambda: reading_text(doc))
@@ -335,7 +335,7 @@ class AnonMask(Pipe):
         kept.sort(key=lambda s: (s.start_char, s.end_char))
         carry_corpus_types(kept, candidates, GENERIC_TYPES)  # a tagger's corpus label survives
         kept = span_kinds.decide_categories(kept, text, span_kinds.person_names().__contains__, fine_types.relabelled,
-                                            is_given_name=first_names().__contains__)
+                                            is_given_name=world_given_names().__contains__)
         kept = one_label_per_name(kept, fine_types.relabelled)  # one place, one label, one entity
         kept = fine_types.decide_fine_types(kept, text)  # once, whoever detected: policies and the table use it
         for a, b in zip(kept, kept[1:]):
