@@ -37,7 +37,7 @@ def _spans(doc, *parts):
 
 def test_a_tagger_span_over_a_value_keeps_the_name_beside_it():
     doc = Doc(Vocab(), words=["ask", "John", "Smith", "07700", "900123", "today"])
-    tagged, phone = _spans(doc, (1, 6, "PERSON", "anon_crf", 0.9), (3, 5, "CONTACT", "rules.phone", 0.6))
+    tagged, phone = _spans(doc, (1, 6, "PERSON", "anon_crf", 0.9), (3, 5, "CONTACT", "rules.phone", 0.95))
     kept = resolve_overlaps([tagged, phone])
     assert [(s.start, s.end, s.label_) for s in kept] == [(1, 3, "PERSON"), (3, 5, "CONTACT")]
     assert kept[0]._.anon_source == "anon_crf"
@@ -62,3 +62,12 @@ def test_a_value_found_by_a_tagger_alone_is_left_to_the_policy():
 def test_the_setting_is_in_the_shipped_config(nlp):
     resolver = nlp.get_pipe("anon_mask").overlap_resolver
     assert resolver.keywords["values_first"] is True
+
+
+def test_a_contact_value_without_its_context_cuts_nothing():
+    """MEDDOCAN: "Apartado de Correos 20134 48080" read as a phone (score 0.6, no context word) must not cut
+    the tagger's address (`overlaps.CONTACT_MIN_SCORE`)."""
+    doc = Doc(Vocab(), words=["Apartado", "de", "Correos", "20134", "48080"])
+    tagged, phone = _spans(doc, (0, 4, "LOC", "anon_crf", 0.9), (3, 5, "CONTACT", "rules.phone", 0.6))
+    kept = resolve_overlaps([tagged, phone])
+    assert [(s.start, s.end, s.label_) for s in kept] == [(0, 5, "LOC")]  # merged whole, as before

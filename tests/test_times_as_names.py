@@ -29,3 +29,9 @@ def test_small_words_and_numbers(value, expected):
 def test_a_year_or_a_code_is_no_clock_time(value):
     """Held-out TAB in lower case lost "for 1980" (a tax year) and "and 776" (a plot number), tagged ORG."""
     assert not small_words_and_numbers(value, "en")
+
+
+@pytest.mark.parametrize("value", ["12 E", "8 A", "7E", "10A"])
+def test_a_floor_or_a_door_is_no_clock_time(value):
+    """MEDDOCAN's addresses: "12 E", "8 A" (a floor and a door; "e" and "a" are Spanish stop words)."""
+    assert not small_words_and_numbers(value, "es")

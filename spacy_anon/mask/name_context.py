@@ -99,8 +99,8 @@ def small_words_and_numbers(value: str, lang: str) -> bool:
     the time of day, in lower case or all in capitals ("till 3", "from 6 to 10 tonight"): a clock time or a
     count, taken for a name."""
     words, numbers = _LETTER_RUN.findall(value), _DIGIT_RUN.findall(value)
-    if not words or not numbers or any(len(n) > 2 for n in numbers):
-        return False  # a year or a code the tagger labelled as a name is still masked ("for 1980", "and 776")
+    if not words or not numbers or any(len(n) > 2 for n in numbers) or any(len(w) < 2 for w in words):
+        return False  # a year, a code ("for 1980", "and 776"), a floor or a door ("12 E", "8 A", "7E") stay
     stops, cased = stop_words(lang), not value.isupper()  # "US Top 40": capitals name a chart
     return all((w.islower() or not cased) and (w.lower() in stops or w.lower() in _TIME_WORDS) for w in words)
 

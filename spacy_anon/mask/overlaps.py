@@ -84,6 +84,9 @@ RULE_VALUE_LABELS = frozenset({"CONTACT", "ID", "DATETIME", "AGE"})
 # value label -> the labels it cuts (else all); a span of these labels over the value's own extent goes too
 # ("50th" ID over the age of "his 50th"); an age drops any span that adds only filler to it ("40" + "th")
 _CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}), "AGE": frozenset({"CONTACT", "ID", "CODE"})}
+# a contact value cuts back others only when its context or shape made it sure: a phone number with its
+# word ("call me on", "Tel"), an e-mail address; "Apartado de Correos 20134 48080" is no phone number
+CONTACT_MIN_SCORE = 0.9
 # words a tagger's span drags along beside a value ("07700 900123 tomorrow", "any weekday", "IP 203.0.113.77"):
 # times of day and the week, and the keys of contact fields (`FIELD_KEYS`), no name
 FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | frozenset(
@@ -110,8 +113,9 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
     the rule ("piotr dot k at example dot com"); so is a span of a label the value does not cut (`_CUT_BY`)
     that runs over a rule's age ("Happy 30th birthday Dan" stays whole). A span inside the value is left to
     the policy, but one of a label the value cuts over its very extent goes ("50th" ID over an age)."""
-    source = span_getter("anon_source")
-    values = [s for s in spans if s.label_ in RULE_VALUE_LABELS and str(source(s) or "").startswith("rules.")]
+    source, score = span_getter("anon_source"), span_getter("anon_score")
+    values = [s for s in spans if s.label_ in RULE_VALUE_LABELS and str(source(s) or "").startswith("rules.")
+              and (s.label_ != "CONTACT" or float(score(s) or 0.0) >= CONTACT_MIN_SCORE)]
     if not values:
         return list(spans)
     out: List[Span] = []
@@ -130,7 +134,9 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
         pieces = _outside(span, {i for v in over for i in range(v.start, v.end)})
         kept = [(start, end) for start, end in pieces if not _filler(span.doc[start:end])]
         if any(v.label_ == span.label_ or span.label_ not in _CUT_BY.get(v.label_, (span.label_,)) for v in over):
-            out.extend([span] if kept else [])  # its own category, or an age in a name ("Happy 30th birthday Dan")
+            # its own category, or an age in a name ("Happy 30th birthday Dan"); an age's own span keeps its
+            # unit, which stop words may hold ("13 días")
+            out.extend([span] if kept or span.label_ == "AGE" else [])
         else:
             out.extend(_merged(span, start, end) for start, end in kept)
     return out

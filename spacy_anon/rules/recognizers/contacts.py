@@ -20,7 +20,7 @@ PHONE = Recognizer(
     finder=_phone_finder,
     context=(
         "phone", "phones", "telephone", "tel", "tel.", "mobile", "cell", "cellphone", "fax", "desk", "office",
-        "call", "calling", "called", "dial", "reach", "contact", "text", "sms", "phone number", "my number",
+        "call", "calling", "called", "ring", "dial", "reach", "contact", "text", "sms", "phone number", "my number",
         "our number", "your number", "his number", "her number", "contact number", "number to call",
         "whatsapp", "message", "messages", "answering", "landline", "hotline", "ext",
         "teléfono", "telefono", "tlf", "tfno", "móvil", "movil", "celular", "llamar", "llame",
