@@ -35,3 +35,10 @@ def test_eponym_span(text, value, expected):
 
 def test_a_doctor_named_like_an_eponym_is_masked(nlp):
     assert "Dr Foley" in masked_texts(nlp, "Seen by Dr Foley on the ward round.")
+
+
+def test_a_group_named_like_a_device_is_no_eponym():
+    """HAREM: "Black Mask" (an art collective) was dropped as an eponym ending in "Mask"."""
+    text = "Art Workers Coalition , Black Mask , neoístas"
+    start = text.index("Black Mask")
+    assert not eponym_span(text, start, start + len("Black Mask"))

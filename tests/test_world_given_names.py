@@ -23,3 +23,8 @@ def test_frequent_words_are_left_out():
     names = world_given_names()
     assert first_names() <= names and {"aisha", "kofi", "wanjiru", "thandiwe"} <= names
     assert not {"patience", "job", "floor", "said", "man"} & (names - first_names())
+
+
+def test_words_of_the_shipped_languages_are_no_world_names():
+    """HAREM: "Rua Sampaio Pina" (a street) became a person when "rua" counted as a given name."""
+    assert not {"rua"} & (world_given_names() - first_names())

@@ -15,6 +15,9 @@ EPONYM_HEADS = frozenset(
 DISEASE_HEADS = frozenset(
     "disease syndrome palsy lymphoma sarcoma tumour tumor phenomenon disorder ulcer fracture contracture "
     "cyst dementia sign triad reflex".split())
+# heads that end an eponym's whole name in a tagger's span ("Glasgow Coma Scale", "Apgar Score"); not "Mask"
+# or "Test", which end the names of groups and works ("Black Mask")
+NAMED_HEADS = frozenset("scale score catheter monitor procedure syndrome disease criteria classification".split())
 # eponyms written alone for the device or the test ("Doppler of left leg negative", "Hickman flushed")
 LONE_EPONYMS = frozenset("doppler holter foley apgar hickman swan-ganz swan ganz guedel".split())
 _TITLES = frozenset("mr mrs ms miss mx dr prof sir dame".split())
@@ -40,7 +43,7 @@ def eponym_span(text: str, start: int, end: int) -> bool:
         return False
     if len(words) == 1 and words[0].lower() in LONE_EPONYMS:
         return True
-    if len(words) >= 2 and words[-1].lower() in EPONYM_HEADS | DISEASE_HEADS:
+    if len(words) >= 2 and words[-1].lower() in NAMED_HEADS:
         return all(w[:1].isupper() for w in words) and words[0].lower() not in ("the", "a", "an")  # not "The Score"
     if any(w.lower() not in QUALIFIERS for w in words[:-1]):
         return False  # "John Smith's disease": a person's

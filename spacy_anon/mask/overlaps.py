@@ -92,6 +92,7 @@ CONTACT_MIN_SCORE = 0.9
 FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | frozenset(
     "morning afternoon evening night tonight today tomorrow yesterday weekend weekends week weekday weekdays "
     "web website st nd rd th".split())
+ORDINAL_ENDS = frozenset("st nd rd th".split())  # all an age's tagger span may add to be dropped ("40" + "th")
 
 
 def _content(token) -> bool:
@@ -132,7 +133,8 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
             out.append(span)
             continue
         pieces = _outside(span, {i for v in over for i in range(v.start, v.end)})
-        kept = [(start, end) for start, end in pieces if not _filler(span.doc[start:end])]
+        kept = [(start, end) for start, end in pieces if not _filler(span.doc[start:end])
+                or (all(v.label_ == "AGE" for v in over) and span.doc[start:end].text.lower() not in ORDINAL_ENDS)]
         if any(v.label_ == span.label_ or span.label_ not in _CUT_BY.get(v.label_, (span.label_,)) for v in over):
             # its own category, or an age in a name ("Happy 30th birthday Dan"); an age's own span keeps its
             # unit, which stop words may hold ("13 días")

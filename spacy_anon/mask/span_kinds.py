@@ -370,7 +370,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char):
             new = "LOC"  # "Place of birth: Gdańsk" tagged PERSON
         if (new == "DEM" or (new is None and label in ("ORG", "DEM")) or (new is None and label == "PERSON" and len(
-                piece) == 1 and not is_given_name(piece[0].lower_))) and town_after_preposition(
+                piece) == 1 and doc.lang_ == "en" and not is_given_name(piece[0].lower_))) and town_after_preposition(
                 text, piece.start_char, piece.end_char, doc.lang_, countries=label != "ORG"):
             new = "LOC"  # "He is from Leeds", "enviou a Roma", "I'm Laura, from Galway": a town
         prev_part = piece

@@ -5,7 +5,6 @@ from functools import lru_cache
 from typing import FrozenSet, Iterator, List, Optional, Tuple
 
 from spacy_anon.lexicon.gazetteers import load_gazetteer
-from spacy_anon.lexicon.generic_words import zipf
 from spacy_anon.lexicon.given_names import english_given_names
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns
 
@@ -39,7 +38,8 @@ def first_names() -> FrozenSet[str]:
 
 # Faker's given names of more locales (Nigeria, Ghana, Kenya, Pakistan, South Africa, East Africa, Brazil,
 # Romania, the Netherlands), for the mask's reading of a span's kind: "Aisha Rahman (Legal)", "Kofi told me"
-# are persons there as "Sarah Mitchell" is. A name that is a frequent word ("Patience", "Job") is left out.
+# are persons there as "Sarah Mitchell" is. A name that is a frequent word of English, Spanish or Portuguese
+# ("Patience", "Job", "Rua") is left out.
 WORLD_FIRST_NAME_SOURCES = "faker:person.first_names:en_PK,en_NG,yo_NG,ig_NG,ha_NG,tw_GH,en_KE,sw,zu_ZA,pt_BR,ro_RO,nl_NL"
 WORLD_NAME_MAX_ZIPF = 3.5
 
@@ -48,8 +48,10 @@ WORLD_NAME_MAX_ZIPF = 3.5
 def world_given_names() -> FrozenSet[str]:
     """`first_names` and the given names of more locales (`WORLD_FIRST_NAME_SOURCES`) that are no frequent
     word: what `anon_mask` asks whether a span's first word is a given name."""
+    from wordfreq import zipf_frequency  # lazy: heavy word lists, loaded on first use
+
     more = {n for n in load_gazetteer(WORLD_FIRST_NAME_SOURCES) if n.isalpha() and len(n) >= 3
-            and zipf(n) < WORLD_NAME_MAX_ZIPF}
+            and max(zipf_frequency(n, lang) for lang in ("en", "es", "pt")) < WORLD_NAME_MAX_ZIPF}  # not "rua"
     return first_names() | frozenset(more)
 
 
