@@ -42,3 +42,10 @@ def test_a_group_named_like_a_device_is_no_eponym():
     text = "Art Workers Coalition , Black Mask , neoístas"
     start = text.index("Black Mask")
     assert not eponym_span(text, start, start + len("Black Mask"))
+
+
+def test_a_place_before_a_clinical_head_is_no_eponym():
+    """deid notes: "start IV insulin per U Maryland scale" lost "Maryland" (annotated) to the eponym rule."""
+    text = "now to start IV insulin per U Maryland scale."
+    start = text.index("Maryland")
+    assert not eponym_span(text, start, start + len("Maryland"))

@@ -6,6 +6,8 @@ title stays a person's ("Mrs Patel's test"), and a possessive counts only before
 ("Bell's palsy", not "Smith's results")."""
 import re
 
+from spacy_anon.lexicon.place_names import fold_accents, known_place_names
+
 # clinical nouns an eponym is written before ("Holter monitor", "Glasgow Coma Scale", "Apgar score")
 EPONYM_HEADS = frozenset(
     "monitor monitoring catheter scale score procedure operation repair test manoeuvre maneuver reflex sign "
@@ -49,6 +51,6 @@ def eponym_span(text: str, start: int, end: int) -> bool:
         return False  # "John Smith's disease": a person's
     head = _HEAD_AFTER.match(text, end)
     if head is not None and head.group(1).lower() in EPONYM_HEADS:
-        return True
+        return fold_accents(words[-1]) not in known_place_names()  # "U Maryland scale": a hospital's place
     head = _POSSESSIVE_HEAD_AFTER.match(text, end)
     return head is not None and head.group(1).lower() in DISEASE_HEADS
