@@ -1,4 +1,5 @@
 """Overlap resolution: choose one span where candidates from several detectors overlap."""
+from bisect import bisect_left
 from functools import partial
 from typing import AbstractSet, Callable, Iterable, List, Sequence, Set, Tuple
 
@@ -119,16 +120,19 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
               and (s.label_ != "CONTACT" or float(score(s) or 0.0) >= CONTACT_MIN_SCORE)]
     if not values:
         return list(spans)
+    values.sort(key=lambda v: v.start)
+    starts = [v.start for v in values]
+    reach = max(v.end - v.start for v in values)  # a value that overlaps a span starts this far before it
     out: List[Span] = []
     for span in spans:
-        over = [v for v in values if v.start < span.end and span.start < v.end
-                and not v.start <= span.start < span.end <= v.end
-                and (span.label_ in _CUT_BY.get(v.label_, (span.label_,)) or v.label_ == "AGE")]
         if str(source(span) or "").startswith("rules."):
             out.append(span)
             continue
-        if any((v.start, v.end) == (span.start, span.end) and span.label_ in _CUT_BY.get(v.label_, ()) for v in values):
+        near = values[bisect_left(starts, span.start - reach):bisect_left(starts, span.end)]
+        if any((v.start, v.end) == (span.start, span.end) and span.label_ in _CUT_BY.get(v.label_, ()) for v in near):
             continue
+        over = [v for v in near if span.start < v.end and not v.start <= span.start < span.end <= v.end
+                and (span.label_ in _CUT_BY.get(v.label_, (span.label_,)) or v.label_ == "AGE")]
         if not over:
             out.append(span)
             continue
