@@ -46,6 +46,7 @@ SAMPLES = {
     "rules.account_number": ("Please quote account ref {v} today.", "WR-27-03-1188"),
     "rules.reference_number": ("Invoice {v} is overdue.", "INV-20931"),
     "rules.device_id": ("Laptop asset tag {v} was reported stolen.", "LT-04411"),
+    "rules.id_number": ("Employee: Tomasz Nowak (ID {v}) was absent.", "448210"),
     "rules.spoken_phone": ("caller: call me back on {v}, thanks", "oh seven seven double oh nine oh oh three one two"),
     "rules.spoken_ip": ("caller: the router shows {v} now", "ten dot oh dot two five five dot one"),
     "rules.spoken_number": ("caller: the card ends {v}, i think", "eight eight one six"),

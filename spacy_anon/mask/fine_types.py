@@ -189,7 +189,8 @@ def category_of(fine_type: Optional[str], label: str) -> str:
 
 
 # the types whose category replaces a tagger's (a shape-typed CONTACT, ID or CODE keeps its category)
-_RETYPES = frozenset({"ADDRESS", "RECORD_NUMBER", "EMPLOYEE_ID", "ACCOUNT_NUMBER", "REFERENCE_NUMBER", "DEVICE_ID"})
+_RETYPES = frozenset({"ADDRESS", "RECORD_NUMBER", "EMPLOYEE_ID", "ACCOUNT_NUMBER", "REFERENCE_NUMBER", "DEVICE_ID",
+                      "ID_NUMBER"})
 
 
 def relabelled(span: Span, label: str) -> Span:

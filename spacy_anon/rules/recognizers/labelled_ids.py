@@ -22,6 +22,8 @@ CUES: Tuple[Tuple[str, str], ...] = (
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment"),  # not "s/n", Spanish "sin número"
+    # a bare "ID" label ("Tomasz Nowak (ID 448210)", "ID: 7781-22"): last, so "Employee ID" stays an employee's
+    ("ID_NUMBER", r"id(?![a-z])|identification|identity[ \t]+(?:card|document)"),
 )
 # a code: letters and digits in at most four groups, at least four digits in all (checked below)
 # a code may be printed in groups of digits ("account number 1234 5678 9012"): after three digits, up to
@@ -99,3 +101,4 @@ EMPLOYEE_ID = _recognizer("rules.employee_id", "EMPLOYEE_ID")
 ACCOUNT_NUMBER = _recognizer("rules.account_number", "ACCOUNT_NUMBER")
 REFERENCE_NUMBER = _recognizer("rules.reference_number", "REFERENCE_NUMBER")
 DEVICE_ID = _recognizer("rules.device_id", "DEVICE_ID")
+ID_NUMBER = _recognizer("rules.id_number", "ID_NUMBER")
