@@ -6,6 +6,7 @@ title stays a person's ("Mrs Patel's test"), and a possessive counts only before
 ("Bell's palsy", not "Smith's results")."""
 import re
 
+from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 
 # clinical nouns an eponym is written before ("Holter monitor", "Glasgow Coma Scale", "Apgar score")
@@ -22,7 +23,7 @@ DISEASE_HEADS = frozenset(
 NAMED_HEADS = frozenset("scale score catheter monitor procedure syndrome disease criteria classification".split())
 # eponyms written alone for the device or the test ("Doppler of left leg negative", "Hickman flushed")
 LONE_EPONYMS = frozenset("doppler holter foley apgar hickman swan-ganz swan ganz guedel".split())
-_TITLES = frozenset("mr mrs ms miss mx dr prof sir dame".split())
+_TITLES = frozenset(DEFAULT_HONORIFICS)
 # words a note writes before a disease's eponym, in the tagger's span ("Known Crohn's disease")
 QUALIFIERS = frozenset("known suspected possible probable likely query severe mild early late chronic acute "
                        "hx history pmh with of".split())

@@ -94,6 +94,9 @@ IMPERATIVES = frozenset(
 # words that open a sentence before a name and are no given name of it ("Hi Tom", "Call Sam on ...")
 OPENING_NON_NAMES = GREETINGS | INTERJECTIONS | IMPERATIVES
 
+# times of the day said around a clock time or beside a contact value ("till 3 tonight", "07700 900123 tomorrow")
+DAY_TIMES = frozenset("morning afternoon evening night tonight today tomorrow".split())
+
 # Irregular past forms and auxiliaries: after a name they say the name is a subject ("Will Smith met").
 IRREGULAR_VERBS = frozenset(
     "met said told went came saw sang paid brought gave took made had was were is are has have did does got "

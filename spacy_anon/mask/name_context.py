@@ -28,7 +28,7 @@ from spacy.tokens import Doc
 
 from spacy_anon.lexicon.category_words import JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ROLE_WORDS
 from spacy_anon.lexicon.gazetteers import load_gazetteer
-from spacy_anon.lexicon.generic_words import FIELD_KEYS, dictionary_test, folded, is_past_or_progressive
+from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS, dictionary_test, folded, is_past_or_progressive
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
@@ -89,7 +89,7 @@ def not_a_name(value: str) -> bool:
 
 
 # the words said around a clock time or a count besides function words: "till 3", "6 to 10 tonight", "3pm"
-_TIME_WORDS = frozenset("till til tonight today tomorrow morning afternoon evening night am pm ish oclock".split())
+_TIME_WORDS = DAY_TIMES | frozenset("till til am pm ish oclock".split())
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 _DIGIT_RUN = re.compile(r"\d+")
 

@@ -9,7 +9,7 @@ from spacy.util import registry
 from spacy_anon.errors import Errors
 from spacy_anon.extensions import span_getter
 from spacy_anon.labels import CONFIDENTIAL, DIRECT, QUASI
-from spacy_anon.lexicon.generic_words import FIELD_KEYS
+from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS
 from spacy_anon.lexicon.sentence_adverbs import OPENING_ADVERBS
 from spacy_anon.tagger.span_filters.base import stop_words
 
@@ -90,9 +90,8 @@ _CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}), "AGE": frozenset({"
 CONTACT_MIN_SCORE = 0.9
 # words a tagger's span drags along beside a value ("07700 900123 tomorrow", "any weekday", "IP 203.0.113.77"):
 # times of day and the week, and the keys of contact fields (`FIELD_KEYS`), no name
-FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | frozenset(
-    "morning afternoon evening night tonight today tomorrow yesterday weekend weekends week weekday weekdays "
-    "web website st nd rd th".split())
+FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | DAY_TIMES | frozenset(
+    "yesterday weekend weekends week weekday weekdays web website st nd rd th".split())
 ORDINAL_ENDS = frozenset("st nd rd th".split())  # all an age's tagger span may add to be dropped ("40" + "th")
 
 
