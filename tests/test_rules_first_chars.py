@@ -1,12 +1,12 @@
-"""A pattern's twin (`spacy_anon.rules.first_chars.twin`) finds exactly the pattern's matches, groups
-and spans; a pattern whose first characters are not proven has none."""
+"""A pattern's twin (`spacy_anon.rules.first_chars.twin`) and its skipper (`matches`) find exactly the
+pattern's matches, groups and spans; a pattern whose first characters are not proven has neither."""
 import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spacy_anon.rules.first_chars import twin
+from spacy_anon.rules.first_chars import matches, skipper, twin
 from spacy_anon.rules.recognizers import BUILT_IN
 
 PATTERNS = [p.regex for rec in BUILT_IN for p in rec.patterns]
@@ -85,6 +85,65 @@ def test_the_patterns_scanned_directly_run_through_twins():
 def test_the_patterns_scanned_directly_find_through_their_twins_what_they_find_alone(text):
     for regex, runs in _scanned_directly():
         assert _found(runs, text) == _found(regex, text), regex.pattern
+        assert [m.regs for m in matches(regex, text)] == _found(regex, text), regex.pattern
+
+
+# ---------------------------------------------------------------- skippers
+
+
+def _matched(regex, text, pos=0):
+    return [m.regs for m in matches(regex, text, pos)]
+
+
+def test_most_built_in_patterns_have_a_skipper_and_those_opening_at_a_digit_all_do():
+    with_skipper = [r for r in PATTERNS if skipper(r) is not None]
+    assert len(with_skipper) >= 0.6 * len(PATTERNS)
+    assert skipper(re.compile(r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d")).pattern.startswith("[")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=24).map("".join), st.integers(0, 30))
+def test_skippers_of_the_built_in_patterns_find_the_same_matches(text, pos):
+    for regex in PATTERNS:
+        assert _matched(regex, text) == _found(regex, text), regex.pattern
+        assert _matched(regex, text, pos) == [m.regs for m in regex.finditer(text, pos)], regex.pattern
+
+
+@pytest.mark.parametrize("source,flags,text", [
+    (r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d", 0, "at 12:30, 9:05 and 123:45, 1.2:30 x:10:15 07:00"),
+    (r"\b\d{2}-\d{2}\b", 0, "12-34 a12-34 123-45 _12-34 (12-34)"),
+    (r"\b(?=[0-9])(?:1[0-2]|0?[1-9])/\d\d", 0, "3/14 12/25 x1/12 13/11"),
+    (r"(?<!-)\d{3}", 0, "-123 4567 -89012"),
+    (r"(?<!al\. \()(?<=\()(?:19\d\d)(?=\))", 0, "et al. (1999) (1998) (19999)"),
+    (r"(?i)(?<![\w\-])x\d", 0, "X1 -x2 x3 ax4"),
+    (r"(?<![\w.])(?:[0-9]{2}([:\-]))(?:[0-9]{2}\1){2}[0-9]{2}", 0, "12:34:56:78 12-34-56-78 12:34-56:78"),
+    (r"\d  # a digit", re.X, "a1b2"),
+    (r"[^x]{2}", 0, "xxab\nxy"),
+    (r"(?a:\d)\d", 0, "١٢ 12"),
+    (r"\d\d$", re.M, "12\n345\n6"),
+])
+def test_matches_finds_what_finditer_finds(source, flags, text):
+    regex = re.compile(source, flags)
+    assert _matched(regex, text) == _found(regex, text)
+    for pos in range(len(text) + 1):
+        assert _matched(regex, text, pos) == [m.regs for m in regex.finditer(text, pos)]
+
+
+@pytest.mark.parametrize("source,flags", [
+    (r"(?i)(?<!\w)abc", 0),  # case folding: `re` does not skip over a class of cased letters
+    (r"(?:ab|\d)c", re.I),
+    (r"(?<![\w.])(?:[0-9]{2}([:\-]))(?:[0-9]{2}\1){2}", 0),  # a back reference cannot go into a lookbehind
+    (r"(?:[a-z]|(?i:Q))x", 0),  # first characters under two sets of flags
+    (r"a*", 0),
+])
+def test_no_skipper_where_it_would_not_skip_or_cannot_be_built(source, flags):
+    assert skipper(re.compile(source, flags)) is None
+
+
+def test_a_skipper_rejects_a_position_inside_a_run_before_trying_the_pattern():
+    assert "(?<![\\w" in skipper(re.compile(r"(?<![\w:.])\d\d:\d\d")).pattern
+    assert "(?<!\\w[\\s\\S])" in skipper(re.compile(r"\b\d{3}\b")).pattern
+    assert "(?<!\\w[" not in skipper(re.compile(r"\b[-+]\d")).pattern  # \b before a sign is no such guard
 
 
 def test_a_shortened_weekday_in_a_list_of_weekdays_is_still_left_alone():

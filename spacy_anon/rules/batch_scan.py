@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from spacy_anon.rules import scanning
-from spacy_anon.rules.first_chars import twin
+from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.prefilter import Prefilter
 from spacy_anon.rules.recognizers import Recognizer
 from spacy_anon.rules.recognizers.base import Pattern
@@ -226,7 +226,7 @@ def batch_hits(batch: Batch, recognizer: Recognizer, options: object) -> Optiona
             continue  # no text can hold a match
         joined, starts = batch.joined(sep) if chosen is None else batch.joined_subset(sep, chosen)
         for m in (scanning.finditer(pattern.regex, joined) if skips_ahead(pattern.regex) else
-                  twin(pattern.regex).finditer(joined)):  # the same matches (`first_chars`)
+                  matches(pattern.regex, joined)):  # the same matches (`first_chars`)
             start, end = m.span(pattern.group)
             if start < end:
                 k = bisect.bisect_right(starts, m.start()) - 1
@@ -259,9 +259,8 @@ def _holding(batch: Batch, needs: Sequence["re.Pattern[str]"]) -> List[bool]:
         safe = safe_separators(regex)
         sep = next((s for s in batch.free if s in safe), None)
         if sep is None:
-            search = twin(regex).search  # the same matches (`first_chars`)
             for i, text in enumerate(texts):
-                if not holds[i] and search(text) is not None:
+                if not holds[i] and next(matches(regex, text), None) is not None:  # as `regex.search`
                     holds[i] = True
             continue
         joined, starts = batch.joined(sep)
@@ -269,9 +268,9 @@ def _holding(batch: Batch, needs: Sequence["re.Pattern[str]"]) -> List[bool]:
             for m in scanning.finditer(regex, joined):
                 holds[bisect.bisect_right(starts, m.start()) - 1] = True
             continue
-        search, pos = twin(regex).search, 0  # the same matches (`first_chars`)
+        pos = 0
         while True:
-            m = search(joined, pos)
+            m = next(matches(regex, joined, pos), None)  # as `regex.search(joined, pos)` (`first_chars`)
             if m is None:
                 break
             k = bisect.bisect_right(starts, m.start()) - 1

@@ -8,10 +8,14 @@ start. The set is read from the parsed pattern (zero-width items skipped, option
 next item's set); it holds every character a match can start with, so the twin's matches, groups and
 spans are the pattern's (`tests/test_rules_first_chars.py`). A pattern whose set is not proven (`.`,
 a back reference first, a match that can be empty, other flags) has no twin.
+
+Faster still, where the set is one class: the pattern's skipper opens with that class (so `re` skips to
+the next such character in a tight loop instead of a step of the matcher at each position) and holds
+where the pattern matches from that character; `matches` makes each match where the skipper finds one.
 """
 import re
 from functools import lru_cache
-from typing import List, Optional, Tuple
+from typing import Iterator, List, Optional, Tuple
 
 try:  # Python 3.11+
     from re import _constants as _c, _parser as _p
@@ -98,16 +102,23 @@ def _class(items: list) -> str:
     return "[" + ("^" if negate else "") + "".join(parts) + "]"
 
 
-def _lookahead(pieces: List[Piece], flags: int) -> str:
-    """One lookahead that holds at a position where one of the pieces holds, each class under the
-    flags it was written under."""
-    merged: dict = {}  # classes written under the same flags, without a negation: one class
+def _merged(pieces: List[Piece]) -> Tuple[dict, List[Piece]]:
+    """The pieces' classes written under the same flags and without a negation, as one class per
+    flags; the negated ones alone."""
+    merged: dict = {}
     alone: List[Piece] = []
     for piece_flags, items in pieces:
         if any(op is _c.NEGATE for op, _av in items):
             alone.append((piece_flags, items))
         else:
             merged.setdefault(piece_flags & _KEPT_FLAGS, []).extend(items)
+    return merged, alone
+
+
+def _lookahead(pieces: List[Piece], flags: int) -> str:
+    """One lookahead that holds at a position where one of the pieces holds, each class under the
+    flags it was written under."""
+    merged, alone = _merged(pieces)
     alternatives = []
     for piece_flags, items in list(merged.items()) + alone:
         source = _class(items)
@@ -121,23 +132,124 @@ def _lookahead(pieces: List[Piece], flags: int) -> str:
     return "(?=%s)" % "|".join(dict.fromkeys(alternatives))
 
 
+def _pieces_and_source(regex: "re.Pattern[str]") -> Optional[Tuple[List[Piece], str]]:
+    """(the classes the pattern's matches start with, its source without its global flags), or None
+    when they are not proven (see the module's docstring)."""
+    if not isinstance(regex.pattern, str) or regex.flags & (re.LOCALE | re.DEBUG):
+        return None
+    try:
+        pieces, can_be_empty = _sequence(list(_p.parse(regex.pattern, regex.flags)), regex.flags)
+    except (_Unknown, re.error, RecursionError, OverflowError, TypeError):
+        return None
+    if can_be_empty or not pieces:
+        return None
+    source = regex.pattern
+    while _GLOBAL_FLAGS.match(source):  # flags for the whole pattern: given to compile instead
+        source = source[_GLOBAL_FLAGS.match(source).end():]
+    end = "\n)" if regex.flags & re.VERBOSE else ")"  # a verbose pattern may end in a comment
+    return pieces, "(?:" + source + end
+
+
 @lru_cache(maxsize=4096)
 def twin(regex: "re.Pattern[str]") -> "re.Pattern[str]":
     """`regex` behind a lookahead for the characters its matches start with (see the module's
     docstring), or `regex` itself when that set is not proven."""
-    if not isinstance(regex.pattern, str) or regex.flags & (re.LOCALE | re.DEBUG):
+    known = _pieces_and_source(regex)
+    if known is None:
         return regex
+    pieces, group = known
     try:
-        pieces, can_be_empty = _sequence(list(_p.parse(regex.pattern, regex.flags)), regex.flags)
-        if can_be_empty or not pieces:
-            return regex
-        source = regex.pattern
-        while _GLOBAL_FLAGS.match(source):  # flags for the whole pattern: given to compile instead
-            source = source[_GLOBAL_FLAGS.match(source).end():]
-        end = "\n)" if regex.flags & re.VERBOSE else ")"  # a verbose pattern may end in a comment
-        fast = re.compile(_lookahead(pieces, regex.flags) + "(?:" + source + end, regex.flags)
+        fast = re.compile(_lookahead(pieces, regex.flags) + group, regex.flags)
     except (_Unknown, re.error, RecursionError, OverflowError, TypeError):
         return regex
     if fast.groups != regex.groups or fast.groupindex != regex.groupindex:
         return regex
     return fast
+
+
+def _skips(items: list, flags: int) -> bool:
+    """Whether `re` passes over the characters outside a class that opens a pattern in a tight loop:
+    under IGNORECASE only a class without cased letters (`re._compiler._get_charset_prefix`)."""
+    if not flags & re.IGNORECASE:
+        return True
+    for op, av in items:
+        if op is _c.LITERAL and (chr(av).lower() != chr(av).upper() or chr(av).casefold() != chr(av)):
+            return False
+        if op is _c.RANGE and any(chr(c).lower() != chr(c).upper() for c in range(av[0], av[1] + 1)):
+            return False
+    return True
+
+
+@lru_cache(maxsize=4096)
+def skipper(regex: "re.Pattern[str]") -> Optional["re.Pattern[str]"]:
+    """A pattern that matches one character exactly where `regex` matches: the class of its first
+    characters, then a lookbehind that holds where `regex` matches from that character. It opens with
+    a class, so `re` skips the characters outside it in a tight loop, where the twin's lookahead costs
+    a step of the matcher at every position (two to three times the speed on prose and logs). None
+    where the first characters are not one class under the pattern's flags, where case folding would
+    keep `re` from skipping, or where a back reference cannot go into a lookbehind."""
+    known = _pieces_and_source(regex)
+    if known is None:
+        return None
+    pieces, group = known
+    merged, alone = _merged(pieces)
+    classes = [(flags, items) for flags, items in merged.items()] + alone
+    if len(classes) != 1 or (classes[0][0] ^ regex.flags) & _KEPT_FLAGS or not _skips(classes[0][1], regex.flags):
+        return None
+    try:
+        first = _class(classes[0][1])
+        guard = _left_guard(regex, classes[0][1])
+        return re.compile(first + guard + "(?<=(?=" + group + ")" + first + ")", regex.flags)
+    except (_Unknown, re.error, RecursionError, OverflowError, TypeError):
+        return None
+
+
+def _left_guard(regex: "re.Pattern[str]", first: list) -> str:
+    """The pattern's opening one-character lookbehind (or `\\b` before word characters), as a
+    lookbehind over the character before the one the skipper consumed: inside a run of digits or
+    letters it fails before the pattern is tried (the lookbehind stays in the pattern too)."""
+    items = list(_p.parse(regex.pattern, regex.flags))
+    if not items:
+        return ""
+    op, av = items[0]
+    if op is _c.ASSERT_NOT and av[0] == -1 and len(av[1]) == 1:
+        inner_op, inner_av = list(av[1])[0]
+        if inner_op is _c.IN:
+            return "(?<!" + _class(list(inner_av)) + "[\\s\\S])"
+        if inner_op is _c.LITERAL:
+            return "(?<!" + _class([(inner_op, inner_av)]) + "[\\s\\S])"
+    if op is _c.AT and av is _c.AT_BOUNDARY and _word_chars_only(first, regex.flags):
+        return "(?<!\\w[\\s\\S])"
+    return ""
+
+
+def _word_chars_only(items: list, flags: int) -> bool:
+    """Whether every character of the class is a word character (so `\\b` before it is `(?<!\\w)`)."""
+    word = re.compile(r"\w", flags & (re.ASCII | re.IGNORECASE))
+    for op, av in items:
+        if op is _c.CATEGORY and av in (_c.CATEGORY_DIGIT, _c.CATEGORY_WORD):
+            continue
+        if op is _c.LITERAL and word.match(chr(av)):
+            continue
+        if op is _c.RANGE and av[1] - av[0] < 512 and all(word.match(chr(c)) for c in range(av[0], av[1] + 1)):
+            continue
+        return False
+    return True
+
+
+def matches(regex: "re.Pattern[str]", text: str, pos: int = 0) -> Iterator["re.Match[str]"]:
+    """The matches of `regex.finditer(text, pos)`, found with its `skipper` where it has one (each
+    place the skipper finds is where the next match starts; the match is then made there), else with
+    its twin."""
+    skip = skipper(regex)
+    if skip is None:
+        yield from twin(regex).finditer(text, pos)
+        return
+    search, match = skip.search, regex.match
+    while True:
+        hit = search(text, pos)
+        if hit is None:
+            return
+        found = match(text, hit.start())
+        yield found
+        pos = found.end()

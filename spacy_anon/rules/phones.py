@@ -3,7 +3,7 @@ import re
 from functools import lru_cache
 from typing import Iterator, Sequence, Tuple
 
-from spacy_anon.rules.first_chars import twin
+from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.phone_screen import screened_regions
 
 # Digit groups joined by single spaces, dots, dashes (also "- ", as notes type "212- 476- 8356") or slashes
@@ -74,7 +74,7 @@ def find_phones(text: str, regions: Sequence[str]) -> Iterator[Tuple[int, int, f
     pass the default min_score.
     """
     regions = _regions(tuple(regions))
-    for m in twin(_CANDIDATE).finditer(text):
+    for m in matches(_CANDIDATE, text):
         cand = m.group()
         if len(cand) < 7:  # fewer than 7 digits whatever it holds (most candidates: "200", "09:31")
             continue

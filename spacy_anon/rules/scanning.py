@@ -19,7 +19,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from spacy_anon.rules.first_chars import twin
+from spacy_anon.rules.first_chars import matches
 
 try:  # Python 3.11+
     from re import _constants as _c, _parser as _p
@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover  (Python 3.8-3.10)
     import sre_constants as _c  # type: ignore[no-redef]
     import sre_parse as _p  # type: ignore[no-redef]
 
-_DIGIT_RUN_START = re.compile(r"(?<!\d)\d")
+_DIGIT_RUN_START = re.compile(r"\d(?<!\d\d)")  # "(?<!\d)\d", opening with its class: `re` skips to digits
 _ZERO_WIDTH = (_c.ASSERT, _c.ASSERT_NOT, _c.AT)
 _REPEATS = tuple(op for op in (getattr(_c, "MAX_REPEAT", None), getattr(_c, "MIN_REPEAT", None),
                                getattr(_c, "POSSESSIVE_REPEAT", None)) if op is not None)
@@ -513,7 +513,7 @@ def finditer(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[str]"]:
     with literal text: tried there alone (or not at all when the text lacks the literals). A short
     text is scanned by `re` directly."""
     if len(text) < SHORT_TEXT:
-        return twin(regex).finditer(text)  # the same matches, tried only where one can start
+        return matches(regex, text)  # the same matches, tried only where one can start
     return _finditer_long(regex, text)
 
 
@@ -533,7 +533,7 @@ def _finditer_long(regex: "re.Pattern[str]", text: str) -> Iterator["re.Match[st
         return
     candidates = candidate_starts(regex, text)
     if candidates is None:
-        yield from twin(regex).finditer(text)
+        yield from matches(regex, text)
         return
     yield from _match_at(regex, text, candidates)
 

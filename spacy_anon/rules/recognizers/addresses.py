@@ -24,7 +24,7 @@ from typing import FrozenSet, Iterator, List, Optional, Tuple
 from spacy_anon.lexicon.clinical_forms import is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_note, is_clinical_term
 from spacy_anon.lexicon.generic_words import dictionary_test
-from spacy_anon.rules.first_chars import twin
+from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.recognizers.base import Recognizer, has_digits
 
 # Street types written after the name ("Birch Lane", "Kedzie Ave"), English, with their abbreviations.
@@ -221,10 +221,10 @@ def _grow_left(text: str, start: int) -> int:
 def find_addresses(text: str) -> List[Tuple[int, int, float]]:
     """(start, end, score) of every address in `text`, merged where two anchors meet."""
     found: List[Tuple[int, int, float]] = []
-    for match in twin(STREET).finditer(text):
+    for match in matches(STREET, text):
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
         found.append((start, end, SCORE_FULL if end > match.end() else SCORE_STREET))
-    for match in twin(CITY_POSTCODE).finditer(text):
+    for match in matches(CITY_POSTCODE, text):
         if any(s <= match.start() < e for s, e, _ in found):
             continue
         # "MD-2001" after a known city only: "TICKET HD-40021" and "Invoice GR-0312" are codes
@@ -233,7 +233,7 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
             continue
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
         found.append((start, end, SCORE_FULL))
-    for match in twin(UNIT_BUILDING).finditer(text):
+    for match in matches(UNIT_BUILDING, text):
         if not any(s <= match.start() < e for s, e, _ in found):
             end = _grow_right(text, match.end())
             found.append((match.start(), end, SCORE_FULL if end > match.end() else SCORE_STREET))

@@ -5,7 +5,7 @@ from functools import lru_cache
 from typing import Iterator, Optional, Tuple
 
 from spacy_anon.rules import validators as v
-from spacy_anon.rules.first_chars import twin
+from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, contains, finds
 
 
@@ -78,7 +78,7 @@ PEM_REACH = 100_000  # a 16384-bit RSA key in PEM is about 12 000 characters
 def _pem_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
     """Private-key blocks: to the matching footer when there is one, else to the last base64 line."""
     last_end = -1
-    for m in twin(_PEM_BEGIN).finditer(text):
+    for m in matches(_PEM_BEGIN, text):
         if m.start() < last_end:
             continue  # a header inside the block just taken
         end = _footer_end(text, m.group(1), m.end())

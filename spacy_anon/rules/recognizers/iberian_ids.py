@@ -4,7 +4,7 @@ from typing import Iterator, Tuple
 
 from spacy_anon.rules import scanning
 from spacy_anon.rules import validators as v
-from spacy_anon.rules.first_chars import twin
+from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.recognizers.base import Finder, Pattern, Recognizer, compile_patterns, has_digits
 
 
@@ -21,7 +21,7 @@ def _dni_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, b
     with an upper-case letter, or dotted or dashed with a letter of either case ("12.345.678-z"), stand
     alone; a lower-case letter run on or a 7-digit DNI (written without its leading zero) needs a context
     word ("dni 12345678z"); "12345678 a" (a space before a lower-case letter) is a number and a word."""
-    for m in twin(_DNI_CANDIDATE).finditer(text):
+    for m in matches(_DNI_CANDIDATE, text):
         sep, letter = m.group(1), m.group(2)
         if letter.islower() and sep == " ":
             continue

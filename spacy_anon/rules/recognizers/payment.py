@@ -5,7 +5,7 @@ from typing import Iterator, Tuple
 from spacy_anon.rules import scanning
 from spacy_anon.rules import validators as v
 from spacy_anon.rules import wallets
-from spacy_anon.rules.first_chars import twin
+from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, has_digits, pattern_hits
 
 
@@ -98,7 +98,7 @@ def _wallet_finder(text: str, options: object) -> Iterator[Tuple[int, int, float
     for m in scanning.finditer(_BASE58_ADDRESS, text):
         if wallets.bitcoin_base58_valid(m.group()):
             yield m.start(), m.end(), WALLET_SCORE, True
-    for m in twin(_BECH32_ADDRESS).finditer(text):
+    for m in matches(_BECH32_ADDRESS, text):
         if wallets.bech32_valid(m.group()):
             yield m.start(), m.end(), WALLET_SCORE, True
     for m in scanning.finditer(_ETH_ADDRESS, text):
