@@ -122,6 +122,12 @@ def header(a) -> str:
             + "; ".join(sources) + ". One form per line.\n")
 
 
+# personal pronouns: capitalised only at a sentence's start, in a title or a heading ("Others" stays: a
+# case name's "and Others")
+PRONOUNS_EN = frozenset("i me my mine myself you your yours yourself yourselves we us our ours ourselves he him his "
+                        "himself she her hers herself it its itself they them their theirs themselves".split())
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("folder", nargs="?", default=None, help="cased text: .json (TAB background) / .txt files")
@@ -155,6 +161,8 @@ def main(argv=None) -> int:
             continue
         if form not in (lower, lower.upper(), lower[:1].upper() + lower[1:]) and not form[:1].isupper():
             continue
+        if a.lang == "en" and lower in PRONOUNS_EN:
+            continue  # "Me", "You", "Your": a heading's or a title's capital, never the word's usual form
         out.append(form)
     if a.lang != "en":  # titles are capitalised wherever they stand (the profile's `titles`): "SR" -> "Sr"
         from spacy_anon.lexicon.case_profiles import PROFILES

@@ -45,7 +45,8 @@ from spacy_anon.extensions import doc_text, remember_text
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names, english_surnames
-from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
+from spacy_anon.lexicon.generic_words import (CLINICAL_WORDS, IRREGULAR_VERBS, NUMBER_ENDINGS, dictionary_test,
+                                              is_past_or_progressive)
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
 from spacy_anon.lexicon.category_words import trait_words
@@ -334,6 +335,11 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
     sentence_end = _SENTENCE_END if lang == "en" else _SENTENCE_END_IBERIAN
     out = list(line)
     for k, m in enumerate(words):
+        if _in_code(line, m):
+            continue  # "sw9 8ap", "WARD 7B": a code keeps the case it was typed in
+        if m.start() and line[m.start() - 1].isdigit():  # "21ST", "1990S", "850U": a number's ending or unit
+            out[m.start():m.end()] = list(_same_length(m.group(), m.group().lower()))
+            continue
         form = forms[k]
         before = line[max(0, words[k - 1].end() - 2):m.start()] if k else ""
         # a sentence opens after its end, not after initials or "e.g." ("C.Ç. said", "e.g. in")
@@ -352,6 +358,15 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
         if form != m.group():
             out[m.start():m.end()] = list(_same_length(m.group(), form))
     return "".join(out)
+
+
+def _in_code(line: str, m: "re.Match") -> bool:
+    """Whether a run of letters is glued to digits ("sw9", "8ap", "ls6", "7B"): part of a code (a
+    postcode, a ward, a reference), whose case is the writer's and part of its shape; not a number's
+    ending or unit (`NUMBER_ENDINGS`)."""
+    if m.end() < len(line) and line[m.end()].isdigit() and len(m.group()) > 1:
+        return True  # not one letter before digits ("x1", "O2"): a letter's own rules read it
+    return m.start() > 0 and line[m.start() - 1].isdigit() and m.group().lower() not in NUMBER_ENDINGS
 
 
 def _title_name(line: str, words: List["re.Match"], forms: List[str], j: int, lang: str) -> List[int]:

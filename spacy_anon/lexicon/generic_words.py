@@ -97,6 +97,15 @@ OPENING_NON_NAMES = GREETINGS | INTERJECTIONS | IMPERATIVES
 # times of the day said around a clock time or beside a contact value ("till 3 tonight", "07700 900123 tomorrow")
 DAY_TIMES = frozenset("morning afternoon evening night tonight today tomorrow".split())
 
+# what follows a number as its ending or its unit ("21st", "1990s", "10am", "850U/HR", "5MG"): written in lower
+# case whatever the line's case (`casing.truecase_line`)
+NUMBER_ENDINGS = frozenset(
+    "st nd rd th s am pm u iu mg mcg ml mls l g gm kg mmol meq cc hr hrs h min mins sec secs cm mm km m x k "
+    "lb lbs oz ft yr yrs yo wk wks mo mos".split())
+
+# words before a clock time said as a bare number ("around 11", "till 3", "by 5"): with it, no part of a name
+CLOCK_PREPOSITIONS = frozenset("at around about by till until before after from circa".split())
+
 # Irregular past forms and auxiliaries: after a name they say the name is a subject ("Will Smith met").
 IRREGULAR_VERBS = frozenset(
     "met said told went came saw sang paid brought gave took made had was were is are has have did does got "
@@ -104,7 +113,9 @@ IRREGULAR_VERBS = frozenset(
     "won ate drove flew fell became began broke chose drew forgot grew hid hung led lay rode rose shook "
     "sold taught threw understood woke wore bought caught fought sought slept swam spun stuck struck swore "
     "tore wept wound will would can could should shall may might must says goes gets takes makes "
-    "sees comes knows thinks wants needs seems lives works".split()
+    "sees comes knows thinks wants needs seems lives works "
+    "seen been done gone given taken written known shown eaten driven spoken chosen broken forgotten stolen "
+    "fallen hidden beaten flown grown thrown worn torn".split()
 )
 
 # Words that a person span never ends on or starts with, though spaCy's stop words lack some.

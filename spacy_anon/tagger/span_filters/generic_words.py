@@ -15,7 +15,7 @@ from spacy.tokens import Doc
 from spacy.util import registry
 
 from spacy_anon.lexicon.generic_words import (
-    CLINICAL_WORDS, FIELD_KEYS, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, GREETINGS, IMPERATIVES, INTERJECTIONS,
+    CLINICAL_WORDS, CLOCK_PREPOSITIONS, FIELD_KEYS, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, GREETINGS, IMPERATIVES, INTERJECTIONS,
     IRREGULAR_VERBS, OPENING_NON_NAMES, PREPOSITIONS, WEEKDAYS, dictionary_test, folded, is_past_or_progressive,
     is_verb_form, salutation_only,
 )
@@ -204,9 +204,13 @@ class GenericWordTrimmer:
 
         def preposition(k: int) -> bool:  # not in capitals: "GREAT BRITAIN AND" may go on in the next span
             return name_like and not s.caps[k] and doc[k].text in PREPOSITIONS
-        while end - 1 > start and (s.generic(end - 1) or preposition(end - 1)) \
+
+        def clock_time(k: int) -> bool:  # "Church Street around 11", "the Crown till 3": a time said after it
+            return (name_like and k - 1 > start and len(doc[k].text) <= 2 and doc[k].text.isdigit()
+                    and doc[k - 1].text in CLOCK_PREPOSITIONS)
+        while end - 1 > start and (s.generic(end - 1) or preposition(end - 1) or clock_time(end - 1)) \
                 and not s.after_honorific(end - 1, start) and not s.surname_after_name(end - 1, start, end):
-            end -= 1
+            end -= 2 if clock_time(end - 1) else 1
             start, end = trim_punctuation(doc, start, end)
         if label in self.person_labels and any(self.title(k) for k in range(start, end)):
             while end - 1 > start and self.loose_word(end - 1):
@@ -235,8 +239,11 @@ class GenericWordTrimmer:
             return True
         return False
 
-    def imperative(self, i: int) -> bool:  # "Call Sam on ...", "Text Sam tomorrow"
-        return folded(self.texts[i]) in IMPERATIVES and starts_sentence(self.doc, i)
+    def imperative(self, i: int) -> bool:  # "Call Sam on ...", "Text Sam tomorrow", "nope ask lisa"
+        if folded(self.texts[i]) not in IMPERATIVES:
+            return False
+        return starts_sentence(self.doc, i) or (i > 0 and folded(self.texts[i - 1]) in OPENING_NON_NAMES
+                                                and starts_sentence(self.doc, i - 1))
 
     def name_start(self, i: int, end: int) -> bool:
         """A capitalised word that opens a run of capitalised words and is no article or preposition:

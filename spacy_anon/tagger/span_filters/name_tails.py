@@ -16,7 +16,7 @@ from spacy.util import registry
 from spacy_anon.casing import AS_WRITTEN, LOWER, line_regime, usual_form, written_words
 from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GREETINGS, INTERJECTIONS, dictionary_test, folded,
-                                              is_past_or_progressive, zipf)
+                                              IRREGULAR_VERBS, is_past_or_progressive, zipf)
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS
 from spacy_anon.tagger.span_filters.line_case import caps_lines
@@ -106,6 +106,15 @@ class TailWords:
         w = folded(typed)
         return typed_word_evidence(w, w in self.stops or w in CHAT_WORDS, self.is_common,
                                    self.names.__contains__, self.places)
+
+    def plain(self, i: int) -> bool:
+        """Token i is typed in lower case and is a stop word or an irregular verb form ("seen", "the"; not
+        "united", which opens names)."""
+        typed = self.as_typed(i)
+        if not typed.islower() or not typed.isalpha():
+            return False
+        w = folded(typed)
+        return w in self.stops or w in IRREGULAR_VERBS
 
     def core_after(self, i: int) -> bool:
         """The next token is a word of the name, right after token i ("will | smith")."""
@@ -237,6 +246,8 @@ def trim_name_tails(doc: Doc, spans: List[Scored], labels: Sequence[str], names:
                 while e - 1 > s and words.mark(e - 1) and doc[e - 1].text not in CLOSERS:
                     e -= 1
                 start, end = s, e
+                if all(words.mark(k) or words.plain(k) for k in range(start, end)):
+                    continue  # "anyone seen the keys" -> "seen the": nothing of a name is left
         out.append((start, end, label, score))
     return out
 
