@@ -50,7 +50,8 @@ from spacy_anon.lexicon.generic_words import (CLINICAL_WORDS, IRREGULAR_VERBS, N
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
 from spacy_anon.lexicon.category_words import trait_words
-from spacy_anon.lexicon.common_nouns import DETERMINERS, common_nouns_after_determiners, defined_terms
+from spacy_anon.lexicon.common_nouns import (DETERMINERS, adjectives_after_degree_words,
+                                             common_nouns_after_determiners, defined_terms)
 from spacy_anon.lexicon.currencies import CURRENCY_CODES
 from spacy_anon.lexicon.institution_names import (LINK_WORDS, RANKS, company_runs, crown_bodies, firm_runs,
                                                   hyphen_places, institution_runs, slashed_company_forms)
@@ -326,6 +327,9 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
                 lambda word: word.lower() not in _function_words(lang) and not _verb_form(word.lower())):
             if forms[k].lower() not in defined:
                 forms[k] = forms[k].lower()
+        for k in adjectives_after_degree_words(forms, gaps, lambda form: table.get(form.lower()) == form,
+                                               _dictionary(lang), english_given_names().__contains__):
+            forms[k] = forms[k].lower()  # "so nice", "really happy", "was pretty bad"
     initials = _initials(line, words, forms, lang) | _dotted_initials(line, words)
     if lang == "en":  # "28 may 1996", "march 2003": a month that is also a verb, in a date
         for k, m in enumerate(words):
@@ -361,9 +365,8 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
 
 
 def _in_code(line: str, m: "re.Match") -> bool:
-    """Whether a run of letters is glued to digits ("sw9", "8ap", "ls6", "7B"): part of a code (a
-    postcode, a ward, a reference), whose case is the writer's and part of its shape; not a number's
-    ending or unit (`NUMBER_ENDINGS`)."""
+    """Whether a run of letters glued to digits is part of a code ("sw9 8ap", "7B"), whose case is the
+    writer's and part of its shape: not a number's ending or unit (`NUMBER_ENDINGS`)."""
     if m.end() < len(line) and line[m.end()].isdigit() and len(m.group()) > 1:
         return True  # not one letter before digits ("x1", "O2"): a letter's own rules read it
     return m.start() > 0 and line[m.start() - 1].isdigit() and m.group().lower() not in NUMBER_ENDINGS

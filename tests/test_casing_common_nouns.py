@@ -96,3 +96,23 @@ def test_bad_labels_are_refused():
 def test_an_acronym_and_a_name_given_with_known_as_keep_their_capitals():
     text = "a playing field known as the arena.\nlater the arena, the ira and the nhs were by the river."
     assert truecased_text(text).splitlines()[-1] == "Later the Arena, the IRA and the NHS were by the river."
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("he was so nice to me", "He was so nice to me"),
+    ("the staff were really happy and very kind", "The staff were really happy and very kind"),
+    ("it was pretty bad tbh", "It was pretty bad tbh"),
+    ("SHE WAS VERY PLEASANT AND SO FUNNY", "She was very pleasant and so funny"),
+    ("HE LIVES IN NICE", "He lives in Nice"),  # the place, where no degree word stands before it
+])
+def test_an_adjective_after_a_degree_word_is_no_name(text, expected):
+    """The table capitalises "Nice", "Happy", "Pretty", "Bad" (a city, titles): after "so", "very",
+    "really" or a copula's "pretty" they are adjectives."""
+    assert truecased_text(text) == expected
+
+
+def test_a_social_post_keeps_its_adjective_in_clear(nlp):
+    text = "omg just saw ed sheeran at manchester airport!!! he was so nice"
+    doc = nlp(text)
+    assert "so nice" in doc._.anon_text
+    assert "ed sheeran" not in doc._.anon_text

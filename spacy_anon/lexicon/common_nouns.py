@@ -57,3 +57,28 @@ def common_nouns_after_determiners(forms: Sequence[str], gaps: Sequence[str], ta
             continue  # "the House of Lords", "the Bank of England", "the Agent of the Government"
         found.append(k)
     return found
+
+
+# words after which an adjective follows, never a name: "so nice", "really happy", "was pretty bad"
+DEGREE_WORDS = frozenset(
+    "so very really too quite pretty rather extremely super totally absolutely incredibly fairly somewhat "
+    "how".split())
+COPULAS = frozenset("is was were are be been being am seems seemed looks looked feel feels felt".split())
+
+
+def adjectives_after_degree_words(forms: Sequence[str], gaps: Sequence[str], tabled: Callable[[str], bool],
+                                  is_dictionary: Callable[[str], bool], is_given_name: Callable[[str], bool]) -> List[int]:
+    """Indices k of the words the case table capitalises (`tabled(form)`) that are dictionary words and no
+    given names, right after a degree word ("so Nice", "really Happy"), and of a degree word the table
+    capitalises after a copula ("was Pretty bad"): an adjective there, not a place or a title ("Nice", "Happy
+    Days", "Pretty Woman" in the texts the table counts)."""
+    found = []
+    for k in range(1, len(forms)):
+        form, before = forms[k], forms[k - 1].lower()
+        lower = form.lower()
+        if not form[:1].isupper() or form.isupper() or not tabled(form) or not is_dictionary(lower) \
+                or is_given_name(lower) or gaps[k - 1] != " ":
+            continue
+        if before in DEGREE_WORDS or (lower in DEGREE_WORDS and before in COPULAS):
+            found.append(k)
+    return found
