@@ -130,14 +130,40 @@ def test_matches_finds_what_finditer_finds(source, flags, text):
 
 
 @pytest.mark.parametrize("source,flags", [
-    (r"(?i)(?<!\w)abc", 0),  # case folding: `re` does not skip over a class of cased letters
-    (r"(?:ab|\d)c", re.I),
     (r"(?<![\w.])(?:[0-9]{2}([:\-]))(?:[0-9]{2}\1){2}", 0),  # a back reference cannot go into a lookbehind
-    (r"(?:[a-z]|(?i:Q))x", 0),  # first characters under two sets of flags
+    (r"(?i)(?<!\w)[^a-z]x", 0),  # a negated class under case folding
+    (r"(?i)\béx", 0),  # a cased letter beyond ASCII under case folding
+    (r"(?:(?a:\w)|é)x", 0),  # first characters under and outside ASCII
+    (r"[^a]x|bx", 0),  # a negated class beside another
     (r"a*", 0),
 ])
-def test_no_skipper_where_it_would_not_skip_or_cannot_be_built(source, flags):
+def test_no_skipper_where_it_cannot_be_built(source, flags):
     assert skipper(re.compile(source, flags)) is None
+
+
+@pytest.mark.parametrize("source,flags,text", [
+    (r"(?i)(?<!\w)abc", 0, "x ABC abc aBc xabc"),
+    (r"(?:ab|\d)c", re.I, "abc ABC 1c Ac"),
+    (r"(?:[a-z]|(?i:Q))x", 0, "ax Qx qx Ax"),
+    (r"(?i)\b(?:user|login|ski)\b", 0, "USER uſer login LOGİN Login \u212ai ski SKI \u0131"),
+    (r"(?i)[i-k]\d", 0, "i1 I2 \u01303 \u01314 K5 \u212a6 j7 J8"),
+    (r"(?-i:A)b|(?i:c)d", re.I, "aB AB Ab cD Cd"),
+    (r"\b(?=[A-Za-z])(?i:mrn|nhs)\W", 0, "MRN: nhs no Mrn. xmrn"),
+])
+def test_case_blind_patterns_have_skippers_that_find_what_finditer_finds(source, flags, text):
+    regex = re.compile(source, flags)
+    assert skipper(regex) is not None and skipper(regex).pattern.startswith("(?-i:[") == bool(flags & re.I or "(?i)" in source)
+    assert _matched(regex, text) == _found(regex, text)
+    for pos in range(len(text) + 1):
+        assert _matched(regex, text, pos) == [m.regs for m in regex.finditer(text, pos)]
+
+
+def test_the_folds_beyond_ascii_are_all_that_case_folding_adds_to_an_ascii_letter():
+    from spacy_anon.rules.first_chars import _FOLDS_BEYOND_ASCII
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+    for letter in "abcdefghijklmnopqrstuvwxyz":
+        folded = set(re.findall(letter, every, re.IGNORECASE))
+        assert folded == {letter, letter.upper()} | set(_FOLDS_BEYOND_ASCII.get(letter, "")), letter
 
 
 def test_a_skipper_rejects_a_position_inside_a_run_before_trying_the_pattern():

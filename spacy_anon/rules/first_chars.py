@@ -180,25 +180,70 @@ def _skips(items: list, flags: int) -> bool:
     return True
 
 
+# what IGNORECASE matches an ASCII letter to beyond its two cases (`re`'s simple lower-case mapping and
+# its extra folds: "İ" and "ı" for "i", the Kelvin sign for "k", the long s for "s")
+_FOLDS_BEYOND_ASCII = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
+
+
+def _case_closed(items: list) -> Optional[list]:
+    """A class under IGNORECASE written out with every character it matches, as a class `re` skips to
+    without folding case (a superset is safe: the skipper's lookbehind holds only where the pattern
+    matches); None for a negated class or one with cased letters beyond ASCII."""
+    out: list = []
+    for op, av in items:
+        if op is _c.CATEGORY:
+            out.append((op, av))  # \w, \d, \s and their complements are closed under case
+            continue
+        if op is _c.LITERAL:
+            codes = [av]
+        elif op is _c.RANGE and av[1] - av[0] < 512:
+            codes = list(range(av[0], av[1] + 1))
+        else:
+            return None
+        out.append((op, av))
+        for code in codes:
+            char = chr(code)
+            if char.lower() == char.upper():
+                continue
+            if code > 0x7F:
+                return None
+            for other in {char.lower(), char.upper()} | set(_FOLDS_BEYOND_ASCII.get(char.lower(), "")):
+                out.append((_c.LITERAL, ord(other)))
+    return out
+
+
 @lru_cache(maxsize=4096)
 def skipper(regex: "re.Pattern[str]") -> Optional["re.Pattern[str]"]:
     """A pattern that matches one character exactly where `regex` matches: the class of its first
     characters, then a lookbehind that holds where `regex` matches from that character. It opens with
     a class, so `re` skips the characters outside it in a tight loop, where the twin's lookahead costs
-    a step of the matcher at every position (two to three times the speed on prose and logs). None
-    where the first characters are not one class under the pattern's flags, where case folding would
-    keep `re` from skipping, or where a back reference cannot go into a lookbehind."""
+    a step of the matcher at every position (two to three times the speed on prose and logs). The
+    class is written without case folding (`_case_closed`: `re` does not skip under IGNORECASE), so the
+    first characters of a case-blind pattern, or of pieces under different flags, make one class. None
+    where a negated class is not the only one, where the pieces differ in ASCII, where a case-blind
+    class holds cased letters beyond ASCII, or where a back reference cannot go into a lookbehind."""
     known = _pieces_and_source(regex)
     if known is None:
         return None
     pieces, group = known
     merged, alone = _merged(pieces)
     classes = [(flags, items) for flags, items in merged.items()] + alone
-    if len(classes) != 1 or (classes[0][0] ^ regex.flags) & _KEPT_FLAGS or not _skips(classes[0][1], regex.flags):
+    if any((flags ^ regex.flags) & re.ASCII for flags, _items in classes):
         return None
+    if alone and (len(classes) != 1 or not _skips(alone[0][1], alone[0][0])):
+        return None
+    written: list = []
+    for flags, items in classes:
+        if not _skips(items, flags):
+            items = _case_closed(items)
+            if items is None:
+                return None
+        written += items
     try:
-        first = _class(classes[0][1])
-        guard = _left_guard(regex, classes[0][1])
+        first = _class(written)
+        if regex.flags & re.IGNORECASE:
+            first = "(?-i:" + first + ")"
+        guard = _left_guard(regex, written)
         return re.compile(first + guard + "(?<=(?=" + group + ")" + first + ")", regex.flags)
     except (_Unknown, re.error, RecursionError, OverflowError, TypeError):
         return None

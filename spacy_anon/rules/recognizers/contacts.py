@@ -4,7 +4,7 @@ import re
 from functools import lru_cache
 from typing import Iterator, Tuple
 
-from spacy_anon.rules.first_chars import twin
+from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.phones import find_phones
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, finds, has_digits
 
@@ -99,7 +99,7 @@ def _username_like(value: str) -> bool:
 
 def _username_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
     """The username-shaped values after a user-field cue, up to the first value that is not one."""
-    for cue in twin(_USER_CUE).finditer(text):
+    for cue in matches(_USER_CUE, text):
         pos = cue.end()
         for _ in range(USERNAME_MAX_LIST):
             m = _USER_VALUE.match(text, pos)

@@ -10,7 +10,7 @@ import re
 from typing import Iterator, Optional, Tuple
 
 from spacy_anon.rules import scanning
-from spacy_anon.rules.first_chars import twin
+from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.recognizers.base import Recognizer, has_digits
 
 _NO = r"(?:id|ID|Id|no\.?|No\.?|NO\.?|number|Number|num\.?|#|ref\.?|Ref\.?|reference|code)"
@@ -54,7 +54,7 @@ def _enough_digits(code: str) -> bool:
 def find_labelled(text: str) -> Iterator[Tuple[int, int, str]]:
     """(start, end, fine type) of each code after an identifier's label, or with a typed prefix."""
     seen = set()
-    for match in twin(_LABELLED).finditer(text):
+    for match in matches(_LABELLED, text):
         if _enough_digits(match.group("code")):
             seen.add(match.span("code"))
             yield match.start("code"), match.end("code"), next(t for t, _ in CUES if match.group(t) is not None)
