@@ -7,7 +7,7 @@ the characters of the input over the seconds of that loop (loading excluded), by
 the process's CPU time (the fairer figure on a machine shared with other jobs).
 
   spacy-anon fast path     spacy_anon.fast_path.anonymize_structured (one doc per text)
-  spacy-anon pipeline      spacy.blank("en") + anon_rules (same recognizers) + anon_mask, nlp(text) per text
+  spacy-anon pipeline      fast_path.structured_blank("en") + anon_rules (same recognizers) + anon_mask, nlp(text) per text
   datafog scan             datafog.scan(text) (4.x, Python regex engine); datafog-core (Rust) when installed
   scrubadub                scrubadub.Scrubber().iter_filth(text) (default detectors)
 
@@ -55,9 +55,9 @@ def _system(name: str):
         import spacy
 
         import spacy_anon.mask.component  # noqa: F401
-        from spacy_anon.fast_path import structured_recognizers
+        from spacy_anon.fast_path import structured_blank, structured_recognizers
 
-        nlp = spacy.blank("en")
+        nlp = structured_blank("en")
         nlp.add_pipe("anon_rules", config={"recognizers": list(structured_recognizers())})
         nlp.add_pipe("anon_mask")
         return lambda texts: [([[r["start"], r["end"]] for r in d._.anon_table], d._.anon_text)
@@ -126,9 +126,9 @@ def identity_mismatches(texts: List[str]) -> int:
     import spacy
 
     import spacy_anon.mask.component  # noqa: F401
-    from spacy_anon.fast_path import anonymize_structured, structured_pipeline, structured_recognizers
+    from spacy_anon.fast_path import anonymize_structured, structured_blank, structured_pipeline, structured_recognizers
 
-    nlp = spacy.blank("en")
+    nlp = structured_blank("en")
     nlp.add_pipe("anon_rules", config={"recognizers": list(structured_recognizers())})
     nlp.add_pipe("anon_mask")
     fast = list(anonymize_structured(texts, structured_pipeline()))

@@ -1,7 +1,7 @@
 """The structured-identifier fast path: e-mails, phones, cards, IBANs, national ids, IPs, URLs, dates,
 times, record numbers and credentials, for logs, tickets and exports scrubbed by the gigabyte.
 
-It is `spacy.blank(lang)` + `anon_rules` restricted to the structured recognizers + `anon_mask`: the same
+It is `spacy.blank(lang)` (its tokenizer also splitting keys from values: `structured_blank`) + `anon_rules` restricted to the structured recognizers + `anon_mask`: the same
 recognizers, checksums, context rules and hidden forms, the same replacement memory and table, so its
 output is that pipeline's, character for character (`tests/test_rules_fast_path.py`). What makes it
 fast: each plain pattern runs once over a batch of texts joined (`batch_scan`; with the optional
@@ -24,7 +24,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 
 import spacy
 from spacy.language import Language
-from spacy.util import minibatch
+from spacy.util import compile_infix_regex, minibatch
 
 from spacy_anon.doc_keys import MEMORY_KEY
 from spacy_anon.errors import Errors
@@ -36,6 +36,11 @@ from spacy_anon.rules.recognizers import BUILT_IN
 
 RULES, MASK = "anon_rules", "anon_mask"
 BATCH = 256  # texts scanned together
+# what joins a key to its value and the parts of a path or a query in logs, exports and forms
+# ("phone=+44 ...", "/customers/88231945/orders", "?from=2025-01-01&user_id=42871", "ip:10.2.3.4"): split
+# off by the structured pipeline's tokenizer, so a match stops at its value; spaCy's English infixes
+# split "=" and "/" only before a letter, and a match grows to its whole token ("card=4111...")
+KEY_SEPARATORS = r"[=&?;|/,:]"
 
 
 def structured_recognizers() -> Tuple[str, ...]:
@@ -45,7 +50,7 @@ def structured_recognizers() -> Tuple[str, ...]:
 
 def structured_pipeline(lang: str = "en", *, config: Optional[Dict[str, Any]] = None, recognizers: Any = None,
                         deny_list: Any = None, **mask_config: Any) -> Language:
-    """`spacy.blank(lang)` + `anon_rules` (the structured recognizers) + `anon_mask`, every keyword of
+    """`structured_blank(lang)` + `anon_rules` (the structured recognizers) + `anon_mask`, every keyword of
     `spacy_anon.load` routed to the component that owns it (`recognizers` and `deny_list` add to the
     rules, `rules` sets anon_rules' settings). `config` (overrides of a model's config) has no
     pipeline config to change here and is refused (E280)."""
@@ -55,11 +60,21 @@ def structured_pipeline(lang: str = "en", *, config: Optional[Dict[str, Any]] = 
     if unknown:
         raise TypeError(Errors.E050.format(names=", ".join(unknown), valid=", ".join(load_keywords())))
     settings = route_settings(dict(mask_config), recognizers, deny_list)
-    nlp = spacy.blank(lang)
+    nlp = structured_blank(lang)
     rules_cfg = {"recognizers": list(structured_recognizers()), **settings.get(RULES, {})}
     nlp.add_pipe(RULES, config=rules_cfg)
     nlp.add_pipe(MASK, config=settings.get(MASK, {}))
     return nlp
+
+
+def structured_blank(lang: str = "en") -> Language:
+    """`spacy.blank(lang)` whose tokenizer also splits at `KEY_SEPARATORS` (its language's infixes kept):
+    the pipeline the structured components are added to."""
+    nlp = spacy.blank(lang)
+    infixes = list(nlp.Defaults.infixes or ()) + [KEY_SEPARATORS]
+    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    nlp.tokenizer.url_match = None  # "email=jo@x.com" and "/search?to=jo@x.com&cc=..." are URL-shaped tokens:
+    return nlp  # the rules find URLs themselves, so a token that holds a key and a value is split as the rest
 
 
 def anonymize_structured(texts: Iterable[str], nlp: Optional[Language] = None, *, memory: Any = None,

@@ -5,7 +5,7 @@ import spacy
 from spacy.tokenizer import Tokenizer
 
 import spacy_anon.mask.component  # noqa: F401  (registers anon_mask)
-from spacy_anon.fast_path import anonymize_structured, structured_pipeline, structured_recognizers
+from spacy_anon.fast_path import anonymize_structured, structured_blank, structured_pipeline, structured_recognizers
 from spacy_anon.mask import edge_tokenizer
 
 
@@ -16,7 +16,7 @@ def _lines(n, offset=0):
 
 
 def _reference(texts):
-    ref = spacy.blank("en")
+    ref = structured_blank("en")
     ref.add_pipe("anon_rules", config={"recognizers": list(structured_recognizers())})
     ref.add_pipe("anon_mask")
     return [(d._.anon_text, d._.anon_table) for d in (ref(t) for t in texts)]

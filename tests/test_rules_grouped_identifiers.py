@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import spacy_anon.mask.component  # noqa: F401  (registers anon_mask)
-from spacy_anon.fast_path import anonymize_structured, structured_pipeline, structured_recognizers
+from spacy_anon.fast_path import anonymize_structured, structured_blank, structured_pipeline, structured_recognizers
 from spacy_anon.rules.matching import find_matches
 from spacy_anon.rules.validators import iban_valid, luhn_check_digit
 from spacy_anon.text_views import compact_view
@@ -48,7 +48,7 @@ def _covered(text: str, hidden: str, matches, label: str = "ID") -> bool:
 
 @pytest.fixture(scope="module")
 def reference():
-    nlp = spacy.blank("en")
+    nlp = structured_blank("en")
     nlp.add_pipe("anon_rules", config={"recognizers": list(structured_recognizers())})
     nlp.add_pipe("anon_mask")
     return nlp

@@ -1,6 +1,8 @@
 """Identifiers named by the label before them ("Employee ID: EMP-204518", "account ref 60018842",
 "Invoice INV-20931"), one span each, typed by that label: EMPLOYEE_ID, ACCOUNT_NUMBER, RECORD_NUMBER,
-REFERENCE_NUMBER.
+REFERENCE_NUMBER. Logs and exports write the label as a key ("customer_id=88231945", "accountNo:
+00412277", "user-id 42871") or as the path segment before the value ("/customers/88231945/orders",
+"/patients/1045521"): the same identifiers, found and typed the same way.
 
 A tagger splits "EMP-204518" at its hyphen into two ORG guesses and leaves the hyphen in clear; the
 code after an identifier's label is one ID span here, and `spacy_anon.mask.fine_types` types a
@@ -18,7 +20,7 @@ _NO = r"(?:id|ID|Id|no\.?|No\.?|NO\.?|number|Number|num\.?|#|ref\.?|Ref\.?|refer
 CUES: Tuple[Tuple[str, str], ...] = (
     ("EMPLOYEE_ID", r"employee|staff|payroll|personnel|badge|emp"),
     ("RECORD_NUMBER", r"mrn|hospital|patient|medical\s+record|chart|nhs\s+trust|rio|case\s+note"),
-    ("ACCOUNT_NUMBER", r"account|acct|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty"),
+    ("ACCOUNT_NUMBER", r"account|acct|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"),
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment"),  # not "s/n", Spanish "sin número"
@@ -32,8 +34,19 @@ _CODE = r"(?:[A-Z]{1,5}[\-/ ]?)?\d[\dA-Z]{0,14}(?:[\-/][\dA-Z]{1,10}){0,3}(?:(?<
     r"(?![\w\-/]|[.,]\d)"
 _LABELLED = re.compile(
     r"(?<![\w])(?i:(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in CUES) + r"))"
-    r"(?:[ \t]{1,2}(?i:" + _NO + r"))?\.?[ \t]{0,2}(?:[:#=][ \t]{0,2}|is[ \t]{1,2})?(?P<code>" + _CODE + r")"
+    r"(?:(?:[ \t]{1,2}|[_\-]?)(?i:" + _NO + r"))?\.?[ \t]{0,2}(?:[:#=][ \t]{0,2}|is[ \t]{1,2})?(?P<code>" + _CODE + r")"
 )
+# a URL path's segment that names a collection of people, then the value ("/users/u923301/profile"): a
+# value of letters, digits, "_" and "-" up to the next "/", "?", "#", quote or space (digits checked below)
+PATH_CUES: Tuple[Tuple[str, str], ...] = (
+    ("EMPLOYEE_ID", r"employees?|staff"),
+    ("RECORD_NUMBER", r"patients?"),
+    ("ACCOUNT_NUMBER", r"users?|accounts?|customers?|clients?|members?|subscribers?|tenants?"),
+    ("ID_NUMBER", r"people|persons?|profiles?|students?|contacts?"),
+)
+_PATH_ID = re.compile(
+    r"/(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in PATH_CUES) + r")/"
+    r"(?P<code>[A-Za-z0-9][A-Za-z0-9_\-]{0,63})(?=[/?#;&\s\"'<>)\]]|$)", re.IGNORECASE)
 # a value that carries its own type in its prefix ("EMP-204518", "INV-20931")
 _PREFIXED = re.compile(r"(?<![\w\-])(?P<prefix>EMP|STAFF|INV|ACC|ACCT|CUST|TKT|ORD|REF)-\d{3,12}(?![\w\-])")
 _PREFIX_TYPES = {"EMP": "EMPLOYEE_ID", "STAFF": "EMPLOYEE_ID", "INV": "REFERENCE_NUMBER",
@@ -60,7 +73,11 @@ def find_labelled(text: str) -> Iterator[Tuple[int, int, str]]:
             yield match.start("code"), match.end("code"), next(t for t, _ in CUES if match.group(t) is not None)
     for match in scanning.finditer(_PREFIXED, text):  # texts without "EMP-", "INV-"... are not scanned
         if match.span() not in seen:
+            seen.add(match.span())
             yield match.start(), match.end(), _PREFIX_TYPES[match.group("prefix")]
+    for match in scanning.finditer(_PATH_ID, text):
+        if match.span("code") not in seen and _enough_digits(match.group("code")):
+            yield match.start("code"), match.end("code"), next(t for t, _ in PATH_CUES if match.group(t) is not None)
 
 
 def cue_type(value: str, before: str) -> Optional[str]:
@@ -92,7 +109,7 @@ SCORE = 0.7  # below a custom recognizer of the same code with its context word 
 
 def _recognizer(name: str, fine_type: str) -> Recognizer:
     return Recognizer(name=name, label="ID", type=fine_type, finder=_finder_of(fine_type),
-                      needs=(_LABELLED, _PREFIXED),
+                      needs=(_LABELLED, _PREFIXED, _PATH_ID),
                       negative_context=NEGATIVE_CONTEXT, prefilter=has_digits(MIN_DIGITS))
 
 

@@ -15,16 +15,22 @@ from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, cont
 # part is matched, so a long token without an "@" soon after its start is given up at once instead of
 # being read to its end from every "/" or "=" in it (base64 blobs). Domains may be internationalized
 # ("bücher.de") or punycode ("xn--bcher-kva.example", TLD "xn--p1ai").
-_LOCAL_CHARS = "A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-"
+# the characters of an address's local part (RFC 5322's atext) but "/", "?" and "&", which it allows and no
+# address in use holds, while a URL's path and query put them before an address ("/search?to=jo@x.com")
+_LOCAL_CHARS = "A-Za-z0-9!#$%'*+=^_`{|}~\\-"
 _ULABEL = r"[^\W_](?:(?:[^\W_]|-){0,61}[^\W_])?"
 _UTLD = r"(?:[^\W\d_]{2,24}|[Xx][Nn]--[A-Za-z0-9\-]{1,59})"
+# a log's or a query's key before the address ("email=jo@x.com", "?to=jo@x.com", "reply_to=..."): "=" is
+# a character of an address's local part, but not of the value written after such a key
+_EMAIL_KEY = (r"(?:[?&;]?[A-Za-z_\-]{0,20}(?i:mail|user|username|login|to|from|cc|bcc|addr|address|contact|recipient|rcpt"
+              r"|sender|owner|author|account|customer|client|name|id))=")
 EMAIL = Recognizer(
     name="rules.email",
     label="CONTACT",
     type="EMAIL",
     patterns=compile_patterns([(
-        rf"(?<![\w.+\-])(?=[{_LOCAL_CHARS}.]{{1,64}}@)[{_LOCAL_CHARS}]+(?:\.[{_LOCAL_CHARS}]+)*"
-        rf"@(?:{_ULABEL}\.){{1,10}}{_UTLD}(?![\w\-])", 0.9, 0)]),
+        rf"(?<![\w.+\-])(?:{_EMAIL_KEY})?(?P<address>(?=[{_LOCAL_CHARS}.]{{1,64}}@)[{_LOCAL_CHARS}]+(?:\.[{_LOCAL_CHARS}]+)*"
+        rf"@(?:{_ULABEL}\.){{1,10}}{_UTLD})(?![\w\-])", 0.9, 1)]),
     context=("email", "e-mail", "mail", "correo", "contact"),
     prefilter=contains("@"),
 )

@@ -13,7 +13,7 @@ def _record_valid(value: str) -> Optional[bool]:
 _RECORD_CUE = (
     r"(?:MRN|NHC|N\.?H\.?C\.?|NHCs|NASS|NSS|CIPA|CIP|SIP|NUSS|Episodio|Nº\s?Col\.?|Nº|N°|N\.º|nº|n\.º|"
     r"No\.|no\.|Num\.|Núm\.|núm\.|#|"
-    r"(?i:medical\s+record(?:\s+(?:number|no\.?|#))?|record\s+(?:number|no\.?|#)|patient\s+(?:id|number|no\.?)|"
+    r"(?i:medical\s+record(?:\s+(?:number|no\.?|#))?|record\s+(?:number|no\.?|#)|patient(?:\s+|[_\-]?)(?:id|number|no\.?)|"
     r"hospital\s+number|chart\s+(?:number|no\.?)|n[uú]mero\s+de\s+historia(?:\s+cl[ií]nica)?|"
     r"historia\s+cl[ií]nica|n[uú]mero\s+de\s+(?:processo|paciente|registo|registro)|"
     r"n[uú]mero\s+de\s+afiliaci[oó]n|n[uú]m\.?\s+(?:de\s+)?historia|id\s+(?:number|no\.?)))"
@@ -27,6 +27,8 @@ RECORD_NUMBER = Recognizer(
         (r"(?=[A-Za-z#])" + _RECORD_CUE
          + r"\s*(?:[:#=]\s*)?((?:[A-Za-z]{1,3}[\- ]?)?\d{1,20}(?:[ \-.]\d{1,20}){0,6}(?:[\-/ ]?[A-Z])?)"
          r"(?![\w/]|[.\-]\d)", 0.7, 1),
+        # a URL path's value after its patients' segment ("/patients/1045521/records")
+        (r"(?i)/patients?/([A-Za-z0-9][A-Za-z0-9_\-]{0,63})(?=[/?#;&\s\"'<>)\]]|$)", 0.7, 1),
     ]),
     validator=_record_valid,
     # "Law no. 3713", "Article no. 5", "Protocol No. 11" are not records
