@@ -231,3 +231,19 @@ def test_the_default_pipeline_leaves_prose_after_a_lower_case_guess():
     nlp = spacy_anon.load()
     out = nlp("Mr Smith runs Green Park Cafe. He said green park cafe is busy.")._.anon_text
     assert "green park cafe" not in out.lower()
+
+
+def test_a_person_s_initials_are_swept_only_where_written_so():
+    """Initials given after a name and used after it ("Kevin O'Donnell (KO) ... KO saw"): under three
+    letters, so no name part, but two capitals that make no word are swept, in that writing only."""
+    terms = sweep_terms([("PERSON", "KO"), ("PERSON", "AM"), ("PERSON", "Ed")], ["PERSON"], DEFAULT_HONORIFICS,
+                        is_common=lambda w: w in {"am"}, stop_words={"am"})
+    assert [t.exact for t in terms] == ["KO"]
+    text = "KO saw it. OK, ko and Ko are no initials; KOs neither."
+    assert [text[s:e] for s, e, _t in find_occurrences(text, terms)] == ["KO"]
+
+
+def test_the_default_pipeline_masks_initials_wherever_they_stand_for_the_name(nlp):
+    text = "Witness statement by Kevin O'Donnell (KO), site manager. KO saw the forklift tip at 14:10. OK."
+    doc = nlp(text)
+    assert "KO" not in doc._.anon_text and doc._.anon_text.endswith(" OK.")

@@ -207,6 +207,7 @@ class Term:
     capitalised_only: bool = False
     name_part: bool = False  # a common word that is part of a person's name: also taken where used as a name
     written_case: bool = False  # a name of common words: not taken typed in lower case on a mixed-case line
+    exact: Optional[str] = None  # a person's initials ("KO"): taken only where written exactly so
 
 
 def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str], honorifics: Iterable[str],
@@ -258,7 +259,18 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
                     if not all(_role_word(w) for w in run):  # "chief justice" of "Lord Chief Justice": a role
                         add(run, index, label)
         add(tuple(words), index, label, typed_lower=not any(c.isupper() for c in text))
+        if label in name_labels and _initials(text, stop_words, is_common) and (words[0],) not in seen:
+            seen.add((words[0],))
+            terms.append(Term((words[0],), index, exact=text))
     return terms
+
+
+def _initials(text: str, stop_words: AbstractSet[str], is_common: Callable[[str], bool]) -> bool:
+    """Whether a person's mention is two capitals that make no word ("KO" for Kevin O'Donnell, given in
+    brackets after the name and used after it): swept where written so, although under three letters
+    ("OK", "ko" and "Ko" are not it; "AM", "US" and "IT" are words and never swept)."""
+    return (len(text) == 2 and text.isalpha() and text.isupper() and text.isascii()
+            and fold(text) not in stop_words and not is_common(fold(text)))
 
 
 def _role_word(word: str) -> bool:
@@ -306,7 +318,7 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
             continue
         for t in by_first[folded[i]]:
             n = len(terms[t].words)
-            if tuple(folded[i:i + n]) != terms[t].words:
+            if tuple(folded[i:i + n]) != terms[t].words or terms[t].exact is not None and words[i] != terms[t].exact:
                 continue
             if terms[t].capitalised_only and not _capitalised_occurrence(view.text, starts[i], words[i]) \
                     and not (terms[t].name_part and used_as_name(view.text, starts[i], ends[i])):
