@@ -49,6 +49,7 @@ from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.mask.code_pieces import join_code_pieces
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, field_words, not_a_name,
@@ -242,6 +243,7 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     source = span_getter("anon_source")
     fine_type = span_getter("anon_type")
     out: List[Span] = []
+    spans = join_code_pieces(spans, text, relabel, date_shape, code_shape)
     for span in join_split_names(spans, text, is_name, relabel):
         found_by = source(span)
         if log_timestamp(text, span.start_char, span.end_char):
