@@ -89,3 +89,24 @@ def test_the_default_pipeline_masks_them_too():
     assert found["88231945"] == found["00412277"] == found["77120934"] == "ACCOUNT_NUMBER"
     assert found["2045521"] == "RECORD_NUMBER"
     assert "customer_id=" in doc._.anon_text and "account_no=" in doc._.anon_text
+
+
+@pytest.mark.parametrize("text,value,fine", [
+    ("NHS NO: 943 476 5918", "943 476 5918", "NHS"),  # a failed checksum: still the NHS number of the form
+    ("Policy no. 212 555 0147 renewed.", "212 555 0147", "ACCOUNT_NUMBER"),
+    ("account number 212 555 0147", "212 555 0147", "ACCOUNT_NUMBER"),
+])
+def test_a_number_that_dials_after_an_identifier_s_label_is_that_identifier(text, value, fine):
+    import spacy_anon
+
+    doc = spacy_anon.load()(text)
+    rows = {text[r["start"]:r["end"]]: (r["label"], r["type"]) for r in doc._.anon_table}
+    assert rows[value] == ("ID", fine)
+
+
+def test_a_phone_after_a_phone_word_stays_a_phone():
+    import spacy_anon
+
+    for text in ["Tel: 212 555 0147", "Call me on 020 7946 0958.", "Contact the NHS Trust on 020 7946 0958."]:
+        doc = spacy_anon.load()(text)
+        assert [r["type"] for r in doc._.anon_table if r["label"] == "CONTACT"] == ["PHONE"], text

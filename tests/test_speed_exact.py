@@ -204,7 +204,12 @@ def _reference_find_labelled(text: str):
                                                                if match.group(t) is not None)
     for match in labelled_ids._PREFIXED.finditer(text):
         if match.span() not in seen:
+            seen.add(match.span())
             yield match.start(), match.end(), labelled_ids._PREFIX_TYPES[match.group("prefix")]
+    for match in labelled_ids._PATH_ID.finditer(text):
+        if match.span("code") not in seen and labelled_ids._enough_digits(match.group("code")):
+            yield match.start("code"), match.end("code"), next(t for t, _ in labelled_ids.PATH_CUES
+                                                               if match.group(t) is not None)
 
 
 def _reference_cue_type(value: str, before: str):
@@ -221,7 +226,8 @@ def _reference_cue_type(value: str, before: str):
 ADDRESS_ATOMS = ["8", "4417", "12B", "Birch", "Lane", "LANE", "N", "Kedzie", "Ave", "Strada", "Tighina", "Calle", "de",
                  "Alcalá", "Hauptstraße", "Leeds", "LS11", "5PZ", "Bristol", "BS1", "6XN", "Chicago,", "IL", "60625",
                  "Flat", "2/1", ",", " ", "\n", "Canal", "Street", "MD-2001", "٣", "Ⅷ", "²", "EMP-204518", "Employee",
-                 "ID:", "account", "ref", "60018842", "INV-20931", "claim", "2019", "MRN", "00482913", "Mr", "John"]
+                 "ID:", "account", "ref", "60018842", "INV-20931", "claim", "2019", "MRN", "00482913", "Mr", "John",
+                 "/users/", "/patients/", "customer_id=", "NHS No:", "943 476 5918", "u923301", "/"]
 
 
 @settings(max_examples=400, deadline=None)

@@ -160,6 +160,10 @@ def decide_fine_type(value: str, label: str, detector_type: Optional[str], befor
         return detector_type
     if label in SHAPED_CATEGORIES:
         proven = shape_type(value, label, before, options)
+        if proven == "PHONE":  # a number that dials, after an identifier's label: that identifier
+            cue = cue_type(value, before)  # ("NHS No: 943 476 5918", "Policy no. 212 555 0147")
+            if cue is not None:
+                return cue
         if proven is not None:
             return proven
     if label not in _NOT_RETYPED:
@@ -190,7 +194,7 @@ def category_of(fine_type: Optional[str], label: str) -> str:
 
 # the types whose category replaces a tagger's (a shape-typed CONTACT, ID or CODE keeps its category)
 _RETYPES = frozenset({"ADDRESS", "RECORD_NUMBER", "EMPLOYEE_ID", "ACCOUNT_NUMBER", "REFERENCE_NUMBER", "DEVICE_ID",
-                      "ID_NUMBER"})
+                      "ID_NUMBER", "NHS"})
 
 
 def relabelled(span: Span, label: str) -> Span:

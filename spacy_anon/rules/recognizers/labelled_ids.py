@@ -20,6 +20,9 @@ _NO = r"(?:id|ID|Id|no\.?|No\.?|NO\.?|number|Number|num\.?|#|ref\.?|Ref\.?|refer
 CUES: Tuple[Tuple[str, str], ...] = (
     ("EMPLOYEE_ID", r"employee|staff|payroll|personnel|badge|emp"),
     ("RECORD_NUMBER", r"mrn|hospital|patient|medical\s+record|chart|nhs\s+trust|rio|case\s+note"),
+    # an NHS number written after its label, checksum or not ("NHS No: 943 476 5918"): a tagger's span
+    # there is typed NHS, not PHONE (`rules.nhs` reports the valid ones; this type has no recognizer here)
+    ("NHS", r"nhs"),
     ("ACCOUNT_NUMBER", r"account|acct|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"),
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
