@@ -214,7 +214,7 @@ def relabelled(span: Span, label: str) -> Span:
 # The words that name a kind of value ("e-mail", "Tel", "MRN"): a tagger's span over one of them alone,
 # or over a piece of one ("e" and "mail" of "e-mail"), is the label of a value, never the value.
 LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", "telephone", "phone", "mobile",
-                         "fax", "mrn", "iban", "e-mail address", "email address"})
+                         "fax", "mrn", "iban", "e-mail address", "email address", "bearer", "token", "sid"})
 _WORD_AROUND = re.compile(r"[\w\-]*$")
 _WORD_AFTER = re.compile(r"[\w\-]*")
 

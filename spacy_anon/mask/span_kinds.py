@@ -50,6 +50,7 @@ from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.code_pieces import join_code_pieces
+from spacy_anon.mask.machine_text import inside, machine_regions
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, field_words, not_a_name,
@@ -244,10 +245,13 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     fine_type = span_getter("anon_type")
     out: List[Span] = []
     spans = join_code_pieces(spans, text, relabel, date_shape, code_shape)
+    machine = machine_regions(text) if any(not _by_rule(source(s)) for s in spans) else []
     for span in join_split_names(spans, text, is_name, relabel):
         found_by = source(span)
         if log_timestamp(text, span.start_char, span.end_char):
             continue  # "[09:14] anna_k:": when a message was sent, not a date of anyone's life
+        if machine and not _by_rule(found_by) and inside(machine, span.start_char, span.end_char):
+            continue  # "Mozilla/5.0", "HTTP/1.1", a log's "ERROR": what software writes names nobody
         if span.label_ in NAME_CATEGORIES and is_role_turn(text, span.start_char, span.end_char):
             continue  # "caller: hi": who speaks, by role (`rules.recognizers.speakers`), names nobody
         if found_by is not None and str(found_by).startswith("rules."):
@@ -260,6 +264,11 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         else:
             out.append(span)
     return out
+
+
+def _by_rule(source: object) -> bool:
+    """Whether a span's source is a rule (built in or the user's own), which machine text does not silence."""
+    return str(source or "").startswith(("rules.", "custom."))
 
 
 def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], bool],

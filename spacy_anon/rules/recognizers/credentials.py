@@ -110,11 +110,13 @@ PRIVATE_KEY = Recognizer(
 )
 
 # A long random-looking token right after a secret word ("the secret 9f8e7d6c5b4a39281716a5b4c3d2e1f0",
-# "key: 3kF9xQ2..."): 20 or more characters with letters and digits and at least 3 bits of entropy per
-# character, so "key 1234567890..." or an ordinary hyphenated phrase is not one.
+# "key: 3kF9xQ2...", a session's id in a log, "sid=SauqrBkL60W4Ycs..."): 20 or more characters with letters
+# and digits and at least 3 bits of entropy per character, so "key 1234567890..." or an ordinary
+# hyphenated phrase is not one.
 TOKEN_MIN_ENTROPY = 3.0
 _TOKEN_AFTER_WORD = (
-    r"(?i)\b(?:tokens?|secrets?|keys?|api[ _\-]?keys?|access[ _\-]keys?|bearer|passphrase)\b"
+    r"(?i)\b(?:tokens?|secrets?|keys?|api[ _\-]?keys?|access[ _\-]keys?|bearer|passphrase"
+    r"|sid|sess(?:ion)?(?:[ _\-]?ids?)?|jsessionid|phpsessid|csrf(?:[ _\-]?token)?)\b"
     r"[ \t]{0,3}(?:[:=][ \t]{0,3}|(?:is|was|of)[ \t]{1,3})?[\"'`]?([A-Za-z0-9_\-+/=.~]{19,299}[A-Za-z0-9_\-+/=~])"
     r"(?![\w\-+/=~]|\.[\w\-+/=~])"
 )
@@ -133,5 +135,5 @@ SECRET_TOKEN = Recognizer(
     type="CREDENTIAL",
     patterns=compile_patterns([(_TOKEN_AFTER_WORD, 0.75, 1)]),
     validator=_high_entropy,
-    prefilter=finds(r"(?i)token|secret|key|bearer|passphrase"),
+    prefilter=finds(r"(?i)token|secret|key|bearer|passphrase|sid|sess|csrf"),
 )

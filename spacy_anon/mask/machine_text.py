@@ -1,0 +1,45 @@
+"""The parts of a log or an export that software writes and no person is named in: user-agent strings
+("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko)"), protocol and
+product versions ("HTTP/1.1", "curl/8.4.0"), a request's method, status and size, a log line's level
+("ERROR"). A tagger trained on prose reads them as names ("Mozilla" a person, "KHTML" an organisation,
+"537.36" a phone): its spans that lie wholly inside such a part are dropped (`span_kinds.decide_categories`);
+a rule's span there (an IP, a user id, a token) is kept."""
+import re
+from typing import List, Tuple
+
+# path segments of web applications ("/api/v2/users/u48213/profile"): resources and versions
+_SEGMENTS = ("v\\d{0,2}|api|apis|rest|users?|accounts?|orders?|profiles?|static|assets|images?|img|js|css|login|logout"
+             "|search|checkout|cart|settings|admin|auth|health|status|home|index|confirm|reset|update|delete|new|edit")
+# a product and its version, and the comment in brackets after it: "Mozilla/5.0 (X11; Linux x86_64)"
+_PRODUCT = r"(?<![\w/.\-@])[A-Za-z][A-Za-z0-9.\-_]{1,30}/\d{1,9}(?:\.\d{1,9}){0,4}(?![\w/@\-])"
+_MACHINE = re.compile(
+    rf"{_PRODUCT}(?:[ ]\([^()\n]{{1,160}}\))?"
+    # a request line's method before its path, and its status and size after the protocol
+    r"|(?<=\")(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS|CONNECT|TRACE)(?=[ ]/)"
+    r"|(?<=HTTP/\d\.\d\"[ ])\d{3}[ ](?:\d{1,12}|-)(?![\w.])"
+    r"|(?<=HTTP/\d\"[ ])\d{3}[ ](?:\d{1,12}|-)(?![\w.])"
+    # a log line's level after its time stamp, and the component in brackets after the level:
+    # "2024-03-06T20:14:52.783Z ERROR [api] ..."
+    r"|(?m:(?<=[\dZz\]][ ])(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL|NOTICE)"
+    r"(?:[ ]\[[\w.\-]{1,30}\])?(?=[ \t:\]]|$))"
+    # a URL path's segments that name a resource or a version, not anyone: "/api/v2/users/"
+    rf"|(?<![\w.])(?<=/)(?:{_SEGMENTS})(?=/|[?#\s\"]|$)"
+)
+# what a text written by software holds somewhere: a request's protocol, a browser's name, a level word
+# (searched fast: literal text first); a text without any is prose and is not scanned
+_LEVEL_WORD = re.compile(r"(?:INFO|WARN|ERROR|DEBUG|TRACE|FATAL|CRITICAL|NOTICE)\b")
+
+
+def machine_regions(text: str) -> List[Tuple[int, int]]:
+    """Sorted (start, end) of the parts of `text` that software writes (see the module's docstring)."""
+    if "HTTP/" not in text and "Mozilla/" not in text and _LEVEL_WORD.search(text) is None:
+        return []
+    return [m.span() for m in _MACHINE.finditer(text)]
+
+
+def inside(regions: List[Tuple[int, int]], start: int, end: int) -> bool:
+    """Whether [start, end) lies wholly inside one of `regions` (sorted, not overlapping)."""
+    import bisect
+
+    i = bisect.bisect_right(regions, (start, float("inf"))) - 1
+    return i >= 0 and regions[i][0] <= start and end <= regions[i][1]
