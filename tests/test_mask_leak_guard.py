@@ -247,3 +247,21 @@ def test_the_default_pipeline_masks_initials_wherever_they_stand_for_the_name(nl
     text = "Witness statement by Kevin O'Donnell (KO), site manager. KO saw the forklift tip at 14:10. OK."
     doc = nlp(text)
     assert "KO" not in doc._.anon_text and doc._.anon_text.endswith(" OK.")
+
+
+def test_initials_in_brackets_after_a_name_are_the_name_s_entity(nlp):
+    from spacy_anon.mask.grouping import initials_joined
+
+    text = "Kevin O'Donnell (KO) and Dr Anna Maria Berg (A.M.B.) met; KO left, then JS (JS) came."
+    mentions = [(0, 15, "PERSON"), (17, 19, "PERSON"), (25, 43, "PERSON"), (45, 51, "PERSON"), (58, 60, "PERSON"),
+                (72, 74, "PERSON"), (76, 78, "PERSON")]
+    keys = ["PERSON|kevin o'donnell", "PERSON|ko", "PERSON|anna maria berg", "PERSON|amb", "PERSON|ko", "PERSON|js",
+            "PERSON|js"]
+    assert [text[s:e] for s, e, _l in mentions] == ["Kevin O'Donnell", "KO", "Dr Anna Maria Berg", "A.M.B.", "KO",
+                                                     "JS", "JS"]
+    assert initials_joined(text, mentions, keys, ["PERSON"], ["dr"]) == [
+        "PERSON|kevin o'donnell", "PERSON|kevin o'donnell", "PERSON|anna maria berg", "PERSON|anna maria berg",
+        "PERSON|kevin o'donnell", "PERSON|js", "PERSON|js"]  # "JS (JS)": no name before the brackets
+    doc = nlp("Witness statement by Kevin O'Donnell (KO), site manager. KO saw the forklift tip at 14:10.")
+    entities = {doc.text[r["start"]:r["end"]]: r["entity"] for r in doc._.anon_table}
+    assert entities["KO"] == entities["Kevin O'Donnell"]

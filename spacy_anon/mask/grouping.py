@@ -276,8 +276,37 @@ class NamePartGrouper:
 
     def __call__(self, doc: Doc, spans: Sequence[Span]) -> List[str]:
         text = doc_text(doc)  # a span's text is the doc's text between its offsets
-        return group_mentions([(s.label_, text[s.start_char:s.end_char]) for s in spans], name_labels=self.name_labels,
+        keys = group_mentions([(s.label_, text[s.start_char:s.end_char]) for s in spans], name_labels=self.name_labels,
                               honorifics=self.honorifics, ambiguous=self.ambiguous)
+        return initials_joined(text, [(s.start_char, s.end_char, s.label_) for s in spans], keys,
+                               self.name_labels, self.honorifics)
+
+
+_INITIALS = re.compile(r"[A-Z](?:\.?[A-Z]){1,3}\.?")
+_OPENING = re.compile(r"[ \t]*\([ \t]*$")
+
+
+def initials_joined(text: str, mentions: Sequence[Tuple[int, int, str]], keys: Sequence[str],
+                    name_labels: Sequence[str], honorifics: Sequence[str] = DEFAULT_HONORIFICS) -> List[str]:
+    """`keys` with a person's initials given in brackets right after the name ("Kevin O'Donnell (KO)",
+    "Anna Maria Berg (A.M.B.)") made that person's key, and so every mention with the initials' own key
+    (the initials used later: "KO saw the forklift tip"): one entity, one replacement. The initials must
+    be the first letters of the name's parts, titles left out."""
+    keys = list(keys)
+    for i in range(1, len(mentions)):
+        start, end, label = mentions[i]
+        p_start, p_end, p_label = mentions[i - 1]
+        value = text[start:end]
+        if label not in name_labels or p_label not in name_labels or not _INITIALS.fullmatch(value) \
+                or not _OPENING.fullmatch(text[p_end:start]) or not text[end:end + 1] == ")":
+            continue
+        parts = [p for p in re.split(r"[\s\-]+", text[p_start:p_end])
+                 if p and p.lower().strip(".") not in honorifics]
+        letters = "".join(p[0] for p in parts if p[0].isalpha()).upper()
+        if len(parts) >= 2 and letters == value.replace(".", "") and keys[i] != keys[i - 1]:
+            old = keys[i]
+            keys = [keys[i - 1] if k == old else k for k in keys]
+    return keys
 
 
 @registry.misc("spacy_anon.name_part_grouper.v1")
