@@ -203,3 +203,14 @@ def test_a_double_barrelled_surname_after_a_given_name_is_masked(first, parts):
     out = default_nlp()(text)._.anon_text
     assert first not in out and surname not in out and parts[0] not in out
     assert "UPDATED BY PHONE" in out and "FLOWSHEET" in out
+
+
+@pytest.mark.parametrize("surname", ["Berg", "Price", "Cook"])
+def test_a_titled_person_s_surname_after_given_names_stays_in_the_name(surname):
+    """"Dr Anna Maria Berg" in a note: the surname after the titled given names is part of the name
+    even where a dictionary lists it ("berg"), so it is not left in clear after the mask."""
+    nlp = spacy_anon.load()
+    text = (f"Seen by Dr Anna Maria {surname}. Pt alert and oriented, BP 120/80, HR 72, afebrile. "
+            "Plan: continue abx, mobilise with physio.")
+    out = nlp(text)._.anon_text
+    assert "Anna" not in out and surname not in out

@@ -204,7 +204,11 @@ class ClinicalEvidence:
         return (j >= 0 and not self.clinical(i) and capitals  # "dr. john bowman" in lower case
                 and self.doc[j].whitespace_ == " " and self.words[j].isalpha() and self.lower[j] not in self.stops
                 and ((name_like and (self.after_title(j) or self.after_kin(j) or self.after_role(j)))
-                     or (rare and self.after_title(j) and self.titled(j))))  # "Dr Ferdinand Halfpenny"
+                     or (rare and self.after_title(j) and self.titled(j))  # "Dr Ferdinand Halfpenny"
+                     # a surname a dictionary lists, after a titled person's given names in a note written
+                     # with capitals: "Dr Anna Maria Berg"
+                     or (self.cased and self.written[i].istitle() and (name_like or surname_word(w))
+                         and given_name(self, j) and self.titled(j))))
 
     def after_initial(self, i: int) -> bool:
         """Token i follows an initial and its dot that open a name ("E. WELSH", "s. roberto")."""
