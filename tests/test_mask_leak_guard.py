@@ -239,6 +239,8 @@ def test_a_person_s_initials_are_swept_only_where_written_so():
     terms = sweep_terms([("PERSON", "KO"), ("PERSON", "AM"), ("PERSON", "Ed")], ["PERSON"], DEFAULT_HONORIFICS,
                         is_common=lambda w: w in {"am"}, stop_words={"am"})
     assert [t.exact for t in terms] == ["KO"]
+    # a person's mention that is a title alone has no word left to sweep (it raised IndexError)
+    assert sweep_terms([("PERSON", "DR"), ("PERSON", "MR")], ["PERSON"], DEFAULT_HONORIFICS, is_common=lambda w: False) == []
     text = "KO saw it. OK, ko and Ko are no initials; KOs neither."
     assert [text[s:e] for s, e, _t in find_occurrences(text, terms)] == ["KO"]
 

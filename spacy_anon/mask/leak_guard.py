@@ -259,7 +259,8 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
                     if not all(_role_word(w) for w in run):  # "chief justice" of "Lord Chief Justice": a role
                         add(run, index, label)
         add(tuple(words), index, label, typed_lower=not any(c.isupper() for c in text))
-        if label in name_labels and _initials(text, stop_words, is_common) and (words[0],) not in seen:
+        if label in name_labels and len(words) == 1 and _initials(text, stop_words, is_common) \
+                and (words[0],) not in seen:  # not a title alone ("DR", "MR"): its words were removed
             seen.add((words[0],))
             terms.append(Term((words[0],), index, exact=text))
     return terms
