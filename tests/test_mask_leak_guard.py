@@ -236,9 +236,9 @@ def test_the_default_pipeline_leaves_prose_after_a_lower_case_guess():
 def test_a_person_s_initials_are_swept_only_where_written_so():
     """Initials given after a name and used after it ("Kevin O'Donnell (KO) ... KO saw"): under three
     letters, so no name part, but two capitals that make no word are swept, in that writing only."""
-    terms = sweep_terms([("PERSON", "KO"), ("PERSON", "AM"), ("PERSON", "Ed")], ["PERSON"], DEFAULT_HONORIFICS,
-                        is_common=lambda w: w in {"am"}, stop_words={"am"})
-    assert [t.exact for t in terms] == ["KO"]
+    terms = sweep_terms([("PERSON", "KO"), ("PERSON", "AM"), ("PERSON", "Ed"), ("PERSON", "PT")], ["PERSON"],
+                        DEFAULT_HONORIFICS, is_common=lambda w: w in {"am"}, stop_words={"am"}, initials={0, 1})
+    assert [t.exact for t in terms] == ["KO"]  # "PT" is no initials a name introduced: a note's "patient"
     # a person's mention that is a title alone has no word left to sweep (it raised IndexError)
     assert sweep_terms([("PERSON", "DR"), ("PERSON", "MR")], ["PERSON"], DEFAULT_HONORIFICS, is_common=lambda w: False) == []
     text = "KO saw it. OK, ko and Ko are no initials; KOs neither."

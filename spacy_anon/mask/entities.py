@@ -15,7 +15,8 @@ from spacy_anon.labels import identifier_for
 from spacy_anon.mask import leak_guard
 from spacy_anon.mask.allow_list import inside_any
 from spacy_anon.mask import fine_types
-from spacy_anon.mask.grouping import CONFUSED_LABELS, JOINED_LABELS, canonical_parts, normalize, person_forms
+from spacy_anon.mask.grouping import (CONFUSED_LABELS, JOINED_LABELS, canonical_parts, introduced_initials, normalize,
+                                      person_forms)
 from spacy_anon.mask.memory import ReplacementMemory
 
 SWEEP_SOURCE = "anon_mask.leak_guard"  # source of the mentions the leak guard adds
@@ -105,8 +106,10 @@ def sweep(doc: Doc, kept: List[Span], keys: List[str], text: str, *, name_labels
     """Add every other occurrence of a masked value as a mention of its entity (`find_occurrences`),
     except inside an allowed region (`allowed`: the candidate finder's regions and whole-value patterns)."""
     kept_texts = [text[s.start_char:s.end_char] for s in kept]  # the spans' texts
+    initials = frozenset(introduced_initials(text, [(s.start_char, s.end_char, s.label_) for s in kept],
+                                             tuple(name_labels), tuple(honorifics)))
     terms = leak_guard.sweep_terms([(s.label_, t) for s, t in zip(kept, kept_texts)], tuple(name_labels),
-                                   tuple(honorifics), is_common, stop_words)
+                                   tuple(honorifics), is_common, stop_words, initials)
     occurrences = leak_guard.find_occurrences(text, terms)
     if not occurrences:
         return kept, keys

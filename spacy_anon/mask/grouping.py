@@ -286,13 +286,13 @@ _INITIALS = re.compile(r"[A-Z](?:\.?[A-Z]){1,3}\.?")
 _OPENING = re.compile(r"[ \t]*\([ \t]*$")
 
 
-def initials_joined(text: str, mentions: Sequence[Tuple[int, int, str]], keys: Sequence[str],
-                    name_labels: Sequence[str], honorifics: Sequence[str] = DEFAULT_HONORIFICS) -> List[str]:
-    """`keys` with a person's initials given in brackets right after the name ("Kevin O'Donnell (KO)",
-    "Anna Maria Berg (A.M.B.)") made that person's key, and so every mention with the initials' own key
-    (the initials used later: "KO saw the forklift tip"): one entity, one replacement. The initials must
-    be the first letters of the name's parts, titles left out."""
-    keys = list(keys)
+def introduced_initials(text: str, mentions: Sequence[Tuple[int, int, str]], name_labels: Sequence[str],
+                        honorifics: Sequence[str] = DEFAULT_HONORIFICS) -> List[int]:
+    """The indices of the mentions that are a person's initials given in brackets right after the name
+    ("Kevin O'Donnell (KO)", "Anna Maria Berg (A.M.B.)"): the first letters of the name's parts, titles
+    left out. `mentions`: (start, end, label), sorted, not overlapping."""
+    titles = {h.lower().strip(".") for h in honorifics}
+    found = []
     for i in range(1, len(mentions)):
         start, end, label = mentions[i]
         p_start, p_end, p_label = mentions[i - 1]
@@ -301,9 +301,21 @@ def initials_joined(text: str, mentions: Sequence[Tuple[int, int, str]], keys: S
                 or not _OPENING.fullmatch(text[p_end:start]) or not text[end:end + 1] == ")":
             continue
         parts = [p for p in re.split(r"[\s\-]+", text[p_start:p_end])
-                 if p and p.lower().strip(".") not in honorifics]
+                 if p and p.lower().strip(".") not in titles]
         letters = "".join(p[0] for p in parts if p[0].isalpha()).upper()
-        if len(parts) >= 2 and letters == value.replace(".", "") and keys[i] != keys[i - 1]:
+        if len(parts) >= 2 and letters == value.replace(".", ""):
+            found.append(i)
+    return found
+
+
+def initials_joined(text: str, mentions: Sequence[Tuple[int, int, str]], keys: Sequence[str],
+                    name_labels: Sequence[str], honorifics: Sequence[str] = DEFAULT_HONORIFICS) -> List[str]:
+    """`keys` with a person's initials given in brackets right after the name (`introduced_initials`)
+    made that person's key, and so every mention with the initials' own key (the initials used later:
+    "KO saw the forklift tip"): one entity, one replacement."""
+    keys = list(keys)
+    for i in introduced_initials(text, mentions, name_labels, honorifics):
+        if keys[i] != keys[i - 1]:
             old = keys[i]
             keys = [keys[i - 1] if k == old else k for k in keys]
     return keys

@@ -211,7 +211,8 @@ class Term:
 
 
 def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str], honorifics: Iterable[str],
-                is_common: Callable[[str], bool], stop_words: AbstractSet[str] = frozenset()) -> List[Term]:
+                is_common: Callable[[str], bool], stop_words: AbstractSet[str] = frozenset(),
+                initials: AbstractSet[int] = frozenset()) -> List[Term]:
     """The terms to sweep for, from (label, text) of the masked mentions (index = mention index).
 
     Person names give each name part and the whole name; other labels give the whole mention, except
@@ -220,6 +221,8 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
     outside NUMERIC_LABELS (an ORG "2005" is a year elsewhere).
     is_common: whether a folded word is a common word of the language (then only its capitalised,
         not sentence-initial occurrences count).
+    initials: the indices of the mentions that are a person's initials given after the name
+        (`grouping.introduced_initials`): swept where written so, although under three letters.
     """
     name_labels = set(name_labels)
     titles = {fold(h).strip(".") for h in honorifics}
@@ -259,7 +262,7 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
                     if not all(_role_word(w) for w in run):  # "chief justice" of "Lord Chief Justice": a role
                         add(run, index, label)
         add(tuple(words), index, label, typed_lower=not any(c.isupper() for c in text))
-        if label in name_labels and len(words) == 1 and _initials(text, stop_words, is_common) \
+        if index in initials and label in name_labels and len(words) == 1 and _initials(text, stop_words, is_common) \
                 and (words[0],) not in seen:  # not a title alone ("DR", "MR"): its words were removed
             seen.add((words[0],))
             terms.append(Term((words[0],), index, exact=text))
@@ -269,7 +272,8 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
 def _initials(text: str, stop_words: AbstractSet[str], is_common: Callable[[str], bool]) -> bool:
     """Whether a person's mention is two capitals that make no word ("KO" for Kevin O'Donnell, given in
     brackets after the name and used after it): swept where written so, although under three letters
-    ("OK", "ko" and "Ko" are not it; "AM", "US" and "IT" are words and never swept)."""
+    ("OK", "ko" and "Ko" are not it; "AM", "US" and "IT" are words and never swept). Only initials a name
+    introduced are asked: a note's "PT" that a tagger once took for a person is no one's initials."""
     return (len(text) == 2 and text.isalpha() and text.isupper() and text.isascii()
             and fold(text) not in stop_words and not is_common(fold(text)))
 
