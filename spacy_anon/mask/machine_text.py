@@ -4,6 +4,7 @@ product versions ("HTTP/1.1", "curl/8.4.0"), a request's method, status and size
 ("ERROR"). A tagger trained on prose reads them as names ("Mozilla" a person, "KHTML" an organisation,
 "537.36" a phone): its spans that lie wholly inside such a part are dropped (`span_kinds.decide_categories`);
 a rule's span there (an IP, a user id, a token) is kept."""
+import bisect
 import re
 from typing import List, Tuple
 
@@ -23,7 +24,7 @@ _MACHINE = re.compile(
     r"|(?m:(?<=[\dZz\]][ ])(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL|NOTICE)"
     r"(?:[ ]\[[\w.\-]{1,30}\])?(?=[ \t:\]]|$))"
     # a URL path's segments that name a resource or a version, not anyone: "/api/v2/users/"
-    rf"|(?<![\w.])(?<=/)(?:{_SEGMENTS})(?=/|[?#\s\"]|$)"
+    rf"|(?<=/)(?:{_SEGMENTS})(?=/|[?#\s\"]|$)"
 )
 # what a text written by software holds somewhere: a request's protocol, a browser's name, a level word
 # (searched fast: literal text first); a text without any is prose and is not scanned
@@ -39,7 +40,5 @@ def machine_regions(text: str) -> List[Tuple[int, int]]:
 
 def inside(regions: List[Tuple[int, int]], start: int, end: int) -> bool:
     """Whether [start, end) lies wholly inside one of `regions` (sorted, not overlapping)."""
-    import bisect
-
     i = bisect.bisect_right(regions, (start, float("inf"))) - 1
     return i >= 0 and regions[i][0] <= start and end <= regions[i][1]
