@@ -4,6 +4,7 @@ a segment that names people ("/customers/88231945/orders", "/patients/1045521"),
 clear by the structured fast path ("phone=+44 ...", "card=4111...", "?from=2025-01-01&user_id=42871")."""
 import pytest
 
+import spacy_anon
 from spacy_anon.fast_path import anonymize_structured, structured_pipeline
 from spacy_anon.rules.matching import find_matches, make_options, recognizers_for
 from spacy_anon.rules.recognizers.labelled_ids import cue_type
@@ -12,6 +13,11 @@ from spacy_anon.rules.recognizers.labelled_ids import cue_type
 @pytest.fixture(scope="module")
 def fast():
     return structured_pipeline()
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return spacy_anon.load()
 
 
 def _masked(fast, text):
@@ -80,10 +86,7 @@ def test_a_tagger_s_span_in_a_path_is_typed_by_its_segment():
     assert cue_type("2048", "GET /v1/images/") is None
 
 
-def test_the_default_pipeline_masks_them_too():
-    import spacy_anon
-
-    nlp = spacy_anon.load()
+def test_the_default_pipeline_masks_them_too(nlp):
     doc = nlp("customer_id=88231945 account_no=00412277 patientId: 2045521; GET /api/v1/customers/77120934/orders")
     found = {doc.text[r["start"]:r["end"]]: r["type"] for r in doc._.anon_table}
     assert found["88231945"] == found["00412277"] == found["77120934"] == "ACCOUNT_NUMBER"
@@ -96,17 +99,13 @@ def test_the_default_pipeline_masks_them_too():
     ("Policy no. 212 555 0147 renewed.", "212 555 0147", "ACCOUNT_NUMBER"),
     ("account number 212 555 0147", "212 555 0147", "ACCOUNT_NUMBER"),
 ])
-def test_a_number_that_dials_after_an_identifier_s_label_is_that_identifier(text, value, fine):
-    import spacy_anon
-
-    doc = spacy_anon.load()(text)
+def test_a_number_that_dials_after_an_identifier_s_label_is_that_identifier(nlp, text, value, fine):
+    doc = nlp(text)
     rows = {text[r["start"]:r["end"]]: (r["label"], r["type"]) for r in doc._.anon_table}
     assert rows[value] == ("ID", fine)
 
 
-def test_a_phone_after_a_phone_word_stays_a_phone():
-    import spacy_anon
-
+def test_a_phone_after_a_phone_word_stays_a_phone(nlp):
     for text in ["Tel: 212 555 0147", "Call me on 020 7946 0958.", "Contact the NHS Trust on 020 7946 0958."]:
-        doc = spacy_anon.load()(text)
+        doc = nlp(text)
         assert [r["type"] for r in doc._.anon_table if r["label"] == "CONTACT"] == ["PHONE"], text
