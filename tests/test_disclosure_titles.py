@@ -75,3 +75,24 @@ def test_a_memoir_title_and_film_titles_stay_whole():
     runs = _runs("She starred in the biographical cable films George Wallace (1997) and Gia (1998).")
     assert "George Wallace" in runs and "Gia" in runs
     assert "Under Milk Wood" in _runs("She made her stage debut in a touring production of Under Milk Wood in 1993.")
+
+
+def test_a_full_name_or_an_organisation_before_a_place_is_not_one_title():
+    # where a person or an organisation is, not a title: each is masked as what it is
+    runs = _runs("She is known for playing the detective Ivy Harrowgate in the BBC crime drama.")
+    assert "Ivy Harrowgate" in runs and "BBC" in runs
+    runs = _runs("In 2015 she founded the Tidewater Theatre Company in Swansea with her husband.")
+    assert "Tidewater Theatre Company" in runs and "Swansea" in runs
+    # titles whose first part is no organisation and no full name keep their words
+    for title in ("Midnight in Paris", "Alice in Wonderland", "Sleepless in Seattle", "Night at the Museum"):
+        assert title in _runs(f"He starred in {title} that year.")
+
+
+def test_the_fields_an_organisation_is_of_stay_in_its_name():
+    runs = _runs("She trained at the Royal Welsh College of Music and Drama in Cardiff.")
+    assert "Royal Welsh College of Music and Drama" in runs and "Cardiff" in runs
+    runs = _runs("He joined the Department of Health and Social Care in 2019.")
+    assert "Department of Health and Social Care" in runs
+    # two organisations stay two
+    runs = _runs("She studied at the University of Leeds and Bangor University.")
+    assert "Bangor University" in runs

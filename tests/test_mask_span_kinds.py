@@ -163,6 +163,27 @@ def test_common_job_titles_are_not_masked(nlp):
     assert any("Westcombe" in t for t, _ in found)
 
 
+def test_a_job_a_disclosure_scorer_flagged_is_masked():
+    # the tagger's piece of a job title is no name; a job the scorer found disclosing is masked on purpose
+    doc = _nlp().make_doc("She is a Welsh actress and theatre director.")
+    for i, source in ((6, "anon_disclosure"), (7, "anon_disclosure")):
+        span = Span(doc, i, i + 1, label="MISC")
+        span._.anon_source = source
+        doc.spans.setdefault("anon", []).append(span)
+    out = K.decide_categories(list(doc.spans["anon"]), doc.text, lambda w: False, _relabel)
+    assert [s.text for s in out] == ["theatre", "director"]
+    tagged = Span(doc, 7, 8, label="MISC")
+    tagged._.anon_source = "anon_crf"
+    assert K.decide_categories([Span(doc, 6, 7, label="MISC"), tagged], doc.text, lambda w: False, _relabel) \
+        == [Span(doc, 6, 7, label="MISC")]
+
+
+def _relabel(span, label):
+    new = Span(span.doc, span.start, span.end, label=label)
+    new._.anon_source = span._.anon_source
+    return new
+
+
 def test_role_words_before_a_name_are_cut(nlp):
     found = masked(nlp, "[14:02] Voltline Energy Support (Agent Gabriela): Hi, thanks for waiting.")
     assert ("Gabriela", "PERSON") in found

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
 
 import numpy
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from spacy_anon.disclosure.chunking import Chunk, FUNCTION_WORDS, text_key
+from spacy_anon.disclosure.name_kinds import ORG_HEADS, organisation_by_head, person_after_role
+from spacy_anon.disclosure.person_names import looks_like_person_name
 from spacy_anon.disclosure.vectors import cosine, entity_vector
 from spacy_anon.labels import DEFAULT_ENT_LABEL_MAP, SPAN_KEY
 
@@ -248,12 +250,40 @@ def join_title_runs(doc: Doc, decisions: Sequence[Decision], max_gap: int = 3,
                     and not any(i in blocked_set for i in range(prev.chunk.start, dec.chunk.end))
                     and 1 <= len(gap) <= max_gap
                     and all((t.text.islower() and t.text in TITLE_INNER_WORDS) or _title_function_word(doc, t.i)
-                            for t in gap)
-                    and not (gap[0].text in COORDINATORS and (len(gap) == 1 or gap[1].text not in ARTICLES))):
-                runs[-1].append(dec)
-                continue
+                            for t in gap)):
+                left = doc[runs[-1][0].chunk.start:prev.chunk.end]
+                right = doc[dec.chunk.start:dec.chunk.end]
+                coordinated = gap[0].text in COORDINATORS and (len(gap) == 1 or gap[1].text not in ARTICLES)
+                if (not coordinated and not name_then_place(left, gap)) or organisation_of_two(left, gap, right):
+                    runs[-1].append(dec)
+                    continue
         runs.append([dec])
     return runs
+
+
+# Prepositions that say where a person or an organisation is ("Ivy Harrowgate in the BBC").
+PLACE_PREPOSITIONS = frozenset({"in", "at", "from", "near"})
+
+
+def name_then_place(left: Span, gap: Span) -> bool:
+    """Whether `gap` after a flagged name `left` starts with a preposition of place and `left` is an
+    organisation by its head word or a person's full name (by its first name, or after a role word): "Tidewater Theatre Company in Swansea", "the
+    detective Ivy Harrowgate in the BBC" are two things, each masked as what it is (a place generalizes to
+    "a city in Wales"). A title keeps its words: "Lost in Translation", "Alice in Wonderland", "Midnight in
+    Paris" start with no organisation and no full name."""
+    if gap[0].lower_ not in PLACE_PREPOSITIONS:
+        return False
+    return organisation_by_head(left) or (len(left.text.split()) >= 2 and (
+        looks_like_person_name(left) or person_after_role(left)))
+
+
+def organisation_of_two(left: Span, gap: Span, right: Span) -> bool:
+    """"Royal Welsh College of Music" + "and" + "Drama", "Department of Health and Social Care": the "and"
+    joins the two fields an organisation is "of", so the whole is one name (not a coordination of two)."""
+    if gap.text != "and" or len(right.text.split()) > 3 or organisation_by_head(right):
+        return False
+    words = left.text.split()
+    return any(w.lower() in ORG_HEADS and w[:1].isupper() and "of" in words[k + 1:] for k, w in enumerate(words))
 
 
 def _title_function_word(doc: Doc, i: int) -> bool:

@@ -55,7 +55,7 @@ def person_after_role(span: Span) -> bool:
 
 
 def organisation_by_head(span: Span) -> bool:
-    """A capitalised phrase with an organisation's head word ("Tidewater Theatre Company in Swansea",
+    """A capitalised phrase with an organisation's head word ("Tidewater Theatre Company",
     "Royal Welsh College of Music and Drama")."""
     words = [w.strip(",.").lower() for w in span.text.split()]
     return len(words) >= 2 and span.text[:1].isupper() and any(
