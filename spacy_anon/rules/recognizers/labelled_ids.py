@@ -23,7 +23,9 @@ CUES: Tuple[Tuple[str, str], ...] = (
     # an NHS number written after its label, checksum or not ("NHS No: 943 476 5918"): a tagger's span
     # there is typed NHS, not PHONE (`rules.nhs` reports the valid ones; this type has no recognizer here)
     ("NHS", r"nhs"),
-    ("ACCOUNT_NUMBER", r"account|acct|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"),
+    # a UK bank's sort code names the branch that holds the account ("Sort code 40-12-76")
+    ("ACCOUNT_NUMBER", r"account|acct|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"
+                       r"|sort[ \t\-]?code"),
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment"),  # not "s/n", Spanish "sin número"
@@ -67,13 +69,22 @@ def _enough_digits(code: str) -> bool:
     return sum(c.isdigit() for c in code) >= MIN_DIGITS and _YEAR.fullmatch(code) is None
 
 
+# the account number written after a sort code ("account 40-12-76 31926819", "sort code 40-12-76 / 31926819")
+_AFTER_SORT_CODE = re.compile(r"(?<=\d\d-\d\d-\d\d)(?:[ \t]{1,3}|[ \t]?[/,][ \t]?)(\d{8})(?![\w\-/]|[.,]\d)")
+
+
 def find_labelled(text: str) -> Iterator[Tuple[int, int, str]]:
     """(start, end, fine type) of each code after an identifier's label, or with a typed prefix."""
     seen = set()
     for match in matches(_LABELLED, text):
         if _enough_digits(match.group("code")):
             seen.add(match.span("code"))
-            yield match.start("code"), match.end("code"), next(t for t, _ in CUES if match.group(t) is not None)
+            fine = next(t for t, _ in CUES if match.group(t) is not None)
+            yield match.start("code"), match.end("code"), fine
+            account = _AFTER_SORT_CODE.match(text, match.end("code")) if fine == "ACCOUNT_NUMBER" else None
+            if account is not None:
+                seen.add(account.span(1))
+                yield account.start(1), account.end(1), fine
     for match in scanning.finditer(_PREFIXED, text):  # texts without "EMP-", "INV-"... are not scanned
         if match.span() not in seen:
             seen.add(match.span())
