@@ -45,8 +45,8 @@ from spacy_anon.extensions import doc_text, remember_text
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names, english_surnames
-from spacy_anon.lexicon.generic_words import (CLINICAL_WORDS, IRREGULAR_VERBS, NUMBER_ENDINGS, dictionary_test,
-                                              is_past_or_progressive)
+from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, CLINICAL_WORDS, IRREGULAR_VERBS, NUMBER_ENDINGS,
+                                              dictionary_test, is_past_or_progressive)
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
 from spacy_anon.lexicon.category_words import trait_words
@@ -226,8 +226,8 @@ def is_word(lower: str, lang: str = "en") -> bool:
     profile = case_profile(lang)
     if _zipf(lower, lang) >= profile.common_zipf or _dictionary(lang)(lower):
         return True
-    if lang == "en":
-        return lower.endswith("ly") and len(lower) > 5 and (_dictionary()(lower[:-2]) or _dictionary()(lower[:-3] + "y"))
+    if lang == "en":  # a chat's word typed short ("shes", "appt"), an adverb of a word
+        return lower in CHAT_SHORTHAND or lower.endswith("ly") and len(lower) > 5 and (_dictionary()(lower[:-2]) or _dictionary()(lower[:-3] + "y"))
     suffix = profile.adverb_suffix
     return lower.endswith(suffix) and len(lower) > len(suffix) + 2 and is_word(lower[:-len(suffix)], lang)
 

@@ -47,7 +47,8 @@ CHAT_SHORTHAND = frozenset(
     "kinda sorta dunno lemme gimme omfg wtf ffs smh rofl lmfao xd xx xxx xoxo rip jk jw nbd ofc obvs defo "
     "deffo probs totes dont didnt doesnt isnt wasnt werent cant couldnt wouldnt shouldnt aint havent hasnt "
     "hadnt arent im ive youre youve theyre theyve thats whats wheres hows didn doesn isn wasn weren couldn "
-    "wouldn shouldn hasn haven hadn aren mustn needn".split()
+    "wouldn shouldn hasn haven hadn aren mustn needn shes hes theres youll theyll wouldve couldve shouldve "
+    "appt appts rly abt bday yday hosp meds thx tho".split()
 )
 
 # The keys of a form or a record line ("MRN 4471823", "Tel: ...", "Case No 12345/06"): the value after
@@ -104,7 +105,7 @@ NUMBER_ENDINGS = frozenset(
     "lb lbs oz ft yr yrs yo wk wks mo mos".split())
 
 # words before a clock time said as a bare number ("around 11", "till 3", "by 5"): with it, no part of a name
-CLOCK_PREPOSITIONS = frozenset("at around about by till until before after from circa".split())
+CLOCK_PREPOSITIONS = frozenset("at around about by till til until before after from circa".split())
 
 # Irregular past forms and auxiliaries: after a name they say the name is a subject ("Will Smith met").
 IRREGULAR_VERBS = frozenset(
@@ -163,6 +164,29 @@ def is_past_or_progressive(word: str, is_common: Optional[Callable[[str], bool]]
     if word.endswith("eed") or len(word) < 5:  # "need", "seed", "bed", "ring"
         return False
     return any(is_common(stem) for stem in verb_stems(word))
+
+
+# English prefixes that make new words of dictionary words ("countersign", "unsubscribe", "reupload")
+COINING_PREFIXES = ("counter", "under", "inter", "multi", "over", "anti", "semi", "post", "self", "down", "out",
+                    "pre", "sub", "mis", "dis", "non", "re", "un", "co", "de", "up")
+
+
+def english_coinage(word: str, is_common: Callable[[str], bool]) -> bool:
+    """Whether a lower-case ASCII word no dictionary lists is made of English words: a prefix and a
+    dictionary word of four letters or more ("countersign", "reupload", "unsubscribe"), or two dictionary
+    words of three letters or more ("payslips", "timesheet"), perhaps inflected ("countersigned"). A
+    foreign word ("länsrätten") or a surname ("okafor", "kowalski") is not."""
+    if not word.isascii() or not word.isalpha() or not word.islower():
+        return False
+    for form in (word, *verb_stems(word)):
+        for prefix in COINING_PREFIXES:
+            rest = form[len(prefix):]
+            if form.startswith(prefix) and len(rest) >= 4 and is_common(rest):
+                return True
+        for cut in range(3, len(form) - 2):
+            if is_common(form[:cut]) and is_common(form[cut:]):
+                return True
+    return False
 
 
 @lru_cache(maxsize=65536)

@@ -30,7 +30,7 @@ from typing import AbstractSet, Any, Callable, Dict, Iterable, List, Optional, S
 from spacy_anon.casing import AS_WRITTEN, line_regime
 from spacy_anon.coref.lexicon import PREDICATE_CUES, ROLE_NOUNS
 from spacy_anon.coref.resolve import PREVIOUS_WORD, ordinary_before, plain_words, shouted
-from spacy_anon.lexicon.generic_words import CHAT_SHORTHAND, GREETINGS, INTERJECTIONS
+from spacy_anon.lexicon.generic_words import CHAT_SHORTHAND, GREETINGS, INTERJECTIONS, is_past_or_progressive
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
 from spacy_anon.tagger.span_filters.names import PERSON_TITLES
@@ -139,7 +139,8 @@ def _given_names_before(text: str, start: int, titles: AbstractSet[str], is_give
         if not word[:1].isupper() or folded in titles or _role_word(folded) or len(folded) < 2 or folded in CHAT_WORDS \
                 or _CONTRACTION.search(word):
             break  # a greeting or filler the reading text capitalised ("congrats tomek") is no given name
-        if is_common(folded) and (not is_given_name(folded) or _SENTENCE_END.search(text[max(0, m.start() - 40):m.start()])):
+        word_or_verb = is_common(folded) or is_past_or_progressive(folded, is_common)  # "Met Sarah", "Called Sarah"
+        if word_or_verb and (not is_given_name(folded) or _SENTENCE_END.search(text[max(0, m.start() - 40):m.start()])):
             break  # a word ("Yesterday Quayle"), or "May Quayle ..." opening a sentence: the capital says nothing
         start = m.start(1)
     return start

@@ -50,6 +50,9 @@ from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.code_pieces import join_code_pieces
+from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
+    OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, name_before_job_title,
+)
 from spacy_anon.mask.machine_text import inside, machine_regions
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
@@ -77,9 +80,6 @@ TRIM_CATEGORIES = NAME_CATEGORIES - {"DEM", "MISC"}
 PEOPLE_NOUNS = JOB_NOUNS | ROLE_WORDS | frozenset(
     "student volunteer citizen national man woman boy girl child family couple speaker refugee migrant "
     "immigrant resident pensioner veteran".split())
-OFFICE_WORDS = frozenset("lord lady chief general supreme justice minister president secretary governor mayor "
-                         "commissioner chancellor attorney registrar".split())
-JOB_SUFFIXES = ("ologist", "iatrist", "ician", "ographer", "apist", "ologists", "icians")
 SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•"})
 HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})
 KIN = frozenset(KINSHIP_WORDS)  # "GIRLFRIEND KIARA", "wife Halina": the name after the kinship word  # rule types of user names
@@ -179,8 +179,8 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
     if label != "PERSON" and INITIAL_NAME.fullmatch(value) and folded(head) not in ORG_HEADS:
         return "PERSON"  # "J. ABERNATHY", "K. Washington": an initial and a surname sign a person
     if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and words[0].istitle() \
-            and folded(words[0]) in ORG_LEADS:  # "Banca Sociala", "Hospital La Paz"
-        return "ORG"
+            and (folded(words[0]) in ORG_LEADS or (label == "PERSON" and folded(words[0]) == "royal")):
+        return "ORG"  # "Banca Sociala", "Hospital La Paz"; "Royal Marsden" is no one (but "Royal Tunbridge Wells" a town)
     return None
 
 
@@ -275,8 +275,8 @@ def _by_rule(source: object) -> bool:
 def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], bool],
                      relabel: Callable[[Span, str], Span]) -> List[Span]:
     """`spans` with a name a tagger split into touching pieces joined, when the whole's shape says what
-    it is: "RIVERBEND METHODIST" + "HOSPITAL" (an organisation's head noun), "J" + "ABERNATHY" (an initial
-    and a surname). Pieces touch when only one space, or an initial's full stop and a space, lies between
+    it is: "RIVERBEND METHODIST" + "HOSPITAL" (an organisation's head noun), "J" + "ABERNATHY", "S" + "PATEL"
+    (an initial and a surname). Pieces touch when only one space, or an initial's full stop and a space, lies between
     them on one line; a rule's span is never joined."""
     source = span_getter("anon_source")
     out: List[Span] = []
@@ -286,9 +286,12 @@ def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], 
                 and not str(source(prev) or "").startswith("rules.") \
                 and not str(source(span) or "").startswith("rules.") \
                 and ((text[prev.end_char:span.start_char] == " " and prev.label_ != span.label_)
-                     or (text[prev.end_char:span.start_char] == ". " and len(prev.text) == 1)):
+                     or (text[prev.end_char:span.start_char] == ". " and len(prev.text) == 1)
+                     or (text[prev.end_char:span.start_char] == " " and prev.label_ == span.label_ == "PERSON"
+                         and len(prev.text) == 1 and prev.text.isupper())):
             value = text[prev.start_char:span.end_char]
-            new = category_by_shape(trim_post_nominal(value), "LOC", is_name)
+            new = "PERSON" if prev.label_ == span.label_ == "PERSON" else category_by_shape(
+                trim_post_nominal(value), "LOC", is_name)
             if new in ("ORG", "PERSON"):
                 out[-1] = _piece(prev, prev.start, span.end, relabel)
                 continue
@@ -339,6 +342,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 and not titled_name(doc, start, end, is_given_name) \
                 and not after_person_word(text, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]),
                                           PERSON_OR_ROLE_LEADS):
+            named = name_before_job_title(doc, start, end, is_given_name)
+            if named is not None:
+                parts.insert(0, (start, named))  # "Joseph Banks Store Manager": the person, not the job
             continue  # not "Dr Will Cook", "Nurse Will Cook": a title, role or kin word names a person
         if len(parts_of) > 1 and label in TRIM_CATEGORIES and lower_words_only(doc, start, end) \
                 and not any(is_given_name(t.lower_) for t in doc[start:end]):
@@ -447,43 +453,8 @@ def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optiona
     return None
 
 
-def job_title(doc: Doc, start: int, end: int) -> bool:
-    """A common job title ("Payroll Administrator", "Senior Software Engineer", "Head Chef"): two words or
-    more (a lone "Officer" may be how a person is addressed) ending in
-    a job noun and every word is a dictionary word, no nationality; no name, place or organisation is
-    named so."""
-    words = [t for t in doc[start:end] if not t.is_punct]
-    if len(words) < 2 or not job_noun(words[-1].text) or (words[0].text.islower() and not words[-1].text.islower()) or folded(words[-1].text) in ("lead", "head"):
-        return False
-    if any(folded(w.text) in OFFICE_WORDS for w in words):
-        return False  # "Lord Justice Clerk", "Chief Medical Officer": an office one person holds
-    return all(w.is_alpha and folded(w.text) not in trait_words()
-               and (job_noun(w.text) or zipf(w.lower_) >= COMMON_ZIPF) for w in words)
 
 
-def given_name_and_surname(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> bool:
-    """Whether start:end opens with a given name and ends with a listed surname ("Mary Cook", "Will
-    Baker", "Rose Miller"): a person whose surname is a trade, not a job title."""
-    words = [t for t in doc[start:end] if not t.is_punct]
-    return len(words) >= 2 and words[0].text[:1].isupper() and is_given_name(words[0].lower_) \
-        and folded(words[-1].text) in load_gazetteer(LAST_NAME_SOURCES)
-
-
-def in_job_title(doc: Doc, start: int, end: int) -> bool:
-    """A lone job noun that the words before it on its line make a common job title ("Software [Engineer]",
-    "Data [Analyst]", "Head [Chef]"): the tagger's piece of the title."""
-    if end - start != 1 or not job_noun(doc[start].text):
-        return False
-    first = start
-    for _ in range(3):  # a title of up to four words ("Senior Software Development Engineer")
-        j = first - 1
-        if j < 0 or not doc[j].is_alpha or "\n" in doc[j].whitespace_ or not doc[j].whitespace_ \
-                or doc.vocab[doc[j].lower_].is_stop:  # "is a [writer]": a function word starts no title
-            break
-        first = j
-        if job_title(doc, first, end):
-            return True
-    return False
 
 
 def lower_words_only(doc: Doc, start: int, end: int) -> bool:
@@ -498,11 +469,6 @@ def trait_words_only(doc: Doc, start: int, end: int) -> bool:
     words = [t for t in doc[start:end] if not (t.is_punct or t.is_space)]
     return len(words) == 1 and folded(words[0].text) in trait_words()
 
-
-def job_noun(word: str) -> bool:
-    """A job noun of the list, or a specialist's by its ending ("Cardiologist", "Paediatrician")."""
-    word = folded(word)
-    return word in JOB_NOUNS or (len(word) > 7 and word.endswith(JOB_SUFFIXES))
 
 
 def has_capitals(doc: Doc, start: int, end: int) -> bool:

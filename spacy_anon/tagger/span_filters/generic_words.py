@@ -15,7 +15,7 @@ from spacy.tokens import Doc
 from spacy.util import registry
 
 from spacy_anon.lexicon.generic_words import (
-    CLINICAL_WORDS, CLOCK_PREPOSITIONS, FIELD_KEYS, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, GREETINGS, IMPERATIVES, INTERJECTIONS,
+    CHAT_SHORTHAND, CLINICAL_WORDS, CLOCK_PREPOSITIONS, FIELD_KEYS, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, GREETINGS, IMPERATIVES, INTERJECTIONS,
     IRREGULAR_VERBS, OPENING_NON_NAMES, PREPOSITIONS, WEEKDAYS, dictionary_test, folded, is_past_or_progressive,
     is_verb_form, salutation_only,
 )
@@ -118,6 +118,13 @@ class GenericWordTrimmer:
         prev = folded(self.texts[j])
         return prev in GREETINGS or prev in INTERJECTIONS
 
+    def chat_word(self, i: int) -> bool:
+        """Chat shorthand typed in lower case as a word of its own inside a span ("huang pls dont deploy"):
+        no part of a name ("Tolombeh-ye" holds a "ye")."""
+        text = self.texts[i]
+        spaced = i > 0 and self.spacing[i - 1] == " " and (self.spacing[i] == " " or i + 1 == len(self.texts))
+        return spaced and text.islower() and folded(text) in CHAT_SHORTHAND and self.s.generic(i)
+
     def verb(self, i: int, label: str) -> bool:
         """A lower-case verb form inside a name-like span ("met", "brought", "called"); in a person span
         also "-s" forms and prepositions ("reports", "in")."""
@@ -140,6 +147,28 @@ class GenericWordTrimmer:
         if label in self.person_labels and not caps:
             return text in PREPOSITIONS or is_verb_form(text, self.s.is_common)
         return is_past_or_progressive(text, self.s.is_common)  # "UNITED KINGDOM OF GREAT BRITAIN AND" stays
+
+    def opening_verb(self, i: int, label: str, any_label: bool = False) -> bool:
+        """A past or progressive verb opening a sentence before a person's name (or before any name,
+        `any_label`), as notes write without their subject ("Phoned Kwame about the rota", "Emailed Priya
+        the contract"); not a given name."""
+        text = self.texts[i]
+        if (label not in self.person_labels and not any_label) or not text[:1].isupper() \
+                or not starts_sentence(self.doc, i):
+            return False
+        w = text.lower()
+        return w not in self.s.names and w not in WORD_GIVEN_NAMES and is_past_or_progressive(w, self.s.is_common)
+
+    def after_opening_verb(self, start: int, end: int, label: str) -> int:
+        """Where a name-like span starts after a verb and prepositions that open its sentence ("Taken to
+        Pinderfields Hospital", "Transferred to Ward 7"): `start` when there are none. "United Nations" keeps
+        its participle, which no preposition follows."""
+        if label not in self.name_labels or label in self.person_labels or not self.opening_verb(start, label, True):
+            return start
+        k = start + 1
+        while k < end - 1 and (self.spaces[k] or self.texts[k] in PREPOSITIONS):
+            k += 1
+        return k if k > start + 1 and self.texts[k - 1] in PREPOSITIONS else start
 
     def in_name(self, i: int, start: int, end: int) -> bool:
         """A weekday that is part of a name: after a title, or before a capitalised word that is no month
@@ -173,7 +202,7 @@ class GenericWordTrimmer:
             cut, own = False, None
             if self.sentence_break(i, start, end) or (keyed and self.field_key(i, start, end)):
                 cut = True
-            elif name_like and (self.greeting(i, piece) or self.verb(i, label)):
+            elif name_like and (self.greeting(i, piece) or self.verb(i, label) or self.chat_word(i)):
                 cut = True
             elif self.date_label and label != self.date_label and self.weekday(i) and not self.in_name(i, start, end):
                 cut, own = True, (i, i + 1, self.date_label)
@@ -196,8 +225,9 @@ class GenericWordTrimmer:
         if label not in self.name_labels and label != self.date_label:
             return start, end
         start, end = trim_punctuation(doc, start, end)
+        start = self.after_opening_verb(start, end, label)
         while start < end - 1 and (((s.generic(start) or self.imperative(start)) and not self.name_start(start, end))
-                                   or s.opener(start)):
+                                   or s.opener(start) or self.opening_verb(start, label)):
             start += 1
             start, end = trim_punctuation(doc, start, end)
         name_like = label in self.name_labels

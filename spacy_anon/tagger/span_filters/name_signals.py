@@ -10,7 +10,7 @@ from spacy.tokens import Doc
 from spacy_anon.casing import written_words
 from spacy_anon.lexicon.generic_words import (
     CHAT_SHORTHAND, CLINICAL_WORDS, FIELD_KEYS, GREETINGS, IMPERATIVES, INTERJECTIONS, WEEKDAYS, elongated_forms,
-    folded, is_past_or_progressive, is_verb_form, verb_stems, zipf,
+    english_coinage, folded, is_past_or_progressive, is_verb_form, verb_stems, zipf,
 )
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.lexicon.sentence_adverbs import opening_word
@@ -90,6 +90,7 @@ class NameSignals:
         self.written = written_words(doc)  # the tokens as typed, where the doc is a recased reading
         self.caps, self.headings = caps_lines(doc)
         self._chunks: Optional[List[int]] = None
+        self._starts: Optional[List[bool]] = None
         self.stops = stop_words(doc.lang_)
         self.english = doc.lang_ == "en"
 
@@ -254,7 +255,40 @@ class NameSignals:
             return True  # a name written in lower case ("mark: okay", "ask ben")
         if describes and self.determined(start) and not is_past_or_progressive(text, self.is_common):
             return True  # a description: "the police", "the applicant's brother", "his two sisters"
-        return not self.is_common(w)  # a lower-case word: a name only when no dictionary lists it
+        # a lower-case word: a name only when no dictionary lists it, and not a word made of English words
+        # where the writer gives names their capitals ("Could you ask Marcus to countersign", "Tell Jonas to
+        # unsubscribe"; a foreign court's "länsrätten" stays)
+        return not self.is_common(w) and not (english_coinage(w, self.is_common) and self.cased_sentence(i))
+
+    def cased_sentence(self, i: int) -> bool:
+        """Whether token i stands in a sentence whose writer uses capitals: the sentence opens with a
+        capital, a capitalised word stands inside it, and it has no "i" in lower case; on a line not in
+        capitals, in a doc as typed (not recased). A sentence typed in lower case ("ask okafor pls") or
+        with capitals only where a phone puts them ("Talked to okafor") says nothing."""
+        if self.written is not None or self.caps[i]:
+            return False
+        texts, starts, alpha = self.texts, self.sentence_starts(), self.alpha
+        first = i
+        while first > 0 and not starts[first]:
+            first -= 1
+        while first < i and not alpha[first]:
+            first += 1
+        if not texts[first][:1].isupper():
+            return False
+        inside = False
+        k = first + 1
+        while k < len(texts) and not starts[k]:
+            text = texts[k]
+            if text == "i":
+                return False
+            inside = inside or (alpha[k] and text[:1].isupper() and not text.isupper())
+            k += 1
+        return inside
+
+    def sentence_starts(self) -> List[bool]:
+        if self._starts is None:
+            self._starts = sentence_starts(self.texts, self.spacing, self.spaces)
+        return self._starts
 
     def generic(self, i: int) -> bool:
         """A word that a span of any label may not start or end with: a greeting, interjection or field

@@ -1,0 +1,76 @@
+"""Job titles in a tagger's name spans: "Payroll Administrator" names nobody, "Joseph Banks Store Manager"
+is a person and their job. `anon_mask` drops a tagger's span that is only a common job title and keeps the
+name before one (`span_kinds.decide_categories`)."""
+from typing import Callable, Optional
+
+from spacy.tokens import Doc
+
+from spacy_anon.lexicon.category_words import JOB_NOUNS, trait_words
+from spacy_anon.lexicon.gazetteers import load_gazetteer
+from spacy_anon.lexicon.generic_words import folded, verb_stems, zipf
+from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES
+
+OFFICE_WORDS = frozenset("lord lady chief general supreme justice minister president secretary governor mayor "
+                         "commissioner chancellor attorney registrar".split())
+JOB_SUFFIXES = ("ologist", "iatrist", "ician", "ographer", "apist", "ologists", "icians")
+COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's)
+
+
+def job_title(doc: Doc, start: int, end: int) -> bool:
+    """A common job title ("Payroll Administrator", "Senior Software Engineer", "Head Chef"): two words or
+    more (a lone "Officer" may be how a person is addressed) ending in
+    a job noun and every word is a dictionary word, no nationality; no name, place or organisation is
+    named so."""
+    words = [t for t in doc[start:end] if not t.is_punct]
+    if len(words) < 2 or not job_noun(words[-1].text) or (words[0].text.islower() and not words[-1].text.islower()) or folded(words[-1].text) in ("lead", "head"):
+        return False
+    if any(folded(w.text) in OFFICE_WORDS for w in words):
+        return False  # "Lord Justice Clerk", "Chief Medical Officer": an office one person holds
+    return all(w.is_alpha and folded(w.text) not in trait_words()
+               and (job_noun(w.text) or zipf(w.lower_) >= COMMON_ZIPF
+                    or any(zipf(stem) >= COMMON_ZIPF for stem in verb_stems(w.lower_)))  # "Lettings Manager"
+               for w in words)
+
+
+def name_before_job_title(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> Optional[int]:
+    """Where a person's name ends when start:end is a capitalised given name, perhaps a surname, then a job
+    title or noun ("Joseph Banks Store Manager", "Joseph Banks Manager": a signature without its comma);
+    None when it is no such span."""
+    first = doc[start]
+    if not (first.text[:1].isupper() and first.is_alpha and is_given_name(first.lower_)):
+        return None
+    for cut in (start + 2, start + 1):  # a given name and a surname first, as signatures write them
+        if cut < end and (job_title(doc, cut, end) or (cut == end - 1 and job_noun(doc[cut].text))):
+            return cut
+    return None
+
+
+def given_name_and_surname(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> bool:
+    """Whether start:end opens with a given name and ends with a listed surname ("Mary Cook", "Will
+    Baker", "Rose Miller"): a person whose surname is a trade, not a job title."""
+    words = [t for t in doc[start:end] if not t.is_punct]
+    return len(words) >= 2 and words[0].text[:1].isupper() and is_given_name(words[0].lower_) \
+        and folded(words[-1].text) in load_gazetteer(LAST_NAME_SOURCES)
+
+
+def in_job_title(doc: Doc, start: int, end: int) -> bool:
+    """A lone job noun that the words before it on its line make a common job title ("Software [Engineer]",
+    "Data [Analyst]", "Head [Chef]"): the tagger's piece of the title."""
+    if end - start != 1 or not job_noun(doc[start].text):
+        return False
+    first = start
+    for _ in range(3):  # a title of up to four words ("Senior Software Development Engineer")
+        j = first - 1
+        if j < 0 or not doc[j].is_alpha or "\n" in doc[j].whitespace_ or not doc[j].whitespace_ \
+                or doc.vocab[doc[j].lower_].is_stop:  # "is a [writer]": a function word starts no title
+            break
+        first = j
+        if job_title(doc, first, end):
+            return True
+    return False
+
+
+def job_noun(word: str) -> bool:
+    """A job noun of the list, or a specialist's by its ending ("Cardiologist", "Paediatrician")."""
+    word = folded(word)
+    return word in JOB_NOUNS or (len(word) > 7 and word.endswith(JOB_SUFFIXES))
