@@ -84,7 +84,11 @@ def _merged(winner: Span, start: int, end: int) -> Span:
 RULE_VALUE_LABELS = frozenset({"CONTACT", "ID", "DATETIME", "AGE"})
 # value label -> the labels it cuts (else all); a span of these labels over the value's own extent goes too
 # ("50th" ID over the age of "his 50th"); an age drops any span that adds only filler to it ("40" + "th")
-_CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}), "AGE": frozenset({"CONTACT", "ID", "CODE"})}
+# ("3 Feb. 1990" cuts an ORG "1990 in Leeds": no name of a body, place or person starts inside a date; a
+# piece left with no letter is the tagger's reading of more of the date, and the span stays whole)
+_NAMES_A_DATE_CUTS = frozenset({"ORG", "LOC", "PERSON"})
+_CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}) | _NAMES_A_DATE_CUTS,
+           "AGE": frozenset({"CONTACT", "ID", "CODE"})}
 # a contact value cuts back others only when its context or shape made it sure: a phone number with its
 # word ("call me on", "Tel"), an e-mail address; "Apartado de Correos 20134 48080" is no phone number
 CONTACT_MIN_SCORE = 0.9
@@ -92,7 +96,8 @@ CONTACT_MIN_SCORE = 0.9
 # times of day and the week, and the keys of contact fields (`FIELD_KEYS`), no name
 FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | DAY_TIMES | frozenset(
     "yesterday weekend weekends week weekday weekdays web website st nd rd th".split())
-ORDINAL_ENDS = frozenset("st nd rd th".split())  # all an age's tagger span may add to be dropped ("40" + "th")
+# all an age's tagger span may add to be dropped: an ordinal's ending ("40" + "th"), a note's sex ("58" + "F")
+ORDINAL_ENDS = frozenset("st nd rd th m f".split())
 
 
 def _content(token) -> bool:
@@ -136,8 +141,12 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
             out.append(span)
             continue
         pieces = _outside(span, {i for v in over for i in range(v.start, v.end)})
-        kept = [(start, end) for start, end in pieces if not _filler(span.doc[start:end])
-                or (all(v.label_ == "AGE" for v in over) and span.doc[start:end].text.lower() not in ORDINAL_ENDS)]
+        age = all(v.label_ == "AGE" for v in over)
+        kept = [(start, end) for start, end in pieces if not (age and span.doc[start:end].text.lower() in ORDINAL_ENDS)
+                and (age or not _filler(span.doc[start:end]))]
+        if span.label_ in _NAMES_A_DATE_CUTS and any(not any(c.isalpha() for c in span.doc[a:b].text) for a, b in kept):
+            out.append(span)  # "December 10" over the rule's "December": the tagger read more of the date
+            continue
         if any(v.label_ == span.label_ or span.label_ not in _CUT_BY.get(v.label_, (span.label_,)) for v in over):
             # its own category, or an age in a name ("Happy 30th birthday Dan"); an age's own span keeps its
             # unit, which stop words may hold ("13 días")
@@ -149,17 +158,22 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
 
 def _outside(span: Span, taken: AbstractSet[int]) -> List[Tuple[int, int]]:
     """The token ranges of `span` outside `taken`, without the tokens at their edges that hold no letter
-    or digit (the "·" between a phone and an e-mail address)."""
+    or digit (the "·" between a phone and an e-mail address) or are function words written in lower case
+    ("leeds on the" before the date "twenty fourth")."""
     pieces, start = [], None
+    stops = stop_words(span.doc.lang_)
+
+    def edge(token) -> bool:
+        return not _content(token) or (token.text.islower() and token.text in stops and not token.like_num)
     for i in range(span.start, span.end + 1):
         if i < span.end and i not in taken:
             start = i if start is None else start
             continue
         if start is not None:
             end = i
-            while start < end and not _content(span.doc[start]):
+            while start < end and edge(span.doc[start]):
                 start += 1
-            while end > start and not _content(span.doc[end - 1]):
+            while end > start and edge(span.doc[end - 1]):
                 end -= 1
             if start < end:
                 pieces.append((start, end))

@@ -31,6 +31,10 @@ def cased_alternation(words: Iterable[str], lower: bool) -> str:
 
 
 EN_MONTH = rf"(?:{cased_alternation(EN_MONTHS, False)}|(?:{cased_alternation(EN_MONTH_ABBR, False)})\.?)"
+# a month that ends a date: an abbreviation's full stop that also ends the sentence ("on 3 Feb. It arrived")
+# stays in the text, so the masked sentence keeps its end
+EN_MONTH_LAST = rf"(?:{cased_alternation(EN_MONTHS, False)}|(?:{cased_alternation(EN_MONTH_ABBR, False)})" \
+    r"(?:\.(?![ \t]*(?:[A-Z\n]|$)))?)"
 ES_PT_MONTH = rf"(?:{cased_alternation(ES_MONTHS + PT_MONTHS, True)})"
 EN_WEEKDAY_ABBR = ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun")
 # a weekday in full, or shortened as e-mail headers and logs write it ("Fri, 28 Jun 2024")
@@ -113,7 +117,7 @@ WRITTEN_DATE_EN = [
     (rf"\b(?=[A-Z])(?:{EN_WEEKDAY},?[ \t]+)?{EN_MONTH}[ \t]{{1,2}}{DAY}[ \t]+{CLOCK}{ZONE}?(?:[ \t]+{YEAR4})?"
      r"(?!\w|[.,:]\d)", 0.85, 0),
     (rf"\b(?=[A-Z])(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD}\b(?!\s*(?:[,:/.]\s*)?\d)", 0.6, 0),
-    (rf"\b(?=[A-Z0-9])(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH}(?!\w)", 0.6, 0),
+    (rf"\b(?=[A-Z0-9])(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH_LAST}(?!\w)", 0.6, 0),
     (rf"\b(?=[A-Z]){EN_MONTH},?\s+{YEAR4}\b", 0.7, 0),
 ]
 # Several days of one month, listed or as a range: "12, 13 and 14 August", "12-14 August 2024", "3rd, 4th and
@@ -121,11 +125,12 @@ WRITTEN_DATE_EN = [
 # say when as much as the date that names the month; a list needs a conjunction or a dash ("May 3, 4
 # people" is no list). Matches start at a digit or a capital, as the patterns above.
 _DAY_JOIN = r"(?:,?[ \t]+(?:and|&|or|to|until|till|through|thru)[ \t]+(?:the[ \t]+)?|[ \t]?[-\u2013][ \t]?)"
-_DAYS_THEN_MONTH = rf"\b(?=[0-9]){DAY}{ORD}(?:,[ \t]*{DAY}{ORD}){{0,6}}{_DAY_JOIN}{DAY}{ORD}(?:[ \t]+of)?[ \t]+{EN_MONTH}"
+_DAYS_BEFORE_MONTH = rf"\b(?=[0-9]){DAY}{ORD}(?:,[ \t]*{DAY}{ORD}){{0,6}}{_DAY_JOIN}{DAY}{ORD}(?:[ \t]+of)?[ \t]+"
+_DAYS_THEN_MONTH = _DAYS_BEFORE_MONTH + EN_MONTH
 _MONTH_THEN_DAYS = rf"\b(?=[A-Z]){EN_MONTH}[ \t]+{DAY}{ORD}(?:,[ \t]*{DAY}{ORD}){{0,6}}{_DAY_JOIN}{DAY}{ORD}"
 DAY_LIST_EN = [  # scored as the one-day forms above: with a year 0.85, without 0.6 ("3 and 4 may be")
     (rf"{_DAYS_THEN_MONTH},?[ \t]+{YEAR4}(?!\w)", 0.85, 0),
-    (rf"{_DAYS_THEN_MONTH}(?!\w)", 0.6, 0),
+    (rf"{_DAYS_BEFORE_MONTH}{EN_MONTH_LAST}(?!\w)", 0.6, 0),
     (rf"{_MONTH_THEN_DAYS},?[ \t]+{YEAR4}(?![\w]|[,:/.][ \t]?\d)", 0.85, 0),
     (rf"{_MONTH_THEN_DAYS}(?![\w]|[,:/.][ \t]?\d)", 0.6, 0),
 ]
@@ -212,7 +217,7 @@ _SEASON = "(?i:spring|summer|autumn|fall|winter)"
 _NOT_A_YEAR_AFTER = r"(?!\s+(?:years?|people|persons|times|euros?|dollars?|pounds?|kronor|percent|per\b))"
 SPELLED_DATE_EN = [
     # "fourteenth of March", "3rd of May, nineteen ninety", "first of June '85"
-    (rf"(?=[0-9A-Za-z])\b{SPELLED_DAY}\s+of\s+{EN_MONTH}(?:,?\s+(?:in\s+)?{_ANY_YEAR})?(?!\w)", 0.8, 0),
+    (rf"(?=[0-9A-Za-z])\b{SPELLED_DAY}\s+of\s+(?:{EN_MONTH},?\s+(?:in\s+)?{_ANY_YEAR}|{EN_MONTH_LAST})(?!\w)", 0.8, 0),
     # "March the fourteenth", "March fourteenth, nineteen eighty-five", "May the 3rd"
     (rf"(?=[A-Za-z])\b{EN_MONTH}\s+(?:the\s+{SPELLED_DAY}|{ORDINAL_DAY_WORD})(?:,?\s+{_ANY_YEAR})?(?!\w)", 0.8, 0),
     # "March nineteen eighty-five", "May '85"
@@ -333,6 +338,15 @@ AGE_ORDINAL_EN = [
     (r"(?i:\b(?:my|his|her|our|their|your)\s+)(\d{1,3})(?:st|nd|rd|th)\b(?=[ \t]*(?:[.,;:!?)\n]|$|(?i:birthday|bday|"
      r"party|on|at|in|next|this|last|lol|and|celebrations?)\b)|[ \t]*[^\w\s])", 0.85, 1),
     (r"\b(\d{1,3})(?:st|nd|rd|th)[ \t]+(?i:birthday|bday)\b", 0.85, 1),
+]
+# A clinical note's age and sex in one word: "58F with a hx of", "72M presenting with", "Pt: 45 F," where a
+# note opens a line, a field or a sentence on the patient (not "Ward 5F" or "2M euros")
+_AGE_SEX_BEFORE = "(?:" + "|".join([r"(?<![^\n])", r"(?<=[:(])", r"(?<=[:(.!?] )"] + [
+    rf"(?<=\b{w} )" for w in ("a", "an", "A", "An", "pt", "Pt", "PT", "patient", "Patient", "PATIENT", "this", "This",
+                              "THIS")]) + ")"
+AGE_SEX_EN = [
+    (_AGE_SEX_BEFORE + r"(\d{1,3})[ \t]?[MF](?![\w/])(?=[ \t]*(?:[,;.(\n]|$)|[ \t]+(?i:with|w/|presenting|presents|"
+     r"presented|admitted|who|c/o|pmh|hx|h/o|s/p|referred|seen|brought|known|complaining|attending)\b)", 0.7, 1),
 ]
 AGE_INFANT = [
     # "15 meses de edad", "19 días de vida", "3 months old", "10-day-old"
