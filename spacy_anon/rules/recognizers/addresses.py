@@ -88,6 +88,16 @@ _STREET_BEFORE_NUMBER = (
     r",?[ \t]{1,3}(?:n\.?º[ \t]?|No\.?[ \t]?)?\d{1,5}[A-Za-z]?(?![\w'\-])"
 )
 STREET = re.compile(_STREET_AFTER_NUMBER + "|" + _STREET_BEFORE_NUMBER)
+# a numbered street typed in lower case after where-words ("i live at 42b crescent road", "moved to 7 mill
+# lane"): chats and messages; its words are checked to be no function words (`_lower_streets`); the street
+# word may have the capital a truecased reading gives it ("crescent Road")
+LOWER_STREET_TYPES = ("street", "st", "road", "rd", "lane", "ln", "avenue", "ave", "drive", "crescent", "grove",
+                      "terrace", "gardens", "mews", "boulevard", "blvd", "parade", "square")
+_LOWER_STREET = re.compile(r"(?<![\w'])(?:at|on|to|from|is|address:?)[ \t]{1,3}(?P<street>" + _NUM
+                           + r"[ \t]{1,3}(?P<name>(?:[a-z][a-z'’\-]{1,30}[ \t]{1,3}){1,3})"
+                           + r"(?i:" + _words(LOWER_STREET_TYPES) + r"))(?=[ \t]*(?:[,.;:!?)\n]|$)|[ \t]+(?:in|and|near|next|for|with|"
+                           r"on|at|last|since|until|but|so|now|is|was|if|or|when|which|where|i|we|he|she|they|my|"
+                           r"our|off|by|opposite)\b)")
 
 # Postcodes of a shape that says "postcode" on its own (the city before them is then part of the address).
 _UK = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"
@@ -233,6 +243,9 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
             continue
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
         found.append((start, end, SCORE_FULL))
+    for start, end in _lower_streets(text):
+        if not any(s <= start < e for s, e, _ in found):
+            found.append((start, _grow_right(text, end), SCORE_STREET))
     for match in matches(UNIT_BUILDING, text):
         if not any(s <= match.start() < e for s, e, _ in found):
             end = _grow_right(text, match.end())
@@ -247,6 +260,16 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
         else:
             merged.append((start, end, score))
     return merged
+
+
+def _lower_streets(text: str) -> Iterator[Tuple[int, int]]:
+    """(start, end) of each numbered street typed in lower case (`_LOWER_STREET`) whose name words are no
+    function words ("at 3 of the road" is none)."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    for match in matches(_LOWER_STREET, text):
+        if not any(word in STOP_WORDS for word in match.group("name").split()):
+            yield match.span("street")
 
 
 _ABBREVIATION_END = re.compile(r"(?<![\w'])(?i:St|Rd|Ln|Ave?|Dr|Ct|Pl|Sq|Terr|Gdns|Hwy|Pkwy|Cir|Blvd|Cres|Str|Bd)\.$")
