@@ -214,3 +214,14 @@ def test_a_titled_person_s_surname_after_given_names_stays_in_the_name(surname):
             "Plan: continue abx, mobilise with physio.")
     out = nlp(text)._.anon_text
     assert "Anna" not in out and surname not in out
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Mrs Evans comfortable overnight. Seen by physio (Tom). MRN 0048821. Plan: OT assessment, home visit Friday.",
+     "Tom"),
+    ("Pt reviewed by GP. OT assessment booked. Son (Rob) to collect at 4pm.", "Rob"),
+    ("Plan: review by dietitian Aoife tomorrow. Obs stable, MEWS 1.", "Aoife"),
+])
+def test_a_name_in_brackets_or_after_a_care_role_in_a_note_is_masked(nlp, text, name):
+    doc = nlp(text)
+    assert name not in doc._.anon_text

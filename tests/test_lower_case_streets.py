@@ -32,3 +32,8 @@ def test_through_the_default_pipeline():
     text = "so my landlord still hasnt fixed the boiler. i live at 42b crescent road in reading."
     doc = spacy_anon.load()(text)
     assert "crescent road" not in doc._.anon_text and "42b" not in doc._.anon_text
+
+
+def test_a_numbered_building_before_its_town_and_postcode_is_in_the_address():
+    text = "regarding her tenancy at 5 Elm Court, Dundee DD1 4HN. Our reference follows."
+    assert places(text) == ["5 Elm Court, Dundee DD1 4HN"]

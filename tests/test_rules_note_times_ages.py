@@ -89,6 +89,8 @@ def test_a_number_in_brackets_that_dates_nothing_stays_out(text):
     ("ask bill in support on extension 2214", "2214"),
     ("I changed my phone number recently, the old one ended 0142.", "0142"),
     ("Her mobile ending in 5521 was listed.", "5521"),
+    ("Her extension is 4471 and her email is below.", "4471"),
+    ("Call the ward on extension number 3302.", "3302"),
 ])
 def test_an_extension_or_the_last_digits_of_a_phone_are_a_contact(text, expected):
     assert expected in found(text, "CONTACT")

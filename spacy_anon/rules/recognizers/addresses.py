@@ -129,7 +129,8 @@ UNIT_BUILDING = re.compile(r"(?<![\w'])" + _UNIT + r",?[ \t]{1,3}(?:(?:The|THE)[
 # elements before an anchor that belong to it: a unit or a named building ("Flat 4, ", "Mill House, ")
 _ELEMENT_BEFORE = re.compile(
     r"(?:" + _UNIT +
-    r"|(?:The[ \t])?(?:" + _CAP + r"[ \t]){0,3}" + _words(BUILDING_WORDS) + r"(?:[ \t]\d{1,4}[A-Z]?)?"
+    r"|(?:\d{1,4}[A-Za-z]?[ \t])?(?:The[ \t])?(?:" + _CAP + r"[ \t]){0,3}" + _words(BUILDING_WORDS)
+    + r"(?:[ \t]\d{1,4}[A-Z]?)?"  # "5 Elm Court, ", "Mill House 2, "
     r"|(?:" + _CAP + r"[ \t]{1,3}){1,3}" + _TYPE + r"|" + _UK + r")$"
 )
 _SEPARATOR = re.compile(r",[ \t]{0,3}(?:\n[ \t]{0,8})?|[ \t]{0,3}\n[ \t]{0,8}|[ \t]{1,3}(?=\d|[A-Z]{1,2}\d)")

@@ -59,7 +59,8 @@ PHONE_TAIL = Recognizer(
     label="CONTACT",
     type="PHONE",
     patterns=compile_patterns([
-        (r"(?i)\b(?:ext|extn|extension)(?:\.|\b)[ \t]{0,3}(?:no\.?[ \t]{0,2}|#[ \t]?)?(\d{2,6})(?![\w/]|[.,-]\d)", 0.8, 1),
+        (r"(?i)\b(?:ext|extn|extension)(?:\.|\b)[ \t]{0,3}(?:no\.?[ \t]{0,2}|#[ \t]?|(?:number[ \t]{1,2})?is[ \t]{1,2}"
+         r"|number[ \t]{1,2})?(\d{2,6})(?![\w/]|[.,-]\d)", 0.8, 1),
         (r"(?i)\b(?:phone|mobile|number|landline|one)\b[^\n.]{0,20}?\b(?:end(?:ed|ing|s)|finishing)[ \t]+(?:in[ \t]+|with[ \t]+)?"
          r"(\d{3,4})(?![\w/]|[.,-]\d)", 0.7, 1),
     ]),

@@ -51,7 +51,9 @@ TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
 DOCTOR = frozenset("dr dr. drs doctor".split())
 # roles written before a name in notes ("CM ROSE", "RN Bernard Foley"): a name only if no clinical term
 # (not "pt": the patient opens most sentences of a note, "PT WENT", "pt rec'd")
-ROLES = frozenset("cm sw rn np pa md cnm rrt crt lpn nurse attending resident fellow therapist".split())
+ROLES = frozenset("cm sw rn np pa md cnm rrt crt lpn nurse attending resident fellow therapist physio "
+                  "physiotherapist ot slt dietitian dietician pharmacist carer hca midwife paramedic psychologist "
+                  "chaplain registrar consultant gp".split())
 # words after which a run of unknown words is a person, whatever label the tagger gave it
 PERSON_CUES = TITLES | ROLES | frozenset({"patient", "pt"})
 # words after which an initial opens a name ("AS PER E. WELSH", "called q. lander")
@@ -156,8 +158,13 @@ class ClinicalEvidence:
         return j >= 0 and self.lower[j] in DOCTOR
 
     def after_role(self, i: int) -> bool:
-        j = self.previous(i)
+        """Token i right after a role word, or in brackets after one ("RN Bernard Foley", "physio (Tom)")."""
+        j = self.before_bracket(self.previous(i))
         return j >= 0 and self.lower[j] in ROLES
+
+    def before_bracket(self, j: int) -> int:
+        """The token before an opening bracket at j (the word a name in brackets is of), else j."""
+        return self.previous(j) if j >= 0 and self.words[j] == "(" else j
 
     def after_person_word(self, i: int) -> bool:
         """Token i right after a word that names a person next: a title, role or kin word, or the patient
@@ -170,7 +177,7 @@ class ClinicalEvidence:
         Started")."""
         if i > 0 and self.words[i - 1] == ".":
             return False
-        j = self.previous(i)
+        j = self.before_bracket(self.previous(i))  # "son (Rob)"
         if j >= 0 and self.words[j] in {",", ":", "-"}:  # "wife, rose"; "dtr: suzette"
             j = self.previous(j)
         return j >= 0 and self.lower[j] in KIN

@@ -120,10 +120,11 @@ class GenericWordTrimmer:
 
     def chat_word(self, i: int) -> bool:
         """Chat shorthand typed in lower case as a word of its own inside a span ("huang pls dont deploy"):
-        no part of a name ("Tolombeh-ye" holds a "ye")."""
-        text = self.texts[i]
-        spaced = i > 0 and self.spacing[i - 1] == " " and (self.spacing[i] == " " or i + 1 == len(self.texts))
-        return spaced and text.islower() and folded(text) in CHAT_SHORTHAND and self.s.generic(i)
+        no part of a name ("Tolombeh-ye" holds a "ye"; "Turkovice u Prelouce" a particle between names)."""
+        text, texts = self.texts[i], self.texts
+        spaced = i > 0 and self.spacing[i - 1] == " " and (self.spacing[i] == " " or i + 1 == len(texts))
+        between_names = i + 1 < len(texts) and texts[i + 1][:1].isupper() and texts[i - 1][:1].isupper()
+        return spaced and not between_names and text.islower() and folded(text) in CHAT_SHORTHAND and self.s.generic(i)
 
     def verb(self, i: int, label: str) -> bool:
         """A lower-case verb form inside a name-like span ("met", "brought", "called"); in a person span
