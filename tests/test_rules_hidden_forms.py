@@ -14,6 +14,7 @@ SAMPLES = {
     "rules.phone": ("Please call {v} now.", "212-555-0199"),
     "rules.phone_tail": ("Contact the desk on ext. {v} with questions.", "4471"),
     "rules.card_tail": ("Please refund my Visa ending {v} today.", "4412"),
+    "rules.vehicle_plate": ("Her vehicle (plate {v}) was damaged.", "7ABC123"),
     "rules.payment_id": ("Duplicate charge confirmed (payment id {v}). Refunded.", "pi_3Qx88aL"),
     "rules.credit_card": ("Paid with credit card {v} yesterday.", "4111 1111 1111 1111"),
     "rules.iban": ("Transfer to IBAN {v} please.", "GB82 WEST 1234 5698 7654 32"),

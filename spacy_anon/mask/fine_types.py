@@ -211,10 +211,12 @@ def relabelled(span: Span, label: str) -> Span:
     return new
 
 
-# The words that name a kind of value ("e-mail", "Tel", "MRN"): a tagger's span over one of them alone,
+# The words that name a kind of value ("e-mail", "Tel", "MRN", "Badge #4471", "plate 7ABC123", "account
+# ending 6612"): a tagger's span over one of them alone,
 # or over a piece of one ("e" and "mail" of "e-mail"), is the label of a value, never the value.
 LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", "telephone", "phone", "mobile",
-                         "fax", "mrn", "iban", "e-mail address", "email address", "bearer", "token", "sid"})
+                         "fax", "mrn", "iban", "e-mail address", "email address", "bearer", "token", "sid", "cell",
+                         "ext", "extension", "badge", "plate", "vin", "ssn", "dob", "member id", "ending"})
 _WORD_AROUND = re.compile(r"[\w\-]*$")
 _WORD_AFTER = re.compile(r"[\w\-]*")
 

@@ -133,8 +133,9 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
             out.append(span)
             continue
         near = values[bisect_left(starts, span.start - reach):bisect_left(starts, span.end)]
-        if any((v.start, v.end) == (span.start, span.end) and span.label_ in _CUT_BY.get(v.label_, ()) for v in near):
-            continue
+        if any((v.start, v.end) == (span.start, span.end) and span.label_ != v.label_
+               and span.label_ in _CUT_BY.get(v.label_, (span.label_,)) for v in near):
+            continue  # the rule's type over the same characters ("415-555-0199" a phone, not the tagger's ID)
         over = [v for v in near if span.start < v.end and not v.start <= span.start < span.end <= v.end
                 and (span.label_ in _CUT_BY.get(v.label_, (span.label_,)) or v.label_ == "AGE")]
         if not over:

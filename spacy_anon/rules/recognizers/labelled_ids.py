@@ -69,6 +69,9 @@ def _enough_digits(code: str) -> bool:
     return sum(c.isdigit() for c in code) >= MIN_DIGITS and _YEAR.fullmatch(code) is None
 
 
+# the last digits given of an account ("from account ending 6612"), which narrow it to one
+_ACCOUNT_TAIL = re.compile(r"(?i)\b(?:account|acct)\b[^\n.]{0,12}?\bend(?:ed|ing|s)[ \t]+(?:in[ \t]+|with[ \t]+)?"
+                           r"(\d{4})(?![\w/]|[.,-]\d)")
 # the account number written after a sort code ("account 40-12-76 31926819", "sort code 40-12-76 / 31926819")
 _AFTER_SORT_CODE = re.compile(r"(?<=\d\d-\d\d-\d\d)(?:[ \t]{1,3}|[ \t]?[/,][ \t]?)(\d{8})(?![\w\-/]|[.,]\d)")
 
@@ -89,6 +92,10 @@ def find_labelled(text: str) -> Iterator[Tuple[int, int, str]]:
         if match.span() not in seen:
             seen.add(match.span())
             yield match.start(), match.end(), _PREFIX_TYPES[match.group("prefix")]
+    for match in scanning.finditer(_ACCOUNT_TAIL, text):
+        if match.span(1) not in seen:
+            seen.add(match.span(1))
+            yield match.start(1), match.end(1), "ACCOUNT_NUMBER"
     for match in scanning.finditer(_PATH_ID, text):
         if match.span("code") not in seen and _enough_digits(match.group("code")):
             yield match.start("code"), match.end("code"), next(t for t, _ in PATH_CUES if match.group(t) is not None)
@@ -123,7 +130,7 @@ SCORE = 0.7  # below a custom recognizer of the same code with its context word 
 
 def _recognizer(name: str, fine_type: str) -> Recognizer:
     return Recognizer(name=name, label="ID", type=fine_type, finder=_finder_of(fine_type),
-                      needs=(_LABELLED, _PREFIXED, _PATH_ID),
+                      needs=(_LABELLED, _PREFIXED, _PATH_ID, _ACCOUNT_TAIL),
                       negative_context=NEGATIVE_CONTEXT, prefilter=has_digits(MIN_DIGITS))
 
 

@@ -98,3 +98,33 @@ GB_DRIVING_LICENCE = Recognizer(
              "dvla", "licence number"),
     prefilter=has_digits(7),
 )
+
+
+# A vehicle's plate or registration after its label ("plate 7ABC123", "reg no. AB12 CDE", "registration:
+# KA01 AB 1234") and a VIN after "VIN" (HIPAA's vehicle identifiers): letters and digits, both, in up to three
+# groups; a company's registration number (digits only) or "plate 3" is none
+_PLATE_LABEL = (r"(?i:\b(?:licen[cs]e[ \t]+plate|number[ \t]+plate|plate(?:[ \t]+(?:no\.?|number))?|"
+                r"registration(?:[ \t]+(?:no\.?|number|mark|plate))?|reg\.?[ \t]+(?:no\.?|number|plate)|vrn))(?!\w)")  # not the "PLATE" of "PLATELETS 58,000"
+_PLATE_VALUE = r"[A-Z0-9]{1,4}(?:[ \-]?[A-Z0-9]{1,4}){1,2}"
+
+
+_COMPANY_NUMBER = re.compile(r"[A-Z]{2}\d{6}")  # a UK company's ("SC123456"), after "Registration Number"
+
+
+def _plate_valid(value: str) -> bool:
+    compact = value.replace(" ", "").replace("-", "")
+    return 5 <= len(compact) <= 10 and any(c.isdigit() for c in compact) and any(c.isalpha() for c in compact) \
+        and not _COMPANY_NUMBER.fullmatch(compact)
+
+
+VEHICLE_PLATE = Recognizer(
+    name="rules.vehicle_plate",
+    label="ID",
+    type="VEHICLE_ID",
+    patterns=compile_patterns([
+        (_PLATE_LABEL + r"[ \t]*(?:[:#=][ \t]*|is[ \t]+)?(" + _PLATE_VALUE + r")(?![\w\-])", 0.75, 1),
+        (r"(?i:\bvin\b)[ \t]*(?:[:#=][ \t]*|is[ \t]+)?([A-HJ-NPR-Z0-9]{17})(?![\w\-])", 0.8, 1),
+    ]),
+    validator=lambda value: None if _plate_valid(value) or len(value) == 17 else False,
+    prefilter=has_digits(1),
+)
