@@ -312,3 +312,14 @@ def test_the_full_stop_of_a_dotted_abbreviation_stays_in_the_name(text, kept):
     start = doc.text.index(kept.split()[0])
     s, e = K.trim_lower_edges(doc, doc.char_span(start, start + 1, alignment_mode="expand").start, len(doc) - 1)
     assert doc[s:e].text == kept
+
+
+def test_a_hyphenated_given_name_and_a_surname_are_a_person_shape():
+    from spacy_anon.rules.recognizers.names import world_given_names
+
+    for name in ("Ella-Rose Turner", "Mary-Kate Turner", "Sarah-Jane Turner", "Jean-Luc Turner"):
+        text = f"Call: {name} (finance) today"
+        start = text.index(name)
+        assert K.person_shape(text, start, start + len(name), "ORG", world_given_names().__contains__)
+    text = "Call: Hewlett-Packard Turner today"  # not every part a given name
+    assert not K.person_shape(text, 6, 27, "ORG", world_given_names().__contains__)

@@ -429,7 +429,9 @@ def person_shape(text: str, start: int, end: int, label: str,
     if _THE_BEFORE.search(text, max(0, start - 5), start) or _CAPITAL_AFTER.match(text, end):
         return False
     first, last = folded(words[0]), folded(words[-1])
-    return (is_given_name or first_names().__contains__)(first) and zipf(first) < NAME_ZIPF + 0.5 \
+    given = is_given_name or first_names().__contains__
+    parts = first.split("-")  # "Lily-Mae Turner": a given name of given names
+    return ((given(first) and zipf(first) < NAME_ZIPF + 0.5) or (len(parts) > 1 and all(map(given, parts)))) \
         and last in load_gazetteer(LAST_NAME_SOURCES) and not organisation_shape(value)
 
 

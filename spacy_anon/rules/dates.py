@@ -107,6 +107,8 @@ MILITARY_AFTER_DATE = (r"[ \t]{1,2}(?:[01]\d|2[0-3])[0-5]\d(?![\w:/%]|[.,]\d|[ \
 # 7/22 (month/day, no year): needs a context word ("on 7/22", "since 12/3")
 SHORT_DATE = [
     (rf"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/{DAY}(?![\w/\-%]|[.,]\d)", 0.3, 0),
+    # with the half of the day after it ("booked 12/12 AM slot"): a date, not a fraction
+    (rf"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/{DAY}[ \t]?(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w)", 0.6, 0),
 ]
 # Weekday and month names are written Title or UPPER here, so a match opens with a capital (or the digit
 # of a day): "(?=[A-Z])" turns every other position down at once, before the long alternations.
@@ -170,7 +172,7 @@ NUMERIC_DATE = [
 TIME = [
     (r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*(?:[AaPp](?:\.[Mm]\.|[Mm]))(?!\w))?(?![\w:]|\.\d)", 0.6, 0),
     (r"(?<![\w:.])(?:[01]?\d|2[0-3])[hH][0-5]\d(?:min)?\b", 0.6, 0),
-    (r"(?<![\w:.])(?:1[0-2]|0?[1-9])\s*(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w)", 0.6, 0),
+    (r"(?<![\w:./])(?:1[0-2]|0?[1-9])\s*(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w)", 0.6, 0),  # not the "12 AM" of "12/12 AM"
     # British style "6.00 a.m.", "10.30 pm" (the dot form needs the am/pm, else it is a decimal)
     (r"(?<![\w:.])(?:1[0-2]|0?[1-9])\.[0-5]\d\s*(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w)", 0.6, 0),
 ]
