@@ -128,3 +128,14 @@ def test_english_article_rules_leave_other_languages_alone():
     assert out == [(start, start + 6, "uma cidade de Portugal", [0])]
     english = tidy_generalized("He went to a Oscar gala.", [(13, 18)], ["award"], [True])
     assert english[0][2] == "an award"
+
+
+def test_a_persons_name_after_a_generalized_role_goes_into_the_role():
+    text = "She founded it with her husband, the composer Dafydd Morrow."
+    doc = _mask(text, [("composer", "MISC", "musician", 0), ("Dafydd Morrow", "PERSON", "person", 0)])
+    assert doc._.anon_text == "She founded it with her husband, the musician."
+    assert len(doc._.anon_table) == 1
+    _check_table(doc)
+    # a person named after a word left as written keeps their replacement
+    doc = _mask("She thanked the composer Dafydd Morrow.", [("Dafydd Morrow", "PERSON", "person", 0)])
+    assert doc._.anon_text.startswith("She thanked the composer ") and "person" in doc._.anon_text

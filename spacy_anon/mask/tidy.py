@@ -31,7 +31,9 @@ def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements
     table row, in text order; offsets are character offsets in the ORIGINAL text.
 
     1. Adjacent generalized mentions with the same replacement (ignoring a leading "a"/"an" and case) and
-       only whitespace between them become one segment: "Welsh actress" -> "a thing", not "thing thing".
+       only whitespace between them become one segment: "Welsh actress" -> "a thing", not "thing thing";
+       so does a person's name after a role ("the composer Dafydd Morrow" -> "the musician", not "the
+       musician person").
     2. An "a"/"an" right before a generalized segment is made to agree with the replacement; the segment
        then starts at the article so the table still says exactly what was replaced
        ("an American actress" -> "a thing"; "a Oscar" -> "an award"). A replacement that already has an
@@ -50,7 +52,9 @@ def tidy_generalized(text: str, offsets: Sequence[Tuple[int, int]], replacements
     for i, ((start, end), rep, gen) in enumerate(zip(offsets, replacements, generalized)):
         if segments and gen and segments[-1][4] and not text[segments[-1][1]:start].strip():
             prev = segments[-1]
-            if _strip_article(prev[2]).lower() == _strip_article(rep).lower():
+            same = _strip_article(prev[2]).lower() == _strip_article(rep).lower()
+            named = _strip_article(rep).lower() == "person" and _bare_noun(_strip_article(prev[2]))
+            if same or named:  # "the composer Dafydd Morrow": "the musician", not "the musician person"
                 prev[1] = end
                 prev[3].append(i)
                 continue
