@@ -107,8 +107,8 @@ MILITARY_AFTER_DATE = (r"[ \t]{1,2}(?:[01]\d|2[0-3])[0-5]\d(?![\w:/%]|[.,]\d|[ \
 # 7/22 (month/day, no year): needs a context word ("on 7/22", "since 12/3")
 SHORT_DATE = [
     (rf"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/{DAY}(?![\w/\-%]|[.,]\d)", 0.3, 0),
-    # with the half of the day after it ("booked 12/12 AM slot"): a date, not a fraction
-    (rf"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/{DAY}[ \t]?(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w)", 0.6, 0),
+    # before the half of the day ("booked 12/12 AM slot"): a date, not a fraction; "AM" says no more of it
+    (rf"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/{DAY}(?=[ \t]?(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w))", 0.6, 0),
 ]
 # Weekday and month names are written Title or UPPER here, so a match opens with a capital (or the digit
 # of a day): "(?=[A-Z])" turns every other position down at once, before the long alternations.
