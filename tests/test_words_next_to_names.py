@@ -77,3 +77,10 @@ def test_an_initial_and_the_surname_after_it_are_one_person(nlp):
 ])
 def test_a_signature_keeps_the_name_and_leaves_the_job_title(nlp, text, names):
     assert masked(nlp, text) == names
+
+
+@pytest.mark.parametrize("text", ["* YEAH YEAH YEAH YEAH *", "Taken to", "Met", "* Phoned *", "Emailed ."])
+def test_spans_trimmed_to_nothing_do_not_fail(nlp, text):
+    # WNUT17's "* YEAH YEAH YEAH YEAH *" raised IndexError in anon_crf (an opening verb read past the end)
+    doc = nlp(text)
+    assert doc._.anon_status == "ok"

@@ -164,8 +164,9 @@ class GenericWordTrimmer:
         """Where a name-like span starts after a verb and prepositions that open its sentence ("Taken to
         Pinderfields Hospital", "Transferred to Ward 7"): `start` when there are none. "United Nations" keeps
         its participle, which no preposition follows."""
-        if label not in self.name_labels or label in self.person_labels or not self.opening_verb(start, label, True):
-            return start
+        if start >= end - 1 or label not in self.name_labels or label in self.person_labels \
+                or not self.opening_verb(start, label, True):
+            return start  # a span of one token or none (trimmed to nothing) keeps its start
         k = start + 1
         while k < end - 1 and (self.spaces[k] or self.texts[k] in PREPOSITIONS):
             k += 1
