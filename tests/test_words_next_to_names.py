@@ -2,6 +2,8 @@
 writer left in lower case after a name they capitalised ("ask Marcus to countersign"). Through the
 default pipeline, on sentences of the kinds people write."""
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import spacy_anon
 
@@ -83,4 +85,16 @@ def test_a_signature_keeps_the_name_and_leaves_the_job_title(nlp, text, names):
 def test_spans_trimmed_to_nothing_do_not_fail(nlp, text):
     # WNUT17's "* YEAH YEAH YEAH YEAH *" raised IndexError in anon_crf (an opening verb read past the end)
     doc = nlp(text)
+    assert doc._.anon_status == "ok"
+
+
+_PIECES = ["*", "YEAH", "Taken", "to", "Met", "Sarah", "Phoned", "(", ")", "Tom", ".", ",", "pls", "u", "Prelouce",
+           "countersign", "ask", "Marcus", "58F", "with", "hx", "Store", "Manager", "Joseph", "Banks", "12/12", "AM",
+           "ending", "4412", "plate", "7ABC123", "\n", "DR", "S", "PATEL", "Royal", "Marsden", "-", "physio", "i"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=14))
+def test_any_sequence_of_these_words_is_anonymized(nlp, words):
+    doc = nlp(" ".join(words))
     assert doc._.anon_status == "ok"
