@@ -156,6 +156,10 @@ def decide_fine_type(value: str, label: str, detector_type: Optional[str], befor
     if kind is not None:
         return kind
     own = detector_type and detector_type != label and detector_type not in CATEGORIES
+    if detector_type == "RECORD_NUMBER":  # `rules.record_number` also reads a bare "no." or "#": the label
+        cue = cue_type(value, before)  # before it says whose number ("Policy no. 212 555 0147" an account's)
+        if cue is not None:
+            return cue
     if own and not (detector_type in PLACE_TYPES and street_shape(value)):
         return detector_type
     if label in SHAPED_CATEGORIES:
