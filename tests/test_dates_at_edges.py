@@ -4,12 +4,11 @@ rule's date is cut back to what lies after it ("3 Feb. 1990 in Leeds" was one OR
 import pytest
 
 import spacy_anon
-from spacy_anon.rules.matching import find_matches
-from spacy_anon.rules.recognizers import REGISTRY
+from rules_support import rule_values
 
 
 def dates(text):
-    return [text[m.start:m.end] for m in find_matches(text, tuple(REGISTRY.values())) if m.label == "DATETIME"]
+    return [value for value, _, _ in rule_values(text, "DATETIME")]
 
 
 @pytest.mark.parametrize("text,value", [

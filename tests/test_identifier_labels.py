@@ -4,13 +4,11 @@ identifiers), the last digits of an account; the label words themselves ("Badge"
 import pytest
 
 import spacy_anon
-from spacy_anon.rules.matching import find_matches
-from spacy_anon.rules.recognizers import REGISTRY
+from rules_support import rule_values
 
 
 def ids(text):
-    return [(text[m.start:m.end], REGISTRY[m.source].type) for m in find_matches(text, tuple(REGISTRY.values()))
-            if m.label == "ID"]
+    return [(value, fine) for value, _, fine in rule_values(text, "ID")]
 
 
 @pytest.mark.parametrize("text,value", [

@@ -3,12 +3,11 @@ an address, found after the words that say where; numbers before ordinary words 
 import pytest
 
 import spacy_anon
-from spacy_anon.rules.matching import find_matches
-from spacy_anon.rules.recognizers import REGISTRY
+from rules_support import rule_values
 
 
 def places(text):
-    return [text[m.start:m.end] for m in find_matches(text, tuple(REGISTRY.values())) if m.label == "LOC"]
+    return [value for value, _, _ in rule_values(text, "LOC")]
 
 
 @pytest.mark.parametrize("text,street", [

@@ -4,13 +4,11 @@ payment data acts on it), never a date, a place or a phone."""
 import pytest
 
 import spacy_anon
-from spacy_anon.rules.matching import find_matches
-from spacy_anon.rules.recognizers import REGISTRY
+from rules_support import rule_values
 
 
 def found(text):
-    return [(text[m.start:m.end], m.label, REGISTRY[m.source].type) for m in find_matches(text, tuple(REGISTRY.values()))
-            if m.label == "ID"]
+    return rule_values(text, "ID")
 
 
 @pytest.mark.parametrize("text,digits", [

@@ -21,6 +21,8 @@ import unicodedata
 from functools import lru_cache
 from typing import FrozenSet, Iterator, List, Optional, Tuple
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from spacy_anon.lexicon.clinical_forms import is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_note, is_clinical_term
 from spacy_anon.lexicon.generic_words import dictionary_test
@@ -266,8 +268,6 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
 def _lower_streets(text: str) -> Iterator[Tuple[int, int]]:
     """(start, end) of each numbered street typed in lower case (`_LOWER_STREET`) whose name words are no
     function words ("at 3 of the road" is none)."""
-    from spacy.lang.en.stop_words import STOP_WORDS
-
     for match in matches(_LOWER_STREET, text):
         if not any(word in STOP_WORDS for word in match.group("name").split()):
             yield match.span("street")
