@@ -98,3 +98,13 @@ _PIECES = ["*", "YEAH", "Taken", "to", "Met", "Sarah", "Phoned", "(", ")", "Tom"
 def test_any_sequence_of_these_words_is_anonymized(nlp, words):
     doc = nlp(" ".join(words))
     assert doc._.anon_status == "ok"
+
+
+@pytest.mark.parametrize("text,name", [
+    ("URGENT - Safeguarding concern. Child: Lily-Mae Turner (DOB 22/06/2017), Year 2.", "Lily-Mae Turner"),
+    ("Statement taken. Witness: Amara Okafor, aged 31.", "Amara Okafor"),
+])
+def test_a_person_field_opening_a_sentence_names_a_person(nlp, text, name):
+    doc = nlp(text)
+    assert [(text[r["start"]:r["end"]], r["label"]) for r in doc._.anon_table if r["label"] != "DATETIME"
+            and r["label"] != "AGE"][0] == (name, "PERSON")

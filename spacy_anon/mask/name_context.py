@@ -39,7 +39,8 @@ from spacy_anon.tagger.span_filters.base import stop_words
 NAME_FIELD = re.compile(
     r"(?i)[ \t]*(?:(?:full|first|given|last|family|middle|patient(?:'s)?|client(?:'s)?|maiden)[ \t]+)?"
     r"(?:names?(?:[ \t]*\(s\))?|surname|forenames?|patient|pt|requester|requested[ \t]+by|reported[ \t]+by|"
-    r"assignee|next[ \t]+of[ \t]+kin)[ \t]*:[ \t]*")
+    r"assignee|next[ \t]+of[ \t]+kin|child|pupil|student|employee|tenant|claimant|witness|victim|injured[ \t]+person|"
+    r"service[ \t]+user|caller)[ \t]*:[ \t]*")
 # the field and the name words of its value before a part of it
 _WORD = r"\(?[A-Z][\w'’.-]*\)?"
 # (one comma at most: "SURNAME, GIVEN"; "Requester: Ama Ruiz, Finance, Velloway Ltd" lists more than a name)
@@ -55,6 +56,8 @@ _WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?[ \t]+$")
 # one capitalised word (a hyphenated town is one: "Cluj-Napoca", "Stoke-on-Trent")
 TOWN_SHAPE = re.compile(r"[A-Z][^\W\d_]+(?:-[^\W\d_]+)*")
 _COMMA = re.compile(r"[ \t]*,[ \t]+")
+# the last sentence end before a field that opens a sentence inside a line
+_SENTENCE_BEFORE = re.compile(r"[.!?][ \t]+(?=[^.!?]*$)")
 FIELD_REACH = 300  # characters: a name field and the name words before a part of its value fit in a line's start
 
 
@@ -67,7 +70,10 @@ def after_name_field(text: str, start: int, end: int) -> bool:
     line_start = text.rfind("\n", max(0, start - FIELD_REACH), start) + 1
     if line_start == 0 and start > FIELD_REACH:
         return False  # the field would open the line more than FIELD_REACH characters before the name
-    return FIELD_THEN_NAMES.fullmatch(text, line_start, start) is not None
+    if FIELD_THEN_NAMES.fullmatch(text, line_start, start) is not None:
+        return True
+    sentence = _SENTENCE_BEFORE.search(text, line_start, start)  # "Safeguarding concern. Child: Lily-Mae Turner"
+    return sentence is not None and FIELD_THEN_NAMES.fullmatch(text, sentence.end(), start) is not None
 
 
 def after_person_word(text: str, start: int, end: int, leads: frozenset = PERSON_LEADS) -> bool:
