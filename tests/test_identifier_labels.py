@@ -47,3 +47,11 @@ def nlp():
 ])
 def test_labels_stay_and_values_keep_their_type(nlp, text, rows):
     assert [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table] == rows
+
+
+def test_a_national_insurance_number_is_typed_as_one_and_its_key_stays(nlp):
+    text = "Please update my details. My NI number is QQ 12 34 56 C. Thanks, Fiona Galloway"
+    rows = [(text[r["start"]:r["end"]], r["label"], r["type"]) for r in nlp(text)._.anon_table]
+    assert ("QQ 12 34 56 C", "ID", "NINO") in rows  # a prefix HMRC never issues: the tagger's span, typed
+    text = "NINO: AB123456C"
+    assert [text[r["start"]:r["end"]] for r in nlp(text)._.anon_table] == ["AB123456C"]

@@ -55,6 +55,8 @@ _SHAPES: Tuple[Tuple[str, object], ...] = (
     ("EMAIL", 0.0), ("URL", 0.0), ("IP", 0.0), ("MAC", 0.0), ("IBAN", "validated"), ("CARD", "validated"),
     ("SSN", 0.5), ("CRYPTO", "validated"), ("PHONE", 0.0),
 )
+# a National Insurance number's shape, valid prefix or not: two letters, three pairs of digits, a letter A-D
+NINO_SHAPE = re.compile(r"[A-Z]{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?[A-D]")
 _CONTEXT_CHARS = 30  # how far before a span a phone word or an identifier's label is looked for
 CONTEXT_CHARS = _CONTEXT_CHARS  # (public: `mask.raw_text` reads the same context)
 # General place labels (spaCy NER, Presidio, deid) that an address's shape makes more precise.
@@ -171,6 +173,8 @@ def decide_fine_type(value: str, label: str, detector_type: Optional[str], befor
         if proven is not None:
             return proven
     if label not in _NOT_RETYPED:
+        if NINO_SHAPE.fullmatch(value):  # "My NI number is QQ 12 34 56 C" tagged LOC (a prefix HMRC never issues)
+            return "NINO"
         if street_shape(value, bare=label in _BARE_STREET_LABELS):
             return "ADDRESS"
         if label not in SHAPED_CATEGORIES or label in ("CODE", "ID"):  # an untyped ID gets its subtype
@@ -198,7 +202,7 @@ def category_of(fine_type: Optional[str], label: str) -> str:
 
 # the types whose category replaces a tagger's (a shape-typed CONTACT, ID or CODE keeps its category)
 _RETYPES = frozenset({"ADDRESS", "RECORD_NUMBER", "EMPLOYEE_ID", "ACCOUNT_NUMBER", "REFERENCE_NUMBER", "DEVICE_ID",
-                      "ID_NUMBER", "NHS"})
+                      "ID_NUMBER", "NHS", "NINO"})
 
 
 def relabelled(span: Span, label: str) -> Span:
@@ -220,7 +224,8 @@ def relabelled(span: Span, label: str) -> Span:
 # or over a piece of one ("e" and "mail" of "e-mail"), is the label of a value, never the value.
 LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", "telephone", "phone", "mobile",
                          "fax", "mrn", "iban", "e-mail address", "email address", "bearer", "token", "sid", "cell",
-                         "ext", "extension", "badge", "plate", "vin", "ssn", "dob", "member id", "ending"})
+                         "ext", "extension", "badge", "plate", "vin", "ssn", "dob", "member id", "ending", "nino",
+                         "ni number", "nhs number"})
 _WORD_AROUND = re.compile(r"[\w\-]*$")
 _WORD_AFTER = re.compile(r"[\w\-]*")
 
