@@ -90,7 +90,7 @@ class NameSignals:
         self.written = written_words(doc)  # the tokens as typed, where the doc is a recased reading
         self.caps, self.headings = caps_lines(doc)
         self._chunks: Optional[List[int]] = None
-        self._starts: Optional[List[bool]] = None
+        self._cased: Optional[List[bool]] = None
         self.stops = stop_words(doc.lang_)
         self.english = doc.lang_ == "en"
 
@@ -267,28 +267,26 @@ class NameSignals:
         with capitals only where a phone puts them ("Talked to okafor") says nothing."""
         if self.written is not None or self.caps[i]:
             return False
-        texts, starts, alpha = self.texts, self.sentence_starts(), self.alpha
-        first = i
-        while first > 0 and not starts[first]:
-            first -= 1
-        while first < i and not alpha[first]:
-            first += 1
-        if not texts[first][:1].isupper():
-            return False
-        inside = False
-        k = first + 1
-        while k < len(texts) and not starts[k]:
-            text = texts[k]
-            if text == "i":
-                return False
-            inside = inside or (alpha[k] and text[:1].isupper() and not text.isupper())
-            k += 1
-        return inside
+        if self._cased is None:  # every sentence's verdict at once: linear in the document
+            self._cased = self._cased_sentences()
+        return self._cased[i]
 
-    def sentence_starts(self) -> List[bool]:
-        if self._starts is None:
-            self._starts = sentence_starts(self.texts, self.spacing, self.spaces)
-        return self._starts
+    def _cased_sentences(self) -> List[bool]:
+        """`cased_sentence` of every token (without the line and reading conditions), in one pass."""
+        texts, alpha = self.texts, self.alpha
+        starts = sentence_starts(texts, self.spacing, self.spaces)
+        out = [False] * len(texts)
+        first = 0
+        while first < len(texts):
+            last = first + 1
+            while last < len(texts) and not starts[last]:
+                last += 1
+            words = [k for k in range(first, last) if alpha[k]]
+            verdict = bool(words) and texts[words[0]][:1].isupper() and "i" not in texts[first:last] and any(
+                texts[k][:1].isupper() and not texts[k].isupper() for k in words[1:])
+            out[first:last] = [verdict] * (last - first)
+            first = last
+        return out
 
     def generic(self, i: int) -> bool:
         """A word that a span of any label may not start or end with: a greeting, interjection or field
