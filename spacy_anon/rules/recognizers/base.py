@@ -161,6 +161,18 @@ def contains(*needles: str) -> Callable[[str], bool]:
     return lambda text: any(n in text for n in needles)
 
 
+# after the digits of a number: no more digits and no word glued on ("4412", not "4412x" or "4412.5")
+DIGITS_END = r"(?![\w/]|[.,-]\d)"
+
+
+def last_digits(digits: str, ends: str = r"end(?:ed|ing|s)|finishing") -> str:
+    """Regex source of the last digits a writer gives of a number ("ending in 4412", "the old one ended
+    0142"): a word of `ends`, "in" or "with", then `digits` as group 1 (e.g. r"\d{4}"), `DIGITS_END` after
+    it. Phones, cards and accounts say their last digits alike (`rules.phone_tail`, `rules.card_tail`,
+    `rules.account_number`)."""
+    return rf"\b(?:{ends})[ \t]+(?:in[ \t]+|with[ \t]+)?({digits}){DIGITS_END}"
+
+
 def finds(pattern: str) -> Callable[[str], bool]:
     """Prefilter: the text has a match of `pattern` (tried only where its opening words occur)."""
     regex = re.compile(pattern)

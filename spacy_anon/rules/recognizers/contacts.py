@@ -6,7 +6,7 @@ from typing import Iterator, Tuple
 
 from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.phones import find_phones
-from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, finds, has_digits
+from spacy_anon.rules.recognizers.base import DIGITS_END, Recognizer, compile_patterns, finds, has_digits, last_digits
 
 
 def _phone_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
@@ -60,9 +60,8 @@ PHONE_TAIL = Recognizer(
     type="PHONE",
     patterns=compile_patterns([
         (r"(?i)\b(?:ext|extn|extension)(?:\.|\b)[ \t]{0,3}(?:no\.?[ \t]{0,2}|#[ \t]?|(?:number[ \t]{1,2})?is[ \t]{1,2}"
-         r"|number[ \t]{1,2})?(\d{2,6})(?![\w/]|[.,-]\d)", 0.8, 1),
-        (r"(?i)\b(?:phone|mobile|number|landline|one)\b[^\n.]{0,20}?\b(?:end(?:ed|ing|s)|finishing)[ \t]+(?:in[ \t]+|with[ \t]+)?"
-         r"(\d{3,4})(?![\w/]|[.,-]\d)", 0.7, 1),
+         r"|number[ \t]{1,2})?(\d{2,6})" + DIGITS_END, 0.8, 1),
+        (r"(?i)\b(?:phone|mobile|number|landline|one)\b[^\n.]{0,20}?" + last_digits(r"\d{3,4}"), 0.7, 1),
     ]),
     prefilter=finds(r"(?i)ext|end|finishing"),
 )

@@ -13,7 +13,7 @@ from typing import Iterator, Optional, Tuple
 
 from spacy_anon.rules import scanning
 from spacy_anon.rules.first_chars import matches
-from spacy_anon.rules.recognizers.base import Recognizer, has_digits
+from spacy_anon.rules.recognizers.base import Recognizer, has_digits, last_digits
 
 _NO = r"(?:id|ID|Id|no\.?|No\.?|NO\.?|number|Number|num\.?|#|ref\.?|Ref\.?|reference|code)"
 # fine type -> label words (case-insensitive), each optionally followed by "id", "no.", "number", "ref"
@@ -70,8 +70,7 @@ def _enough_digits(code: str) -> bool:
 
 
 # the last digits given of an account ("from account ending 6612"), which narrow it to one
-_ACCOUNT_TAIL = re.compile(r"(?i)\b(?:account|acct)\b[^\n.]{0,12}?\bend(?:ed|ing|s)[ \t]+(?:in[ \t]+|with[ \t]+)?"
-                           r"(\d{4})(?![\w/]|[.,-]\d)")
+_ACCOUNT_TAIL = re.compile(r"(?i)\b(?:account|acct)\b[^\n.]{0,12}?" + last_digits(r"\d{4}", r"end(?:ed|ing|s)"))
 # the account number written after a sort code ("account 40-12-76 31926819", "sort code 40-12-76 / 31926819")
 _AFTER_SORT_CODE = re.compile(r"(?<=\d\d-\d\d-\d\d)(?:[ \t]{1,3}|[ \t]?[/,][ \t]?)(\d{8})(?![\w\-/]|[.,]\d)")
 

@@ -6,7 +6,9 @@ from spacy_anon.rules import scanning
 from spacy_anon.rules import validators as v
 from spacy_anon.rules import wallets
 from spacy_anon.rules.first_chars import matches
-from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, finds, has_digits, pattern_hits
+from spacy_anon.rules.recognizers.base import (
+    DIGITS_END, Recognizer, compile_patterns, finds, has_digits, last_digits, pattern_hits,
+)
 
 
 # A card number may be followed by its expiry date and security code ("4012 8888 8888 1881 12/25",
@@ -134,18 +136,16 @@ PAYMENT_ID = Recognizer(
 # four digits of the card: 5521", "**** **** **** 1234"): with the bank and the date they narrow a payment
 # to one card. A full number is `rules.credit_card`'s; the digits of a phone are `rules.phone_tail`'s.
 _CARD_WORDS = r"(?:card|visa|mastercard|master[ \t]card|amex|american[ \t]express|maestro|discover|debit|credit)"
-_TAIL_END = r"(?![\w/]|[.,-]\d)"
 CARD_TAIL = Recognizer(
     name="rules.card_tail",
     label="ID",
     type="CARD",
     patterns=compile_patterns([
-        (rf"(?i)\b{_CARD_WORDS}\b[^\n.]{{0,20}}?\b(?:end(?:ed|ing|s)|finishing)[ \t]+(?:in[ \t]+|with[ \t]+)?"
-         rf"(\d{{4}}){_TAIL_END}", 0.7, 1),
+        (rf"(?i)\b{_CARD_WORDS}\b[^\n.]{{0,20}}?" + last_digits(r"\d{4}"), 0.7, 1),
         (rf"(?i)\blast[ \t]+(?:four|4)(?:[ \t]+digits)?(?:[ \t]+of[ \t]+(?:the|my|your|his|her|their|this)[ \t]+"
-         rf"(?:{_CARD_WORDS}[ \t]+)?card)?[ \t]*(?:(?:are|is|were|was)[ \t]+|[:=][ \t]*)?(\d{{4}}){_TAIL_END}", 0.6, 1),
-        (rf"(?<![\w*•])(?:[*xX•]{{4}}[ \-]?){{3}}(\d{{4}}){_TAIL_END}", 0.7, 1),  # "**** **** **** 1234"
-        (rf"(?<![\w*•])[*xX•]{{8,15}}(\d{{4}}){_TAIL_END}", 0.7, 1),  # "************1234"
+         rf"(?:{_CARD_WORDS}[ \t]+)?card)?[ \t]*(?:(?:are|is|were|was)[ \t]+|[:=][ \t]*)?(\d{{4}}){DIGITS_END}", 0.6, 1),
+        (rf"(?<![\w*•])(?:[*xX•]{{4}}[ \-]?){{3}}(\d{{4}}){DIGITS_END}", 0.7, 1),  # "**** **** **** 1234"
+        (rf"(?<![\w*•])[*xX•]{{8,15}}(\d{{4}}){DIGITS_END}", 0.7, 1),  # "************1234"
     ]),
     prefilter=finds(r"(?i)end|finishing|last|\*{4}|xxxx|••••"),
 )
