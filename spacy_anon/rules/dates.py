@@ -346,9 +346,18 @@ AGE_ORDINAL_EN = [
 _AGE_SEX_BEFORE = "(?:" + "|".join([r"(?<![^\n])", r"(?<=[:(])", r"(?<=[:(.!?] )"] + [
     rf"(?<=\b{w} )" for w in ("a", "an", "A", "An", "pt", "Pt", "PT", "patient", "Patient", "PATIENT", "this", "This",
                               "THIS")]) + ")"
+# who a post's bracketed age and sex belongs to: "I", "me", a kin or other person word, then "(" or "["
+_AGE_SEX_PERSON_WORDS = ("I", "me", "Me", "myself", "he", "He", "she", "She", "husband", "wife", "boyfriend",
+                         "girlfriend", "partner", "fiance", "fiancé", "fiancee", "friend", "bf", "gf", "son",
+                         "daughter", "brother", "sister", "mum", "mom", "dad", "mother", "father", "cousin", "aunt",
+                         "uncle", "niece", "nephew", "roommate", "flatmate", "housemate", "coworker", "colleague",
+                         "boss", "ex", "neighbour", "neighbor", "landlord", "landlady", "SIL", "BIL", "MIL", "FIL")
+_AGE_SEX_PERSON = "(?:" + "|".join(rf"(?<=\b{w} [(\[])" for w in _AGE_SEX_PERSON_WORDS) + ")"
 AGE_SEX_EN = [
     (_AGE_SEX_BEFORE + r"(\d{1,3})[ \t]?[MF](?![\w/])(?=[ \t]*(?:[,;.(\n]|$)|[ \t]+(?i:with|w/|presenting|presents|"
      r"presented|admitted|who|c/o|pmh|hx|h/o|s/p|referred|seen|brought|known|complaining|attending)\b)", 0.7, 1),
+    # a post's "My husband (31M) and I (29F)", "my sister [24 f]": age and sex in brackets after the person
+    (_AGE_SEX_PERSON + r"(\d{1,2})[ \t]?/?[ \t]?[MFmf](?=[)\]])", 0.7, 1),
 ]
 AGE_INFANT = [
     # "15 meses de edad", "19 días de vida", "3 months old", "10-day-old"

@@ -1,0 +1,39 @@
+"""Posts give a person's age and sex in brackets after them ("My husband (31M) and I (29F)", "my sister [24 f]"):
+the age is an AGE, masked whatever the sex letter, and the letter is no name. Amounts and floors in brackets
+("Revenue (5M)", "Ward (5F)") are no ages."""
+import pytest
+
+import spacy_anon
+from rules_support import rule_values
+
+
+def ages(text):
+    return [value for value, _, _ in rule_values(text, "AGE")]
+
+
+@pytest.mark.parametrize("text,found", [
+    ("My husband (31M) and I (29F) are getting married.", ["31", "29"]),
+    ("my sister [24 f] said no", ["24"]),
+    ("me (17/m) and my bf (19M) broke up", ["17", "19"]),
+    ("So my boyfriend (28M) moved in", ["28"]),
+    ("My MIL (62F) wants to visit", ["62"]),
+])
+def test_age_and_sex_in_brackets_after_a_person_is_an_age(text, found):
+    assert ages(text) == found
+
+
+@pytest.mark.parametrize("text", ["Revenue (5M) grew", "Ward (5F) bed 2", "Model (40M) parameters",
+                                  "the sample (12F) was clear", "a budget of (2M) remains"])
+def test_amounts_and_rooms_in_brackets_are_no_ages(text):
+    assert ages(text) == []
+
+
+def test_through_the_default_pipeline():
+    nlp = spacy_anon.load()
+    text = ("AITA for not inviting my sister-in-law? My husband (31M) and I (29F) are getting married in June "
+            "in Cornwall.")
+    doc = nlp(text)
+    rows = [(text[r["start"]:r["end"]], r["label"]) for r in doc._.anon_table]
+    assert ("31", "AGE") in rows and ("29", "AGE") in rows
+    assert not any(value in ("M", "F", "AITA") for value, _ in rows)  # no sex letter or post tag as a name
+    assert "(29F)" not in doc._.anon_text
