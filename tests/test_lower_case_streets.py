@@ -36,3 +36,26 @@ def test_through_the_default_pipeline():
 def test_a_numbered_building_before_its_town_and_postcode_is_in_the_address():
     text = "regarding her tenancy at 5 Elm Court, Dundee DD1 4HN. Our reference follows."
     assert places(text) == ["5 Elm Court, Dundee DD1 4HN"]
+
+
+@pytest.mark.parametrize("text,address", [
+    ("hi i live at flat 3, 18 cavendish road, leicester and ive lived here since 2024.", "flat 3, 18 cavendish road"),
+    ("i moved to apt 4b, 220 west street last year", "apt 4b, 220 west street"),
+    ("Send it to Flat 2, 14 Elm Street, Leeds LS6 2AB please.", "Flat 2, 14 Elm Street, Leeds LS6 2AB"),
+])
+def test_a_flat_or_unit_before_the_street_is_part_of_the_address(text, address):
+    assert any(value.startswith(address) for value in places(text))
+
+
+@pytest.mark.parametrize("text,address", [
+    ("The tree fell onto our garage at 27 Willow Bank, Harrogate HG2 8QT.", "27 Willow Bank, Harrogate HG2 8QT"),
+    ("We met at 4 Mill Chase in 2019.", "4 Mill Chase"),
+    ("I moved to 12 Oak Ridge last year", "12 Oak Ridge"),
+    ("Her flat is at 9 Beech Croft, Ilkley LS29 8AB.", "9 Beech Croft, Ilkley LS29 8AB"),
+])
+def test_british_street_types_end_a_street(text, address):
+    assert address in places(text)
+
+
+def test_a_unit_word_in_lower_case_without_a_street_is_no_address():
+    assert places("we met on level 3, 2 of us stayed") == []

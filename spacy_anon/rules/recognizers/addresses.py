@@ -35,7 +35,8 @@ STREET_TYPES = (
     "Crescent", "Cres", "Grove", "Place", "Pl", "Terrace", "Terr", "Way", "Boulevard", "Blvd", "Parade", "Rise",
     "Row", "Square", "Sq", "Hill", "Gardens", "Gdns", "Mews", "Walk", "Wharf", "View", "Causeway", "Highway",
     "Hwy", "Parkway", "Pkwy", "Circle", "Cir", "Trail", "Steps", "Point", "Broadway", "Embankment", "Quay",
-    "Green", "Park", "Yard", "Hollow",
+    "Green", "Park", "Yard", "Hollow", "Bank", "Chase", "Croft", "Dale", "Meadow", "Meadows", "Vale", "Heights",
+    "Ridge",
 )
 STREET_TYPE_WORDS = frozenset(w.lower() for w in STREET_TYPES)
 # Street words written before the name ("Strada Tighina", "Calle de Alcalá", "Rua Augusta").
@@ -95,7 +96,8 @@ STREET = re.compile(_STREET_AFTER_NUMBER + "|" + _STREET_BEFORE_NUMBER)
 # word may have the capital a truecased reading gives it ("crescent Road")
 LOWER_STREET_TYPES = ("street", "st", "road", "rd", "lane", "ln", "avenue", "ave", "drive", "crescent", "grove",
                       "terrace", "gardens", "mews", "boulevard", "blvd", "parade", "square")
-_LOWER_STREET = re.compile(r"(?<![\w'])(?:at|on|to|from|is|address:?)[ \t]{1,3}(?P<street>" + _NUM
+_LOWER_STREET = re.compile(r"(?<![\w'])(?:at|on|to|from|is|address:?)[ \t]{1,3}(?P<street>"
+                           r"(?:(?:flat|apt|apartment|unit)[ \t]{1,2}\d{1,4}[a-z]?,?[ \t]{1,3})?" + _NUM
                            + r"[ \t]{1,3}(?P<name>(?:[a-z][a-z'’\-]{1,30}[ \t]{1,3}){1,3})"
                            + r"(?i:" + _words(LOWER_STREET_TYPES) + r"))(?=[ \t]*(?:[,.;:!?)\n]|$)|[ \t]+(?:in|and|near|next|for|with|"
                            r"on|at|last|since|until|but|so|now|is|was|if|or|when|which|where|i|we|he|she|they|my|"
@@ -110,7 +112,10 @@ _STATE_ZIP = r"(?:" + "|".join(STATES) + r")\.?,?[ \t]{1,3}\d{5}(?:-\d{4})?(?![\
 _UNIT_WORD = _words(UNIT_WORDS + tuple(w.upper() for w in UNIT_WORDS))
 _UNIT = (_UNIT_WORD + r"\.?[ \t]{1,2}(?:#[ \t]?)?(?:\d[\w/\-]{0,5}|[A-Z]{1,2}\d{0,3})(?![\w'])")
 UNIT_PATTERN = _UNIT  # public: the address surrogate keeps a unit's words
-_UNIT_BEFORE = re.compile(r"(?:" + _UNIT + r"|" + _UNIT_WORD + r"\.?(?:[ \t]?#)?)[ \t]{1,3}$")
+# before a street found already, a unit may be typed in lower case ("i live at flat 3, 18 cavendish road")
+_UNIT_WORD_ANY_CASE = _words(UNIT_WORDS + tuple(w.upper() for w in UNIT_WORDS) + tuple(w.lower() for w in UNIT_WORDS))
+_UNIT_ANY_CASE = _UNIT.replace(_UNIT_WORD, _UNIT_WORD_ANY_CASE, 1)
+_UNIT_BEFORE = re.compile(r"(?:" + _UNIT_ANY_CASE + r"|" + _UNIT_WORD + r"\.?(?:[ \t]?#)?)[ \t]{1,3}$")
 _CITY = r"(?:" + _CAP + r"(?:[ \t]{1,2}" + _NAME + r"){0,3})"
 # one element after the street or anchor, each anchored where the previous one ended (after a separator)
 _ELEMENT_AFTER = re.compile(
@@ -130,7 +135,7 @@ UNIT_BUILDING = re.compile(r"(?<![\w'])" + _UNIT + r",?[ \t]{1,3}(?:(?:The|THE)[
                            + _words(BUILDING_WORDS + tuple(w.upper() for w in BUILDING_WORDS)) + r"(?![\w'])")
 # elements before an anchor that belong to it: a unit or a named building ("Flat 4, ", "Mill House, ")
 _ELEMENT_BEFORE = re.compile(
-    r"(?:" + _UNIT +
+    r"(?:" + _UNIT_ANY_CASE +
     r"|(?:\d{1,4}[A-Za-z]?[ \t])?(?:The[ \t])?(?:" + _CAP + r"[ \t]){0,3}" + _words(BUILDING_WORDS)
     + r"(?:[ \t]\d{1,4}[A-Z]?)?"  # "5 Elm Court, ", "Mill House 2, "
     r"|(?:" + _CAP + r"[ \t]{1,3}){1,3}" + _TYPE + r"|" + _UK + r")$"
@@ -220,7 +225,7 @@ def _grow_left(text: str, start: int) -> int:
         unit = _UNIT_BEFORE.search(window)  # "Unit 6 Edinburgh Way": a unit joined by a space only
         sep = _SEPARATOR_BEFORE.search(window)
         element = _ELEMENT_BEFORE.search(window[:sep.start()]) if sep is not None else None
-        if element is not None and "," not in sep.group(0) and not re.fullmatch(_UNIT, element.group(0)):
+        if element is not None and "," not in sep.group(0) and not re.fullmatch(_UNIT_ANY_CASE, element.group(0)):
             element = None  # a line above is a unit ("Flat 4"), never a company or a name
         if unit is None and element is None:
             break
