@@ -48,7 +48,7 @@ CHAT_SHORTHAND = frozenset(
     "deffo probs totes dont didnt doesnt isnt wasnt werent cant couldnt wouldnt shouldnt aint havent hasnt "
     "hadnt arent im ive youre youve theyre theyve thats whats wheres hows didn doesn isn wasn weren couldn "
     "wouldn shouldn hasn haven hadn aren mustn needn shes hes theres youll theyll wouldve couldve shouldve "
-    "appt appts rly abt bday yday hosp meds thx tho".split()
+    "appt appts rly abt bday yday hosp meds thx tho aita wibta yta nta tifu tldr imo imho iirc eli5 ama".split()
 )
 
 # The keys of a form or a record line ("MRN 4471823", "Tel: ...", "Case No 12345/06"): the value after
@@ -116,7 +116,8 @@ IRREGULAR_VERBS = frozenset(
     "tore wept wound will would can could should shall may might must says goes gets takes makes "
     "sees comes knows thinks wants needs seems lives works "
     "seen been done gone given taken written known shown eaten driven spoken chosen broken forgotten stolen "
-    "fallen hidden beaten flown grown thrown worn torn".split()
+    "fallen hidden beaten flown grown thrown worn torn rang rung drank sank shrank sprang stank swung clung flung "
+    "stung dug bled fed fled sped lent bent built burnt dealt dreamt knelt leapt crept swept".split()
 )
 
 # Words that a person span never ends on or starts with, though spaCy's stop words lack some.

@@ -13,6 +13,10 @@ from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES
 OFFICE_WORDS = frozenset("lord lady chief general supreme justice minister president secretary governor mayor "
                          "commissioner chancellor attorney registrar".split())
 JOB_SUFFIXES = ("ologist", "iatrist", "ician", "ographer", "apist", "ologists", "icians")
+# titles that name a post and are no one's name, alone as well ("our CTO, Ewan McAllister", "Gareth Lloyd
+# (Chair)", "Headteacher, St Mark's"): a lone job noun of `JOB_NOUNS` may be a surname ("Cook"), these are not
+LONE_TITLES = frozenset("ceo cto cfo coo cio cmo ciso cpo cdo vp svp evp headteacher headmaster headmistress "
+                        "chair chairman chairwoman chairperson treasurer".split())
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's)
 
 
@@ -30,6 +34,12 @@ def job_title(doc: Doc, start: int, end: int) -> bool:
                and (job_noun(w.text) or zipf(w.lower_) >= COMMON_ZIPF
                     or any(zipf(stem) >= COMMON_ZIPF for stem in verb_stems(w.lower_)))  # "Lettings Manager"
                for w in words)
+
+
+def lone_title(doc: Doc, start: int, end: int) -> bool:
+    """A post's title alone (`LONE_TITLES`): "CTO", "Headteacher", "Chair"."""
+    words = [t for t in doc[start:end] if not t.is_punct]
+    return len(words) == 1 and folded(words[0].text) in LONE_TITLES
 
 
 def name_before_job_title(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> Optional[int]:

@@ -51,9 +51,10 @@ from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.code_pieces import join_code_pieces
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
-    OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, name_before_job_title,
+    OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
 )
 from spacy_anon.mask.machine_text import inside, machine_regions
+from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, field_words, not_a_name,
@@ -61,7 +62,7 @@ from spacy_anon.mask.name_context import (
     split_at_pronouns, street_after_preposition, titled_name, town_after_org, town_after_preposition)
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
-from spacy_anon.rules.recognizers.speakers import is_role_turn
+from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS, PERSON_NOUNS, person_before
 
@@ -253,8 +254,9 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
             continue  # "[09:14] anna_k:": when a message was sent, not a date of anyone's life
         if machine and not _by_rule(found_by) and inside(machine, span.start_char, span.end_char):
             continue  # "Mozilla/5.0", "HTTP/1.1", a log's "ERROR": what software writes names nobody
-        if span.label_ in NAME_CATEGORIES and is_role_turn(text, span.start_char, span.end_char):
-            continue  # "caller: hi": who speaks, by role (`rules.recognizers.speakers`), names nobody
+        if span.label_ in NAME_CATEGORIES and (is_role_turn(text, span.start_char, span.end_char)
+                                               or is_question_answer_mark(text, span.start_char, span.end_char)):
+            continue  # "caller: hi", "Q. Where were you?": who speaks, by role (`rules.recognizers.speakers`)
         if found_by is not None and str(found_by).startswith("rules."):
             value = text[span.start_char:span.end_char]
             if span.label_ == "CONTACT" and fine_type(span) in HANDLE_TYPES and handle_names(value, is_name):
@@ -337,7 +339,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if start >= end:
             continue
         if label in NAME_CATEGORIES - {"DEM"} and not chosen_as_disclosing \
-                and (job_title(doc, start, end) or in_job_title(doc, start, end)) \
+                and (job_title(doc, start, end) or in_job_title(doc, start, end) or lone_title(doc, start, end)) \
                 and not given_name_and_surname(doc, start, end, is_given_name) \
                 and not titled_name(doc, start, end, is_given_name) \
                 and not after_person_word(text, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]),
@@ -363,7 +365,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         value = text[piece.start_char:piece.end_char]
         if (label != "LOC" and not_a_name(value)) or opening_participle(text, piece.start_char, piece.end_char) \
                 or (label != "DEM" and small_words_and_numbers(value, doc.lang_)) \
-                or eponym_span(text, piece.start_char, piece.end_char):  # "till 3"; "Holter monitor"
+                or eponym_span(text, piece.start_char, piece.end_char) \
+                or measured_value(text, piece.start_char, piece.end_char):  # "till 3"; "Holter monitor"; "eGFR 72"
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
         if field_words(text, piece.start_char, piece.end_char):
             continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME:", "National Insurance number": a field

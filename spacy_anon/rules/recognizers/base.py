@@ -166,7 +166,7 @@ DIGITS_END = r"(?![\w/]|[.,-]\d)"
 
 
 def last_digits(digits: str, ends: str = r"end(?:ed|ing|s)|finishing") -> str:
-    """Regex source of the last digits a writer gives of a number ("ending in 4412", "the old one ended
+    r"""Regex source of the last digits a writer gives of a number ("ending in 4412", "the old one ended
     0142"): a word of `ends`, "in" or "with", then `digits` as group 1 (e.g. r"\d{4}"), `DIGITS_END` after
     it. Phones, cards and accounts say their last digits alike (`rules.phone_tail`, `rules.card_tail`,
     `rules.account_number`)."""

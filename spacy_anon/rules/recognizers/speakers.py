@@ -125,6 +125,24 @@ def is_role_turn(text: str, start: int, end: int) -> bool:
     return any(s == start and e == end and kind == "role" for s, e, kind, _score in turns(text))
 
 
+QA_MARK = re.compile(r"(?m)^[ \t]*([QA])[ \t]*[.:)](?=[ \t])")
+
+
+def is_question_answer_mark(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is the "Q" or "A" that opens a line of a question-and-answer transcript ("Q.
+    Where were you?" / "A. At home."): a layout mark, as a role's turn is, when lines of both kinds occur."""
+    if end - start != 1 or text[start] not in "QA":
+        return False
+    marks = _qa_marks(text)
+    return start in marks and len(set(marks.values())) == 2
+
+
+@lru_cache(maxsize=16)
+def _qa_marks(text: str) -> dict:
+    """{offset: "Q" or "A"} of the marks that open lines of `text`."""
+    return {m.start(1): m.group(1) for m in QA_MARK.finditer(text)}
+
+
 def _finder(kind: str):
     def find(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
         for start, end, found, score in turns(text):

@@ -1,5 +1,6 @@
 """Filters on whitespace-delimited chunks and lines: a span keeps whole words, and word-level spans on
 one line become one mention."""
+import re
 from typing import List
 
 import numpy as np
@@ -58,9 +59,26 @@ def trim_partial_chunks(doc: Doc, spans: List[Scored]) -> List[Scored]:
                     start = next(i for i in range(start, end) if ids[i] != ids[start])
             while end > start and doc[end - 1].is_space:
                 end -= 1
+        elif part_of_a_decimal(doc, ids, start, end):
+            continue  # "9" of "Cholesterol 5.9 mmol/L": a piece of a measured value names nothing
         if end > start:
             out.append((start, end, label, score))
     return out
+
+
+DECIMAL = re.compile(r"\d+[.,]\d+")
+
+
+def part_of_a_decimal(doc: Doc, ids: List[int], start: int, end: int) -> bool:
+    """Whether tokens start:end are part, not all, of one chunk that is a decimal number ("5.9", "4,2")."""
+    first, last = start, end
+    while first > 0 and ids[first - 1] == ids[start]:
+        first -= 1
+    while last < len(doc) and ids[last] == ids[start]:
+        last += 1
+    if (first, last) == (start, end) or not doc[start].is_digit:
+        return False
+    return DECIMAL.fullmatch(doc[first:last].text.rstrip(SENTENCE_PUNCT)) is not None
 
 
 def merge_adjacent_spans(doc: Doc, spans: List[Scored]) -> List[Scored]:

@@ -1,0 +1,44 @@
+"""Measured values that a tagger reads as names: a lab result's line ("HbA1c 58 mmol/mol", "eGFR 72",
+"Cholesterol 5.9 mmol/L") or a unit alone ("mmol", the "L" of "mmol/L"). A result names nobody; `anon_mask`
+drops a tagger's span that is one (`span_kinds.decide_categories`). A rule's value (a date, an age, an
+identifier) is not read here."""
+import re
+
+from spacy_anon.lexicon.generic_words import folded
+
+# what blood and urine tests measure, by the names results are printed under (not all are in the notes'
+# vocabulary, `clinical_terms`, which counts words to tell a note)
+LAB_ANALYTES = frozenset(
+    "hba1c a1c egfr gfr crp esr hb hgb haemoglobin hemoglobin wbc rbc plt platelets platelet neutrophils "
+    "lymphocytes mcv mch ferritin iron folate b12 vitamin potassium sodium chloride calcium magnesium phosphate "
+    "urea creatinine bilirubin albumin protein alt ast alp ggt ldh ck troponin bnp ntprobnp psa tsh t3 t4 ft4 "
+    "ft3 cortisol glucose fasting cholesterol hdl ldl triglycerides inr aptt ptt d-dimer lactate ph pco2 po2 "
+    "hco3 bicarbonate urate uric acid amylase lipase microalbumin acr pcr hcg total free serum plasma random".split())
+# units a result is given in ("mmol" and the "mol" of "mmol/mol", the "L" of "mmol/L"), not a number's other
+# endings ("1st", "5pm", "10k"): those are dates and counts, which other rules read
+UNITS = frozenset("mg mcg ug µg ng pg g gm kg ml mls l dl cl fl iu miu u mu mmol umol µmol nmol pmol mol meq mmhg "
+                  "cm mm km lb lbs oz cc mm3 x10".split())
+_WORD = re.compile(r"[^\W\d_][\w-]*")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_OUTSIDE = re.compile(r"[\s()/^*%<>=:.,\d-]*")  # what lies between a result's words and numbers
+
+
+def measured_value(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a measured value or its unit: a number with an analyte's name or a unit
+    beside it ("eGFR 72", "HbA1c 58 mmol/mol"), or units alone right after a number or "/" ("mmol", "L" of
+    "5.9 mmol/L")."""
+    value = text[start:end]
+    words = _WORD.findall(value)
+    if not words or _OUTSIDE.fullmatch(_WORD.sub("", value)) is None:
+        return False
+    units = [folded(w) in UNITS for w in words]
+    if _NUMBER.search(value) is None:  # units alone: only right after a number or a slash
+        before = text[max(0, start - 12):start].rstrip()
+        return all(units) and (before.endswith("/") or re.search(r"\d\Z", before) is not None)
+    return all(unit or analyte(w) for w, unit in zip(words, units)) and any(
+        not unit and analyte(w) for w, unit in zip(words, units)) or (all(units) and _NUMBER.match(value) is not None)
+
+
+def analyte(word: str) -> bool:
+    """A lab test's name as results print it ("INR", "TSH", "HbA1c", "Cholesterol")."""
+    return folded(word) in LAB_ANALYTES

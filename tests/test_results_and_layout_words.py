@@ -1,0 +1,106 @@
+"""Words of a document's layout and content that a tagger reads as names, through the default pipeline: a
+lab result ("HbA1c 58 mmol/mol", "eGFR 72", the "L" of "mmol/L"), a piece of a decimal number (the "9" of
+"5.9"), the "Q." and "A." of a transcript, a post's title alone ("our CTO", "(Chair)", "Headteacher"),
+a forum's tags ("AITA", "TIFU"), and a past tense after a given name ("Steve rang me"). The names
+around them stay masked."""
+import pytest
+
+import spacy_anon
+from spacy_anon.mask.measurements import measured_value
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return spacy_anon.load()
+
+
+def rows(nlp, text):
+    return [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table]
+
+
+def masked(nlp, text):
+    return [value for value, _ in rows(nlp, text)]
+
+
+def test_a_lab_report_keeps_its_results(nlp):
+    text = ("Lab results - Jonathan Price (NHS No. 485 777 3456)\nSample taken: 26/11/2026 08:15\n"
+            "HbA1c 58 mmol/mol (high)\neGFR 72\nCholesterol 5.9 mmol/L\n"
+            "Comment: please book a review with the practice nurse. Dr H. Mensah, Riverside Medical Centre")
+    values = masked(nlp, text)
+    assert "Jonathan Price" in values and "485 777 3456" in values and "Riverside Medical Centre" in values
+    doc = nlp(text)
+    for result in ("HbA1c 58 mmol/mol", "eGFR 72", "Cholesterol 5.9 mmol/L"):
+        assert result in doc._.anon_text
+
+
+@pytest.mark.parametrize("text", [
+    "Potassium 4.2 mmol/L, sodium 139, INR 2.4 on warfarin.",
+    "Cholesterol 5.9 mmol/L and potassium 4.2 today.",
+    "PT IS ON 850U/HR HEPARIN NOT 1400U/HR.",
+])
+def test_results_and_units_are_no_names(nlp, text):
+    assert not any(label in ("PERSON", "ORG", "LOC", "MISC", "ID") for _, label in rows(nlp, text))
+
+
+@pytest.mark.parametrize("text,span,expected", [
+    ("HbA1c 58 mmol/mol (high)", "HbA1c 58 mmol/mol", True),
+    ("eGFR 72 today", "eGFR 72", True),
+    ("Cholesterol 5.9 mmol/L", "mmol", True),
+    ("Cholesterol 5.9 mmol/L", "L", True),
+    ("INR 2.4", "INR 2.4", True),
+    ("Ward 5 beds", "Ward 5", False),
+    ("Dr Liu", "Liu", False),
+    ("met Mol in Leeds", "Mol", False),
+    ("Fax: 345-899-3560x4587", "345-899-3560x4587", False),  # a phone's extension is no unit
+    ("ZIP: 7412 SL", "7412 SL", False),
+    ("Flat 3", "Flat 3", False),
+    ("on the 21 st", "st", False),
+])
+def test_measured_value(text, span, expected):
+    start = text.index(span)
+    assert measured_value(text, start, start + len(span)) is expected
+
+
+def test_a_piece_of_a_decimal_number_is_not_masked(nlp):
+    doc = nlp("Cholesterol 5.9 mmol/L and potassium 4.2 today.")
+    assert "5.9" in doc._.anon_text and "4.2" in doc._.anon_text
+
+
+def test_question_and_answer_marks_of_a_transcript_are_layout(nlp):
+    text = ("Q. Please state your full name for the record.\nA. Graham Peter Whitfield.\n"
+            "Q. And where were you on the night of 4 July?\nA. I was at the Red Lion in Stockport with my "
+            "brother-in-law, Keith Barlow.\nQ. Did you see Mr Adeyemi that night?\nA. No, I didn't.")
+    values = masked(nlp, text)
+    assert "Q" not in values and "A" not in values
+    assert {"Graham Peter Whitfield", "Keith Barlow", "Mr Adeyemi", "Stockport"} <= set(values)
+
+
+def test_a_single_initial_outside_a_transcript_stays_with_its_name(nlp):
+    assert "A. Smith" in masked(nlp, "A. Smith signed the form. Q. Jones did not.")
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We'd like to invite you to a final interview with our CTO, Ewan McAllister, next week.", "Ewan McAllister"),
+    ("Present: Gareth Lloyd (Chair), Sunita Rao, Tom Ellery", "Gareth Lloyd"),
+    ("Many thanks,\nMr P. Gallagher\nHeadteacher, St Mark's Primary School", "Mr P. Gallagher"),
+    ("Chair: Priya Shah", "Priya Shah"),
+])
+def test_a_posts_title_alone_is_not_masked(nlp, text, name):
+    values = masked(nlp, text)
+    assert name in values
+    assert not {"CTO", "Chair", "Headteacher"} & set(values)
+
+
+@pytest.mark.parametrize("text", ["WIBTA if I skipped my brother's wedding?", "TIFU by texting my boss. IMO it was fine.",
+                                  "AITA for telling my mum no"])
+def test_forum_tags_are_not_names(nlp, text):
+    assert masked(nlp, text) == []
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Your driver Steve rang me on Friday.", "Steve"),
+    ("Priya drank the tea.", "Priya"),
+    ("Then Marcus fled the scene.", "Marcus"),
+])
+def test_a_past_tense_after_a_name_is_not_part_of_it(nlp, text, name):
+    assert name in masked(nlp, text)
