@@ -109,6 +109,8 @@ SHORT_DATE = [
     (rf"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/{DAY}(?![\w/\-%]|[.,]\d)", 0.3, 0),
     # before the half of the day ("booked 12/12 AM slot"): a date, not a fraction; "AM" says no more of it
     (rf"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/{DAY}(?=[ \t]?(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w))", 0.6, 0),
+    # day first, as British letters and notes write it ("seen on 21/11"): a day above 12 says which is which
+    (r"(?<![\w/.\-])(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])(?![\w/\-%]|[.,]\d)", 0.3, 0),
 ]
 # Weekday and month names are written Title or UPPER here, so a match opens with a capital (or the digit
 # of a day): "(?=[A-Z])" turns every other position down at once, before the long alternations.
