@@ -181,7 +181,7 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
             and (profile.dictionary or lower not in _function_words(lang))):
         return _capitalised(lower)
     if len(lower) == 1 or is_word(lower, lang) or (lang == "en" and (
-            _rare_word(lower) or _prefixed_irregular(lower))):  # "interrogated", "cookhouse", "upheld"
+            _rare_word(lower) or _prefixed_irregular(lower) or lower in IRREGULAR_VERBS)):  # "upheld", "lent"
         return lower
     if regime == UPPER and len(lower) <= 5 and not set(lower) & profile.vowels:
         return lower.upper()  # an abbreviation ("BP", "NGT", "HTN") more often than a name

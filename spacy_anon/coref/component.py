@@ -8,6 +8,7 @@ linked pronouns and role nouns to `doc.spans["anon_coref"]`, and marks the doc s
 groups with this component's grouper (`spacy_anon.coref.grouper.grouper_for`). Pronouns and role nouns
 are kept in the text unless `mask_anaphora` is set.
 """
+import re
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -32,6 +33,9 @@ from spacy_anon.lexicon.common_words import common_word_test
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon.settings_vocabulary import pipeline_language
+
+# a mention written as an e-mail address or a web address: no name's parts to look for elsewhere
+WEB_SHAPE = re.compile(r"@|://|\bwww\.|\w\.(?:com|org|net|io|dev|co|uk|gov|edu)\b", re.IGNORECASE)
 
 RESOLVERS = ("rules", "coreferee")
 COREF_SPAN_KEY = "anon_coref"
@@ -210,7 +214,8 @@ class AnonCoref(ErrorHandling):
         if self._is_common is None:
             self._is_common = common_word_test(self.lang)
         words = words or _TextWords(text)
-        triples = [(s.start_char, s.end_char, s.label_) for s in mentions]
+        triples = [(s.start_char, s.end_char, s.label_ if not WEB_SHAPE.search(s.text) else "CONTACT")
+                   for s in mentions]  # a tagger's "name" over "github.com/x" gives no name part "GitHub"
         found = find_acronyms(text, triples, self.acronym_labels)
         found += find_name_variants(text, triples, self.name_labels, self.honorifics, self._is_common,
                                     words=words.words, starts=words.starts)

@@ -120,8 +120,11 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
     that runs over a rule's age ("Happy 30th birthday Dan" stays whole). A span inside the value is left to
     the policy, but one of a label the value cuts over its very extent goes ("50th" ID over an age)."""
     source, score = span_getter("anon_source"), span_getter("anon_score")
-    values = [s for s in spans if s.label_ in RULE_VALUE_LABELS and str(source(s) or "").startswith("rules.")
-              and (s.label_ != "CONTACT" or float(score(s) or 0.0) >= CONTACT_MIN_SCORE)]
+    read = [s for s in spans if s.label_ in RULE_VALUE_LABELS and str(source(s) or "").startswith("rules.")]
+    values = [s for s in read if s.label_ != "CONTACT" or float(score(s) or 0.0) >= CONTACT_MIN_SCORE]
+    if not read:
+        return list(spans)
+    spans = [s for s in spans if not _read_by_rules(s, [v for v in read if v.label_ in READ_WHOLE], source)]
     if not values:
         return list(spans)
     values.sort(key=lambda v: v.start)
@@ -155,6 +158,24 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
         else:
             out.extend(_merged(span, start, end) for start, end in kept)
     return out
+
+
+# rule values a detector's span may hold nothing but, with filler between: then the rules read all of it
+# (not dates: "28 February and 6 March 1990" is one span of a range, as court judgments mark it)
+READ_WHOLE = frozenset({"CONTACT", "ID"})
+
+
+def _read_by_rules(span: Span, read: Sequence[Span], source) -> bool:
+    """Whether a detector's span holds rule values (contacts, identifiers) and, besides them,
+    only filler ("a@b.com or 07723 441 908" over an e-mail and a phone; "github.com/x." over the URL and a
+    full stop): the rules read all of it, each value with its own type and entity."""
+    if str(source(span) or "").startswith("rules."):
+        return False
+    inside = [v for v in read if span.start <= v.start and v.end <= span.end and (v.start, v.end) != (span.start, span.end)]
+    if not inside:
+        return False
+    taken = {i for v in inside for i in range(v.start, v.end)}
+    return all(_filler(span.doc[a:b]) for a, b in _outside(span, taken)) if len(taken) < len(span) else True
 
 
 def _outside(span: Span, taken: AbstractSet[int]) -> List[Tuple[int, int]]:

@@ -229,11 +229,14 @@ def _ends_sentence(doc: Doc, i: int) -> bool:
 
 
 def in_quotes_after_person_word(span: Span) -> bool:
-    """'the witness (Kowalski)': one token between a pair of quotes or brackets after a person word."""
+    """'the witness (Kowalski)', 'Dad (Kwame)': one token between a pair of quotes or brackets after a person
+    or kinship word."""
     doc = span.doc
     if len(span) != 1 or span.start == 0 or span.end >= len(doc):
         return False
-    return QUOTE_PAIRS.get(doc[span.start - 1].text) == doc[span.end].text and person_before(doc, span.start - 1)
+    opener = span.start - 1
+    return QUOTE_PAIRS.get(doc[opener].text) == doc[span.end].text and (
+        person_before(doc, opener) or (opener > 0 and folded(doc[opener - 1].text) in KIN))  # "Dad (Kwame)"
 
 
 def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str], bool],
@@ -250,6 +253,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     machine = machine_regions(text) if any(not _by_rule(source(s)) for s in spans) else []
     for span in join_split_names(spans, text, is_name, relabel):
         found_by = source(span)
+        if span.label_ == "DATETIME" and not _by_rule(found_by) and no_day_and_month(span.text):
+            continue  # "MoCA 21/30", "BP 140/90": a score or a reading, no day and month in either order
         if log_timestamp(text, span.start_char, span.end_char):
             continue  # "[09:14] anna_k:": when a message was sent, not a date of anyone's life
         if machine and not _by_rule(found_by) and inside(machine, span.start_char, span.end_char):
@@ -267,6 +272,20 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         else:
             out.append(span)
     return out
+
+
+SLASHED_NUMBERS = re.compile(r"(\d{1,3})[ \t]?/[ \t]?(\d{1,3})")
+
+
+def no_day_and_month(value: str) -> bool:
+    """Whether `value` is two numbers with a slash that are no day and month either way round, nor a month
+    and a two-digit year ("21/30", "140/90"; not "21/11", "8/87"), where a tagger may read a date."""
+    m = SLASHED_NUMBERS.fullmatch(value.strip())
+    if m is None:
+        return False
+    a, b = int(m.group(1)), int(m.group(2))
+    month_year = 1 <= a <= 12 and len(m.group(2)) == 2
+    return not ((1 <= a <= 31 and 1 <= b <= 12) or (1 <= b <= 31 and 1 <= a <= 12) or month_year)
 
 
 def _by_rule(source: object) -> bool:
@@ -353,6 +372,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue  # "Polish (native), English": the bracketed "native" of a list is no name
         if trait_words_only(doc, start, end) and PROFICIENCY.match(text, doc[end - 1].idx + len(doc[end - 1])):
             continue  # "English (fluent)": a language someone speaks as a skill, no trait of theirs
+        if label in ("PERSON", "ORG", "LOC") and kin_only(doc, start, end):
+            continue  # "mum", "his Dad": a relative by relation is no name (under DEM or MISC, as court
+            # judgments mark "their daughter", a family circumstance)
         if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
             continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
@@ -521,6 +543,9 @@ def person_start(span: Span, roles: bool = True) -> Optional[int]:
     some role words are surnames too), or at an honorific in it ("Employee Mr Grosu", "Mr Smith" tagged
     ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
     doc = span.doc
+    if roles and len(span) >= 2 and doc[span.start].text in POLICE_RANKS and doc[span.start + 1].is_title \
+            and (doc[span.start + 1].lower_ in person_names() or zipf(doc[span.start + 1].lower_) < NAME_ZIPF):
+        return span.start + 1  # "PC Harris", "DC Obi" (not "PC World")
     if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS | KIN) - HONORIFICS \
             and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper() \
             and (not doc[span.start + 1].is_stop or doc[span.start + 1].lower_ in WORD_GIVEN_NAMES):  # "Nurse Will Cook"
@@ -531,6 +556,20 @@ def person_start(span: Span, roles: bool = True) -> Optional[int]:
             if j < span.end and doc[j].is_alpha:
                 return i
     return None
+
+
+# a British police officer's rank before the name, as written in capitals ("PC Harris", "DCI Obi")
+POLICE_RANKS = frozenset("PC WPC DC DS DI DCI DSI PCSO Sgt SGT Insp INSP Supt SUPT".split())
+
+
+def kin_only(doc: Doc, start: int, end: int) -> bool:
+    """Whether start:end holds kinship words and possessive determiners only ("his mum", "Dad")."""
+    words = [folded(doc[i].text) for i in range(start, end) if not doc[i].is_punct and not doc[i].is_space]
+    return bool(words) and any(w in KIN for w in words) and all(w in KIN or w in POSSESSIVE_DETERMINERS
+                                                                   for w in words)
+
+
+POSSESSIVE_DETERMINERS = frozenset("my his her their our your its".split())
 
 
 def titles_only(doc: Doc, start: int, end: int) -> bool:

@@ -34,8 +34,8 @@ from spacy_anon.lexicon.generic_mentions import (
     CASED_PRODUCTS, DEPARTMENT_HEADS, DEPARTMENT_WORDS, FIELD_HEADS, FIELD_LABELS, FIELD_MODIFIERS, FIELDS,
     INSTITUTIONS, PARTY_ROLES, STATE_BODIES, PRODUCTS, ROLE_HEADS, ROLE_MODIFIERS, TECH_ACRONYMS,
 )
-from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE, WEEKDAYS,
-                                              dictionary_test, folded, zipf)
+from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GENERIC_WEEKDAY_AFTER, GENERIC_WEEKDAY_BEFORE,
+                                              IRREGULAR_VERBS, WEEKDAYS, dictionary_test, folded, zipf)
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.possessives import possessive_end
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
@@ -430,7 +430,9 @@ class GenericSpans:
             return False  # the house number of the address after it ("846 31 Rue ...")
         if self.address_key_before(start):
             return False  # "zip code is 880", "Apt. 169"
-        return not capital_next and (not prev[:1].isalpha() or prev in self.s.stops) and nxt not in ("/", "-", ":", ".", "%") \
+        return not capital_next and (not prev[:1].isalpha() or prev in self.s.stops or (
+            prev in IRREGULAR_VERBS and self.texts[self.skip(start, -1)].islower())) \
+            and nxt not in ("/", "-", ":", ".", "%") \
             and nxt not in AGE_OR_TIME_AFTER and nxt not in MONEY_WORDS and prev not in MONEY_WORDS
 
     def address_key_before(self, start: int) -> bool:
