@@ -38,6 +38,8 @@ def test_a_lab_report_keeps_its_results(nlp):
     "Potassium 4.2 mmol/L, sodium 139, INR 2.4 on warfarin.",
     "Cholesterol 5.9 mmol/L and potassium 4.2 today.",
     "PT IS ON 850U/HR HEPARIN NOT 1400U/HR.",
+    "Temp 38.5C, HR 96, RR 18, SpO2 97% on air. GCS 15.",
+    "Preheat the oven to 200C. Mix the flour. Bake for 25 minutes.",
 ])
 def test_results_and_units_are_no_names(nlp, text):
     assert not any(label in ("PERSON", "ORG", "LOC", "MISC", "ID") for _, label in rows(nlp, text))
@@ -56,6 +58,11 @@ def test_results_and_units_are_no_names(nlp, text):
     ("ZIP: 7412 SL", "7412 SL", False),
     ("Flat 3", "Flat 3", False),
     ("on the 21 st", "st", False),
+    ("Temp 38.5C today", "38.5C", True),
+    ("58F with a hx of copd", "58F", False),  # a note's age and sex, no temperature
+    ("Sat 14 Nov", "Sat 14", False),
+    ("same building, flat 12C.", "12C", False),  # a flat's number
+    ("Ward 5C, bed 2", "5C", False),
 ])
 def test_measured_value(text, span, expected):
     start = text.index(span)

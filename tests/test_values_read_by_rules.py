@@ -7,7 +7,7 @@ import pytest
 
 import spacy_anon
 from rules_support import rule_values
-from spacy_anon.mask.span_kinds import no_day_and_month
+from spacy_anon.mask.dateless import no_day_and_month
 
 
 @pytest.fixture(scope="module")

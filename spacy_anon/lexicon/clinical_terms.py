@@ -133,6 +133,9 @@ def is_english_word(word: str) -> bool:
 # A clinical note: at least this share of its words, and this many, are clinical terms
 NOTE_SHARE = 0.06
 NOTE_TERMS = 2
+# clinical abbreviations that business mail and forms write more often ("ext 4471", "ASAP", "VAT reg: GB
+# 123 4567 89"): no evidence of a note, or a short invoice or e-mail would read as one
+EVERYDAY_ABBREVIATIONS = frozenset("ext asap vat gb io".split())
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
@@ -157,6 +160,8 @@ def _word_kind(word: str) -> int:
     if not any(ch.isalpha() for ch in word):
         return 0
     w = folded(word)
+    if w in EVERYDAY_ABBREVIATIONS:
+        return 1
     return 2 if w in NOTE_MARKERS or (is_clinical_term(w) and (len(w) >= 5 or zipf(w) < 4.0)) else 1
 
 

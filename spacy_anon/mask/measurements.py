@@ -1,10 +1,11 @@
 """Measured values that a tagger reads as names: a lab result's line ("HbA1c 58 mmol/mol", "eGFR 72",
-"Cholesterol 5.9 mmol/L") or a unit alone ("mmol", the "L" of "mmol/L"). A result names nobody; `anon_mask`
+"Cholesterol 5.9 mmol/L"), a temperature ("200C") or a unit alone ("mmol", the "L" of "mmol/L"). A result names nobody; `anon_mask`
 drops a tagger's span that is one (`span_kinds.decide_categories`). A rule's value (a date, an age, an
 identifier) is not read here."""
 import re
 
 from spacy_anon.lexicon.generic_words import folded
+from spacy_anon.mask.dateless import TEMPERATURE
 
 # what blood and urine tests measure, by the names results are printed under (not all are in the notes'
 # vocabulary, `clinical_terms`, which counts words to tell a note)
@@ -13,13 +14,18 @@ LAB_ANALYTES = frozenset(
     "lymphocytes mcv mch ferritin iron folate b12 vitamin potassium sodium chloride calcium magnesium phosphate "
     "urea creatinine bilirubin albumin protein alt ast alp ggt ldh ck troponin bnp ntprobnp psa tsh t3 t4 ft4 "
     "ft3 cortisol glucose fasting cholesterol hdl ldl triglycerides inr aptt ptt d-dimer lactate ph pco2 po2 "
-    "hco3 bicarbonate urate uric acid amylase lipase microalbumin acr pcr hcg total free serum plasma random".split())
+    "hco3 bicarbonate urate uric acid amylase lipase microalbumin acr pcr hcg total free serum plasma random "
+    "hr rr bp spo2 sats temp pulse gcs bmi moca mmse".split())  # and vital signs and scores ("HR 96", "MoCA 21")
 # units a result is given in ("mmol" and the "mol" of "mmol/mol", the "L" of "mmol/L"), not a number's other
 # endings ("1st", "5pm", "10k"): those are dates and counts, which other rules read
 UNITS = frozenset("mg mcg ug µg ng pg g gm kg ml mls l dl cl fl iu miu u mu mmol umol µmol nmol pmol mol meq mmhg "
                   "cm mm km lb lbs oz cc mm3 x10".split())
 _WORD = re.compile(r"[^\W\d_][\w-]*")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?[ \t]*#?[ \t]*\Z")
+# words before the number of a flat, a room or a bed, which may end in a letter that reads as a unit
+PLACES_NUMBERED = frozenset("flat apt apartment unit room suite block floor level no number house bed ward bay "
+                            "cubicle gate platform seat row".split())
 _OUTSIDE = re.compile(r"[\s()/^*%<>=:.,\d-]*")  # what lies between a result's words and numbers
 
 
@@ -28,6 +34,9 @@ def measured_value(text: str, start: int, end: int) -> bool:
     beside it ("eGFR 72", "HbA1c 58 mmol/mol"), or units alone right after a number or "/" ("mmol", "L" of
     "5.9 mmol/L")."""
     value = text[start:end]
+    if TEMPERATURE.fullmatch(value.strip()):  # "200C", "98.6F"; not "flat 12C", "Ward 5C"
+        before = _WORD_BEFORE.search(text, max(0, start - 16), start)
+        return before is None or folded(before.group(1)) not in PLACES_NUMBERED
     words = _WORD.findall(value)
     if not words or _OUTSIDE.fullmatch(_WORD.sub("", value)) is None:
         return False

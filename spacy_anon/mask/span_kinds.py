@@ -50,6 +50,7 @@ from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.code_pieces import join_code_pieces
+from spacy_anon.mask.dateless import dateless, no_day_and_month, period_code  # noqa: F401  (re-exported)
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
 )
@@ -253,8 +254,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     machine = machine_regions(text) if any(not _by_rule(source(s)) for s in spans) else []
     for span in join_split_names(spans, text, is_name, relabel):
         found_by = source(span)
-        if span.label_ == "DATETIME" and not _by_rule(found_by) and no_day_and_month(span.text):
-            continue  # "MoCA 21/30", "BP 140/90": a score or a reading, no day and month in either order
+        if span.label_ == "DATETIME" and not _by_rule(found_by) and span.doc.lang_ == "en" and dateless(span.text):
+            continue  # "MoCA 21/30", "BP 140/90", "the platform team": no time named (`dateless`)
         if log_timestamp(text, span.start_char, span.end_char):
             continue  # "[09:14] anna_k:": when a message was sent, not a date of anyone's life
         if machine and not _by_rule(found_by) and inside(machine, span.start_char, span.end_char):
@@ -272,20 +273,6 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         else:
             out.append(span)
     return out
-
-
-SLASHED_NUMBERS = re.compile(r"(\d{1,3})[ \t]?/[ \t]?(\d{1,3})")
-
-
-def no_day_and_month(value: str) -> bool:
-    """Whether `value` is two numbers with a slash that are no day and month either way round, nor a month
-    and a two-digit year ("21/30", "140/90"; not "21/11", "8/87"), where a tagger may read a date."""
-    m = SLASHED_NUMBERS.fullmatch(value.strip())
-    if m is None:
-        return False
-    a, b = int(m.group(1)), int(m.group(2))
-    month_year = 1 <= a <= 12 and len(m.group(2)) == 2
-    return not ((1 <= a <= 31 and 1 <= b <= 12) or (1 <= b <= 31 and 1 <= a <= 12) or month_year)
 
 
 def _by_rule(source: object) -> bool:
@@ -328,6 +315,9 @@ def trim_post_nominal(value: str) -> str:
     return value
 
 
+CHANNEL = re.compile(r"\A[ \t]*\[#[\w.-]{1,40}\]")
+
+
 def log_timestamp(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is the clock time that opens a line of a chat log or transcript ("[09:14]
     anna_k: ...", "00:01:23 SPEAKER 1: ..."): a time alone at a line start, a speaker's name and a colon
@@ -335,7 +325,8 @@ def log_timestamp(text: str, start: int, end: int) -> bool:
     if not CLOCK.fullmatch(text[start:end]):
         return False
     line_start = text.rfind("\n", 0, start) + 1
-    return text[line_start:start].strip() in ("", "[", "(") and SPEAKER_AFTER.match(text, end) is not None
+    opening = CHANNEL.sub("", text[line_start:start]).strip()  # "[#general] 09:14 sam.r:" of a chat export
+    return opening in ("", "[", "(") and SPEAKER_AFTER.match(text, end) is not None
 
 
 def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Callable[[Span, str], Span],
@@ -386,6 +377,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
         if (label != "LOC" and not_a_name(value)) or opening_participle(text, piece.start_char, piece.end_char) \
+                or period_code(value) \
                 or (label != "DEM" and small_words_and_numbers(value, doc.lang_)) \
                 or eponym_span(text, piece.start_char, piece.end_char) \
                 or measured_value(text, piece.start_char, piece.end_char):  # "till 3"; "Holter monitor"; "eGFR 72"

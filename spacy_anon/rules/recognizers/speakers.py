@@ -42,10 +42,10 @@ HONORIFIC_WORDS = frozenset(DEFAULT_HONORIFICS)
 
 _CLOCK = r"[\[(]?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:[ \t]?[ap]\.?m\.?)?[\])]?"
 _WORD = r"[^\W\d_][\w'’.\-]*"
-# a line's opening: an optional clock time, an optional reply mark, the label (a handle, or one to three
-# words), then ":" and a space or the line's end
+# a line's opening: an optional channel ("[#general]" of a chat export), an optional clock time, an optional
+# reply mark, the label (a handle, or one to three words), then ":" and a space or the line's end
 TURN = re.compile(
-    rf"(?im)^[ \t]*(?P<clock>{_CLOCK}[ \t]+(?:[-–][ \t]+)?)?(?:[↳>][ \t]*)?"
+    rf"(?im)^[ \t]*(?:\[\#[\w.-]{{1,40}}\][ \t]+)?(?P<clock>{_CLOCK}[ \t]+(?:[-–][ \t]+)?)?(?:[↳>][ \t]*)?"
     rf"(?P<label>(?P<mark>@|u/)?{_WORD}(?:[ \t]{_WORD}){{0,2}})[ \t]*:(?=[ \t]|$)")
 HANDLE_CHARS = re.compile(r"[_.\d]")
 HANDLE_PART = re.compile(r"[^\W\d_]+")

@@ -1,0 +1,57 @@
+"""Spans a tagger calls dates that name no time: words with no number and no word of time ("platform team",
+"until golden"), a score or a reading written with a slash ("MoCA 21/30", "BP 140/90"), a temperature
+("200C"), and a business period's code read as a name ("Q4 roadmap"). `anon_mask` drops such a span of a detector (`span_kinds.decide_categories`); a rule's date is
+never read here."""
+import re
+
+from spacy_anon.lexicon.category_words import MONTHS
+from spacy_anon.lexicon.generic_words import DAY_TIMES, WEEKDAYS, folded
+from spacy_anon.mask.value_kinds import NUMBER_WORDS, TIME_UNITS
+
+# words that say when, how long or how often, besides months, weekdays, times of day and time units
+TIME_WORDS = MONTHS | WEEKDAYS | DAY_TIMES | frozenset(TIME_UNITS) | frozenset(TIME_UNITS.values()) | frozenset(
+    NUMBER_WORDS) | frozenset(
+    "ago yesterday now then later earlier recent recently last next past previous following same early late mid "
+    "end beginning start christmas xmas easter weekend weekends holiday holidays birthday noon midnight dawn dusk "
+    "eve century centuries decade decades era period time times date dates term terms quarter quarters semester "
+    "annual annually daily weekly monthly yearly hourly nightly fortnightly once twice several few many some half "
+    "age ages childhood youth life lifetime spring summer autumn fall winter season seasons ramadan diwali "
+    "hanukkah halloween new year years first second third fourth fifth sixth seventh eighth ninth tenth "
+    "hundred thousand dozen long while moment moments instant duration since until till before after during "
+    "overnight tomorrow's yesterday's today's tonight's morning's".split())
+SLASHED_NUMBERS = re.compile(r"(\d{1,3})[ \t]?/[ \t]?(\d{1,3})")
+# a temperature: Celsius with or without a degree sign ("200C"), Fahrenheit with one or a decimal ("98.6F");
+# not a note's age and sex ("58F")
+TEMPERATURE = re.compile(r"\d{1,3}(?:[.,]\d)?[ \t]?°?C|\d{2,3}(?:[.,]\d)?[ \t]?°F|\d{2,3}[.,]\d[ \t]?F")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# a business period's code, alone or before lower-case words ("Q4 roadmap", "the Q3 deck", "FY26 plan", "H1")
+PERIOD_CODE = re.compile(r"(?:Q[1-4]|H[12]|FY ?\d{2}(?:\d{2})?)(?:[ \t]+[a-z][\w-]*){0,2}")
+
+
+def period_code(value: str) -> bool:
+    """Whether a name span's text is a business period's code with at most two lower-case words after it
+    ("Q4 roadmap", "Q3"): a time of a company's calendar, no organisation or place."""
+    return PERIOD_CODE.fullmatch(value.strip()) is not None
+
+
+def dateless(value: str) -> bool:
+    """Whether a date span's text names no time: no digit and no word of time, a temperature, or two numbers
+    that are no day and month (`no_day_and_month`)."""
+    value = value.strip()
+    if TEMPERATURE.fullmatch(value) or no_day_and_month(value):
+        return True
+    if any(ch.isdigit() for ch in value):
+        return False
+    words = [folded(w) for w in _WORD.findall(value)]
+    return bool(words) and not any(w in TIME_WORDS for w in words)
+
+
+def no_day_and_month(value: str) -> bool:
+    """Whether `value` is two numbers with a slash that are no day and month either way round, nor a month
+    and a two-digit year ("21/30", "140/90"; not "21/11", "8/87"), where a tagger may read a date."""
+    m = SLASHED_NUMBERS.fullmatch(value.strip())
+    if m is None:
+        return False
+    a, b = int(m.group(1)), int(m.group(2))
+    month_year = 1 <= a <= 12 and len(m.group(2)) == 2
+    return not ((1 <= a <= 31 and 1 <= b <= 12) or (1 <= b <= 31 and 1 <= a <= 12) or month_year)
