@@ -64,3 +64,15 @@ def test_a_chat_exports_channel_tag_opens_a_turn(nlp):
     assert "sam.r" in found and "leila.k" in found and "Marcus" in found
     assert ".r:" not in doc._.anon_text and ".k:" not in doc._.anon_text
     assert "09:14" in doc._.anon_text  # when a message was sent names nobody
+
+
+def test_a_forms_second_column_and_its_keys(nlp):
+    text = ("PATIENT REGISTRATION FORM\nSurname: OKONKWO    Forename(s): CHIDI EMEKA\n"
+            "Date of birth: 14/07/1990    Sex: M\nNext of kin: NGOZI OKONKWO (WIFE) 07700 900 458")
+    found = rows(nlp, text)
+    assert ("CHIDI EMEKA", "PERSON") in found and ("M", "DEM") in found
+    assert "Next of kin" not in [value for value, _ in found]
+
+
+def test_a_tab_between_fields_ends_the_name(nlp):
+    assert rows(nlp, "Surname: Okonkwo\tFirst name: Chidi") == [("Okonkwo", "PERSON"), ("Chidi", "PERSON")]

@@ -1,7 +1,7 @@
 """Spans a tagger calls dates that name no time: words with no number and no word of time ("platform team",
 "until golden"), a score or a reading written with a slash ("MoCA 21/30", "BP 140/90"), a temperature
-("200C"), and a business period's code read as a name ("Q4 roadmap"). `anon_mask` drops such a span of a detector (`span_kinds.decide_categories`); a rule's date is
-never read here."""
+("200C"), and a business period's code read as a name ("Q4 roadmap"). `anon_mask` drops such a span of a
+detector (`span_kinds.decide_categories`); a rule's date is never read here."""
 import re
 
 from spacy_anon.lexicon.category_words import MONTHS

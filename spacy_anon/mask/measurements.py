@@ -1,7 +1,7 @@
 """Measured values that a tagger reads as names: a lab result's line ("HbA1c 58 mmol/mol", "eGFR 72",
-"Cholesterol 5.9 mmol/L"), a temperature ("200C") or a unit alone ("mmol", the "L" of "mmol/L"). A result names nobody; `anon_mask`
-drops a tagger's span that is one (`span_kinds.decide_categories`). A rule's value (a date, an age, an
-identifier) is not read here."""
+"Cholesterol 5.9 mmol/L"), a vital sign ("HR 96"), a temperature ("200C") or a unit alone ("mmol", the "L"
+of "mmol/L"). A result names nobody; `anon_mask` drops a tagger's span that is one
+(`span_kinds.decide_categories`). A rule's value (a date, an age, an identifier) is not read here."""
 import re
 
 from spacy_anon.lexicon.generic_words import folded

@@ -38,7 +38,7 @@ from spacy_anon.tagger.span_filters.base import stop_words
 # a form's field for a person's name, alone before the value on its line
 NAME_FIELD = re.compile(
     r"(?i)[ \t]*(?:(?:full|first|given|last|family|middle|patient(?:'s)?|client(?:'s)?|maiden)[ \t]+)?"
-    r"(?:names?(?:[ \t]*\(s\))?|surname|forenames?|patient|pt|requester|requested[ \t]+by|reported[ \t]+by|"
+    r"(?:(?:name|surname|forename)s?(?:[ \t]*\(s\))?|patient|pt|requester|requested[ \t]+by|reported[ \t]+by|"
     r"assignee|next[ \t]+of[ \t]+kin|child|pupil|student|employee|tenant|claimant|witness|victim|injured[ \t]+person|"
     r"service[ \t]+user|caller)[ \t]*:[ \t]*")
 # the field and the name words of its value before a part of it
@@ -73,7 +73,10 @@ def after_name_field(text: str, start: int, end: int) -> bool:
     if FIELD_THEN_NAMES.fullmatch(text, line_start, start) is not None:
         return True
     sentence = _SENTENCE_BEFORE.search(text, line_start, start)  # "Safeguarding concern. Child: Lily-Mae Turner"
-    return sentence is not None and FIELD_THEN_NAMES.fullmatch(text, sentence.end(), start) is not None
+    if sentence is not None and FIELD_THEN_NAMES.fullmatch(text, sentence.end(), start) is not None:
+        return True
+    column = max(text.rfind("\t", line_start, start), text.rfind("  ", line_start, start))  # a form's second column
+    return column >= 0 and FIELD_THEN_NAMES.fullmatch(text, column, start) is not None  # "...    Forename(s): CHIDI"
 
 
 def after_person_word(text: str, start: int, end: int, leads: frozenset = PERSON_LEADS) -> bool:
@@ -195,6 +198,16 @@ _PLACE_FIELD_BEFORE = re.compile(
     r"country(?:[ \t]+of[ \t]+(?:birth|residence))?|home[ \t]?town)[ \t]*:[ \t]*$")
 
 
+_SEX_FIELD_BEFORE = re.compile(r"(?i)\b(?:sex|gender)[ \t]*:[ \t]*$")
+SEX_VALUES = frozenset("m f male female x other non-binary nonbinary nb".split())
+
+
+def sex_field_value(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is the value of a sex or gender field ("Sex: M"): a demographic, no name."""
+    return text[start:end].strip(" .").lower() in SEX_VALUES and \
+        _SEX_FIELD_BEFORE.search(text, max(0, start - 16), start) is not None
+
+
 def place_field_before(text: str, start: int) -> bool:
     """Whether text[start:] is the value of a place's field ("Place of birth: Gdańsk", "Town: Leyton")."""
     return _PLACE_FIELD_BEFORE.search(text, max(0, start - 40), start) is not None
@@ -249,6 +262,7 @@ def town_after_preposition(text: str, start: int, end: int, lang: str, countries
 
 
 _COLON_AFTER = re.compile(r"[ \t]?:")
+_KEY_REST = re.compile(r"(?:[ \t][a-z]+)?[ \t]?:")  # the rest of a label after its first word ("First| name:")
 FIELD_LABEL = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?")  # "Company", "Date of"... as a form writes a label
 
 
@@ -257,7 +271,8 @@ FIELD_LABEL = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?")  # "Company", "Date of"... 
 FIELD_KEY_LINE = re.compile(
     r"(?i)[ \t]*((?:[a-z][a-z-]*(?:['’]s)?[ \t]+){0,2}?)(?:(?:sur|fore|first[ \t]+|given[ \t]+|maiden[ \t]+)?names?"
     r"(?:[ \t]*\(s\))?|date[ \t]+of[ \t]+birth|dob|address|post[ \t]?code|phone|telephone|mobile|e-?mail|"
-    r"occupation|signature|attendees|participants|present|apologies|witness(?:es)?|members?)[ \t]*:")
+    r"occupation|signature|attendees|participants|present|apologies|witness(?:es)?|members?|next[ \t]+of[ \t]+kin|"
+    r"sex|gender)[ \t]*:")
 
 
 def line_field_key(text: str, start: int, end: int) -> bool:
@@ -301,7 +316,7 @@ def next_field_label(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is a form's next field label on a line: after a run of spaces (not at the
     line's start), one or two capitalised words, a colon after them. Reads only the characters next to the
     span: a line of a megabyte costs no more than a short one."""
-    if _COLON_AFTER.match(text, end) is None or FIELD_LABEL.fullmatch(text[start:end]) is None:
+    if _KEY_REST.match(text, end) is None or FIELD_LABEL.fullmatch(text[start:end]) is None:
         return False
     gap = start
     while gap > 0 and text[gap - 1] in " \t":

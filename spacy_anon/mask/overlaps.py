@@ -124,7 +124,10 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
     values = [s for s in read if s.label_ != "CONTACT" or float(score(s) or 0.0) >= CONTACT_MIN_SCORE]
     if not read:
         return list(spans)
-    spans = [s for s in spans if not _read_by_rules(s, [v for v in read if v.label_ in READ_WHOLE], source)]
+    whole = sorted((v for v in read if v.label_ in READ_WHOLE), key=lambda v: v.start)
+    whole_starts = [v.start for v in whole]
+    spans = [s for s in spans if not _read_by_rules(
+        s, whole[bisect_left(whole_starts, s.start):bisect_left(whole_starts, s.end)], source)]
     if not values:
         return list(spans)
     values.sort(key=lambda v: v.start)
@@ -166,12 +169,12 @@ READ_WHOLE = frozenset({"CONTACT", "ID"})
 
 
 def _read_by_rules(span: Span, read: Sequence[Span], source) -> bool:
-    """Whether a detector's span holds rule values (contacts, identifiers) and, besides them,
-    only filler ("a@b.com or 07723 441 908" over an e-mail and a phone; "github.com/x." over the URL and a
-    full stop): the rules read all of it, each value with its own type and entity."""
+    """Whether a detector's span holds rule values (contacts, identifiers; `read`: those that start inside
+    it) and, besides them, only filler ("a@b.com or 07723 441 908" over an e-mail and a phone; "github.com/x."
+    over the URL and a full stop): the rules read all of it, each value with its own type and entity."""
     if str(source(span) or "").startswith("rules."):
         return False
-    inside = [v for v in read if span.start <= v.start and v.end <= span.end and (v.start, v.end) != (span.start, span.end)]
+    inside = [v for v in read if v.end <= span.end and (v.start, v.end) != (span.start, span.end)]
     if not inside:
         return False
     taken = {i for v in inside for i in range(v.start, v.end)}

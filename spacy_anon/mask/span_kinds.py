@@ -59,8 +59,9 @@ from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, field_words, not_a_name,
-    opening_participle, org_head_after, place_field_before, role_in_brackets, small_words_and_numbers,
-    split_at_pronouns, street_after_preposition, titled_name, town_after_org, town_after_preposition)
+    opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
+    small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
+    town_after_preposition)
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
@@ -187,14 +188,15 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
 
 
 def split_points(span: Span) -> List[Tuple[int, int]]:
-    """The token ranges of `span` between list separators (", ", brackets, a spaced dash, a line break or
-    a run of spaces); the whole span when it has none."""
+    """The token ranges of `span` between list separators (", ", brackets, a spaced dash, a line break, a
+    tab or a run of spaces); the whole span when it has none."""
     parts, start = [], span.start
     doc = span.doc
     for i in range(span.start, span.end):
         tok = doc[i]
         sep = (tok.text in SEPARATORS and not (tok.text == "." and not _ends_sentence(doc, i))) \
-            or (tok.is_space and ("\n" in tok.text or len(tok.text) > 1 or (i > 0 and doc[i - 1].whitespace_))
+            or (tok.is_space and ("\n" in tok.text or "\t" in tok.text or len(tok.text) > 1
+                                  or (i > 0 and doc[i - 1].whitespace_))
                 and not wrapped_word_break(doc, i)) \
             or (tok.text in ("-", "/") and i > 0 and doc[i - 1].whitespace_ and tok.whitespace_)
         if sep:
@@ -408,6 +410,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)" tagged LOC
         if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char):
             new = "LOC"  # "Place of birth: Gdańsk" tagged PERSON
+        if sex_field_value(text, piece.start_char, piece.end_char):
+            new = "DEM"  # "Sex: M" tagged ORG
         if (new == "DEM" or (new is None and label in ("ORG", "DEM")) or (new is None and label == "PERSON" and len(
                 piece) == 1 and doc.lang_ == "en" and not is_given_name(piece[0].lower_))) and town_after_preposition(
                 text, piece.start_char, piece.end_char, doc.lang_, countries=label != "ORG"):

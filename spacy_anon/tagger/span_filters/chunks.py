@@ -70,15 +70,22 @@ DECIMAL = re.compile(r"\d+[.,]\d+")
 
 
 def part_of_a_decimal(doc: Doc, ids: List[int], start: int, end: int) -> bool:
-    """Whether tokens start:end are part, not all, of one chunk that is a decimal number ("5.9", "4,2")."""
+    """Whether tokens start:end are part, not all, of one chunk that is a decimal number ("5.9", "4,2"). A
+    decimal is a few tokens: the chunk is read at most `DECIMAL_REACH` tokens either way (a megabyte of
+    base64 is one chunk of many spans)."""
+    if not doc[start].is_digit:
+        return False
     first, last = start, end
-    while first > 0 and ids[first - 1] == ids[start]:
+    while first > 0 and ids[first - 1] == ids[start] and start - first <= DECIMAL_REACH:
         first -= 1
-    while last < len(doc) and ids[last] == ids[start]:
+    while last < len(doc) and ids[last] == ids[start] and last - end <= DECIMAL_REACH:
         last += 1
-    if (first, last) == (start, end) or not doc[start].is_digit:
+    if (first, last) == (start, end) or start - first > DECIMAL_REACH or last - end > DECIMAL_REACH:
         return False
     return DECIMAL.fullmatch(doc[first:last].text.rstrip(SENTENCE_PUNCT)) is not None
+
+
+DECIMAL_REACH = 4  # tokens: "5" "." "9" and a closing mark
 
 
 def merge_adjacent_spans(doc: Doc, spans: List[Scored]) -> List[Scored]:
