@@ -20,11 +20,33 @@ LONE_TITLES = frozenset("ceo cto cfo coo cio cmo ciso cpo cdo vp svp evp headtea
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's)
 
 
+# what a post is head of, after "of" ("Director of Operations", "Head of Legal", "VP of Sales")
+DEPARTMENTS = frozenset(
+    "operations sales marketing finance legal hr engineering product people customer customers client clients "
+    "services service support communications it technology research development strategy compliance "
+    "procurement facilities estates nursing studies admissions learning education science maths english "
+    "design data analytics security risk audit payroll recruitment talent growth partnerships business "
+    "commercial digital innovation quality safety infrastructure platform programmes programs delivery "
+    "and & of the".split())
+_HEAD_OF = frozenset("director head manager vp chief lead officer coordinator".split())
+
+
+def post_of_department(doc: Doc, start: int, end: int) -> bool:
+    """A post over a department ("Director of Operations", "Head of Customer Services"): a job noun, "of",
+    then department words only (not "Director of Public Prosecutions", an office one person holds)."""
+    words = [folded(t.text) for t in doc[start:end] if not t.is_punct or t.text == "&"]
+    if len(words) < 3 or words[0] not in _HEAD_OF or words[1] != "of":
+        return False
+    return all(w in DEPARTMENTS for w in words[2:]) and words[-1] not in ("and", "&", "of", "the")
+
+
 def job_title(doc: Doc, start: int, end: int) -> bool:
     """A common job title ("Payroll Administrator", "Senior Software Engineer", "Head Chef"): two words or
     more (a lone "Officer" may be how a person is addressed) ending in
     a job noun and every word is a dictionary word, no nationality; no name, place or organisation is
     named so."""
+    if post_of_department(doc, start, end):
+        return True
     words = [t for t in doc[start:end] if not t.is_punct]
     if len(words) < 2 or not job_noun(words[-1].text) or (words[0].text.islower() and not words[-1].text.islower()) or folded(words[-1].text) in ("lead", "head"):
         return False

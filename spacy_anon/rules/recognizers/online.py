@@ -158,6 +158,8 @@ MAC_ADDRESS = Recognizer(
 # "@johndoe99 tweeted": a handle starts with a letter or "_" (so "@5pm" is a time), is not the "@" of an
 # e-mail (a word character before it) and not a domain ("@example.com"); Mastodon handles carry their
 # server ("@anna@mastodon.social"). Scored to stand alone: an "@name" in prose is almost always an account.
+# the endings of web addresses that "@" also writes before a domain ("@gmail.com" of "me @gmail.com")
+WEB_TLDS = frozenset("com org net io co uk edu gov de fr es it nl ru info biz me app dev ai us ca au in eu".split())
 HANDLE = Recognizer(
     name="rules.handle",
     label="CONTACT",
@@ -165,7 +167,10 @@ HANDLE = Recognizer(
     patterns=compile_patterns([
         (rf"(?<![\w@.+\-/])@[A-Za-z_][A-Za-z0-9_]{{0,29}}@(?:{_LABEL}\.){{1,10}}{_TLD}(?![\w\-])", 0.9, 0),
         (r"(?<![\w@.+\-/])@[A-Za-z_][A-Za-z0-9_]{0,29}(?![\w@]|[.\-]\w)", 0.55, 0),
+        # dots inside, as Instagram and chat exports write them ("@sophie.w", "@raj.patel"); not a domain
+        (r"(?<![\w@.+\-/])@[A-Za-z_][A-Za-z0-9_]{0,29}(?:\.[A-Za-z0-9_]{1,29}){1,2}(?![\w@]|[.\-]\w)", 0.55, 0),
     ]),
+    validator=lambda value: False if value.rsplit(".", 1)[-1].lower() in WEB_TLDS and "." in value else None,
     context=("twitter", "instagram", "tiktok", "mastodon", "telegram", "threads", "bluesky", "handle", "follow",
              "followed", "tweet", "tweeted", "tweets", "dm", "username", "user", "account", "profile"),
     prefilter=contains("@"),

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Collection, FrozenSet, List, Optional, Tuple
 
 from spacy_anon.lexicon.clinical_forms import DRUGS_AND_DEVICES, is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_term, is_english_word
-from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, zipf
+from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, folded, zipf
+from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from spacy_anon.tagger.span_filters.clinical_notes import ClinicalEvidence
@@ -211,3 +212,23 @@ def hospital_acronym(ev: "ClinicalEvidence", i: int) -> bool:
         return False
     j = ev.previous(i)
     return j >= 0 and ev.lower[j] in MOVEMENT
+
+
+# a US state's code or a county after a town ("Cedar Rapids, IA"), left out of the lookup
+_REGION_AFTER = re.compile(r",?[ \t]+[A-Z]{2}\.?\Z")
+
+
+def named_town(ev: "ClinicalEvidence", start: int, end: int) -> bool:
+    """A town GeoNames lists, after "in", "from", "to"... ("Lives with wife in Cedar Rapids, IA"): where the
+    patient lives or came from, though its words are English words that are no evidence of a name."""
+    before = start - 1
+    while before >= 0 and not ev.words[before].strip():
+        before -= 1
+    if before < 0 or ev.lower[before] not in PLACE_BEFORE:
+        return False
+    doc = ev.doc
+    value = _REGION_AFTER.sub("", doc.text[doc[start].idx:doc[end - 1].idx + len(doc[end - 1].text)])
+    if not value[:1].isupper() or fold_accents(value) not in known_place_names():
+        return False
+    words = value.split()  # one word must be no dictionary word or note term: "in HALL", "from OSH" are none
+    return len(words) > 1 or not (is_english_word(folded(value)) or is_clinical_term(folded(value)))

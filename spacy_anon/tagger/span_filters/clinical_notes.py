@@ -43,7 +43,7 @@ from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.clinical_cues import (
     NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, credited_name, given_name,
-    hospital_acronym, place_after_movement, surname_word, transfer_place, ward_name,
+    hospital_acronym, named_town, place_after_movement, surname_word, transfer_place, ward_name,
 )
 from spacy_anon.tagger.span_filters.clinical_people import full_name, surname_after
 
@@ -472,6 +472,8 @@ class ClinicalNotes(SpanFilter):
         if output in self.number_labels and identifier_number(text[s_char:e_char]):
             return [(start, end, label, score)]
         if output == self.person_label and full_name(ev, start, end):  # "Mary Cook": the surname a word
+            return [(start, end, label, score)]
+        if output in self.context_labels and named_town(ev, start, end):  # "in Cedar Rapids, IA"
             return [(start, end, label, score)]
         if output in self.name_labels or output in self.number_labels or output in self.context_labels:
             in_context = output in self.context_labels

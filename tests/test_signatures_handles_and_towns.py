@@ -1,0 +1,69 @@
+"""Signatures, handles and towns from fresh e-mails, posts and notes, through the default pipeline: a
+signature's direct line after a job title with "Account" in it is a phone ("Senior Account Executive ...
+Direct: (415) 555-0142"), a handle with a dot is one handle ("@sophie.w", not "@[PERSON].w"; "@gmail.com"
+is none), a post over a department is a job title ("Director of Operations"), and a note's town whose words
+are English words stays masked ("Lives with wife in Cedar Rapids, IA"; "in HALL", "from OSH" are no towns)."""
+import pytest
+
+import spacy_anon
+from rules_support import rule_values
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return spacy_anon.load()
+
+
+def rows(nlp, text):
+    return [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table]
+
+
+def test_a_direct_line_under_an_account_executive_is_a_phone(nlp):
+    text = ("Jordan Reyes | Senior Account Executive | Acme Corp\n"
+            "Direct: (415) 555-0142 | jordan.reyes@acmecorp.com")
+    found = rows(nlp, text)
+    assert ("(415) 555-0142", "CONTACT") in found and ("jordan.reyes@acmecorp.com", "CONTACT") in found
+
+
+@pytest.mark.parametrize("text,handle", [("@sophie.w is in too", "@sophie.w"), ("ping @raj.patel now", "@raj.patel"),
+                                         ("end of sentence @sophie.w.", "@sophie.w")])
+def test_a_handle_with_a_dot_is_one_handle(text, handle):
+    assert (handle, "CONTACT", "HANDLE") in rule_values(text)
+
+
+@pytest.mark.parametrize("text", ["email me @gmail.com", "see @example.co.uk"])
+def test_a_domain_after_an_at_sign_is_no_handle(text):
+    assert rule_values(text, "CONTACT") == []
+
+
+def test_a_post_with_a_dotted_handle_is_masked_whole(nlp):
+    doc = nlp("@marcus_t congrats on the new job at Deloitte!! drinks on friday? @sophie.w is in too")
+    assert ".w" not in doc._.anon_text
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Sincerely,\nKevin O'Brien\nDirector of Operations", "Kevin O'Brien"),
+    ("Ask the Head of Customer Services, Jane Holt.", "Jane Holt"),
+])
+def test_a_post_over_a_department_is_a_job_title(nlp, text, name):
+    values = [value for value, _ in rows(nlp, text)]
+    assert values == [name]
+
+
+def test_an_office_one_person_holds_stays(nlp):
+    assert rows(nlp, "The Director of Public Prosecutions decided.") != []
+
+
+def test_a_notes_town_of_english_words_is_masked(nlp):
+    text = ("Patient is a 72 y/o male with history of CHF, DM2 and CKD stage 3 presenting with SOB x 3 days. "
+            "Lives with wife in Cedar Rapids, IA. PCP Dr. Lisa Monroe.")
+    assert "Cedar Rapids" not in nlp(text)._.anon_text
+    assert "Salt Lake City" not in nlp("PT TRANSFERRED FROM SALT LAKE CITY. BP STABLE, HR 88. CONT HEPARIN GTT.")._.anon_text
+
+
+@pytest.mark.parametrize("text,word", [
+    ("DIZZINESS, BUT FATIGUED. AMBULATED X2 IN HALL . E/D FAIR. LARGE AMT OF STOOL.", "HALL"),
+    ("80 yo female transferred from OSH s/p MI, requiring intubation. BP 100/60.", "OSH"),
+])
+def test_a_notes_word_is_no_town(nlp, text, word):
+    assert word not in [value for value, _ in rows(nlp, text)]
