@@ -45,8 +45,8 @@ from spacy_anon.extensions import doc_text, remember_text
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names, english_surnames
-from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, CLINICAL_WORDS, IRREGULAR_VERBS, NUMBER_ENDINGS,
-                                              dictionary_test, is_past_or_progressive)
+from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, CLINICAL_WORDS, CLOCK_PREPOSITIONS, IRREGULAR_VERBS,
+                                              NUMBER_ENDINGS, dictionary_test, is_past_or_progressive)
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
 from spacy_anon.lexicon.category_words import trait_words
@@ -227,7 +227,7 @@ def is_word(lower: str, lang: str = "en") -> bool:
     if _zipf(lower, lang) >= profile.common_zipf or _dictionary(lang)(lower):
         return True
     if lang == "en":  # a chat's word typed short ("shes", "appt"), an adverb of a word
-        return lower in CHAT_SHORTHAND or lower.endswith("ly") and len(lower) > 5 and (_dictionary()(lower[:-2]) or _dictionary()(lower[:-3] + "y"))
+        return lower in CHAT_SHORTHAND or lower in CLOCK_PREPOSITIONS or lower.endswith("ly") and len(lower) > 5 and (_dictionary()(lower[:-2]) or _dictionary()(lower[:-3] + "y"))
     suffix = profile.adverb_suffix
     return lower.endswith(suffix) and len(lower) > len(suffix) + 2 and is_word(lower[:-len(suffix)], lang)
 
@@ -469,7 +469,7 @@ def _joined(line: str, left: "re.Match", right: "re.Match") -> bool:
 
 @lru_cache(maxsize=65536)
 def _name_part(lower: str, lang: str = "en") -> bool:
-    return (len(lower) > 2 and lower not in _function_words(lang)
+    return (len(lower) > 2 and lower not in _function_words(lang) and lower not in CLOCK_PREPOSITIONS
             and _zipf(lower, lang) < case_profile(lang).function_zipf
             and not (lang == "en" and is_past_or_progressive(lower, _dictionary())))
 

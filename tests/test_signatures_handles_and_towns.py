@@ -67,3 +67,19 @@ def test_a_notes_town_of_english_words_is_masked(nlp):
 ])
 def test_a_notes_word_is_no_town(nlp, text, word):
     assert word not in [value for value, _ in rows(nlp, text)]
+
+
+def test_a_us_town_and_its_state_are_places(nlp):
+    found = rows(nlp, "We are pleased to offer you the position at our Reno, NV facility, starting January 4, 2027.")
+    assert ("Reno", "LOC") in found and ("NV", "LOC") in found
+
+
+def test_a_word_in_capitals_after_a_comma_is_no_state(nlp):
+    text = "LEAVE TO APPEAL WAS REFUSED ON 30 OCTOBER 2009. THE HIGH COURT, IN REFUSING THE APPLICATION, SAID NO."
+    assert ("HIGH COURT", "LOC") not in rows(nlp, text)
+
+
+@pytest.mark.parametrize("text", ["just landed in lisbon with my sister!! staying near alfama til sunday. dm me",
+                                  "[10:03] ravi.k: yeah shes at the birmingham clinic til 4"])
+def test_til_is_no_part_of_a_place(nlp, text):
+    assert not any(" til" in value for value, _ in rows(nlp, text))

@@ -125,7 +125,7 @@ IRREGULAR_VERBS = frozenset(
 # Words that a person span never ends on or starts with, though spaCy's stop words lack some.
 PREPOSITIONS = frozenset(
     "in on at of for with from by to into onto about after before during under over between against since "
-    "until till via per near around through across toward towards within without upon and or but nor".split()
+    "until till til via per near around through across toward towards within without upon and or but nor".split()
 )
 
 

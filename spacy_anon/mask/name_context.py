@@ -32,6 +32,7 @@ from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS, dictionary_t
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
+from spacy_anon.rules.recognizers.addresses import STATES
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, LAST_NAME_SOURCES
 from spacy_anon.tagger.span_filters.base import stop_words
 
@@ -211,6 +212,23 @@ def sex_field_value(text: str, start: int, end: int) -> bool:
 def place_field_before(text: str, start: int) -> bool:
     """Whether text[start:] is the value of a place's field ("Place of birth: Gdańsk", "Town: Leyton")."""
     return _PLACE_FIELD_BEFORE.search(text, max(0, start - 40), start) is not None
+
+
+# a state's code that is no English word ("IN", "OR", "ME" are words in a line of capitals), before no word
+# in capitals
+_STATE_CODES = [code for code in STATES if code not in ("IN", "OR", "ME", "OK", "HI", "OH", "DE", "LA", "MA",
+                                                         "PA", "AL", "CO", "ID", "MD")]
+_STATE_AFTER = re.compile(r",[ \t]?(?:" + "|".join(_STATE_CODES) + r")(?![\w-])(?![ \t]+[A-Z]{2})")
+_TOWN_BEFORE = re.compile(r"[A-Z][a-z]+(?:[ \t][A-Z][a-z]+){0,2},[ \t]?\Z")
+
+
+def town_and_state(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a US town before its state's code ("Reno, NV") or that code after it."""
+    value = text[start:end]
+    if value in _STATE_CODES:
+        return _TOWN_BEFORE.search(text, max(0, start - 40), start) is not None
+    return TOWN_WORDS.fullmatch(value) is not None and value[:1].isupper() and \
+        _STATE_AFTER.match(text, end) is not None
 
 
 def town_after_org(text: str, prev_end: int, start: int, end: int, prev_is_org: bool) -> bool:
