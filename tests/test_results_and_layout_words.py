@@ -150,3 +150,8 @@ def test_a_number_said_after_a_verb_is_no_name(nlp):
 def test_a_past_tense_typed_in_lower_case_is_no_name():
     from spacy_anon.casing import truecased_text
     assert "lent us" in truecased_text("jake drove me home after, his mum lent us her car")
+
+
+def test_a_ward_rounds_date_and_a_drug_in_capitals(nlp):
+    assert "28/11" not in nlp("Ward round 28/11: Mr Evans (bed 14) much improved, plan d/c tomorrow.")._.anon_text
+    assert "APIXABAN" in nlp("PMH: OA BOTH KNEES, HTN, AF ON APIXABAN\nREASON: FALLS X2 IN LAST MONTH")._.anon_text

@@ -83,3 +83,33 @@ def test_a_word_in_capitals_after_a_comma_is_no_state(nlp):
                                   "[10:03] ravi.k: yeah shes at the birmingham clinic til 4"])
 def test_til_is_no_part_of_a_place(nlp, text):
     assert not any(" til" in value for value, _ in rows(nlp, text))
+
+
+@pytest.mark.parametrize("text,address", [
+    ("ADDRESS: 3 ROSE COTTAGES, HIGH STREET, WITNEY OX28 4BQ", "3 ROSE COTTAGES, HIGH STREET, WITNEY OX28 4BQ"),
+    ("Address: 3 Rose Cottages, High Street, Witney OX28 4BQ", "3 Rose Cottages, High Street, Witney OX28 4BQ"),
+    ("My address for the parcel is Unit 5, 22 Campbell Parade, Bondi Beach NSW 2026.",
+     "Unit 5, 22 Campbell Parade, Bondi Beach NSW 2026"),
+    ("Ship to 10 Main St, Seattle, WA 98101", "10 Main St, Seattle, WA 98101"),
+])
+def test_buildings_in_capitals_and_australian_postcodes_join_the_address(text, address):
+    assert address in [value for value, _, _ in rule_values(text, "LOC")]
+
+
+@pytest.mark.parametrize("text,name", [("The Prime Minister met President Macron in Paris on Tuesday.", "Macron"),
+                                       ("Dated 26 November 2026\nDistrict Judge Okoro", "Okoro")])
+def test_an_office_before_a_surname_is_no_part_of_it(nlp, text, name):
+    assert (name, "PERSON") in rows(nlp, text)
+
+
+@pytest.mark.parametrize("text", ["Prince Rupert Secondary School , Prince Rupert",
+                                  "They built on a part of Princess Anne Park in Washington."])
+def test_a_place_named_after_a_royal_is_no_person(nlp, text):
+    assert not any(label == "PERSON" for _, label in rows(nlp, text))
+
+
+def test_a_handles_name_parts_are_found_in_the_post(nlp):
+    text = ("new PB on squats, 120kg!! coach will said i'd never get there before christmas, told u "
+            "@will.fitzgerald.pt #legday\n\ncomments:\n@will.fitzgerald.pt: ok ok i was wrong.")
+    doc = nlp(text)
+    assert ".pt" not in doc._.anon_text and "coach will said" not in doc._.anon_text

@@ -34,8 +34,9 @@ from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon.settings_vocabulary import pipeline_language
 
-# a mention written as an e-mail address or a web address: no name's parts to look for elsewhere
-WEB_SHAPE = re.compile(r"@|://|\bwww\.|\w\.(?:com|org|net|io|dev|co|uk|gov|edu)\b", re.IGNORECASE)
+# a mention written as an e-mail address or a web address: no name's parts to look for elsewhere (a handle,
+# "@will.fitzgerald.pt", has them)
+WEB_SHAPE = re.compile(r"\w@\w|://|\bwww\.|\w\.(?:com|org|net|io|dev|co|uk|gov|edu)\b", re.IGNORECASE)
 
 RESOLVERS = ("rules", "coreferee")
 COREF_SPAN_KEY = "anon_coref"

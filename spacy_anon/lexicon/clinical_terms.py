@@ -87,7 +87,7 @@ CLINICAL_SUFFIXES = (
     "oxacin", "vir", "mab", "nib", "tropin", "sone", "olone", "asone", "itis", "emia", "aemia", "osis",
     "ectomy", "otomy", "ostomy", "plasty", "scopy", "gram", "graphy", "pathy", "algia", "uria", "penia",
     "cytosis", "trophy", "megaly", "plegia", "paresis", "rrhea", "rrhage", "ectasis", "tension", "cardia",
-    "pnea", "pnoea",
+    "pnea", "pnoea", "xaban", "gatran", "gliflozin", "gliptin", "glutide", "tinib", "lukast", "triptan",
 )
 
 # mixed letters and digits ("O2", "FIO2", "5mcg", "Q4H", "AOX3") and dose forms ("10cc", "2L")

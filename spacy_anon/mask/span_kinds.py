@@ -62,7 +62,7 @@ from spacy_anon.mask.name_context import (
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_preposition, town_and_state)
-from spacy_anon.rules.recognizers.addresses import street_shape
+from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS, street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -537,9 +537,11 @@ def person_start(span: Span, roles: bool = True) -> Optional[int]:
     some role words are surnames too), or at an honorific in it ("Employee Mr Grosu", "Mr Smith" tagged
     ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
     doc = span.doc
-    if roles and len(span) >= 2 and doc[span.start].text in POLICE_RANKS and doc[span.start + 1].is_title \
-            and (doc[span.start + 1].lower_ in person_names() or zipf(doc[span.start + 1].lower_) < NAME_ZIPF):
-        return span.start + 1  # "PC Harris", "DC Obi" (not "PC World")
+    for k in range(span.start, min(span.start + 2, span.end - 1)) if roles else ():
+        if (doc[k].text in POLICE_RANKS or folded(doc[k].text) in OFFICE_TITLES) and doc[k + 1].is_title \
+                and (doc[k + 1].lower_ in person_names() or zipf(doc[k + 1].lower_) < NAME_ZIPF) \
+                and span.end - k <= 3 and folded(doc[span.end - 1].text) not in ORG_HEADS | STREET_TYPE_WORDS:
+            return k + 1  # "PC Harris", "President Macron", "District Judge Okoro" (not "PC World")
     if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS | KIN) - HONORIFICS \
             and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper() \
             and (not doc[span.start + 1].is_stop or doc[span.start + 1].lower_ in WORD_GIVEN_NAMES):  # "Nurse Will Cook"
@@ -552,8 +554,11 @@ def person_start(span: Span, roles: bool = True) -> Optional[int]:
     return None
 
 
-# a British police officer's rank before the name, as written in capitals ("PC Harris", "DCI Obi")
+# a British police officer's rank before the name, as written in capitals ("PC Harris", "DCI Obi"), and the
+# offices said before a surname ("President Macron", "District Judge Okoro")
 POLICE_RANKS = frozenset("PC WPC DC DS DI DCI DSI PCSO Sgt SGT Insp INSP Supt SUPT".split())
+OFFICE_TITLES = frozenset("president senator governor mayor chancellor minister judge justice sheriff councillor "
+                          "alderman bishop archbishop rabbi imam reverend rev pastor".split())
 
 
 def kin_only(doc: Doc, start: int, end: int) -> bool:

@@ -52,7 +52,8 @@ STREET_ENDINGS = ("straße", "strasse", "str", "weg", "platz", "gasse", "allee",
 # Words that make a capitalised phrase a building or estate ("Mill House", "Harbour Trade Park").
 BUILDING_WORDS = ("House", "Cottage", "Court", "Park", "Farm", "Lodge", "Hall", "Mill", "Tower", "Towers",
                   "Centre", "Center", "Building", "Estate", "Manor", "Barn", "Mansions", "Chambers", "Plaza", "Point",
-                  "Wharf", "Willows", "Villa", "Residence", "Block")
+                  "Wharf", "Willows", "Villa", "Residence", "Block", "Cottages", "Buildings", "Flats", "Apartments",
+                  "Houses")
 UNIT_WORDS = ("Flat", "Apt", "Apartment", "Unit", "Suite", "Ste", "Level", "Floor", "Building", "Block", "Room",
               "Piso", "Andar", "Bloco", "Portal", "Escalera", "Puerta", "Wohnung")
 STATES = ("AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
@@ -107,7 +108,9 @@ _LOWER_STREET = re.compile(r"(?<![\w'])(?:at|on|to|from|is|address:?)[ \t]{1,3}(
 _UK = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"
 _POSTCODE = (r"(?:" + _UK + r"|[A-Z]{2}-\d{4,5}|[A-Z]\d{2}[ \t][A-Z\d]{4}|\d{4}-\d{3}|\d{5}-\d{3}"
              r"|[ABCEGHJ-NPRSTVXY]\d[A-Z][ \t]?\d[A-Z]\d|[1-9]\d{3}[ \t]?[A-Z]{2})(?![\w\-])")
-_STATE_ZIP = r"(?:" + "|".join(STATES) + r")\.?,?[ \t]{1,3}\d{5}(?:-\d{4})?(?![\w\-])"
+# a US state and ZIP code, or an Australian state and postcode ("Bondi Beach NSW 2026")
+_STATE_ZIP = (r"(?:(?:" + "|".join(STATES) + r")\.?,?[ \t]{1,3}\d{5}(?:-\d{4})?"
+              r"|(?:NSW|VIC|QLD|TAS|ACT|NT|WA|SA)[ \t]{1,3}\d{4})(?![\w\-])")
 # "Flat 2/1", "Apt 2B", "Suite 1200", "Unit 6", "Level 3": a unit word and a number (never "United")
 _UNIT_WORD = _words(UNIT_WORDS + tuple(w.upper() for w in UNIT_WORDS))
 _UNIT = (_UNIT_WORD + r"\.?[ \t]{1,2}(?:#[ \t]?)?(?:\d[\w/\-]{0,5}|[A-Z]{1,2}\d{0,3})(?![\w'])")
@@ -136,7 +139,8 @@ UNIT_BUILDING = re.compile(r"(?<![\w'])" + _UNIT + r",?[ \t]{1,3}(?:(?:The|THE)[
 # elements before an anchor that belong to it: a unit or a named building ("Flat 4, ", "Mill House, ")
 _ELEMENT_BEFORE = re.compile(
     r"(?:" + _UNIT_ANY_CASE +
-    r"|(?:\d{1,4}[A-Za-z]?[ \t])?(?:The[ \t])?(?:" + _CAP + r"[ \t]){0,3}" + _words(BUILDING_WORDS)
+    r"|(?:\d{1,4}[A-Za-z]?[ \t])?(?:The[ \t]|THE[ \t])?(?:" + _CAP + r"[ \t]){0,3}"
+    + _words(BUILDING_WORDS + tuple(w.upper() for w in BUILDING_WORDS))
     + r"(?:[ \t]\d{1,4}[A-Z]?)?"  # "5 Elm Court, ", "Mill House 2, "
     r"|(?:" + _CAP + r"[ \t]{1,3}){1,3}" + _TYPE + r"|" + _UK + r")$"
 )
