@@ -63,6 +63,8 @@ def test_results_and_units_are_no_names(nlp, text):
     ("Sat 14 Nov", "Sat 14", False),
     ("same building, flat 12C.", "12C", False),  # a flat's number
     ("Ward 5C, bed 2", "5C", False),
+    ("Domicilio: Av. Litoral, 30, 1C .", "1C", False),  # a Spanish address's floor and door
+    ("Preheat the oven to 200C.", "200C", True),
 ])
 def test_measured_value(text, span, expected):
     start = text.index(span)

@@ -23,9 +23,10 @@ UNITS = frozenset("mg mcg ug µg ng pg g gm kg ml mls l dl cl fl iu miu u mu mmo
 _WORD = re.compile(r"[^\W\d_][\w-]*")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?[ \t]*#?[ \t]*\Z")
-# words before the number of a flat, a room or a bed, which may end in a letter that reads as a unit
-PLACES_NUMBERED = frozenset("flat apt apartment unit room suite block floor level no number house bed ward bay "
-                            "cubicle gate platform seat row".split())
+# words before a temperature written without a degree sign ("oven to 200C"): a flat's "12C" or a Spanish
+# address's door "30, 1C" has none of them
+TEMPERATURE_CUES = frozenset("to at of temp temperature oven around about reached reaching was is max min high low "
+                             "above below over under fever pyrexial febrile".split())
 _OUTSIDE = re.compile(r"[\s()/^*%<>=:.,\d-]*")  # what lies between a result's words and numbers
 
 
@@ -34,9 +35,9 @@ def measured_value(text: str, start: int, end: int) -> bool:
     beside it ("eGFR 72", "HbA1c 58 mmol/mol"), or units alone right after a number or "/" ("mmol", "L" of
     "5.9 mmol/L")."""
     value = text[start:end]
-    if TEMPERATURE.fullmatch(value.strip()):  # "200C", "98.6F"; not "flat 12C", "Ward 5C"
+    if TEMPERATURE.fullmatch(value.strip()):  # "38.5C", "to 200C"; not "flat 12C", "Ward 5C", "30, 1C"
         before = _WORD_BEFORE.search(text, max(0, start - 16), start)
-        return before is None or folded(before.group(1)) not in PLACES_NUMBERED
+        return any(ch in value for ch in ".,°") or (before is not None and folded(before.group(1)) in TEMPERATURE_CUES)
     words = _WORD.findall(value)
     if not words or _OUTSIDE.fullmatch(_WORD.sub("", value)) is None:
         return False
