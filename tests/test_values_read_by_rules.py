@@ -64,3 +64,7 @@ def test_scores_are_no_day_first_dates(text):
 def test_a_day_first_date_is_masked_whole(nlp):
     doc = nlp("Seen on 21/11 by the team.")
     assert "/11" not in doc._.anon_text
+
+
+def test_a_pupils_reading_after_a_review_heading_is_no_date(nlp):
+    assert rows(nlp, "Review of Systems: \n\n NeurO: PERRLA 3/3 brisk. As noted, awakes to voice.") == []
