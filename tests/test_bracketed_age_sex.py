@@ -37,3 +37,15 @@ def test_through_the_default_pipeline():
     assert ("31", "AGE") in rows and ("29", "AGE") in rows
     assert not any(value in ("M", "F", "AITA") for value, _ in rows)  # no sex letter or post tag as a name
     assert "(29F)" not in doc._.anon_text
+
+
+@pytest.mark.parametrize("text,age", [("She was 57 at the date of dismissal.", "57"), ("I'm 34 and single", "34"),
+                                      ("the claimant was 61.", "61"), ("He was 18 in 2019 when he left", "18"),
+                                      ("The patient is 72 and lives alone", "72")])
+def test_an_age_said_with_to_be_is_an_age(text, age):
+    assert ages(text) == [age]
+
+
+@pytest.mark.parametrize("text", ["He was 5 minutes late", "It was 5.", "She was 2 of 3 winners"])
+def test_other_numbers_after_to_be_are_no_ages(text):
+    assert ages(text) == []

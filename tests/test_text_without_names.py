@@ -76,3 +76,12 @@ def test_a_forms_second_column_and_its_keys(nlp):
 
 def test_a_tab_between_fields_ends_the_name(nlp):
     assert rows(nlp, "Surname: Okonkwo\tFirst name: Chidi") == [("Okonkwo", "PERSON"), ("Chidi", "PERSON")]
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("Quick reminder that the all-hands is at 3pm. If you can't make it, Nadia will share it.", "If"),
+    ("Paid with Amex ending 1009", "Amex"),
+    ("Your Nike trainers (size 6) will arrive Tuesday.", "size 6"),
+])
+def test_conjunctions_card_brands_and_sizes_are_no_names(nlp, text, kept):
+    assert kept in nlp(text)._.anon_text

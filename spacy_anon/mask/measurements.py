@@ -15,7 +15,8 @@ LAB_ANALYTES = frozenset(
     "urea creatinine bilirubin albumin protein alt ast alp ggt ldh ck troponin bnp ntprobnp psa tsh t3 t4 ft4 "
     "ft3 cortisol glucose fasting cholesterol hdl ldl triglycerides inr aptt ptt d-dimer lactate ph pco2 po2 "
     "hco3 bicarbonate urate uric acid amylase lipase microalbumin acr pcr hcg total free serum plasma random "
-    "hr rr bp spo2 sats temp pulse gcs bmi moca mmse".split())  # and vital signs and scores ("HR 96", "MoCA 21")
+    "hr rr bp spo2 sats temp pulse gcs bmi moca mmse size height weight length width".split())  # and vital signs,
+# scores and sizes ("HR 96", "MoCA 21", "size 6")
 # units a result is given in ("mmol" and the "mol" of "mmol/mol", the "L" of "mmol/L"), not a number's other
 # endings ("1st", "5pm", "10k"): those are dates and counts, which other rules read
 UNITS = frozenset("mg mcg ug µg ng pg g gm kg ml mls l dl cl fl iu miu u mu mmol umol µmol nmol pmol mol meq mmhg "

@@ -92,10 +92,18 @@ def after_person_word(text: str, start: int, end: int, leads: frozenset = PERSON
 POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 
 
+# words that are no one's name alone: conjunctions a sentence opens with (not "Will", "May": given names),
+# and the brands of payment cards
+NO_NAME_WORDS = frozenset("if and but or so then when while because although though unless whether however "
+                          "also thus hence amex visa mastercard maestro".split())
+
+
 def not_a_name(value: str) -> bool:
-    """A tagger's span that names nothing: no letter or digit ("👍"), or the age of a post ("1h", "3d"). (A
-    bare small number is kept: it may be an age or a piece of an identifier the tagger split.)"""
-    return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None
+    """A tagger's span that names nothing: no letter or digit ("👍"), the age of a post ("1h", "3d"), a
+    conjunction that opens a sentence ("If") or a card's brand ("Paid with Amex ending 1009"). (A bare small
+    number is kept: it may be an age or a piece of an identifier the tagger split.)"""
+    return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None \
+        or folded(value.strip()) in NO_NAME_WORDS
 
 
 # the words said around a clock time or a count besides function words: "till 3", "6 to 10 tonight", "3pm"

@@ -361,6 +361,15 @@ AGE_SEX_EN = [
     # a post's "My husband (31M) and I (29F)", "my sister [24 f]": age and sex in brackets after the person
     (_AGE_SEX_PERSON + r"(\d{1,2})[ \t]?/?[ \t]?[MFmf](?=[)\]])", 0.7, 1),
 ]
+# "She was 57 at the date of dismissal", "I'm 34 and", "the claimant was 61.": a person's age said with "to
+# be", before a word that goes on about a time or the sentence's end (not "he was 5 minutes late")
+AGE_SUBJECT_EN = [
+    (r"\b(?:[Ss]he|[Hh]e|I|[Tt]he[ \t]+(?:claimant|applicant|appellant|patient|victim|deceased|child|boy|girl|man|"
+     r"woman|mother|father|tenant|employee))[ \t]+(?:was|is|am|turned|turns)[ \t]+(?:only[ \t]+|just[ \t]+|now[ \t]+)?"
+     r"(\d{1,2})(?=[ \t]+(?:at|when|on|in|and|but|years?)\b|[ \t]*[,.;!?)]|[ \t]*$)", 0.7, 1),
+    (r"\b(?:I['’]m|[Ss]he['’]s|[Hh]e['’]s)[ \t]+(?:only[ \t]+|just[ \t]+|now[ \t]+)?(\d{1,2})"
+     r"(?=[ \t]+(?:and|but|years?|yo)\b|[ \t]*[,.;!?)]|[ \t]*$)", 0.7, 1),
+]
 AGE_INFANT = [
     # "15 meses de edad", "19 días de vida", "3 months old", "10-day-old"
     (r"\b\d{1,2}\s+(?:meses|mes|días|dias|semanas)\s+de\s+(?:edad|vida|idade)\b", 0.8, 0),

@@ -188,7 +188,8 @@ AGE = Recognizer(
     label="AGE",
     type="AGE",
     patterns=compile_patterns(dates.AGE_EN + dates.AGE_INFANT + dates.AGE_ES_PT + amounts.AGE_WORDS
-                              + dates.AGE_SPOKEN_EN + dates.AGE_ORDINAL_EN + dates.AGE_SEX_EN),  # appended: earlier indices stay
+                              + dates.AGE_SPOKEN_EN + dates.AGE_ORDINAL_EN + dates.AGE_SEX_EN
+                              + dates.AGE_SUBJECT_EN),  # appended: earlier indices stay
     validator=_age_valid,
     context=("age", "aged", "old", "edad", "idade", "patient", "paciente", "man", "woman", "male", "female",
              "boy", "girl", "varón", "mujer", "homem", "mulher"),
