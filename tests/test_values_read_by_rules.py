@@ -68,3 +68,13 @@ def test_a_day_first_date_is_masked_whole(nlp):
 
 def test_a_pupils_reading_after_a_review_heading_is_no_date(nlp):
     assert rows(nlp, "Review of Systems: \n\n NeurO: PERRLA 3/3 brisk. As noted, awakes to voice.") == []
+
+
+def test_a_csv_rows_fields_are_read_apart(nlp):
+    text = ("name,email,phone,city\nAisha Khan,aisha.khan@example.com,07700 900111,Bradford\n"
+            "Tom O'Neill,tom.oneill@example.org,07700 900222,Cork")
+    found = rows(nlp, text)
+    for value in ("Aisha Khan", "Tom O'Neill"):  # the surname was trimmed off with the e-mail's chunk
+        assert (value, "PERSON") in found
+    assert ("aisha.khan@example.com", "CONTACT") in found and ("07700 900111", "CONTACT") in found
+    assert ("jane.roe@x.org", "CONTACT") in rows(nlp, "Mail jane.roe@x.org now")

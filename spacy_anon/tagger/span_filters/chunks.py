@@ -10,12 +10,13 @@ from spacy.util import registry
 
 from spacy_anon.extensions import doc_text
 from spacy_anon.text_views import has_invisible, visible_text
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_words
 
 
 # What may follow a name in its chunk without being part of it ("Lindqvist's class", "the Smiths'").
 POSSESSIVES = frozenset({"'s", "’s", "'", "’", "s'", "s’"})
-SENTENCE_PUNCT = ".,;:!?)]}\"”"  # what may close a sentence or clause after a possessive ("James's.")
+SENTENCE_PUNCT = ".,;:!?)]}\"”"
+CHUNK_SEPARATORS = frozenset({",", ";", "|"})  # glued to their neighbours in a CSV row, they still part them  # what may close a sentence or clause after a possessive ("James's.")
 
 
 def chunk_ids(doc: Doc) -> List[int]:
@@ -24,6 +25,11 @@ def chunk_ids(doc: Doc) -> List[int]:
     if not len(doc):
         return []
     arr = doc.to_array([SPACY, IS_SPACE]).astype(bool)
+    for i, word in enumerate(doc_words(doc)):  # a comma the tokenizer split off parts chunks too ("Aisha
+        if word in CHUNK_SEPARATORS and not arr[i, 0]:  # Khan,aisha.khan@x.com" of a CSV row)
+            arr[i, 1] = True
+            if i:
+                arr[i - 1, 0] = True
     if has_invisible(doc_text(doc)):  # a token of only invisible or control characters parts words like a space
         for token in doc:
             if not token.is_space and not visible_text(token.text):
