@@ -113,3 +113,9 @@ def test_a_handles_name_parts_are_found_in_the_post(nlp):
             "@will.fitzgerald.pt #legday\n\ncomments:\n@will.fitzgerald.pt: ok ok i was wrong.")
     doc = nlp(text)
     assert ".pt" not in doc._.anon_text and "coach will said" not in doc._.anon_text
+
+
+def test_a_town_after_an_organisation_and_a_comma_is_a_place(nlp):
+    text = "Margaret Ellison, 1938-2026, died peacefully at St Luke's Hospice, Sheffield, on 20 November, aged 88."
+    found = rows(nlp, text)
+    assert ("St Luke's Hospice", "ORG") in found and ("Sheffield", "LOC") in found

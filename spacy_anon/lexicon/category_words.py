@@ -19,7 +19,7 @@ ORG_HEADS = frozenset(
     "electrical plumbing builders construction roofing joinery glazing heating heatcare energy utilities "
     "insurance bank bancorp finance capital investments trust foundation charity association society union "
     "federation council ministry agency authority commission bureau office "
-    "hospital clinic surgery practice pharmacy dental dentistry healthcare medical physiotherapy "
+    "hospital hospice clinic surgery practice pharmacy dental dentistry healthcare medical physiotherapy "
     "university college school academy institute polytechnic nursery kindergarten "
     "club fc rovers athletic united "
     "church mosque synagogue diocese "

@@ -246,6 +246,17 @@ def town_after_org(text: str, prev_end: int, start: int, end: int, prev_is_org: 
         and TOWN_SHAPE.fullmatch(text[start:end]) is not None
 
 
+_NAME_BEFORE_COMMA = re.compile(r"((?:[A-Z][\w'’&.-]*[ \t]){0,4}[A-Z][\w'’&.-]*),[ \t]\Z")
+
+
+def town_after_named_org(text: str, start: int, end: int, is_org: Callable[[str], bool]) -> bool:
+    """Whether text[start:end] is a town GeoNames lists, after an organisation's name (`is_org`, read by its
+    own words) and a comma: "St Luke's Hospice, Sheffield", where the two are spans of their own."""
+    before = _NAME_BEFORE_COMMA.search(text, max(0, start - 80), start)
+    return before is not None and TOWN_SHAPE.fullmatch(text[start:end]) is not None \
+        and fold_accents(text[start:end]) in known_place_names() and is_org(before.group(1))
+
+
 # the prepositions before a street someone is on, goes to or comes from
 PLACE_PREPOSITION = re.compile(r"(?i)\b(?:on|at|in|into|onto|to|towards|toward|from|along|down|up|off|near|via|"
                                r"past|across)[ \t]+$")

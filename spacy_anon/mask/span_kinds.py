@@ -61,7 +61,7 @@ from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, field_words, not_a_name,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
-    town_after_preposition, town_and_state)
+    town_after_named_org, town_after_preposition, town_and_state)
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS, street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
@@ -473,8 +473,8 @@ def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optiona
     prev_is_org = prev is not None and ("&" in prev.text or organisation_shape(prev.text))
     if prev is not None and town_after_org(text, prev.end_char, start, end, prev_is_org):
         return "LOC"
-    if town_and_state(text, start, end):
-        return "LOC"  # "our Reno, NV facility": a US town and its state
+    if town_and_state(text, start, end) or town_after_named_org(text, start, end, organisation_shape):
+        return "LOC"  # "our Reno, NV facility", "St Luke's Hospice, Sheffield"
     return None
 
 
