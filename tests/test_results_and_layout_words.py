@@ -7,6 +7,7 @@ rank ("PC Harris") and a number said after a verb ("it says 52"). The names arou
 import pytest
 
 import spacy_anon
+from rules_support import table_rows
 from spacy_anon.mask.measurements import measured_value
 
 
@@ -15,12 +16,8 @@ def nlp():
     return spacy_anon.load()
 
 
-def rows(nlp, text):
-    return [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table]
-
-
 def masked(nlp, text):
-    return [value for value, _ in rows(nlp, text)]
+    return [value for value, _ in table_rows(nlp, text)]
 
 
 def test_a_lab_report_keeps_its_results(nlp):
@@ -42,7 +39,7 @@ def test_a_lab_report_keeps_its_results(nlp):
     "Preheat the oven to 200C. Mix the flour. Bake for 25 minutes.",
 ])
 def test_results_and_units_are_no_names(nlp, text):
-    assert not any(label in ("PERSON", "ORG", "LOC", "MISC", "ID") for _, label in rows(nlp, text))
+    assert not any(label in ("PERSON", "ORG", "LOC", "MISC", "ID") for _, label in table_rows(nlp, text))
 
 
 @pytest.mark.parametrize("text,span,expected", [
@@ -127,7 +124,7 @@ def test_a_relative_by_relation_is_no_name(nlp, text, name):
 @pytest.mark.parametrize("text,name", [("Dad (Kwame) asked about tutoring.", "Kwame"),
                                        ("My wife (Halina) called.", "Halina")])
 def test_a_name_in_brackets_after_a_relative_is_a_person(nlp, text, name):
-    assert (name, "PERSON") in rows(nlp, text)
+    assert (name, "PERSON") in table_rows(nlp, text)
 
 
 @pytest.mark.parametrize("text,names", [
@@ -136,12 +133,12 @@ def test_a_name_in_brackets_after_a_relative_is_a_person(nlp, text, name):
     ("Investigating officer: DC Amir Haddad", ["Amir Haddad"]),
 ])
 def test_a_police_rank_is_no_part_of_the_name(nlp, text, names):
-    found = rows(nlp, text)
+    found = table_rows(nlp, text)
     assert all((name, "PERSON") in found for name in names)
 
 
 def test_a_shop_named_with_pc_is_no_officer(nlp):
-    assert not any(label == "PERSON" for _, label in rows(nlp, "I bought it at PC World in Leeds."))
+    assert not any(label == "PERSON" for _, label in table_rows(nlp, "I bought it at PC World in Leeds."))
 
 
 def test_a_number_said_after_a_verb_is_no_name(nlp):

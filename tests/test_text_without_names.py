@@ -6,6 +6,7 @@ clinical note (the note filter would drop its company's name), and a chat export
 import pytest
 
 import spacy_anon
+from rules_support import table_rows
 from spacy_anon.lexicon.clinical_terms import is_clinical_note
 from spacy_anon.mask.dateless import dateless, period_code
 
@@ -13,10 +14,6 @@ from spacy_anon.mask.dateless import dateless, period_code
 @pytest.fixture(scope="module")
 def nlp():
     return spacy_anon.load()
-
-
-def rows(nlp, text):
-    return [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table]
 
 
 @pytest.mark.parametrize("value,expected", [
@@ -40,7 +37,7 @@ def test_period_code(value, expected):
     "Her MoCA was 21/30 and her MMSE 24/30 today. BP 140/90.",
 ])
 def test_no_date_or_organisation_where_none_is_named(nlp, text):
-    assert not any(label in ("DATETIME", "ORG") for _, label in rows(nlp, text))
+    assert not any(label in ("DATETIME", "ORG") for _, label in table_rows(nlp, text))
 
 
 INVOICE = ("Invoice INV-20931\nBill to: Harlow & Finch Architects LLP, 2 Temple Row, Birmingham B2 5LG\n"
@@ -51,7 +48,7 @@ INVOICE = ("Invoice INV-20931\nBill to: Harlow & Finch Architects LLP, 2 Temple 
 def test_a_short_invoice_is_no_clinical_note(nlp):
     assert not is_clinical_note(INVOICE)
     assert not is_clinical_note("Hi Sam, call me on ext 4471 ASAP about the VAT return. Thanks, Jo")
-    found = [value for value, _ in rows(nlp, INVOICE)]
+    found = [value for value, _ in table_rows(nlp, INVOICE)]
     assert "Harlow & Finch Architects LLP" in found and "GB 123 4567 89" in found
 
 
@@ -60,7 +57,7 @@ def test_a_chat_exports_channel_tag_opens_a_turn(nlp):
             "[#general] 09:15 leila.k: running late, train delayed at Clapham\n"
             "[#general] 09:21 sam.r: np. @leila.k can you send the Q3 deck to Marcus before lunch?")
     doc = nlp(text)
-    found = [value for value, _ in rows(nlp, text)]
+    found = [value for value, _ in table_rows(nlp, text)]
     assert "sam.r" in found and "leila.k" in found and "Marcus" in found
     assert ".r:" not in doc._.anon_text and ".k:" not in doc._.anon_text
     assert "09:14" in doc._.anon_text  # when a message was sent names nobody
@@ -69,13 +66,13 @@ def test_a_chat_exports_channel_tag_opens_a_turn(nlp):
 def test_a_forms_second_column_and_its_keys(nlp):
     text = ("PATIENT REGISTRATION FORM\nSurname: OKONKWO    Forename(s): CHIDI EMEKA\n"
             "Date of birth: 14/07/1990    Sex: M\nNext of kin: NGOZI OKONKWO (WIFE) 07700 900 458")
-    found = rows(nlp, text)
+    found = table_rows(nlp, text)
     assert ("CHIDI EMEKA", "PERSON") in found and ("M", "DEM") in found
     assert "Next of kin" not in [value for value, _ in found]
 
 
 def test_a_tab_between_fields_ends_the_name(nlp):
-    assert rows(nlp, "Surname: Okonkwo\tFirst name: Chidi") == [("Okonkwo", "PERSON"), ("Chidi", "PERSON")]
+    assert table_rows(nlp, "Surname: Okonkwo\tFirst name: Chidi") == [("Okonkwo", "PERSON"), ("Chidi", "PERSON")]
 
 
 @pytest.mark.parametrize("text,kept", [

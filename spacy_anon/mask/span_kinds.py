@@ -50,7 +50,7 @@ from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.code_pieces import join_code_pieces
-from spacy_anon.mask.dateless import dateless, no_day_and_month, period_code  # noqa: F401  (re-exported)
+from spacy_anon.mask.dateless import dateless, period_code
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
 )
