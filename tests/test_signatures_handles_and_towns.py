@@ -115,3 +115,10 @@ def test_a_town_after_an_organisation_and_a_comma_is_a_place(nlp):
     text = "Margaret Ellison, 1938-2026, died peacefully at St Luke's Hospice, Sheffield, on 20 November, aged 88."
     found = table_rows(nlp, text)
     assert ("St Luke's Hospice", "ORG") in found and ("Sheffield", "LOC") in found
+
+
+@pytest.mark.parametrize("text,kept", [("Dear Data Protection Officer,\nUnder Article 15 I request my data.", []),
+                                       ("Dear Will Baker, thanks for coming.", ["Will Baker"]),
+                                       ("Dear Dr Will Cook, thank you.", ["Dr Will Cook"])])
+def test_a_job_title_after_dear_is_no_name(nlp, text, kept):
+    assert [value for value, _ in table_rows(nlp, text)] == kept

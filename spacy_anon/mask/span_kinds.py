@@ -355,7 +355,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 and not given_name_and_surname(doc, start, end, is_given_name) \
                 and not titled_name(doc, start, end, is_given_name) \
                 and not after_person_word(text, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]),
-                                          PERSON_OR_ROLE_LEADS):
+                                          PERSON_OR_ROLE_LEADS - {"dear"}):  # "Dear Data Protection Officer"
             named = name_before_job_title(doc, start, end, is_given_name)
             if named is not None:
                 parts.insert(0, (start, named))  # "Joseph Banks Store Manager": the person, not the job
