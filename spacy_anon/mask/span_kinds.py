@@ -540,7 +540,7 @@ def person_start(span: Span, roles: bool = True) -> Optional[int]:
     for k in range(span.start, min(span.start + 2, span.end - 1)) if roles else ():
         if (doc[k].text in POLICE_RANKS or folded(doc[k].text) in OFFICE_TITLES) and doc[k + 1].is_title \
                 and (doc[k + 1].lower_ in person_names() or zipf(doc[k + 1].lower_) < NAME_ZIPF) \
-                and span.end - k <= 3 and folded(doc[span.end - 1].text) not in ORG_HEADS | STREET_TYPE_WORDS:
+                and span.end - k <= 3 and folded(doc[span.end - 1].text) not in PLACE_OR_ORG_HEADS:
             return k + 1  # "PC Harris", "President Macron", "District Judge Okoro" (not "PC World")
     if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS | KIN) - HONORIFICS \
             and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper() \
@@ -559,6 +559,9 @@ def person_start(span: Span, roles: bool = True) -> Optional[int]:
 POLICE_RANKS = frozenset("PC WPC DC DS DI DCI DSI PCSO Sgt SGT Insp INSP Supt SUPT".split())
 OFFICE_TITLES = frozenset("president senator governor mayor chancellor minister judge justice sheriff councillor "
                           "alderman bishop archbishop rabbi imam reverend rev pastor".split())
+# the last words of a place's or an organisation's name after a title ("Princess Anne Park", "Judge Street")
+PLACE_OR_ORG_HEADS = ORG_HEADS | STREET_TYPE_WORDS
+POSSESSIVE_DETERMINERS = frozenset("my his her their our your its".split())
 
 
 def kin_only(doc: Doc, start: int, end: int) -> bool:
@@ -566,9 +569,6 @@ def kin_only(doc: Doc, start: int, end: int) -> bool:
     words = [folded(doc[i].text) for i in range(start, end) if not doc[i].is_punct and not doc[i].is_space]
     return bool(words) and any(w in KIN for w in words) and all(w in KIN or w in POSSESSIVE_DETERMINERS
                                                                    for w in words)
-
-
-POSSESSIVE_DETERMINERS = frozenset("my his her their our your its".split())
 
 
 def titles_only(doc: Doc, start: int, end: int) -> bool:
