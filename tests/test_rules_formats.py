@@ -249,12 +249,18 @@ def test_nhs_numbers(text, expected):
 
 
 @pytest.mark.parametrize("text", [
-    "NHS number 943 476 5918 on the letter.",  # wrong check digit (9)
+    "Reference 943 476 5918 on the letter.",  # wrong check digit (9)
     "Reference 9434765919 on the letter.",  # one run without a context word
     "Call 943 476 5919 today.",  # beside a phone word
 ])
 def test_nhs_lookalikes(text):
     assert texts(text, "rules.uk_nhs") == []
+
+
+def test_a_keyed_nhs_number_with_a_wrong_check_digit_is_kept_unvalidated():
+    text = "NHS number 943 476 5918 on the letter."  # mistyped, but named: still someone's number
+    got = [(text[m.start:m.end], m.validated) for m in find_matches(text) if m.source == "rules.uk_nhs"]
+    assert got == [("943 476 5918", False)]
 
 
 @pytest.mark.parametrize("value", ["AB 12 34 56 C", "AB123456C", "JG103759A"])
@@ -271,7 +277,13 @@ def test_national_insurance_numbers(value):
     "AB 123456 C",  # mixed spacing
 ])
 def test_national_insurance_lookalikes(value):
-    assert texts(f"My NI number is {value}.", "rules.uk_nino") == []
+    assert texts(f"Reference {value}.", "rules.uk_nino") == []
+
+
+@pytest.mark.parametrize("value", ["QQ 12 34 56 C", "GB123456A", "DA123456A", "AO123456A", "AB123456E"])
+def test_a_keyed_national_insurance_lookalike_is_kept(value):
+    """A value its key names is masked even when no such number can be issued (a typo, a specimen)."""
+    assert texts(f"My NI number is {value}.", "rules.uk_nino") == [value]
 
 
 def test_utr_only_with_a_tax_word():
@@ -295,7 +307,8 @@ def test_gb_driving_licence(text, expected):
     "MORGA657004SM9IJ",  # day 00
 ])
 def test_gb_driving_licence_lookalikes(value):
-    assert texts(f"Driving licence {value}", "rules.gb_driving_licence") == []
+    assert texts(f"Reference {value}", "rules.gb_driving_licence") == []
+    assert texts(f"Driving licence {value}", "rules.gb_driving_licence") == [value]  # keyed: kept
 
 
 @pytest.mark.parametrize("text,expected", [

@@ -132,12 +132,21 @@ def test_iban_found(text, expected):
 
 
 @pytest.mark.parametrize("text", [
-    "My IBAN is GB82 WEST 1234 5698 7654 33.",  # mod-97 fails
-    "IBAN ES91 2100 0418 4502 0005 133",  # wrong length for ES
+    "Account GB82 WEST 1234 5698 7654 33.",  # mod-97 fails
+    "Ref ES91 2100 0418 4502 0005 133",  # wrong length for ES
     "Code XX82WEST12345698765432 is unknown.",  # unknown country
 ])
 def test_iban_invalid_rejected(text):
     assert texts(text, "rules.iban") == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("My IBAN is GB82 WEST 1234 5698 7654 33.", "GB82 WEST 1234 5698 7654 33"),  # mod-97 fails
+    ("IBAN ES91 2100 0418 4502 0005 133", "ES91 2100 0418 4502 0005 133"),  # wrong length for ES
+])
+def test_a_keyed_invalid_iban_is_kept(text, expected):
+    """Named "IBAN", a value that fails its check is a mistyped one: masked, not validated."""
+    assert texts(text, "rules.iban") == [expected]
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -156,7 +165,13 @@ def test_ssn_found(text, expected):
     "123-45.6789",  # mixed separators
 ])
 def test_ssn_invalid_rejected(value):
-    assert texts(f"My SSN is {value}.", "rules.us_ssn") == []
+    assert texts(f"Reference {value}.", "rules.us_ssn") == []
+
+
+@pytest.mark.parametrize("value", ["000-12-3456", "666-12-3456", "078-05-1120", "219-09-9999"])
+def test_a_keyed_invalid_ssn_is_kept(value):
+    """After "SSN", a number no one is issued (a typo, a specimen) is masked all the same."""
+    assert texts(f"My SSN is {value}.", "rules.us_ssn") == [value]
 
 
 def test_ssn_without_dashes_needs_context():

@@ -137,6 +137,22 @@ NOTE_TERMS = 2
 # 123 4567 89"): no evidence of a note, or a short invoice or e-mail would read as one
 EVERYDAY_ABBREVIATIONS = frozenset("ext asap vat gb io".split())
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
+# a UK postcode or a US state and ZIP code: their letters are no shorthand ("Nottingham NG90 1BS" holds "NG"
+# and "BS", "Nashville, TN 37203" "TN"; counted, a form with an address read as a clinical note)
+POSTAL_CODE = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|[A-Z]{2}[ \t]{1,2}\d{5}(?:-\d{4})?)(?![\w-])")
+
+
+def outside_postal_codes(text: str, words: Sequence[str], starts: Sequence[int]) -> Sequence[str]:
+    """`words` (the tokens of `text`, starting at `starts`) with those inside a postal code (`POSTAL_CODE`)
+    blanked, for `clinical_term_count`."""
+    codes = [m.span() for m in POSTAL_CODE.finditer(text)]
+    if not codes:
+        return words
+    out = list(words)
+    for i, start in enumerate(starts):
+        if any(a <= start < b for a, b in codes):
+            out[i] = ""
+    return out
 
 
 def clinical_term_count(words: Sequence[str]) -> Tuple[int, int]:
@@ -176,4 +192,4 @@ def is_clinical_note(text: str, min_share: float = NOTE_SHARE, min_terms: int = 
 def _letter_run_terms(text: str) -> Tuple[int, int]:
     """`clinical_term_count` of a text's runs of letters; the last texts asked are kept (the rules and
     two span filters ask of the same document)."""
-    return clinical_term_count(_LETTER_RUN.findall(text))
+    return clinical_term_count(_LETTER_RUN.findall(POSTAL_CODE.sub(" ", text)))

@@ -80,6 +80,9 @@ class Recognizer:
     opt_in: bool = False  # left out of "all": only used when named (domain shorthand that misfires elsewhere)
     type: Optional[str] = None  # fine type beside the label (`spacy_anon.labels.RULE_TYPES`); None: the label
     needs: Tuple["re.Pattern[str]", ...] = ()
+    # key phrases: a value that fails the validator is kept when one keys it right before ("NI number: QQ 12
+    # 34 56 C", "Card number: 4111 ..." mistyped): a value named so is one, whatever its check says
+    keyed: Tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         """Check the definition when it is made, not at the first document: a pattern may be given as a
@@ -101,7 +104,7 @@ class Recognizer:
         if needs and self.finder is None:
             raise ValueError(Errors.E211.format(name=self.name, problem="has needs but no finder (needs skip a finder)"))
         object.__setattr__(self, "needs", needs)
-        for field_name in ("context", "negative_context", "languages"):
+        for field_name in ("context", "negative_context", "languages", "keyed"):
             value = getattr(self, field_name)
             if isinstance(value, str) or not all(isinstance(w, str) for w in value):
                 raise ValueError(Errors.E211.format(name=self.name, problem=f"needs a list of strings in {field_name}"))
@@ -131,12 +134,34 @@ class Recognizer:
             validated = bool(hit[3]) if len(hit) > 3 else False
             if self.validator is not None:
                 verdict = self.validator(text[start:end])
-                if verdict is False:
+                if verdict is False and not (self.keyed and keyed_before(text, start, self.keyed)):
                     continue
                 if verdict is True and self.validated_score is not None:  # a checksum, not a plausibility
                     validated = True
                     score = max(score, self.validated_score)
             yield start, end, score, validated
+
+
+# what may stand between a key and its value: separators, and "number", "no.", "is" ("NHS no. is 943 ...")
+_KEY_SEPARATORS = " \t:#=.-"
+_KEY_FILLER = re.compile(r"(?:\b(?:number|num|nr|no|is|was))\Z", re.IGNORECASE)
+
+
+def keyed_before(text: str, start: int, keys: Sequence[str]) -> bool:
+    """Whether one of `keys` (context phrases, lower case; "<phrase" too, not ">phrase") ends right before
+    text[start:], with only separators and "number", "no", "is" between ("NI number: ", "IBAN ")."""
+    before = text[max(0, start - 48):start].lower()
+    phrases = [key.lstrip("<") for key in keys if key and not key.startswith(">")]
+    for _ in range(3):
+        before = before.rstrip(_KEY_SEPARATORS)
+        if any(before.endswith(key) and (len(before) == len(key) or not before[-len(key) - 1].isalnum())
+               for key in phrases):
+            return True
+        filler = _KEY_FILLER.search(before)
+        if filler is None:
+            return False
+        before = before[:filler.start()]
+    return False
 
 
 def pattern_hits(text: str, patterns: Sequence[Pattern]) -> Iterator[Tuple[int, int, float]]:

@@ -4,7 +4,7 @@ from typing import Iterator, Optional, Tuple
 
 from spacy_anon.rules import scanning
 from spacy_anon.rules import validators as v
-from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, has_digits
+from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, has_digits, keyed_before
 
 
 def _ssn_valid(value: str) -> Optional[bool]:
@@ -21,6 +21,7 @@ US_SSN = Recognizer(
         (r"(?<![\w\-.])\d{9}(?![\w\-]|\.\d)", 0.2, 0),
     ]),
     validator=_ssn_valid,
+    keyed=("ssn", "social security"),
     context=("ssn", "ssns", "social security", "social", "security", "ss#", "ss #", "ssid", "ss"),
     languages=("en",),
     prefilter=has_digits(9),
@@ -45,11 +46,16 @@ NHS_LOOSE_SCORE = 0.3  # one run or dashes, check digit valid: needs a context w
 _NHS_CANDIDATE = re.compile(r"(?<![\w\-.])\d{3}([ \-]?)\d{3}\1\d{4}(?![\w\-]|[ .]\d)")
 
 
+NHS_KEYS = ("nhs", "nhs number", "nhs no", "chi")
+
+
 def _nhs_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
     """NHS numbers whose mod-11 check digit holds; only the spaced 3-3-4 form stands alone."""
     for m in scanning.finditer(_NHS_CANDIDATE, text):
         if v.nhs_number_valid(m.group()):
             yield m.start(), m.end(), NHS_SPACED_SCORE if m.group(1) == " " else NHS_LOOSE_SCORE, True
+        elif keyed_before(text, m.start(), NHS_KEYS):  # "NHS number: 123 456 7890", mistyped: still one
+            yield m.start(), m.end(), NHS_SPACED_SCORE, False
 
 
 UK_NHS = Recognizer(
@@ -58,7 +64,7 @@ UK_NHS = Recognizer(
     type="NHS",
     finder=_nhs_finder,
     needs=(_NHS_CANDIDATE,),
-    context=("nhs", "nhs number", "nhs no", "health service", "chi"),
+    context=NHS_KEYS + ("health service",),
     # a US phone number in 3-3-4 passes the check one time in eleven
     negative_context=("phone", "tel", "call", "fax", "mobile", "cell", "contact"),
     prefilter=has_digits(10),
@@ -69,8 +75,9 @@ UK_NINO = Recognizer(
     label="ID",
     type="NINO",
     # "AB 12 34 56 C", "AB123456C" (one spacing throughout); the prefix rules are in the validator
-    patterns=compile_patterns([(r"(?<![\w\-])[A-Z]{2}( ?)\d{2}\1\d{2}\1\d{2}\1[A-D](?![\w\-])", 0.55, 0)]),
+    patterns=compile_patterns([(r"(?<![\w\-])[A-Z]{2}( ?)\d{2}\1\d{2}\1\d{2}\1[A-Z](?![\w\-])", 0.55, 0)]),
     validator=lambda value: None if v.uk_nino_valid(value) else False,
+    keyed=("national insurance", "ni number", "ni no", "nino"),
     context=("national insurance", "ni number", "ni no", "nino", "insurance number"),
     prefilter=has_digits(6),
 )
@@ -94,6 +101,8 @@ GB_DRIVING_LICENCE = Recognizer(
     type="DRIVING_LICENCE",
     patterns=compile_patterns([(r"(?<![\w\-])[A-Z][A-Z9]{4}\d{6}[A-Z][A-Z9]\d[A-Z0-9]{2}(?![\w\-])", 0.6, 0)]),
     validator=lambda value: None if v.gb_driving_licence_plausible(value) else False,
+    keyed=("driving licence", "driving license", "driver's license", "drivers license", "licence number",
+           "license number"),
     context=("driving licence", "driving license", "driver's license", "drivers license", "licence", "license",
              "dvla", "licence number"),
     prefilter=has_digits(7),

@@ -7,7 +7,7 @@ from spacy_anon.rules import validators as v
 from spacy_anon.rules import wallets
 from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.recognizers.base import (
-    DIGITS_END, Recognizer, compile_patterns, finds, has_digits, last_digits, pattern_hits,
+    DIGITS_END, Recognizer, compile_patterns, finds, has_digits, keyed_before, last_digits, pattern_hits,
 )
 
 
@@ -49,6 +49,7 @@ CREDIT_CARD = Recognizer(
     needs=tuple(p.regex for p in CARD_PATTERNS),
     validator=v.credit_card_valid,
     validated_score=0.65,
+    keyed=("card number", "card no", "credit card", "debit card"),
     context=("card", "credit", "debit", "cc", "visa", "mastercard", "amex", "american express", "discover",
              "maestro", "jcb", "diners", "tarjeta", "crédito", "cartão", "cartao", "número de tarjeta"),
     negative_context=("isbn", "order", "tracking", "invoice"),
@@ -71,8 +72,15 @@ def _iban_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]
                 break
             cut = max(value.rfind(" "), value.rfind("-"))
             if cut <= 4:
-                break
-            value = value[:cut]
+                value = ""
+            else:
+                value = value[:cut]
+        else:  # none valid: "IBAN: GB29 NWBK ..." mistyped is still one, up to its last group with a digit
+            if keyed_before(text, m.start(), ("iban",)):
+                groups = re.split(r"([ \-])", m.group())
+                while not any(ch.isdigit() for ch in groups[-1]):
+                    del groups[-2:]
+                yield m.start(), m.start() + len("".join(groups)), 0.6, False
 
 
 IBAN = Recognizer(

@@ -34,13 +34,14 @@ from spacy.util import registry
 from spacy_anon.casing import written_words
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.clinical_records import WARD_SHORTHAND, is_clinical_record
-from spacy_anon.lexicon.clinical_terms import NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_english_word
+from spacy_anon.lexicon.clinical_terms import NOTE_SHARE, NOTE_TERMS, is_english_word
 from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.generic_words import FIELD_KEYS, zipf
 from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows
 from spacy_anon.tagger.span_filters.clinical_notes import (
     ADDED_RECOGNIZERS, KIN, MONTH_YEAR, ROLES, TITLES, ClinicalEvidence, date_shaped, identifier_number,
+    note_term_count,
 )
 
 # words a person's span starts with that are no part of the name ("Dr", "CNM", "WIFE", "PT")
@@ -213,7 +214,7 @@ class ClinicalContent(SpanFilter):
 
     def kind(self, doc: Doc, words: Sequence[str]) -> Optional[str]:
         """"note" (a shorthand note, `clinical_notes`' test), "record" (`is_clinical_record`) or None."""
-        terms, alpha = clinical_term_count(words)
+        terms, alpha = note_term_count(doc, words)
         if terms >= self.min_terms and terms >= self.min_share * alpha:
             return "note"
         written = written_words(doc)  # the record's keys as written ("CHI:" of a line recased "chi:")

@@ -26,21 +26,24 @@ note (enough of its words are clinical terms, `clinical_term_count`):
 Other documents pass unchanged: the filter does nothing outside clinical notes.
 """
 import re
+from itertools import accumulate
 from typing import FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from spacy.tokens import Doc
 from spacy.util import registry
 
 from spacy_anon.casing import written_words
+from spacy_anon.extensions import doc_text
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.clinical_forms import DRUGS_AND_DEVICES, is_clinical_form
 from spacy_anon.lexicon.clinical_terms import (
-    NOTE_SHARE, NOTE_TERMS, clinical_term_count, is_clinical_term, is_english_word,
+    NOTE_SHARE, NOTE_TERMS, POSTAL_CODE, clinical_term_count, is_clinical_term, is_english_word,
+    outside_postal_codes,
 )
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGULAR_VERBS, folded, zipf
 from spacy_anon.possessives import possessive_end
 from spacy_anon.rules import find_matches, recognizers_for
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 from spacy_anon.tagger.span_filters.clinical_cues import (
     NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, credited_name, given_name,
     hospital_acronym, named_town, place_after_movement, surname_word, transfer_place, ward_name,
@@ -89,7 +92,9 @@ PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice
 PLACE_GAZETTEERS = ("countries", "regions", "demonyms")
 # the keys of a note's fields that hold a name ("PT: KOWALCZYK, ANDRZEJ", "GP: ...")
 NAME_KEYS = frozenset("pt patient name nok contact gp attending physician surgeon consultant interpreter carer "
-                      "caregiver".split())
+                      "caregiver names surname surnames forename forenames".split())
+# Latin of a note's prose after "in" ("NG TUBE IN SITU", "in utero"): no place
+CLINICAL_LATIN = frozenset("situ vivo vitro utero toto extremis".split())
 # a ward's number after its building's name ("ON QUARTERMAIN 6"): one or two digits and no unit after
 WARD_NUMBER = re.compile(r"^\d{1,2}$")
 # words after a place's name that say it is one ("BALTIMORE REHAB", "the KEELEY HOUSE", "QUARTERMAIN 3" is
@@ -235,7 +240,7 @@ class ClinicalEvidence:
         title names it), or a misspelt or derived clinical word (not a name the tagger lists: "martino" is
         one edit from "martin" and a name)."""
         w = self.lower[i]
-        if is_clinical_term(w) or w in CLINICAL_WORDS or w in FIELD_KEYS:
+        if is_clinical_term(w) or w in CLINICAL_WORDS or w in FIELD_KEYS or w in CLINICAL_LATIN:
             return True
         if w in DRUGS_AND_DEVICES:
             return True
@@ -341,6 +346,19 @@ class ClinicalEvidence:
         return start
 
 
+def note_term_count(doc: Doc, words: Sequence[str]) -> Tuple[int, int]:
+    """`clinical_term_count` of the doc's token texts `words`, the letters of postal codes left out
+    (`outside_postal_codes`), which are found in the text as written."""
+    written = written_words(doc)
+    text = doc_text(doc) if written is None else "".join(
+        w + space for w, space in zip(written, doc_rows(doc).whitespace))
+    if not POSTAL_CODE.search(text):
+        return clinical_term_count(words)
+    starts = list(accumulate((len(w) + len(space) for w, space in zip(written or doc_rows(doc).words,
+                                                                       doc_rows(doc).whitespace)), initial=0))
+    return clinical_term_count(outside_postal_codes(text, words, starts))
+
+
 def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int, bool]]:
     """The runs of evidence in the span, and whether each is strong (a title, kin word or hospital
     head). A run is evidence tokens next to each other (an initial, its dot, a hyphen or "of" may stand
@@ -420,13 +438,13 @@ class ClinicalNotes(SpanFilter):
         self.add_found, self.person_label, self.place_label = add_found, person_label, place_label
         self.min_score, self.context_labels = min_score, frozenset(context_labels)
 
-    def is_note(self, words: Sequence[str]) -> bool:
-        terms, alpha = clinical_term_count(words)
+    def is_note(self, doc: Doc, words: Sequence[str]) -> bool:
+        terms, alpha = note_term_count(doc, words)
         return terms >= self.min_terms and terms >= self.min_share * alpha
 
     def __call__(self, doc: Doc, tokens: TokenArrays, spans: List[Scored], tagger) -> List[Scored]:
         words = tokens[0]
-        if not self.is_note(words):
+        if not self.is_note(doc, words):
             return spans
         ev = ClinicalEvidence(doc, words, getattr(tagger, "name_terms", frozenset()), written_words(doc))
         gazetteers = getattr(tagger, "gazetteer_terms", {}) or {}
