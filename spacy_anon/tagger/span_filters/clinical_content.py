@@ -41,8 +41,8 @@ from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows
 from spacy_anon.tagger.span_filters.clinical_notes import (
     ADDED_RECOGNIZERS, KIN, MONTH_YEAR, ROLES, TITLES, ClinicalEvidence, date_shaped, identifier_number,
-    note_term_count,
 )
+from spacy_anon.tagger.span_filters.note_terms import note_term_count
 
 # words a person's span starts with that are no part of the name ("Dr", "CNM", "WIFE", "PT")
 NOT_NAME_WORDS: FrozenSet[str] = (frozenset(t.rstrip(".") for t in TITLES) | ROLES | KIN

@@ -26,29 +26,27 @@ note (enough of its words are clinical terms, `clinical_term_count`):
 Other documents pass unchanged: the filter does nothing outside clinical notes.
 """
 import re
-from itertools import accumulate
 from typing import FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from spacy.tokens import Doc
 from spacy.util import registry
 
 from spacy_anon.casing import written_words
-from spacy_anon.extensions import doc_text
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.clinical_forms import DRUGS_AND_DEVICES, is_clinical_form
 from spacy_anon.lexicon.clinical_terms import (
-    NOTE_SHARE, NOTE_TERMS, POSTAL_CODE, clinical_term_count, is_clinical_term, is_english_word,
-    outside_postal_codes,
+    NOTE_SHARE, NOTE_TERMS, is_clinical_term, is_english_word,
 )
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGULAR_VERBS, folded, zipf
 from spacy_anon.possessives import possessive_end
 from spacy_anon.rules import find_matches, recognizers_for
-from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
+from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.clinical_cues import (
     NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, credited_name, given_name,
     hospital_acronym, named_town, place_after_movement, surname_word, transfer_place, ward_name,
 )
 from spacy_anon.tagger.span_filters.clinical_people import full_name, surname_after
+from spacy_anon.tagger.span_filters.note_terms import note_term_count
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
 DOCTOR = frozenset("dr dr. drs doctor".split())
@@ -344,19 +342,6 @@ class ClinicalEvidence:
             start = j
             j -= 1
         return start
-
-
-def note_term_count(doc: Doc, words: Sequence[str]) -> Tuple[int, int]:
-    """`clinical_term_count` of the doc's token texts `words`, the letters of postal codes left out
-    (`outside_postal_codes`), which are found in the text as written."""
-    written = written_words(doc)
-    text = doc_text(doc) if written is None else "".join(
-        w + space for w, space in zip(written, doc_rows(doc).whitespace))
-    if not POSTAL_CODE.search(text):
-        return clinical_term_count(words)
-    starts = list(accumulate((len(w) + len(space) for w, space in zip(written or doc_rows(doc).words,
-                                                                       doc_rows(doc).whitespace)), initial=0))
-    return clinical_term_count(outside_postal_codes(text, words, starts))
 
 
 def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int, bool]]:
