@@ -428,3 +428,39 @@ def org_head_after(text: str, end: int) -> bool:
         return False
     first, second = folded(m.group(1)), folded(m.group(2) or "")
     return first in ORG_HEADS or (first, second) in ORG_HEAD_PAIRS
+
+
+# a contract's defined term for a party or thing: "(the Landlord)", '("the Buyer")', "(hereinafter the Company)"
+_DEFINED_BEFORE = re.compile(r"(?i)\((?:hereinafter[ \t]+(?:referred[ \t]+to[ \t]+as[ \t]+|called[ \t]+)?)?"
+                             r"[\"“'‘]?the[ \t]+[\"“'‘]?\Z")
+# the head of a defined term: a party by what it does ("Seller", "Licensee", "Claimant") or is
+_AGENT_ENDINGS = ("er", "or", "ee", "ant", "ent", "ers", "ors", "ees", "ants", "ents")
+PARTY_NOUNS = frozenset("company council bank trust corporation authority party parties board group firm "
+                        "partnership charity school hospital university landlord client guarantor".split())
+_DEFINED_AFTER = re.compile(r"[\"”'’]?\)")
+_DEFINED_LEAD = re.compile(r"(?i)(?:hereinafter[ \t]+(?:referred[ \t]+to[ \t]+as[ \t]+|called[ \t]+)?)?(?:the[ \t]+)?")
+
+
+def defined_term(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a contract's defined term in brackets after "the" ("Northgate Lettings Ltd
+    (the Landlord)", 'Priya Shah ("the Buyer")'): one to three dictionary words naming a role, no name."""
+    lead = _DEFINED_LEAD.match(text, start, end)  # the tagger's span may hold "hereinafter the"
+    start = lead.end()
+    value = text[start:end]
+    words = value.split()
+    if not 1 <= len(words) <= 2 or not all(w.isalpha() and w[0].isupper() for w in words):
+        return False
+    if not _DEFINED_BEFORE.search(text, max(0, start - 60), start) or not _DEFINED_AFTER.match(text, end):
+        return False
+    head = folded(words[-1])
+    return (head in PARTY_NOUNS or head.endswith(_AGENT_ENDINGS)) and all(
+        dictionary_test("en")(folded(w)) for w in words)  # not a title in brackets ("The Free Black Sea")
+
+
+def bare_count(text: str, start: int, end: int, label: str) -> bool:
+    """Whether a tagger's person, organisation or MISC span text[start:end] is a number of one or two digits
+    alone ("my contract says 28 days", a list's "2."): a count, no name (a place's may be a house number,
+    "4th Earl" an ordinal of a title)."""
+    value = text[start:end]
+    return label in ("PERSON", "ORG", "MISC") and value.isdigit() and len(value) <= 2 \
+        and not text[end:end + 1].isalpha()

@@ -58,7 +58,8 @@ from spacy_anon.mask.machine_text import inside, machine_regions
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
-    PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, field_words, not_a_name,
+    PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
+    field_words, not_a_name,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
@@ -382,7 +383,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or period_code(value) \
                 or (label != "DEM" and small_words_and_numbers(value, doc.lang_)) \
                 or eponym_span(text, piece.start_char, piece.end_char) \
-                or measured_value(text, piece.start_char, piece.end_char):  # "till 3"; "Holter monitor"; "eGFR 72"
+                or measured_value(text, piece.start_char, piece.end_char) or bare_count(text, piece.start_char, piece.end_char, label) \
+                or defined_term(text, piece.start_char, piece.end_char):  # "till 3"; "eGFR 72"; "(the Tenant)"
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
         if field_words(text, piece.start_char, piece.end_char):
             continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME:", "National Insurance number": a field
