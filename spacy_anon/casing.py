@@ -46,7 +46,8 @@ from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names, english_surnames
 from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, CLINICAL_WORDS, CLOCK_PREPOSITIONS, IRREGULAR_VERBS,
-                                              NUMBER_ENDINGS, dictionary_test, is_past_or_progressive)
+                                              NUMBER_ENDINGS, dictionary_test, is_past_or_progressive,
+                                              shouted_words_only)
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
 from spacy_anon.lexicon.category_words import trait_words
@@ -117,9 +118,7 @@ def _regime_of_letters(line: str) -> str:
         return AS_WRITTEN
     if upper >= UPPER_SHARE * cased:
         return UPPER
-    if upper == 0:
-        return LOWER
-    return AS_WRITTEN
+    return LOWER if upper == 0 or shouted_words_only(line) else AS_WRITTEN
 
 
 @lru_cache(maxsize=None)

@@ -220,3 +220,18 @@ def elongated_forms(word: str) -> Tuple[str, ...]:
     if not _HELD_LETTER.search(word):
         return ()
     return (_HELD_LETTER.sub(r"\1", word), _HELD_LETTER.sub(r"\1\1", word))
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def shouted_words_only(line: str) -> bool:
+    """Whether every capital of `line` is in a word written all in capitals that is an ordinary word,
+    interjection or chat shorthand ("the 7:15 from chelmsford was cancelled AGAIN", "OMG same"): capitals
+    for emphasis on a line typed in lower case, where names are in lower case too. Not an acronym or a
+    name in capitals ("went to the NHS clinic", "met SARAH"), nor a capitalised word ("Chelmsford")."""
+    shouted = [w for w in _LETTERS.findall(line) if not w.islower()]
+    is_word = dictionary_test("en")
+    return bool(shouted) and all(w.isupper() and len(w) >= 2 and (
+        is_word(w.lower()) or zipf(w.lower()) >= 5.0 or w.lower() in INTERJECTIONS or w.lower() in CHAT_SHORTHAND)
+        for w in shouted)  # "AND", "NOT": function words no dictionary list has

@@ -9,7 +9,9 @@ from spacy.util import registry
 from spacy_anon.errors import Errors
 from spacy_anon.extensions import span_getter
 from spacy_anon.labels import CONFIDENTIAL, DIRECT, QUASI
-from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS
+from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS, zipf
+from spacy_anon.lexicon.place_names import fold_accents, known_place_names
+from spacy_anon.rules.recognizers.names import first_names
 from spacy_anon.lexicon.sentence_adverbs import OPENING_ADVERBS
 from spacy_anon.tagger.span_filters.base import stop_words
 
@@ -94,6 +96,7 @@ _CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}) | _NAMES_A_DATE_CUTS
 CONTACT_MIN_SCORE = 0.9
 # words a tagger's span drags along beside a value ("07700 900123 tomorrow", "any weekday", "IP 203.0.113.77"):
 # times of day and the week, and the keys of contact fields (`FIELD_KEYS`), no name
+PROSE_ZIPF = 4.0
 FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | DAY_TIMES | frozenset(
     "yesterday weekend weekends week weekday weekdays web website st nd rd th".split())
 # all an age's tagger span may add to be dropped: an ordinal's ending ("40" + "th"), a note's sex ("58" + "F")
@@ -105,9 +108,17 @@ def _content(token) -> bool:
 
 
 def _filler(span: Span) -> bool:
-    """Whether a piece of a tagger's span holds only function words, `FILLER_WORDS` and punctuation ("·")."""
+    """Whether a piece of a tagger's span holds only function words, `FILLER_WORDS`, punctuation ("·") and
+    frequent words typed in lower case ("@tomdaviesuk every single day": prose after a handle)."""
     stops = stop_words(span.doc.lang_)
-    return all(t.text.lower() in stops or t.text.lower() in FILLER_WORDS or not _content(t) for t in span)
+    return all(t.text.lower() in stops or t.text.lower() in FILLER_WORDS or not _content(t)
+               or _prose_word(t.text, span.doc.lang_) for t in span)
+
+
+def _prose_word(word: str, lang: str) -> bool:
+    """A frequent English word typed in lower case that names no place and is no given name."""
+    return lang == "en" and word.isalpha() and word.islower() and zipf(word) >= PROSE_ZIPF \
+        and fold_accents(word) not in known_place_names() and word not in first_names()
 
 
 def rule_values_first(spans: Sequence[Span]) -> List[Span]:
@@ -126,8 +137,10 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
         return list(spans)
     whole = sorted((v for v in read if v.label_ in READ_WHOLE), key=lambda v: v.start)
     whole_starts = [v.start for v in whole]
+    whole_reach = max((v.end - v.start for v in whole), default=0)  # "@" + "tomdaviesuk": a value may start before
     spans = [s for s in spans if not _read_by_rules(
-        s, whole[bisect_left(whole_starts, s.start):bisect_left(whole_starts, s.end)], source)]
+        s, [v for v in whole[bisect_left(whole_starts, s.start - whole_reach):bisect_left(whole_starts, s.end)]
+            if v.end > s.start], source)]
     if not values:
         return list(spans)
     values.sort(key=lambda v: v.start)
@@ -169,15 +182,16 @@ READ_WHOLE = frozenset({"CONTACT", "ID"})
 
 
 def _read_by_rules(span: Span, read: Sequence[Span], source) -> bool:
-    """Whether a detector's span holds rule values (contacts, identifiers; `read`: those that start inside
-    it) and, besides them, only filler ("a@b.com or 07723 441 908" over an e-mail and a phone; "github.com/x."
-    over the URL and a full stop): the rules read all of it, each value with its own type and entity."""
+    """Whether a detector's span holds rule values (contacts, identifiers; `read`: those that overlap it)
+    and, besides them, only filler ("a@b.com or 07723 441 908" over an e-mail and a phone; "github.com/x."
+    over the URL and a full stop; "tomdaviesuk every single day" after the handle's "@"): the rules read
+    all of it, each value with its own type and entity."""
     if str(source(span) or "").startswith("rules."):
         return False
     inside = [v for v in read if v.end <= span.end and (v.start, v.end) != (span.start, span.end)]
     if not inside:
         return False
-    taken = {i for v in inside for i in range(v.start, v.end)}
+    taken = {i for v in inside for i in range(max(v.start, span.start), v.end)}
     return all(_filler(span.doc[a:b]) for a, b in _outside(span, taken)) if len(taken) < len(span) else True
 
 
