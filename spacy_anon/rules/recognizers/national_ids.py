@@ -133,7 +133,10 @@ VEHICLE_PLATE = Recognizer(
     patterns=compile_patterns([
         (_PLATE_LABEL + r"[ \t]*(?:[:#=][ \t]*|is[ \t]+)?(" + _PLATE_VALUE + r")(?![\w\-])", 0.75, 1),
         (r"(?i:\bvin\b)[ \t]*(?:[:#=][ \t]*|is[ \t]+)?([A-HJ-NPR-Z0-9]{17})(?![\w\-])", 0.8, 1),
+        # a UK plate of the current format ("WR19 KXL") beside a vehicle word, wherever the label stands
+        (r"(?<![\w\-])([A-Z]{2}\d{2}[ ]?[A-Z]{3})(?![\w\-])", 0.2, 1),
     ]),
     validator=lambda value: None if _plate_valid(value) or len(value) == 17 else False,
+    context=("reg", "registration", "vehicle", "car", "van", "plate", "dvla", "parked", "driving"),
     prefilter=has_digits(1),
 )

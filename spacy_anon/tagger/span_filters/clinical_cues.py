@@ -26,6 +26,8 @@ from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 if TYPE_CHECKING:  # pragma: no cover
     from spacy_anon.tagger.span_filters.clinical_notes import ClinicalEvidence
 
+# a given name less frequent than this as an English word is a name beside a name's word ("MARIA ELENA")
+GIVEN_NAME_WORD_ZIPF = 4.5
 # short forms of given names that are English words too, which the first-name list lacks (not those a
 # note uses as shorthand: "ART" line, "PAT" tachycardia, "ED", "TED" stockings, "FRANK" blood)
 SHORT_GIVEN_NAMES: FrozenSet[str] = frozenset(
@@ -232,3 +234,12 @@ def named_town(ev: "ClinicalEvidence", start: int, end: int) -> bool:
         return False
     words = value.split()  # one word must be no dictionary word or note term: "in HALL", "from OSH" are none
     return len(words) > 1 or not (is_english_word(folded(value)) or is_clinical_term(folded(value)))
+
+
+def given_name_beside_name(ev: "ClinicalEvidence", i: int) -> bool:
+    """A given name that is also a rarer English word ("MARIA", "ROSA", "IRIS") right before or after a word
+    that is evidence of a name ("GONZALEZ, MARIA ELENA"): part of the name, not the word."""
+    if not given_name(ev, i) or zipf(ev.lower[i]) >= GIVEN_NAME_WORD_ZIPF:
+        return False
+    before, after = ev.previous(i), ev.next_word(i)
+    return (before >= 0 and ev.evidence(before)) or (after >= 0 and ev.evidence(after))

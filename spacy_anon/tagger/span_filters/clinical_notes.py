@@ -43,6 +43,7 @@ from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.clinical_cues import (
     NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, credited_name, given_name,
+    given_name_beside_name,
     hospital_acronym, named_town, place_after_movement, surname_word, transfer_place, ward_name,
 )
 from spacy_anon.tagger.span_filters.clinical_people import full_name, surname_after
@@ -359,7 +360,7 @@ def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int, b
     for k in range(start, end):
         if not ev.words[k].strip() and "\n" not in ev.words[k]:
             continue
-        if ev.evidence(k) or ev.initial(k):
+        if ev.evidence(k) or ev.initial(k) or given_name_beside_name(ev, k):
             if run_start < 0:
                 run_start, strong = k, False
             run_end, strong = k + 1, strong or ev.titled(k) or ev.listed_name(k)
