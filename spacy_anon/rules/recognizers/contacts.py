@@ -70,14 +70,16 @@ PHONE_TAIL = Recognizer(
 
 # ---------------------------------------------------------------- usernames in a user field or a cc list
 # "cc: jkowalski, mthornbury", "user: jdoe42", "login mthornbury", "usuario: jperez", "my username is
-# k.obrien": the values of a username field, one or a list. A value must look like an account name, not a
+# k.obrien", a review's or post's "Reviewer: sarah_k_92", "posted by dave_t": the values of a username
+# field, one or a list. A value must look like an account name, not a
 # word: it holds a digit, ".", "_" or "-", or it is lower-case and all but unknown to word lists (wordfreq,
 # English, Spanish, Portuguese), so "login screen", "user: admin", "the user is happy" and a chief complaint
 # ("cc: dyspnea") stay; capitalised names are left to the taggers, e-mails to `rules.email`.
 USERNAME_MAX_ZIPF = 1.0  # "jkowalski", "mgarcia": 0; "dyspnoea" 1.56, "admin" 3.9
 _USER_CUE = re.compile(
     r"(?i)(?<![\w\-])(?:b?cc[ \t]*:|(?:(?:user|login|log-in|logon|account)[ \t_\-]?(?:name|id)s?|users?|logins?"
-    r"|logon|uid|usuarios?|usuários?|utilizador(?:es)?|nome de usuário|nombre de usuario|(?:logged|signed) in as)"
+    r"|logon|uid|usuarios?|usuários?|utilizador(?:es)?|nome de usuário|nombre de usuario|(?:logged|signed) in as"
+    r"|reviewer|(?:reviewed|posted|submitted|written|commented|reported)[ \t]+by|author)"
     r"(?![\w\-])[ \t]{0,3}(?:[:=]|(?:is|was|es|é)(?=[ \t]))?)[ \t]{0,3}")
 _USER_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._\-]{0,30}[A-Za-z0-9](?![\w@\-]|\.\w)")
 _USER_SEP = re.compile(r"[ \t]{0,3}(?:[,;]|and|y|e)[ \t]{1,3}|[ \t]{0,3}[,;]")
@@ -119,5 +121,6 @@ USERNAME = Recognizer(
     type="USERNAME",
     finder=_username_finder,
     needs=(_USER_CUE,),
-    prefilter=finds(r"(?i)cc[ \t]*:|user|login|log-in|logon|account|uid|usuari|utilizador|in as"),
+    prefilter=finds(r"(?i)cc[ \t]*:|user|login|log-in|logon|account|uid|usuari|utilizador|in as|reviewer|ed[ \t]+by"
+                    r"|author"),
 )

@@ -87,7 +87,8 @@ SHORT_DATE = Recognizer(
     patterns=compile_patterns(dates.SHORT_DATE),
     validator=lambda s: False if s in _FRACTION_TEXTS else None,
     context=("date", "dated", "on", "since", "until", "till", "from", "admitted", "discharged", "seen", "by",
-             "booked", "appointment", "appt", "visit", "due", "round", "clinic", "entry",
+             "booked", "appointment", "appt", "visit", "due", "round", "clinic", "entry", "referred", "reviewed",
+             "sent", "received", "contacted", "called", "attended", "visited", "last", "next",
              "fecha", "desde", "hasta", "ingreso", "alta", "data", "admissão", "el", "em"),
     # "3/4 of", "1/2 tablet", ventilator "10/5" are not dates
     negative_context=(">of", ">de", "tablet", "tablets", "tab", "tabs", "dose", "mg", "ml", "cup", "score",
