@@ -228,14 +228,15 @@ class GenericWordTrimmer:
             return start, end
         start, end = trim_punctuation(doc, start, end)
         start = self.after_opening_verb(start, end, label)
-        while start < end - 1 and (((s.generic(start) or self.imperative(start)) and not self.name_start(start, end))
-                                   or s.opener(start) or self.opening_verb(start, label)):
-            start += 1
-            start, end = trim_punctuation(doc, start, end)
         name_like = label in self.name_labels
 
         def preposition(k: int) -> bool:  # not in capitals: "GREAT BRITAIN AND" may go on in the next span
             return name_like and not s.caps[k] and doc[k].text in PREPOSITIONS
+        while start < end - 1 and (((s.generic(start) or self.imperative(start)) and not self.name_start(start, end))
+                                   or s.opener(start) or self.opening_verb(start, label)
+                                   or (preposition(start) and doc[start + 1].text[:1].isdigit())):
+            start += 1  # "of 5 Quay Street, Truro": an address opens with its number, not a preposition
+            start, end = trim_punctuation(doc, start, end)
 
         def clock_time(k: int) -> bool:  # "Church Street around 11", "the Crown till 3": a time said after it
             return (name_like and k - 1 > start and len(doc[k].text) <= 2 and doc[k].text.isdigit()

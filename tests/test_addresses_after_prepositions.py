@@ -1,0 +1,24 @@
+"""An address after "of", "at" or "from" is one address: "Mr Desmond Achterberg of 5 Quay Street, Truro,
+TR1 2HE" was three places, the first "of 5 Quay Street" (the tagger's span opened with the preposition,
+so the mask did not read it as a street and split it at its commas). A span opening with a preposition
+before a house number starts at the number."""
+import pytest
+
+import spacy_anon
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return spacy_anon.load()
+
+
+@pytest.mark.parametrize("text,address", [
+    ("Our client, Mr Desmond Achterberg of 5 Quay Street, Truro, TR1 2HE, instructs us.",
+     "5 Quay Street, Truro, TR1 2HE"),
+    ("The tenant of 14 Rowan Court, Burton-on-Trent DE14 2QT has complained.", "14 Rowan Court, Burton-on-Trent DE14 2QT"),
+    ("Mrs Patel, of 3 Station Road, Long Eaton, wrote to us.", "3 Station Road, Long Eaton"),
+])
+def test_an_address_after_of_is_one_address(nlp, text, address):
+    rows = [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table]
+    assert (address, "LOC") in rows
+    assert not any(value.startswith("of ") for value, _ in rows)
