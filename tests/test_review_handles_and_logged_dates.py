@@ -40,3 +40,18 @@ def test_a_logged_short_date_is_masked(nlp, text, date):
 @pytest.mark.parametrize("text", ["Take 1/2 tablet twice daily", "Pain score 14/10 at worst", "last seen 3/4 of the way"])
 def test_fractions_stay(text):
     assert not [v for v in rule_values(text) if v[1] == "DATETIME"]
+
+
+LOG = ("[2026-11-28 10:14:03] INFO user=jsmith42 ip=10.0.4.17 action=login status=ok\n"
+       "[2026-11-28 10:15:22] WARN user=maria.k@acme-corp.com ip=203.0.113.9 action=reset_password attempts=3\n"
+       "[2026-11-28 10:16:40] INFO name=john action=update owner=patel")
+
+
+def test_a_log_lines_keys_and_word_values_are_no_names(nlp):
+    """"action=login" was a person and "WARN user" an organisation: a log field's key, and its value when
+    that is a word software writes, are machine text; a name as a value is still masked."""
+    found = table_rows(nlp, LOG)
+    values = [value for value, _ in found]
+    assert "login" not in values and "WARN user" not in values and "update" not in values
+    assert ("john", "PERSON") in found and ("patel", "PERSON") in found
+    assert ("jsmith42", "CONTACT") in found and ("maria.k@acme-corp.com", "CONTACT") in found

@@ -31,11 +31,39 @@ _MACHINE = re.compile(
 _LEVEL_WORD = re.compile(r"(?:INFO|WARN|ERROR|DEBUG|TRACE|FATAL|CRITICAL|NOTICE)\b")
 
 
+# a log field's key, and its value when that is a word ("action=login", "status=ok", "result=reset_password"),
+# in a log line that has a level word
+_KEY_VALUE = re.compile(r"(?<![\w.\-@])((?:(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL|NOTICE)[ ])?"
+                        r"[a-z][a-z_]{1,30})=(?:([a-z][a-z_]{1,30})(?![\w@.\-]))?")
+
+
 def machine_regions(text: str) -> List[Tuple[int, int]]:
-    """Sorted (start, end) of the parts of `text` that software writes (see the module's docstring)."""
+    """Sorted (start, end) of the parts of `text` that software writes (see the module's docstring); a log
+    level before a field's key is one part with it ("WARN user=": a tagger's "WARN user" lies inside)."""
     if "HTTP/" not in text and "Mozilla/" not in text and _LEVEL_WORD.search(text) is None:
         return []
-    return [m.span() for m in _MACHINE.finditer(text)]
+    found = [m.span() for m in _MACHINE.finditer(text)]
+    if "=" in text:
+        found += [m.span() if m.group(2) and _word_value(m.group(2)) else m.span(1) for m in _KEY_VALUE.finditer(text)]
+        found.sort()
+    regions: List[Tuple[int, int]] = []
+    for start, end in found:
+        if regions and start < regions[-1][1]:
+            regions[-1] = (regions[-1][0], max(end, regions[-1][1]))
+        else:
+            regions.append((start, end))
+    return regions
+
+
+def _word_value(value: str) -> bool:
+    """A log value that is a word or words of software ("login", "reset_password"), no one's name."""
+    from spacy_anon.lexicon.gazetteers import load_gazetteer
+    from spacy_anon.lexicon.generic_words import dictionary_test, zipf
+    from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES, first_names
+
+    is_word, surnames = dictionary_test("en"), load_gazetteer(LAST_NAME_SOURCES)
+    return all(part and (is_word(part) or zipf(part) >= 3.0) and part not in first_names() and part not in surnames
+               for part in value.split("_"))  # "login": no dictionary lists it, software writes it often
 
 
 def inside(regions: List[Tuple[int, int]], start: int, end: int) -> bool:
