@@ -397,6 +397,7 @@ NEEDS_SAMPLES = LINES + RAW_LINES + [
     "Laptop asset tag LT-04411, serial number SN-88231-X, IMEI 356938035643809, Tomasz Nowak (ID 448210)",
     "wallet 1BoatSLRHtKNngkdXEeobR76b53LETtpyT or bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq or "
     "0x52908400098527886E0F7030069857D2E4169EE7",
+    '{"customer": "Fatima Zahra Benali", "city": "Lyon", "contact": "07700 900123"}',
 ]
 
 

@@ -8,6 +8,10 @@ import bisect
 import re
 from typing import List, Tuple
 
+from spacy_anon.lexicon.gazetteers import load_gazetteer
+from spacy_anon.lexicon.generic_words import dictionary_test, zipf
+from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES, first_names
+
 # path segments of web applications ("/api/v2/users/u48213/profile"): resources and versions
 _SEGMENTS = ("v\\d{0,2}|api|apis|rest|users?|accounts?|orders?|profiles?|static|assets|images?|img|js|css|login|logout"
              "|search|checkout|cart|settings|admin|auth|health|status|home|index|confirm|reset|update|delete|new|edit")
@@ -57,10 +61,6 @@ def machine_regions(text: str) -> List[Tuple[int, int]]:
 
 def _word_value(value: str) -> bool:
     """A log value that is a word or words of software ("login", "reset_password"), no one's name."""
-    from spacy_anon.lexicon.gazetteers import load_gazetteer
-    from spacy_anon.lexicon.generic_words import dictionary_test, zipf
-    from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES, first_names
-
     is_word, surnames = dictionary_test("en"), load_gazetteer(LAST_NAME_SOURCES)
     return all(part and (is_word(part) or zipf(part) >= 3.0) and part not in first_names() and part not in surnames
                for part in value.split("_"))  # "login": no dictionary lists it, software writes it often

@@ -346,7 +346,11 @@ def field_words(text: str, start: int, end: int) -> bool:
     `line_field_key`, `identifier_scheme`, or one field key before its colon: "No" of "National Insurance
     No: QQ123456C")."""
     return next_field_label(text, start, end) or line_field_key(text, start, end) or identifier_scheme(text, start, end) \
-        or (folded(text[start:end].strip(" .")) in FIELD_KEYS and _COLON_AFTER.match(text, end) is not None)
+        or (folded(text[start:end].strip(" .")) in FIELD_KEYS and _COLON_AFTER.match(text, end) is not None) \
+        or (text[start - 1:start] in ("'", '"') and _QUOTED_KEY_END.match(text, end) is not None)  # '"firstName":'
+
+
+_QUOTED_KEY_END = re.compile(r"""["'][ \t]*:""")
 
 
 def next_field_label(text: str, start: int, end: int) -> bool:

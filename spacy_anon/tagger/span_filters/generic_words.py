@@ -53,7 +53,8 @@ def trim_punctuation(doc: Doc, start: int, end: int) -> Tuple[int, int]:
         t = doc[end - 1]
         closer = next((c for _, c in PAIRS if c == t.text), None)
         unopened = closer is not None and not _balanced(doc, start, end - 1, closer)
-        if t.is_space or t.text in TRAILING_PUNCT or unopened:
+        quoted = t.text in ("'", "’") and start > 0 and doc[start - 1].text == t.text  # "'Ana'" of a dict
+        if t.is_space or t.text in TRAILING_PUNCT or unopened or quoted:
             end -= 1
         else:
             break

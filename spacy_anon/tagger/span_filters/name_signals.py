@@ -27,7 +27,7 @@ SENTENCE_OPENERS = frozenset({".", "!", "?", ":", ";", "-", "*", "•", "—", "
 VALUE_GLUE = frozenset({":", "#", "no", "no.", "nr", "num", "number", "-", "="})
 LEADING_PUNCT = frozenset(",.:;!?)]}>|/-–—*•")
 TRAILING_PUNCT = frozenset(",:;!?([{<|/-–—*•")
-PAIRS = (("(", ")"), ("[", "]"), ('"', '"'), ("“", "”"))  # not ’: an apostrophe too ("seven days’")
+PAIRS = (("(", ")"), ("[", "]"), ("{", "}"), ('"', '"'), ("“", "”"))  # not ’: an apostrophe too ("seven days’")
 OPENERS = frozenset(o for o, _ in PAIRS)
 DETERMINERS = frozenset("the his her their my our your its ’s 's".split())
 MONTHS = frozenset("january february march april may june july august september october november december "

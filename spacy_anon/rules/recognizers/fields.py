@@ -1,0 +1,65 @@
+"""Values of a record written into text as JSON or a Python dict: `{"customer": "Fatima Zahra Benali",
+"city": "Lyon"}`. A tagger trained on prose reads the quotes and keys as noise and finds a part of a name
+or none ("Benali" and "Lyon" were left in clear); the key says what its value is, so a value under a key
+that names a person (`NAME_KEYS`) is a person's name and one under a key that names a place
+(`PLACE_KEYS`) a place, whole. A value with a digit or "@" under a person's key is a contact or an
+identifier, left to those recognizers ("contact": "07700 900123")."""
+import re
+from typing import FrozenSet, Iterator, Tuple
+
+from spacy_anon.rules.recognizers.base import Recognizer, contains
+
+NAME_KEYS: FrozenSet[str] = frozenset((
+    "name", "full name", "fullname", "first name", "firstname", "last name", "lastname", "surname",
+    "given name", "given names", "forename", "forenames", "middle name", "maiden name", "customer",
+    "customer name", "client", "client name", "patient", "patient name", "contact", "contact name",
+    "employee", "employee name", "owner", "author", "manager", "next of kin", "nok", "emergency contact",
+    "recipient", "sender", "spouse", "guardian", "parent", "doctor", "physician", "gp", "nombre", "apellido",
+    "apellidos", "nome", "sobrenome", "cliente", "paciente"))
+PLACE_KEYS: FrozenSet[str] = frozenset((
+    "city", "town", "address", "street", "street address", "address line 1", "address line 2", "address1",
+    "address2", "line1", "line2", "locality", "county", "district", "village", "birthplace", "place of birth",
+    "ciudad", "cidade", "direccion", "dirección", "endereco", "endereço", "localidad"))
+# a quoted key, a colon, a quoted value on one line (JSON, a Python dict, a JavaScript object)
+_FIELD = re.compile(r"""(["'])([A-Za-z][A-Za-z_ \-]{0,28}[A-Za-z])\1[ \t]*:[ \t]*"""
+                    r"""(?:"([^"\n\\]{1,120})"|'([^'\n\\]{1,120})')""")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+FIELD_SCORE = 0.8
+
+
+def field_key(key: str) -> str:
+    """A key in the words of `NAME_KEYS` ("firstName", "first_name", "First-Name" -> "first name")."""
+    return " ".join(_CAMEL.sub(" ", key).replace("_", " ").replace("-", " ").lower().split())
+
+
+def _fields(text: str, keys: FrozenSet[str], person: bool) -> Iterator[Tuple[int, int, float]]:
+    for m in _FIELD.finditer(text):
+        if field_key(m.group(2)) not in keys:
+            continue
+        group = 3 if m.group(3) is not None else 4  # "O'Neill" in double quotes, 'Ana' in single ones
+        value = m.group(group)
+        start = m.start(group) + len(value) - len(value.lstrip())
+        end = m.end(group) - (len(value) - len(value.rstrip()))
+        if start >= end or not any(c.isalpha() for c in value):
+            continue
+        if person and (any(c.isdigit() for c in value) or "@" in value):
+            continue
+        yield start, end, FIELD_SCORE, True  # the key says what it is: the label holds against guesses
+
+
+FIELD_NAME = Recognizer(
+    name="rules.field_name",
+    label="PERSON",
+    type="NAME",
+    finder=lambda text, options: _fields(text, NAME_KEYS, True),
+    needs=(_FIELD,),
+    prefilter=contains(":"),
+)
+
+FIELD_PLACE = Recognizer(
+    name="rules.field_place",
+    label="LOC",
+    finder=lambda text, options: _fields(text, PLACE_KEYS, False),
+    needs=(_FIELD,),
+    prefilter=contains(":"),
+)
