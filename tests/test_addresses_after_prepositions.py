@@ -22,3 +22,14 @@ def test_an_address_after_of_is_one_address(nlp, text, address):
     rows = [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table]
     assert (address, "LOC") in rows
     assert not any(value.startswith("of ") for value, _ in rows)
+
+
+def test_a_sentence_ends_after_a_postcode(nlp):
+    """"LA9 4PQ. Old one was 18 Fell View" was one tagger span over two sentences, which split the address
+    before it into three places: a full stop after a postcode's last letters (or after a number) ends a
+    sentence inside a span."""
+    text = ("Please can you update my address - it's now 3 Millbrook Mews, Kendal, LA9 4PQ. Old one was "
+            "18 Fell View, Windermere. Thanks, Imogen Thwaite (member no. 00931277)")
+    rows = [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table]
+    assert ("3 Millbrook Mews, Kendal, LA9 4PQ", "LOC") in rows
+    assert not any("4PQ. " in value for value, _ in rows)

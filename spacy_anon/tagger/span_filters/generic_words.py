@@ -89,7 +89,9 @@ class GenericWordTrimmer:
         if not doc[i].whitespace_ and not doc[i + 1].is_space:
             return False
         prev = doc[i - 1].text
-        return (len(prev) >= 4 and prev.isalpha()) or doc[i].text in "!?"
+        postcode_end = prev.isalpha() and prev.isupper() and i >= 2 and doc[i - 2].text[-1:].isdigit() \
+            and not doc[i - 2].whitespace_  # "LA9 4PQ. Old one was": the "4PQ" of a postcode
+        return (len(prev) >= 4 and prev.isalpha()) or prev[-1:].isdigit() or postcode_end or doc[i].text in "!?"
 
     def field_key(self, i: int, start: int, end: int) -> bool:
         """A key of a record field before a value ("MRN 4471823", "Case No 12/06") or its colon ("DOB:", "Our Ref:")."""
