@@ -16,7 +16,7 @@ from spacy_anon.lexicon.common_words import common_word_test
 GREETINGS = frozenset(
     "hi hello hey hiya howdy dear greetings thanks thank thx ty cheers regards best kind kindest warm warmest "
     "sincerely faithfully yours truly respectfully cordially bye goodbye congratulations congrats welcome "
-    "please sorry good wishes".split()
+    "please sorry good wishes many".split()  # "Many thanks"
 )
 
 # Words that address a letter's reader by role or courtesy ("Dear Sir/Madam", "Dear Hiring Manager"): no name.

@@ -126,7 +126,20 @@ def small_words_and_numbers(value: str, lang: str) -> bool:
 # a letter's or a message's closing before its writer's name, on the same line or the line above
 _CLOSING_BEFORE = re.compile(
     r"(?i)(?:^|[\s.!?])(?:thanks|thank you|many thanks|cheers|ta|regards|best|best wishes|kind regards|warm regards|"
-    r"sincerely|faithfully|love|all the best|speak soon|take care)[ \t]*[,.!]?[ \t]*\n?[ \t]*$")
+    r"sincerely|faithfully|love|all the best|speak soon|take care)(?:[ \t]+(?:again|so much|very much|all))?"
+    r"[ \t]*[,.!\-–—]?[ \t]*\n?[ \t]*$")
+
+
+def signed_name(text: str, start: int, end: int, is_organisation: Callable[[str], bool]) -> bool:
+    """Two or three capitalised words after a closing that name no organisation ("Thanks, Imogen Thwaite"):
+    who signs the message."""
+    words = text[start:end].split()
+    return 2 <= len(words) <= 3 and all(w[:1].isupper() and w[1:].islower() for w in words) \
+        and after_closing(text, start) and _CLOSING_MARK.search(text, max(0, start - 8), start) is not None \
+        and not is_organisation(text[start:end])  # the closing marked off: not "Best Kept Secret"
+
+
+_CLOSING_MARK = re.compile(r"[,!\-–—\n][ \t]*\Z")
 
 
 def after_closing(text: str, start: int) -> bool:

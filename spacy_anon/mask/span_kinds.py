@@ -59,7 +59,7 @@ from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
-    field_words, not_a_name,
+    field_words, not_a_name, signed_name,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
@@ -408,8 +408,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             new = category_by_context(text, piece, prev_part)
         if new is None and (person_shape(text, piece.start_char, piece.end_char, label, is_given_name) or (
                 piece[0].is_title and is_given_name(piece[0].lower_) and (role_in_brackets(text, piece.end_char)
-                                                                           or after_closing(text, piece.start_char)))):
-            new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)" tagged LOC
+                                                                           or after_closing(text, piece.start_char)))
+                or signed_name(text, piece.start_char, piece.end_char, organisation_shape)):
+            new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Thanks, Imogen Thwaite"
         if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char):
             new = "LOC"  # "Place of birth: Gdańsk" tagged PERSON
         if sex_field_value(text, piece.start_char, piece.end_char):
