@@ -15,28 +15,32 @@ from spacy_anon.rules import scanning
 from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.recognizers.base import Recognizer, has_digits, last_digits
 
-_NO = r"(?:id|ID|Id|no\.?|No\.?|NO\.?|number|Number|num\.?|#|ref\.?|Ref\.?|reference|code)"
+_NO = r"(?:id|ID|Id|no\.?|No\.?|NO\.?|number|Number|num\.?|#|ref\.?|Ref\.?|reference|code|PIN)"
 # fine type -> label words (case-insensitive), each optionally followed by "id", "no.", "number", "ref"
 CUES: Tuple[Tuple[str, str], ...] = (
     ("EMPLOYEE_ID", r"employee|staff|payroll|personnel|badge|emp"),
-    ("RECORD_NUMBER", r"mrn|hospital|patient|medical\s+record|chart|nhs\s+trust|rio|case\s+note"),
+    ("RECORD_NUMBER", r"mrn|hospital|hosp|patient|medical\s+record|chart|nhs\s+trust|rio|case\s+note"),
     # an NHS number written after its label, checksum or not ("NHS No: 943 476 5918"): a tagger's span
     # there is typed NHS, not PHONE (`rules.nhs` reports the valid ones; this type has no recognizer here)
     ("NHS", r"nhs"),
     # a UK bank's sort code names the branch that holds the account ("Sort code 40-12-76")
     ("ACCOUNT_NUMBER", r"account|acct|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"
                        r"|sort[ \t\-]?code"),
-    ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"),
+    ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"
+                         # a parcel's carrier before its tracking number ("Royal Mail: JX 1234 5678 9GB")
+                         r"|royal[ \t]+mail|parcelforce|ups|usps|fedex|dhl|dpd|evri|hermes|yodel"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment"),  # not "s/n", Spanish "sin número"
     # a bare "ID" label ("Tomasz Nowak (ID 448210)", "ID: 7781-22"): last, so "Employee ID" stays an employee's
-    ("ID_NUMBER", r"id(?![a-z])|identification|identity[ \t]+(?:card|document)"),
+    # a clinician's or a professional's registration ("GMC 7012345", "NMC PIN 12A3456E", "NPI: 1234567893")
+    ("ID_NUMBER", r"id(?![a-z])|identification|identity[ \t]+(?:card|document)|gmc|nmc|hcpc|gphc|npi|dea"
+                  r"|pin(?![a-z])"),
 )
 # a code: letters and digits in at most four groups, at least four digits in all (checked below)
 # a code may be printed in groups of digits ("account number 1234 5678 9012"): after three digits, up to
 # four more groups of three to eight digits, each after one space, are part of it
-_CODE = r"(?:[A-Z]{1,5}[\-/ ]?)?\d[\dA-Z]{0,14}(?:[\-/][\dA-Z]{1,10}){0,3}(?:(?<=\d{3})[ ]\d{3,8}){0,4}" \
-    r"(?![\w\-/]|[.,]\d)"
+_CODE = r"(?:[A-Z]{1,5}[\-/ ]?)?\d[\dA-Z]{0,17}(?:[\-/][\dA-Z]{1,10}){0,3}(?:(?<=\d{3})[ ]\d{3,8}){0,4}" \
+    r"(?:(?<=\d)[ ]\d[A-Z]{2})?(?![\w\-/]|[.,]\d)"  # a postal item's last group: "JX 1234 5678 9GB"
 _LABELLED = re.compile(
     r"(?<![\w])(?i:(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in CUES) + r"))"
     r"(?:(?:[ \t]{1,2}|[_\-]?)(?i:" + _NO + r"))?\.?[ \t]{0,2}(?:[:#=][ \t]{0,2}|is[ \t]{1,2})?(?P<code>" + _CODE + r")"
