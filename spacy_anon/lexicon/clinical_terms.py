@@ -139,7 +139,8 @@ EVERYDAY_ABBREVIATIONS = frozenset("ext asap vat gb io".split())
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 # a UK postcode or a US state and ZIP code: their letters are no shorthand ("Nottingham NG90 1BS" holds "NG"
 # and "BS", "Nashville, TN 37203" "TN"; counted, a form with an address read as a clinical note)
-POSTAL_CODE = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|[A-Z]{2}[ \t]{1,2}\d{5}(?:-\d{4})?)(?![\w-])")
+POSTAL_CODE = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|[A-Z]{2}[ \t]{1,2}\d{5}(?:-\d{4})?)"
+                         r"(?![\w-])")
 
 
 def outside_postal_codes(text: str, words: Sequence[str], starts: Sequence[int]) -> Sequence[str]:

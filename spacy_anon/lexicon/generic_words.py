@@ -230,8 +230,15 @@ def shouted_words_only(line: str) -> bool:
     interjection or chat shorthand ("the 7:15 from chelmsford was cancelled AGAIN", "OMG same"): capitals
     for emphasis on a line typed in lower case, where names are in lower case too. Not an acronym or a
     name in capitals ("went to the NHS clinic", "met SARAH"), nor a capitalised word ("Chelmsford")."""
-    shouted = [w for w in _LETTERS.findall(line) if not w.islower()]
-    is_word = dictionary_test("en")
-    return bool(shouted) and all(w.isupper() and len(w) >= 2 and (
-        is_word(w.lower()) or zipf(w.lower()) >= 5.0 or w.lower() in INTERJECTIONS or w.lower() in CHAT_SHORTHAND)
-        for w in shouted)  # "AND", "NOT": function words no dictionary list has
+    shouted = False
+    for w in _LETTERS.findall(line):
+        if w.islower():
+            continue
+        if not w.isupper() or len(w) < 2:  # "Chelmsford", "I": capitals as a writer uses them
+            return False
+        lower = w.lower()
+        if not (lower in INTERJECTIONS or lower in CHAT_SHORTHAND or dictionary_test("en")(lower)
+                or zipf(lower) >= 5.0):  # "AND", "NOT": function words no dictionary lists
+            return False  # "NHS", "SARAH": an acronym or a name
+        shouted = True
+    return shouted
