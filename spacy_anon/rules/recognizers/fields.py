@@ -7,7 +7,8 @@ identifier, left to those recognizers ("contact": "07700 900123")."""
 import re
 from typing import FrozenSet, Iterator, Tuple
 
-from spacy_anon.rules.recognizers.base import Recognizer, contains
+from spacy_anon.rules import scanning
+from spacy_anon.rules.recognizers.base import Recognizer, finds
 
 NAME_KEYS: FrozenSet[str] = frozenset((
     "name", "full name", "fullname", "first name", "firstname", "last name", "lastname", "surname",
@@ -23,6 +24,7 @@ PLACE_KEYS: FrozenSet[str] = frozenset((
 # a quoted key, a colon, a quoted value on one line (JSON, a Python dict, a JavaScript object)
 _FIELD = re.compile(r"""(["'])([A-Za-z][A-Za-z_ \-]{0,28}[A-Za-z])\1[ \t]*:[ \t]*"""
                     r"""(?:"([^"\n\\]{1,120})"|'([^'\n\\]{1,120})')""")
+_HAS_FIELD = finds(r"""["'][ \t]*:[ \t]*["']""")  # a quoted key's colon before a quoted value
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 FIELD_SCORE = 0.8
 
@@ -32,14 +34,21 @@ def field_key(key: str) -> str:
     return " ".join(_CAMEL.sub(" ", key).replace("_", " ").replace("-", " ").lower().split())
 
 
-def _fields(text: str, keys: FrozenSet[str], person: bool) -> Iterator[Tuple[int, int, float]]:
+def _record_fields(text: str) -> Tuple[Tuple[str, int, int, str], ...]:
+    """(key in words, value start, value end, value) of every quoted field; one scan for both recognizers."""
+    out = []
     for m in _FIELD.finditer(text):
-        if field_key(m.group(2)) not in keys:
-            continue
         group = 3 if m.group(3) is not None else 4  # "O'Neill" in double quotes, 'Ana' in single ones
-        value = m.group(group)
-        start = m.start(group) + len(value) - len(value.lstrip())
-        end = m.end(group) - (len(value) - len(value.rstrip()))
+        out.append((field_key(m.group(2)), m.start(group), m.end(group), m.group(group)))
+    return tuple(out)
+
+
+def _fields(text: str, keys: FrozenSet[str], person: bool) -> Iterator[Tuple[int, int, float, bool]]:
+    for key, value_start, value_end, value in scanning.shared(text, "record_fields", lambda: _record_fields(text)):
+        if key not in keys:
+            continue
+        start = value_start + len(value) - len(value.lstrip())
+        end = value_end - (len(value) - len(value.rstrip()))
         if start >= end or not any(c.isalpha() for c in value):
             continue
         if person and (any(c.isdigit() for c in value) or "@" in value):
@@ -53,7 +62,7 @@ FIELD_NAME = Recognizer(
     type="NAME",
     finder=lambda text, options: _fields(text, NAME_KEYS, True),
     needs=(_FIELD,),
-    prefilter=contains(":"),
+    prefilter=_HAS_FIELD,
 )
 
 FIELD_PLACE = Recognizer(
@@ -61,5 +70,5 @@ FIELD_PLACE = Recognizer(
     label="LOC",
     finder=lambda text, options: _fields(text, PLACE_KEYS, False),
     needs=(_FIELD,),
-    prefilter=contains(":"),
+    prefilter=_HAS_FIELD,
 )
