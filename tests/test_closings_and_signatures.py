@@ -41,3 +41,13 @@ def test_after_closing(before, expected):
 
 def test_a_closing_word_inside_a_title_signs_nothing(nlp):
     assert ("Kept Secret", "PERSON") not in table_rows(nlp, "Best Kept Secret ( production team )")
+
+
+def test_a_numbered_role_opens_a_turn(nlp):
+    """"participant 3:" was masked as an organisation: a role's number belongs to its turn label."""
+    text = ("interviewer: can you tell me where you grew up?\n"
+            "participant 3: yeah so i was born in aberdeen, then we moved to inverness.\n"
+            "interviewer: and your mum?\n"
+            "participant 3: she was a midwife at raigmore hospital, her name's morag.")
+    found = [value for value, _ in table_rows(nlp, text)]
+    assert "participant" not in found and "morag" in found and "aberdeen" in found

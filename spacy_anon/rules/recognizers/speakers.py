@@ -43,10 +43,11 @@ HONORIFIC_WORDS = frozenset(DEFAULT_HONORIFICS)
 _CLOCK = r"[\[(]?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:[ \t]?[ap]\.?m\.?)?[\])]?"
 _WORD = r"[^\W\d_][\w'’.\-]*"
 # a line's opening: an optional channel ("[#general]" of a chat export), an optional clock time, an optional
-# reply mark, the label (a handle, or one to three words), then ":" and a space or the line's end
+# reply mark, the label (a handle, or one to three words, and a role's number: "participant 3"), then ":" and a
+# space or the line's end
 TURN = re.compile(
     rf"(?im)^[ \t]*(?:\[\#[\w.-]{{1,40}}\][ \t]+)?(?P<clock>{_CLOCK}[ \t]+(?:[-–][ \t]+)?)?(?:[↳>][ \t]*)?"
-    rf"(?P<label>(?P<mark>@|u/)?{_WORD}(?:[ \t]{_WORD}){{0,2}})[ \t]*:(?=[ \t]|$)")
+    rf"(?P<label>(?P<mark>@|u/)?{_WORD}(?:[ \t]{_WORD}){{0,2}}(?P<number>[ \t]\d{{1,3}})?)[ \t]*:(?=[ \t]|$)")
 HANDLE_CHARS = re.compile(r"[_.\d]")
 HANDLE_PART = re.compile(r"[^\W\d_]+")
 TURN_SCORE = 0.6  # a dialogue's repeated label
@@ -99,6 +100,8 @@ def turns(text: str) -> Tuple[Tuple[int, int, str, float], ...]:
             continue
         mark = len(m.group("mark") or "")
         skip, kind = label_kind(m.group("label")[mark:])
+        if m.group("number") and kind != "role":
+            continue  # "participant 3:" is a speaker, "Room 3:" or "Item 2:" no one
         start = m.start("label") + mark + skip
         out.append((start, m.end("label"), kind, MARKED_TURN_SCORE if marked else TURN_SCORE))
     return tuple(out)
@@ -121,8 +124,10 @@ def label_kind(label: str) -> Tuple[int, str]:
 
 
 def is_role_turn(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is the whole label of a turn that names a role ("caller:")."""
-    return any(s == start and e == end and kind == "role" for s, e, kind, _score in turns(text))
+    """Whether text[start:end] is the label of a turn that names a role, or a part of it ("caller:", the
+    "participant" of "participant 3:")."""
+    return any(s <= start and end <= e and kind == "role" and (start == s or text[start - 1] in " \t")
+               and (end == e or text[end] in " \t") for s, e, kind, _score in turns(text))  # whole words
 
 
 QA_MARK = re.compile(r"(?m)^[ \t]*([QA])[ \t]*[.:)](?=[ \t])")
