@@ -132,7 +132,7 @@ RULE_TYPES: Dict[str, str] = {
     "DATE": "DATETIME", "TIME": "DATETIME", "YEAR": "DATETIME",
     "AGE": "AGE", "MONEY": "QUANTITY", "MEASURE": "QUANTITY",
     "NAME": "PERSON", "RELATIVE": "PERSON",
-    "POSTAL_CODE": "LOC", "ADDRESS": "LOC",
+    "POSTAL_CODE": "LOC", "ADDRESS": "LOC", "PLACE": "LOC",
     "ORGANIZATION": "ORG",
 }
 

@@ -338,6 +338,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
     # a job a disclosure scorer flagged is masked on purpose ("theatre director" of the person protected),
     # not a tagger's mistake for a name
     chosen_as_disclosing = span_getter("anon_source")(span) == DISCLOSURE_SOURCE
+    detected = span_getter("anon_source")(span) is not None  # by a tagger, not given by the caller
     whole = label not in SPLIT_CATEGORIES or street_shape(span.text, bare=False)  # an address is one span
     parts = [(span.start, span.end)] if whole else split_points(span)
     if label in TRIM_CATEGORIES:  # "Lily I love", "your house", "winter i": a name holds no pronoun
@@ -383,7 +384,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or period_code(value) \
                 or (label != "DEM" and small_words_and_numbers(value, doc.lang_)) \
                 or eponym_span(text, piece.start_char, piece.end_char) \
-                or measured_value(text, piece.start_char, piece.end_char) or bare_count(text, piece.start_char, piece.end_char, label) \
+                or measured_value(text, piece.start_char, piece.end_char) or (
+                    detected and bare_count(text, piece.start_char, piece.end_char, label)) \
                 or defined_term(text, piece.start_char, piece.end_char):  # "till 3"; "eGFR 72"; "(the Tenant)"
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
         if field_words(text, piece.start_char, piece.end_char):

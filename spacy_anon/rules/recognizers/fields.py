@@ -68,6 +68,7 @@ FIELD_NAME = Recognizer(
 FIELD_PLACE = Recognizer(
     name="rules.field_place",
     label="LOC",
+    type="PLACE",
     finder=lambda text, options: _fields(text, PLACE_KEYS, False),
     needs=(_FIELD,),
     prefilter=_HAS_FIELD,
