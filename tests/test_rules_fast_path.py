@@ -398,6 +398,7 @@ NEEDS_SAMPLES = LINES + RAW_LINES + [
     "wallet 1BoatSLRHtKNngkdXEeobR76b53LETtpyT or bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq or "
     "0x52908400098527886E0F7030069857D2E4169EE7",
     '{"customer": "Fatima Zahra Benali", "city": "Lyon", "contact": "07700 900123"}',
+    "Will and May went home early because Will felt sick.",
 ]
 
 

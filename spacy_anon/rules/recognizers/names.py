@@ -5,7 +5,8 @@ from functools import lru_cache
 from typing import FrozenSet, Iterator, List, Optional, Tuple
 
 from spacy_anon.lexicon.gazetteers import load_gazetteer
-from spacy_anon.lexicon.given_names import english_given_names
+from spacy_anon.lexicon.generic_words import IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
+from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns
 
 
@@ -259,4 +260,49 @@ SURNAME_PAIR = Recognizer(
     type="NAME",
     finder=_surname_pairs,
     languages=("es", "pt"),
+)
+
+
+# ---------------------------------------------------------------- given names that are words, by their verb
+# "Will felt sick", "because Will said so", "Will and May went home": a given name that is also a word
+# ("will", "may", "mark", "grace") is a name when a verb in the past follows it, which no modal or noun takes
+# ("will felt" is no English); a tagger reads it as the word. A month's name ("May", "June") alone before
+# a verb may be the month ("May went by"): only beside another name ("Will and May went").
+_WORD_NAME = re.compile(r"(?<![\w'’\-])([A-Z][a-z]{1,11})(?:[ \t]+and[ \t]+([A-Z][a-z]{1,11}))?[ \t]+([a-z]{2,14})\b")
+_NOT_BEFORE_NAME = frozenset("the a an in on of by since until till last next this that every each early late "
+                             "mid during".split())
+_MONTH_NAMES = frozenset("may june april august".split())
+# "be" and "have": a noun takes them as well ("Hope was lost", "Grace has gone"), so they prove no name
+_AUXILIARIES = frozenset("is are am was were has have had does did do been being".split())
+WORD_NAME_SCORE = 0.6
+
+
+def _word_name_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    given = english_given_names()
+    for m in _WORD_NAME.finditer(text):
+        first, second, verb = m.group(1).lower(), (m.group(2) or "").lower(), m.group(3)
+        if verb.endswith("ing") or verb in _AUXILIARIES or not (verb in IRREGULAR_VERBS
+                                        or is_past_or_progressive(verb, dictionary_test("en"))):
+            continue
+        before = text[max(0, m.start() - 12):m.start()].split()
+        if before and before[-1].lower().strip(",") in _NOT_BEFORE_NAME:
+            continue
+        names = [first] + ([second] if second else [])
+        if not all(n in given for n in names) or not any(n in WORD_GIVEN_NAMES for n in names):
+            continue  # the taggers read other names; this reads the ones that are words
+        if not second and first in _MONTH_NAMES:
+            continue
+        yield m.start(1), m.end(1), WORD_NAME_SCORE
+        if second:
+            yield m.start(2), m.end(2), WORD_NAME_SCORE
+
+
+WORD_NAME = Recognizer(
+    name="rules.word_name",
+    label="PERSON",
+    type="NAME",
+    finder=_word_name_finder,
+    needs=(_WORD_NAME,),
+    languages=("en",),
+    prefilter=re.compile(r"\b(?:" + "|".join(sorted(w.capitalize() for w in WORD_GIVEN_NAMES)) + r")\b").search,
 )
