@@ -58,3 +58,11 @@ def test_a_count_in_a_lower_case_post_is_no_name(nlp):
     text = "hey its me again lol. so my manager darren told me i cant take leave. my contract says 28 days"
     assert ("28", "ORG") not in table_rows(nlp, text)
     assert ("darren", "PERSON") in table_rows(nlp, text)
+
+
+@pytest.mark.parametrize("text", [
+    "hey team, reminder that karen from accounts is off till the 5th so send expense claims to raj instead.",
+    "Till then, speak soon. Ana", "he's on leave until the 12th",
+])
+def test_till_and_until_are_no_names(nlp, text):
+    assert not [value for value, _ in table_rows(nlp, text) if value.lower() in ("till", "until")]

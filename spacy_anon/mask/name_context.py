@@ -95,7 +95,7 @@ POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 # words that are no one's name alone: conjunctions a sentence opens with (not "Will", "May": given names),
 # and the brands of payment cards
 NO_NAME_WORDS = frozenset("if and but or so then when while because although though unless whether however "
-                          "also thus hence amex visa mastercard maestro".split())
+                          "also thus hence till til until amex visa mastercard maestro".split())
 
 
 def not_a_name(value: str) -> bool:
