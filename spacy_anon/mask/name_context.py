@@ -217,7 +217,8 @@ def split_at_pronouns(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
 # a form's or a letter's key of a place: the value after it is a place, whatever a tagger took it for
 _PLACE_FIELD_BEFORE = re.compile(
     r"(?i)\b(?:place[ \t]+of[ \t]+(?:birth|residence|issue|work)|birth[ \t]?place|city|town|village|county|"
-    r"country(?:[ \t]+of[ \t]+(?:birth|residence))?|home[ \t]?town)[ \t]*:[ \t]*$")
+    r"country(?:[ \t]+of[ \t]+(?:birth|residence))?|home[ \t]?town|location|venue)[ \t]*:[ \t]*"
+    r"(?P<parts>(?:[^\n:,;]{1,40},[ \t]*){0,3})$")  # the value's later parts too: "Location: Albany Road, Cardiff"
 
 
 _SEX_FIELD_BEFORE = re.compile(r"(?i)\b(?:sex|gender)[ \t]*:[ \t]*$")
@@ -230,9 +231,11 @@ def sex_field_value(text: str, start: int, end: int) -> bool:
         _SEX_FIELD_BEFORE.search(text, max(0, start - 16), start) is not None
 
 
-def place_field_before(text: str, start: int) -> bool:
-    """Whether text[start:] is the value of a place's field ("Place of birth: Gdańsk", "Town: Leyton")."""
-    return _PLACE_FIELD_BEFORE.search(text, max(0, start - 40), start) is not None
+def place_field_before(text: str, start: int, later_parts: bool = False) -> bool:
+    """Whether text[start:] is the value of a place's field ("Place of birth: Gdańsk", "Town: Leyton"), or with
+    `later_parts` a later part of it ("Location: Albany Road, Cardiff")."""
+    found = _PLACE_FIELD_BEFORE.search(text, max(0, start - 160), start)
+    return found is not None and (later_parts or not found.group("parts"))
 
 
 # a state's code that is no English word ("IN", "OR", "ME" are words in a line of capitals), before no word
@@ -360,7 +363,30 @@ def field_words(text: str, start: int, end: int) -> bool:
     No: QQ123456C")."""
     return next_field_label(text, start, end) or line_field_key(text, start, end) or identifier_scheme(text, start, end) \
         or (folded(text[start:end].strip(" .")) in FIELD_KEYS and _COLON_AFTER.match(text, end) is not None) \
-        or (text[start - 1:start] in ("'", '"') and _QUOTED_KEY_END.match(text, end) is not None)  # '"firstName":'
+        or (text[start - 1:start] in ("'", '"') and _QUOTED_KEY_END.match(text, end) is not None) \
+        or table_header(text, start, end)  # '"firstName":', "Name,DOB,Postcode,Diagnosis"
+
+
+_HEADER_CELL = re.compile(r"[ \t]*[A-Za-z][A-Za-z _/()\-]{0,30}[ \t]*")
+
+
+def table_header(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] lies on a table's header row: a line of two or more separators ("," ";" "|" or
+    a tab) whose cells are one to three words, two of them a field's key ("Name,DOB,Postcode,Diagnosis"),
+    above a line with as many separators."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    if line_end < 0 or "\n" in text[start:end]:
+        return False
+    line = text[line_start:line_end]
+    sep = next((c for c in (",", "\t", ";", "|") if line.count(c) >= 2), None)
+    cells = line.strip().strip("|").split(sep) if sep else []
+    if sep is None or not all(_HEADER_CELL.fullmatch(cell) and len(cell.split()) <= 3 for cell in cells):
+        return False
+    if sum(folded(cell.split()[-1]) in FIELD_KEYS for cell in cells if cell.split()) < 2:
+        return False  # "Anna, Bob, Carla" above more commas: names, not columns
+    next_end = text.find("\n", line_end + 1)
+    return text[line_end + 1:next_end if next_end >= 0 else len(text)].count(sep) >= line.count(sep) - (sep == "|")
 
 
 _QUOTED_KEY_END = re.compile(r"""["'][ \t]*:""")

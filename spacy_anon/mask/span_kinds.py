@@ -413,8 +413,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                                                                            or after_closing(text, piece.start_char)))
                 or signed_name(text, piece.start_char, piece.end_char, organisation_shape)):
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Thanks, Imogen Thwaite"
-        if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char):
-            new = "LOC"  # "Place of birth: Gdańsk" tagged PERSON
+        if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char, label == "PERSON"):
+            new = "LOC"  # "Place of birth: Gdańsk" tagged PERSON; "Location: Albany Road, Cardiff" too
         if sex_field_value(text, piece.start_char, piece.end_char):
             new = "DEM"  # "Sex: M" tagged ORG
         if (new == "DEM" or (new is None and label in ("ORG", "DEM")) or (new is None and label == "PERSON" and len(
