@@ -55,3 +55,10 @@ def test_a_notes_name_fields_hold_names(nlp, key):
 def test_latin_after_in_is_no_place_in_a_note(nlp, text):
     assert is_clinical_note(text)
     assert table_rows(nlp, text) == []
+
+
+def test_a_references_letters_are_no_shorthand(nlp):
+    text = ("Thank you for your application for the role of Staff Nurse (ref: 2026-SN-0412). Interview: Tuesday "
+            "2 Dec, 10:30, Room B14, Block C, St Helier Hospital, Carshalton SM5 1AA. Panel: Matron Joy Adeleke.")
+    assert not is_clinical_note(text)
+    assert ":30" not in nlp(text)._.anon_text  # the clock time is read whole

@@ -12,7 +12,7 @@ Written for this project from general clinical usage (no word list of a de-ident
 import re
 from collections import Counter
 from functools import lru_cache
-from typing import FrozenSet, Sequence, Tuple
+from typing import FrozenSet, List, Sequence, Tuple
 
 from spacy_anon.lexicon.common_words import COMMON_WORDS_DIR, common_word_test
 from spacy_anon.lexicon.generic_words import folded, verb_stems, zipf
@@ -137,16 +137,22 @@ NOTE_TERMS = 2
 # 123 4567 89"): no evidence of a note, or a short invoice or e-mail would read as one
 EVERYDAY_ABBREVIATIONS = frozenset("ext asap vat gb io".split())
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
-# a UK postcode or a US state and ZIP code: their letters are no shorthand ("Nottingham NG90 1BS" holds "NG"
-# and "BS", "Nashville, TN 37203" "TN"; counted, a form with an address read as a clinical note)
-POSTAL_CODE = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|[A-Z]{2}[ \t]{1,2}\d{5}(?:-\d{4})?)"
-                         r"(?![\w-])")
+# letters that belong to a code, not shorthand: a UK postcode or a US state and ZIP code ("Nottingham NG90
+# 1BS" holds "NG" and "BS", "Nashville, TN 37203" "TN"), a reference joined by hyphens with a digit in it
+# ("2026-SN-0412"). Counted, a form with an address or a letter with a reference read as a clinical note.
+CODE_LETTERS = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|[A-Z]{2}[ \t]{1,2}\d{5}(?:-\d{4})?"
+                          r"|[A-Za-z0-9]+(?:-[A-Za-z0-9]+){1,4})(?![\w-])")
 
 
-def outside_postal_codes(text: str, words: Sequence[str], starts: Sequence[int]) -> Sequence[str]:
-    """`words` (the tokens of `text`, starting at `starts`) with those inside a postal code (`POSTAL_CODE`)
-    blanked, for `clinical_term_count`."""
-    codes = [m.span() for m in POSTAL_CODE.finditer(text)]
+def code_spans(text: str) -> List[Tuple[int, int]]:
+    """(start, end) of the codes of `text` whose letters are no shorthand (`CODE_LETTERS`, with a digit)."""
+    return [m.span() for m in CODE_LETTERS.finditer(text) if any(c.isdigit() for c in m.group())]
+
+
+def outside_codes(text: str, words: Sequence[str], starts: Sequence[int]) -> Sequence[str]:
+    """`words` (the tokens of `text`, starting at `starts`) with those inside a code (`code_spans`) blanked,
+    for `clinical_term_count`."""
+    codes = code_spans(text)
     if not codes:
         return words
     out = list(words)
@@ -193,4 +199,11 @@ def is_clinical_note(text: str, min_share: float = NOTE_SHARE, min_terms: int = 
 def _letter_run_terms(text: str) -> Tuple[int, int]:
     """`clinical_term_count` of a text's runs of letters; the last texts asked are kept (the rules and
     two span filters ask of the same document)."""
-    return clinical_term_count(_LETTER_RUN.findall(POSTAL_CODE.sub(" ", text)))
+    codes = code_spans(text)
+    if codes:
+        kept, last = [], 0
+        for a, b in codes:
+            kept.append(text[last:a])
+            last = b
+        text = " ".join(kept + [text[last:]])
+    return clinical_term_count(_LETTER_RUN.findall(text))
