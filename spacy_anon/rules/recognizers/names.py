@@ -268,7 +268,10 @@ SURNAME_PAIR = Recognizer(
 # ("will", "may", "mark", "grace") is a name when a verb in the past follows it, which no modal or noun takes
 # ("will felt" is no English); a tagger reads it as the word. A month's name ("May", "June") alone before
 # a verb may be the month ("May went by"): only beside another name ("Will and May went").
-_WORD_NAME = re.compile(r"(?<![\w'’\-])([A-Z][a-z]{1,11})(?:[ \t]+and[ \t]+([A-Z][a-z]{1,11}))?[ \t]+([a-z]{2,14})\b")
+_WORD_NAMES = "|".join(sorted(w.capitalize() for w in WORD_GIVEN_NAMES))
+# a word name, or any capitalised word before "and" and a word name; "and" and a second name; a verb
+_WORD_NAME = re.compile(rf"(?<![\w'’\-])((?:{_WORD_NAMES})|[A-Z][a-z]{{1,11}}(?=[ \t]+and[ \t]+(?:{_WORD_NAMES})\b))"
+                        rf"(?:[ \t]+and[ \t]+([A-Z][a-z]{{1,11}}))?[ \t]+([a-z]{{2,14}})\b")
 _NOT_BEFORE_NAME = frozenset("the a an in on of by since until till last next this that every each early late "
                              "mid during".split())
 _MONTH_NAMES = frozenset("may june april august".split())
@@ -304,5 +307,5 @@ WORD_NAME = Recognizer(
     finder=_word_name_finder,
     needs=(_WORD_NAME,),
     languages=("en",),
-    prefilter=re.compile(r"\b(?:" + "|".join(sorted(w.capitalize() for w in WORD_GIVEN_NAMES)) + r")\b").search,
+    prefilter=re.compile(rf"\b(?:{_WORD_NAMES})\b").search,
 )
