@@ -48,6 +48,8 @@ def test_defined_term(text, value, expected):
     ("at 22 Elm", "22", "LOC", False),  # a house number
     ("in 1984 then", "1984", "MISC", False), ("id 123456", "123456", "ORG", False), ("3M plc", "3M", "ORG", False),
     ("Philip Herbert, 4th Earl", "4", "PERSON", False),  # an ordinal of a title
+    ("Av. Gaspar Aguilar, 90. 46017 Valencia", "90", "ORG", False),  # a house number after its street
+    ("lives at no. 42 now", "42", "ORG", False),
 ])
 def test_bare_count(text, value, label, expected):
     start = text.index(value)

@@ -506,4 +506,8 @@ def bare_count(text: str, start: int, end: int, label: str) -> bool:
     "4th Earl" an ordinal of a title)."""
     value = text[start:end]
     return label in ("PERSON", "ORG", "MISC") and value.isdigit() and len(value) <= 2 \
-        and not text[end:end + 1].isalpha()
+        and not text[end:end + 1].isalpha() and _NUMBER_OF_PLACE.search(text, max(0, start - 12), start) is None
+
+
+# before a house or flat number: a street's name and a comma ("Av. Gaspar Aguilar, 90"), "no.", "nº", "flat"
+_NUMBER_OF_PLACE = re.compile(r"(?i)(?:[A-Za-zÀ-ÿ],[ \t]*|\b(?:no|nº|n\.º|num|number|flat|apt|unit|piso)\.?[ \t]*)\Z")
