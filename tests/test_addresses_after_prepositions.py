@@ -5,6 +5,7 @@ before a house number starts at the number."""
 import pytest
 
 import spacy_anon
+from rules_support import table_rows
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +20,7 @@ def nlp():
     ("Mrs Patel, of 3 Station Road, Long Eaton, wrote to us.", "3 Station Road, Long Eaton"),
 ])
 def test_an_address_after_of_is_one_address(nlp, text, address):
-    rows = [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table]
+    rows = table_rows(nlp, text)
     assert (address, "LOC") in rows
     assert not any(value.startswith("of ") for value, _ in rows)
 
@@ -30,6 +31,6 @@ def test_a_sentence_ends_after_a_postcode(nlp):
     sentence inside a span."""
     text = ("Please can you update my address - it's now 3 Millbrook Mews, Kendal, LA9 4PQ. Old one was "
             "18 Fell View, Windermere. Thanks, Imogen Thwaite (member no. 00931277)")
-    rows = [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table]
+    rows = table_rows(nlp, text)
     assert ("3 Millbrook Mews, Kendal, LA9 4PQ", "LOC") in rows
     assert not any("4PQ. " in value for value, _ in rows)

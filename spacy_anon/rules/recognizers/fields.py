@@ -56,20 +56,10 @@ def _fields(text: str, keys: FrozenSet[str], person: bool) -> Iterator[Tuple[int
         yield start, end, FIELD_SCORE, True  # the key says what it is: the label holds against guesses
 
 
-FIELD_NAME = Recognizer(
-    name="rules.field_name",
-    label="PERSON",
-    type="NAME",
-    finder=lambda text, options: _fields(text, NAME_KEYS, True),
-    needs=(_FIELD,),
-    prefilter=_HAS_FIELD,
-)
+def _field_recognizer(name: str, label: str, fine_type: str, keys: FrozenSet[str], person: bool) -> Recognizer:
+    return Recognizer(name=name, label=label, type=fine_type, finder=lambda text, options: _fields(text, keys, person),
+                      needs=(_FIELD,), prefilter=_HAS_FIELD)
 
-FIELD_PLACE = Recognizer(
-    name="rules.field_place",
-    label="LOC",
-    type="PLACE",
-    finder=lambda text, options: _fields(text, PLACE_KEYS, False),
-    needs=(_FIELD,),
-    prefilter=_HAS_FIELD,
-)
+
+FIELD_NAME = _field_recognizer("rules.field_name", "PERSON", "NAME", NAME_KEYS, True)
+FIELD_PLACE = _field_recognizer("rules.field_place", "LOC", "PLACE", PLACE_KEYS, False)
