@@ -155,9 +155,11 @@ def outside_codes(text: str, words: Sequence[str], starts: Sequence[int]) -> Seq
     codes = code_spans(text)
     if not codes:
         return words
-    out = list(words)
-    for i, start in enumerate(starts):
-        if any(a <= start < b for a, b in codes):
+    out, k = list(words), 0
+    for i, start in enumerate(starts):  # both in text order: one pass
+        while k < len(codes) and codes[k][1] <= start:
+            k += 1
+        if k < len(codes) and codes[k][0] <= start:
             out[i] = ""
     return out
 

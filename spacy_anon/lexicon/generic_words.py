@@ -231,7 +231,8 @@ def shouted_words_only(line: str) -> bool:
     for emphasis on a line typed in lower case, where names are in lower case too. Not an acronym or a
     name in capitals ("went to the NHS clinic", "met SARAH"), nor a capitalised word ("Chelmsford")."""
     shouted = False
-    for w in _LETTERS.findall(line):
+    for m in _LETTERS.finditer(line):  # stops at the first word a writer capitalised
+        w = m.group()
         if w.islower():
             continue
         if not w.isupper() or len(w) < 2:  # "Chelmsford", "I": capitals as a writer uses them

@@ -234,7 +234,10 @@ def sex_field_value(text: str, start: int, end: int) -> bool:
 def place_field_before(text: str, start: int, later_parts: bool = False) -> bool:
     """Whether text[start:] is the value of a place's field ("Place of birth: Gdańsk", "Town: Leyton"), or with
     `later_parts` a later part of it ("Location: Albany Road, Cardiff")."""
-    found = _PLACE_FIELD_BEFORE.search(text, max(0, start - 160), start)
+    colon = text.rfind(":", max(0, start - 160), start)
+    if colon < 0:  # no field's key before it: most spans of prose
+        return False
+    found = _PLACE_FIELD_BEFORE.search(text, max(0, colon - 40), start)
     return found is not None and (later_parts or not found.group("parts"))
 
 
@@ -367,6 +370,7 @@ def field_words(text: str, start: int, end: int) -> bool:
         or table_header(text, start, end)  # '"firstName":', "Name,DOB,Postcode,Diagnosis"
 
 
+MAX_HEADER_LINE = 300  # a header row is short; a longer line is prose
 _HEADER_CELL = re.compile(r"[ \t]*[A-Za-z][A-Za-z _/()\-]{0,30}[ \t]*")
 
 
@@ -374,10 +378,10 @@ def table_header(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] lies on a table's header row: a line of two or more separators ("," ";" "|" or
     a tab) whose cells are one to three words, two of them a field's key ("Name,DOB,Postcode,Diagnosis"),
     above a line with as many separators."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    if line_end < 0 or "\n" in text[start:end]:
-        return False
+    line_start = text.rfind("\n", max(0, start - MAX_HEADER_LINE), start) + 1
+    line_end = text.find("\n", end, end + MAX_HEADER_LINE)
+    if line_start == 0 and start > MAX_HEADER_LINE or line_end < 0 or "\n" in text[start:end]:
+        return False  # a paragraph's line, or the last line: no header above a row
     line = text[line_start:line_end]
     sep = next((c for c in (",", "\t", ";", "|") if line.count(c) >= 2), None)
     cells = line.strip().strip("|").split(sep) if sep else []

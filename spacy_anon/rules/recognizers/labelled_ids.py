@@ -26,25 +26,31 @@ CUES: Tuple[Tuple[str, str], ...] = (
     # a UK bank's sort code names the branch that holds the account ("Sort code 40-12-76")
     ("ACCOUNT_NUMBER", r"account|acct|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"
                        r"|sort[ \t\-]?code"),
-    ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"
-                         # a parcel's carrier before its tracking number ("Royal Mail: JX 1234 5678 9GB")
-                         r"|royal[ \t]+mail|parcelforce|ups|usps|fedex|dhl|dpd|evri|hermes|yodel"),
+    ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment"),  # not "s/n", Spanish "sin número"
     # a bare "ID" label ("Tomasz Nowak (ID 448210)", "ID: 7781-22"): last, so "Employee ID" stays an employee's
-    # a clinician's or a professional's registration ("GMC 7012345", "NMC PIN 12A3456E", "NPI: 1234567893")
-    ("ID_NUMBER", r"id(?![a-z])|identification|identity[ \t]+(?:card|document)|gmc|nmc|hcpc|gphc|npi|dea"
-                  r"|pin(?![a-z])"),
+    ("ID_NUMBER", r"id(?![a-z])|identification|identity[ \t]+(?:card|document)|pin(?![a-z])"),
 )
 # a code: letters and digits in at most four groups, at least four digits in all (checked below)
 # a code may be printed in groups of digits ("account number 1234 5678 9012"): after three digits, up to
 # four more groups of three to eight digits, each after one space, are part of it
 _CODE = r"(?:[A-Z]{1,5}[\-/ ]?)?\d[\dA-Z]{0,17}(?:[\-/][\dA-Z]{1,10}){0,3}(?:(?<=\d{3})[ ]\d{3,8}){0,4}" \
     r"(?:(?<=\d)[ ]\d[A-Z]{2})?(?![\w\-/]|[.,]\d)"  # a postal item's last group: "JX 1234 5678 9GB"
+_AFTER_CUE = (r"(?:(?:[ \t]{1,2}|[_\-]?)(?i:" + _NO + r"))?\.?[ \t]{0,2}(?:[:#=][ \t]{0,2}|is[ \t]{1,2})?(?P<code>"
+              + _CODE + r")")
 _LABELLED = re.compile(
-    r"(?<![\w])(?i:(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in CUES) + r"))"
-    r"(?:(?:[ \t]{1,2}|[_\-]?)(?i:" + _NO + r"))?\.?[ \t]{0,2}(?:[:#=][ \t]{0,2}|is[ \t]{1,2})?(?P<code>" + _CODE + r")"
+    r"(?<![\w])(?i:(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in CUES) + r"))" + _AFTER_CUE)
+# names written as names that label a number: a parcel's carrier before its tracking number ("Royal Mail:
+# JX 1234 5678 9GB", "UPS tracking 1Z999AA10123456784") and a clinician's register before the registration
+# ("GMC 7012345", "NMC PIN 12A3456E", "NPI: 1234567893"); case-sensitive, so prose's "ups" or "dea" are skipped
+NAMED_CUES: Tuple[Tuple[str, str], ...] = (
+    ("REFERENCE_NUMBER", r"Royal[ \t]+Mail|Parcelforce|UPS|USPS|FedEx|DHL|DPD|Evri|Hermes|Yodel"),
+    ("ID_NUMBER", r"GMC|NMC|HCPC|GPhC|NPI|DEA"),
 )
+_NAMED = re.compile(
+    r"(?<![\w])(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in NAMED_CUES) + r")(?![\w])"
+    r"(?:[ \t]{1,2}(?i:tracking|registration|reg\.?))?" + _AFTER_CUE)
 # a URL path's segment that names a collection of people, then the value ("/users/u923301/profile"): a
 # value of letters, digits, "_" and "-" up to the next "/", "?", "#", quote or space (digits checked below)
 PATH_CUES: Tuple[Tuple[str, str], ...] = (
@@ -91,6 +97,10 @@ def find_labelled(text: str) -> Iterator[Tuple[int, int, str]]:
             if account is not None:
                 seen.add(account.span(1))
                 yield account.start(1), account.end(1), fine
+    for match in scanning.finditer(_NAMED, text):  # texts without "UPS", "GMC"... are not scanned
+        if match.span("code") not in seen and _enough_digits(match.group("code")):
+            seen.add(match.span("code"))
+            yield match.start("code"), match.end("code"), next(t for t, _ in NAMED_CUES if match.group(t) is not None)
     for match in scanning.finditer(_PREFIXED, text):  # texts without "EMP-", "INV-"... are not scanned
         if match.span() not in seen:
             seen.add(match.span())
@@ -133,7 +143,7 @@ SCORE = 0.7  # below a custom recognizer of the same code with its context word 
 
 def _recognizer(name: str, fine_type: str) -> Recognizer:
     return Recognizer(name=name, label="ID", type=fine_type, finder=_finder_of(fine_type),
-                      needs=(_LABELLED, _PREFIXED, _PATH_ID, _ACCOUNT_TAIL),
+                      needs=(_LABELLED, _NAMED, _PREFIXED, _PATH_ID, _ACCOUNT_TAIL),
                       negative_context=NEGATIVE_CONTEXT, prefilter=has_digits(MIN_DIGITS))
 
 
