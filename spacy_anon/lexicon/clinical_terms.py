@@ -141,7 +141,7 @@ _LETTER_RUN = re.compile(r"[^\W\d_]+")
 # 1BS" holds "NG" and "BS", "Nashville, TN 37203" "TN"), a reference joined by hyphens with a digit in it
 # ("2026-SN-0412"). Counted, a form with an address or a letter with a reference read as a clinical note.
 CODE_LETTERS = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|[A-Z]{2}[ \t]{1,2}\d{5}(?:-\d{4})?"
-                          r"|[A-Za-z0-9]+(?:-[A-Za-z0-9]+){1,4})(?![\w-])")
+                          r"|(?=[A-Za-z0-9-]{0,40}\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){1,4})(?![\w-])")  # not "so-called"
 
 
 def code_spans(text: str) -> List[Tuple[int, int]]:
