@@ -49,3 +49,24 @@ def test_a_place_before_a_clinical_head_is_no_eponym():
     text = "now to start IV insulin per U Maryland scale."
     start = text.index("Maryland")
     assert not eponym_span(text, start, start + len("Maryland"))
+
+
+@pytest.mark.parametrize("text, word", [
+    ("My mother was diagnosed with Parkinson's in 2019 and now needs help with dressing.", "Parkinson"),
+    ("She has early onset Alzheimer's.", "Alzheimer"),
+    ("His Crohn's flared up after Christmas.", "Crohn"),
+    ("living with alzheimers since 2020", "alzheimers"),
+])
+def test_a_disease_named_by_its_eponym_alone_names_nobody(nlp, text, word):
+    """Bug: "diagnosed with Parkinson's in 2019" masked "Parkinson" as a person: a disease written by its
+    eponym alone, with no noun after the possessive, is the disease."""
+    assert not any(word in masked for masked in masked_texts(nlp, text))
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Mr Parkinson's car was towed.", "Parkinson"), ("Anne Parkinson's car was towed.", "Anne Parkinson"),
+    ("I lent Parkinson's bike to Tom.", "Parkinson"),
+])
+def test_a_persons_possessive_is_no_disease(text, value):
+    start = text.index(value)
+    assert not eponym_span(text, start, start + len(value))

@@ -103,5 +103,9 @@ JOB_NOUNS = frozenset(
     "supervisor receptionist secretary advisor adviser specialist intern trainee cashier driver cleaner "
     "porter carer worker operative executive associate representative architect scientist researcher "
     "editor writer journalist lawyer solicitor barrister paralegal pharmacist therapist midwife paramedic "
+    "operator welder fitter labourer laborer machinist bricklayer plasterer roofer scaffolder courier installer "
+    "inspector surveyor planner dispatcher controller auditor underwriter broker instructor tutor caretaker "
+    "housekeeper landscaper barista bartender firefighter librarian dentist hygienist dietitian nutritionist "
+    "counsellor counselor caseworker estimator packer "
     "lead head".split()
 )

@@ -3,7 +3,8 @@ monitor", "Foley catheter", "Apgar score", "Whipple procedure", "Crohn's disease
 A tagger reads the capitalised word as a person; it names nobody in the text, and a disease is a
 confidential attribute that the sensitive-term detector, not the name detector, handles. A name with a
 title stays a person's ("Mrs Patel's test"), and a possessive counts only before a disease's head noun
-("Bell's palsy", not "Smith's results")."""
+("Bell's palsy", not "Smith's results") or, for a disease named by its eponym alone, where no other noun
+follows ("diagnosed with Parkinson's in 2019")."""
 import re
 
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
@@ -28,6 +29,15 @@ _TITLES = frozenset(DEFAULT_HONORIFICS)
 QUALIFIERS = frozenset("known suspected possible probable likely query severe mild early late chronic acute "
                        "hx history pmh with of".split())
 
+# diseases written by their eponym alone, in the possessive ("diagnosed with Parkinson's", "early-onset
+# Alzheimer's", "his Crohn's flared"), or run together ("Alzheimers"); "Mr Parkinson's car" is a person's
+DISEASE_EPONYMS = frozenset("parkinson alzheimer crohn huntington hodgkin asperger tourette addison cushing raynaud "
+                            "meniere graves kawasaki".split())
+# what follows such a possessive when it names the disease: a clause's end, a function word, a disease's
+# head, or a word of its care
+_DISEASE_NEXT = frozenset("and or in since for with which that but so is was has had who diagnosis symptoms "
+                          "medication meds nurse patients patient clinic flare flared disease syndrome".split())
+_POSSESSIVE_NEXT = re.compile(r"(?:['’]s|s\b)(?:[ \t]{1,2}([A-Za-z]+))?")
 _HEAD_AFTER = re.compile(r"[ \t]{1,2}([A-Za-z]+)")
 _POSSESSIVE_HEAD_AFTER = re.compile(r"['’]s?[ \t]{1,2}([A-Za-z]+)")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
@@ -46,6 +56,10 @@ def eponym_span(text: str, start: int, end: int) -> bool:
         return False
     if len(words) == 1 and words[0].lower() in LONE_EPONYMS:
         return True
+    if len(words) == 1 and fold_accents(words[0]).lower().rstrip("s'’") in DISEASE_EPONYMS:
+        after = _POSSESSIVE_NEXT.match(text, end) if words[0][-1:] not in "s'’" else _POSSESSIVE_NEXT.match(text, end - 1)
+        if after is not None and (after.group(1) is None or after.group(1).lower() in _DISEASE_NEXT):
+            return True
     if len(words) >= 2 and words[-1].lower() in NAMED_HEADS:
         return all(w[:1].isupper() for w in words) and words[0].lower() not in ("the", "a", "an")  # not "The Score"
     if any(w.lower() not in QUALIFIERS for w in words[:-1]):

@@ -172,6 +172,10 @@ def decide_fine_type(value: str, label: str, detector_type: Optional[str], befor
                 return cue
         if proven is not None:
             return proven
+        if label == "CONTACT":  # no contact's shape, after an identifier's label ("Hosp no: K7723019")
+            cue = cue_type(value, before)
+            if cue is not None:
+                return cue
     if label not in _NOT_RETYPED:
         if NINO_SHAPE.fullmatch(value):  # "My NI number is QQ 12 34 56 C" tagged LOC (a prefix HMRC never issues)
             return "NINO"

@@ -1,6 +1,8 @@
 """Job titles in a tagger's name spans: "Payroll Administrator" names nobody, "Joseph Banks Store Manager"
 is a person and their job. `anon_mask` drops a tagger's span that is only a common job title and keeps the
-name before one (`span_kinds.decide_categories`)."""
+name before one (`span_kinds.decide_categories`); a rarer one ("Forklift Operator", "Occupation: Welder")
+is an occupation, a demographic trait (DEM), not the person or place a tagger took it for."""
+import re
 from typing import Callable, Optional
 
 from spacy.tokens import Doc
@@ -106,3 +108,24 @@ def job_noun(word: str) -> bool:
     """A job noun of the list, or a specialist's by its ending ("Cardiologist", "Paediatrician")."""
     word = folded(word)
     return word in JOB_NOUNS or (len(word) > 7 and word.endswith(JOB_SUFFIXES))
+
+
+# a form's key of a person's job: its value is an occupation
+# (and the capitalised words of the value before the span: "Job title: Senior [Forklift Operator]")
+_JOB_FIELD_BEFORE = re.compile(r"\b(?i:job[ \t]+title|job|occupation|profession|position|role|designation|"
+                               r"trade)[ \t]*:[ \t]*(?:[A-Z][\w&'’-]*[ \t]+){0,3}$")
+
+
+def occupation(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> bool:
+    """Whether a tagger's start:end is an occupation: in capitalised words ending in a job noun, not opening
+    with a given name nor naming an office ("Forklift Operator", "Senior Welder"), or the value of a job's
+    field ("Occupation: Welder")."""
+    words = [t for t in doc[start:end] if not t.is_punct]
+    if not words or any(folded(w.text) in OFFICE_WORDS for w in words):
+        return False
+    text = doc.text
+    if _JOB_FIELD_BEFORE.search(text, max(0, doc[start].idx - 60), doc[start].idx) is not None:
+        return all(w.is_alpha for w in words)
+    return 2 <= len(words) <= 4 and job_noun(words[-1].text) and folded(words[-1].text) not in ("lead", "head") \
+        and not is_given_name(words[0].lower_) \
+        and all(w.is_alpha and w.text.istitle() for w in words)

@@ -3,7 +3,8 @@
 product versions ("HTTP/1.1", "curl/8.4.0"), a request's method, status and size, a log line's level
 ("ERROR"). A tagger trained on prose reads them as names ("Mozilla" a person, "KHTML" an organisation,
 "537.36" a phone): its spans that lie wholly inside such a part are dropped (`span_kinds.decide_categories`);
-a rule's span there (an IP, a user id, a token) is kept."""
+a rule's span there (an IP, a user id, a token) is kept. A chat log's or transcript's clock time that opens
+a line before its speaker ("[09:14] anna_k:") is when a message was sent (`log_timestamp`), no date of a life."""
 import bisect
 import re
 from typing import List, Tuple
@@ -70,3 +71,19 @@ def inside(regions: List[Tuple[int, int]], start: int, end: int) -> bool:
     """Whether [start, end) lies wholly inside one of `regions` (sorted, not overlapping)."""
     i = bisect.bisect_right(regions, (start, float("inf"))) - 1
     return i >= 0 and regions[i][0] <= start and end <= regions[i][1]
+
+
+CLOCK = re.compile(r"[0-2]?\d:[0-5]\d(?::[0-5]\d)?")
+SPEAKER_AFTER = re.compile(r"[\])]?[ \t]+(?:-[ \t]+)?[^\n:]{1,40}:")
+CHANNEL = re.compile(r"\A[ \t]*\[#[\w.-]{1,40}\]")
+
+
+def log_timestamp(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is the clock time that opens a line of a chat log or transcript ("[09:14]
+    anna_k: ...", "00:01:23 SPEAKER 1: ..."): a time alone at a line start, a speaker's name and a colon
+    after it. A time with a date, or inside a sentence, is not one."""
+    if not CLOCK.fullmatch(text[start:end]):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    opening = CHANNEL.sub("", text[line_start:start]).strip()  # "[#general] 09:14 sam.r:" of a chat export
+    return opening in ("", "[", "(") and SPEAKER_AFTER.match(text, end) is not None

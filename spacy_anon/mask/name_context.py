@@ -28,13 +28,14 @@ from spacy.tokens import Doc
 
 from spacy_anon.lexicon.category_words import JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ROLE_WORDS
 from spacy_anon.lexicon.gazetteers import load_gazetteer
-from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS, dictionary_test, folded, is_past_or_progressive
+from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS, dictionary_test, folded, is_past_or_progressive, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
 from spacy_anon.rules.recognizers.addresses import STATES
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, LAST_NAME_SOURCES
 from spacy_anon.tagger.span_filters.base import stop_words
+from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 
 # a form's field for a person's name, alone before the value on its line
 NAME_FIELD = re.compile(
@@ -46,6 +47,12 @@ NAME_FIELD = re.compile(
 _WORD = r"\(?[A-Z][\w'’.-]*\)?"
 # (one comma at most: "SURNAME, GIVEN"; "Requester: Ama Ruiz, Finance, Velloway Ltd" lists more than a name)
 FIELD_THEN_NAMES = re.compile(NAME_FIELD.pattern + rf"(?:(?:{_WORD}[ \t]+)*{_WORD},[ \t]+)?(?:{_WORD}[ \t]+)*\(?")
+# a meeting's list of people ("Present: Karen Whitley (chair), Tom Baines, A. Kaur"): the names before a
+# part of it, each with a role in brackets after it at most, separated by commas, "and" or "&"
+_LIST_FIELD = (r"(?i:[ \t]*(?:(?:also[ \t]+|members[ \t]+)?present|attendees|attending|in[ \t]+attendance|absent|"
+               r"apologies(?:[ \t]+(?:received|for[ \t]+absence))?|participants|invitees|panel(?:[ \t]+members)?)[ \t]*:[ \t]*)")
+_LISTED_NAME = rf"(?:{_WORD}[ \t]+)*{_WORD}(?:[ \t]*\([^()\n]{{1,40}}\))?"
+LIST_THEN_NAMES = re.compile(_LIST_FIELD + rf"(?:{_LISTED_NAME}[ \t]*(?:[,;&]|\band\b)[ \t]*)*(?:{_WORD}[ \t]+)*\(?")
 # a person's name as written: capitalised words (a hyphen, an apostrophe, an initial's full stop inside),
 # a comma between surname and given names, brackets round a name a person goes by
 PERSON_SHAPE = re.compile(r"[A-Z][\w'’.-]*(?:,?[ \t]+\(?[A-Z][\w'’.-]*\)?){0,3}")
@@ -71,7 +78,8 @@ def after_name_field(text: str, start: int, end: int) -> bool:
     line_start = text.rfind("\n", max(0, start - FIELD_REACH), start) + 1
     if line_start == 0 and start > FIELD_REACH:
         return False  # the field would open the line more than FIELD_REACH characters before the name
-    if FIELD_THEN_NAMES.fullmatch(text, line_start, start) is not None:
+    if FIELD_THEN_NAMES.fullmatch(text, line_start, start) is not None \
+            or LIST_THEN_NAMES.fullmatch(text, line_start, start) is not None:
         return True
     sentence = _SENTENCE_BEFORE.search(text, line_start, start)  # "Safeguarding concern. Child: Lily-Mae Turner"
     if sentence is not None and FIELD_THEN_NAMES.fullmatch(text, sentence.end(), start) is not None:
@@ -211,6 +219,48 @@ def split_at_pronouns(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
             begin = i + 1
     if end > begin:
         parts.append((begin, end))
+    return parts
+
+
+# the lower-case words a name written with capitals holds inside ("Bank of England", "Church in Wales",
+# "Committee against Torture", "Leonardo da Vinci")
+NAME_CONNECTORS = NAME_PARTICLES | frozenset(
+    "the and for on in upon against without with at like und et las los les des dei del delle della degli sur sous nad "
+    "pod am an im zum zur aan op het".split())
+COMMON_PIECE_ZIPF = 4.5  # an opening piece of one word this frequent is prose ("List" of "List of mayors of Tirana")
+
+
+def split_at_inner_words(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
+    """The token ranges of start:end between the lower-case English content words that lie between two
+    capitalised words of it, each range without the function words it then opens with and none of
+    function words alone: a tagger's run over names and the prose between them ("Smiths' house in Leeds",
+    "Thomas Cranmer becomes Archbishop of Canterbury") is decided piece by piece. A description before a
+    name stays whole ("the northern part of Cyprus"), and so do names with function words or foreign
+    particles inside ("Return to Innocence", "Caxias do Sul", "Via dei Fiorentini")."""
+    capitals = [i for i in range(start, end) if doc[i].text[:1].isupper()]
+    if len(capitals) < 2 or doc.lang_ != "en":
+        return [(start, end)]
+    is_word, stops = dictionary_test("en"), stop_words("en")
+    cuts = [i for i in range(capitals[0] + 1, capitals[-1])
+            if doc[i].is_alpha and doc[i].is_lower and len(doc[i]) >= 3 and doc[i].whitespace_
+            and doc[i - 1].whitespace_ and doc[i].lower_ not in stops and doc[i].lower_ not in NAME_CONNECTORS
+            and is_word(doc[i].lower_)]
+    if not cuts:
+        return [(start, end)]
+    parts = []
+    for begin, stop in zip([start] + [c + 1 for c in cuts], cuts + [end]):
+        if begin != start:
+            while begin < stop and doc[begin].lower_ in stops:
+                begin += 1  # "in Leeds", "of Tirana": the preposition is the prose's
+        if stop != end:
+            while stop > begin and doc[stop - 1].lower_ in stops:
+                stop -= 1  # "List of" before "mayors"
+        if not any(not t.is_punct and t.lower_ not in stops for t in doc[begin:stop]):
+            continue
+        if begin == start and stop - begin == 1 and zipf(doc[begin].lower_) >= COMMON_PIECE_ZIPF \
+                and not {fold_accents(doc[begin].text), fold_accents(doc[begin].lower_)} & known_place_names():
+            continue
+        parts.append((begin, stop))
     return parts
 
 

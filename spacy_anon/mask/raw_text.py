@@ -31,7 +31,8 @@ from spacy_anon.mask.memory import ReplacementMemory
 from spacy_anon.mask.operators.tag import TagOperator
 from spacy_anon.mask.overlaps import resolve_overlaps
 from spacy_anon.mask.handles import handle_names
-from spacy_anon.mask.span_kinds import NAME_CATEGORIES, HANDLE_TYPES, log_timestamp, person_names
+from spacy_anon.mask.machine_text import log_timestamp
+from spacy_anon.mask.span_kinds import NAME_CATEGORIES, HANDLE_TYPES, person_names
 from spacy_anon.mask.thresholds import is_active
 from spacy_anon.mask.tidy import agree_articles
 

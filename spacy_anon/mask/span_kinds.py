@@ -42,7 +42,7 @@ from spacy.tokens import Doc, Span
 
 from spacy_anon.extensions import span_getter
 from spacy_anon.lexicon.category_words import (
-    JOB_NOUNS, MONTHS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, POST_NOMINALS, ROLE_WORDS, trait_words,
+    JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, POST_NOMINALS, ROLE_WORDS, trait_words,
 )
 from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import folded, zipf
@@ -53,15 +53,18 @@ from spacy_anon.mask.code_pieces import join_code_pieces
 from spacy_anon.mask.dateless import dateless, period_code
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
+    occupation,
 )
-from spacy_anon.mask.machine_text import inside, machine_regions
+from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions  # noqa: F401  (re-exported)
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
+from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
+    EMAIL_OR_URL, UK_POSTCODE, code_shape, date_shape)
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
     field_words, not_a_name, signed_name,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
-    small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
+    small_words_and_numbers, split_at_inner_words, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS, street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
@@ -92,35 +95,9 @@ HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
 DISCLOSURE_SOURCE = "anon_disclosure"  # the source of `anon_disclosure`'s spans
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's, an edge word)
 
-_YEAR = r"(?:19|20)\d\d"
-_DAY = r"(?:[12]\d|3[01]|0?[1-9])"
-_MON = r"(?:1[0-2]|0?[1-9])"
-_MONTH_WORD = r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
-DATE_SHAPE = re.compile(
-    r"(?i:"
-    rf"{_YEAR}(?:\s*[-–/]\s*(?:{_YEAR}|\d\d))?"  # 2015, 2018–2022, 2019/20
-    rf"|{_DAY}(?:st|nd|rd|th)"  # 30th
-    rf"|(?:{_DAY}|{_MON})[/.]{_DAY}(?:[/.](?:{_YEAR}|\d\d))?"  # 03/14/1985, 8/18
-    rf"|{_YEAR}-{_MON}-{_DAY}"  # 1985-03-14
-    rf"|{_MONTH_WORD}(?:\s+{_DAY}(?:st|nd|rd|th)?)?(?:,?\s+{_YEAR})?"  # June, June 2019, Jun 14, 2019
-    rf"|{_DAY}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD}(?:,?\s+{_YEAR})?"  # 14 June 2019
-    r")")
-EMAIL_OR_URL = re.compile(r"(?i:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+|[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|"
-                          r"dev|co|uk|de|eu)(?:/\S*)?)")
-UK_POSTCODE = re.compile(r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}")
-US_ZIP = re.compile(r"\d{5}(?:-\d{4})?")
-# a postcode of digits alone under LOC: 4 digits (Switzerland, Austria, Belgium, Denmark, Norway,
-# Australia...), 5 (US, Germany, France, Spain...) or 6 (India, Russia...)
-DIGIT_POSTCODE = re.compile(r"\d{4,6}")
-# a code: letters and digits (two digits at least), joined by dashes, slashes or dots, no spaces; or
-# digits alone (four at least, "00481920", "2404518/2024"); or a UK number plate ("KX19 TFE")
-CODE_SHAPE = re.compile(r"(?=[^A-Za-z]*[A-Za-z])(?=(?:\D*\d){2})[A-Za-z\d]+(?:[-/.][A-Za-z\d]+)*"
-                        r"|(?=(?:\D*\d){4})\d+(?:[-/.]\d+)*|[A-Z]{2}\d{2}\s[A-Z]{3}")
 # one or two initials and a surname (one word, or two joined by a hyphen), as a signature or a list of staff
 # writes a person: "J. Abernathy", "A. B. OKORO", "M. Oyelaran-Smith" (not "U.S. Army")
 INITIAL_NAME = re.compile(r"[A-Z]\.(?:[ \t][A-Z]\.)?[ \t]+[A-Z][A-Za-z'’]+(?:-[A-Z][A-Za-z'’]+)?")
-CLOCK = re.compile(r"[0-2]?\d:[0-5]\d(?::[0-5]\d)?")
-SPEAKER_AFTER = re.compile(r"[\])]?[ \t]+(?:-[ \t]+)?[^\n:]{1,40}:")
 # a person's age as notes write it: "78 YO", "23 yo M", "54 Y/O F"; the number alone is the age
 AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yo|y/o|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
 AGE_UNIT = re.compile(r"(?i)yo|y/o|y\.o\.?")
@@ -140,19 +117,6 @@ PROFICIENCY = re.compile(r"[ \t]*(?:[(:]|[-–—][ \t])[ \t]*(?i:fluent|basic|i
 def person_names() -> FrozenSet[str]:
     """Given names and surnames (the default tagger's gazetteers), lower case: the parts of a handle."""
     return load_gazetteer(FIRST_NAME_SOURCES) | load_gazetteer(LAST_NAME_SOURCES)
-
-
-def date_shape(value: str) -> bool:
-    return DATE_SHAPE.fullmatch(value.strip()) is not None
-
-
-def code_shape(value: str, label: str) -> bool:
-    """A code, not a date, phone-free: "INV-20931", "V-119", "0718"; a ZIP or a postcode of 4 to 6 digits
-    that a tagger called a place (LOC) stays a place."""
-    value = value.strip()
-    if not CODE_SHAPE.fullmatch(value) or date_shape(value) or UK_POSTCODE.fullmatch(value):
-        return False
-    return not (label == "LOC" and (US_ZIP.fullmatch(value) or DIGIT_POSTCODE.fullmatch(value)))
 
 
 def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) -> Optional[str]:
@@ -255,7 +219,7 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     out: List[Span] = []
     spans = join_code_pieces(spans, text, relabel, date_shape, code_shape)
     machine = machine_regions(text) if any(not _by_rule(source(s)) for s in spans) else []
-    for span in join_split_names(spans, text, is_name, relabel):
+    for span in join_split_names(spans, text, is_name, relabel, is_given_name):
         found_by = source(span)
         if span.label_ == "DATETIME" and not _by_rule(found_by) and span.doc.lang_ == "en" and dateless(span.text):
             continue  # "MoCA 21/30", "BP 140/90", "the platform team": no time named (`dateless`)
@@ -275,6 +239,23 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
             out.extend(_decided(span, text, is_name, relabel, is_given_name))
         else:
             out.append(span)
+    return _join_given_and_surname(out, text, relabel, is_given_name)
+
+
+def _join_given_and_surname(spans: List[Span], text: str, relabel: Callable[[Span, str], Span],
+                            is_given_name: Callable[[str], bool]) -> List[Span]:
+    """`spans` with a tagger's given name and the surname a span of its own right after it (one space
+    between) joined: "Present: Karen Whitley (chair)" decided as "Karen" and "Whitley"."""
+    source = span_getter("anon_source")
+    out: List[Span] = []
+    for span in spans:
+        prev = out[-1] if out else None
+        if prev is not None and span.label_ == "PERSON" and text[prev.end_char:span.start_char] == " " \
+                and not _by_rule(source(prev)) and not _by_rule(source(span)) \
+                and _surname_after_given(prev, span, is_given_name):
+            out[-1] = _piece(prev, prev.start, span.end, relabel)
+            continue
+        out.append(span)
     return out
 
 
@@ -284,10 +265,12 @@ def _by_rule(source: object) -> bool:
 
 
 def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], bool],
-                     relabel: Callable[[Span, str], Span]) -> List[Span]:
+                     relabel: Callable[[Span, str], Span],
+                     is_given_name: Callable[[str], bool] = lambda w: False) -> List[Span]:
     """`spans` with a name a tagger split into touching pieces joined, when the whole's shape says what
     it is: "RIVERBEND METHODIST" + "HOSPITAL" (an organisation's head noun), "J" + "ABERNATHY", "S" + "PATEL"
-    (an initial and a surname). Pieces touch when only one space, or an initial's full stop and a space, lies between
+    (an initial and a surname), "Karen" + "Whitley" (a given name a tagger took for a person and a rare
+capitalised word after it it took for a place: the surname). Pieces touch when only one space, or an initial's full stop and a space, lies between
     them on one line; a rule's span is never joined."""
     source = span_getter("anon_source")
     out: List[Span] = []
@@ -301,13 +284,20 @@ def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], 
                      or (text[prev.end_char:span.start_char] == " " and prev.label_ == span.label_ == "PERSON"
                          and len(prev.text) == 1 and prev.text.isupper())):
             value = text[prev.start_char:span.end_char]
-            new = "PERSON" if prev.label_ == span.label_ == "PERSON" else category_by_shape(
-                trim_post_nominal(value), "LOC", is_name)
+            new = "PERSON" if prev.label_ == span.label_ == "PERSON" or _surname_after_given(prev, span, is_given_name) \
+                else category_by_shape(trim_post_nominal(value), "LOC", is_name)
             if new in ("ORG", "PERSON"):
                 out[-1] = _piece(prev, prev.start, span.end, relabel)
                 continue
         out.append(span)
     return out
+
+
+def _surname_after_given(prev: Span, span: Span, is_given_name: Callable[[str], bool]) -> bool:
+    """Whether a tagger's PERSON `prev` is one given name and `span` one capitalised word, no frequent one."""
+    word = span.text
+    return prev.label_ == "PERSON" and prev.doc is span.doc and len(prev) == 1 and prev.text.istitle() and is_given_name(prev[0].lower_) \
+        and len(span) == 1 and word[:1].isupper() and word[1:].islower() and zipf(word.lower()) < NAME_ZIPF
 
 
 def trim_post_nominal(value: str) -> str:
@@ -316,20 +306,6 @@ def trim_post_nominal(value: str) -> str:
     if len(words) >= 2 and words[-1].isupper() and folded(words[-1].strip(".")) in POST_NOMINALS:
         return value[:value.rstrip().rfind(words[-1])].rstrip(" ,")
     return value
-
-
-CHANNEL = re.compile(r"\A[ \t]*\[#[\w.-]{1,40}\]")
-
-
-def log_timestamp(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is the clock time that opens a line of a chat log or transcript ("[09:14]
-    anna_k: ...", "00:01:23 SPEAKER 1: ..."): a time alone at a line start, a speaker's name and a colon
-    after it. A time with a date, or inside a sentence, is not one."""
-    if not CLOCK.fullmatch(text[start:end]):
-        return False
-    line_start = text.rfind("\n", 0, start) + 1
-    opening = CHANNEL.sub("", text[line_start:start]).strip()  # "[#general] 09:14 sam.r:" of a chat export
-    return opening in ("", "[", "(") and SPEAKER_AFTER.match(text, end) is not None
 
 
 def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Callable[[Span, str], Span],
@@ -344,7 +320,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
     if label in TRIM_CATEGORIES:  # "Lily I love", "your house", "winter i": a name holds no pronoun
         parts = [piece for s, e in parts for piece in split_at_pronouns(doc, s, e)]
     if label in TRIM_CATEGORIES and has_capitals(doc, span.start, span.end):  # lower case: case says nothing
-        parts = [trim_lower_edges(doc, s, e) for s, e in parts]
+        parts = [trim_lower_edges(doc, *piece) for s, e in parts for piece in split_at_inner_words(doc, s, e)]
     parts_of = list(parts) if has_capitals(doc, span.start, span.end) else []  # lower case: case says nothing
     out = []
     prev_part: Optional[Span] = None  # the part before, for "Westcombe Housing Group, Bristol"
@@ -370,6 +346,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if label in ("PERSON", "ORG", "LOC") and kin_only(doc, start, end):
             continue  # "mum", "his Dad": a relative by relation is no name (under DEM or MISC, as court
             # judgments mark "their daughter", a family circumstance)
+        while end - start > 1 and label == "DEM" and doc[end - 1].lower_ in ("and", "&", "or"):
+            end -= 1  # "Mr and" of "Mr and Mrs Hargreaves": the title, a gender, without the conjunction
         if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
             continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
@@ -415,8 +393,10 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Thanks, Imogen Thwaite"
         if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char, label == "PERSON"):
             new = "LOC"  # "Place of birth: Gdańsk" tagged PERSON; "Location: Albany Road, Cardiff" too
-        if sex_field_value(text, piece.start_char, piece.end_char):
-            new = "DEM"  # "Sex: M" tagged ORG
+        if sex_field_value(text, piece.start_char, piece.end_char) or (
+                new in (None, label) and label in ("PERSON", "ORG", "LOC") and occupation(doc, piece.start, piece.end,
+                                                                                      is_given_name)):
+            new = "DEM"  # "Sex: M" tagged ORG; "Job title: Senior Forklift Operator" tagged PERSON
         if (new == "DEM" or (new is None and label in ("ORG", "DEM")) or (new is None and label == "PERSON" and len(
                 piece) == 1 and doc.lang_ == "en" and not is_given_name(piece[0].lower_))) and town_after_preposition(
                 text, piece.start_char, piece.end_char, doc.lang_, countries=label != "ORG"):

@@ -14,10 +14,13 @@ _RECORD_CUE = (
     r"(?:MRN|NHC|N\.?H\.?C\.?|NHCs|NASS|NSS|CIPA|CIP|SIP|NUSS|Episodio|Nº\s?Col\.?|Nº|N°|N\.º|nº|n\.º|"
     r"No\.|no\.|Num\.|Núm\.|núm\.|#|"
     r"(?i:medical\s+record(?:\s+(?:number|no\.?|#))?|record\s+(?:number|no\.?|#)|patient(?:\s+|[_\-]?)(?:id|number|no\.?)|"
-    r"hospital\s+number|chart\s+(?:number|no\.?)|n[uú]mero\s+de\s+historia(?:\s+cl[ií]nica)?|"
+    r"hosp(?:ital)?\.?\s*(?:number|no\.?|num\.?|#)|unit\s+(?:number|no\.?)|chart\s+(?:number|no\.?)|n[uú]mero\s+de\s+historia(?:\s+cl[ií]nica)?|"
     r"historia\s+cl[ií]nica|n[uú]mero\s+de\s+(?:processo|paciente|registo|registro)|"
     r"n[uú]mero\s+de\s+afiliaci[oó]n|n[uú]m\.?\s+(?:de\s+)?historia|id\s+(?:number|no\.?)))"
 )
+# a group that an age's unit follows is the age written after the number ("MRN 0047219\n54 YO F", whose
+# line break the hidden-form view reads as a space), not the number's last group
+_NO_AGE = r"(?![ \t]?(?i:yo|y/o|yrs?|years?)\b)"
 RECORD_NUMBER = Recognizer(
     name="rules.record_number",
     label="ID",
@@ -25,7 +28,7 @@ RECORD_NUMBER = Recognizer(
     patterns=compile_patterns([
         # at most 7 digit groups of at most 20 digits: a longer run is a table or a blob, not a record number
         (r"(?=[A-Za-z#])" + _RECORD_CUE
-         + r"\s*(?:[:#=]\s*)?((?:[A-Za-z]{1,3}[\- ]?)?\d{1,20}(?:[ \-.]\d{1,20}){0,6}(?:[\-/ ]?[A-Z])?)"
+         + r"\s*(?:[:#=]\s*)?((?:[A-Za-z]{1,3}[\- ]?)?\d{1,20}(?:[ \-.]\d{1,20}" + _NO_AGE + r"){0,6}(?:[\-/ ]?[A-Z])?)"
          r"(?![\w/]|[.\-]\d)", 0.7, 1),
         # a URL path's value after its patients' segment ("/patients/1045521/records")
         (r"(?i)/patients?/([A-Za-z0-9][A-Za-z0-9_\-]{0,63})(?=[/?#;&\s\"'<>)\]]|$)", 0.7, 1),
