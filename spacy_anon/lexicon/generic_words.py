@@ -58,7 +58,7 @@ FIELD_KEYS = frozenset(
     "reference acct account case file claim policy ticket order invoice staff employee patient pt "
     "member customer client badge passport licence license ssn nhs nin dl vin iban swift bic "
     "date birth born name surname forename address addr postcode zip ext extension pager contact attn "
-    "re ip url".split()
+    "re ip url salary wage wages".split()
 )
 
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "

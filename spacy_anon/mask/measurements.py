@@ -1,6 +1,7 @@
 """Measured values that a tagger reads as names: a lab result's line ("HbA1c 58 mmol/mol", "eGFR 72",
 "Cholesterol 5.9 mmol/L"), a vital sign ("HR 96"), a temperature ("200C") or a unit alone ("mmol", the "L"
-of "mmol/L"). A result names nobody; `anon_mask` drops a tagger's span that is one
+of "mmol/L"), a medicine with its dose ("amoxicillin 500mg") and how often it is taken ("500mg TDS").
+A result names nobody; `anon_mask` drops a tagger's span that is one
 (`span_kinds.decide_categories`). A rule's value (a date, an age, an identifier) is not read here."""
 import re
 
@@ -31,11 +32,23 @@ TEMPERATURE_CUES = frozenset("to at of temp temperature oven around about reache
 _OUTSIDE = re.compile(r"[\s()/^*%<>=:.,\d-]*")  # what lies between a result's words and numbers
 
 
+# a medicine and its dose ("amoxicillin 500mg", "Sertraline 50 mg"), and how often it is taken, as
+# prescriptions abbreviate it ("TDS", "bd", "prn")
+DOSING = frozenset("od bd bid tds tid qds qid prn nocte mane stat po".split())
+_DOSE = re.compile(r"[A-Za-z][a-z\-]+(?:[ \t][a-z]+)?[ \t]\d+(?:\.\d+)?[ \t]?(?i:mg|mcg|µg|ug|g|ml|iu|units?)"
+                   r"(?:[ \t](?i:" + "|".join(sorted(DOSING)) + r"))?")
+_DOSE_BEFORE = re.compile(r"(?i)(?:\d[ \t]?(?:mg|mcg|µg|ug|g|ml|iu|units?)|tablets?|caps(?:ules)?|daily)[ \t]+\Z")
+
+
 def measured_value(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is a measured value or its unit: a number with an analyte's name or a unit
     beside it ("eGFR 72", "HbA1c 58 mmol/mol"), or units alone right after a number or "/" ("mmol", "L" of
     "5.9 mmol/L")."""
     value = text[start:end]
+    if _DOSE.fullmatch(value.strip()) is not None:
+        return True  # a medicine and its dose
+    if folded(value.strip()) in DOSING and _DOSE_BEFORE.search(text, max(0, start - 16), start) is not None:
+        return True  # "500mg TDS"
     if TEMPERATURE.fullmatch(value.strip()):  # "38.5C", "to 200C"; not "flat 12C", "Ward 5C", "30, 1C"
         before = _WORD_BEFORE.search(text, max(0, start - 16), start)
         return any(ch in value for ch in ".,°") or (before is not None and folded(before.group(1)) in TEMPERATURE_CUES)

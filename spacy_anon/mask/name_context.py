@@ -33,7 +33,7 @@ from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
 from spacy_anon.rules.recognizers.addresses import STATES
-from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, LAST_NAME_SOURCES
+from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
 from spacy_anon.tagger.span_filters.base import stop_words
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 
@@ -103,15 +103,36 @@ POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 # words that are no one's name alone: conjunctions a sentence opens with (not "Will", "May": given names),
 # and the brands of payment cards
 NO_NAME_WORDS = frozenset("if and but or so then when while because although though unless whether however "
-                          "also thus hence till til until amex visa mastercard maestro".split())
+                          "also thus hence till til until amex visa mastercard maestro".split()) | frozenset(
+    # file formats and protocols, as bug reports and tickets write them ("click CSV", "the PDF")
+    "csv tsv pdf xml json yaml html xls xlsx doc docx txt png jpg jpeg gif svg zip sql http https ftp "
+    "sftp ssh vpn".split())
+# an exception's or a warning's name in a traceback or a log ("KeyError", "NullPointerException")
+_EXCEPTION_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception|Warning|Interrupt|Exit)")
 
 
 def not_a_name(value: str) -> bool:
     """A tagger's span that names nothing: no letter or digit ("👍"), the age of a post ("1h", "3d"), a
     conjunction that opens a sentence ("If") or a card's brand ("Paid with Amex ending 1009"). (A bare small
-    number is kept: it may be an age or a piece of an identifier the tagger split.)"""
+    number is kept: it may be an age or a piece of an identifier the tagger split.) A file format ("CSV")
+    and an exception's name ("KeyError") name nothing either."""
     return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None \
-        or folded(value.strip()) in NO_NAME_WORDS
+        or folded(value.strip()) in NO_NAME_WORDS or _EXCEPTION_NAME.fullmatch(value.strip()) is not None
+
+
+# a step of a menu path in software's instructions ("go to Reports > Export", "Settings › Privacy")
+_MENU_BEFORE = re.compile(r"[A-Za-z][ \t]*(?:>|›|»|→)[ \t]*\Z")
+_MENU_AFTER = re.compile(r"[ \t]*(?:>|›|»|→)[ \t]*[A-Z]")
+
+
+def menu_step(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is an item of a menu path: dictionary words, no given name ("Alice > Bob: hi"
+    quotes a person), with a ">" (or "›", "»", "→") between it and a word."""
+    if _MENU_BEFORE.search(text, max(0, start - 8), start) is None and _MENU_AFTER.match(text, end) is None:
+        return False
+    is_word, given = dictionary_test("en"), first_names()
+    words = [w.lower() for w in _LETTER_RUN.findall(text[start:end])]
+    return bool(words) and all(is_word(w) and w not in given for w in words)
 
 
 # the words said around a clock time or a count besides function words: "till 3", "6 to 10 tonight", "3pm"
@@ -315,6 +336,14 @@ def town_after_org(text: str, prev_end: int, start: int, end: int, prev_is_org: 
         and TOWN_SHAPE.fullmatch(text[start:end]) is not None
 
 
+def given_name_not_place(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is one capitalised given name that names no known place ("QuickFix Ltd,
+    Darren, attended": the person sent, not the firm's town; "Acme Ltd, Chester" stays a town)."""
+    value = text[start:end]
+    return TOWN_SHAPE.fullmatch(value) is not None and value.lower() in first_names() \
+        and fold_accents(value.lower()) not in known_place_names() and fold_accents(value) not in known_place_names()
+
+
 _NAME_BEFORE_COMMA = re.compile(r"((?:[A-Z][\w'’&.-]*[ \t]){0,4}[A-Z][\w'’&.-]*),[ \t]\Z")
 
 
@@ -378,7 +407,7 @@ FIELD_KEY_LINE = re.compile(
     r"(?i)[ \t]*((?:[a-z][a-z-]*(?:['’]s)?[ \t]+){0,2}?)(?:(?:sur|fore|first[ \t]+|given[ \t]+|maiden[ \t]+)?names?"
     r"(?:[ \t]*\(s\))?|date[ \t]+of[ \t]+birth|dob|address|post[ \t]?code|phone|telephone|mobile|e-?mail|"
     r"occupation|signature|attendees|participants|present|apologies|witness(?:es)?|members?|next[ \t]+of[ \t]+kin|"
-    r"sex|gender)[ \t]*:")
+    r"sex|gender|contact(?:[ \t]+(?:name|details|number))?)[ \t]*:")
 
 
 def line_field_key(text: str, start: int, end: int) -> bool:

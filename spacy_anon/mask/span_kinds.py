@@ -62,7 +62,7 @@ from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, UK_POSTCODE, code_shape, date_shape)
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
-    field_words, not_a_name, signed_name,
+    field_words, given_name_not_place, menu_step, not_a_name, signed_name,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_inner_words, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
@@ -87,9 +87,11 @@ TRIM_CATEGORIES = NAME_CATEGORIES - {"DEM", "MISC"}
 PEOPLE_NOUNS = JOB_NOUNS | ROLE_WORDS | frozenset(
     "student volunteer citizen national man woman boy girl child family couple speaker refugee migrant "
     "immigrant resident pensioner veteran".split())
-SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•"})
+SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•", ">", "›", "»", "→"})
 HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})
-KIN = frozenset(KINSHIP_WORDS)  # "GIRLFRIEND KIARA", "wife Halina": the name after the kinship word  # rule types of user names
+# "GIRLFRIEND KIARA", "wife Halina", "Parent (Ms Kerry Clarke)": the name after the kinship word; the word alone
+# names nobody
+KIN = frozenset(KINSHIP_WORDS) | frozenset("parent parents guardian carer grandparent grandparents".split())
 # titles before a name; not those that are given names too ("Don Smith", "Dona")
 HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
 DISCLOSURE_SOURCE = "anon_disclosure"  # the source of `anon_disclosure`'s spans
@@ -364,7 +366,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or eponym_span(text, piece.start_char, piece.end_char) \
                 or measured_value(text, piece.start_char, piece.end_char) or (
                     detected and bare_count(text, piece.start_char, piece.end_char, label)) \
-                or defined_term(text, piece.start_char, piece.end_char):  # "till 3"; "eGFR 72"; "(the Tenant)"
+                or defined_term(text, piece.start_char, piece.end_char) \
+                or menu_step(text, piece.start_char, piece.end_char):  # "till 3"; "eGFR 72"; "(the Tenant)"
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
         if field_words(text, piece.start_char, piece.end_char):
             continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME:", "National Insurance number": a field
@@ -457,7 +460,7 @@ def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optiona
         return "ORG"  # "St. Olaf" before "General Hospital": the organisation's name, its head left out
     prev_is_org = prev is not None and ("&" in prev.text or organisation_shape(prev.text))
     if prev is not None and town_after_org(text, prev.end_char, start, end, prev_is_org):
-        return "LOC"
+        return "PERSON" if given_name_not_place(text, start, end) else "LOC"
     if town_and_state(text, start, end) or town_after_named_org(text, start, end, organisation_shape):
         return "LOC"  # "our Reno, NV facility", "St Luke's Hospice, Sheffield"
     return None

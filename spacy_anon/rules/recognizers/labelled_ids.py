@@ -2,7 +2,8 @@
 "Invoice INV-20931"), one span each, typed by that label: EMPLOYEE_ID, ACCOUNT_NUMBER, RECORD_NUMBER,
 REFERENCE_NUMBER. Logs and exports write the label as a key ("customer_id=88231945", "accountNo:
 00412277", "user-id 42871") or as the path segment before the value ("/customers/88231945/orders",
-"/patients/1045521"): the same identifiers, found and typed the same way.
+"/patients/1045521"): the same identifiers, found and typed the same way. An office's reference of letters,
+a year and a number ("FOI/2025/0912") is a reference number without a label.
 
 A tagger splits "EMP-204518" at its hyphen into two ORG guesses and leaves the hyphen in clear; the
 code after an identifier's label is one ID span here, and `spacy_anon.mask.fine_types` types a
@@ -25,8 +26,10 @@ CUES: Tuple[Tuple[str, str], ...] = (
     ("NHS", r"nhs"),
     # a UK bank's sort code names the branch that holds the account ("Sort code 40-12-76")
     ("ACCOUNT_NUMBER", r"account|acct|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"
-                       r"|sort[ \t\-]?code"),
-    ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint"),
+                       r"|sort[ \t\-]?code|frequent[ \t\-]flyer|frequent[ \t\-]flier"),
+    # a bag's tag on a flight ("suitcase (tag BA 482913)"); a booking's short code is read below (`SHORT_CODE`)
+    ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint|confirmation"
+                         r"|reservation|pnr|(?:bag(?:gage)?|luggage)[ \t]+tag|tag"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment"),  # not "s/n", Spanish "sin número"
     # a bare "ID" label ("Tomasz Nowak (ID 448210)", "ID: 7781-22"): last, so "Employee ID" stays an employee's
@@ -67,6 +70,8 @@ _PREFIXED = re.compile(r"(?<![\w\-])(?P<prefix>EMP|STAFF|INV|ACC|ACCT|CUST|TKT|O
 _PREFIX_TYPES = {"EMP": "EMPLOYEE_ID", "STAFF": "EMPLOYEE_ID", "INV": "REFERENCE_NUMBER",
                  "ACC": "ACCOUNT_NUMBER", "ACCT": "ACCOUNT_NUMBER", "CUST": "ACCOUNT_NUMBER",
                  "TKT": "REFERENCE_NUMBER", "ORD": "REFERENCE_NUMBER", "REF": "REFERENCE_NUMBER"}
+# a reference of an office's letters and the year and number after slashes ("FOI/2025/0912", "SAR/2024/118")
+_SLASHED = re.compile(r"(?<![\w/\-])[A-Z]{2,5}/(?:19|20)\d\d/\d{2,8}(?:/\d{1,6})?(?![\w/\-])")
 MIN_DIGITS = 4
 
 
@@ -79,6 +84,19 @@ def _enough_digits(code: str) -> bool:
     return sum(c.isdigit() for c in code) >= MIN_DIGITS and _YEAR.fullmatch(code) is None
 
 
+# a booking's reference as airlines and hotels issue it: five to eight capitals and digits, a digit and two
+# letters at least ("booking ref XK7P2Q", "PNR: 4QJ7TZ"), after a booking's cue only
+SHORT_CODE = re.compile(r"(?=[A-Z]*\d)(?=(?:\d*[A-Z]){2})[A-Z\d]{5,8}")
+_BOOKING_CUE = re.compile(r"(?i)booking|confirmation|reservation|pnr")
+
+
+def _code_enough(match: "re.Match[str]") -> bool:
+    code = match.group("code")
+    return _enough_digits(code) or (match.group("REFERENCE_NUMBER") is not None
+                                    and _BOOKING_CUE.match(match.group("cue")) is not None
+                                    and SHORT_CODE.fullmatch(code) is not None)
+
+
 # the last digits given of an account ("from account ending 6612"), which narrow it to one
 _ACCOUNT_TAIL = re.compile(r"(?i)\b(?:account|acct)\b[^\n.]{0,12}?" + last_digits(r"\d{4}", r"end(?:ed|ing|s)"))
 # the account number written after a sort code ("account 40-12-76 31926819", "sort code 40-12-76 / 31926819")
@@ -89,7 +107,7 @@ def find_labelled(text: str) -> Iterator[Tuple[int, int, str]]:
     """(start, end, fine type) of each code after an identifier's label, or with a typed prefix."""
     seen = set()
     for match in matches(_LABELLED, text):
-        if _enough_digits(match.group("code")):
+        if _code_enough(match):
             seen.add(match.span("code"))
             fine = next(t for t, _ in CUES if match.group(t) is not None)
             yield match.start("code"), match.end("code"), fine
@@ -105,6 +123,10 @@ def find_labelled(text: str) -> Iterator[Tuple[int, int, str]]:
         if match.span() not in seen:
             seen.add(match.span())
             yield match.start(), match.end(), _PREFIX_TYPES[match.group("prefix")]
+    for match in scanning.finditer(_SLASHED, text):
+        if match.span() not in seen:
+            seen.add(match.span())
+            yield match.start(), match.end(), "REFERENCE_NUMBER"
     for match in scanning.finditer(_ACCOUNT_TAIL, text):
         if match.span(1) not in seen:
             seen.add(match.span(1))
@@ -141,10 +163,18 @@ NEGATIVE_CONTEXT = ("<page", "<phone", "<tel", "<fax", "<taxpayer", "<tax", "<ut
 SCORE = 0.7  # below a custom recognizer of the same code with its context word (0.4 + 0.35)
 
 
+_ENOUGH_DIGITS, _A_DIGIT = has_digits(MIN_DIGITS), has_digits(1)
+
+
+def _may_hold(text: str) -> bool:
+    """Prefilter: `MIN_DIGITS` digits, or a digit and a booking's cue (its code may hold only one)."""
+    return _ENOUGH_DIGITS(text) or (_A_DIGIT(text) and _BOOKING_CUE.search(text) is not None)
+
+
 def _recognizer(name: str, fine_type: str) -> Recognizer:
     return Recognizer(name=name, label="ID", type=fine_type, finder=_finder_of(fine_type),
-                      needs=(_LABELLED, _NAMED, _PREFIXED, _PATH_ID, _ACCOUNT_TAIL),
-                      negative_context=NEGATIVE_CONTEXT, prefilter=has_digits(MIN_DIGITS))
+                      needs=(_LABELLED, _NAMED, _PREFIXED, _PATH_ID, _ACCOUNT_TAIL, _SLASHED),
+                      negative_context=NEGATIVE_CONTEXT, prefilter=_may_hold)
 
 
 # record numbers after "MRN" are `rules.record_number`'s; their cues here type a tagger's span

@@ -1,4 +1,5 @@
 """Record and case numbers: the number after a record cue (MRN, NHC, "patient id"), court case numbers."""
+import re
 from typing import Optional
 
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, contains, has_digits
@@ -43,6 +44,15 @@ RECORD_NUMBER = Recognizer(
 )
 
 # ---------------------------------------------------------------- CODE
+_FINANCIAL_YEAR = re.compile(r"(?:19|20)(\d\d)/(\d\d)")
+
+
+def _case_valid(value: str) -> Optional[bool]:
+    """A year and the next one's last two digits ("2024/25", "1999/00") are a financial or school year."""
+    year = _FINANCIAL_YEAR.fullmatch(value)
+    return False if year is not None and int(year.group(2)) == (int(year.group(1)) + 1) % 100 else None
+
+
 CASE_NUMBER = Recognizer(
     name="rules.case_number",
     label="CODE",
@@ -60,5 +70,6 @@ CASE_NUMBER = Recognizer(
              "processo", "recurso", "asunto", "queixa", "petition", "complaint", "docket", "appeal"),
     negative_context=("mg", "ml", "ratio", "score", "page", "pages", "<year", "<years", "<season", "<tax",
                       "bp", "b/p", "blood", "pressure", "mmhg", "cvp", "pa", "hr", "abp", "nbp", "ta", "tensión"),
+    validator=_case_valid,
     prefilter=contains("/"),
 )

@@ -86,6 +86,7 @@ APOSTROPHE_YEAR = re.compile(r"(?<!')'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
 PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
                         "manor rehabilitation regional".split())
+RESIDENCE_HEADS = frozenset("house lodge grange court gardens".split())  # a care home's, written capitalised
 # the tagger's gazetteers of places, peoples and languages: a context label's piece on one of their words
 # stays ("YORUBA SPEAKING", "LANGUAGE VIETNAMESE", "MARYLAND")
 PLACE_GAZETTEERS = ("countries", "regions", "demonyms")
@@ -294,7 +295,7 @@ class ClinicalEvidence:
         return len(w) > 4 or w in self.names  # "ADEQ", "LEVO", "WOB": shorthand no list has; "DAN" a name
 
     def head(self, i: int) -> bool:
-        return self.lower[i] in PLACE_HEADS
+        return self.lower[i] in PLACE_HEADS or (self.lower[i] in RESIDENCE_HEADS and self.written[i].istitle())
 
     def listed_name(self, i: int) -> bool:
         """A name of the tagger's lists that is no frequent English word: the surname lists hold
