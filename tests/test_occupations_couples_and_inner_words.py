@@ -7,7 +7,7 @@ name holds ("house", "visited"), while "Bank of England" and "the northern part 
 import pytest
 
 from spacy_anon.mask.job_titles import occupation
-from spacy_anon.mask.name_context import split_at_inner_words
+from spacy_anon.mask.name_runs import split_at_inner_words
 from tests.default_pipeline import default_nlp, masked_rows, masked_texts, nlp  # noqa: F401  (the fixture)
 
 

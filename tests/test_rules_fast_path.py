@@ -399,6 +399,7 @@ NEEDS_SAMPLES = LINES + RAW_LINES + [
     "0x52908400098527886E0F7030069857D2E4169EE7",
     '{"customer": "Fatima Zahra Benali", "city": "Lyon", "contact": "07700 900123"}',
     "Will and May went home early because Will felt sick.",
+    "first_name,last_name,company,city\nHannah,Okafor,Brightwave Media,Bristol\n",
 ]
 
 

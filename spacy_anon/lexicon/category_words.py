@@ -52,7 +52,8 @@ ORG_LEADS = frozenset(
     "banca banco banque hospital hôpital ospedale clinica clínica clinique universidad universidade "
     "università université universitatea colegio colégio instituto istituto institut fundación fundação "
     "fondazione fondation compañía companhia compagnie società société societatea grupo gruppo groupe "
-    "ayuntamiento câmara comune mairie primăria tribunal tribunale juzgado".split()
+    "ayuntamiento câmara comune mairie primăria tribunal tribunale juzgado lycée lycee école ecole collège "
+    "escuela escola liceo gymnasium ysgol scoil".split()
 )
 
 # Languages that are no demonym of the package list (which holds "Polish", "English", "Vietnamese"),
@@ -103,9 +104,7 @@ JOB_NOUNS = frozenset(
     "supervisor receptionist secretary advisor adviser specialist intern trainee cashier driver cleaner "
     "porter carer worker operative executive associate representative architect scientist researcher "
     "editor writer journalist lawyer solicitor barrister paralegal pharmacist therapist midwife paramedic "
-    "operator welder fitter labourer laborer machinist bricklayer plasterer roofer scaffolder courier installer "
-    "inspector surveyor planner dispatcher controller auditor underwriter broker instructor tutor caretaker "
-    "housekeeper landscaper barista bartender firefighter librarian dentist hygienist dietitian nutritionist "
-    "counsellor counselor caseworker estimator packer "
+    "operator installer inspector planner dispatcher controller auditor instructor tutor counsellor counselor "
+    "caseworker estimator "
     "lead head".split()
 )

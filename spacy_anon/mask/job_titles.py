@@ -10,6 +10,8 @@ from spacy.tokens import Doc
 from spacy_anon.lexicon.category_words import JOB_NOUNS, trait_words
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import folded, verb_stems, zipf
+from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
+from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES
 
 OFFICE_WORDS = frozenset("lord lady chief general supreme justice minister president secretary governor mayor "
@@ -110,22 +112,24 @@ def job_noun(word: str) -> bool:
     return word in JOB_NOUNS or (len(word) > 7 and word.endswith(JOB_SUFFIXES))
 
 
+_TITLE_WORDS = frozenset(DEFAULT_HONORIFICS) | frozenset(CARE_ROLES)  # "Nurse Will Cook", "Dr Ann Baker": a person
 # a form's key of a person's job: its value is an occupation
 # (and the capitalised words of the value before the span: "Job title: Senior [Forklift Operator]")
 _JOB_FIELD_BEFORE = re.compile(r"\b(?i:job[ \t]+title|job|occupation|profession|position|role|designation|"
                                r"trade)[ \t]*:[ \t]*(?:[A-Z][\w&'’-]*[ \t]+){0,3}$")
 
 
-def occupation(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> bool:
-    """Whether a tagger's start:end is an occupation: in capitalised words ending in a job noun, not opening
-    with a given name nor naming an office ("Forklift Operator", "Senior Welder"), or the value of a job's
+def occupation(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool], text: Optional[str] = None) -> bool:
+    """Whether a tagger's start:end is an occupation: in capitalised words ending in a job noun, with no given
+    name ("Nurse Will Cook" is a person) and naming no office ("Forklift Operator", "Senior Welder"), or the value of a job's
     field ("Occupation: Welder")."""
     words = [t for t in doc[start:end] if not t.is_punct]
     if not words or any(folded(w.text) in OFFICE_WORDS for w in words):
         return False
-    text = doc.text
+    text = doc.text if text is None else text  # the caller's copy: `doc.text` builds the whole text anew
     if _JOB_FIELD_BEFORE.search(text, max(0, doc[start].idx - 60), doc[start].idx) is not None:
         return all(w.is_alpha for w in words)
     return 2 <= len(words) <= 4 and job_noun(words[-1].text) and folded(words[-1].text) not in ("lead", "head") \
-        and not is_given_name(words[0].lower_) \
+        and not any(is_given_name(w.lower_) or w.lower_ in WORD_GIVEN_NAMES for w in words) \
+        and folded(words[0].text) not in _TITLE_WORDS \
         and all(w.is_alpha and w.text.istitle() for w in words)

@@ -33,9 +33,9 @@ from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
 from spacy_anon.rules.recognizers.addresses import STATES
+from spacy_anon.rules.recognizers.fields import TABLE_KEYS, field_key
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
 from spacy_anon.tagger.span_filters.base import stop_words
-from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 
 # a form's field for a person's name, alone before the value on its line
 NAME_FIELD = re.compile(
@@ -155,7 +155,8 @@ def small_words_and_numbers(value: str, lang: str) -> bool:
 # a letter's or a message's closing before its writer's name, on the same line or the line above
 _CLOSING_BEFORE = re.compile(
     r"(?i)(?:^|[\s.!?])(?:thanks|thank you|many thanks|cheers|ta|regards|best|best wishes|kind regards|warm regards|"
-    r"sincerely|faithfully|love|all the best|speak soon|take care)(?:[ \t]+(?:again|so much|very much|all))?"
+    r"sincerely|faithfully|love|all the best|speak soon|take care|see you(?:[ \t]+(?:soon|then|later))?|talk soon|"
+    r"speak later|bye|thx|ttyl)(?:[ \t]+(?:again|so much|very much|all))?"
     r"[ \t]*[,.!\-–—]?[ \t]*\n?[ \t]*$")
 
 
@@ -169,6 +170,20 @@ def signed_name(text: str, start: int, end: int, is_organisation: Callable[[str]
 
 
 _CLOSING_MARK = re.compile(r"[,!\-–—\n][ \t]*\Z")
+
+
+_LINE_END = re.compile(r"[ \t.!]*(?:\n|\Z)")
+
+
+def sign_off(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is one capitalised word, no frequent one, after a closing and alone to the end
+    of its line ("Cheers, Priti", "See you,\nSam"): the writer's name, whether or not a list knows it."""
+    word = text[start:end]
+    return word.istitle() and word.isalpha() and zipf(word.lower()) < NAME_ZIPF_SIGN_OFF and after_closing(text, start) \
+        and _LINE_END.match(text, end) is not None
+
+
+NAME_ZIPF_SIGN_OFF = 4.0  # a signature's word less frequent than this is a name ("Priti"; not "All", "Soon")
 
 
 def after_closing(text: str, start: int) -> bool:
@@ -240,48 +255,6 @@ def split_at_pronouns(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
             begin = i + 1
     if end > begin:
         parts.append((begin, end))
-    return parts
-
-
-# the lower-case words a name written with capitals holds inside ("Bank of England", "Church in Wales",
-# "Committee against Torture", "Leonardo da Vinci")
-NAME_CONNECTORS = NAME_PARTICLES | frozenset(
-    "the and for on in upon against without with at like und et las los les des dei del delle della degli sur sous nad "
-    "pod am an im zum zur aan op het".split())
-COMMON_PIECE_ZIPF = 4.5  # an opening piece of one word this frequent is prose ("List" of "List of mayors of Tirana")
-
-
-def split_at_inner_words(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
-    """The token ranges of start:end between the lower-case English content words that lie between two
-    capitalised words of it, each range without the function words it then opens with and none of
-    function words alone: a tagger's run over names and the prose between them ("Smiths' house in Leeds",
-    "Thomas Cranmer becomes Archbishop of Canterbury") is decided piece by piece. A description before a
-    name stays whole ("the northern part of Cyprus"), and so do names with function words or foreign
-    particles inside ("Return to Innocence", "Caxias do Sul", "Via dei Fiorentini")."""
-    capitals = [i for i in range(start, end) if doc[i].text[:1].isupper()]
-    if len(capitals) < 2 or doc.lang_ != "en":
-        return [(start, end)]
-    is_word, stops = dictionary_test("en"), stop_words("en")
-    cuts = [i for i in range(capitals[0] + 1, capitals[-1])
-            if doc[i].is_alpha and doc[i].is_lower and len(doc[i]) >= 3 and doc[i].whitespace_
-            and doc[i - 1].whitespace_ and doc[i].lower_ not in stops and doc[i].lower_ not in NAME_CONNECTORS
-            and is_word(doc[i].lower_)]
-    if not cuts:
-        return [(start, end)]
-    parts = []
-    for begin, stop in zip([start] + [c + 1 for c in cuts], cuts + [end]):
-        if begin != start:
-            while begin < stop and doc[begin].lower_ in stops:
-                begin += 1  # "in Leeds", "of Tirana": the preposition is the prose's
-        if stop != end:
-            while stop > begin and doc[stop - 1].lower_ in stops:
-                stop -= 1  # "List of" before "mayors"
-        if not any(not t.is_punct and t.lower_ not in stops for t in doc[begin:stop]):
-            continue
-        if begin == start and stop - begin == 1 and zipf(doc[begin].lower_) >= COMMON_PIECE_ZIPF \
-                and not {fold_accents(doc[begin].text), fold_accents(doc[begin].lower_)} & known_place_names():
-            continue
-        parts.append((begin, stop))
     return parts
 
 
@@ -466,7 +439,8 @@ def table_header(text: str, start: int, end: int) -> bool:
     cells = line.strip().strip("|").split(sep) if sep else []
     if sep is None or not all(_HEADER_CELL.fullmatch(cell) and len(cell.split()) <= 3 for cell in cells):
         return False
-    if sum(folded(cell.split()[-1]) in FIELD_KEYS for cell in cells if cell.split()) < 2:
+    keys = [field_key(cell) for cell in cells]  # "first_name" -> "first name"
+    if sum(key in TABLE_KEYS or folded(key.split()[-1]) in FIELD_KEYS for key in keys if key) < 2:
         return False  # "Anna, Bob, Carla" above more commas: names, not columns
     next_end = text.find("\n", line_end + 1)
     return text[line_end + 1:next_end if next_end >= 0 else len(text)].count(sep) >= line.count(sep) - (sep == "|")

@@ -229,7 +229,7 @@ def resolve_overlaps(
     Candidates that overlap form a cluster; in each, spans are chosen greedily by `order`. When the
     chosen spans leave part of a dropped candidate uncovered (a partial overlap, e.g. "Norwich NR" and
     "NR2 4TT"), the cluster becomes ONE span over the union with the best span's label, so no detected
-    character is left in clear (fail closed); `merge_partial=False` keeps the plain greedy choice. With
+    word or number is left in clear (fail closed; punctuation between the chosen spans may be); `merge_partial=False` keeps the plain greedy choice. With
     `values_first`, a rule's contact value first cuts back the spans that run over it (`rule_values_first`).
 
     spans (Iterable[Span]): candidates of one Doc, may overlap or repeat.
@@ -251,7 +251,9 @@ def resolve_overlaps(
         ranked = sorted(cluster, key=lambda s: rank[id(s)])
         chosen = _greedy(ranked)
         covered = {i for s in chosen for i in range(s.start, s.end)}
-        needed = {i for s in cluster for i in range(s.start, s.end)}
+        # what must stay covered: the dropped spans' words and numbers, not the comma a tagger ran across
+        # between two values the rules read ("Brightwave Media" "," "Bristol" of a CSV row)
+        needed = {i for s in cluster for i in range(s.start, s.end) if _content(s.doc[i])}
         if merge_partial and not needed <= covered:
             start = min(s.start for s in cluster)
             end = max(s.end for s in cluster)

@@ -60,11 +60,12 @@ from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, UK_POSTCODE, code_shape, date_shape)
+from spacy_anon.mask.name_runs import split_at_inner_words
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
-    field_words, given_name_not_place, menu_step, not_a_name, signed_name,
+    field_words, given_name_not_place, menu_step, not_a_name, sign_off, signed_name,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
-    small_words_and_numbers, split_at_inner_words, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
+    small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS, street_shape
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
@@ -92,6 +93,7 @@ HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})
 # "GIRLFRIEND KIARA", "wife Halina", "Parent (Ms Kerry Clarke)": the name after the kinship word; the word alone
 # names nobody
 KIN = frozenset(KINSHIP_WORDS) | frozenset("parent parents guardian carer grandparent grandparents".split())
+FAMILY_AFTER = re.compile(r"['’]?s?[ \t]+(?:family|household|clan)\b")
 # titles before a name; not those that are given names too ("Don Smith", "Dona")
 HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
 DISCLOSURE_SOURCE = "anon_disclosure"  # the source of `anon_disclosure`'s spans
@@ -392,13 +394,14 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if new is None and (person_shape(text, piece.start_char, piece.end_char, label, is_given_name) or (
                 piece[0].is_title and is_given_name(piece[0].lower_) and (role_in_brackets(text, piece.end_char)
                                                                            or after_closing(text, piece.start_char)))
-                or signed_name(text, piece.start_char, piece.end_char, organisation_shape)):
+                or signed_name(text, piece.start_char, piece.end_char, organisation_shape)
+                or sign_off(text, piece.start_char, piece.end_char)):
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Thanks, Imogen Thwaite"
         if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char, label == "PERSON"):
             new = "LOC"  # "Place of birth: Gdańsk" tagged PERSON; "Location: Albany Road, Cardiff" too
         if sex_field_value(text, piece.start_char, piece.end_char) or (
                 new in (None, label) and label in ("PERSON", "ORG", "LOC") and occupation(doc, piece.start, piece.end,
-                                                                                      is_given_name)):
+                                                                                      is_given_name, text)):
             new = "DEM"  # "Sex: M" tagged ORG; "Job title: Senior Forklift Operator" tagged PERSON
         if (new == "DEM" or (new is None and label in ("ORG", "DEM")) or (new is None and label == "PERSON" and len(
                 piece) == 1 and doc.lang_ == "en" and not is_given_name(piece[0].lower_))) and town_after_preposition(
@@ -452,8 +455,8 @@ def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optiona
     start, end = piece.start_char, piece.end_char
     if organisation_shape(piece.text):
         return None  # "Requester: Ama Ruiz, Velloway Ltd": an organisation's name says what it is
-    if after_name_field(text, start, end) or after_person_word(text, start, end):
-        return "PERSON"
+    if after_name_field(text, start, end) or after_person_word(text, start, end) or FAMILY_AFTER.match(text, end):
+        return "PERSON"  # and "the Al Mansouri family": a family named by its surname
     if street_after_preposition(text, start, end, street_shape(text[start:end])):
         return "LOC"  # "on Ditton Road" (not "Downing Street said": the office it names)
     if org_head_after(text, end):

@@ -177,6 +177,8 @@ TIME = [
     (r"(?<![\w:./])(?:1[0-2]|0?[1-9])\s*(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w)", 0.6, 0),  # not the "12 AM" of "12/12 AM"
     # British style "6.00 a.m.", "10.30 pm" (the dot form needs the am/pm, else it is a decimal)
     (r"(?<![\w:.])(?:1[0-2]|0?[1-9])\.[0-5]\d\s*(?:[AaPp]\.[Mm]\.|[AaPp][Mm])(?!\w)", 0.6, 0),
+    # a 24-hour time as logs and services write it, with its unit: "0214 HRS", "1930 hours"
+    (r"(?<![\w:./])(?:[01]\d|2[0-3])[0-5]\d[ \t]?(?i:hrs|hours)\b(?![ \t]+of\b)", 0.6, 0),
 ]
 YEAR_PREPOSITIONS = (
     "in", "since", "during", "until", "till", "from", "before", "after", "of", "by", "circa", "c.", "between",

@@ -6,7 +6,7 @@ IBANs, wallets), `national_ids` (US, UK, passports), `iberian_ids` (Spain, Portu
 (record and case numbers), `dates_ages`, `quantities`, `names`, `places` (postal codes), `addresses`
 (whole postal addresses), `labelled_ids` (codes after an identifier's label), `speakers` (who opens a
 chat or transcript turn), `spoken` (numbers, postcodes, addresses, dates and spelled names read out in
-words), `fields` (names and places under a record's keys written as JSON) and `credentials`.
+words), `fields` (names, places and organisations under a record's keys written as JSON or a table's header) and `credentials`.
 A new recognizer goes in its family's module and in `BUILT_IN` below, which registers it.
 """
 from spacy_anon.rules.recognizers.base import (
@@ -16,7 +16,7 @@ from spacy_anon.rules.recognizers.base import (
 from spacy_anon.rules.recognizers.addresses import ADDRESS
 from spacy_anon.rules.recognizers.contacts import PAGER, PHONE, PHONE_TAIL, USERNAME
 from spacy_anon.rules.recognizers.credentials import CREDENTIAL, JWT, PRIVATE_KEY, SECRET_ASSIGNMENT, SECRET_TOKEN
-from spacy_anon.rules.recognizers.fields import FIELD_NAME, FIELD_PLACE
+from spacy_anon.rules.recognizers.fields import FIELD_NAME, FIELD_ORG, FIELD_PLACE
 from spacy_anon.rules.recognizers.dates_ages import (
     AGE, CLINICAL_DATE, CLINICAL_MONTH_DAY, DATE, SHORT_DATE, SPELLED_DATE, TIME, YEAR, pain_score_near,
 )
@@ -55,7 +55,8 @@ BUILT_IN = (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PA
             ES_CIF, ES_NSS, BR_CPF, BR_CNPJ, BR_RG, PT_NIF, JWT, SECRET_ASSIGNMENT, PRIVATE_KEY, SECRET_TOKEN,
             DEFANGED_IP, DEFANGED_URL, USERNAME, ADDRESS, EMPLOYEE_ID, ACCOUNT_NUMBER, REFERENCE_NUMBER, DEVICE_ID, ID_NUMBER,
             SPEAKER_NAME, SPEAKER_HANDLE, SPOKEN_PHONE, SPOKEN_IP, SPOKEN_NUMBER, SPOKEN_POSTCODE, SPOKEN_ADDRESS,
-            SPOKEN_DATE, SPOKEN_TIME, SPELLED_NAME, CARD_TAIL, VEHICLE_PLATE, FIELD_NAME, FIELD_PLACE, WORD_NAME)
+            SPOKEN_DATE, SPOKEN_TIME, SPELLED_NAME, CARD_TAIL, VEHICLE_PLATE, FIELD_NAME, FIELD_PLACE, WORD_NAME,
+            FIELD_ORG)
 
 for _r in BUILT_IN:
     register(_r)

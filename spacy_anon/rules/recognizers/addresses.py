@@ -43,6 +43,7 @@ STREET_TYPE_WORDS = frozenset(w.lower() for w in STREET_TYPES)
 STREET_PREFIXES = (
     "Strada", "Str", "Calle", "C/", "Avenida", "Avda", "Rua", "Rue", "Via", "Viale", "Piazza", "Plaza", "Paseo",
     "Praça", "Travessa", "Largo", "Carrer", "Bulevardul", "Bd", "Boulevard", "Allée", "Place", "Ulica", "ul",
+    "Heol", "Ffordd", "Stryd", "Lôn", "Chemin", "Corso",
 )
 # Street words that Spanish, Portuguese, Catalan and Romanian write in lower case ("calle Alcalá 45").
 LOWER_PREFIXES = ("calle", "avenida", "rua", "strada", "carrer", "paseo", "travessa", "praça")
@@ -66,7 +67,7 @@ COUNTRIES = ("United Kingdom", "UK", "U.K.", "Great Britain", "England", "Scotla
 
 _CAP = r"(?:[A-ZÀ-ÖØ-Þ][\w'’.\-]{0,30}|[A-ZÀ-ÖØ-Þ]{1,30})"  # a capitalised or upper-case word
 _TITLE = r"(?!(?:Mr|Mrs|Ms|Miss|Dr|Mme|Mlle|Sr|Sra|Judge|Sir|Lady|Lord|Saint)\b)"
-_NAME = r"(?:" + _CAP + r"|(?:de|del|de la|da|do|dos|das|di|van|von|der|of|the|on|upon)(?= ))"
+_NAME = r"(?:" + _CAP + r"|(?:de|del|de la|da|do|dos|das|di|van|von|der|of|the|on|upon|des|du|la|le|les|della|delle|dei|degli|y|yr)(?= ))"
 _NUM = r"\d{1,5}[A-Za-z]?(?:[/\-]\d{1,5}[A-Za-z]?)?"
 _DIR = r"(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.?"
 
@@ -97,7 +98,7 @@ STREET = re.compile(_STREET_AFTER_NUMBER + "|" + _STREET_BEFORE_NUMBER)
 # word may have the capital a truecased reading gives it ("crescent Road")
 LOWER_STREET_TYPES = ("street", "st", "road", "rd", "lane", "ln", "avenue", "ave", "drive", "crescent", "grove",
                       "terrace", "gardens", "mews", "boulevard", "blvd", "parade", "square")
-_LOWER_STREET = re.compile(r"(?<![\w'])(?:at|on|to|from|is|address:?)[ \t]{1,3}(?P<street>"
+_LOWER_STREET = re.compile(r"(?<![\w'])(?:at|on|to|from|is|of|in|into|near|outside|opposite|behind|address:?)[ \t]{1,3}(?P<street>"
                            r"(?:(?:flat|apt|apartment|unit)[ \t]{1,2}\d{1,4}[a-z]?,?[ \t]{1,3})?" + _NUM
                            + r"[ \t]{1,3}(?P<name>(?:[a-z][a-z'’\-]{1,30}[ \t]{1,3}){1,3})"
                            + r"(?i:" + _words(LOWER_STREET_TYPES) + r"))(?=[ \t]*(?:[,.;:!?)\n]|$)|[ \t]+(?:in|and|near|next|for|with|"

@@ -31,7 +31,7 @@ CUES: Tuple[Tuple[str, str], ...] = (
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint|confirmation"
                          r"|reservation|pnr|(?:bag(?:gage)?|luggage)[ \t]+tag|tag"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
-    ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment"),  # not "s/n", Spanish "sin número"
+    ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment|microchip"),  # and a pet's microchip  # not "s/n", Spanish "sin número"
     # a bare "ID" label ("Tomasz Nowak (ID 448210)", "ID: 7781-22"): last, so "Employee ID" stays an employee's
     ("ID_NUMBER", r"id(?![a-z])|identification|identity[ \t]+(?:card|document)|pin(?![a-z])"),
 )

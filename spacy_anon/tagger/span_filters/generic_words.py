@@ -66,6 +66,9 @@ def _closes(doc: Doc, start: int, end: int, opener: str) -> bool:
     return any(doc[k].text == closer for k in range(start + 1, end))
 
 
+SUBJECT_PRONOUNS = frozenset("you he she we they it".split())
+
+
 class GenericWordTrimmer:
     """The algorithm of `TrimGenericWords` on one document (`trim_generic_words` is the entry point)."""
 
@@ -244,7 +247,9 @@ class GenericWordTrimmer:
         def clock_time(k: int) -> bool:  # "Church Street around 11", "the Crown till 3": a time said after it
             return (name_like and k - 1 > start and len(doc[k].text) <= 2 and doc[k].text.isdigit()
                     and doc[k - 1].text in CLOCK_PREPOSITIONS)
-        while end - 1 > start and (s.generic(end - 1) or preposition(end - 1) or clock_time(end - 1)) \
+        def subject(k: int) -> bool:  # "on 22 September you were": the clause's subject after a date
+            return label == self.date_label and (doc[k].text in SUBJECT_PRONOUNS or doc[k].text == "I")
+        while end - 1 > start and (s.generic(end - 1) or preposition(end - 1) or clock_time(end - 1) or subject(end - 1)) \
                 and not s.after_honorific(end - 1, start) and not s.surname_after_name(end - 1, start, end):
             end -= 2 if clock_time(end - 1) else 1
             start, end = trim_punctuation(doc, start, end)

@@ -1,0 +1,52 @@
+"""A tagger's run over names and the prose between them ("Smiths' house in Leeds over Easter" as one ORG):
+split at the lower-case English content words between two of its capitalised words, each piece decided
+alone (`span_kinds.decide_categories`)."""
+from typing import List, Tuple
+
+from spacy.tokens import Doc
+
+from spacy_anon.lexicon.generic_words import dictionary_test, zipf
+from spacy_anon.lexicon.place_names import fold_accents, known_place_names
+from spacy_anon.tagger.span_filters.base import stop_words
+from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
+
+# the lower-case words a name written with capitals holds inside ("Bank of England", "Church in Wales",
+# "Committee against Torture", "Leonardo da Vinci")
+NAME_CONNECTORS = NAME_PARTICLES | frozenset(
+    "the and for on in upon against without with at like und et las los les des dei del delle della degli sur sous nad "
+    "pod am an im zum zur aan op het".split())
+COMMON_PIECE_ZIPF = 4.5  # an opening piece of one word this frequent is prose ("List" of "List of mayors of Tirana")
+
+
+def split_at_inner_words(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
+    """The token ranges of start:end between the lower-case English content words that lie between two
+    capitalised words of it, each range without the function words it then opens with and none of
+    function words alone: a tagger's run over names and the prose between them ("Smiths' house in Leeds",
+    "Thomas Cranmer becomes Archbishop of Canterbury") is decided piece by piece. A description before a
+    name stays whole ("the northern part of Cyprus"), and so do names with function words or foreign
+    particles inside ("Return to Innocence", "Caxias do Sul", "Via dei Fiorentini")."""
+    capitals = [i for i in range(start, end) if doc[i].text[:1].isupper()]
+    if len(capitals) < 2 or doc.lang_ != "en":
+        return [(start, end)]
+    is_word, stops = dictionary_test("en"), stop_words("en")
+    cuts = [i for i in range(capitals[0] + 1, capitals[-1])
+            if doc[i].is_alpha and doc[i].is_lower and len(doc[i]) >= 3 and doc[i].whitespace_
+            and doc[i - 1].whitespace_ and doc[i].lower_ not in stops and doc[i].lower_ not in NAME_CONNECTORS
+            and is_word(doc[i].lower_)]
+    if not cuts:
+        return [(start, end)]
+    parts = []
+    for begin, stop in zip([start] + [c + 1 for c in cuts], cuts + [end]):
+        if begin != start:
+            while begin < stop and doc[begin].lower_ in stops:
+                begin += 1  # "in Leeds", "of Tirana": the preposition is the prose's
+        if stop != end:
+            while stop > begin and doc[stop - 1].lower_ in stops:
+                stop -= 1  # "List of" before "mayors"
+        if not any(not t.is_punct and t.lower_ not in stops for t in doc[begin:stop]):
+            continue
+        if begin == start and stop - begin == 1 and zipf(doc[begin].lower_) >= COMMON_PIECE_ZIPF \
+                and not {fold_accents(doc[begin].text), fold_accents(doc[begin].lower_)} & known_place_names():
+            continue
+        parts.append((begin, stop))
+    return parts
