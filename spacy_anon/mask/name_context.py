@@ -258,6 +258,22 @@ def split_at_pronouns(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
     return parts
 
 
+# auxiliaries and conjunctions a question or a sentence opens with (not "Will", "May": given names too; not
+# "The", which opens names: "The Hague")
+OPENING_WORDS = frozenset("can could would should shall must might did does do is are was were has have had if so "
+                          "but and or then also when while because please".split())
+
+
+def capitalised_opener(doc: Doc, i: int, end: int) -> bool:
+    """An auxiliary or conjunction capitalised because it opens a sentence, before more words ("Can Aoife
+    cover")."""
+    tok, j, broken = doc[i], i - 1, False
+    while j >= 0 and doc[j].is_space:
+        broken, j = broken or "\n" in doc[j].text, j - 1
+    return end - i > 1 and tok.is_title and tok.lower_ in OPENING_WORDS \
+        and (j < 0 or broken or doc[j].text in (".", "!", "?") or "\n" in doc[j].whitespace_)
+
+
 # a form's or a letter's key of a place: the value after it is a place, whatever a tagger took it for
 _PLACE_FIELD_BEFORE = re.compile(
     r"(?i)\b(?:place[ \t]+of[ \t]+(?:birth|residence|issue|work)|birth[ \t]?place|city|town|village|county|"

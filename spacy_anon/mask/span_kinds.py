@@ -49,6 +49,7 @@ from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.lexicon.place_names import fold_accents
 from spacy_anon.mask.code_pieces import join_code_pieces
 from spacy_anon.mask.dateless import dateless, period_code
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
@@ -63,7 +64,7 @@ from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
 from spacy_anon.mask.name_runs import split_at_inner_words
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
-    field_words, given_name_not_place, menu_step, not_a_name, sign_off, signed_name,
+    capitalised_opener, field_words, given_name_not_place, menu_step, not_a_name, sign_off, signed_name,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
@@ -220,6 +221,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     label, but for a user name made of a person's names ("@sigrid": PERSON, its type stays HANDLE)."""
     source = span_getter("anon_source")
     fine_type = span_getter("anon_type")
+    listed = is_given_name
+    is_given_name = lambda w: listed(w) or (not w.isascii() and listed(fold_accents(w)))  # noqa: E731  ("Pádraig")
     out: List[Span] = []
     spans = join_code_pieces(spans, text, relabel, date_shape, code_shape)
     machine = machine_regions(text) if any(not _by_rule(source(s)) for s in spans) else []
@@ -501,7 +504,7 @@ def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
             tok.text[:1].islower() and tok.is_stop and not (particles_stay and tok.lower_ in NAME_PARTICLES))
     if folded(doc[start].text) in trait_words() and not any(doc[i].text[:1].isupper() for i in range(start + 1, end)):
         return start, end  # "Portuguese doctoral student": a trait and what it describes (`category_by_shape`)
-    while start < end and lower(start):
+    while start < end and (lower(start) or capitalised_opener(doc, start, end)):
         start += 1
     while end > start and lower(end - 1, particles_stay=False) and not (doc[end - 1].is_alpha and not doc[end - 2].whitespace_) \
             and not abbreviation_stop(doc, end - 1):

@@ -47,7 +47,8 @@ _WORD = r"[^\W\d_][\w'’.\-]*"
 # space or the line's end
 TURN = re.compile(
     rf"(?im)^[ \t]*(?:\[\#[\w.-]{{1,40}}\][ \t]+)?(?P<clock>{_CLOCK}[ \t]+(?:[-–][ \t]+)?)?(?:[↳>][ \t]*)?"
-    rf"(?P<label>(?P<mark>@|u/)?{_WORD}(?:[ \t]{_WORD}){{0,2}}(?P<number>[ \t]\d{{1,3}})?)[ \t]*:(?=[ \t]|$)")
+    rf"(?P<label>(?P<mark>@|u/)?{_WORD}(?:[ \t]{_WORD}){{0,2}}(?P<number>[ \t]\d{{1,3}})?)"
+    r"(?:[ \t]*\([^()\n:]{1,40}\))?[ \t]*:(?=[ \t]|$)")  # "Speaker 1 (Dr Helen Marsh):": who the role is, after it
 HANDLE_CHARS = re.compile(r"[_.\d]")
 HANDLE_PART = re.compile(r"[^\W\d_]+")
 TURN_SCORE = 0.6  # a dialogue's repeated label
@@ -90,7 +91,8 @@ def turns(text: str) -> Tuple[Tuple[int, int, str, float], ...]:
     found = []
     counts: dict = {}
     for m in TURN.finditer(text):
-        key = folded(m.group("label").lstrip("@"))
+        label = m.group("label") if not m.group("number") else m.group("label")[:m.start("number") - m.start("label")]
+        key = folded(label.lstrip("@"))  # "Speaker 1:" and "Speaker 2:" are turns of one transcript's layout
         counts[key] = counts.get(key, 0) + 1
         found.append((m, key))
     out = []
