@@ -223,7 +223,8 @@ _TLD_AHEAD = r"(?=[A-Za-z0-9\-]{1,63}(?:(?:\.|[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\
 COMPACT_RULES: Tuple[Tuple["re.Pattern[str]", str], ...] = (
     # a word wrapped at its hyphen, or a number wrapped inside it: "536-22-\n1784", "4111 1111\n1111"
     (re.compile(r"(?<=\w-)[ \t]*\r?\n[ \t]*(?=\w)"), ""),
-    (re.compile(r"(?<=\d)\r?\n(?=\d)"), ""),
+    # (not before one or two digits and a word: the next line opens with a date or an age, "03 May", "54 YO")
+    (re.compile(r"(?<=\d)\r?\n(?=\d)(?!\d{1,2}[ \t]+[A-Za-z])"), ""),
     # spaced digits: "5 3 6 2 2 1 7 8 4" (single digits, single spaces, at least four)
     (re.compile(r"(?<![\w])(?=\d(?: \d){3})(?P<run>\d(?: \d)+)(?!\w)"), "<join>"),
     # spaces around a hyphen between digits: "536 - 22 - 1784"

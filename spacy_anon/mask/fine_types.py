@@ -229,9 +229,10 @@ def relabelled(span: Span, label: str) -> Span:
 LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", "telephone", "phone", "mobile",
                          "fax", "mrn", "iban", "e-mail address", "email address", "bearer", "token", "sid", "cell",
                          "ext", "extension", "badge", "plate", "vin", "ssn", "dob", "member id", "ending", "nino",
-                         "ni number", "nhs number", "pnr", "frequent flyer", "frequent flier", "microchip"})
+                         "ni number", "nhs number", "pnr", "frequent flyer", "frequent flier", "microchip", "sort code"})
 _WORD_AROUND = re.compile(r"[\w\-]*$")
 _WORD_AFTER = re.compile(r"[\w\-]*")
+_NEXT_WORD = re.compile(r"[ \t]+\w+")
 
 
 def is_label_word(span: Span, text: str) -> bool:
@@ -240,7 +241,10 @@ def is_label_word(span: Span, text: str) -> bool:
         return False  # a rule matched a value's shape, not a word
     start = span.start_char - len(_WORD_AROUND.search(text, max(0, span.start_char - 20), span.start_char).group(0))
     end = _WORD_AFTER.match(text, span.end_char).end()
-    return text[start:end].strip().lower().rstrip(".:") in LABEL_WORDS
+    if text[start:end].strip().lower().rstrip(".:") in LABEL_WORDS:
+        return True
+    two = _NEXT_WORD.match(text, end)  # "Sort" of "Sort code 20-45-77"
+    return two is not None and " ".join(text[start:two.end()].lower().split()) in LABEL_WORDS
 
 
 def decide_fine_types(spans: Iterable[Span], text: str, options: object = None) -> List[Span]:

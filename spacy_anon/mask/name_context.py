@@ -103,10 +103,10 @@ POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 # words that are no one's name alone: conjunctions a sentence opens with (not "Will", "May": given names),
 # and the brands of payment cards
 NO_NAME_WORDS = frozenset("if and but or so then when while because although though unless whether however "
-                          "also thus hence till til until amex visa mastercard maestro".split()) | frozenset(
-    # file formats and protocols, as bug reports and tickets write them ("click CSV", "the PDF")
-    "csv tsv pdf xml json yaml html xls xlsx doc docx txt png jpg jpeg gif svg zip sql http https ftp "
-    "sftp ssh vpn".split())
+                          "also thus hence till til until amex visa mastercard maestro".split())
+# file formats, protocols and data words, as bug reports and tickets write them ("click CSV", "PII found")
+SOFTWARE_WORDS = frozenset("csv tsv pdf xml json yaml html xls xlsx doc docx txt png jpg jpeg gif svg zip sql http "
+                           "https ftp sftp ssh vpn pii gdpr".split())
 # an exception's or a warning's name in a traceback or a log ("KeyError", "NullPointerException")
 _EXCEPTION_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception|Warning|Interrupt|Exit)")
 
@@ -117,7 +117,13 @@ def not_a_name(value: str) -> bool:
     number is kept: it may be an age or a piece of an identifier the tagger split.) A file format ("CSV")
     and an exception's name ("KeyError") name nothing either."""
     return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None \
-        or folded(value.strip()) in NO_NAME_WORDS or _EXCEPTION_NAME.fullmatch(value.strip()) is not None
+        or folded(value.strip()) in NO_NAME_WORDS or software_word(value)
+
+
+def software_word(value: str) -> bool:
+    """A file format, a protocol or a data word ("CSV", "PII") or an exception's name ("KeyError"): what
+    software and its tickets write, under any label."""
+    return folded(value.strip()) in SOFTWARE_WORDS or _EXCEPTION_NAME.fullmatch(value.strip()) is not None
 
 
 # a step of a menu path in software's instructions ("go to Reports > Export", "Settings › Privacy")
@@ -396,7 +402,7 @@ FIELD_KEY_LINE = re.compile(
     r"(?i)[ \t]*((?:[a-z][a-z-]*(?:['’]s)?[ \t]+){0,2}?)(?:(?:sur|fore|first[ \t]+|given[ \t]+|maiden[ \t]+)?names?"
     r"(?:[ \t]*\(s\))?|date[ \t]+of[ \t]+birth|dob|address|post[ \t]?code|phone|telephone|mobile|e-?mail|"
     r"occupation|signature|attendees|participants|present|apologies|witness(?:es)?|members?|next[ \t]+of[ \t]+kin|"
-    r"sex|gender|contact(?:[ \t]+(?:name|details|number))?)[ \t]*:")
+    r"sex|gender|contact(?:[ \t]+(?:name|details|number))?|assignee|reporter|approver|reviewer|owner)[ \t]*:")
 
 
 def line_field_key(text: str, start: int, end: int) -> bool:

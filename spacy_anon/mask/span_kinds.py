@@ -60,11 +60,12 @@ from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions 
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
-    EMAIL_OR_URL, UK_POSTCODE, code_shape, date_shape)
+    EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape)
 from spacy_anon.mask.name_runs import split_at_inner_words
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
     capitalised_opener, field_words, given_name_not_place, menu_step, not_a_name, sign_off, signed_name,
+    software_word,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
@@ -139,6 +140,8 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
         return "DEM"  # "Polish", "Portuguese doctoral student" (not "Turkish military authorities")
     if EMAIL_OR_URL.fullmatch(value):
         return "CONTACT"
+    if MONEY_SHAPE.fullmatch(value):
+        return "QUANTITY"  # "£42.18" a tagger read as a place on a statement's line
     if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value, bare=False)):
         return "LOC"
     if code_shape(value, label):
@@ -365,7 +368,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 end -= 1
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
-        if (label != "LOC" and not_a_name(value)) or opening_participle(text, piece.start_char, piece.end_char) \
+        if (label != "LOC" and not_a_name(value)) or software_word(value) or opening_participle(text, piece.start_char, piece.end_char) \
                 or period_code(value) \
                 or (label != "DEM" and small_words_and_numbers(value, doc.lang_)) \
                 or eponym_span(text, piece.start_char, piece.end_char) \

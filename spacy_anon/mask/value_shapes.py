@@ -1,5 +1,6 @@
 """The shapes of values a tagger often labels as the wrong kind: a date ("30th", "03/14/1985", "Jun 2019"),
-an e-mail address or URL, a UK postcode, a US ZIP, a postcode of digits, a code ("INV-20931", "KX19 TFE").
+an e-mail address or URL, a UK postcode, a US ZIP, a postcode of digits, a code ("INV-20931", "KX19 TFE"),
+an amount of money ("£42.18").
 `span_kinds` decides a span's category by them, `code_pieces` joins a code a tagger split."""
 import re
 
@@ -42,3 +43,8 @@ def code_shape(value: str, label: str) -> bool:
     if not CODE_SHAPE.fullmatch(value) or date_shape(value) or UK_POSTCODE.fullmatch(value):
         return False
     return not (label == "LOC" and (US_ZIP.fullmatch(value) or DIGIT_POSTCODE.fullmatch(value)))
+
+
+# an amount of money: "£42.18", "$1,249.99", "€ 650", "650.00 GBP", "£2.5m"
+MONEY_SHAPE = re.compile(r"[£$€¥][ \t]?\d[\d,]*(?:\.\d{1,2})?(?:[ \t]?(?:[kKmM]|bn))?"
+                         r"|\d[\d,]*(?:\.\d{1,2})?[ \t]?(?:GBP|USD|EUR|pounds|dollars|euros)")

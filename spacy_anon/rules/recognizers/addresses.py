@@ -76,12 +76,14 @@ def _words(words) -> str:
     return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
 
 
+# a street named by its number, as US towns name them ("5 W 8th St", "350 5th Ave", "120 E 42nd Street")
+_ORDINAL_NAME = r"\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH)[ \t]{1,3}"
 # capitalised or upper case: "Glyn St street" ends at "St"
 _TYPE = _words(STREET_TYPES + tuple(w.upper() for w in STREET_TYPES)) + r"\.?(?![\w'])"
 # "8 Birch Lane", "4417 N Kedzie Ave NW", "1180 CEDAR HOLLOW RD", "14 Strada Tighina"
 _STREET_AFTER_NUMBER = (
     r"(?<![\w.,/\-])" + _NUM + r"[ \t]{1,3}(?:" + _DIR + r"[ \t]{1,3})?"
-    r"(?:(?:" + _TITLE + _CAP + r"[ \t]{1,3}){1,4}" + _TYPE + r"(?:[ \t]{1,3}" + _DIR + r"(?![\w']))?"
+    r"(?:(?:" + _TITLE + _CAP + r"[ \t]{1,3}|" + _ORDINAL_NAME + r"){1,4}" + _TYPE + r"(?:[ \t]{1,3}" + _DIR + r"(?![\w']))?"
     r"|" + _words(STREET_PREFIXES) + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
     + r"|[A-Z][a-z]{2,20}(?:way|gate)(?![\w']))"
 )
@@ -138,12 +140,15 @@ UNIT_BUILDING = re.compile(r"(?<![\w'])" + _UNIT + r",?[ \t]{1,3}(?:(?:The|THE)[
                            + _TITLE + _CAP + r"[ \t]){1,3})"
                            + _words(BUILDING_WORDS + tuple(w.upper() for w in BUILDING_WORDS)) + r"(?![\w'])")
 # elements before an anchor that belong to it: a unit or a named building ("Flat 4, ", "Mill House, ")
+# a floor named by its ordinal before the street ("2nd Floor, 45 Whitworth Street", "Ground Floor, ...")
+_FLOOR = (r"(?:\d{1,2}(?:st|nd|rd|th|ST|ND|RD|TH)|Ground|First|Second|Third|Fourth|Fifth|Top|Lower|Upper|GROUND|FIRST|"
+          r"SECOND|THIRD|FOURTH|FIFTH|TOP|LOWER|UPPER)[ \t]+(?:Floor|FLOOR)")
 _ELEMENT_BEFORE = re.compile(
     r"(?:" + _UNIT_ANY_CASE +
     r"|(?:\d{1,4}[A-Za-z]?[ \t])?(?:The[ \t]|THE[ \t])?(?:" + _CAP + r"[ \t]){0,3}"
     + _words(BUILDING_WORDS + tuple(w.upper() for w in BUILDING_WORDS))
     + r"(?:[ \t]\d{1,4}[A-Z]?)?"  # "5 Elm Court, ", "Mill House 2, "
-    r"|(?:" + _CAP + r"[ \t]{1,3}){1,3}" + _TYPE + r"|" + _UK + r")$"
+    r"|(?:" + _CAP + r"[ \t]{1,3}){1,3}" + _TYPE + r"|" + _UK + r"|" + _FLOOR + r")$"
 )
 _SEPARATOR = re.compile(r",[ \t]{0,3}(?:\n[ \t]{0,8})?|[ \t]{0,3}\n[ \t]{0,8}|[ \t]{1,3}(?=\d|[A-Z]{1,2}\d)")
 _SEPARATOR_BEFORE = re.compile(r"(?:,[ \t]{0,3}|[ \t]{0,3}\n[ \t]{0,8})$")

@@ -70,7 +70,8 @@ PHONE_TAIL = Recognizer(
 
 # ---------------------------------------------------------------- usernames in a user field or a cc list
 # "cc: jkowalski, mthornbury", "user: jdoe42", "login mthornbury", "usuario: jperez", "my username is
-# k.obrien", a review's or post's "Reviewer: sarah_k_92", "posted by dave_t": the values of a username
+# k.obrien", a review's or post's "Reviewer: sarah_k_92", "posted by dave_t", a marketplace's "seller is
+# gadgetzone_uk": the values of a username
 # field, one or a list. A value must look like an account name, not a
 # word: it holds a digit, ".", "_" or "-", or it is lower-case and all but unknown to word lists (wordfreq,
 # English, Spanish, Portuguese), so "login screen", "user: admin", "the user is happy" and a chief complaint
@@ -79,7 +80,8 @@ USERNAME_MAX_ZIPF = 1.0  # "jkowalski", "mgarcia": 0; "dyspnoea" 1.56, "admin" 3
 _USER_CUE = re.compile(
     r"(?i)(?<![\w\-])(?:b?cc[ \t]*:|(?:(?:user|login|log-in|logon|account)[ \t_\-]?(?:name|id)s?|users?|logins?"
     r"|logon|uid|usuarios?|usuários?|utilizador(?:es)?|nome de usuário|nombre de usuario|(?:logged|signed) in as"
-    r"|reviewer|(?:reviewed|posted|submitted|written|commented|reported)[ \t]+by|author)"
+    r"|reviewer|(?:reviewed|posted|submitted|written|commented|reported|sold)[ \t]+by|author|seller|buyer|vendor"
+    r"|host|streamer|gamertag)"
     r"(?![\w\-])[ \t]{0,3}(?:[:=]|(?:is|was|es|é)(?=[ \t]))?)[ \t]{0,3}")
 _USER_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._\-]{0,30}[A-Za-z0-9](?![\w@\-]|\.\w)")
 _USER_SEP = re.compile(r"[ \t]{0,3}(?:[,;]|and|y|e)[ \t]{1,3}|[ \t]{0,3}[,;]")
@@ -122,5 +124,5 @@ USERNAME = Recognizer(
     finder=_username_finder,
     needs=(_USER_CUE,),
     prefilter=finds(r"(?i)cc[ \t]*:|user|login|log-in|logon|account|uid|usuari|utilizador|in as|reviewer|ed[ \t]+by"
-                    r"|author"),
+                    r"|author|seller|buyer|vendor|host|streamer|gamertag|sold[ \t]+by"),
 )

@@ -34,6 +34,14 @@ CREDENTIAL = Recognizer(
         (r"(?<![\w\-])[sr]k_(?:live|test)_[0-9A-Za-z]{16,99}(?![\w\-])", 0.8, 0),
         (r"(?<![\w\-])xox[abprs]-[0-9A-Za-z\-]{10,72}(?![\w\-])", 0.8, 0),
         (r"(?<![\w\-])AIza[0-9A-Za-z\-_]{35}(?![\w\-])", 0.8, 0),
+        # in prose, without ":" or "=": a password with a digit in it or in quotes ("password sunflower2024",
+        # "the wifi passcode is 'gr33nTea'"), and the code of a door, a lock box, a key safe or an alarm
+        # ("lockbox by the blue door, code 4471", "key safe code is 1905")
+        (r"(?i)(?<![\w\-])(?:pass(?:word|code|phrase)|pwd)(?:[ \t]+is)?[ \t]{1,3}"
+         r"([^\s\"'`,;&<>]{0,60}\d[^\s\"'`,;&<>]{0,60}[^\s\"'`,;&<>.!?])", 0.8, 1),
+        (r"(?i)(?<![\w\-])(?:pass(?:word|code|phrase)|pwd)(?:[ \t]+is)?[ \t]{1,3}[\"'‘“]([^\"'’”\n]{4,64})[\"'’”]", 0.8, 1),
+        (r"(?i)(?<![\w\-])(?:lock[ \t\-]?box|key[ \t\-]?safe|door|gate|alarm|entry|access|entrance)"
+         r",?[ \t]{1,3}code(?:[ \t]+is)?[ \t]{0,3}:?[ \t]{0,3}(\d{3,8}#?)(?![\w\-])", 0.8, 1),
     ]),
 )
 

@@ -29,7 +29,7 @@ CUES: Tuple[Tuple[str, str], ...] = (
                        r"|sort[ \t\-]?code|frequent[ \t\-]flyer|frequent[ \t\-]flier"),
     # a bag's tag on a flight ("suitcase (tag BA 482913)"); a booking's short code is read below (`SHORT_CODE`)
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint|confirmation"
-                         r"|reservation|pnr|(?:bag(?:gage)?|luggage)[ \t]+tag|tag"),
+                         r"|reservation|pnr|(?:bag(?:gage)?|luggage)[ \t]+tag|tag|jira|issue|bug"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment|microchip"),  # and a pet's microchip  # not "s/n", Spanish "sin número"
     # a bare "ID" label ("Tomasz Nowak (ID 448210)", "ID: 7781-22"): last, so "Employee ID" stays an employee's
