@@ -41,3 +41,13 @@ def test_a_numbered_role_with_the_speaker_in_brackets_is_a_turns_label(nlp):
     assert "Dr Helen Marsh" in masked and "Raj Patel" in masked
     start = TRANSCRIPT.index("Speaker 2")
     assert is_role_turn(TRANSCRIPT, start, start + len("Speaker 2"))
+
+
+def test_an_accented_place_is_no_given_name():
+    """HAREM: "tentando tomar Áden", "governador da Índia" became persons once accents were folded ("aden",
+    "india" are given names in the lists): the folded lookup is English text's, and never a known place."""
+    import spacy_anon
+    nlp_pt = spacy_anon.load(lang="pt")
+    text = "Os esforços diplomáticos da Inglaterra , França , Holanda e Roma falharam na Índia e em Áden."
+    rows = [(text[r["start"]:r["end"]], r["label"]) for r in nlp_pt(text)._.anon_table]
+    assert not any(label == "PERSON" for _, label in rows), rows

@@ -49,7 +49,7 @@ from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
-from spacy_anon.lexicon.place_names import fold_accents
+from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.code_pieces import join_code_pieces
 from spacy_anon.mask.dateless import dateless, period_code
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
@@ -224,8 +224,9 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     label, but for a user name made of a person's names ("@sigrid": PERSON, its type stays HANDLE)."""
     source = span_getter("anon_source")
     fine_type = span_getter("anon_type")
-    listed = is_given_name
-    is_given_name = lambda w: listed(w) or (not w.isascii() and listed(fold_accents(w)))  # noqa: E731  ("Pádraig")
+    listed, english = is_given_name, bool(spans) and spans[0].doc.lang_ == "en"
+    is_given_name = lambda w: listed(w) or (english and not w.isascii() and listed(f := fold_accents(w))  # noqa: E731
+                                            and f not in known_place_names())  # "Pádraig"; not "Índia", "Áden"
     out: List[Span] = []
     spans = join_code_pieces(spans, text, relabel, date_shape, code_shape)
     machine = machine_regions(text) if any(not _by_rule(source(s)) for s in spans) else []
