@@ -16,7 +16,8 @@ from spacy_anon.lexicon.common_words import common_word_test
 GREETINGS = frozenset(
     "hi hello hey hiya howdy dear greetings thanks thank thx ty cheers regards best kind kindest warm warmest "
     "sincerely faithfully yours truly respectfully cordially bye goodbye congratulations congrats welcome "
-    "please sorry good wishes many".split()  # "Many thanks"
+    "please sorry good wishes many hola ciao bonjour salut hallo hej ola olá oi".split()  # "Many thanks"; and
+    # other languages' greetings in English messages ("hola! soy Mateo")
 )
 
 # Words that address a letter's reader by role or courtesy ("Dear Sir/Madam", "Dear Hiring Manager"): no name.

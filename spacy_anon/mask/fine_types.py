@@ -229,7 +229,7 @@ def relabelled(span: Span, label: str) -> Span:
 LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", "telephone", "phone", "mobile",
                          "fax", "mrn", "iban", "e-mail address", "email address", "bearer", "token", "sid", "cell",
                          "ext", "extension", "badge", "plate", "vin", "ssn", "dob", "member id", "ending", "nino",
-                         "ni number", "nhs number", "pnr", "frequent flyer", "frequent flier", "microchip", "sort code"})
+                         "ni number", "nhs number", "pnr", "frequent flyer", "frequent flier", "microchip", "sort code", "pc", "pcso"})
 _WORD_AROUND = re.compile(r"[\w\-]*$")
 _WORD_AFTER = re.compile(r"[\w\-]*")
 _NEXT_WORD = re.compile(r"[ \t]+\w+")

@@ -106,7 +106,10 @@ NO_NAME_WORDS = frozenset("if and but or so then when while because although tho
                           "also thus hence till til until amex visa mastercard maestro".split())
 # file formats, protocols and data words, as bug reports and tickets write them ("click CSV", "PII found")
 SOFTWARE_WORDS = frozenset("csv tsv pdf xml json yaml html xls xlsx doc docx txt png jpg jpeg gif svg zip sql http "
-                           "https ftp sftp ssh vpn pii gdpr".split())
+                           "https ftp sftp ssh vpn pii gdpr".split()) | frozenset(
+    "yes no true false null none n/a".split())  # a form's or a table's answers ("Gift Aid: Yes")
+# a school's year group ("Year 2", "Yr 11", "Y6"): a class, no one's name
+_SCHOOL_YEAR = re.compile(r"(?:Year|YEAR|Yr|YR|Y)[ \t]?\d{1,2}")
 # an exception's or a warning's name in a traceback or a log ("KeyError", "NullPointerException")
 _EXCEPTION_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception|Warning|Interrupt|Exit)")
 
@@ -121,9 +124,11 @@ def not_a_name(value: str) -> bool:
 
 
 def software_word(value: str) -> bool:
-    """A file format, a protocol or a data word ("CSV", "PII") or an exception's name ("KeyError"): what
-    software and its tickets write, under any label."""
-    return folded(value.strip()) in SOFTWARE_WORDS or _EXCEPTION_NAME.fullmatch(value.strip()) is not None
+    """A file format, a protocol or a data word ("CSV", "PII"), an exception's name ("KeyError"), a form's
+    answer ("Yes") or a school's year group ("Year 2"): what software, forms and tickets write, under any
+    label."""
+    return folded(value.strip()) in SOFTWARE_WORDS or _EXCEPTION_NAME.fullmatch(value.strip()) is not None \
+        or _SCHOOL_YEAR.fullmatch(value.strip()) is not None
 
 
 # a step of a menu path in software's instructions ("go to Reports > Export", "Settings › Privacy")
@@ -284,7 +289,8 @@ def capitalised_opener(doc: Doc, i: int, end: int) -> bool:
 _PLACE_FIELD_BEFORE = re.compile(
     r"(?i)\b(?:place[ \t]+of[ \t]+(?:birth|residence|issue|work)|birth[ \t]?place|city|town|village|county|"
     r"country(?:[ \t]+of[ \t]+(?:birth|residence))?|home[ \t]?town|location|venue)[ \t]*:[ \t]*"
-    r"(?P<parts>(?:[^\n:,;]{1,40},[ \t]*){0,3})$")  # the value's later parts too: "Location: Albany Road, Cardiff"
+    r"(?P<parts>(?:[^\n:,;]{1,60},[ \t]*){0,3})(?:[a-z][a-z ]{0,30}[ \t])?$")  # the value's later parts too:
+# "Location: Albany Road, Cardiff"; lower-case words before it: "Location: junction of Cowley Road and ..."
 
 
 _SEX_FIELD_BEFORE = re.compile(r"(?i)\b(?:sex|gender)[ \t]*:[ \t]*$")

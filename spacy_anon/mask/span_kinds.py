@@ -404,8 +404,11 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or signed_name(text, piece.start_char, piece.end_char, organisation_shape)
                 or sign_off(text, piece.start_char, piece.end_char)):
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Thanks, Imogen Thwaite"
-        if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char, label == "PERSON"):
-            new = "LOC"  # "Place of birth: Gdańsk" tagged PERSON; "Location: Albany Road, Cardiff" too
+        if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char, label == "PERSON" or (
+                label == "ORG" and len(piece) == 1)) \
+                and not organisation_shape(value):
+            new = "LOC"  # "Place of birth: Gdańsk" tagged PERSON; "Location: Albany Road, Cardiff" too; a town
+            # tagged ORG after the value's first part ("..., Oxford"), not a firm there ("Harlow Fresh Foods ...")
         if sex_field_value(text, piece.start_char, piece.end_char) or (
                 new in (None, label) and label in ("PERSON", "ORG", "LOC") and occupation(doc, piece.start, piece.end,
                                                                                       is_given_name, text)):
@@ -505,7 +508,8 @@ def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
     def lower(i: int, particles_stay: bool = True) -> bool:
         tok = doc[i]
         return (tok.is_punct and tok.text not in ("&", "'", "’")) or tok.is_space or (
-            tok.text[:1].islower() and tok.is_stop and not (particles_stay and tok.lower_ in NAME_PARTICLES))
+            tok.text[:1].islower() and (tok.is_stop or tok.lower_ in ("till", "til"))
+            and not (particles_stay and tok.lower_ in NAME_PARTICLES))
     if folded(doc[start].text) in trait_words() and not any(doc[i].text[:1].isupper() for i in range(start + 1, end)):
         return start, end  # "Portuguese doctoral student": a trait and what it describes (`category_by_shape`)
     while start < end and (lower(start) or capitalised_opener(doc, start, end)):

@@ -49,7 +49,7 @@ _LABELLED = re.compile(
 # ("GMC 7012345", "NMC PIN 12A3456E", "NPI: 1234567893"); case-sensitive, so prose's "ups" or "dea" are skipped
 NAMED_CUES: Tuple[Tuple[str, str], ...] = (
     ("REFERENCE_NUMBER", r"Royal[ \t]+Mail|Parcelforce|UPS|USPS|FedEx|DHL|DPD|Evri|Hermes|Yodel"),
-    ("ID_NUMBER", r"GMC|NMC|HCPC|GPhC|NPI|DEA"),
+    ("ID_NUMBER", r"GMC|NMC|HCPC|GPhC|NPI|DEA|PC|PCSO|DC"),  # and a police officer's collar number ("PC 4471")
 )
 _NAMED = re.compile(
     r"(?<![\w])(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in NAMED_CUES) + r")(?![\w])"
