@@ -14,7 +14,7 @@ import pytest
 
 from rules_support import rule_values
 from spacy_anon.mask.measurements import measured_value
-from spacy_anon.mask.name_context import menu_step
+from spacy_anon.mask.machine_text import menu_step
 from tests.default_pipeline import masked_rows, masked_texts, nlp  # noqa: F401  (the module fixture)
 
 

@@ -87,3 +87,19 @@ def log_timestamp(text: str, start: int, end: int) -> bool:
     line_start = text.rfind("\n", 0, start) + 1
     opening = CHANNEL.sub("", text[line_start:start]).strip()  # "[#general] 09:14 sam.r:" of a chat export
     return opening in ("", "[", "(") and SPEAKER_AFTER.match(text, end) is not None
+
+
+# a step of a menu path in software's instructions ("go to Reports > Export", "Settings › Privacy")
+_MENU_BEFORE = re.compile(r"[A-Za-z][ \t]*(?:>|›|»|→)[ \t]*\Z")
+_MENU_AFTER = re.compile(r"[ \t]*(?:>|›|»|→)[ \t]*[A-Z]")
+
+
+def menu_step(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is an item of a menu path: dictionary words, no given name ("Alice > Bob: hi"
+    quotes a person), with a ">" (or "›", "»", "→") between it and a word."""
+    if _MENU_BEFORE.search(text, max(0, start - 8), start) is None and _MENU_AFTER.match(text, end) is None:
+        return False
+    is_word, given = dictionary_test("en"), first_names()
+    words = [w.lower() for w in _LETTERS.findall(text[start:end])]
+    return bool(words) and all(is_word(w) and w not in given for w in words)
+_LETTERS = re.compile(r"[^\W\d_]+")

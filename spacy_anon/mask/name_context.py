@@ -42,7 +42,8 @@ NAME_FIELD = re.compile(
     r"(?i)[ \t]*(?:(?:full|first|given|last|family|middle|patient(?:'s)?|client(?:'s)?|maiden)[ \t]+)?"
     r"(?:(?:name|surname|forename)s?(?:[ \t]*\(s\))?|patient|pt|requester|requested[ \t]+by|reported[ \t]+by|"
     r"assignee|next[ \t]+of[ \t]+kin|child|pupil|student|employee|tenant|claimant|witness|victim|injured[ \t]+person|"
-    r"service[ \t]+user|caller)[ \t]*:[ \t]*")
+    r"service[ \t]+user|caller|member|dependants?|dependents?|policy[ \t]?holder|insured|beneficiar(?:y|ies)|"
+    r"account[ \t]+holder)[ \t]*:[ \t]*")
 # the field and the name words of its value before a part of it
 _WORD = r"\(?[A-Z][\w'’.-]*\)?"
 # (one comma at most: "SURNAME, GIVEN"; "Requester: Ama Ruiz, Finance, Velloway Ltd" lists more than a name)
@@ -107,7 +108,8 @@ NO_NAME_WORDS = frozenset("if and but or so then when while because although tho
 # file formats, protocols and data words, as bug reports and tickets write them ("click CSV", "PII found")
 SOFTWARE_WORDS = frozenset("csv tsv pdf xml json yaml html xls xlsx doc docx txt png jpg jpeg gif svg zip sql http "
                            "https ftp sftp ssh vpn pii gdpr".split()) | frozenset(
-    "yes no true false null none n/a".split())  # a form's or a table's answers ("Gift Aid: Yes")
+    "yes no true false null none n/a".split()) | frozenset(  # a form's or a table's answers ("Gift Aid: Yes")
+    "utc gmt bst cet cest est edt pst pdt ist midnight midday noon".split())  # time zones and times of day
 # a school's year group ("Year 2", "Yr 11", "Y6"): a class, no one's name
 _SCHOOL_YEAR = re.compile(r"(?:Year|YEAR|Yr|YR|Y)[ \t]?\d{1,2}")
 # an exception's or a warning's name in a traceback or a log ("KeyError", "NullPointerException")
@@ -116,11 +118,13 @@ _EXCEPTION_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception|War
 
 def not_a_name(value: str) -> bool:
     """A tagger's span that names nothing: no letter or digit ("👍"), the age of a post ("1h", "3d"), a
-    conjunction that opens a sentence ("If") or a card's brand ("Paid with Amex ending 1009"). (A bare small
+    conjunction that opens a sentence ("If"), a card's brand ("Paid with Amex ending 1009"), a lower-case
+    letter ("r u coming"). (A bare small
     number is kept: it may be an age or a piece of an identifier the tagger split.) A file format ("CSV")
     and an exception's name ("KeyError") name nothing either."""
+    value = value.strip()
     return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None \
-        or folded(value.strip()) in NO_NAME_WORDS or software_word(value)
+        or folded(value) in NO_NAME_WORDS or software_word(value) or (len(value) == 1 and value.islower())
 
 
 def software_word(value: str) -> bool:
@@ -129,21 +133,6 @@ def software_word(value: str) -> bool:
     label."""
     return folded(value.strip()) in SOFTWARE_WORDS or _EXCEPTION_NAME.fullmatch(value.strip()) is not None \
         or _SCHOOL_YEAR.fullmatch(value.strip()) is not None
-
-
-# a step of a menu path in software's instructions ("go to Reports > Export", "Settings › Privacy")
-_MENU_BEFORE = re.compile(r"[A-Za-z][ \t]*(?:>|›|»|→)[ \t]*\Z")
-_MENU_AFTER = re.compile(r"[ \t]*(?:>|›|»|→)[ \t]*[A-Z]")
-
-
-def menu_step(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is an item of a menu path: dictionary words, no given name ("Alice > Bob: hi"
-    quotes a person), with a ">" (or "›", "»", "→") between it and a word."""
-    if _MENU_BEFORE.search(text, max(0, start - 8), start) is None and _MENU_AFTER.match(text, end) is None:
-        return False
-    is_word, given = dictionary_test("en"), first_names()
-    words = [w.lower() for w in _LETTER_RUN.findall(text[start:end])]
-    return bool(words) and all(is_word(w) and w not in given for w in words)
 
 
 # the words said around a clock time or a count besides function words: "till 3", "6 to 10 tonight", "3pm"

@@ -90,7 +90,10 @@ RULE_VALUE_LABELS = frozenset({"CONTACT", "ID", "DATETIME", "AGE"})
 # piece left with no letter is the tagger's reading of more of the date, and the span stays whole)
 _NAMES_A_DATE_CUTS = frozenset({"ORG", "LOC", "PERSON"})
 _CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}) | _NAMES_A_DATE_CUTS,
-           "AGE": frozenset({"CONTACT", "ID", "CODE"})}
+           "AGE": frozenset({"CONTACT", "ID", "CODE"}),
+           # a rule's whole address cuts a tagger's organisation or person that runs into it ("Royal Berkshire
+           # Hospital, Craven Road" over "Craven Road, Reading RG1 5AN"): the address stays one span
+           "LOC": frozenset({"ORG", "PERSON", "MISC"})}
 # a contact value cuts back others only when its context or shape made it sure: a phone number with its
 # word ("call me on", "Tel"), an e-mail address; "Apartado de Correos 20134 48080" is no phone number
 CONTACT_MIN_SCORE = 0.9
@@ -131,7 +134,9 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
     that runs over a rule's age ("Happy 30th birthday Dan" stays whole). A span inside the value is left to
     the policy, but one of a label the value cuts over its very extent goes ("50th" ID over an age)."""
     source, score = span_getter("anon_source"), span_getter("anon_score")
-    read = [s for s in spans if s.label_ in RULE_VALUE_LABELS and str(source(s) or "").startswith("rules.")]
+    kind = span_getter("anon_type")
+    read = [s for s in spans if (s.label_ in RULE_VALUE_LABELS or (s.label_ == "LOC" and kind(s) == "ADDRESS"))
+            and str(source(s) or "").startswith("rules.")]
     values = [s for s in read if s.label_ != "CONTACT" or float(score(s) or 0.0) >= CONTACT_MIN_SCORE]
     if not read:
         return list(spans)

@@ -56,15 +56,16 @@ from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun 
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation,
 )
-from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions  # noqa: F401  (re-exported)
+from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions, menu_step  # noqa: F401  (log_timestamp re-exported)
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape)
+from spacy_anon.mask.given_names import given_after_surname, rare_given_name
 from spacy_anon.mask.name_runs import split_at_inner_words
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
-    capitalised_opener, field_words, given_name_not_place, menu_step, not_a_name, sign_off, signed_name,
+    capitalised_opener, field_words, given_name_not_place, not_a_name, sign_off, signed_name,
     software_word,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
@@ -250,7 +251,7 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
             out.extend(_decided(span, text, is_name, relabel, is_given_name))
         else:
             out.append(span)
-    return _join_given_and_surname(out, text, relabel, is_given_name)
+    return given_after_surname(_join_given_and_surname(out, text, relabel, is_given_name), text, relabel, is_given_name)
 
 
 def _join_given_and_surname(spans: List[Span], text: str, relabel: Callable[[Span, str], Span],
@@ -402,7 +403,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 piece[0].is_title and is_given_name(piece[0].lower_) and (role_in_brackets(text, piece.end_char)
                                                                            or after_closing(text, piece.start_char)))
                 or signed_name(text, piece.start_char, piece.end_char, organisation_shape)
-                or sign_off(text, piece.start_char, piece.end_char)):
+                or sign_off(text, piece.start_char, piece.end_char) or rare_given_name(piece, is_given_name)):
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Thanks, Imogen Thwaite"
         if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char, label == "PERSON" or (
                 label == "ORG" and len(piece) == 1)) \

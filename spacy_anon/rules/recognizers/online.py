@@ -160,6 +160,8 @@ MAC_ADDRESS = Recognizer(
 # server ("@anna@mastodon.social"). Scored to stand alone: an "@name" in prose is almost always an account.
 # the endings of web addresses that "@" also writes before a domain ("@gmail.com" of "me @gmail.com")
 WEB_TLDS = frozenset("com org net io co uk edu gov de fr es it nl ru info biz me app dev ai us ca au in eu".split())
+# a chat's mentions of everyone in a channel ("@channel heads up"), no one's handle
+BROADCAST_MENTIONS = frozenset(("@channel", "@here", "@everyone", "@all", "@team"))
 HANDLE = Recognizer(
     name="rules.handle",
     label="CONTACT",
@@ -170,7 +172,8 @@ HANDLE = Recognizer(
         # dots inside, as Instagram and chat exports write them ("@sophie.w", "@raj.patel"); not a domain
         (r"(?<![\w@.+\-/])@[A-Za-z_][A-Za-z0-9_]{0,29}(?:\.[A-Za-z0-9_]{1,29}){1,2}(?![\w@]|[.\-]\w)", 0.55, 0),
     ]),
-    validator=lambda value: False if value.rsplit(".", 1)[-1].lower() in WEB_TLDS and "." in value else None,
+    validator=lambda value: False if (value.rsplit(".", 1)[-1].lower() in WEB_TLDS and "." in value)
+    or value.lower() in BROADCAST_MENTIONS else None,
     context=("twitter", "instagram", "tiktok", "mastodon", "telegram", "threads", "bluesky", "handle", "follow",
              "followed", "tweet", "tweeted", "tweets", "dm", "username", "user", "account", "profile"),
     prefilter=contains("@"),

@@ -26,6 +26,7 @@ from spacy_anon.lexicon.generic_words import FIELD_KEYS, GREETINGS, INTERJECTION
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.base import Recognizer
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS
+from spacy_anon.rules.recognizers.online import BROADCAST_MENTIONS
 
 # Who speaks in a transcript or chat without being named, and the keys of a header that a dialogue's
 # lines share ("From:", "Subject:" of quoted e-mails, "Q:"/"A:" of an interview).
@@ -91,6 +92,8 @@ def turns(text: str) -> Tuple[Tuple[int, int, str, float], ...]:
     found = []
     counts: dict = {}
     for m in TURN.finditer(text):
+        if m.group("label").split()[0].lower() in BROADCAST_MENTIONS:
+            continue  # "@channel heads up:" calls everyone; no one speaks
         label = m.group("label") if not m.group("number") else m.group("label")[:m.start("number") - m.start("label")]
         key = folded(label.lstrip("@"))  # "Speaker 1:" and "Speaker 2:" are turns of one transcript's layout
         counts[key] = counts.get(key, 0) + 1

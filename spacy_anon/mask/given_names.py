@@ -1,0 +1,47 @@
+"""Given names a tagger labelled as something else: "kayleigh's 21st" (a place), "Kowalski, Jan" (the month
+"Jan"), "Kowalski, Zofia" (a place). A rare given name in the possessive that names no known place is a person,
+and so is a given name written after a surname and a comma, as lists and forms invert a name."""
+from typing import Callable, List
+
+from spacy.tokens import Span
+
+from spacy_anon.extensions import span_getter
+from spacy_anon.lexicon.generic_words import zipf
+from spacy_anon.lexicon.place_names import fold_accents, known_place_names
+
+POSSESSIVE_ENDINGS = frozenset(("'s", "’s", "'", "’"))
+RARE_NAME_ZIPF = 3.5  # a given name this rare as a word ("kayleigh" 2.4, "zofia" 1.6; not "chase" 4.4)
+# the labels a tagger gives a given name by mistake: a month's abbreviation ("Jan"), a place, an organisation
+MISTAKEN_LABELS = frozenset({"LOC", "ORG", "DATETIME", "MISC"})
+
+
+def rare_given_name(piece: Span, is_given_name: Callable[[str], bool]) -> bool:
+    """Whether `piece` (a tagger's LOC or ORG) is one given name in the possessive, not in capitals, rare as a
+    word and no known place ("kayleigh's 21st", "Zofia's"; not "Chelsea's", "returned to Feliciano")."""
+    words = [t for t in piece if t.lower_ not in POSSESSIVE_ENDINGS and not (t.lower_ == "s" and t.i > piece.start
+                                                                              and piece.doc[t.i - 1].lower_ in ("'", "’"))]
+    if len(words) != 1 or len(words) == len(piece) or piece.label_ not in ("LOC", "ORG") or not words[0].is_alpha \
+            or words[0].text.isupper():
+        return False  # the possessive only ("returned to Feliciano" is a place), and not a note's capitals
+    word = words[0].lower_
+    return is_given_name(word) and zipf(word) < RARE_NAME_ZIPF and fold_accents(word) not in known_place_names()
+
+
+def given_after_surname(spans: List[Span], text: str, relabel: Callable[[Span, str], Span],
+                        is_given_name: Callable[[str], bool]) -> List[Span]:
+    """`spans` with a tagger's one-word span of `MISTAKEN_LABELS` that is a given name, no known place, right
+    after a person's span and ", " ("Kowalski, Jan", "Kowalski, Zofia (child)") relabelled PERSON."""
+    source = span_getter("anon_source")
+    out: List[Span] = []
+    for span in spans:
+        prev = out[-1] if out else None
+        if prev is not None and prev.label_ == "PERSON" and span.label_ in MISTAKEN_LABELS and len(span) == 1 \
+                and text[prev.end_char:span.start_char] == ", " and span[0].is_title \
+                and not str(source(span) or "").startswith(("rules.", "custom.")) \
+                and is_given_name(span[0].lower_) and fold_accents(span[0].lower_) not in known_place_names():
+            was = span.label_
+            span = relabel(span, "PERSON")
+            if span_getter("anon_type")(span) == was:
+                span._.anon_type = "PERSON"  # the old category as its type ("Jan" typed DATETIME) goes with it
+        out.append(span)
+    return out
