@@ -46,3 +46,18 @@ def test_a_possessive_given_name_is_a_person_and_a_letter_no_name(nlp):
 def test_a_rules_address_stays_whole_beside_an_organisation(nlp, text, address, org):
     rows = masked_rows(nlp, text)
     assert (address, "LOC") in rows and (org, "ORG") in rows
+
+
+def test_a_quoted_nickname_after_a_kinship_word_is_a_person(nlp):
+    """A safeguarding referral: 'his mum's boyfriend ("Big Steve")' left the nickname in clear."""
+    text = 'Concern: Tyler disclosed that his mum\'s boyfriend ("Big Steve") hits him when he misbehaves.'
+    assert ("Big Steve", "PERSON") in masked_rows(nlp, text)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Employee: DSOUZA, Marian (ID 204417)\nManager: Holt, Vanessa\nReason for absence: bereavement", "Vanessa"),
+    ("Employee: DSOUZA, Marian (ID 204417)\nManager: Holt, Vanessa\nReason for absence: bereavement", "Holt"),
+    ("said they want us out by the end of jan. my flatmate chloe is freaking out", "chloe"),
+])
+def test_a_managers_field_and_a_flatmate_name_people(nlp, text, name):
+    assert (name, "PERSON") in masked_rows(nlp, text)

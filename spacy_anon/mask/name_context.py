@@ -43,7 +43,7 @@ NAME_FIELD = re.compile(
     r"(?:(?:name|surname|forename)s?(?:[ \t]*\(s\))?|patient|pt|requester|requested[ \t]+by|reported[ \t]+by|"
     r"assignee|next[ \t]+of[ \t]+kin|child|pupil|student|employee|tenant|claimant|witness|victim|injured[ \t]+person|"
     r"service[ \t]+user|caller|member|dependants?|dependents?|policy[ \t]?holder|insured|beneficiar(?:y|ies)|"
-    r"account[ \t]+holder)[ \t]*:[ \t]*")
+    r"account[ \t]+holder|(?:line[ \t]+)?manager|supervisor|referrer)[ \t]*:[ \t]*")
 # the field and the name words of its value before a part of it
 _WORD = r"\(?[A-Z][\w'’.-]*\)?"
 # (one comma at most: "SURNAME, GIVEN"; "Requester: Ama Ruiz, Finance, Velloway Ltd" lists more than a name)
@@ -397,7 +397,8 @@ FIELD_KEY_LINE = re.compile(
     r"(?i)[ \t]*((?:[a-z][a-z-]*(?:['’]s)?[ \t]+){0,2}?)(?:(?:sur|fore|first[ \t]+|given[ \t]+|maiden[ \t]+)?names?"
     r"(?:[ \t]*\(s\))?|date[ \t]+of[ \t]+birth|dob|address|post[ \t]?code|phone|telephone|mobile|e-?mail|"
     r"occupation|signature|attendees|participants|present|apologies|witness(?:es)?|members?|next[ \t]+of[ \t]+kin|"
-    r"sex|gender|contact(?:[ \t]+(?:name|details|number))?|assignee|reporter|approver|reviewer|owner)[ \t]*:")
+    r"sex|gender|contact(?:[ \t]+(?:name|details|number))?|assignee|reporter|approver|reviewer|owner|referrer|"
+    r"manager|supervisor)[ \t]*:")
 
 
 def line_field_key(text: str, start: int, end: int) -> bool:

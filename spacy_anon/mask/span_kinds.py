@@ -95,7 +95,8 @@ SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "�
 HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})
 # "GIRLFRIEND KIARA", "wife Halina", "Parent (Ms Kerry Clarke)": the name after the kinship word; the word alone
 # names nobody
-KIN = frozenset(KINSHIP_WORDS) | frozenset("parent parents guardian carer grandparent grandparents".split())
+KIN = frozenset(KINSHIP_WORDS) | frozenset("parent parents guardian carer grandparent grandparents flatmate housemate "
+                                           "roommate".split())
 FAMILY_AFTER = re.compile(r"['’]?s?[ \t]+(?:family|household|clan)\b")
 # titles before a name; not those that are given names too ("Don Smith", "Dona")
 HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
@@ -536,7 +537,7 @@ def abbreviation_stop(doc: Doc, i: int) -> bool:
 
 def person_start(span: Span, roles: bool = True) -> Optional[int]:
     """Where a person's name starts inside a span: after a role or kinship word that opens the span ("Agent
-    Gabriela", "Interpreter Adeyemi", "GIRLFRIEND KIARA": the next token; only with `roles`, for another label's span, since
+    Gabriela", "Interpreter Adeyemi", "GIRLFRIEND KIARA", "flatmate chloe": the next token; only with `roles`, for another label's span, since
     some role words are surnames too), or at an honorific in it ("Employee Mr Grosu", "Mr Smith" tagged
     ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
     doc = span.doc
@@ -546,7 +547,8 @@ def person_start(span: Span, roles: bool = True) -> Optional[int]:
                 and span.end - k <= 3 and folded(doc[span.end - 1].text) not in PLACE_OR_ORG_HEADS:
             return k + 1  # "PC Harris", "President Macron", "District Judge Okoro" (not "PC World")
     if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS | KIN) - HONORIFICS \
-            and doc[span.start + 1].is_alpha and doc[span.start + 1].text[:1].isupper() \
+            and doc[span.start + 1].is_alpha and (doc[span.start + 1].text[:1].isupper()
+                                                  or doc[span.start + 1].lower_ in first_names()) \
             and (not doc[span.start + 1].is_stop or doc[span.start + 1].lower_ in WORD_GIVEN_NAMES):  # "Nurse Will Cook"
         return span.start + 1
     for i in range(span.start, span.end - 1):

@@ -26,6 +26,8 @@ RELATIVE_NAME_PATTERNS = (
     (rf"(?i)(?=[a-z])\b(?:{_KIN})(?:\s*[,:]\s*|\s+)([^\W\d_][^\W\d_'’-]*)\b", 0.85, 1),
     # a given name and a surname written with capitals, whatever words they are ("her husband Will White")
     (rf"(?=[a-zA-Z])\b(?i:{_KIN})(?:[ \t]*[,:][ \t]*|[ \t]+)([A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+)\b", 0.85, 1),
+    # a nickname in quotes after the kinship word ("his mum's boyfriend ("Big Steve")", "my uncle 'Gaz'")
+    (rf"(?=[a-zA-Z])\b(?i:{_KIN})[ \t]*\(?[ \t]*[\"“‘']([A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+)?)[\"”’']", 0.85, 1),
 )
 LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
 
@@ -65,10 +67,12 @@ def _english_stop_words() -> FrozenSet[str]:
 
 def _relative_name_valid(value: str) -> Optional[bool]:
     """One given name the lists hold, no stop or kinship word; or two capitalised words the second of which
-    is a listed surname ("Will White": a given name that is a stop word, with its surname)."""
+    is a listed surname or given name ("Will White": a given name that is a stop word, with its surname;
+    "Big Steve")."""
     words = value.lower().split()
-    if len(words) == 2:
-        return None if words[1] in load_gazetteer(LAST_NAME_SOURCES) and words[1] not in KINSHIP_WORDS else False
+    if len(words) == 2:  # and a nickname's word before a given name ("Big Steve")
+        return None if (words[1] in load_gazetteer(LAST_NAME_SOURCES) or words[1] in first_names()) \
+            and words[1] not in KINSHIP_WORDS else False
     word = value.lower()
     if word in _english_stop_words() or word in KINSHIP_WORDS or word not in first_names():
         return False
