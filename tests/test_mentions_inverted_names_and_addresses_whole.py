@@ -61,3 +61,24 @@ def test_a_quoted_nickname_after_a_kinship_word_is_a_person(nlp):
 ])
 def test_a_managers_field_and_a_flatmate_name_people(nlp, text, name):
     assert (name, "PERSON") in masked_rows(nlp, text)
+
+
+@pytest.mark.parametrize("text, address", [
+    ("hey it's me again, the guy with the broken boiler at 17 orchard way. engineer came tues", "17 orchard way"),
+    ("i live at 4 beech close now", "4 beech close"),
+])
+def test_a_lower_case_street_of_more_street_words(nlp, text, address):
+    """A boiler complaint typed in lower case left "17 orchard way" in clear."""
+    assert any(address in m for m in masked_texts(nlp, text))
+
+
+@pytest.mark.parametrize("text", ["we met at 2 close friends house", "it went a long way to 3 other way",
+                                  "parking at level 2 car park"])
+def test_no_lower_case_street_from_prose(text):
+    from rules_support import rule_values
+    assert not [v for v, label, _ in rule_values(text) if label == "LOC"]
+
+
+def test_an_attendance_list_names_people(nlp):
+    rows = masked_rows(nlp, "Attendance: Priya (Sales), Tom K (Ops), Dr Lena Vogt (R&D), Sam from Legal")
+    assert ("Sam", "PERSON") in rows and ("Priya", "PERSON") in rows

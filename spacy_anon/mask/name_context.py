@@ -50,7 +50,7 @@ _WORD = r"\(?[A-Z][\w'’.-]*\)?"
 FIELD_THEN_NAMES = re.compile(NAME_FIELD.pattern + rf"(?:(?:{_WORD}[ \t]+)*{_WORD},[ \t]+)?(?:{_WORD}[ \t]+)*\(?")
 # a meeting's list of people ("Present: Karen Whitley (chair), Tom Baines, A. Kaur"): the names before a
 # part of it, each with a role in brackets after it at most, separated by commas, "and" or "&"
-_LIST_FIELD = (r"(?i:[ \t]*(?:(?:also[ \t]+|members[ \t]+)?present|attendees|attending|in[ \t]+attendance|absent|"
+_LIST_FIELD = (r"(?i:[ \t]*(?:(?:also[ \t]+|members[ \t]+)?present|attendees|attending|(?:in[ \t]+)?attendance|absent|"
                r"apologies(?:[ \t]+(?:received|for[ \t]+absence))?|participants|invitees|panel(?:[ \t]+members)?)[ \t]*:[ \t]*)")
 _LISTED_NAME = rf"(?:{_WORD}[ \t]+)*{_WORD}(?:[ \t]*\([^()\n]{{1,40}}\))?"
 LIST_THEN_NAMES = re.compile(_LIST_FIELD + rf"(?:{_LISTED_NAME}[ \t]*(?:[,;&]|\band\b)[ \t]*)*(?:{_WORD}[ \t]+)*\(?")

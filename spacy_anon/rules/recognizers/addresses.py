@@ -99,7 +99,8 @@ STREET = re.compile(_STREET_AFTER_NUMBER + "|" + _STREET_BEFORE_NUMBER)
 # lane"): chats and messages; its words are checked to be no function words (`_lower_streets`); the street
 # word may have the capital a truecased reading gives it ("crescent Road")
 LOWER_STREET_TYPES = ("street", "st", "road", "rd", "lane", "ln", "avenue", "ave", "drive", "crescent", "grove",
-                      "terrace", "gardens", "mews", "boulevard", "blvd", "parade", "square")
+                      "terrace", "gardens", "mews", "boulevard", "blvd", "parade", "square", "way", "close", "place",
+                      "court", "rise", "row", "walk", "view", "hill", "green")
 _LOWER_STREET = re.compile(r"(?<![\w'])(?:at|on|to|from|is|of|in|into|near|outside|opposite|behind|address:?)[ \t]{1,3}(?P<street>"
                            r"(?:(?:flat|apt|apartment|unit)[ \t]{1,2}\d{1,4}[a-z]?,?[ \t]{1,3})?" + _NUM
                            + r"[ \t]{1,3}(?P<name>(?:[a-z][a-z'’\-]{1,30}[ \t]{1,3}){1,3})"
