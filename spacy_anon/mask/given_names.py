@@ -1,6 +1,7 @@
 """Given names a tagger labelled as something else: "kayleigh's 21st" (a place), "Kowalski, Jan" (the month
 "Jan"), "Kowalski, Zofia" (a place). A rare given name in the possessive that names no known place is a person,
-and so is a given name written after a surname and a comma, as lists and forms invert a name."""
+and so is a given name written after a surname and a comma, as lists and forms invert a name; in a form's
+name field the two are one person ("PATIENT: HENDERSON, MARGARET", "Manager: Holt, Vanessa")."""
 from typing import Callable, List
 
 from spacy.tokens import Span
@@ -8,6 +9,7 @@ from spacy.tokens import Span
 from spacy_anon.extensions import span_getter
 from spacy_anon.lexicon.generic_words import zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
+from spacy_anon.mask.name_context import NAME_FIELD
 
 POSSESSIVE_ENDINGS = frozenset(("'s", "’s", "'", "’"))
 RARE_NAME_ZIPF = 3.5  # a given name this rare as a word ("kayleigh" 2.4, "zofia" 1.6; not "chase" 4.4)
@@ -43,5 +45,29 @@ def given_after_surname(spans: List[Span], text: str, relabel: Callable[[Span, s
             span = relabel(span, "PERSON")
             if span_getter("anon_type")(span) == was:
                 span._.anon_type = "PERSON"  # the old category as its type ("Jan" typed DATETIME) goes with it
+        out.append(span)
+    return out
+
+
+def join_inverted_names(spans: List[Span], text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
+    """`spans` with a tagger's surname and given name, two PERSON spans of one word each written "SURNAME,
+    Given" as a form's name field holds them ("PATIENT: HENDERSON, MARGARET"), joined into one person: one
+    entity, one replacement (two would say two people). The field opens the line right before the surname;
+    a list ("Present: Anna, Bob, Carla") is no name field."""
+    source = span_getter("anon_source")
+    out: List[Span] = []
+    for span in spans:
+        prev = out[-1] if out else None
+        if prev is not None and prev.label_ == span.label_ == "PERSON" and len(prev) == 1 and len(span) == 1 \
+                and text[prev.end_char:span.start_char] == ", " \
+                and not any(str(source(s) or "").startswith(("rules.", "custom.")) for s in (prev, span)) \
+                and NAME_FIELD.fullmatch(text, text.rfind("\n", 0, prev.start_char) + 1, prev.start_char) is not None:
+            joined = relabel(Span(prev.doc, prev.start, span.end, label="PERSON"), "PERSON")
+            for name in ("anon_source", "anon_score", "anon_identifier", "anon_type"):
+                value = span_getter(name)(prev)
+                if value is not None:
+                    setattr(joined._, name, value)
+            out[-1] = joined
+            continue
         out.append(span)
     return out

@@ -61,7 +61,7 @@ from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape)
-from spacy_anon.mask.given_names import given_after_surname, rare_given_name
+from spacy_anon.mask.given_names import given_after_surname, join_inverted_names, rare_given_name
 from spacy_anon.mask.name_runs import split_at_inner_words
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
@@ -252,7 +252,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
             out.extend(_decided(span, text, is_name, relabel, is_given_name))
         else:
             out.append(span)
-    return given_after_surname(_join_given_and_surname(out, text, relabel, is_given_name), text, relabel, is_given_name)
+    out = given_after_surname(_join_given_and_surname(out, text, relabel, is_given_name), text, relabel, is_given_name)
+    return join_inverted_names(out, text, relabel)
 
 
 def _join_given_and_surname(spans: List[Span], text: str, relabel: Callable[[Span, str], Span],
