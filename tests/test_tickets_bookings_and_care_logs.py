@@ -110,3 +110,22 @@ def test_a_care_homes_name_in_a_log_read_as_a_note_is_masked(nlp):
             "prescribed amoxicillin 500mg TDS for 5 days.\nCarer: Lisa P.")
     masked = masked_texts(nlp, text)
     assert "Rosewood House" in masked and "Edith Marsh" in masked
+
+
+def test_an_identifier_in_inline_code_and_an_os_are_no_names(nlp):
+    """A GitHub issue: "Run `pip install spacy-anon==0.2.0`" masked "spacy" as an organisation (twice, the leak
+    guard following), "Ubuntu 22.04" a place. A quoted name in the same report is still masked."""
+    text = ('### Steps to reproduce\n1. Run `pip install spacy-anon==0.2.0`\n2. Call `spacy_anon.load()` on the '
+            'text "Contact Jane Doe at jane@example.com"\nEnvironment: Ubuntu 22.04, Python 3.11')
+    masked = masked_texts(nlp, text)
+    assert "Jane Doe" in masked and not any(m in ("spacy", "Ubuntu") for m in masked)
+
+
+@pytest.mark.parametrize("text, value, expected", [
+    ("Run `pip install spacy-anon` now", "spacy", True), ("Call `spacy_anon.load()`", "spacy_anon", True),
+    ("Run pip install spacy-anon now", "spacy", False), ("`x` then Jane", "Jane", False),
+])
+def test_inline_code(text, value, expected):
+    from spacy_anon.mask.machine_text import inline_code
+    start = text.index(value)
+    assert inline_code(text, start, start + len(value)) is expected

@@ -103,3 +103,22 @@ def menu_step(text: str, start: int, end: int) -> bool:
     words = [w.lower() for w in _LETTERS.findall(text[start:end])]
     return bool(words) and all(is_word(w) and w not in given for w in words)
 _LETTERS = re.compile(r"[^\W\d_]+")
+
+
+# an identifier in a line's inline code ("Run `pip install spacy-anon`", "call `spacy_anon.load()`")
+_CODE_WORD = re.compile(r"[a-z0-9_.\-]+")
+
+
+def inline_code(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a lower-case identifier inside a pair of backticks on its line: a
+    package's, a module's or a command's name, no person's ("Jane Doe" in a quoted string there stays)."""
+    if _CODE_WORD.fullmatch(text[start:end]) is None:
+        return False
+    line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    return text.count("`", line_start, start) % 2 == 1 and "`" in text[end:line_end]
+
+
+def software_text(text: str, start: int, end: int) -> bool:
+    """An item of a menu path (`menu_step`) or an identifier in inline code (`inline_code`)."""
+    return menu_step(text, start, end) or inline_code(text, start, end)

@@ -107,7 +107,7 @@ NO_NAME_WORDS = frozenset("if and but or so then when while because although tho
                           "also thus hence till til until amex visa mastercard maestro".split())
 # file formats, protocols and data words, as bug reports and tickets write them ("click CSV", "PII found")
 SOFTWARE_WORDS = frozenset("csv tsv pdf xml json yaml html xls xlsx doc docx txt png jpg jpeg gif svg zip sql http "
-                           "https ftp sftp ssh vpn pii gdpr".split()) | frozenset(
+                           "https ftp sftp ssh vpn pii gdpr ubuntu debian fedora linux macos android".split()) | frozenset(
     "yes no true false null none n/a".split()) | frozenset(  # a form's or a table's answers ("Gift Aid: Yes")
     "utc gmt bst cet cest est edt pst pdt ist midnight midday noon".split())  # time zones and times of day
 # a school's year group ("Year 2", "Yr 11", "Y6"): a class, no one's name

@@ -56,7 +56,7 @@ from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun 
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation,
 )
-from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions, menu_step  # noqa: F401  (log_timestamp re-exported)
+from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions, software_text  # noqa: F401  (log_timestamp re-exported)
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
@@ -379,7 +379,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or measured_value(text, piece.start_char, piece.end_char) or (
                     detected and bare_count(text, piece.start_char, piece.end_char, label)) \
                 or defined_term(text, piece.start_char, piece.end_char) \
-                or menu_step(text, piece.start_char, piece.end_char):  # "till 3"; "eGFR 72"; "(the Tenant)"
+                or software_text(text, piece.start_char, piece.end_char):  # "till 3"; "eGFR 72"; "(the Tenant)"
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
         if field_words(text, piece.start_char, piece.end_char):
             continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME:", "National Insurance number": a field
