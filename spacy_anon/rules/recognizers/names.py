@@ -27,7 +27,8 @@ RELATIVE_NAME_PATTERNS = (
     # a given name and a surname written with capitals, whatever words they are ("her husband Will White")
     (rf"(?=[a-zA-Z])\b(?i:{_KIN})(?:[ \t]*[,:][ \t]*|[ \t]+)([A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+)\b", 0.85, 1),
     # a nickname in quotes after the kinship word ("his mum's boyfriend ("Big Steve")", "my uncle 'Gaz'")
-    (rf"(?=[a-zA-Z])\b(?i:{_KIN})[ \t]*\(?[ \t]*[\"“‘']([A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+)?)[\"”’']", 0.85, 1),
+    # (one run of spaces, the bracket's after it: two runs beside each other would backtrack on a long run)
+    (rf"(?=[a-zA-Z])\b(?i:{_KIN})[ \t]*(?:\([ \t]*)?[\"“‘']([A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+)?)[\"”’']", 0.85, 1),
 )
 LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
 
