@@ -1,7 +1,8 @@
 """Given names a tagger labelled as something else: "kayleigh's 21st" (a place), "Kowalski, Jan" (the month
 "Jan"), "Kowalski, Zofia" (a place). A rare given name in the possessive that names no known place is a person,
 and so is a given name written after a surname and a comma, as lists and forms invert a name; in a form's
-name field the two are one person ("PATIENT: HENDERSON, MARGARET", "Manager: Holt, Vanessa")."""
+name field the two are one person ("PATIENT: HENDERSON, MARGARET", "Manager: Holt, Vanessa"), and so are a
+given name and the rare word after it that a tagger gave spans of their own ("Karen" + "Whitley")."""
 from typing import Callable, List
 
 from spacy.tokens import Span
@@ -9,6 +10,7 @@ from spacy.tokens import Span
 from spacy_anon.extensions import span_getter
 from spacy_anon.lexicon.generic_words import zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
+from spacy_anon.mask.handles import NAME_ZIPF
 from spacy_anon.mask.name_context import NAME_FIELD
 
 POSSESSIVE_ENDINGS = frozenset(("'s", "’s", "'", "’"))
@@ -33,13 +35,11 @@ def given_after_surname(spans: List[Span], text: str, relabel: Callable[[Span, s
                         is_given_name: Callable[[str], bool]) -> List[Span]:
     """`spans` with a tagger's one-word span of `MISTAKEN_LABELS` that is a given name, no known place, right
     after a person's span and ", " ("Kowalski, Jan", "Kowalski, Zofia (child)") relabelled PERSON."""
-    source = span_getter("anon_source")
     out: List[Span] = []
     for span in spans:
         prev = out[-1] if out else None
         if prev is not None and prev.label_ == "PERSON" and span.label_ in MISTAKEN_LABELS and len(span) == 1 \
-                and text[prev.end_char:span.start_char] == ", " and span[0].is_title \
-                and not str(source(span) or "").startswith(("rules.", "custom.")) \
+                and text[prev.end_char:span.start_char] == ", " and span[0].is_title and not _by_rule(span) \
                 and is_given_name(span[0].lower_) and fold_accents(span[0].lower_) not in known_place_names():
             was = span.label_
             span = relabel(span, "PERSON")
@@ -49,25 +49,56 @@ def given_after_surname(spans: List[Span], text: str, relabel: Callable[[Span, s
     return out
 
 
+def surname_after_given(prev: Span, span: Span, is_given_name: Callable[[str], bool]) -> bool:
+    """Whether a tagger's PERSON `prev` is one given name and `span` one capitalised word, no frequent one."""
+    word = span.text
+    return prev.label_ == "PERSON" and prev.doc is span.doc and len(prev) == 1 and prev.text.istitle() \
+        and is_given_name(prev[0].lower_) and len(span) == 1 and word[:1].isupper() and word[1:].islower() \
+        and zipf(word.lower()) < NAME_ZIPF
+
+
+def join_given_and_surname(spans: List[Span], text: str, relabel: Callable[[Span, str], Span],
+                           is_given_name: Callable[[str], bool]) -> List[Span]:
+    """`spans` with a tagger's given name and the surname a span of its own right after it (one space
+    between) joined: "Present: Karen Whitley (chair)" decided as "Karen" and "Whitley"."""
+    return _join_pairs(spans, lambda prev, span: span.label_ == "PERSON" and text[prev.end_char:span.start_char] == " "
+                       and surname_after_given(prev, span, is_given_name),
+                       lambda prev, span: _joined(prev, span, relabel, ("anon_entity",)))
+
+
 def join_inverted_names(spans: List[Span], text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
     """`spans` with a tagger's surname and given name, two PERSON spans of one word each written "SURNAME,
     Given" as a form's name field holds them ("PATIENT: HENDERSON, MARGARET"), joined into one person: one
     entity, one replacement (two would say two people). The field opens the line right before the surname;
     a list ("Present: Anna, Bob, Carla") is no name field."""
-    source = span_getter("anon_source")
+    return _join_pairs(spans, lambda prev, span: prev.label_ == span.label_ == "PERSON" and len(prev) == 1
+                       and len(span) == 1 and text[prev.end_char:span.start_char] == ", "
+                       and NAME_FIELD.fullmatch(text, text.rfind("\n", 0, prev.start_char) + 1, prev.start_char) is not None,
+                       lambda prev, span: _joined(prev, span, relabel, ("anon_type",)))
+
+
+def _by_rule(span: Span) -> bool:
+    return str(span_getter("anon_source")(span) or "").startswith(("rules.", "custom."))
+
+
+def _join_pairs(spans: List[Span], joins: Callable[[Span, Span], bool],
+                join: Callable[[Span, Span], Span]) -> List[Span]:
+    """`spans` with each tagger's span that `joins` the one before it (neither a rule's) joined to it."""
     out: List[Span] = []
     for span in spans:
         prev = out[-1] if out else None
-        if prev is not None and prev.label_ == span.label_ == "PERSON" and len(prev) == 1 and len(span) == 1 \
-                and text[prev.end_char:span.start_char] == ", " \
-                and not any(str(source(s) or "").startswith(("rules.", "custom.")) for s in (prev, span)) \
-                and NAME_FIELD.fullmatch(text, text.rfind("\n", 0, prev.start_char) + 1, prev.start_char) is not None:
-            joined = relabel(Span(prev.doc, prev.start, span.end, label="PERSON"), "PERSON")
-            for name in ("anon_source", "anon_score", "anon_identifier", "anon_type"):
-                value = span_getter(name)(prev)
-                if value is not None:
-                    setattr(joined._, name, value)
-            out[-1] = joined
-            continue
-        out.append(span)
+        if prev is not None and not _by_rule(prev) and not _by_rule(span) and joins(prev, span):
+            out[-1] = join(prev, span)
+        else:
+            out.append(span)
     return out
+
+
+def _joined(prev: Span, span: Span, relabel: Callable[[Span, str], Span], also: tuple) -> Span:
+    """prev..span as one span under prev's label, with prev's source, score, identifier type and `also`."""
+    joined = relabel(Span(prev.doc, prev.start, span.end, label=prev.label_), prev.label_)
+    for name in ("anon_source", "anon_score", "anon_identifier") + also:
+        value = span_getter(name)(prev)
+        if value is not None:
+            setattr(joined._, name, value)
+    return joined

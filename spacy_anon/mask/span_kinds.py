@@ -61,7 +61,8 @@ from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape)
-from spacy_anon.mask.given_names import given_after_surname, join_inverted_names, rare_given_name
+from spacy_anon.mask.given_names import (
+    given_after_surname, join_given_and_surname, join_inverted_names, rare_given_name, surname_after_given)
 from spacy_anon.mask.name_runs import split_at_inner_words
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
@@ -252,25 +253,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
             out.extend(_decided(span, text, is_name, relabel, is_given_name))
         else:
             out.append(span)
-    out = given_after_surname(_join_given_and_surname(out, text, relabel, is_given_name), text, relabel, is_given_name)
+    out = given_after_surname(join_given_and_surname(out, text, relabel, is_given_name), text, relabel, is_given_name)
     return join_inverted_names(out, text, relabel)
-
-
-def _join_given_and_surname(spans: List[Span], text: str, relabel: Callable[[Span, str], Span],
-                            is_given_name: Callable[[str], bool]) -> List[Span]:
-    """`spans` with a tagger's given name and the surname a span of its own right after it (one space
-    between) joined: "Present: Karen Whitley (chair)" decided as "Karen" and "Whitley"."""
-    source = span_getter("anon_source")
-    out: List[Span] = []
-    for span in spans:
-        prev = out[-1] if out else None
-        if prev is not None and span.label_ == "PERSON" and text[prev.end_char:span.start_char] == " " \
-                and not _by_rule(source(prev)) and not _by_rule(source(span)) \
-                and _surname_after_given(prev, span, is_given_name):
-            out[-1] = _piece(prev, prev.start, span.end, relabel)
-            continue
-        out.append(span)
-    return out
 
 
 def _by_rule(source: object) -> bool:
@@ -298,20 +282,13 @@ capitalised word after it it took for a place: the surname). Pieces touch when o
                      or (text[prev.end_char:span.start_char] == " " and prev.label_ == span.label_ == "PERSON"
                          and len(prev.text) == 1 and prev.text.isupper())):
             value = text[prev.start_char:span.end_char]
-            new = "PERSON" if prev.label_ == span.label_ == "PERSON" or _surname_after_given(prev, span, is_given_name) \
+            new = "PERSON" if prev.label_ == span.label_ == "PERSON" or surname_after_given(prev, span, is_given_name) \
                 else category_by_shape(trim_post_nominal(value), "LOC", is_name)
             if new in ("ORG", "PERSON"):
                 out[-1] = _piece(prev, prev.start, span.end, relabel)
                 continue
         out.append(span)
     return out
-
-
-def _surname_after_given(prev: Span, span: Span, is_given_name: Callable[[str], bool]) -> bool:
-    """Whether a tagger's PERSON `prev` is one given name and `span` one capitalised word, no frequent one."""
-    word = span.text
-    return prev.label_ == "PERSON" and prev.doc is span.doc and len(prev) == 1 and prev.text.istitle() and is_given_name(prev[0].lower_) \
-        and len(span) == 1 and word[:1].isupper() and word[1:].islower() and zipf(word.lower()) < NAME_ZIPF
 
 
 def trim_post_nominal(value: str) -> str:
