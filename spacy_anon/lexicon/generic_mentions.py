@@ -88,9 +88,13 @@ PRODUCTS = frozenset(
     "php ruby rails scala golang c++ c# .net objective-c matlab excel powerpoint outlook "
     "sharepoint onedrive dropbox teams zoom skype slack jira confluence git github gitlab bitbucket docker "
     "kubernetes terraform ansible jenkins linux unix windows macos ios android tableau power bi looker "
-    "qlik sas spss stata linkedin whatsapp instagram tiktok facebook twitter youtube reddit snapchat "
+    "qlik sas spss stata "
     "bitlocker epic cerner emis systmone meditech allscripts xero sage quickbooks workday "
     "wordpress shopify photoshop illustrator autocad revit solidworks".split())
+# Social platforms and their short names ("insta", "ig", "snap"): where someone posts, no one's organisation
+PLATFORMS = frozenset("linkedin whatsapp instagram tiktok facebook twitter youtube reddit snapchat insta ig snap fb "
+                      "discord twitch telegram bluesky mastodon pinterest tumblr wechat".split())
+PRODUCTS = PRODUCTS | PLATFORMS
 # Products whose name is also a place or a word in another casing: matched as written ("RiO", not "Rio").
 CASED_PRODUCTS = frozenset({"RiO", "SystmOne", "EMIS"})
 # Acronyms of technology and records systems, of generic roles and of UK tax forms.

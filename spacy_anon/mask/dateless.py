@@ -3,6 +3,7 @@
 ("200C"), and a business period's code read as a name ("Q4 roadmap"). `anon_mask` drops such a span of a
 detector (`span_kinds.decide_categories`); a rule's date is never read here."""
 import re
+from typing import Optional
 
 from spacy_anon.lexicon.category_words import MONTHS
 from spacy_anon.lexicon.generic_words import DAY_TIMES, WEEKDAYS, folded
@@ -44,6 +45,29 @@ def dateless(value: str) -> bool:
         return False
     words = [folded(w) for w in _WORD.findall(value)]
     return bool(words) and not any(w in TIME_WORDS for w in words)
+
+
+# holidays and religious seasons: a time of everyone's calendar, which the everyday guideline leaves in clear
+# ("before Christmas", "The Advent carol service", "During Ramadan"); with a year it dates an event
+HOLIDAY_WORDS = frozenset(
+    "christmas xmas easter advent lent ramadan eid diwali deepavali hanukkah chanukah passover pesach halloween "
+    "thanksgiving hogmanay whitsun pentecost epiphany vaisakhi baisakhi holi navratri purim sukkot".split())
+HOLIDAY_ADJUNCTS = frozenset("the and or before after during until since over at this last next day eve good "
+                             "holidays holiday break al-fitr al-adha ul-fitr mubarak".split())
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+
+
+def holiday(value: str) -> Optional[str]:
+    """"no name" when `value` names a holiday or a religious season and nothing else ("Christmas and before
+    Easter", "The Advent", "Eid al-Fitr"), "DATETIME" when it adds a year ("Advent 2025"), else None."""
+    words = value.split()
+    folded_words = [folded(w.strip(".,;:!?()\"'")) for w in words]
+    if not any(w in HOLIDAY_WORDS for w in folded_words):
+        return None
+    years = [w for w in folded_words if _YEAR.fullmatch(w)]
+    if not all(w in HOLIDAY_WORDS or w in HOLIDAY_ADJUNCTS or w in years for w in folded_words):
+        return None
+    return "DATETIME" if years else "no name"
 
 
 def no_day_and_month(value: str) -> bool:

@@ -176,6 +176,8 @@ def decide_fine_type(value: str, label: str, detector_type: Optional[str], befor
             cue = cue_type(value, before)
             if cue is not None:
                 return cue
+            if _LETTERS_AND_DIGITS.fullmatch(value) and 2 * sum(c.isdigit() for c in value) >= len(value):
+                return "ID_NUMBER"  # mostly digits with letters, as no contact is ("BX40981276"; not "tasha2024")
     if label not in _NOT_RETYPED:
         if NINO_SHAPE.fullmatch(value):  # "My NI number is QQ 12 34 56 C" tagged LOC (a prefix HMRC never issues)
             return "NINO"
@@ -229,8 +231,11 @@ def relabelled(span: Span, label: str) -> Span:
 LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", "telephone", "phone", "mobile",
                          "fax", "mrn", "iban", "e-mail address", "email address", "bearer", "token", "sid", "cell",
                          "ext", "extension", "badge", "plate", "vin", "ssn", "dob", "member id", "ending", "nino",
-                         "ni number", "nhs number", "pnr", "frequent flyer", "frequent flier", "microchip", "sort code", "pc", "pcso"})
-_WORD_AROUND = re.compile(r"[\w\-]*$")
+                         "ni number", "nhs number", "pnr", "frequent flyer", "frequent flier", "microchip", "sort code", "pc", "pcso",
+                         "pcn", "fpn", "paye", "tax code", "acc", "acct",
+                         "gas safe", "emp"})
+_LETTERS_AND_DIGITS = re.compile(r"(?=[^@/:.\s]*\d{4})(?=[^@/:.\s]*[A-Za-z])[A-Za-z\d\-]{6,24}")
+_WORD_AROUND = re.compile(r"[\w\-]*\Z")  # \Z: "$" would match before a line break ("67\nPAYE")
 _WORD_AFTER = re.compile(r"[\w\-]*")
 _NEXT_WORD = re.compile(r"[ \t]+\w+")
 

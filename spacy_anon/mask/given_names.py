@@ -3,17 +3,21 @@
 and so is a given name written after a surname and a comma, as lists and forms invert a name; in a form's
 name field the two are one person ("PATIENT: HENDERSON, MARGARET", "Manager: Holt, Vanessa"), and so are a
 given name and the rare word after it that a tagger gave spans of their own ("Karen" + "Whitley")."""
-from typing import Callable, List
+from functools import lru_cache
+from typing import Callable, FrozenSet, List, Optional, Tuple
 
 from spacy.tokens import Span
 
 from spacy_anon.extensions import span_getter
+from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.handles import NAME_ZIPF
 from spacy_anon.mask.name_context import NAME_FIELD
+from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES
 
 POSSESSIVE_ENDINGS = frozenset(("'s", "’s", "'", "’"))
+PAIR_WORD_ZIPF = 3.5  # a word rarer than this beside a given name may be a given name no list holds ("Jess")
 RARE_NAME_ZIPF = 3.5  # a given name this rare as a word ("kayleigh" 2.4, "zofia" 1.6; not "chase" 4.4)
 # the labels a tagger gives a given name by mistake: a month's abbreviation ("Jan"), a place, an organisation
 MISTAKEN_LABELS = frozenset({"LOC", "ORG", "DATETIME", "MISC"})
@@ -66,15 +70,55 @@ def join_given_and_surname(spans: List[Span], text: str, relabel: Callable[[Span
                        lambda prev, span: _joined(prev, span, relabel, ("anon_entity",)))
 
 
-def join_inverted_names(spans: List[Span], text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
+def join_inverted_names(spans: List[Span], text: str, relabel: Callable[[Span, str], Span],
+                        is_given_name: Callable[[str], bool] = lambda w: False) -> List[Span]:
     """`spans` with a tagger's surname and given name, two PERSON spans of one word each written "SURNAME,
     Given" as a form's name field holds them ("PATIENT: HENDERSON, MARGARET"), joined into one person: one
     entity, one replacement (two would say two people). The field opens the line right before the surname;
-    a list ("Present: Anna, Bob, Carla") is no name field."""
-    return _join_pairs(spans, lambda prev, span: prev.label_ == span.label_ == "PERSON" and len(prev) == 1
-                       and len(span) == 1 and text[prev.end_char:span.start_char] == ", "
-                       and NAME_FIELD.fullmatch(text, text.rfind("\n", 0, prev.start_char) + 1, prev.start_char) is not None,
-                       lambda prev, span: _joined(prev, span, relabel, ("anon_type",)))
+    a list ("Present: Anna, Bob, Carla") is no name field. A surname in capitals that opens its line before
+    a person's given names, as a notice or a register writes a name ("PEMBERTON, Arthur James, died
+    peacefully"), is joined to them whatever label the tagger gave it."""
+    def field(prev: Span, span: Span) -> bool:  # the given names may be two or three ("ELLIS, Barbara Jean")
+        return prev.label_ == span.label_ == "PERSON" and len(prev) == 1 and len(span) <= 3 \
+            and NAME_FIELD.fullmatch(text, text.rfind("\n", 0, prev.start_char) + 1, prev.start_char) is not None
+
+    def notice(prev: Span, span: Span) -> bool:
+        return span.label_ == "PERSON" and prev.label_ in MISTAKEN_LABELS | {"PERSON"} and len(prev) == 1 \
+            and prev.text.isupper() and prev.text.isalpha() and len(prev.text) > 2 and not span.text.isupper() \
+            and span[0].is_title and is_given_name(span[0].lower_) \
+            and not text[text.rfind("\n", 0, prev.start_char) + 1:prev.start_char].strip() \
+            and not {fold_accents(prev.text), fold_accents(prev.text.lower())} & known_place_names()  # "LONDON, Sarah said"
+
+    def join(prev: Span, span: Span) -> Span:
+        if prev.label_ == "PERSON":
+            return _joined(prev, span, relabel, ("anon_type",))
+        return _joined(relabel(prev, "PERSON"), span, relabel, ())  # the type is the person's, decided anew
+
+    return _join_pairs(spans, lambda prev, span: text[prev.end_char:span.start_char] == ", "
+                       and (field(prev, span) or notice(prev, span)), join)
+
+
+def given_name_pair(piece: Span, label: str, is_given_name: Callable[[str], bool]) -> Optional[List[Tuple[int, int]]]:
+    """The token ranges of two given names joined by "&" or "and" that a tagger read as one organisation or
+    place ("Lyn & Dave from Wrexham", "Tom and Lucy"): two people, each a person; else None."""
+    words = [t for t in piece if not t.is_space and t.lower_ not in POSSESSIVE_ENDINGS]  # "Jess & Tom's wedding"
+    if len(words) != 3 or words[1].lower_ not in ("&", "and") or label not in MISTAKEN_LABELS:
+        return None
+    first, last = words[0], words[2]
+    if not all(t.is_title and t.is_alpha for t in (first, last)):
+        return None
+    given = [is_given_name(t.lower_) for t in (first, last)]
+    # both given names, or one and a rare word no surname list holds ("Jess & Tom"; not "Simon & Schuster",
+    # "Marks & Spencer": firms named after their founders)
+    if not all(g or (zipf(t.lower_) < PAIR_WORD_ZIPF and t.lower_ not in surnames())
+               for g, t in zip(given, (first, last))) or not any(given):
+        return None
+    return [(first.i, first.i + 1), (last.i, last.i + 1)]
+
+
+@lru_cache(maxsize=1)
+def surnames() -> FrozenSet[str]:
+    return load_gazetteer(LAST_NAME_SOURCES)
 
 
 def _by_rule(span: Span) -> bool:

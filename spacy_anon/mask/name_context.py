@@ -32,6 +32,7 @@ from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS, dictionary_t
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
+from spacy_anon.mask.software_words import software_word
 from spacy_anon.rules.recognizers.addresses import STATES
 from spacy_anon.rules.recognizers.fields import TABLE_KEYS, field_key
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
@@ -43,7 +44,8 @@ NAME_FIELD = re.compile(
     r"(?:(?:name|surname|forename)s?(?:[ \t]*\(s\))?|patient|pt|requester|requested[ \t]+by|reported[ \t]+by|"
     r"assignee|next[ \t]+of[ \t]+kin|child|pupil|student|employee|tenant|claimant|witness|victim|injured[ \t]+person|"
     r"service[ \t]+user|caller|member|dependants?|dependents?|policy[ \t]?holder|insured|beneficiar(?:y|ies)|"
-    r"account[ \t]+holder|(?:line[ \t]+)?manager|supervisor|referrer)[ \t]*:[ \t]*")
+    r"account[ \t]+holder|(?:line[ \t]+)?manager|supervisor|referrer|engineer|technician|"
+    r"surveyor|inspector|caseworker|key[ \t]?worker|landlord|landlady)[ \t]*:[ \t]*")
 # the field and the name words of its value before a part of it
 _WORD = r"\(?[A-Z][\w'’.-]*\)?"
 # (one comma at most: "SURNAME, GIVEN"; "Requester: Ama Ruiz, Finance, Velloway Ltd" lists more than a name)
@@ -106,16 +108,6 @@ POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 NO_NAME_WORDS = frozenset("if and but or so then when while because although though unless whether however "
                           "also thus hence till til until amex visa mastercard maestro".split())
 # file formats, protocols and data words, as bug reports and tickets write them ("click CSV", "PII found")
-SOFTWARE_WORDS = frozenset("csv tsv pdf xml json yaml html xls xlsx doc docx txt png jpg jpeg gif svg zip sql http "
-                           "https ftp sftp ssh vpn pii gdpr ubuntu debian fedora linux macos android".split()) | frozenset(
-    "yes no true false null none n/a".split()) | frozenset(  # a form's or a table's answers ("Gift Aid: Yes")
-    "utc gmt bst cet cest est edt pst pdt ist midnight midday noon".split())  # time zones and times of day
-# a school's year group ("Year 2", "Yr 11", "Y6"): a class, no one's name
-_SCHOOL_YEAR = re.compile(r"(?:Year|YEAR|Yr|YR|Y)[ \t]?\d{1,2}")
-# an exception's or a warning's name in a traceback or a log ("KeyError", "NullPointerException")
-_EXCEPTION_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception|Warning|Interrupt|Exit)")
-
-
 def not_a_name(value: str) -> bool:
     """A tagger's span that names nothing: no letter or digit ("👍"), the age of a post ("1h", "3d"), a
     conjunction that opens a sentence ("If"), a card's brand ("Paid with Amex ending 1009"), a lower-case
@@ -125,14 +117,6 @@ def not_a_name(value: str) -> bool:
     value = value.strip()
     return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None \
         or folded(value) in NO_NAME_WORDS or software_word(value) or (len(value) == 1 and value.islower())
-
-
-def software_word(value: str) -> bool:
-    """A file format, a protocol or a data word ("CSV", "PII"), an exception's name ("KeyError"), a form's
-    answer ("Yes") or a school's year group ("Year 2"): what software, forms and tickets write, under any
-    label."""
-    return folded(value.strip()) in SOFTWARE_WORDS or _EXCEPTION_NAME.fullmatch(value.strip()) is not None \
-        or _SCHOOL_YEAR.fullmatch(value.strip()) is not None
 
 
 # the words said around a clock time or a count besides function words: "till 3", "6 to 10 tonight", "3pm"
@@ -176,11 +160,17 @@ _LINE_END = re.compile(r"[ \t.!]*(?:\n|\Z)")
 
 
 def sign_off(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is one capitalised word, no frequent one, after a closing and alone to the end
-    of its line ("Cheers, Priti", "See you,\nSam"): the writer's name, whether or not a list knows it."""
+    """Whether text[start:end] is one capitalised word, no frequent one, after a closing or a message's closing
+    dash and alone to the end of its line ("Cheers, Priti", "See you,\nSam", "... Thanks. – Inês"): the
+    writer's name, whether or not a list knows it."""
     word = text[start:end]
-    return word.istitle() and word.isalpha() and zipf(word.lower()) < NAME_ZIPF_SIGN_OFF and after_closing(text, start) \
+    return word.istitle() and word.isalpha() and zipf(word.lower()) < NAME_ZIPF_SIGN_OFF and (
+        after_closing(text, start) or _DASH_SIGNATURE.search(text, max(0, start - 8), start) is not None) \
         and _LINE_END.match(text, end) is not None
+
+
+# a dash after a message's last sentence, before the writer's name ("... on +351 912 345 678. – Inês")
+_DASH_SIGNATURE = re.compile(r"(?:[.!?)]|\n)[ \t]*[-–—][ \t]?$")
 
 
 NAME_ZIPF_SIGN_OFF = 4.0  # a signature's word less frequent than this is a name ("Priti"; not "All", "Soon")

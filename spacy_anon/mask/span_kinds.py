@@ -35,8 +35,7 @@ one-word lower-case comment ("Polish (native)") and a language with a proficienc
 ("English (fluent)": a skill many have, not a trait).
 """
 import re
-from functools import lru_cache
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc, Span
 
@@ -46,24 +45,27 @@ from spacy_anon.lexicon.category_words import (
 )
 from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import folded, zipf
-from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.gazetteers import load_gazetteer
-from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.code_pieces import join_code_pieces
-from spacy_anon.mask.dateless import dateless, period_code
+from spacy_anon.mask.dateless import dateless, holiday, period_code
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation,
 )
 from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions, software_text  # noqa: F401  (log_timestamp re-exported)
 from spacy_anon.mask.measurements import measured_value
+from spacy_anon.mask.products import model_tokens
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape)
 from spacy_anon.mask.given_names import (
-    given_after_surname, join_given_and_surname, join_inverted_names, rare_given_name, surname_after_given)
-from spacy_anon.mask.name_runs import split_at_inner_words
+    given_after_surname, given_name_pair, join_given_and_surname, join_inverted_names, rare_given_name,
+    surname_after_given)
+from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
+from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
+    HONORIFICS, KIN, after_title_and_initials, given_name_and_initial, kin_only, person_names, person_start,
+    titles_only)
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
     capitalised_opener, field_words, given_name_not_place, not_a_name, sign_off, signed_name,
@@ -71,11 +73,11 @@ from spacy_anon.mask.name_context import (
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
-from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS, street_shape
-from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
+from spacy_anon.rules.recognizers.addresses import street_shape
+from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES, first_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
-from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS, PERSON_NOUNS, person_before
+from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS, person_before
 
 # the categories a tagger gives names; only their spans are re-decided (a rule's ID or CONTACT is not)
 NAME_CATEGORIES = frozenset({"PERSON", "ORG", "LOC", "DEM", "MISC"})
@@ -94,13 +96,8 @@ PEOPLE_NOUNS = JOB_NOUNS | ROLE_WORDS | frozenset(
     "immigrant resident pensioner veteran".split())
 SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•", ">", "›", "»", "→"})
 HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})
-# "GIRLFRIEND KIARA", "wife Halina", "Parent (Ms Kerry Clarke)": the name after the kinship word; the word alone
-# names nobody
-KIN = frozenset(KINSHIP_WORDS) | frozenset("parent parents guardian carer grandparent grandparents flatmate housemate "
-                                           "roommate".split())
 FAMILY_AFTER = re.compile(r"['’]?s?[ \t]+(?:family|household|clan)\b")
-# titles before a name; not those that are given names too ("Don Smith", "Dona")
-HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
+DEM_TAILS = frozenset("and & or for at in with of on from to by".split())  # words a description never ends with
 DISCLOSURE_SOURCE = "anon_disclosure"  # the source of `anon_disclosure`'s spans
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's, an edge word)
 
@@ -120,12 +117,6 @@ _CAPITAL_AFTER = re.compile(r"[ \t]+[^\W\d_]*[A-Z]")
 # basic", "Hungarian (B1)"): a skill many have; "(native)" and "mother tongue" are left to say a trait
 PROFICIENCY = re.compile(r"[ \t]*(?:[(:]|[-–—][ \t])[ \t]*(?i:fluent|basic|intermediate|advanced|conversational|"
                          r"beginner|elementary|proficient|working|business|good|some|limited|[abc][12])\b")
-
-
-@lru_cache(maxsize=1)
-def person_names() -> FrozenSet[str]:
-    """Given names and surnames (the default tagger's gazetteers), lower case: the parts of a handle."""
-    return load_gazetteer(FIRST_NAME_SOURCES) | load_gazetteer(LAST_NAME_SOURCES)
 
 
 def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) -> Optional[str]:
@@ -254,7 +245,7 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         else:
             out.append(span)
     out = given_after_surname(join_given_and_surname(out, text, relabel, is_given_name), text, relabel, is_given_name)
-    return join_inverted_names(out, text, relabel)
+    return join_inverted_names(out, text, relabel, is_given_name)
 
 
 def _by_rule(source: object) -> bool:
@@ -332,13 +323,19 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if len(parts_of) > 1 and label in TRIM_CATEGORIES and lower_words_only(doc, start, end) \
                 and not any(is_given_name(t.lower_) for t in doc[start:end]):
             continue  # "Polish (native), English": the bracketed "native" of a list is no name
+        if detected and label in TRIM_CATEGORIES and sentence_prose(doc, start, end, is_given_name):
+            continue  # "Family flowers only": a sentence's opening words, no name
         if trait_words_only(doc, start, end) and PROFICIENCY.match(text, doc[end - 1].idx + len(doc[end - 1])):
             continue  # "English (fluent)": a language someone speaks as a skill, no trait of theirs
+        pair = given_name_pair(doc[start:end], label, is_given_name)
+        if pair is not None:  # "Lyn & Dave": two people
+            out.extend(_retyped(relabel(_piece(span, *one, relabel), "PERSON")) for one in pair)
+            continue
         if label in ("PERSON", "ORG", "LOC") and kin_only(doc, start, end):
             continue  # "mum", "his Dad": a relative by relation is no name (under DEM or MISC, as court
             # judgments mark "their daughter", a family circumstance)
-        while end - start > 1 and label == "DEM" and doc[end - 1].lower_ in ("and", "&", "or"):
-            end -= 1  # "Mr and" of "Mr and Mrs Hargreaves": the title, a gender, without the conjunction
+        while end - start > 1 and label == "DEM" and doc[end - 1].lower_ in DEM_TAILS:
+            end -= 1  # "Mr and" of "Mr and Mrs Hargreaves", "lorry driver for": without the conjunction or preposition
         if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
             continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
@@ -349,7 +346,12 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 end -= 1
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
+        season = holiday(value) if label in NAME_CATEGORIES - {"DEM"} else None
+        if season == "DATETIME":  # "Advent 2025": a time of a calendar, dated
+            out.append(_retyped(relabel(piece, "DATETIME")))
+            continue
         if (label != "LOC" and not_a_name(value)) or software_word(value) or opening_participle(text, piece.start_char, piece.end_char) \
+                or season is not None \
                 or period_code(value) \
                 or (label != "DEM" and small_words_and_numbers(value, doc.lang_)) \
                 or eponym_span(text, piece.start_char, piece.end_char) \
@@ -376,14 +378,23 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if AGE_UNIT.fullmatch(value):
             continue  # "YO" of "23 YO M" alone: the tagger's piece of an age, no name
         new = category_by_shape(value, label, is_name)
+        product = model_tokens(piece, is_given_name) if new is None and label in NAME_CATEGORIES - {"DEM"} else None
+        if product is not None:  # "Ford Focus", "black Samsung Galaxy S23": a model, not a person or a place
+            model = _piece(span, *product, relabel)
+            out.append(model if label == "MISC" else _retyped(relabel(model, "MISC")))
+            if product[1] < end:
+                parts.insert(0, trim_lower_edges(doc, product[1], end))  # "Ford Focus to Leeds": the town alone
+            continue
         if new is None and label in ("ORG", "LOC"):
             new = category_by_context(text, piece, prev_part)
         if new is None and (person_shape(text, piece.start_char, piece.end_char, label, is_given_name) or (
                 piece[0].is_title and is_given_name(piece[0].lower_) and (role_in_brackets(text, piece.end_char)
                                                                            or after_closing(text, piece.start_char)))
                 or signed_name(text, piece.start_char, piece.end_char, organisation_shape)
-                or sign_off(text, piece.start_char, piece.end_char) or rare_given_name(piece, is_given_name)):
-            new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Thanks, Imogen Thwaite"
+                or sign_off(text, piece.start_char, piece.end_char) or rare_given_name(piece, is_given_name)
+                or (piece[0].is_title and after_title_and_initials(text, piece.start_char))
+                or (doc.lang_ == "en" and given_name_and_initial(text, piece.start_char, piece.end_char, is_given_name))):
+            new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Dr A. Bhattacharya"
         if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char, label == "PERSON" or (
                 label == "ORG" and len(piece) == 1)) \
                 and not organisation_shape(value):
@@ -488,12 +499,13 @@ def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
     def lower(i: int, particles_stay: bool = True) -> bool:
         tok = doc[i]
         return (tok.is_punct and tok.text not in ("&", "'", "’")) or tok.is_space or (
-            tok.text[:1].islower() and (tok.is_stop or tok.lower_ in ("till", "til"))
+            tok.text[:1].islower() and (tok.is_stop or tok.lower_ in ("till", "til", "vs", "v", "versus"))
             and not (particles_stay and tok.lower_ in NAME_PARTICLES))
     if folded(doc[start].text) in trait_words() and not any(doc[i].text[:1].isupper() for i in range(start + 1, end)):
         return start, end  # "Portuguese doctoral student": a trait and what it describes (`category_by_shape`)
-    while start < end and (lower(start) or capitalised_opener(doc, start, end)):
-        start += 1
+    while start < end and (lower(start, particles_stay=doc[start].lower_ not in ("of", "v", "vs"))
+                           or capitalised_opener(doc, start, end)):
+        start += 1  # a name may open with "van" or "de", never with "of" ("out of the Tesco")
     while end > start and lower(end - 1, particles_stay=False) and not (doc[end - 1].is_alpha and not doc[end - 2].whitespace_) \
             and not abbreviation_stop(doc, end - 1):
         end -= 1  # a word glued to the one before stays ("6pm")
@@ -511,52 +523,6 @@ def abbreviation_stop(doc: Doc, i: int) -> bool:
     doubled: "S.L.. Fin.")."""
     return i > 0 and set(doc[i].text) == {"."} and not doc[i - 1].whitespace_ \
         and DOTTED.fullmatch(doc[i - 1].text) is not None
-
-
-def person_start(span: Span, roles: bool = True) -> Optional[int]:
-    """Where a person's name starts inside a span: after a role or kinship word that opens the span ("Agent
-    Gabriela", "Interpreter Adeyemi", "GIRLFRIEND KIARA", "flatmate chloe": the next token; only with `roles`, for another label's span, since
-    some role words are surnames too), or at an honorific in it ("Employee Mr Grosu", "Mr Smith" tagged
-    ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
-    doc = span.doc
-    for k in range(span.start, min(span.start + 2, span.end - 1)) if roles else ():
-        if (doc[k].text in POLICE_RANKS or folded(doc[k].text) in OFFICE_TITLES) and doc[k + 1].is_title \
-                and (doc[k + 1].lower_ in person_names() or zipf(doc[k + 1].lower_) < NAME_ZIPF) \
-                and span.end - k <= 3 and folded(doc[span.end - 1].text) not in PLACE_OR_ORG_HEADS:
-            return k + 1  # "PC Harris", "President Macron", "District Judge Okoro" (not "PC World")
-    if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS | KIN) - HONORIFICS \
-            and doc[span.start + 1].is_alpha and (doc[span.start + 1].text[:1].isupper()
-                                                  or doc[span.start + 1].lower_ in first_names()) \
-            and (not doc[span.start + 1].is_stop or doc[span.start + 1].lower_ in WORD_GIVEN_NAMES):  # "Nurse Will Cook"
-        return span.start + 1
-    for i in range(span.start, span.end - 1):
-        if folded(doc[i].text.rstrip(".")) in HONORIFICS:
-            j = i + 1 if doc[i + 1].text != "." else i + 2
-            if j < span.end and doc[j].is_alpha:
-                return i
-    return None
-
-
-# a British police officer's rank before the name, as written in capitals ("PC Harris", "DCI Obi"), and the
-# offices said before a surname ("President Macron", "District Judge Okoro")
-POLICE_RANKS = frozenset("PC WPC DC DS DI DCI DSI PCSO Sgt SGT Insp INSP Supt SUPT".split())
-OFFICE_TITLES = frozenset("president senator governor mayor chancellor minister judge justice sheriff councillor "
-                          "alderman bishop archbishop rabbi imam reverend rev pastor".split())
-# the last words of a place's or an organisation's name after a title ("Princess Anne Park", "Judge Street")
-PLACE_OR_ORG_HEADS = ORG_HEADS | STREET_TYPE_WORDS
-POSSESSIVE_DETERMINERS = frozenset("my his her their our your its".split())
-
-
-def kin_only(doc: Doc, start: int, end: int) -> bool:
-    """Whether start:end holds kinship words and possessive determiners only ("his mum", "Dad")."""
-    words = [folded(doc[i].text) for i in range(start, end) if not doc[i].is_punct and not doc[i].is_space]
-    return bool(words) and any(w in KIN for w in words) and all(w in KIN or w in POSSESSIVE_DETERMINERS
-                                                                   for w in words)
-
-
-def titles_only(doc: Doc, start: int, end: int) -> bool:
-    """Whether start:end holds honorifics and full stops only ("Dr.", "Mr")."""
-    return all(folded(doc[i].text.rstrip(".")) in HONORIFICS or doc[i].text == "." for i in range(start, end))
 
 
 def _piece(span: Span, start: int, end: int, relabel: Callable[[Span, str], Span]) -> Span:

@@ -46,5 +46,5 @@ def code_shape(value: str, label: str) -> bool:
 
 
 # an amount of money: "£42.18", "$1,249.99", "€ 650", "650.00 GBP", "£2.5m"
-MONEY_SHAPE = re.compile(r"[£$€¥][ \t]?\d[\d,]*(?:\.\d{1,2})?(?:[ \t]?(?:[kKmM]|bn))?"
+MONEY_SHAPE = re.compile(r"[-−]?[£$€¥][ \t]?\d[\d,]*(?:\.\d{1,2})?(?:[ \t]?(?:[kKmM]|bn))?"
                          r"|\d[\d,]*(?:\.\d{1,2})?[ \t]?(?:GBP|USD|EUR|pounds|dollars|euros)")

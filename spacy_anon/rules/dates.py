@@ -132,11 +132,15 @@ _DAY_JOIN = r"(?:,?[ \t]+(?:and|&|or|to|until|till|through|thru)[ \t]+(?:the[ \t
 _DAYS_BEFORE_MONTH = rf"\b(?=[0-9]){DAY}{ORD}(?:,[ \t]*{DAY}{ORD}){{0,6}}{_DAY_JOIN}{DAY}{ORD}(?:[ \t]+of)?[ \t]+"
 _DAYS_THEN_MONTH = _DAYS_BEFORE_MONTH + EN_MONTH
 _MONTH_THEN_DAYS = rf"\b(?=[A-Z]){EN_MONTH}[ \t]+{DAY}{ORD}(?:,[ \t]*{DAY}{ORD}){{0,6}}{_DAY_JOIN}{DAY}{ORD}"
+_WEEKDAY_DAYS = (rf"\b(?=[A-Z]){EN_WEEKDAY},?[ \t]+{DAY}{ORD}{_DAY_JOIN}{EN_WEEKDAY},?[ \t]+{DAY}{ORD}"
+                 rf"(?:[ \t]+of)?[ \t]+")
 DAY_LIST_EN = [  # scored as the one-day forms above: with a year 0.85, without 0.6 ("3 and 4 may be")
     (rf"{_DAYS_THEN_MONTH},?[ \t]+{YEAR4}(?!\w)", 0.85, 0),
     (rf"{_DAYS_BEFORE_MONTH}{EN_MONTH_LAST}(?!\w)", 0.6, 0),
     (rf"{_MONTH_THEN_DAYS},?[ \t]+{YEAR4}(?![\w]|[,:/.][ \t]?\d)", 0.85, 0),
     (rf"{_MONTH_THEN_DAYS}(?![\w]|[,:/.][ \t]?\d)", 0.6, 0),
+    # a range of days named with their weekdays: "Mon 9 – Wed 11 March", "Fri 3 to Sun 5 May 2024"
+    (rf"{_WEEKDAY_DAYS}{EN_MONTH_LAST}(?:,?[ \t]+{YEAR4})?(?!\w)", 0.7, 0),
 ]
 WRITTEN_DATE_ES_PT = [
     # "12 de marzo de 2019", "5 de janeiro de 2020", "1 de enero del 2020", "12 de marzo"
@@ -362,6 +366,9 @@ AGE_SEX_EN = [
      r"presented|admitted|who|c/o|pmh|hx|h/o|s/p|referred|seen|brought|known|complaining|attending)\b)", 0.7, 1),
     # a post's "My husband (31M) and I (29F)", "my sister [24 f]": age and sex in brackets after the person
     (_AGE_SEX_PERSON + r"(\d{1,2})[ \t]?/?[ \t]?[MFmf](?=[)\]])", 0.7, 1),
+    # the same after a name in quotes or a post's title ('My SIL "Becca" (32F)', "AITA for ...? (28F)"):
+    # two digits and the sex alone in the brackets
+    (r"(?<=[\"”’?!] [(\[])(\d{2})[ \t]?[MFmf](?=[)\]])", 0.7, 1),
 ]
 # "She was 57 at the date of dismissal", "I'm 34 and", "the claimant was 61.": a person's age said with "to
 # be", before a word that goes on about a time or the sentence's end (not "he was 5 minutes late")

@@ -144,12 +144,20 @@ UNIT_BUILDING = re.compile(r"(?<![\w'])" + _UNIT + r",?[ \t]{1,3}(?:(?:The|THE)[
 # a floor named by its ordinal before the street ("2nd Floor, 45 Whitworth Street", "Ground Floor, ...")
 _FLOOR = (r"(?:\d{1,2}(?:st|nd|rd|th|ST|ND|RD|TH)|Ground|First|Second|Third|Fourth|Fifth|Top|Lower|Upper|GROUND|FIRST|"
           r"SECOND|THIRD|FOURTH|FIFTH|TOP|LOWER|UPPER)[ \t]+(?:Floor|FLOOR)")
+# words whose number is no house number ("Article 8 Convention, London SW1A 2AA")
+_NUMBERED_THINGS = ("Article", "article", "Section", "section", "Rule", "rule", "Page", "page", "No", "no",
+                    "Paragraph", "paragraph", "para", "Room", "room", "Ward", "ward", "Bed", "bed", "Year", "year")
 _ELEMENT_BEFORE = re.compile(
     r"(?:" + _UNIT_ANY_CASE +
     r"|(?:\d{1,4}[A-Za-z]?[ \t])?(?:The[ \t]|THE[ \t])?(?:" + _CAP + r"[ \t]){0,3}"
     + _words(BUILDING_WORDS + tuple(w.upper() for w in BUILDING_WORDS))
     + r"(?:[ \t]\d{1,4}[A-Z]?)?"  # "5 Elm Court, ", "Mill House 2, "
-    r"|(?:" + _CAP + r"[ \t]{1,3}){1,3}" + _TYPE + r"|" + _UK + r"|" + _FLOOR + r")$"
+    r"|(?:" + _CAP + r"[ \t]{1,3}){1,3}" + _TYPE + r"|" + _UK + r"|" + _FLOOR +
+    # a numbered street of a type no list holds, before a town and its postcode ("22 Wyle Cop, Shrewsbury SY1 1XB",
+    # "14-22 The Parsonage, Manchester M3 2JA"),
+    # and a village's name between them ("3 Orchard Cottages, Little Snoring, Fakenham NR21 0HT")
+    r"|(?<![\w.,/\-])" + "".join(rf"(?<!{w} )" for w in _NUMBERED_THINGS) + _NUM + r"[ \t]" + _TITLE
+    + r"(?:" + _CAP + r"[ \t]){0,2}" + _TITLE + _CAP + r"(?:,[ \t]{1,3}(?:" + _CAP + r"[ \t]){0,2}" + _CAP + r")?)$"
 )
 _SEPARATOR = re.compile(r",[ \t]{0,3}(?:\n[ \t]{0,8})?|[ \t]{0,3}\n[ \t]{0,8}|[ \t]{1,3}(?=\d|[A-Z]{1,2}\d)")
 _SEPARATOR_BEFORE = re.compile(r"(?:,[ \t]{0,3}|[ \t]{0,3}\n[ \t]{0,8})$")

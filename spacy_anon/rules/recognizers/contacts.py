@@ -71,7 +71,7 @@ PHONE_TAIL = Recognizer(
 # ---------------------------------------------------------------- usernames in a user field or a cc list
 # "cc: jkowalski, mthornbury", "user: jdoe42", "login mthornbury", "usuario: jperez", "my username is
 # k.obrien", a review's or post's "Reviewer: sarah_k_92", "posted by dave_t", a marketplace's "seller is
-# gadgetzone_uk": the values of a username
+# gadgetzone_uk", a platform's "snap tasha_r": the values of a username
 # field, one or a list. A value must look like an account name, not a
 # word: it holds a digit, ".", "_" or "-", or it is lower-case and all but unknown to word lists (wordfreq,
 # English, Spanish, Portuguese), so "login screen", "user: admin", "the user is happy" and a chief complaint
@@ -81,12 +81,20 @@ _USER_CUE = re.compile(
     r"(?i)(?<![\w\-])(?:b?cc[ \t]*:|(?:(?:user|login|log-in|logon|account)[ \t_\-]?(?:name|id)s?|users?|logins?"
     r"|logon|uid|usuarios?|usuários?|utilizador(?:es)?|nome de usuário|nombre de usuario|(?:logged|signed) in as"
     r"|reviewer|(?:reviewed|posted|submitted|written|commented|reported|sold)[ \t]+by|author|seller|buyer|vendor"
-    r"|host|streamer|gamertag)"
+    r"|host|streamer|gamertag"
+    # a social platform's name before the account on it ("snap tasha_r", "insta: tasha.runs", "discord blaze_99")
+    r"|snap(?:chat)?|insta(?:gram)?|ig|tiktok|twitter|discord|twitch|telegram|kik)"
     r"(?![\w\-])[ \t]{0,3}(?:[:=]|(?:is|was|es|é)(?=[ \t]))?)[ \t]{0,3}")
 _USER_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._\-]{0,30}[A-Za-z0-9](?![\w@\-]|\.\w)")
 _USER_SEP = re.compile(r"[ \t]{0,3}(?:[,;]|and|y|e)[ \t]{1,3}|[ \t]{0,3}[,;]")
 USERNAME_SCORE = 0.75
 USERNAME_MAX_LIST = 20
+
+
+# a code in capitals and digits after an account's or a user's id ("account ID CUS-00918273"): the account's
+# number, which `rules.account_number` reads (after "login:" it stays a user name)
+_ID_CODE = re.compile(r"[A-Z]{1,6}[-_]?\d{4,}")
+_ID_CUE = re.compile(r"(?i)account|\bid\b|\buid\b|\buser")
 
 
 @lru_cache(maxsize=4096)
@@ -108,7 +116,8 @@ def _username_finder(text: str, options: object) -> Iterator[Tuple[int, int, flo
         pos = cue.end()
         for _ in range(USERNAME_MAX_LIST):
             m = _USER_VALUE.match(text, pos)
-            if m is None or not _username_like(m.group()):
+            if m is None or not _username_like(m.group()) or (
+                    _ID_CODE.fullmatch(m.group()) and _ID_CUE.search(cue.group())):
                 break
             yield m.start(), m.end(), USERNAME_SCORE
             sep = _USER_SEP.match(text, m.end())
@@ -124,5 +133,6 @@ USERNAME = Recognizer(
     finder=_username_finder,
     needs=(_USER_CUE,),
     prefilter=finds(r"(?i)cc[ \t]*:|user|login|log-in|logon|account|uid|usuari|utilizador|in as|reviewer|ed[ \t]+by"
-                    r"|author|seller|buyer|vendor|host|streamer|gamertag|sold[ \t]+by"),
+                    r"|author|seller|buyer|vendor|host|streamer|gamertag|sold[ \t]+by"
+                    r"|snap|insta|(?<![a-z])ig(?![a-z])|tiktok|twitter|discord|twitch|telegram|kik"),
 )

@@ -42,6 +42,11 @@ CREDENTIAL = Recognizer(
         (r"(?i)(?<![\w\-])(?:pass(?:word|code|phrase)|pwd)(?:[ \t]+is)?[ \t]{1,3}[\"'‘“]([^\"'’”\n]{4,64})[\"'’”]", 0.8, 1),
         (r"(?i)(?<![\w\-])(?:lock[ \t\-]?box|key[ \t\-]?safe|door|gate|alarm|entry|access|entrance)"
          r",?[ \t]{1,3}code(?:[ \t]+is)?[ \t]{0,3}:?[ \t]{0,3}(\d{3,8}#?)(?![\w\-])", 0.8, 1),
+        # a lock box's code said further on in its sentence ("the key is in the lockbox (code 2291)"), and a
+        # wifi's "pass:" with a digit in it ("Wifi: CosyCabin_5G / pass: pinecone88")
+        (r"(?i)(?<![\w\-])(?:lock[ \t\-]?box|key[ \t\-]?safe)[^.\n\d]{1,40}?\bcode(?:[ \t]+is)?[ \t]{0,3}:?[ \t]{0,3}"
+         r"(\d{3,8}#?)(?![\w\-])", 0.8, 1),
+        (r"(?i)(?<![\w\-])pass[ \t]{0,3}:[ \t]{0,3}([^\s\"'`,;&<>]{0,60}\d[^\s\"'`,;&<>]{0,60}[^\s\"'`,;&<>.!?])", 0.8, 1),
     ]),
 )
 

@@ -65,6 +65,7 @@ DATE = Recognizer(
     validator=_date_valid,
     context=("date", "dated", "born", "birth", "on", "since", "until", "till", "from", "admitted", "discharged",
              "seen", "fecha", "nacimiento", "desde", "hasta", "ingreso", "alta", "data", "nascimento", "admissão"),
+    negative_context=("<<sort code", "<<sort-code", "<<sortcode"),  # "sort code 09-01-28": a bank's branch
     prefilter=has_digits(1),
 )
 # "on the fourteenth of March, nineteen eighty-five", "spring of '85": dates of birth as people tell them

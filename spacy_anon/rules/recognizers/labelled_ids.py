@@ -25,11 +25,14 @@ CUES: Tuple[Tuple[str, str], ...] = (
     # there is typed NHS, not PHONE (`rules.nhs` reports the valid ones; this type has no recognizer here)
     ("NHS", r"nhs"),
     # a UK bank's sort code names the branch that holds the account ("Sort code 40-12-76")
-    ("ACCOUNT_NUMBER", r"account|acct|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"
+    ("ACCOUNT_NUMBER", r"account|acct|acc|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"
                        r"|sort[ \t\-]?code|frequent[ \t\-]flyer|frequent[ \t\-]flier"),
     # a bag's tag on a flight ("suitcase (tag BA 482913)"); a booking's short code is read below (`SHORT_CODE`)
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint|confirmation"
-                         r"|reservation|pnr|(?:bag(?:gage)?|luggage)[ \t]+tag|tag|jira|issue|bug"),
+                         r"|reservation|pnr|(?:bag(?:gage)?|luggage)[ \t]+tag|tag|jira|issue|bug"
+                         # a parking or traffic fine's notice ("PCN number: BX40981276", "FPN 7731204")
+                         r"|pcn|fpn|penalty[ \t]+charge(?:[ \t]+notice)?|parking[ \t]+charge(?:[ \t]+notice)?"
+                         r"|fixed[ \t]+penalty(?:[ \t]+notice)?"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment|microchip"),  # and a pet's microchip  # not "s/n", Spanish "sin número"
     # a bare "ID" label ("Tomasz Nowak (ID 448210)", "ID: 7781-22"): last, so "Employee ID" stays an employee's
@@ -49,7 +52,8 @@ _LABELLED = re.compile(
 # ("GMC 7012345", "NMC PIN 12A3456E", "NPI: 1234567893"); case-sensitive, so prose's "ups" or "dea" are skipped
 NAMED_CUES: Tuple[Tuple[str, str], ...] = (
     ("REFERENCE_NUMBER", r"Royal[ \t]+Mail|Parcelforce|UPS|USPS|FedEx|DHL|DPD|Evri|Hermes|Yodel"),
-    ("ID_NUMBER", r"GMC|NMC|HCPC|GPhC|NPI|DEA|PC|PCSO|DC"),  # and a police officer's collar number ("PC 4471")
+    ("ID_NUMBER", r"GMC|NMC|HCPC|GPhC|NPI|DEA|PC|PCSO|DC|Gas[ \t]Safe|GAS[ \t]SAFE"),  # and a police officer's
+    # collar number ("PC 4471"), a gas engineer's registration ("Gas Safe 554219")
 )
 _NAMED = re.compile(
     r"(?<![\w])(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in NAMED_CUES) + r")(?![\w])"

@@ -4,6 +4,7 @@ from bisect import bisect_left
 from functools import lru_cache
 from typing import FrozenSet, Iterator, List, Optional, Tuple
 
+from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names
@@ -29,6 +30,8 @@ RELATIVE_NAME_PATTERNS = (
     # a nickname in quotes after the kinship word ("his mum's boyfriend ("Big Steve")", "my uncle 'Gaz'")
     # (one run of spaces, the bracket's after it: two runs beside each other would backtrack on a long run)
     (rf"(?=[a-zA-Z])\b(?i:{_KIN})[ \t]*(?:\([ \t]*)?[\"“‘']([A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+)?)[\"”’']", 0.85, 1),
+    # the same after the in-laws' abbreviations of forums ("My SIL "Becca" (32F)", "MIL 'Pat'")
+    (r"(?=[SMFBsmfb])\b(?:SIL|MIL|FIL|BIL|sil|mil|fil|bil)[ \t]*(?:\([ \t]*)?[\"“‘']([A-Z][a-z'’-]+)[\"”’']", 0.85, 1),
 )
 LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
 
@@ -67,17 +70,31 @@ def _english_stop_words() -> FrozenSet[str]:
 
 
 def _relative_name_valid(value: str) -> Optional[bool]:
-    """One given name the lists hold, no stop or kinship word; or two capitalised words the second of which
-    is a listed surname or given name ("Will White": a given name that is a stop word, with its surname;
-    "Big Steve")."""
+    """One given name the lists hold or a capitalised word rare in English that no dictionary lists ("Becca"),
+    no stop or kinship word; or two capitalised words the second of which is a listed surname or given name
+    ("Will White": a given name that is a stop word, with its surname; "Big Steve")."""
     words = value.lower().split()
     if len(words) == 2:  # and a nickname's word before a given name ("Big Steve")
         return None if (words[1] in load_gazetteer(LAST_NAME_SOURCES) or words[1] in first_names()) \
             and words[1] not in KINSHIP_WORDS else False
     word = value.lower()
-    if word in _english_stop_words() or word in KINSHIP_WORDS or word not in first_names():
+    if word in _english_stop_words() or word in KINSHIP_WORDS:
         return False
+    if word not in first_names():  # a name no list holds, written as one and rare as a word ("Becca")
+        return None if value.istitle() and value.isalpha() and _zipf(word) < UNLISTED_NAME_ZIPF \
+            and not is_english_word(word) and _VOWEL.search(word) else False  # not "Outpatients" of a
+        # truecased "mum: outpatients", nor "Xqzt" (no name's shape)
     return None
+
+
+UNLISTED_NAME_ZIPF = 3.5
+_VOWEL = re.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüý]")
+
+
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency  # lazy: heavy word lists, loaded on first use
+
+    return zipf_frequency(word, "en")
 
 
 RELATIVE_NAME = Recognizer(

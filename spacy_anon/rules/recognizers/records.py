@@ -65,6 +65,8 @@ CASE_NUMBER = Recognizer(
         (r"\b(?:[Nn]os?\.|[Nn]º|N°)\s*(\d{1,6}/\d{2})(?![\w/%]|[.\-]\d)", 0.85, 1),
         # docket styles: "C-123/04", "T-45/07", "No. 12-3456"
         (r"(?<![\w/\-])[A-Z]{1,2}-\d{1,5}/\d{2,4}(?![\w/])", 0.6, 0),
+        # an employment tribunal's or a county court's number with its year ("Case No: 2403517/2025")
+        (r"(?<![\w/.\-])\d{5,8}/(?:19|20)\d{2}(?![\w/%]|[.\-]\d)", 0.6, 0),
     ]),
     context=("application", "applications", "case", "cases", "demanda", "demandas", "caso",
              "processo", "recurso", "asunto", "queixa", "petition", "complaint", "docket", "appeal"),

@@ -18,6 +18,7 @@ corpus). Pure functions of `ClinicalEvidence` (`clinical_notes`), so each reads 
 import re
 from typing import TYPE_CHECKING, Collection, FrozenSet, List, Optional, Tuple
 
+from spacy_anon.lexicon.category_words import JOB_NOUNS
 from spacy_anon.lexicon.clinical_forms import DRUGS_AND_DEVICES, is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_term, is_english_word
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, folded, zipf
@@ -243,3 +244,39 @@ def given_name_beside_name(ev: "ClinicalEvidence", i: int) -> bool:
         return False
     before, after = ev.previous(i), ev.next_word(i)
     return (before >= 0 and ev.evidence(before)) or (after >= 0 and ev.evidence(after))
+
+
+def title_case_run(ev: "ClinicalEvidence", i: int) -> bool:
+    """In a note written in mixed case, a Title-case word inside a sentence beside another on its line,
+    neither a clinical term nor a function word ("Royal Stoke", "Bluebird Care" of "Carers QDS from
+    Bluebird Care"): the writer capitalised a name, which a dictionary word of it does not undo."""
+    if not ev.cased or not _title_word(ev, i) or _opens_sentence(ev, i):
+        return False
+    run = [i] + [j for j in (_before(ev, i), ev.next_word(i)) if j >= 0 and _title_word(ev, j)]
+    # one word of it rare or a place's ("Bluebird", "Stoke"): not "Occupational Health", "Consultant Cardiologist"
+    return len(run) > 1 and any(zipf(ev.lower[k]) < TITLE_RUN_ZIPF or fold_accents(ev.lower[k]) in known_place_names()
+                                for k in run)
+
+
+TITLE_RUN_ZIPF = 3.5
+
+
+def _title_word(ev: "ClinicalEvidence", i: int) -> bool:
+    word, lower = ev.written[i], ev.lower[i]
+    return len(word) > 1 and word.istitle() and word.isalpha() and not ev.clinical(i) and lower not in ev.stops \
+        and lower not in JOB_NOUNS and lower not in DRUGS_AND_DEVICES
+
+
+def _before(ev: "ClinicalEvidence", i: int) -> int:
+    """The word before i on its line, spaces skipped (-1 if none or a punctuation mark)."""
+    j = i - 1
+    while j >= 0 and not ev.words[j].strip() and "\n" not in ev.words[j]:
+        j -= 1
+    return j if j >= 0 and ev.words[j].strip() and ev.words[j][:1].isalpha() else -1
+
+
+def _opens_sentence(ev: "ClinicalEvidence", i: int) -> bool:
+    j = i - 1
+    while j >= 0 and not ev.words[j].strip() and "\n" not in ev.words[j]:
+        j -= 1
+    return j < 0 or "\n" in ev.words[j] or ev.words[j] in (".", ":", ";", "!", "?", "-", "–", "(", "•", "*")

@@ -44,7 +44,7 @@ from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays,
 from spacy_anon.tagger.span_filters.clinical_cues import (
     NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, credited_name, given_name,
     given_name_beside_name,
-    hospital_acronym, named_town, place_after_movement, surname_word, transfer_place, ward_name,
+    hospital_acronym, named_town, place_after_movement, surname_word, title_case_run, transfer_place, ward_name,
 )
 from spacy_anon.tagger.span_filters.clinical_people import full_name, surname_after
 from spacy_anon.tagger.span_filters.note_terms import note_term_count
@@ -290,6 +290,8 @@ class ClinicalEvidence:
             return True
         if self.cased and self.written[i].islower():
             return False
+        if title_case_run(self, i):
+            return True
         if self.clinical(i) or is_english_word(w) or w in self.stops:
             return False
         return len(w) > 4 or w in self.names  # "ADEQ", "LEVO", "WOB": shorthand no list has; "DAN" a name
@@ -364,7 +366,7 @@ def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int, b
         if ev.evidence(k) or ev.initial(k) or given_name_beside_name(ev, k):
             if run_start < 0:
                 run_start, strong = k, False
-            run_end, strong = k + 1, strong or ev.titled(k) or ev.listed_name(k)
+            run_end, strong = k + 1, strong or ev.titled(k) or ev.listed_name(k) or title_case_run(ev, k)
         elif ev.head(k) and ev.place_start(k, start) is not None:
             first = ev.place_start(k, start)
             if run_start < 0 or first < run_start:

@@ -39,6 +39,7 @@ from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GENERIC_WEEKDAY_AF
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.possessives import possessive_end
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
+from spacy_anon.tagger.span_filters.document_titles import document_title, starts_line
 from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS, sentence_starts, starts_sentence
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.qualifications import is_credential
@@ -53,8 +54,7 @@ DETERMINERS = POSSESSIVES | frozenset("this that these those any another every e
 # personal pronouns that are no name in any casing ("She's", "chase her"); "I", "it" and "us" are left out
 # ("Henry I", "IT", "US")
 # what a form's or a letter's title ends with ("Insurance Claim Form", "Visitor Sign-In Sheet")
-DOCUMENT_HEADS = frozenset("form application sheet request claim permit questionnaire checklist register log "
-                           "certificate agreement notice record summary statement invoice receipt report".split())
+SUBJECT_PRONOUNS = frozenset("i we he she they you".split())
 PRONOUN_WORDS = frozenset("me my mine myself you your yours yourself we our ours they them their theirs "
                           "he him his she her hers its".split())
 CONTRACTION_TAILS = frozenset("' ’ s 's ’s m 'm ’m re 're ’re ve 've ’ve ll 'll ’ll d 'd ’d".split())
@@ -280,6 +280,9 @@ class GenericSpans:
             return True  # "She's", "his": pronouns only
         if inner < end:
             return self.drop(start, inner, label, whole)  # "chase her": decided without the pronoun
+        if end - start > 1 and folded(self.texts[start]) in SUBJECT_PRONOUNS and self.texts[start + 1].islower():
+            rest = self.words(start + 1, end)  # "I drive a": a subject and common words
+            return whole and not any(w in self.s.given for w in rest) and self.common_words(start + 1, end, label, rest)
         words = self.words(start, end)
         roles = [w for w in words if w not in DETERMINERS]
         if roles and all(w in PARTY_ROLES for w in roles):
@@ -331,19 +334,7 @@ class GenericSpans:
             and all(self.s.is_common(w) or w in FIELD_LABELS for w in words)
 
     def document_title(self, start: int, end: int, words: Sequence[str]) -> bool:
-        """A form's or a letter's title opening its line, alone or before a dash or colon ("Insurance Claim
-        Form – Household Contents", "SCHOOL ADMISSION FORM", "Application for Residents' Parking Permit"):
-        dictionary words ending in a document's kind."""
-        doc = self.doc
-        nxt = end
-        while nxt < len(doc) and doc[nxt].is_space and "\n" not in doc[nxt].text:
-            nxt += 1
-        own_line = starts_line(doc, start) and (
-            nxt == len(doc) or "\n" in doc[end - 1].whitespace_ or "\n" in doc[nxt].text
-            or doc[nxt].text in ("–", "—", "-", ":", "|"))  # "Insurance Claim Form – Household Contents"
-        content = [w for w in words if w.isalpha() and w not in ("s",)]
-        return own_line and len(content) >= 2 and singular(content[-1]) in DOCUMENT_HEADS \
-            and all(self.s.is_common(w) or w in self.s.stops for w in content)
+        return document_title(self.doc, start, end, words, lambda w: self.s.is_common(w) or w in self.s.stops)
 
     def language(self, start: int, end: int, words: Sequence[str]) -> bool:
         """"English" (the language of the text: most readers speak it) or any language with a level after
@@ -546,13 +537,6 @@ def pieces(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
                     out.append((piece, k))
                 piece = k + 1
     return out
-
-
-def starts_line(doc: Doc, i: int) -> bool:
-    j = i - 1
-    while j >= 0 and doc[j].is_space and "\n" not in doc[j].text:
-        j -= 1
-    return j < 0 or "\n" in doc[j].text or "\n" in doc[j].whitespace_
 
 
 def drop_generic_spans(doc: Doc, spans: List[Scored], labels: Sequence[str] = ("PERSON", "PER", "ORG", "LOC", "MISC", "DEM"),

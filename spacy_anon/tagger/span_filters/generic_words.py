@@ -67,6 +67,8 @@ def _closes(doc: Doc, start: int, end: int, opener: str) -> bool:
 
 
 SUBJECT_PRONOUNS = frozenset("you he she we they it".split())
+# prepositions a date span of a tagger may end with before a time a rule reads ("Sunday 7 December at" 6pm)
+DATE_TAIL_WORDS = frozenset("at on from by around about".split())
 
 
 class GenericWordTrimmer:
@@ -248,7 +250,8 @@ class GenericWordTrimmer:
             return (name_like and k - 1 > start and len(doc[k].text) <= 2 and doc[k].text.isdigit()
                     and doc[k - 1].text in CLOCK_PREPOSITIONS)
         def subject(k: int) -> bool:  # "on 22 September you were": the clause's subject after a date
-            return label == self.date_label and (doc[k].text in SUBJECT_PRONOUNS or doc[k].text == "I")
+            return label == self.date_label and (doc[k].text in SUBJECT_PRONOUNS or doc[k].text == "I"
+                                                 or doc[k].text in DATE_TAIL_WORDS)  # "Sunday 7 December at"
         while end - 1 > start and (s.generic(end - 1) or preposition(end - 1) or clock_time(end - 1) or subject(end - 1)) \
                 and not s.after_honorific(end - 1, start) and not s.surname_after_name(end - 1, start, end):
             end -= 2 if clock_time(end - 1) else 1

@@ -222,6 +222,10 @@ def clitic(doc: Doc, i: int) -> bool:
     return doc[i].text in POSSESSIVES or (doc[i].lower_ == "s" and i > 0 and doc[i - 1].text in ("'", "’"))
 
 
+# words that are no name when nothing else of a span is left ("The" of "The service")
+LEFT_ALONE = frozenset("the a an this that these those of in on at to for by with from".split())
+
+
 def trim_name_tails(doc: Doc, spans: List[Scored], labels: Sequence[str], names: FrozenSet[str] = frozenset(),
                     places: FrozenSet[str] = frozenset()) -> List[Scored]:
     """Spans of `labels` that hold a capitalised word typed so, without the loose words at their edges."""
@@ -246,8 +250,8 @@ def trim_name_tails(doc: Doc, spans: List[Scored], labels: Sequence[str], names:
                 while e - 1 > s and words.mark(e - 1) and doc[e - 1].text not in CLOSERS:
                     e -= 1
                 start, end = s, e
-                if all(words.mark(k) or words.plain(k) for k in range(start, end)):
-                    continue  # "anyone seen the keys" -> "seen the": nothing of a name is left
+                if all(words.mark(k) or words.plain(k) or doc[k].lower_ in LEFT_ALONE for k in range(start, end)):
+                    continue  # "anyone seen the keys" -> "seen the", "The service" -> "The": no name is left
         out.append((start, end, label, score))
     return out
 

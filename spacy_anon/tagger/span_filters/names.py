@@ -12,6 +12,7 @@ from spacy.util import registry
 
 from spacy_anon.lexicon.generic_words import dictionary_test, is_verb_form
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
 from spacy_anon.tagger.clinical_postprocess import extend_names_left
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 
@@ -111,6 +112,9 @@ def trim_common_words(
 
     is_common = dictionary_test(doc.lang_ or "en")
 
+    def street_head(i: int) -> bool:  # "Castle Street", "Church Road": the common word names the street
+        return doc[i].text.lower() in STREET_TYPE_WORDS and doc[i].text.istitle()
+
     def foreign_ok(i: int) -> bool:  # "Al" of "called Al" is a name inside a sentence, not Spanish "al"
         return doc[i].text.lower() in stops or not doc[i].text[:1].isupper() or starts_sentence(i)
     stops = stop_words(doc.lang_)
@@ -127,7 +131,7 @@ def trim_common_words(
                     out.append((piece_start, piece_end, label, score))
                     continue
                 while piece_start < piece_end - 1 and removable(piece_start) and \
-                        doc[piece_start + 1].text[:1].isupper():
+                        doc[piece_start + 1].text[:1].isupper() and not street_head(piece_start + 1):
                     piece_start += 1
                 if piece_end - piece_start == 1 and removable(piece_start):
                     continue

@@ -1,0 +1,112 @@
+"""Where a person's name starts inside a tagger's span, and the words around a name that are no name: a
+police rank, an office or a clergy title before a surname ("PC Harris", "Revd Paul Hughes"), a role or
+kinship word before a given name ("Agent Gabriela", "wife Halina"), an honorific ("Employee Mr Grosu"); a
+span of kinship words ("his mum") or of titles ("Dr.") alone."""
+import re
+from functools import lru_cache
+from typing import Callable, FrozenSet, Optional
+
+from spacy.tokens import Doc, Span
+
+from spacy_anon.lexicon.category_words import ORG_HEADS, ROLE_WORDS
+from spacy_anon.lexicon.clinical_forms import is_clinical_form
+from spacy_anon.lexicon.clinical_terms import is_clinical_term
+from spacy_anon.lexicon.gazetteers import load_gazetteer
+from spacy_anon.lexicon.generic_words import folded, zipf
+from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
+from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.mask.handles import NAME_ZIPF
+from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
+from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
+from spacy_anon.tagger.span_filters.quoted_names import PERSON_NOUNS
+
+# "GIRLFRIEND KIARA", "wife Halina", "Parent (Ms Kerry Clarke)": the name after the kinship word; the word alone
+# names nobody
+KIN = frozenset(KINSHIP_WORDS) | frozenset("parent parents guardian carer grandparent grandparents flatmate housemate "
+                                           "roommate".split())
+# titles before a name; not those that are given names too ("Don Smith", "Dona")
+HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
+
+@lru_cache(maxsize=1)
+def person_names() -> FrozenSet[str]:
+    """Given names and surnames (the default tagger's gazetteers), lower case: the parts of a handle."""
+    return load_gazetteer(FIRST_NAME_SOURCES) | load_gazetteer(LAST_NAME_SOURCES)
+
+
+def person_start(span: Span, roles: bool = True) -> Optional[int]:
+    """Where a person's name starts inside a span: after a role or kinship word that opens the span ("Agent
+    Gabriela", "Interpreter Adeyemi", "GIRLFRIEND KIARA", "flatmate chloe": the next token; only with `roles`, for another label's span, since
+    some role words are surnames too), or at an honorific in it ("Employee Mr Grosu", "Mr Smith" tagged
+    ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
+    doc = span.doc
+    for k in range(span.start, min(span.start + 2, span.end - 1)) if roles else ():
+        if (doc[k].text in POLICE_RANKS or folded(doc[k].text) in OFFICE_TITLES) and doc[k + 1].is_title \
+                and (doc[k + 1].lower_ in person_names() or zipf(doc[k + 1].lower_) < NAME_ZIPF) \
+                and span.end - k <= 3 and folded(doc[span.end - 1].text) not in PLACE_OR_ORG_HEADS:
+            return k + 1  # "PC Harris", "President Macron", "District Judge Okoro" (not "PC World")
+    if roles and len(span) >= 2 and folded(doc[span.start].text) in (PERSON_NOUNS | ROLE_WORDS | KIN) - HONORIFICS \
+            and doc[span.start + 1].is_alpha and (doc[span.start + 1].text[:1].isupper()
+                                                  or doc[span.start + 1].lower_ in first_names()) \
+            and (not doc[span.start + 1].is_stop or doc[span.start + 1].lower_ in WORD_GIVEN_NAMES):  # "Nurse Will Cook"
+        return span.start + 1
+    for i in range(span.start, span.end - 1):
+        if folded(doc[i].text.rstrip(".")) in HONORIFICS:
+            j = i + 1 if doc[i + 1].text != "." else i + 2
+            if j < span.end and doc[j].is_alpha:
+                return i
+    return None
+
+
+# a British police officer's rank before the name, as written in capitals ("PC Harris", "DCI Obi"), and the
+# offices said before a surname ("President Macron", "District Judge Okoro")
+POLICE_RANKS = frozenset("PC WPC DC DS DI DCI DSI PCSO Sgt SGT Insp INSP Supt SUPT".split())
+OFFICE_TITLES = frozenset("president senator governor mayor chancellor minister judge justice sheriff councillor "
+                          "alderman bishop archbishop rabbi imam reverend rev revd pastor canon vicar deacon "
+                          "archdeacon chaplain cardinal monsignor msgr".split())
+# the last words of a place's or an organisation's name after a title ("Princess Anne Park", "Judge Street")
+PLACE_OR_ORG_HEADS = ORG_HEADS | STREET_TYPE_WORDS
+POSSESSIVE_DETERMINERS = frozenset("my his her their our your its".split())
+
+
+def kin_only(doc: Doc, start: int, end: int) -> bool:
+    """Whether start:end holds kinship words and possessive determiners only ("his mum", "Dad")."""
+    words = [folded(doc[i].text) for i in range(start, end) if not doc[i].is_punct and not doc[i].is_space]
+    return bool(words) and any(w in KIN for w in words) and all(w in KIN or w in POSSESSIVE_DETERMINERS
+                                                                   for w in words)
+
+
+def titles_only(doc: Doc, start: int, end: int) -> bool:
+    """Whether start:end holds honorifics and full stops only ("Dr.", "Mr")."""
+    return all(folded(doc[i].text.rstrip(".")) in HONORIFICS or doc[i].text == "." for i in range(start, end))
+
+
+# a title and initials before a surname ("Dr A. Bhattacharya", "Mr J. R. Smith"): what follows is a person
+TITLE_AND_INITIALS = re.compile(r"(?<![\w.])(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Sir|Dame|Revd|Rev|DR|MR|MRS|MS)\.?[ \t]+"
+                                r"(?:[A-Z]\.?[ \t]){1,3}$")
+
+
+def after_title_and_initials(text: str, start: int) -> bool:
+    """Whether text[start:] follows a title and one to three initials on its line."""
+    return TITLE_AND_INITIALS.search(text, max(0, start - 30), start) is not None
+
+
+# a given name and the initial of the surname with its full stop, as a support desk or a rota signs staff
+# ("Precious N.", "Rahul S."); the word is a given name, or no frequent one and no clinical term ("Vitamin D.")
+_GIVEN_INITIAL = re.compile(r"([A-Z][a-z]+(?:-[A-Z][a-z]+)?)[ \t][A-Z]\.")
+INITIAL_NAME_ZIPF = 4.5
+
+
+def given_name_and_initial(text: str, start: int, end: int, is_given_name: Callable[[str], bool]) -> bool:
+    """Whether text[start:end] is a given name and one capital initial with its full stop ("Rahul S.")."""
+    match = _GIVEN_INITIAL.match(text, start)
+    if match is None or match.end() - 1 > end:
+        return False
+    first = match.group(1).lower()
+    if first in ROLE_WORDS or first in PERSON_NOUNS or first in RANKS:
+        return False  # "Sergeant H.", "Witness A.": a role and a letter, one description
+    return is_given_name(first) or (zipf(first) < INITIAL_NAME_ZIPF and not is_clinical_term(first)
+                                    and not is_clinical_form(first))
+
+
+RANKS = frozenset("sergeant corporal captain major colonel lieutenant private general admiral commander officer "
+                  "constable inspector superintendent witness applicant claimant patient".split())
