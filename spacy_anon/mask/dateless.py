@@ -70,6 +70,14 @@ def holiday(value: str) -> Optional[str]:
     return "DATETIME" if years else "no name"
 
 
+def calendar_phrase(value: str) -> bool:
+    """Whether a name span's text is two or more words of time naming a month or a weekday ("last September",
+    "next Tuesday morning"): a date a tagger gave a name's label."""
+    words = [folded(w) for w in _WORD.findall(value)]
+    return len(words) >= 2 and len(words) == len(value.split()) and all(w in TIME_WORDS for w in words) \
+        and any(w in MONTHS or w in WEEKDAYS for w in words)
+
+
 def no_day_and_month(value: str) -> bool:
     """Whether `value` is two numbers with a slash that are no day and month either way round, nor a month
     and a two-digit year ("21/30", "140/90"; not "21/11", "8/87"), where a tagger may read a date."""

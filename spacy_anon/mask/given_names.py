@@ -3,6 +3,7 @@
 and so is a given name written after a surname and a comma, as lists and forms invert a name; in a form's
 name field the two are one person ("PATIENT: HENDERSON, MARGARET", "Manager: Holt, Vanessa"), and so are a
 given name and the rare word after it that a tagger gave spans of their own ("Karen" + "Whitley")."""
+import re
 from functools import lru_cache
 from typing import Callable, FrozenSet, List, Optional, Tuple
 
@@ -99,26 +100,52 @@ def join_inverted_names(spans: List[Span], text: str, relabel: Callable[[Span, s
 
 
 def given_name_pair(piece: Span, label: str, is_given_name: Callable[[str], bool]) -> Optional[List[Tuple[int, int]]]:
-    """The token ranges of two given names joined by "&" or "and" that a tagger read as one organisation or
-    place ("Lyn & Dave from Wrexham", "Tom and Lucy"): two people, each a person; else None."""
+    """The token ranges of two people joined by "&" or "and" that a tagger read as one organisation or place
+    ("Lyn & Dave from Wrexham", "Tom and Lucy", "Anna D'Souza and Tom O'Brien"): two people, each a person;
+    else None. Each side is one to three capitalised words opening with a given name (one given name may
+    stand beside a rare word no surname list holds: "Jess & Tom"; not "Simon & Schuster", "Marks & Spencer",
+    firms named after their founders)."""
     words = [t for t in piece if not t.is_space and t.lower_ not in POSSESSIVE_ENDINGS]  # "Jess & Tom's wedding"
-    if len(words) != 3 or words[1].lower_ not in ("&", "and") or label not in MISTAKEN_LABELS:
+    joins = [k for k, t in enumerate(words) if t.lower_ in ("&", "and")]
+    if len(joins) != 1 or label not in MISTAKEN_LABELS:
         return None
-    first, last = words[0], words[2]
-    if not all(t.is_title and t.is_alpha for t in (first, last)):
+    left, right = words[:joins[0]], words[joins[0] + 1:]
+    if not (1 <= len(left) <= 3 and 1 <= len(right) <= 3) or not all(
+            t.is_title or (t.text in ("'", "’", "-") and k not in (0, len(side) - 1))
+            or (t.i > 0 and t.doc[t.i - 1].text in ("'", "’") and not t.doc[t.i - 2].whitespace_)
+            for side in (left, right) for k, t in enumerate(side)):
         return None
-    given = [is_given_name(t.lower_) for t in (first, last)]
-    # both given names, or one and a rare word no surname list holds ("Jess & Tom"; not "Simon & Schuster",
-    # "Marks & Spencer": firms named after their founders)
-    if not all(g or (zipf(t.lower_) < PAIR_WORD_ZIPF and t.lower_ not in surnames())
-               for g, t in zip(given, (first, last))) or not any(given):
+    given = [is_given_name(side[0].lower_) for side in (left, right)]
+    if len(left) == len(right) == 1:
+        if not any(given) or not all(g or (zipf(side[0].lower_) < PAIR_WORD_ZIPF and side[0].lower_ not in surnames())
+                                     for g, side in zip(given, (left, right))):
+            return None
+    elif not all(given):
         return None
-    return [(first.i, first.i + 1), (last.i, last.i + 1)]
+    return [(left[0].i, left[-1].i + 1), (right[0].i, right[-1].i + 1)]
 
 
 @lru_cache(maxsize=1)
 def surnames() -> FrozenSet[str]:
     return load_gazetteer(LAST_NAME_SOURCES)
+
+
+# an Irish, Italian or French surname with its apostrophe after a name a tagger ended before it ("MRS JANET"
+# + "O'HARE", "Anna" + "D'Souza"): the tokenizer splits it in three and the tagger stops at the apostrophe
+_APOSTROPHE_SURNAME = re.compile(r"[ \t][OoDd]['’](?!(?i:clock)\b)[A-Za-z][A-Za-z\-]{1,30}\b")
+
+
+def with_apostrophe_surnames(spans: List[Span], text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
+    """`spans` with each tagger's PERSON span grown over an apostrophe surname right after it."""
+    out: List[Span] = []
+    for i, span in enumerate(spans):
+        nxt = spans[i + 1].start_char if i + 1 < len(spans) else len(text)
+        match = _APOSTROPHE_SURNAME.match(text, span.end_char) if span.label_ == "PERSON" and not _by_rule(span) \
+            else None
+        grown = span.doc.char_span(span.start_char, match.end()) if match is not None and match.end() <= nxt \
+            and text[span.end_char + 1:span.end_char + 2].isalpha() else None
+        out.append(_joined(span, grown, relabel, ("anon_type", "anon_entity")) if grown is not None else span)
+    return out
 
 
 def _by_rule(span: Span) -> bool:

@@ -35,7 +35,10 @@ _OUTSIDE = re.compile(r"[\s()/^*%<>=:.,\d-]*")  # what lies between a result's w
 # a medicine and its dose ("amoxicillin 500mg", "Sertraline 50 mg"), and how often it is taken, as
 # prescriptions abbreviate it ("TDS", "bd", "prn")
 DOSING = frozenset("od bd bid tds tid qds qid prn nocte mane stat po".split())
-_DOSE = re.compile(r"[A-Za-z][a-z\-]+(?:[ \t][a-z]+)?[ \t]\d+(?:\.\d+)?[ \t]?(?i:mg|mcg|µg|ug|g|ml|iu|units?)"
+_DOSE = re.compile(r"(?:[A-Za-z][a-z\-]+(?:[ \t][a-z]+)?|[A-Z][A-Z\-]+(?:[ \t][A-Z]+)?)[ \t]\d+(?:\.\d+)?[ \t]?"
+                   r"(?i:mg|mcg|µg|ug|g|ml|iu|units?)"
+                   # and its form and count, as a label prints them ("SERTRALINE 50MG TABLETS x28")
+                   r"(?:[ \t](?i:tablets?|capsules?|caps|tabs?|sachets?|patch(?:es)?)(?:[ \t][x×]?\d{1,3})?)?"
                    r"(?:[ \t](?i:" + "|".join(sorted(DOSING)) + r"))?")
 _DOSE_BEFORE = re.compile(r"(?i)(?:\d[ \t]?(?:mg|mcg|µg|ug|g|ml|iu|units?)|tablets?|caps(?:ules)?|daily)[ \t]+\Z")
 

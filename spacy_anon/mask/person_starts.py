@@ -80,9 +80,12 @@ def titles_only(doc: Doc, start: int, end: int) -> bool:
     return all(folded(doc[i].text.rstrip(".")) in HONORIFICS or doc[i].text == "." for i in range(start, end))
 
 
-# a title and initials before a surname ("Dr A. Bhattacharya", "Mr J. R. Smith"): what follows is a person
-TITLE_AND_INITIALS = re.compile(r"(?<![\w.])(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Sir|Dame|Revd|Rev|DR|MR|MRS|MS)\.?[ \t]+"
-                                r"(?:[A-Z]\.?[ \t]){1,3}$")
+# a title and initials before a surname ("Dr A. Bhattacharya", "Mr J. R. Smith"), or a rank and a collar
+# number: what follows is a person
+TITLE_AND_INITIALS = re.compile(r"(?<![\w.])(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Sir|Dame|Revd|Rev|DR|MR|MRS|MS)\.?[ \t]+"
+                                r"(?:[A-Z]\.?[ \t]){1,3}"
+                                # and a police officer's rank and collar number ("PC 5521 Hollis", "DC 118 Amin")
+                                r"|(?:PC|WPC|DC|PS|DS|Sgt|SGT|PCSO)[ \t]+\d{2,6}[ \t]+)$")
 
 
 def after_title_and_initials(text: str, start: int) -> bool:

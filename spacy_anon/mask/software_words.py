@@ -12,7 +12,7 @@ SOFTWARE_WORDS = frozenset("csv tsv pdf xml json yaml html xls xlsx doc docx txt
                            "https ftp sftp ssh vpn pii gdpr ubuntu debian fedora linux macos android".split()) | frozenset(
     "yes no ok okay true false null none n/a".split()) | frozenset(  # a form's or a table's answers ("Gift Aid: Yes")
     "utc gmt bst cet cest est edt pst pdt ist midnight midday noon".split()) | PLATFORMS | frozenset(
-    "gp gps rsvp fyi tbc tba ewc smp ssp spp shpl".split())  # time zones, times of day, social platforms ("ig"
+    "gp gps rsvp fyi tbc tba ewc smp ssp spp shpl fwd fw".split())  # time zones, times of day, social platforms ("ig"
 # of "on ig @tasha.runs"), the abbreviations of messages and a family doctor ("RSVP by Friday", "your GP") and
 # of statutory pay and leave ("SMP", "EWC": a maternity's pay and expected week)
 # programs named with a version: the listed products and the browsers

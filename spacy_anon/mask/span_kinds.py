@@ -48,7 +48,7 @@ from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.code_pieces import join_code_pieces
-from spacy_anon.mask.dateless import dateless, holiday, period_code
+from spacy_anon.mask.dateless import calendar_phrase, dateless, holiday, period_code
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation,
@@ -61,7 +61,7 @@ from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape)
 from spacy_anon.mask.given_names import (
     given_after_surname, given_name_pair, join_given_and_surname, join_inverted_names, rare_given_name,
-    surname_after_given)
+    surname_after_given, with_apostrophe_surnames)
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
     HONORIFICS, KIN, after_title_and_initials, given_name_and_initial, kin_only, person_names, person_start,
@@ -159,11 +159,12 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
     tab or a run of spaces); the whole span when it has none."""
     parts, start = [], span.start
     doc = span.doc
+    doubled = doubled_spacing(span)
     for i in range(span.start, span.end):
         tok = doc[i]
         sep = (tok.text in SEPARATORS and not (tok.text == "." and not _ends_sentence(doc, i))) \
             or (tok.is_space and ("\n" in tok.text or "\t" in tok.text or len(tok.text) > 1
-                                  or (i > 0 and doc[i - 1].whitespace_))
+                                  or (i > 0 and doc[i - 1].whitespace_ and not doubled))
                 and not wrapped_word_break(doc, i)) \
             or (tok.text in ("-", "/") and i > 0 and doc[i - 1].whitespace_ and tok.whitespace_)
         if sep:
@@ -173,6 +174,14 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
     if span.end > start:
         parts.append((start, span.end))
     return parts
+
+
+def doubled_spacing(span: Span) -> bool:
+    """Whether every gap between the words of `span` is two spaces ("KAREN  LOUISE  MATTHEWS", as a scanned or
+    typed form spaces its words): one value so spaced, not a list's columns."""
+    words = [t for t in span if not t.is_space]
+    return len(words) >= 2 and all(t.whitespace_ == " " and t.i + 1 < span.end and span.doc[t.i + 1].text == " "
+                                   for t in words[:-1])
 
 
 # a word hyphenated across a line break: letters, "-", the break, letters ("Kowal-\nski", "Smith-\nJones")
@@ -245,7 +254,7 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         else:
             out.append(span)
     out = given_after_surname(join_given_and_surname(out, text, relabel, is_given_name), text, relabel, is_given_name)
-    return join_inverted_names(out, text, relabel, is_given_name)
+    return join_inverted_names(with_apostrophe_surnames(out, text, relabel), text, relabel, is_given_name)
 
 
 def _by_rule(source: object) -> bool:
@@ -346,7 +355,13 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 end -= 1
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
+        when = next((k for k in range(start + 1, end - 1) if doc[k].is_lower and calendar_phrase(
+            text[doc[k].idx:piece.end_char])), None) if label in NAME_CATEGORIES else None
+        if when is not None:  # "Manchester last September": the place, then the date
+            parts[0:0] = [(start, when), (when, end)]
+            continue
         season = holiday(value) if label in NAME_CATEGORIES - {"DEM"} else None
+        season = "DATETIME" if label in NAME_CATEGORIES and calendar_phrase(value) else season  # "last September"
         if season == "DATETIME":  # "Advent 2025": a time of a calendar, dated
             out.append(_retyped(relabel(piece, "DATETIME")))
             continue

@@ -142,6 +142,9 @@ DAY_LIST_EN = [  # scored as the one-day forms above: with a year 0.85, without 
     # a range of days named with their weekdays: "Mon 9 – Wed 11 March", "Fri 3 to Sun 5 May 2024"
     (rf"{_WEEKDAY_DAYS}{EN_MONTH_LAST}(?:,?[ \t]+{YEAR4})?(?!\w)", 0.7, 0),
 ]
+# a numeric date with spaces around its slashes, as forms typed or scanned print it ("09 / 04 / 1979")
+SPACED_DATE = [(r"(?<![\w/])(?:(?:0?[1-9]|[12]\d|3[01])[ \t]/[ \t](?:0?[1-9]|1[0-2])|(?:0?[1-9]|1[0-2])[ \t]/[ \t]"
+                r"(?:[12]\d|3[01]))[ \t]/[ \t](?:19|20)\d{2}(?![\w/])", 0.85, 0)]
 WRITTEN_DATE_ES_PT = [
     # "12 de marzo de 2019", "5 de janeiro de 2020", "1 de enero del 2020", "12 de marzo"
     (rf"\b{DAY}(?:º|°|\.º)?\s+de\s+{ES_PT_MONTH}(?:,?\s+(?:de|del)\s+{YEAR4})?(?!\w)", 0.85, 0),

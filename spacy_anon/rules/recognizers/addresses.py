@@ -79,7 +79,9 @@ def _words(words) -> str:
 # a street named by its number, as US towns name them ("5 W 8th St", "350 5th Ave", "120 E 42nd Street")
 _ORDINAL_NAME = r"\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH)[ \t]{1,3}"
 # capitalised or upper case: "Glyn St street" ends at "St"
-_TYPE = _words(STREET_TYPES + tuple(w.upper() for w in STREET_TYPES)) + r"\.?(?![\w'])"
+# and a drive's "Dr", where no name follows it ("2200 N Lake Shore Dr, Suite 410"; not "12 Cardiology Dr Patel")
+_TYPE = (r"(?:" + _words(STREET_TYPES + tuple(w.upper() for w in STREET_TYPES)) + r"\.?"
+         r"|D[Rr]\.?(?![ \t]+[A-Z][a-z]))(?![\w'])")
 # "8 Birch Lane", "4417 N Kedzie Ave NW", "1180 CEDAR HOLLOW RD", "14 Strada Tighina"
 _STREET_AFTER_NUMBER = (
     r"(?<![\w.,/\-])" + _NUM + r"[ \t]{1,3}(?:" + _DIR + r"[ \t]{1,3})?"
@@ -159,7 +161,8 @@ _ELEMENT_BEFORE = re.compile(
     r"|(?<![\w.,/\-])" + "".join(rf"(?<!{w} )" for w in _NUMBERED_THINGS) + _NUM + r"[ \t]" + _TITLE
     + r"(?:" + _CAP + r"[ \t]){0,2}" + _TITLE + _CAP + r"(?:,[ \t]{1,3}(?:" + _CAP + r"[ \t]){0,2}" + _CAP + r")?)$"
 )
-_SEPARATOR = re.compile(r",[ \t]{0,3}(?:\n[ \t]{0,8})?|[ \t]{0,3}\n[ \t]{0,8}|[ \t]{1,3}(?=\d|[A-Z]{1,2}\d)")
+# (a form typed with spaces around its commas has one before the comma too: "ROAD ,  PAISLEY")
+_SEPARATOR = re.compile(r"[ \t]{0,2},[ \t]{0,3}(?:\n[ \t]{0,8})?|[ \t]{0,3}\n[ \t]{0,8}|[ \t]{1,3}(?=\d|[A-Z]{1,2}\d)")
 _SEPARATOR_BEFORE = re.compile(r"(?:,[ \t]{0,3}|[ \t]{0,3}\n[ \t]{0,8})$")
 _LOOKBACK = 80  # characters read before an anchor for the elements that belong to it
 _DASHED_CODE = re.compile(r",?[ \t]{1,3}[A-Z]{2}-\d{4,5}$")

@@ -61,7 +61,7 @@ DATE = Recognizer(
     label="DATETIME",
     type="DATE",
     patterns=compile_patterns(dates.NUMERIC_DATE + dates.DASHED_MONTH_DATE + dates.WRITTEN_DATE_EN + dates.WRITTEN_DATE_ES_PT
-                              + dates.DAY_LIST_EN),  # appended: the indices of the patterns before stay
+                              + dates.DAY_LIST_EN + dates.SPACED_DATE),  # appended: the indices of the patterns before stay
     validator=_date_valid,
     context=("date", "dated", "born", "birth", "on", "since", "until", "till", "from", "admitted", "discharged",
              "seen", "fecha", "nacimiento", "desde", "hasta", "ingreso", "alta", "data", "nascimento", "admissão"),

@@ -280,3 +280,20 @@ def _opens_sentence(ev: "ClinicalEvidence", i: int) -> bool:
     while j >= 0 and not ev.words[j].strip() and "\n" not in ev.words[j]:
         j -= 1
     return j < 0 or "\n" in ev.words[j] or ev.words[j] in (".", ":", ";", "!", "?", "-", "–", "(", "•", "*")
+
+
+# a record's field for a person's name, opening its line ("Name:", "Patient:", "Pupil:", "NOK:"), and the
+# capitalised words of its value: in a note they are the person's name, whatever a dictionary says of them
+# ("Pupil: Lily-Mae Thornton", "Name: ROSE WOOD")
+_NAME_FIELD_VALUE = re.compile(
+    r"(?im)^[ \t]*(?:(?:full|patient(?:'s)?|client(?:'s)?|child(?:'s)?)[ \t]+)?(?:name|surname|forename|patient|pt|"
+    r"pupil|child|student|client|resident|service[ \t]+user|nok|next[ \t]+of[ \t]+kin)[ \t]*:[ \t]*"
+    r"((?:[A-Z][\w'’]*(?:-[A-Z][\w'’]*)?,?[ \t]){0,3}[A-Z][\w'’]*(?:-[A-Z][\w'’]*)?)")
+
+
+def name_field_value(ev: "ClinicalEvidence", i: int) -> bool:
+    """Whether token i is one of the capitalised words of a name field's value on its line."""
+    text, start = ev.doc.text, ev.doc[i].idx
+    line = text.rfind("\n", 0, start) + 1
+    match = _NAME_FIELD_VALUE.match(text, line)
+    return match is not None and match.start(1) <= start < match.end(1)

@@ -42,10 +42,9 @@ from spacy_anon.possessives import possessive_end
 from spacy_anon.rules import find_matches, recognizers_for
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, stop_words
 from spacy_anon.tagger.span_filters.clinical_cues import (
-    NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, credited_name, given_name,
-    given_name_beside_name,
-    hospital_acronym, named_town, place_after_movement, surname_word, title_case_run, transfer_place, ward_name,
-)
+    NOT_NAMES, PLACE_BEFORE, SHORT_GIVEN_NAMES, coordinated_given_names, credited_name, given_name, given_name_beside_name,
+    hospital_acronym, name_field_value, named_town, place_after_movement, surname_word, title_case_run, transfer_place,
+    ward_name)
 from spacy_anon.tagger.span_filters.clinical_people import full_name, surname_after
 from spacy_anon.tagger.span_filters.note_terms import note_term_count
 
@@ -193,6 +192,8 @@ class ClinicalEvidence:
         w = self.lower[i]
         if not self.words[i].isalpha() or len(w) < 2 or w in self.stops:
             return False
+        if name_field_value(self, i):
+            return True  # "Pupil: Lily-Mae Thornton"
         # not "DR AWARE", "MD notified", "RN brought"
         name_like = w not in IRREGULAR_VERBS and w not in NOT_NAMES and (
             w in self.names or w in SHORT_GIVEN_NAMES or not is_english_word(w))

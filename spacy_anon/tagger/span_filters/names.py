@@ -10,7 +10,9 @@ from typing import FrozenSet, List, Sequence, Tuple
 from spacy.tokens import Doc
 from spacy.util import registry
 
+from spacy_anon.lexicon.category_words import ORG_HEADS
 from spacy_anon.lexicon.generic_words import dictionary_test, is_verb_form
+from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
 from spacy_anon.tagger.clinical_postprocess import extend_names_left
@@ -97,6 +99,8 @@ def trim_common_words(
             return False
         if not starts_sentence(i):  # mid-sentence capitals are names ("met Will Smith"), keep them
             return False
+        if lower in WORD_GIVEN_NAMES and i + 1 < len(doc) and doc[i + 1].is_title and not is_common(doc[i + 1].lower_):
+            return False  # "Present: Pat Oduya": a given name that is a word, before a surname no dictionary has
         return lower not in honorifics and lower not in names and _is_common_word(lower, min_zipf)
 
     def subject(end: int) -> bool:  # "Will Smith called": a verb after the name, so its first word is no verb
@@ -112,8 +116,9 @@ def trim_common_words(
 
     is_common = dictionary_test(doc.lang_ or "en")
 
-    def street_head(i: int) -> bool:  # "Castle Street", "Church Road": the common word names the street
-        return doc[i].text.lower() in STREET_TYPE_WORDS and doc[i].text.istitle()
+    def street_head(i: int) -> bool:  # "Castle Street", "Smile Dental": the common word names the street or firm
+        return (doc[i].text.lower() in STREET_TYPE_WORDS or doc[i].text.lower() in ORG_HEADS) and doc[i].text.istitle() \
+            and (i + 1 >= len(doc) or not doc[i + 1].text[:1].isupper())  # its last word
 
     def foreign_ok(i: int) -> bool:  # "Al" of "called Al" is a name inside a sentence, not Spanish "al"
         return doc[i].text.lower() in stops or not doc[i].text[:1].isupper() or starts_sentence(i)

@@ -1,0 +1,86 @@
+"""Bugs found on a typed or scanned form that doubles its spaces, a dental reminder and a classified ad, each
+fixed as a class.
+
+- "NAME OF  EMPLOYEE :  KAREN  LOUISE  MATTHEWS" was three people (a run of two spaces read as a column's
+  gap): a value whose every gap is two spaces is one value.
+- "09 / 04 / 1979" was two contacts and a year: a numeric date with spaces around its slashes is a date.
+- "47 ST  ANDREWS  ROAD ,  PAISLEY ,  PA2 6QT" was five places: a comma with a space before it joins an
+  address's parts.
+- "NI NO" masked "NI"; "Smile Dental, 88 Upper Street" opening a sentence lost "Smile" (a frequent word
+  trimmed from a name whose last word is a firm's head).
+"""
+import pytest
+
+from rules_support import rule_values
+from tests.default_pipeline import masked_rows, masked_texts, nlp  # noqa: F401  (the module fixture)
+
+FORM = ("NAME OF  EMPLOYEE :  KAREN  LOUISE  MATTHEWS\nNI NO :  NP 71 33 20 D\nDATE OF  BIRTH :  09 / 04 / 1979\n"
+        "ADDRESS :  47 ST  ANDREWS  ROAD ,  PAISLEY ,  PA2 6QT")
+
+
+def test_a_doubly_spaced_value_is_one_span(nlp):
+    rows = masked_rows(nlp, FORM)
+    assert ("KAREN  LOUISE  MATTHEWS", "PERSON") in rows
+    assert ("09 / 04 / 1979", "DATETIME") in rows
+    assert ("47 ST  ANDREWS  ROAD ,  PAISLEY ,  PA2 6QT", "LOC") in rows
+    assert "NI" not in [v for v, _ in rows]
+
+
+def test_a_column_gap_after_a_name_still_splits(nlp):
+    rows = masked_rows(nlp, "Name: Robert J. Whitfield  DOB: 01/02/1960")
+    assert ("Robert J. Whitfield", "PERSON") in rows
+
+
+@pytest.mark.parametrize("text, value", [("DATE OF  BIRTH :  09 / 04 / 1979", "09 / 04 / 1979"),
+                                         ("born 12 / 31 / 1999 in Ohio", "12 / 31 / 1999")])
+def test_a_numeric_date_with_spaced_slashes(text, value):
+    assert (value, "DATETIME", "DATE") in rule_values(text)
+
+
+@pytest.mark.parametrize("text", ["a ratio of 40 / 50 / 2020", "pages 3 / 4"])
+def test_no_spaced_date_without_a_day_and_month(text):
+    assert not any(label == "DATETIME" and "/" in v for v, label, _ in rule_values(text))
+
+
+@pytest.mark.parametrize("text, address", [
+    ("ADDRESS :  47 ST  ANDREWS  ROAD ,  PAISLEY ,  PA2 6QT\n", "47 ST  ANDREWS  ROAD ,  PAISLEY ,  PA2 6QT"),
+    ("at 8 Birch Lane , Norwich NR2 4TT.", "8 Birch Lane , Norwich NR2 4TT"),
+])
+def test_a_comma_with_a_space_before_it_joins_an_address(text, address):
+    assert (address, "LOC", "ADDRESS") in rule_values(text)
+
+
+def test_a_practice_named_twice_is_one_organisation(nlp):
+    text = ("Your appointment at Smile Dental (Dr Oyinlola) is on Tue 2 Dec at 15:40. Reply Y to confirm. "
+            "Smile Dental, 88 Upper Street, N1 0NP.")
+    rows = masked_rows(nlp, text)
+    assert rows.count(("Smile Dental", "ORG")) == 2
+    assert "Smile" not in nlp(text)._.anon_text
+
+
+# a society's minutes, an e-mail thread, a police message and a researcher's e-mail
+
+def test_a_given_name_that_is_a_word_before_a_rare_surname_stays(nlp):
+    text = "Present: Pat Oduya (Chair), Graham & Sue Whitlock, D. Henshaw"
+    assert ("Pat Oduya", "PERSON") in masked_rows(nlp, text)
+
+
+@pytest.mark.parametrize("text", ["Will Smith called.", "May I help?"])
+def test_given_names_that_are_words_keep_their_reading(nlp, text):
+    assert "May" not in masked_texts(nlp, text)
+
+
+def test_an_email_threads_prefixes_are_no_names(nlp):
+    assert masked_texts(nlp, "Subject: Re: Re: Fwd: Holiday cover") == []
+
+
+def test_a_surname_after_a_rank_and_collar_number_is_a_person(nlp):
+    rows = masked_rows(nlp, "The officer dealing with your case is PC 5521 Hollis. Call us back.")
+    assert ("Hollis", "PERSON") in rows and ("5521", "ID") in rows
+
+
+@pytest.mark.parametrize("text, value", [("My ORCID is 0000-0002-1825-0097. Many thanks", "0000-0002-1825-0097"),
+                                         ("ORCID: 0000-0002-1825-009X", "0000-0002-1825-009X")])
+def test_an_orcid_is_an_id(nlp, text, value):
+    assert (value, "ID", "ID_NUMBER") in rule_values(text)
+    assert (value, "ID") in masked_rows(nlp, text)
