@@ -84,3 +84,23 @@ def test_a_surname_after_a_rank_and_collar_number_is_a_person(nlp):
 def test_an_orcid_is_an_id(nlp, text, value):
     assert (value, "ID", "ID_NUMBER") in rule_values(text)
     assert (value, "ID") in masked_rows(nlp, text)
+
+
+# a nursery's enquiry, a classified ad and a garage's review
+
+@pytest.mark.parametrize("text, value", [("We live on Hazel Grove in Sale, M33. My husband works", "Sale, M33"),
+                                         ("Collection from Hove (BN3) only.", "Hove (BN3)")])
+def test_a_known_town_and_its_postcode_district_are_an_address(nlp, text, value):
+    assert (value, "LOC", "ADDRESS") in rule_values(text)
+    assert value in masked_texts(nlp, text)
+
+
+@pytest.mark.parametrize("text", ["drove up the A38 near Bromsgrove, A38.", "Team: Dudley, U11.", "Fault: F28 ignition"])
+def test_a_road_or_a_code_after_a_town_is_no_district(text):
+    assert not [v for v, label, _ in rule_values(text) if label == "LOC"]
+
+
+def test_a_reviews_signature_with_a_town_and_a_model_alone(nlp):
+    text = '"Danny and the lads sorted my Corsa\'s clutch same day." – Bev, Tipton'
+    rows = masked_rows(nlp, text)
+    assert ("Bev", "PERSON") in rows and ("Corsa", "MISC") in rows

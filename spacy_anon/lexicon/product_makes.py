@@ -2,7 +2,7 @@
 Galaxy S23", "Land Rover Defender"). A tagger reads the pair as a person, an organisation or a place; the
 everyday guideline marks a vehicle's or a device's model as MISC (it points at its owner, and a make is no
 person's or place's name), so a policy for people or places does not act on it and its surrogate is no
-person's name. A model named without a make ("iPhone 15", "MacBook Air") counts too. The make alone stays
+person's name. A model named without a make ("iPhone 15", "MacBook Air", "my Corsa's clutch") counts too. The make alone stays
 what a tagger said ("Ford" is a surname as often as a car), as does a make before a given name ("Honda
 Takashi", a Japanese name written surname first) or an organisation's head ("Ford Foundation")."""
 from typing import Callable, Optional, Sequence, Tuple
@@ -25,7 +25,8 @@ KNOWN_MODELS = frozenset(
     "eclipse micra juke qashqai leaf note x-trail navara mx-5 mx5 cx-5 cx5 cx-3 cx-30 mazda2 mazda3 mazda6".split())
 DEVICE_MAKES = frozenset("samsung huawei xiaomi oneplus motorola nokia oppo vivo realme".split())
 # models written without their make ("iPhone 15 Pro", "MacBook Air", "Pixel 8")
-MODELS_ALONE = frozenset("iphone ipad macbook imac pixel galaxy".split())
+MODELS_ALONE = frozenset("iphone ipad macbook imac pixel galaxy corsa fiesta astra clio qashqai micra yaris prius octavia "
+                         "fabia kuga mondeo zafira insignia megane sandero".split())
 ORG_WORDS = frozenset("foundation motors motor company co ltd limited plc inc group finance dealership dealer "
                       "garage centre center store shop uk bank insurance credit services".split())
 # words that make the run a place's name ("Lincoln Park", "Jaguar Lane", "Ford Street")

@@ -164,13 +164,16 @@ def sign_off(text: str, start: int, end: int) -> bool:
     dash and alone to the end of its line ("Cheers, Priti", "See you,\nSam", "... Thanks. – Inês"): the
     writer's name, whether or not a list knows it."""
     word = text[start:end]
-    return word.istitle() and word.isalpha() and zipf(word.lower()) < NAME_ZIPF_SIGN_OFF and (
-        after_closing(text, start) or _DASH_SIGNATURE.search(text, max(0, start - 8), start) is not None) \
-        and _LINE_END.match(text, end) is not None
+    if not (word.istitle() and word.isalpha() and zipf(word.lower()) < NAME_ZIPF_SIGN_OFF):
+        return False
+    if _DASH_SIGNATURE.search(text, max(0, start - 8), start) is not None:  # "– Inês", "– Bev, Tipton"
+        return _LINE_END.match(text, end) is not None or _TOWN_THEN_END.match(text, end) is not None
+    return after_closing(text, start) and _LINE_END.match(text, end) is not None
 
 
 # a dash after a message's last sentence, before the writer's name ("... on +351 912 345 678. – Inês")
-_DASH_SIGNATURE = re.compile(r"(?:[.!?)]|\n)[ \t]*[-–—][ \t]?$")
+_DASH_SIGNATURE = re.compile(r"(?:[.!?)\"”]|\n)[ \t]*[-–—][ \t]?$")
+_TOWN_THEN_END = re.compile(r",[ \t]+[A-Z][\w'’\-]+(?:[ \t][A-Z][\w'’\-]+)?[ \t]*(?:\n|$)")  # the writer's town
 
 
 NAME_ZIPF_SIGN_OFF = 4.0  # a signature's word less frequent than this is a name ("Priti"; not "All", "Soon")

@@ -177,10 +177,11 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
 
 
 def doubled_spacing(span: Span) -> bool:
-    """Whether every gap between the words of `span` is two spaces ("KAREN  LOUISE  MATTHEWS", as a scanned or
-    typed form spaces its words): one value so spaced, not a list's columns."""
+    """Whether every gap between the three or more words of `span` is two spaces ("KAREN  LOUISE  MATTHEWS", as
+    a scanned or typed form spaces its words): one value so spaced, not a list's columns (two words so spaced
+    may be a value and the next field's key: "FOLASADE  HOSP NO")."""
     words = [t for t in span if not t.is_space]
-    return len(words) >= 2 and all(t.whitespace_ == " " and t.i + 1 < span.end and span.doc[t.i + 1].text == " "
+    return len(words) >= 3 and all(t.whitespace_ == " " and t.i + 1 < span.end and span.doc[t.i + 1].text == " "
                                    for t in words[:-1])
 
 

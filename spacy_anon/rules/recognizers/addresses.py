@@ -164,6 +164,10 @@ _ELEMENT_BEFORE = re.compile(
 # (a form typed with spaces around its commas has one before the comma too: "ROAD ,  PAISLEY")
 _SEPARATOR = re.compile(r"[ \t]{0,2},[ \t]{0,3}(?:\n[ \t]{0,8})?|[ \t]{0,3}\n[ \t]{0,8}|[ \t]{1,3}(?=\d|[A-Z]{1,2}\d)")
 _SEPARATOR_BEFORE = re.compile(r"(?:,[ \t]{0,3}|[ \t]{0,3}\n[ \t]{0,8})$")
+# a known town and the outward part of its UK postcode, after a comma or in brackets ("in Sale, M33.", "Hove
+# (BN3)"): a district of some thousand homes (roads, motorways and fault codes have no town before them)
+_TOWN_OUTWARD = re.compile(r"(?<![\w'])(?P<town>[A-Z][a-z]{2,20}(?:[ \t][A-Z][a-z]{2,20})?)(?:,[ \t]|[ \t]\()"
+                           r"(?:[BEGLMNSW]|[A-Z]{2})\d{1,2}[A-Z]?(?=\)|[ \t]*(?:[.,;:!?\n]|$))")  # single-letter areas only
 _LOOKBACK = 80  # characters read before an anchor for the elements that belong to it
 _DASHED_CODE = re.compile(r",?[ \t]{1,3}[A-Z]{2}-\d{4,5}$")
 SCORE_FULL = 0.85  # a street with a city or postcode, or a city with a distinctive postcode
@@ -273,6 +277,10 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
             continue
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
         found.append((start, end, SCORE_FULL))
+    for match in matches(_TOWN_OUTWARD, text):  # "in Sale, M33", "from Hove (BN3)": a known town and its district
+        if not any(s <= match.start() < e for s, e, _ in found) \
+                and _fold(match.group("town")) in city_names():
+            found.append((match.start(), match.end() + (1 if match.group(0).count("(") else 0), SCORE_STREET))
     for start, end in _lower_streets(text):
         if not any(s <= start < e for s, e, _ in found):
             found.append((start, _grow_right(text, end), SCORE_STREET))
