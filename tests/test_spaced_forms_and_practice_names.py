@@ -104,3 +104,21 @@ def test_a_reviews_signature_with_a_town_and_a_model_alone(nlp):
     text = '"Danny and the lads sorted my Corsa\'s clutch same day." – Bev, Tipton'
     rows = masked_rows(nlp, text)
     assert ("Bev", "PERSON") in rows and ("Corsa", "MISC") in rows
+
+
+# a tenant's post in lower case
+
+POST = ("im so done with my landlord. 3 weeks with no hot water at 41b cranbrook rd, ilford and he keeps saying the "
+        'plumber (some guy called vlad) is coming "tomorrow". anyone know a good housing solicitor in redbridge??')
+
+
+def test_a_lower_case_chats_street_person_and_people_word(nlp):
+    rows = masked_rows(nlp, POST)
+    assert ("41b cranbrook rd", "LOC") in rows and ("vlad", "PERSON") in rows
+    assert "guy" not in [v for v, _ in rows]
+
+
+@pytest.mark.parametrize("text, kept", [("Guy said hello.", "Guy"), ("A company called Acme Ltd sent it.", "Acme Ltd")])
+def test_a_capitalised_name_and_a_firm_after_called_keep_their_reading(nlp, text, kept):
+    assert kept in masked_texts(nlp, text)
+    assert ("Acme Ltd", "PERSON") not in masked_rows(nlp, text)

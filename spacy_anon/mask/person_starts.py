@@ -113,3 +113,21 @@ def given_name_and_initial(text: str, start: int, end: int, is_given_name: Calla
 
 RANKS = frozenset("sergeant corporal captain major colonel lieutenant private general admiral commander officer "
                   "constable inspector superintendent witness applicant claimant patient".split())
+
+
+# people named by what they are in speech ("some guy called vlad", "the lads"): in lower case, no name
+PEOPLE_WORDS = frozenset("guy guys bloke blokes lad lads lass lasses dude dudes fella fellas chap chaps bro mate mates "
+                         "man men woman women girl girls boy boys kid kids lady ladies gent gents person people".split())
+_CALLED_BEFORE = re.compile(r"(?i)(?<![\w'])(?:called|named|name\s+is|name['’]s|known\s+as)[ \t]+$")
+
+
+def people_word(doc: Doc, start: int, end: int) -> bool:
+    """Whether start:end is one people word written in lower case ("guy" of "some guy called vlad")."""
+    return end - start == 1 and doc[start].is_lower and doc[start].text in PEOPLE_WORDS
+
+
+def after_called(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is one word right after "called", "named", "name is" ("some guy called vlad"):
+    a person's name, in any case."""
+    word = text[start:end]
+    return word.isalpha() and " " not in word and _CALLED_BEFORE.search(text, max(0, start - 20), start) is not None

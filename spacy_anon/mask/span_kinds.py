@@ -64,8 +64,8 @@ from spacy_anon.mask.given_names import (
     surname_after_given, with_apostrophe_surnames)
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
-    HONORIFICS, KIN, after_title_and_initials, given_name_and_initial, kin_only, person_names, person_start,
-    titles_only)
+    HONORIFICS, KIN, after_called, after_title_and_initials, given_name_and_initial, kin_only, people_word,
+    person_names, person_start, titles_only)
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
     capitalised_opener, field_words, given_name_not_place, not_a_name, sign_off, signed_name,
@@ -341,7 +341,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if pair is not None:  # "Lyn & Dave": two people
             out.extend(_retyped(relabel(_piece(span, *one, relabel), "PERSON")) for one in pair)
             continue
-        if label in ("PERSON", "ORG", "LOC") and kin_only(doc, start, end):
+        if label in ("PERSON", "ORG", "LOC") and (kin_only(doc, start, end) or people_word(doc, start, end)):
             continue  # "mum", "his Dad": a relative by relation is no name (under DEM or MISC, as court
             # judgments mark "their daughter", a family circumstance)
         while end - start > 1 and label == "DEM" and doc[end - 1].lower_ in DEM_TAILS:
@@ -409,7 +409,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or signed_name(text, piece.start_char, piece.end_char, organisation_shape)
                 or sign_off(text, piece.start_char, piece.end_char) or rare_given_name(piece, is_given_name)
                 or (piece[0].is_title and after_title_and_initials(text, piece.start_char))
-                or (doc.lang_ == "en" and given_name_and_initial(text, piece.start_char, piece.end_char, is_given_name))):
+                or (doc.lang_ == "en" and given_name_and_initial(text, piece.start_char, piece.end_char, is_given_name))
+                or (doc.lang_ == "en" and after_called(text, piece.start_char, piece.end_char))):
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Dr A. Bhattacharya"
         if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char, label == "PERSON" or (
                 label == "ORG" and len(piece) == 1)) \

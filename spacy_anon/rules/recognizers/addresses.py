@@ -110,6 +110,8 @@ _LOWER_STREET = re.compile(r"(?<![\w'])(?:at|on|to|from|is|of|in|into|near|outsi
                            r"on|at|last|since|until|but|so|now|is|was|if|or|when|which|where|i|we|he|she|they|my|"
                            r"our|off|by|opposite)\b)")
 
+_LOWER_STREET_VALUE = re.compile(_NUM + r"[ \t]{1,3}(?P<name>(?:[a-z][a-z'’\-]{1,30}[ \t]{1,3}){1,3})"
+                                 + r"(?i:" + _words(LOWER_STREET_TYPES) + r")")
 # Postcodes of a shape that says "postcode" on its own (the city before them is then part of the address).
 _UK = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[ABD-HJLNP-UW-Z]{2}"
 _POSTCODE = (r"(?:" + _UK + r"|[A-Z]{2}-\d{4,5}|[A-Z]\d{2}[ \t][A-Z\d]{4}|\d{4}-\d{3}|\d{5}-\d{3}"
@@ -359,6 +361,9 @@ def street_shape(value: str, bare: bool = True) -> bool:
         return True
     if _DIGIT.search(value) is None:  # every anchor holds a digit (a house number, a postcode): no scan
         return False
+    lower = _LOWER_STREET_VALUE.fullmatch(value)  # "41b cranbrook rd": the street a chat types
+    if lower is not None and not any(word in STOP_WORDS for word in lower.group("name").split()):
+        return True
     return any(s == 0 and e == len(value) for s, e, _ in find_addresses(value))
 
 
