@@ -122,3 +122,26 @@ def test_a_lower_case_chats_street_person_and_people_word(nlp):
 def test_a_capitalised_name_and_a_firm_after_called_keep_their_reading(nlp, text, kept):
     assert kept in masked_texts(nlp, text)
     assert ("Acme Ltd", "PERSON") not in masked_rows(nlp, text)
+
+
+# a councillor's letter in Wales and a leaving-do e-mail
+
+def test_a_taggers_place_running_into_a_rules_address_is_cut(nlp):
+    text = ("Good morning Cllr Hughes,\nI live at 7 Mill View, Llanfair PG and I'm writing about the bus shelter.\n"
+            "Diolch,\nEleri Parry-Jones")
+    rows = masked_rows(nlp, text)
+    assert ("7 Mill View", "LOC") in rows and ("Llanfair PG", "LOC") in rows
+    assert "Diolch" not in [v for v, _ in rows]
+
+
+def test_a_street_a_tagger_read_as_an_organisation_is_a_place(nlp):
+    text = "Dr. Yusuf's leaving do is at The Crown & Anchor, Fore Street on Friday from 5."
+    assert ("Fore Street", "LOC") in masked_rows(nlp, text)
+
+
+def test_a_sensitive_holiday_stays_masked():
+    import spacy
+    pipeline = spacy.blank("en")
+    pipeline.add_pipe("anon_sensitive", config={"conditions": ["religion"]})
+    pipeline.add_pipe("anon_mask")
+    assert "Ramadan" not in pipeline("The patient fasted during Ramadan.")._.anon_text

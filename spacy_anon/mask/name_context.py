@@ -107,7 +107,8 @@ POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
 # and the brands of payment cards
 NO_NAME_WORDS = frozenset("if and but or so then when while because although though unless whether however "
                           "also thus hence till til until amex visa mastercard maestro".split())
-# file formats, protocols and data words, as bug reports and tickets write them ("click CSV", "PII found")
+
+
 def not_a_name(value: str) -> bool:
     """A tagger's span that names nothing: no letter or digit ("👍"), the age of a post ("1h", "3d"), a
     conjunction that opens a sentence ("If"), a card's brand ("Paid with Amex ending 1009"), a lower-case

@@ -91,9 +91,10 @@ RULE_VALUE_LABELS = frozenset({"CONTACT", "ID", "DATETIME", "AGE"})
 _NAMES_A_DATE_CUTS = frozenset({"ORG", "LOC", "PERSON"})
 _CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}) | _NAMES_A_DATE_CUTS,
            "AGE": frozenset({"CONTACT", "ID", "CODE"}),
-           # a rule's whole address cuts a tagger's organisation or person that runs into it ("Royal Berkshire
-           # Hospital, Craven Road" over "Craven Road, Reading RG1 5AN"): the address stays one span
-           "LOC": frozenset({"ORG", "PERSON", "MISC"})}
+           # a rule's whole address cuts a tagger's organisation, person or place that runs into it ("Royal
+           # Berkshire Hospital, Craven Road" over "Craven Road, Reading RG1 5AN"; "Mill View, Llanfair PG" over
+           # "7 Mill View"): the address stays one span, the rest of the tagger's is decided alone
+           "LOC": frozenset({"ORG", "PERSON", "MISC", "LOC"})}
 # a contact value cuts back others only when its context or shape made it sure: a phone number with its
 # word ("call me on", "Tel"), an e-mail address; "Apartado de Correos 20134 48080" is no phone number
 CONTACT_MIN_SCORE = 0.9
@@ -172,7 +173,8 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
         if span.label_ in _NAMES_A_DATE_CUTS and any(not any(c.isalpha() for c in span.doc[a:b].text) for a, b in kept):
             out.append(span)  # "December 10" over the rule's "December": the tagger read more of the date
             continue
-        if any(v.label_ == span.label_ or span.label_ not in _CUT_BY.get(v.label_, (span.label_,)) for v in over):
+        if any((v.label_ == span.label_ and v.label_ != "LOC") or span.label_ not in _CUT_BY.get(v.label_, (span.label_,))
+               for v in over):
             # its own category, or an age in a name ("Happy 30th birthday Dan"); an age's own span keeps its
             # unit, which stop words may hold ("13 días")
             out.extend([span] if kept or span.label_ == "AGE" else [])

@@ -116,9 +116,9 @@ RANKS = frozenset("sergeant corporal captain major colonel lieutenant private ge
 
 
 # people named by what they are in speech ("some guy called vlad", "the lads"): in lower case, no name
-PEOPLE_WORDS = frozenset("guy guys bloke blokes lad lads lass lasses dude dudes fella fellas chap chaps bro mate mates "
-                         "man men woman women girl girls boy boys kid kids lady ladies gent gents person people".split())
-_CALLED_BEFORE = re.compile(r"(?i)(?<![\w'])(?:called|named|name\s+is|name['’]s|known\s+as)[ \t]+$")
+PEOPLE_WORDS = frozenset("guy guys bloke blokes lad lads lass lasses dude dudes fella fellas chap chaps bro mate "
+                         "mates".split())
+_CALLED_BEFORE = re.compile(r"(?i)(?<![\w'\-])(?:called|named|name\s+is|name['’]s|known\s+as)[ \t]+$")  # not "so-called"
 
 
 def people_word(doc: Doc, start: int, end: int) -> bool:

@@ -8,6 +8,7 @@ import re
 from spacy_anon.lexicon.generic_mentions import PLATFORMS, PRODUCTS
 from spacy_anon.lexicon.generic_words import folded
 
+# file formats, protocols and data words, as bug reports and tickets write them ("click CSV", "PII found")
 SOFTWARE_WORDS = frozenset("csv tsv pdf xml json yaml html xls xlsx doc docx txt png jpg jpeg gif svg zip sql http "
                            "https ftp sftp ssh vpn pii gdpr ubuntu debian fedora linux macos android".split()) | frozenset(
     "yes no ok okay true false null none n/a".split()) | frozenset(  # a form's or a table's answers ("Gift Aid: Yes")

@@ -40,6 +40,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 from spacy.tokens import Doc, Span
 
 from spacy_anon.extensions import span_getter
+from spacy_anon.labels import CONFIDENTIAL
 from spacy_anon.lexicon.category_words import (
     JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, POST_NOMINALS, ROLE_WORDS, trait_words,
 )
@@ -136,8 +137,8 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
         return "CONTACT"
     if MONEY_SHAPE.fullmatch(value):
         return "QUANTITY"  # "£42.18" a tagger read as a place on a statement's line
-    if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value, bare=False)):
-        return "LOC"
+    if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value)):
+        return "LOC"  # "8 Birch Lane", "Fore Street" tagged as organisations
     if code_shape(value, label):
         return "ID"
     words = value.split()
@@ -307,6 +308,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
     # not a tagger's mistake for a name
     chosen_as_disclosing = span_getter("anon_source")(span) == DISCLOSURE_SOURCE
     detected = span_getter("anon_source")(span) is not None  # by a tagger, not given by the caller
+    # a confidential attribute a sensitive-term detector chose ("Ramadan" of a religion): masked on purpose
+    confidential = span_getter("anon_identifier")(span) == CONFIDENTIAL
     whole = label not in SPLIT_CATEGORIES or street_shape(span.text, bare=False)  # an address is one span
     parts = [(span.start, span.end)] if whole else split_points(span)
     if label in TRIM_CATEGORIES:  # "Lily I love", "your house", "winter i": a name holds no pronoun
@@ -361,7 +364,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if when is not None:  # "Manchester last September": the place, then the date
             parts[0:0] = [(start, when), (when, end)]
             continue
-        season = holiday(value) if label in NAME_CATEGORIES - {"DEM"} else None
+        season = holiday(value) if label in NAME_CATEGORIES - {"DEM"} and not confidential else None
         season = "DATETIME" if label in NAME_CATEGORIES and calendar_phrase(value) else season  # "last September"
         if season == "DATETIME":  # "Advent 2025": a time of a calendar, dated
             out.append(_retyped(relabel(piece, "DATETIME")))
