@@ -145,3 +145,8 @@ def test_a_sensitive_holiday_stays_masked():
     pipeline.add_pipe("anon_sensitive", config={"conditions": ["religion"]})
     pipeline.add_pipe("anon_mask")
     assert "Ramadan" not in pipeline("The patient fasted during Ramadan.")._.anon_text
+
+
+def test_a_contractions_tail_is_no_name(nlp):
+    text = "Hey Siobhan, quick one – can you send me Declan's new address? I've only got the old one in Drumcondra."
+    assert "I've" in nlp(text)._.anon_text

@@ -109,6 +109,14 @@ NO_NAME_WORDS = frozenset("if and but or so then when while because although tho
                           "also thus hence till til until amex visa mastercard maestro".split())
 
 
+_CONTRACTION_TAIL = re.compile(r"(?i)ve|ll|re|d|m|s|t")
+
+
+def contraction_tail(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is the tail of a contraction right after its apostrophe ("ve" of "I've")."""
+    return start > 0 and text[start - 1] in "'’" and _CONTRACTION_TAIL.fullmatch(text, start, end) is not None
+
+
 def not_a_name(value: str) -> bool:
     """A tagger's span that names nothing: no letter or digit ("👍"), the age of a post ("1h", "3d"), a
     conjunction that opens a sentence ("If"), a card's brand ("Paid with Amex ending 1009"), a lower-case

@@ -93,7 +93,8 @@ _CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}) | _NAMES_A_DATE_CUTS
            "AGE": frozenset({"CONTACT", "ID", "CODE"}),
            # a rule's whole address cuts a tagger's organisation, person or place that runs into it ("Royal
            # Berkshire Hospital, Craven Road" over "Craven Road, Reading RG1 5AN"; "Mill View, Llanfair PG" over
-           # "7 Mill View"): the address stays one span, the rest of the tagger's is decided alone
+           # "7 Mill View"): the address stays one span, the rest of the tagger's is decided alone (a tagger's
+           # place that holds the whole address stays whole)
            "LOC": frozenset({"ORG", "PERSON", "MISC", "LOC"})}
 # a contact value cuts back others only when its context or shape made it sure: a phone number with its
 # word ("call me on", "Tel"), an e-mail address; "Apartado de Correos 20134 48080" is no phone number
@@ -162,7 +163,9 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
                and span.label_ in _CUT_BY.get(v.label_, (span.label_,)) for v in near):
             continue  # the rule's type over the same characters ("415-555-0199" a phone, not the tagger's ID)
         over = [v for v in near if span.start < v.end and not v.start <= span.start < span.end <= v.end
-                and (span.label_ in _CUT_BY.get(v.label_, (span.label_,)) or v.label_ == "AGE")]
+                and (span.label_ in _CUT_BY.get(v.label_, (span.label_,)) or v.label_ == "AGE")
+                # a place that holds the whole address read more of it ("654 Rua Ana Caciola 1159"): it stays
+                and not (span.label_ == v.label_ == "LOC" and span.start <= v.start and v.end <= span.end)]
         if not over:
             out.append(span)
             continue

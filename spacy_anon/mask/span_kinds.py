@@ -68,7 +68,7 @@ from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-expo
     HONORIFICS, KIN, after_called, after_title_and_initials, given_name_and_initial, kin_only, people_word,
     person_names, person_start, titles_only)
 from spacy_anon.mask.name_context import (
-    PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, defined_term,
+    PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, contraction_tail, defined_term,
     capitalised_opener, field_words, given_name_not_place, not_a_name, sign_off, signed_name,
     software_word,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
@@ -377,7 +377,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or measured_value(text, piece.start_char, piece.end_char) or (
                     detected and bare_count(text, piece.start_char, piece.end_char, label)) \
                 or defined_term(text, piece.start_char, piece.end_char) \
-                or software_text(text, piece.start_char, piece.end_char):  # "till 3"; "eGFR 72"; "(the Tenant)"
+                or software_text(text, piece.start_char, piece.end_char) \
+                or contraction_tail(text, piece.start_char, piece.end_char):  # "till 3"; "eGFR 72"; "ve" of "I've"
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
         if field_words(text, piece.start_char, piece.end_char):
             continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME:", "National Insurance number": a field

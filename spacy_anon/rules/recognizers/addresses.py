@@ -79,9 +79,10 @@ def _words(words) -> str:
 # a street named by its number, as US towns name them ("5 W 8th St", "350 5th Ave", "120 E 42nd Street")
 _ORDINAL_NAME = r"\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH)[ \t]{1,3}"
 # capitalised or upper case: "Glyn St street" ends at "St"
-# and a drive's "Dr", where no name follows it ("2200 N Lake Shore Dr, Suite 410"; not "12 Cardiology Dr Patel")
+# and a drive's "Dr", where no name follows it ("2200 N Lake Shore Dr, Suite 410"; not "12 Cardiology Dr Patel",
+# "4 MG IV GIVEN PER DR OSEI")
 _TYPE = (r"(?:" + _words(STREET_TYPES + tuple(w.upper() for w in STREET_TYPES)) + r"\.?"
-         r"|D[Rr]\.?(?![ \t]+[A-Z][a-z]))(?![\w'])")
+         r"|D[Rr]\.?(?![ \t]+[A-Z]))(?![\w'])")
 # "8 Birch Lane", "4417 N Kedzie Ave NW", "1180 CEDAR HOLLOW RD", "14 Strada Tighina"
 _STREET_AFTER_NUMBER = (
     r"(?<![\w.,/\-])" + _NUM + r"[ \t]{1,3}(?:" + _DIR + r"[ \t]{1,3})?"
