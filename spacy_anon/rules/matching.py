@@ -17,9 +17,6 @@ from spacy_anon.text_views import TextView, compact_view, normalized_view, touch
 # labels of structured identifiers (contacts, identifiers, codes, dates): their case is part of their
 # shape, so they are read as written, never truecased (`find_matches`, `spacy_anon.fast_path`)
 STRUCTURED_LABELS = ("CONTACT", "ID", "CODE", "DATETIME")
-# recognizers that read a recased text as written too: an address line in capitals names a town the
-# truecased reading may write in lower case ("47 ST ANDREWS ROAD, PAISLEY, PA2 6QT" -> "paisley")
-READ_AS_WRITTEN_TOO = frozenset({"rules.address"})
 
 DENY_SOURCE = "rules.deny_list"
 _SENTENCE_END = re.compile(r"[.!?](?:\s+|\s*\n)(?=[\"'(¿¡]?[A-ZÁÉÍÓÚÂÊÔÃÕÇÑ])")
@@ -306,8 +303,7 @@ def find_matches(
     reading: `text` with its lines in capitals or lower case truecased (`spacy_anon.casing`, the same
         length): the recognizers of names, places and the like read it, while those of structured
         identifiers (`STRUCTURED_LABELS`: their case is part of their shape, "MORGA753116SM9IJ") read
-        `text` as written, and addresses read both (`READ_AS_WRITTEN_TOO`). None, or `text` itself: every
-        recognizer reads `text`.
+        `text` as written. None, or `text` itself: every recognizer reads `text`.
     RETURNS: matches with score >= min_score sorted by start offset; deny-list terms always included.
     """
     if options is None:
@@ -329,8 +325,6 @@ def find_matches(
             found.extend(_scan(text, [r for r in rest if r.label in STRUCTURED_LABELS], options, raw_hits))
             scanning.release()
             found.extend(_scan(reading, [r for r in rest if r.label not in STRUCTURED_LABELS], options))
-            scanning.release()
-            found.extend(_scan(text, [r for r in rest if r.name in READ_AS_WRITTEN_TOO], options))
         else:
             found.extend(_scan(text, rest, options, raw_hits))
     finally:

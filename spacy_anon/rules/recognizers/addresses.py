@@ -203,10 +203,14 @@ def _element_after(text: str, pos: int) -> Optional[Tuple[int, str]]:
     """(end, kind) of the address element starting at `pos`, or None. A town without a postcode counts
     when its postcode or country follows ("Little Harbury, Oxfordshire OX7 3QS"; "Norwich\nNR2 4TT"),
     kind "town"; else when it is a known city that ends its element (comma, line end, sentence end,
-    bracket), kind "city": "John said" is not one."""
+    bracket), kind "city": "John said" is not one. A word in lower case counts as a town before a postcode
+    ("ROAD ,  paisley ,  PA2 6QT": a truecased reading of a line in capitals)."""
     match = _ELEMENT_AFTER.match(text, pos)
     if match is None:
-        return None
+        lower = _LOWER_TOWN.match(text, pos)  # "ROAD ,  paisley ,  PA2 6QT": a reading's lower-case town
+        sep = _SEPARATOR.match(text, lower.end()) if lower is not None else None
+        follow = _ELEMENT_AFTER.match(text, sep.end()) if sep is not None else None
+        return (lower.end(), "town") if follow is not None and follow.lastgroup == "code" else None
     kind, end = match.lastgroup, match.end()
     if kind != "city":
         return end, kind
@@ -224,6 +228,8 @@ def _element_after(text: str, pos: int) -> Optional[Tuple[int, str]]:
 
 
 _LOWER_WORD_AFTER = re.compile(r"[ \t][a-z]")
+# a town a truecased reading wrote in lower case, before its postcode (an address line in capitals)
+_LOWER_TOWN = re.compile(r"[a-z][a-z'’\-]{2,30}(?=[ \t]{0,2},)")
 
 
 def _is_word(lower: str) -> bool:
