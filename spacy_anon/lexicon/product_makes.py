@@ -68,3 +68,8 @@ def _model_start(words: Sequence[str], is_given_name: Callable[[str], bool]) -> 
             return i
         return None
     return None
+
+
+# the words a make or a model opens with, for a quick test before the full reading
+FIRST_WORDS = VEHICLE_MAKES | DEVICE_MAKES | MODELS_ALONE | frozenset(w for w, _ in TWO_WORD_MAKES) | frozenset(
+    w.split("-")[0] for w in VEHICLE_MAKES if "-" in w)

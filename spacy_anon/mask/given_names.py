@@ -105,6 +105,8 @@ def given_name_pair(piece: Span, label: str, is_given_name: Callable[[str], bool
     else None. Each side is one to three capitalised words opening with a given name (one given name may
     stand beside a rare word no surname list holds: "Jess & Tom"; not "Simon & Schuster", "Marks & Spencer",
     firms named after their founders)."""
+    if label not in MISTAKEN_LABELS or not any(t.lower_ in ("&", "and") for t in piece):
+        return None
     words = [t for t in piece if not t.is_space and t.lower_ not in POSSESSIVE_ENDINGS]  # "Jess & Tom's wedding"
     joins = [k for k, t in enumerate(words) if t.lower_ in ("&", "and")]
     if len(joins) != 1 or label not in MISTAKEN_LABELS:

@@ -1,7 +1,8 @@
 """A tagger's run over names and the prose between them ("Smiths' house in Leeds over Easter" as one ORG):
 split at the lower-case English content words between two of its capitalised words, each piece decided
 alone (`span_kinds.decide_categories`)."""
-from typing import Callable, List, Tuple
+from functools import lru_cache
+from typing import Callable, FrozenSet, List, Tuple
 
 from spacy.tokens import Doc
 
@@ -10,7 +11,6 @@ from spacy_anon.lexicon.generic_words import dictionary_test, zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES
 from spacy_anon.tagger.span_filters.base import stop_words
-from spacy_anon.tagger.span_filters.name_signals import starts_sentence
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 
 # the lower-case words a name written with capitals holds inside ("Bank of England", "Church in Wales",
@@ -61,10 +61,28 @@ def sentence_prose(doc: Doc, start: int, end: int, is_given_name: Callable[[str]
     tagger's span took across the full stop): the sentence's words, no name ("Will called" is a given name,
     "Brown left early" a surname)."""
     first = doc[start]
-    if end - start < 2 or not first.is_title or not starts_sentence(doc, start) or is_given_name(first.lower_) \
-            or zipf(first.lower_) < COMMON_PIECE_ZIPF or fold_accents(first.text) in known_place_names() \
-            or first.lower_ in load_gazetteer(LAST_NAME_SOURCES):  # "Brown left early"
+    if end - start < 2 or not first.is_title or not doc[start + 1].is_lower or is_given_name(first.lower_) \
+            or zipf(first.lower_) < COMMON_PIECE_ZIPF or not _opens_sentence(doc, start) \
+            or fold_accents(first.text) in known_place_names() or first.lower_ in _surnames():  # "Brown left early"
         return False
     is_word = dictionary_test("en")
     return all(t.is_lower and t.is_alpha and is_word(t.lower_) and t.lower_ not in NAME_CONNECTORS
                for t in doc[start + 1:end])  # "Kid vs. Kat" is a title
+
+
+@lru_cache(maxsize=1)
+def _surnames() -> FrozenSet[str]:
+    return load_gazetteer(LAST_NAME_SOURCES)
+
+
+_SENTENCE_ENDS = frozenset(".!?:;•*")
+
+
+def _opens_sentence(doc: Doc, i: int) -> bool:
+    """Whether token i opens a sentence or a line (read on the tokens: no rows of the whole document)."""
+    j = i - 1
+    while j >= 0 and doc[j].is_space:
+        if "\n" in doc[j].text:
+            return True
+        j -= 1
+    return j < 0 or doc[j].text in _SENTENCE_ENDS or "\n" in doc[j].whitespace_

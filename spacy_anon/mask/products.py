@@ -9,6 +9,8 @@ from spacy_anon.lexicon import product_makes
 
 def model_tokens(piece: Span, is_given_name: Callable[[str], bool]) -> Optional[Tuple[int, int]]:
     """The tokens of a product's make and model in `piece` (`product_makes.model_words`), or None."""
+    if not any(t.lower_ in product_makes.FIRST_WORDS for t in piece[:4]):
+        return None  # no make or model among its first words: most spans
     groups: List[List[Token]] = []  # words as written: "Mercedes-Benz" is one
     for token in piece:
         if groups and not groups[-1][-1].whitespace_ and (token.text == "-" or groups[-1][-1].text == "-"):

@@ -49,7 +49,7 @@ from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.code_pieces import join_code_pieces
-from spacy_anon.mask.dateless import calendar_phrase, dateless, holiday, period_code
+from spacy_anon.mask.dateless import TIME_WORDS, calendar_phrase, dateless, holiday, period_code
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation,
@@ -359,8 +359,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 end -= 1
         piece = _piece(span, start, end, relabel)
         value = text[piece.start_char:piece.end_char]
-        when = next((k for k in range(start + 1, end - 1) if doc[k].is_lower and calendar_phrase(
-            text[doc[k].idx:piece.end_char])), None) if label in NAME_CATEGORIES else None
+        when = next((k for k in range(start + 1, end - 1) if doc[k].is_lower and doc[k].lower_ in TIME_WORDS
+                     and calendar_phrase(text[doc[k].idx:piece.end_char])), None) if label in NAME_CATEGORIES else None
         if when is not None:  # "Manchester last September": the place, then the date
             parts[0:0] = [(start, when), (when, end)]
             continue
