@@ -150,3 +150,9 @@ def test_a_sensitive_holiday_stays_masked():
 def test_a_contractions_tail_is_no_name(nlp):
     text = "Hey Siobhan, quick one – can you send me Declan's new address? I've only got the old one in Drumcondra."
     assert "I've" in nlp(text)._.anon_text
+
+
+def test_a_unit_in_a_building_named_with_the_opens_the_address():
+    text = "our property at Flat 9, The Maltings, Bury St Edmunds IP33 1AB since March 2022"
+    assert ("Flat 9, The Maltings, Bury St Edmunds IP33 1AB", "LOC", "ADDRESS") in rule_values(text)
+    assert not [v for v, label, _ in rule_values("I read The Guardian, London SW1A 2AA") if "Guardian" in v]

@@ -154,6 +154,8 @@ _NUMBERED_THINGS = ("Article", "article", "Section", "section", "Rule", "rule", 
                     "Paragraph", "paragraph", "para", "Room", "room", "Ward", "ward", "Bed", "bed", "Year", "year")
 _ELEMENT_BEFORE = re.compile(
     r"(?:" + _UNIT_ANY_CASE +
+    # a unit in a building named with "The" ("Flat 9, The Maltings, Bury St Edmunds IP33 1AB")
+    r"|" + _UNIT_ANY_CASE + r",?[ \t]{1,3}(?:The|THE)[ \t](?:" + _CAP + r"[ \t]){0,2}" + _CAP +
     r"|(?:\d{1,4}[A-Za-z]?[ \t])?(?:The[ \t]|THE[ \t])?(?:" + _CAP + r"[ \t]){0,3}"
     + _words(BUILDING_WORDS + tuple(w.upper() for w in BUILDING_WORDS))
     + r"(?:[ \t]\d{1,4}[A-Z]?)?"  # "5 Elm Court, ", "Mill House 2, "
