@@ -156,3 +156,15 @@ def test_a_unit_in_a_building_named_with_the_opens_the_address():
     text = "our property at Flat 9, The Maltings, Bury St Edmunds IP33 1AB since March 2022"
     assert ("Flat 9, The Maltings, Bury St Edmunds IP33 1AB", "LOC", "ADDRESS") in rule_values(text)
     assert not [v for v, label, _ in rule_values("I read The Guardian, London SW1A 2AA") if "Guardian" in v]
+
+
+@pytest.mark.parametrize("text, company", [("His insurer is Admiral, policy number ADM-77120934.", "Admiral"),
+                                           ("I'm hiring for our team at Monzo (fully remote).", "Monzo"),
+                                           ("Bank: Lloyds, sort code 30-94-57", "Lloyds")])
+def test_a_company_everyone_knows_is_an_organisation(nlp, text, company):
+    assert (company, "ORG") in masked_rows(nlp, text)
+
+
+@pytest.mark.parametrize("text", ["Admiral Nelson won.", "Chase Smith called."])
+def test_a_companys_word_in_a_persons_name_stays_a_person(nlp, text):
+    assert not any(label == "ORG" for _, label in masked_rows(nlp, text))

@@ -44,6 +44,7 @@ from spacy_anon.labels import CONFIDENTIAL
 from spacy_anon.lexicon.category_words import (
     JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, POST_NOMINALS, ROLE_WORDS, trait_words,
 )
+from spacy_anon.lexicon.company_names import company
 from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.gazetteers import load_gazetteer
@@ -347,6 +348,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if label in ("PERSON", "ORG", "LOC") and (kin_only(doc, start, end) or people_word(doc, start, end)):
             continue  # "mum", "his Dad": a relative by relation is no name (under DEM or MISC, as court
             # judgments mark "their daughter", a family circumstance)
+        while end - start > 1 and doc[end - 1].text in (",", ";"):
+            end -= 1  # "Admiral," of a MISC span (not split at its commas): the comma is the sentence's
         while end - start > 1 and label == "DEM" and doc[end - 1].lower_ in DEM_TAILS:
             end -= 1  # "Mr and" of "Mr and Mrs Hargreaves", "lorry driver for": without the conjunction or preposition
         if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
@@ -405,6 +408,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             if product[1] < end:
                 parts.insert(0, trim_lower_edges(doc, product[1], end))  # "Ford Focus to Leeds": the town alone
             continue
+        if new is None and label in ("LOC", "PERSON", "MISC") and company(
+                value, text[text.rfind("\n", 0, piece.start_char) + 1:piece.start_char]):
+            new = "ORG"  # "His insurer is Admiral", "a job at Monzo": a company everyone knows
         if new is None and label in ("ORG", "LOC"):
             new = category_by_context(text, piece, prev_part)
         if new is None and (person_shape(text, piece.start_char, piece.end_char, label, is_given_name) or (
