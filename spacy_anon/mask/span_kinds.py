@@ -409,7 +409,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 parts.insert(0, trim_lower_edges(doc, product[1], end))  # "Ford Focus to Leeds": the town alone
             continue
         if new is None and label in ("LOC", "PERSON", "MISC") and company(
-                value, text[text.rfind("\n", 0, piece.start_char) + 1:piece.start_char]):
+                value, text[max(0, piece.start_char - 30):piece.start_char].rsplit("\n", 1)[-1]):
             new = "ORG"  # "His insurer is Admiral", "a job at Monzo": a company everyone knows
         if new is None and label in ("ORG", "LOC"):
             new = category_by_context(text, piece, prev_part)

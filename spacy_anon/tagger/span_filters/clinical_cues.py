@@ -293,7 +293,19 @@ _NAME_FIELD_VALUE = re.compile(
 
 def name_field_value(ev: "ClinicalEvidence", i: int) -> bool:
     """Whether token i is one of the capitalised words of a name field's value on its line."""
-    text, start = ev.doc.text, ev.doc[i].idx
-    line = text.rfind("\n", 0, start) + 1
+    if not ev.written[i][:1].isupper():
+        return False
+    text, start = _doc_text(ev), ev.doc[i].idx
+    line = text.rfind("\n", max(0, start - 120), start) + 1  # a field's value is near its key: a bounded look back
+    if line == 0 and start > 120:
+        return False
     match = _NAME_FIELD_VALUE.match(text, line)
     return match is not None and match.start(1) <= start < match.end(1)
+
+
+def _doc_text(ev: "ClinicalEvidence") -> str:
+    """The note's text, built once per note (spaCy builds `doc.text` anew on each call)."""
+    text = getattr(ev, "_text", None)
+    if text is None:
+        text = ev._text = ev.doc.text
+    return text
