@@ -168,3 +168,15 @@ def test_a_company_everyone_knows_is_an_organisation(nlp, text, company):
 @pytest.mark.parametrize("text", ["Admiral Nelson won.", "Chase Smith called."])
 def test_a_companys_word_in_a_persons_name_stays_a_person(nlp, text):
     assert not any(label == "ORG" for _, label in masked_rows(nlp, text))
+
+
+def test_a_kinship_word_in_lower_case_is_no_part_of_a_name(nlp):
+    rows = masked_rows(nlp, "need it back b4 sat, my cousin dwayne's coming down from brum.")
+    assert ("dwayne", "PERSON") in rows and not any(v.startswith("cousin") for v, _ in rows)
+
+
+def test_an_immigration_letters_numbers_are_ids_and_their_keys_stay(nlp):
+    text = "UAN: 3303-0458-1182-9917   Appointment: UKVCAS Croydon\nPlease bring your BRP (ZX1234567) and passport."
+    rows = masked_rows(nlp, text)
+    assert ("3303-0458-1182-9917", "ID") in rows and ("ZX1234567", "ID") in rows
+    assert not any(v in ("UAN", "BRP") for v, _ in rows)

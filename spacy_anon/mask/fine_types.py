@@ -233,7 +233,7 @@ LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", 
                          "ext", "extension", "badge", "plate", "vin", "ssn", "dob", "member id", "ending", "nino",
                          "ni number", "nhs number", "pnr", "frequent flyer", "frequent flier", "microchip", "sort code", "pc", "pcso",
                          "pcn", "fpn", "paye", "tax code", "acc", "acct",
-                         "gas safe", "emp", "ni no", "nino"})
+                         "gas safe", "emp", "ni no", "nino", "brp", "uan", "dbs"})
 _LETTERS_AND_DIGITS = re.compile(r"(?=[^@/:.\s]*\d{4})(?=[^@/:.\s]*[A-Za-z])[A-Za-z\d\-]{6,24}")
 _WORD_AROUND = re.compile(r"[\w\-]*\Z")  # \Z: "$" would match before a line break ("67\nPAYE")
 _WORD_AFTER = re.compile(r"[\w\-]*")
