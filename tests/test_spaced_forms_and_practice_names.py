@@ -180,3 +180,16 @@ def test_an_immigration_letters_numbers_are_ids_and_their_keys_stay(nlp):
     rows = masked_rows(nlp, text)
     assert ("3303-0458-1182-9917", "ID") in rows and ("ZX1234567", "ID") in rows
     assert not any(v in ("UAN", "BRP") for v, _ in rows)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Yours sincerely,\nMoira Sutherland ACA\nSutherland & Co Chartered Accountants, 14 George Street, Perth PH1 5LA",
+     "Moira Sutherland"),
+    ("Thank you! – Owen Baptiste, BSc PGCE", "Owen Baptiste"),
+])
+def test_a_signatures_name_before_its_letters_is_a_person(nlp, text, name):
+    assert (name, "PERSON") in masked_rows(nlp, text)
+
+
+def test_an_australian_greeting_is_no_name(nlp):
+    assert masked_texts(nlp, "Gday Liam, just confirming your booking.") == ["Liam"]

@@ -43,7 +43,9 @@ ORG_HEAD_PAIRS = frozenset({
 # qualification, not part of the name. Not those that end other names too ("RD" of a road, "DO").
 POST_NOMINALS = frozenset(
     "rn rgn rmn rnld sn spn lpn lvn cna hca np pa md mbbs mbchb frcp mrcp frcs mrcgp phd dphil msc bsc "
-    "lsw lcsw msw cnm rm slt pharmd dpt cns crnp aprn emt".split()
+    "lsw lcsw msw cnm rm slt pharmd dpt cns crnp aprn emt "
+    # and the professions' and honours' letters a letter is signed with ("Moira Sutherland ACA")
+    "aca acca fca cima cpa cfa llb llm qc kc mba ma ba beng meng ceng mbe obe cbe frics mrics pgce".split()
 )
 
 # The first word of an organisation's name in Romance languages ("Banca Sociala", "Hospital La Paz",

@@ -356,11 +356,16 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
         trimmed = trim_post_nominal(doc[start:end].text) if end - start >= 2 else doc[start:end].text
-        if trimmed != doc[start:end].text and INITIAL_NAME.fullmatch(trimmed):  # a signature, not "BALTIMORE MD"
+        named = trimmed != doc[start:end].text and 2 <= len(trimmed.split()) <= 3 and all(
+            w.istitle() and w.isalpha() for w in trimmed.split())  # "Moira Sutherland ACA": a signature's name
+        if trimmed != doc[start:end].text and (INITIAL_NAME.fullmatch(trimmed) or named):  # not "BALTIMORE MD"
             end -= 1  # "A. LINDGREN RN": the credential is no part of the name
             while end > start and (doc[end - 1].is_space or doc[end - 1].text == ","):
                 end -= 1
         piece = _piece(span, start, end, relabel)
+        if named:
+            out.append(piece if label == "PERSON" else _retyped(relabel(piece, "PERSON")))
+            continue
         value = text[piece.start_char:piece.end_char]
         when = next((k for k in range(start + 1, end - 1) if doc[k].is_lower and doc[k].lower_ in TIME_WORDS
                      and calendar_phrase(text[doc[k].idx:piece.end_char])), None) if label in NAME_CATEGORIES else None
