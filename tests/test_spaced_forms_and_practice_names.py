@@ -193,3 +193,13 @@ def test_a_signatures_name_before_its_letters_is_a_person(nlp, text, name):
 
 def test_an_australian_greeting_is_no_name(nlp):
     assert masked_texts(nlp, "Gday Liam, just confirming your booking.") == ["Liam"]
+
+
+@pytest.mark.parametrize("text, kept", [("in the case of tinnelly and sons ltd and others", "tinnelly and sons ltd")])
+def test_a_kinship_word_inside_a_firms_name_stays(nlp, text, kept):
+    assert (kept, "ORG") in masked_rows(nlp, text)
+
+
+def test_a_town_that_names_a_bank_stays_a_place():
+    from spacy_anon.lexicon.company_names import company
+    assert not company("Halifax") and not company("Santander") and company("Monzo")

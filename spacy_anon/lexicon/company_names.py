@@ -1,15 +1,15 @@
 """Companies everyone knows by one name, which a tagger reads as a place or a person in everyday text ("His
 insurer is Admiral", "a job at Monzo", "the Tesco car park", "Bank: Lloyds"): banks, insurers, shops,
 couriers, utilities and employers of the UK and the US whose name is no English word, given name or town
-in its own right. A span that is exactly one of them is an organisation (`span_kinds.decide_categories`).
+in its own right ("Halifax", "Santander" and "Zurich" are towns too: left out). A span that is exactly one of them is an organisation (`span_kinds.decide_categories`).
 Names that are also words or people ("Next", "Boots", "Shell", "Ford") are left out."""
 from spacy_anon.lexicon.generic_words import folded
 
 COMPANIES = frozenset(folded(name) for name in (
     "Tesco", "Sainsbury's", "Sainsburys", "Asda", "Morrisons", "Waitrose", "Aldi", "Lidl", "Ocado", "Iceland Foods",
     "Primark", "Argos", "Currys", "Halfords", "IKEA", "Greggs", "Costa", "Starbucks", "Pret", "Deliveroo", "Uber",
-    "Monzo", "Starling", "Revolut", "Barclays", "HSBC", "Lloyds", "NatWest", "Santander", "Nationwide", "Halifax",
-    "Aviva", "Admiral", "AXA", "Direct Line", "Hastings Direct", "LV=", "Churchill", "Zurich",
+    "Monzo", "Starling", "Revolut", "Barclays", "HSBC", "Lloyds", "NatWest", "Nationwide",
+    "Aviva", "Admiral", "AXA", "Direct Line", "Hastings Direct", "LV=",
     "Amazon", "Google", "Microsoft", "Deloitte", "KPMG", "PwC", "Accenture", "Vodafone", "Virgin Media", "BT",
     "Evri", "Hermes", "DPD", "Yodel", "Royal Mail", "Parcelforce", "FedEx", "UPS", "DHL",
     "Thames Water", "British Gas", "EDF", "E.ON", "Octopus Energy", "Ovo Energy",
@@ -17,7 +17,7 @@ COMPANIES = frozenset(folded(name) for name in (
 ))
 # a word of them that is also an English word or a given name, read as the company only after "at", "from",
 # "with", "to", "for", "by" ("a job at Target", not "the target"; "Chase bank" or "Chase Smith" stay)
-AMBIGUOUS = frozenset({"target", "chase", "churchill", "costa", "starling", "admiral", "zurich", "iceland foods"})
+AMBIGUOUS = frozenset({"target", "chase", "costa", "starling", "admiral", "iceland foods"})
 
 
 def company(value: str, before: str = "") -> bool:

@@ -54,8 +54,9 @@ def person_start(span: Span, roles: bool = True) -> Optional[int]:
             j = i + 1 if doc[i + 1].text != "." else i + 2
             if j < span.end and doc[j].is_alpha:
                 return i
-    if len(span) >= 2 and doc[span.start].is_lower and doc[span.start].text in KIN and doc[span.start + 1].is_alpha:
-        return span.start + 1  # "cousin dwayne" in lower case: the kinship word is no part of the name
+    if not roles and len(span) >= 2 and doc[span.start].is_lower and doc[span.start].text in KIN \
+            and doc[span.start + 1].is_alpha and doc[span.start + 1].lower_ not in ORG_HEADS:
+        return span.start + 1  # a person's "cousin dwayne" in lower case: the kinship word is no part of the name
     return None
 
 

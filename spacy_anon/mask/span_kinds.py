@@ -413,7 +413,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             if product[1] < end:
                 parts.insert(0, trim_lower_edges(doc, product[1], end))  # "Ford Focus to Leeds": the town alone
             continue
-        if new is None and label in ("LOC", "PERSON", "MISC") and company(
+        if new is None and label in ("LOC", "PERSON", "MISC") and doc.lang_ == "en" and company(
                 value, text[max(0, piece.start_char - 30):piece.start_char].rsplit("\n", 1)[-1]):
             new = "ORG"  # "His insurer is Admiral", "a job at Monzo": a company everyone knows
         if new is None and label in ("ORG", "LOC"):
