@@ -203,3 +203,23 @@ def test_a_kinship_word_inside_a_firms_name_stays(nlp, text, kept):
 def test_a_town_that_names_a_bank_stays_a_place():
     from spacy_anon.lexicon.company_names import company
     assert not company("Halifax") and not company("Santander") and company("Monzo")
+
+
+# grievance notes, a lower-case complaint and a planning objection
+
+def test_a_surname_no_tagger_found_after_a_given_name_joins_it(nlp):
+    text = "Attendees: Priya Sharma (HR Business Partner), Daniel Okeke (employee), Sam Reilly (union rep, Unite)"
+    assert ("Sam Reilly", "PERSON") in masked_rows(nlp, text)
+    assert ("Sam", "PERSON") in masked_rows(nlp, "I told Sam Monday would do.")
+
+
+def test_a_lower_case_address_after_a_comma(nlp):
+    text = ("my name is marguerite o'sullivan, 12 kiln lane, bishops stortford, cm23 3hd. phone 07700 900 321.")
+    assert ("12 kiln lane, bishops stortford", "LOC", "ADDRESS") in rule_values(text)
+    assert "12" not in nlp(text)._.anon_text
+    assert not [v for v, label, _ in rule_values("i have 2 dogs, 3 cats and a hamster") if label == "LOC"]
+
+
+def test_a_planning_applications_reference_is_whole():
+    assert ("25/01234/FUL", "ID", "REFERENCE_NUMBER") in rule_values("Re: Planning application 25/01234/FUL – 9 "
+                                                                      "Church Walk, Hexham NE46 1BS")

@@ -137,6 +137,27 @@ def surnames() -> FrozenSet[str]:
 _APOSTROPHE_SURNAME = re.compile(r"[ \t][OoDd]['’](?!(?i:clock)\b)[A-Za-z][A-Za-z\-]{1,30}\b")
 
 
+_NEXT_CAPITALISED = re.compile(r"[ \t]([A-Z][a-z'’\-]{1,30})(?![\w'’\-])")
+
+
+def with_undetected_surnames(spans: List[Span], text: str, relabel: Callable[[Span, str], Span],
+                             is_given_name: Callable[[str], bool]) -> List[Span]:
+    """`spans` with a tagger's PERSON span of one given name grown over the capitalised word right after it
+    that no span covers, rare as a word and no known place ("Sam" + "Reilly (union rep)" of "Attendees: ...,
+    Sam Reilly"): the surname the tagger left in clear."""
+    out: List[Span] = []
+    for i, span in enumerate(spans):
+        nxt = spans[i + 1].start_char if i + 1 < len(spans) else len(text)
+        match = _NEXT_CAPITALISED.match(text, span.end_char) if span.label_ == "PERSON" and len(span) == 1 \
+            and span.text.istitle() and is_given_name(span[0].lower_) and not _by_rule(span) else None
+        word = match.group(1) if match is not None else ""
+        grown = span.doc.char_span(span.start_char, match.end()) if match is not None and match.end() <= nxt \
+            and zipf(word.lower()) < NAME_ZIPF and not {fold_accents(word), fold_accents(word.lower())} \
+            & known_place_names() and not is_given_name(word.lower()) else None
+        out.append(_joined(span, grown, relabel, ("anon_type", "anon_entity")) if grown is not None else span)
+    return out
+
+
 def with_apostrophe_surnames(spans: List[Span], text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
     """`spans` with each tagger's PERSON span grown over an apostrophe surname right after it."""
     out: List[Span] = []

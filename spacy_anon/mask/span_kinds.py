@@ -63,7 +63,7 @@ from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape)
 from spacy_anon.mask.given_names import (
     given_after_surname, given_name_pair, join_given_and_surname, join_inverted_names, rare_given_name,
-    surname_after_given, with_apostrophe_surnames)
+    surname_after_given, with_apostrophe_surnames, with_undetected_surnames)
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
     HONORIFICS, KIN, after_called, after_title_and_initials, given_name_and_initial, kin_only, people_word,
@@ -257,7 +257,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         else:
             out.append(span)
     out = given_after_surname(join_given_and_surname(out, text, relabel, is_given_name), text, relabel, is_given_name)
-    return join_inverted_names(with_apostrophe_surnames(out, text, relabel), text, relabel, is_given_name)
+    out = with_undetected_surnames(with_apostrophe_surnames(out, text, relabel), text, relabel, is_given_name)
+    return join_inverted_names(out, text, relabel, is_given_name)
 
 
 def _by_rule(source: object) -> bool:

@@ -104,7 +104,8 @@ STREET = re.compile(_STREET_AFTER_NUMBER + "|" + _STREET_BEFORE_NUMBER)
 LOWER_STREET_TYPES = ("street", "st", "road", "rd", "lane", "ln", "avenue", "ave", "drive", "crescent", "grove",
                       "terrace", "gardens", "mews", "boulevard", "blvd", "parade", "square", "way", "close", "place",
                       "court", "rise", "row", "walk", "view", "hill", "green")
-_LOWER_STREET = re.compile(r"(?<![\w'])(?:at|on|to|from|is|of|in|into|near|outside|opposite|behind|address:?)[ \t]{1,3}(?P<street>"
+_LOWER_STREET = re.compile(r"(?:(?<![\w'])(?:at|on|to|from|is|of|in|into|near|outside|opposite|behind|address:?)"
+                           r"|(?<=\w),)[ \t]{1,3}(?P<street>"
                            r"(?:(?:flat|apt|apartment|unit)[ \t]{1,2}\d{1,4}[a-z]?,?[ \t]{1,3})?" + _NUM
                            + r"[ \t]{1,3}(?P<name>(?:[a-z][a-z'’\-]{1,30}[ \t]{1,3}){1,3})"
                            + r"(?i:" + _words(LOWER_STREET_TYPES) + r"))(?=[ \t]*(?:[,.;:!?)\n]|$)|[ \t]+(?:in|and|near|next|for|with|"
@@ -212,7 +213,9 @@ def _element_after(text: str, pos: int) -> Optional[Tuple[int, str]]:
         lower = _LOWER_TOWN.match(text, pos)  # "ROAD ,  paisley ,  PA2 6QT": a reading's lower-case town
         sep = _SEPARATOR.match(text, lower.end()) if lower is not None else None
         follow = _ELEMENT_AFTER.match(text, sep.end()) if sep is not None else None
-        return (lower.end(), "town") if follow is not None and follow.lastgroup == "code" else None
+        coded = (follow is not None and follow.lastgroup == "code") or (
+            sep is not None and _LOWER_UK_POSTCODE.match(text, sep.end()) is not None)  # "bishops stortford, cm23 3hd"
+        return (lower.end(), "town") if coded else None
     kind, end = match.lastgroup, match.end()
     if kind != "city":
         return end, kind
@@ -231,7 +234,8 @@ def _element_after(text: str, pos: int) -> Optional[Tuple[int, str]]:
 
 _LOWER_WORD_AFTER = re.compile(r"[ \t][a-z]")
 # a town a truecased reading wrote in lower case, before its postcode (an address line in capitals)
-_LOWER_TOWN = re.compile(r"[a-z][a-z'’\-]{2,30}(?=[ \t]{0,2},)")
+_LOWER_TOWN = re.compile(r"[a-z][a-z'’\-]{2,30}(?:[ \t][a-z][a-z'’\-]{1,30}){0,2}(?=[ \t]{0,2},)")
+_LOWER_UK_POSTCODE = re.compile(r"[a-z]{1,2}\d[a-z\d]?[ \t]?\d[abd-hjlnp-uw-z]{2}(?![\w\-])")
 
 
 def _is_word(lower: str) -> bool:
