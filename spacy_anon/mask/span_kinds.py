@@ -138,8 +138,8 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
         return "CONTACT"
     if MONEY_SHAPE.fullmatch(value):
         return "QUANTITY"  # "£42.18" a tagger read as a place on a statement's line
-    if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value)):
-        return "LOC"  # "8 Birch Lane", "Fore Street" tagged as organisations
+    if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value, bare=False)):
+        return "LOC"
     if code_shape(value, label):
         return "ID"
     words = value.split()
