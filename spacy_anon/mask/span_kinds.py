@@ -18,7 +18,9 @@ what the value is. This module decides it from the value's shape, before the fin
 - a name ending in an organisation's head noun ("Kestrel Avionics", "Kingston Memory Clinic", "Mercy
   Valley Medical Center") is ORG;
 - an initial and a surname ("J. ABERNATHY", "K. Washington") are PERSON, without a credential after them
-  ("A. LINDGREN RN": a signature's; "BALTIMORE MD" and "Giovanna Rodrigues MD" stay); a name a tagger split in touching pieces under two labels is joined when the whole
+  ("A. LINDGREN RN": a signature's; "BALTIMORE MD" and "Giovanna Rodrigues MD" in a sentence stay), and so
+  are two or three capitalised words alone on their line before such letters ("Moira Sutherland ACA"); a
+  name a tagger split in touching pieces under two labels is joined when the whole
   has one of these shapes ("RIVERBEND METHODIST" + "HOSPITAL");
 - a lone word in quotes or brackets after a word naming a person ('the witness (Kowalski)') is PERSON;
 - a name holds no personal pronoun: a tagger's span is split at one ("Lily I love", "you amina");
@@ -358,7 +360,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)
         trimmed = trim_post_nominal(doc[start:end].text) if end - start >= 2 else doc[start:end].text
         named = trimmed != doc[start:end].text and 2 <= len(trimmed.split()) <= 3 and all(
-            w.istitle() and w.isalpha() for w in trimmed.split())  # "Moira Sutherland ACA": a signature's name
+            w.istitle() and w.isalpha() for w in trimmed.split()) and _own_line(text, doc[start].idx, doc[end - 1].idx
+                                                                                + len(doc[end - 1]))
+        # "Moira Sutherland ACA" on its own line: a signature's name (in a sentence, "Giovanna Rodrigues MD" stays)
         if trimmed != doc[start:end].text and (INITIAL_NAME.fullmatch(trimmed) or named):  # not "BALTIMORE MD"
             end -= 1  # "A. LINDGREN RN": the credential is no part of the name
             while end > start and (doc[end - 1].is_space or doc[end - 1].text == ","):
@@ -556,6 +560,13 @@ def abbreviation_stop(doc: Doc, i: int) -> bool:
     doubled: "S.L.. Fin.")."""
     return i > 0 and set(doc[i].text) == {"."} and not doc[i - 1].whitespace_ \
         and DOTTED.fullmatch(doc[i - 1].text) is not None
+
+
+def _own_line(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] stands alone on its line (a signature's)."""
+    before = text[max(0, start - 40):start]
+    return ("\n" in before or start <= 40) and not before.rsplit("\n", 1)[-1].strip() \
+        and not text[end:end + 40].split("\n", 1)[0].strip()
 
 
 def _piece(span: Span, start: int, end: int, relabel: Callable[[Span, str], Span]) -> Span:
