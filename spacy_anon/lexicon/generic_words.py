@@ -16,7 +16,7 @@ from spacy_anon.lexicon.common_words import common_word_test
 GREETINGS = frozenset(
     "hi hello hey hiya howdy dear greetings thanks thank thx ty cheers regards best kind kindest warm warmest "
     "sincerely faithfully yours truly respectfully cordially bye goodbye congratulations congrats welcome "
-    "please sorry good wishes many hola ciao bonjour salut hallo hej ola olá oi diolch cofion hwyl shwmae g'day gday".split()
+    "please sorry good wishes many hola ciao bonjour salut hallo hej ola olá oi diolch cofion hwyl shwmae gday".split()
     # "Many thanks"; and other languages' greetings and closings in English messages ("hola! soy Mateo", a Welsh
     # "Diolch," before the name)
 )
