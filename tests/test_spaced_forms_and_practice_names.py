@@ -218,3 +218,13 @@ def test_a_lower_case_address_after_a_comma(nlp):
 def test_a_planning_applications_reference_is_whole():
     assert ("25/01234/FUL", "ID", "REFERENCE_NUMBER") in rule_values("Re: Planning application 25/01234/FUL – 9 "
                                                                       "Church Walk, Hexham NE46 1BS")
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Appointment confirmation: Mrs Beatrice Fanshawe-Hill, Cardiology Outpatients, Queen Alexandra Hospital.",
+     "Beatrice Fanshawe-Hill"),
+    ("Tom Smith-Jones-Brown came", "Tom Smith-Jones-Brown"),
+])
+def test_a_double_barrelled_surname_is_whole(nlp, text, name):
+    assert any(name in t for t in masked_texts(nlp, text))
+    assert "-Hill" not in nlp(text)._.anon_text

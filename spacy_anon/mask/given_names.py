@@ -135,6 +135,8 @@ def surnames() -> FrozenSet[str]:
 # an Irish, Italian or French surname with its apostrophe after a name a tagger ended before it ("MRS JANET"
 # + "O'HARE", "Anna" + "D'Souza"): the tokenizer splits it in three and the tagger stops at the apostrophe
 _APOSTROPHE_SURNAME = re.compile(r"[ \t][OoDd]['’](?!(?i:clock)\b)[A-Za-z][A-Za-z\-]{1,30}\b")
+# the second half of a double-barrelled surname the tagger stopped before ("Beatrice Fanshawe" + "-Hill")
+_HYPHENED_HALF = re.compile(r"-[A-Z][a-z'’]{1,30}(?:-[A-Z][a-z'’]{1,30})?(?![\w\-])")
 
 
 _NEXT_CAPITALISED = re.compile(r"[ \t]([A-Z][a-z'’\-]{1,30})(?![\w'’\-])")
@@ -159,12 +161,13 @@ def with_undetected_surnames(spans: List[Span], text: str, relabel: Callable[[Sp
 
 
 def with_apostrophe_surnames(spans: List[Span], text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
-    """`spans` with each tagger's PERSON span grown over an apostrophe surname right after it."""
+    """`spans` with each tagger's PERSON span grown over an apostrophe surname or the second half of a
+    double-barrelled one right after it ("O'HARE", "-Hill")."""
     out: List[Span] = []
     for i, span in enumerate(spans):
         nxt = spans[i + 1].start_char if i + 1 < len(spans) else len(text)
-        match = _APOSTROPHE_SURNAME.match(text, span.end_char) if span.label_ == "PERSON" and not _by_rule(span) \
-            else None
+        match = (_APOSTROPHE_SURNAME.match(text, span.end_char) or _HYPHENED_HALF.match(text, span.end_char)) \
+            if span.label_ == "PERSON" and not _by_rule(span) else None
         grown = span.doc.char_span(span.start_char, match.end()) if match is not None and match.end() <= nxt \
             and text[span.end_char + 1:span.end_char + 2].isalpha() else None
         out.append(_joined(span, grown, relabel, ("anon_type", "anon_entity")) if grown is not None else span)
