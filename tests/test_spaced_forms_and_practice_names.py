@@ -228,3 +228,10 @@ def test_a_planning_applications_reference_is_whole():
 def test_a_double_barrelled_surname_is_whole(nlp, text, name):
     assert any(name in t for t in masked_texts(nlp, text))
     assert "-Hill" not in nlp(text)._.anon_text
+
+
+def test_a_number_that_dials_after_an_accounts_label_is_the_account(nlp):
+    rows = masked_rows(nlp, "CUSTOMER: ANDERSON, PAUL   ACCT: 7741-2290-55   PHONE: (312) 555-0184")
+    assert ("7741-2290-55", "ID") in rows and ("(312) 555-0184", "CONTACT") in rows
+    row = next(r for r in nlp("ACCT: 7741-2290-55")._.anon_table)
+    assert row["type"] == "ACCOUNT_NUMBER"

@@ -162,6 +162,10 @@ def decide_fine_type(value: str, label: str, detector_type: Optional[str], befor
         cue = cue_type(value, before)  # before it says whose number ("Policy no. 212 555 0147" an account's)
         if cue is not None:
             return cue
+    if detector_type == "PHONE" and label == "CONTACT":  # "ACCT: 7741-2290-55": a number that dials, right
+        cue = cue_type(value, before)  # after an identifier's label, is that identifier (a rule's as a tagger's)
+        if cue is not None:
+            return cue
     if own and not (detector_type in PLACE_TYPES and street_shape(value)):
         return detector_type
     if label in SHAPED_CATEGORIES:
