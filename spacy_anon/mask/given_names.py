@@ -4,18 +4,16 @@ and so is a given name written after a surname and a comma, as lists and forms i
 name field the two are one person ("PATIENT: HENDERSON, MARGARET", "Manager: Holt, Vanessa"), and so are a
 given name and the rare word after it that a tagger gave spans of their own ("Karen" + "Whitley")."""
 import re
-from functools import lru_cache
-from typing import Callable, FrozenSet, List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from spacy.tokens import Span
 
 from spacy_anon.extensions import span_getter
-from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.handles import NAME_ZIPF
 from spacy_anon.mask.name_context import NAME_FIELD
-from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES
+from spacy_anon.rules.recognizers.names import last_names
 
 POSSESSIVE_ENDINGS = frozenset(("'s", "’s", "'", "’"))
 PAIR_WORD_ZIPF = 3.5  # a word rarer than this beside a given name may be a given name no list holds ("Jess")
@@ -119,17 +117,12 @@ def given_name_pair(piece: Span, label: str, is_given_name: Callable[[str], bool
         return None
     given = [is_given_name(side[0].lower_) for side in (left, right)]
     if len(left) == len(right) == 1:
-        if not any(given) or not all(g or (zipf(side[0].lower_) < PAIR_WORD_ZIPF and side[0].lower_ not in surnames())
+        if not any(given) or not all(g or (zipf(side[0].lower_) < PAIR_WORD_ZIPF and side[0].lower_ not in last_names())
                                      for g, side in zip(given, (left, right))):
             return None
     elif not all(given):
         return None
     return [(left[0].i, left[-1].i + 1), (right[0].i, right[-1].i + 1)]
-
-
-@lru_cache(maxsize=1)
-def surnames() -> FrozenSet[str]:
-    return load_gazetteer(LAST_NAME_SOURCES)
 
 
 # an Irish, Italian or French surname with its apostrophe after a name a tagger ended before it ("MRS JANET"

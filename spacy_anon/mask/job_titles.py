@@ -8,11 +8,10 @@ from typing import Callable, Optional
 from spacy.tokens import Doc
 
 from spacy_anon.lexicon.category_words import JOB_NOUNS, trait_words
-from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import folded, verb_stems, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
-from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES
+from spacy_anon.rules.recognizers.names import last_names
 
 OFFICE_WORDS = frozenset("lord lady chief general supreme justice minister president secretary governor mayor "
                          "commissioner chancellor attorney registrar".split())
@@ -86,7 +85,7 @@ def given_name_and_surname(doc: Doc, start: int, end: int, is_given_name: Callab
     Baker", "Rose Miller"): a person whose surname is a trade, not a job title."""
     words = [t for t in doc[start:end] if not t.is_punct]
     return len(words) >= 2 and words[0].text[:1].isupper() and is_given_name(words[0].lower_) \
-        and folded(words[-1].text) in load_gazetteer(LAST_NAME_SOURCES)
+        and folded(words[-1].text) in last_names()
 
 
 def in_job_title(doc: Doc, start: int, end: int) -> bool:

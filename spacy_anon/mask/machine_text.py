@@ -9,9 +9,8 @@ import bisect
 import re
 from typing import List, Tuple
 
-from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import dictionary_test, zipf
-from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES, first_names
+from spacy_anon.rules.recognizers.names import first_names, last_names
 
 # path segments of web applications ("/api/v2/users/u48213/profile"): resources and versions
 _SEGMENTS = ("v\\d{0,2}|api|apis|rest|users?|accounts?|orders?|profiles?|static|assets|images?|img|js|css|login|logout"
@@ -62,7 +61,7 @@ def machine_regions(text: str) -> List[Tuple[int, int]]:
 
 def _word_value(value: str) -> bool:
     """A log value that is a word or words of software ("login", "reset_password"), no one's name."""
-    is_word, surnames = dictionary_test("en"), load_gazetteer(LAST_NAME_SOURCES)
+    is_word, surnames = dictionary_test("en"), last_names()
     return all(part and (is_word(part) or zipf(part) >= 3.0) and part not in first_names() and part not in surnames
                for part in value.split("_"))  # "login": no dictionary lists it, software writes it often
 

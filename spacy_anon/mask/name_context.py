@@ -27,7 +27,6 @@ from typing import Callable, FrozenSet, List, Tuple
 from spacy.tokens import Doc
 
 from spacy_anon.lexicon.category_words import JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ROLE_WORDS
-from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS, dictionary_test, folded, is_past_or_progressive, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
@@ -35,7 +34,7 @@ from spacy_anon.lexicon.place_names import fold_accents, known_country_names, kn
 from spacy_anon.mask.software_words import software_word
 from spacy_anon.rules.recognizers.addresses import STATES
 from spacy_anon.rules.recognizers.fields import TABLE_KEYS, field_key
-from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
+from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, first_names, last_names
 from spacy_anon.tagger.span_filters.base import stop_words
 
 # a form's field for a person's name, alone before the value on its line
@@ -221,7 +220,7 @@ def titled_name(doc: Doc, start: int, end: int, is_given_name: Callable[[str], b
     if lead in TITLE_HONORIFICS:
         return True
     rest = words[1:]
-    surname = rest[-1].text[:1].isupper() and folded(rest[-1].text) in load_gazetteer(LAST_NAME_SOURCES)
+    surname = rest[-1].text[:1].isupper() and folded(rest[-1].text) in last_names()
     # "Nurse Will Cook": a capitalised given name that is also a word ("Will", "May") before a listed surname
     given = is_given_name(rest[0].lower_) or (rest[0].lower_ in WORD_GIVEN_NAMES and len(rest) >= 2)  # "WILL COOK"
     return lead in PERSON_OR_ROLE_LEADS and (given or (surname and (

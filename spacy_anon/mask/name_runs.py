@@ -1,15 +1,13 @@
 """A tagger's run over names and the prose between them ("Smiths' house in Leeds over Easter" as one ORG):
 split at the lower-case English content words between two of its capitalised words, each piece decided
 alone (`span_kinds.decide_categories`)."""
-from functools import lru_cache
-from typing import Callable, FrozenSet, List, Tuple
+from typing import Callable, List, Tuple
 
 from spacy.tokens import Doc
 
-from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import dictionary_test, zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
-from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES
+from spacy_anon.rules.recognizers.names import last_names
 from spacy_anon.tagger.span_filters.base import stop_words
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 
@@ -63,16 +61,11 @@ def sentence_prose(doc: Doc, start: int, end: int, is_given_name: Callable[[str]
     first = doc[start]
     if end - start < 2 or not first.is_title or not doc[start + 1].is_lower or is_given_name(first.lower_) \
             or zipf(first.lower_) < COMMON_PIECE_ZIPF or not _opens_sentence(doc, start) \
-            or fold_accents(first.text) in known_place_names() or first.lower_ in _surnames():  # "Brown left early"
+            or fold_accents(first.text) in known_place_names() or first.lower_ in last_names():  # "Brown left early"
         return False
     is_word = dictionary_test("en")
     return all(t.is_lower and t.is_alpha and is_word(t.lower_) and t.lower_ not in NAME_CONNECTORS
                for t in doc[start + 1:end])  # "Kid vs. Kat" is a title
-
-
-@lru_cache(maxsize=1)
-def _surnames() -> FrozenSet[str]:
-    return load_gazetteer(LAST_NAME_SOURCES)
 
 
 _SENTENCE_ENDS = frozenset(".!?:;•*")

@@ -49,7 +49,6 @@ from spacy_anon.lexicon.category_words import (
 from spacy_anon.lexicon.company_names import company
 from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import folded, zipf
-from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.code_pieces import join_code_pieces
 from spacy_anon.mask.dateless import TIME_WORDS, calendar_phrase, dateless, holiday, period_code
@@ -78,7 +77,7 @@ from spacy_anon.mask.name_context import (
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
 from spacy_anon.rules.recognizers.addresses import street_shape
-from spacy_anon.rules.recognizers.names import LAST_NAME_SOURCES, first_names
+from spacy_anon.rules.recognizers.names import first_names, last_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS, person_before
@@ -482,7 +481,7 @@ def person_shape(text: str, start: int, end: int, label: str,
     given = is_given_name or first_names().__contains__
     parts = first.split("-")  # "Lily-Mae Turner": a given name of given names
     return ((given(first) and zipf(first) < NAME_ZIPF + 0.5) or (len(parts) > 1 and all(map(given, parts)))) \
-        and last in load_gazetteer(LAST_NAME_SOURCES) and not organisation_shape(value)
+        and last in last_names() and not organisation_shape(value)
 
 
 def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optional[str]:

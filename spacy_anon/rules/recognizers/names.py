@@ -37,6 +37,13 @@ LAST_NAME_SOURCES = FIRST_NAME_SOURCES.replace("first_names", "last_names")
 
 
 @lru_cache(maxsize=1)
+def last_names() -> FrozenSet[str]:
+    """Known surnames in lower case (Faker's lists of the same locales), loaded once: the mask asks about
+    them for every span it decides."""
+    return load_gazetteer(LAST_NAME_SOURCES)
+
+
+@lru_cache(maxsize=1)
 def first_names() -> FrozenSet[str]:
     """Known first names in lower case (Faker's lists of several locales): relatives' names here, names by
     their shape in anon_disclosure."""
@@ -75,7 +82,7 @@ def _relative_name_valid(value: str) -> Optional[bool]:
     ("Will White": a given name that is a stop word, with its surname; "Big Steve")."""
     words = value.lower().split()
     if len(words) == 2:  # and a nickname's word before a given name ("Big Steve")
-        return None if (words[1] in load_gazetteer(LAST_NAME_SOURCES) or words[1] in first_names()) \
+        return None if (words[1] in last_names() or words[1] in first_names()) \
             and words[1] not in KINSHIP_WORDS else False
     word = value.lower()
     if word in _english_stop_words() or word in KINSHIP_WORDS:
@@ -147,7 +154,7 @@ _CARE_ROLE_NAME = (rf"\b(?:{'|'.join(CARE_ROLE_TITLES)})[ \t]+((?:[A-Z][a-z]+[ \
 
 def _care_role_name_valid(value: str) -> Optional[bool]:
     words = value.lower().split()
-    if words[-1] not in load_gazetteer(LAST_NAME_SOURCES):
+    if words[-1] not in last_names():
         return False
     return None if len(words) == 1 or words[0] in english_given_names() else False
 
