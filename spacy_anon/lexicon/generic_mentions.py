@@ -26,7 +26,8 @@ ROLE_HEADS = JOB_NOUNS | ROLE_WORDS | frozenset(
 # none of them (TAB dev: 3 of 912 "applicant"), the everyday guideline neither.
 PARTY_ROLES = frozenset(
     "claimant claimants defendant defendants applicant applicants respondent respondents appellant "
-    "appellants plaintiff plaintiffs petitioner petitioners complainant complainants".split())
+    "appellants plaintiff plaintiffs petitioner petitioners complainant complainants victim victims suspect "
+    "suspects offender offenders accused".split())
 
 # Words before a role head that leave it common: seniority and grade, the department or field of work,
 # the kind of work. A role with another word before it ("airline pilot", "rugby coach", "Cabin Service

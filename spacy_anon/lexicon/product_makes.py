@@ -5,6 +5,7 @@ person's or place's name), so a policy for people or places does not act on it a
 person's name. A model named without a make ("iPhone 15", "MacBook Air", "my Corsa's clutch") counts too. The make alone stays
 what a tagger said ("Ford" is a surname as often as a car), as does a make before a given name ("Honda
 Takashi", a Japanese name written surname first) or an organisation's head ("Ford Foundation")."""
+import re
 from typing import Callable, Optional, Sequence, Tuple
 
 from spacy_anon.lexicon.category_words import ORG_HEADS
@@ -22,11 +23,14 @@ SURNAME_MAKES = frozenset("honda toyota suzuki mazda subaru mitsubishi isuzu nis
 KNOWN_MODELS = frozenset(
     "prius yaris corolla aygo auris avensis camry hilux chr c-hr rav4 land cruiser supra civic jazz accord crv cr-v "
     "hr-v hrv swift vitara ignis jimny celerio baleno outback forester impreza xv legacy outlander shogun l200 "
-    "eclipse micra juke qashqai leaf note x-trail navara mx-5 mx5 cx-5 cx5 cx-3 cx-30 mazda2 mazda3 mazda6".split())
+    "eclipse micra juke qashqai leaf note x-trail navara mx-5 mx5 cx-5 cx5 cx-3 cx-30 mazda2 mazda3 mazda6 "
+    "altima sentra maxima rogue pathfinder murano frontier titan armada versa kicks tacoma tundra highlander "
+    "sienna 4runner sequoia odyssey pilot ridgeline passport cx-9 cx-50 crosstrek ascent wrx lancer mirage".split())
 DEVICE_MAKES = frozenset("samsung huawei xiaomi oneplus motorola nokia oppo vivo realme".split())
 # models written without their make ("iPhone 15 Pro", "MacBook Air", "Pixel 8")
 MODELS_ALONE = frozenset("iphone ipad macbook imac pixel galaxy corsa fiesta astra clio qashqai micra yaris prius octavia "
                          "fabia kuga mondeo zafira insignia megane sandero".split())
+MODEL_YEAR = re.compile(r"(?:19[5-9]|20[0-4])\d")  # "a silver 2014 Nissan Altima"
 ORG_WORDS = frozenset("foundation motors motor company co ltd limited plc inc group finance dealership dealer "
                       "garage centre center store shop uk bank insurance credit services".split())
 # words that make the run a place's name ("Lincoln Park", "Jaguar Lane", "Ford Street")
@@ -36,8 +40,8 @@ PLACE_WORDS = frozenset("park street road lane avenue drive close way square hil
 
 def model_words(words: Sequence[str], is_given_name: Callable[[str], bool]) -> Optional[Tuple[int, int]]:
     """(start, end) indices in `words` (a span's words, as written) of a make and its model, when the span
-    opens with one after at most two lower-case words ("black Samsung Galaxy S23" -> (1, 4); "Ford Focus to
-    Leeds" -> (0, 2)); else None."""
+    opens with one after at most two lower-case words or a model year ("black Samsung Galaxy S23" -> (1, 4);
+    "silver 2014 Nissan Altima" -> (2, 4); "Ford Focus to Leeds" -> (0, 2)); else None."""
     start = _model_start(words, is_given_name)
     if start is None:
         return None
@@ -52,8 +56,8 @@ def _model_start(words: Sequence[str], is_given_name: Callable[[str], bool]) -> 
     lower = [w.lower().strip(".,") for w in words]
     for i, word in enumerate(lower[:3]):
         if not words[i][:1].isupper() and word not in MODELS_ALONE:
-            if word.isalpha():
-                continue  # a colour or an adjective before the make ("blue", "second-hand")
+            if word.isalpha() or MODEL_YEAR.fullmatch(word):
+                continue  # a colour, an adjective or a model year before the make ("blue", "2014")
             return None
         rest = lower[i + 1:]
         if any(w in ORG_WORDS or w in PLACE_WORDS or w in ORG_HEADS for w in rest):

@@ -31,6 +31,7 @@ from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS, dictionary_t
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
+from spacy_anon.mask.form_keys import common_words_key
 from spacy_anon.mask.software_words import software_word
 from spacy_anon.rules.recognizers.addresses import STATES
 from spacy_anon.rules.recognizers.fields import TABLE_KEYS, field_key
@@ -367,12 +368,13 @@ TOWN_PREPOSITIONS = {
 TOWN_CONJUNCTIONS = {"en": frozenset({"and", "or"}), "pt": frozenset({"e", "ou"}), "es": frozenset({"y", "e", "o"})}
 TOWN_WORDS = re.compile(r"[^\W\d_][\w'’.-]*(?:[ \t][^\W\d_][\w'’.-]*){0,2}")
 _WORD_END = re.compile(r"(\w+)[ \t]+$")
+_AGE_OF = re.compile(r"\d{1,3},[ \t]+of[ \t]+$")  # a notice's "Hal Lindquist, 88, of Duluth": where someone lived
 
 
 def town_after_preposition(text: str, start: int, end: int, lang: str, countries: bool = True) -> bool:
     """Whether text[start:end], one to three capitalised words, is a city or country GeoNames lists
     (`known_place_names`) and follows a preposition of place or movement of `lang` on its line, or a
-    conjunction after a town that does ("entre Lisboa e Roma"). countries: a country counts too (a court
+    conjunction after a town that does ("entre Lisboa e Roma"), or a notice's age and "of" ("88, of Duluth"). countries: a country counts too (a court
     judgment names a State as a party: "against Sweden", "returned to Somalia" are annotated ORG there)."""
     value = text[start:end]
     if not value[:1].isupper() or TOWN_WORDS.fullmatch(value) is None:
@@ -381,7 +383,8 @@ def town_after_preposition(text: str, start: int, end: int, lang: str, countries
     before = _WORD_END.search(text, max(0, start - 12), start)
     if before is None:
         return False
-    if before.group(1).lower() not in prepositions and not _second_town(text, start, lang, prepositions):
+    if before.group(1).lower() not in prepositions and not _second_town(text, start, lang, prepositions) \
+            and not (lang == "en" and _AGE_OF.search(text, max(0, start - 12), start)):
         return False
     folded_value = fold_accents(value)
     return folded_value in known_place_names() and (countries or folded_value not in known_country_names())
@@ -436,6 +439,7 @@ def field_words(text: str, start: int, end: int) -> bool:
     `line_field_key`, `identifier_scheme`, or one field key before its colon: "No" of "National Insurance
     No: QQ123456C")."""
     return next_field_label(text, start, end) or line_field_key(text, start, end) or identifier_scheme(text, start, end) \
+        or common_words_key(text, start, end) \
         or (folded(text[start:end].strip(" .")) in FIELD_KEYS and _COLON_AFTER.match(text, end) is not None) \
         or (text[start - 1:start] in ("'", '"') and _QUOTED_KEY_END.match(text, end) is not None) \
         or table_header(text, start, end)  # '"firstName":', "Name,DOB,Postcode,Diagnosis"

@@ -104,8 +104,9 @@ CONTACT_MIN_SCORE = 0.9
 PROSE_ZIPF = 4.0
 FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | DAY_TIMES | frozenset(
     "yesterday weekend weekends week weekday weekdays web website st nd rd th".split())
-# all an age's tagger span may add to be dropped: an ordinal's ending ("40" + "th"), a note's sex ("58" + "F")
-ORDINAL_ENDS = frozenset("st nd rd th m f".split())
+# all an age's tagger span may add to be dropped: an ordinal's ending ("40" + "th"), a note's sex ("58" + "F"),
+# the age's abbreviated unit ("34" + "YOA" as a QUANTITY; "19 years of age" stays a tagger's whole span)
+ORDINAL_ENDS = frozenset("st nd rd th m f yo y/o y.o. yoa y.o.a. y.o.a".split())
 
 
 def _content(token) -> bool:

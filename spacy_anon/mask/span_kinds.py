@@ -59,6 +59,7 @@ from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun 
 from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions, software_text  # noqa: F401  (log_timestamp re-exported)
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.products import model_tokens
+from spacy_anon.mask.shorthand import slash_code_label
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape)
@@ -76,7 +77,7 @@ from spacy_anon.mask.name_context import (
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
-from spacy_anon.rules.recognizers.addresses import street_shape
+from spacy_anon.rules.recognizers.addresses import STATES, street_shape
 from spacy_anon.rules.recognizers.names import first_names, last_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -108,9 +109,12 @@ COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job t
 # writes a person: "J. Abernathy", "A. B. OKORO", "M. Oyelaran-Smith" (not "U.S. Army")
 INITIAL_NAME = re.compile(r"[A-Z]\.(?:[ \t][A-Z]\.)?[ \t]+[A-Z][A-Za-z'’]+(?:-[A-Z][A-Za-z'’]+)?")
 # a person's age as notes write it: "78 YO", "23 yo M", "54 Y/O F"; the number alone is the age
-AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yo|y/o|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
-AGE_UNIT = re.compile(r"(?i)yo|y/o|y\.o\.?")
-AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yo|y/o|y\.o\.?)\b")
+NICKNAMED = re.compile(r"[A-Z][a-z]+[ \t]+[\"“‘(][A-Z][a-z]+[\"”’)][ \t]+[A-Z][\w'’\-]+")
+# US states' codes that follow a town ("Scottsdale AZ"); not those that are credentials too ("MD", "PA")
+TOWN_STATES = frozenset(STATES) - {"MD", "PA", "CO", "DO"}
+AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
+AGE_UNIT = re.compile(r"(?i)yoa|yo|y/o|y\.o\.a\.?|y\.o\.?")
+AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?)\b")
 # an age after its key, as forms and letters write it: "age 7", "Aged: 54", "edad 45": an age, key and all
 AGE_KEYED = re.compile(r"(?i)(?:age[ds]?|edad|idade)[ \t]*:?[ \t]*(\d{1,3})(?!\w)")
 # "the Özgür Karadeniz" (a newspaper) and "CHRISTIANA PARK | WOMEN'S HOSPITAL" are no person (`person_shape`)
@@ -149,6 +153,11 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
             len(words) >= 3 and (folded(words[-2]), folded(head)) in ORG_HEAD_PAIRS)) \
             and (not head.islower() or value.islower()):  # "Hiroshima store" is a shop, not its name
         return "ORG"
+    if label != "PERSON" and NICKNAMED.fullmatch(value) and is_name(words[0].lower()):
+        return "PERSON"  # 'Margaret "Peggy" Okonkwo-Hill': a given name, the name she goes by, a surname
+    if label != "LOC" and 2 <= len(words) <= 4 and head in TOWN_STATES and head == words[-1] \
+            and fold_accents(" ".join(words[:-1]).rstrip(",").lower()) in known_place_names():
+        return "LOC"  # "Scottsdale AZ", "Kansas City, MO": a town and its state
     if label != "PERSON" and INITIAL_NAME.fullmatch(value) and folded(head) not in ORG_HEADS:
         return "PERSON"  # "J. ABERNATHY", "K. Washington": an initial and a surname sign a person
     if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and words[0].istitle() \
@@ -371,6 +380,10 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             out.append(piece if label == "PERSON" else _retyped(relabel(piece, "PERSON")))
             continue
         value = text[piece.start_char:piece.end_char]
+        code = slash_code_label(text, piece.start_char, piece.end_char)
+        if code is not None:  # "R/O", "N/A": shorthand; "F/B" a sex and a race, masked as such
+            out.extend([_retyped(relabel(piece, code))] if code and label != "DEM" else [piece] if code else [])
+            continue
         when = next((k for k in range(start + 1, end - 1) if doc[k].is_lower and doc[k].lower_ in TIME_WORDS
                      and calendar_phrase(text[doc[k].idx:piece.end_char])), None) if label in NAME_CATEGORIES else None
         if when is not None:  # "Manchester last September": the place, then the date

@@ -329,7 +329,7 @@ AGE_EN = [
     (r"\b(\d{1,3})(?:\s*[-\u2010\u2011]\s*|\s+)(?:years?|yrs?|y)(?:\s*[-\u2010\u2011]\s*|\s+)old\b", 0.85, 1),
     (r"\b(\d{1,3})\s+years\s+of\s+age\b", 0.85, 1),
     # "54 yo", "54 YO F", "54 Y/O" (notes in capitals write the same abbreviation)
-    (r"\b(\d{1,3})\s*(?i:y/o|yo|y\.o\.)(?!\w)", 0.8, 1),
+    (r"\b(\d{1,3})\s*(?i:y/o|yoa|yo|y\.o\.a\.|y\.o\.)(?!\w)", 0.8, 1),
     # "aged 42", "AGE: 81", "your age (47)"
     (r"\b(?:aged|age|Aged|Age|AGED|AGE)(?:\s+of)?(?:\s*[:(])?\s*(\d{1,3})\b(?!\s*(?:%|percent|years?\s+ago))", 0.75,
      1),

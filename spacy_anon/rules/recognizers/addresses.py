@@ -83,9 +83,11 @@ _ORDINAL_NAME = r"\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH)[ \t]{1,3}"
 # "4 MG IV GIVEN PER DR OSEI")
 _TYPE = (r"(?:" + _words(STREET_TYPES + tuple(w.upper() for w in STREET_TYPES)) + r"\.?"
          r"|D[Rr]\.?(?![ \t]+[A-Z]))(?![\w'])")
-# "8 Birch Lane", "4417 N Kedzie Ave NW", "1180 CEDAR HOLLOW RD", "14 Strada Tighina"
+# "8 Birch Lane", "4417 N Kedzie Ave NW", "1180 CEDAR HOLLOW RD", "14 Strada Tighina", and the block a US
+# report gives for a street address ("1900 block of W. Fullerton Ave")
+_BLOCK_OF = r"(?:(?:block|BLOCK|Block)[ \t]{1,3}(?:of|OF)[ \t]{1,3})?"
 _STREET_AFTER_NUMBER = (
-    r"(?<![\w.,/\-])" + _NUM + r"[ \t]{1,3}(?:" + _DIR + r"[ \t]{1,3})?"
+    r"(?<![\w.,/\-])" + _NUM + r"[ \t]{1,3}" + _BLOCK_OF + r"(?:" + _DIR + r"[ \t]{1,3})?"
     r"(?:(?:" + _TITLE + _CAP + r"[ \t]{1,3}|" + _ORDINAL_NAME + r"){1,4}" + _TYPE + r"(?:[ \t]{1,3}" + _DIR + r"(?![\w']))?"
     r"|" + _words(STREET_PREFIXES) + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
     + r"|[A-Z][a-z]{2,20}(?:way|gate)(?![\w']))"
@@ -137,6 +139,8 @@ _ELEMENT_AFTER = re.compile(
     r"|(?P<city_code>" + _CITY + r",?[ \t]{1,3}(?:" + _STATE_ZIP + r"|" + _POSTCODE + r"|\d{1,2}(?=,)))"
     r"|(?P<code>" + _STATE_ZIP + r"|" + _POSTCODE + r")"
     r"|(?P<country>" + _words(COUNTRIES) + r"(?![\w']))"
+    # a US state without its ZIP code, where the element ends ("W. Fullerton Ave, Chicago, IL")
+    r"|(?P<state>(?:" + "|".join(STATES) + r")(?=[ \t]*(?:[,;)\n]|\.(?:\s|$)|$)))"
     r"|(?P<city>" + _CITY + r")"
 )
 # a city with a distinctive postcode: an anchor even without a street ("Bristol BS1 6XN")

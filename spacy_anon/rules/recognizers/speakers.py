@@ -14,7 +14,8 @@ name's place either way, so both sides are decided by the line's shape and the w
 - a label with "_", "." or a digit in it is a user name: a person's name (PERSON) when a part is a known
   given name or surname or it is a name and an initial ("raj.patel", "anna_k"), else a handle (CONTACT,
   type HANDLE: "frostbyte_77"); any other label is a person's name (PERSON), titles left outside
-  ("dr achebe:" gives "achebe").
+  ("dr achebe:" gives "achebe"), and so is a capitalised word after a rank or an office, even a job's
+  word ("Officer Cook:" gives "Cook").
 """
 import re
 from functools import lru_cache
@@ -40,6 +41,10 @@ SPEAKER_ROLES = frozenset(
     "from to cc bcc sent subject date re fwd fw".split()
 ) | ROLE_WORDS | JOB_NOUNS | frozenset(KINSHIP_WORDS) | FIELD_KEYS | GREETINGS | INTERJECTIONS
 HONORIFIC_WORDS = frozenset(DEFAULT_HONORIFICS)
+# ranks and offices said before a surname ("Officer Cook:", "Judge Baker:", "Sgt Hill:"): a title when a
+# capitalised word follows, whatever that word means ("cook" and "baker" are jobs too)
+RANK_WORDS = frozenset("officer ofc detective det sergeant sgt constable pc dc ds di dci inspector insp judge "
+                       "justice sheriff deputy trooper captain capt lieutenant lt corporal cpl agent".split())
 
 _CLOCK = r"[\[(]?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:[ \t]?[ap]\.?m\.?)?[\])]?"
 _WORD = r"[^\W\d_][\w'’.\-]*"
@@ -119,13 +124,15 @@ def label_kind(label: str) -> Tuple[int, str]:
     words = label.split()
     if len(words) == 1 and handle_shape(words[0].rstrip(".")):
         return 0, "name" if handle_of_names(words[0]) else "handle"
-    if role_label(words):
+    ranked_name = len(words) > 1 and folded(words[0].rstrip(".")) in RANK_WORDS and words[1][:1].isupper()
+    if role_label(words) and not ranked_name:
         return 0, "role"
-    skip = 0
-    while len(words) > 1 and folded(words[0].rstrip(".")) in HONORIFIC_WORDS:
+    skip, ranked = 0, False
+    while len(words) > 1 and folded(words[0].rstrip(".")) in HONORIFIC_WORDS | RANK_WORDS:
+        ranked = ranked or (folded(words[0].rstrip(".")) in RANK_WORDS and words[1][:1].isupper())
         skip = label.index(words[1], skip + len(words[0]))
         words = words[1:]
-    return skip, "role" if role_label(words) else "name"
+    return skip, "name" if ranked or not role_label(words) else "role"
 
 
 def is_role_turn(text: str, start: int, end: int) -> bool:

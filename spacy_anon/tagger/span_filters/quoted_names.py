@@ -1,5 +1,5 @@
 """The span filter that finds a lone surname in quotes or brackets: 'The witness "Kowalski" denied it',
-"the defendant (Nowak)". The CRF reads a few tokens either side; punctuation around a single word hides
+"the defendant (Nowak)", and a name someone goes by inside their full name ('Harold "Hal" Lindquist'). The CRF reads a few tokens either side; punctuation around a single word hides
 the context it learned names from, so the word stays in the clear wherever it appears."""
 import re
 from bisect import bisect_right
@@ -45,8 +45,11 @@ def quoted_names(doc: Doc, spans: List[Scored], names: frozenset, label: str = "
             continue
         w = folded(text)
         known, common = w in names, is_common(w)
-        if (known and not common) or ((known or not common) and person_before(doc, i - 1)):
+        called = nickname(doc, i)
+        if (known and not common) or ((known or not common) and (person_before(doc, i - 1) or called)):
             found.append((i, i + 1, label, score))
+            if called:  # the surname after it, which the quotes cut off from the given name
+                found.extend((k, k + 1, label, score) for k in (i - 2, i + 2) if k not in taken)
     return sorted(spans + found) if found else spans
 
 
@@ -62,6 +65,15 @@ def _after_openers(doc: Doc) -> List[int]:
         if starts[j] == m.start() and 1 <= j + 1 < len(doc) - 1 and doc[j].text == m.group():
             found.append(j + 1)
     return found
+
+
+def nickname(doc: Doc, i: int) -> bool:
+    """Whether the quoted word at `i` stands between two capitalised words, one space either side: a
+    name someone goes by, written inside the full name ('Harold "Hal" Lindquist')."""
+    if i < 2 or i + 2 >= len(doc) or not doc[i - 2].whitespace_ or not doc[i + 1].whitespace_:
+        return False
+    before, after = doc[i - 2].text, doc[i + 2].text
+    return before.istitle() and before.isalpha() and after[:1].isupper() and after.isalpha()
 
 
 def person_before(doc: Doc, opener: int) -> bool:

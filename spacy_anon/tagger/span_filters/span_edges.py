@@ -102,6 +102,12 @@ def sentence_end(doc: Doc, word: Word) -> bool:
     return not (len(stem) <= 1 or folded(stem) in ABBREVIATIONS or "." in stem)
 
 
+def key_colon(doc: Doc, word: Word) -> bool:
+    """The word ends in a colon before a space: a speaker's or a field's key ends there, its words or value
+    follow ("Officer Cook: Step out of the car")."""
+    return word[1] - word[0] > 1 and doc[word[1] - 1].text == ":" and bool(doc[word[1] - 1].whitespace_)
+
+
 def field_gap(doc: Doc, a: Word, b: Word) -> bool:
     """A line break or a run of two spaces or more between two words: the next field or line."""
     rows = doc_rows(doc)
@@ -287,7 +293,7 @@ def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabe
         return None
     sentences: List[List[Word]] = [[words[0]]]
     for prev, word in zip(words, words[1:]):
-        if lines and (sentence_end(doc, prev) or field_gap(doc, prev, word)):
+        if lines and (sentence_end(doc, prev) or field_gap(doc, prev, word) or key_colon(doc, prev)):
             sentences.append([])
         sentences[-1].append(word)
     pieces: List[List[Word]] = []
@@ -300,8 +306,8 @@ def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabe
     for piece in pieces:
         if not all(ew.plain(w) for w in piece):
             end = piece[-1][1]
-            if end - piece[-1][0] > 1 and sentence_end(doc, piece[-1]):
-                end -= 1  # the full stop that ends the sentence ("Ama.")
+            if end - piece[-1][0] > 1 and (sentence_end(doc, piece[-1]) or key_colon(doc, piece[-1])):
+                end -= 1  # the full stop that ends the sentence ("Ama."), a key's colon ("Cook:")
             out.append((piece[0][0], end, piece_label(ew, piece, label, labels)))
     return out
 

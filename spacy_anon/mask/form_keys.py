@@ -1,0 +1,45 @@
+"""A form's key made of ordinary words at the start of its line ("Lease Term:", "Date/Time:", "Security
+Deposit:", "Reporting Officer:"): it names a field, the value after its colon is what may identify.
+
+A tagger reads such a key as a name when its words are capitalised. Two to four dictionary words of
+English before a line's colon, none a stop word ("He said this:") or a given name ("Rose Hill:", "Tom
+Baker:"), are a key; a title, an office or a role before the rest ("Officer Cook:", "Judge Baker:") opens
+a speaker's name, which stays one. Pure functions over the text and character offsets.
+"""
+import re
+
+from spacy_anon.lexicon.category_words import ROLE_WORDS
+from spacy_anon.lexicon.generic_words import dictionary_test
+from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.rules.recognizers.names import first_names
+from spacy_anon.tagger.span_filters.base import stop_words
+
+# two to four words of letters, joined by spaces or a slash, then the colon right after them (not a URL's
+# "://"; a title's " : " is no key)
+_KEY = re.compile(r"[ \t]*([A-Za-z][A-Za-z'’\-]*(?:(?:[ \t]+|[ \t]*/[ \t]*)[A-Za-z][A-Za-z'’\-]*){1,3}):(?!//)")
+_SPLIT = re.compile(r"[ \t/]+")
+MAX_KEY = 60  # a key is short; the line start is looked for no further back
+# offices and titles that open a speaker's name ("Judge Baker:", "Sheriff Hill:", "Reverend Cook:")
+SPEAKER_LEADS = frozenset(DEFAULT_HONORIFICS) | ROLE_WORDS | frozenset(
+    "president senator governor mayor chancellor minister judge justice sheriff councillor alderman bishop "
+    "rabbi imam reverend pastor vicar chaplain deputy trooper captain lieutenant corporal private major "
+    "general colonel commander chief doctor professor nurse".split())
+
+
+def common_words_key(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] lies in a key of two to four common words that opens its line before a
+    colon (see the module)."""
+    line_start = text.rfind("\n", max(0, start - MAX_KEY), start) + 1
+    if line_start == 0 and start > MAX_KEY:
+        return False
+    colon = text.find(":", end, end + MAX_KEY)
+    if colon < 0 or "\n" in text[end:colon]:
+        return False
+    key = _KEY.fullmatch(text, line_start, colon + 1)
+    if key is None or not key.start(1) <= start or end > key.end(1):
+        return False
+    words = [w.lower().strip("'’-") for w in _SPLIT.split(key.group(1))]
+    if words[0] in SPEAKER_LEADS:
+        return False
+    stops, common, given = stop_words("en"), dictionary_test("en"), first_names()
+    return all(w and w not in stops and w not in given and common(w) for w in words)
