@@ -4,11 +4,17 @@ from typing import Iterator, Optional, Tuple
 
 from spacy_anon.rules import scanning
 from spacy_anon.rules import validators as v
-from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, has_digits, keyed_before
+from spacy_anon.rules.recognizers.base import (
+    DIGITS_END, Recognizer, compile_patterns, has_digits, keyed_before, last_digits)
 
 
 def _ssn_valid(value: str) -> Optional[bool]:
+    if len(value) == 4 or not value[:1].isdigit():
+        return None  # the last four digits, which the pattern's words or masks say are an SSN's ("XXX-XX-7731")
     return None if v.us_ssn_valid(value) else False
+
+
+_SSN_WORDS = r"(?:ssn|ss#|social[ \t]+security(?:[ \t]+(?:number|no\.?|#))?)"
 
 
 
@@ -19,12 +25,20 @@ US_SSN = Recognizer(
     patterns=compile_patterns([
         (r"(?<![\w\-.])\d{3}([\- .])\d{2}\1\d{4}(?![\w\-]|\.\d)", 0.5, 0),
         (r"(?<![\w\-.])\d{9}(?![\w\-]|\.\d)", 0.2, 0),
+        # the last four digits, as forms and letters give them: "SSN (last 4): 7731", "last 4 of SSN: 7731",
+        # "SSN ending in 7731", "XXX-XX-7731"
+        (rf"(?i)\b{_SSN_WORDS}[ \t]*\((?:last[ \t]+)?(?:4|four)(?:[ \t]+digits)?\)[ \t]*[:#=]?[ \t]*(\d{{4}}){DIGITS_END}",
+         0.7, 1),
+        (rf"(?i)\blast[ \t]+(?:4|four)(?:[ \t]+digits)?[ \t]+of[ \t]+(?:(?:my|his|her|their|your|the)[ \t]+)?{_SSN_WORDS}"
+         rf"[ \t]*(?:(?:is|are|was|were)[ \t]+|[:=#][ \t]*)?(\d{{4}}){DIGITS_END}", 0.7, 1),
+        (rf"(?i)\b{_SSN_WORDS}\b[^\n.]{{0,20}}?" + last_digits(r"\d{4}"), 0.7, 1),
+        (rf"(?<![\w*•])[xX*•]{{3}}-[xX*•]{{2}}-\d{{4}}{DIGITS_END}", 0.7, 0),
     ]),
     validator=_ssn_valid,
     keyed=("ssn", "social security"),
     context=("ssn", "ssns", "social security", "social", "security", "ss#", "ss #", "ssid", "ss"),
     languages=("en",),
-    prefilter=has_digits(9),
+    prefilter=has_digits(4),
 )
 
 # Passport numbers differ by country (US 9 digits, UK 9, ES "AAA123456", KR "M123A4567", "C01X00T47"):
