@@ -393,6 +393,7 @@ def test_string_masker_linear_on_repeated_values(unit):
 NEEDS_SAMPLES = LINES + RAW_LINES + [
     "Card 4111 1111 1111 1111 and IBAN ES91 2100 0418 4502 0005 1332; DNI 12345678Z, NIE X1234567L",
     "NSS 28 12345678 40, CPF 123.456.789-09, CNPJ 11.222.333/0001-81, NIF PT 123456789, NHS 943 476 5919",
+    "Aadhaar 2345 6789 0124 (or 234567890124), Aadhaar ending 4521, UID XXXX XXXX 4521, PAN ABCPK1234F",
     "Employee ID: EMP-204518, account ref 60018842, Invoice INV-20931, cc: jkowalski, mthornbury",
     "Laptop asset tag LT-04411, serial number SN-88231-X, IMEI 356938035643809, Tomasz Nowak (ID 448210)",
     "wallet 1BoatSLRHtKNngkdXEeobR76b53LETtpyT or bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq or "

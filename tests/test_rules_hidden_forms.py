@@ -27,6 +27,8 @@ SAMPLES = {
     "rules.crypto_wallet": ("Send bitcoin to {v} now.", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa"),
     "rules.uk_nhs": ("Her NHS number is {v} today.", "943 476 5919"),
     "rules.uk_nino": ("His National Insurance number is {v} today.", "AB 12 34 56 C"),
+    "rules.in_aadhaar": ("Her Aadhaar number is {v} on file.", "2345 6789 0124"),
+    "rules.in_pan": ("His PAN is {v} today.", "ABCPK1234F"),
     "rules.gb_driving_licence": ("Driving licence number {v} was shown.", "MORGA657054SM9IJ"),
     "rules.postal_code": ("My postcode is {v} in London.", "SW1A 1AA"),
     "rules.es_cif": ("La empresa con CIF {v} factura.", "B12345674"),

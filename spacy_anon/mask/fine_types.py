@@ -40,6 +40,7 @@ ALIASES: Dict[str, str] = {
     "US_SSN": "SSN", "US_PASSPORT": "PASSPORT", "US_DRIVER_LICENSE": "DRIVING_LICENCE",
     "UK_NHS": "NHS", "UK_NINO": "NINO", "ES_NIF": "DNI", "ES_NIE": "DNI",
     "IT_PASSPORT": "PASSPORT", "IN_PASSPORT": "PASSPORT", "IT_DRIVER_LICENSE": "DRIVING_LICENCE",
+    "IN_AADHAAR": "AADHAAR", "IN_PAN": "PAN",
     # presidio-research's synthetic set (Presidio itself has no address entity: its LOCATION is our LOC,
     # the category of ADDRESS, so a LOCATION policy acts on addresses too)
     "ZIP_CODE": "POSTAL_CODE", "STREET_ADDRESS": "ADDRESS",
@@ -237,7 +238,8 @@ LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", 
                          "ext", "extension", "badge", "plate", "vin", "ssn", "dob", "member id", "ending", "nino",
                          "ni number", "nhs number", "pnr", "frequent flyer", "frequent flier", "microchip", "sort code", "pc", "pcso",
                          "pcn", "fpn", "paye", "tax code", "acc", "acct",
-                         "gas safe", "emp", "ni no", "nino", "brp", "uan", "dbs"})
+                         "gas safe", "emp", "ni no", "nino", "brp", "uan", "dbs", "pan", "aadhaar", "aadhar",
+                         "ifsc", "pan no", "aadhaar no", "aadhar no"})
 _LETTERS_AND_DIGITS = re.compile(r"(?=[^@/:.\s]*\d{4})(?=[^@/:.\s]*[A-Za-z])[A-Za-z\d\-]{6,24}")
 _WORD_AROUND = re.compile(r"[\w\-]*\Z")  # \Z: "$" would match before a line break ("67\nPAYE")
 _WORD_AFTER = re.compile(r"[\w\-]*")

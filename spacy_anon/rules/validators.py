@@ -176,6 +176,36 @@ def nhs_number_valid(value: str) -> bool:
     return check != 10 and check == digits[9]
 
 
+# Verhoeff's dihedral-group tables (multiplication, permutation): the check digit of India's Aadhaar
+_VERHOEFF_D = tuple(tuple(int(c) for c in row) for row in (
+    "0123456789", "1234067895", "2340178956", "3401289567", "4012395678",
+    "5987604321", "6598710432", "7659821043", "8765932104", "9876543210"))
+_VERHOEFF_P = tuple(tuple(int(c) for c in row) for row in (
+    "0123456789", "1576283094", "5803796142", "8916043527", "9453126870", "4286573901", "2793806415", "7046913258"))
+
+
+def verhoeff_valid(digits: str) -> bool:
+    """Whether a run of digits ends in its Verhoeff check digit (every single-digit error and adjacent
+    swap changes it)."""
+    check = 0
+    for i, c in enumerate(reversed(digits)):
+        check = _VERHOEFF_D[check][_VERHOEFF_P[i % 8][int(c)]]
+    return check == 0
+
+
+def in_aadhaar_valid(value: str) -> bool:
+    """India's Aadhaar number: 12 digits, the first 2-9, not all one digit, the last a Verhoeff check digit."""
+    digits = "".join(c for c in value if c.isdigit())
+    return len(digits) == 12 and digits[0] not in "01" and len(set(digits)) > 1 and verhoeff_valid(digits)
+
+
+def in_pan_valid(value: str) -> bool:
+    """India's Permanent Account Number: five letters, four digits, a letter; the fourth letter says who
+    holds it (P a person, C a company, H a Hindu undivided family, F a firm, A an association, T a trust,
+    B a body of individuals, L a local authority, J an artificial juridical person, G a government)."""
+    return re.fullmatch(r"[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]", value) is not None and value[5:9] != "0000"
+
+
 # HMRC's National Insurance number rules: these letters never start a number, never come second, and
 # these prefixes are not allocated.
 NINO_BAD_FIRST = frozenset("DFIQUV")

@@ -154,3 +154,51 @@ VEHICLE_PLATE = Recognizer(
     context=("reg", "registration", "vehicle", "car", "van", "plate", "dvla", "parked", "driving"),
     prefilter=has_digits(1),
 )
+
+
+# ---------------------------------------------------------------- ID: India
+AADHAAR_KEYS = ("aadhaar", "aadhar", "adhaar", "aadhaar number", "aadhaar no", "uid", "uidai")
+AADHAAR_SPACED_SCORE = 0.5  # "2345 6789 0124", as the card prints it, check digit valid
+AADHAAR_LOOSE_SCORE = 0.3  # one run or dashes, check digit valid: needs a context word
+_AADHAAR_CANDIDATE = re.compile(r"(?<![\w\-.])[2-9]\d{3}([ \-]?)\d{4}\1\d{4}(?![\w\-]|[ .]\d)")
+# the last digits alone, as a letter or a call gives them ("Aadhaar ending 4521", "Aadhaar no. XXXX XXXX 4521")
+_AADHAAR_TAIL = re.compile(r"(?i)\b(?:aadhaa?r|adhaar|uid)\b[^\n.]{0,20}?" + last_digits(r"\d{4}"))
+_AADHAAR_MASKED = re.compile(r"(?<![\w*•])[xX*•]{4}[ \-]?[xX*•]{4}[ \-]?\d{4}(?![\w\-]|[ .]\d)")
+
+
+def _aadhaar_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
+    """Aadhaar numbers whose Verhoeff check digit holds (only the spaced 4-4-4 form stands alone), a keyed
+    one that fails it (mistyped), and the last four digits after an Aadhaar word or behind X's."""
+    for m in scanning.finditer(_AADHAAR_CANDIDATE, text):
+        if v.in_aadhaar_valid(m.group()):
+            yield m.start(), m.end(), AADHAAR_SPACED_SCORE if m.group(1) == " " else AADHAAR_LOOSE_SCORE, True
+        elif keyed_before(text, m.start(), AADHAAR_KEYS):
+            yield m.start(), m.end(), AADHAAR_SPACED_SCORE, False
+    for m in _AADHAAR_TAIL.finditer(text):
+        yield m.start(1), m.end(1), 0.7, False
+    for m in _AADHAAR_MASKED.finditer(text):
+        yield m.start(), m.end(), 0.7 if keyed_before(text, m.start(), AADHAAR_KEYS) else 0.3, False
+
+
+IN_AADHAAR = Recognizer(
+    name="rules.in_aadhaar",
+    label="ID",
+    type="AADHAAR",
+    finder=_aadhaar_finder,
+    needs=(_AADHAAR_CANDIDATE, _AADHAAR_TAIL, _AADHAAR_MASKED),
+    context=AADHAAR_KEYS + ("unique identification",),
+    negative_context=("phone", "tel", "call", "mobile", "order", "invoice"),
+    prefilter=has_digits(4),
+)
+
+# Permanent Account Number: "ABCPK1234F"; the shape with its holder letter is rare outside PANs, a PAN
+# word before it makes it sure
+IN_PAN = Recognizer(
+    name="rules.in_pan",
+    label="ID",
+    type="PAN",
+    patterns=compile_patterns([(r"(?<![\w\-])[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z](?![\w\-])", 0.4, 0)]),
+    validator=lambda value: None if v.in_pan_valid(value) else False,
+    context=("pan", "pan card", "pan no", "permanent account number", "income tax", "itr"),
+    prefilter=has_digits(4),
+)
