@@ -239,3 +239,14 @@ def test_a_common_word_surname_after_a_title_is_masked(title, surname):
     out = _nlp()(text)._.anon_text
     assert f"{title} {surname}" not in out, out
     assert "cardiology clinic" in out and "aspirin 75 mg" in out
+
+
+@pytest.mark.parametrize("given_name,surname", [("Rose", "Cook"), ("Will", "Baker"), ("Grace", "King")])
+def test_a_titled_given_name_and_a_surname_that_is_a_word_are_one_person(given_name, surname):
+    """Bug: "Yours sincerely, Dr Rose Cook, Consultant Physician" left "Cook" in clear: the tagger read "Dr
+    Rose" as the person and "Cook" as a place, and the mask dropped "Cook" as a job. After a title and a
+    given name, a listed surname is the surname, however frequent a word it is."""
+    text = (f"Patient: Ann Example   MRN 4471823   DOB 02/03/1960\nDear colleague,\nI reviewed the patient in "
+            f"clinic today. Yours sincerely, Dr {given_name} {surname}, Consultant Physician.\n")
+    out = _nlp()(text)._.anon_text
+    assert given_name not in out and surname not in out.split("clinic today")[1], out

@@ -16,9 +16,10 @@ from spacy_anon.lexicon.common_words import common_word_test
 GREETINGS = frozenset(
     "hi hello hey hiya howdy dear greetings thanks thank thx ty cheers regards best kind kindest warm warmest "
     "sincerely faithfully yours truly respectfully cordially bye goodbye congratulations congrats welcome "
-    "please sorry good wishes many hola ciao bonjour salut hallo hej ola olá oi diolch cofion hwyl shwmae gday".split()
+    "please sorry good wishes many hola ciao bonjour salut hallo hej ola olá oi diolch cofion hwyl shwmae gday "
+    "merci gracias grazie danke obrigado obrigada saludos cordialement".split()
     # "Many thanks"; and other languages' greetings and closings in English messages ("hola! soy Mateo", a Welsh
-    # "Diolch," before the name)
+    # "Diolch," or a French "Merci," before the name)
 )
 
 # Words that address a letter's reader by role or courtesy ("Dear Sir/Madam", "Dear Hiring Manager"): no name.

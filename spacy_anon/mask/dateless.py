@@ -57,11 +57,21 @@ HOLIDAY_ADJUNCTS = frozenset("the and or before after during until since over at
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 
 
+# a school's or a university's term ("SPRING TERM 2025", "Autumn semester", "Michaelmas Term 2024"): a time of
+# a calendar too, dated by its year
+TERM_NOUNS = frozenset("term terms semester semesters trimester half-term".split())
+TERM_WORDS = TERM_NOUNS | frozenset("spring summer autumn fall winter michaelmas hilary trinity lent easter first "
+                                    "second third 1st 2nd 3rd the this last next of".split())
+
+
 def holiday(value: str) -> Optional[str]:
-    """"no name" when `value` names a holiday or a religious season and nothing else ("Christmas and before
-    Easter", "The Advent", "Eid al-Fitr"), "DATETIME" when it adds a year ("Advent 2025"), else None."""
+    """"no name" when `value` names a holiday, a religious season or a school's term and nothing else
+    ("Christmas and before Easter", "The Advent", "Eid al-Fitr", "Spring Term"), "DATETIME" when it adds a
+    year ("Advent 2025", "SPRING TERM 2025"), else None."""
     words = value.split()
     folded_words = [folded(w.strip(".,;:!?()\"'")) for w in words]
+    if any(w in TERM_NOUNS for w in folded_words) and all(w in TERM_WORDS or _YEAR.fullmatch(w) for w in folded_words):
+        return "DATETIME" if any(_YEAR.fullmatch(w) for w in folded_words) else "no name"
     if not any(w in HOLIDAY_WORDS for w in folded_words):
         return None
     years = [w for w in folded_words if _YEAR.fullmatch(w)]

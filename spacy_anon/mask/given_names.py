@@ -8,7 +8,7 @@ from typing import Callable, List, Optional, Tuple
 
 from spacy.tokens import Span
 
-from spacy_anon.extensions import span_getter
+from spacy_anon.extensions import doc_text, span_getter
 from spacy_anon.lexicon.generic_words import zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.handles import NAME_ZIPF
@@ -22,14 +22,32 @@ RARE_NAME_ZIPF = 3.5  # a given name this rare as a word ("kayleigh" 2.4, "zofia
 MISTAKEN_LABELS = frozenset({"LOC", "ORG", "DATETIME", "MISC"})
 
 
+# a greeting that opens its line before one capitalised word: the reader's name ("G'day Mick,", "Hi Anya")
+_GREETING_BEFORE = re.compile(r"(?:^|\n)[ \t]*(?i:hi|hello|hey|hiya|g['’]?day|morning|afternoon|evening|"
+                              r"good[ \t]+(?:morning|afternoon|evening))[ \t,]+$")
+_GREETED = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?")
+SALUTATIONS = frozenset("team all everyone folks guys there sir madam world".split())
+
+
+def greeted_name(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is one capitalised word a greeting opens its line with, then a comma, a "!"
+    or the line's end ("G'day Mick,", "Hi Anya!"): the reader's name ("Hi Team", "Hello World" are no one;
+    a known place keeps its label: "Hello Leeds!")."""
+    return _GREETED.fullmatch(text, start, end) is not None and text[start:end].lower() not in SALUTATIONS \
+        and fold_accents(text[start:end].lower()) not in known_place_names() \
+        and _GREETING_BEFORE.search(text, max(0, start - 24), start) is not None \
+        and re.match(r"[ \t]*(?:[,!.]|\n|$)", text[end:end + 3]) is not None
+
+
 def rare_given_name(piece: Span, is_given_name: Callable[[str], bool]) -> bool:
-    """Whether `piece` (a tagger's LOC or ORG) is one given name in the possessive, not in capitals, rare as a
-    word and no known place ("kayleigh's 21st", "Zofia's"; not "Chelsea's", "returned to Feliciano")."""
+    """Whether `piece` (a tagger's LOC or ORG) is one given name in the possessive or typed in lower case, not
+    in capitals, rare as a word and no known place ("kayleigh's 21st", "Zofia's", "pick up jayden from school";
+    not "Chelsea's", "returned to Feliciano", "flew to paris")."""
     words = [t for t in piece if t.lower_ not in POSSESSIVE_ENDINGS and not (t.lower_ == "s" and t.i > piece.start
                                                                               and piece.doc[t.i - 1].lower_ in ("'", "’"))]
-    if len(words) != 1 or len(words) == len(piece) or piece.label_ not in ("LOC", "ORG") or not words[0].is_alpha \
-            or words[0].text.isupper():
-        return False  # the possessive only ("returned to Feliciano" is a place), and not a note's capitals
+    if len(words) != 1 or (len(words) == len(piece) and not words[0].is_lower) or piece.label_ not in ("LOC", "ORG") \
+            or not words[0].is_alpha or words[0].text.isupper():
+        return False  # the possessive or lower case only ("returned to Feliciano" is a place), not a note's capitals
     word = words[0].lower_
     return is_given_name(word) and zipf(word) < RARE_NAME_ZIPF and fold_accents(word) not in known_place_names()
 
@@ -52,12 +70,23 @@ def given_after_surname(spans: List[Span], text: str, relabel: Callable[[Span, s
     return out
 
 
+# a title right before a given name ("Dr Rose Cook", "Nurse Will Baker"): a capitalised word after the pair is
+# the surname even when it is a frequent word
+_TITLE_BEFORE = re.compile(r"(?i)\b(?:dr|mr|mrs|ms|miss|mx|prof|professor|nurse|sister|rev|revd|sir|dame)\.?[ \t]+$")
+
+
 def surname_after_given(prev: Span, span: Span, is_given_name: Callable[[str], bool]) -> bool:
-    """Whether a tagger's PERSON `prev` is one given name and `span` one capitalised word, no frequent one."""
+    """Whether a tagger's PERSON `prev` is one given name and `span` one capitalised word, no frequent one,
+    or `prev` one word after a title and `span` a listed surname ("Dr Rose" + "Cook", "Dr Faith" + "Cook")."""
     word = span.text
-    return prev.label_ == "PERSON" and prev.doc is span.doc and len(prev) == 1 and prev.text.istitle() \
-        and is_given_name(prev[0].lower_) and len(span) == 1 and word[:1].isupper() and word[1:].islower() \
-        and zipf(word.lower()) < NAME_ZIPF
+    if not (prev.label_ == "PERSON" and prev.doc is span.doc and len(prev) == 1 and prev.text.istitle()
+            and len(span) == 1 and word[:1].isupper() and word[1:].islower()):
+        return False
+    text = doc_text(prev.doc)
+    titled = _TITLE_BEFORE.search(text, max(0, prev.start_char - 12), prev.start_char) is not None
+    if titled and word.lower() in last_names():
+        return True  # "Dr Faith" + "Cook": the name after a title, a listed surname after it
+    return is_given_name(prev[0].lower_) and zipf(word.lower()) < NAME_ZIPF
 
 
 def join_given_and_surname(spans: List[Span], text: str, relabel: Callable[[Span, str], Span],
@@ -139,16 +168,21 @@ def with_undetected_surnames(spans: List[Span], text: str, relabel: Callable[[Sp
                              is_given_name: Callable[[str], bool]) -> List[Span]:
     """`spans` with a tagger's PERSON span of one given name grown over the capitalised word right after it
     that no span covers, rare as a word and no known place ("Sam" + "Reilly (union rep)" of "Attendees: ...,
-    Sam Reilly"): the surname the tagger left in clear."""
+    Sam Reilly"), or a one-word PERSON after a title grown over a listed surname ("Dr Faith" + "Cook"): the
+    surname the tagger left in clear."""
     out: List[Span] = []
     for i, span in enumerate(spans):
         nxt = spans[i + 1].start_char if i + 1 < len(spans) else len(text)
-        match = _NEXT_CAPITALISED.match(text, span.end_char) if span.label_ == "PERSON" and len(span) == 1 \
-            and span.text.istitle() and is_given_name(span[0].lower_) and not _by_rule(span) else None
+        one = span.label_ == "PERSON" and len(span) == 1 and span.text.istitle() and not _by_rule(span)
+        titled = one and _TITLE_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is not None
+        match = _NEXT_CAPITALISED.match(text, span.end_char) if one and (titled or is_given_name(span[0].lower_)) \
+            else None
         word = match.group(1) if match is not None else ""
-        grown = span.doc.char_span(span.start_char, match.end()) if match is not None and match.end() <= nxt \
-            and zipf(word.lower()) < NAME_ZIPF and not {fold_accents(word), fold_accents(word.lower())} \
-            & known_place_names() and not is_given_name(word.lower()) else None
+        grown = span.doc.char_span(span.start_char, match.end()) if match is not None and match.end() <= nxt and (
+            (titled and word.lower() in last_names())  # "Dr Faith" + "Cook"
+            or (is_given_name(span[0].lower_) and zipf(word.lower()) < NAME_ZIPF
+                and not {fold_accents(word), fold_accents(word.lower())} & known_place_names()
+                and not is_given_name(word.lower()))) else None
         out.append(_joined(span, grown, relabel, ("anon_type", "anon_entity")) if grown is not None else span)
     return out
 

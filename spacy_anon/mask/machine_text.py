@@ -119,5 +119,26 @@ def inline_code(text: str, start: int, end: int) -> bool:
 
 
 def software_text(text: str, start: int, end: int) -> bool:
-    """An item of a menu path (`menu_step`) or an identifier in inline code (`inline_code`)."""
-    return menu_step(text, start, end) or inline_code(text, start, end)
+    """An item of a menu path (`menu_step`), an identifier in inline code (`inline_code`), or a piece of
+    a snake_case or SCREAMING_CASE word (`snake_piece`)."""
+    return menu_step(text, start, end) or inline_code(text, start, end) or snake_piece(text, start, end)
+
+
+_SNAKE_WORD = re.compile(r"[A-Z0-9]+(?:_[A-Z0-9]+)+|[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+(?=[ \t]*\()")
+
+
+def snake_piece(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a piece of a program's identifier joined by underscores, cut at one: a
+    constant in capitals ("TOKEN" of the error "AUTH_TOKEN_EXPIRED") or a function before its bracket
+    ("Smith" of "get_Smith_record()"), which names nobody. A user name written so ("u/tenancy_nerd",
+    "anna_k") is left alone."""
+    if text[start - 1:start] != "_" and text[end:end + 1] != "_":
+        return False
+    left = start
+    while left > 0 and (text[left - 1].isalnum() or text[left - 1] == "_") and start - left < 64:
+        left -= 1
+    right = end
+    while right < len(text) and (text[right].isalnum() or text[right] == "_") and right - end < 64:
+        right += 1
+    word = _SNAKE_WORD.match(text, left)
+    return word is not None and word.end() == right and (left < start or right > end)

@@ -64,7 +64,7 @@ from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noq
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape)
 from spacy_anon.mask.given_names import (
-    given_after_surname, given_name_pair, join_given_and_surname, join_inverted_names, rare_given_name,
+    given_after_surname, given_name_pair, greeted_name, join_given_and_surname, join_inverted_names, rare_given_name,
     surname_after_given, with_apostrophe_surnames, with_undetected_surnames)
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
@@ -77,7 +77,7 @@ from spacy_anon.mask.name_context import (
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
-from spacy_anon.rules.recognizers.addresses import STATES, street_shape
+from spacy_anon.rules.recognizers.addresses import COUNTY, STATES, street_shape
 from spacy_anon.rules.recognizers.names import first_names, last_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -143,7 +143,7 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
         return "CONTACT"
     if MONEY_SHAPE.fullmatch(value):
         return "QUANTITY"  # "£42.18" a tagger read as a place on a statement's line
-    if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value, bare=False)):
+    if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value, bare=False)) or COUNTY.fullmatch(value):
         return "LOC"
     if code_shape(value, label):
         return "ID"
@@ -505,7 +505,8 @@ def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optiona
     start, end = piece.start_char, piece.end_char
     if organisation_shape(piece.text):
         return None  # "Requester: Ama Ruiz, Velloway Ltd": an organisation's name says what it is
-    if after_name_field(text, start, end) or after_person_word(text, start, end) or FAMILY_AFTER.match(text, end):
+    if after_name_field(text, start, end) or after_person_word(text, start, end) or FAMILY_AFTER.match(text, end) \
+            or greeted_name(text, start, end):  # "G'day Mick,"
         return "PERSON"  # and "the Al Mansouri family": a family named by its surname
     if street_after_preposition(text, start, end, street_shape(text[start:end])):
         return "LOC"  # "on Ditton Road" (not "Downing Street said": the office it names)

@@ -132,6 +132,13 @@ _UNIT_WORD_ANY_CASE = _words(UNIT_WORDS + tuple(w.upper() for w in UNIT_WORDS) +
 _UNIT_ANY_CASE = _UNIT.replace(_UNIT_WORD, _UNIT_WORD_ANY_CASE, 1)
 _UNIT_BEFORE = re.compile(r"(?:" + _UNIT_ANY_CASE + r"|" + _UNIT_WORD + r"\.?(?:[ \t]?#)?)[ \t]{1,3}$")
 _CITY = r"(?:" + _CAP + r"(?:[ \t]{1,2}" + _NAME + r"){0,3})"
+# Ireland's counties, after "Co." or "County" ("Ennis, Co. Clare", "Navan, County Meath")
+IRISH_COUNTIES = ("Antrim", "Armagh", "Carlow", "Cavan", "Clare", "Cork", "Derry", "Donegal", "Down", "Dublin",
+                  "Fermanagh", "Galway", "Kerry", "Kildare", "Kilkenny", "Laois", "Leitrim", "Limerick", "Londonderry",
+                  "Longford", "Louth", "Mayo", "Meath", "Monaghan", "Offaly", "Roscommon", "Sligo", "Tipperary",
+                  "Tyrone", "Waterford", "Westmeath", "Wexford", "Wicklow")
+_COUNTY = (r"(?:Co\.?|County|CO\.?|COUNTY)[ \t]{1,2}"
+           + _words(IRISH_COUNTIES + tuple(c.upper() for c in IRISH_COUNTIES)) + r"(?![\w'])")
 # one element after the street or anchor, each anchored where the previous one ended (after a separator)
 _ELEMENT_AFTER = re.compile(
     r"(?P<unit>" + _UNIT + r")"
@@ -139,10 +146,14 @@ _ELEMENT_AFTER = re.compile(
     r"|(?P<city_code>" + _CITY + r",?[ \t]{1,3}(?:" + _STATE_ZIP + r"|" + _POSTCODE + r"|\d{1,2}(?=,)))"
     r"|(?P<code>" + _STATE_ZIP + r"|" + _POSTCODE + r")"
     r"|(?P<country>" + _words(COUNTRIES) + r"(?![\w']))"
+    r"|(?P<county>" + _COUNTY + r")"
     # a US state without its ZIP code, where the element ends ("W. Fullerton Ave, Chicago, IL")
     r"|(?P<state>(?:" + "|".join(STATES) + r")(?=[ \t]*(?:[,;)\n]|\.(?:\s|$)|$)))"
     r"|(?P<city>" + _CITY + r")"
 )
+COUNTY = re.compile(_COUNTY)  # public: a county alone is a place ("Co. Cork" a tagger read as an ORG)
+# a town and its Irish county: an anchor even without a street or an Eircode ("Douglas, Co. Cork")
+CITY_COUNTY = re.compile(r"(?<![\w'])" + _CITY + r",?[ \t]{1,3}" + _COUNTY)
 # a city with a distinctive postcode: an anchor even without a street ("Bristol BS1 6XN")
 CITY_POSTCODE = re.compile(r"(?<![\w'])" + _CITY + r",?[ \t]{1,3}(?:" + _STATE_ZIP + r"|" + _POSTCODE + r")")
 # a unit in a named building: an anchor without a street ("Flat 12B, Harbour Court", "Unit 7, Riverside Business
@@ -230,7 +241,7 @@ def _element_after(text: str, pos: int) -> Optional[Tuple[int, str]]:
     known = _known_city_end(text, pos, end)
     if known is None:
         return None
-    if not re.match(r"[,;)\n]|\.(?:\s|$)|[ \t]*(?:\n|$)|[ \t]\(", text[known:known + 3]) and not (
+    if not re.match(r"[,;)\n]|\.(?:\s|$)|[ \t]*(?:\n|$)|[ \t]\(|[ \t][-–—][ \t]", text[known:known + 3]) and not (
             _LOWER_WORD_AFTER.match(text, known) and not _is_word(text[pos:known].lower())):
         return None  # "8 Birch Lane, Reading the letter": a word, not the town; "..., Ashford following" a town
     return known, kind
@@ -287,6 +298,9 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
     for match in matches(STREET, text):
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
         found.append((start, end, SCORE_FULL if end > match.end() else SCORE_STREET))
+    for match in matches(CITY_COUNTY, text):  # "Apt 3, The Elms, Douglas, Co. Cork"
+        if not any(s <= match.start() < e for s, e, _ in found):
+            found.append((_grow_left(text, match.start()), _grow_right(text, match.end()), SCORE_FULL))
     for match in matches(CITY_POSTCODE, text):
         if any(s <= match.start() < e for s, e, _ in found):
             continue

@@ -73,7 +73,8 @@ PHONE_TAIL = Recognizer(
 # k.obrien", a review's or post's "Reviewer: sarah_k_92", "posted by dave_t", a marketplace's "seller is
 # gadgetzone_uk", a platform's "snap tasha_r": the values of a username
 # field, one or a list. A value must look like an account name, not a
-# word: it holds a digit, ".", "_" or "-", or it is lower-case and all but unknown to word lists (wordfreq,
+# word (a ticket's "Closed by j.abara", "assigned to mkowalski" too): it holds a digit, ".", "_" or "-", or
+# it is lower-case and all but unknown to word lists (wordfreq,
 # English, Spanish, Portuguese), so "login screen", "user: admin", "the user is happy" and a chief complaint
 # ("cc: dyspnea") stay; capitalised names are left to the taggers, e-mails to `rules.email`.
 USERNAME_MAX_ZIPF = 1.0  # "jkowalski", "mgarcia": 0; "dyspnoea" 1.56, "admin" 3.9
@@ -81,6 +82,10 @@ _USER_CUE = re.compile(
     r"(?i)(?<![\w\-])(?:b?cc[ \t]*:|(?:(?:user|login|log-in|logon|account)[ \t_\-]?(?:name|id)s?|users?|logins?"
     r"|logon|uid|usuarios?|usuários?|utilizador(?:es)?|nome de usuário|nombre de usuario|(?:logged|signed) in as"
     r"|reviewer|(?:reviewed|posted|submitted|written|commented|reported|sold)[ \t]+by|author|seller|buyer|vendor"
+    r"|(?:comment|reply|answer|post)[ \t]+by"
+    # a ticket's or a repository's actor ("Closed by j.abara", "assigned to mkowalski", "merged by dev_ops1")
+    r"|(?:closed|resolved|created|opened|updated|modified|edited|approved|merged|triaged|escalated|raised|logged"
+    r"|deleted|reassigned)[ \t]+by|(?:assigned|reassigned|escalated)[ \t]+to"
     r"|host|streamer|gamertag"
     # a social platform's name before the account on it ("snap tasha_r", "insta: tasha.runs", "discord blaze_99")
     r"|snap(?:chat)?|insta(?:gram)?|ig|tiktok|twitter|discord|twitch|telegram|kik)"
@@ -113,7 +118,7 @@ def _username_like(value: str) -> bool:
 def _username_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
     """The username-shaped values after a user-field cue, up to the first value that is not one."""
     for cue in matches(_USER_CUE, text):
-        pos = cue.end()
+        pos = cue.end() + (2 if text.startswith("u/", cue.end()) else 0)  # "posted by u/tenancy_nerd"
         for _ in range(USERNAME_MAX_LIST):
             m = _USER_VALUE.match(text, pos)
             if m is None or not _username_like(m.group()) or (
@@ -134,5 +139,6 @@ USERNAME = Recognizer(
     needs=(_USER_CUE,),
     prefilter=finds(r"(?i)cc[ \t]*:|user|login|log-in|logon|account|uid|usuari|utilizador|in as|reviewer|ed[ \t]+by"
                     r"|author|seller|buyer|vendor|host|streamer|gamertag|sold[ \t]+by"
-                    r"|snap|insta|(?<![a-z])ig(?![a-z])|tiktok|twitter|discord|twitch|telegram|kik"),
+                    r"|snap|insta|(?<![a-z])ig(?![a-z])|tiktok|twitter|discord|twitch|telegram|kik|ed[ \t]+to"
+                    r"|comment|reply|answer|post"),
 )

@@ -126,6 +126,12 @@ class GenericWordTrimmer:
         prev = folded(self.texts[j])
         return prev in GREETINGS or prev in INTERJECTIONS
 
+    def gday(self, i: int) -> bool:
+        """The greeting "G'day" as the tokenizer cuts it ("G", "'", "day"), written together."""
+        texts, spacing = self.texts, self.spacing
+        return texts[i] in ("G", "g") and texts[i + 1] in ("'", "’") and texts[i + 2].lower() == "day" \
+            and not spacing[i] and not spacing[i + 1]
+
     def chat_word(self, i: int) -> bool:
         """Chat shorthand typed in lower case as a word of its own inside a span ("huang pls dont deploy"):
         no part of a name ("Tolombeh-ye" holds a "ye"; "Turkovice u Prelouce" a particle between names)."""
@@ -210,6 +216,11 @@ class GenericWordTrimmer:
         i = start
         while i < end:
             cut, own = False, None
+            if name_like and i + 2 < end and self.gday(i):
+                if i > piece:
+                    out.append((piece, i, label))
+                piece = i = i + 3  # "G'day Mick": the greeting's three tokens
+                continue
             if self.sentence_break(i, start, end) or (keyed and self.field_key(i, start, end)):
                 cut = True
             elif name_like and (self.greeting(i, piece) or self.verb(i, label) or self.chat_word(i)):
