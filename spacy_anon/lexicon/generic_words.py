@@ -94,7 +94,7 @@ IMPERATIVES = frozenset(
     "see call contact refer check continue follow review note please ask email mail write send reply "
     "replying forward attach attached find confirm let tell meet visit return text ring message ping "
     "preheat heat mix stir bake add chop whisk pour serve boil simmer install run click select enter open update "
-    "restart download upload".split()
+    "restart download upload deliver ship collect bring drop".split()
 )
 
 # words that open a sentence before a name and are no given name of it ("Hi Tom", "Call Sam on ...")

@@ -239,7 +239,9 @@ LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", 
                          "ni number", "nhs number", "pnr", "frequent flyer", "frequent flier", "microchip", "sort code", "pc", "pcso",
                          "pcn", "fpn", "paye", "tax code", "acc", "acct",
                          "gas safe", "emp", "ni no", "nino", "brp", "uan", "dbs", "pan", "aadhaar", "aadhar",
-                         "ifsc", "pan no", "aadhaar no", "aadhar no"})
+                         "ifsc", "pan no", "aadhaar no", "aadhar no", "npi", "dea number", "itin", "utr"})
+# labels that are words or acronyms of other languages ("ein", the Portuguese "DEA" of a department)
+ENGLISH_LABEL_WORDS = frozenset({"dea", "ein"})
 _LETTERS_AND_DIGITS = re.compile(r"(?=[^@/:.\s]*\d{4})(?=[^@/:.\s]*[A-Za-z])[A-Za-z\d\-]{6,24}")
 _WORD_AROUND = re.compile(r"[\w\-]*\Z")  # \Z: "$" would match before a line break ("67\nPAYE")
 _WORD_AFTER = re.compile(r"[\w\-]*")
@@ -252,7 +254,8 @@ def is_label_word(span: Span, text: str) -> bool:
         return False  # a rule matched a value's shape, not a word
     start = span.start_char - len(_WORD_AROUND.search(text, max(0, span.start_char - 20), span.start_char).group(0))
     end = _WORD_AFTER.match(text, span.end_char).end()
-    if text[start:end].strip().lower().rstrip(".:") in LABEL_WORDS:
+    word = text[start:end].strip().lower().rstrip(".:")
+    if word in LABEL_WORDS or (word in ENGLISH_LABEL_WORDS and span.doc.lang_ == "en"):
         return True
     two = _NEXT_WORD.match(text, end)  # "Sort" of "Sort code 20-45-77"
     return two is not None and " ".join(text[start:two.end()].lower().split()) in LABEL_WORDS

@@ -44,7 +44,8 @@ NAME_FIELD = re.compile(
     r"(?:(?:name|surname|forename)s?(?:[ \t]*\(s\))?|patient|pt|requester|requested[ \t]+by|reported[ \t]+by|"
     r"assignee|next[ \t]+of[ \t]+kin|child|pupil|student|employee|tenant|claimant|witness|victim|injured[ \t]+person|"
     r"service[ \t]+user|caller|member|dependants?|dependents?|policy[ \t]?holder|insured|beneficiar(?:y|ies)|"
-    r"account[ \t]+holder|(?:line[ \t]+)?manager|supervisor|referrer|engineer|technician|"
+    r"account[ \t]+holder|(?:line[ \t]+)?manager|supervisor|referrer|engineer|technician|prescriber|"
+    r"(?:attending|referring|treating)(?:[ \t]+(?:physician|doctor|clinician))?|"
     r"surveyor|inspector|caseworker|key[ \t]?worker|landlord|landlady)[ \t]*:[ \t]*")
 # the field and the name words of its value before a part of it
 _WORD = r"\(?[A-Z][\w'’.-]*\)?"
@@ -423,15 +424,21 @@ def line_field_key(text: str, start: int, end: int) -> bool:
 # the words of identifier schemes, and the key after them: "National Insurance | number", "Student | ID"
 SCHEME_WORDS = frozenset("national insurance social security health service nhs tax vat passport driving licence license "
                          "student employee staff membership member customer policy pension benefit benefits medicare "
-                         "medicaid taxpayer identity identification medical record unique personal public".split())
+                         "medicaid taxpayer identity identification medical record unique personal public "
+                         "provider".split())
 SCHEME_KEY = re.compile(r"(?i)[ \t]+(?:number|no\.?|num|#|id|code|card)\b")
+SCHEME_KEYS = frozenset("number no num id code card reference ref".split())
+SCHEME_VALUE = re.compile(r"(?:[ \t]*[:#]|[ \t]+is)?[ \t]*[A-Z0-9]")  # the value after its key ("is 12345 ...")
 
 
 def identifier_scheme(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is made only of identifier schemes' words right before a number key
-    ("National Insurance | number"): a field key, not a body."""
+    ("National Insurance | number"), or ends in the key itself right before the value ("Your Unique
+    Taxpayer Reference is 12345 67890", "National Insurance number QQ 12 ..."): a field key, not a body."""
     words = [folded(w) for w in text[start:end].split()]
-    return bool(words) and all(w in SCHEME_WORDS for w in words) and SCHEME_KEY.match(text, end) is not None
+    if not words or not all(w in SCHEME_WORDS or w in SCHEME_KEYS for w in words):
+        return False
+    return SCHEME_KEY.match(text, end) is not None or (words[-1] in SCHEME_KEYS and SCHEME_VALUE.match(text, end) is not None)
 
 
 def field_words(text: str, start: int, end: int) -> bool:

@@ -1,12 +1,18 @@
-"""Single letters joined by slashes in reports' shorthand: "R/O" (reporting officer), "N/A", "C/O", and a
-person's sex and race as police reports write them ("F/B": female, black; "W/M"; "B/M").
+"""Shorthand a tagger reads as names: single letters joined by slashes in reports ("R/O" reporting officer,
+"N/A", "C/O"; a person's sex and race as police reports write them: "F/B" female, black, "W/M"), and a
+profession's letters after a person's name and a comma ("James Whitcombe, MD").
 
 A tagger takes such a letter, written as a capital between slashes, for an initial or an acronym. A letter
 of a sex-and-race code is a demographic attribute (DEM); any other slash code names no one. Pure
 functions over the text and character offsets.
 """
 import re
-from typing import Optional
+from typing import List, Optional
+
+from spacy.tokens import Span
+
+from spacy_anon.extensions import span_getter
+from spacy_anon.lexicon.category_words import POST_NOMINALS
 
 SLASH_CODE = re.compile(r"(?<![\w/])[A-Za-z](?:/[A-Za-z]){1,2}(?![\w/])")
 SEXES, RACES = frozenset("MF"), frozenset("WBHAI")  # male, female; white, black, Hispanic, Asian, Indigenous
@@ -28,3 +34,18 @@ def slash_code_label(text: str, start: int, end: int) -> Optional[str]:
                 (letters[0] in SEXES and letters[1] in RACES) or (letters[0] in RACES and letters[1] in SEXES))
             return "DEM" if pair else ""
     return None
+
+
+def without_credentials_after_names(spans: List[Span], text: str) -> List[Span]:
+    """`spans` without a tagger's span of a profession's letters in capitals alone ("MD", "RN", "FRCP") right
+    after a person's span of two words or more and a comma: the person's credential, no place, organisation
+    or given name ("James Whitcombe, MD"; "RAHMAN, Md" keeps its given name)."""
+    out: List[Span] = []
+    for span in spans:
+        prev = out[-1] if out else None
+        if prev is not None and prev.label_ == "PERSON" and len(span) == 1 and span.text.isupper() and len(prev) > 1 \
+                and span.text.lower().strip(".") in POST_NOMINALS and text[prev.end_char:span.start_char] == ", " \
+                and not str(span_getter("anon_source")(span) or "").startswith("rules."):
+            continue
+        out.append(span)
+    return out

@@ -17,7 +17,8 @@ SOFTWARE_WORDS = frozenset("csv tsv pdf xml json yaml html xls xlsx doc docx txt
 # of "on ig @tasha.runs"), the abbreviations of messages and a family doctor ("RSVP by Friday", "your GP") and
 # of statutory pay and leave ("SMP", "EWC": a maternity's pay and expected week)
 # programs named with a version: the listed products and the browsers
-PROGRAMS = PRODUCTS | frozenset("chrome firefox safari chromium opera ie".split())
+PROGRAMS = PRODUCTS | frozenset("chrome firefox safari chromium opera ie ubuntu debian fedora centos rhel macos ios "
+                                 "ipados android windows".split())
 # a school's year group ("Year 2", "Yr 11", "Y6"): a class, no one's name
 _SCHOOL_YEAR = re.compile(r"(?:Year|YEAR|Yr|YR|Y)[ \t]?\d{1,2}"
                           # and a level, a band or a tier of a scheme ("Tier 2", "Band 5", "Key Stage 2")

@@ -48,7 +48,7 @@ from spacy_anon.lexicon.category_words import (
 )
 from spacy_anon.lexicon.company_names import company
 from spacy_anon.lexicon.eponyms import eponym_span
-from spacy_anon.lexicon.generic_words import folded, zipf
+from spacy_anon.lexicon.generic_words import dictionary_test, folded, zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.code_pieces import join_code_pieces
 from spacy_anon.mask.dateless import TIME_WORDS, calendar_phrase, dateless, holiday, period_code
@@ -59,7 +59,7 @@ from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun 
 from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions, software_text  # noqa: F401  (log_timestamp re-exported)
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.products import model_tokens
-from spacy_anon.mask.shorthand import slash_code_label
+from spacy_anon.mask.shorthand import slash_code_label, without_credentials_after_names
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape)
@@ -77,7 +77,7 @@ from spacy_anon.mask.name_context import (
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
     small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
     town_after_named_org, town_after_preposition, town_and_state)
-from spacy_anon.rules.recognizers.addresses import COUNTY, STATES, street_shape
+from spacy_anon.rules.recognizers.addresses import COUNTY, TOWN_STATES, street_shape
 from spacy_anon.rules.recognizers.names import first_names, last_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -110,8 +110,6 @@ COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job t
 INITIAL_NAME = re.compile(r"[A-Z]\.(?:[ \t][A-Z]\.)?[ \t]+[A-Z][A-Za-z'’]+(?:-[A-Z][A-Za-z'’]+)?")
 # a person's age as notes write it: "78 YO", "23 yo M", "54 Y/O F"; the number alone is the age
 NICKNAMED = re.compile(r"[A-Z][a-z]+[ \t]+[\"“‘(][A-Z][a-z]+[\"”’)][ \t]+[A-Z][\w'’\-]+")
-# US states' codes that follow a town ("Scottsdale AZ"); not those that are credentials too ("MD", "PA")
-TOWN_STATES = frozenset(STATES) - {"MD", "PA", "CO", "DO"}
 AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
 AGE_UNIT = re.compile(r"(?i)yoa|yo|y/o|y\.o\.a\.?|y\.o\.?")
 AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?)\b")
@@ -267,6 +265,7 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         else:
             out.append(span)
     out = given_after_surname(join_given_and_surname(out, text, relabel, is_given_name), text, relabel, is_given_name)
+    out = without_credentials_after_names(out, text)  # "James Whitcombe, MD": "MD" no place
     out = with_undetected_surnames(with_apostrophe_surnames(out, text, relabel), text, relabel, is_given_name)
     return join_inverted_names(out, text, relabel, is_given_name)
 
@@ -524,7 +523,8 @@ def lower_words_only(doc: Doc, start: int, end: int) -> bool:
     """Whether start:end is one lower-case dictionary word ("native", "fluent"; a longer piece may be a
     description the name holds: "Blood Transfusion Service (blood collection)")."""
     words = [t for t in doc[start:end] if not (t.is_punct or t.is_space)]
-    return len(words) == 1 and words[0].is_alpha and words[0].text.islower() and zipf(words[0].text) >= COMMON_ZIPF
+    return len(words) == 1 and words[0].is_alpha and words[0].text.islower() and (
+        zipf(words[0].text) >= COMMON_ZIPF or dictionary_test("en")(words[0].text))  # "(unwell)" too
 
 
 def trait_words_only(doc: Doc, start: int, end: int) -> bool:

@@ -60,6 +60,8 @@ UNIT_WORDS = ("Flat", "Apt", "Apartment", "Unit", "Suite", "Ste", "Level", "Floo
 STATES = ("AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
           "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH",
           "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "PR")
+# US states' codes that follow a town ("Scottsdale AZ"); not those that are credentials too ("MD", "PA")
+TOWN_STATES = frozenset(STATES) - {"MD", "PA", "CO", "DO"}
 COUNTRIES = ("United Kingdom", "UK", "U.K.", "Great Britain", "England", "Scotland", "Wales", "Northern Ireland",
              "Ireland", "USA", "U.S.A.", "United States", "Canada", "Spain", "España", "Portugal", "France",
              "Republica Moldova", "Germany", "Deutschland", "Italy", "Italia", "Moldova", "Republic of Moldova", "Romania", "Netherlands",
@@ -85,11 +87,14 @@ _TYPE = (r"(?:" + _words(STREET_TYPES + tuple(w.upper() for w in STREET_TYPES)) 
          r"|D[Rr]\.?(?![ \t]+[A-Z]))(?![\w'])")
 # "8 Birch Lane", "4417 N Kedzie Ave NW", "1180 CEDAR HOLLOW RD", "14 Strada Tighina", and the block a US
 # report gives for a street address ("1900 block of W. Fullerton Ave")
+# a London-style district after the street, without the rest of its postcode ("45 Holloway Rd N7 re: ...")
+_OUTWARD_AFTER = r"(?:[ \t][A-Z]{1,2}\d{1,2}[A-Z]?(?![\w\-])(?![ \t]?\d[A-Z]{2}))?"
 _BLOCK_OF = r"(?:(?:block|BLOCK|Block)[ \t]{1,3}(?:of|OF)[ \t]{1,3})?"
 _STREET_AFTER_NUMBER = (
     r"(?<![\w.,/\-])" + _NUM + r"[ \t]{1,3}" + _BLOCK_OF + r"(?:" + _DIR + r"[ \t]{1,3})?"
     r"(?:(?:" + _TITLE + _CAP + r"[ \t]{1,3}|" + _ORDINAL_NAME + r"){1,4}" + _TYPE + r"(?:[ \t]{1,3}" + _DIR + r"(?![\w']))?"
-    r"|" + _words(STREET_PREFIXES) + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
+    + _OUTWARD_AFTER
+    + r"|" + _words(STREET_PREFIXES) + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
     + r"|[A-Z][a-z]{2,20}(?:way|gate)(?![\w']))"
 )
 # "Strada Tighina 14", "Calle de Alcalá 87", "Hauptstraße 5", "Rua Augusta, 25"

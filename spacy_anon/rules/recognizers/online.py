@@ -171,6 +171,8 @@ HANDLE = Recognizer(
         (r"(?<![\w@.+\-/])@[A-Za-z_][A-Za-z0-9_]{0,29}(?![\w@]|[.\-]\w)", 0.55, 0),
         # dots inside, as Instagram and chat exports write them ("@sophie.w", "@raj.patel"); not a domain
         (r"(?<![\w@.+\-/])@[A-Za-z_][A-Za-z0-9_]{0,29}(?:\.[A-Za-z0-9_]{1,29}){1,2}(?![\w@]|[.\-]\w)", 0.55, 0),
+        # hyphens inside, as GitHub and GitLab write them ("@kpetrov-dev", "@Ravi-K")
+        (r"(?<![\w@.+\-/])@[A-Za-z][A-Za-z0-9]{0,38}(?:-[A-Za-z0-9]{1,38}){1,3}(?![\w@\-]|\.\w)", 0.55, 0),
     ]),
     validator=lambda value: False if (value.rsplit(".", 1)[-1].lower() in WEB_TLDS and "." in value)
     or value.lower() in BROADCAST_MENTIONS else None,

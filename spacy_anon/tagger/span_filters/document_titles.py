@@ -8,7 +8,9 @@ from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.tagger.span_filters.role_words import singular
 
 DOCUMENT_HEADS = frozenset("form application sheet request claim permit questionnaire checklist register log "
-                           "certificate agreement notice record summary statement invoice receipt report".split())
+                           "certificate agreement notice record summary statement invoice receipt report "
+                           "invitation offer letter contract referral confirmation notification quotation "
+                           "proposal itinerary prescription transcript".split())
 # kinds of document that title one alone, on a line of their own ("OBITUARY", "PAYSLIP", "Minutes")
 LONE_DOCUMENT_HEADS = DOCUMENT_HEADS | frozenset(
     "obituary payslip newsletter minutes agenda memo memorandum reminder bulletin announcement".split())
@@ -25,7 +27,7 @@ def starts_line(doc: Doc, i: int) -> bool:
 def document_title(doc: Doc, start: int, end: int, words: Sequence[str], is_common: Callable[[str], bool]) -> bool:
     """A form's or a letter's title opening its line, alone or before a dash or colon ("Insurance Claim
     Form – Household Contents", "SCHOOL ADMISSION FORM", "Application for Residents' Parking Permit"):
-    dictionary words ending in a document's kind."""
+    dictionary words ending in a document's kind, or opening with it before "of" ("OFFER OF EMPLOYMENT")."""
     nxt = end
     while nxt < len(doc) and doc[nxt].is_space and "\n" not in doc[nxt].text:
         nxt += 1
@@ -36,5 +38,6 @@ def document_title(doc: Doc, start: int, end: int, words: Sequence[str], is_comm
     content = [w for w in words if w.isalpha() and w not in ("s",)]
     if own_line and len(content) == 1 and end - start == 1:
         return content[0] in LONE_DOCUMENT_HEADS
-    return own_line and len(content) >= 2 and singular(content[-1]) in DOCUMENT_HEADS \
-        and all(is_common(w) or is_english_word(w) for w in content)
+    return own_line and len(content) >= 2 and (singular(content[-1]) in DOCUMENT_HEADS or (
+        singular(content[0]) in DOCUMENT_HEADS and content[1] == "of")) \
+        and all(is_common(w) or is_english_word(w) for w in content)  # "OFFER OF EMPLOYMENT" too

@@ -20,7 +20,7 @@ from spacy_anon.errors import Errors
 from spacy_anon.lexicon.category_words import MONTHS
 from spacy_anon.lexicon.generic_words import WEEKDAYS, folded, is_past_or_progressive, is_verb_form
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
-from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
+from spacy_anon.rules.recognizers.addresses import BUILDING_WORDS, STREET_TYPE_WORDS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows
 from spacy_anon.tagger.span_filters.generic_words import HONORIFICS, NUMBER_WORDS, starts_sentence
 from spacy_anon.tagger.span_filters.name_tails import BODY_WORDS, POSSESSIVES, TailWords
@@ -42,6 +42,8 @@ PERSON_TO_BODY = frozenset("to for in against before".split())
 # the heads of a public body's or an organisation's name (not of a street: "Mr Lane in Church Street" keeps
 # its label)
 INSTITUTION_HEADS = NAME_HEADS - STREET_TYPE_WORDS
+# the last words of a house's, a farm's or a street's name ("Meadow Farm", "Rose Cottage", "Church Lane")
+PLACE_HEADS = STREET_TYPE_WORDS | frozenset(w.lower() for w in BUILDING_WORDS)
 # Words after "on"/"upon" in one place name ("Newcastle upon Tyne", "Southend on Sea", "Henley on Thames").
 RIVERS = frozenset("tyne thames trent sea avon tees wye severn dee hill hudson main rhine".split())
 # Words of a date or time that a date span may open with ("last Tuesday", "early 2020", "mid-March").
@@ -220,8 +222,9 @@ def join_cut(ew: EdgeWords, words: List[Word], i: int, j: int, label: str, perso
     if run == ["of"]:  # a person of a place or firm ("Halima Yusuf of 12 Brook Road"), not "Bank of England"
         if right and has_digit(right[0]):
             return True
-        person = label in person_labels or folded(left[0]) in HONORIFICS
-        return person and len([w for w in left if folded(w) not in HONORIFICS]) >= 2 and len(right) >= 2
+        titled = folded(left[0]) in HONORIFICS  # "Mrs Okonjo of Meadow Farm": a title and a surname will do
+        person = label in person_labels or titled
+        return person and len([w for w in left if folded(w) not in HONORIFICS]) >= (1 if titled else 2) and len(right) >= 2
     return False
 
 
@@ -248,6 +251,9 @@ def piece_label(ew: EdgeWords, words: List[Word], label: str, labels: "EdgeLabel
         return labels.person  # "Dr Darby" of "Dr Darby to the Administrative Court of Appeal" read as a body
     if has_digit(texts[0]) and len(texts) >= 2 and low[-1] in STREET_TYPE_WORDS:
         return labels.address
+    if label in labels.persons and len(texts) >= 2 and texts[0][:1].isupper() and low[0] not in ew.given \
+            and low[0] not in HONORIFICS and low[-1] in PLACE_HEADS:
+        return labels.address  # "Meadow Farm" of "Mrs Okonjo of Meadow Farm": a place cut from a person
     if any(TIME.match(t) for t in texts) and all(has_digit(t) or w in DATE_WORDS for t, w in zip(texts, low)):
         return labels.date
     if any(w in MONTHS or w in WEEKDAYS for w in low) \
