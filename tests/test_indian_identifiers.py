@@ -45,3 +45,9 @@ def test_an_indian_bank_email(nlp):
     assert ("ABCPK1234F", "ID") in found and ("4521", "ID") in found, found
     assert not any(t in ("PAN", "Aadhaar") for t, _ in found), found
     assert ("Priyanka", "PERSON") in found and ("Suresh Venkataraman", "PERSON") in found, found
+
+
+def test_a_pan_typed_in_lower_case_beside_its_word(nlp):
+    found = rows(nlp, "hi its priyanka. ur pan is abcpk1234f and aadhaar ending 4521 is verified. thx")
+    assert ("abcpk1234f", "ID") in found and ("4521", "ID") in found, found
+    assert texts("the code abcpk1234f was used", "rules.in_pan") == []

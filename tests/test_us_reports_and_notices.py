@@ -58,3 +58,12 @@ def test_a_country_before_nationals_stays_a_nationality(nlp):
 
 def test_a_full_name_with_a_nickname_is_a_person(nlp):
     assert rows(nlp, "Margaret “Peggy” Okonkwo-Hill retired.") == [("Margaret “Peggy” Okonkwo-Hill", "PERSON")]
+
+
+def test_a_report_in_capitals_keeps_its_address_and_town(nlp):
+    """The same classes in a report typed in capitals: the address rule reads the text as written too (the
+    truecased reading writes "AVE" as "ave"), and "88, OF DULUTH" is a town."""
+    found = rows(nlp, "LOCATION: 1900 BLOCK OF W. FULLERTON AVE, CHICAGO, IL\nNARRATIVE: R/O RESPONDED TO A CALL.")
+    assert ("1900 BLOCK OF W. FULLERTON AVE, CHICAGO, IL", "LOC") in found, found
+    found = rows(nlp, 'OBITUARY\nHAROLD "HAL" LINDQUIST, 88, OF DULUTH, PASSED AWAY ON SUNDAY.')
+    assert ("DULUTH", "LOC") in found and ("HAL", "PERSON") in found and ("LINDQUIST", "PERSON") in found, found

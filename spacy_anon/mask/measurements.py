@@ -39,7 +39,9 @@ _DOSE = re.compile(r"(?:[A-Za-z][a-z\-]+(?:[ \t][a-z]+)?|[A-Z][A-Z\-]+(?:[ \t][A
                    r"(?i:mg|mcg|µg|ug|g|ml|iu|units?)"
                    # and its form and count, as a label prints them ("SERTRALINE 50MG TABLETS x28")
                    r"(?:[ \t](?i:tablets?|capsules?|caps|tabs?|sachets?|patch(?:es)?)(?:[ \t][x×]?\d{1,3})?)?"
-                   r"(?:[ \t](?i:" + "|".join(sorted(DOSING)) + r"))?")
+                   r"(?:[ \t](?i:" + "|".join(sorted(DOSING)) + r"))?"
+                   # and for how long ("rimadyl 50mg BID x5d", "x 7 days")
+                   r"(?:[ \t][x×][ \t]?\d{1,3}[ \t]?(?i:d|days?|w|wks?|weeks?))?")
 _DOSE_BEFORE = re.compile(r"(?i)(?:\d[ \t]?(?:mg|mcg|µg|ug|g|ml|iu|units?)|tablets?|caps(?:ules)?|daily)[ \t]+\Z")
 
 

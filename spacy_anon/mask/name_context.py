@@ -369,7 +369,7 @@ TOWN_PREPOSITIONS = {
 TOWN_CONJUNCTIONS = {"en": frozenset({"and", "or"}), "pt": frozenset({"e", "ou"}), "es": frozenset({"y", "e", "o"})}
 TOWN_WORDS = re.compile(r"[^\W\d_][\w'’.-]*(?:[ \t][^\W\d_][\w'’.-]*){0,2}")
 _WORD_END = re.compile(r"(\w+)[ \t]+$")
-_AGE_OF = re.compile(r"\d{1,3},[ \t]+of[ \t]+$")  # a notice's "Hal Lindquist, 88, of Duluth": where someone lived
+_AGE_OF = re.compile(r"(?i)\d{1,3},[ \t]+of[ \t]+$")  # a notice's "Hal Lindquist, 88, of Duluth": where someone lived
 
 
 def town_after_preposition(text: str, start: int, end: int, lang: str, countries: bool = True) -> bool:

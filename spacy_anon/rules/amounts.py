@@ -46,7 +46,7 @@ HEDGE_REACH = 40
 # digits (or "1 000 000 ...") to its end again from every position in it.
 _AMOUNT = (r"(?<![\d.,])(?:\d{1,3}(?:(?:[,.]|\s(?=\d{3}\b))\d{3}){0,7}(?:[.,]\d{1,2})?(?!\d)"
            r"|\d{1,18}(?:[.,]\d{1,18})?(?!\d))")
-_SCALE = r"(?:\s*(?:million|billion|thousand|bn|m|mln)\b)?"
+_SCALE = r"(?:\s*(?:million|billion|thousand|bn|m|mln)\b|[kK]\b)?"  # and "140k", as adverts write salaries
 # codes that are also clinical abbreviations ("INR 2.5" is a clotting ratio, "CAD" a heart disease): before
 # a number they are money only for an amount no lab value or score has (three digits or more)
 CLINICAL_CODES = ("INR", "CAD")
@@ -61,7 +61,9 @@ _NAME = rf"(?:(?:{_NATIONAL})\s+)?(?:{cased_alternation(CURRENCY_NAMES, True)})"
 MONEY = [
     # "SEK 35,000", "GBP 39.95", "£400", "€ 1.2 million", "approximately SEK 14.6 million"
     # a code is a word of its own ("SATS 95", oxygen saturation, holds no "ATS"); no percentage follows
-    (rf"(?:(?<![A-Za-z]){_PLAIN_CODE}\s?|{_SYMBOL}\s?)(?:{_AMOUNT}){_SCALE}(?!\w|\s?%)", 0.85, 0),
+    # and a range with its second amount ("£120-140k", "$50k–$60k")
+    (rf"(?:(?<![A-Za-z]){_PLAIN_CODE}\s?|{_SYMBOL}\s?)(?:{_AMOUNT}){_SCALE}"
+     rf"(?:(?:[-–]|[ \t]?[-–][ \t]?(?={_SYMBOL})){_SYMBOL}?(?:{_AMOUNT}){_SCALE})?(?!\w|\s?%)", 0.85, 0),
     (rf"(?<![A-Za-z])(?:{'|'.join(CLINICAL_CODES)})\s?(?:(?:{_LARGE_AMOUNT})|(?:{_AMOUNT})\s*(?:million|billion|"
      rf"thousand|bn|mln)\b)(?!\w|\s?%)", 0.85, 0),
     # "1,336 Swedish kronor", "50,169.18 pounds sterling (GBP)", "88,674 zlotys", "100 NOK"

@@ -12,11 +12,17 @@ from spacy_anon.rules.batch_scan import Batch, batch_hits, finder_skips
 from spacy_anon.rules.dates import months_capitalised
 from spacy_anon.rules.prefilter import prefilter_for
 from spacy_anon.rules.recognizers import POSTAL_LOCALES, Recognizer, get_recognizers
+from spacy_anon.rules.recognizers.addresses import street_anchored
 from spacy_anon.text_views import TextView, compact_view, normalized_view, touches_change, windows
 
 # labels of structured identifiers (contacts, identifiers, codes, dates): their case is part of their
 # shape, so they are read as written, never truecased (`find_matches`, `spacy_anon.fast_path`)
 STRUCTURED_LABELS = ("CONTACT", "ID", "CODE", "DATETIME")
+# recognizers that read a recased text both ways, with what a match on the text as written must hold: an
+# address in capitals matches as written when it holds a numbered street ("1900 BLOCK OF W. FULLERTON AVE",
+# where the reading writes "ave"; not "SEPTEMBER 2000 ON", a Dutch postcode's shape), one in lower case as
+# read ("42 Crescent Road")
+BOTH_READINGS = {"rules.address": street_anchored}
 
 DENY_SOURCE = "rules.deny_list"
 _SENTENCE_END = re.compile(r"[.!?](?:\s+|\s*\n)(?=[\"'(¿¡]?[A-ZÁÉÍÓÚÂÊÔÃÕÇÑ])")
@@ -303,7 +309,8 @@ def find_matches(
     reading: `text` with its lines in capitals or lower case truecased (`spacy_anon.casing`, the same
         length): the recognizers of names, places and the like read it, while those of structured
         identifiers (`STRUCTURED_LABELS`: their case is part of their shape, "MORGA753116SM9IJ") read
-        `text` as written. None, or `text` itself: every recognizer reads `text`.
+        `text` as written, and the address recognizer reads both (`BOTH_READINGS`). None, or `text`
+        itself: every recognizer reads `text`.
     RETURNS: matches with score >= min_score sorted by start offset; deny-list terms always included.
     """
     if options is None:
@@ -323,6 +330,8 @@ def find_matches(
             rest = [r for r in recognizers if r.label != "DATETIME"]
         if recased:
             found.extend(_scan(text, [r for r in rest if r.label in STRUCTURED_LABELS], options, raw_hits))
+            found.extend(m for m in _scan(text, [r for r in rest if r.name in BOTH_READINGS], options)
+                         if BOTH_READINGS[m.source](text, m.start, m.end))
             scanning.release()
             found.extend(_scan(reading, [r for r in rest if r.label not in STRUCTURED_LABELS], options))
         else:

@@ -297,6 +297,20 @@ def _grow_left(text: str, start: int) -> int:
     return start
 
 
+_BLOCK_WORDS = re.compile(r"[ \t]block[ \t]+of[ \t]")  # a hundred block's words, no part of a street's name
+
+
+def street_anchored(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] holds a numbered street (`STREET`) whose name holds no function word: an
+    address by its street, not only by a town and a code's shape ("SEPTEMBER 2000 ON" in capitals looks like
+    a town and a Dutch postcode, "1 TO ST" and "1989 RESPECTIVELY BY A MAJOR BANK" like streets)."""
+    street = STREET.search(text, start, end)
+    if street is None:
+        return False
+    words = _BLOCK_WORDS.sub(" ", street.group().lower()).split()[1:-1]  # the name between number and type
+    return not any(w in STOP_WORDS for w in words)  # not "X 1 TO ST-SR" of a note, "1989 RESPECTIVELY BY A ... BANK"
+
+
 def find_addresses(text: str) -> List[Tuple[int, int, float]]:
     """(start, end, score) of every address in `text`, merged where two anchors meet."""
     found: List[Tuple[int, int, float]] = []

@@ -103,6 +103,11 @@ def _code_enough(match: "re.Match[str]") -> bool:
                                     and SHORT_CODE.fullmatch(code) is not None)
 
 
+# a loyalty scheme's number after the scheme's name ("Frequent flyer: BA Executive Club 12345678", "Loyalty:
+# Tesco Clubcard 6340 0412 3456"): the member's number, however the scheme is called
+_SCHEME_NUMBER = re.compile(
+    r"(?i:\b(?:frequent[ \t\-]fl[yi]er|loyalty|membership|rewards?)(?:[ \t]+(?:no\.?|number|#))?[ \t]*:?[ \t]*)"
+    r"(?:[A-Z][\w&'’\-]*[ \t]+){1,4}(?P<code>\d[\d \-]{4,22}\d)(?![\w\-/]|[.,]\d)")
 # the last digits given of an account ("from account ending 6612"), which narrow it to one
 _ACCOUNT_TAIL = re.compile(r"(?i)\b(?:account|acct)\b[^\n.]{0,12}?" + last_digits(r"\d{4}", r"end(?:ed|ing|s)"))
 # the account number written after a sort code ("account 40-12-76 31926819", "sort code 40-12-76 / 31926819")
@@ -133,6 +138,10 @@ def find_labelled(text: str) -> Iterator[Tuple[int, int, str]]:
         if match.span() not in seen:
             seen.add(match.span())
             yield match.start(), match.end(), "REFERENCE_NUMBER"
+    for match in scanning.finditer(_SCHEME_NUMBER, text):
+        if match.span("code") not in seen and _enough_digits(match.group("code")):
+            seen.add(match.span("code"))
+            yield match.start("code"), match.end("code"), "ACCOUNT_NUMBER"
     for match in scanning.finditer(_ACCOUNT_TAIL, text):
         if match.span(1) not in seen:
             seen.add(match.span(1))
@@ -179,7 +188,7 @@ def _may_hold(text: str) -> bool:
 
 def _recognizer(name: str, fine_type: str) -> Recognizer:
     return Recognizer(name=name, label="ID", type=fine_type, finder=_finder_of(fine_type),
-                      needs=(_LABELLED, _NAMED, _PREFIXED, _PATH_ID, _ACCOUNT_TAIL, _SLASHED),
+                      needs=(_LABELLED, _NAMED, _PREFIXED, _PATH_ID, _ACCOUNT_TAIL, _SLASHED, _SCHEME_NUMBER),
                       negative_context=NEGATIVE_CONTEXT, prefilter=_may_hold)
 
 

@@ -197,8 +197,12 @@ IN_PAN = Recognizer(
     name="rules.in_pan",
     label="ID",
     type="PAN",
-    patterns=compile_patterns([(r"(?<![\w\-])[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z](?![\w\-])", 0.4, 0)]),
-    validator=lambda value: None if v.in_pan_valid(value) else False,
+    patterns=compile_patterns([
+        (r"(?<![\w\-])[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z](?![\w\-])", 0.4, 0),
+        # typed in lower case in a chat ("ur pan is abcpk1234f"): only beside a PAN word
+        (r"(?<![\w\-])[a-z]{3}[pchfatbljg][a-z]\d{4}[a-z](?![\w\-])", 0.2, 0),
+    ]),
+    validator=lambda value: None if v.in_pan_valid(value.upper()) else False,
     context=("pan", "pan card", "pan no", "permanent account number", "income tax", "itr"),
     prefilter=has_digits(4),
 )

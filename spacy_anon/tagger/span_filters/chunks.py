@@ -50,8 +50,12 @@ def trim_partial_chunks(doc: Doc, spans: List[Scored]) -> List[Scored]:
     def alnum(i: int, j: int) -> bool:  # tokens i..j-1 hold a letter or digit
         return any(ch.isalnum() for t in doc[i:j] for ch in t.text)
 
+    def digit(i: int, j: int) -> bool:
+        return any(ch.isdigit() for t in doc[i:j] for ch in t.text)
+
     out = []
     for start, end, label, score in spans:
+        counted = label in COUNT_LABELS and digit(start, end)
         if ids[start] != ids[end - 1]:
             if end < len(doc) and ids[end] == ids[end - 1]:
                 chunk_end = end
@@ -67,12 +71,15 @@ def trim_partial_chunks(doc: Doc, spans: List[Scored]) -> List[Scored]:
                 end -= 1
         elif part_of_a_decimal(doc, ids, start, end):
             continue  # "9" of "Cholesterol 5.9 mmol/L": a piece of a measured value names nothing
+        if counted and not digit(start, end) and not any(sum(c.isupper() for c in t.text) >= 2 for t in doc[start:end]):
+            continue  # "hrs I" of "23:40 hrs I": an amount cut from its number is none ("III SPP" of a reference stays)
         if end > start:
             out.append((start, end, label, score))
     return out
 
 
 DECIMAL = re.compile(r"\d+[.,]\d+")
+COUNT_LABELS = frozenset({"QUANTITY"})  # labels of amounts: a span of one that loses its digits goes
 
 
 def part_of_a_decimal(doc: Doc, ids: List[int], start: int, end: int) -> bool:

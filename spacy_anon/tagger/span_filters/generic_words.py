@@ -68,7 +68,11 @@ def _closes(doc: Doc, start: int, end: int, opener: str) -> bool:
 
 SUBJECT_PRONOUNS = frozenset("you he she we they it".split())
 # prepositions a date span of a tagger may end with before a time a rule reads ("Sunday 7 December at" 6pm)
-DATE_TAIL_WORDS = frozenset("at on from by around about".split())
+DATE_TAIL_WORDS = frozenset("at on from by around about approximately approx roughly circa".split())
+
+
+# what a letter's opening wish hopes for ("Hope you're well", "Hope all is good", "Hope this finds you well")
+WISH_OBJECTS = frozenset("you u all this everything things your ur the".split())
 
 
 class GenericWordTrimmer:
@@ -114,6 +118,8 @@ class GenericWordTrimmer:
         """A greeting or interjection that opens the span, follows punctuation or another one ("Thanks,
         Best regards"); inside a run of names it is a name ("George Best")."""
         w = folded(self.texts[i])
+        if w == "hope" and self.wishes(i):
+            return True  # "Hope you're well!", "Hope all is good": a letter's opening wish, no "Hope Miller"
         if (w not in GREETINGS and w not in INTERJECTIONS) or w in NUMBER_WORDS or self.s.acronym(i):
             return False
         if w not in GREETINGS and self.s.mid_title(i):
@@ -125,6 +131,13 @@ class GenericWordTrimmer:
             return True
         prev = folded(self.texts[j])
         return prev in GREETINGS or prev in INTERJECTIONS
+
+    def wishes(self, i: int) -> bool:
+        """Whether the word after "Hope" at `i` makes it a wish ("Hope you're well", "hope all is good")."""
+        j = i + 1
+        while j < len(self.texts) and self.spaces[j]:
+            j += 1
+        return j < len(self.texts) and folded(self.texts[j]) in WISH_OBJECTS
 
     def gday(self, i: int) -> bool:
         """The greeting "G'day" as the tokenizer cuts it ("G", "'", "day"), written together."""
