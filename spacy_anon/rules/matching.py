@@ -2,7 +2,7 @@
 import bisect
 import re
 from functools import lru_cache
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from spacy_anon.errors import Errors
@@ -330,8 +330,7 @@ def find_matches(
             rest = [r for r in recognizers if r.label != "DATETIME"]
         if recased:
             found.extend(_scan(text, [r for r in rest if r.label in STRUCTURED_LABELS], options, raw_hits))
-            found.extend(m for m in _scan(text, [r for r in rest if r.name in BOTH_READINGS], options)
-                         if BOTH_READINGS[m.source](text, m.start, m.end))
+            found.extend(_as_written(text, reading, [r for r in rest if r.name in BOTH_READINGS], options))
             scanning.release()
             found.extend(_scan(reading, [r for r in rest if r.label not in STRUCTURED_LABELS], options))
         else:
@@ -352,6 +351,30 @@ def find_matches(
     if options.resolve_overlaps:
         return resolve_rule_overlaps(found)
     return sorted(found, key=lambda m: (m.start, -m.end))
+
+
+def _as_written(text: str, reading: str, recognizers: Sequence[Recognizer], options: RuleOptions) -> List[RuleMatch]:
+    """The matches of `recognizers` (`BOTH_READINGS`) in the runs of lines that the reading recased, read as
+    written, that hold what their check asks; the other lines read the same both ways."""
+    found: List[RuleMatch] = []
+    if not recognizers:
+        return found
+    blocks: List[List[int]] = []
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        end = pos + len(line)
+        if text[pos:end] != reading[pos:end]:
+            if blocks and blocks[-1][1] == pos:
+                blocks[-1][1] = end  # an address runs over lines: one block of the lines recased together
+            else:
+                blocks.append([pos, end])
+        pos = end
+    for start, end in blocks:
+        block = text[start:end]
+        found.extend(replace(m, start=m.start + start, end=m.end + start) for m in _scan(block, recognizers, options)
+                     if BOTH_READINGS[m.source](block, m.start, m.end))
+        scanning.release()
+    return found
 
 
 def find_matches_batch(

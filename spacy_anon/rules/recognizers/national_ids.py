@@ -163,17 +163,20 @@ AADHAAR_LOOSE_SCORE = 0.3  # one run or dashes, check digit valid: needs a conte
 _AADHAAR_CANDIDATE = re.compile(r"(?<![\w\-.])[2-9]\d{3}([ \-]?)\d{4}\1\d{4}(?![\w\-]|[ .]\d)")
 # the last digits alone, as a letter or a call gives them ("Aadhaar ending 4521", "Aadhaar no. XXXX XXXX 4521")
 _AADHAAR_TAIL = re.compile(r"(?i)\b(?:aadhaa?r|adhaar|uid)\b[^\n.]{0,20}?" + last_digits(r"\d{4}"))
+_AADHAAR_WORD = re.compile(r"(?i)aadhaa?r|adhaar|\buid\b")
 _AADHAAR_MASKED = re.compile(r"(?<![\w*•])[xX*•]{4}[ \-]?[xX*•]{4}[ \-]?\d{4}(?![\w\-]|[ .]\d)")
 
 
 def _aadhaar_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
     """Aadhaar numbers whose Verhoeff check digit holds (only the spaced 4-4-4 form stands alone), a keyed
-    one that fails it (mistyped), and the last four digits after an Aadhaar word or behind X's."""
+    one that fails it (mistyped), and, where an Aadhaar word is, the last four digits after it or behind X's."""
     for m in scanning.finditer(_AADHAAR_CANDIDATE, text):
         if v.in_aadhaar_valid(m.group()):
             yield m.start(), m.end(), AADHAAR_SPACED_SCORE if m.group(1) == " " else AADHAAR_LOOSE_SCORE, True
         elif keyed_before(text, m.start(), AADHAAR_KEYS):
             yield m.start(), m.end(), AADHAAR_SPACED_SCORE, False
+    if _AADHAAR_WORD.search(text) is None:
+        return  # the last digits alone are an Aadhaar number's only beside its word
     for m in _AADHAAR_TAIL.finditer(text):
         yield m.start(1), m.end(1), 0.7, False
     for m in _AADHAAR_MASKED.finditer(text):

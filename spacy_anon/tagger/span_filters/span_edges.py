@@ -104,10 +104,10 @@ def sentence_end(doc: Doc, word: Word) -> bool:
     return not (len(stem) <= 1 or folded(stem) in ABBREVIATIONS or "." in stem)
 
 
-def key_colon(doc: Doc, word: Word) -> bool:
+def key_colon(ew: "EdgeWords", word: Word) -> bool:
     """The word ends in a colon before a space: a speaker's or a field's key ends there, its words or value
     follow ("Officer Cook: Step out of the car")."""
-    return word[1] - word[0] > 1 and doc[word[1] - 1].text == ":" and bool(doc[word[1] - 1].whitespace_)
+    return word[1] - word[0] > 1 and ew.words[word[1] - 1] == ":" and bool(ew.spacing[word[1] - 1])
 
 
 def field_gap(doc: Doc, a: Word, b: Word) -> bool:
@@ -299,7 +299,7 @@ def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabe
         return None
     sentences: List[List[Word]] = [[words[0]]]
     for prev, word in zip(words, words[1:]):
-        if lines and (sentence_end(doc, prev) or field_gap(doc, prev, word) or key_colon(doc, prev)):
+        if lines and (sentence_end(doc, prev) or field_gap(doc, prev, word) or key_colon(ew, prev)):
             sentences.append([])
         sentences[-1].append(word)
     pieces: List[List[Word]] = []
@@ -312,7 +312,7 @@ def cut_pieces(ew: EdgeWords, start: int, end: int, label: str, labels: EdgeLabe
     for piece in pieces:
         if not all(ew.plain(w) for w in piece):
             end = piece[-1][1]
-            if end - piece[-1][0] > 1 and (sentence_end(doc, piece[-1]) or key_colon(doc, piece[-1])):
+            if end - piece[-1][0] > 1 and (sentence_end(doc, piece[-1]) or key_colon(ew, piece[-1])):
                 end -= 1  # the full stop that ends the sentence ("Ama."), a key's colon ("Cook:")
             out.append((piece[0][0], end, piece_label(ew, piece, label, labels)))
     return out
