@@ -1,5 +1,6 @@
 """A form's key made of ordinary words at the start of its line ("Lease Term:", "Date/Time:", "Security
-Deposit:", "Reporting Officer:"): it names a field, the value after its colon is what may identify.
+Deposit:", "Reporting Officer:"), or an identifier scheme's name before its value ("National Insurance
+number QQ 12 ..."): it names a field, the value after it is what may identify.
 
 A tagger reads such a key as a name when its words are capitalised. Two to four dictionary words of
 English before a line's colon, none a stop word ("He said this:") or a given name ("Rose Hill:", "Tom
@@ -9,7 +10,7 @@ a speaker's name, which stays one. Pure functions over the text and character of
 import re
 
 from spacy_anon.lexicon.category_words import ROLE_WORDS
-from spacy_anon.lexicon.generic_words import dictionary_test
+from spacy_anon.lexicon.generic_words import dictionary_test, folded
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.names import first_names
 from spacy_anon.tagger.span_filters.base import stop_words
@@ -43,3 +44,23 @@ def common_words_key(text: str, start: int, end: int) -> bool:
         return False
     stops, common, given = stop_words("en"), dictionary_test("en"), first_names()
     return all(w and w not in stops and w not in given and common(w) for w in words)
+
+
+# the words of identifier schemes, and the key after them: "National Insurance | number", "Student | ID"
+SCHEME_WORDS = frozenset("national insurance social security health service nhs tax vat passport driving licence license "
+                         "student employee staff membership member customer policy pension benefit benefits medicare "
+                         "medicaid taxpayer identity identification medical record unique personal public "
+                         "provider".split())
+SCHEME_KEY = re.compile(r"(?i)[ \t]+(?:number|no\.?|num|#|id|code|card)\b")
+SCHEME_KEYS = frozenset("number no num id code card reference ref".split())
+SCHEME_VALUE = re.compile(r"(?:[ \t]*[:#]|[ \t]+is)?[ \t]*[A-Z0-9]")  # the value after its key ("is 12345 ...")
+
+
+def identifier_scheme(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is made only of identifier schemes' words right before a number key
+    ("National Insurance | number"), or ends in the key itself right before the value ("Your Unique
+    Taxpayer Reference is 12345 67890", "National Insurance number QQ 12 ..."): a field key, not a body."""
+    words = [folded(w) for w in text[start:end].split()]
+    if not words or not all(w in SCHEME_WORDS or w in SCHEME_KEYS for w in words):
+        return False
+    return SCHEME_KEY.match(text, end) is not None or (words[-1] in SCHEME_KEYS and SCHEME_VALUE.match(text, end) is not None)

@@ -31,7 +31,7 @@ from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS, dictionary_t
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
-from spacy_anon.mask.form_keys import common_words_key
+from spacy_anon.mask.form_keys import common_words_key, identifier_scheme  # noqa: F401  (re-exported)
 from spacy_anon.mask.software_words import software_word
 from spacy_anon.rules.recognizers.addresses import STATES
 from spacy_anon.rules.recognizers.fields import TABLE_KEYS, field_key
@@ -98,7 +98,15 @@ def after_person_word(text: str, start: int, end: int, leads: frozenset = PERSON
     if not PERSON_SHAPE.fullmatch(text[start:end]):
         return False
     before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    if before is None:  # "his daughter, Lin, on 4 June": a relative named after a comma, as an apposition
+        kin = _KIN_COMMA_BEFORE.search(text, max(0, start - 40), start)
+        return kin is not None and kin.group(1).lower() in KINSHIP_WORDS and kin.group(1).lower() in leads \
+            and _COMMA_OR_END.match(text, end) is not None
     return before is not None and before.group(1).lower() in leads
+
+
+_COMMA_OR_END = re.compile(r"[ \t]*(?:[,;.)]|$)")  # an apposition's name ends with the clause
+_KIN_COMMA_BEFORE = re.compile(r"([^\W\d_]+),[ \t]+$")
 
 
 POST_AGE = re.compile(r"\d{1,2}\s?(?:s|m|min|mins|h|hr|hrs|d|w|wk|mo|y|yr)")
@@ -278,11 +286,13 @@ def capitalised_opener(doc: Doc, i: int, end: int) -> bool:
 
 
 # a form's or a letter's key of a place: the value after it is a place, whatever a tagger took it for
+# (the key opens its line or a form's column, one word before it at most: "Incident location:", not "Dial by your
+# location:"; the value's later parts: "Location: Albany Road, Cardiff"; lower-case words: "Location: junction of")
 _PLACE_FIELD_BEFORE = re.compile(
-    r"(?i)\b(?:place[ \t]+of[ \t]+(?:birth|residence|issue|work)|birth[ \t]?place|city|town|village|county|"
+    r"(?i)(?:(?<![^\n])|(?<=[ \t]{2})|(?<=\t))[ \t]*(?:[a-z]+[ \t]+)?"
+    r"(?:place[ \t]+of[ \t]+(?:birth|residence|issue|work)|birth[ \t]?place|city|town|village|county|"
     r"country(?:[ \t]+of[ \t]+(?:birth|residence))?|home[ \t]?town|location|venue)[ \t]*:[ \t]*"
-    r"(?P<parts>(?:[^\n:,;]{1,60},[ \t]*){0,3})(?:[a-z][a-z ]{0,30}[ \t])?$")  # the value's later parts too:
-# "Location: Albany Road, Cardiff"; lower-case words before it: "Location: junction of Cowley Road and ..."
+    r"(?P<parts>(?:[^\n:,;]{1,60},[ \t]*){0,3})(?:[a-z][a-z ]{0,30}[ \t])?$")
 
 
 _SEX_FIELD_BEFORE = re.compile(r"(?i)\b(?:sex|gender)[ \t]*:[ \t]*$")
@@ -419,26 +429,6 @@ def line_field_key(text: str, start: int, end: int) -> bool:
     lead = [folded(w).removesuffix("'s").removesuffix("’s") for w in key.group(1).split()]
     stops = stop_words("en")  # "He gave his name:" is a sentence
     return not any(w in stops or is_past_or_progressive(w, dictionary_test("en")) for w in lead)
-
-
-# the words of identifier schemes, and the key after them: "National Insurance | number", "Student | ID"
-SCHEME_WORDS = frozenset("national insurance social security health service nhs tax vat passport driving licence license "
-                         "student employee staff membership member customer policy pension benefit benefits medicare "
-                         "medicaid taxpayer identity identification medical record unique personal public "
-                         "provider".split())
-SCHEME_KEY = re.compile(r"(?i)[ \t]+(?:number|no\.?|num|#|id|code|card)\b")
-SCHEME_KEYS = frozenset("number no num id code card reference ref".split())
-SCHEME_VALUE = re.compile(r"(?:[ \t]*[:#]|[ \t]+is)?[ \t]*[A-Z0-9]")  # the value after its key ("is 12345 ...")
-
-
-def identifier_scheme(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is made only of identifier schemes' words right before a number key
-    ("National Insurance | number"), or ends in the key itself right before the value ("Your Unique
-    Taxpayer Reference is 12345 67890", "National Insurance number QQ 12 ..."): a field key, not a body."""
-    words = [folded(w) for w in text[start:end].split()]
-    if not words or not all(w in SCHEME_WORDS or w in SCHEME_KEYS for w in words):
-        return False
-    return SCHEME_KEY.match(text, end) is not None or (words[-1] in SCHEME_KEYS and SCHEME_VALUE.match(text, end) is not None)
 
 
 def field_words(text: str, start: int, end: int) -> bool:
