@@ -336,6 +336,10 @@ class AnonMask(Pipe):
         carry_corpus_types(kept, candidates, GENERIC_TYPES)  # a tagger's corpus label survives
         kept = span_kinds.decide_categories(kept, text, span_kinds.person_names().__contains__, fine_types.relabelled,
                                             is_given_name=world_given_names().__contains__)
+        allowed, whole = self.candidate_finder.allowed(text)
+        if allowed or whole:  # a reading that grew a name ("Mr Courtney" + "Smith") leaves an allowed word alone
+            pairs = self.candidate_finder.trim_allowed(doc, [(s, s) for s in kept], text, allowed, whole)
+            kept = sorted((piece for piece, _ in pairs), key=lambda s: (s.start_char, s.end_char))
         kept = one_label_per_name(kept, fine_types.relabelled)  # one place, one label, one entity
         kept = fine_types.decide_fine_types(kept, text)  # once, whoever detected: policies and the table use it
         for a, b in zip(kept, kept[1:]):
