@@ -12,7 +12,7 @@ from spacy_anon.extensions import doc_text, span_getter
 from spacy_anon.lexicon.generic_words import zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.handles import NAME_ZIPF
-from spacy_anon.mask.name_context import NAME_FIELD
+from spacy_anon.mask.name_context import NAME_FIELD, TITLE_HONORIFICS, after_person_word
 from spacy_anon.rules.recognizers.names import last_names
 
 POSSESSIVE_ENDINGS = frozenset(("'s", "’s", "'", "’"))
@@ -72,7 +72,12 @@ def given_after_surname(spans: List[Span], text: str, relabel: Callable[[Span, s
 
 # a title right before a given name ("Dr Rose Cook", "Nurse Will Baker"): a capitalised word after the pair is
 # the surname even when it is a frequent word
-_TITLE_BEFORE = re.compile(r"(?i)\b(?:dr|mr|mrs|ms|miss|mx|prof|professor|nurse|sister|rev|revd|sir|dame)\.?[ \t]+$")
+TITLES = TITLE_HONORIFICS | frozenset("professor nurse sister rev revd".split())
+
+
+def titled(text: str, start: int, end: int) -> bool:
+    """Whether the name text[start:end] follows a title ("Dr Rose", "Nurse Will")."""
+    return after_person_word(text, start, end, TITLES)
 
 
 def surname_after_given(prev: Span, span: Span, is_given_name: Callable[[str], bool]) -> bool:
@@ -83,8 +88,7 @@ def surname_after_given(prev: Span, span: Span, is_given_name: Callable[[str], b
             and len(span) == 1 and word[:1].isupper() and word[1:].islower()):
         return False
     text = doc_text(prev.doc)
-    titled = _TITLE_BEFORE.search(text, max(0, prev.start_char - 12), prev.start_char) is not None
-    if titled and word.lower() in last_names():
+    if titled(text, prev.start_char, prev.end_char) and word.lower() in last_names():
         return True  # "Dr Faith" + "Cook": the name after a title, a listed surname after it
     return is_given_name(prev[0].lower_) and zipf(word.lower()) < NAME_ZIPF
 
@@ -174,12 +178,12 @@ def with_undetected_surnames(spans: List[Span], text: str, relabel: Callable[[Sp
     for i, span in enumerate(spans):
         nxt = spans[i + 1].start_char if i + 1 < len(spans) else len(text)
         one = span.label_ == "PERSON" and len(span) == 1 and span.text.istitle() and not _by_rule(span)
-        titled = one and _TITLE_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is not None
-        match = _NEXT_CAPITALISED.match(text, span.end_char) if one and (titled or is_given_name(span[0].lower_)) \
+        after_title = one and titled(text, span.start_char, span.end_char)
+        match = _NEXT_CAPITALISED.match(text, span.end_char) if one and (after_title or is_given_name(span[0].lower_)) \
             else None
         word = match.group(1) if match is not None else ""
         grown = span.doc.char_span(span.start_char, match.end()) if match is not None and match.end() <= nxt and (
-            (titled and word.lower() in last_names())  # "Dr Faith" + "Cook"
+            (after_title and word.lower() in last_names())  # "Dr Faith" + "Cook"
             or (is_given_name(span[0].lower_) and zipf(word.lower()) < NAME_ZIPF
                 and not {fold_accents(word), fold_accents(word.lower())} & known_place_names()
                 and not is_given_name(word.lower()))) else None

@@ -63,13 +63,20 @@ _NHS_CANDIDATE = re.compile(r"(?<![\w\-.])\d{3}([ \-]?)\d{3}\1\d{4}(?![\w\-]|[ .
 NHS_KEYS = ("nhs", "nhs number", "nhs no", "chi")
 
 
+def checked_numbers(text: str, candidate: "re.Pattern[str]", valid, keys: Tuple[str, ...], spaced: float,
+                    loose: float) -> Iterator[Tuple[int, int, float, bool]]:
+    """The `candidate` numbers (group 1: the separator) whose check digit holds, scored `spaced` when spaced
+    as printed and `loose` otherwise, and those that fail it right after one of `keys` (mistyped: still one)."""
+    for m in scanning.finditer(candidate, text):
+        if valid(m.group()):
+            yield m.start(), m.end(), spaced if m.group(1) == " " else loose, True
+        elif keyed_before(text, m.start(), keys):  # "NHS number: 123 456 7890", mistyped
+            yield m.start(), m.end(), spaced, False
+
+
 def _nhs_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
     """NHS numbers whose mod-11 check digit holds; only the spaced 3-3-4 form stands alone."""
-    for m in scanning.finditer(_NHS_CANDIDATE, text):
-        if v.nhs_number_valid(m.group()):
-            yield m.start(), m.end(), NHS_SPACED_SCORE if m.group(1) == " " else NHS_LOOSE_SCORE, True
-        elif keyed_before(text, m.start(), NHS_KEYS):  # "NHS number: 123 456 7890", mistyped: still one
-            yield m.start(), m.end(), NHS_SPACED_SCORE, False
+    return checked_numbers(text, _NHS_CANDIDATE, v.nhs_number_valid, NHS_KEYS, NHS_SPACED_SCORE, NHS_LOOSE_SCORE)
 
 
 UK_NHS = Recognizer(
@@ -170,11 +177,8 @@ _AADHAAR_MASKED = re.compile(r"(?<![\w*•])[xX*•]{4}[ \-]?[xX*•]{4}[ \-]?\d
 def _aadhaar_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
     """Aadhaar numbers whose Verhoeff check digit holds (only the spaced 4-4-4 form stands alone), a keyed
     one that fails it (mistyped), and, where an Aadhaar word is, the last four digits after it or behind X's."""
-    for m in scanning.finditer(_AADHAAR_CANDIDATE, text):
-        if v.in_aadhaar_valid(m.group()):
-            yield m.start(), m.end(), AADHAAR_SPACED_SCORE if m.group(1) == " " else AADHAAR_LOOSE_SCORE, True
-        elif keyed_before(text, m.start(), AADHAAR_KEYS):
-            yield m.start(), m.end(), AADHAAR_SPACED_SCORE, False
+    yield from checked_numbers(text, _AADHAAR_CANDIDATE, v.in_aadhaar_valid, AADHAAR_KEYS, AADHAAR_SPACED_SCORE,
+                               AADHAAR_LOOSE_SCORE)
     if _AADHAAR_WORD.search(text) is None:
         return  # the last digits alone are an Aadhaar number's only beside its word
     for m in _AADHAAR_TAIL.finditer(text):
