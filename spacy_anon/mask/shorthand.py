@@ -24,11 +24,10 @@ def slash_code_label(text: str, start: int, end: int) -> Optional[str]:
     ("F/B", "W/M"), "" for any other code ("R/O"); None when the letter is no part of one."""
     if end - start != 1:
         return None
-    window = max(0, start - _REACH)
-    for m in SLASH_CODE.finditer(text, window):
-        if m.start() > start:
-            break
-        if end <= m.end():
+    # a code is five characters at most: one that holds the letter ends before end + _REACH, so the window's
+    # end (which a lookahead reads as the text's) lies past the character after it
+    for m in SLASH_CODE.finditer(text, max(0, start - _REACH), min(len(text), end + _REACH + 1)):
+        if m.start() <= start and end <= m.end():
             letters = m.group().upper().split("/")
             pair = len(letters) == 2 and ({letters[0], letters[1]} & SEXES) and (
                 (letters[0] in SEXES and letters[1] in RACES) or (letters[0] in RACES and letters[1] in SEXES))
