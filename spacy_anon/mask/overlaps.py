@@ -168,6 +168,11 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
                 # a place that holds the whole address read more of it ("654 Rua Ana Caciola 1159"): it stays
                 and not (span.label_ == v.label_ == "LOC" and span.start <= v.start and v.end <= span.end)]
         if not over:
+            dated = [v for v in near if v.label_ == "DATETIME" and span.start < v.end and v.start < span.end] \
+                if span.label_ in ("MISC", "DEM") else []
+            if dated and all(_filler(span.doc[a:b]) for a, b in _outside(span, {i for v in dated
+                                                                              for i in range(v.start, v.end)})):
+                continue  # "DOB 01/02/1960" a MISC: a date's key and the date, which the rule reads
             out.append(span)
             continue
         pieces = _outside(span, {i for v in over for i in range(v.start, v.end)})
