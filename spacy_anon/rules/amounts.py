@@ -53,7 +53,7 @@ CLINICAL_CODES = ("INR", "CAD")
 _CODE = rf"(?:{'|'.join(CURRENCY_CODES)})"
 _PLAIN_CODE = rf"(?:{'|'.join(c for c in CURRENCY_CODES if c not in CLINICAL_CODES)})"
 _LARGE_AMOUNT = r"(?<![\d.,])(?:\d{1,3}(?:[,.]\d{3})+|\d{3,18})(?:[.,]\d{1,2})?(?!\d)"
-_SYMBOL = r"[€£$¥₺₽]"
+_SYMBOL = r"(?:[€£$¥₺₽₹]|Rs\.?(?=[ ]?\d))"  # and India's "Rs. 14,250"
 _NATIONAL = "|".join(sorted(NATIONAL_ADJECTIVES, key=len, reverse=True))
 _NAME = rf"(?:(?:{_NATIONAL})\s+)?(?:{cased_alternation(CURRENCY_NAMES, True)})"
 

@@ -382,6 +382,10 @@ AGE_SUBJECT_EN = [
      r"(\d{1,2})(?=[ \t]+(?:at|when|on|in|and|but|years?)\b|[ \t]*[,.;!?)]|[ \t]*$)", 0.7, 1),
     (r"\b(?:I['’]m|[Ss]he['’]s|[Hh]e['’]s)[ \t]+(?:only[ \t]+|just[ \t]+|now[ \t]+)?(\d{1,2})"
      r"(?=[ \t]+(?:and|but|years?|yo)\b|[ \t]*[,.;!?)]|[ \t]*$)", 0.7, 1),
+    # a birthday by its ordinal after a person's name in the possessive ("Nana Bernadette's 90th at the Royal
+    # Oak"; not "Chelsea's 90th minute")
+    (r"\b[A-Z][a-z]+['’]s[ \t]+(\d{2,3})(?:st|nd|rd|th)\b(?=[ \t]*(?:[.,;:!?)\n]|$|(?i:birthday|bday|party|at|on|in|"
+     r"celebrations?|do|bash)\b)|[ \t]*[^\w\s])", 0.7, 1),
 ]
 AGE_INFANT = [
     # "15 meses de edad", "19 días de vida", "3 months old", "10-day-old"

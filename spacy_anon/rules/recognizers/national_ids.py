@@ -74,9 +74,18 @@ def checked_numbers(text: str, candidate: "re.Pattern[str]", valid, keys: Tuple[
             yield m.start(), m.end(), spaced, False
 
 
+_TEN_DIGITS, _FOUR_DIGITS, _NHS_WORD = has_digits(10), has_digits(4), re.compile(r"(?i)\bnhs\b")
+# the last digits given of an NHS number ("NHS no ending 5918"), as reminders and letters write them
+_NHS_TAIL = re.compile(r"(?i)\bnhs\b[^\n.]{0,20}?" + last_digits(r"\d{4}"))
+
+
 def _nhs_finder(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
-    """NHS numbers whose mod-11 check digit holds; only the spaced 3-3-4 form stands alone."""
-    return checked_numbers(text, _NHS_CANDIDATE, v.nhs_number_valid, NHS_KEYS, NHS_SPACED_SCORE, NHS_LOOSE_SCORE)
+    """NHS numbers whose mod-11 check digit holds (only the spaced 3-3-4 form stands alone), and the last
+    four digits after the NHS's word."""
+    yield from checked_numbers(text, _NHS_CANDIDATE, v.nhs_number_valid, NHS_KEYS, NHS_SPACED_SCORE,
+                               NHS_LOOSE_SCORE)
+    for m in _NHS_TAIL.finditer(text):
+        yield m.start(1), m.end(1), 0.7, False
 
 
 UK_NHS = Recognizer(
@@ -84,11 +93,11 @@ UK_NHS = Recognizer(
     label="ID",
     type="NHS",
     finder=_nhs_finder,
-    needs=(_NHS_CANDIDATE,),
+    needs=(_NHS_CANDIDATE, _NHS_TAIL),
     context=NHS_KEYS + ("health service",),
     # a US phone number in 3-3-4 passes the check one time in eleven
     negative_context=("phone", "tel", "call", "fax", "mobile", "cell", "contact"),
-    prefilter=has_digits(10),
+    prefilter=lambda text: _TEN_DIGITS(text) or (_FOUR_DIGITS(text) and _NHS_WORD.search(text) is not None),
 )
 
 UK_NINO = Recognizer(
