@@ -412,12 +412,14 @@ def _name_word(line: str, words: List["re.Match"], forms: List[str], j: int, lan
 def _initials(line: str, words: List["re.Match"], forms: List[str], lang: str) -> FrozenSet[int]:
     """Indices of the letters that are initials of a name after a title or a rank ("MR Z.M. NECATIGIL",
     "sergeant h", "CORPORAL G"): each is a capital, and the rank before them is capitalised in `forms`.
-    A lone "a" without a period after it is the article ("officer a few")."""
+    A lone "a" without a period after it is the article ("officer a few"), but after a courtesy title and
+    before a name it is an initial ("MR A PATEL")."""
     titles = case_profile(lang).titles | RANKS
     found = set()
     for k in range(1, len(words)):
         letter = words[k].group().lower()
-        if len(letter) != 1 or (letter == "a" and line[words[k].end():words[k].end() + 1] != "."):
+        if len(letter) != 1 or (letter == "a" and line[words[k].end():words[k].end() + 1] != "."
+                                and not _initial_a(line, words, k, lang)):
             continue
         gap = line[words[k - 1].end():words[k].start()]
         prev = words[k - 1].group().lower()
@@ -428,6 +430,18 @@ def _initials(line: str, words: List["re.Match"], forms: List[str], lang: str) -
         elif gap == "." and k - 1 in found:
             found.add(k)  # the next letter of a dotted run ("Z.M.")
     return frozenset(found)
+
+
+# the titles after which a lone "a" before a name is an initial, not the article ("MR A PATEL"; "don a mask")
+_INITIAL_A_TITLES = frozenset("mr mrs ms miss mx dr prof".split())
+
+
+def _initial_a(line: str, words: List["re.Match"], k: int, lang: str) -> bool:
+    """Whether the lone "a" at `k` stands between a courtesy title and a word usually capitalised (a
+    name), one space either side."""
+    return words[k - 1].group().lower() in _INITIAL_A_TITLES and k + 1 < len(words) \
+        and line[words[k - 1].end():words[k].start()] == " " and line[words[k].end():words[k + 1].start()] == " " \
+        and len(words[k + 1].group()) > 1 and usual_form(words[k + 1].group(), UPPER, lang)[:1].isupper()
 
 
 def _dotted_initials(line: str, words: List["re.Match"]) -> FrozenSet[int]:

@@ -57,7 +57,7 @@ PROFILES: Dict[str, CaseProfile] = {
         # chosen on TAB and the everyday set: 3.0, 3.5, 4.0, 4.5
         common_zipf=4.0, name_max_zipf=4.5, function_zipf=5.5, dictionary=True, adverb_suffix="ly",
         vowels=frozenset("aeiouy"),
-        abbreviations=frozenset("co pc id hm dc di ds jp kc pa hr pr vp cv".split())),
+        abbreviations=frozenset("co pc id hm dc di ds jp kc pa hr pr vp cv dob dod edd".split())),
     "es": CaseProfile(
         lang="es", table="es_word_case.txt",
         name_sources=(f"faker:person.first_names:{_FAKER_ES}", f"faker:person.last_names:{_FAKER_ES}"),

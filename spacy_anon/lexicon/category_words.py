@@ -108,5 +108,7 @@ JOB_NOUNS = frozenset(
     "editor writer journalist lawyer solicitor barrister paralegal pharmacist therapist midwife paramedic "
     "operator installer inspector planner dispatcher controller auditor instructor tutor counsellor counselor "
     "caseworker estimator "
+    # property, insurance and recruitment ("Senior Lettings Negotiator", "Talent Partner", "Loss Adjuster")
+    "negotiator broker recruiter partner agent buyer surveyor valuer underwriter adjuster "
     "lead head".split()
 )

@@ -80,6 +80,16 @@ def holiday(value: str) -> Optional[str]:
     return "DATETIME" if years else "no name"
 
 
+_TERM_AFTER = re.compile(r"[ \t]+(?i:term|semester|trimester|half-term)\b")
+
+
+def holiday_at(text: str, start: int, end: int) -> Optional[str]:
+    """`holiday` of text[start:end] with a term's noun right after it ("Autumn" of "Autumn term starts"): a
+    season before "term" is the school's term, no name."""
+    after = _TERM_AFTER.match(text, end)
+    return holiday(text[start:after.end() if after is not None else end])
+
+
 def calendar_phrase(value: str) -> bool:
     """Whether a name span's text is two or more words of time naming a month or a weekday ("last September",
     "next Tuesday morning"): a date a tagger gave a name's label."""

@@ -181,7 +181,8 @@ def decide_fine_type(value: str, label: str, detector_type: Optional[str], befor
             cue = cue_type(value, before)
             if cue is not None:
                 return cue
-            if _LETTERS_AND_DIGITS.fullmatch(value) and 2 * sum(c.isdigit() for c in value) >= len(value):
+            joined = value.replace(" ", "") if _SPACED_GROUPS.fullmatch(value) else value  # "HX 4471 2290 03"
+            if _LETTERS_AND_DIGITS.fullmatch(joined) and 2 * sum(c.isdigit() for c in joined) >= len(joined):
                 return "ID_NUMBER"  # mostly digits with letters, as no contact is ("BX40981276"; not "tasha2024")
     if label not in _NOT_RETYPED:
         if NINO_SHAPE.fullmatch(value):  # "My NI number is QQ 12 34 56 C" tagged LOC (a prefix HMRC never issues)
@@ -240,9 +241,11 @@ LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", 
                          "pcn", "fpn", "paye", "tax code", "acc", "acct",
                          "gas safe", "emp", "ni no", "nino", "brp", "uan", "dbs", "pan", "aadhaar", "aadhar",
                          "ifsc", "pan no", "aadhaar no", "aadhar no", "npi", "dea number", "itin", "utr"})
-# labels that are words or acronyms of other languages ("ein", the Portuguese "DEA" of a department)
-ENGLISH_LABEL_WORDS = frozenset({"dea", "ein"})
+# labels that are words or acronyms of other languages ("ein", the Portuguese "DEA" of a department, the
+# Spanish "RX" of an X-ray)
+ENGLISH_LABEL_WORDS = frozenset({"dea", "ein", "rx"})
 _LETTERS_AND_DIGITS = re.compile(r"(?=[^@/:.\s]*\d{4})(?=[^@/:.\s]*[A-Za-z])[A-Za-z\d\-]{6,24}")
+_SPACED_GROUPS = re.compile(r"[A-Za-z\d]+(?: [A-Za-z\d]+){1,5}")  # a code printed in groups
 _WORD_AROUND = re.compile(r"[\w\-]*\Z")  # \Z: "$" would match before a line break ("67\nPAYE")
 _WORD_AFTER = re.compile(r"[\w\-]*")
 _NEXT_WORD = re.compile(r"[ \t]+\w+")

@@ -16,9 +16,11 @@ from spacy_anon.rules.recognizers.names import first_names
 from spacy_anon.tagger.span_filters.base import stop_words
 
 # two to four words of letters, joined by spaces or a slash, then the colon right after them (not a URL's
-# "://"; a title's " : " is no key)
-_KEY = re.compile(r"[ \t]*([A-Za-z][A-Za-z'’\-]*(?:(?:[ \t]+|[ \t]*/[ \t]*)[A-Za-z][A-Za-z'’\-]*){1,3}):(?!//)")
+# "://"; a title's " : " is no key); a party's number may follow a word ("Applicant 1 full name:")
+_KEY = re.compile(r"[ \t]*([A-Za-z][A-Za-z'’\-]*(?:(?:[ \t]+|[ \t]*/[ \t]*)(?:[A-Za-z][A-Za-z'’\-]*|\d{1,2}(?=[ \t]))){1,3})"
+                  r":(?!//)")
 _SPLIT = re.compile(r"[ \t/]+")
+FIELD_NOUNS = frozenset("name names address number email phone".split())
 MAX_KEY = 60  # a key is short; the line start is looked for no further back
 # offices and titles that open a speaker's name ("Judge Baker:", "Sheriff Hill:", "Reverend Cook:")
 SPEAKER_LEADS = frozenset(DEFAULT_HONORIFICS) | ROLE_WORDS | frozenset(
@@ -40,10 +42,12 @@ def common_words_key(text: str, start: int, end: int) -> bool:
     if key is None or not key.start(1) <= start or end > key.end(1):
         return False
     words = [w.lower().strip("'’-") for w in _SPLIT.split(key.group(1))]
-    if words[0] in SPEAKER_LEADS:
+    if words[0] in SPEAKER_LEADS and not words[1].isdigit():  # "Tenant 2 Email:" names no one
         return False
     stops, common, given = stop_words("en"), dictionary_test("en"), first_names()
-    return all(w and w not in stops and w not in given and common(w) for w in words)
+    if words[-1] in FIELD_NOUNS:  # a stop word before a field's noun is the key's ("Full name:", "Last name:")
+        stops = frozenset()
+    return all(w.isdigit() or (w and w not in stops and w not in given and common(w)) for w in words)
 
 
 # the words of identifier schemes, and the key after them: "National Insurance | number", "Student | ID"

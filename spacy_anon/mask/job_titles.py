@@ -30,6 +30,7 @@ DEPARTMENTS = frozenset(
     "procurement facilities estates nursing studies admissions learning education science maths english "
     "design data analytics security risk audit payroll recruitment talent growth partnerships business "
     "commercial digital innovation quality safety infrastructure platform programmes programs delivery "
+    "insights brand content policy governance transformation culture engagement treasury tax investor relations "
     "and & of the".split())
 _HEAD_OF = frozenset("director head manager vp chief lead officer coordinator".split())
 

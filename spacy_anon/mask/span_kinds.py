@@ -51,7 +51,7 @@ from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import dictionary_test, folded, zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.code_pieces import join_code_pieces
-from spacy_anon.mask.dateless import TIME_WORDS, calendar_phrase, dateless, holiday, period_code
+from spacy_anon.mask.dateless import TIME_WORDS, calendar_phrase, dateless, holiday_at, period_code
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation,
@@ -278,11 +278,11 @@ def _by_rule(source: object) -> bool:
 def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], bool],
                      relabel: Callable[[Span, str], Span],
                      is_given_name: Callable[[str], bool] = lambda w: False) -> List[Span]:
-    """`spans` with a name a tagger split into touching pieces joined, when the whole's shape says what
-    it is: "RIVERBEND METHODIST" + "HOSPITAL" (an organisation's head noun), "J" + "ABERNATHY", "S" + "PATEL"
-    (an initial and a surname), "Karen" + "Whitley" (a given name a tagger took for a person and a rare
-capitalised word after it it took for a place: the surname). Pieces touch when only one space, or an initial's full stop and a space, lies between
-    them on one line; a rule's span is never joined."""
+    """`spans` with a name a tagger split into touching pieces joined, when the whole's shape says what it is:
+    "RIVERBEND METHODIST" + "HOSPITAL" (an organisation's head noun), "J" + "ABERNATHY" (an initial and a
+    surname), "Karen" + "Whitley" (a given name, and a rare capitalised word a tagger took for a place: the
+    surname). Pieces touch when one space, or an initial's full stop and a space, lies between them on one
+    line; a rule's span is never joined."""
     source = span_getter("anon_source")
     out: List[Span] = []
     for span in spans:
@@ -388,7 +388,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if when is not None:  # "Manchester last September": the place, then the date
             parts[0:0] = [(start, when), (when, end)]
             continue
-        season = holiday(value) if label in NAME_CATEGORIES - {"DEM"} and not confidential else None
+        season = holiday_at(text, piece.start_char, piece.end_char) \
+            if label in NAME_CATEGORIES - {"DEM"} and not confidential else None
         season = "DATETIME" if label in NAME_CATEGORIES and calendar_phrase(value) else season  # "last September"
         if season == "DATETIME":  # "Advent 2025": a time of a calendar, dated
             out.append(_retyped(relabel(piece, "DATETIME")))
@@ -439,7 +440,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                                                                            or after_closing(text, piece.start_char)))
                 or signed_name(text, piece.start_char, piece.end_char, organisation_shape)
                 or sign_off(text, piece.start_char, piece.end_char) or rare_given_name(piece, is_given_name)
-                or (piece[0].is_title and after_title_and_initials(text, piece.start_char))
+                or ((piece[0].is_title or piece[0].is_upper) and after_title_and_initials(text, piece.start_char))
                 or (doc.lang_ == "en" and given_name_and_initial(text, piece.start_char, piece.end_char, is_given_name))
                 or (doc.lang_ == "en" and after_called(text, piece.start_char, piece.end_char))):
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Dr A. Bhattacharya"
@@ -531,7 +532,6 @@ def trait_words_only(doc: Doc, start: int, end: int) -> bool:
     """Whether start:end is one language, demonym or faith word ("English", "Hungarian")."""
     words = [t for t in doc[start:end] if not (t.is_punct or t.is_space)]
     return len(words) == 1 and folded(words[0].text) in trait_words()
-
 
 
 def has_capitals(doc: Doc, start: int, end: int) -> bool:

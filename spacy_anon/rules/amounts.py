@@ -53,7 +53,8 @@ CLINICAL_CODES = ("INR", "CAD")
 _CODE = rf"(?:{'|'.join(CURRENCY_CODES)})"
 _PLAIN_CODE = rf"(?:{'|'.join(c for c in CURRENCY_CODES if c not in CLINICAL_CODES)})"
 _LARGE_AMOUNT = r"(?<![\d.,])(?:\d{1,3}(?:[,.]\d{3})+|\d{3,18})(?:[.,]\d{1,2})?(?!\d)"
-_SYMBOL = r"(?:[€£$¥₺₽₹]|Rs\.?(?=[ ]?\d))"  # and India's "Rs. 14,250"
+# and India's "Rs. 14,250", Nigeria's "N50,000" (its "N" before thousands only: "N1 9GU" is a postcode)
+_SYMBOL = r"(?:[€£$¥₺₽₹₦]|Rs\.?(?=[ ]?\d)|(?<![A-Za-z])N(?=\d{1,3}(?:,\d{3})+(?![\d,])))"
 _NATIONAL = "|".join(sorted(NATIONAL_ADJECTIVES, key=len, reverse=True))
 _NAME = rf"(?:(?:{_NATIONAL})\s+)?(?:{cased_alternation(CURRENCY_NAMES, True)})"
 

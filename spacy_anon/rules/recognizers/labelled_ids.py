@@ -34,7 +34,9 @@ CUES: Tuple[Tuple[str, str], ...] = (
                          r"|pcn|fpn|penalty[ \t]+charge(?:[ \t]+notice)?|parking[ \t]+charge(?:[ \t]+notice)?"
                          r"|fixed[ \t]+penalty(?:[ \t]+notice)?"
                          # a planning application's reference ("Planning application 25/01234/FUL")
-                         r"|planning[ \t]+(?:application|ref(?:erence)?|permission)"),
+                         r"|planning[ \t]+(?:application|ref(?:erence)?|permission)"
+                         # a police record's number ("Custody record 44/1187/26", "crime no. 4412/25")
+                         r"|custody[ \t]+record|(?:crime|occurrence)(?=[ \t]+(?:no|num|number|ref|reference)\b)"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment|microchip"),  # and a pet's microchip  # not "s/n", Spanish "sin número"
     # a bare "ID" label ("Tomasz Nowak (ID 448210)", "ID: 7781-22"): last, so "Employee ID" stays an employee's

@@ -51,10 +51,14 @@ def first_names() -> FrozenSet[str]:
 
 
 # Faker's given names of more locales (Nigeria, Ghana, Kenya, Pakistan, South Africa, East Africa, Brazil,
-# Romania, the Netherlands), for the mask's reading of a span's kind: "Aisha Rahman (Legal)", "Kofi told me"
-# are persons there as "Sarah Mitchell" is. A name that is a frequent word of English, Spanish or Portuguese
-# ("Patience", "Job", "Rua") is left out.
-WORLD_FIRST_NAME_SOURCES = "faker:person.first_names:en_PK,en_NG,yo_NG,ig_NG,ha_NG,tw_GH,en_KE,sw,zu_ZA,pt_BR,ro_RO,nl_NL"
+# Romania, the Netherlands, Indonesia, Turkey; Japan, China and Taiwan in Latin letters) and the shipped list
+# of names common in South Asia, Vietnam, Korea, the Arab world and Africa that Faker leaves out
+# (`given_names_more`: "Priyanka", "Rahul"), for the mask's reading of a span's kind: "Aisha Rahman
+# (Legal)", "Kofi told me" are persons there as "Sarah Mitchell" is. A name that is a frequent word of
+# English, Spanish or Portuguese ("Patience", "Job", "Rua") is left out.
+WORLD_FIRST_NAME_SOURCES = ("faker:person.first_names:en_PK,en_NG,yo_NG,ig_NG,ha_NG,tw_GH,en_KE,sw,zu_ZA,pt_BR,ro_RO,nl_NL"
+                            ",id_ID,tr_TR|faker:person.first_romanized_names:ja_JP,zh_TW,zh_CN"
+                            "|package:given_names_more")
 WORLD_NAME_MAX_ZIPF = 3.5
 
 
@@ -64,7 +68,8 @@ def world_given_names() -> FrozenSet[str]:
     word: what `anon_mask` asks whether a span's first word is a given name."""
     from wordfreq import zipf_frequency  # lazy: heavy word lists, loaded on first use
 
-    more = {n for n in load_gazetteer(WORLD_FIRST_NAME_SOURCES) if n.isalpha() and len(n) >= 3
+    listed = set().union(*(load_gazetteer(spec) for spec in WORLD_FIRST_NAME_SOURCES.split("|")))
+    more = {n for n in listed if n.replace("-", "").isalpha() and len(n) >= 3
             and max(zipf_frequency(n, lang) for lang in ("en", "es", "pt")) < WORLD_NAME_MAX_ZIPF}  # not "rua"
     return first_names() | frozenset(more)
 

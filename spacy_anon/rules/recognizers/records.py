@@ -33,6 +33,11 @@ RECORD_NUMBER = Recognizer(
          r"(?![\w/]|[.\-]\d)", 0.7, 1),
         # a URL path's value after its patients' segment ("/patients/1045521/records")
         (r"(?i)/patients?/([A-Za-z0-9][A-Za-z0-9_\-]{0,63})(?=[/?#;&\s\"'<>)\]]|$)", 0.7, 1),
+        # a prescription's number as a pharmacy label or a refill request writes it ("Rx 884213", "Rx#
+        # 6624019", "prescription number 3390127"), not a dose after "Rx" ("Rx 10000 units")
+        (r"(?<!\w)(?:Rx|RX|(?i:prescription|script)[ \t]+(?i:number|no\.?|#))(?:[ \t]?(?:No\.?|no\.?|#|number))?"
+         r"[ \t]*[:#]?[ \t]*(\d{5,12})(?![\w/]|[.,\-]\d)(?![ \t]?(?i:mg|mcg|g|ml|units?|iu|tab(?:let)?s?|cap(?:sule)?s?)\b)",
+         0.7, 1),
     ]),
     validator=_record_valid,
     # "Law no. 3713", "Article no. 5", "Protocol No. 11" are not records

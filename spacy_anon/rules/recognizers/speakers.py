@@ -38,7 +38,10 @@ SPEAKER_ROLES = frozenset(
     "participant respondent audience crowd everyone all both narrator reporter presenter chair chairperson "
     "doctor dr nurse clinician gp patient pt parent child kid mom mommy mummy daddy grandma grandad grandpa "
     "granny nan nana me you them him her us we i q a question answer note notes comment comments reply "
-    "from to cc bcc sent subject date re fwd fw".split()
+    "from to cc bcc sent subject date re fwd fw "
+    # who speaks on a claim's, a bank's or a case's call ("adjuster:", "rep:", "claimant:")
+    "adjuster rep attorney counsel teller tech dispatch handler underwriter assessor investigator claimant "
+    "applicant student".split()
 ) | ROLE_WORDS | JOB_NOUNS | frozenset(KINSHIP_WORDS) | FIELD_KEYS | GREETINGS | INTERJECTIONS
 HONORIFIC_WORDS = frozenset(DEFAULT_HONORIFICS)
 # ranks and offices said before a surname ("Officer Cook:", "Judge Baker:", "Sgt Hill:"): a title when a

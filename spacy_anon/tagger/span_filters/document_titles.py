@@ -1,5 +1,6 @@
 """A form's or a letter's title on a line of its own ("Insurance Claim Form – Household Contents", "OBITUARY",
-"PAYSLIP   Pay date: ..."): dictionary words ending in a document's kind, no one's name."""
+"PAYSLIP   Pay date: ..."), or a section's heading ("EMPLOYMENT HISTORY"): dictionary words ending in a
+document's or a section's kind, no one's name."""
 from typing import Callable, Sequence
 
 from spacy.tokens import Doc
@@ -11,8 +12,11 @@ DOCUMENT_HEADS = frozenset("form application sheet request claim permit question
                            "certificate agreement notice record summary statement invoice receipt report "
                            "invitation offer letter contract referral confirmation notification quotation "
                            "proposal itinerary prescription transcript".split())
+# a section's heading in a CV, a report or a note ("EMPLOYMENT HISTORY", "Key Skills", "Personal Details")
+SECTION_HEADS = frozenset("history experience education skills qualifications references referees profile objective "
+                          "interests achievements background details overview".split())
 # kinds of document that title one alone, on a line of their own ("OBITUARY", "PAYSLIP", "Minutes")
-LONE_DOCUMENT_HEADS = DOCUMENT_HEADS | frozenset(
+LONE_DOCUMENT_HEADS = DOCUMENT_HEADS | SECTION_HEADS | frozenset(
     "obituary payslip newsletter minutes agenda memo memorandum reminder bulletin announcement".split())
 
 
@@ -38,6 +42,6 @@ def document_title(doc: Doc, start: int, end: int, words: Sequence[str], is_comm
     content = [w for w in words if w.isalpha() and w not in ("s",)]
     if own_line and len(content) == 1 and end - start == 1:
         return content[0] in LONE_DOCUMENT_HEADS
-    return own_line and len(content) >= 2 and (singular(content[-1]) in DOCUMENT_HEADS or (
+    return own_line and len(content) >= 2 and (singular(content[-1]) in DOCUMENT_HEADS or content[-1] in SECTION_HEADS or (
         singular(content[0]) in DOCUMENT_HEADS and content[1] == "of")) \
         and all(is_common(w) or is_english_word(w) for w in content)  # "OFFER OF EMPLOYMENT" too
