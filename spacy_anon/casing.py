@@ -54,6 +54,8 @@ from spacy_anon.lexicon.category_words import trait_words
 from spacy_anon.lexicon.common_nouns import (DETERMINERS, adjectives_after_degree_words,
                                              common_nouns_after_determiners, defined_terms)
 from spacy_anon.lexicon.currencies import CURRENCY_CODES
+from spacy_anon.lexicon.address_runs import numbered_street_runs
+from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.lexicon.institution_names import (LINK_WORDS, RANKS, company_runs, crown_bodies, firm_runs,
                                                   hyphen_places, institution_runs, slashed_company_forms)
 
@@ -187,6 +189,13 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
     return _capitalised(lower)
 
 
+@lru_cache(maxsize=1)
+def _street_types() -> FrozenSet[str]:
+    from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS  # lazy: the rules import this module
+
+    return STREET_TYPE_WORDS
+
+
 def _without_possessive_s(line: str, words: List["re.Match"], joined: List[bool]) -> Tuple[List[int], List[bool]]:
     """The indices of the words without the "s" of a possessive ("magistrate's"), and for each whether it
     runs on into the next: one space, a hyphen, or a possessive and one space ("magistrates' court")."""
@@ -317,6 +326,11 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
                                      _dictionary(lang)):
             for k in range(first, last + 1):  # "kyles legal practice", "southwark social services"
                 forms[k] = _capitalised(lower[k])
+        befores = [line[:words[0].start()] if words else ""] + gaps[:-1]
+        for first, last in numbered_street_runs(lower, befores, _street_types(), _function_words(lang).__contains__,
+                                                lambda w: fold_accents(w) in known_place_names()):
+            forms[first:last + 1] = [f if lower[k] == "in" else _capitalised(lower[k])  # "14 Kilmore Close in Swords"
+                                     for k, f in enumerate(forms[first:last + 1], first)]
     if lang == "en":  # "by the river", "THE POLICE": a common noun the table capitalises, alone after a determiner
         # (after the names of words above, so that "the royal ulster constabulary" is one name by then)
         table = _table(lang)

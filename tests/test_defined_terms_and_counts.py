@@ -5,7 +5,8 @@ import pytest
 
 import spacy_anon
 from rules_support import table_rows
-from spacy_anon.mask.name_context import bare_count, defined_term
+from spacy_anon.mask.counts import bare_count
+from spacy_anon.mask.name_context import defined_term
 
 
 @pytest.fixture(scope="module")

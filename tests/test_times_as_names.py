@@ -1,11 +1,11 @@
 """Bug (issue 28, chat): "she's at the dentist till 3" masked "till 3" as a person ("till" is also a given name)
 and "the shift runs from 6 to 10 tonight" masked "6 to 10 tonight" as an organisation. The class: a tagger's
 name span that holds a number and otherwise only function words and words of the time of day, in lower
-case or all in capitals, is a time or a count, no name (`name_context.small_words_and_numbers`); a name with
+case or all in capitals, is a time or a count, no name (`counts.small_words_and_numbers`); a name with
 a number ("US Top 40", "Studio 54") and a bare number (a house number, an age) are left as they were."""
 import pytest
 
-from spacy_anon.mask.name_context import small_words_and_numbers
+from spacy_anon.mask.counts import small_words_and_numbers
 from tests.default_pipeline import masked_texts, nlp  # noqa: F401  (the module fixture)
 
 

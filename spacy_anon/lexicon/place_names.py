@@ -33,6 +33,18 @@ def fold_accents(word: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+# the heads of a natural feature's name ("Malham Cove", "Kynance Cove", "Aira Force" is not one): a place,
+# whatever a tagger called it; not "Hill", "Wood", "Park", "Lake" or "Dale", which are surnames too
+NATURAL_FEATURES = frozenset("cove bay falls moor tarn fell gorge beach reservoir estuary peninsula canyon glacier "
+                             "loch lough valley cliffs heath crag scar pike".split())
+
+
+def natural_feature(value: str) -> bool:
+    """Whether `value` is capitalised words ending in a natural feature's head ("Malham Cove")."""
+    words = value.split()
+    return len(words) >= 2 and words[-1].lower() in NATURAL_FEATURES and all(w[:1].isupper() for w in words)
+
+
 @lru_cache(maxsize=1)
 def known_place_names() -> FrozenSet[str]:
     """The names of GeoNames' cities (main names, and alternative names of at least four ASCII letters:

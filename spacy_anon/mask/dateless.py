@@ -27,12 +27,26 @@ TEMPERATURE = re.compile(r"\d{1,3}(?:[.,]\d)?[ \t]?°?C|\d{2,3}(?:[.,]\d)?[ \t]?
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 # a business period's code, alone or before lower-case words ("Q4 roadmap", "the Q3 deck", "FY26 plan", "H1")
 PERIOD_CODE = re.compile(r"(?:Q[1-4]|H[12]|FY ?\d{2}(?:\d{2})?)(?:[ \t]+[a-z][\w-]*){0,2}")
+_PERIOD_AND_YEAR = re.compile(r"(?:Q[1-4]|H[12])[ \t]+(?:19|20)\d\d")
 
 
 def period_code(value: str) -> bool:
     """Whether a name span's text is a business period's code with at most two lower-case words after it
     ("Q4 roadmap", "Q3"): a time of a company's calendar, no organisation or place."""
     return PERIOD_CODE.fullmatch(value.strip()) is not None
+
+
+# a follow-up's interval as clinicians write it, in weeks, days or months ("r/v 4/52", "f/u in 6/12", "TCI
+# 2/7"), after a review's word: no date (a day and a month would be "4/5")
+_INTERVAL = re.compile(r"\d{1,2}/(?:7|12|52)")
+_INTERVAL_CUE = re.compile(r"(?i)\b(?:r/v|rv|review(?:ed)?|f/u|fu|follow[ \t-]?up|tci|repeat|again|recheck)"
+                           r"(?:[ \t]+(?:in|at|after|for))?[ \t]*\Z")
+
+
+def review_interval(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a follow-up's interval after a review's word ("4/52" of "r/v 4/52")."""
+    return _INTERVAL.fullmatch(text[start:end].strip()) is not None \
+        and _INTERVAL_CUE.search(text, max(0, start - 24), start) is not None
 
 
 def dateless(value: str) -> bool:
@@ -67,7 +81,9 @@ TERM_WORDS = TERM_NOUNS | frozenset("spring summer autumn fall winter michaelmas
 def holiday(value: str) -> Optional[str]:
     """"no name" when `value` names a holiday, a religious season or a school's term and nothing else
     ("Christmas and before Easter", "The Advent", "Eid al-Fitr", "Spring Term"), "DATETIME" when it adds a
-    year ("Advent 2025", "SPRING TERM 2025"), else None."""
+    year ("Advent 2025", "SPRING TERM 2025", and a business period's "Q3 2025"), else None."""
+    if _PERIOD_AND_YEAR.fullmatch(value.strip()):
+        return "DATETIME"  # "Q3 2025", "H1 2024": a business period, dated
     words = value.split()
     folded_words = [folded(w.strip(".,;:!?()\"'")) for w in words]
     if any(w in TERM_NOUNS for w in folded_words) and all(w in TERM_WORDS or _YEAR.fullmatch(w) for w in folded_words):

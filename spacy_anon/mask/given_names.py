@@ -22,6 +22,18 @@ RARE_NAME_ZIPF = 3.5  # a given name this rare as a word ("kayleigh" 2.4, "zofia
 MISTAKEN_LABELS = frozenset({"LOC", "ORG", "DATETIME", "MISC"})
 
 
+_CALL_BEFORE = re.compile(r"(?i)\b(?:call|ring|text|phone|contact|ask[ \t]+for|speak[ \t]+to)[ \t]+$")
+_NUMBER_AFTER = re.compile(r"[ \t]+on[ \t]+[+(\d]")
+
+
+def called_on_number(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is one capitalised word, no known place, between "call" (or "ring", "text",
+    "ask for") and "on" and a number: someone to call ("Please call Steph on 07700 900461"), for a span a
+    tagger called a place (a firm called so is an organisation: "call Barclays on 0345 ...")."""
+    return _GREETED.fullmatch(text, start, end) is not None and fold_accents(text[start:end]) not in known_place_names() \
+        and _CALL_BEFORE.search(text, max(0, start - 16), start) is not None and _NUMBER_AFTER.match(text, end) is not None
+
+
 # a greeting that opens its line before one capitalised word: the reader's name ("G'day Mick,", "Hi Anya")
 _GREETING_BEFORE = re.compile(r"(?:^|\n)[ \t]*(?i:hi|hello|hey|hiya|g['’]?day|morning|afternoon|evening|"
                               r"good[ \t]+(?:morning|afternoon|evening))[ \t,]+$")

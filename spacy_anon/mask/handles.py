@@ -29,3 +29,16 @@ def handle_names(value: str, is_name: Callable[[str], bool]) -> bool:
 def handle_shape(value: str) -> bool:
     """A user name: one word of letters (and digits, "_", ".") with an "@", "_", "." or digit in it."""
     return re.fullmatch(r"@?[\w.]+", value) is not None and re.search(r"[@_.\d]", value) is not None
+
+
+_HASHTAG_WORD = re.compile(r"[A-Z][a-z]+|[a-z]+|[A-Z]+(?![a-z])")
+
+
+def hashtag_phrase(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a hashtag's words, each a dictionary word ("LostDog" of "#LostDog",
+    "ThrowbackThursday", a weekday too): a topic, no name ("#Rochdale" is a town's)."""
+    from spacy_anon.lexicon.generic_words import WEEKDAYS, dictionary_test
+
+    words = _HASHTAG_WORD.findall(text[start:end])
+    return text[start - 1:start] == "#" and bool(words) and "".join(words) == text[start:end] \
+        and all(dictionary_test("en")(w.lower()) or w.lower() in WEEKDAYS for w in words)

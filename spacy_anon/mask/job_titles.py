@@ -31,6 +31,9 @@ DEPARTMENTS = frozenset(
     "design data analytics security risk audit payroll recruitment talent growth partnerships business "
     "commercial digital innovation quality safety infrastructure platform programmes programs delivery "
     "insights brand content policy governance transformation culture engagement treasury tax investor relations "
+    # a school's departments and pastoral posts ("Head of Geography", "Head of Year")
+    "geography history physics chemistry biology art music drama pe languages french spanish german computing "
+    "humanities year sixth form pastoral inclusion sen "
     "and & of the".split())
 _HEAD_OF = frozenset("director head manager vp chief lead officer coordinator".split())
 

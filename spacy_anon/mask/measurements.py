@@ -1,5 +1,6 @@
 """Measured values that a tagger reads as names: a lab result's line ("HbA1c 58 mmol/mol", "eGFR 72",
-"Cholesterol 5.9 mmol/L"), a vital sign ("HR 96"), a temperature ("200C") or a unit alone ("mmol", the "L"
+"Cholesterol 5.9 mmol/L"), a score after its scale ("PHQ-9 = 17"), a vital sign ("HR 96"), a temperature
+("200C") or a unit alone ("mmol", the "L"
 of "mmol/L"), a medicine with its dose ("amoxicillin 500mg") and how often it is taken ("500mg TDS").
 A result names nobody; `anon_mask` drops a tagger's span that is one
 (`span_kinds.decide_categories`). A rule's value (a date, an age, an identifier) is not read here."""
@@ -50,6 +51,8 @@ def measured_value(text: str, start: int, end: int) -> bool:
     beside it ("eGFR 72", "HbA1c 58 mmol/mol"), or units alone right after a number or "/" ("mmol", "L" of
     "5.9 mmol/L")."""
     value = text[start:end]
+    if score_value(text, start, end):
+        return True  # "PHQ-9 = 17"
     if _DOSE.fullmatch(value.strip()) is not None:
         return True  # a medicine and its dose
     if folded(value.strip()) in DOSING and _DOSE_BEFORE.search(text, max(0, start - 16), start) is not None:
@@ -66,6 +69,22 @@ def measured_value(text: str, start: int, end: int) -> bool:
         return all(units) and (before.endswith("/") or re.search(r"\d\Z", before) is not None)
     return all(unit or analyte(w) for w, unit in zip(words, units)) and any(
         not unit and analyte(w) for w, unit in zip(words, units)) or (all(units) and _NUMBER.match(value) is not None)
+
+
+# questionnaires' and scales' names a score is written after ("PHQ-9 = 17", "GAD-7: 12", "EPDS 14")
+SCORES = frozenset("phq-9 phq9 phq-2 gad-7 gad7 gad-2 epds audit audit-c pcl-5 hads cssrs c-ssrs news news2 qrisk "
+                   "apgar waterlow must frax cat mrc ess bdi bai ybocs y-bocs core-10 wemwbs".split())
+_SCORE_NAME_BEFORE = re.compile(r"([A-Za-z][A-Za-z\d]*(?:-[A-Za-z\d]{1,2})?)[ \t]*(?:=|:|is|was|of)?[ \t]*\Z")
+_SMALL_NUMBER = re.compile(r"\d{1,3}(?:[.,]\d+)?")
+
+
+def score_value(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a small number right after a scale's or a test's name ("17" of "PHQ-9 =
+    17", "96" of "HR 96")."""
+    if _SMALL_NUMBER.fullmatch(text[start:end].strip()) is None:
+        return False
+    name = _SCORE_NAME_BEFORE.search(text, max(0, start - 24), start)
+    return name is not None and (folded(name.group(1)) in SCORES or analyte(name.group(1)))
 
 
 def analyte(word: str) -> bool:

@@ -6,15 +6,13 @@ word before the name decides it plainly:
 - a value after a form's name field at a line's start ("Name: Ifeoma Nwachukwu", "PT: KOWALCZYK,
   ANDRZEJ", "First name(s): Oksana", a ticket's "Requester:") is a person's name, whatever a tagger
   called it, and so is a name in brackets inside it ("Name: Oluwadamilare (Dami) Adeleke");
-- a name right after a title, a kinship word or a letter's greeting ("(DR FARUQI)", "her daughter
-  Chidinma", "Dear Will") is a person's;
-- one capitalised word after an organisation's name and a comma ("Westcombe Housing Group, Bristol",
-  "Lund & Hartley, Kendal", "PayNova SRL, Cluj-Napoca") is its town, as a CV, a letterhead or a
-  signature writes an employer's place;
+- a name right after a title, a kinship word or a greeting ("(DR FARUQI)", "her daughter Chidinma") is a person's;
+- one capitalised word after an organisation's name and a comma ("Westcombe Housing Group, Bristol", "PayNova
+  SRL, Cluj-Napoca") is its town, as a CV, a letterhead or a signature writes an employer's place;
 - a word with a colon after a run of spaces inside a line ("Name: Ana Ruiz  Company: self") is the next
   field's label, no value: dropped (at a line's start it may be a speaker's name: "Ruiz: yes");
-- a bare street after a preposition of place or movement ("on Ditton Road", "towards Cambridge Road") is
-  a street: LOC ("Downing Street said" names an office, and keeps a tagger's ORG);
+- a bare street after a preposition of place or movement ("on Ditton Road", "down Elm Row") is a street:
+  LOC ("Downing Street said" names an office, and keeps a tagger's ORG);
 - a city or country of GeoNames after a preposition of place or movement ("He is from Leeds", "enviou a
   Roma", "mora em Roma") is a place: LOC, where a tagger said ORG or a group of people (the Roma people).
 
@@ -27,13 +25,13 @@ from typing import Callable, FrozenSet, List, Tuple
 from spacy.tokens import Doc
 
 from spacy_anon.lexicon.category_words import JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ROLE_WORDS
-from spacy_anon.lexicon.generic_words import DAY_TIMES, FIELD_KEYS, dictionary_test, folded, is_past_or_progressive, zipf
+from spacy_anon.lexicon.generic_words import FIELD_KEYS, dictionary_test, folded, is_past_or_progressive, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
 from spacy_anon.mask.form_keys import common_words_key, identifier_scheme  # noqa: F401  (re-exported)
 from spacy_anon.mask.software_words import software_word
-from spacy_anon.rules.recognizers.addresses import STATES
+from spacy_anon.rules.recognizers.addresses import STATES, STREET_TYPE_WORDS
 from spacy_anon.rules.recognizers.fields import TABLE_KEYS, field_key
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, first_names, last_names
 from spacy_anon.tagger.span_filters.base import stop_words
@@ -129,29 +127,11 @@ def contraction_tail(text: str, start: int, end: int) -> bool:
 def not_a_name(value: str) -> bool:
     """A tagger's span that names nothing: no letter or digit ("👍"), the age of a post ("1h", "3d"), a
     conjunction that opens a sentence ("If"), a card's brand ("Paid with Amex ending 1009"), a lower-case
-    letter ("r u coming"). (A bare small
-    number is kept: it may be an age or a piece of an identifier the tagger split.) A file format ("CSV")
-    and an exception's name ("KeyError") name nothing either."""
+    letter ("r u coming"), a file format ("CSV"), an exception's name ("KeyError"). (A bare small number
+    is kept: it may be an age or a piece of an identifier the tagger split.)"""
     value = value.strip()
     return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None \
         or folded(value) in NO_NAME_WORDS or software_word(value) or (len(value) == 1 and value.islower())
-
-
-# the words said around a clock time or a count besides function words: "till 3", "6 to 10 tonight", "3pm"
-_TIME_WORDS = DAY_TIMES | frozenset("till til am pm ish oclock".split())
-_LETTER_RUN = re.compile(r"[^\W\d_]+")
-_DIGIT_RUN = re.compile(r"\d+")
-
-
-def small_words_and_numbers(value: str, lang: str) -> bool:
-    """Whether a span holds numbers of one or two digits and, besides them, only function words and words of
-    the time of day, in lower case or all in capitals ("till 3", "from 6 to 10 tonight"): a clock time or a
-    count, taken for a name."""
-    words, numbers = _LETTER_RUN.findall(value), _DIGIT_RUN.findall(value)
-    if not words or not numbers or any(len(n) > 2 for n in numbers) or any(len(w) < 2 for w in words):
-        return False  # a year, a code ("for 1980", "and 776"), a floor or a door ("12 E", "8 A", "7E") stay
-    stops, cased = stop_words(lang), not value.isupper()  # "US Top 40": capitals name a chart
-    return all((w.islower() or not cased) and (w.lower() in stops or w.lower() in _TIME_WORDS) for w in words)
 
 
 # a letter's or a message's closing before its writer's name, on the same line or the line above
@@ -369,6 +349,17 @@ def street_after_preposition(text: str, start: int, end: int, is_street: bool) -
     return is_street and PLACE_PREPOSITION.search(text, max(0, start - 12), start) is not None
 
 
+_MOVEMENT = re.compile(r"(?i)\b(?:along|down|up|towards|toward|into|onto|across|past|off)[ \t]+$")
+
+
+def street_walked(text: str, start: int, end: int, is_given_name: Callable[[str], bool]) -> bool:
+    """Whether text[start:end] is capitalised words ending in any street's type right after a preposition of
+    movement ("ran down Elm Row towards Leith Walk"), not opening with a given name: a street walked."""
+    words = text[start:end].split()
+    return 2 <= len(words) <= 4 and all(w[:1].isupper() for w in words) and words[-1].lower() in STREET_TYPE_WORDS \
+        and not is_given_name(words[0].lower()) and _MOVEMENT.search(text, max(0, start - 12), start) is not None
+
+
 # by language, the prepositions before a town someone is in, goes to or comes from ("at" is left out:
 # "at Leeds" is often the university; the Portuguese and Spanish "de" too: "Câmara de Lisboa")
 TOWN_PREPOSITIONS = {
@@ -384,18 +375,18 @@ _AGE_OF = re.compile(r"(?i)\d{1,3},[ \t]+of[ \t]+$")  # a notice's "Hal Lindquis
 
 def town_after_preposition(text: str, start: int, end: int, lang: str, countries: bool = True) -> bool:
     """Whether text[start:end], one to three capitalised words, is a city or country GeoNames lists
-    (`known_place_names`) and follows a preposition of place or movement of `lang` on its line, or a
-    conjunction after a town that does ("entre Lisboa e Roma"), or a notice's age and "of" ("88, of Duluth"). countries: a country counts too (a court
-    judgment names a State as a party: "against Sweden", "returned to Somalia" are annotated ORG there)."""
+    (`known_place_names`) and follows a preposition of place or movement of `lang` on its line, a
+    conjunction after a town that does ("entre Lisboa e Roma"), a notice's age and "of" ("88, of Duluth")
+    or a hashtag's "#" ("#Rochdale"). countries: a country counts too (a court judgment names a State as a
+    party: "against Sweden", "returned to Somalia" are annotated ORG there)."""
     value = text[start:end]
     if not value[:1].isupper() or TOWN_WORDS.fullmatch(value) is None:
         return False
     prepositions = TOWN_PREPOSITIONS.get(lang, frozenset())
     before = _WORD_END.search(text, max(0, start - 12), start)
-    if before is None:
-        return False
-    if before.group(1).lower() not in prepositions and not _second_town(text, start, lang, prepositions) \
-            and not (lang == "en" and _AGE_OF.search(text, max(0, start - 12), start)):
+    if text[start - 1:start] != "#" and (before is None or (
+            before.group(1).lower() not in prepositions and not _second_town(text, start, lang, prepositions)
+            and not (lang == "en" and _AGE_OF.search(text, max(0, start - 12), start)))):
         return False
     folded_value = fold_accents(value)
     return folded_value in known_place_names() and (countries or folded_value not in known_country_names())
@@ -575,16 +566,3 @@ def defined_term(text: str, start: int, end: int) -> bool:
     head = folded(words[-1])
     return (head in PARTY_NOUNS or head.endswith(_AGENT_ENDINGS)) and all(
         dictionary_test("en")(folded(w)) for w in words)  # not a title in brackets ("The Free Black Sea")
-
-
-def bare_count(text: str, start: int, end: int, label: str) -> bool:
-    """Whether a tagger's person, organisation or MISC span text[start:end] is a number of one or two digits
-    alone ("my contract says 28 days", a list's "2."): a count, no name (a place's may be a house number,
-    "4th Earl" an ordinal of a title)."""
-    value = text[start:end]
-    return label in ("PERSON", "ORG", "MISC") and value.isdigit() and len(value) <= 2 \
-        and not text[end:end + 1].isalpha() and _NUMBER_OF_PLACE.search(text, max(0, start - 12), start) is None
-
-
-# before a house or flat number: a street's name and a comma ("Av. Gaspar Aguilar, 90"), "no.", "nº", "flat"
-_NUMBER_OF_PLACE = re.compile(r"(?i)(?:[A-Za-zÀ-ÿ],[ \t]*|\b(?:no|nº|n\.º|num|number|flat|apt|unit|piso)\.?[ \t]*)\Z")

@@ -49,34 +49,32 @@ from spacy_anon.lexicon.category_words import (
 from spacy_anon.lexicon.company_names import company
 from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import dictionary_test, folded, zipf
-from spacy_anon.lexicon.place_names import fold_accents, known_place_names
+from spacy_anon.lexicon.place_names import fold_accents, known_place_names, natural_feature
 from spacy_anon.mask.code_pieces import join_code_pieces
-from spacy_anon.mask.dateless import TIME_WORDS, calendar_phrase, dateless, holiday_at, period_code
+from spacy_anon.mask.dateless import TIME_WORDS, calendar_phrase, dateless, holiday_at, period_code, review_interval
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
-    occupation,
-)
+    occupation)
 from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions, software_text  # noqa: F401  (log_timestamp re-exported)
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.products import model_tokens
 from spacy_anon.mask.shorthand import slash_code_label, without_credentials_after_names
-from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape  # noqa: F401  (re-exported)
-from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
-    EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape)
+from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape, hashtag_phrase  # noqa: F401  (re-exported)
+from spacy_anon.mask.value_shapes import EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.given_names import (
-    given_after_surname, given_name_pair, greeted_name, join_given_and_surname, join_inverted_names, rare_given_name,
-    surname_after_given, with_apostrophe_surnames, with_undetected_surnames)
+    called_on_number, given_after_surname, given_name_pair, greeted_name, join_given_and_surname, join_inverted_names,
+    rare_given_name, surname_after_given, with_apostrophe_surnames, with_undetected_surnames)
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
     HONORIFICS, KIN, after_called, after_title_and_initials, given_name_and_initial, kin_only, people_word,
     person_names, person_start, titles_only)
+from spacy_anon.mask.counts import bare_count, small_words_and_numbers
 from spacy_anon.mask.name_context import (
-    PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, bare_count, contraction_tail, defined_term,
-    capitalised_opener, field_words, given_name_not_place, not_a_name, sign_off, signed_name,
-    software_word,
-    opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value,
-    small_words_and_numbers, split_at_pronouns, street_after_preposition, titled_name, town_after_org,
-    town_after_named_org, town_after_preposition, town_and_state)
+    PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, contraction_tail, defined_term,
+    capitalised_opener, field_words, given_name_not_place, not_a_name, sign_off, signed_name, software_word,
+    opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value, street_walked,
+    split_at_pronouns, street_after_preposition, titled_name, town_after_org, town_after_named_org,
+    town_after_preposition, town_and_state)
 from spacy_anon.rules.recognizers.addresses import COUNTY, TOWN_STATES, street_shape
 from spacy_anon.rules.recognizers.names import first_names, last_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
@@ -98,7 +96,7 @@ TRIM_CATEGORIES = NAME_CATEGORIES - {"DEM", "MISC"}
 PEOPLE_NOUNS = JOB_NOUNS | ROLE_WORDS | frozenset(
     "student volunteer citizen national man woman boy girl child family couple speaker refugee migrant "
     "immigrant resident pensioner veteran".split())
-SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•", ">", "›", "»", "→"})
+SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•", ">", "›", "»", "→", "#"})
 HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})
 FAMILY_AFTER = re.compile(r"['’]?s?[ \t]+(?:family|household|clan)\b")
 DEM_TAILS = frozenset("and & or for at in with of on from to by".split())  # words a description never ends with
@@ -141,7 +139,8 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
         return "CONTACT"
     if MONEY_SHAPE.fullmatch(value):
         return "QUANTITY"  # "£42.18" a tagger read as a place on a statement's line
-    if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value, bare=False)) or COUNTY.fullmatch(value):
+    if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value, bare=False)) or COUNTY.fullmatch(value) \
+            or (natural_feature(value) and not is_name(first.lower())):  # "Malham Cove" (not "Robin Hood's Bay")
         return "LOC"
     if code_shape(value, label):
         return "ID"
@@ -246,8 +245,9 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     machine = machine_regions(text) if any(not _by_rule(source(s)) for s in spans) else []
     for span in join_split_names(spans, text, is_name, relabel, is_given_name):
         found_by = source(span)
-        if span.label_ == "DATETIME" and not _by_rule(found_by) and span.doc.lang_ == "en" and dateless(span.text):
-            continue  # "MoCA 21/30", "BP 140/90", "the platform team": no time named (`dateless`)
+        if not _by_rule(found_by) and span.doc.lang_ == "en" and ((span.label_ == "DATETIME" and dateless(span.text))
+                                                                  or review_interval(text, span.start_char, span.end_char)):
+            continue  # "MoCA 21/30", "BP 140/90", "the platform team": no time named (`dateless`); "r/v 4/52"
         if log_timestamp(text, span.start_char, span.end_char):
             continue  # "[09:14] anna_k:": when a message was sent, not a date of anyone's life
         if machine and not _by_rule(found_by) and inside(machine, span.start_char, span.end_char):
@@ -401,7 +401,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or eponym_span(text, piece.start_char, piece.end_char) \
                 or measured_value(text, piece.start_char, piece.end_char) or (
                     detected and bare_count(text, piece.start_char, piece.end_char, label)) \
-                or defined_term(text, piece.start_char, piece.end_char) \
+                or defined_term(text, piece.start_char, piece.end_char) or hashtag_phrase(text, piece.start_char, piece.end_char) \
                 or software_text(text, piece.start_char, piece.end_char) \
                 or contraction_tail(text, piece.start_char, piece.end_char):  # "till 3"; "eGFR 72"; "ve" of "I've"
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
@@ -444,9 +444,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or (doc.lang_ == "en" and given_name_and_initial(text, piece.start_char, piece.end_char, is_given_name))
                 or (doc.lang_ == "en" and after_called(text, piece.start_char, piece.end_char))):
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Dr A. Bhattacharya"
-        if label != "LOC" and new in (None, label) and place_field_before(text, piece.start_char, label == "PERSON" or (
-                label == "ORG" and len(piece) == 1)) \
-                and not organisation_shape(value):
+        if label != "LOC" and new in (None, label) and (place_field_before(text, piece.start_char, label == "PERSON" or (
+                label == "ORG" and len(piece) == 1)) or street_walked(text, piece.start_char, piece.end_char, is_given_name)) \
+                and not organisation_shape(value):  # and "run down Elm Row towards Leith Walk"
             new = "LOC"  # "Place of birth: Gdańsk" tagged PERSON; "Location: Albany Road, Cardiff" too; a town
             # tagged ORG after the value's first part ("..., Oxford"), not a firm there ("Harlow Fresh Foods ...")
         if sex_field_value(text, piece.start_char, piece.end_char) or (
@@ -506,8 +506,8 @@ def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optiona
     if organisation_shape(piece.text):
         return None  # "Requester: Ama Ruiz, Velloway Ltd": an organisation's name says what it is
     if after_name_field(text, start, end) or after_person_word(text, start, end) or FAMILY_AFTER.match(text, end) \
-            or greeted_name(text, start, end):  # "G'day Mick,"
-        return "PERSON"  # and "the Al Mansouri family": a family named by its surname
+            or greeted_name(text, start, end) or (piece.label_ == "LOC" and called_on_number(text, start, end)):
+        return "PERSON"  # and "the Al Mansouri family": a family named by its surname; "G'day Mick,"; "call Steph on"
     if street_after_preposition(text, start, end, street_shape(text[start:end])):
         return "LOC"  # "on Ditton Road" (not "Downing Street said": the office it names)
     if org_head_after(text, end):

@@ -26,7 +26,7 @@ from spacy_anon.rules.recognizers.iberian_ids import (
 )
 from spacy_anon.rules.recognizers.names import (
     CARE_ROLE_NAME, FIRST_NAME_SOURCES, INSTITUTION_NAME, KINSHIP_WORDS, RELATIVE_NAME, RELATIVE_NAME_PATTERNS, SURNAME_PAIR,
-    TITLED_NAME, TITLED_NAME_MAX_ZIPF, WORD_NAME, first_names, surnames,
+    TITLED_NAME, TITLED_NAME_MAX_ZIPF, TRAVEL_NAME, WORD_NAME, first_names, surnames,
 )
 from spacy_anon.rules.recognizers.national_ids import (
     GB_DRIVING_LICENCE, IN_AADHAAR, IN_PAN, NHS_LOOSE_SCORE, NHS_SPACED_SCORE, PASSPORT, PASSPORT_CONTEXT, UK_NHS,
@@ -38,7 +38,8 @@ from spacy_anon.rules.recognizers.online import (
 from spacy_anon.rules.recognizers.payment import (
     CARD_PATTERNS, CARD_TAIL, CREDIT_CARD, CRYPTO_WALLET, ETH_SCORE, IBAN, PAYMENT_ID, WALLET_SCORE,
 )
-from spacy_anon.rules.recognizers.places import COMPILED_POSTAL, POSTAL_CODE, POSTAL_LOCALES, POSTAL_MIN_DIGITS
+from spacy_anon.rules.recognizers.places import (COMPILED_POSTAL, KNOWN_TOWN, POSTAL_CODE, POSTAL_LOCALES,
+                                                 POSTAL_MIN_DIGITS, ROAD)
 from spacy_anon.rules.recognizers.quantities import MEASURE, MONEY
 from spacy_anon.rules.recognizers.speakers import SPEAKER_HANDLE, SPEAKER_NAME
 from spacy_anon.rules.recognizers.spoken import (
@@ -56,7 +57,7 @@ BUILT_IN = (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PA
             DEFANGED_IP, DEFANGED_URL, USERNAME, ADDRESS, EMPLOYEE_ID, ACCOUNT_NUMBER, REFERENCE_NUMBER, DEVICE_ID, ID_NUMBER,
             SPEAKER_NAME, SPEAKER_HANDLE, SPOKEN_PHONE, SPOKEN_IP, SPOKEN_NUMBER, SPOKEN_POSTCODE, SPOKEN_ADDRESS,
             SPOKEN_DATE, SPOKEN_TIME, SPELLED_NAME, CARD_TAIL, VEHICLE_PLATE, FIELD_NAME, FIELD_PLACE, WORD_NAME,
-            FIELD_ORG, IN_AADHAAR, IN_PAN)
+            FIELD_ORG, IN_AADHAAR, IN_PAN, TRAVEL_NAME, KNOWN_TOWN, ROAD)
 
 for _r in BUILT_IN:
     register(_r)

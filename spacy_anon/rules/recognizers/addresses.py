@@ -316,6 +316,7 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
     found: List[Tuple[int, int, float]] = []
     for match in matches(STREET, text):
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
+        end = _town_after_in(text, end) if end == match.end() else end
         found.append((start, end, SCORE_FULL if end > match.end() else SCORE_STREET))
     for match in matches(CITY_COUNTY, text):  # "Apt 3, The Elms, Douglas, Co. Cork"
         if not any(s <= match.start() < e for s, e, _ in found):
@@ -350,6 +351,15 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
         else:
             merged.append((start, end, score))
     return merged
+
+
+_IN = re.compile(r"[ \t]in[ \t](?=[A-Z])")
+
+
+def _town_after_in(text: str, end: int) -> int:
+    """The end of a known town after a numbered street and "in" ("14 Kilmore Close in Swords"), else `end`."""
+    found = _element_after(text, end + 4) if _IN.match(text, end) else None
+    return found[0] if found is not None and found[1] in ("city", "town") else end
 
 
 def _lower_streets(text: str) -> Iterator[Tuple[int, int]]:

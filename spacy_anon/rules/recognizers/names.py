@@ -343,3 +343,32 @@ WORD_NAME = Recognizer(
     languages=("en",),
     prefilter=re.compile(rf"\b(?:{_WORD_NAMES})\b").search,
 )
+
+
+# ---------------------------------------------------------------- PERSON: a traveller's name as bookings print it
+# "WOJCIK/ANNA MS", "SMITH/JOHN MR", "OKAFOR/CHIOMA": the surname, a slash and the given names in capitals, as
+# airlines' and hotels' systems write a passenger or a guest (a tagger reads "WOJCIK" alone, or nothing); with
+# a title after it, or a known given name after the slash ("TCP/IP", "AND/OR" have neither)
+_TRAVEL_NAME = re.compile(r"(?<![\w/])([A-Z][A-Z'’\-]{1,30}/[A-Z][A-Z'’\-]{1,30}(?:[ ][A-Z][A-Z'’\-]{1,30})?)"
+                          r"(?:[ ]?(MR|MRS|MS|MISS|MSTR|DR|PROF))?(?![\w/])")
+TRAVEL_NAME_SCORE = 0.8
+
+
+def _travel_name_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    for m in _TRAVEL_NAME.finditer(text):
+        given = m.group(1).split("/", 1)[1].split()
+        if given and given[-1] in ("MR", "MRS", "MS", "MISS", "MSTR", "DR", "PROF"):
+            given = given[:-1]  # "SMITH/JOHN MR": the title read as a name word by the optional third word
+        if m.group(2) or (given and given[0].lower() in world_given_names()):
+            yield m.start(1), m.start(1) + len(m.group(1).split("/", 1)[0]) + 1 + len(" ".join(given)), \
+                TRAVEL_NAME_SCORE
+
+
+TRAVEL_NAME = Recognizer(
+    name="rules.travel_name",
+    label="PERSON",
+    type="NAME",
+    finder=_travel_name_finder,
+    needs=(_TRAVEL_NAME,),
+    prefilter=re.compile(r"[A-Z]/[A-Z]").search,
+)

@@ -150,6 +150,9 @@ _PLATE_VALUE = r"[A-Z0-9]{1,4}(?:[ \-]?[A-Z0-9]{1,4}){1,2}"
 _COMPANY_NUMBER = re.compile(r"[A-Z]{2}\d{6}")  # a UK company's ("SC123456"), after "Registration Number"
 
 
+_PARTIAL_PLATE = re.compile(r"(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{3,4}")  # "SK19", "7XR": letters and digits
+
+
 def _plate_valid(value: str) -> bool:
     compact = value.replace(" ", "").replace("-", "")
     return 5 <= len(compact) <= 10 and any(c.isdigit() for c in compact) and any(c.isalpha() for c in compact) \
@@ -165,8 +168,11 @@ VEHICLE_PLATE = Recognizer(
         (r"(?i:\bvin\b)[ \t]*(?:[:#=][ \t]*|is[ \t]+)?([A-HJ-NPR-Z0-9]{17})(?![\w\-])", 0.8, 1),
         # a UK plate of the current format ("WR19 KXL") beside a vehicle word, wherever the label stands
         (r"(?<![\w\-])([A-Z]{2}\d{2}[ ]?[A-Z]{3})(?![\w\-])", 0.2, 1),
+        # the part of a plate a witness gives ("reg started with SK19", "plate ending in 7XR")
+        (r"(?i:\b(?:reg(?:istration)?|plate)\b)[^\n.]{0,20}?\b(?i:start(?:ed|s|ing)?|began|begins|end(?:ed|s|ing)?)"
+         r"[ \t]+(?i:with|in)[ \t]+([A-Z0-9]{3,4})(?![\w\-])", 0.75, 1),
     ]),
-    validator=lambda value: None if _plate_valid(value) or len(value) == 17 else False,
+    validator=lambda value: None if _plate_valid(value) or len(value) == 17 or _PARTIAL_PLATE.fullmatch(value) else False,
     context=("reg", "registration", "vehicle", "car", "van", "plate", "dvla", "parked", "driving"),
     prefilter=has_digits(1),
 )

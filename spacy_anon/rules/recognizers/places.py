@@ -1,4 +1,5 @@
-"""Postal codes, per locale (`RuleOptions.postal_locales`)."""
+"""Postal codes, per locale (`RuleOptions.postal_locales`), and known towns the taggers missed."""
+import re
 from typing import Dict, Iterator, Tuple
 
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, has_digits, pattern_hits
@@ -66,4 +67,65 @@ POSTAL_CODE = Recognizer(
     context=tuple(sorted({w for _, ctx in POSTAL_LOCALES.values() for w in ctx})),
     negative_context=("phone", "tel", "card", "room", "page", "order", "invoice"),
     prefilter=has_digits(min(POSTAL_MIN_DIGITS.values())),
+)
+
+
+# ---------------------------------------------------------------- LOC: a known town the taggers missed
+# "(Lagos for my brother's wedding)", "flying to Pune": a capitalised word after a preposition of place or
+# movement, or an opening bracket, that is one of the world's cities over 15,000 people (GeoNames) and no
+# dictionary word or listed name ("Reading", "Bath", "Jackson", "Durham" are left to the taggers). At the
+# rules' threshold: a longer span of a tagger over it ("University of Leeds") keeps its reading.
+_TOWN_AFTER = re.compile(r"(?:\(|(?<![\w'’])(?:in|from|to|into|near|via|towards|visiting|visit|around|outside)[ \t]+)"
+                         r"([A-Z][a-z]{3,}(?:-[A-Z][a-z]+)?)(?![\w'’-])"
+                         # not a scale named after a town ("(Glasgow 3)", "Glasgow Coma Scale", "Manchester score")
+                         r"(?![ \t]+\d|[ \t]+(?i:coma|score|scale|criteria|classification|grade|triage)\b)")
+KNOWN_TOWN_SCORE = 0.5  # the rules' threshold (`RuleOptions.min_score`)
+# a town that is also a frequent word of a neighbouring language is left out ("(Como", "(Este" of a Portuguese
+# text, whose default pipeline runs every recognizer): Zipf frequency in Spanish, Portuguese, French, German
+FOREIGN_WORD_ZIPF = 5.0
+
+
+def _known_town_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    from wordfreq import zipf_frequency
+
+    from spacy_anon.lexicon.generic_words import dictionary_test
+    from spacy_anon.rules.recognizers.addresses import _fold, city_names
+    from spacy_anon.rules.recognizers.names import first_names, last_names
+
+    for m in _TOWN_AFTER.finditer(text):
+        word = m.group(1).lower()
+        if _fold(word) in city_names() and not dictionary_test("en")(word) and word not in first_names() \
+                and word not in last_names() \
+                and max(zipf_frequency(word, lang) for lang in ("es", "pt", "fr", "de")) < FOREIGN_WORD_ZIPF:
+            yield m.start(1), m.end(1), KNOWN_TOWN_SCORE
+
+
+KNOWN_TOWN = Recognizer(
+    name="rules.known_town",
+    label="LOC",
+    type="PLACE",
+    finder=_known_town_finder,
+    needs=(_TOWN_AFTER,),
+    languages=("en",),
+)
+
+
+# ---------------------------------------------------------------- LOC: a road by its number, a motorway junction
+# "stuck on the M62 near Junction 26", "the A1(M)", "J26", "on Route 9", "I-95 northbound": where someone was.
+# A British road's number after "the" (not "the A4 paper", "the B12 injection": a motorway or an A road,
+# not before a paper's or a vitamin's word); a junction's number after its word; an American route's
+_ROAD = compile_patterns([
+    (r"(?<=\bthe[ \t])(?:M\d{1,3}|A\d{1,4})(?:\([Mm]\))?(?![\w(])(?![ \t](?i:paper|size|sheet|format|grade|level|"
+     r"envelope|print))", 0.6, 0),
+    (r"(?<![\w-])(?:(?i:junction|jct|jn)\.?[ \t]?\d{1,2}[a-z]?|J\d{1,2}[a-z]?)(?![\w-])", 0.6, 0),
+    (r"(?<![\w-])(?:I-\d{1,3}|US-\d{1,3}|(?:Route|Highway|Hwy|Interstate|State[ \t]Route)[ \t]\d{1,3})(?![\w-])",
+     0.6, 0),  # not "SR 65": a note's sinus rhythm
+])
+ROAD = Recognizer(
+    name="rules.road",
+    label="LOC",
+    type="PLACE",
+    patterns=_ROAD,
+    languages=("en",),
+    prefilter=has_digits(1),
 )

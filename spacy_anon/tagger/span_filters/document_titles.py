@@ -1,6 +1,6 @@
 """A form's or a letter's title on a line of its own ("Insurance Claim Form – Household Contents", "OBITUARY",
-"PAYSLIP   Pay date: ..."), or a section's heading ("EMPLOYMENT HISTORY"): dictionary words ending in a
-document's or a section's kind, no one's name."""
+"PAYSLIP   Pay date: ..."), a section's heading ("EMPLOYMENT HISTORY") or a letter's marking ("Private and
+Confidential"): dictionary words ending in a document's or a section's kind, no one's name."""
 from typing import Callable, Sequence
 
 from spacy.tokens import Doc
@@ -18,6 +18,12 @@ SECTION_HEADS = frozenset("history experience education skills qualifications re
 # kinds of document that title one alone, on a line of their own ("OBITUARY", "PAYSLIP", "Minutes")
 LONE_DOCUMENT_HEADS = DOCUMENT_HEADS | SECTION_HEADS | frozenset(
     "obituary payslip newsletter minutes agenda memo memorandum reminder bulletin announcement".split())
+
+
+# what a letter is marked on a line of its own ("Private and Confidential", "WITHOUT PREJUDICE"): its handling
+MARKINGS = frozenset({"private and confidential", "private confidential", "strictly private and confidential",
+                      "strictly confidential", "confidential", "private", "personal", "personal and confidential",
+                      "without prejudice", "subject to contract", "urgent", "by hand", "by email"})
 
 
 def starts_line(doc: Doc, i: int) -> bool:
@@ -40,6 +46,8 @@ def document_title(doc: Doc, start: int, end: int, words: Sequence[str], is_comm
         or doc[nxt].text in ("–", "—", "-", ":", "|")  # "Insurance Claim Form – Household Contents"
         or (nxt > end and len(doc[end - 1].whitespace_ + doc[end].text) > 2))  # "PAYSLIP   Pay date: ..."
     content = [w for w in words if w.isalpha() and w not in ("s",)]
+    if own_line and " ".join(content) in MARKINGS:
+        return True  # "Private and Confidential", "PRIVATE & CONFIDENTIAL"
     if own_line and len(content) == 1 and end - start == 1:
         return content[0] in LONE_DOCUMENT_HEADS
     return own_line and len(content) >= 2 and (singular(content[-1]) in DOCUMENT_HEADS or content[-1] in SECTION_HEADS or (

@@ -18,6 +18,7 @@ from spacy.util import registry
 
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.category_words import MONTHS
+from spacy_anon.lexicon.institution_names import COMPANY_FORMS
 from spacy_anon.lexicon.generic_words import WEEKDAYS, folded, is_past_or_progressive, is_verb_form
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.rules.recognizers.addresses import BUILDING_WORDS, STREET_TYPE_WORDS
@@ -217,6 +218,9 @@ def join_cut(ew: EdgeWords, words: List[Word], i: int, j: int, label: str, perso
             and not known_place(left + run + right, ew.known)
     if head in ("for", "in", "to") and known_place(left, ew.known) and not known_place(left + run + right, ew.known):
         return True  # a place, then the next mention ("Dublin for Kilcoona GAA")
+    if head in ("in", "at") and folded(left[-1]).strip(".") in COMPANY_FORMS | {"co", "limited"} \
+            and known_place(right, ew.known):
+        return True  # a firm's legal form ends its name ("Hartley & Finch LLP in Leeds")
     if head in PERSON_TO_BODY and (label in person_labels or folded(left[0]) in HONORIFICS) and body_name(right):
         return True  # a person, then the body they turn to ("Dr Darby to the Administrative Court of Appeal")
     if run == ["of"]:  # a person of a place or firm ("Halima Yusuf of 12 Brook Road"), not "Bank of England"
