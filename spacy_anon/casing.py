@@ -44,6 +44,7 @@ from spacy.tokens import Doc
 from spacy_anon.extensions import doc_text, remember_text
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
+from spacy_anon.lexicon.initial_letters import dotted_initials, enumeration_letter, is_initial, letter_form
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names, english_surnames
 from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, CLINICAL_WORDS, CLOCK_PREPOSITIONS, IRREGULAR_VERBS,
                                               NUMBER_ENDINGS, dictionary_test, is_past_or_progressive,
@@ -55,6 +56,7 @@ from spacy_anon.lexicon.common_nouns import (DETERMINERS, adjectives_after_degre
                                              common_nouns_after_determiners, defined_terms)
 from spacy_anon.lexicon.currencies import CURRENCY_CODES
 from spacy_anon.lexicon.address_runs import numbered_street_runs
+from spacy_anon.lexicon.street_types import STREET_TYPE_WORDS
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.lexicon.institution_names import (LINK_WORDS, RANKS, company_runs, crown_bodies, firm_runs,
                                                   hyphen_places, institution_runs, slashed_company_forms)
@@ -84,10 +86,8 @@ _SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[*•]\s*$|(?:^|[.!?:;])\
 _LINKS = frozenset(("de", "do", "da", "dos", "das", "del"))  # "Rio de Janeiro", "San Juan del Río"
 _SENTENCE_END_IBERIAN = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[*•]\s*$|(?:^|[.!?:;])\s*[\-–—]\s*$|[\"“(¿¡«]\s*$")
 # how a legal form is written after a company's name (the others: capitalised, "Limited", "Ltd")
-_COMPANY_FORM_CASE = {"plc": "PLC", "llc": "LLC", "llp": "LLP", "gmbh": "GmbH", "ab": "AB", "ag": "AG",
+_COMPANY_FORM_CASE = {"plc": "PLC", "llc": "LLC", "llp": "LLP", "pllc": "PLLC", "gmbh": "GmbH", "ab": "AB", "ag": "AG",
                       "sa": "SA", "nv": "NV", "bv": "BV"}
-_DOTTED_RUN = re.compile(r"(?<![\w.])(?:[^\W\d_]\.){2,}(?![\w])")  # "c.ç.", "z.m.", "e.g."
-_DOTTED_WORDS = frozenset("eg ie am pm nb cf vs ps pp ff ca op".split())  # abbreviations written with dots
 _PLACE_ENDINGS = ("wood", "field", "side", "brook", "ford", "ton", "ham", "bury", "view", "dale", "vale", "hill",
                   "land", "well", "worth", "stead", "gate", "water", "moor", "ridge", "thorpe", "mouth", "port",
                   "borough", "burgh", "stone", "bridge", "ley", "combe", "wick", "by")
@@ -187,13 +187,6 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
     if regime == UPPER and len(lower) <= 5 and not set(lower) & profile.vowels:
         return lower.upper()  # an abbreviation ("BP", "NGT", "HTN") more often than a name
     return _capitalised(lower)
-
-
-@lru_cache(maxsize=1)
-def _street_types() -> FrozenSet[str]:
-    from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS  # lazy: the rules import this module
-
-    return STREET_TYPE_WORDS
 
 
 def _without_possessive_s(line: str, words: List["re.Match"], joined: List[bool]) -> Tuple[List[int], List[bool]]:
@@ -327,7 +320,7 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
             for k in range(first, last + 1):  # "kyles legal practice", "southwark social services"
                 forms[k] = _capitalised(lower[k])
         befores = [line[:words[0].start()] if words else ""] + gaps[:-1]
-        for first, last in numbered_street_runs(lower, befores, _street_types(), _function_words(lang).__contains__,
+        for first, last in numbered_street_runs(lower, befores, STREET_TYPE_WORDS, _function_words(lang).__contains__,
                                                 lambda w: fold_accents(w) in known_place_names()):
             forms[first:last + 1] = [f if lower[k] == "in" else _capitalised(lower[k])  # "14 Kilmore Close in Swords"
                                      for k, f in enumerate(forms[first:last + 1], first)]
@@ -343,7 +336,7 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
         for k in adjectives_after_degree_words(forms, gaps, lambda form: table.get(form.lower()) == form,
                                                _dictionary(lang), english_given_names().__contains__):
             forms[k] = forms[k].lower()  # "so nice", "really happy", "was pretty bad"
-    initials = _initials(line, words, forms, lang) | _dotted_initials(line, words)
+    initials = _initials(line, words, forms, lang) | dotted_initials(line, words)
     if lang == "en":  # "28 may 1996", "march 2003": a month that is also a verb, in a date
         for k, m in enumerate(words):
             if forms[k] in _VERB_MONTHS and (_DAY_BEFORE.search(line, max(0, m.start() - 8), m.start())
@@ -363,7 +356,7 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
         if not form[:1].isupper() and sentence_end.search(before) \
                 and k - 1 not in initials \
                 and not _MID_SENTENCE_ABBREVIATION.search(line, max(0, m.start() - 8), m.start()) \
-                and not _enumeration_letter(line, m):
+                and not enumeration_letter(line, m):
             form = _capitalised(form)
         if k in initials:
             form = form.upper()
@@ -371,7 +364,7 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
                 and forms[k - 1].isupper():
             form = form.upper()  # the letter of an acronym's suffix ("DHKP-C")
         elif len(form) == 1:
-            form = _letter_form(line, m.start(), form)
+            form = letter_form(line, m.start(), form)
         if form != m.group():
             out[m.start():m.end()] = list(_same_length(m.group(), form))
     return "".join(out)
@@ -391,7 +384,7 @@ def _title_name(line: str, words: List["re.Match"], forms: List[str], j: int, la
     name, the surname when it is a known one or no English word ("mr gilbert blades", not "dr anna
     gave")."""
     start = j
-    while j < len(words) - 1 and _is_initial(line, words[j]) \
+    while j < len(words) - 1 and is_initial(line, words[j]) \
             and line[words[j].end():words[j + 1].start()] in (".", ". ", ".-"):
         j += 1
     if j == start and j + 1 < len(words) and forms[j].lower() in WORD_GIVEN_NAMES \
@@ -411,11 +404,6 @@ def _title_name(line: str, words: List["re.Match"], forms: List[str], j: int, la
 def _verb_form(lower: str) -> bool:
     """A verb's past or progressive form ("left", "called", "replying"): what follows a name, not a name."""
     return is_past_or_progressive(lower, _dictionary("en"))
-
-
-def _is_initial(line: str, word: "re.Match") -> bool:
-    """A lone letter with a period after it ("j." of "j.m. morenilla")."""
-    return len(word.group()) == 1 and word.group().isalpha() and line[word.end():word.end() + 1] == "."
 
 
 def _name_word(line: str, words: List["re.Match"], forms: List[str], j: int, lang: str) -> bool:
@@ -456,37 +444,6 @@ def _initial_a(line: str, words: List["re.Match"], k: int, lang: str) -> bool:
     return words[k - 1].group().lower() in _INITIAL_A_TITLES and k + 1 < len(words) \
         and line[words[k - 1].end():words[k].start()] == " " and line[words[k].end():words[k + 1].start()] == " " \
         and len(words[k + 1].group()) > 1 and usual_form(words[k + 1].group(), UPPER, lang)[:1].isupper()
-
-
-def _dotted_initials(line: str, words: List["re.Match"]) -> FrozenSet[int]:
-    """Indices of the letters of a dotted run of initials ("c.ç.", "Z.M."), not of an abbreviation
-    written so ("e.g.", "a.m.")."""
-    found = set()
-    for run in _DOTTED_RUN.finditer(line):
-        if run.group().replace(".", "").lower() in _DOTTED_WORDS:
-            continue
-        found.update(k for k, m in enumerate(words) if run.start() <= m.start() < run.end())
-    return frozenset(found)
-
-
-def _enumeration_letter(line: str, word: "re.Match") -> bool:
-    """Whether `word` is the letter of an enumeration in brackets ("(b) plots nos. 511"), which opens no
-    sentence."""
-    return len(word.group()) == 1 and line[word.start() - 1:word.start()] == "(" \
-        and line[word.end():word.end() + 1] == ")"
-
-
-def _letter_form(line: str, start: int, form: str) -> str:
-    """A lone letter: an initial ("J." of "MR J. TURNER", "L.-E.") is a capital, whatever the line's
-    case, so that the name detectors and the leak guard read it as part of the name; a letter inside a
-    dotted abbreviation ("a.m.", "e.g.") stays in lower case, not capitalised as if a sentence began."""
-    before = line[start - 1] if start else ""
-    after = line[start + 1:start + 3]
-    if before == ".":
-        return form.lower()
-    if after[:1] == "." and after[1:2] in ("", "-") + tuple(" \t\r\n") and not before.isalpha():
-        return form.upper()
-    return form
 
 
 def _joined(line: str, left: "re.Match", right: "re.Match") -> bool:

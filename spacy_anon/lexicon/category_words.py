@@ -12,7 +12,7 @@ from typing import FrozenSet
 # is not named so ("Fernhill Dental", "Northline Rail", "Kendal Mountaineering Club"). Words that also end
 # place names ("Park", "Hall", "House", "Centre" of a town, a French "department") are left out.
 ORG_HEADS = frozenset(
-    "ltd limited inc incorporated plc llc llp gmbh ag sa srl sas bv nv co corp corporation company group "
+    "ltd limited inc incorporated plc llc llp pllc gmbh ag sa srl sas bv nv co corp corporation company group "
     "holdings partners partnership associates consultancy consulting consultants solutions services systems "
     "technologies technology tech software labs laboratories analytics logistics logistik freight haulage "
     "transport airlines airways rail railways motors automotive garage avionics aerospace engineering "
@@ -45,7 +45,7 @@ POST_NOMINALS = frozenset(
     "rn rgn rmn rnld sn spn lpn lvn cna hca np pa md mbbs mbchb frcp mrcp frcs mrcgp phd dphil msc bsc "
     "lsw lcsw msw cnm rm slt pharmd dpt cns crnp aprn emt "
     # and the professions' and honours' letters a letter is signed with ("Moira Sutherland ACA")
-    "aca acca fca cima cpa cfa llb llm qc kc mba ma ba beng meng ceng mbe obe cbe frics mrics pgce".split()
+    "aca acca fca cima cpa cfa llb llm qc kc mba ma ba beng meng ceng mbe obe cbe frics mrics pgce esq jd".split()
 )
 
 # The first word of an organisation's name in Romance languages ("Banca Sociala", "Hospital La Paz",

@@ -17,9 +17,9 @@ GREETINGS = frozenset(
     "hi hello hey hiya howdy dear greetings thanks thank thx ty cheers regards best kind kindest warm warmest "
     "sincerely faithfully yours truly respectfully cordially bye goodbye congratulations congrats welcome "
     "please sorry good wishes many hola ciao bonjour salut hallo hej ola olá oi diolch cofion hwyl shwmae gday "
-    "merci gracias grazie danke obrigado obrigada saludos cordialement ta".split()
+    "merci gracias grazie danke obrigado obrigada saludos cordialement ta namaste namaskar salaam".split()
     # "Many thanks", a British "Ta,"; and other languages' greetings and closings in English messages ("hola!
-    # soy Mateo", a Welsh "Diolch," or a French "Merci," before the name)
+    # soy Mateo", a Welsh "Diolch," or a French "Merci," before the name, an Indian "Namaste sir")
 )
 
 # Words that address a letter's reader by role or courtesy ("Dear Sir/Madam", "Dear Hiring Manager"): no name.

@@ -81,7 +81,7 @@ def institution_runs(words: Sequence[str], joined: Sequence[bool]) -> List[Tuple
 
 
 # legal forms that end a company's name in any casing, and those read so only in capitals
-COMPANY_FORMS = frozenset("ltd plc llc llp inc gmbh".split())  # no word of the language
+COMPANY_FORMS = frozenset("ltd plc llc llp pllc inc gmbh".split())  # no word of the language
 ALL_COMPANY_FORMS = COMPANY_FORMS | frozenset("limited ab ag sa nv bv oy".split())
 COMPANY_WORDS = frozenset("sons brothers bros co".split())  # "Tinnelly and Sons", "Smith & Co"
 # particles of a place written with hyphens ("Stoke-on-Trent", "Southend-on-Sea", "Weston-super-Mare")

@@ -3,7 +3,7 @@ names, so that `span_kinds` can call it a person's and the mask can group it wit
 import re
 from typing import Callable
 
-from spacy_anon.lexicon.generic_words import zipf
+from spacy_anon.lexicon.generic_words import WEEKDAYS, dictionary_test, zipf
 
 # a given name or handle part at least this frequent is also a word ("Will", "Sunny", "Rose"): not taken
 # for a name on its own
@@ -37,8 +37,6 @@ _HASHTAG_WORD = re.compile(r"[A-Z][a-z]+|[a-z]+|[A-Z]+(?![a-z])")
 def hashtag_phrase(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is a hashtag's words, each a dictionary word ("LostDog" of "#LostDog",
     "ThrowbackThursday", a weekday too): a topic, no name ("#Rochdale" is a town's)."""
-    from spacy_anon.lexicon.generic_words import WEEKDAYS, dictionary_test
-
     words = _HASHTAG_WORD.findall(text[start:end])
     return text[start - 1:start] == "#" and bool(words) and "".join(words) == text[start:end] \
         and all(dictionary_test("en")(w.lower()) or w.lower() in WEEKDAYS for w in words)

@@ -35,14 +35,18 @@ def slash_code_label(text: str, start: int, end: int) -> Optional[str]:
     return None
 
 
+TITLED_POST_NOMINALS = frozenset({"esq"})  # written with a capital only ("Jonathan Pryce, Esq.")
+
+
 def without_credentials_after_names(spans: List[Span], text: str) -> List[Span]:
     """`spans` without a tagger's span of a profession's letters in capitals alone ("MD", "RN", "FRCP") right
     after a person's span of two words or more and a comma: the person's credential, no place, organisation
-    or given name ("James Whitcombe, MD"; "RAHMAN, Md" keeps its given name)."""
+    or given name ("James Whitcombe, MD", "Jonathan Pryce, Esq."; "RAHMAN, Md" keeps its given name)."""
     out: List[Span] = []
     for span in spans:
         prev = out[-1] if out else None
-        if prev is not None and prev.label_ == "PERSON" and len(span) == 1 and span.text.isupper() and len(prev) > 1 \
+        if prev is not None and prev.label_ == "PERSON" and len(span) == 1 and len(prev) > 1 \
+                and (span.text.isupper() or span.text.lower() in TITLED_POST_NOMINALS) \
                 and span.text.lower().strip(".") in POST_NOMINALS and text[prev.end_char:span.start_char] == ", " \
                 and not str(span_getter("anon_source")(span) or "").startswith("rules."):
             continue

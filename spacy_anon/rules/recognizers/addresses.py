@@ -26,19 +26,10 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy_anon.lexicon.clinical_forms import is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_note, is_clinical_term
 from spacy_anon.lexicon.generic_words import dictionary_test
+from spacy_anon.lexicon.street_types import STREET_TYPE_WORDS, STREET_TYPES  # noqa: F401  (re-exported)
 from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.recognizers.base import Recognizer, has_digits
 
-# Street types written after the name ("Birch Lane", "Kedzie Ave"), English, with their abbreviations.
-STREET_TYPES = (
-    "Street", "St", "Road", "Rd", "Lane", "Ln", "Avenue", "Ave", "Av", "Drive", "Close",
-    "Crescent", "Cres", "Grove", "Place", "Pl", "Terrace", "Terr", "Way", "Boulevard", "Blvd", "Parade", "Rise",
-    "Row", "Square", "Sq", "Hill", "Gardens", "Gdns", "Mews", "Walk", "Wharf", "View", "Causeway", "Highway",
-    "Hwy", "Parkway", "Pkwy", "Circle", "Cir", "Trail", "Steps", "Point", "Broadway", "Embankment", "Quay",
-    "Green", "Park", "Yard", "Hollow", "Bank", "Chase", "Croft", "Dale", "Meadow", "Meadows", "Vale", "Heights",
-    "Ridge",
-)
-STREET_TYPE_WORDS = frozenset(w.lower() for w in STREET_TYPES)
 # Street words written before the name ("Strada Tighina", "Calle de Alcalá", "Rua Augusta").
 STREET_PREFIXES = (
     "Strada", "Str", "Calle", "C/", "Avenida", "Avda", "Rua", "Rue", "Via", "Viale", "Piazza", "Plaza", "Paseo",

@@ -41,8 +41,9 @@ CUES: Tuple[Tuple[str, str], ...] = (
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment|microchip"),  # and a pet's microchip  # not "s/n", Spanish "sin número"
     # a bare "ID" label ("Tomasz Nowak (ID 448210)", "ID: 7781-22"): last, so "Employee ID" stays an employee's
     ("ID_NUMBER", r"id(?![a-z])|identification|identity[ \t]+(?:card|document)|pin(?![a-z])|orcid|uan|brp"
-                  # an exam's candidate, a pupil's numbers ("candidate number 4471", "UPN A123456789012", "ULN")
-                  r"|candidate|upn|uln"),
+                  # an exam's candidate, a pupil's and a student's numbers ("candidate number 4471", "UPN
+                  # A123456789012", "roll no. 21BCE1043", "enrolment number ...")
+                  r"|candidate|upn|uln|roll(?=[ \t]*(?:no|num|number)\b)|enrol(?:l)?ment|matriculation"),
 )
 # a code: letters and digits in at most four groups, at least four digits in all (checked below)
 # a code may be printed in groups of digits ("account number 1234 5678 9012"): after three digits, up to

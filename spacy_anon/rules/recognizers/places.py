@@ -2,7 +2,11 @@
 import re
 from typing import Dict, Iterator, Tuple
 
+from spacy_anon.lexicon.generic_words import dictionary_test
+from spacy_anon.lexicon.place_names import fold_accents
+from spacy_anon.rules.recognizers.addresses import city_names
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns, has_digits, pattern_hits
+from spacy_anon.rules.recognizers.names import first_names, last_names
 
 
 # ---------------------------------------------------------------- LOC: postal codes (per locale)
@@ -86,15 +90,11 @@ FOREIGN_WORD_ZIPF = 5.0
 
 
 def _known_town_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
-    from wordfreq import zipf_frequency
-
-    from spacy_anon.lexicon.generic_words import dictionary_test
-    from spacy_anon.rules.recognizers.addresses import _fold, city_names
-    from spacy_anon.rules.recognizers.names import first_names, last_names
+    from wordfreq import zipf_frequency  # lazy: heavy word lists, loaded on first use
 
     for m in _TOWN_AFTER.finditer(text):
         word = m.group(1).lower()
-        if _fold(word) in city_names() and not dictionary_test("en")(word) and word not in first_names() \
+        if fold_accents(word) in city_names() and not dictionary_test("en")(word) and word not in first_names() \
                 and word not in last_names() \
                 and max(zipf_frequency(word, lang) for lang in ("es", "pt", "fr", "de")) < FOREIGN_WORD_ZIPF:
             yield m.start(1), m.end(1), KNOWN_TOWN_SCORE

@@ -72,11 +72,13 @@ CASE_NUMBER = Recognizer(
         (r"(?<![\w/\-])[A-Z]{1,2}-\d{1,5}/\d{2,4}(?![\w/])", 0.6, 0),
         # an employment tribunal's or a county court's number with its year ("Case No: 2403517/2025")
         (r"(?<![\w/.\-])\d{5,8}/(?:19|20)\d{2}(?![\w/%]|[.\-]\d)", 0.6, 0),
+        # a US federal court's docket ("2:25-cv-01187", "1:24-cr-00231-JMF"): office, year, kind, number, judge
+        (r"(?<![\w/.\-:])\d{1,2}:\d{2}-(?i:cv|cr|mj|mc|bk|ap|md|po|sw)-\d{3,6}(?:-[A-Z]{2,5}){0,2}(?![\w/\-])", 0.85, 0),
     ]),
     context=("application", "applications", "case", "cases", "demanda", "demandas", "caso",
              "processo", "recurso", "asunto", "queixa", "petition", "complaint", "docket", "appeal"),
     negative_context=("mg", "ml", "ratio", "score", "page", "pages", "<year", "<years", "<season", "<tax",
                       "bp", "b/p", "blood", "pressure", "mmhg", "cvp", "pa", "hr", "abp", "nbp", "ta", "tensión"),
     validator=_case_valid,
-    prefilter=contains("/"),
+    prefilter=contains("/", "-cv-", "-cr-", "-CV-", "-CR-", "-mj-", "-mc-", "-bk-", "-ap-", "-md-", "-po-", "-sw-"),
 )

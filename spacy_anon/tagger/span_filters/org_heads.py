@@ -22,7 +22,7 @@ from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays
 from spacy_anon.tagger.span_filters.line_case import caps_lines
 
 # a company's legal form written after its name in capitals ("Nordlys Software AS", "Kestrel AB")
-LEGAL_FORMS = frozenset("as asa ab oy oyj aps gmbh ag kg sa sas sarl srl spa bv nv plc llc llp ltd inc".split())
+LEGAL_FORMS = frozenset("as asa ab oy oyj aps gmbh ag kg sa sas sarl srl spa bv nv plc llc llp pllc ltd inc".split())
 # heads that end an organisation's name only after their first word ("Nursing Home", "Home Health")
 PAIRED_HEADS = frozenset(second for _, second in ORG_HEAD_PAIRS) | frozenset({"health", "rehab"})
 PAIRED_FIRST = frozenset(first for first, _ in ORG_HEAD_PAIRS) | frozenset(
