@@ -219,7 +219,11 @@ SPELLED_AT_TLDS = ("(?i:com|org|net|edu|gov|mil|info|biz|io|(?!(?:is|no|in|at|be
                    "he|hi|if|of|ok|on|or|up|we|pm|ad|id|ms|md|pa|ne|re|st|tv)\b)[a-z]{2})")
 _TLD_AHEAD = r"(?=[A-Za-z0-9\-]{1,63}(?:(?:\.|[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*|[ ]+" + _DOT + r"[ ]+)" \
     r"[A-Za-z0-9\-]{1,63}){0,4}(?:\.|[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*|[ ]+" + _DOT + r"[ ]+)" \
-    r"(?:" + SPELLED_AT_TLDS + r")(?![\w\-@]|\.[A-Za-z0-9]))"
+    r"(?:" + SPELLED_AT_TLDS + r")(?![\w\-@/]|\.[A-Za-z0-9]))"  # not a URL's path ("... at example.com/track")
+_NOT_LOCAL_PART = "".join(rf"(?<!\b(?:{'|'.join(words)})[ ])" for words in (
+    ("in", "us", "it", "me", "to", "on", "is", "be", "or", "so", "do", "go", "up"),
+    ("here", "look", "live", "shop", "book", "find", "meet", "stay", "join"),
+    ("apply", "visit", "found", "there", "today"), ("online", "hosted"), ("located",), ("register",), ("available",)))
 COMPACT_RULES: Tuple[Tuple["re.Pattern[str]", str], ...] = (
     # a word wrapped at its hyphen, or a number wrapped inside it: "536-22-\n1784", "4111 1111\n1111"
     (re.compile(r"(?<=\w-)[ \t]*\r?\n[ \t]*(?=\w)"), ""),
@@ -232,7 +236,8 @@ COMPACT_RULES: Tuple[Tuple["re.Pattern[str]", str], ...] = (
     # bracketed "[at]" / "(dot)" and spelled-out " at " before a domain
     (re.compile(r"[ ]*[\[({<][ ]*" + _AT + r"[ ]*[\])}>][ ]*"), "@"),
     # (the space first, then the lookbehind over it: `re` finds a pattern that opens with a literal faster)
-    (re.compile(r"[ ](?<=[A-Za-z0-9._%+\-][ ])[ ]*" + _AT + r"[ ]+" + _TLD_AHEAD), "@"),
+    # (not after a word of the sentence: "log in at portal.example.com", "visit us at", "available at")
+    (re.compile(r"[ ](?<=[A-Za-z0-9._%+\-][ ])" + _NOT_LOCAL_PART + r"[ ]*" + _AT + r"[ ]+" + _TLD_AHEAD), "@"),
     (re.compile(r"[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*(?=[A-Za-z0-9])"), "."),
 )
 # What a text must contain for each of COMPACT_RULES to match (searched first: most texts have none,

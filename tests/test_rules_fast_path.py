@@ -401,6 +401,7 @@ NEEDS_SAMPLES = LINES + RAW_LINES + [
     '{"customer": "Fatima Zahra Benali", "city": "Lyon", "contact": "07700 900123"}',
     "Will and May went home early because Will felt sick.",
     "first_name,last_name,company,city\nHannah,Okafor,Brightwave Media,Bristol\n",
+    "Guest: WOJCIK/ANNA MS, off next week (Lagos for a wedding), then to Pune",
 ]
 
 

@@ -91,7 +91,7 @@ def trait_words() -> FrozenSet[str]:
 # Adeyemi", "Wife Halina"): the name after one is a person's, the role word is not part of it.
 ROLE_WORDS = frozenset(
     "agent advisor adviser operator representative interpreter translator driver courier engineer "
-    "technician officer constable detective inspector sergeant sgt coach midwife paramedic carer "
+    "technician officer constable detective inspector insp sergeant sgt coach midwife paramedic carer "
     "caseworker receptionist consultant therapist counsellor counselor supervisor manager teacher tutor "
     "wife husband son daughter mother father mum dad brother sister grandson granddaughter partner fiancé "
     "fiancee witness patient client customer tenant landlord neighbour neighbor colleague friend".split()

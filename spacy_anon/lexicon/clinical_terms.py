@@ -135,7 +135,7 @@ NOTE_SHARE = 0.06
 NOTE_TERMS = 2
 # clinical abbreviations that business mail and forms write more often ("ext 4471", "ASAP", "VAT reg: GB
 # 123 4567 89"): no evidence of a note, or a short invoice or e-mail would read as one
-EVERYDAY_ABBREVIATIONS = frozenset("ext asap vat gb io".split())
+EVERYDAY_ABBREVIATIONS = frozenset("ext asap vat gb io hrs insp".split())  # and a police log's "1830 HRS", "INSP"
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 # letters that belong to a code, not shorthand: a UK postcode or a US state and ZIP code ("Nottingham NG90
 # 1BS" holds "NG" and "BS", "Nashville, TN 37203" "TN"), a reference joined by hyphens with a digit in it

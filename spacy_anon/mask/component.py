@@ -46,6 +46,7 @@ from spacy_anon.mask.settings import (ALLOW_SEED_ENV, CONSISTENCY, DEFAULT_CONFI
                                       moved_setting, name_labels_of, operator_params, secret_key_of, serializable,
                                       strategy_names, validated_settings)
 from spacy_anon.mask.entities import SWEEP_SOURCE  # noqa: F401  (re-exported)
+from spacy_anon.mask.stated_ages import with_stated_ages
 from spacy_anon.mask.tidy import starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.progress import pipe_keeping_failures
 from spacy_anon.rules.recognizers.names import world_given_names
@@ -341,6 +342,7 @@ class AnonMask(Pipe):
             pairs = self.candidate_finder.trim_allowed(doc, [(s, s) for s in kept], text, allowed, whole)
             kept = sorted((piece for piece, _ in pairs), key=lambda s: (s.start_char, s.end_char))
         kept = one_label_per_name(kept, fine_types.relabelled)  # one place, one label, one entity
+        kept = with_stated_ages(kept, text)  # "Mrs Hazel Finch (72)": her age
         kept = fine_types.decide_fine_types(kept, text)  # once, whoever detected: policies and the table use it
         for a, b in zip(kept, kept[1:]):
             if b.start_char < a.end_char:

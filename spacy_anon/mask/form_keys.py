@@ -30,8 +30,8 @@ SPEAKER_LEADS = frozenset(DEFAULT_HONORIFICS) | ROLE_WORDS | frozenset(
 
 
 def common_words_key(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] lies in a key of two to four common words that opens its line before a
-    colon (see the module)."""
+    """Whether text[start:end] lies in a key of two to four common words that opens its line, or a column
+    after a run of spaces, before a colon (see the module)."""
     line_start = text.rfind("\n", max(0, start - MAX_KEY), start) + 1
     if line_start == 0 and start > MAX_KEY:
         return False
@@ -39,6 +39,9 @@ def common_words_key(text: str, start: int, end: int) -> bool:
     if colon < 0 or "\n" in text[end:colon]:
         return False
     key = _KEY.fullmatch(text, line_start, colon + 1)
+    gap = max(text.rfind("  ", line_start, start), text.rfind("\t", line_start, start))
+    if key is None and gap >= 0:  # a key that opens a form's column ("...   Date of issue: 04 JUN 2019")
+        key = _KEY.fullmatch(text, gap, colon + 1)
     if key is None or not key.start(1) <= start or end > key.end(1):
         return False
     words = [w.lower().strip("'’-") for w in _SPLIT.split(key.group(1))]
@@ -47,7 +50,8 @@ def common_words_key(text: str, start: int, end: int) -> bool:
     stops, common, given = stop_words("en"), dictionary_test("en"), first_names()
     if words[-1] in FIELD_NOUNS:  # a stop word before a field's noun is the key's ("Full name:", "Last name:")
         stops = frozenset()
-    return all(w.isdigit() or (w and w not in stops and w not in given and common(w)) for w in words)
+    inner = frozenset(words[1:-1]) & {"of", "for"}  # "Date of issue:", "Reason for visit:"
+    return all(w.isdigit() or w in inner or (w and w not in stops and w not in given and common(w)) for w in words)
 
 
 # the words of identifier schemes, and the key after them: "National Insurance | number", "Student | ID"

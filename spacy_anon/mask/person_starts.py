@@ -24,6 +24,17 @@ from spacy_anon.tagger.span_filters.quoted_names import PERSON_NOUNS
 # names nobody
 KIN = frozenset(KINSHIP_WORDS) | frozenset("parent parents guardian carer grandparent grandparents flatmate housemate "
                                            "roommate".split())
+_CHILDREN = frozenset("children child kids kid baby babies twins".split())
+
+
+def kin_lead(doc: Doc, start: int, end: int) -> bool:
+    """Whether token `start` is a kinship word or a word for children in lower case before a capitalised word
+    of the span ("children Kai", "son Theo"): the relation, no part of the name."""
+    tok = doc[start]
+    return start + 1 < end and tok.is_lower and (tok.text in KIN or tok.text in _CHILDREN) \
+        and doc[start + 1].text[:1].isupper()
+
+
 # titles before a name; not those that are given names too ("Don Smith", "Dona")
 HONORIFICS = frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}
 

@@ -64,6 +64,7 @@ from spacy_anon.mask.value_shapes import EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE,
 from spacy_anon.mask.given_names import (
     called_on_number, given_after_surname, given_name_pair, greeted_name, join_given_and_surname, join_inverted_names,
     rare_given_name, surname_after_given, with_apostrophe_surnames, with_undetected_surnames)
+from spacy_anon.mask.name_edges import has_capitals, trim_lower_edges
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
     HONORIFICS, KIN, after_called, after_title_and_initials, given_name_and_initial, kin_only, people_word,
@@ -71,14 +72,13 @@ from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-expo
 from spacy_anon.mask.counts import bare_count, small_words_and_numbers
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, contraction_tail, defined_term,
-    capitalised_opener, field_words, given_name_not_place, not_a_name, sign_off, signed_name, software_word,
+    field_words, given_name_not_place, not_a_name, sign_off, signed_name, software_word,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value, street_walked,
     split_at_pronouns, street_after_preposition, titled_name, town_after_org, town_after_named_org,
     town_after_preposition, town_and_state)
 from spacy_anon.rules.recognizers.addresses import COUNTY, TOWN_STATES, street_shape
 from spacy_anon.rules.recognizers.names import first_names, last_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
-from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS, person_before
 
 # the categories a tagger gives names; only their spans are re-decided (a rule's ID or CONTACT is not)
@@ -532,47 +532,6 @@ def trait_words_only(doc: Doc, start: int, end: int) -> bool:
     """Whether start:end is one language, demonym or faith word ("English", "Hungarian")."""
     words = [t for t in doc[start:end] if not (t.is_punct or t.is_space)]
     return len(words) == 1 and folded(words[0].text) in trait_words()
-
-
-def has_capitals(doc: Doc, start: int, end: int) -> bool:
-    return any(doc[i].text[:1].isupper() for i in range(start, end))
-
-
-def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
-    """start:end without the punctuation and lower-case function words at its edges ("you Douglas",
-    "Fernhill Dental and the two", "Prosecutor at the") when it has a capitalised word: a name written
-    with capitals does not begin or end with one (a name particle such as "van" or "de" stays before a
-    name, and content words stay: "the northern part of Cyprus" is one description)."""
-    if not has_capitals(doc, start, end):
-        return start, end
-
-    def lower(i: int, particles_stay: bool = True) -> bool:
-        tok = doc[i]
-        return (tok.is_punct and tok.text not in ("&", "'", "’")) or tok.is_space or (
-            tok.text[:1].islower() and (tok.is_stop or tok.lower_ in ("till", "til", "vs", "v", "versus"))
-            and not (particles_stay and tok.lower_ in NAME_PARTICLES))
-    if folded(doc[start].text) in trait_words() and not any(doc[i].text[:1].isupper() for i in range(start + 1, end)):
-        return start, end  # "Portuguese doctoral student": a trait and what it describes (`category_by_shape`)
-    while start < end and (lower(start, particles_stay=doc[start].lower_ not in ("of", "v", "vs"))
-                           or capitalised_opener(doc, start, end)):
-        start += 1  # a name may open with "van" or "de", never with "of" ("out of the Tesco")
-    while end > start and lower(end - 1, particles_stay=False) and not (doc[end - 1].is_alpha and not doc[end - 2].whitespace_) \
-            and not abbreviation_stop(doc, end - 1):
-        end -= 1  # a word glued to the one before stays ("6pm")
-    return start, end
-
-
-# a dotted abbreviation without its final full stop, as the tokenizer leaves it before more stops ("S.A" of
-# "S.A..")
-DOTTED = re.compile(r"(?:[^\W\d_]{1,3}\.)+[^\W\d_]{1,3}")
-
-
-def abbreviation_stop(doc: Doc, i: int) -> bool:
-    """Whether doc[i] is full stops glued to a dotted abbreviation ("Foo S.A" + ".."): the first is the
-    abbreviation's own, so the name ends after it (cut, a surrogate's "S.L." and the sentence's stop
-    doubled: "S.L.. Fin.")."""
-    return i > 0 and set(doc[i].text) == {"."} and not doc[i - 1].whitespace_ \
-        and DOTTED.fullmatch(doc[i - 1].text) is not None
 
 
 def _own_line(text: str, start: int, end: int) -> bool:

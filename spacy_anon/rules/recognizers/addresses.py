@@ -325,6 +325,9 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
         if not any(s <= match.start() < e for s, e, _ in found) \
                 and _fold(match.group("town")) in city_names():
             found.append((match.start(), match.end() + (1 if match.group(0).count("(") else 0), SCORE_STREET))
+    for match in matches(_BARE_AFTER_PREPOSITION, text):  # "from Walgreens on Elm St": a street, no number
+        if not any(s <= match.start() < e for s, e, _ in found):
+            found.append((match.start(), match.end(), SCORE_STREET))
     for start, end in _lower_streets(text):
         if not any(s <= start < e for s, e, _ in found):
             found.append((start, _grow_right(text, end), SCORE_STREET))
@@ -401,6 +404,13 @@ _BARE_STREET = re.compile(r"(?:" + _DIR + r"[ \t])?(?:" + _TITLE + _CAP + r"[ \t
                           r"(?i:" + _words(BARE_STREET_TYPES) + r")\.?")
 
 
+_A_DIGIT = has_digits(1)
+# a bare street right after a preposition of place or movement ("on Elm St", "along Canal Street")
+_BARE_AFTER_PREPOSITION = re.compile(r"(?:" + "|".join(rf"(?<=\b{p}[ \t])" for p in ("on", "off", "along", "at", "near",
+                                                                                    "down", "up", "onto", "into"))
+                                     + r")" + _BARE_STREET.pattern + r"(?![\w'’-]|[ \t]+[A-Z][a-z])")  # not "Elm Grove Farm"
+
+
 def street_shape(value: str, bare: bool = True) -> bool:
     """Whether `value` on its own is an address ("8 Birch Lane", "Strada Tighina 14", "Leeds LS11 5PZ")
     or, with `bare`, a street without a number ("Canal Street"): what a tagger's span of that text is,
@@ -426,5 +436,6 @@ ADDRESS = Recognizer(
     context=("address", "addr", "lives at", "live at", "resides", "ship to", "deliver", "delivery", "domicilio",
              "dirección", "morada", "endereço", "adresse", "anschrift", "home", "office"),
     negative_context=("<page", "<chapter", "<section", "<article"),
-    prefilter=has_digits(1),
+    # every anchor holds a digit, but for a bare street after a preposition ("on Elm St")
+    prefilter=lambda text: _A_DIGIT(text) or _BARE_AFTER_PREPOSITION.search(text) is not None,
 )

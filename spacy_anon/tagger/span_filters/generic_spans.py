@@ -38,6 +38,7 @@ from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, GENERIC_WEEKDAY_AF
                                               IRREGULAR_VERBS, WEEKDAYS, dictionary_test, folded, zipf)
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.possessives import possessive_end
+from spacy_anon.rules.recognizers.fields import TABLE_KEYS
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
 from spacy_anon.tagger.span_filters.document_titles import document_title, starts_line
 from spacy_anon.tagger.span_filters.generic_words import NUMBER_WORDS, sentence_starts, starts_sentence
@@ -118,10 +119,23 @@ class SpanWords:
             j += 1
         return self.texts[j].lower() if j < len(self.doc) else ""
 
+    def after_value_key(self, start: int) -> bool:
+        """Whether a name's, a place's or an organisation's field key and its colon stand right before `start`
+        on its line ("Place of birth: Limerick", "Employer: Boots"): the field's value, whatever its words."""
+        j = start - 1
+        while j >= 0 and self.spaces[j] and "\n" not in self.texts[j]:
+            j -= 1
+        key: List[str] = []
+        for k in range(j - 1, max(-1, j - 9), -1) if j > 0 and self.texts[j] == ":" else ():
+            if "\n" in self.texts[k] or self.punct[k] or len(key) == 4:
+                break
+            key[:0] = [] if self.spaces[k] else [self.texts[k].lower()]
+        return any(" ".join(key[i:]) in TABLE_KEYS for i in range(len(key)))
+
     def vetoed(self, start: int, end: int, listed: Callable[[str], bool]) -> bool:
         """Whether the span may hold an identifier (see module): listed(word) says a word is of a word class."""
         doc = self.doc
-        if self.glued(start, end) or self.after_name(start) or self.described(start, end):
+        if self.glued(start, end) or self.after_name(start) or self.described(start, end) or self.after_value_key(start):
             return True
         toks = self.content(start, end)
         spoken = [k for k in toks if folded(doc[k].text) in SPOKEN or len(doc[k].text) == 1 and doc[k].is_alpha]
