@@ -54,3 +54,13 @@ def test_a_bare_street_after_a_preposition(text, street):
 
 def test_no_bare_street_without_its_type():
     assert texts("We met on Elm Grove Farm and at St Mary's", "rules.address") == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("His pension number was PN-4471192. I'm his executor.", "PN-4471192"),
+    ("Scheme member no: 00448812", "00448812"), ("My account number was 41882610", "41882610"),
+])
+def test_a_pension_number_and_a_number_that_was(text, value):
+    """Bug: an executor's "His pension number was PN-4471192" was left in clear: a pension's number is an
+    account's, and "was" joins a label to its value as "is" does."""
+    assert texts(text, "rules.account_number") == [value]

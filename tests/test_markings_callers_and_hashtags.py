@@ -31,3 +31,11 @@ def test_hashtags(nlp):
     assert not any("LostDog" in t for t, _ in found), found
     found = masked_texts(nlp, "Great night out! #ThrowbackThursday #Manchester")
     assert "Manchester" in found and not any("Throwback" in t for t in found), found
+
+
+def test_the_one_to_contact(nlp):
+    """Bug: a leaving-do e-mail's "contact Sunita in Finance" called Sunita a place: a listed given name after
+    "contact" (or "ask", "tell", "email") is a person where a tagger said place."""
+    text = ("Hi Team, Kwame's leaving drinks will be at The Crown on Friday from 5.30. Please chip in for a card/gift "
+            "via the link - contact Sunita in Finance if you have questions. Thanks! Jo")
+    assert ("Sunita", "PERSON") in rows(nlp, text)

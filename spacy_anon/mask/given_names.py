@@ -13,7 +13,7 @@ from spacy_anon.lexicon.generic_words import zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.handles import NAME_ZIPF
 from spacy_anon.mask.name_context import NAME_FIELD, TITLE_HONORIFICS, after_person_word
-from spacy_anon.rules.recognizers.names import last_names
+from spacy_anon.rules.recognizers.names import last_names, world_given_names
 
 POSSESSIVE_ENDINGS = frozenset(("'s", "’s", "'", "’"))
 PAIR_WORD_ZIPF = 3.5  # a word rarer than this beside a given name may be a given name no list holds ("Jess")
@@ -22,16 +22,20 @@ RARE_NAME_ZIPF = 3.5  # a given name this rare as a word ("kayleigh" 2.4, "zofia
 MISTAKEN_LABELS = frozenset({"LOC", "ORG", "DATETIME", "MISC"})
 
 
-_CALL_BEFORE = re.compile(r"(?i)\b(?:call|ring|text|phone|contact|ask[ \t]+for|speak[ \t]+to)[ \t]+$")
+_CALL_BEFORE = re.compile(r"(?i)\b(?:call|ring|text|phone|contact|ask(?:[ \t]+for)?|speak[ \t]+to|email|e-mail|message|"
+                          r"ping|tell)[ \t]+$")
 _NUMBER_AFTER = re.compile(r"[ \t]+on[ \t]+[+(\d]")
 
 
 def called_on_number(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is one capitalised word, no known place, between "call" (or "ring", "text",
-    "ask for") and "on" and a number: someone to call ("Please call Steph on 07700 900461"), for a span a
-    tagger called a place (a firm called so is an organisation: "call Barclays on 0345 ...")."""
-    return _GREETED.fullmatch(text, start, end) is not None and fold_accents(text[start:end]) not in known_place_names() \
-        and _CALL_BEFORE.search(text, max(0, start - 16), start) is not None and _NUMBER_AFTER.match(text, end) is not None
+    """Whether text[start:end] is one capitalised word, no known place, after "call" (or "ring", "text",
+    "contact", "ask for"...) and before "on" and a number, or a listed given name there: someone to call
+    ("Please call Steph on 07700 900461", "contact Sunita in Finance"), for a span a tagger called a place
+    (a firm called so is an organisation: "call Barclays on 0345 ...")."""
+    word = text[start:end]
+    return _GREETED.fullmatch(word) is not None and fold_accents(word) not in known_place_names() \
+        and _CALL_BEFORE.search(text, max(0, start - 16), start) is not None \
+        and (_NUMBER_AFTER.match(text, end) is not None or word.lower() in world_given_names())
 
 
 # a greeting that opens its line before one capitalised word: the reader's name ("G'day Mick,", "Hi Anya")

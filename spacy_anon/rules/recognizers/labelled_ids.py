@@ -26,6 +26,7 @@ CUES: Tuple[Tuple[str, str], ...] = (
     ("NHS", r"nhs"),
     # a UK bank's sort code names the branch that holds the account ("Sort code 40-12-76")
     ("ACCOUNT_NUMBER", r"account|acct|acc|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"
+                       r"|pension|annuity|scheme[ \t]+member"  # a pension's number ("His pension number was PN-4471192")
                        r"|sort[ \t\-]?code|frequent[ \t\-]flyer|frequent[ \t\-]flier"),
     # a bag's tag on a flight ("suitcase (tag BA 482913)"); a booking's short code is read below (`SHORT_CODE`)
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint|confirmation"
@@ -50,7 +51,7 @@ CUES: Tuple[Tuple[str, str], ...] = (
 # four more groups of three to eight digits, each after one space, are part of it
 _CODE = r"(?:[A-Z]{1,5}[\-/ ]?)?\d[\dA-Z]{0,17}(?:[\-/][\dA-Z]{1,10}){0,3}(?:(?<=\d{3})[ ]\d{3,8}){0,4}" \
     r"(?:(?<=\d)[ ]\d[A-Z]{2})?(?![\w\-/]|[.,]\d)"  # a postal item's last group: "JX 1234 5678 9GB"
-_AFTER_CUE = (r"(?:(?:[ \t]{1,2}|[_\-]?)(?i:" + _NO + r"))?\.?[ \t]{0,2}(?:[:#=][ \t]{0,2}|is[ \t]{1,2})?(?P<code>"
+_AFTER_CUE = (r"(?:(?:[ \t]{1,2}|[_\-]?)(?i:" + _NO + r"))?\.?[ \t]{0,2}(?:[:#=][ \t]{0,2}|(?:is|was)[ \t]{1,2})?(?P<code>"
               + _CODE + r")")
 _LABELLED = re.compile(
     r"(?<![\w])(?i:(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in CUES) + r"))" + _AFTER_CUE)
