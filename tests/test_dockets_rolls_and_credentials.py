@@ -64,3 +64,11 @@ def test_a_pension_number_and_a_number_that_was(text, value):
     """Bug: an executor's "His pension number was PN-4471192" was left in clear: a pension's number is an
     account's, and "was" joins a label to its value as "is" does."""
     assert texts(text, "rules.account_number") == [value]
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Helen to chase Capita re: contract 88-2291; Raj to book", "88-2291"), ("Contract No. C-4471/22", "C-4471/22"),
+])
+def test_a_contracts_number(text, value):
+    assert texts(text, "rules.reference_number") == [value]
+    assert texts("the agreement 2019 was signed under the contract for 12 months", "rules.reference_number") == []

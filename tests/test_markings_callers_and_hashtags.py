@@ -39,3 +39,10 @@ def test_the_one_to_contact(nlp):
     text = ("Hi Team, Kwame's leaving drinks will be at The Crown on Friday from 5.30. Please chip in for a card/gift "
             "via the link - contact Sunita in Finance if you have questions. Thanks! Jo")
     assert ("Sunita", "PERSON") in rows(nlp, text)
+
+
+def test_attendees_after_a_headings_dash(nlp):
+    """Bug: "MEETING NOTES 4/2 – attendees: Raj, Helen M, Tomasz (remote), Aoife" called Aoife a place: a list
+    field after a heading's dash opens the names as it does at a line's start."""
+    text = "MEETING NOTES 4/2 – attendees: Raj, Helen M, Tomasz (remote), Aoife. Actions: Helen to chase Capita."
+    assert ("Aoife", "PERSON") in rows(nlp, text)

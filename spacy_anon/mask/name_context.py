@@ -86,6 +86,9 @@ def after_name_field(text: str, start: int, end: int) -> bool:
     sentence = _SENTENCE_BEFORE.search(text, line_start, start)  # "Safeguarding concern. Child: Lily-Mae Turner"
     if sentence is not None and FIELD_THEN_NAMES.fullmatch(text, sentence.end(), start) is not None:
         return True
+    dash = max(text.rfind(" – ", line_start, start), text.rfind(" - ", line_start, start), text.rfind(" | ", line_start, start))
+    if dash >= 0 and LIST_THEN_NAMES.fullmatch(text, dash + 3, start) is not None:
+        return True  # "MEETING NOTES 4/2 – attendees: Raj, Helen M, ..., Aoife"
     column = max(text.rfind("\t", line_start, start), text.rfind("  ", line_start, start))  # a form's second column
     return column >= 0 and FIELD_THEN_NAMES.fullmatch(text, column, start) is not None  # "...    Forename(s): CHIDI"
 

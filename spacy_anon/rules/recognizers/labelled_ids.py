@@ -37,7 +37,9 @@ CUES: Tuple[Tuple[str, str], ...] = (
                          # a planning application's reference ("Planning application 25/01234/FUL")
                          r"|planning[ \t]+(?:application|ref(?:erence)?|permission)"
                          # a police record's number ("Custody record 44/1187/26", "crime no. 4412/25")
-                         r"|custody[ \t]+record|(?:crime|occurrence)(?=[ \t]+(?:no|num|number|ref|reference)\b)"),
+                         r"|custody[ \t]+record|(?:crime|occurrence)(?=[ \t]+(?:no|num|number|ref|reference)\b)"
+                         # a contract's or an agreement's number ("chase Capita re: contract 88-2291")
+                         r"|contract|agreement"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment|microchip"),  # and a pet's microchip  # not "s/n", Spanish "sin número"
     # a bare "ID" label ("Tomasz Nowak (ID 448210)", "ID: 7781-22"): last, so "Employee ID" stays an employee's
