@@ -231,7 +231,7 @@ def test_a_surname_alone_in_another_jsonl_field_takes_the_full_names_entity(tmp_
                        "--anonymize-fields", "patient.notes,notes.*.text")
     assert code == 0, err
     first, second = read_jsonl(out)
-    assert first["patient"]["notes"] == "[PERSON_1], 54, was admitted."
+    assert first["patient"]["notes"] == "[PERSON_1], [AGE_1], was admitted."  # the age stated after the name
     assert first["notes"][1]["text"] == "[PERSON_1] called back."
     assert [s["entity"] for s in first["field_spans"]["notes.1.text"]] == ["PERSON_1"]
     assert second["notes"][0]["text"] == ALONE  # records do not share entities (by default)
