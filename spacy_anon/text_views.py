@@ -237,7 +237,8 @@ COMPACT_RULES: Tuple[Tuple["re.Pattern[str]", str], ...] = (
     (re.compile(r"[ ]*[\[({<][ ]*" + _AT + r"[ ]*[\])}>][ ]*"), "@"),
     # (the space first, then the lookbehind over it: `re` finds a pattern that opens with a literal faster)
     # (not after a word of the sentence: "log in at portal.example.com", "visit us at", "available at")
-    (re.compile(r"[ ](?<=[A-Za-z0-9._%+\-][ ])" + _NOT_LOCAL_PART + r"[ ]*" + _AT + r"[ ]+" + _TLD_AHEAD), "@"),
+    (re.compile(r"[ ](?=[ ]*" + _AT + r"[ ])(?<=[A-Za-z0-9._%+\-][ ])" + _NOT_LOCAL_PART + r"[ ]*" + _AT + r"[ ]+"
+                + _TLD_AHEAD), "@"),
     (re.compile(r"[ ]*[\[({<][ ]*" + _DOT + r"[ ]*[\])}>][ ]*(?=[A-Za-z0-9])"), "."),
 )
 # What a text must contain for each of COMPACT_RULES to match (searched first: most texts have none,
