@@ -93,3 +93,12 @@ def test_streets_walked_along(nlp):
 def test_a_business_period_with_its_year_is_a_date(nlp):
     assert ("Q3 2025", "DATETIME") in rows(nlp, "Employee: Zhang Wei\nManager: Laura Jiménez\nReview period: Q3 2025")
     assert "Q3" not in masked_texts(nlp, "Our Q3 roadmap is out. We ship next week.")
+
+
+def test_a_name_and_a_postcode_in_a_chat(nlp):
+    """Bug: a support chat's "Customer: Wojciech Nowak, PO19 1LX" was one address, the name read as a town:
+    a given name and another word before a postcode's comma that name no known place are a person."""
+    text = "[10:03] Customer: Wojciech Nowak, PO19 1LX\n[10:03] Agent (Lina): Thanks Wojciech."
+    found = rows(nlp, text)
+    assert ("Wojciech Nowak", "PERSON") in found and ("PO19 1LX", "LOC") in found, found
+    assert ("Milton Keynes, MK9 1AB", "LOC") in rows(nlp, "Send it to Milton Keynes, MK9 1AB please")

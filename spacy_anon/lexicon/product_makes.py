@@ -26,7 +26,8 @@ KNOWN_MODELS = frozenset(
     "eclipse micra juke qashqai leaf note x-trail navara mx-5 mx5 cx-5 cx5 cx-3 cx-30 mazda2 mazda3 mazda6 "
     "altima sentra maxima rogue pathfinder murano frontier titan armada versa kicks tacoma tundra highlander "
     "sienna 4runner sequoia odyssey pilot ridgeline passport cx-9 cx-50 crosstrek ascent wrx lancer mirage".split())
-DEVICE_MAKES = frozenset("samsung huawei xiaomi oneplus motorola nokia oppo vivo realme".split())
+DEVICE_MAKES = frozenset("samsung huawei xiaomi oneplus motorola nokia oppo vivo realme dyson lg lenovo asus acer "
+                          "miele garmin fitbit".split())  # and appliances and computers ("Dyson V15")
 # models written without their make ("iPhone 15 Pro", "MacBook Air", "Pixel 8")
 MODELS_ALONE = frozenset("iphone ipad macbook imac pixel galaxy corsa fiesta astra clio qashqai micra yaris prius octavia "
                          "fabia kuga mondeo zafira insignia megane sandero".split())

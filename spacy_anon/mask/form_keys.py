@@ -58,7 +58,7 @@ def common_words_key(text: str, start: int, end: int) -> bool:
 SCHEME_WORDS = frozenset("national insurance social security health service nhs tax vat passport driving licence license "
                          "student employee staff membership member customer policy pension benefit benefits medicare "
                          "medicaid taxpayer identity identification medical record unique personal public "
-                         "provider".split())
+                         "provider blue badge".split())  # and a parking permit's "Blue Badge number"
 SCHEME_KEY = re.compile(r"(?i)[ \t]+(?:number|no\.?|num|#|id|code|card)\b")
 SCHEME_KEYS = frozenset("number no num id code card reference ref".split())
 SCHEME_VALUE = re.compile(r"(?:[ \t]*[:#]|[ \t]+is)?[ \t]*[A-Z0-9]")  # the value after its key ("is 12345 ...")

@@ -27,6 +27,19 @@ _CALL_BEFORE = re.compile(r"(?i)\b(?:call|ring|text|phone|contact|ask(?:[ \t]+fo
 _NUMBER_AFTER = re.compile(r"[ \t]+on[ \t]+[+(\d]")
 
 
+_PERSON_WORD_BRACKET = re.compile(r"(?i)\b(?:boss|manager|supervisor|friend|neighbou?r|colleague|coworker|partner|ex|"
+                                  r"husband|wife|boyfriend|girlfriend|son|daughter|mum|mom|dad|teacher|landlord|landlady|"
+                                  r"flatmate|housemate|roommate|carer|cousin|brother|sister)[ \t]*\($")
+
+
+def named_in_brackets(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a listed given name opening a bracket after a word for a person ("My boss
+    (Gary, the regional manager ...)": that person's name, though Gary, Indiana is a town)."""
+    word = text[start:end]
+    return _GREETED.fullmatch(word) is not None and word.lower() in world_given_names() \
+        and _PERSON_WORD_BRACKET.search(text, max(0, start - 16), start) is not None
+
+
 def called_on_number(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is one capitalised word, no known place, after "call" (or "ring", "text",
     "contact", "ask for"...) and before "on" and a number, or a listed given name there: someone to call

@@ -44,7 +44,8 @@ def post_of_department(doc: Doc, start: int, end: int) -> bool:
     words = [folded(t.text) for t in doc[start:end] if not t.is_punct or t.text == "&"]
     if len(words) < 3 or words[0] not in _HEAD_OF or words[1] != "of":
         return False
-    return all(w in DEPARTMENTS for w in words[2:]) and words[-1] not in ("and", "&", "of", "the")
+    return all(w in DEPARTMENTS or (w.isdigit() and prev == "year") for prev, w in zip(words[1:], words[2:])) \
+        and words[-1] not in ("and", "&", "of", "the")  # and a school's "Head of Year 8"
 
 
 def job_title(doc: Doc, start: int, end: int) -> bool:

@@ -1,5 +1,5 @@
 """An age stated right after a person's name, in brackets or between commas ("Mrs Hazel Finch (72)", "Mr
-Derek Shaw, 79, post-op"): the person's age, which no rule reads on its own, for a bare number in brackets
+Derek Shaw, 79, post-op", "Patient: Mr Tomasz Wiśniewski, 52" ending its line): the person's age, which no rule reads on its own, for a bare number in brackets
 or commas is no age elsewhere ("Article 8 (2)", "Flat 4, 12, High Street"). `anon_mask` adds it as an AGE
 span after the kinds are decided (`component._resolve`)."""
 import re
@@ -13,7 +13,7 @@ STATED_AGE_SOURCE = "anon_mask.stated_age"  # the source of the ages it adds, in
 STATED_AGE_SCORE = 0.7
 MAX_AGE = 115
 # "(72)" as written, not a tokenized "( 10 )" of a sports table's points after a player's name
-_AGE_AFTER_NAME = re.compile(r"[ \t]?\((\d{1,3})\)|,[ \t]*(\d{1,3})(?=[ \t]*,)")
+_AGE_AFTER_NAME = re.compile(r"[ \t]?\((\d{1,3})\)|,[ \t]*(\d{1,3})(?=[ \t]*(?:,|\r?\n|$))")  # and "..., 52" ending a line
 
 
 def with_stated_ages(spans: List[Span], text: str) -> List[Span]:

@@ -373,6 +373,8 @@ AGE_SEX_EN = [
     # the same after a name in quotes or a post's title ('My SIL "Becca" (32F)', "AITA for ...? (28F)"):
     # two digits and the sex alone in the brackets
     (r"(?<=[\"”’?!] [(\[])(\d{2})[ \t]?[MFmf](?=[)\]])", 0.7, 1),
+    # a report's sex word and the age after a comma ("Pt: Male, 67, found collapsed", "Female, 45.")
+    (r"\b(?:[Mm]ale|[Ff]emale|MALE|FEMALE)[ \t]*,[ \t]*(\d{1,3})(?=[ \t]*(?:[,;.)\n]|$))", 0.7, 1),
 ]
 # "She was 57 at the date of dismissal", "I'm 34 and", "the claimant was 61.": a person's age said with "to
 # be", before a word that goes on about a time or the sentence's end (not "he was 5 minutes late")

@@ -26,9 +26,11 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy_anon.lexicon.clinical_forms import is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_note, is_clinical_term
 from spacy_anon.lexicon.generic_words import dictionary_test
+from spacy_anon.lexicon.place_names import known_place_names
 from spacy_anon.lexicon.street_types import STREET_TYPE_WORDS, STREET_TYPES  # noqa: F401  (re-exported)
 from spacy_anon.rules.first_chars import matches
 from spacy_anon.rules.recognizers.base import Recognizer, has_digits
+from spacy_anon.rules.recognizers.names import first_names
 
 # Street words written before the name ("Strada Tighina", "Calle de Alcalá", "Rua Augusta").
 STREET_PREFIXES = (
@@ -319,6 +321,8 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
         dashed = _DASHED_CODE.search(match.group(0))
         if dashed and _known_city_end(text, match.start(), match.start() + dashed.start()) is None:
             continue
+        if _person_before_postcode(match.group(0)):
+            continue  # "Customer: Wojciech Nowak, PO19 1LX": a name and a postcode, as a chat gives them
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
         found.append((start, end, SCORE_FULL))
     for match in matches(_TOWN_OUTWARD, text):  # "in Sale, M33", "from Hove (BN3)": a known town and its district
@@ -354,6 +358,14 @@ def _town_after_in(text: str, end: int) -> int:
     """The end of a known town after a numbered street and "in" ("14 Kilmore Close in Swords"), else `end`."""
     found = _element_after(text, end + 4) if _IN.match(text, end) else None
     return found[0] if found is not None and found[1] in ("city", "town") else end
+
+
+def _person_before_postcode(value: str) -> bool:
+    """Whether the town before a postcode's comma is a given name and another word that name no known city
+    or place ("Wojciech Nowak, PO19 1LX"; not "Milton Keynes, MK9 1AB")."""
+    words = value.split(",", 1)[0].split() if "," in value else []
+    return len(words) >= 2 and words[0].lower() in first_names() and _fold(" ".join(words)) not in city_names() \
+        and _fold(" ".join(words)) not in known_place_names()
 
 
 def _lower_streets(text: str) -> Iterator[Tuple[int, int]]:

@@ -27,6 +27,7 @@ CUES: Tuple[Tuple[str, str], ...] = (
     # a UK bank's sort code names the branch that holds the account ("Sort code 40-12-76")
     ("ACCOUNT_NUMBER", r"account|acct|acc|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"
                        r"|pension|annuity|scheme[ \t]+member"  # a pension's number ("His pension number was PN-4471192")
+                       r"|(?<=[a-z] )card"  # a store's card ("My Nectar card is 9826 3001 2245 6789")
                        r"|sort[ \t\-]?code|frequent[ \t\-]flyer|frequent[ \t\-]flier"),
     # a bag's tag on a flight ("suitcase (tag BA 482913)"); a booking's short code is read below (`SHORT_CODE`)
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint|confirmation"
@@ -46,7 +47,8 @@ CUES: Tuple[Tuple[str, str], ...] = (
     ("ID_NUMBER", r"id(?![a-z])|identification|identity[ \t]+(?:card|document)|pin(?![a-z])|orcid|uan|brp"
                   # an exam's candidate, a pupil's and a student's numbers ("candidate number 4471", "UPN
                   # A123456789012", "roll no. 21BCE1043", "enrolment number ...")
-                  r"|candidate|upn|uln|roll(?=[ \t]*(?:no|num|number)\b)|enrol(?:l)?ment|matriculation"),
+                  r"|candidate|upn|uln|roll(?=[ \t]*(?:no|num|number)\b)|enrol(?:l)?ment|matriculation"
+                  r"|blue[ \t]+badge"),  # a disabled person's parking permit ("Blue Badge number 1146 7789 0012")
 )
 # a code: letters and digits in at most four groups, at least four digits in all (checked below)
 # a code may be printed in groups of digits ("account number 1234 5678 9012"): after three digits, up to
