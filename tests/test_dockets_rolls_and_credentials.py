@@ -72,3 +72,10 @@ def test_a_pension_number_and_a_number_that_was(text, value):
 def test_a_contracts_number(text, value):
     assert texts(text, "rules.reference_number") == [value]
     assert texts("the agreement 2019 was signed under the contract for 12 months", "rules.reference_number") == []
+
+
+def test_a_registers_name_is_a_label(nlp):
+    """Bug: a death certificate's "Dr Helen Marsh (GMC 4471902)" masked "GMC" as an organisation: a clinical
+    register's name before its number is the number's label."""
+    found = masked_texts(nlp, "I, Dr Helen Marsh (GMC 4471902), certify that Mr Peter Lund died.")
+    assert "4471902" in found and "GMC" not in found, found

@@ -46,3 +46,10 @@ def test_attendees_after_a_headings_dash(nlp):
     field after a heading's dash opens the names as it does at a line's start."""
     text = "MEETING NOTES 4/2 – attendees: Raj, Helen M, Tomasz (remote), Aoife. Actions: Helen to chase Capita."
     assert ("Aoife", "PERSON") in rows(nlp, text)
+
+
+def test_a_writer_introducing_themselves(nlp):
+    """Bug: a team chat's "Hey its Tash from the Bristol team" called Tash an organisation: one capitalised
+    word, no dictionary word or known place, between "it's" (or "this is", "I'm") and "from" is a person."""
+    text = "Hey its Tash from the Bristol team 👋 quick q - does anyone have Marcus's mobile?"
+    assert ("Tash", "PERSON") in rows(nlp, text)

@@ -9,7 +9,8 @@ from tests.test_rules_recognizers import texts
 
 @pytest.mark.parametrize("text,age", [
     ("Ambulance arrived 14:02. Pt: Male, 67, found collapsed at Tesco Extra.", "67"),
-    ("Casualty: FEMALE, 45.", "45"),
+    ("Casualty: FEMALE, 45.", "45"), ("Victim: male, approx 25, head injury.", "25"),
+    ("Gran's 80th was amazing, thanks to everyone who came!", "80"),
 ])
 def test_a_sex_word_and_an_age(text, age):
     assert texts(text, "rules.age") == [age]
@@ -56,3 +57,10 @@ def test_a_name_in_brackets_after_a_person_word(nlp):
     opening a bracket after a word for a person is that person's."""
     text = "My boss (Gary, the regional manager for Aldi in Swindon) keeps texting me at 11pm."
     assert ("Gary", "PERSON") in [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table]
+
+
+def test_a_sencos_post(nlp):
+    """Bug: an EHCP review's "Mr Clarke (SENCo)" masked the post as a person: a school's SENCo and DSL are
+    posts, as a CEO or a chair is."""
+    found = masked_texts(nlp, "Attendees: yourself, Mr Clarke (SENCo), Ms Hall (class teacher) and Rebecca Stone.")
+    assert "Mr Clarke" in found and "SENCo" not in found, found

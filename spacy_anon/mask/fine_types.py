@@ -241,7 +241,8 @@ LABEL_WORDS = frozenset({"e-mail", "email", "e-mails", "emails", "mail", "tel", 
                          "pcn", "fpn", "paye", "tax code", "acc", "acct",
                          "gas safe", "emp", "ni no", "nino", "brp", "uan", "dbs", "pan", "aadhaar", "aadhar",
                          "ifsc", "pan no", "aadhaar no", "aadhar no", "npi", "dea number", "itin", "utr",
-                         "passcode", "password", "pin", "meeting id", "reg", "registration"})
+                         "passcode", "password", "pin", "meeting id", "reg", "registration", "gmc", "nmc", "hcpc",
+                         "gphc"})
 # labels that are words or acronyms of other languages ("ein", the Portuguese "DEA" of a department, the
 # Spanish "RX" of an X-ray)
 ENGLISH_LABEL_WORDS = frozenset({"dea", "ein", "rx"})

@@ -32,6 +32,19 @@ _PERSON_WORD_BRACKET = re.compile(r"(?i)\b(?:boss|manager|supervisor|friend|neig
                                   r"flatmate|housemate|roommate|carer|cousin|brother|sister)[ \t]*\($")
 
 
+_INTRODUCED_BEFORE = re.compile(r"(?i)\b(?:it['’]?s|this[ \t]+is|i['’]m|i[ \t]+am)[ \t]+$")
+_FROM_AFTER = re.compile(r"[ \t]+from[ \t]+")
+
+
+def introduced_name(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is one capitalised word, no dictionary word or known place, between "it's" (or
+    "this is", "I'm") and "from": the writer introducing themselves ("Hey its Tash from the Bristol team")."""
+    word = text[start:end]
+    return _GREETED.fullmatch(word) is not None and zipf(word.lower()) < RARE_NAME_ZIPF \
+        and fold_accents(word) not in known_place_names() and _FROM_AFTER.match(text, end) is not None \
+        and _INTRODUCED_BEFORE.search(text, max(0, start - 12), start) is not None
+
+
 def named_in_brackets(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is a listed given name opening a bracket after a word for a person ("My boss
     (Gary, the regional manager ...)": that person's name, though Gary, Indiana is a town)."""

@@ -62,8 +62,9 @@ from spacy_anon.mask.shorthand import slash_code_label, without_credentials_afte
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape, hashtag_phrase  # noqa: F401  (re-exported)
 from spacy_anon.mask.value_shapes import EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape  # noqa: F401  (re-exported)
 from spacy_anon.mask.given_names import (
-    called_on_number, given_after_surname, given_name_pair, greeted_name, named_in_brackets, join_given_and_surname,
-    join_inverted_names, rare_given_name, surname_after_given, with_apostrophe_surnames, with_undetected_surnames)
+    called_on_number, given_after_surname, given_name_pair, greeted_name, introduced_name, named_in_brackets,
+    join_given_and_surname, join_inverted_names, rare_given_name, surname_after_given, with_apostrophe_surnames,
+    with_undetected_surnames)
 from spacy_anon.mask.name_edges import has_capitals, trim_lower_edges
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
@@ -514,8 +515,8 @@ def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optiona
     if organisation_shape(piece.text):
         return None  # "Requester: Ama Ruiz, Velloway Ltd": an organisation's name says what it is
     if after_name_field(text, start, end) or after_person_word(text, start, end) or FAMILY_AFTER.match(text, end) \
-            or greeted_name(text, start, end) or (piece.label_ == "LOC" and (called_on_number(text, start, end)
-                                                                            or named_in_brackets(text, start, end))):
+            or greeted_name(text, start, end) or introduced_name(text, start, end) or (
+                piece.label_ == "LOC" and (called_on_number(text, start, end) or named_in_brackets(text, start, end))):
         return "PERSON"  # and "the Al Mansouri family": a family named by its surname; "G'day Mick,"; "call Steph on"
     if street_after_preposition(text, start, end, street_shape(text[start:end])):
         return "LOC"  # "on Ditton Road" (not "Downing Street said": the office it names)

@@ -374,7 +374,8 @@ AGE_SEX_EN = [
     # two digits and the sex alone in the brackets
     (r"(?<=[\"”’?!] [(\[])(\d{2})[ \t]?[MFmf](?=[)\]])", 0.7, 1),
     # a report's sex word and the age after a comma ("Pt: Male, 67, found collapsed", "Female, 45.")
-    (r"\b(?:[Mm]ale|[Ff]emale|MALE|FEMALE)[ \t]*,[ \t]*(\d{1,3})(?=[ \t]*(?:[,;.)\n]|$))", 0.7, 1),
+    (r"\b(?:[Mm]ale|[Ff]emale|MALE|FEMALE)[ \t]*,[ \t]*(?:(?i:approx|approximately|about|around|aged|c)\.?[ \t]+)?"
+     r"(\d{1,3})(?=[ \t]*(?:[,;.)\n]|$))", 0.7, 1),  # and "Victim: male, approx 25,"
 ]
 # "She was 57 at the date of dismissal", "I'm 34 and", "the claimant was 61.": a person's age said with "to
 # be", before a word that goes on about a time or the sentence's end (not "he was 5 minutes late")
@@ -387,7 +388,7 @@ AGE_SUBJECT_EN = [
     # a birthday by its ordinal after a person's name in the possessive ("Nana Bernadette's 90th at the Royal
     # Oak"; not "Chelsea's 90th minute")
     (r"\b[A-Z][a-z]+['’]s[ \t]+(\d{2,3})(?:st|nd|rd|th)\b(?=[ \t]*(?:[.,;:!?)\n]|$|(?i:birthday|bday|party|at|on|in|"
-     r"celebrations?|do|bash)\b)|[ \t]*[^\w\s])", 0.7, 1),
+     r"celebrations?|do|bash|was|is|went|will)\b)|[ \t]*[^\w\s])", 0.7, 1),  # and "Gran's 80th was amazing"
 ]
 AGE_INFANT = [
     # "15 meses de edad", "19 días de vida", "3 months old", "10-day-old"
