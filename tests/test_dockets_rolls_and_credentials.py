@@ -79,3 +79,13 @@ def test_a_registers_name_is_a_label(nlp):
     register's name before its number is the number's label."""
     found = masked_texts(nlp, "I, Dr Helen Marsh (GMC 4471902), certify that Mr Peter Lund died.")
     assert "4471902" in found and "GMC" not in found, found
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Please provide a copy of his records. Our ref: YD/PI/2291. Regards", "YD/PI/2291"),
+    ("claim ref HX/2024/88 today", "HX/2024/88"),
+])
+def test_a_reference_opening_with_letter_groups(text, value):
+    """Bug: a solicitor's "Our ref: YD/PI/2291" masked "YD" and left "/PI/2291" in clear: a reference's code
+    may open with up to three groups of capitals."""
+    assert texts(text, "rules.reference_number") == [value]

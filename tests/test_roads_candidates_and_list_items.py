@@ -57,3 +57,9 @@ def test_minutes_with_numbered_items(nlp):
     text = "1. Parking on Elmfield Crescent: Cllr Hamid to raise it.\n2. Next meeting: 9 March 2026."
     found = masked_texts(nlp, text)
     assert "Elmfield Crescent" in found and "1" not in found and "2" not in found, found
+
+
+def test_a_dispatch_logs_motorway_and_junction(nlp):
+    assert texts("Dispatch 0342: RTC, M6 J10 northbound, 2 vehicles.", "rules.road") == ["M6", "J10"]
+    found = masked_texts(nlp, "Dispatch 0342: RTC, M6 J10 northbound, 2 vehicles. Driver 1: female, 34, conscious.")
+    assert any("M6" in t and "J10" in t for t in found) and "34" in found, found  # the tagger's span is longer

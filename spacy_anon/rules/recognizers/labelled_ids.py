@@ -50,10 +50,11 @@ CUES: Tuple[Tuple[str, str], ...] = (
                   r"|candidate|upn|uln|roll(?=[ \t]*(?:no|num|number)\b)|enrol(?:l)?ment|matriculation"
                   r"|blue[ \t]+badge"),  # a disabled person's parking permit ("Blue Badge number 1146 7789 0012")
 )
-# a code: letters and digits in at most four groups, at least four digits in all (checked below)
+# a code: letters and digits in at most four groups, at least four digits in all (checked below); up to
+# three groups of letters may open it ("Our ref: YD/PI/2291")
 # a code may be printed in groups of digits ("account number 1234 5678 9012"): after three digits, up to
 # four more groups of three to eight digits, each after one space, are part of it
-_CODE = r"(?:[A-Z]{1,5}[\-/ ]?)?\d[\dA-Z]{0,17}(?:[\-/][\dA-Z]{1,10}){0,3}(?:(?<=\d{3})[ ]\d{3,8}){0,4}" \
+_CODE = r"(?:[A-Z]{1,5}[\-/ ]?)?(?:[A-Z]{1,5}[\-/]){0,2}\d[\dA-Z]{0,17}(?:[\-/][\dA-Z]{1,10}){0,3}(?:(?<=\d{3})[ ]\d{3,8}){0,4}" \
     r"(?:(?<=\d)[ ]\d[A-Z]{2})?(?![\w\-/]|[.,]\d)"  # a postal item's last group: "JX 1234 5678 9GB"
 _AFTER_CUE = (r"(?:(?:[ \t]{1,2}|[_\-]?)(?i:" + _NO + r"))?\.?[ \t]{0,2}(?:[:#=][ \t]{0,2}|(?:is|was)[ \t]{1,2})?(?P<code>"
               + _CODE + r")")

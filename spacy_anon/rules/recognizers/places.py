@@ -118,6 +118,8 @@ _ROAD = compile_patterns([
     (r"(?<=\bthe[ \t])(?:M\d{1,3}|A\d{1,4})(?:\([Mm]\))?(?![\w(])(?![ \t](?i:paper|size|sheet|format|grade|level|"
      r"envelope|print))", 0.6, 0),
     (r"(?<![\w-])(?:(?i:junction|jct|jn)\.?[ \t]?\d{1,2}[a-z]?|J\d{1,2}[a-z]?)(?![\w-])", 0.6, 0),
+    # a motorway with its junction, "the" or not ("RTC, M6 J10 northbound")
+    (r"(?<![\w-])M\d{1,3}(?=[ \t]+(?:J\d{1,2}|(?i:junction|jct)[ \t]?\d))", 0.6, 0),
     (r"(?<![\w-])(?:I-\d{1,3}|US-\d{1,3}|(?:Route|Highway|Hwy|Interstate|State[ \t]Route)[ \t]\d{1,3})(?![\w-]|\.\d)",
      0.6, 0),  # not "SR 65" (a note's sinus rhythm), "Route 10.0.0.0/8" (a network's)
 ])
