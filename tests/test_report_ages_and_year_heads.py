@@ -64,3 +64,14 @@ def test_a_sencos_post(nlp):
     posts, as a CEO or a chair is."""
     found = masked_texts(nlp, "Attendees: yourself, Mr Clarke (SENCo), Ms Hall (class teacher) and Rebecca Stone.")
     assert "Mr Clarke" in found and "SENCo" not in found, found
+
+
+def test_a_hospital_ending_in_a_greetings_word_and_an_iro(nlp):
+    """Bugs: a football parent's "a hospital appt at Alder Hey" left "Hey" in clear (a greeting that opens
+    messages ends no name after a capitalised word: it is the name's); child protection minutes' "Mrs Sandra
+    Boyce (IRO)" masked the reviewing officer's post."""
+    text = ("Hi Coach Reeves, Jamal won't make training Saturday - he's got a hospital appt at Alder Hey for his "
+            "asthma. Thanks, Denise")
+    assert "Alder Hey" in masked_texts(nlp, text)
+    found = masked_texts(nlp, "Present: Chair - Mrs Sandra Boyce (IRO); SW - Kelly Owens.")
+    assert "Mrs Sandra Boyce" in found and "IRO" not in found, found

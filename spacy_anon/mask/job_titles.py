@@ -19,7 +19,7 @@ JOB_SUFFIXES = ("ologist", "iatrist", "ician", "ographer", "apist", "ologists", 
 # titles that name a post and are no one's name, alone as well ("our CTO, Ewan McAllister", "Gareth Lloyd
 # (Chair)", "Headteacher, St Mark's"): a lone job noun of `JOB_NOUNS` may be a surname ("Cook"), these are not
 LONE_TITLES = frozenset("ceo cto cfo coo cio cmo ciso cpo cdo vp svp evp headteacher headmaster headmistress "
-                        "chair chairman chairwoman chairperson treasurer senco dsl".split())  # and a school's SENCo
+                        "chair chairman chairwoman chairperson treasurer senco dsl iro".split())  # and a SENCo, an IRO
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's)
 
 

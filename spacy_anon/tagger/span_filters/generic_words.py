@@ -39,6 +39,9 @@ def _balanced(doc: Doc, start: int, end: int, closer: str) -> bool:
     return texts.count(opener) > texts.count(closer)
 
 
+OPENING_GREETINGS = frozenset("hi hey hello hiya howdy".split())
+
+
 def trim_punctuation(doc: Doc, start: int, end: int) -> Tuple[int, int]:
     """Without edge spaces, leading separators and trailing separators or unbalanced closing brackets
     and quotes ("Kowalski)" -> "Kowalski", "“Kowalski”" -> "Kowalski")."""
@@ -131,6 +134,12 @@ class GenericWordTrimmer:
             return True
         prev = folded(self.texts[j])
         return prev in GREETINGS or prev in INTERJECTIONS
+
+    def name_part_greeting(self, k: int) -> bool:
+        """Whether token k, a capitalised greeting that opens messages ("Hey", "Hi"), ends a name right after a
+        capitalised word: a name's part ("Alder Hey"), for no greeting closes a name."""
+        return folded(self.texts[k]) in OPENING_GREETINGS and self.texts[k][:1].isupper() and k > 0 \
+            and self.texts[k - 1][:1].isupper() and self.doc[k - 1].whitespace_ == " "
 
     def wishes(self, i: int) -> bool:
         """Whether the word after "Hope" at `i` makes it a wish ("Hope you're well", "hope all is good")."""
@@ -277,7 +286,8 @@ class GenericWordTrimmer:
             return label == self.date_label and (doc[k].text in SUBJECT_PRONOUNS or doc[k].text == "I"
                                                  or doc[k].text in DATE_TAIL_WORDS)  # "Sunday 7 December at"
         while end - 1 > start and (s.generic(end - 1) or preposition(end - 1) or clock_time(end - 1) or subject(end - 1)) \
-                and not s.after_honorific(end - 1, start) and not s.surname_after_name(end - 1, start, end):
+                and not s.after_honorific(end - 1, start) and not s.surname_after_name(end - 1, start, end) \
+                and not self.name_part_greeting(end - 1):
             end -= 2 if clock_time(end - 1) else 1
             start, end = trim_punctuation(doc, start, end)
         if label in self.person_labels and any(self.title(k) for k in range(start, end)):
