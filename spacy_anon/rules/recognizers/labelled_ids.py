@@ -27,7 +27,8 @@ CUES: Tuple[Tuple[str, str], ...] = (
     # a UK bank's sort code names the branch that holds the account ("Sort code 40-12-76")
     ("ACCOUNT_NUMBER", r"account|acct|acc|customer|client|member(?:ship)?|policy|tenancy|tenant|subscriber|loyalty|user|uid"
                        r"|pension|annuity|scheme[ \t]+member"  # a pension's number ("His pension number was PN-4471192")
-                       r"|(?<=[a-z] )card"  # a store's card ("My Nectar card is 9826 3001 2245 6789")
+                       # a store's card by its name ("My Nectar card is 9826 3001 2245 6789"; not "the card: 5521")
+                       r"|(?-i:[A-Z][A-Za-z]+)[ \t]card(?=[ \t]+(?:is|was|number|no)\b)"
                        r"|sort[ \t\-]?code|frequent[ \t\-]flyer|frequent[ \t\-]flier"),
     # a bag's tag on a flight ("suitcase (tag BA 482913)"); a booking's short code is read below (`SHORT_CODE`)
     ("REFERENCE_NUMBER", r"invoice|ticket|order|booking|claim|reference|ref|tracking|incident|complaint|confirmation"

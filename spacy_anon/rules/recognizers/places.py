@@ -113,7 +113,8 @@ KNOWN_TOWN = Recognizer(
 # ---------------------------------------------------------------- LOC: a road by its number, a motorway junction
 # "stuck on the M62 near Junction 26", "the A1(M)", "J26", "on Route 9", "I-95 northbound": where someone was.
 # A British road's number after "the" (not "the A4 paper", "the B12 injection": a motorway or an A road,
-# not before a paper's or a vitamin's word); a junction's number after its word; an American route's
+# not before a paper's or a vitamin's word), or before its junction; a junction's number after its word; an
+# American route's number ("I-95", "Route 9")
 _ROAD = compile_patterns([
     (r"(?<=\bthe[ \t])(?:M\d{1,3}|A\d{1,4})(?:\([Mm]\))?(?![\w(])(?![ \t](?i:paper|size|sheet|format|grade|level|"
      r"envelope|print))", 0.6, 0),
