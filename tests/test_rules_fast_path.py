@@ -402,6 +402,7 @@ NEEDS_SAMPLES = LINES + RAW_LINES + [
     "Will and May went home early because Will felt sick.",
     "first_name,last_name,company,city\nHannah,Okafor,Brightwave Media,Bristol\n",
     "Guest: WOJCIK/ANNA MS, off next week (Lagos for a wedding), then to Pune",
+    "SIN: 046 454 286, TFN 123 456 782, Medicare 2123 45670 1, ABN 51 824 753 556, PPS number 1234567T",
 ]
 
 

@@ -58,9 +58,13 @@ def common_words_key(text: str, start: int, end: int) -> bool:
 SCHEME_WORDS = frozenset("national insurance social security health service nhs tax vat passport driving licence license "
                          "student employee staff membership member customer policy pension benefit benefits medicare "
                          "medicaid taxpayer identity identification medical record unique personal public "
-                         "provider blue badge".split())  # and a parking permit's "Blue Badge number"
-SCHEME_KEY = re.compile(r"(?i)[ \t]+(?:number|no\.?|num|#|id|code|card)\b")
-SCHEME_KEYS = frozenset("number no num id code card reference ref".split())
+                         "provider blue badge "  # and a parking permit's "Blue Badge number"
+                         # "Tax File Number", "Social Insurance Number", "Medicare Beneficiary Identifier",
+                         # "Australian Business Number", "Alien Registration Number", "USCIS Receipt Number"
+                         "file beneficiary australian business alien registration receipt uscis pps".split())
+SCHEME_KEY = re.compile(r"(?i)[ \t]+(?:number|no\.?|num|#|id|code|card|identifier)\b")
+# and schemes' abbreviations that are the key themselves ("ABN 51 824 753 556", "TFN: 123 456 782")
+SCHEME_KEYS = frozenset("number no num id code card reference ref identifier abn acn tfn sin mbi ppsn chi".split())
 SCHEME_VALUE = re.compile(r"(?:[ \t]*[:#]|[ \t]+is)?[ \t]*[A-Z0-9]")  # the value after its key ("is 12345 ...")
 
 

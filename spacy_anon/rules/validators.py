@@ -206,6 +206,63 @@ def in_pan_valid(value: str) -> bool:
     return re.fullmatch(r"[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]", value) is not None and value[5:9] != "0000"
 
 
+def ca_sin_valid(value: str) -> bool:
+    """Canada's Social Insurance Number: nine digits, Luhn check (8 opens business numbers, not SINs)."""
+    digits = "".join(c for c in value if c.isdigit())
+    return len(digits) == 9 and digits[0] != "8" and len(set(digits)) > 1 and luhn_valid(digits)
+
+
+def au_tfn_valid(value: str) -> bool:
+    """Australia's Tax File Number: eight or nine digits whose weighted sum is a multiple of 11 (the
+    Australian Taxation Office's weights)."""
+    digits = [int(c) for c in value if c.isdigit()]
+    weights = {8: (10, 7, 8, 4, 6, 3, 5, 1), 9: (1, 4, 3, 7, 5, 8, 6, 9, 10)}.get(len(digits))
+    return weights is not None and len(set(digits)) > 1 and sum(d * w for d, w in zip(digits, weights)) % 11 == 0
+
+
+def au_medicare_valid(value: str) -> bool:
+    """Australia's Medicare card number: ten digits (an eleventh, the person's number on the card, may
+    follow), the first 2-6, the ninth the weighted sum of the first eight modulo 10."""
+    digits = [int(c) for c in value if c.isdigit()]
+    if len(digits) not in (10, 11) or not 2 <= digits[0] <= 6:
+        return False
+    return sum(d * w for d, w in zip(digits, (1, 3, 7, 9, 1, 3, 7, 9))) % 10 == digits[8]
+
+
+def au_abn_valid(value: str) -> bool:
+    """Australian Business Number: eleven digits; one taken from the first, the weighted sum is a
+    multiple of 89."""
+    digits = [int(c) for c in value if c.isdigit()]
+    if len(digits) != 11 or digits[0] == 0:
+        return False
+    digits[0] -= 1
+    return sum(d * w for d, w in zip(digits, (10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19))) % 89 == 0
+
+
+def ie_pps_valid(value: str) -> bool:
+    """Ireland's PPS number: seven digits, a check letter (the weighted sum modulo 23: W for 0, A-V for 1
+    to 22; weights 8 to 2, and 9 for a second letter, A=1 ... W=0)."""
+    v = value.upper()
+    if not re.fullmatch(r"\d{7}[A-W][A-IW]?", v):
+        return False
+    total = sum(int(d) * w for d, w in zip(v[:7], range(8, 1, -1)))
+    if len(v) == 9:
+        total += 9 * (0 if v[8] == "W" else ord(v[8]) - 64)
+    return "WABCDEFGHIJKLMNOPQRSTUV"[total % 23] == v[7]
+
+
+# the letters a Medicare Beneficiary Identifier never holds (they read as digits or as each other)
+_MBI_LETTER = "[AC-HJKMNP-RT-Y]"
+_MBI = re.compile(rf"[1-9]{_MBI_LETTER}[\dAC-HJKMNP-RT-Y]\d{_MBI_LETTER}[\dAC-HJKMNP-RT-Y]\d{_MBI_LETTER}{{2}}\d{{2}}")
+
+
+def us_mbi_valid(value: str) -> bool:
+    """The US Medicare Beneficiary Identifier's layout (CMS): eleven characters, digits and capitals where
+    the format puts them, without S, L, O, I, B and Z; printed with or without dashes after the fourth
+    and seventh."""
+    return _MBI.fullmatch(value.replace("-", "").upper()) is not None
+
+
 # HMRC's National Insurance number rules: these letters never start a number, never come second, and
 # these prefixes are not allocated.
 NINO_BAD_FIRST = frozenset("DFIQUV")

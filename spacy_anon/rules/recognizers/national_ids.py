@@ -1,6 +1,7 @@
-"""National identifiers of the United States and the United Kingdom, and passport numbers."""
+"""National identifiers of the United States, the United Kingdom, India, Canada, Australia and Ireland, and
+passport numbers."""
 import re
-from typing import Iterator, Optional, Tuple
+from typing import Callable, Iterator, Optional, Tuple
 
 from spacy_anon.rules import scanning
 from spacy_anon.rules import validators as v
@@ -112,6 +113,21 @@ UK_NINO = Recognizer(
     prefilter=has_digits(6),
 )
 
+# A VAT registration number: a sole trader's names its owner ("VAT reg no: GB 123 4567 89"); the UK's nine
+# digits (3-4-2, a branch's three more) after "GB", sure after a VAT word, alone in its printed layout
+UK_VAT = Recognizer(
+    name="rules.uk_vat",
+    label="ID",
+    type="VAT",
+    patterns=compile_patterns([
+        (r"(?i:\bvat)(?:[ \t]+(?i:reg(?:istration)?\.?|registered))?(?:[ \t]+(?i:no\.?|number|num|#))?[ \t]*(?:[:#]|[ \t]is)?[ \t]*"
+         r"((?:GB|XI)?[ ]?\d{3}[ ]?\d{4}[ ]?\d{2}(?:[ ]?\d{3})?)(?![\w\-]|[ .]\d)", 0.85, 1),
+        (r"(?<![\w\-])((?:GB|XI)[ ]?\d{3}[ ]\d{4}[ ]\d{2}(?:[ ]\d{3})?)(?![\w\-]|[ .]\d)", 0.6, 1),
+    ]),
+    context=("vat", "vat number", "vat reg", "hmrc"),
+    prefilter=has_digits(9),
+)
+
 # Unique Taxpayer Reference: ten digits (sometimes "12345 67890", or with a trailing K), indistinguishable
 # from any other number, so only beside a tax word.
 UK_UTR = Recognizer(
@@ -142,8 +158,9 @@ GB_DRIVING_LICENCE = Recognizer(
 # A vehicle's plate or registration after its label ("plate 7ABC123", "reg no. AB12 CDE", "registration:
 # KA01 AB 1234") and a VIN after "VIN" (HIPAA's vehicle identifiers): letters and digits, both, in up to three
 # groups; a company's registration number (digits only) or "plate 3" is none
-_PLATE_LABEL = (r"(?i:\b(?:licen[cs]e[ \t]+plate|number[ \t]+plate|plate(?:[ \t]+(?:no\.?|number))?|"
+_PLATE_LABEL = (r"(?i:(?<!alien[ ])(?<!vat[ ])\b(?:licen[cs]e[ \t]+plate|number[ \t]+plate|plate(?:[ \t]+(?:no\.?|number))?|"
                 r"registration(?:[ \t]+(?:no\.?|number|mark|plate))?|reg\.?[ \t]+(?:no\.?|number|plate)|vrn))(?!\w)")  # not the "PLATE" of "PLATELETS 58,000"
+# (nor an immigrant's "Alien Registration Number": `rules.us_a_number`; nor a "VAT reg no": `rules.uk_vat`)
 _PLATE_VALUE = r"[A-Z0-9]{1,4}(?:[ \-]?[A-Z0-9]{1,4}){1,2}"
 
 
@@ -227,4 +244,120 @@ IN_PAN = Recognizer(
     validator=lambda value: None if v.in_pan_valid(value.upper()) else False,
     context=("pan", "pan card", "pan no", "permanent account number", "income tax", "itr"),
     prefilter=has_digits(4),
+)
+
+
+# ---------------------------------------------------------------- ID: Canada, Australia, Ireland, US Medicare
+def _keyed_finder(candidate: "re.Pattern[str]", valid: Callable[[str], bool], key: "re.Pattern[str]",
+                  alone: float, loose: float) -> Callable[[str, object], Iterator[Tuple[int, int, float, bool]]]:
+    """A finder of `candidate` numbers: right after their key (`key` matches the text before, up to the
+    number) they are one whether the check digit holds or not (0.85: mistyped, still one); elsewhere only
+    when it holds, scored `alone` when printed with its spaces (group 1) and `loose` otherwise, so that a
+    context word must add to a number with no spaces."""
+    def find(text: str, options: object) -> Iterator[Tuple[int, int, float, bool]]:
+        for m in scanning.finditer(candidate, text):
+            ok = valid(m.group())
+            if key.search(text, max(0, m.start() - 48), m.start()) is not None:
+                yield m.start(), m.end(), 0.85, ok
+            elif ok:
+                yield m.start(), m.end(), alone if m.group(1) else loose, True
+    return find
+
+
+# what may stand between an identifier's key and the number: "SIN: ", "TFN is ", "Medicare card no. "
+_KEY_TAIL = r"(?:[ \t]*(?i:card|number|num|no\.?|#|is|was|[:=]))*[ \t]*\Z"
+_NINE_IN_THREES = re.compile(r"(?<![\w\-.])\d{3}([ \-]?)\d{3}\1\d{3}(?![\w\-]|[ .]\d)")
+# "SIN" in capitals only: the Spanish "sin" (without) is everywhere in Spanish text
+_SIN_KEY = re.compile(r"(?:\bSIN|(?i:\bsocial[ \t]+insurance))" + _KEY_TAIL)
+CA_SIN = Recognizer(
+    name="rules.ca_sin",
+    label="ID",
+    type="SIN",
+    # nine digits in threes, Luhn check: stands alone only after its key (phone numbers and others share
+    # the shape); a context word raises a spaced one that holds
+    finder=_keyed_finder(_NINE_IN_THREES, v.ca_sin_valid, _SIN_KEY, 0.3, 0.2),
+    needs=(_NINE_IN_THREES,),
+    context=("social insurance", "social insurance number", "service canada"),
+    prefilter=has_digits(9),
+)
+
+_TFN_CANDIDATE = re.compile(r"(?<![\w\-.])\d{3}([ \-]?)\d{3}\1\d{2,3}(?![\w\-]|[ .]\d)")
+_TFN_KEY = re.compile(r"(?i:\btfn|\btax[ \t]+file)" + _KEY_TAIL)
+AU_TFN = Recognizer(
+    name="rules.au_tfn",
+    label="ID",
+    type="TFN",
+    finder=_keyed_finder(_TFN_CANDIDATE, v.au_tfn_valid, _TFN_KEY, 0.3, 0.2),
+    needs=(_TFN_CANDIDATE,),
+    context=("tfn", "tax file number", "tax file", "ato", "australian taxation office"),
+    prefilter=has_digits(8),
+)
+
+# ten digits printed 4-5-1 as on the card ("2123 45670 1"), the person's number on the card maybe after it
+_MEDICARE_CANDIDATE = re.compile(r"(?<![\w\-.])[2-6]\d{3}([ \-]?)\d{5}\1\d(?:[ \-/]?\d)?(?![\w\-]|[ .]\d)")
+_MEDICARE_KEY = re.compile(r"(?i:\bmedicare)" + _KEY_TAIL)
+AU_MEDICARE = Recognizer(
+    name="rules.au_medicare",
+    label="ID",
+    type="MEDICARE",
+    finder=_keyed_finder(_MEDICARE_CANDIDATE, v.au_medicare_valid, _MEDICARE_KEY, 0.5, 0.3),
+    needs=(_MEDICARE_CANDIDATE,),
+    context=("medicare", "medicare card", "irn"),
+    prefilter=has_digits(10),
+)
+
+_ABN_CANDIDATE = re.compile(r"(?<![\w\-.])\d{2}([ ]?)\d{3}\1\d{3}\1\d{3}(?![\w\-]|[ .]\d)")
+_ABN_KEY = re.compile(r"\bABN" + _KEY_TAIL)
+AU_ABN = Recognizer(
+    name="rules.au_abn",
+    label="ID",
+    type="ABN",
+    # an Australian Business Number: a sole trader's names its owner; its mod-89 check passes one
+    # number in 89, so a spaced one stands alone
+    finder=_keyed_finder(_ABN_CANDIDATE, v.au_abn_valid, _ABN_KEY, 0.5, 0.3),
+    needs=(_ABN_CANDIDATE,),
+    context=("abn", "australian business number"),
+    prefilter=has_digits(11),
+)
+
+# Ireland's Personal Public Service number: seven digits and a check letter, maybe a second letter
+_PPS_CANDIDATE = re.compile(r"(?<![\w\-])\d{7}()[A-Wa-w][A-IWa-iw]?(?![\w\-])")
+_PPS_KEY = re.compile(r"(?i:\bppsn?|\bpersonal[ \t]+public[ \t]+service)" + _KEY_TAIL)
+IE_PPS = Recognizer(
+    name="rules.ie_pps",
+    label="ID",
+    type="PPSN",
+    finder=_keyed_finder(_PPS_CANDIDATE, v.ie_pps_valid, _PPS_KEY, 0.3, 0.3),
+    needs=(_PPS_CANDIDATE,),
+    context=("pps", "ppsn", "pps number", "personal public service", "revenue", "welfare"),
+    prefilter=has_digits(7),
+)
+
+# the US Medicare Beneficiary Identifier ("1EG4-TE5-MK73"): its layout of digits and letters is its own
+US_MBI = Recognizer(
+    name="rules.us_mbi",
+    label="ID",
+    type="MBI",
+    patterns=compile_patterns([
+        (r"(?<![\w\-])[1-9][A-Z][A-Z\d]\d(-?)[A-Z][A-Z\d]\d\1[A-Z]{2}\d{2}(?![\w\-])", 0.55, 0)]),
+    validator=lambda value: None if v.us_mbi_valid(value) else False,
+    context=("mbi", "medicare", "beneficiary", "medicare number"),
+    prefilter=has_digits(4),
+)
+
+# a US immigration file's Alien Registration Number ("A-Number: A 212-455-789", "A# 212455789"): the
+# letter A, then eight or nine digits; only beside its key or an immigration word
+_A_NUMBER_KEY = (r"(?:(?i:a[\-‐ ]?(?:number|no\.?)|a#|alien[ \t]+(?:registration[ \t]+)?(?:number|no\.?)"
+                 r"|uscis[ \t]+(?:number|#|no\.?))[ \t]*[:#=]?[ \t]*)")
+US_A_NUMBER = Recognizer(
+    name="rules.us_a_number",
+    label="ID",
+    type="A_NUMBER",
+    patterns=compile_patterns([
+        (_A_NUMBER_KEY + r"(A[ \-#]{0,2}(?:\d{3}[ \-]?\d{3}[ \-]?\d{3}|\d{8})(?![\w\-]|[ .]\d))", 0.85, 1),
+        (r"(?<![\w\-])(A[ \-#]{0,2}(?:\d{3}[ \-]?\d{3}[ \-]?\d{3}|\d{8})(?![\w\-]|[ .]\d))", 0.2, 1),
+    ]),
+    context=("a-number", "alien registration", "alien number", "uscis", "immigration", "green card",
+             "permanent resident"),
+    prefilter=has_digits(8),
 )
