@@ -227,8 +227,9 @@ _NOT_LOCAL_PART = "".join(rf"(?<!\b(?:{'|'.join(words)})[ ])" for words in (
 COMPACT_RULES: Tuple[Tuple["re.Pattern[str]", str], ...] = (
     # a word wrapped at its hyphen, or a number wrapped inside it: "536-22-\n1784", "4111 1111\n1111"
     (re.compile(r"(?<=\w-)[ \t]*\r?\n[ \t]*(?=\w)"), ""),
-    # (not before one or two digits and a word: the next line opens with a date or an age, "03 May", "54 YO")
-    (re.compile(r"(?<=\d)\r?\n(?=\d)(?!\d{1,2}[ \t]+[A-Za-z])"), ""),
+    # (not before one or two digits and a word: the next line opens with a date or an age, "03 May", "54 YO";
+    # nor before a clock time: a log's next entry, "INCIDENT LOG 14/11\n22:47 Call from ...")
+    (re.compile(r"(?<=\d)\r?\n(?=\d)(?!\d{1,2}[ \t]+[A-Za-z]|\d{1,2}:[0-5]\d)"), ""),
     # spaced digits: "5 3 6 2 2 1 7 8 4" (single digits, single spaces, at least four)
     (re.compile(r"(?<![\w])(?=\d(?: \d){3})(?P<run>\d(?: \d)+)(?!\w)"), "<join>"),
     # spaces around a hyphen between digits: "536 - 22 - 1784"

@@ -117,6 +117,15 @@ def _rare_words() -> FrozenSet[str]:
     return frozenset(line for line in lines if line and not line.startswith("#"))
 
 
+@lru_cache(maxsize=1)
+def clinical_nouns() -> FrozenSet[str]:
+    """English nouns that only name a body part, a disease, a symptom, an injury or a medical procedure
+    ("gallbladder", "bronchopneumonia"; `en_clinical_nouns.txt`, from WordNet 3.0): no one's name."""
+    path = COMMON_WORDS_DIR / "en_clinical_nouns.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
 def is_english_word(word: str) -> bool:
     """Whether a folded word is an English dictionary word, rare ones included ("coccyx", "dextrose"):
     WordNet's lower-case lemmas (`en_common_words.txt`, `en_rare_words.txt`), their regular plurals and

@@ -51,7 +51,8 @@ CHAT_SHORTHAND = frozenset(
     "deffo probs totes dont didnt doesnt isnt wasnt werent cant couldnt wouldnt shouldnt aint havent hasnt "
     "hadnt arent im ive youre youve theyre theyve thats whats wheres hows didn doesn isn wasn weren couldn "
     "wouldn shouldn hasn haven hadn aren mustn needn shes hes theres youll theyll wouldve couldve shouldve "
-    "appt appts rly abt bday yday hosp meds thx tho aita wibta yta nta tifu tldr imo imho iirc eli5 ama".split()
+    "appt appts rly abt bday yday hosp meds thx tho aita wibta yta nta tifu tldr imo imho iirc eli5 ama "
+    "approx esp etc incl excl yrs".split()  # "(male, approx 30)"
 )
 
 # The keys of a form or a record line ("MRN 4471823", "Tel: ...", "Case No 12345/06"): the value after
@@ -61,7 +62,7 @@ FIELD_KEYS = frozenset(
     "reference acct account case file claim policy ticket order invoice staff employee patient pt "
     "member customer client badge passport licence license ssn nhs nin dl vin iban swift bic "
     "date birth born name surname forename address addr postcode zip ext extension pager contact attn "
-    "re ip url salary wage wages".split()
+    "re ip url salary wage wages nok".split()  # and a next of kin's "NOK:"
 )
 
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "

@@ -43,10 +43,30 @@ _INTERVAL_CUE = re.compile(r"(?i)\b(?:r/v|rv|review(?:ed)?|f/u|fu|follow[ \t-]?u
                            r"(?:[ \t]+(?:in|at|after|for))?[ \t]*\Z")
 
 
+_AGO = re.compile(r"[ \t]+(?:ago|prior|previously|hx|history)\b", re.IGNORECASE)
+
+
 def review_interval(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is a follow-up's interval after a review's word ("4/52" of "r/v 4/52")."""
+    """Whether text[start:end] is a follow-up's interval after a review's word ("4/52" of "r/v 4/52"), or
+    one before "ago" ("weakness 2/7 ago": two days ago, no date)."""
     return _INTERVAL.fullmatch(text[start:end].strip()) is not None \
-        and _INTERVAL_CUE.search(text, max(0, start - 24), start) is not None
+        and (_INTERVAL_CUE.search(text, max(0, start - 24), start) is not None or _AGO.match(text, end) is not None)
+
+
+# an obstetric note's shorthand: a pregnancy's gestation in weeks and days ("38+2/40"; "32/40" after a word of
+# pregnancy, as a land register's "sheet/plan 13/40" is none) and the counts of pregnancies and births
+# ("G2P1", "G3 P1+1"): no date, no code of anyone
+_OBSTETRIC = re.compile(r"(?<![\w/+])(?:\d{1,2}\+[0-6]/40|(?P<weeks>\d{1,2}/40)|G\d{1,2}[ \t]?P\d{1,2}(?:\+\d{1,2})?)"
+                        r"(?![\w/+])")
+_PREGNANCY_WORD = re.compile(r"(?i)\b(?:gest\w*|pregnan\w*|ga|edd|wks|weeks|antenatal|obstetric|booked|G\d{1,2}[ \t]?P\d)\b")
+
+
+def obstetric_notation(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] lies inside a gestation or a gravida-and-parity count (`_OBSTETRIC`)."""
+    for m in _OBSTETRIC.finditer(text, max(0, start - 8), min(len(text), end + 8)):
+        if m.start() <= start and end <= m.end():
+            return m.group("weeks") is None or _PREGNANCY_WORD.search(text, max(0, m.start() - 40), m.start()) is not None
+    return False
 
 
 def dateless(value: str) -> bool:

@@ -8,7 +8,7 @@ from typing import Callable, Optional
 from spacy.tokens import Doc
 
 from spacy_anon.lexicon.category_words import JOB_NOUNS, trait_words
-from spacy_anon.lexicon.generic_words import folded, verb_stems, zipf
+from spacy_anon.lexicon.generic_words import dictionary_test, folded, verb_stems, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.names import last_names
@@ -19,7 +19,7 @@ JOB_SUFFIXES = ("ologist", "iatrist", "ician", "ographer", "apist", "ologists", 
 # titles that name a post and are no one's name, alone as well ("our CTO, Ewan McAllister", "Gareth Lloyd
 # (Chair)", "Headteacher, St Mark's"): a lone job noun of `JOB_NOUNS` may be a surname ("Cook"), these are not
 LONE_TITLES = frozenset("ceo cto cfo coo cio cmo ciso cpo cdo vp svp evp headteacher headmaster headmistress "
-                        "chair chairman chairwoman chairperson treasurer senco dsl iro".split())  # and a SENCo, an IRO
+                        "chair chairman chairwoman chairperson treasurer senco dsl iro gp matron".split())  # and a SENCo, an IRO, a GP
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's)
 
 
@@ -38,10 +38,29 @@ DEPARTMENTS = frozenset(
 _HEAD_OF = frozenset("director head manager vp chief lead officer coordinator".split())
 
 
+# an academic post in a field ("Associate Professor of Epidemiology", "Senior Lecturer in Law")
+_ACADEMIC = frozenset("professor lecturer reader fellow".split())
+_ACADEMIC_RANKS = frozenset("associate assistant senior principal visiting emeritus clinical honorary adjunct full".split())
+
+
+def academic_post(words) -> bool:
+    """Folded words of an academic post in a field: ranks, "Professor"/"Lecturer"/"Reader"/"Fellow", "of"
+    or "in", then dictionary words only (a named chair, "Wykeham Professor of Logic", is the chair's name)."""
+    while words and words[0] in _ACADEMIC_RANKS:
+        words = words[1:]
+    if len(words) < 3 or words[0] not in _ACADEMIC or words[1] not in ("of", "in"):
+        return False
+    is_word = dictionary_test("en")
+    return all(w in DEPARTMENTS or is_word(w) for w in words[2:]) and words[-1] not in ("and", "&", "of", "the")
+
+
 def post_of_department(doc: Doc, start: int, end: int) -> bool:
     """A post over a department ("Director of Operations", "Head of Customer Services"): a job noun, "of",
-    then department words only (not "Director of Public Prosecutions", an office one person holds)."""
+    then department words only (not "Director of Public Prosecutions", an office one person holds); or an
+    academic post in a field (`academic_post`)."""
     words = [folded(t.text) for t in doc[start:end] if not t.is_punct or t.text == "&"]
+    if academic_post(words):
+        return True
     if len(words) < 3 or words[0] not in _HEAD_OF or words[1] != "of":
         return False
     return all(w in DEPARTMENTS or (w.isdigit() and prev == "year") for prev, w in zip(words[1:], words[2:])) \
@@ -66,10 +85,21 @@ def job_title(doc: Doc, start: int, end: int) -> bool:
                for w in words)
 
 
+# a department alone after "in", "from", "to" or "at" ("see Emma in Finance", "Raj from HR"): where someone works
+# in a firm, no place or body of its own (not the words that may be a name: "Art", "Music", "Year")
+LONE_DEPARTMENTS = DEPARTMENTS - frozenset("and & of the year art music drama design data sixth form people "
+                                           "customer customers client clients service services".split())
+
+
 def lone_title(doc: Doc, start: int, end: int) -> bool:
-    """A post's title alone (`LONE_TITLES`): "CTO", "Headteacher", "Chair"."""
+    """A post's title alone (`LONE_TITLES`): "CTO", "Headteacher", "Chair"; or a department alone after "in",
+    "from", "to" or "at" (`LONE_DEPARTMENTS`)."""
     words = [t for t in doc[start:end] if not t.is_punct]
-    return len(words) == 1 and folded(words[0].text) in LONE_TITLES
+    if len(words) != 1:
+        return False
+    word = folded(words[0].text)
+    return word in LONE_TITLES or (word in LONE_DEPARTMENTS and start > 0
+                                   and doc[start - 1].lower_ in ("in", "from", "to", "at"))
 
 
 def name_before_job_title(doc: Doc, start: int, end: int, is_given_name: Callable[[str], bool]) -> Optional[int]:

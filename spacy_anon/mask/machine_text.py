@@ -1,7 +1,7 @@
 """The parts of a log or an export that software writes and no person is named in: user-agent strings
 ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko)"), protocol and
 product versions ("HTTP/1.1", "curl/8.4.0"), a request's method, status and size, a log line's level
-("ERROR"). A tagger trained on prose reads them as names ("Mozilla" a person, "KHTML" an organisation,
+("ERROR"), a hash in hexadecimal ("4f9a2c1e8b7d"). A tagger trained on prose reads them as names ("Mozilla" a person, "KHTML" an organisation,
 "537.36" a phone): its spans that lie wholly inside such a part are dropped (`span_kinds.decide_categories`);
 a rule's span there (an IP, a user id, a token) is kept. A chat log's or transcript's clock time that opens
 a line before its speaker ("[09:14] anna_k:") is when a message was sent (`log_timestamp`), no date of a life."""
@@ -35,6 +35,21 @@ _MACHINE = re.compile(
 _LEVEL_WORD = re.compile(r"(?:INFO|WARN|ERROR|DEBUG|TRACE|FATAL|CRITICAL|NOTICE)\b")
 
 
+# a hash or digest in lower-case hexadecimal, letters and digits mixed ("commit 4f9a2c1e8b7d...",
+# "sha256:9f86d081884c7d65..."): a tagger's "21" at its end is no age, and the hash names no one
+_HEX_RUN = re.compile(r"\b(?=[0-9a-f]{7,64}(?![\w\-]))(?=[a-f]{0,63}\d)(?=\d{0,63}[a-f])[0-9a-f]{7,64}")
+_HASH_NAME = re.compile(r"(?i:\b(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?)[:=])\Z")  # "sha256:" before it
+
+
+def _hashes(text: str) -> List[Tuple[int, int]]:
+    """(start, end) of the hashes of `text` (`_HEX_RUN`), with the name of the algorithm before one."""
+    out = []
+    for m in _HEX_RUN.finditer(text):
+        name = _HASH_NAME.search(text, max(0, m.start() - 8), m.start())
+        out.append((m.start() if name is None else name.start(), m.end()))
+    return out
+
+
 # a log field's key, and its value when that is a word ("action=login", "status=ok", "result=reset_password"),
 # in a log line that has a level word
 _KEY_VALUE = re.compile(r"(?<![\w.\-@])((?:(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL|NOTICE)[ ])?"
@@ -44,9 +59,11 @@ _KEY_VALUE = re.compile(r"(?<![\w.\-@])((?:(?:INFO|WARN|WARNING|ERROR|DEBUG|TRAC
 def machine_regions(text: str) -> List[Tuple[int, int]]:
     """Sorted (start, end) of the parts of `text` that software writes (see the module's docstring); a log
     level before a field's key is one part with it ("WARN user=": a tagger's "WARN user" lies inside)."""
+    hashes = _hashes(text)
     if "HTTP/" not in text and "Mozilla/" not in text and _LEVEL_WORD.search(text) is None:
-        return []
-    found = [m.span() for m in _MACHINE.finditer(text)]
+        return hashes
+    found = [m.span() for m in _MACHINE.finditer(text)] + hashes
+    found.sort()
     if "=" in text:
         found += [m.span() if m.group(2) and _word_value(m.group(2)) else m.span(1) for m in _KEY_VALUE.finditer(text)]
         found.sort()

@@ -255,7 +255,8 @@ def split_at_pronouns(doc: Doc, start: int, end: int) -> List[Tuple[int, int]]:
 # auxiliaries and conjunctions a question or a sentence opens with (not "Will", "May": given names too; not
 # "The", which opens names: "The Hague")
 OPENING_WORDS = frozenset("can could would should shall must might did does do is are was were has have had if so "
-                          "but and or then also when while because please".split())
+                          "but and or then also when while because please "
+                          "my his their your its".split())  # "His GP is ..." (not "Her Majesty's", "Our Lady")
 
 
 def capitalised_opener(doc: Doc, i: int, end: int) -> bool:

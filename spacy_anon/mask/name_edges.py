@@ -19,6 +19,45 @@ def has_capitals(doc: Doc, start: int, end: int) -> bool:
 
 
 EDGE_LINKS = frozenset("of and by from to at in on for with".split())  # in capitals, never a name's last word
+# what a firm is to someone, written in lower case before its name ("insurer Direct Line", "my landlord Clarion
+# Housing", "employer Tesco"): the relation, no part of the name
+RELATION_LEADS = frozenset("insurer insurers employer employers landlord landlords lender lenders provider "
+                           "providers supplier suppliers broker brokers carrier courier bank solicitors "
+                           "accountants agency".split())
+
+
+def relation_lead(doc: Doc, start: int, end: int) -> bool:
+    """Whether token `start` is a firm's relation to someone in lower case before a capitalised word of the
+    span (`RELATION_LEADS`)."""
+    return start + 1 < end and doc[start].is_lower and doc[start].text in RELATION_LEADS \
+        and doc[start + 1].text[:1].isupper()
+
+
+# a preposition of place between a tagger's lower-case words and the capitalised name they ran into ("uniform on
+# Broad Street": the name starts after it; not "of": "the northern part of Cyprus" is one description)
+PLACE_LINKS = frozenset("on in at near from to into onto by outside inside".split())
+# ... unless those words name a place themselves: "the post office in Adare", "a safe house in Patrickswell" are
+# one description of a place, as court judgments mark them
+PLACE_NOUNS = frozenset("house houses home homes flat flats apartment office offices shop shops store farm school "
+                        "station hospital church village town city area district street road estate building "
+                        "premises cafe pub bar restaurant hotel prison camp centre center region part province "
+                        "county site field land property plot garage factory warehouse park border".split())
+
+
+def lower_lead_end(doc: Doc, start: int, end: int) -> int:
+    """Where the name starts in start:end when the span opens with lower-case words only, none a place's
+    noun (`PLACE_NOUNS`), then a preposition of place (`PLACE_LINKS`) and then capitalised words only
+    ("uniform on Broad Street" -> "Broad Street"); `start` otherwise."""
+    if not doc[start].is_lower or doc[start].lower_ in NAME_PARTICLES or doc[start].lower_ in PLACE_NOUNS:
+        return start
+    for i in range(start + 1, end - 1):
+        tok = doc[i]
+        if not (tok.is_lower or tok.is_space) or tok.lower_ in PLACE_NOUNS:
+            return start  # a capitalised word before any preposition, or a place's noun: not this shape
+        if tok.lower_ in PLACE_LINKS and all(doc[k].is_title or doc[k].is_upper or doc[k].text in ("&", "'s", "’s", "-")
+                                             for k in range(i + 1, end) if not doc[k].is_space):
+            return i + 1
+    return start
 
 
 def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
@@ -38,8 +77,10 @@ def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
             and not (particles_stay and tok.lower_ in NAME_PARTICLES))
     if folded(doc[start].text) in trait_words() and not any(doc[i].text[:1].isupper() for i in range(start + 1, end)):
         return start, end  # "Portuguese doctoral student": a trait and what it describes (`category_by_shape`)
+    start = lower_lead_end(doc, start, end)
     while start < end and (lower(start, particles_stay=doc[start].lower_ not in ("of", "v", "vs"))
-                           or capitalised_opener(doc, start, end) or kin_lead(doc, start, end)):
+                           or capitalised_opener(doc, start, end) or kin_lead(doc, start, end)
+                           or relation_lead(doc, start, end)):
         start += 1  # a name may open with "van" or "de", never with "of" ("out of the Tesco")
     while end > start and lower(end - 1, particles_stay=False) and not (doc[end - 1].is_alpha and not doc[end - 2].whitespace_) \
             and not abbreviation_stop(doc, end - 1):

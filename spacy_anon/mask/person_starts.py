@@ -23,7 +23,10 @@ from spacy_anon.tagger.span_filters.quoted_names import PERSON_NOUNS
 # "GIRLFRIEND KIARA", "wife Halina", "Parent (Ms Kerry Clarke)": the name after the kinship word; the word alone
 # names nobody
 KIN = frozenset(KINSHIP_WORDS) | frozenset("parent parents guardian carer grandparent grandparents flatmate housemate "
-                                           "roommate".split())
+                                           "roommate "
+                                           # what children call them ("his mam was raging", "my nan")
+                                           "mam mammy mummy mommy nan nana nanna gran granny grandma gramma grandad "
+                                           "granddad grandpa granda gramps auntie aunty stepmum stepmom stepdad".split())
 _CHILDREN = frozenset("children child kids kid baby babies twins".split())
 
 

@@ -46,12 +46,14 @@ from spacy_anon.labels import CONFIDENTIAL
 from spacy_anon.lexicon.category_words import (
     JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, POST_NOMINALS, ROLE_WORDS, trait_words,
 )
+from spacy_anon.lexicon.clinical_terms import clinical_nouns
 from spacy_anon.lexicon.company_names import company
 from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import dictionary_test, folded, zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names, natural_feature
 from spacy_anon.mask.code_pieces import join_code_pieces
-from spacy_anon.mask.dateless import TIME_WORDS, calendar_phrase, dateless, holiday_at, period_code, review_interval
+from spacy_anon.mask.dateless import (TIME_WORDS, calendar_phrase, dateless, holiday_at, obstetric_notation, period_code,
+                                      review_interval)
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation)
@@ -60,7 +62,8 @@ from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.products import model_tokens
 from spacy_anon.mask.shorthand import slash_code_label, without_credentials_after_names
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape, hashtag_phrase  # noqa: F401  (re-exported)
-from spacy_anon.mask.value_shapes import EMAIL_OR_URL, MONEY_SHAPE, UK_POSTCODE, code_shape, date_shape  # noqa: F401  (re-exported)
+from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
+    EMAIL_OR_URL, MONEY_SHAPE, PHONE_SHAPE, UK_POSTCODE, code_shape, date_shape)
 from spacy_anon.mask.given_names import (
     called_on_number, given_after_surname, given_name_pair, greeted_name, introduced_name, named_in_brackets,
     join_given_and_surname, join_inverted_names, rare_given_name, surname_after_given, with_apostrophe_surnames,
@@ -101,6 +104,7 @@ SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "�
 HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})
 FAMILY_AFTER = re.compile(r"['’]?s?[ \t]+(?:family|household|clan)\b")
 DEM_TAILS = frozenset("and & or for at in with of on from to by".split())  # words a description never ends with
+DEM_LEADS = frozenset("and & or but has have had is was".split())  # nor opens with ("and has dementia")
 DISCLOSURE_SOURCE = "anon_disclosure"  # the source of `anon_disclosure`'s spans
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's, an edge word)
 
@@ -140,6 +144,8 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
         return "CONTACT"
     if MONEY_SHAPE.fullmatch(value):
         return "QUANTITY"  # "£42.18" a tagger read as a place on a statement's line
+    if label != "CONTACT" and PHONE_SHAPE.fullmatch(value):
+        return "CONTACT"  # "NOK: mum (Leanne) 07911 123456" a tagger read as one place
     if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value, bare=False)) or COUNTY.fullmatch(value) \
             or (natural_feature(value) and not is_name(first.lower())):  # "Malham Cove" (not "Robin Hood's Bay")
         return "LOC"
@@ -247,8 +253,9 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     for span in join_split_names(spans, text, is_name, relabel, is_given_name):
         found_by = source(span)
         if not _by_rule(found_by) and span.doc.lang_ == "en" and ((span.label_ == "DATETIME" and dateless(span.text))
-                                                                  or review_interval(text, span.start_char, span.end_char)):
-            continue  # "MoCA 21/30", "BP 140/90", "the platform team": no time named (`dateless`); "r/v 4/52"
+                                                                  or review_interval(text, span.start_char, span.end_char)
+                                                                  or obstetric_notation(text, span.start_char, span.end_char)):
+            continue  # "MoCA 21/30", "BP 140/90", "the platform team": no time named (`dateless`); "r/v 4/52", "38+2/40"
         if log_timestamp(text, span.start_char, span.end_char):
             continue  # "[09:14] anna_k:": when a message was sent, not a date of anyone's life
         if machine and not _by_rule(found_by) and inside(machine, span.start_char, span.end_char):
@@ -293,7 +300,7 @@ def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], 
                 and not str(source(prev) or "").startswith("rules.") \
                 and not str(source(span) or "").startswith("rules.") \
                 and ((text[prev.end_char:span.start_char] == " " and prev.label_ != span.label_)
-                     or (text[prev.end_char:span.start_char] == ". " and len(prev.text) == 1)
+                     or (text[prev.end_char:span.start_char] == ". " and _INITIAL_END.search(prev.text) is not None)
                      or (text[prev.end_char:span.start_char] == " " and prev.label_ == span.label_ == "PERSON"
                          and len(prev.text) == 1 and prev.text.isupper())):
             value = text[prev.start_char:span.end_char]
@@ -310,6 +317,7 @@ def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], 
     return out
 
 
+_INITIAL_END = re.compile(r"\A.\Z|[ \t][A-Z]\Z", re.S)  # "J", "Mr A" of "Mr A. Kaur": an initial before its full stop
 SAINT = re.compile(r"(?:St\.?|Saint|ST\.?|SAINT)[ \t]+[A-Z]")  # a saint's name opening a church's or a school's
 
 
@@ -367,10 +375,15 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if label in ("PERSON", "ORG", "LOC") and (kin_only(doc, start, end) or people_word(doc, start, end)):
             continue  # "mum", "his Dad": a relative by relation is no name (under DEM or MISC, as court
             # judgments mark "their daughter", a family circumstance)
+        if detected and label in ("PERSON", "ORG", "LOC") and doc.lang_ == "en" and all(
+                folded(t.text) in clinical_nouns() for t in doc[start:end] if t.is_alpha) and doc[start:end].text.isalpha():
+            continue  # "Findings: Gallbladder contains ...": the body and its illnesses name no one
         while end - start > 1 and doc[end - 1].text in (",", ";"):
             end -= 1  # "Admiral," of a MISC span (not split at its commas): the comma is the sentence's
         while end - start > 1 and label == "DEM" and doc[end - 1].lower_ in DEM_TAILS:
             end -= 1  # "Mr and" of "Mr and Mrs Hargreaves", "lorry driver for": without the conjunction or preposition
+        while end - start > 1 and label == "DEM" and doc[start].lower_ in DEM_LEADS:
+            start += 1  # "and has" of "He is 81 and has dementia": the condition, not the clause
         if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
             continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)

@@ -22,6 +22,9 @@ DATE_SHAPE = re.compile(
 EMAIL_OR_URL = re.compile(r"(?i:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+|[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|"
                           r"dev|co|uk|de|eu)(?:/\S*)?)")
 UK_POSTCODE = re.compile(r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}")
+# a phone number as people write one: a leading 0 or +, then ten to thirteen digits in groups ("07911 123456",
+# "+44 7911 123456", "(0115) 496 0123"); no place, person or body is named by digits alone
+PHONE_SHAPE = re.compile(r"(?=(?:\D*\d){10,13}\D*$)(?:\+|\(?0)[\d ()\-]{9,20}\d")
 US_ZIP = re.compile(r"\d{5}(?:-\d{4})?")
 # a postcode of digits alone under LOC: 4 digits (Switzerland, Austria, Belgium, Denmark, Norway,
 # Australia...), 5 (US, Germany, France, Spain...) or 6 (India, Russia...)

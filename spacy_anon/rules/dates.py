@@ -118,8 +118,9 @@ WRITTEN_DATE_EN = [
     (rf"\b(?=[A-Z0-9])(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH},?\s+{YEAR4}{END_AT_TIME}", 0.85, 0),
     (rf"\b(?=[A-Z])(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD},?\s+{YEAR4}{END_AT_TIME}", 0.85, 0),
     # syslog and ctime: "Jun 28 09:31:04", "Jun  8 09:31:04", "Fri Jun 28 09:31:04 UTC 2024"
-    (rf"\b(?=[A-Z])(?:{EN_WEEKDAY},?[ \t]+)?{EN_MONTH}[ \t]{{1,2}}{DAY}[ \t]+{CLOCK}{ZONE}?(?:[ \t]+{YEAR4})?"
-     r"(?!\w|[.,:]\d)", 0.85, 0),
+    # and git's "Tue Mar 11 14:22:07 2025 +0530" (its zone after the year)
+    (rf"\b(?=[A-Z])(?:{EN_WEEKDAY},?[ \t]+)?{EN_MONTH}[ \t]{{1,2}}{DAY}[ \t]+{CLOCK}{ZONE}?(?:[ \t]+{YEAR4}"
+     r"(?:[ \t][+\-](?:[01]\d|2[0-3])[0-5]\d(?![\d:]))?)?(?!\w|[.,:]\d)", 0.85, 0),
     (rf"\b(?=[A-Z])(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD}\b(?!\s*(?:[,:/.]\s*)?\d)", 0.6, 0),
     (rf"\b(?=[A-Z0-9])(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH_LAST}(?!\w)", 0.6, 0),
     (rf"\b(?=[A-Z]){EN_MONTH},?\s+{YEAR4}\b", 0.7, 0),
@@ -354,8 +355,9 @@ AGE_ORDINAL_EN = [
     (r"\b(\d{1,3})(?:st|nd|rd|th)[ \t]+(?i:birthday|bday)\b", 0.85, 1),
 ]
 # A clinical note's age and sex in one word: "58F with a hx of", "72M presenting with", "Pt: 45 F," where a
-# note opens a line, a field or a sentence on the patient (not "Ward 5F" or "2M euros")
-_AGE_SEX_BEFORE = "(?:" + "|".join([r"(?<![^\n])", r"(?<=[:(])", r"(?<=[:(.!?] )"] + [
+# note opens a line, a field, a sentence or a dash's part on the patient ("triage 03:14 - 19M brought in"; not
+# "Ward 5F" or "2M euros")
+_AGE_SEX_BEFORE = "(?:" + "|".join([r"(?<![^\n])", r"(?<=[:(])", r"(?<=[:(.!?] )", r"(?<= [-–] )"] + [
     rf"(?<=\b{w} )" for w in ("a", "an", "A", "An", "pt", "Pt", "PT", "patient", "Patient", "PATIENT", "this", "This",
                               "THIS")]) + ")"
 # who a post's bracketed age and sex belongs to: "I", "me", a kin or other person word, then "(" or "["
@@ -373,6 +375,9 @@ AGE_SEX_EN = [
     # the same after a name in quotes or a post's title ('My SIL "Becca" (32F)', "AITA for ...? (28F)"):
     # two digits and the sex alone in the brackets
     (r"(?<=[\"”’?!] [(\[])(\d{2})[ \t]?[MFmf](?=[)\]])", 0.7, 1),
+    # a sex's letter and the age in brackets, either way round ("donor D-117 (F, 52)", "(52, M)")
+    (r"(?<=\()[ \t]?[MF][ \t]?,[ \t]?(\d{1,3})[ \t]?(?=\))", 0.7, 1),
+    (r"(?<=\()[ \t]?(\d{1,3})[ \t]?,[ \t]?[MF][ \t]?(?=\))", 0.7, 1),
     # a report's sex word and the age after a comma ("Pt: Male, 67, found collapsed", "Female, 45.")
     (r"\b(?:[Mm]ale|[Ff]emale|MALE|FEMALE)[ \t]*,[ \t]*(?:(?i:approx|approximately|about|around|aged|c)\.?[ \t]+)?"
      r"(\d{1,3})(?=[ \t]*(?:[,;.)\n]|$))", 0.7, 1),  # and "Victim: male, approx 25,"

@@ -22,6 +22,7 @@ PHONE = Recognizer(
         "phone", "phones", "telephone", "tel", "tel.", "mobile", "cell", "cellphone", "fax", "desk", "office",
         "call", "calling", "called", "ring", "dial", "reach", "contact", "text", "sms", "phone number", "my number",
         "our number", "your number", "his number", "her number", "contact number", "number to call",
+        "ur number", "ur no", "new number", "my no",  # as chats write them
         "whatsapp", "message", "messages", "answering", "landline", "hotline", "ext", "direct", "ddi", "switchboard",
         "mob", "line", "work",
         "teléfono", "telefono", "tlf", "tfno", "móvil", "movil", "celular", "llamar", "llame",

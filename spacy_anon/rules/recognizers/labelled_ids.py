@@ -20,7 +20,10 @@ _NO = r"(?:id|ID|Id|no\.?|No\.?|NO\.?|number|Number|num\.?|#|ref\.?|Ref\.?|refer
 # fine type -> label words (case-insensitive), each optionally followed by "id", "no.", "number", "ref"
 CUES: Tuple[Tuple[str, str], ...] = (
     ("EMPLOYEE_ID", r"employee|staff|payroll|personnel|badge|emp"),
-    ("RECORD_NUMBER", r"mrn|hospital|hosp|patient|medical\s+record|chart|nhs\s+trust|rio|case\s+note"),
+    ("RECORD_NUMBER", r"mrn|hospital|hosp|patient|medical\s+record|chart|nhs\s+trust|rio|case\s+note"
+                      # an Australian hospital's unit record number ("UR: 00884213", "URN 4471"): in capitals
+                      # only, chat's "ur number" is "your number"
+                      r"|(?-i:UR|URN)(?=[ \t]*(?:[:#]|(?i:no|num|number)\b))"),
     # an NHS number written after its label, checksum or not ("NHS No: 943 476 5918"): a tagger's span
     # there is typed NHS, not PHONE (`rules.nhs` reports the valid ones; this type has no recognizer here)
     ("NHS", r"nhs"),
@@ -89,7 +92,8 @@ _PREFIX_TYPES = {"EMP": "EMPLOYEE_ID", "STAFF": "EMPLOYEE_ID", "INV": "REFERENCE
                  "ACC": "ACCOUNT_NUMBER", "ACCT": "ACCOUNT_NUMBER", "CUST": "ACCOUNT_NUMBER",
                  "TKT": "REFERENCE_NUMBER", "ORD": "REFERENCE_NUMBER", "REF": "REFERENCE_NUMBER"}
 # a reference of an office's letters and the year and number after slashes ("FOI/2025/0912", "SAR/2024/118")
-_SLASHED = re.compile(r"(?<![\w/\-])[A-Z]{2,5}/(?:19|20)\d\d/\d{2,8}(?:/\d{1,6})?(?![\w/\-])")
+# and a planning application's, the year's two digits, a number and the kind of application ("24/03318/FUL")
+_SLASHED = re.compile(r"(?<![\w/\-])(?:[A-Z]{2,5}/(?:19|20)\d\d/\d{2,8}(?:/\d{1,6})?|\d{2}/\d{4,6}/[A-Z]{2,6})(?![\w/\-])")
 MIN_DIGITS = 4
 
 
@@ -97,9 +101,14 @@ _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 _DIGIT = re.compile(r"\d")
 
 
+# a day and a month, maybe after a word ("INCIDENT LOG 14/11", "incident 3/12"): when, not which
+_DAY_MONTH = re.compile(r"(?:[A-Z]{1,5} )?(?:0?[1-9]|[12]\d|3[01])/(?:0?[1-9]|1[0-2])")
+
+
 def _enough_digits(code: str) -> bool:
-    """At least `MIN_DIGITS` digits, and not a bare year ("claim 2019")."""
-    return sum(c.isdigit() for c in code) >= MIN_DIGITS and _YEAR.fullmatch(code) is None
+    """At least `MIN_DIGITS` digits, and not a bare year ("claim 2019") or a day and a month."""
+    return sum(c.isdigit() for c in code) >= MIN_DIGITS and _YEAR.fullmatch(code) is None \
+        and _DAY_MONTH.fullmatch(code) is None
 
 
 # a booking's reference as airlines and hotels issue it: five to eight capitals and digits, a digit and two

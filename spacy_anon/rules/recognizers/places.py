@@ -76,13 +76,16 @@ POSTAL_CODE = Recognizer(
 
 # ---------------------------------------------------------------- LOC: a known town the taggers missed
 # "(Lagos for my brother's wedding)", "flying to Pune": a capitalised word after a preposition of place or
-# movement, or an opening bracket, that is one of the world's cities over 15,000 people (GeoNames) and no
+# movement, or an opening bracket, or a name and a comma last in its clause ("Riverside Surgery, Nottingham"), that is one of the world's cities over 15,000 people (GeoNames) and no
 # dictionary word or listed name ("Reading", "Bath", "Jackson", "Durham" are left to the taggers). At the
 # rules' threshold: a longer span of a tagger over it ("University of Leeds") keeps its reading.
 _TOWN_AFTER = re.compile(r"(?:\(|(?<![\w'’])(?:in|from|to|into|near|via|towards|visiting|visit|around|outside)[ \t]+)"
                          r"([A-Z][a-z]{3,}(?:-[A-Z][a-z]+)?)(?![\w'’-])"
                          # not a scale named after a town ("(Glasgow 3)", "Glasgow Coma Scale", "Manchester score")
                          r"(?![ \t]+\d|[ \t]+(?i:coma|score|scale|criteria|classification|grade|triage)\b)")
+# or after a capitalised name and a comma, last in its clause ("Dr J. O'Donnell, Riverside Surgery, Nottingham")
+_TOWN_AFTER_NAME = re.compile(r"(?m)(?<=[a-z], )([A-Z][a-z]{3,}(?:-[A-Z][a-z]+)?)(?=[ \t]*(?:$|[.;)]|,[ \t]*$))")
+_CAPITALISED_BEFORE = re.compile(r"(?:^|[ \t(])[A-Z][\w'’&.-]*\Z")
 KNOWN_TOWN_SCORE = 0.5  # the rules' threshold (`RuleOptions.min_score`)
 # a town that is also a frequent word of a neighbouring language is left out ("(Como", "(Este" of a Portuguese
 # text, whose default pipeline runs every recognizer): Zipf frequency in Spanish, Portuguese, French, German
@@ -92,7 +95,9 @@ FOREIGN_WORD_ZIPF = 5.0
 def _known_town_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
     from wordfreq import zipf_frequency  # lazy: heavy word lists, loaded on first use
 
-    for m in _TOWN_AFTER.finditer(text):
+    after_name = [m for m in _TOWN_AFTER_NAME.finditer(text)
+                  if _CAPITALISED_BEFORE.search(text, max(0, m.start() - 40), m.start() - 2) is not None]
+    for m in sorted(list(_TOWN_AFTER.finditer(text)) + after_name, key=lambda m: m.start()):
         word = m.group(1).lower()
         if fold_accents(word) in city_names() and not dictionary_test("en")(word) and word not in first_names() \
                 and word not in last_names() \
@@ -105,7 +110,7 @@ KNOWN_TOWN = Recognizer(
     label="LOC",
     type="PLACE",
     finder=_known_town_finder,
-    needs=(_TOWN_AFTER,),
+    needs=(_TOWN_AFTER, _TOWN_AFTER_NAME),
     languages=("en",),
 )
 

@@ -112,11 +112,14 @@ def turns(text: str) -> Tuple[Tuple[int, int, str, float], ...]:
         if not marked and counts[key] < 2:
             continue
         mark = len(m.group("mark") or "")
-        skip, kind = label_kind(m.group("label")[mark:])
+        label = m.group("label")
+        if m.group("mark") == "@" and len(label.split()) > 1:  # "@sam.k quick q:": a mention, then the message
+            label = label.split()[0]
+        skip, kind = label_kind(label[mark:])
         if m.group("number") and kind != "role":
             continue  # "participant 3:" is a speaker, "Room 3:" or "Item 2:" no one
         start = m.start("label") + mark + skip
-        out.append((start, m.end("label"), kind, MARKED_TURN_SCORE if marked else TURN_SCORE))
+        out.append((start, m.start("label") + len(label), kind, MARKED_TURN_SCORE if marked else TURN_SCORE))
     return tuple(out)
 
 

@@ -20,7 +20,9 @@ PERSON_NOUNS = frozenset(
     "witness applicant defendant claimant respondent appellant plaintiff accused suspect victim patient client "
     "customer employee colleague officer doctor nurse teacher lawyer solicitor judge manager neighbour neighbor "
     "friend mother father son daughter brother sister husband wife partner uncle aunt cousin child pupil "
-    "student tenant landlord caller user called named alias nicknamed mr mrs ms miss dr".split()
+    "student tenant landlord caller user called named alias nicknamed mr mrs ms miss dr "
+    "stepdad stepmum stepmom stepfather stepmother stepson stepdaughter boyfriend girlfriend ex mum mom dad "
+    "nan gran grandad grandma uncle auntie".split()  # 'his stepdad "Gaz"': what a child calls them
 )
 
 

@@ -1,0 +1,31 @@
+"""Bug (issue 28, a safeguarding note, a lab log, a planning objection, an interview letter): 'his stepdad
+"Gaz"' left the nickname in clear; "donor D-117 (F, 52)" left the age in clear; "application 24/03318/FUL"
+left "24/" in clear; "Karen Doherty, Matron," masked the post as a person. The class: a name in quotes after
+what a child calls a relative (stepdad, mum, nan ...) is a person's; a sex's letter and an age in brackets
+is an age; a planning application's reference (two digits, a number, the kind) is one reference; a
+matron is a post."""
+import pytest
+
+from tests.default_pipeline import masked_rows as rows, nlp  # noqa: F401  (the module fixture)
+from tests.test_rules_recognizers import texts
+
+
+def test_nickname_after_a_relative(nlp):
+    found = rows(nlp, 'Concern: Tyler disclosed that his stepdad "Gaz" hit him with a belt on Saturday.')
+    assert ("Gaz", "PERSON") in found, found
+
+
+@pytest.mark.parametrize("text,age", [("samples from donor D-117 (F, 52) processed", "52"),
+                                      ("the patient (67, M) was seen", "67")])
+def test_sex_and_age_in_brackets(text, age):
+    assert texts(text, "rules.age") == [age]
+
+
+def test_planning_reference():
+    assert texts("I object to application 24/03318/FUL at 12 Orchard Way.", "rules.reference_number") \
+        == ["24/03318/FUL"]
+
+
+def test_matron(nlp):
+    found = rows(nlp, "Your interview is with Karen Doherty, Matron, and Sam Iqbal from HR.")
+    assert ("Karen Doherty", "PERSON") in found and "Matron" not in [t for t, _ in found], found
