@@ -33,3 +33,15 @@ def test_a_street_named_so_stays(nlp):
 def test_a_description_without_its_clause(nlp):
     found = rows(nlp, "I am writing about my father, Mr. Kwame Asante. He is 81 and has dementia.")
     assert not any(t.startswith(("and ", "has ")) for t, _ in found), found
+
+
+@pytest.mark.parametrize("text,value", [("Dx: NSCLC stage IIIA. Oncologist: Dr Helen Marsh.", "IIIA"),
+                                        ("Grade IV tumour, T2N0M0, NYHA class III", "T2N0M0")])
+def test_stages_name_no_one(nlp, text, value):
+    """"Dx: NSCLC stage IIIA" masked "IIIA" as an organisation: a stage, grade or class after its word, and a
+    TNM stage, are places on a scale."""
+    assert value not in [t for t, _ in rows(nlp, text)]
+
+
+def test_a_king_stays(nlp):
+    assert ("Henry V", "PERSON") in rows(nlp, "Henry V was king.")

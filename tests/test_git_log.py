@@ -25,6 +25,8 @@ def test_a_commit(nlp):
     ("Date:   Tue Mar 11 14:22:07 2025 +0530", "Tue Mar 11 14:22:07 2025 +0530"),
     ("Date:   Tue Mar 11 14:22:07 2025 -0800\n", "Tue Mar 11 14:22:07 2025 -0800"),
     ("on Fri Jun 28 09:31:04 UTC 2024 -", "Fri Jun 28 09:31:04 UTC 2024"),
+    # logged or typed in lower case: the clock's seconds make it a time stamp ("2" was left in clear)
+    ("date: wed apr 2 09:15:44 2025 +0200", "wed apr 2 09:15:44 2025 +0200"),
 ])
 def test_ctime_with_its_zone(text, expected):
     assert texts(text, "rules.date") == [expected]

@@ -56,6 +56,8 @@ def test_a_land_register_plan_is_no_gestation():
 def test_age_and_sex_after_a_dash(nlp):
     """"ED triage 03:14 - 19M brought in" left the age in clear: a dash's part opens on the patient too."""
     assert ("19", "AGE") in rows(nlp, "ED triage 03:14 - 19M brought in by friends from a nightclub.")
+    # in capitals, which the truecasing reads "19m brought in"
+    assert ("19", "AGE") in rows(nlp, "PT SEEN IN ED 03:14 - 19M BROUGHT IN BY FRIENDS FROM A NIGHTCLUB.")
 
 
 def test_next_of_kin_line(nlp):

@@ -51,8 +51,8 @@ def measured_value(text: str, start: int, end: int) -> bool:
     beside it ("eGFR 72", "HbA1c 58 mmol/mol"), or units alone right after a number or "/" ("mmol", "L" of
     "5.9 mmol/L")."""
     value = text[start:end]
-    if score_value(text, start, end):
-        return True  # "PHQ-9 = 17"
+    if score_value(text, start, end) or stage_value(text, start, end):
+        return True  # "PHQ-9 = 17", "stage IIIA"
     if _DOSE.fullmatch(value.strip()) is not None:
         return True  # a medicine and its dose
     if folded(value.strip()) in DOSING and _DOSE_BEFORE.search(text, max(0, start - 16), start) is not None:
@@ -76,6 +76,20 @@ SCORES = frozenset("phq-9 phq9 phq-2 gad-7 gad7 gad-2 epds audit audit-c pcl-5 h
                    "apgar waterlow must frax cat mrc ess bdi bai ybocs y-bocs core-10 wemwbs".split())
 _SCORE_NAME_BEFORE = re.compile(r"([A-Za-z][A-Za-z\d]*(?:-[A-Za-z\d]{1,2})?)[ \t]*(?:=|:|is|was|of)?[ \t]*\Z")
 _SMALL_NUMBER = re.compile(r"\d{1,3}(?:[.,]\d+)?")
+
+
+# a stage, grade or class as clinicians write it after its word ("stage IIIA", "grade 2", "NYHA class III",
+# "T2N0M0"): a place on a scale, no name
+_STAGE = re.compile(r"(?:[IV]{1,4}[a-cA-C]?\d?|\d[a-cA-C]?|T[0-4x][a-d]?N[0-3x][a-c]?M[01x])")
+_STAGE_BEFORE = re.compile(r"(?i)\b(?:stage|stages|grade|class|type|tier|phase|level|figo|nyha|gleason|dukes)[ \t]*:?[ \t]*\Z")
+
+
+def stage_value(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a stage, grade or class after its word (`_STAGE`), or a TNM stage."""
+    value = text[start:end].strip()
+    if _STAGE.fullmatch(value) is None:
+        return False
+    return value.startswith("T") or _STAGE_BEFORE.search(text, max(0, start - 16), start) is not None
 
 
 def score_value(text: str, start: int, end: int) -> bool:

@@ -121,6 +121,11 @@ WRITTEN_DATE_EN = [
     # and git's "Tue Mar 11 14:22:07 2025 +0530" (its zone after the year)
     (rf"\b(?=[A-Z])(?:{EN_WEEKDAY},?[ \t]+)?{EN_MONTH}[ \t]{{1,2}}{DAY}[ \t]+{CLOCK}{ZONE}?(?:[ \t]+{YEAR4}"
      r"(?:[ \t][+\-](?:[01]\d|2[0-3])[0-5]\d(?![\d:]))?)?(?!\w|[.,:]\d)", 0.85, 0),
+    # the same typed or logged in lower case, with its seconds ("wed apr 2 09:15:44 2025 +0200"): the clock
+    # makes it a time stamp
+    (rf"\b(?=[A-Za-z])(?:(?i:{'|'.join(EN_WEEKDAYS + EN_WEEKDAY_ABBR)}),?[ \t]+)?(?i:{'|'.join(EN_MONTHS + EN_MONTH_ABBR)})"
+     rf"[ \t]{{1,2}}{DAY}[ \t]+(?:[01]?\d|2[0-3]):[0-5]\d:[0-5]\d(?:[ \t]+{YEAR4}"
+     r"(?:[ \t][+\-](?:[01]\d|2[0-3])[0-5]\d(?![\d:]))?)?(?!\w|[.,:]\d)", 0.85, 0),
     (rf"\b(?=[A-Z])(?:{EN_WEEKDAY},?\s+)?{EN_MONTH}\s+{DAY}{ORD}\b(?!\s*(?:[,:/.]\s*)?\d)", 0.6, 0),
     (rf"\b(?=[A-Z0-9])(?:{EN_WEEKDAY},?\s+)?{DAY}{ORD}(?:\s+of)?\s+{EN_MONTH_LAST}(?!\w)", 0.6, 0),
     (rf"\b(?=[A-Z]){EN_MONTH},?\s+{YEAR4}\b", 0.7, 0),
@@ -370,6 +375,10 @@ _AGE_SEX_PERSON = "(?:" + "|".join(rf"(?<=\b{w} [(\[])" for w in _AGE_SEX_PERSON
 AGE_SEX_EN = [
     (_AGE_SEX_BEFORE + r"(\d{1,3})[ \t]?[MF](?![\w/])(?=[ \t]*(?:[,;.(\n]|$)|[ \t]+(?i:with|w/|presenting|presents|"
      r"presented|admitted|who|c/o|pmh|hx|h/o|s/p|referred|seen|brought|known|complaining|attending)\b)", 0.7, 1),
+    # the same read in a line of capitals, which truecasing lowers ("- 19M BROUGHT IN" read "- 19m brought in"):
+    # a lower-case letter only before a note's verb of arrival or history (not "5m with a rope")
+    (_AGE_SEX_BEFORE + r"(\d{1,3})[ \t]?[mf](?![\w/])(?=[ \t]+(?i:presenting|presents|presented|admitted|c/o|pmh|hx|"
+     r"h/o|s/p|referred|brought|complaining|attending)\b)", 0.7, 1),
     # a post's "My husband (31M) and I (29F)", "my sister [24 f]": age and sex in brackets after the person
     (_AGE_SEX_PERSON + r"(\d{1,2})[ \t]?/?[ \t]?[MFmf](?=[)\]])", 0.7, 1),
     # the same after a name in quotes or a post's title ('My SIL "Becca" (32F)', "AITA for ...? (28F)"):
