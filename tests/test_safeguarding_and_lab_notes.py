@@ -29,3 +29,16 @@ def test_planning_reference():
 def test_matron(nlp):
     found = rows(nlp, "Your interview is with Karen Doherty, Matron, and Sam Iqbal from HR.")
     assert ("Karen Doherty", "PERSON") in found and "Matron" not in [t for t, _ in found], found
+
+
+@pytest.mark.parametrize("text,value", [("a passenger on your flight IB3166 from Madrid", "IB3166"),
+                                        ("my flight BA12 was late", "BA12"), ("Flight number: EZY6123", "EZY6123")])
+def test_flight_numbers(text, value):
+    """"your flight IB3166 from Madrid on 2 February" masked "IB" and left "3166": a flight's number after its
+    cue is one reference, which with its date says where someone was."""
+    assert texts(text, "rules.reference_number") == [value]
+
+
+@pytest.mark.parametrize("text", ["flight 2 of the day", "the flight was at 10:45", "flight delays in 2024"])
+def test_no_flight_number(text):
+    assert texts(text, "rules.reference_number") == []

@@ -17,9 +17,11 @@ GREETINGS = frozenset(
     "hi hello hey hiya howdy dear greetings thanks thank thx ty cheers regards best kind kindest warm warmest "
     "sincerely faithfully yours truly respectfully cordially bye goodbye congratulations congrats welcome "
     "please sorry good wishes many hola ciao bonjour salut hallo hej ola olá oi diolch cofion hwyl shwmae gday "
-    "merci gracias grazie danke obrigado obrigada saludos cordialement ta namaste namaskar salaam".split()
+    "merci gracias grazie danke obrigado obrigada saludos cordialement ta namaste namaskar salaam "
+    "hugs xoxo kære kaere liebe lieber querida querido chère".split()  # not "love", "cara", "cher": names too
     # "Many thanks", a British "Ta,"; and other languages' greetings and closings in English messages ("hola!
-    # soy Mateo", a Welsh "Diolch," or a French "Merci," before the name, an Indian "Namaste sir")
+    # soy Mateo", a Welsh "Diolch," or a French "Merci," before the name, an Indian "Namaste sir"; "Hugs,", a
+    # Danish "Kære Mette", a German "Liebe Anna")
 )
 
 # Words that address a letter's reader by role or courtesy ("Dear Sir/Madam", "Dear Hiring Manager"): no name.
@@ -52,7 +54,8 @@ CHAT_SHORTHAND = frozenset(
     "hadnt arent im ive youre youve theyre theyve thats whats wheres hows didn doesn isn wasn weren couldn "
     "wouldn shouldn hasn haven hadn aren mustn needn shes hes theres youll theyll wouldve couldve shouldve "
     "appt appts rly abt bday yday hosp meds thx tho aita wibta yta nta tifu tldr imo imho iirc eli5 ama "
-    "approx esp etc incl excl yrs".split()  # "(male, approx 30)"
+    "approx esp etc incl excl yrs "  # "(male, approx 30)"
+    "af tbh idk ik ily fr hbu wyd istg ong icl".split()  # "awkward af"
 )
 
 # The keys of a form or a record line ("MRN 4471823", "Tel: ...", "Case No 12345/06"): the value after

@@ -8,6 +8,11 @@ from spacy_anon.lexicon.gazetteers import load_gazetteer
 
 ENGLISH_FIRST_NAME_SOURCES = "faker:person.first_names:en_US,en_GB,en_IE"
 ENGLISH_LAST_NAME_SOURCES = "faker:person.last_names:en_US,en_GB,en_IE"
+# the short forms English speakers call each other by that Faker's lists leave out and no dictionary lists
+# ("uncle pete", "ask gaz", "my mate kev"); not the short forms that are words or abbreviations ("tel", "val", "ed")
+SHORT_GIVEN_NAMES = frozenset(
+    "pete stevie davy gaz baz daz kev phil becca vicky liz lizzie jen freddie archie alfie ollie jonny mikey tash "
+    "shaz trev nige gav tez bev".split())
 WORD_GIVEN_NAMES = frozenset(
     "will may bill mark rose grace hope faith joy june april art pat ray dawn sue bob jack sunny robin "
     "holly ivy jade ruby amber heather olive".split())

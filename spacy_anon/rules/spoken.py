@@ -209,6 +209,12 @@ SPOKEN_DATES = [
     (rf"{_EDGE_BEFORE}{_WEEKDAY}[ \t]{{1,2}}(?:the[ \t]{{1,2}})?{ORDINAL_DAY}"
      rf"(?:[ \t]{{1,2}}of[ \t]{{1,2}}{_MONTH})?(?:[ \t]{{1,2}}at[ \t]{{1,2}}\d{{1,2}}(?:[.:][0-5]\d)?(?:[ \t]?[ap]m)?(?![\w'’]))?",
      0.75, 0),
+    # "sat 15th", "Sun 3rd at 2pm": the shortened weekdays that are other words too, before a day in digits
+    # (not after a pronoun: "she sat 15th in the standings")
+    (rf"{_EDGE_BEFORE}(?<!\bi[ \t])(?<!\bhe[ \t])(?<!\bshe[ \t])(?<!\bwe[ \t])(?<!\bthey[ \t])"
+     rf"(?<!\bwho[ \t])(?:mon|sat|sun|Mon|Sat|Sun|MON|SAT|SUN)\.?[ \t]{{1,2}}(?:the[ \t]{{1,2}})?"
+     rf"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)(?![\w'’])"
+     rf"(?:[ \t]{{1,2}}at[ \t]{{1,2}}\d{{1,2}}(?:[.:][0-5]\d)?(?:[ \t]?[ap]m)?(?![\w'’]))?", 0.75, 0),
     # "ninth of november", "the fourteenth of march" (a lower-case month: the written-date rules want a capital)
     (rf"{_EDGE_BEFORE}{ORDINAL_DAY}[ \t]{{1,2}}of[ \t]{{1,2}}{_MONTH}(?:,?[ \t]{{1,2}}{_YEAR_SAID})?", 0.75, 0),
     # "on the twenty first", "so the twenty fourth", "due 1st", "by the 30th."

@@ -44,7 +44,9 @@ CUES: Tuple[Tuple[str, str], ...] = (
                          # a police record's number ("Custody record 44/1187/26", "crime no. 4412/25")
                          r"|custody[ \t]+record|(?:crime|occurrence)(?=[ \t]+(?:no|num|number|ref|reference)\b)"
                          # a contract's or an agreement's number ("chase Capita re: contract 88-2291")
-                         r"|contract|agreement"),
+                         r"|contract|agreement"
+                         # a flight's number, which with its date says where someone was ("flight IB3166")
+                         r"|flight"),
     # HIPAA's "device identifiers and serial numbers": a laptop's asset tag, a pump's serial number
     ("DEVICE_ID", r"asset[ \t]+tag|asset|serial|imei|device|equipment|microchip"),  # and a pet's microchip  # not "s/n", Spanish "sin número"
     # a bare "ID" label ("Tomasz Nowak (ID 448210)", "ID: 7781-22"): last, so "Employee ID" stays an employee's
@@ -114,11 +116,17 @@ def _enough_digits(code: str) -> bool:
 # a booking's reference as airlines and hotels issue it: five to eight capitals and digits, a digit and two
 # letters at least ("booking ref XK7P2Q", "PNR: 4QJ7TZ"), after a booking's cue only
 SHORT_CODE = re.compile(r"(?=[A-Z]*\d)(?=(?:\d*[A-Z]){2})[A-Z\d]{5,8}")
-_BOOKING_CUE = re.compile(r"(?i)booking|confirmation|reservation|pnr")
+_BOOKING_CUE = re.compile(r"(?i)booking|confirmation|reservation|pnr|flight")
+
+
+# an airline's two-character code and the flight's one to four digits ("BA12", "IB3166", "U2 8231")
+FLIGHT_CODE = re.compile(r"(?=[A-Z]{0,2}\d{0,2}[A-Z])[A-Z\d]{2}[A-Z]?[ ]?\d{1,4}[A-Z]?")  # and "EZY6123"
 
 
 def _code_enough(match: "re.Match[str]") -> bool:
     code = match.group("code")
+    if match.group("REFERENCE_NUMBER") is not None and match.group("cue").lower() == "flight":
+        return FLIGHT_CODE.fullmatch(code) is not None
     return _enough_digits(code) or (match.group("REFERENCE_NUMBER") is not None
                                     and _BOOKING_CUE.match(match.group("cue")) is not None
                                     and SHORT_CODE.fullmatch(code) is not None)
@@ -203,7 +211,7 @@ _ENOUGH_DIGITS, _A_DIGIT = has_digits(MIN_DIGITS), has_digits(1)
 
 
 def _may_hold(text: str) -> bool:
-    """Prefilter: `MIN_DIGITS` digits, or a digit and a booking's cue (its code may hold only one)."""
+    """Prefilter: `MIN_DIGITS` digits, or a digit and a booking's or a flight's cue (its code may hold one)."""
     return _ENOUGH_DIGITS(text) or (_A_DIGIT(text) and _BOOKING_CUE.search(text) is not None)
 
 

@@ -7,7 +7,7 @@ from typing import FrozenSet, Iterator, List, Optional, Tuple
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
-from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names
+from spacy_anon.lexicon.given_names import SHORT_GIVEN_NAMES, WORD_GIVEN_NAMES, english_given_names
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns
 
 
@@ -92,7 +92,8 @@ def _relative_name_valid(value: str) -> Optional[bool]:
     word = value.lower()
     if word in _english_stop_words() or word in KINSHIP_WORDS:
         return False
-    if word not in first_names():  # a name no list holds, written as one and rare as a word ("Becca")
+    if word not in first_names() and word not in SHORT_GIVEN_NAMES:  # a name no list holds, written as one and
+        # rare as a word ("Becca")
         return None if value.istitle() and value.isalpha() and _zipf(word) < UNLISTED_NAME_ZIPF \
             and not is_english_word(word) and _VOWEL.search(word) else False  # not "Outpatients" of a
         # truecased "mum: outpatients", nor "Xqzt" (no name's shape)
