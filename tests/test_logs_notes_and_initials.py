@@ -78,3 +78,12 @@ def test_phone_shape(value, ok):
 def test_chi_key(nlp):
     found = rows(nlp, "CHI: 1201754432. DOB 12.01.1975.")
     assert ("1201754432", "ID") in found and "CHI" not in [t for t, _ in found], found
+
+
+@pytest.mark.parametrize("text,value", [("My hospital number is RF8842193.", "RF8842193"),
+                                        ("My MRN is 8842193.", "8842193"), ("MRN IS 8842193", "8842193"),
+                                        ("Hospital number: RF8842193", "RF8842193"), ("MRN RF 8842193", "RF 8842193")])
+def test_record_number_after_is(text, value):
+    """"My hospital number is RF8842193." left the number in clear, and "My MRN is 8842193." masked "is" with
+    it: "is" or "was" between the key and the number is no letter prefix of the number."""
+    assert texts(text, "rules.record_number") == [value]

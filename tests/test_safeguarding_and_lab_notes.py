@@ -42,3 +42,15 @@ def test_flight_numbers(text, value):
 @pytest.mark.parametrize("text", ["flight 2 of the day", "the flight was at 10:45", "flight delays in 2024"])
 def test_no_flight_number(text):
     assert texts(text, "rules.reference_number") == []
+
+
+@pytest.mark.parametrize("text,value", [("Call 101 quoting log 1123 of 7 March.", "1123"),
+                                        ("quoting log number 0456 of 12/03", "0456")])
+def test_police_log_number(text, value):
+    """A missing person appeal's "Call 101 quoting log 1123 of 7 March" left the log's number in clear."""
+    assert texts(text, "rules.reference_number") == [value]
+
+
+@pytest.mark.parametrize("text", ["see the log 2024 of errors", "log 1123 entries"])
+def test_no_police_log(text):
+    assert texts(text, "rules.reference_number") == []

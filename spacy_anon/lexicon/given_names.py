@@ -14,7 +14,7 @@ SHORT_GIVEN_NAMES = frozenset(
     "pete stevie davy gaz baz daz kev phil becca vicky liz lizzie jen freddie archie alfie ollie jonny mikey tash "
     "shaz trev nige gav tez bev".split())
 WORD_GIVEN_NAMES = frozenset(
-    "will may bill mark rose grace hope faith joy june april art pat ray dawn sue bob jack sunny robin "
+    "will may bill mark rose grace hope faith joy june april art pat ray dawn sue bob jack sunny robin rob "
     "holly ivy jade ruby amber heather olive".split())
 
 

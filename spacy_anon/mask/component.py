@@ -46,10 +46,11 @@ from spacy_anon.mask.settings import (ALLOW_SEED_ENV, CONSISTENCY, DEFAULT_CONFI
                                       moved_setting, name_labels_of, operator_params, secret_key_of, serializable,
                                       strategy_names, validated_settings)
 from spacy_anon.mask.entities import SWEEP_SOURCE  # noqa: F401  (re-exported)
-from spacy_anon.mask.stated_ages import with_stated_ages
+from spacy_anon.mask.stated_ages import with_introduced_names, with_stated_ages
 from spacy_anon.mask.tidy import starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.progress import pipe_keeping_failures
 from spacy_anon.rules.recognizers.names import world_given_names
+from spacy_anon.lexicon.given_names import SHORT_GIVEN_NAMES, WORD_GIVEN_NAMES
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon.settings_vocabulary import agreement_problems
 
@@ -343,6 +344,8 @@ class AnonMask(Pipe):
             kept = sorted((piece for piece, _ in pairs), key=lambda s: (s.start_char, s.end_char))
         kept = one_label_per_name(kept, fine_types.relabelled)  # one place, one label, one entity
         kept = with_stated_ages(kept, text)  # "Mrs Hazel Finch (72)": her age
+        kept = with_introduced_names(doc, kept, text, lambda w: w in world_given_names() or w in WORD_GIVEN_NAMES
+                                     or w in SHORT_GIVEN_NAMES)  # "Tinder bio: Rob, 34."
         kept = fine_types.decide_fine_types(kept, text)  # once, whoever detected: policies and the table use it
         for a, b in zip(kept, kept[1:]):
             if b.start_char < a.end_char:

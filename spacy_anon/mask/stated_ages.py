@@ -1,15 +1,18 @@
 """An age stated right after a person's name, in brackets or between commas ("Mrs Hazel Finch (72)", "Mr
 Derek Shaw, 79, post-op", "Patient: Mr Tomasz Wiśniewski, 52" ending its line): the person's age, which no rule reads on its own, for a bare number in brackets
 or commas is no age elsewhere ("Article 8 (2)", "Flat 4, 12, High Street"). `anon_mask` adds it as an AGE
-span after the kinds are decided (`component._resolve`)."""
+span after the kinds are decided (`component._resolve`). The other way round, a given name that opens a
+profile or an introduction before its age ("Tinder bio: Rob, 34.", "hi im mark, 29,") is the person, whose
+age a tagger read as a number of another kind (`with_introduced_names`)."""
 import re
-from typing import List
+from typing import Callable, List
 
-from spacy.tokens import Span
+from spacy.tokens import Doc, Span
 
 from spacy_anon.labels import identifier_for
 
 STATED_AGE_SOURCE = "anon_mask.stated_age"  # the source of the ages it adds, in the table
+INTRODUCED_NAME_SOURCE = "anon_mask.introduced_name"  # and of a name read before its age
 STATED_AGE_SCORE = 0.7
 MAX_AGE = 115
 # "(72)" as written, not a tokenized "( 10 )" of a sports table's points after a player's name
@@ -37,3 +40,39 @@ def with_stated_ages(spans: List[Span], text: str) -> List[Span]:
         age._.anon_identifier, age._.anon_type = identifier_for("AGE"), "AGE"
         out.append(age)
     return out
+
+
+# a given name that opens its clause (after a line's start, a colon, "I'm", "im", "I am", "name is"), a comma
+# and a number of one or two digits, then the clause's end or a comma ("Rob, 34.", "hi im mark, 29,")
+# (found from the comma and the age, which `re` skips to fast, then read backwards)
+_AGE_AFTER_COMMA = re.compile(r",[ \t]*(\d{1,2})(?=[ \t]*[.,;!\n]|$)")
+_INTRODUCED = re.compile(r"(?:^|(?<=[:\n])|(?<=\bI'm)|(?<=\bI’m)|(?<=\bim)|(?<=\bI am)|(?<=\bname is))[ \t]*"
+                         r"([A-Za-z][a-z]{1,15})\Z", re.MULTILINE | re.IGNORECASE)
+
+
+def with_introduced_names(doc: Doc, spans: List[Span], text: str, is_given_name: Callable[[str], bool]) -> List[Span]:
+    """`spans` with a PERSON span for a given name that opens a profile or an introduction before its age and
+    no span covers ("Tinder bio: Rob, 34."), and the age after it an AGE whatever a tagger called it."""
+    found = []
+    for comma in _AGE_AFTER_COMMA.finditer(text):
+        name = _INTRODUCED.search(text, max(0, comma.start() - 40), comma.start())
+        if name is not None and is_given_name(name.group(1).lower()):
+            found.append((name.span(1), comma.span(1), comma.group(1)))
+    if not found:
+        return spans
+    out = list(spans)
+    for (name_start, name_end), (age_start, age_end), number in found:
+        if any(s.start_char < name_end and name_start < s.end_char for s in out) or not 0 < int(number) <= MAX_AGE:
+            continue
+        name, age = doc.char_span(name_start, name_end), doc.char_span(age_start, age_end)
+        if name is None or age is None:
+            continue
+        person = Span(doc, name.start, name.end, label="PERSON")
+        person._.anon_source, person._.anon_score = INTRODUCED_NAME_SOURCE, STATED_AGE_SCORE
+        person._.anon_identifier, person._.anon_type = identifier_for("PERSON"), "PERSON"
+        out = [s for s in out if not (s.start_char < age_end and age_start < s.end_char)]  # "34" a tagger's place
+        stated = Span(doc, age.start, age.end, label="AGE")
+        stated._.anon_source, stated._.anon_score = STATED_AGE_SOURCE, STATED_AGE_SCORE
+        stated._.anon_identifier, stated._.anon_type = identifier_for("AGE"), "AGE"
+        out += [person, stated]
+    return sorted(out, key=lambda s: (s.start_char, s.end_char))

@@ -43,6 +43,8 @@ CUES: Tuple[Tuple[str, str], ...] = (
                          r"|planning[ \t]+(?:application|ref(?:erence)?|permission)"
                          # a police record's number ("Custody record 44/1187/26", "crime no. 4412/25")
                          r"|custody[ \t]+record|(?:crime|occurrence)(?=[ \t]+(?:no|num|number|ref|reference)\b)"
+                         # a police log's number with its day ("Call 101 quoting log 1123 of 7 March")
+                         r"|log(?=[ \t]+(?:(?:no|number|ref)\.?[ \t]+)?\d{2,6}[ \t]+of[ \t]+\d)"
                          # a contract's or an agreement's number ("chase Capita re: contract 88-2291")
                          r"|contract|agreement"
                          # a flight's number, which with its date says where someone was ("flight IB3166")

@@ -28,8 +28,9 @@ RECORD_NUMBER = Recognizer(
     type="RECORD_NUMBER",
     patterns=compile_patterns([
         # at most 7 digit groups of at most 20 digits: a longer run is a table or a blob, not a record number
+        # ("my hospital number is RF8842193": the verb is no letter prefix of the number)
         (r"(?=[A-Za-z#])" + _RECORD_CUE
-         + r"\s*(?:[:#=]\s*)?((?:[A-Za-z]{1,3}[\- ]?)?\d{1,20}(?:[ \-.]\d{1,20}" + _NO_AGE + r"){0,6}(?:[\-/][A-Z]{1,3}|[ ]?[A-Z])?)"
+         + r"\s*(?:[:#=]\s*|(?i:is|was)[ \t]+)?((?!(?i:is|was)[ \t])(?:[A-Za-z]{1,3}[\- ]?)?\d{1,20}(?:[ \-.]\d{1,20}" + _NO_AGE + r"){0,6}(?:[\-/][A-Z]{1,3}|[ ]?[A-Z])?)"
          r"(?![\w/]|[.\-]\d)", 0.7, 1),
         # a URL path's value after its patients' segment ("/patients/1045521/records")
         (r"(?i)/patients?/([A-Za-z0-9][A-Za-z0-9_\-]{0,63})(?=[/?#;&\s\"'<>)\]]|$)", 0.7, 1),
