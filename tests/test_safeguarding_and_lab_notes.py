@@ -54,3 +54,15 @@ def test_police_log_number(text, value):
 @pytest.mark.parametrize("text", ["see the log 2024 of errors", "log 1123 entries"])
 def test_no_police_log(text):
     assert texts(text, "rules.reference_number") == []
+
+
+@pytest.mark.parametrize("text,ages", [("i'm 17 and my boyfriend (19) keeps checking my phone", ["17", "19"]),
+                                       ("my son (6) and daughter (9)", ["6", "9"])])
+def test_age_alone_in_brackets_after_a_person_word(text, ages):
+    """A teenager's "my boyfriend (19) keeps checking my phone" left his age in clear: the age alone in
+    brackets after a person word is one, as it is with the sex's letter ("(31M)")."""
+    assert texts(text, "rules.age") == ages
+
+
+def test_a_section_number_is_no_age():
+    assert texts("see section (19) of the act", "rules.age") == []

@@ -381,6 +381,8 @@ AGE_SEX_EN = [
      r"h/o|s/p|referred|brought|complaining|attending)\b)", 0.7, 1),
     # a post's "My husband (31M) and I (29F)", "my sister [24 f]": age and sex in brackets after the person
     (_AGE_SEX_PERSON + r"(\d{1,2})[ \t]?/?[ \t]?[MFmf](?=[)\]])", 0.7, 1),
+    # and the age alone in brackets after a person word ("my boyfriend (19) keeps checking my phone")
+    (_AGE_SEX_PERSON + r"(\d{1,2})(?=[)\]])", 0.7, 1),
     # the same after a name in quotes or a post's title ('My SIL "Becca" (32F)', "AITA for ...? (28F)"):
     # two digits and the sex alone in the brackets
     (r"(?<=[\"”’?!] [(\[])(\d{2})[ \t]?[MFmf](?=[)\]])", 0.7, 1),
