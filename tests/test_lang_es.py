@@ -139,3 +139,21 @@ def test_the_crf_alone_knows_small_towns_and_cities_after_a_title():
 def test_spanish_identifiers_are_masked_whole(nlp, text, pieces):
     out = nlp(text)._.anon_text
     assert not [p for p in pieces if p in out], out
+
+
+@pytest.mark.parametrize("text", [
+    "Las células neoplásicas son de talla intermedia, con núcleos irregulares.",  # English "son" + a word
+    "LAS EXPLORACIONES RADIOLÓGICAS SON ANODINAS, SE REINTERVINO NUEVAMENTE.",
+])
+def test_english_word_rules_do_not_read_spanish_words(nlp, text):
+    """The recognizers that read English words ("son", "uncle", English months and towns) are not run by the
+    Spanish default: in Spanish text they only find words."""
+    doc = nlp(text)
+    assert doc._.anon_table == [], [(doc.text[r["start"]:r["end"]], r["source"]) for r in doc._.anon_table]
+
+
+def test_the_spanish_default_runs_the_rules_for_spanish_or_any_language(nlp):
+    rules = nlp.get_pipe("anon_rules")
+    assert rules.languages == ["es"]
+    assert all(not r.languages or "es" in r.languages for r in rules.recognizers)
+    assert {"rules.es_dni", "rules.email", "rules.phone", "rules.surname_pair"} <= {r.name for r in rules.recognizers}

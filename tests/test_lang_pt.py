@@ -96,3 +96,20 @@ def test_a_nif_after_a_tax_word_is_a_nif_not_a_phone(nlp):
 def test_brazilian_and_portuguese_identifiers_are_masked_whole(nlp, text, pieces):
     out = nlp(text)._.anon_text
     assert not [p for p in pieces if p in out], out
+
+
+@pytest.mark.parametrize("text", [
+    "Procurava inspiração para os sons de seus álbuns.",  # English "sons" + a word
+    "PROCURAVA INSPIRAÇÃO PARA OS SONS DE SEUS ÁLBUNS.",
+])
+def test_english_word_rules_do_not_read_portuguese_words(nlp, text):
+    """The recognizers that read English words are not run by the Portuguese default."""
+    doc = nlp(text)
+    assert doc._.anon_table == [], [(doc.text[r["start"]:r["end"]], r["source"]) for r in doc._.anon_table]
+
+
+def test_the_portuguese_default_runs_the_rules_for_portuguese_or_any_language(nlp):
+    rules = nlp.get_pipe("anon_rules")
+    assert rules.languages == ["pt"]
+    assert all(not r.languages or "pt" in r.languages for r in rules.recognizers)
+    assert {"rules.pt_nif", "rules.br_cpf", "rules.email", "rules.surname_pair"} <= {r.name for r in rules.recognizers}
