@@ -128,6 +128,8 @@ RULE_TYPES: Dict[str, str] = {
     "CREDENTIAL": "ID", "CRYPTO": "ID", "PAYMENT": "ID", "NHS": "ID", "NINO": "ID", "UTR": "ID", "DRIVING_LICENCE": "ID",
     "CIF": "ID", "NIF": "ID", "CPF": "ID", "CNPJ": "ID", "RG": "ID", "AADHAAR": "ID", "PAN": "ID", "USERNAME": "CONTACT",
     "SIN": "ID", "TFN": "ID", "MEDICARE": "ID", "ABN": "ID", "PPSN": "ID", "MBI": "ID", "A_NUMBER": "ID", "VAT": "ID",
+    "NPI": "ID", "DEA": "ID", "ITIN": "ID", "EIN": "ID", "NRIC": "ID", "ZA_ID": "ID", "NHI": "ID", "BSN": "ID",
+    "NIR": "ID", "CODICE_FISCALE": "ID", "STEUER_ID": "ID",
     "EMPLOYEE_ID": "ID", "ACCOUNT_NUMBER": "ID", "REFERENCE_NUMBER": "ID", "DEVICE_ID": "ID", "ID_NUMBER": "ID",
     "VEHICLE_ID": "ID", "CASE_NUMBER": "CODE",
     "DATE": "DATETIME", "TIME": "DATETIME", "YEAR": "DATETIME",

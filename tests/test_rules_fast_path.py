@@ -403,6 +403,8 @@ NEEDS_SAMPLES = LINES + RAW_LINES + [
     "first_name,last_name,company,city\nHannah,Okafor,Brightwave Media,Bristol\n",
     "Guest: WOJCIK/ANNA MS, off next week (Lagos for a wedding), then to Pune",
     "SIN: 046 454 286, TFN 123 456 782, Medicare 2123 45670 1, ABN 51 824 753 556, PPS number 1234567T",
+    "NPI 1245319599, DEA AR1234563, EIN 12-3456789, NRIC S1234567D, NHI ZAC5361, BSN 111222333",
+    "NIR 1 84 12 76 451 089 46, Steuer-ID 86 095 742 719",
 ]
 
 

@@ -61,10 +61,13 @@ SCHEME_WORDS = frozenset("national insurance social security health service nhs 
                          "provider blue badge "  # and a parking permit's "Blue Badge number"
                          # "Tax File Number", "Social Insurance Number", "Medicare Beneficiary Identifier",
                          # "Australian Business Number", "Alien Registration Number", "USCIS Receipt Number"
-                         "file beneficiary australian business alien registration receipt uscis pps".split())
-SCHEME_KEY = re.compile(r"(?i)[ \t]+(?:number|no\.?|num|#|id|code|card|identifier)\b")
+                         "file beneficiary australian business alien registration receipt uscis pps "
+                         # "company EIN", "Steuer-ID", "Codice fiscale"
+                         "company employer provider steuer codice".split())
+SCHEME_KEY = re.compile(r"(?i)(?:[ \t]+|-)(?:number|no\.?|num|#|id|code|card|identifier|fiscale)\b")
 # and schemes' abbreviations that are the key themselves ("ABN 51 824 753 556", "TFN: 123 456 782")
-SCHEME_KEYS = frozenset("number no num id code card reference ref identifier abn acn tfn sin mbi ppsn chi".split())
+SCHEME_KEYS = frozenset("number no num id code card reference ref identifier abn acn tfn sin mbi ppsn chi "
+                        "npi dea itin ein fein nric fin nhi bsn nir insee".split())
 SCHEME_VALUE = re.compile(r"(?:[ \t]*[:#]|[ \t]+is)?[ \t]*[A-Z0-9]")  # the value after its key ("is 12345 ...")
 
 

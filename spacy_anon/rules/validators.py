@@ -4,6 +4,7 @@ import ipaddress
 import json
 import math
 import re
+import unicodedata
 from collections import Counter
 from typing import Optional
 
@@ -367,6 +368,143 @@ def pt_nif_valid(value: str) -> bool:
         return False
     rest = sum(int(c) * w for c, w in zip(d[:8], range(9, 1, -1))) % 11
     return int(d[8]) == (0 if rest < 2 else 11 - rest)
+
+
+# ---------------------------------------------------------------- US prescribers and taxpayers
+def us_npi_valid(value: str) -> bool:
+    """US National Provider Identifier: ten digits, first 1 or 2, Luhn over "80840" and the number."""
+    d = "".join(c for c in value if c.isdigit())
+    return len(d) == 10 and d[0] in "12" and luhn_valid("80840" + d)
+
+
+_DEA = re.compile(r"[ABCDEFGHJKLMPRSTUX][A-Z9]\d{7}")
+
+
+def us_dea_valid(value: str) -> bool:
+    """US DEA registration: a registrant letter, the surname's initial (or 9), seven digits whose last is
+    (d1 + d3 + d5 + 2 * (d2 + d4 + d6)) mod 10."""
+    if not _DEA.fullmatch(value):
+        return False
+    d = [int(c) for c in value[2:]]
+    return (d[0] + d[2] + d[4] + 2 * (d[1] + d[3] + d[5])) % 10 == d[6]
+
+
+_ITIN = re.compile(r"9\d{2}[\- ]?(?:5\d|6[0-5]|7\d|8[0-8]|9[0-2]|9[4-9])[\- ]?\d{4}")
+
+
+def us_itin_valid(value: str) -> bool:
+    """US Individual Taxpayer Identification Number: 9XX-GG-NNNN with a group of 50-65, 70-88, 90-92 or 94-99."""
+    return _ITIN.fullmatch(value) is not None
+
+
+EIN_BAD_PREFIXES = frozenset("00 07 08 09 17 18 19 28 29 49 69 70 78 79 89 96 97".split())
+
+
+def us_ein_valid(value: str) -> bool:
+    """US Employer Identification Number: XX-XXXXXXX with a prefix the IRS assigns."""
+    d = "".join(c for c in value if c.isdigit())
+    return len(d) == 9 and d[:2] not in EIN_BAD_PREFIXES
+
+
+# ---------------------------------------------------------------- Singapore, South Africa, New Zealand
+_NRIC = re.compile(r"[STFGM]\d{7}[A-Z]")
+_NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "JZIHGFEDCBA", "F": "XWUTRQPNMLK", "G": "XWUTRQPNMLK",
+                 "M": "XWUTRQPNJLK"}
+_NRIC_OFFSET = {"S": 0, "T": 4, "F": 0, "G": 4, "M": 3}
+
+
+def sg_nric_valid(value: str) -> bool:
+    """Singapore NRIC / FIN: S, T, F, G or M, seven digits, a check letter (weights 2 7 6 5 4 3 2 mod 11)."""
+    value = value.upper()
+    if not _NRIC.fullmatch(value):
+        return False
+    total = _NRIC_OFFSET[value[0]] + sum(int(c) * w for c, w in zip(value[1:8], (2, 7, 6, 5, 4, 3, 2)))
+    return _NRIC_LETTERS[value[0]][total % 11] == value[8]
+
+
+def za_id_valid(value: str) -> bool:
+    """South African identity number: 13 digits, a date of birth YYMMDD, a citizenship digit 0 or 1, Luhn."""
+    d = "".join(c for c in value if c.isdigit())
+    if len(d) != 13 or d[10] not in "01":
+        return False
+    month, day = int(d[2:4]), int(d[4:6])
+    return 1 <= month <= 12 and 1 <= day <= 31 and luhn_valid(d)
+
+
+_NHI_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # I and O are not used; A = 1 ... Z = 24
+_NHI_OLD = re.compile(r"[A-HJ-NP-Z]{3}\d{4}")
+
+
+def nz_nhi_valid(value: str) -> bool:
+    """New Zealand National Health Index number of the first format, AAA9999: letters A=1..Z=24 (no I, O)
+    and digits weighted 7..2, the last digit 11 - (sum mod 11) (10 written 0; a sum divisible by 11 is none).
+    The newer AAA99AA numbers have no check here (`rules.nz_nhi` takes them after their key only)."""
+    value = value.upper()
+    if not _NHI_OLD.fullmatch(value):
+        return False
+    values = [_NHI_ALPHABET.index(c) + 1 for c in value[:3]] + [int(c) for c in value[3:6]]
+    rest = sum(x * w for x, w in zip(values, (7, 6, 5, 4, 3, 2))) % 11
+    return rest != 0 and (11 - rest) % 10 == int(value[6])
+
+
+# ---------------------------------------------------------------- the Netherlands, France, Italy, Germany
+def nl_bsn_valid(value: str) -> bool:
+    """Dutch citizen service number (BSN): nine digits passing the 11-test (weights 9..2, the last -1)."""
+    d = "".join(c for c in value if c.isdigit())
+    if len(d) == 8:
+        d = "0" + d
+    if len(d) != 9 or len(set(d)) == 1:
+        return False
+    total = sum(int(c) * w for c, w in zip(d[:8], range(9, 1, -1))) - int(d[8])
+    return total % 11 == 0 and total > 0
+
+
+_NIR = re.compile(r"[12]\d{2}(?:0[1-9]|1[0-2]|[2-9]\d)(?:\d{2}|2[AB])\d{6}\d{2}")
+
+
+def fr_nir_valid(value: str) -> bool:
+    """French social security number (NIR): sex, year, month, department (2A/2B for Corsica), commune, order,
+    and a key of 97 - (the first 13 digits mod 97)."""
+    compact = "".join(c for c in value.upper() if c.isalnum())
+    if not _NIR.fullmatch(compact):
+        return False
+    body = compact[:13].replace("2A", "19", 1) if compact[5:7] == "2A" else compact[:13]
+    body = body.replace("2B", "18", 1) if compact[5:7] == "2B" else body
+    return 97 - int(body) % 97 == int(compact[13:])
+
+
+_CF = re.compile(r"[A-Z]{6}[\dLMNPQRSTUV]{2}[ABCDEHLMPRST][\dLMNPQRSTUV]{2}[A-Z][\dLMNPQRSTUV]{3}[A-Z]")
+_CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                   (1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8,
+                    12, 14, 16, 10, 22, 25, 24, 23)))
+
+
+def it_fiscal_code_valid(value: str) -> bool:
+    """Italian codice fiscale: 16 letters and digits in its layout, the last a check letter (odd positions
+    by the decree's table, even positions by their value, sum mod 26)."""
+    value = unicodedata.normalize("NFKC", value).upper()  # full-width digits read as digits
+    if not _CF.fullmatch(value):
+        return False
+    total = 0
+    for i, c in enumerate(value[:15]):
+        total += _CF_ODD[c] if i % 2 == 0 else (int(c) if c.isdigit() else ord(c) - ord("A"))
+    return chr(ord("A") + total % 26) == value[15]
+
+
+def de_tax_id_valid(value: str) -> bool:
+    """German tax identification number (Steuer-ID): eleven digits, no leading 0, a digit repeated in the
+    first ten (and no more than one such), the last an ISO 7064 MOD 11,10 check digit."""
+    d = "".join(c for c in value if c.isdigit())
+    if len(d) != 11 or d[0] == "0":
+        return False
+    counts = Counter(d[:10]).values()
+    if not (sum(1 for n in counts if n > 1) == 1 and max(counts) in (2, 3)):
+        return False
+    product = 10
+    for c in d[:10]:
+        total = (int(c) + product) % 10 or 10
+        product = total * 2 % 11
+    return (11 - product) % 10 == int(d[10])
 
 
 # ---------------------------------------------------------------- credentials

@@ -2,7 +2,9 @@
 
 The types and the registry are in `base`; the recognizers are grouped by family, one module each:
 `online` (e-mails, URLs, IP and MAC addresses, handles), `contacts` (phones, pagers), `payment` (cards,
-IBANs, wallets), `national_ids` (US, UK, passports), `iberian_ids` (Spain, Portugal, Brazil), `records`
+IBANs, wallets), `national_ids` (US, UK, India, Canada, Australia, Ireland, passports), `us_tax_ids` (US
+prescribers and taxpayers), `world_ids` (Singapore, South Africa, New Zealand, the Netherlands, France, Italy,
+Germany), `iberian_ids` (Spain, Portugal, Brazil), `records`
 (record and case numbers), `dates_ages`, `quantities`, `names`, `places` (postal codes), `addresses`
 (whole postal addresses), `labelled_ids` (codes after an identifier's label), `speakers` (who opens a
 chat or transcript turn), `spoken` (numbers, postcodes, addresses, dates and spelled names read out in
@@ -47,6 +49,8 @@ from spacy_anon.rules.recognizers.spoken import (
     SPELLED_NAME, SPOKEN_ADDRESS, SPOKEN_DATE, SPOKEN_IP, SPOKEN_NUMBER, SPOKEN_PHONE, SPOKEN_POSTCODE, SPOKEN_TIME,
 )
 from spacy_anon.rules.recognizers.records import CASE_NUMBER, RECORD_NUMBER
+from spacy_anon.rules.recognizers.us_tax_ids import US_DEA, US_EIN, US_ITIN, US_NPI
+from spacy_anon.rules.recognizers.world_ids import DE_TAX_ID, FR_NIR, IT_FISCAL_CODE, NL_BSN, NZ_NHI, SG_NRIC, ZA_ID
 
 # Every built-in recognizer, in registration order (the order `get_recognizers(("all",))` returns them).
 BUILT_IN = (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PASSPORT, RECORD_NUMBER,
@@ -59,7 +63,8 @@ BUILT_IN = (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PA
             SPEAKER_NAME, SPEAKER_HANDLE, SPOKEN_PHONE, SPOKEN_IP, SPOKEN_NUMBER, SPOKEN_POSTCODE, SPOKEN_ADDRESS,
             SPOKEN_DATE, SPOKEN_TIME, SPELLED_NAME, CARD_TAIL, VEHICLE_PLATE, FIELD_NAME, FIELD_PLACE, WORD_NAME,
             FIELD_ORG, IN_AADHAAR, IN_PAN, TRAVEL_NAME, KNOWN_TOWN, ROAD, CA_SIN, AU_TFN, AU_MEDICARE, AU_ABN,
-            IE_PPS, US_MBI, US_A_NUMBER, UK_VAT)
+            IE_PPS, US_MBI, US_A_NUMBER, UK_VAT, US_NPI, US_DEA, US_ITIN, US_EIN, SG_NRIC, ZA_ID, NZ_NHI, NL_BSN,
+            FR_NIR, IT_FISCAL_CODE, DE_TAX_ID)
 
 for _r in BUILT_IN:
     register(_r)
@@ -67,7 +72,8 @@ for _r in BUILT_IN:
 __all__ = [
     "BUILT_IN", "REGISTRY", "Finder", "Pattern", "Recognizer", "as_pattern", "compile_patterns", "contains",
     "finds", "get_recognizers", "has_digits", "pattern_hits", "register",
-    "ACCOUNT_NUMBER", "ADDRESS", "AGE", "AU_ABN", "AU_MEDICARE", "AU_TFN", "CA_SIN", "IE_PPS", "UK_VAT", "US_A_NUMBER", "US_MBI", "BR_CNPJ", "BR_CPF", "BR_RG", "CARD_PATTERNS", "CARD_TAIL", "CASE_NUMBER", "CLINICAL_DATE", "CLINICAL_MONTH_DAY", "COMPILED_POSTAL", "CREDENTIAL",
+    "ACCOUNT_NUMBER", "ADDRESS", "AGE", "AU_ABN", "AU_MEDICARE", "AU_TFN", "CA_SIN", "IE_PPS", "UK_VAT", "US_A_NUMBER", "US_MBI",
+    "US_DEA", "US_EIN", "US_ITIN", "US_NPI", "DE_TAX_ID", "FR_NIR", "IT_FISCAL_CODE", "NL_BSN", "NZ_NHI", "SG_NRIC", "ZA_ID", "BR_CNPJ", "BR_CPF", "BR_RG", "CARD_PATTERNS", "CARD_TAIL", "CASE_NUMBER", "CLINICAL_DATE", "CLINICAL_MONTH_DAY", "COMPILED_POSTAL", "CREDENTIAL",
     "CREDIT_CARD", "CRYPTO_WALLET", "DATE", "DEVICE_ID", "DEFANGED_IP", "DEFANGED_URL", "DNI_LOOSE_SCORE", "DNI_SCORE",
     "EMAIL", "EMPLOYEE_ID", "ES_CIF", "ES_DNI", "ES_NSS", "ETH_SCORE",
     "FIRST_NAME_SOURCES", "GB_DRIVING_LICENCE", "HANDLE", "IBAN", "ID_NUMBER", "IN_AADHAAR", "IN_PAN", "INSTITUTION_NAME", "IP_ADDRESS",

@@ -248,7 +248,7 @@ IN_PAN = Recognizer(
 
 
 # ---------------------------------------------------------------- ID: Canada, Australia, Ireland, US Medicare
-def _keyed_finder(candidate: "re.Pattern[str]", valid: Callable[[str], bool], key: "re.Pattern[str]",
+def keyed_finder(candidate: "re.Pattern[str]", valid: Callable[[str], bool], key: "re.Pattern[str]",
                   alone: float, loose: float) -> Callable[[str, object], Iterator[Tuple[int, int, float, bool]]]:
     """A finder of `candidate` numbers: right after their key (`key` matches the text before, up to the
     number) they are one whether the check digit holds or not (0.85: mistyped, still one); elsewhere only
@@ -265,29 +265,29 @@ def _keyed_finder(candidate: "re.Pattern[str]", valid: Callable[[str], bool], ke
 
 
 # what may stand between an identifier's key and the number: "SIN: ", "TFN is ", "Medicare card no. "
-_KEY_TAIL = r"(?:[ \t]*(?i:card|number|num|no\.?|#|is|was|[:=]))*[ \t]*\Z"
+KEY_TAIL = r"(?:[ \t]*(?i:card|number|num|no\.?|#|is|was|[:=]))*[ \t]*\Z"
 _NINE_IN_THREES = re.compile(r"(?<![\w\-.])\d{3}([ \-]?)\d{3}\1\d{3}(?![\w\-]|[ .]\d)")
 # "SIN" in capitals only: the Spanish "sin" (without) is everywhere in Spanish text
-_SIN_KEY = re.compile(r"(?:\bSIN|(?i:\bsocial[ \t]+insurance))" + _KEY_TAIL)
+_SIN_KEY = re.compile(r"(?:\bSIN|(?i:\bsocial[ \t]+insurance))" + KEY_TAIL)
 CA_SIN = Recognizer(
     name="rules.ca_sin",
     label="ID",
     type="SIN",
     # nine digits in threes, Luhn check: stands alone only after its key (phone numbers and others share
     # the shape); a context word raises a spaced one that holds
-    finder=_keyed_finder(_NINE_IN_THREES, v.ca_sin_valid, _SIN_KEY, 0.3, 0.2),
+    finder=keyed_finder(_NINE_IN_THREES, v.ca_sin_valid, _SIN_KEY, 0.3, 0.2),
     needs=(_NINE_IN_THREES,),
     context=("social insurance", "social insurance number", "service canada"),
     prefilter=has_digits(9),
 )
 
 _TFN_CANDIDATE = re.compile(r"(?<![\w\-.])\d{3}([ \-]?)\d{3}\1\d{2,3}(?![\w\-]|[ .]\d)")
-_TFN_KEY = re.compile(r"(?i:\btfn|\btax[ \t]+file)" + _KEY_TAIL)
+_TFN_KEY = re.compile(r"(?i:\btfn|\btax[ \t]+file)" + KEY_TAIL)
 AU_TFN = Recognizer(
     name="rules.au_tfn",
     label="ID",
     type="TFN",
-    finder=_keyed_finder(_TFN_CANDIDATE, v.au_tfn_valid, _TFN_KEY, 0.3, 0.2),
+    finder=keyed_finder(_TFN_CANDIDATE, v.au_tfn_valid, _TFN_KEY, 0.3, 0.2),
     needs=(_TFN_CANDIDATE,),
     context=("tfn", "tax file number", "tax file", "ato", "australian taxation office"),
     prefilter=has_digits(8),
@@ -295,26 +295,26 @@ AU_TFN = Recognizer(
 
 # ten digits printed 4-5-1 as on the card ("2123 45670 1"), the person's number on the card maybe after it
 _MEDICARE_CANDIDATE = re.compile(r"(?<![\w\-.])[2-6]\d{3}([ \-]?)\d{5}\1\d(?:[ \-/]?\d)?(?![\w\-]|[ .]\d)")
-_MEDICARE_KEY = re.compile(r"(?i:\bmedicare)" + _KEY_TAIL)
+_MEDICARE_KEY = re.compile(r"(?i:\bmedicare)" + KEY_TAIL)
 AU_MEDICARE = Recognizer(
     name="rules.au_medicare",
     label="ID",
     type="MEDICARE",
-    finder=_keyed_finder(_MEDICARE_CANDIDATE, v.au_medicare_valid, _MEDICARE_KEY, 0.5, 0.3),
+    finder=keyed_finder(_MEDICARE_CANDIDATE, v.au_medicare_valid, _MEDICARE_KEY, 0.5, 0.3),
     needs=(_MEDICARE_CANDIDATE,),
     context=("medicare", "medicare card", "irn"),
     prefilter=has_digits(10),
 )
 
 _ABN_CANDIDATE = re.compile(r"(?<![\w\-.])\d{2}([ ]?)\d{3}\1\d{3}\1\d{3}(?![\w\-]|[ .]\d)")
-_ABN_KEY = re.compile(r"\bABN" + _KEY_TAIL)
+_ABN_KEY = re.compile(r"\bABN" + KEY_TAIL)
 AU_ABN = Recognizer(
     name="rules.au_abn",
     label="ID",
     type="ABN",
     # an Australian Business Number: a sole trader's names its owner; its mod-89 check passes one
     # number in 89, so a spaced one stands alone
-    finder=_keyed_finder(_ABN_CANDIDATE, v.au_abn_valid, _ABN_KEY, 0.5, 0.3),
+    finder=keyed_finder(_ABN_CANDIDATE, v.au_abn_valid, _ABN_KEY, 0.5, 0.3),
     needs=(_ABN_CANDIDATE,),
     context=("abn", "australian business number"),
     prefilter=has_digits(11),
@@ -322,12 +322,12 @@ AU_ABN = Recognizer(
 
 # Ireland's Personal Public Service number: seven digits and a check letter, maybe a second letter
 _PPS_CANDIDATE = re.compile(r"(?<![\w\-])\d{7}()[A-Wa-w][A-IWa-iw]?(?![\w\-])")
-_PPS_KEY = re.compile(r"(?i:\bppsn?|\bpersonal[ \t]+public[ \t]+service)" + _KEY_TAIL)
+_PPS_KEY = re.compile(r"(?i:\bppsn?|\bpersonal[ \t]+public[ \t]+service)" + KEY_TAIL)
 IE_PPS = Recognizer(
     name="rules.ie_pps",
     label="ID",
     type="PPSN",
-    finder=_keyed_finder(_PPS_CANDIDATE, v.ie_pps_valid, _PPS_KEY, 0.3, 0.3),
+    finder=keyed_finder(_PPS_CANDIDATE, v.ie_pps_valid, _PPS_KEY, 0.3, 0.3),
     needs=(_PPS_CANDIDATE,),
     context=("pps", "ppsn", "pps number", "personal public service", "revenue", "welfare"),
     prefilter=has_digits(7),
