@@ -86,7 +86,8 @@ def test_contacts_and_addresses_by_shape():
 
 
 @pytest.mark.parametrize("value", ["Kestrel Avionics", "Fernhill Dental", "Riverside Surgery", "Northline Rail",
-                                   "Kingston Memory Clinic", "Salthill Bistro", "Kendal Mountaineering Club"])
+                                   "Kingston Memory Clinic", "Salthill Bistro", "Kendal Mountaineering Club",
+                                   "Flexi Tyres", "Swift Removals", "Bright Opticians"])
 def test_a_name_ending_in_an_organisation_noun_is_an_organisation(value):
     assert shape(value, "PERSON") == "ORG"
     assert shape(value, "LOC") == "ORG"

@@ -30,12 +30,15 @@ def test_no_travellers_name_in_slashed_words(text):
 
 @pytest.mark.parametrize("text,value", [
     ("He got into a silver Vauxhall Corsa, reg started with SK19.", "SK19"), ("the plate ending in 7XR", "7XR"),
+    # a voicemail's "reg ending 7XR": no "with" or "in" after the verb
+    ("just ringing about your Focus, reg ending 7XR, the part's in", "7XR"), ("the plate ends 4KD I think", "4KD"),
 ])
 def test_part_of_a_plate(text, value):
     assert texts(text, "rules.vehicle_plate") == [value]
 
 
-@pytest.mark.parametrize("text", ["registration started in 2019", "the plate began with 123", "reg ends in May"])
+@pytest.mark.parametrize("text", ["registration started in 2019", "the plate began with 123", "reg ends in May",
+                                  "reg ends 2026"])
 def test_no_plate_without_letters_and_digits(text):
     assert texts(text, "rules.vehicle_plate") == []
 

@@ -27,7 +27,10 @@ ORG_HEADS = frozenset(
     "salon barbers gym fitness studio studios media press publishing records films productions "
     "stores store shop supermarket pharma foods farms dairy properties estates lettings homes realty "
     "solicitors lawyers chambers legal accountants accounting payroll recruitment talent staffing "
-    "unit police tribunal".split()
+    "unit police tribunal "
+    # trades a local firm is named for ("Flexi Tyres", "Swift Removals", "Bright Opticians")
+    "tyres tires autos removals cleaning cleaners couriers flooring carpets plastering decorating landscaping "
+    "scaffolding opticians veterinary vets kennels printing tailors".split()
 )
 
 # Two-word heads of an organisation whose last word alone also ends place names ("Mercy Valley Medical

@@ -15,7 +15,7 @@ SHORT_GIVEN_NAMES = frozenset(
     "shaz trev nige gav tez bev".split())
 WORD_GIVEN_NAMES = frozenset(
     "will may bill mark rose grace hope faith joy june april art pat ray dawn sue bob jack sunny robin rob "
-    "holly ivy jade ruby amber heather olive".split())
+    "holly ivy jade ruby amber heather olive lily daisy poppy violet hazel iris".split())
 
 
 @lru_cache(maxsize=1)

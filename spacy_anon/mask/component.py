@@ -37,6 +37,7 @@ from spacy_anon.mask.operators.generalize import GeneralizeOperator
 from spacy_anon.mask.operators.pseudonym import pseudonym  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.operators.suppress import suppress  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.operators.surrogate import render_name  # noqa: F401  (public helper, re-exported)
+from spacy_anon.mask.hyphenated_names import whole_hyphenated_names
 from spacy_anon.mask.overlaps import carry_corpus_types
 from spacy_anon.mask.replacing import Policies, replacements
 from spacy_anon.mask.rule_fallback import RuleFallback
@@ -312,7 +313,8 @@ class AnonMask(Pipe):
         memory = self._memory_of(doc)
         if self.leak_guard:  # a person's name tagged ORG/LOC/DEM is the person's (one entity, one label)
             kept = entities.as_persons(kept, text, originals, name_labels=self.name_labels(),
-                                       honorifics=self.honorifics(), is_given_name=world_given_names().__contains__,
+                                       honorifics=self.honorifics(),
+                                       is_given_name=lambda w: w in world_given_names() or w in WORD_GIVEN_NAMES,
                                        is_common=self.candidate_finder.is_common(),
                                        known_person=entities.person_in_memory(memory, self.name_labels()),
                                        reading=lambda: reading_text(doc))
@@ -342,6 +344,7 @@ class AnonMask(Pipe):
         if allowed or whole:  # a reading that grew a name ("Mr Courtney" + "Smith") leaves an allowed word alone
             pairs = self.candidate_finder.trim_allowed(doc, [(s, s) for s in kept], text, allowed, whole)
             kept = sorted((piece for piece, _ in pairs), key=lambda s: (s.start_char, s.end_char))
+        kept = whole_hyphenated_names(kept, fine_types.relabelled)  # "Ellie" of "Ellie-Mae": the whole name
         kept = one_label_per_name(kept, fine_types.relabelled)  # one place, one label, one entity
         kept = with_stated_ages(kept, text)  # "Mrs Hazel Finch (72)": her age
         kept = with_introduced_names(doc, kept, text, lambda w: w in world_given_names() or w in WORD_GIVEN_NAMES

@@ -81,6 +81,14 @@ def dateless(value: str) -> bool:
     return bool(words) and not any(w in TIME_WORDS for w in words)
 
 
+def numberless(value: str) -> bool:
+    """Whether a quantity span's text is one abbreviation in capitals and no number ("NI" of a payslip's "NI
+    £141.20", "VAT"): a tax's or a fund's name. Court judgments count "life imprisonment" and "significant
+    sums of money" as quantities, so words are left alone."""
+    value = value.strip()
+    return 2 <= len(value) <= 5 and value.isalpha() and value.isupper() and folded(value) not in NUMBER_WORDS  # "TWO"
+
+
 # holidays and religious seasons: a time of everyone's calendar, which the everyday guideline leaves in clear
 # ("before Christmas", "The Advent carol service", "During Ramadan"); with a year it dates an event
 HOLIDAY_WORDS = frozenset(

@@ -75,6 +75,8 @@ def without_sentence_opener(span: Span, read: str, is_common: Callable[[str], bo
     word = normalize(span[0].text)
     if not span[0].is_alpha or word in titles or not is_common(word) or is_given_name(word):
         return span
+    if not span[0].whitespace_:
+        return span  # a part of one word ("Lily" of "Lily-Rose Evans"): the name's, whatever opens the sentence
     if not _OPENS_SENTENCE.search(read, max(0, span.start_char - 40), span.start_char):
         return span
     start = span.start + 1

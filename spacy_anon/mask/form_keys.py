@@ -8,6 +8,7 @@ Baker:"), are a key; a title, an office or a role before the rest ("Officer Cook
 a speaker's name, which stays one. Pure functions over the text and character offsets.
 """
 import re
+from typing import List, Tuple
 
 from spacy_anon.lexicon.category_words import ROLE_WORDS
 from spacy_anon.lexicon.generic_words import dictionary_test, folded
@@ -79,3 +80,56 @@ def identifier_scheme(text: str, start: int, end: int) -> bool:
     if not words or not all(w in SCHEME_WORDS or w in SCHEME_KEYS for w in words):
         return False
     return SCHEME_KEY.match(text, end) is not None or (words[-1] in SCHEME_KEYS and SCHEME_VALUE.match(text, end) is not None)
+
+
+# a column of a form's row: the key's words, then its value, a number, an amount or a date ("Gross pay
+# £2,841.67", "Period 08", "Pay date 28/11/2026"), with a run of spaces or the line's end around it
+_GAP = re.compile(r"[ ]{2,}|\t|\n")
+_COLUMN_CELL = re.compile(r"([A-Za-z][A-Za-z'’\-]*(?:[ ][A-Za-z][A-Za-z'’\-]*){0,2})[ ]+"
+                          r"[£$€¥#]?[ ]?\d[\d,./:\-]*(?:[ ]?[A-Za-z%]{1,3})?")
+
+
+_SMALL_NUMBER = re.compile(r"[ ]+\d{1,3}")
+_KEY_CELL = re.compile(r"([A-Za-z][A-Za-z'’\-]*(?:[ ][A-Za-z][A-Za-z'’\-]*){0,2})")
+_VALUE_START = re.compile(r"[£$€¥#]?[ ]?\d")
+
+
+def column_key(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] lies in the key of a column of a form's row ("Gross" of "Gross pay
+    £2,841.67   PAYE £362.40"): a row with a run of spaces or a tab between its columns, a column of one to
+    three dictionary words, none a stop word or a given name, and its value in digits, in the column or the
+    next one."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if line_end - line_start > 300 or not _GAP.search(text, line_start, line_end):
+        return False
+    cell_start = max([line_start, *(m.end() for m in _GAP.finditer(text, line_start, start))])
+    gap = _GAP.search(text, end, line_end)
+    cell_end = gap.start() if gap else line_end
+    if cell_start == line_start and cell_end == line_end:
+        return False  # no column: a line of prose
+    cell = _COLUMN_CELL.fullmatch(text, cell_start, cell_end)
+    if cell is None and gap is not None and _VALUE_START.match(text, gap.end()):
+        cell = _KEY_CELL.fullmatch(text, cell_start, cell_end)  # "Invoice total   £450.00": its value a column on
+    if cell is None or start < cell.start(1):
+        return False
+    if end > cell.end(1) and not (end == cell.end() and _SMALL_NUMBER.fullmatch(text, cell.end(1), end)):
+        return False  # the value is what may identify; a period's or a week's number ("Period 08") does not
+    stops, common, given = stop_words("en"), dictionary_test("en"), first_names()
+    words = [w.lower() for w in cell.group(1).split()]
+    return all(w not in stops and w not in given and common(w) for w in words)
+
+
+_COLUMN_GAP = re.compile(r"[ ]{3,}|\t")
+
+
+def column_pieces(text: str, start: int, end: int) -> List[Tuple[int, int]]:
+    """text[start:end] cut at a form row's column gaps (three spaces or a tab: "£2,841.67   PAYE £362.40   NI"
+    of a payslip's row, which a tagger read as one amount), each piece without its spaces."""
+    pieces, at = [], start
+    for gap in _COLUMN_GAP.finditer(text, start, end):
+        pieces.append((at, gap.start()))
+        at = gap.end()
+    pieces.append((at, end))
+    return [(s, e) for s, e in pieces if e > s]

@@ -219,6 +219,7 @@ def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[s
             if parts:
                 persons.setdefault(label, []).append(parts)
     out: Dict[int, str] = {}
+    grown = False
     surnames = {lab: {known[0] for known in names if len(known) == 1 and len(known[0]) > 1}
                 for lab, names in persons.items()}
     for i, (label, text) in enumerate(mentions):
@@ -248,12 +249,37 @@ def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[s
             owner = known_person(parts)
         if owner is not None:
             out[i] = owner
+        elif 2 <= len(parts) <= 3 and _given_names_then_surname(text, parts, is_given_name, is_common):
+            out[i] = name_labels[0]  # given names that are also words before a surname that is none: "Lily Evans"
+            grown = True
         elif 2 <= len(parts) <= 3 and _looks_like_a_name(text, parts, is_common):
             previous = normalize(before[i]).split()[-1:] if before is not None else []
             first = text.split()[-len(parts)] if len(text.split()) >= len(parts) else ""
             if normalize(first) == parts[0] and is_given_name(parts[0]) or (previous and previous[0] in roles):
                 out[i] = name_labels[0]
+    if grown:  # a person found by its given names: the other forms of the name are that person's ("Lily-Rose")
+        again = person_forms([(out.get(i, label), text) for i, (label, text) in enumerate(mentions)],
+                             name_labels=name_labels, honorifics=honorifics, is_given_name=lambda word: False,
+                             is_common=is_common, before=before, roles=roles, known_person=known_person)
+        out.update({i: lab for i, lab in again.items() if i not in out})
     return out
+
+
+def _given_names_then_surname(text: str, parts: Sequence[str], is_given_name: Callable[[str], bool],
+                              is_common: Callable[[str], bool]) -> bool:
+    """Whether `parts` are given names, then capitalised words that are no common words ("Lily Evans",
+    "Lily-Rose Evans"), written as two or three capitalised words and nothing else (not "Mr Lily Evans",
+    "Marina di Ragusa", "Mitchell and Williams", "Warren Grant hosp", nor one hyphenated word: a firm's
+    "Fritz-Armstrong"): a person, whatever words the given names are."""
+    written = text.split()
+    if not 2 <= len(written) <= 3 or normalize(text).split() != list(parts) \
+            or not all(w[:1].isupper() and w.replace("-", "").isalpha() for w in written):
+        return False
+    k = 0
+    while k < len(parts) - 1 and is_given_name(parts[k]):
+        k += 1
+    first = (normalize(text).split() or [""])[0]
+    return k >= 1 and first == parts[0] and _looks_like_a_name(text, parts[k:], is_common)
 
 
 def _looks_like_a_name(text: str, parts: Sequence[str], is_common: Callable[[str], bool]) -> bool:

@@ -52,8 +52,8 @@ from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import dictionary_test, folded, zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names, natural_feature
 from spacy_anon.mask.code_pieces import join_code_pieces
-from spacy_anon.mask.dateless import (TIME_WORDS, calendar_phrase, dateless, holiday_at, obstetric_notation, period_code,
-                                      review_interval)
+from spacy_anon.mask.dateless import (TIME_WORDS, calendar_phrase, dateless, holiday_at, numberless, obstetric_notation,
+                                      period_code, review_interval)
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation)
@@ -74,6 +74,7 @@ from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-expo
     HONORIFICS, KIN, after_called, after_title_and_initials, given_name_and_initial, kin_only, people_word,
     person_names, person_start, titles_only)
 from spacy_anon.mask.counts import bare_count, small_words_and_numbers
+from spacy_anon.mask.form_keys import column_pieces
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, contraction_tail, defined_term,
     field_words, given_name_not_place, not_a_name, sign_off, signed_name, software_word,
@@ -250,9 +251,11 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     out: List[Span] = []
     spans = join_code_pieces(spans, text, relabel, date_shape, code_shape)
     machine = machine_regions(text) if any(not _by_rule(source(s)) for s in spans) else []
+    spans = [piece for span in spans for piece in _amount_columns(span, text, relabel)]
     for span in join_split_names(spans, text, is_name, relabel, is_given_name):
         found_by = source(span)
         if not _by_rule(found_by) and span.doc.lang_ == "en" and ((span.label_ == "DATETIME" and dateless(span.text))
+                                                                  or (span.label_ == "QUANTITY" and numberless(span.text))
                                                                   or review_interval(text, span.start_char, span.end_char)
                                                                   or obstetric_notation(text, span.start_char, span.end_char)):
             continue  # "MoCA 21/30", "BP 140/90", "the platform team": no time named (`dateless`); "r/v 4/52", "38+2/40"
@@ -562,6 +565,15 @@ def _own_line(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 40):start]
     return ("\n" in before or start <= 40) and not before.rsplit("\n", 1)[-1].strip() \
         and not text[end:end + 40].split("\n", 1)[0].strip()
+
+
+def _amount_columns(span: Span, text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
+    """A tagger's amount cut at a form row's column gaps (`column_pieces`); one piece: the span."""
+    if span.label_ != "QUANTITY" or _by_rule(span_getter("anon_source")(span)):
+        return [span]
+    cut = [span.doc.char_span(s, e, alignment_mode="contract")
+           for s, e in column_pieces(text, span.start_char, span.end_char)]
+    return [span] if len(cut) < 2 else [_piece(span, c.start, c.end, relabel) for c in cut if c is not None and len(c)]
 
 
 def _piece(span: Span, start: int, end: int, relabel: Callable[[Span, str], Span]) -> Span:

@@ -185,9 +185,9 @@ VEHICLE_PLATE = Recognizer(
         (r"(?i:\bvin\b)[ \t]*(?:[:#=][ \t]*|is[ \t]+)?([A-HJ-NPR-Z0-9]{17})(?![\w\-])", 0.8, 1),
         # a UK plate of the current format ("WR19 KXL") beside a vehicle word, wherever the label stands
         (r"(?<![\w\-])([A-Z]{2}\d{2}[ ]?[A-Z]{3})(?![\w\-])", 0.2, 1),
-        # the part of a plate a witness gives ("reg started with SK19", "plate ending in 7XR")
+        # the part of a plate a witness gives ("reg started with SK19", "plate ending in 7XR", "reg ending 7XR")
         (r"(?i:\b(?:reg(?:istration)?|plate)\b)[^\n.]{0,20}?\b(?i:start(?:ed|s|ing)?|began|begins|end(?:ed|s|ing)?)"
-         r"[ \t]+(?i:with|in)[ \t]+([A-Z0-9]{3,4})(?![\w\-])", 0.75, 1),
+         r"[ \t]+(?:(?i:with|in)[ \t]+)?([A-Z0-9]{3,4})(?![\w\-])", 0.75, 1),
     ]),
     validator=lambda value: None if _plate_valid(value) or len(value) == 17 or _PARTIAL_PLATE.fullmatch(value) else False,
     context=("reg", "registration", "vehicle", "car", "van", "plate", "dvla", "parked", "driving"),
