@@ -17,13 +17,18 @@ def ages(text):
     ("me (17/m) and my bf (19M) broke up", ["17", "19"]),
     ("So my boyfriend (28M) moved in", ["28"]),
     ("My MIL (62F) wants to visit", ["62"]),
+    # a post's title: the age and sex after "my", and the sex first
+    ("My (34F) ex (36M) keeps turning up at my work", ["34", "36"]),
+    ("I (f34) need advice about my husband (m35).", ["34", "35"]),
+    ("34/F/London here, asl?", ["34"]),  # a profile's age, sex and place
 ])
 def test_age_and_sex_in_brackets_after_a_person_is_an_age(text, found):
     assert ages(text) == found
 
 
 @pytest.mark.parametrize("text", ["Revenue (5M) grew", "Ward (5F) bed 2", "Model (40M) parameters",
-                                  "the sample (12F) was clear", "a budget of (2M) remains"])
+                                  "the sample (12F) was clear", "a budget of (2M) remains",
+                                  "my (5) kids", "Unit (F12) is empty"])
 def test_amounts_and_rooms_in_brackets_are_no_ages(text):
     assert ages(text) == []
 

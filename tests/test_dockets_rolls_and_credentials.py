@@ -47,6 +47,9 @@ def test_a_lawyers_signature(nlp):
 @pytest.mark.parametrize("text,street", [
     ("58 y/o M BIBA from Walgreens on Elm St after syncopal episode.", "Elm St"),
     ("We walked along Canal Street to the bridge", "Canal Street"),
+    # and its town after a comma (a police appeal's "assaulted on Oxford Road, Reading," left "Reading" in clear)
+    ("a man was assaulted on Oxford Road, Reading, at about 11.15pm", "Oxford Road, Reading"),
+    ("we met on Main Street, John said hi", "Main Street"),  # a given name, no town
 ])
 def test_a_bare_street_after_a_preposition(text, street):
     assert texts(text, "rules.address") == [street]

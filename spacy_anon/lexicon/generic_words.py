@@ -55,7 +55,8 @@ CHAT_SHORTHAND = frozenset(
     "wouldn shouldn hasn haven hadn aren mustn needn shes hes theres youll theyll wouldve couldve shouldve "
     "appt appts rly abt bday yday hosp meds thx tho aita wibta yta nta tifu tldr imo imho iirc eli5 ama "
     "approx esp etc incl excl yrs "  # "(male, approx 30)"
-    "af tbh idk ik ily fr hbu wyd istg ong icl".split()  # "awkward af"
+    "af tbh idk ik ily fr hbu wyd istg ong icl "  # "awkward af"
+    "omw otw ooo fyi tia iykyk wbu smol gg".split()  # "omw to the dentist"
 )
 
 # The keys of a form or a record line ("MRN 4471823", "Tel: ...", "Case No 12345/06"): the value after

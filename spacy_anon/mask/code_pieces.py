@@ -83,3 +83,28 @@ def _joined(run: Sequence[Span], text: str, relabel: Callable[[Span, str], Span]
         whole = relabel(whole, label)
         whole._.anon_type = None  # decided for the new category (`fine_types.decide_fine_types`)
     return [whole]
+
+
+def whole_codes(spans: Sequence[Span], text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
+    """`spans` (sorted, not overlapping) with each ID or CODE grown over the letters and digits written
+    against it that no other span holds: a tagger read "20260093" of a court list's "S20260093", and the
+    "S" stayed in clear beside the mask."""
+    out = list(spans)
+    for n, span in enumerate(out):
+        if span.label_ not in ("ID", "CODE"):
+            continue
+        doc, start, end = span.doc, span.start, span.end
+        low = out[n - 1].end if n else 0
+        high = out[n + 1].start if n + 1 < len(out) else len(doc)
+        while start > low and doc[start - 1].text.isalnum() and not doc[start - 1].whitespace_:
+            start -= 1
+        while end < high and doc[end].text.isalnum() and not doc[end - 1].whitespace_:
+            end += 1
+        if (start, end) != (span.start, span.end):
+            grown = relabel(Span(doc, start, end, label=span.label_), span.label_)
+            for name in ("anon_source", "anon_score", "anon_identifier", "anon_entity"):
+                value = span_getter(name)(span)
+                if value is not None:
+                    setattr(grown._, name, value)
+            out[n] = grown
+    return out

@@ -37,6 +37,7 @@ from spacy_anon.mask.operators.generalize import GeneralizeOperator
 from spacy_anon.mask.operators.pseudonym import pseudonym  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.operators.suppress import suppress  # noqa: F401  (public helper, re-exported)
 from spacy_anon.mask.operators.surrogate import render_name  # noqa: F401  (public helper, re-exported)
+from spacy_anon.mask.code_pieces import whole_codes
 from spacy_anon.mask.hyphenated_names import whole_hyphenated_names
 from spacy_anon.mask.overlaps import carry_corpus_types
 from spacy_anon.mask.replacing import Policies, replacements
@@ -345,6 +346,7 @@ class AnonMask(Pipe):
             pairs = self.candidate_finder.trim_allowed(doc, [(s, s) for s in kept], text, allowed, whole)
             kept = sorted((piece for piece, _ in pairs), key=lambda s: (s.start_char, s.end_char))
         kept = whole_hyphenated_names(kept, fine_types.relabelled)  # "Ellie" of "Ellie-Mae": the whole name
+        kept = whole_codes(kept, text, fine_types.relabelled)  # "20260093" of "S20260093": the whole code
         kept = one_label_per_name(kept, fine_types.relabelled)  # one place, one label, one entity
         kept = with_stated_ages(kept, text)  # "Mrs Hazel Finch (72)": her age
         kept = with_introduced_names(doc, kept, text, lambda w: w in world_given_names() or w in WORD_GIVEN_NAMES

@@ -142,6 +142,30 @@ def calendar_phrase(value: str) -> bool:
         and any(w in MONTHS or w in WEEKDAYS for w in words)
 
 
+DEICTIC_TIME_WORDS = frozenset("last next this tonight today tomorrow yesterday overnight".split())
+
+
+def relative_time(value: str) -> bool:
+    """Whether a name span's text is a time said from today with no date in it ("last night", "this
+    morning", "tonight"; a chat's words a truecasing capitalised): no one's name, and no date either."""
+    words = [folded(w) for w in _WORD.findall(value)]
+    return bool(words) and len(words) == len(value.split()) and not any(ch.isdigit() for ch in value) \
+        and any(w in DEICTIC_TIME_WORDS for w in words) \
+        and all((w in TIME_WORDS or w == "this") and w not in MONTHS and w not in WEEKDAYS for w in words)
+
+
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+$")
+
+
+def relative_time_at(text: str, start: int, end: int) -> bool:
+    """`relative_time` of text[start:end], or of it with the word before it ("NIGHT" of "LAST NIGHT")."""
+    if relative_time(text[start:end]):
+        return True
+    before = _WORD_BEFORE.search(text, max(0, start - 12), start)
+    return before is not None and folded(before.group(1)) in DEICTIC_TIME_WORDS \
+        and relative_time(text[before.start(1):end])
+
+
 def no_day_and_month(value: str) -> bool:
     """Whether `value` is two numbers with a slash that are no day and month either way round, nor a month
     and a two-digit year ("21/30", "140/90"; not "21/11", "8/87"), where a tagger may read a date."""

@@ -12,6 +12,7 @@ from typing import List, Tuple
 
 from spacy_anon.lexicon.category_words import ROLE_WORDS
 from spacy_anon.lexicon.generic_words import dictionary_test, folded
+from spacy_anon.lexicon.given_names import english_surnames
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.names import first_names
 from spacy_anon.tagger.span_filters.base import stop_words
@@ -133,3 +134,29 @@ def column_pieces(text: str, start: int, end: int) -> List[Tuple[int, int]]:
         at = gap.end()
     pieces.append((at, end))
     return [(s, e) for s, e in pieces if e > s]
+
+
+def plain_cell(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is the whole of a table row's cell (two spaces or more or a tab around it, the
+    row's other cells too; a bracket may follow it in the cell) that holds one or two dictionary words, none a
+    stop word, a given name or a surname: a status or a kind ("Trial (day 2)", "Sentence" of a court list's
+    row), not a name."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if line_end - line_start > 300:
+        return False
+    before = text[line_start:start]
+    after = text[end:line_end]
+    if not (before == "" or _CELL_GAP_END.search(before)) or not _CELL_REST.match(after):
+        return False
+    if len(_GAP.findall(text, line_start, line_end)) < 2:
+        return False  # one gap: a key and its value, or prose
+    words = [w.lower() for w in text[start:end].split()]
+    stops, common, given, surnames = stop_words("en"), dictionary_test("en"), first_names(), english_surnames()
+    return 1 <= len(words) <= 2 and all(w.isalpha() and w not in stops and w not in given and w not in surnames
+                                        and common(w) for w in words)
+
+
+_CELL_GAP_END = re.compile(r"(?:[ ]{2,}|\t)$")
+_CELL_REST = re.compile(r"(?:[ ]\([^()\n]{1,20}\))?(?:[ ]{2,}|\t|[ \t]*$)")  # what may end the cell: "(day 2)"

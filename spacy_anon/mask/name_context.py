@@ -29,7 +29,8 @@ from spacy_anon.lexicon.generic_words import FIELD_KEYS, dictionary_test, folded
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
 from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
-from spacy_anon.mask.form_keys import column_key, common_words_key, identifier_scheme  # noqa: F401  (re-exported)
+from spacy_anon.mask.form_keys import (  # noqa: F401  (re-exported)
+    column_key, common_words_key, identifier_scheme, plain_cell)
 from spacy_anon.mask.software_words import software_word
 from spacy_anon.rules.recognizers.addresses import STATES, STREET_TYPE_WORDS
 from spacy_anon.rules.recognizers.fields import TABLE_KEYS, field_key
@@ -135,6 +136,15 @@ def not_a_name(value: str) -> bool:
     value = value.strip()
     return not any(ch.isalnum() for ch in value) or POST_AGE.fullmatch(value) is not None \
         or folded(value) in NO_NAME_WORDS or software_word(value) or (len(value) == 1 and value.islower())
+
+
+_VERSUS_AFTER = re.compile(r"[ \t]+v(?:s)?\.?[ \t]+[A-Z]")
+
+
+def crown_party(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is the Crown before "v" in a criminal case's name ("R v Daniel MORGAN" of a
+    court list, "Regina v Pryce"): the prosecution, not a person."""
+    return text[start:end] in ("R", "Regina", "Rex", "REGINA", "REX") and _VERSUS_AFTER.match(text, end) is not None
 
 
 # a letter's or a message's closing before its writer's name, on the same line or the line above
@@ -431,7 +441,7 @@ def field_words(text: str, start: int, end: int) -> bool:
     `line_field_key`, `identifier_scheme`, or one field key before its colon: "No" of "National Insurance
     No: QQ123456C")."""
     return next_field_label(text, start, end) or line_field_key(text, start, end) or identifier_scheme(text, start, end) \
-        or common_words_key(text, start, end) or column_key(text, start, end) \
+        or common_words_key(text, start, end) or column_key(text, start, end) or plain_cell(text, start, end) \
         or (folded(text[start:end].strip(" .")) in FIELD_KEYS and _COLON_AFTER.match(text, end) is not None) \
         or (text[start - 1:start] in ("'", '"') and _QUOTED_KEY_END.match(text, end) is not None) \
         or table_header(text, start, end)  # '"firstName":', "Name,DOB,Postcode,Diagnosis"

@@ -53,7 +53,7 @@ from spacy_anon.lexicon.generic_words import dictionary_test, folded, zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names, natural_feature
 from spacy_anon.mask.code_pieces import join_code_pieces
 from spacy_anon.mask.dateless import (TIME_WORDS, calendar_phrase, dateless, holiday_at, numberless, obstetric_notation,
-                                      period_code, review_interval)
+                                      period_code, relative_time_at, review_interval)
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation)
@@ -76,7 +76,7 @@ from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-expo
 from spacy_anon.mask.counts import bare_count, small_words_and_numbers
 from spacy_anon.mask.form_keys import column_pieces
 from spacy_anon.mask.name_context import (
-    PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, contraction_tail, defined_term,
+    PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, contraction_tail, crown_party, defined_term,
     field_words, given_name_not_place, not_a_name, sign_off, signed_name, software_word,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value, street_walked,
     split_at_pronouns, street_after_preposition, titled_name, town_after_org, town_after_named_org,
@@ -256,6 +256,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
         found_by = source(span)
         if not _by_rule(found_by) and span.doc.lang_ == "en" and ((span.label_ == "DATETIME" and dateless(span.text))
                                                                   or (span.label_ == "QUANTITY" and numberless(span.text))
+                                                                  or (span.label_ in NAME_CATEGORIES
+                                                                      and relative_time_at(text, span.start_char, span.end_char))
                                                                   or review_interval(text, span.start_char, span.end_char)
                                                                   or obstetric_notation(text, span.start_char, span.end_char)):
             continue  # "MoCA 21/30", "BP 140/90", "the platform team": no time named (`dateless`); "r/v 4/52", "38+2/40"
@@ -430,8 +432,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or software_text(text, piece.start_char, piece.end_char) \
                 or contraction_tail(text, piece.start_char, piece.end_char):  # "till 3"; "eGFR 72"; "ve" of "I've"
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
-        if field_words(text, piece.start_char, piece.end_char):
-            continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME:", "National Insurance number": a field
+        if field_words(text, piece.start_char, piece.end_char) or crown_party(text, piece.start_char, piece.end_char):
+            continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME:", "National Insurance number": a field; "R v"
         age = AGE_WORDS.match(value) or AGE_KEYED.match(value)
         if age is None and value.isdigit():
             after = AGE_AFTER.match(text, piece.start_char)

@@ -358,6 +358,12 @@ AGE_ORDINAL_EN = [
     (r"(?i:\b(?:my|his|her|our|their|your)\s+)(\d{1,3})(?:st|nd|rd|th)\b(?=[ \t]*(?:[.,;:!?)\n]|$|(?i:birthday|bday|"
      r"party|on|at|in|next|this|last|lol|and|celebrations?)\b)|[ \t]*[^\w\s])", 0.85, 1),
     (r"\b(\d{1,3})(?:st|nd|rd|th)[ \t]+(?i:birthday|bday)\b", 0.85, 1),
+    # a relative's, said by kin ("for his gran's 80th", "my mum's 60th next week")
+    (r"(?i:\b(?:my|his|her|our|their|your)\s+(?:mum|mom|mam|mother|dad|father|gran|grandma|grandmother|grandad|"
+     r"granddad|grandpa|grandfather|nan|nana|nanna|nanny|granny|sister|brother|son|daughter|wife|husband|aunt|auntie|"
+     r"aunty|uncle|cousin|niece|nephew|partner|boyfriend|girlfriend|bf|gf|friend|bestie)['’]s\s+)"
+     r"(\d{1,3})(?:st|nd|rd|th)\b(?=[ \t]*(?:[.,;:!?)\n]|$|(?i:birthday|bday|party|on|at|in|next|this|last|do|"
+     r"and|celebrations?)\b))", 0.85, 1),
 ]
 # A clinical note's age and sex in one word: "58F with a hx of", "72M presenting with", "Pt: 45 F," where a
 # note opens a line, a field, a sentence or a dash's part on the patient ("triage 03:14 - 19M brought in"; not
@@ -372,6 +378,8 @@ _AGE_SEX_PERSON_WORDS = ("I", "me", "Me", "myself", "he", "He", "she", "She", "h
                          "uncle", "niece", "nephew", "roommate", "flatmate", "housemate", "coworker", "colleague",
                          "boss", "ex", "neighbour", "neighbor", "landlord", "landlady", "SIL", "BIL", "MIL", "FIL")
 _AGE_SEX_PERSON = "(?:" + "|".join(rf"(?<=\b{w} [(\[])" for w in _AGE_SEX_PERSON_WORDS) + ")"
+# and a post title's "My (34F) ex (36M)": the age with its sex after "my"
+_AGE_SEX_OWNER = "(?:" + "|".join(rf"(?<=\b{w} [(\[])" for w in _AGE_SEX_PERSON_WORDS + ("My", "my")) + ")"
 AGE_SEX_EN = [
     (_AGE_SEX_BEFORE + r"(\d{1,3})[ \t]?[MF](?![\w/])(?=[ \t]*(?:[,;.(\n]|$)|[ \t]+(?i:with|w/|presenting|presents|"
      r"presented|admitted|who|c/o|pmh|hx|h/o|s/p|referred|seen|brought|known|complaining|attending)\b)", 0.7, 1),
@@ -380,7 +388,11 @@ AGE_SEX_EN = [
     (_AGE_SEX_BEFORE + r"(\d{1,3})[ \t]?[mf](?![\w/])(?=[ \t]+(?i:presenting|presents|presented|admitted|c/o|pmh|hx|"
      r"h/o|s/p|referred|brought|complaining|attending)\b)", 0.7, 1),
     # a post's "My husband (31M) and I (29F)", "my sister [24 f]": age and sex in brackets after the person
-    (_AGE_SEX_PERSON + r"(\d{1,2})[ \t]?/?[ \t]?[MFmf](?=[)\]])", 0.7, 1),
+    (_AGE_SEX_OWNER + r"(\d{1,2})[ \t]?/?[ \t]?[MFmf](?=[)\]])", 0.7, 1),
+    # and the sex first ("I (f34) need advice about my husband (m35)")
+    (_AGE_SEX_OWNER + r"[MFmf][ \t]?(\d{1,2})(?=[)\]])", 0.7, 1),
+    # a profile's age, sex and place ("34/F/London here", "asl? 19/m/leeds")
+    (r"(?<![\w/])(\d{2})/[MFmf]/(?=[A-Za-z])", 0.7, 1),
     # and the age alone in brackets after a person word ("my boyfriend (19) keeps checking my phone")
     (_AGE_SEX_PERSON + r"(\d{1,2})(?=[)\]])", 0.7, 1),
     # the same after a name in quotes or a post's title ('My SIL "Becca" (32F)', "AITA for ...? (28F)"):

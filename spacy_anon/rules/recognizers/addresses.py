@@ -330,8 +330,8 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
                 and _fold(match.group("town")) in city_names():
             found.append((match.start(), match.end() + (1 if match.group(0).count("(") else 0), SCORE_STREET))
     for match in matches(_BARE_AFTER_PREPOSITION, text):  # "from Walgreens on Elm St": a street, no number
-        if not any(s <= match.start() < e for s, e, _ in found):
-            found.append((match.start(), match.end(), SCORE_STREET))
+        if not any(s <= match.start() < e for s, e, _ in found):  # and its town ("on Oxford Road, Reading,")
+            found.append((match.start(), _grow_right(text, match.end()), SCORE_STREET))
     for start, end in _lower_streets(text):
         if not any(s <= start < e for s, e, _ in found):
             found.append((start, _grow_right(text, end), SCORE_STREET))

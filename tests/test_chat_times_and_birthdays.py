@@ -1,0 +1,46 @@
+"""Bug (issue 28, chats in lower case): "met jake's parents last night" masked "last night" as a PERSON (the
+truecasing writes "Night" as names' words are written), "LAST NIGHT WAS GREAT" the same in capitals; "omw
+to the dentist" an ORG; "for his gran's 80th" left the age in clear where the tagger missed it. The class: a
+time said from today with no date in it is no name (nor a date that identifies); chat shorthand is no name;
+a relative's birthday by its ordinal gives the relative's age."""
+import pytest
+
+from spacy_anon.mask.dateless import relative_time, relative_time_at
+from tests.default_pipeline import masked_texts, nlp  # noqa: F401  (the module fixture)
+from tests.test_rules_recognizers import texts
+
+
+@pytest.mark.parametrize("value,expected", [
+    ("last night", True), ("this morning", True), ("tonight", True), ("Last Night", True),
+    ("last September", False),  # a month: a date (`calendar_phrase`)
+    ("Night", False), ("Summer", False), ("last 3 nights", False), ("Last Night Productions", False),
+])
+def test_relative_time(value, expected):
+    assert relative_time(value) is expected
+
+
+def test_relative_time_with_the_word_before():
+    text = "LAST NIGHT WAS GREAT"
+    assert relative_time_at(text, 5, 10)
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("lol ok so i finally met jake's parents last night, his mum linda is lovely", "last night"),
+    ("LAST NIGHT WAS GREAT", "NIGHT"),
+    ("omw to the dentist, dr kaur moved my appt to 4pm thurs.", "omw"),
+])
+def test_kept_in_clear(nlp, text, kept):
+    assert kept in nlp(text)._.anon_text
+
+
+@pytest.mark.parametrize("text,age", [
+    ("driving up on saturday for his gran's 80th", "80"),
+    ("for my mum's 60th next week", "60"),
+])
+def test_a_relatives_birthday_by_its_ordinal(text, age):
+    assert texts(text, "rules.age") == [age]
+
+
+@pytest.mark.parametrize("text", ["my son's 3rd tooth came through", "her brother's 2nd car"])
+def test_other_ordinals_are_no_ages(text):
+    assert texts(text, "rules.age") == []
