@@ -2,7 +2,8 @@
 truecasing writes "Night" as names' words are written), "LAST NIGHT WAS GREAT" the same in capitals; "omw
 to the dentist" an ORG; "for his gran's 80th" left the age in clear where the tagger missed it. The class: a
 time said from today with no date in it is no name (nor a date that identifies); chat shorthand is no name;
-a relative's birthday by its ordinal gives the relative's age."""
+a relative's birthday by its ordinal gives the relative's age; a street typed in lower case is a place
+("diverted via york road" was an ORG, "lives on elm avenue" a PERSON)."""
 import pytest
 
 from spacy_anon.mask.dateless import relative_time, relative_time_at
@@ -44,3 +45,15 @@ def test_a_relatives_birthday_by_its_ordinal(text, age):
 @pytest.mark.parametrize("text", ["my son's 3rd tooth came through", "her brother's 2nd car"])
 def test_other_ordinals_are_no_ages(text):
     assert texts(text, "rules.age") == []
+
+
+@pytest.mark.parametrize("text,street", [("yeah but its diverted via york road this week", "york road"),
+                                         ("she lives on elm avenue now", "elm avenue")])
+def test_a_street_typed_in_lower_case_is_a_place(nlp, text, street):
+    rows = [(text[r["start"]:r["end"]], r["label"]) for r in nlp(text)._.anon_table]
+    assert (street, "LOC") in rows, rows
+
+
+def test_no_street_after_a_determiner():
+    from spacy_anon.rules.recognizers.addresses import street_shape
+    assert street_shape("york road") and not street_shape("the road") and not street_shape("this street")

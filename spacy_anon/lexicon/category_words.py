@@ -13,6 +13,7 @@ from typing import FrozenSet
 # place names ("Park", "Hall", "House", "Centre" of a town, a French "department") are left out.
 ORG_HEADS = frozenset(
     "ltd limited inc incorporated plc llc llp pllc gmbh ag sa srl sas bv nv co corp corporation company group "
+    "lda sarl spa oy kft sro pty asa "  # "Lumen Arquitectura Lda", "Ferri SpA"
     "holdings partners partnership associates consultancy consulting consultants solutions services systems "
     "technologies technology tech software labs laboratories analytics logistics logistik freight haulage "
     "transport airlines airways rail railways motors automotive garage avionics aerospace engineering "

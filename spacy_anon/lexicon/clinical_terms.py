@@ -218,3 +218,20 @@ def _letter_run_terms(text: str) -> Tuple[int, int]:
             last = b
         text = " ".join(kept + [text[last:]])
     return clinical_term_count(_LETTER_RUN.findall(text))
+
+
+# Care's abbreviations written in capitals in letters, handovers and e-mails, which a tagger reads as an
+# organisation's acronym ("refer to IAPT", "a DNACPR in place", "if OT are happy", "admitted with UTI"): a
+# service, a form or a finding, never whose. Not the two letters that are also US states or places ("PA",
+# "LA", "CA", "MD", "VA") nor those of other domains ("AP", "ED", "MS").
+CARE_ABBREVIATIONS: FrozenSet[str] = frozenset("""
+uti utis sob chf copd dnr dnar dnacpr resus si dsh nok sbar news news2 iapt camhs cmht cpn crhtt ahp ot ots
+slt salt physio dvt pe aki ckd tia cva gord gerd ibs adhd asd ptsd ocd eupd bpd mdt ward-round dols lpa ehcp sen
+senco adl adls obs tpr ews gcs avpu nbm npo iv ivabx ivfluids abx mrsa cdiff covid lft lfts fbc ues cxr ecg ekg
+""".split())
+
+
+def is_care_abbreviation(value: str) -> bool:
+    """Whether `value` is one of `CARE_ABBREVIATIONS` written in capitals ("UTI", "DNACPR", "OT")."""
+    value = value.strip()
+    return value.isupper() and value.lower() in CARE_ABBREVIATIONS

@@ -18,7 +18,9 @@ GREETINGS = frozenset(
     "sincerely faithfully yours truly respectfully cordially bye goodbye congratulations congrats welcome "
     "please sorry good wishes many hola ciao bonjour salut hallo hej ola olá oi diolch cofion hwyl shwmae gday "
     "merci gracias grazie danke obrigado obrigada saludos cordialement ta namaste namaskar salaam "
-    "hugs xoxo kære kaere liebe lieber querida querido chère".split()  # not "love", "cara", "cher": names too
+    "hugs xoxo kære kaere liebe lieber querida querido chère "  # not "love", "cara", "cher": names too
+    "mit freundlichen grüßen grüssen grüße gruß viele herzliche cordiali distinti saluti atentamente "
+    "atenciosamente cumprimentos".split()  # "Mit freundlichen Grüßen", "Cordiali saluti", "Atentamente"
     # "Many thanks", a British "Ta,"; and other languages' greetings and closings in English messages ("hola!
     # soy Mateo", a Welsh "Diolch," or a French "Merci," before the name, an Indian "Namaste sir"; "Hugs,", a
     # Danish "Kære Mette", a German "Liebe Anna")

@@ -46,7 +46,7 @@ from spacy_anon.labels import CONFIDENTIAL
 from spacy_anon.lexicon.category_words import (
     JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, POST_NOMINALS, ROLE_WORDS, trait_words,
 )
-from spacy_anon.lexicon.clinical_terms import clinical_nouns
+from spacy_anon.lexicon.clinical_terms import clinical_nouns, is_care_abbreviation
 from spacy_anon.lexicon.company_names import company
 from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import dictionary_test, folded, zipf
@@ -381,8 +381,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue  # "mum", "his Dad": a relative by relation is no name (under DEM or MISC, as court
             # judgments mark "their daughter", a family circumstance)
         if detected and label in ("PERSON", "ORG", "LOC") and doc.lang_ == "en" and all(
-                folded(t.text) in clinical_nouns() for t in doc[start:end] if t.is_alpha) and doc[start:end].text.isalpha():
-            continue  # "Findings: Gallbladder contains ...": the body and its illnesses name no one
+                folded(t.text) in clinical_nouns() for t in doc[start:end] if t.is_alpha) and doc[start:end].text.isalpha() \
+                or detected and label in ("ORG", "MISC", "DEM") and is_care_abbreviation(doc[start:end].text):
+            continue  # "Findings: Gallbladder contains ...": the body and its illnesses name no one; "UTI", "OT"
         while end - start > 1 and doc[end - 1].text in (",", ";"):
             end -= 1  # "Admiral," of a MISC span (not split at its commas): the comma is the sentence's
         while end - start > 1 and label == "DEM" and doc[end - 1].lower_ in DEM_TAILS:

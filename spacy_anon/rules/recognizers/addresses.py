@@ -416,6 +416,11 @@ _BARE_STREET = re.compile(r"(?:" + _DIR + r"[ \t])?(?:" + _TITLE + _CAP + r"[ \t
                           r"(?i:" + _words(BARE_STREET_TYPES) + r")\.?")
 
 
+# the same typed in lower case, as a chat types a street ("diverted via york road", "lives on elm avenue")
+_LOWER_BARE_STREET = re.compile(r"(?P<name>[a-z][a-z'’\-]+(?:[ \t][a-z][a-z'’\-]+){0,2})[ \t]"
+                                r"(?:" + "|".join(w.lower() for w in BARE_STREET_TYPES) + r")\.?")
+
+
 _A_DIGIT = has_digits(1)
 # a bare street right after a preposition of place or movement ("on Elm St", "along Canal Street")
 _BARE_AFTER_PREPOSITION = re.compile(r"(?:" + "|".join(rf"(?<=\b{p}[ \t])" for p in ("on", "off", "along", "at", "near",
@@ -432,6 +437,9 @@ def street_shape(value: str, bare: bool = True) -> bool:
         return False
     if bare and _BARE_STREET.fullmatch(value):
         return True
+    lower_bare = _LOWER_BARE_STREET.fullmatch(value) if bare else None
+    if lower_bare is not None and not any(word in STOP_WORDS for word in lower_bare.group("name").split()):
+        return True  # "york road" a tagger read: a street, whatever label it gave
     if _DIGIT.search(value) is None:  # every anchor holds a digit (a house number, a postcode): no scan
         return False
     lower = _LOWER_STREET_VALUE.fullmatch(value)  # "41b cranbrook rd": the street a chat types
