@@ -17,7 +17,7 @@ def nlp():
     ("UPS tracking 1Z999AA10123456784", "1Z999AA10123456784", "REFERENCE_NUMBER"),
     ("Prescriber: Dr R. Chaudhry (GMC 7012345)", "7012345", "ID_NUMBER"),
     ("Signed: S. Okoro, NMC PIN 12A3456E", "12A3456E", "ID_NUMBER"),
-    ("Ordering provider NPI: 1234567893", "1234567893", "ID_NUMBER"),
+    ("Ordering provider NPI: 1234567893", "1234567893", "NPI"),  # its own type (`rules.us_npi`)
     ("my PIN is 4471", "4471", "ID_NUMBER"),
 ])
 def test_the_number_after_its_label(nlp, text, value, kind):

@@ -39,10 +39,16 @@ NATURAL_FEATURES = frozenset("cove bay falls moor tarn fell gorge beach reservoi
                              "loch lough valley cliffs heath crag scar pike".split())
 
 
+# the heads that open a natural feature's name ("Loch Ness", "Mount Snowdon", "Lake Windermere")
+LEADING_FEATURES = frozenset("loch lough lake mount mt isle".split())  # not "River", "Glen": given names too
+
+
 def natural_feature(value: str) -> bool:
-    """Whether `value` is capitalised words ending in a natural feature's head ("Malham Cove")."""
+    """Whether `value` is capitalised words ending in a natural feature's head ("Malham Cove") or opening
+    with one ("Loch Ness", "Lake Windermere")."""
     words = value.split()
-    return len(words) >= 2 and words[-1].lower() in NATURAL_FEATURES and all(w[:1].isupper() for w in words)
+    return len(words) >= 2 and (words[-1].lower() in NATURAL_FEATURES or words[0].lower().rstrip(".") in LEADING_FEATURES) \
+        and all(w[:1].isupper() for w in words)
 
 
 @lru_cache(maxsize=1)

@@ -147,8 +147,8 @@ _SNAKE_WORD = re.compile(r"[A-Z0-9]+(?:_[A-Z0-9]+)+|[A-Za-z0-9]+(?:_[A-Za-z0-9]+
 def snake_piece(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is a piece of a program's identifier joined by underscores, cut at one: a
     constant in capitals ("TOKEN" of the error "AUTH_TOKEN_EXPIRED") or a function before its bracket
-    ("Smith" of "get_Smith_record()"), which names nobody. A user name written so ("u/tenancy_nerd",
-    "anna_k") is left alone."""
+    ("Smith" of "get_Smith_record()"), or of a record's key of dictionary words ("start" of "start_date:"),
+    which names nobody. A user name written so ("u/tenancy_nerd", "anna_k:") is left alone."""
     if text[start - 1:start] != "_" and text[end:end + 1] != "_":
         return False
     left = start
@@ -158,4 +158,11 @@ def snake_piece(text: str, start: int, end: int) -> bool:
     while right < len(text) and (text[right].isalnum() or text[right] == "_") and right - end < 64:
         right += 1
     word = _SNAKE_WORD.match(text, left)
-    return word is not None and word.end() == right and (left < start or right > end)
+    if word is not None and word.end() == right and (left < start or right > end):
+        return True
+    return (left < start or right > end) and _KEY_AFTER.match(text, right) is not None and all(
+        len(part) >= 2 and part.isalpha() and dictionary_test("en")(part.lower())
+        for part in text[left:right].split("_"))  # a record's key: "start" of "start_date: 2024-05-01"
+
+
+_KEY_AFTER = re.compile(r"[\"']?[ \t]*[:=]")

@@ -123,8 +123,16 @@ NO_NAME_WORDS = frozenset("if and but or so then when while because although tho
 _CONTRACTION_TAIL = re.compile(r"(?i)ve|ll|re|d|m|s|t")
 
 
+_NEGATED = frozenset("don can won isn aren wasn weren didn doesn couldn wouldn shouldn hasn haven hadn ain mustn "
+                     "needn".split())
+_NOT_AFTER = re.compile(r"['’][tT]\b")
+
+
 def contraction_tail(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is the tail of a contraction right after its apostrophe ("ve" of "I've")."""
+    """Whether text[start:end] is the tail of a contraction right after its apostrophe ("ve" of "I've"), or
+    the verb before a negation's "'t" ("Don" of "Mum: Don't forget")."""
+    if _NOT_AFTER.match(text, end) and text[start:end].lower() in _NEGATED:
+        return True
     return start > 0 and text[start - 1] in "'’" and _CONTRACTION_TAIL.fullmatch(text, start, end) is not None
 
 

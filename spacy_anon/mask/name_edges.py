@@ -7,7 +7,7 @@ from typing import Tuple
 from spacy.tokens import Doc
 
 from spacy_anon.lexicon.category_words import trait_words
-from spacy_anon.lexicon.generic_words import folded
+from spacy_anon.lexicon.generic_words import dictionary_test, folded, is_past_or_progressive
 from spacy_anon.mask.name_context import capitalised_opener
 from spacy_anon.mask.person_starts import kin_lead
 from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
@@ -60,6 +60,14 @@ def lower_lead_end(doc: Doc, start: int, end: int) -> int:
     return start
 
 
+def verb_lead(doc: Doc, start: int, end: int) -> bool:
+    """Whether token `start` is a verb's "-ing" form in lower case ("calling") before a capitalised word
+    of the span ("Thanks for calling Direct Line"): the sentence's verb, no part of the name."""
+    tok = doc[start]  # "-ing" only: "united State of Kurdistan", "licensed Premises" are an adjective's
+    return tok.is_lower and start + 1 < end and doc[start + 1].text[:1].isupper() and tok.lower_.endswith("ing") \
+        and is_past_or_progressive(tok.lower_, dictionary_test("en"))
+
+
 def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
     """start:end without the punctuation and lower-case function words at its edges ("you Douglas",
     "Fernhill Dental and the two", "Prosecutor at the") when it has a capitalised word: a name written
@@ -80,7 +88,7 @@ def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
     start = lower_lead_end(doc, start, end)
     while start < end and (lower(start, particles_stay=doc[start].lower_ not in ("of", "v", "vs"))
                            or capitalised_opener(doc, start, end) or kin_lead(doc, start, end)
-                           or relation_lead(doc, start, end)):
+                           or relation_lead(doc, start, end) or verb_lead(doc, start, end)):
         start += 1  # a name may open with "van" or "de", never with "of" ("out of the Tesco")
     while end > start and lower(end - 1, particles_stay=False) and not (doc[end - 1].is_alpha and not doc[end - 2].whitespace_) \
             and not abbreviation_stop(doc, end - 1):

@@ -231,8 +231,8 @@ def in_quotes_after_person_word(span: Span) -> bool:
     doc = span.doc
     if len(span) != 1 or span.start == 0 or span.end >= len(doc):
         return False
-    opener = span.start - 1
-    return QUOTE_PAIRS.get(doc[opener].text) == doc[span.end].text and (
+    opener, after = span.start - 1, span.end + (doc[span.end].text == "?" and span.end + 1 < len(doc))  # "(Mick?)"
+    return QUOTE_PAIRS.get(doc[opener].text) == doc[after].text and (
         person_before(doc, opener) or (opener > 0 and folded(doc[opener - 1].text) in KIN))  # "Dad (Kwame)"
 
 

@@ -8,7 +8,7 @@ Germany), `iberian_ids` (Spain, Portugal, Brazil), `records`
 (record and case numbers), `dates_ages`, `quantities`, `names`, `places` (postal codes), `addresses`
 (whole postal addresses), `labelled_ids` (codes after an identifier's label), `speakers` (who opens a
 chat or transcript turn), `spoken` (numbers, postcodes, addresses, dates and spelled names read out in
-words), `fields` (names, places and organisations under a record's keys written as JSON or a table's header) and `credentials`.
+words), `fields` (names, places and organisations under a record's keys written as JSON or a table's header) and `credentials`, `companies` (a firm by its legal form).
 A new recognizer goes in its family's module and in `BUILT_IN` below, which registers it.
 """
 from spacy_anon.rules.recognizers.base import (
@@ -16,6 +16,7 @@ from spacy_anon.rules.recognizers.base import (
     has_digits, pattern_hits, register,
 )
 from spacy_anon.rules.recognizers.addresses import ADDRESS
+from spacy_anon.rules.recognizers.companies import COMPANY_NAME
 from spacy_anon.rules.recognizers.contacts import PAGER, PHONE, PHONE_TAIL, USERNAME
 from spacy_anon.rules.recognizers.credentials import CREDENTIAL, JWT, PRIVATE_KEY, SECRET_ASSIGNMENT, SECRET_TOKEN
 from spacy_anon.rules.recognizers.fields import FIELD_NAME, FIELD_ORG, FIELD_PLACE
@@ -64,7 +65,7 @@ BUILT_IN = (EMAIL, URL, IP_ADDRESS, PHONE, CREDIT_CARD, IBAN, US_SSN, ES_DNI, PA
             SPOKEN_DATE, SPOKEN_TIME, SPELLED_NAME, CARD_TAIL, VEHICLE_PLATE, FIELD_NAME, FIELD_PLACE, WORD_NAME,
             FIELD_ORG, IN_AADHAAR, IN_PAN, TRAVEL_NAME, KNOWN_TOWN, ROAD, CA_SIN, AU_TFN, AU_MEDICARE, AU_ABN,
             IE_PPS, US_MBI, US_A_NUMBER, UK_VAT, US_NPI, US_DEA, US_ITIN, US_EIN, SG_NRIC, ZA_ID, NZ_NHI, NL_BSN,
-            FR_NIR, IT_FISCAL_CODE, DE_TAX_ID)
+            FR_NIR, IT_FISCAL_CODE, DE_TAX_ID, COMPANY_NAME)
 
 for _r in BUILT_IN:
     register(_r)
@@ -73,7 +74,7 @@ __all__ = [
     "BUILT_IN", "REGISTRY", "Finder", "Pattern", "Recognizer", "as_pattern", "compile_patterns", "contains",
     "finds", "get_recognizers", "has_digits", "pattern_hits", "register",
     "ACCOUNT_NUMBER", "ADDRESS", "AGE", "AU_ABN", "AU_MEDICARE", "AU_TFN", "CA_SIN", "IE_PPS", "UK_VAT", "US_A_NUMBER", "US_MBI",
-    "US_DEA", "US_EIN", "US_ITIN", "US_NPI", "DE_TAX_ID", "FR_NIR", "IT_FISCAL_CODE", "NL_BSN", "NZ_NHI", "SG_NRIC", "ZA_ID", "BR_CNPJ", "BR_CPF", "BR_RG", "CARD_PATTERNS", "CARD_TAIL", "CASE_NUMBER", "CLINICAL_DATE", "CLINICAL_MONTH_DAY", "COMPILED_POSTAL", "CREDENTIAL",
+    "COMPANY_NAME", "US_DEA", "US_EIN", "US_ITIN", "US_NPI", "DE_TAX_ID", "FR_NIR", "IT_FISCAL_CODE", "NL_BSN", "NZ_NHI", "SG_NRIC", "ZA_ID", "BR_CNPJ", "BR_CPF", "BR_RG", "CARD_PATTERNS", "CARD_TAIL", "CASE_NUMBER", "CLINICAL_DATE", "CLINICAL_MONTH_DAY", "COMPILED_POSTAL", "CREDENTIAL",
     "CREDIT_CARD", "CRYPTO_WALLET", "DATE", "DEVICE_ID", "DEFANGED_IP", "DEFANGED_URL", "DNI_LOOSE_SCORE", "DNI_SCORE",
     "EMAIL", "EMPLOYEE_ID", "ES_CIF", "ES_DNI", "ES_NSS", "ETH_SCORE",
     "FIRST_NAME_SOURCES", "GB_DRIVING_LICENCE", "HANDLE", "IBAN", "ID_NUMBER", "IN_AADHAAR", "IN_PAN", "INSTITUTION_NAME", "IP_ADDRESS",

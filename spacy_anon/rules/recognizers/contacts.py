@@ -90,7 +90,8 @@ _USER_CUE = re.compile(
     r"|host|streamer|gamertag"
     # a social platform's name before the account on it ("snap tasha_r", "insta: tasha.runs", "discord blaze_99")
     r"|snap(?:chat)?|insta(?:gram)?|ig|tiktok|twitter|discord|twitch|telegram|kik)"
-    r"(?![\w\-])[ \t]{0,3}(?:[:=]|(?:is|was|es|é)(?=[ \t]))?)[ \t]{0,3}")
+    # and a JSON or YAML key's quotes ('"user":"m.kowalczyk"')
+    r"(?![\w\-])[ \t]{0,3}(?:[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?|(?:is|was|es|é)(?=[ \t]))?)[ \t]{0,3}")
 _USER_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._\-]{0,30}[A-Za-z0-9](?![\w@\-]|\.\w)")
 _USER_SEP = re.compile(r"[ \t]{0,3}(?:[,;]|and|y|e)[ \t]{1,3}|[ \t]{0,3}[,;]")
 USERNAME_SCORE = 0.75

@@ -56,7 +56,10 @@ CUES: Tuple[Tuple[str, str], ...] = (
                   # an exam's candidate, a pupil's and a student's numbers ("candidate number 4471", "UPN
                   # A123456789012", "roll no. 21BCE1043", "enrolment number ...")
                   r"|candidate|upn|uln|roll(?=[ \t]*(?:no|num|number)\b)|enrol(?:l)?ment|matriculation"
-                  r"|blue[ \t]+badge"),  # a disabled person's parking permit ("Blue Badge number 1146 7789 0012")
+                  r"|blue[ \t]+badge"  # a disabled person's parking permit ("Blue Badge number 1146 7789 0012")
+                  # a company's or a charity's registration ("company number 11223344"): a sole trader's names
+                  # its owner, and a small firm's its few people
+                  r"|company(?=[ \t]+(?:no|num|number|reg(?:istration)?)\b)|(?:registered[ \t]+)?charity(?=[ \t]+(?:no|num|number)\b)"),
 )
 # a code: letters and digits in at most four groups, at least four digits in all (checked below); up to
 # three groups of letters may open it ("Our ref: YD/PI/2291")

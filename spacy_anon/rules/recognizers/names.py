@@ -24,7 +24,8 @@ KINSHIP_WORDS = (
 FIRST_NAME_SOURCES = "faker:person.first_names:en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR"
 _KIN = "|".join(sorted(KINSHIP_WORDS, key=len, reverse=True))
 RELATIVE_NAME_PATTERNS = (
-    (rf"(?i)(?=[a-z])\b(?:{_KIN})(?:\s*[,:]\s*|\s+)([^\W\d_][^\W\d_'’-]*)\b", 0.85, 1),
+    # (not a contraction's first part: "Mum: Don't forget")
+    (rf"(?i)(?=[a-z])\b(?:{_KIN})(?:\s*[,:]\s*|\s+)([^\W\d_][^\W\d_'’-]*)\b(?!['’](?:t|ll|re|ve|m|d)\b)", 0.85, 1),
     # a given name and a surname written with capitals, whatever words they are ("her husband Will White")
     (rf"(?=[a-zA-Z])\b(?i:{_KIN})(?:[ \t]*[,:][ \t]*|[ \t]+)([A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+)\b", 0.85, 1),
     # a nickname in quotes after the kinship word ("his mum's boyfriend ("Big Steve")", "my uncle 'Gaz'")

@@ -22,7 +22,9 @@ PERSON_NOUNS = frozenset(
     "friend mother father son daughter brother sister husband wife partner uncle aunt cousin child pupil "
     "student tenant landlord caller user called named alias nicknamed mr mrs ms miss dr "
     "stepdad stepmum stepmom stepfather stepmother stepson stepdaughter boyfriend girlfriend ex mum mom dad "
-    "nan gran grandad grandma uncle auntie".split()  # 'his stepdad "Gaz"': what a child calls them
+    "nan gran grandad grandma uncle auntie "  # 'his stepdad "Gaz"': what a child calls them
+    "driver courier engineer technician plumber electrician builder carer agent receptionist rep adviser "
+    "advisor".split()  # "Driver (Mick?) said": who came or answered
 )
 
 
