@@ -56,6 +56,7 @@ ensure glucerna suplena twocal resource beneprotein promod
 hickman quinton permacath portacath mediport broviac groshong trialysis vascath introducer cordis
 yankauer passy shiley portex bivona dobhoff penrose pleurx heimlich ambu venti venturi
 swan ganz oximetric tegaderm duoderm allevyn aquacel mepilex kerlix xeroform adaptic telfa
+zimmer rollator
 """.split())
 
 

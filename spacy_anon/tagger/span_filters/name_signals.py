@@ -248,8 +248,10 @@ class NameSignals:
             if not self.caps[i] and emphasis(self.doc, i) and self.frequent(w) and w not in self.names and w not in self.places:
                 return False  # a word in capitals for emphasis in mixed-case text ("UPDATE", "AGAIN")
             return not (self.headings[i] and self.frequent(w))  # a heading ("EDUCATION") is generic
-        if title:
-            return (not sentence_start or w in self.names or w in self.places or not self.frequent(w)
+        if title:  # in a line typed in capitals the capital opening a sentence is the truecaser's: a dictionary
+            # word there is the word ("CONCERN: BRUISING TO L ARM"), however rare
+            rare = not self.is_common(w) if self.written is not None and self.written[i].isupper() else not self.frequent(w)
+            return (not sentence_start or w in self.names or w in self.places or rare
                     or self.subject(i))  # "Ted is happy"; "Turkey?" is a gazetteer place
         if self.name_word(w) and not is_verb_form(w, self.is_common):
             return True  # a name written in lower case ("mark: okay", "ask ben")
