@@ -165,6 +165,27 @@ def test_address_surrogate_is_an_address_of_the_locale(monkeypatch):
     assert os.environ["SPACY_ANON_ALLOW_SEED_ONLY"] == "1"
 
 
+@pytest.mark.parametrize("text,unit", [
+    ("Send it to Flat 2, 14 Elm Road, Leeds LS6 2QE today.", "Flat"),
+    ("Deliver to: Apt 5B, 2210 Larkin St, San Francisco, CA 94109.", "Apt"),
+    ("Please forward mail to PO Box 4417, Toowoomba QLD 4350 until further notice.", "PO Box"),
+    ("Send it to Locked Bag 2, Sydney NSW 2001", "Locked Bag"),
+])
+def test_an_address_with_a_unit_gets_a_surrogate(monkeypatch, text, unit):
+    """Bug: "Flat 2, 14 Elm Road, Leeds LS6 2QE" with `strategy="surrogate"` failed (E115): the unit's
+    surrogate keeps its word ("Flat 57"), which counted as a word of the original kept."""
+    monkeypatch.setenv("SPACY_ANON_ALLOW_SEED_ONLY", "1")
+    doc = spacy_anon.load(strategy="surrogate", seed=3)(text)
+    assert doc._.anon_status == "ok"
+    assert unit in doc._.anon_text and not any(d in doc._.anon_text for d in ("LS6", "94109", "4417", "NSW 2001"))
+
+
+def test_a_post_office_box_is_part_of_its_address():
+    rows = [(r["label"], r["type"]) for r in spacy_anon.load()("Please forward mail to PO Box 4417, Toowoomba QLD 4350 "
+                                                               "until further notice.")._.anon_table]
+    assert rows == [("LOC", "ADDRESS")], rows
+
+
 def test_an_organisation_or_a_park_named_like_a_street_keeps_its_category():
     # TAB: "the Dev-Yol (Revolutionary Way)" is an organisation; a park is not an address
     assert decide_fine_type("Revolutionary Way", "ORG", "ORG") == "ORG"
@@ -201,3 +222,11 @@ def test_any_code_after_an_identifier_s_label_is_one_span(label, prefix, digits)
     code = f"{prefix}{digits}"
     text = f"Please quote {words} {code} when you reply."
     assert [(text[s:e], f) for s, e, f in find_labelled(text)] == [(code, fine)]
+
+
+def test_a_unit_before_its_street_in_one_element_gets_a_surrogate(monkeypatch):
+    """Bug: "Unit 6 Edinburgh Way, Harlow CM20 2DU" with `strategy="surrogate"` failed (E115): the unit's
+    element kept its street's words ("Unit 18 Edinburgh Way")."""
+    monkeypatch.setenv("SPACY_ANON_ALLOW_SEED_ONLY", "1")
+    doc = spacy_anon.load(strategy="surrogate", seed=1)("Deliveries to Unit 6 Edinburgh Way, Harlow CM20 2DU only.")
+    assert doc._.anon_status == "ok" and "Edinburgh" not in doc._.anon_text and "Unit " in doc._.anon_text

@@ -41,8 +41,11 @@ def _street(fake, with_number: bool) -> str:
 def _element(original: str, fake, rng: random.Random, first: bool) -> str:
     """A surrogate for one comma- or line-separated element of an address."""
     text = original.strip()
-    if _UNIT_START.match(text):
-        return re.sub(r"\d+", lambda m: str(rng.randint(1, 99)), text)
+    unit = _UNIT_START.match(text)
+    if unit:  # a unit, and the street written after it in the same element ("Unit 6 Edinburgh Way")
+        rest = text[unit.end():].strip()
+        number = re.sub(r"\d+", lambda m: str(rng.randint(1, 99)), unit.group())
+        return f"{number} {_element(rest, fake, rng, first)}" if rest else number
     if first or STREET.search(text):
         return _street(fake, bool(_HAS_DIGIT.search(text)))
     if text in COUNTRIES:

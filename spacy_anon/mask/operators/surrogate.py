@@ -22,6 +22,8 @@ from spacy_anon.mask.address_surrogates import surrogate_for_type
 from spacy_anon.mask.surrogates import FakerSurrogates, title_gender
 from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 from spacy_anon.mask.time_shift import draw_time_shift
+from spacy_anon.mask.value_kinds import value_kind_of
+from spacy_anon.rules.recognizers.addresses import UNIT_WORDS
 
 MAX_TRIES = 50
 DEFAULT_LOCALES = {"en": "en_US", "es": "es_ES", "pt": "pt_PT"}  # operators.surrogate.locale = null
@@ -134,6 +136,8 @@ SHARED_WORDS = frozenset({
     "inc", "ltd", "llc", "plc", "corp", "gmbh", "ltda", "lda", "cia", "sll", "slu", "sau", "sad", "ag", "group",
     "grupo", "company", "limited", "hermanos", "hijos", "filhos", "sons", "street", "road", "avenue", "lane",
     "calle", "avenida", "plaza", "paseo", "camino", "rua", "praca", "travessa", "largo", "estrada",
+    # the words of an address's unit, which its surrogate keeps with a new number ("Flat 2" -> "Flat 57")
+    *(word.lower().strip(".") for unit in UNIT_WORDS for word in unit.split()),
 })
 
 
@@ -238,6 +242,9 @@ class SurrogateOperator(Operator):
                 extras["fine_type"] = mention.fine_type
             if "time_shift_minutes" in extras_taken:
                 extras["time_shift_minutes"] = memory.time_shift
+            # a value's surrogate keeps its words and unit, its number a range ("Hb 98 g/L" -> "Hb 95-100 g/L"):
+            # its words are no name kept
+            word_label = "QUANTITY" if value_kind_of(label, source, mention.fine_type) is not None else label
             value, fallback = None, None
             for attempt in range(MAX_TRIES):
                 value = provider(
@@ -245,7 +252,7 @@ class SurrogateOperator(Operator):
                     seed=choice_seed(label, mention.key, attempt), date_shift_days=memory.date_shift,
                     **extras,
                 )
-                if normalize(value) in originals or shares_a_word(value, originals, label, params.honorifics):
+                if normalize(value) in originals or shares_a_word(value, originals, word_label, params.honorifics):
                     continue
                 if fallback is None:
                     fallback = value
@@ -259,7 +266,7 @@ class SurrogateOperator(Operator):
                 # every fresh value is taken (ten single-digit numbers have only ten surrogates): share one
                 # with another entity rather than fail; never keep the original
                 value = fallback
-            if value is None or normalize(value) in originals or shares_a_word(value, originals, label,
+            if value is None or normalize(value) in originals or shares_a_word(value, originals, word_label,
                                                                                 params.honorifics):
                 raise ValueError(Errors.E115.format(label=label, tries=MAX_TRIES))
             data = {"full": value, "parts": value.split(),  # name parts only as digests (see render_name)

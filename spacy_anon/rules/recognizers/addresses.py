@@ -49,7 +49,9 @@ BUILDING_WORDS = ("House", "Cottage", "Court", "Park", "Farm", "Lodge", "Hall", 
                   "Wharf", "Willows", "Villa", "Residence", "Block", "Cottages", "Buildings", "Flats", "Apartments",
                   "Houses")
 UNIT_WORDS = ("Flat", "Apt", "Apartment", "Unit", "Suite", "Ste", "Level", "Floor", "Building", "Block", "Room",
-              "Piso", "Andar", "Bloco", "Portal", "Escalera", "Puerta", "Wohnung")
+              "Piso", "Andar", "Bloco", "Portal", "Escalera", "Puerta", "Wohnung",
+              # a post office box before its town ("PO Box 4417, Toowoomba QLD 4350")
+              "PO Box", "P.O. Box", "P.O Box", "GPO Box", "Locked Bag", "Private Bag")
 STATES = ("AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
           "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH",
           "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "PR")
