@@ -57,3 +57,19 @@ def test_a_street_typed_in_lower_case_is_a_place(nlp, text, street):
 def test_no_street_after_a_determiner():
     from spacy_anon.rules.recognizers.addresses import street_shape
     assert street_shape("york road") and not street_shape("the road") and not street_shape("this street")
+
+
+@pytest.mark.parametrize("text,age", [
+    ("She was born on the fourth of July 1990 in Galway and is now thirty-four.", "thirty-four"),
+    ("He'll be 60 next March; his wife turned fifty-eight last week.", "fifty-eight"),
+    ("Dad turns seventy on Sunday", "seventy"),
+])
+def test_an_age_in_words_after_a_turning_verb(text, age):
+    """A chat's "his wife turned fifty-eight last week" left "fifty" in clear beside a QUANTITY "eight";
+    "is now thirty-four" gave two dates."""
+    assert texts(text, "rules.age") == [age]
+
+
+@pytest.mark.parametrize("text", ["There are now three.", "the count turned two ways", "it turns one corner"])
+def test_no_age_without_a_person_turning(text):
+    assert texts(text, "rules.age") == []

@@ -49,7 +49,7 @@ def _element(original: str, fake, rng: random.Random, first: bool) -> str:
     if first or STREET.search(text):
         return _street(fake, bool(_HAS_DIGIT.search(text)))
     if text in COUNTRIES:
-        return _part(fake, "current_country", text)
+        return text  # the country stays: it names no one, and the locale's own may not be the address's
     if _POSTCODE_LIKE.search(text):
         code = _part(fake, "postcode")
         return f"{_part(fake, 'city')} {code}".strip() if re.search(r"[a-z]", text) else code

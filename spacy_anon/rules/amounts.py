@@ -105,6 +105,9 @@ AGE_WORDS = [
     (rf"\b(?:[Aa]ge\s+of|[Aa]ged)\s+({_NUMBER_WORD})\b(?!\s*(?:years\s+ago|times|per))", 0.8, 1),
     # "nineteen years of age"
     (rf"(?=[A-Za-z])\b({_NUMBER_WORD})\s+years\s+of\s+age\b", 0.85, 1),
+    # "his wife turned fifty-eight last week", "she is now thirty-four.": an age said with a turning verb
+    (rf"\b(?:(?:just\s+)?turned|turns|(?:is|was|'s|’s)\s+now|will\s+be)\s+({_NUMBER_WORD})\b"
+     rf"(?=\s*(?:[.,;!?)\n]|$|and\b|last\b|next\b|this\b|in\b|on\b|today\b|tomorrow\b|yesterday\b))", 0.8, 1),
 ]
 # What every match of the first and the last contains: their closing words, in few texts (see
 # `scanning.register_needs`), while the number words that open them are almost anywhere.

@@ -23,7 +23,7 @@ from spacy_anon.mask.surrogates import FakerSurrogates, title_gender
 from spacy_anon.mask.operators.base import Mention, Operator, OperatorParams, register
 from spacy_anon.mask.time_shift import draw_time_shift
 from spacy_anon.mask.value_kinds import value_kind_of
-from spacy_anon.rules.recognizers.addresses import UNIT_WORDS
+from spacy_anon.rules.recognizers.addresses import COUNTRIES, UNIT_WORDS
 
 MAX_TRIES = 50
 DEFAULT_LOCALES = {"en": "en_US", "es": "es_ES", "pt": "pt_PT"}  # operators.surrogate.locale = null
@@ -149,9 +149,12 @@ def shares_a_word(value: str, originals: Sequence[str], label: str, honorifics: 
         return False
     words = {w for original in originals for w in original.split()
              if len(w) >= 3 and w not in SHARED_WORDS and w not in honorifics}
+    if label == "LOC":  # an address's country stays ("..., Warwick, United States"): it names no one
+        words -= _COUNTRY_WORDS
     return any(w in words for w in normalize(value).split())
 
 
+_COUNTRY_WORDS = frozenset(w for country in COUNTRIES for w in normalize(country).split())
 _TEXT_ENDS = re.compile(r"^\s*(?:$|\n)")
 _NEXT_SENTENCE = re.compile(r"^\s+[A-Z\u00C0-\u00DE\"\u201c\u00bf\u00a1(]")
 

@@ -198,7 +198,7 @@ AGE = Recognizer(
     negative_context=("<hace", "<há", "<hacía", "<lleva", "<llevaba", "<durante", "<desde", "<después",
                       "<depois", "<antes", ">antes", ">atrás", ">después", ">depois", ">evolución", ">evolução",
                       ">ago", "<since", "<for", "<per", "<por", "<during", "<after", "<before"),
-    prefilter=re.compile(r"\d|[Aa]ge|old").search,
+    prefilter=re.compile(r"\d|[Aa]ge|old|turn|now|will be").search,  # "turned fifty-eight", "is now thirty-four"
 )
 for _pattern in AGE.patterns:  # ages in words: a text without "years old" / "years of age" has none
     if _pattern.regex.pattern in amounts.AGE_WORDS_NEEDS:
