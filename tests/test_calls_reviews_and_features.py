@@ -13,6 +13,8 @@ from tests.default_pipeline import masked_rows as rows, nlp  # noqa: F401  (the 
     ("AGENT: Thanks for calling Direct Line, you're speaking with Callum", ("Direct Line", "ORG")),
     ("Ordered the oak table, arrived scratched. Driver (Mick?) said to email complaints.", ("Mick", "PERSON")),
     ("We enjoyed visiting Loch Ness.", ("Loch Ness", "LOC")),
+    # an office's leaving card: "see Jess in Accounts" made "Jess" a place and "Accounts" an ORG
+    ("Card going round — see Jess in Accounts if you want to sign.", ("Jess", "PERSON")),
 ])
 def test_spans_and_labels(nlp, text, expected):
     found = rows(nlp, text)
@@ -24,3 +26,8 @@ def test_spans_and_labels(nlp, text, expected):
                                             ("Loch", False)])
 def test_natural_feature(value, expected):
     assert natural_feature(value) is expected
+
+
+def test_a_department_after_in_is_no_name(nlp):
+    found = rows(nlp, "Card going round — see Jess in Accounts if you want to sign.")
+    assert not any(t == "Accounts" for t, _ in found), found

@@ -12,7 +12,7 @@ ENGLISH_LAST_NAME_SOURCES = "faker:person.last_names:en_US,en_GB,en_IE"
 # ("uncle pete", "ask gaz", "my mate kev"); not the short forms that are words or abbreviations ("tel", "val", "ed")
 SHORT_GIVEN_NAMES = frozenset(
     "pete stevie davy gaz baz daz kev phil becca vicky liz lizzie jen freddie archie alfie ollie jonny mikey tash "
-    "shaz trev nige gav tez bev".split())
+    "shaz trev nige gav tez bev jess abi steph mick kez".split())
 WORD_GIVEN_NAMES = frozenset(
     "will may bill mark rose grace hope faith joy june april art pat ray dawn sue bob jack sunny robin rob "
     "holly ivy jade ruby amber heather olive lily daisy poppy violet hazel iris".split())

@@ -214,7 +214,8 @@ def category_of(fine_type: Optional[str], label: str) -> str:
 
 # the types whose category replaces a tagger's (a shape-typed CONTACT, ID or CODE keeps its category)
 _RETYPES = frozenset({"ADDRESS", "RECORD_NUMBER", "EMPLOYEE_ID", "ACCOUNT_NUMBER", "REFERENCE_NUMBER", "DEVICE_ID",
-                      "ID_NUMBER", "NHS", "NINO"})
+                      "ID_NUMBER", "NHS", "NINO",
+                      "MEASURE"})  # a measure a tagger called a date is a quantity ("72dB" of a noise complaint)
 
 
 def relabelled(span: Span, label: str) -> Span:

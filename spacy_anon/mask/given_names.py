@@ -10,6 +10,7 @@ from spacy.tokens import Span
 
 from spacy_anon.extensions import doc_text, span_getter
 from spacy_anon.lexicon.generic_words import zipf
+from spacy_anon.lexicon.given_names import SHORT_GIVEN_NAMES
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.mask.handles import NAME_ZIPF
 from spacy_anon.mask.name_context import NAME_FIELD, TITLE_HONORIFICS, after_person_word
@@ -22,8 +23,8 @@ RARE_NAME_ZIPF = 3.5  # a given name this rare as a word ("kayleigh" 2.4, "zofia
 MISTAKEN_LABELS = frozenset({"LOC", "ORG", "DATETIME", "MISC"})
 
 
-_CALL_BEFORE = re.compile(r"(?i)\b(?:call|ring|text|phone|contact|ask(?:[ \t]+for)?|speak[ \t]+to|email|e-mail|message|"
-                          r"ping|tell)[ \t]+$")
+_CALL_BEFORE = re.compile(r"(?i)\b(?:call|ring|text|phone|contact|ask(?:[ \t]+for)?|speak[ \t]+to|talk[ \t]+to|email|"
+                          r"e-mail|message|ping|tell|see)[ \t]+$")  # "see Jess in Accounts"
 _NUMBER_AFTER = re.compile(r"[ \t]+on[ \t]+[+(\d]")
 
 
@@ -61,7 +62,8 @@ def called_on_number(text: str, start: int, end: int) -> bool:
     word = text[start:end]
     return _GREETED.fullmatch(word) is not None and fold_accents(word) not in known_place_names() \
         and _CALL_BEFORE.search(text, max(0, start - 16), start) is not None \
-        and (_NUMBER_AFTER.match(text, end) is not None or word.lower() in world_given_names())
+        and (_NUMBER_AFTER.match(text, end) is not None or word.lower() in world_given_names()
+             or word.lower() in SHORT_GIVEN_NAMES)  # "see Jess in Accounts"
 
 
 # a greeting that opens its line before one capitalised word: the reader's name ("G'day Mick,", "Hi Anya")

@@ -34,6 +34,7 @@ DEPARTMENTS = frozenset(
     # a school's departments and pastoral posts ("Head of Geography", "Head of Year")
     "geography history physics chemistry biology art music drama pe languages french spanish german computing "
     "humanities year sixth form pastoral inclusion sen "
+    "accounts admin administration reception dispatch despatch warehouse "  # "see Jess in Accounts"
     "and & of the".split())
 _HEAD_OF = frozenset("director head manager vp chief lead officer coordinator".split())
 

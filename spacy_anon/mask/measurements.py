@@ -22,7 +22,9 @@ LAB_ANALYTES = frozenset(
 # units a result is given in ("mmol" and the "mol" of "mmol/mol", the "L" of "mmol/L"), not a number's other
 # endings ("1st", "5pm", "10k"): those are dates and counts, which other rules read
 UNITS = frozenset("mg mcg ug µg ng pg g gm kg ml mls l dl cl fl iu miu u mu mmol umol µmol nmol pmol mol meq mmhg "
-                  "cm mm km lb lbs oz cc mm3 x10".split())
+                  "cm mm km lb lbs oz cc mm3 x10 "
+                  # sound, power, frequency, speed and data ("72dB after 23:00", "3kW", "5GB"); not one letter
+                  "db dba kw kwh mw hz khz mhz ghz rpm bpm psi kpa mph kph kmh mbps gbps kb mb gb tb".split())
 _WORD = re.compile(r"[^\W\d_][\w-]*")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?[ \t]*#?[ \t]*\Z")

@@ -61,7 +61,7 @@ _PLURALS = frozenset(TIME_UNITS.values())
 _TIME_UNIT = "|".join(sorted(set(TIME_UNITS) | _PLURALS, key=len, reverse=True))
 _MEASURE_UNIT = (r"(?:mg|mcg|µg|μg|ng|g|gr|kg|ml|mL|cl|dl|dL|l|L|cc|cm|mm|m|km|mmHg|cmH2O|°C|ºC|°F|° ?C|%|"
                  r"bpm|lpm|rpm|ppm|UI|IU|U|units?|unidades?|lbs?|oz|ft|mEq|mmol|µmol|mol|kcal|cal|m2|m²|cm2|cm³|"
-                 r"cm3|mm3|"
+                 r"cm3|mm3|dB|dBA|kW|kWh|MW|Hz|kHz|MHz|GHz|psi|kPa|mph|km/h|kph|Mbps|GB|MB|TB|kB|"
                  r"kilograms?|kilos?|grams?|gramos?|gramas?|milligrams?|miligramos?|miligramas?|litres?|liters?|"
                  r"litros?|metres?|meters?|metros?|centimetres?|centimeters?|centímetros?|inches)"
                  r"(?:/(?:kg|m2|m²|dl|dL|l|L|ml|h|min|día|dia|day|d|24 ?h))?")
