@@ -243,3 +243,13 @@ def test_an_address_ending_in_its_country_gets_a_surrogate(monkeypatch, text, co
     doc = spacy_anon.load(strategy="surrogate", seed=1)(text)
     assert doc._.anon_status == "ok" and country in doc._.anon_text
     assert "Bond" not in doc._.anon_text and "Huntly" not in doc._.anon_text
+
+
+@pytest.mark.parametrize("text,address", [
+    ("Contact: Mme Camille Laurent, 12 rue des Lilas, 75011 Paris, tél. 06 12 34 56 78.", "12 rue des Lilas, 75011 Paris"),
+    ("Send it to 8 chemin du Moulin, Annecy.", "8 chemin du Moulin, Annecy"),
+])
+def test_a_french_street_in_lower_case_after_its_number(text, address):
+    """Bug: "12 rue des Lilas, 75011 Paris" left the house number "12" in clear and read "Lilas" as a person."""
+    rows = [(text[r["start"]:r["end"]], r["type"]) for r in spacy_anon.load()(text)._.anon_table]
+    assert (address, "ADDRESS") in rows, rows

@@ -40,6 +40,8 @@ STREET_PREFIXES = (
 )
 # Street words that Spanish, Portuguese, Catalan and Romanian write in lower case ("calle Alcalá 45").
 LOWER_PREFIXES = ("calle", "avenida", "rua", "strada", "carrer", "paseo", "travessa", "praça")
+# and those French writes in lower case after the house number ("12 rue des Lilas, 75011 Paris")
+FRENCH_LOWER_PREFIXES = ("rue", "chemin", "allée", "impasse", "quai", "boulevard")
 # Street words ending a compound ("Hauptstraße", "Kerkstraat", "Lindenweg").
 STREET_ENDINGS = ("straße", "strasse", "str", "weg", "platz", "gasse", "allee", "straat", "laan", "plein", "gade",
                   "vej", "gatan", "vägen", "veien")
@@ -89,7 +91,7 @@ _STREET_AFTER_NUMBER = (
     r"(?<![\w.,/\-])" + _NUM + r"[ \t]{1,3}" + _BLOCK_OF + r"(?:" + _DIR + r"[ \t]{1,3})?"
     r"(?:(?:" + _TITLE + _CAP + r"[ \t]{1,3}|" + _ORDINAL_NAME + r"){1,4}" + _TYPE + r"(?:[ \t]{1,3}" + _DIR + r"(?![\w']))?"
     + _OUTWARD_AFTER
-    + r"|" + _words(STREET_PREFIXES) + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
+    + r"|" + _words(STREET_PREFIXES + FRENCH_LOWER_PREFIXES) + r"\.?[ \t]{1,3}(?:" + _NAME + r"[ \t]{1,3}){0,3}" + _CAP
     + r"|[A-Z][a-z]{2,20}(?:way|gate)(?![\w']))"
 )
 # "Strada Tighina 14", "Calle de Alcalá 87", "Hauptstraße 5", "Rua Augusta, 25"

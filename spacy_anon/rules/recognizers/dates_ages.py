@@ -12,10 +12,16 @@ _DMY = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}(?!\d)")
 _DOTTED_SHORT = re.compile(r"(\d{1,2})\.(\d{1,2})\.\d\d(?!\d)")
 
 
+_YEAR_MONTH = re.compile(r"(\d{4})[\-–‐](\d{2})")
+
+
 def _date_valid(value: str) -> Optional[bool]:
     """Numeric day-month-year dates (a time may follow) must have a plausible day and month; a dotted one
     with a two-digit year must pad its day and month ("03.04.24"): "2.4.31" and "3.11.12" are versions.
     Other shapes pass."""
+    season = _YEAR_MONTH.fullmatch(value)
+    if season is not None and int(season.group(2)) == (int(season.group(1)) + 1) % 100:
+        return False  # "2007-08", "2000–01": a season or a financial year, not August 2007
     date = _DMY.match(value)
     if date is None:
         return None
