@@ -73,3 +73,20 @@ def test_an_age_in_words_after_a_turning_verb(text, age):
 @pytest.mark.parametrize("text", ["There are now three.", "the count turned two ways", "it turns one corner"])
 def test_no_age_without_a_person_turning(text):
     assert texts(text, "rules.age") == []
+
+
+@pytest.mark.parametrize("text,name", [
+    ("bring kian, he can play with lily. my new number is 07825 441 902 btw", "lily"),
+    ("picking up rose from school at 3", "rose"),
+    ("can you pick up Lily at 3", "Lily"),
+])
+def test_a_given_name_that_is_a_word_after_minding_a_child(text, name):
+    """A parent's chat "he can play with lily" left the child's name in clear (a given name that is a word,
+    typed in lower case, after playing with, picking up, dropping off or looking after)."""
+    assert name in texts(text, "rules.word_name")
+
+
+@pytest.mark.parametrize("text", ["I love to play with holly leaves", "we will pick up may onwards",
+                                  "look after hope, it matters"])
+def test_the_words_stay_words(text):
+    assert texts(text, "rules.word_name") == []

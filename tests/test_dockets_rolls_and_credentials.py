@@ -50,6 +50,8 @@ def test_a_lawyers_signature(nlp):
     # and its town after a comma (a police appeal's "assaulted on Oxford Road, Reading," left "Reading" in clear)
     ("a man was assaulted on Oxford Road, Reading, at about 11.15pm", "Oxford Road, Reading"),
     ("we met on Main Street, John said hi", "Main Street"),  # a given name, no town
+    # parish minutes' "dog fouling on Church Walk" made the street a person
+    ("complaint re: dog fouling on Church Walk from resident", "Church Walk"),
 ])
 def test_a_bare_street_after_a_preposition(text, street):
     assert texts(text, "rules.address") == [street]

@@ -29,3 +29,15 @@ def test_closings_of_other_languages_are_no_names(nlp, closing):
 def test_legal_forms_of_other_countries_make_an_organisation(firm):
     from spacy_anon.mask import span_kinds as K
     assert K.category_by_shape(firm, "LOC", set().__contains__) == "ORG"
+
+
+def test_a_pupils_number_key_is_no_name(nlp):
+    """A school's incident form "Student: Amara Okonkwo-Reid   UPN: H801200001012" masked "UPN" as a person."""
+    found = rows(nlp, "Student: Amara Okonkwo-Reid   UPN: H801200001012   Year 10")
+    assert ("H801200001012", "ID") in found and not any(t == "UPN" for t, _ in found), found
+
+
+def test_a_vehicle_registration_key_is_no_name(nlp):
+    """A delivery note's "van reg LK71 XRT" masked "van reg" as a MISC."""
+    found = rows(nlp, "Driver: Paweł Nowicki, licence no. NOWIC801234PN9AB, van reg LK71 XRT. Collected 14 pallets.")
+    assert ("LK71 XRT", "ID") in found and not any(t == "van reg" for t, _ in found), found

@@ -65,11 +65,12 @@ SCHEME_WORDS = frozenset("national insurance social security health service nhs 
                          # "Australian Business Number", "Alien Registration Number", "USCIS Receipt Number"
                          "file beneficiary australian business alien registration receipt uscis pps "
                          # "company EIN", "Steuer-ID", "Codice fiscale"
-                         "company employer provider steuer codice".split())
+                         "company employer provider steuer codice "
+                         "vehicle van car lorry".split())  # "van reg LK71 XRT"
 SCHEME_KEY = re.compile(r"(?i)(?:[ \t]+|-)(?:number|no\.?|num|#|id|code|card|identifier|fiscale)\b")
 # and schemes' abbreviations that are the key themselves ("ABN 51 824 753 556", "TFN: 123 456 782")
 SCHEME_KEYS = frozenset("number no num id code card reference ref identifier abn acn tfn sin mbi ppsn chi "
-                        "npi dea itin ein fein nric fin nhi bsn nir insee vat".split())
+                        "npi dea itin ein fein nric fin nhi bsn nir insee vat upn uln reg registration".split())
 SCHEME_VALUE = re.compile(r"\.?(?:[ \t]*[:#]|[ \t]+is)?[ \t]*[A-Z0-9]")  # "Company No. 09876543"  # the value after its key ("is 12345 ...")
 
 

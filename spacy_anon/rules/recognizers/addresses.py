@@ -414,7 +414,8 @@ def clinical_words_in(value: str) -> bool:
 # Street types that name a street even without a house number ("Canal Street"); "Way", "Park", "Green"
 # or "View" without one are as often an organisation ("Revolutionary Way") or a park.
 BARE_STREET_TYPES = ("Street", "St", "Road", "Rd", "Lane", "Ln", "Avenue", "Ave", "Drive", "Close", "Crescent",
-                     "Grove", "Place", "Terrace", "Boulevard", "Blvd", "Parade", "Rise", "Mews", "Causeway")
+                     "Grove", "Place", "Terrace", "Boulevard", "Blvd", "Parade", "Rise", "Mews", "Causeway",
+                     "Walk", "Gardens", "Row", "Square")  # "dog fouling on Church Walk"
 _DIGIT = re.compile(r"\d")
 _BARE_STREET = re.compile(r"(?:" + _DIR + r"[ \t])?(?:" + _TITLE + _CAP + r"[ \t]{1,3}){1,4}"
                           r"(?i:" + _words(BARE_STREET_TYPES) + r")\.?")

@@ -316,7 +316,19 @@ _AUXILIARIES = frozenset("is are am was were has have had does did do been being
 WORD_NAME_SCORE = 0.6
 
 
+# and one in lower case after a verb of minding a child or a friend, as a parent's chat writes it ("he can
+# play with lily", "picking up rose from school"): the word's sense is no one to pick up (months, "will",
+# "hope", "art" left out)
+_CARED_WORD_NAMES = sorted(WORD_GIVEN_NAMES - {"may", "june", "april", "will", "hope", "faith", "joy", "art"})
+_CARED_NAME = re.compile(r"(?i:\b(?:play(?:ing|s|ed)?[ \t]+with|pick(?:ing|ed|s)?[ \t]+up|drop(?:ping|ped|s)?[ \t]+off"
+                         r"|collect(?:ing|ed|s)?|babysit(?:ting|s)?|look(?:ing|ed|s)?[ \t]+after)[ \t]+)"
+                         r"((?i:" + "|".join(_CARED_WORD_NAMES) + r"))(?=[ \t]*(?:[,.!?;)\n]|$|(?:and|from|at|today|tomorrow"
+                         r"|tmrw|after|later|tonight)\b))")
+
+
 def _word_name_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
+    for m in _CARED_NAME.finditer(text):
+        yield m.start(1), m.end(1), WORD_NAME_SCORE + 0.1
     given = english_given_names()
     for m in _WORD_NAME.finditer(text):
         first, second, verb = m.group(1).lower(), (m.group(2) or "").lower(), m.group(3)
@@ -341,9 +353,9 @@ WORD_NAME = Recognizer(
     label="PERSON",
     type="NAME",
     finder=_word_name_finder,
-    needs=(_WORD_NAME,),
+    needs=(_WORD_NAME, _CARED_NAME),
     languages=("en",),
-    prefilter=re.compile(rf"\b(?:{_WORD_NAMES})\b").search,
+    prefilter=re.compile(rf"\b(?:{_WORD_NAMES}|{'|'.join(_CARED_WORD_NAMES)})\b").search,
 )
 
 
