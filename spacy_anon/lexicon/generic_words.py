@@ -20,7 +20,7 @@ GREETINGS = frozenset(
     "merci gracias grazie danke obrigado obrigada saludos cordialement ta namaste namaskar salaam "
     "hugs xoxo kære kaere liebe lieber querida querido chère "  # not "love", "cara", "cher": names too
     "mit freundlichen grüßen grüssen grüße gruß viele herzliche cordiali distinti saluti atentamente "
-    "atenciosamente cumprimentos".split()  # "Mit freundlichen Grüßen", "Cordiali saluti", "Atentamente"
+    "atenciosamente cumprimentos shoutout shout-out".split()  # "Mit freundlichen Grüßen", "Cordiali saluti", "Shoutout to"
     # "Many thanks", a British "Ta,"; and other languages' greetings and closings in English messages ("hola!
     # soy Mateo", a Welsh "Diolch," or a French "Merci," before the name, an Indian "Namaste sir"; "Hugs,", a
     # Danish "Kære Mette", a German "Liebe Anna")

@@ -83,6 +83,20 @@ def greeted_name(text: str, start: int, end: int) -> bool:
         and re.match(r"[ \t]*(?:[,!.]|\n|$)", text[end:end + 3]) is not None
 
 
+_THANKS_BEFORE = re.compile(r"(?i)\b(?:shout[ \-]?out|thanks|thank[ \t]+you|congrats|congratulations|kudos|big[ \t]+up)"
+                            r"[ \t]+to[ \t]+$")
+
+
+def thanked_name(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is one given name, no known place, after "shoutout to", "thanks to",
+    "congrats to" ("Shoutout to Morag at the Ferry Boat Inn"): someone thanked, for a span a tagger called
+    a place."""
+    word = text[start:end]
+    return _GREETED.fullmatch(word) is not None and fold_accents(word.lower()) not in known_place_names() \
+        and (word.lower() in world_given_names() or word.lower() in SHORT_GIVEN_NAMES or zipf(word.lower()) < 2.5) \
+        and _THANKS_BEFORE.search(text, max(0, start - 24), start) is not None  # "Morag": rare, no place
+
+
 def rare_given_name(piece: Span, is_given_name: Callable[[str], bool]) -> bool:
     """Whether `piece` (a tagger's LOC or ORG) is one given name in the possessive or typed in lower case, not
     in capitals, rare as a word and no known place ("kayleigh's 21st", "Zofia's", "pick up jayden from school";

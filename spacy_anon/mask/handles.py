@@ -1,6 +1,7 @@
 """User names and handles ("@sunny_kapoor", "sunnyokoye77", "anna.k"): whether one is made of a person's
 names, so that `span_kinds` can call it a person's and the mask can group it with the name."""
 import re
+import unicodedata
 from typing import Callable
 
 from spacy_anon.lexicon.generic_words import WEEKDAYS, dictionary_test, zipf
@@ -40,3 +41,9 @@ def hashtag_phrase(text: str, start: int, end: int) -> bool:
     words = _HASHTAG_WORD.findall(text[start:end])
     return text[start - 1:start] == "#" and bool(words) and "".join(words) == text[start:end] \
         and all(dictionary_test("en")(w.lower()) or w.lower() in WEEKDAYS for w in words)
+
+
+def is_emoji(text: str) -> bool:
+    """Whether a token is pictographs only ("🚐", "🙄", "👍🏽"): in a post it ends a phrase as a full stop does."""
+    return any(unicodedata.category(c) == "So" for c in text) and all(
+        unicodedata.category(c) in ("So", "Sk", "Mn", "Cf") for c in text)

@@ -61,13 +61,13 @@ from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions,
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.products import model_tokens
 from spacy_anon.mask.shorthand import slash_code_label, without_credentials_after_names
-from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape, hashtag_phrase  # noqa: F401  (re-exported)
+from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape, hashtag_phrase, is_emoji  # noqa: F401
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, PHONE_SHAPE, UK_POSTCODE, code_shape, date_shape)
 from spacy_anon.mask.given_names import (
     called_on_number, given_after_surname, given_name_pair, greeted_name, introduced_name, named_in_brackets,
-    join_given_and_surname, join_inverted_names, rare_given_name, surname_after_given, with_apostrophe_surnames,
-    with_undetected_surnames)
+    join_given_and_surname, join_inverted_names, rare_given_name, surname_after_given, thanked_name,
+    with_apostrophe_surnames, with_undetected_surnames)
 from spacy_anon.mask.name_edges import has_capitals, trim_lower_edges
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
@@ -173,7 +173,7 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
 
 def split_points(span: Span) -> List[Tuple[int, int]]:
     """The token ranges of `span` between list separators (", ", brackets, a spaced dash, a line break, a
-    tab or a run of spaces); the whole span when it has none."""
+    tab, a run of spaces or an emoji); the whole span when it has none."""
     parts, start = [], span.start
     doc = span.doc
     doubled = doubled_spacing(span)
@@ -183,7 +183,7 @@ def split_points(span: Span) -> List[Tuple[int, int]]:
             or (tok.is_space and ("\n" in tok.text or "\t" in tok.text or len(tok.text) > 1
                                   or (i > 0 and doc[i - 1].whitespace_ and not doubled))
                 and not wrapped_word_break(doc, i)) \
-            or (tok.text in ("-", "/") and i > 0 and doc[i - 1].whitespace_ and tok.whitespace_)
+            or (tok.text in ("-", "/") and i > 0 and doc[i - 1].whitespace_ and tok.whitespace_) or is_emoji(tok.text)
         if sep:
             if i > start:
                 parts.append((start, i))
@@ -534,7 +534,7 @@ def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optiona
     if organisation_shape(piece.text):
         return None  # "Requester: Ama Ruiz, Velloway Ltd": an organisation's name says what it is
     if after_name_field(text, start, end) or after_person_word(text, start, end) or FAMILY_AFTER.match(text, end) \
-            or greeted_name(text, start, end) or introduced_name(text, start, end) or (
+            or greeted_name(text, start, end) or introduced_name(text, start, end) or thanked_name(text, start, end) or (
                 piece.label_ == "LOC" and (called_on_number(text, start, end) or named_in_brackets(text, start, end))):
         return "PERSON"  # and "the Al Mansouri family": a family named by its surname; "G'day Mick,"; "call Steph on"
     if street_after_preposition(text, start, end, street_shape(text[start:end])):
