@@ -10,7 +10,7 @@ a speaker's name, which stays one. Pure functions over the text and character of
 import re
 from typing import List, Tuple
 
-from spacy_anon.lexicon.category_words import ROLE_WORDS
+from spacy_anon.lexicon.category_words import ORG_HEADS, ROLE_WORDS
 from spacy_anon.lexicon.generic_words import dictionary_test, folded
 from spacy_anon.lexicon.given_names import english_surnames
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
@@ -139,9 +139,9 @@ def column_pieces(text: str, start: int, end: int) -> List[Tuple[int, int]]:
 
 def plain_cell(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is the whole of a table row's cell (two spaces or more or a tab around it, the
-    row's other cells too; a bracket may follow it in the cell) that holds one or two dictionary words, none a
-    stop word, a given name or a surname: a status or a kind ("Trial (day 2)", "Sentence" of a court list's
-    row), not a name."""
+    row's other cells too; a bracket may follow it in the cell) that holds one dictionary word, no stop word,
+    given name, surname or organisation's head: a status or a kind ("Trial (day 2)", "Sentence" of a court
+    list's row), not a name ("Valleys Bakery" of an employer's column is one)."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
@@ -155,8 +155,8 @@ def plain_cell(text: str, start: int, end: int) -> bool:
         return False  # one gap: a key and its value, or prose
     words = [w.lower() for w in text[start:end].split()]
     stops, common, given, surnames = stop_words("en"), dictionary_test("en"), first_names(), english_surnames()
-    return 1 <= len(words) <= 2 and all(w.isalpha() and w not in stops and w not in given and w not in surnames
-                                        and common(w) for w in words)
+    return len(words) == 1 and all(w.isalpha() and w not in stops and w not in given and w not in surnames
+                                   and w not in ORG_HEADS and common(w) for w in words)  # not "Valleys Bakery"
 
 
 _CELL_GAP_END = re.compile(r"(?:[ ]{2,}|\t)$")

@@ -105,7 +105,10 @@ AGE_WORDS = [
     (rf"\b(?:[Aa]ge\s+of|[Aa]ged)\s+({_NUMBER_WORD})\b(?!\s*(?:years\s+ago|times|per))", 0.8, 1),
     # "nineteen years of age"
     (rf"(?=[A-Za-z])\b({_NUMBER_WORD})\s+years\s+of\s+age\b", 0.85, 1),
-    # "his wife turned fifty-eight last week", "she is now thirty-four.": an age said with a turning verb
+]
+# "his wife turned fifty-eight last week", "she is now thirty-four.": an age in words said with a turning verb
+# (appended to `rules.age`'s patterns after the others)
+AGE_TURNING_WORDS = [
     (rf"\b(?:(?:just\s+)?turned|turns|(?:is|was|'s|’s)\s+now|will\s+be)\s+({_NUMBER_WORD})\b"
      rf"(?=\s*(?:[.,;!?)\n]|$|and\b|last\b|next\b|this\b|in\b|on\b|today\b|tomorrow\b|yesterday\b))", 0.8, 1),
 ]

@@ -183,10 +183,6 @@ NUMERIC_DATE = [
     (rf"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/{DAY}{MILITARY_AFTER_DATE}", 0.7, 0),
     # 03/2004 (years up to 2039, so titres like 1/2048 stay out)
     (r"(?<![\w/.\-])(?:1[0-2]|0?[1-9])/(?:1[6-9]\d\d|20[0-3]\d)(?![\w/\-%]|\.\d)", 0.55, 0),
-    # 2026.11.30 (the dotted year-first date of Asian and Hungarian forms)
-    (rf"(?<![\w/.\-]){YEAR4}\.(?:1[0-2]|0[1-9])\.(?:0[1-9]|[12]\d|3[01])(?![\w/\-]|\.\d)", 0.85, 0),
-    # 1961-02, ISO's year and month ("Born 1961-02"); months 01-09 only: "2011-12" is a season
-    (r"(?<![\w/.\-])(?:1[89]\d\d|20[0-3]\d)-0[1-9](?![\w/\-]|[.,]\d)", 0.7, 0),
 ]
 TIME = [
     (r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*(?:[AaPp](?:\.[Mm]\.|[Mm]))(?!\w)|[ \t](?i:hrs)(?!\w))?"
@@ -431,4 +427,13 @@ AGE_ES_PT = [
     # MEDDOCAN convention: the number with its unit ("70 años")
     (r"\b\d{1,3}\s+(?:años|anos|a\u00f1os\s+de\s+edad|anos\s+de\s+idade)\b", 0.75, 0),
     (r"\b(?:edad|idade|Edad|Idade|EDAD|IDADE)(?:\s*:)?\s*(\d{1,3})\b", 0.75, 1),
+]
+
+# Dates written year first, appended to `rules.date`'s patterns after the others (their indices stay)
+YEAR_FIRST_DATE = [
+    # 2026.11.30 (the dotted year-first date of Asian and Hungarian forms)
+    (rf"(?<![\w/.\-]){YEAR4}\.(?:1[0-2]|0[1-9])\.(?:0[1-9]|[12]\d|3[01])(?![\w/\-]|\.\d)", 0.85, 0),
+    # 1961-02, ISO's year and month ("Born 1961-02"); months 01-09 only, and not the next year's two digits
+    # (`_date_valid`): "2011-12" and "2007-08" are seasons
+    (r"(?<![\w/.\-])(?:1[89]\d\d|20[0-3]\d)-0[1-9](?![\w/\-]|[.,]\d)", 0.7, 0),
 ]

@@ -67,7 +67,7 @@ DATE = Recognizer(
     label="DATETIME",
     type="DATE",
     patterns=compile_patterns(dates.NUMERIC_DATE + dates.DASHED_MONTH_DATE + dates.WRITTEN_DATE_EN + dates.WRITTEN_DATE_ES_PT
-                              + dates.DAY_LIST_EN + dates.SPACED_DATE),  # appended: the indices of the patterns before stay
+                              + dates.DAY_LIST_EN + dates.SPACED_DATE + dates.YEAR_FIRST_DATE),  # appended: the indices of the patterns before stay
     validator=_date_valid,
     context=("date", "dated", "born", "birth", "on", "since", "until", "till", "from", "admitted", "discharged",
              "seen", "fecha", "nacimiento", "desde", "hasta", "ingreso", "alta", "data", "nascimento", "admissão"),
@@ -197,7 +197,7 @@ AGE = Recognizer(
     type="AGE",
     patterns=compile_patterns(dates.AGE_EN + dates.AGE_INFANT + dates.AGE_ES_PT + amounts.AGE_WORDS
                               + dates.AGE_SPOKEN_EN + dates.AGE_ORDINAL_EN + dates.AGE_SEX_EN
-                              + dates.AGE_SUBJECT_EN),  # appended: earlier indices stay
+                              + dates.AGE_SUBJECT_EN + amounts.AGE_TURNING_WORDS),  # appended: earlier indices stay
     validator=_age_valid,
     context=("age", "aged", "old", "edad", "idade", "patient", "paciente", "man", "woman", "male", "female",
              "boy", "girl", "varón", "mujer", "homem", "mulher"),
