@@ -15,6 +15,8 @@ from tests.default_pipeline import masked_rows as rows, nlp  # noqa: F401  (the 
     ("We enjoyed visiting Loch Ness.", ("Loch Ness", "LOC")),
     # an office's leaving card: "see Jess in Accounts" made "Jess" a place and "Accounts" an ORG
     ("Card going round — see Jess in Accounts if you want to sign.", ("Jess", "PERSON")),
+    # a ward clerk's sign-off "Thx, Becca (ward clerk)" made "Becca" a place (a short given name)
+    ("Her daughter Siobhan is picking her up at 4. Thx, Becca (ward clerk)", ("Becca", "PERSON")),
 ])
 def test_spans_and_labels(nlp, text, expected):
     found = rows(nlp, text)

@@ -340,7 +340,7 @@ class AnonMask(Pipe):
         kept.sort(key=lambda s: (s.start_char, s.end_char))
         carry_corpus_types(kept, candidates, GENERIC_TYPES)  # a tagger's corpus label survives
         kept = span_kinds.decide_categories(kept, text, span_kinds.person_names().__contains__, fine_types.relabelled,
-                                            is_given_name=world_given_names().__contains__)
+                                            is_given_name=lambda w: w in world_given_names() or w in SHORT_GIVEN_NAMES)
         allowed, whole = self.candidate_finder.allowed(text)
         if allowed or whole:  # a reading that grew a name ("Mr Courtney" + "Smith") leaves an allowed word alone
             pairs = self.candidate_finder.trim_allowed(doc, [(s, s) for s in kept], text, allowed, whole)
