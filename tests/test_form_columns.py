@@ -44,3 +44,13 @@ def test_column_key(text, piece, expected):
                                             ("a dozen", False), ("", False)])
 def test_numberless(value, expected):
     assert numberless(value) is expected
+
+
+@pytest.mark.parametrize("text,start,end,expected", [
+    ("a\nGross pay 1   x\nb", 2, 7, (2, 17)),
+    ("x" * 400, 10, 12, None),  # a line longer than a row: prose
+    ("x" * 400 + "\nNet pay 2   y", 401, 404, (401, 414)),
+])
+def test_a_row_is_a_short_line(text, start, end, expected):
+    from spacy_anon.mask.form_keys import _row
+    assert _row(text, start, end) == expected

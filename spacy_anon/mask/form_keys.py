@@ -8,7 +8,7 @@ Baker:"), are a key; a title, an office or a role before the rest ("Officer Cook
 a speaker's name, which stays one. Pure functions over the text and character offsets.
 """
 import re
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 from spacy_anon.lexicon.category_words import ORG_HEADS, ROLE_WORDS
 from spacy_anon.lexicon.generic_words import dictionary_test, folded
@@ -96,16 +96,32 @@ _KEY_CELL = re.compile(r"([A-Za-z][A-Za-z'’\-]*(?:[ ][A-Za-z][A-Za-z'’\-]*){
 _VALUE_START = re.compile(r"[£$€¥#]?[ ]?\d")
 
 
+MAX_ROW = 300  # a form's or a table's row is short; a longer line is prose
+
+
+def _row(text: str, start: int, end: int) -> Optional[Tuple[int, int]]:
+    """(start, end) of the line holding text[start:end] when it is at most `MAX_ROW` characters long, else
+    None. Searches no further than that either way, so a document of one long line costs no more per span."""
+    line_start = text.rfind("\n", max(0, start - MAX_ROW), start) + 1
+    if line_start == 0 and start > MAX_ROW:
+        return None
+    line_end = text.find("\n", end, end + MAX_ROW + 1)
+    if line_end < 0:
+        if end + MAX_ROW < len(text):
+            return None
+        line_end = len(text)
+    return (line_start, line_end) if line_end - line_start <= MAX_ROW else None
+
+
 def column_key(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] lies in the key of a column of a form's row ("Gross" of "Gross pay
     £2,841.67   PAYE £362.40"): a row with a run of spaces or a tab between its columns, a column of one to
     three dictionary words, none a stop word or a given name, and its value in digits, in the column or the
     next one."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
-    if line_end - line_start > 300 or not _GAP.search(text, line_start, line_end):
+    row = _row(text, start, end)
+    if row is None or not _GAP.search(text, *row):
         return False
+    line_start, line_end = row
     cell_start = max([line_start, *(m.end() for m in _GAP.finditer(text, line_start, start))])
     gap = _GAP.search(text, end, line_end)
     cell_end = gap.start() if gap else line_end
@@ -142,11 +158,10 @@ def plain_cell(text: str, start: int, end: int) -> bool:
     row's other cells too; a bracket may follow it in the cell) that holds one dictionary word, no stop word,
     given name, surname or organisation's head: a status or a kind ("Trial (day 2)", "Sentence" of a court
     list's row), not a name ("Valleys Bakery" of an employer's column is one)."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
-    if line_end - line_start > 300:
+    row = _row(text, start, end)
+    if row is None:
         return False
+    line_start, line_end = row
     before = text[line_start:start]
     after = text[end:line_end]
     if not (before == "" or _CELL_GAP_END.search(before)) or not _CELL_REST.match(after):
