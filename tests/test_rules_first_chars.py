@@ -172,6 +172,22 @@ def test_a_skipper_rejects_a_position_inside_a_run_before_trying_the_pattern():
     assert "(?<!\\w[" not in skipper(re.compile(r"\b[-+]\d")).pattern  # \b before a sign is no such guard
 
 
+def test_a_skipper_checks_the_character_an_opening_choice_of_lookbehinds_needs_before_trying_the_pattern():
+    # every lookbehind ends with "(" or "[": the character before the digit must be one of them
+    regex = re.compile(r"(?:(?<=\bI [(\[])|(?<=\bmy son [(\[]))(\d{1,2})[MF](?=[)\]])")
+    assert "(?<=(?:[" in skipper(regex).pattern
+    text = "I (34F) and 34F, my son [12M], I(3M) x(4F) I [5"
+    assert _matched(regex, text) == _found(regex, text)
+    assert [text[m.start():m.end()] for m in matches(regex, text)] == ["34F", "12M"]
+    # a negative lookbehind allows the text's start too
+    regex = re.compile(r"(?:(?<![^\n])|(?<=[:(]))\d\d[MF]\b")
+    assert "(?<![\\s\\S][\\s\\S])" in skipper(regex).pattern
+    text = "12M\n34F (56M) :78F 90M a12M"
+    assert _matched(regex, text) == _found(regex, text)
+    for pos in range(len(text) + 1):
+        assert _matched(regex, text, pos) == [m.regs for m in regex.finditer(text, pos)]
+
+
 def test_a_shortened_weekday_in_a_list_of_weekdays_is_still_left_alone():
     from spacy_anon.rules.recognizers import spoken
     rx = spoken._Rx(spoken.spoken.NAMED_DAYS[1][0])

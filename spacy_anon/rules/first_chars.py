@@ -265,7 +265,51 @@ def _left_guard(regex: "re.Pattern[str]", first: list) -> str:
             return "(?<!" + _class([(inner_op, inner_av)]) + "[\\s\\S])"
     if op is _c.AT and av is _c.AT_BOUNDARY and _word_chars_only(first, regex.flags):
         return "(?<!\\w[\\s\\S])"
-    return ""
+    return _char_before_guard(op, av)
+
+
+_ONE_CHAR = (_c.LITERAL, _c.NOT_LITERAL, _c.IN)
+
+
+def _char_before_guard(op, av) -> str:
+    """The guard of a pattern that opens with lookbehinds, one or a choice of several ("(?:(?<=\\bI [(\\[])|
+    (?<=\\bme [(\\[])|...)", "(?:(?<![^\\n])|(?<=[:(]))"): every one of them ends with one character, so the
+    character before the match is in the union of those characters (or there is none, where a negative
+    lookbehind allows the text's start); "" where the opening is of another kind."""
+    branches = [list(b) for b in av[1]] if op is _c.BRANCH else [[(op, av)]]
+    befores, at_start = [], False
+    for branch in branches:
+        if len(branch) != 1:
+            return ""
+        b_op, b_av = branch[0]
+        if b_op not in (_c.ASSERT, _c.ASSERT_NOT) or b_av[0] != -1:
+            return ""
+        inner = list(b_av[1])
+        if b_op is _c.ASSERT and inner and inner[-1][0] in _ONE_CHAR:
+            befores.append(_one_char(*inner[-1], negate=False))
+        elif b_op is _c.ASSERT_NOT and len(inner) == 1 and inner[0][0] in _ONE_CHAR:
+            befores.append(_one_char(*inner[0], negate=True))  # a character outside the class, or none
+            at_start = True
+        else:
+            return ""
+    try:
+        guard = "(?<=(?:" + "|".join(sorted(set(map(_class, befores)))) + ")[\\s\\S])"
+    except _Unknown:
+        return ""
+    return "(?:" + guard + "|(?<![\\s\\S][\\s\\S]))" if at_start else guard
+
+
+def _one_char(op, av, negate: bool) -> list:
+    """The class items of a one-character item, or of its complement (`negate`)."""
+    items = [(_c.LITERAL, av)] if op is _c.LITERAL else [(_c.NEGATE, None), (_c.LITERAL, av)] \
+        if op is _c.NOT_LITERAL else list(av)
+    if not negate:
+        return items
+    if items[0][0] is _c.NEGATE:
+        return items[1:]
+    if any(item_op is _c.NEGATE for item_op, _ in items):
+        raise _Unknown(op)
+    return [(_c.NEGATE, None)] + items
 
 
 def _word_chars_only(items: list, flags: int) -> bool:
