@@ -100,6 +100,7 @@ _CLIPPED_WORDS = frozenset("sq approx wk wks kw kwh kmh".split())
 _DAY_BEFORE = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)? $", re.I)
 _YEAR_AFTER = re.compile(r" (?:\d{1,2}(?:st|nd|rd|th)?,? )?(?:1[6-9]|20)\d\d\b")
 _NAME_TITLES = frozenset("mr mrs ms mx dr prof".split())  # English titles a name follows, not verbs ("miss")
+_BARE_TITLES = frozenset("Ms Mx Lady Lord Sir Dame".split())  # written in lower case where no name follows them
 
 
 def line_regime(line: str) -> str:
@@ -285,6 +286,10 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
         if forms[k].lower() in _NAME_TITLES and line[words[k].end():words[k + 1].start()] in (" ", ". "):
             for n in _title_name(line, words, forms, k + 1, lang):
                 forms[n] = _capitalised(forms[n].lower()) if not forms[n].isupper() else forms[n]
+    for k, form in enumerate(forms):  # "a dinner lady at", "she's got ms so": a title no name follows is a word
+        if form in _BARE_TITLES and (k + 1 == len(words) or (len(forms[k + 1]) > 1  # not "MS A. FOULDS"
+                                                             and forms[k + 1].lower() in _function_words(lang))):
+            forms[k] = form.lower()
     for k in range(len(words) - 1):  # "o’neill": the O of an Irish surname
         if forms[k] == "o" and forms[k + 1][:1].isupper() and line[words[k].end():words[k + 1].start()] in ("'", "’"):
             forms[k] = "O"

@@ -42,4 +42,13 @@ def ends_with_possessive(doc: Doc, i: int) -> bool:
     return doc[i].text.endswith(("'s", "’s")) or is_split_possessive_s(doc, i)
 
 
-__all__ = ["APOSTROPHES", "CONTRACTION_HOSTS", "POSSESSIVE_TOKENS", "ends_with_possessive", "is_split_possessive_s", "possessive_end"]
+def without_possessive(doc: Doc, start: int, end: int) -> int:
+    """The end of start:end before a possessive that closes it ("Ellie" of "Ellie's", "Ellie" / "'" / "s")."""
+    for i in range(max(start + 1, end - 2), end):
+        if possessive_end(doc, i) == end:
+            return i
+    return end
+
+
+__all__ = ["APOSTROPHES", "CONTRACTION_HOSTS", "POSSESSIVE_TOKENS", "ends_with_possessive", "is_split_possessive_s",
+           "possessive_end", "without_possessive"]

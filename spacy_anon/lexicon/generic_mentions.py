@@ -27,7 +27,12 @@ ROLE_HEADS = JOB_NOUNS | ROLE_WORDS | frozenset(
 PARTY_ROLES = frozenset(
     "claimant claimants defendant defendants applicant applicants respondent respondents appellant "
     "appellants plaintiff plaintiffs petitioner petitioners complainant complainants victim victims suspect "
-    "suspects offender offenders accused".split())
+    "suspects offender offenders accused "
+    # the parties of a contract, a tenancy or a will, and a council's clerk, capitalised as defined terms ("the
+    # Landlord", "the Tenant", "the Clerk")
+    "landlord landlords landlady tenant tenants lessor lessee licensor licensee borrower borrowers lender lenders "
+    "buyer buyers seller sellers purchaser purchasers vendor vendors guarantor guarantors occupier occupiers "
+    "executor executors trustee trustees insurer insured policyholder clerk".split())
 
 # Words before a role head that leave it common: seniority and grade, the department or field of work,
 # the kind of work. A role with another word before it ("airline pilot", "rugby coach", "Cabin Service

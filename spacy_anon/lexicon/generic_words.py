@@ -20,7 +20,7 @@ GREETINGS = frozenset(
     "merci gracias grazie danke obrigado obrigada saludos cordialement ta namaste namaskar salaam "
     "hugs xoxo kære kaere liebe lieber querida querido chère "  # not "love", "cara", "cher": names too
     "mit freundlichen grüßen grüssen grüße gruß viele herzliche cordiali distinti saluti atentamente "
-    "atenciosamente cumprimentos shoutout shout-out".split()  # "Mit freundlichen Grüßen", "Cordiali saluti", "Shoutout to"
+    "atenciosamente cumprimentos shoutout shout-out merry mubarak".split()  # "Mit freundlichen Grüßen", "Cordiali saluti", "Shoutout to"
     # "Many thanks", a British "Ta,"; and other languages' greetings and closings in English messages ("hola!
     # soy Mateo", a Welsh "Diolch," or a French "Merci," before the name, an Indian "Namaste sir"; "Hugs,", a
     # Danish "Kære Mette", a German "Liebe Anna")
@@ -68,7 +68,8 @@ FIELD_KEYS = frozenset(
     "reference acct account case file claim policy ticket order invoice staff employee patient pt "
     "member customer client badge passport licence license ssn nhs nin dl vin iban swift bic "
     "date birth born name surname forename address addr postcode zip ext extension pager contact attn "
-    "re ip url salary wage wages nok".split()  # and a next of kin's "NOK:"
+    "re ip url salary wage wages nok "  # and a next of kin's "NOK:"
+    "flight seat booking group room bed class ohip phn eircode".split()  # "Flight BA 0008", "Group #: 0047721", "bed 9"
 )
 
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "
@@ -77,7 +78,8 @@ WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday m
 
 # Weekday plurals and neighbours that make a weekday generic ("every Monday", "Monday mornings").
 GENERIC_WEEKDAY_BEFORE = frozenset("every each most some all any weekday weekdays good nice great happy lovely".split())
-GENERIC_WEEKDAY_AFTER = frozenset("mornings afternoons evenings nights blues vibes motivation".split())
+GENERIC_WEEKDAY_AFTER = frozenset("mornings afternoons evenings nights blues vibes motivation "
+                                  "roast roasts lunches dinners brunches papers league".split())  # "Sunday roasts"
 
 # Headings and words of clinical notes and generic clinical vocabulary (diagnoses, procedures, anatomy,
 # common abbreviations): what a note is about, not who.

@@ -25,8 +25,11 @@ SLASHED_NUMBERS = re.compile(r"(\d{1,3})[ \t]?/[ \t]?(\d{1,3})")
 # not a note's age and sex ("58F")
 TEMPERATURE = re.compile(r"\d{1,3}(?:[.,]\d)?[ \t]?°?C|\d{2,3}(?:[.,]\d)?[ \t]?°F|\d{2,3}[.,]\d[ \t]?F")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
-# a business period's code, alone or before lower-case words ("Q4 roadmap", "the Q3 deck", "FY26 plan", "H1")
-PERIOD_CODE = re.compile(r"(?:Q[1-4]|H[12]|FY ?\d{2}(?:\d{2})?)(?:[ \t]+[a-z][\w-]*){0,2}")
+# a business period's code, alone, in a list or a range, or before lower-case words ("Q4 roadmap", "the Q3 deck",
+# "FY26 plan", "H1", "Q2 and Q3", "Q3/Q4")
+_PERIOD = r"(?:Q[1-4]|H[12]|FY ?\d{2}(?:\d{2})?)"
+PERIOD_CODE = re.compile(rf"{_PERIOD}(?:[ \t]*(?:,|/|-|–|&|(?<=[ \t])(?:and|or|to)(?=[ \t]))[ \t]*{_PERIOD})*"
+                         r"(?:[ \t]+[a-z][\w-]*){0,2}")
 _PERIOD_AND_YEAR = re.compile(r"(?:Q[1-4]|H[12])[ \t]+(?:19|20)\d\d")
 
 
@@ -93,9 +96,11 @@ def numberless(value: str) -> bool:
 # ("before Christmas", "The Advent carol service", "During Ramadan"); with a year it dates an event
 HOLIDAY_WORDS = frozenset(
     "christmas xmas easter advent lent ramadan eid diwali deepavali hanukkah chanukah passover pesach halloween "
-    "thanksgiving hogmanay whitsun pentecost epiphany vaisakhi baisakhi holi navratri purim sukkot".split())
+    "thanksgiving hogmanay whitsun pentecost epiphany vaisakhi baisakhi holi navratri purim sukkot "
+    "new-year".split())  # "Happy New Year" (read as one word: `holiday`)
 HOLIDAY_ADJUNCTS = frozenset("the and or before after during until since over at this last next day eve good "
-                             "holidays holiday break al-fitr al-adha ul-fitr mubarak".split())
+                             "holidays holiday break al-fitr al-adha ul-fitr mubarak happy merry blessed joyous lunar "
+                             "chinese".split())
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 
 
@@ -114,6 +119,9 @@ def holiday(value: str) -> Optional[str]:
         return "DATETIME"  # "Q3 2025", "H1 2024": a business period, dated
     words = value.split()
     folded_words = [folded(w.strip(".,;:!?()\"'")) for w in words]
+    for i in range(len(folded_words) - 1, 0, -1):
+        if folded_words[i - 1] == "new" and folded_words[i] in ("year", "years", "year's", "year’s"):
+            folded_words[i - 1:i + 1] = ["new-year"]  # "Happy New Year", "New Year's Eve"
     if any(w in TERM_NOUNS for w in folded_words) and all(w in TERM_WORDS or _YEAR.fullmatch(w) for w in folded_words):
         return "DATETIME" if any(_YEAR.fullmatch(w) for w in folded_words) else "no name"
     if not any(w in HOLIDAY_WORDS for w in folded_words):

@@ -153,6 +153,22 @@ def column_pieces(text: str, start: int, end: int) -> List[Tuple[int, int]]:
     return [(s, e) for s, e in pieces if e > s]
 
 
+def cell_pieces(text: str, start: int, end: int, label: str) -> List[Tuple[int, int]]:
+    """text[start:end] cut into a row's cells: an amount at column gaps (`column_pieces`), a contact at its
+    commas (a CSV row's "jo@x.com,(415) 555-0132": an e-mail address and a phone, which hold no comma)."""
+    if label != "CONTACT":
+        return column_pieces(text, start, end)
+    pieces, at = [], start
+    for comma in _CONTACT_COMMA.finditer(text, start, end):
+        pieces.append((at, comma.start()))
+        at = comma.end()
+    pieces.append((at, end))
+    return [(s, e) for s, e in pieces if e > s]
+
+
+_CONTACT_COMMA = re.compile(r"[ \t]*,[ \t]*")
+
+
 def plain_cell(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is the whole of a table row's cell (two spaces or more or a tab around it, the
     row's other cells too; a bracket may follow it in the cell) that holds one dictionary word, no stop word,

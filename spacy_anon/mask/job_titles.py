@@ -55,6 +55,10 @@ def academic_post(words) -> bool:
     return all(w in DEPARTMENTS or is_word(w) for w in words[2:]) and words[-1] not in ("and", "&", "of", "the")
 
 
+# a support team's tier before its department ("L2 support", "Tier 2 support", "2nd line support")
+_TIER = re.compile(r"(?i)(?:[LT][1-4]|(?:tier|level|line)[ \t]?[1-4]|(?:1st|2nd|3rd|first|second|third)[ \t-]line)[ \t]+(?=\w)")
+
+
 def post_of_department(doc: Doc, start: int, end: int) -> bool:
     """A post over a department ("Director of Operations", "Head of Customer Services"): a job noun, "of",
     then department words only (not "Director of Public Prosecutions", an office one person holds); or an
@@ -62,6 +66,9 @@ def post_of_department(doc: Doc, start: int, end: int) -> bool:
     words = [folded(t.text) for t in doc[start:end] if not t.is_punct or t.text == "&"]
     if academic_post(words):
         return True
+    tier = _TIER.match(doc[start:end].text)
+    if tier is not None and all(folded(w) in DEPARTMENTS for w in doc[start:end].text[tier.end():].split()):
+        return True  # "L2 support", "Tier 2 support", "2nd line support": a team by its tier
     if len(words) < 3 or words[0] not in _HEAD_OF or words[1] != "of":
         return False
     return all(w in DEPARTMENTS or (w.isdigit() and prev == "year") for prev, w in zip(words[1:], words[2:])) \

@@ -87,9 +87,10 @@ def _capitalised_prefix_end(m: "re.Match[str]") -> int:
 # a word right before a mention, on its line ("Bartholomew" of "Patient Bartholomew Quayle")
 _WORD_BEFORE = re.compile(r"([^\W\d_][\w\-’']*)[ \t]+$")
 MAX_GIVEN_NAMES_BEFORE = 2  # "Mary Anne Quayle"
-# "I'm Callum", "that's Sam": a pronoun and verb, no given name
-_CONTRACTION = re.compile(r"['’](?:m|re|ve|ll|d)$|n['’]t$|^(?:that|it|he|she|what|who|here|there|where|let)['’]s$",
-                          re.I)
+# "I'm Callum", "that's Sam": a pronoun and verb, no given name; "C'mon Sarah", "G'day Mick": a letter, an
+# apostrophe and a lower-case rest is a word, no "O'Brien"
+_CONTRACTION = re.compile(r"['’](?:m|re|ve|ll|d)$|n['’]t$|^(?:that|it|he|she|what|who|here|there|where|let)['’]s$"
+                          r"|^[^\W\d_]['’](?-i:[a-z]{2,})$", re.I)
 CHAT_WORDS = GREETINGS | INTERJECTIONS | CHAT_SHORTHAND
 
 

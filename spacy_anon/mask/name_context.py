@@ -45,7 +45,8 @@ NAME_FIELD = re.compile(
     r"service[ \t]+user|caller|member|dependants?|dependents?|policy[ \t]?holder|insured|beneficiar(?:y|ies)|"
     r"account[ \t]+holder|(?:line[ \t]+)?manager|supervisor|referrer|engineer|technician|prescriber|"
     r"(?:attending|referring|treating)(?:[ \t]+(?:physician|doctor|clinician))?|"
-    r"surveyor|inspector|caseworker|key[ \t]?worker|landlord|landlady)[ \t]*:[ \t]*")
+    r"surveyor|inspector|caseworker|key[ \t]?worker|landlord|landlady|trainer|tutor|teacher|coach|instructor|"
+    r"assessor|interviewer|reviewer|mentor|counsellor|counselor|therapist|driver|author|owner|contact)[ \t]*:[ \t]*")
 # the field and the name words of its value before a part of it
 _WORD = r"\(?[A-Z][\w'’.-]*\)?"
 # (one comma at most: "SURNAME, GIVEN"; "Requester: Ama Ruiz, Finance, Velloway Ltd" lists more than a name)
@@ -414,7 +415,7 @@ def town_after_preposition(text: str, start: int, end: int, lang: str, countries
     return folded_value in known_place_names() and (countries or folded_value not in known_country_names())
 
 
-_COLON_AFTER = re.compile(r"[ \t]?:")
+_COLON_AFTER = re.compile(r"[ \t]?(?:#[ \t]?)?:|[ \t]?#[ \t]?\d|[ \t]\d")  # "Tel:", "Group #: 0047721", "OHIP 1234-..."
 _KEY_REST = re.compile(r"(?:[ \t][a-z]+)?[ \t]?:")  # the rest of a label after its first word ("First| name:")
 FIELD_LABEL = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?")  # "Company", "Date of"... as a form writes a label
 

@@ -16,6 +16,11 @@ from spacy_anon.tagger.span_filters.names import NAME_PARTICLES
 NAME_CONNECTORS = NAME_PARTICLES | frozenset(
     "the and for on in upon against without with at like und et las los les des dei del delle della degli sur sous nad "
     "pod am an im zum zur aan op het".split())
+# verbs that open a sentence whose subject the writer left out, before an "-ing" word ("Love climbing", "Hate
+# waiting", "Miss having you around"): a verb there, even where the word is also a surname ("Love", "Hate")
+POST_OPENERS = frozenset("throwaway update edit".split())  # a post's "Throwaway because ...", "Update: ..."
+OPENING_VERBS = frozenset("love loving hate enjoy like adore miss need want keep stop start prefer fancy dread "
+                          "mind avoid finish quit".split())
 COMMON_PIECE_ZIPF = 4.5  # an opening piece of one word this frequent is prose ("List" of "List of mayors of Tirana")
 
 
@@ -57,15 +62,30 @@ def sentence_prose(doc: Doc, start: int, end: int, is_given_name: Callable[[str]
     """Whether start:end opens a sentence with a frequent word written in lower case elsewhere and goes on
     in lower-case dictionary words ("Family flowers" of "at 11.30am. Family flowers only", a piece a
     tagger's span took across the full stop): the sentence's words, no name ("Will called" is a given name,
-    "Brown left early" a surname)."""
+    "Brown left early" a surname). One word alone is prose where it is a verb the writer opens with before
+    an "-ing" word ("Love climbing", `OPENING_VERBS`), a letter's "Love from", or a post's opener
+    ("Throwaway because", "Edit for typos", `POST_OPENERS`)."""
     first = doc[start]
-    if end - start < 2 or not first.is_title or not doc[start + 1].is_lower or is_given_name(first.lower_) \
-            or zipf(first.lower_) < COMMON_PIECE_ZIPF or not _opens_sentence(doc, start) \
-            or fold_accents(first.text) in known_place_names() or first.lower_ in last_names():  # "Brown left early"
+    verb = end - start == 1 and end < len(doc) and bool(first.whitespace_) and (first.lower_ in POST_OPENERS or (
+        first.lower_ in OPENING_VERBS and (_gerund(doc[end]) or (first.lower_ == "love" and doc[end].lower_ == "from"))))
+    # "Love climbing, bad puns": a verb opening the sentence, no name; "Love from Tom and Anna": a letter's closing
+    end += verb
+    if end - start < 2 or not first.is_title or not doc[start + 1].is_lower \
+            or (is_given_name(first.lower_) and first.lower_ not in POST_OPENERS) \
+            or (zipf(first.lower_) < COMMON_PIECE_ZIPF and first.lower_ not in POST_OPENERS) or not _opens_sentence(doc, start) \
+            or fold_accents(first.text) in known_place_names() \
+            or (first.lower_ in last_names() and not verb):  # "Brown left early"
         return False
+    if verb:
+        return True
     is_word = dictionary_test("en")
     return all(t.is_lower and t.is_alpha and is_word(t.lower_) and t.lower_ not in NAME_CONNECTORS
                for t in doc[start + 1:end])  # "Kid vs. Kat" is a title
+
+
+def _gerund(token) -> bool:
+    """A lower-case word ending in "-ing" ("climbing", "waiting"): what an opening verb takes ("Love climbing")."""
+    return token.is_lower and token.is_alpha and len(token) >= 5 and token.text.endswith("ing")
 
 
 _SENTENCE_ENDS = frozenset(".!?:;•*")

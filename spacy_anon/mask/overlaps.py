@@ -121,6 +121,12 @@ def _filler(span: Span) -> bool:
                or _prose_word(t.text, span.doc.lang_) for t in span)
 
 
+def _lower_words(span: Span) -> bool:
+    """Whether a piece holds only words written in lower case (no capital, no digit): beside a rule's date,
+    a description or a verb of the sentence, nothing of the date's own."""
+    return all(t.is_lower or not _content(t) for t in span)
+
+
 def _prose_word(word: str, lang: str) -> bool:
     """A frequent English word typed in lower case that names no place and is no given name."""
     return lang == "en" and word.isalpha() and word.islower() and zipf(word) >= PROSE_ZIPF \
@@ -170,9 +176,10 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
         if not over:
             dated = [v for v in near if v.label_ == "DATETIME" and span.start < v.end and v.start < span.end] \
                 if span.label_ in ("MISC", "DEM") else []
-            if dated and all(_filler(span.doc[a:b]) for a, b in _outside(span, {i for v in dated
-                                                                              for i in range(v.start, v.end)})):
-                continue  # "DOB 01/02/1960" a MISC: a date's key and the date, which the rule reads
+            if dated and all(_filler(span.doc[a:b]) or _lower_words(span.doc[a:b]) for a, b in _outside(
+                    span, {i for v in dated for i in range(v.start, v.end)})):
+                continue  # "DOB 01/02/1960" a MISC: a date's key and the date, which the rule reads; "departs
+                # 02 Dec" over "02 Dec 2026 19:05": a verb of the sentence, not a name the date would join
             out.append(span)
             continue
         pieces = _outside(span, {i for v in over for i in range(v.start, v.end)})

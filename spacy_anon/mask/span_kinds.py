@@ -61,6 +61,8 @@ from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions,
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.products import model_tokens
 from spacy_anon.mask.shorthand import slash_code_label, without_credentials_after_names
+from spacy_anon.mask.stated_ages import sex_after_age
+from spacy_anon.possessives import without_possessive
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape, hashtag_phrase, is_emoji  # noqa: F401
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, PHONE_SHAPE, UK_POSTCODE, code_shape, date_shape)
@@ -74,7 +76,7 @@ from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-expo
     HONORIFICS, KIN, after_called, after_title_and_initials, given_name_and_initial, kin_only, people_word,
     person_names, person_start, titles_only)
 from spacy_anon.mask.counts import bare_count, small_words_and_numbers
-from spacy_anon.mask.form_keys import column_pieces
+from spacy_anon.mask.form_keys import cell_pieces
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, contraction_tail, crown_party, defined_term,
     field_words, given_name_not_place, not_a_name, sign_off, signed_name, software_word,
@@ -112,8 +114,9 @@ COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job t
 # one or two initials and a surname (one word, or two joined by a hyphen), as a signature or a list of staff
 # writes a person: "J. Abernathy", "A. B. OKORO", "M. Oyelaran-Smith" (not "U.S. Army")
 INITIAL_NAME = re.compile(r"[A-Z]\.(?:[ \t][A-Z]\.)?[ \t]+[A-Z][A-Za-z'’]+(?:-[A-Z][A-Za-z'’]+)?")
+# 'Margaret "Peggy" Okonkwo-Hill'; and a user name of a given name and the surname's initial glued ("KarenT")
+NICKNAMED = re.compile(r"([A-Z][a-z]+)(?:[ \t]+[\"“‘(][A-Z][a-z]+[\"”’)][ \t]+[A-Z][\w'’\-]+|[A-Z])")
 # a person's age as notes write it: "78 YO", "23 yo M", "54 Y/O F"; the number alone is the age
-NICKNAMED = re.compile(r"[A-Z][a-z]+[ \t]+[\"“‘(][A-Z][a-z]+[\"”’)][ \t]+[A-Z][\w'’\-]+")
 AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
 AGE_UNIT = re.compile(r"(?i)yoa|yo|y/o|y\.o\.a\.?|y\.o\.?")
 AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?)\b")
@@ -158,7 +161,7 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
             len(words) >= 3 and (folded(words[-2]), folded(head)) in ORG_HEAD_PAIRS)) \
             and (not head.islower() or value.islower()):  # "Hiroshima store" is a shop, not its name
         return "ORG"
-    if label != "PERSON" and NICKNAMED.fullmatch(value) and is_name(words[0].lower()):
+    if label != "PERSON" and NICKNAMED.fullmatch(value) and is_name(NICKNAMED.match(value).group(1).lower()):
         return "PERSON"  # 'Margaret "Peggy" Okonkwo-Hill': a given name, the name she goes by, a surname
     if label != "LOC" and 2 <= len(words) <= 4 and head in TOWN_STATES and head == words[-1] \
             and fold_accents(" ".join(words[:-1]).rstrip(",").lower()) in known_place_names():
@@ -448,8 +451,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             if age.end() < len(value) and rest is not None and len(rest):
                 parts.insert(0, (rest.start, rest.end))  # "64 YO F ADMITTED": the rest is decided alone
             continue
-        if AGE_UNIT.fullmatch(value):
-            continue  # "YO" of "23 YO M" alone: the tagger's piece of an age, no name
+        if AGE_UNIT.fullmatch(value) or sex_after_age(text, piece.start_char, value):
+            continue  # "YO" of "23 YO M" alone: the tagger's piece of an age, no name; "M" of "45yo M" its sex
         new = category_by_shape(value, label, is_name)
         product = model_tokens(piece, is_given_name) if new is None and label in NAME_CATEGORIES - {"DEM"} else None
         if product is not None:  # "Ford Focus", "black Samsung Galaxy S23": a model, not a person or a place
@@ -491,10 +494,10 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             if cut is not None:
                 piece = _piece(span, *trim_lower_edges(doc, cut, end), relabel)
                 new = "PERSON"
-            elif len(piece) == 1 and (in_quotes_after_person_word(piece) or (
+            elif without_possessive(doc, piece.start, piece.end) - piece.start == 1 and (in_quotes_after_person_word(piece) or (
                     label == "ORG" and piece[0].is_title and is_given_name(piece[0].lower_)
                     and zipf(piece[0].lower_) < NAME_ZIPF + 0.5)):
-                new = "PERSON"
+                piece, new = _piece(span, piece.start, without_possessive(doc, piece.start, piece.end), relabel), "PERSON"
         if label == "PERSON":  # "Yesterday Dr. Okonkwo-Baird": the name starts at its title
             piece = _piece(piece, person_start(piece, roles=False) or piece.start, piece.end, relabel)
         out.append(piece if new is None or new == label else _retyped(relabel(piece, new)))
@@ -571,11 +574,11 @@ def _own_line(text: str, start: int, end: int) -> bool:
 
 
 def _amount_columns(span: Span, text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
-    """A tagger's amount cut at a form row's column gaps (`column_pieces`); one piece: the span."""
-    if span.label_ != "QUANTITY" or _by_rule(span_getter("anon_source")(span)):
+    """A tagger's amount or contact cut at a row's cells (`cell_pieces`); one piece: the span."""
+    if span.label_ not in ("QUANTITY", "CONTACT") or _by_rule(span_getter("anon_source")(span)):
         return [span]
     cut = [span.doc.char_span(s, e, alignment_mode="contract")
-           for s, e in column_pieces(text, span.start_char, span.end_char)]
+           for s, e in cell_pieces(text, span.start_char, span.end_char, span.label_)]
     return [span] if len(cut) < 2 else [_piece(span, c.start, c.end, relabel) for c in cut if c is not None and len(c)]
 
 

@@ -42,6 +42,24 @@ def with_stated_ages(spans: List[Span], text: str) -> List[Span]:
     return out
 
 
+_AGE_BEFORE_SEX = re.compile(r"(?i)\d{1,3}[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?|yrs?[ \t]old|years?[ \t]old)[ \t]+\Z")
+
+
+_UNIT_AND_SEX = re.compile(r"(?i)(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?)[ \t]+[mf]")
+_NUMBER_BEFORE = re.compile(r"\d{1,3}[ \t]?\Z")
+_BRACKETED_AGE = re.compile(r"[(\[]\d{1,3}\Z")  # "My (28M)": the sex glued to the age in brackets
+
+
+def sex_after_age(text: str, start: int, value: str) -> bool:
+    """Whether `value` at `start` is the sex letter a note writes after an age ("45yo M", "23 YO F"), which a
+    tagger may read as an initial, alone, with the age's unit ("YO F") or glued to the age in brackets ("(28M)"):
+    the age is masked, the rest is no name."""
+    if _UNIT_AND_SEX.fullmatch(value):
+        return _NUMBER_BEFORE.search(text, max(0, start - 8), start) is not None  # "YO F" of "23 YO F"
+    return value in ("M", "F", "m", "f") and (_AGE_BEFORE_SEX.search(text, max(0, start - 24), start) is not None
+                                              or _BRACKETED_AGE.search(text, max(0, start - 5), start) is not None)
+
+
 # a given name that opens its clause (after a line's start, a colon, "I'm", "im", "I am", "name is"), a comma
 # and a number of one or two digits, then the clause's end or a comma ("Rob, 34.", "hi im mark, 29,")
 # (found from the comma and the age, which `re` skips to fast, then read backwards)
@@ -62,17 +80,22 @@ def with_introduced_names(doc: Doc, spans: List[Span], text: str, is_given_name:
         return spans
     out = list(spans)
     for (name_start, name_end), (age_start, age_end), number in found:
-        if any(s.start_char < name_end and name_start < s.end_char for s in out) or not 0 < int(number) <= MAX_AGE:
+        over = [s for s in out if s.start_char < name_end and name_start < s.end_char]
+        named = len(over) == 1 and over[0].label_ == "PERSON" and (over[0].start_char, over[0].end_char) == (
+            name_start, name_end)  # "I'm Priyanka, 29.": the name a tagger found, its age a tagger's "place"
+        if (over and not named) or not 0 < int(number) <= MAX_AGE:
             continue
         name, age = doc.char_span(name_start, name_end), doc.char_span(age_start, age_end)
         if name is None or age is None:
             continue
-        person = Span(doc, name.start, name.end, label="PERSON")
-        person._.anon_source, person._.anon_score = INTRODUCED_NAME_SOURCE, STATED_AGE_SCORE
-        person._.anon_identifier, person._.anon_type = identifier_for("PERSON"), "PERSON"
         out = [s for s in out if not (s.start_char < age_end and age_start < s.end_char)]  # "34" a tagger's place
+        if not named:
+            person = Span(doc, name.start, name.end, label="PERSON")
+            person._.anon_source, person._.anon_score = INTRODUCED_NAME_SOURCE, STATED_AGE_SCORE
+            person._.anon_identifier, person._.anon_type = identifier_for("PERSON"), "PERSON"
+            out.append(person)
         stated = Span(doc, age.start, age.end, label="AGE")
         stated._.anon_source, stated._.anon_score = STATED_AGE_SOURCE, STATED_AGE_SCORE
         stated._.anon_identifier, stated._.anon_type = identifier_for("AGE"), "AGE"
-        out += [person, stated]
+        out.append(stated)
     return sorted(out, key=lambda s: (s.start_char, s.end_char))

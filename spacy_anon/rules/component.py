@@ -100,7 +100,7 @@ class AnonRules(Pipe):
         nlp: the pipeline (only its name space is used; may be None outside a pipeline).
         recognizers: recognizer names (`rules.email` or `email`) or ["all"].
         phone_regions: ISO regions tried by phonenumbers, e.g. ["US", "GB", "ES"].
-        postal_locales: postal-code shapes to look for: US, GB, ES, PT, FR, DE, NL, CA, BR.
+        postal_locales: postal-code shapes to look for: US, GB, ES, PT, FR, DE, NL, CA, BR, IE.
         allow_list: strings (exact, case-insensitive) or {"pattern": regex} that are never reported.
         deny_list: {"text" | "pattern", "label"} terms that are always reported with that label.
         extra_labels: user labels allowed in deny_list besides our categories.

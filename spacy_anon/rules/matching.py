@@ -56,7 +56,7 @@ class RuleOptions:
     """Validated, compiled settings shared by all recognizers (build once with `make_options`)."""
 
     phone_regions: Tuple[str, ...] = ("US", "GB", "DE", "FR", "ES", "PT", "IT", "BR", "IN", "CA", "AU")
-    postal_locales: Tuple[str, ...] = ("US", "GB", "ES", "PT")
+    postal_locales: Tuple[str, ...] = ("US", "GB", "ES", "PT", "IE", "CA")
     allow_exact: frozenset = frozenset()
     allow_patterns: Tuple["re.Pattern[str]", ...] = ()
     deny: Tuple[DenyEntry, ...] = ()

@@ -57,6 +57,9 @@ CUES: Tuple[Tuple[str, str], ...] = (
                   # A123456789012", "roll no. 21BCE1043", "enrolment number ...")
                   r"|candidate|upn|uln|roll(?=[ \t]*(?:no|num|number)\b)|enrol(?:l)?ment|matriculation"
                   r"|blue[ \t]+badge"  # a disabled person's parking permit ("Blue Badge number 1146 7789 0012")
+                  # a health card's or a public health plan's number ("Health card 123-456-789", "OHIP 1234-567-890",
+                  # "PHN 9876 543 210", "Medicare no. 2123 45670 1")
+                  r"|health[ \t]+(?:card|insurance|plan)|ohip|phn|medicare|medicaid"
                   # a company's or a charity's registration ("company number 11223344"): a sole trader's names
                   # its owner, and a small firm's its few people
                   r"|company(?=[ \t]+(?:no|num|number|reg(?:istration)?)\b)|(?:registered[ \t]+)?charity(?=[ \t]+(?:no|num|number)\b)"),
@@ -67,8 +70,9 @@ CUES: Tuple[Tuple[str, str], ...] = (
 # four more groups of three to eight digits, each after one space, are part of it
 _CODE = r"(?:[A-Z]{1,5}[\-/ ]?)?(?:[A-Z]{1,5}[\-/]){0,2}\d[\dA-Z]{0,17}(?:[\-/][\dA-Z]{1,10}){0,3}(?:(?<=\d{3})[ ]\d{3,8}){0,4}" \
     r"(?:(?<=\d)[ ]\d[A-Z]{2})?(?![\w\-/]|[.,]\d)"  # a postal item's last group: "JX 1234 5678 9GB"
-_AFTER_CUE = (r"(?:(?:[ \t]{1,2}|[_\-]?)(?i:" + _NO + r"))?\.?[ \t]{0,2}(?:[:#=][ \t]{0,2}|(?:is|was)[ \t]{1,2})?(?P<code>"
-              + _CODE + r")")
+# (a JSON or a quoted key: "loyalty_id": "LY-00918273")
+_AFTER_CUE = (r"(?:(?:[ \t]{1,2}|[_\-]?)(?i:" + _NO + r"))?\.?(?:[\"'][ \t]{0,2}[:=][ \t]{0,2}[\"']|[ \t]{0,2}"
+              r"(?:[:#=][ \t]{0,2}|(?:is|was)[ \t]{1,2})?)(?P<code>" + _CODE + r")")
 _LABELLED = re.compile(
     r"(?<![\w])(?i:(?P<cue>" + "|".join(f"(?P<{t}>{words})" for t, words in CUES) + r"))" + _AFTER_CUE)
 # names written as names that label a number: a parcel's carrier before its tracking number ("Royal Mail:

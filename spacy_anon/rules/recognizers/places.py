@@ -49,10 +49,17 @@ POSTAL_LOCALES: Dict[str, Tuple[Tuple[Tuple[str, float, int], ...], Tuple[str, .
     "BR": ((
         (r"(?<![\w\-.])\d{5}-\d{3}(?![\w\-]|[.,]\d)", 0.5, 0),
     ), ("cep", "endereço", "rua", "postal")),
+    # an Eircode: a routing key (a letter and two digits, or Dublin 6W's "D6W") and four characters of the
+    # premises' unique identifier, from letters that read apart ("D02 XY45", "A65 F4E2"); written together
+    # ("D02XY45") only beside a context word
+    "IE": ((
+        (r"\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W) [0-9AC-FHKNPRTV-Y]{4}\b", 0.6, 0),
+        (r"\b(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[0-9AC-FHKNPRTV-Y]{4}\b", 0.3, 0),
+    ), ("eircode", "postcode", "postal", "address")),
 }
 COMPILED_POSTAL = {loc: compile_patterns(specs) for loc, (specs, _) in POSTAL_LOCALES.items()}
 # The fewest digits a locale's code has: a text with fewer cannot hold one ("SW1A 1AA" has two).
-POSTAL_MIN_DIGITS = {"US": 5, "GB": 2, "ES": 5, "PT": 7, "FR": 5, "DE": 5, "NL": 4, "CA": 3, "BR": 8}
+POSTAL_MIN_DIGITS = {"US": 5, "GB": 2, "ES": 5, "PT": 7, "FR": 5, "DE": 5, "NL": 4, "CA": 3, "BR": 8, "IE": 1}
 _POSTAL_PREFILTERS = {loc: has_digits(n) for loc, n in POSTAL_MIN_DIGITS.items()}
 
 

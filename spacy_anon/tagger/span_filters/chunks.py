@@ -71,11 +71,23 @@ def trim_partial_chunks(doc: Doc, spans: List[Scored]) -> List[Scored]:
                 end -= 1
         elif part_of_a_decimal(doc, ids, start, end):
             continue  # "9" of "Cholesterol 5.9 mmol/L": a piece of a measured value names nothing
+        elif contraction_head(doc, ids, start, end):
+            continue  # "G" of "G'day", "C" of "C'mon": a letter of a word, no initial
         if counted and not digit(start, end) and not any(sum(c.isupper() for c in t.text) >= 2 for t in doc[start:end]):
             continue  # "hrs I" of "23:40 hrs I": an amount cut from its number is none ("III SPP" of a reference stays)
         if end > start:
             out.append((start, end, label, score))
     return out
+
+
+def contraction_head(doc: Doc, ids: List[int], start: int, end: int) -> bool:
+    """Whether start:end is one capital letter opening a chunk that goes on with an apostrophe and a lower-case
+    word other than a possessive's "s" ("G'day", "Y'all", "C'mon"; not "O'Brien", "J's")."""
+    if end - start != 1 or end >= len(doc) or ids[end] != ids[start] or len(doc[start]) != 1 \
+            or not doc[start].text.isupper():
+        return False
+    rest = doc[end:min(len(doc), end + 2)].text if doc[end].text in ("'", "’") else doc[end].text  # "'" "day" or "'day"
+    return rest[:1] in "'’" and len(rest) > 2 and rest[1:].isalpha() and rest[1:].islower()
 
 
 DECIMAL = re.compile(r"\d+[.,]\d+")

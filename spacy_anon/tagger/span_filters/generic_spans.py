@@ -422,8 +422,9 @@ class GenericSpans:
         if len(rest) > 1 or (rest and folded(doc[rest[0]].text) not in UNIT_AFTER):
             return False
         near = [self.skip(start, -1), self.skip(start, -2), self.skip(end, 1), self.skip(end, 2)]
-        if any(0 <= j < len(doc) and folded(doc[j].text) in MONTHS | WEEKDAYS for j in near):
-            return False  # a day or a year of a date ("nov, 96")
+        if len(doc[toks[0]].text.lstrip("0")) <= 2 and any(0 <= j < len(doc) and folded(doc[j].text) in MONTHS | WEEKDAYS
+                                                          for j in near):
+            return False  # a day or a year of a date ("nov, 96"; "up to 950 from jan" is neither)
         prev = self.s.before(start)
         nxt = self.s.after(end)
         j = end

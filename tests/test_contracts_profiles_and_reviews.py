@@ -1,0 +1,214 @@
+"""Bugs (issue 28, fresh documents: a tenancy agreement, parish minutes, a dating profile, a product review, a
+performance review, an itinerary, an explanation of benefits). The classes:
+
+- a party named by its role after "the" ("the Landlord", "the Tenant", "the Clerk") is no organisation;
+- a Punjabi given name ("Harjit Singh Bains") types the span as a person, as "Sarah Mitchell" does;
+- a verb that opens a sentence before an "-ing" word ("Love climbing") is no name, even where the word is
+  also a surname; a surname before one stays masked ("Brown running the meeting");
+- an age after a given name a tagger found ("I'm Priyanka, 29.") is an age, not the tagger's "organisation";
+- a business quarter in a list or a range ("in Q2 and Q3") names no organisation;
+- a user name of a given name and an initial glued ("KarenT") is a person;
+- a weekday before a weekly habit ("Sunday roasts", "Sunday league") dates nothing;
+- a field's key before "#:" or a code ("Group #: 0047721", "Flight BA 0008") is layout;
+- a verb a tagger ran into a rule's date ("departs 02 Dec 2026 19:05") stays in clear beside the date."""
+import pytest
+
+from spacy_anon.mask.dateless import period_code
+from spacy_anon.mask.name_context import field_words
+from tests.default_pipeline import masked_rows as rows, nlp  # noqa: F401  (the module fixture)
+
+
+def test_contract_parties_by_role_and_a_punjabi_name(nlp):
+    found = rows(nlp, "This agreement is made on 1 December 2026 between the Landlord, Harjit Singh Bains of 22 "
+                      "Oakwood Avenue, Leicester LE2 3TR, and the Tenant, Chloe Marchetti.")
+    assert ("Harjit Singh Bains", "PERSON") in found and ("Chloe Marchetti", "PERSON") in found, found
+    assert not any(t in ("Landlord", "Tenant") for t, _ in found), found
+
+
+def test_a_council_clerk_by_role(nlp):
+    found = rows(nlp, "Present: Cllr R. Ashdown (Chair), the Clerk (Mrs J. Tilley).")
+    assert ("Mrs J. Tilley", "PERSON") in found and not any(t == "Clerk" for t, _ in found), found
+
+
+@pytest.mark.parametrize("text,verb", [
+    ("Hey, I'm Priyanka, 29. Love climbing, bad puns and Sunday roasts.", "Love"),
+    ("Hate waiting for buses. Keep going!", "Hate"),
+])
+def test_an_opening_verb_before_an_ing_word_is_no_name(nlp, text, verb):
+    found = rows(nlp, text)
+    assert not any(t == verb for t, _ in found), found
+
+
+def test_a_surname_before_an_ing_word_stays_masked(nlp):
+    assert any(t == "Brown" for t, _ in rows(nlp, "Brown running the meeting again."))
+
+
+def test_an_age_after_an_introduced_name_the_tagger_found(nlp):
+    found = rows(nlp, "Hey, I'm Priyanka, 29. Love climbing, bad puns and Sunday roasts.")
+    assert ("Priyanka", "PERSON") in found and ("29", "AGE") in found, found
+    assert not any(t == "Sunday" for t, _ in found), found
+
+
+@pytest.mark.parametrize("value,expected", [("Q2 and Q3", True), ("Q3/Q4", True), ("Q1-Q2", True), ("FY26 and FY27 plans", True),
+                                            ("Q4 roadmap", True), ("Qatar", False), ("Q5", False)])
+def test_period_code(value, expected):
+    assert period_code(value) is expected
+
+
+def test_business_quarters_in_a_list(nlp):
+    found = rows(nlp, "Tomasz exceeded his picking targets in Q2 and Q3.")
+    assert ("Tomasz", "PERSON") in found and not any("Q2" in t or "Q3" in t for t, _ in found), found
+
+
+@pytest.mark.parametrize("text,name", [("Review by KarenT on 28 Nov 2026: arrived cracked.", "KarenT"),
+                                       ("Posted by JohnD yesterday.", "JohnD")])
+def test_a_given_name_with_a_glued_initial_is_a_person(nlp, text, name):
+    assert (name, "PERSON") in rows(nlp, text)
+
+
+@pytest.mark.parametrize("text", ["Sunday league football is my thing.", "Nothing beats Sunday roasts with the family."])
+def test_a_weekday_before_a_weekly_habit_is_generic(nlp, text):
+    assert not any(t.startswith("Sunday") for t, _ in rows(nlp, text))
+
+
+@pytest.mark.parametrize("text,key", [("Member ID: W8842719301  Group #: 0047721", "Group"),
+                                      ("Claim #4471 was paid.", "Claim")])
+def test_a_key_before_a_number_sign(text, key):
+    start = text.index(key)
+    assert field_words(text, start, start + len(key))
+
+
+def test_keys_of_a_benefits_form_and_an_itinerary(nlp):
+    found = rows(nlp, "Member: Darnell Whitaker  Member ID: W8842719301  Group #: 0047721")
+    assert ("Darnell Whitaker", "PERSON") in found and not any(t == "Group" for t, _ in found), found
+    found = rows(nlp, "Flight BA 0008 to Tokyo, departs 02 Dec 2026 19:05.")
+    assert not any(t.startswith(("Flight", "departs")) for t, _ in found), found
+    assert any(t.startswith("02 Dec 2026") for t, _ in found), found
+
+
+# A second round of fresh documents (an out-of-office e-mail, a motel's text, a Canadian clinic's note, a
+# course's feedback form, a flat-share chat). The classes:
+# - a season's greeting ("Merry Christmas", "Happy New Year", "Eid Mubarak") and a letter's "Love from" name
+#   nobody; the names after them do;
+# - a contraction of a letter and a lower-case rest ("G'day", "C'mon") is a word, no initial, and no given name
+#   a tagger's name grows over;
+# - a health card's or a public health plan's number after its key ("Health card 123-456-789", "OHIP ...",
+#   "PHN ...") is one identifier, the key in clear;
+# - a role's field key before a name ("Trainer: Jo") makes the name a person;
+# - the sex letter after an age ("45yo M", "23 YO F") is no name;
+# - a three-digit amount before a month ("up to 950 from jan") is no place.
+
+@pytest.mark.parametrize("text,greeting", [
+    ("Hi team, I'll be out of office. Merry Christmas!", "Merry Christmas"),
+    ("Merry Christmas and Happy New Year from Tom and Anna", "Happy New Year"),
+    ("Eid Mubarak to all our customers.", "Eid Mubarak"),
+])
+def test_a_seasons_greeting_names_nobody(nlp, text, greeting):
+    found = rows(nlp, text)
+    assert not any(t in greeting or greeting in t for t, _ in found), found
+
+
+def test_a_letters_love_from(nlp):
+    found = rows(nlp, "Love from Tom and Anna x")
+    assert ("Tom", "PERSON") in found and ("Anna", "PERSON") in found and not any(t == "Love" for t, _ in found), found
+
+
+@pytest.mark.parametrize("text,name", [("G'day Mick, how ya going?", "Mick"), ("C'mon Sarah.", "Sarah")])
+def test_a_letter_and_apostrophe_contraction_is_a_word(nlp, text, name):
+    assert rows(nlp, text) == [(name, "PERSON")]
+
+
+def test_o_brien_stays_one_name(nlp):
+    assert rows(nlp, "Tom O'Brien called.") == [("Tom O'Brien", "PERSON")]
+
+
+@pytest.mark.parametrize("text,value", [("Lives on Corydon Ave. Health card 123-456-789.", "123-456-789"),
+                                        ("OHIP 1234-567-890, seen today.", "1234-567-890"),
+                                        ("PHN 9876 543 210 on file.", "9876 543 210")])
+def test_a_health_cards_number_is_one_identifier(nlp, text, value):
+    found = rows(nlp, text)
+    assert (value, "ID") in found and not any(t in ("OHIP", "PHN", "Health card") for t, _ in found), found
+
+
+def test_a_roles_field_key_before_a_name(nlp):
+    found = rows(nlp, "Feedback form. Course: Level 2 Food Hygiene, 26 Nov. Trainer: Jo. Comments: great.")
+    assert ("Jo", "PERSON") in found, found
+
+
+@pytest.mark.parametrize("text", ["Patient is a 45yo M, construction worker.", "23 YO F presenting with chest pain."])
+def test_the_sex_letter_after_an_age_is_no_name(nlp, text):
+    found = rows(nlp, text)
+    assert [label for _, label in found] == ["AGE"], found
+
+
+def test_an_amount_before_a_month_is_no_place(nlp):
+    found = rows(nlp, "also rent is going up to 950 from jan which is a joke")
+    assert not any(t == "950" for t, _ in found), found
+
+
+# A third round (an interview transcript in lower case, a support ticket, an advice post). The classes:
+# - a title no name follows is a word in a line typed in lower case ("a dinner lady at", "she's got ms so"):
+#   the truecasing leaves it in lower case, so no tagger reads a person there;
+# - a support team by its tier ("L2 support", "Tier 2 support") is no person;
+# - the sex glued to an age in brackets ("My (28M)") is no organisation;
+# - a post's "Throwaway because ..." is no name.
+
+def test_a_title_no_name_follows_stays_a_word_in_lower_case():
+    from spacy_anon.casing import LOWER, truecase_line
+    assert truecase_line("she was a dinner lady at st anthony's", LOWER) == "She was a dinner lady at St Anthony's"
+    assert truecase_line("she's got ms so she stays in", LOWER) == "She's got ms so she stays in"
+    assert truecase_line("spoke to ms jones and lady smith", LOWER) == "Spoke to Ms Jones and Lady Smith"
+
+
+def test_a_lower_case_transcripts_titles_name_nobody(nlp):
+    found = rows(nlp, "participant: she was a dinner lady at st anthony's, retired now. she's got ms so she doesn't "
+                      "get out much")
+    assert not any(t in ("dinner lady", "lady", "ms") for t, _ in found), found
+
+
+@pytest.mark.parametrize("text", ["Assigned to: Marek (L2 support).", "Raised by Tier 2 support on the ticket."])
+def test_a_support_tier_is_no_person(nlp, text):
+    found = rows(nlp, text)
+    assert not any("support" in t for t, _ in found), found
+
+
+def test_the_sex_glued_to_a_bracketed_age(nlp):
+    found = rows(nlp, "Throwaway because my family knows my main. My (28M) sister (31F) is getting married.")
+    assert found == [("28", "AGE"), ("31", "AGE")], found
+
+
+def test_a_posts_openers_name_nobody(nlp):
+    assert rows(nlp, "Update: he replied. Edit for typos.") == []
+    assert rows(nlp, "THE APPLICANT WAS REPRESENTED BY MS A. BROMLEY, A SOLICITOR")[0] == ("MS A. BROMLEY", "PERSON")
+
+
+# A fourth round (a CSV export, a JSON record, a parent's text). The classes:
+# - an Irish Eircode is a postal code of the defaults (and Canada's codes too), its key in clear;
+# - a JSON or quoted key labels its identifier as "Loyalty ID: ..." does ('"loyalty_id": "LY-00918273"');
+# - a CSV row's cells part a tagger's contact span at their commas: the e-mail and the phone apart;
+# - a given name with a possessive in brackets ("Kate (Ellie's mum)") is the person named before, the
+#   possessive in clear.
+
+def test_an_eircode_and_a_json_keyed_identifier(nlp):
+    text = '{"eircode": "D02 XY45", "loyalty_id": "LY-00918273", "order_ref":"ORD-77120"}'
+    assert rows(nlp, text) == [("D02 XY45", "LOC"), ("LY-00918273", "ID"), ("ORD-77120", "ID")]
+    assert rows(nlp, "Eircode: D02 XY45.") == [("D02 XY45", "LOC")]
+
+
+def test_the_default_postal_locales_hold_ireland_and_canada():
+    from spacy_anon.rules.matching import RuleOptions
+    assert {"IE", "CA"} <= set(RuleOptions.postal_locales)
+
+
+def test_a_csv_rows_contact_cells(nlp):
+    found = rows(nlp, "name,email,phone,city\nMaria de la Cruz,mdelacruz@gmail.com,(415) 555-0132,San Jose")
+    assert ("mdelacruz@gmail.com", "CONTACT") in found and ("(415) 555-0132", "CONTACT") in found, found
+
+
+def test_a_given_names_possessive_in_brackets(nlp):
+    text = "Hey Coach Davies, Ellie won't make training Thursday. Sorry! - Kate (Ellie's mum)"
+    doc = nlp(text)
+    assert doc._.anon_text.endswith("'s mum)"), doc._.anon_text
+    ellies = [r for r in doc._.anon_table if text[r["start"]:r["end"]] == "Ellie"]
+    assert len(ellies) == 2 and ellies[0]["label"] == ellies[1]["label"] == "PERSON"
+    assert ellies[0]["replacement"] == ellies[1]["replacement"]
