@@ -100,6 +100,16 @@ _CLIPPED_WORDS = frozenset("sq approx wk wks kw kwh kmh".split())
 _DAY_BEFORE = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)? $", re.I)
 _YEAR_AFTER = re.compile(r" (?:\d{1,2}(?:st|nd|rd|th)?,? )?(?:1[6-9]|20)\d\d\b")
 _NAME_TITLES = frozenset("mr mrs ms mx dr prof".split())  # English titles a name follows, not verbs ("miss")
+# frequent English words the case table writes with a capital (they open many names in the corpus it was read
+# from: "New York", "Love Island", "High School Musical") that a line typed in lower case means as words: "i
+# love the big red bus", "the kids are asleep" (not the words of public bodies' and offices' names, "new",
+# "high", "office", "house", "court", which court judgments typed in lower case name bodies with)
+_PROSE_NOT_NAMES = frozenset(
+    "love loves big bad happy nice pretty fun hot beautiful tonight weekend waiting let others oh hey ya bit girl "
+    "boy boys kids kid baby guy music movie movies games kitchen dream dreams smile kiss rain snow storm sun moon "
+    "sky chicken eggs rice sugar diet bus train ride heat ice touch sounds hits magic memory evil heaven hell alive "
+    "afraid tiny wild raw incredible greatest animal bird horse trees floor corner wall edge ball ring circle cards "
+    "dance golf sport sports racing anniversary schedule customer uni dark".split())
 _BARE_TITLES = frozenset("Ms Mx Lady Lord Sir Dame".split())  # written in lower case where no name follows them
 
 
@@ -180,6 +190,8 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
         return lower.upper()
     if lang == "en" and (lower in LEGAL_PROSE_WORDS or lower in _CLIPPED_WORDS):  # "inter alia", "sq. m"
         return lower
+    if regime == LOWER and lang == "en" and lower in _PROSE_NOT_NAMES:
+        return lower  # "i love the new fringe": not "I Love the New fringe", a name's capitals from the table
     form = _table(lang).get(lower)
     if form is not None:
         return form

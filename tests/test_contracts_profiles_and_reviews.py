@@ -212,3 +212,47 @@ def test_a_given_names_possessive_in_brackets(nlp):
     ellies = [r for r in doc._.anon_table if text[r["start"]:r["end"]] == "Ellie"]
     assert len(ellies) == 2 and ellies[0]["label"] == ellies[1]["label"] == "PERSON"
     assert ellies[0]["replacement"] == ellies[1]["replacement"]
+
+
+# A fifth round (a chat in lower case, a parent's note). The classes:
+# - a tagger's piece of a frequent hyphenated word ("co" and "op" of "the co-op") names nothing; a piece of a
+#   double given name ("lily-mae") grows to the whole name, in lower case too;
+# - a given name that is an English noun ("lily", "daisy") right after a kinship word is the relative's name;
+# - frequent words the case table capitalises (it read them in names: "Love Island") stay words in a line typed
+#   in lower case.
+
+def test_pieces_of_a_hyphenated_word(nlp):
+    found = rows(nlp, "anyway im applying at the co-op in hebden bridge now")
+    assert not any(t in ("co", "op", "co-op") for t, _ in found), found
+
+
+@pytest.mark.parametrize("text,name", [("my cousin lily-mae is visiting", "lily-mae"),
+                                       ("my cousin sarah-jane is visiting", "sarah-jane")])
+def test_a_double_given_name_in_lower_case_is_one_name(nlp, text, name):
+    assert rows(nlp, text) == [(name, "PERSON")]
+
+
+@pytest.mark.parametrize("value,expected", [("lily", None), ("daisy", None), ("will", False), ("hope", False)])
+def test_a_noun_given_name_after_a_kinship_word(value, expected):
+    from spacy_anon.rules.recognizers.names import _relative_name_valid
+    assert _relative_name_valid(value) is expected
+
+
+def test_frequent_words_stay_words_in_a_lower_case_line():
+    from spacy_anon.casing import LOWER, truecase_line
+    assert truecase_line("the kids are asleep finally, had a bad day", LOWER) == \
+        "The kids are asleep finally, had a bad day"
+    assert truecase_line("i love the movie, saw it with mr patel", LOWER) == "I love the movie, saw it with Mr Patel"
+
+
+def test_a_canadian_postal_code_written_together_needs_its_key(nlp):
+    # "T2N0M0" is a tumour's stage in the shape of a Canadian postal code: only "T2N 0M0", or one beside its key
+    assert rows(nlp, "Grade IV tumour, T2N0M0, staged at surgery.") == []
+    assert rows(nlp, "Staged pT3aN1M0 at surgery.") == []
+    assert ("H3B1K3", "LOC") in rows(nlp, "postal code H3B1K3")
+    assert rows(nlp, "Montréal QC H3B 1K3")[-1][1] == "LOC"
+
+
+def test_a_care_service_by_its_kind_is_no_person(nlp):
+    found = rows(nlp, "Agreed phased return. Follow-up with Occupational Health booked.")
+    assert not any("Health" in t for t, _ in found), found

@@ -6,8 +6,11 @@ from typing import Callable, List
 from spacy.tokens import Doc, Span, Token
 
 from spacy_anon.extensions import span_getter
+from spacy_anon.rules.recognizers.names import world_given_names
 
 HYPHENS = frozenset("-‐‑")
+# the short names that close a double given name ("Lily-Mae", "Sarah-Jo", "Ellie-Rose")
+SECOND_NAMES = frozenset("mae may rose ann anne jo lou leigh lee jane marie grace louise belle".split())
 CARRIED = ("anon_source", "anon_score", "anon_identifier", "anon_entity")
 
 
@@ -18,11 +21,13 @@ def _link(doc: Doc, i: int) -> bool:
 
 def _same_case(part: Token, word: Token) -> bool:
     """Whether `part` is a word written as the name's `word` is: both capitalised, or both in capitals (in
-    lower case a hyphen joins any words: "ellie-style")."""
+    lower case a hyphen joins any words, "ellie-style": there the part must be a given name, "lily-mae")."""
     if not part.is_alpha or not word.is_alpha:
         return False
     if word.text.isupper() and len(word.text) > 1:
         return part.text.isupper()
+    if word.is_lower and part.is_lower:  # "lily-mae": in lower case, a given name's part only
+        return part.lower_ in world_given_names() or part.lower_ in SECOND_NAMES
     return word.text[:1].isupper() and part.text[:1].isupper() and not part.text[1:].isupper()
 
 

@@ -93,6 +93,10 @@ def job_title(doc: Doc, start: int, end: int) -> bool:
                for w in words)
 
 
+# an employer's or a hospital's service by its kind, two words ("referred to Occupational Health")
+CARE_DEPARTMENTS = frozenset({"occupational health", "human resources", "social services",
+                              "children's services", "adult services", "customer services", "customer service",
+                              "accounts payable", "accounts receivable", "employee relations"})
 # a department alone after "in", "from", "to" or "at" ("see Emma in Finance", "Raj from HR"): where someone works
 # in a firm, no place or body of its own (not the words that may be a name: "Art", "Music", "Year")
 LONE_DEPARTMENTS = DEPARTMENTS - frozenset("and & of the year art music drama design data sixth form people "
@@ -103,6 +107,8 @@ def lone_title(doc: Doc, start: int, end: int) -> bool:
     """A post's title alone (`LONE_TITLES`): "CTO", "Headteacher", "Chair"; or a department alone after "in",
     "from", "to" or "at" (`LONE_DEPARTMENTS`)."""
     words = [t for t in doc[start:end] if not t.is_punct]
+    if len(words) == 2 and " ".join(folded(w.text) for w in words) in CARE_DEPARTMENTS:
+        return True  # "Follow-up with Occupational Health": a service, no one's name
     if len(words) != 1:
         return False
     word = folded(words[0].text)

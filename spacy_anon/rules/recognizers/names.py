@@ -93,6 +93,8 @@ def _relative_name_valid(value: str) -> Optional[bool]:
     word = value.lower()
     if word in _english_stop_words() or word in KINSHIP_WORDS:
         return False
+    if word in KIN_WORD_NAMES:
+        return None  # "my cousin lily", "her daughter daisy": a name that is a word, right after the kinship word
     if word not in first_names() and word not in SHORT_GIVEN_NAMES:  # a name no list holds, written as one and
         # rare as a word ("Becca")
         return None if value.istitle() and value.isalpha() and _zipf(word) < UNLISTED_NAME_ZIPF \
@@ -102,6 +104,10 @@ def _relative_name_valid(value: str) -> Optional[bool]:
 
 
 UNLISTED_NAME_ZIPF = 3.5
+# the given names that are nouns of English and no verb or function word (not "will", "may", "rose", "hope"): after
+# a kinship word they are the relative's name
+KIN_WORD_NAMES = frozenset("holly ivy jade ruby amber heather olive lily daisy poppy violet hazel iris grace joy "
+                           "dawn robin".split())
 _VOWEL = re.compile(r"[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüý]")
 
 

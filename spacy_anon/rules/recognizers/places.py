@@ -43,8 +43,10 @@ POSTAL_LOCALES: Dict[str, Tuple[Tuple[Tuple[str, float, int], ...], Tuple[str, .
     "NL": ((
         (r"\b[1-9]\d{3} ?(?!SA|SD|SS)[A-Z]{2}\b", 0.5, 0),
     ), ("postcode", "adres", "straat", "postal")),
+    # written together ("H3B1K3") only beside a context word: a tumour's stage "T2N0M0" has the same shape
     "CA": ((
-        (r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b", 0.6, 0),
+        (r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d\b", 0.6, 0),
+        (r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d\b", 0.3, 0),
     ), ("postal", "postal code", "address")),
     "BR": ((
         (r"(?<![\w\-.])\d{5}-\d{3}(?![\w\-]|[.,]\d)", 0.5, 0),

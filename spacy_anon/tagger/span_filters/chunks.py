@@ -9,6 +9,9 @@ from spacy.tokens import Doc
 from spacy.util import registry
 
 from spacy_anon.extensions import doc_text
+from spacy_anon.lexicon.generic_words import zipf
+from spacy_anon.lexicon.place_names import fold_accents, known_place_names
+from spacy_anon.rules.recognizers.names import world_given_names
 from spacy_anon.text_views import has_invisible, visible_text
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_words
 
@@ -71,6 +74,8 @@ def trim_partial_chunks(doc: Doc, spans: List[Scored]) -> List[Scored]:
                 end -= 1
         elif part_of_a_decimal(doc, ids, start, end):
             continue  # "9" of "Cholesterol 5.9 mmol/L": a piece of a measured value names nothing
+        elif part_of_a_hyphenated_word(doc, ids, start, end) or in_a_tumour_stage(doc, ids, start, end):
+            continue  # "co" and "op" of "the co-op": pieces of a dictionary word; "T", "2N" of "T2N0M0"
         elif contraction_head(doc, ids, start, end):
             continue  # "G" of "G'day", "C" of "C'mon": a letter of a word, no initial
         if counted and not digit(start, end) and not any(sum(c.isupper() for c in t.text) >= 2 for t in doc[start:end]):
@@ -78,6 +83,41 @@ def trim_partial_chunks(doc: Doc, spans: List[Scored]) -> List[Scored]:
         if end > start:
             out.append((start, end, label, score))
     return out
+
+
+def part_of_a_hyphenated_word(doc: Doc, ids: List[int], start: int, end: int) -> bool:
+    """Whether start:end is part, not all, of one chunk that is a frequent hyphenated word in lower case ("co" of
+    "co-op", "e" of "e-mail"), no place and no given name's part ("stoke-on-trent", "lily-mae"): a tagger's
+    piece of a word names nothing."""
+    if not doc[start].is_lower:
+        return False
+    first, last = start, end
+    while first > 0 and ids[first - 1] == ids[start] and start - first <= DECIMAL_REACH:
+        first -= 1
+    while last < len(doc) and ids[last] == ids[start] and last - end <= DECIMAL_REACH:
+        last += 1
+    word = doc[first:last].text.strip(SENTENCE_PUNCT + "(\"'“‘")
+    parts = word.split("-")
+    return (first, last) != (start, end) and len(parts) > 1 and word.islower() and doc.lang_ == "en" \
+        and all(part.isalpha() for part in parts) and zipf(word) >= HYPHENATED_WORD_ZIPF \
+        and not any(part in world_given_names() for part in parts) and fold_accents(word) not in known_place_names()
+
+
+HYPHENATED_WORD_ZIPF = 3.5  # "co-op" 4.4, "e-mail" 4.6, "x-ray" 4.6
+
+
+# a tumour's TNM stage ("T2N0M0", "pT3aN1M0", "T4 N2 M1" is three chunks): a stage names no one
+TNM_STAGE = re.compile(r"[cpyr]?T(?:[0-4]|is|X)[a-d]?N[0-3X][a-c]?M[01X][a-c]?")
+
+
+def in_a_tumour_stage(doc: Doc, ids: List[int], start: int, end: int) -> bool:
+    """Whether tokens start:end lie in one chunk that is a tumour's TNM stage."""
+    first, last = start, end
+    while first > 0 and ids[first - 1] == ids[start] and start - first <= DECIMAL_REACH * 2:
+        first -= 1
+    while last < len(doc) and ids[last] == ids[start] and last - end <= DECIMAL_REACH * 2:
+        last += 1
+    return ids[start] == ids[end - 1] and TNM_STAGE.fullmatch(doc[first:last].text.rstrip(SENTENCE_PUNCT)) is not None
 
 
 def contraction_head(doc: Doc, ids: List[int], start: int, end: int) -> bool:
