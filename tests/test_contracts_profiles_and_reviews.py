@@ -256,3 +256,73 @@ def test_a_canadian_postal_code_written_together_needs_its_key(nlp):
 def test_a_care_service_by_its_kind_is_no_person(nlp):
     found = rows(nlp, "Agreed phased return. Follow-up with Occupational Health booked.")
     assert not any("Health" in t for t, _ in found), found
+
+
+# A sixth round (a police log, a maternity note, a letting agent's note, a chat). The classes:
+# - a day and a month before a clock time ("Police log 26/11 22:14") are a date;
+# - an age after a person's name and a comma, closing the sentence ("Oksana Kovalenko, 34. G2P1"), is the age;
+# - a given name before "from" and a body's name ("Kieran from Bramwell Surveys") is a person;
+# - chat's address words ("yo bro", "bruv", "innit") name nobody.
+
+def test_a_day_and_month_before_a_clock_time(nlp):
+    found = rows(nlp, "Police log 26/11 22:14 - caller Mrs Evans reports youths.")
+    assert ("26/11", "DATETIME") in found, found
+    assert rows(nlp, "Take 1/2 12.5mg tablet") == []
+
+
+def test_an_age_closing_the_sentence_after_a_name(nlp):
+    found = rows(nlp, "Patient: Oksana Kovalenko, 34. G2P1, 38+2 weeks. Husband Andriy present.")
+    assert ("34", "AGE") in found and ("Andriy", "PERSON") in found, found
+
+
+def test_a_given_name_from_a_body(nlp):
+    found = rows(nlp, "the surveyor (Kieran from Bramwell Surveys) will attend Tuesday am.")
+    assert ("Kieran", "PERSON") in found and ("Bramwell Surveys", "ORG") in found, found
+
+
+def test_chats_address_words_name_nobody(nlp):
+    assert rows(nlp, "yo bro can u send me ur uncles number, the plumber one.") == []
+    assert rows(nlp, "Yo Sam, you coming?") == [("Sam", "PERSON")]
+
+
+def test_a_log_lines_message_words_name_nobody(nlp):
+    text = ("2026-11-30 08:14:22,913 INFO  [auth] login ok user=jwhitfield ip=10.42.7.19\n"
+            "2026-11-30 08:15:09,550 ERROR [mailer] bounce from k.osullivan@eircom.net: mailbox full\n"
+            "2026-11-30 08:16:00,000 INFO  [support] ticket assigned to sarah for review")
+    found = rows(nlp, text)
+    assert not any(t in ("login", "mailbox", "login ok", "mailbox full") for t, _ in found), found
+    assert ("jwhitfield", "CONTACT") in found and ("sarah", "PERSON") in found, found
+
+
+def test_a_companys_service_signs_as_an_organisation(nlp):
+    found = rows(nlp, "Hi Jordan, sorry it arrived damaged. Kind regards, Amazon Customer Service")
+    assert ("Amazon Customer Service", "ORG") in found, found
+
+
+# Spanish and Portuguese letters and notes: a given name right after a kinship word or a letter's greeting was
+# left in clear by the taggers of those languages ("Hola Marta", "su esposa Carmen", "Olá Joana").
+
+@pytest.fixture(scope="module")
+def iberian():
+    import spacy_anon
+    return {lang: spacy_anon.load(lang=lang) for lang in ("es", "pt")}
+
+
+@pytest.mark.parametrize("lang,text,name", [
+    ("es", "Hola Marta, te escribo por lo del alquiler.", "Marta"),
+    ("es", "Varón de 67 años, vive con su esposa Carmen en Getafe.", "Carmen"),
+    ("pt", "Olá Joana, tudo bem? Até amanhã.", "Joana"),
+    ("pt", "A minha filha Beatriz começa na escola nova.", "Beatriz"),
+])
+def test_a_given_name_after_a_kinship_word_or_a_greeting_in_spanish_and_portuguese(iberian, lang, text, name):
+    doc = iberian[lang](text)
+    start = text.index(name)
+    assert any(r["start"] <= start and start + len(name) <= r["end"] and r["label"] == "PERSON"
+               for r in doc._.anon_table), doc._.anon_text
+
+
+def test_the_iberian_name_rules_take_listed_given_names_only():
+    from spacy_anon.rules.recognizers.names import RELATIVE_NAME_ES_PT
+    from spacy_anon.rules.matching import make_options
+    assert [m[:2] for m in RELATIVE_NAME_ES_PT.raw_matches("vive con su esposa Carmen", make_options())] == [(19, 25)]
+    assert list(RELATIVE_NAME_ES_PT.raw_matches("su hermano Mayor llegó", make_options())) == []

@@ -14,10 +14,11 @@ from typing import FrozenSet
 ORG_HEADS = frozenset(
     "ltd limited inc incorporated plc llc llp pllc gmbh ag sa srl sas bv nv co corp corporation company group "
     "lda sarl spa oy kft sro pty asa "  # "Lumen Arquitectura Lda", "Ferri SpA"
-    "holdings partners partnership associates consultancy consulting consultants solutions services systems "
+    "holdings partners partnership associates consultancy consulting consultants solutions services service systems "
     "technologies technology tech software labs laboratories analytics logistics logistik freight haulage "
     "transport airlines airways rail railways motors automotive garage avionics aerospace engineering "
     "electrical plumbing builders construction roofing joinery glazing heating heatcare energy utilities "
+    "surveys surveyors catering removals "
     "insurance bank bancorp finance capital investments trust foundation charity association society union "
     "federation council ministry agency authority commission bureau office "
     "hospital hospice clinic surgery practice pharmacy dental dentistry healthcare medical physiotherapy "

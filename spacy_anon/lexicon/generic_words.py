@@ -42,7 +42,8 @@ INTERJECTIONS = frozenset(
     "umm um uh uhh uhm hmm mmm erm ah ahh oh ooh wow yay yeah yep yup nope nah ok okay lol lmao omg "
     "haha hahaha hehe btw imo imho fyi tbh idk ugh meh oops whoa hooray alas "
     "unfortunately fortunately luckily hopefully sadly honestly basically actually anyway anyways however "
-    "meanwhile otherwise maybe perhaps apparently obviously seriously literally".split()
+    "meanwhile otherwise maybe perhaps apparently obviously seriously literally "
+    "yo bro bruv fam innit".split()  # "yo bro can u send me"
 )
 
 # Shorthand, clipped words and apostrophe-less contractions of chat and social posts ("wfh", "tmrw", "ur",

@@ -62,7 +62,7 @@ def machine_regions(text: str) -> List[Tuple[int, int]]:
     hashes = _hashes(text)
     if "HTTP/" not in text and "Mozilla/" not in text and _LEVEL_WORD.search(text) is None:
         return hashes
-    found = [m.span() for m in _MACHINE.finditer(text)] + hashes
+    found = [m.span() for m in _MACHINE.finditer(text)] + hashes + _message_words(text)
     found.sort()
     if "=" in text:
         found += [m.span() if m.group(2) and _word_value(m.group(2)) else m.span(1) for m in _KEY_VALUE.finditer(text)]
@@ -74,6 +74,24 @@ def machine_regions(text: str) -> List[Tuple[int, int]]:
         else:
             regions.append((start, end))
     return regions
+
+
+# a log line: a time stamp, then its level word ("2026-11-30 08:14:22,913 INFO  [auth] login ok user=...")
+_LOG_LINE = re.compile(r"(?m)^[^\n]{0,40}?\d[\d:.,TZz+\-]*\]?[ \t]+(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL"
+                       r"|NOTICE)\b[^\n]*")
+_LOWER_RUN = re.compile(r"(?<![\w@.\-=/'’])[a-z]+(?:[ ][a-z]+)*(?![\w@.\-=/'’])")
+
+
+def _message_words(text: str) -> List[Tuple[int, int]]:
+    """(start, end) of the runs of lower-case words of a log line's message that are words of software or
+    of English ("login ok", "card declined for", "mailbox full"): the program's message, which names no one
+    (a name in a log is a field's value, "user=jwhitfield", or written with capitals)."""
+    out = []
+    for line in _LOG_LINE.finditer(text):
+        for run in _LOWER_RUN.finditer(text, line.start(), line.end()):
+            if all(_word_value(word) for word in run.group().split(" ")):
+                out.append(run.span())
+    return out
 
 
 def _word_value(value: str) -> bool:

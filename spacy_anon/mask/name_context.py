@@ -210,10 +210,16 @@ _BRACKETED_ROLE = re.compile(r"[ \t]?\((?:(?:the|our|my|your|his|her|their)[ \t]
 
 
 def role_in_brackets(text: str, end: int) -> bool:
-    """Whether a job or role noun in brackets follows text[:end] ("Kelly (supervisor)"): who is described
-    so is a person, whatever a tagger took the name for."""
+    """Whether a job or role noun in brackets follows text[:end] ("Kelly (supervisor)"), or "from" and an
+    organisation's or a team's capitalised name ("Kieran from Bramwell Surveys", "Raj from HR"): who is
+    described so is a person, whatever a tagger took the name for (the caller asks of a given name)."""
+    if _FROM_A_BODY.match(text, end):
+        return True
     match = _BRACKETED_ROLE.match(text, end)
     return match is not None and (folded(match.group(1)) in JOB_NOUNS or folded(match.group(1)) in ROLE_WORDS)
+
+
+_FROM_A_BODY = re.compile(r"[ \t]+from[ \t]+(?:the[ \t]+)?[A-Z][\w&'’\-]*")
 
 
 PERSON_OR_ROLE_LEADS = PERSON_LEADS | CARE_ROLES

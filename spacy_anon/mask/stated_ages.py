@@ -1,5 +1,5 @@
 """An age stated right after a person's name, in brackets or between commas ("Mrs Hazel Finch (72)", "Mr
-Derek Shaw, 79, post-op", "Patient: Mr Tomasz Wiśniewski, 52" ending its line): the person's age, which no rule reads on its own, for a bare number in brackets
+Derek Shaw, 79, post-op", "Patient: Mr Tomasz Wiśniewski, 52" ending its line or its sentence): the person's age, which no rule reads on its own, for a bare number in brackets
 or commas is no age elsewhere ("Article 8 (2)", "Flat 4, 12, High Street"). `anon_mask` adds it as an AGE
 span after the kinds are decided (`component._resolve`). The other way round, a given name that opens a
 profile or an introduction before its age ("Tinder bio: Rob, 34.", "hi im mark, 29,") is the person, whose
@@ -16,7 +16,8 @@ INTRODUCED_NAME_SOURCE = "anon_mask.introduced_name"  # and of a name read befor
 STATED_AGE_SCORE = 0.7
 MAX_AGE = 115
 # "(72)" as written, not a tokenized "( 10 )" of a sports table's points after a player's name
-_AGE_AFTER_NAME = re.compile(r"[ \t]?\((\d{1,3})\)|,[ \t]*(\d{1,3})(?=[ \t]*(?:,|\r?\n|$))")  # and "..., 52" ending a line
+# and "..., 52" ending a line or its sentence ("Patient: Oksana Kovalenko, 34. G2P1")
+_AGE_AFTER_NAME = re.compile(r"[ \t]?\((\d{1,3})\)|,[ \t]*(\d{1,3})(?=[ \t]*(?:,|\r?\n|$)|\.(?:[ \t]|$))")
 
 
 def with_stated_ages(spans: List[Span], text: str) -> List[Span]:

@@ -1,5 +1,6 @@
 """Names that a rule can see: relatives after a kinship word, the word after a title, es/pt institutions."""
 import re
+import unicodedata
 from bisect import bisect_left
 from functools import lru_cache
 from typing import FrozenSet, Iterator, List, Optional, Tuple
@@ -391,4 +392,48 @@ TRAVEL_NAME = Recognizer(
     finder=_travel_name_finder,
     needs=(_TRAVEL_NAME,),
     prefilter=re.compile(r"[A-Z]/[A-Z]").search,
+)
+
+
+# ---------------------------------------------------------------- PERSON: Spanish and Portuguese relatives and greetings
+# "vive con su esposa Carmen", "a minha filha Beatriz", "Hola Marta, te escribo", "Olá João": a listed given name,
+# capitalised, right after a kinship word or a letter's greeting (the taggers of those languages miss a name
+# alone after them)
+_KIN_ES_PT = ("esposa|esposo|marido|mujer|mulher|hij[oa]s?|filh[oa]s?|madre|padre|mãe|mae|pai|herman[oa]|irmão|irmã|"
+              "abuel[oa]|avó|avô|tí[oa]|ti[oa]|prim[oa]|novi[oa]|namorad[oa]|sobrin[oa]|sobrinh[oa]|niet[oa]|net[oa]|"
+              "suegr[oa]|sogr[oa]|cuñad[oa]|cunhad[oa]|pareja|companheir[oa]|compañer[oa]|amig[oa]")
+_GREETING_ES_PT = ("hola|querid[oa]s?|estimad[oa]s?|buen[oa]s[ \t]+(?:días|dias|tardes|noches)|buenas|olá|ola|oi|"
+                   "prezad[oa]s?|car[oa]|bom[ \t]+dia|boa[ \t]+(?:tarde|noite)|gracias|obrigad[oa]|saludos|abraços?|besos")
+_NAME_ES_PT = r"([A-ZÁÉÍÓÚÑÂÊÔÃÕÇ][a-záéíóúñâêôãõçü]+)(?![\w'’-])"
+
+
+def _listed_given_name(value: str) -> Optional[bool]:
+    """A given name the lists hold (accents or not: "Lucía", "João"), else no match."""
+    word = value.lower()
+    return None if word in world_given_names() or _fold(word) in world_given_names() else False
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+RELATIVE_NAME_ES_PT = Recognizer(
+    name="rules.relative_name_es_pt",
+    label="PERSON",
+    type="RELATIVE",
+    patterns=compile_patterns([
+        (rf"(?=[A-Za-zÁÉÍÓÚáéíóúâêôãõç])\b(?i:{_KIN_ES_PT})(?:[ \t]*,[ \t]*|[ \t]+){_NAME_ES_PT}", 0.85, 1)]),
+    validator=_listed_given_name,
+    languages=("es", "pt"),
+)
+
+GREETED_NAME_ES_PT = Recognizer(
+    name="rules.greeted_name_es_pt",
+    label="PERSON",
+    type="NAME",
+    patterns=compile_patterns([
+        (rf"(?:(?<![^\n])|(?<=[.!?¡¿:][ \t])|(?<=[.!?¡¿:]))[ \t]*(?i:{_GREETING_ES_PT})[ \t]*,?[ \t]+{_NAME_ES_PT}",
+         0.85, 1)]),
+    validator=_listed_given_name,
+    languages=("es", "pt"),
 )
