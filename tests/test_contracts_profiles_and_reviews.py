@@ -326,3 +326,8 @@ def test_the_iberian_name_rules_take_listed_given_names_only():
     from spacy_anon.rules.matching import make_options
     assert [m[:2] for m in RELATIVE_NAME_ES_PT.raw_matches("vive con su esposa Carmen", make_options())] == [(19, 25)]
     assert list(RELATIVE_NAME_ES_PT.raw_matches("su hermano Mayor llegó", make_options())) == []
+
+
+def test_a_day_and_month_before_a_wards_shift(nlp):
+    assert ("30/11", "DATETIME") in rows(nlp, "NURSING HANDOVER 30/11 NIGHTS\nBED 4: PAIN CONTROLLED.")
+    assert not any(t == "2/3" for t, _ in rows(nlp, "took 2/3 days to heal"))

@@ -114,6 +114,8 @@ SHORT_DATE = [
     # (appended: the indices of the patterns before stay) a day and a month before a clock time ("Police log
     # 26/11 22:14", "seen 3/12 09:30"): a date, not a fraction
     (r"(?<![\w/.\-])(?:[12]\d|3[01]|0?[1-9])/(?:1[0-2]|0?[1-9])(?=[ \t]+(?:[01]?\d|2[0-3])[:.][0-5]\d(?![\d:.]\d))", 0.6, 0),
+    # a day and a month before a ward's shift ("NURSING HANDOVER 30/11 NIGHTS", "handover 14/12 earlies"): a date
+    (r"(?<![\w/.\-])(?:1[3-9]|2\d|3[01])/(?:1[0-2]|0?[1-9])(?=[ \t]+(?i:nights|earlies|lates)\b)", 0.6, 0),
 ]
 # Weekday and month names are written Title or UPPER here, so a match opens with a capital (or the digit
 # of a day): "(?=[A-Z])" turns every other position down at once, before the long alternations.
