@@ -46,9 +46,9 @@ from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.initial_letters import dotted_initials, enumeration_letter, is_initial, letter_form
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names, english_surnames
-from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, CLINICAL_WORDS, CLOCK_PREPOSITIONS, IRREGULAR_VERBS,
-                                              NUMBER_ENDINGS, dictionary_test, is_past_or_progressive,
-                                              shouted_words_only)
+from spacy_anon.lexicon.generic_words import (BARE_TITLES, CHAT_SHORTHAND, CLINICAL_WORDS, CLOCK_PREPOSITIONS,
+                                              IRREGULAR_VERBS, NUMBER_ENDINGS, PROSE_NOT_NAMES, dictionary_test,
+                                              is_past_or_progressive, shouted_words_only)
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
 from spacy_anon.lexicon.category_words import trait_words
@@ -100,17 +100,6 @@ _CLIPPED_WORDS = frozenset("sq approx wk wks kw kwh kmh".split())
 _DAY_BEFORE = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)? $", re.I)
 _YEAR_AFTER = re.compile(r" (?:\d{1,2}(?:st|nd|rd|th)?,? )?(?:1[6-9]|20)\d\d\b")
 _NAME_TITLES = frozenset("mr mrs ms mx dr prof".split())  # English titles a name follows, not verbs ("miss")
-# frequent English words the case table writes with a capital (they open many names in the corpus it was read
-# from: "New York", "Love Island", "High School Musical") that a line typed in lower case means as words: "i
-# love the big red bus", "the kids are asleep" (not the words of public bodies' and offices' names, "new",
-# "high", "office", "house", "court", which court judgments typed in lower case name bodies with)
-_PROSE_NOT_NAMES = frozenset(
-    "love loves big bad happy nice pretty fun hot beautiful tonight weekend waiting let others oh hey ya bit girl "
-    "boy boys kids kid baby guy music movie movies games kitchen dream dreams smile kiss rain snow storm sun moon "
-    "sky chicken eggs rice sugar diet bus train ride heat ice touch sounds hits magic memory evil heaven hell alive "
-    "afraid tiny wild raw incredible greatest animal bird horse trees floor corner wall edge ball ring circle cards "
-    "dance golf sport sports racing anniversary schedule customer uni dark".split())
-_BARE_TITLES = frozenset("Ms Mx Lady Lord Sir Dame".split())  # written in lower case where no name follows them
 
 
 def line_regime(line: str) -> str:
@@ -190,7 +179,7 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
         return lower.upper()
     if lang == "en" and (lower in LEGAL_PROSE_WORDS or lower in _CLIPPED_WORDS):  # "inter alia", "sq. m"
         return lower
-    if regime == LOWER and lang == "en" and lower in _PROSE_NOT_NAMES:
+    if regime == LOWER and lang == "en" and lower in PROSE_NOT_NAMES:
         return lower  # "i love the new fringe": not "I Love the New fringe", a name's capitals from the table
     form = _table(lang).get(lower)
     if form is not None:
@@ -299,7 +288,7 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
             for n in _title_name(line, words, forms, k + 1, lang):
                 forms[n] = _capitalised(forms[n].lower()) if not forms[n].isupper() else forms[n]
     for k, form in enumerate(forms):  # "a dinner lady at", "she's got ms so": a title no name follows is a word
-        if form in _BARE_TITLES and (k + 1 == len(words) or (len(forms[k + 1]) > 1  # not "MS A. FOULDS"
+        if form in BARE_TITLES and (k + 1 == len(words) or (len(forms[k + 1]) > 1  # not "MS A. FOULDS"
                                                              and forms[k + 1].lower() in _function_words(lang))):
             forms[k] = form.lower()
     for k in range(len(words) - 1):  # "o’neill": the O of an Irish surname

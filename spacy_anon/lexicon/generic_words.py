@@ -256,3 +256,16 @@ def shouted_words_only(line: str) -> bool:
             return False  # "NHS", "SARAH": an acronym or a name
         shouted = True
     return shouted
+
+
+# frequent English words the case table writes with a capital (they open many names in the corpus it was read
+# from: "New York", "Love Island", "High School Musical") that a line typed in lower case means as words: "i
+# love the big red bus", "the kids are asleep" (not the words of public bodies' and offices' names, "new",
+# "high", "office", "house", "court", which court judgments typed in lower case name bodies with)
+PROSE_NOT_NAMES = frozenset(
+    "love loves big bad happy nice pretty fun hot beautiful tonight weekend waiting let others oh hey ya bit girl "
+    "boy boys kids kid baby guy music movie movies games kitchen dream dreams smile kiss rain snow storm sun moon "
+    "sky chicken eggs rice sugar diet bus train ride heat ice touch sounds hits magic memory evil heaven hell alive "
+    "afraid tiny wild raw incredible greatest animal bird horse trees floor corner wall edge ball ring circle cards "
+    "dance golf sport sports racing anniversary schedule customer uni dark".split())
+BARE_TITLES = frozenset("Ms Mx Lady Lord Sir Dame".split())  # written in lower case where no name follows them
