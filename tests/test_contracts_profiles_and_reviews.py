@@ -331,3 +331,9 @@ def test_the_iberian_name_rules_take_listed_given_names_only():
 def test_a_day_and_month_before_a_wards_shift(nlp):
     assert ("30/11", "DATETIME") in rows(nlp, "NURSING HANDOVER 30/11 NIGHTS\nBED 4: PAIN CONTROLLED.")
     assert not any(t == "2/3" for t, _ in rows(nlp, "took 2/3 days to heal"))
+
+
+def test_a_whole_slash_code_is_read_as_its_letters_are(nlp):
+    found = rows(nlp, 'VET RECORD - Patient: "Biscuit" (Labrador, 7y, M/N). Owner: Mrs Helen Greaves.')
+    assert not any(t == "M/N" for t, _ in found) and ("Mrs Helen Greaves", "PERSON") in found, found
+    assert ("W/M", "DEM") in rows(nlp, "Pt is a 45 y/o W/M with CP, r/o MI.")

@@ -21,7 +21,9 @@ def test_the_parts_software_writes():
     assert [ACCESS[a:b] for a, b in machine_regions(ACCESS)] == [
         "GET", "api", "v2", "users", "profile", "HTTP/1.1", "200 2326", "Mozilla/5.0 (Windows NT 10.0; Win64; x64)",
         "AppleWebKit/537.36 (KHTML, like Gecko)", "Chrome/120.0", "Safari/537.36"]
-    assert [APP[a:b] for a, b in machine_regions(APP)] == ["ERROR [api]"]
+    # the message's run of lower-case words is the program's ("bad token"); one that runs into a given name
+    # ("auth failed for user ana") is not
+    assert [APP[a:b] for a, b in machine_regions(APP)] == ["ERROR [api]", "bad token"]
     regions = machine_regions(ACCESS)
     start = ACCESS.index("KHTML")
     assert inside(regions, start, start + 5) and not inside(regions, 0, 11)

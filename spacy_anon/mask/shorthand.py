@@ -20,9 +20,9 @@ _REACH = 4  # a code's letters lie within a few characters of each other
 
 
 def slash_code_label(text: str, start: int, end: int) -> Optional[str]:
-    """For one letter text[start:end] inside a slash code: "DEM" when the code pairs a sex and a race
-    ("F/B", "W/M"), "" for any other code ("R/O"); None when the letter is no part of one."""
-    if end - start != 1:
+    """For one letter text[start:end] inside a slash code, or the whole code: "DEM" when the code pairs a sex
+    and a race ("F/B", "W/M"), "" for any other code ("R/O", a pet's "M/N"); None when it is no part of one."""
+    if end - start != 1 and SLASH_CODE.fullmatch(text, start, end) is None:
         return None
     # a code is five characters at most: one that holds the letter ends before end + _REACH, so the window's
     # end (which a lookahead reads as the text's) lies past the character after it
