@@ -337,3 +337,11 @@ def test_a_whole_slash_code_is_read_as_its_letters_are(nlp):
     found = rows(nlp, 'VET RECORD - Patient: "Biscuit" (Labrador, 7y, M/N). Owner: Mrs Helen Greaves.')
     assert not any(t == "M/N" for t, _ in found) and ("Mrs Helen Greaves", "PERSON") in found, found
     assert ("W/M", "DEM") in rows(nlp, "Pt is a 45 y/o W/M with CP, r/o MI.")
+
+
+def test_a_relatives_name_cuts_a_taggers_span_running_on_into_the_sentence(nlp):
+    assert rows(nlp, "my daughter daisy starts school tomorrow") == [("daisy", "PERSON")]
+    assert rows(nlp, "His wife, Maria Kowalska, was present.") == [("Maria Kowalska", "PERSON")]
+    # the tagger's span that read the surname after the relative's name stays whole
+    found = rows(nlp, "Follow-up: in 4 months with Sister Ngozi Eke, asthma specialist nurse.")
+    assert ("Ngozi Eke", "PERSON") in found, found

@@ -95,7 +95,11 @@ _CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}) | _NAMES_A_DATE_CUTS
            # Berkshire Hospital, Craven Road" over "Craven Road, Reading RG1 5AN"; "Mill View, Llanfair PG" over
            # "7 Mill View"): the address stays one span, the rest of the tagger's is decided alone (a tagger's
            # place that holds the whole address stays whole)
-           "LOC": frozenset({"ORG", "PERSON", "MISC", "LOC"})}
+           "LOC": frozenset({"ORG", "PERSON", "MISC", "LOC"}),
+           # a relative's name after a kinship word cuts a tagger's organisation, place or description that runs
+           # on into the sentence ("daisy starts school" over "daisy" of "my daughter daisy"); a tagger's
+           # person there may have read the surname too, and stays whole
+           "PERSON": frozenset({"ORG", "LOC", "MISC"})}
 # a contact value cuts back others only when its context or shape made it sure: a phone number with its
 # word ("call me on", "Tel"), an e-mail address; "Apartado de Correos 20134 48080" is no phone number
 CONTACT_MIN_SCORE = 0.9
@@ -111,6 +115,19 @@ ORDINAL_ENDS = frozenset("st nd rd th m f yo y/o y.o. yoa y.o.a. y.o.a".split())
 
 def _content(token) -> bool:
     return any(c.isalnum() for c in token.text)
+
+
+def _surname_after(span: Span, value: Span) -> bool:
+    """Whether `span` goes on right after the name `value` with a capitalised word (its surname)."""
+    doc = span.doc
+    return value.end < span.end and doc[value.end - 1].whitespace_ == " " and doc[value.end].text[:1].isupper()
+
+
+def _hyphened_to_a_name(doc, start: int, values: Sequence[Span]) -> bool:
+    """Whether the piece at token `start` is joined by a hyphen to a rule's name ("jane" of "sarah-jane"): the
+    name's second half, which `hyphenated_names` gives the name, not a piece of the tagger's own."""
+    return any(v.label_ == "PERSON" and start == v.end + 1 and doc[v.end].text == "-" and not doc[v.end - 1].whitespace_
+               and not doc[v.end].whitespace_ for v in values)
 
 
 def _filler(span: Span) -> bool:
@@ -144,7 +161,8 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
     the policy, but one of a label the value cuts over its very extent goes ("50th" ID over an age)."""
     source, score = span_getter("anon_source"), span_getter("anon_score")
     kind = span_getter("anon_type")
-    read = [s for s in spans if (s.label_ in RULE_VALUE_LABELS or (s.label_ == "LOC" and kind(s) == "ADDRESS"))
+    read = [s for s in spans if (s.label_ in RULE_VALUE_LABELS or (s.label_ == "LOC" and kind(s) == "ADDRESS")
+                                 or (s.label_ == "PERSON" and kind(s) == "RELATIVE"))
             and str(source(s) or "").startswith("rules.")]
     values = [s for s in read if s.label_ != "CONTACT" or float(score(s) or 0.0) >= CONTACT_MIN_SCORE]
     if not read:
@@ -172,7 +190,9 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
         over = [v for v in near if span.start < v.end and not v.start <= span.start < span.end <= v.end
                 and (span.label_ in _CUT_BY.get(v.label_, (span.label_,)) or v.label_ == "AGE")
                 # a place that holds the whole address read more of it ("654 Rua Ana Caciola 1159"): it stays
-                and not (span.label_ == v.label_ == "LOC" and span.start <= v.start and v.end <= span.end)]
+                and not (span.label_ == v.label_ == "LOC" and span.start <= v.start and v.end <= span.end)
+                # a relative's name the tagger read with its surname ("Sister Ngozi Eke"): the tagger's
+                and not (v.label_ == "PERSON" and _surname_after(span, v))]
         if not over:
             dated = [v for v in near if v.label_ == "DATETIME" and span.start < v.end and v.start < span.end] \
                 if span.label_ in ("MISC", "DEM") else []
@@ -185,7 +205,7 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
         pieces = _outside(span, {i for v in over for i in range(v.start, v.end)})
         age = all(v.label_ == "AGE" for v in over)
         kept = [(start, end) for start, end in pieces if not (age and span.doc[start:end].text.lower() in ORDINAL_ENDS)
-                and (age or not _filler(span.doc[start:end]))]
+                and (age or not _filler(span.doc[start:end])) and not _hyphened_to_a_name(span.doc, start, over)]
         if span.label_ in _NAMES_A_DATE_CUTS and any(not any(c.isalpha() for c in span.doc[a:b].text) for a, b in kept):
             out.append(span)  # "December 10" over the rule's "December": the tagger read more of the date
             continue
