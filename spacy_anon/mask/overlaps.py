@@ -123,6 +123,13 @@ def _surname_after(span: Span, value: Span) -> bool:
     return value.end < span.end and doc[value.end - 1].whitespace_ == " " and doc[value.end].text[:1].isupper()
 
 
+def _after_lower_words(doc, start: int, end: int) -> int:
+    """The first token of start:end after the lower-case words that open it (a verb of the sentence)."""
+    while start < end and doc[start].is_lower:
+        start += 1
+    return start
+
+
 def _hyphened_to_a_name(doc, start: int, values: Sequence[Span]) -> bool:
     """Whether the piece at token `start` is joined by a hyphen to a rule's name ("jane" of "sarah-jane"): the
     name's second half, which `hyphenated_names` gives the name, not a piece of the tagger's own."""
@@ -215,6 +222,8 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
             # unit, which stop words may hold ("13 días")
             out.extend([span] if kept or span.label_ == "AGE" else [])
         else:
+            if any(v.label_ == "PERSON" for v in over):  # "attends Lycée Voltaire" after "Youssef": the school
+                kept = [(a, b) for a, b in ((_after_lower_words(span.doc, a, b), b) for a, b in kept) if a < b]
             out.extend(_merged(span, start, end) for start, end in kept)
     return out
 
