@@ -1,7 +1,7 @@
 """Filters on whitespace-delimited chunks and lines: a span keeps whole words, and word-level spans on
 one line become one mention."""
 import re
-from typing import List
+from typing import List, Optional, Tuple
 
 import numpy as np
 from spacy.attrs import IS_SPACE, SPACY
@@ -89,13 +89,10 @@ def part_of_a_hyphenated_word(doc: Doc, ids: List[int], start: int, end: int) ->
     """Whether start:end is part, not all, of one chunk that is a frequent hyphenated word in lower case ("co" of
     "co-op", "e" of "e-mail"), no place and no given name's part ("stoke-on-trent", "lily-mae"): a tagger's
     piece of a word names nothing."""
-    if not doc[start].is_lower:
+    chunk = chunk_around(ids, start, end, DECIMAL_REACH) if doc[start].is_lower else None
+    if chunk is None:
         return False
-    first, last = start, end
-    while first > 0 and ids[first - 1] == ids[start] and start - first <= DECIMAL_REACH:
-        first -= 1
-    while last < len(doc) and ids[last] == ids[start] and last - end <= DECIMAL_REACH:
-        last += 1
+    first, last = chunk
     word = doc[first:last].text.strip(SENTENCE_PUNCT + "(\"'“‘")
     parts = word.split("-")
     return (first, last) != (start, end) and len(parts) > 1 and word.islower() and doc.lang_ == "en" \
@@ -112,12 +109,8 @@ TNM_STAGE = re.compile(r"[cpyr]?T(?:[0-4]|is|X)[a-d]?N[0-3X][a-c]?M[01X][a-c]?")
 
 def in_a_tumour_stage(doc: Doc, ids: List[int], start: int, end: int) -> bool:
     """Whether tokens start:end lie in one chunk that is a tumour's TNM stage."""
-    first, last = start, end
-    while first > 0 and ids[first - 1] == ids[start] and start - first <= DECIMAL_REACH * 2:
-        first -= 1
-    while last < len(doc) and ids[last] == ids[start] and last - end <= DECIMAL_REACH * 2:
-        last += 1
-    return ids[start] == ids[end - 1] and TNM_STAGE.fullmatch(doc[first:last].text.rstrip(SENTENCE_PUNCT)) is not None
+    chunk = chunk_around(ids, start, end, DECIMAL_REACH * 2) if ids[start] == ids[end - 1] else None
+    return chunk is not None and TNM_STAGE.fullmatch(doc[chunk[0]:chunk[1]].text.rstrip(SENTENCE_PUNCT)) is not None
 
 
 def contraction_head(doc: Doc, ids: List[int], start: int, end: int) -> bool:
@@ -138,16 +131,21 @@ def part_of_a_decimal(doc: Doc, ids: List[int], start: int, end: int) -> bool:
     """Whether tokens start:end are part, not all, of one chunk that is a decimal number ("5.9", "4,2"). A
     decimal is a few tokens: the chunk is read at most `DECIMAL_REACH` tokens either way (a megabyte of
     base64 is one chunk of many spans)."""
-    if not doc[start].is_digit:
+    chunk = chunk_around(ids, start, end, DECIMAL_REACH) if doc[start].is_digit else None
+    if chunk is None or chunk == (start, end):
         return False
+    return DECIMAL.fullmatch(doc[chunk[0]:chunk[1]].text.rstrip(SENTENCE_PUNCT)) is not None
+
+
+def chunk_around(ids: List[int], start: int, end: int, reach: int) -> Optional[Tuple[int, int]]:
+    """The token range of the chunk that holds token `start`, read at most `reach` tokens beyond start:end either
+    way; None for a longer chunk (a megabyte of base64 is one chunk of many spans)."""
     first, last = start, end
-    while first > 0 and ids[first - 1] == ids[start] and start - first <= DECIMAL_REACH:
+    while first > 0 and ids[first - 1] == ids[start] and start - first <= reach:
         first -= 1
-    while last < len(doc) and ids[last] == ids[start] and last - end <= DECIMAL_REACH:
+    while last < len(ids) and ids[last] == ids[start] and last - end <= reach:
         last += 1
-    if (first, last) == (start, end) or start - first > DECIMAL_REACH or last - end > DECIMAL_REACH:
-        return False
-    return DECIMAL.fullmatch(doc[first:last].text.rstrip(SENTENCE_PUNCT)) is not None
+    return None if start - first > reach or last - end > reach else (first, last)
 
 
 DECIMAL_REACH = 4  # tokens: "5" "." "9" and a closing mark
