@@ -145,10 +145,15 @@ _COLUMN_GAP = re.compile(r"[ ]{3,}|\t")
 def column_pieces(text: str, start: int, end: int) -> List[Tuple[int, int]]:
     """text[start:end] cut at a form row's column gaps (three spaces or a tab: "£2,841.67   PAYE £362.40   NI"
     of a payslip's row, which a tagger read as one amount), each piece without its spaces."""
+    return _pieces_between(_COLUMN_GAP, text, start, end)
+
+
+def _pieces_between(separator: "re.Pattern[str]", text: str, start: int, end: int) -> List[Tuple[int, int]]:
+    """text[start:end] cut at each match of `separator`, the empty pieces left out."""
     pieces, at = [], start
-    for gap in _COLUMN_GAP.finditer(text, start, end):
-        pieces.append((at, gap.start()))
-        at = gap.end()
+    for sep in separator.finditer(text, start, end):
+        pieces.append((at, sep.start()))
+        at = sep.end()
     pieces.append((at, end))
     return [(s, e) for s, e in pieces if e > s]
 
@@ -156,14 +161,7 @@ def column_pieces(text: str, start: int, end: int) -> List[Tuple[int, int]]:
 def cell_pieces(text: str, start: int, end: int, label: str) -> List[Tuple[int, int]]:
     """text[start:end] cut into a row's cells: an amount at column gaps (`column_pieces`), a contact at its
     commas (a CSV row's "jo@x.com,(415) 555-0132": an e-mail address and a phone, which hold no comma)."""
-    if label != "CONTACT":
-        return column_pieces(text, start, end)
-    pieces, at = [], start
-    for comma in _CONTACT_COMMA.finditer(text, start, end):
-        pieces.append((at, comma.start()))
-        at = comma.end()
-    pieces.append((at, end))
-    return [(s, e) for s, e in pieces if e > s]
+    return _pieces_between(_CONTACT_COMMA if label == "CONTACT" else _COLUMN_GAP, text, start, end)
 
 
 _CONTACT_COMMA = re.compile(r"[ \t]*,[ \t]*")

@@ -1,6 +1,5 @@
 """Names that a rule can see: relatives after a kinship word, the word after a title, es/pt institutions."""
 import re
-import unicodedata
 from bisect import bisect_left
 from functools import lru_cache
 from typing import FrozenSet, Iterator, List, Optional, Tuple
@@ -8,6 +7,7 @@ from typing import FrozenSet, Iterator, List, Optional, Tuple
 from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
+from spacy_anon.lexicon.place_names import fold_accents
 from spacy_anon.lexicon.given_names import SHORT_GIVEN_NAMES, WORD_GIVEN_NAMES, english_given_names
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns
 
@@ -410,11 +410,7 @@ _NAME_ES_PT = r"([A-ZÁÉÍÓÚÑÂÊÔÃÕÇ][a-záéíóúñâêôãõçü]+)(
 def _listed_given_name(value: str) -> Optional[bool]:
     """A given name the lists hold (accents or not: "Lucía", "João"), else no match."""
     word = value.lower()
-    return None if word in world_given_names() or _fold(word) in world_given_names() else False
-
-
-def _fold(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+    return None if word in world_given_names() or fold_accents(word) in world_given_names() else False
 
 
 RELATIVE_NAME_ES_PT = Recognizer(
