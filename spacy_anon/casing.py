@@ -42,27 +42,29 @@ from spacy.attrs import IDX, LENGTH, SPACY
 from spacy.tokens import Doc
 
 from spacy_anon.extensions import doc_text, remember_text
+from spacy_anon.case_regime import (  # noqa: F401  (re-exported)
+    ADDRESS_CHUNK, AS_WRITTEN, LOWER, MIN_CASED_LETTERS, REGIMES, UPPER, UPPER_SHARE, line_regime)
 from spacy_anon.lexicon.case_profiles import PROFILES, case_profile
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.initial_letters import dotted_initials, enumeration_letter, is_initial, letter_form
-from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES, english_given_names, english_surnames
+from spacy_anon.lexicon.given_names import (KINSHIP_WORDS, SHORT_GIVEN_NAMES, WORD_GIVEN_NAMES, english_given_names,
+                                           english_surnames)
 from spacy_anon.lexicon.generic_words import (BARE_TITLES, CHAT_SHORTHAND, CLINICAL_WORDS, CLOCK_PREPOSITIONS,
                                               IRREGULAR_VERBS, NUMBER_ENDINGS, PROSE_NOT_NAMES, dictionary_test,
-                                              is_past_or_progressive, shouted_words_only)
-from spacy_anon.lexicon.clinical_terms import is_english_word
+                                              is_past_or_progressive)
+from spacy_anon.lexicon.clinical_forms import DRUGS_AND_DEVICES
+from spacy_anon.lexicon.clinical_terms import CARE_ABBREVIATIONS, is_english_word
 from spacy_anon.lexicon.legal_words import LEGAL_PROSE_WORDS
 from spacy_anon.lexicon.category_words import trait_words
 from spacy_anon.lexicon.common_nouns import (DETERMINERS, adjectives_after_degree_words,
-                                             common_nouns_after_determiners, defined_terms)
+                                             common_nouns_after_determiners, defined_terms, verbs_between_words)
 from spacy_anon.lexicon.currencies import CURRENCY_CODES
-from spacy_anon.lexicon.address_runs import numbered_street_runs
+from spacy_anon.lexicon.address_runs import ST_SEGMENT_WORDS, bare_street_runs, numbered_street_runs
 from spacy_anon.lexicon.street_types import STREET_TYPE_WORDS
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.lexicon.institution_names import (LINK_WORDS, RANKS, company_runs, crown_bodies, firm_runs,
-                                                  hyphen_places, institution_runs, slashed_company_forms)
-
-AS_WRITTEN, UPPER, LOWER = "as_written", "upper", "lower"
-REGIMES = (AS_WRITTEN, UPPER, LOWER)
+                                                  hyphen_places, institution_runs, slashed_company_forms,
+                                                  without_possessive_s)
 
 LEXICON = Path(__file__).resolve().parent / "data" / "lexicon"
 CASE_TABLE = LEXICON / PROFILES["en"].table
@@ -70,15 +72,10 @@ CASE_TABLE = LEXICON / PROFILES["en"].table
 COMMON_ZIPF = PROFILES["en"].common_zipf
 FUNCTION_ZIPF = PROFILES["en"].function_zipf
 NAME_MAX_ZIPF = PROFILES["en"].name_max_zipf
-MIN_CASED_LETTERS = 6  # a line with fewer cased letters keeps its case ("OK", "Dr X"): too short to tell
-UPPER_SHARE = 0.9  # share of a line's cased letters in capitals from which the line is in capitals
 NAME_SOURCES = PROFILES["en"].name_sources
 
 _WORD = re.compile(r"[^\W\d_]+")
 _CHUNK = re.compile(r"\S+")
-# a chunk that is an address ("jane.doe@example.com", "www.acme.com") keeps its case, which its detectors
-# read ("c/o", "x1", a handle "@john_smith" and a chat's "thanks.john" are recased like words)
-_ADDRESS = re.compile(r"\w@\w|://|(?i:www\.|\.(?:com|org|net|edu|gov|info|biz|io|co|uk|ie|de|fr|es|eu)\b)")
 # a bullet ("*", "•") opens a sentence anywhere, a dash only after a sentence's end: "plot of land – olive
 # grove" goes on ("before" holds the last letters of the word before, so "^" is the line's start only)
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$|^\s*$|(?:^|\s)[*•]\s*$|(?:^|[.!?:;])\s*[\-–—]\s*$|[\"“(]\s*$")
@@ -99,37 +96,8 @@ _MID_SENTENCE_ABBREVIATION = re.compile(r"(?<![\w.])(?:e\.g|i\.e|cf|vs|viz|sq|ap
 _CLIPPED_WORDS = frozenset("sq approx wk wks kw kwh kmh".split())
 _DAY_BEFORE = re.compile(r"\b(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)? $", re.I)
 _YEAR_AFTER = re.compile(r" (?:\d{1,2}(?:st|nd|rd|th)?,? )?(?:1[6-9]|20)\d\d\b")
+_UPPER_KEEPS = frozenset(("others", "nice"))  # "AND OTHERS V." of a case's name, "LIVES IN NICE": in capitals
 _NAME_TITLES = frozenset("mr mrs ms mx dr prof".split())  # English titles a name follows, not verbs ("miss")
-
-
-def line_regime(line: str) -> str:
-    """`UPPER` when nearly all of the line's cased letters are capitals, `LOWER` when none is, else
-    `AS_WRITTEN`; a line with fewer than `MIN_CASED_LETTERS` cased letters is `AS_WRITTEN`. The letters of
-    an address ("jane.doe@example.com", a URL) do not count: it keeps its case, and a short line around one
-    ("cc jane.doe@example.com") is too short to tell."""
-    regime = _regime_of_letters(line)
-    if regime != AS_WRITTEN and _ADDRESS.search(line):
-        regime = _regime_of_letters(" ".join(chunk for chunk in line.split() if not _ADDRESS.search(chunk)))
-    return regime
-
-
-_ASCII_UPPER = bytes(range(65, 91))
-_ASCII_LOWER = bytes(range(97, 123))
-
-
-def _regime_of_letters(line: str) -> str:
-    if line.isascii():  # counted by deleting the letters in C (a Python step per character was a cost)
-        raw = line.encode("ascii")
-        upper = len(raw) - len(raw.translate(None, _ASCII_UPPER))
-        cased = upper + len(raw) - len(raw.translate(None, _ASCII_LOWER))
-    else:
-        upper = sum(map(str.isupper, line))
-        cased = upper + sum(map(str.islower, line))
-    if cased < MIN_CASED_LETTERS:
-        return AS_WRITTEN
-    if upper >= UPPER_SHARE * cased:
-        return UPPER
-    return LOWER if upper == 0 or shouted_words_only(line) else AS_WRITTEN
 
 
 @lru_cache(maxsize=None)
@@ -175,15 +143,20 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
     """How `lang` usually writes `word` (a run of letters) mid-sentence, read from a line in `regime`."""
     profile = case_profile(lang)
     lower = word.lower()
-    if regime == UPPER and lower in profile.abbreviations:
+    if regime == UPPER and (lower in profile.abbreviations or lang == "en" and lower in CARE_ABBREVIATIONS
+                            and len(lower) <= 4 and not is_word(lower, lang)):  # "OT", "UTI", "AKI"
         return lower.upper()
     if lang == "en" and (lower in LEGAL_PROSE_WORDS or lower in _CLIPPED_WORDS):  # "inter alia", "sq. m"
         return lower
-    if regime == LOWER and lang == "en" and lower in PROSE_NOT_NAMES:
-        return lower  # "i love the new fringe": not "I Love the New fringe", a name's capitals from the table
+    if lang == "en" and lower in PROSE_NOT_NAMES and (regime == LOWER or lower not in _UPPER_KEEPS):  # "i love the
+        return lower  # new fringe", "IS HAPPY WITH PLAN": not "I Love the New", "Happy" (`_UPPER_KEEPS` aside)
     form = _table(lang).get(lower)
     if form is not None:
         return form
+    if lang == "en" and lower in DRUGS_AND_DEVICES:  # "ON APIXABAN", "HICKMAN LINE": a note's word, no name
+        return lower
+    if lang == "en" and lower in SHORT_GIVEN_NAMES:  # "jess said she'll drive", "GAZ RANG": a short form of a name
+        return _capitalised(lower)
     if lower.upper() in CURRENCY_CODES and not is_word(lower, lang):  # "usd 5,000", "chf 200"
         return lower.upper()
     if lower in profile.titles or lower in profile.calendar:
@@ -198,22 +171,6 @@ def usual_form(word: str, regime: str = UPPER, lang: str = "en") -> str:
     if regime == UPPER and len(lower) <= 5 and not set(lower) & profile.vowels:
         return lower.upper()  # an abbreviation ("BP", "NGT", "HTN") more often than a name
     return _capitalised(lower)
-
-
-def _without_possessive_s(line: str, words: List["re.Match"], joined: List[bool]) -> Tuple[List[int], List[bool]]:
-    """The indices of the words without the "s" of a possessive ("magistrate's"), and for each whether it
-    runs on into the next: one space, a hyphen, or a possessive and one space ("magistrates' court")."""
-    kept: List[int] = []
-    runs_on: List[bool] = []
-    for k, m in enumerate(words):
-        gap_before = line[words[k - 1].end():m.start()] if k else ""
-        if m.group().lower() == "s" and gap_before in ("'", "’") and kept:
-            runs_on[-1] = k + 1 < len(words) and line[m.end():words[k + 1].start()] == " "
-            continue
-        kept.append(k)
-        gap_after = line[m.end():words[k + 1].start()] if k + 1 < len(words) else ""
-        runs_on.append(joined[k] or gap_after in ("' ", "’ "))
-    return kept, runs_on
 
 
 def _rare_word(lower: str) -> bool:
@@ -269,7 +226,7 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
     Paris", "John and Mary", "João da Silva")."""
     if regime == AS_WRITTEN:
         return line
-    words = [m for chunk in _CHUNK.finditer(line) if not _ADDRESS.search(chunk.group())
+    words = [m for chunk in _CHUNK.finditer(line) if not ADDRESS_CHUNK.search(chunk.group())
              for m in _WORD.finditer(line, chunk.start(), chunk.end())]
     forms = [usual_form(m.group(), regime, lang) for m in words]
     abbreviations = case_profile(lang).abbreviations
@@ -287,6 +244,10 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
         if forms[k].lower() in _NAME_TITLES and line[words[k].end():words[k + 1].start()] in (" ", ". "):
             for n in _title_name(line, words, forms, k + 1, lang):
                 forms[n] = _capitalised(forms[n].lower()) if not forms[n].isupper() else forms[n]
+    for k in range(1, len(words) if lang == "en" else 0):  # "NEIGHBOUR SUE HELPS": a given name, a word, after kin
+        if forms[k] in WORD_GIVEN_NAMES and forms[k - 1].lower() in KINSHIP_WORDS and forms[k] not in _function_words(lang) \
+                and line[words[k - 1].end():words[k].start()] == " ":
+            forms[k] = _capitalised(forms[k])
     for k, form in enumerate(forms):  # "a dinner lady at", "she's got ms so": a title no name follows is a word
         if form in BARE_TITLES and (k + 1 == len(words) or (len(forms[k + 1]) > 1  # not "MS A. FOULDS"
                                                              and forms[k + 1].lower() in _function_words(lang))):
@@ -309,7 +270,7 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
     if lang == "en":  # "FAIR EMPLOYMENT TRIBUNAL", "court of appeal": a state body's name, not prose
         lower = [f.lower() for f in forms]
         joined = [_joined(line, words[k], words[k + 1]) for k in range(len(words) - 1)] + [False]
-        kept, kept_joined = _without_possessive_s(line, words, joined)  # "magistrates' court", "queen's bench"
+        kept, kept_joined = without_possessive_s(line, words, joined)  # "magistrates' court", "queen's bench"
         for first, last in institution_runs([lower[k] for k in kept], kept_joined):
             for k in kept[first:last + 1]:
                 if lower[k] not in LINK_WORDS:
@@ -339,6 +300,8 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
                                                 lambda w: fold_accents(w) in known_place_names()):
             forms[first:last + 1] = [f if lower[k] == "in" else _capitalised(lower[k])  # "14 Kilmore Close in Swords"
                                      for k, f in enumerate(forms[first:last + 1], first)]
+        for first, last in bare_street_runs(lower, befores, _function_words(lang).__contains__):  # "STATION ROAD"
+            forms[first], forms[last] = _capitalised(lower[first]), _capitalised(lower[last])
     if lang == "en":  # "by the river", "THE POLICE": a common noun the table capitalises, alone after a determiner
         # (after the names of words above, so that "the royal ulster constabulary" is one name by then)
         table = _table(lang)
@@ -349,10 +312,14 @@ def truecase_line(line: str, regime: str, lang: str = "en", defined: FrozenSet[s
             if forms[k].lower() not in defined:
                 forms[k] = forms[k].lower()
         for k in adjectives_after_degree_words(forms, gaps, lambda form: table.get(form.lower()) == form,
-                                               _dictionary(lang), english_given_names().__contains__):
+                                               _dictionary(lang), english_given_names().__contains__) \
+                + verbs_between_words(forms, gaps, english_given_names().__contains__):  # "CALLER STATES PT": a verb, not a name's end
             forms[k] = forms[k].lower()  # "so nice", "really happy", "was pretty bad"
     initials = _initials(line, words, forms, lang) | dotted_initials(line, words)
     if lang == "en":  # "28 may 1996", "march 2003": a month that is also a verb, in a date
+        for k in range(len(words) - 1):  # "ST ELEVATION": the heart's ST segment, no saint's or street's "St"
+            if forms[k].lower() == "st" and forms[k + 1].lower() in ST_SEGMENT_WORDS and line[words[k].end():words[k + 1].start()] == " ":
+                forms[k], forms[k + 1] = "ST", forms[k + 1].lower()
         for k, m in enumerate(words):
             if forms[k] in _VERB_MONTHS and (_DAY_BEFORE.search(line, max(0, m.start() - 8), m.start())
                                              or _YEAR_AFTER.match(line, m.end())):

@@ -9,7 +9,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "spacy_anon"
 # Lowest first, in the order of the data flow: detect (rules, tagger, disclosure) -> replace (generalize,
 # mask) -> measure (evaluate) -> run (long documents, workers, pipeline assembly) -> command line.
 LAYERS = (
-    {"doc_keys", "errors", "labels", "text_views", "casing", "possessives", "extensions", "failures", "progress", "candidates", "io", "lexicon",
+    {"doc_keys", "errors", "labels", "text_views", "casing", "case_regime", "possessives", "extensions", "failures", "progress", "candidates", "io", "lexicon",
      "saved_settings", "settings_vocabulary"},
     {"corpora"},
     {"rules"},

@@ -7,6 +7,14 @@ from typing import Callable, List, Sequence, Tuple
 
 _HOUSE_NUMBER = re.compile(r"(?:^|[\s,(])\d{1,5}[ \t]\Z")  # "14 ", "(22 ", ", 7 "; not "1990 " of a date's year
 STREET_NAME_MAX = 3  # words of a street's name before its type ("upper little london road" is rare)
+# what follows the heart's ST segment in a note: "12 LEAD SHOWS ST ELEVATION" is no "12 Lead Shows St"
+ST_SEGMENT_WORDS = frozenset("elevation elevations depression depressions segment segments change changes wave "
+                             "waves abnormality abnormalities".split())
+
+
+def heart_segment(words: Sequence[str], gaps: Sequence[str], k: int) -> bool:
+    """Whether word k is the "st" of an ECG's ST segment ("st elevation", "ST depression"): no street's type."""
+    return words[k] == "st" and k + 1 < len(words) and gaps[k + 1] == " " and words[k + 1] in ST_SEGMENT_WORDS
 
 
 def numbered_street_runs(words: Sequence[str], gaps: Sequence[str], street_types: frozenset,
@@ -22,7 +30,7 @@ def numbered_street_runs(words: Sequence[str], gaps: Sequence[str], street_types
             k += 1
             continue
         end = next((j for j in range(k + 1, min(len(words), k + STREET_NAME_MAX + 1)) if words[j] in street_types
-                    and all(gaps[i] == " " for i in range(k + 1, j + 1))), None)
+                    and all(gaps[i] == " " for i in range(k + 1, j + 1)) and not heart_segment(words, gaps, j)), None)
         if end is None or any(is_function_word(w) for w in words[k:end]):
             k += 1
             continue
@@ -35,3 +43,22 @@ def numbered_street_runs(words: Sequence[str], gaps: Sequence[str], street_types
         runs.append((k, last))
         k = last + 1
     return runs
+
+
+# street types no generic phrase ends with as often as a street's name does ("station road", "mill lane")
+BARE_STREET_TYPES = frozenset("road street lane avenue crescent terrace".split())
+# words before a street type that make it a phrase, not a name ("the main road", "a side street")
+GENERIC_STREET_WORDS = frozenset("main side back dirt country slip busy same wrong next other quiet private public "
+                                 "long narrow steep one-way access ring service trunk open".split())
+_OWNERS = frozenset("the a an his her their my our your its this that every each any some".split())
+
+
+def bare_street_runs(words: Sequence[str], gaps: Sequence[str], is_function_word: Callable[[str], bool]) -> List[Tuple[int, int]]:
+    """(first, last) word indices of each street named without a house number: one word and a street type
+    joined by a space, no determiner or possessive before it and no generic word in it ("ran towards station
+    road", "lives on mill lane"; not "the main road", "a side street", "crossed the road"). `gaps[k]` is the
+    text before word k."""
+    return [(k - 1, k) for k in range(1, len(words))
+            if words[k] in BARE_STREET_TYPES and gaps[k] == " " and not is_function_word(words[k - 1])
+            and words[k - 1] not in GENERIC_STREET_WORDS and words[k - 1].isalpha()
+            and (k < 2 or words[k - 2] not in _OWNERS or gaps[k - 1] != " ")]

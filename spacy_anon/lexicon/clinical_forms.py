@@ -57,6 +57,9 @@ hickman quinton permacath portacath mediport broviac groshong trialysis vascath 
 yankauer passy shiley portex bivona dobhoff penrose pleurx heimlich ambu venti venturi
 swan ganz oximetric tegaderm duoderm allevyn aquacel mepilex kerlix xeroform adaptic telfa
 zimmer rollator
+apixaban rivaroxaban edoxaban dabigatran ticagrelor enoxaparin dalteparin tinzaparin naproxen diclofenac
+ramipril bisoprolol gliclazide salbutamol beclometasone prednisolone flucloxacillin nitrofurantoin trimethoprim
+clarithromycin co-amoxiclav co-codamol oramorph oxycodone pregabalin digoxin
 """.split())
 
 

@@ -14,6 +14,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import FrozenSet, List, Sequence, Tuple
 
+from spacy_anon.lexicon.address_runs import ST_SEGMENT_WORDS
 from spacy_anon.lexicon.common_words import COMMON_WORDS_DIR, common_word_test
 from spacy_anon.lexicon.generic_words import folded, verb_stems, zipf
 
@@ -235,3 +236,26 @@ def is_care_abbreviation(value: str) -> bool:
     """Whether `value` is one of `CARE_ABBREVIATIONS` written in capitals ("UTI", "DNACPR", "OT")."""
     value = value.strip()
     return value.isupper() and value.lower() in CARE_ABBREVIATIONS
+
+
+# an ECG's leads and the segment of its trace ("ST elevation II III aVF", "ST depression V1-V4"): a reading of
+# the heart, which a tagger takes for initials, a saint or a name
+_ECG_LEAD = re.compile(r"(?i:i{1,3}|av[rlf]|v[1-9](?:-v?[1-9])?)")
+_ECG_SEPARATORS = re.compile(r"[\s,;/&]+|\band\b|\bleads?\b", re.IGNORECASE)
+_SEGMENT_AFTER = re.compile(r"[ \t]+(?i:" + "|".join(sorted(ST_SEGMENT_WORDS)) + r")\b")
+
+
+def ecg_terms(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is made of an ECG's leads and its ST segment only: two leads or more ("II
+    III aVF"), a lead no numeral could be ("aVF", "V1-V3"), or "ST" before its segment's word, in the span
+    or right after it ("ST" of "ST elevation"). Not a lone "II", nor the "St" of "St Louis"."""
+    words = [w for w in _ECG_SEPARATORS.split(text[start:end]) if w]
+    lower = [w.lower() for w in words]
+    leads = [w for w in words if _ECG_LEAD.fullmatch(w)]
+    if not words or len(leads) + sum(w == "st" or w in ST_SEGMENT_WORDS for w in lower) != len(words):
+        return False
+    st = [k for k, w in enumerate(lower) if w == "st"]
+    if not all(k + 1 < len(words) and lower[k + 1] in ST_SEGMENT_WORDS
+               or k + 1 == len(words) and _SEGMENT_AFTER.match(text, end) for k in st):
+        return False
+    return bool(st) or len(leads) >= 2 or any(set(w.lower()) - {"i"} for w in leads)

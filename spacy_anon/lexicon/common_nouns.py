@@ -82,3 +82,24 @@ def adjectives_after_degree_words(forms: Sequence[str], gaps: Sequence[str], tab
         if before in DEGREE_WORDS or (lower in DEGREE_WORDS and before in COPULAS):
             found.append(k)
     return found
+
+
+# verbs the case table capitalises (from "the Contracting States", "the Rules of Court") that notes in
+# capitals use as verbs: "CALLER STATES PT FELL", "MUM STATES THIS IS NOT TRUE"
+TABLED_VERBS = frozenset(("states", "rules", "kicks"))
+
+
+PRONOUNS = frozenset("he she they it i we you this that his her their".split())
+
+
+def verbs_between_words(forms: Sequence[str], gaps: Sequence[str],
+                        is_given_name: Callable[[str], bool] = lambda lower: False) -> List[int]:
+    """Indices k of the words of `TABLED_VERBS` between two words with no capital of their own (a line's
+    first word counts as one), or before a pronoun after a given name or a comma: a verb there ("Caller states
+    pt", "Pt states pain", "Alan states he", "refused metformin, states she"), not the end of a name ("United
+    States"; "Member States ARE" is a verb)."""
+    return [k for k in range(len(forms) - 1)
+            if forms[k].lower() in TABLED_VERBS and gaps[k] == " " and not forms[k + 1][:1].isupper()
+            and (k == 0 or gaps[k - 1] == " " and (not forms[k - 1][:1].isupper() or forms[k + 1] in PRONOUNS
+                                                   and is_given_name(forms[k - 1].lower()))
+                 or gaps[k - 1] in (", ", "; ") and forms[k + 1] in PRONOUNS)]

@@ -18,7 +18,8 @@ EPONYM_HEADS = frozenset(
 # heads a possessive eponym is written before ("Crohn's disease", "Bell's palsy", "Hodgkin's lymphoma")
 DISEASE_HEADS = frozenset(
     "disease syndrome palsy lymphoma sarcoma tumour tumor phenomenon disorder ulcer fracture contracture "
-    "cyst dementia sign triad reflex".split())
+    "cyst dementia sign triad reflex oesophagus esophagus thyroiditis encephalopathy neuroma node deformity "
+    "aneurysm".split())  # "Barrett's oesophagus", "Hashimoto's thyroiditis", "Wernicke's encephalopathy"
 # heads that end an eponym's whole name in a tagger's span ("Glasgow Coma Scale", "Apgar Score"); not "Mask"
 # or "Test", which end the names of groups and works ("Black Mask")
 NAMED_HEADS = frozenset("scale score catheter monitor procedure syndrome disease criteria classification".split())

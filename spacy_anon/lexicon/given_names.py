@@ -28,3 +28,12 @@ def english_given_names() -> FrozenSet[str]:
 def english_surnames() -> FrozenSet[str]:
     """Faker's English surnames in lower case, also those that are words ("blades", "young")."""
     return load_gazetteer(ENGLISH_LAST_NAME_SOURCES)
+
+
+# the words a relative or a neighbour is named after ("son bill", "wife, rose", "NEIGHBOUR SUE")
+KINSHIP_WORDS = (
+    "son", "sons", "daughter", "daughters", "dtr", "husband", "wife", "brother", "sister", "mother", "father",
+    "mom", "mum", "dad", "grandson", "granddaughter", "grandmother", "grandfather", "niece", "nephew",
+    "aunt", "uncle", "cousin", "stepson", "stepdaughter", "fiance", "fiancé", "fiancee", "partner",
+    "boyfriend", "girlfriend", "friend", "neighbor", "neighbour",
+)

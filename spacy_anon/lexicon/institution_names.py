@@ -15,6 +15,7 @@ Two more kinds of name are read capitalised for the same reason: a company's nam
 that reads as a name, so that "time was limited" stays prose), and a place joined by hyphens around a particle when one of its
 sides is a name ("STOKE-ON-TRENT", "clacton-on-sea").
 """
+import re
 from typing import Callable, List, Sequence, Tuple
 
 HEADS = frozenset(
@@ -194,3 +195,20 @@ def firm_runs(words: Sequence[str], joined: Sequence[bool], named: Sequence[bool
         if name >= 0 and joined[name] and named[name] and not trait(words[name]):
             runs.append((first, k))
     return runs
+
+
+def without_possessive_s(line: str, words: Sequence["re.Match[str]"],
+                         joined: Sequence[bool]) -> Tuple[List[int], List[bool]]:
+    """The indices of the words without the "s" of a possessive ("magistrate's"), and for each whether it
+    runs on into the next: one space, a hyphen, or a possessive and one space ("magistrates' court")."""
+    kept: List[int] = []
+    runs_on: List[bool] = []
+    for k, m in enumerate(words):
+        gap_before = line[words[k - 1].end():m.start()] if k else ""
+        if m.group().lower() == "s" and gap_before in ("'", "’") and kept:
+            runs_on[-1] = k + 1 < len(words) and line[m.end():words[k + 1].start()] == " "
+            continue
+        kept.append(k)
+        gap_after = line[m.end():words[k + 1].start()] if k + 1 < len(words) else ""
+        runs_on.append(joined[k] or gap_after in ("' ", "’ "))
+    return kept, runs_on

@@ -13,6 +13,7 @@ from spacy.tokens import Span
 
 from spacy_anon.extensions import span_getter
 from spacy_anon.lexicon.category_words import POST_NOMINALS
+from spacy_anon.lexicon.generic_words import folded
 
 SLASH_CODE = re.compile(r"(?<![\w/])[A-Za-z](?:/[A-Za-z]){1,2}(?![\w/])")
 SEXES, RACES = frozenset("MF"), frozenset("WBHAI")  # male, female; white, black, Hispanic, Asian, Indigenous
@@ -52,3 +53,11 @@ def without_credentials_after_names(spans: List[Span], text: str) -> List[Span]:
             continue
         out.append(span)
     return out
+
+
+def trim_post_nominal(value: str) -> str:
+    """`value` without a credential written in capitals after a name ("A. LINDGREN RN" -> "A. LINDGREN")."""
+    words = value.split()
+    if len(words) >= 2 and words[-1].isupper() and folded(words[-1].strip(".")) in POST_NOMINALS:
+        return value[:value.rstrip().rfind(words[-1])].rstrip(" ,")
+    return value

@@ -44,9 +44,9 @@ from spacy.tokens import Doc, Span
 from spacy_anon.extensions import span_getter
 from spacy_anon.labels import CONFIDENTIAL
 from spacy_anon.lexicon.category_words import (
-    JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, POST_NOMINALS, ROLE_WORDS, trait_words,
+    JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, ROLE_WORDS, trait_words,
 )
-from spacy_anon.lexicon.clinical_terms import clinical_nouns, is_care_abbreviation
+from spacy_anon.lexicon.clinical_terms import clinical_nouns, ecg_terms, is_care_abbreviation
 from spacy_anon.lexicon.company_names import company
 from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import dictionary_test, folded, zipf
@@ -60,7 +60,7 @@ from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun 
 from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions, software_text  # noqa: F401  (log_timestamp re-exported)
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.products import model_tokens
-from spacy_anon.mask.shorthand import slash_code_label, without_credentials_after_names
+from spacy_anon.mask.shorthand import slash_code_label, trim_post_nominal, without_credentials_after_names
 from spacy_anon.mask.stated_ages import sex_after_age
 from spacy_anon.possessives import without_possessive
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape, hashtag_phrase, is_emoji  # noqa: F401
@@ -107,6 +107,7 @@ SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "�
 HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})
 FAMILY_AFTER = re.compile(r"['’]?s?[ \t]+(?:family|household|clan)\b")
 DEM_TAILS = frozenset("and & or for at in with of on from to by".split())  # words a description never ends with
+TIME_ADVERBS = frozenset("tonight today tomorrow yesterday tonite tmrw".split())
 DEM_LEADS = frozenset("and & or but has have had is was".split())  # nor opens with ("and has dementia")
 DISCLOSURE_SOURCE = "anon_disclosure"  # the source of `anon_disclosure`'s spans
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's, an edge word)
@@ -318,7 +319,7 @@ def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], 
                 out[-1] = _piece(prev, prev.start, span.end, relabel)
                 continue
         if prev is not None and span.label_ == "ORG" and prev.label_ in NAME_CATEGORIES and SAINT.match(prev.text) \
-                and text[prev.end_char:span.start_char] in ("'s ", "’s ") and not _by_rule(source(prev)):
+                and text[prev.end_char:span.start_char] in ("'s ", "’s ", "'S ", "’S ") and not _by_rule(source(prev)):
             out[-1] = _retyped(relabel(_piece(prev, prev.start, span.end, relabel), "ORG"))  # "St Peter" + "'s "
             continue
         out.append(span)
@@ -327,14 +328,6 @@ def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], 
 
 _INITIAL_END = re.compile(r"\A.\Z|[ \t][A-Z]\Z", re.S)  # "J", "Mr A" of "Mr A. Kaur": an initial before its full stop
 SAINT = re.compile(r"(?:St\.?|Saint|ST\.?|SAINT)[ \t]+[A-Z]")  # a saint's name opening a church's or a school's
-
-
-def trim_post_nominal(value: str) -> str:
-    """`value` without a credential written in capitals after a name ("A. LINDGREN RN" -> "A. LINDGREN")."""
-    words = value.split()
-    if len(words) >= 2 and words[-1].isupper() and folded(words[-1].strip(".")) in POST_NOMINALS:
-        return value[:value.rstrip().rfind(words[-1])].rstrip(" ,")
-    return value
 
 
 def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Callable[[Span, str], Span],
@@ -385,14 +378,19 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             # judgments mark "their daughter", a family circumstance)
         if detected and label in ("PERSON", "ORG", "LOC") and doc.lang_ == "en" and all(
                 folded(t.text) in clinical_nouns() for t in doc[start:end] if t.is_alpha) and doc[start:end].text.isalpha() \
-                or detected and label in ("ORG", "MISC", "DEM") and is_care_abbreviation(doc[start:end].text):
+                or detected and (label in ("ORG", "MISC", "DEM") and is_care_abbreviation(doc[start:end].text)
+                                 or ecg_terms(text, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]))):
             continue  # "Findings: Gallbladder contains ...": the body and its illnesses name no one; "UTI", "OT"
         while end - start > 1 and doc[end - 1].text in (",", ";"):
             end -= 1  # "Admiral," of a MISC span (not split at its commas): the comma is the sentence's
         while end - start > 1 and label == "DEM" and doc[end - 1].lower_ in DEM_TAILS:
             end -= 1  # "Mr and" of "Mr and Mrs Hargreaves", "lorry driver for": without the conjunction or preposition
-        while end - start > 1 and label == "DEM" and doc[start].lower_ in DEM_LEADS:
-            start += 1  # "and has" of "He is 81 and has dementia": the condition, not the clause
+        while end - start > 1 and (label == "DEM" and doc[start].lower_ in DEM_LEADS or detected and doc[start].lower_ in (
+                "and", "or", "but") and label in NAME_CATEGORIES and not doc[start].is_title):
+            start += 1  # "and has" of "He is 81 and has dementia": the condition, not the clause; "me and saz"
+        while end - start > 1 and detected and label in NAME_CATEGORIES and doc[end - 1].lower_ in TIME_ADVERBS \
+                and not doc[end - 1].is_title:
+            end -= 1  # "the crown tonight": the pub, then when ("USA Today" keeps its name)
         if label not in ("PERSON", "DEM") and titles_only(doc, start, end):
             continue  # "Dr." alone under ORG, LOC...: the tagger's piece of "Dr. Anita Rao" (under DEM a
             # title is a gender, masked; its surrogate is a title of that gender, `surrogates.title_surrogate`)

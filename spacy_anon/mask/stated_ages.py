@@ -17,30 +17,67 @@ STATED_AGE_SCORE = 0.7
 MAX_AGE = 115
 # "(72)" as written, not a tokenized "( 10 )" of a sports table's points after a player's name
 # and "..., 52" ending a line or its sentence ("Patient: Oksana Kovalenko, 34. G2P1")
-_AGE_AFTER_NAME = re.compile(r"[ \t]?\((\d{1,3})\)|,[ \t]*(\d{1,3})(?=[ \t]*(?:,|\r?\n|$)|\.(?:[ \t]|$))")
+# and a bare number before a comma, a dash or the line's end ("MR DENNIS OKAFOR 79 - CHEST PAIN")
+_AGE_AFTER_NAME = re.compile(r"[ \t]?\((\d{1,3})\)|,[ \t]*(\d{1,3})(?=[ \t]*(?:,|\r?\n|$)|\.(?:[ \t]|\r?\n|$))"
+                             r"|[ \t]+(\d{1,3})(?=[ \t]*(?:[,;]|[\-–](?![ \t]*\d)|\r?\n|$))")
+
+
+# a tagger's person span that runs on over the age written after the name ("Mrs Eileen Foster 84, admitted")
+_TRAILING_AGE = re.compile(r"(?<=[^\W\d_])[ \t]+(\d{1,3})\Z")
+_PERSON_ATTRIBUTES = ("anon_source", "anon_score", "anon_identifier", "anon_validated", "anon_type")
 
 
 def with_stated_ages(spans: List[Span], text: str) -> List[Span]:
     """`spans` (sorted, not overlapping) with an AGE span for each number stated after a PERSON span that no
-    span covers."""
+    span covers, and for a number a tagger's PERSON span of two words or more ends with ("Mrs Eileen Foster
+    84": the name, then her age)."""
     out: List[Span] = []
+    retyped = -1  # the index of a tagger's span over a stated age, replaced by the AGE span
     for i, span in enumerate(spans):
+        if i == retyped:
+            continue
+        trailing = _TRAILING_AGE.search(span.text) if span.label_ == "PERSON" and len(span) >= 3 else None
+        if trailing is not None and 0 < int(trailing.group(1)) <= MAX_AGE and span[-1].text == trailing.group(1) \
+                and span[-2].is_alpha and len(span[-2]) > 1 and span[-2].text[:1].isupper():  # not "Canon g 7"
+            out.append(_part(span, span.start, span.end - 1, "PERSON"))
+            out.append(_age(_part(span, span.end - 1, span.end, "AGE")))
+            continue
         out.append(span)
         match = _AGE_AFTER_NAME.match(text, span.end_char) if span.label_ == "PERSON" else None
         if match is None:
             continue
-        group = 1 if match.group(1) else 2
+        group = next(g for g in (1, 2, 3) if match.group(g))
         start, end = match.span(group)
-        if i + 1 < len(spans) and spans[i + 1].start_char < end or not 0 < int(match.group(group)) <= MAX_AGE:
+        following = spans[i + 1] if i + 1 < len(spans) else None
+        # "MOTHER, BARBARA LEACH, 88." whose number a tagger read as a place: her age
+        tagged = following is not None and (following.start_char, following.end_char) == (start, end) \
+            and following.label_ != "AGE" and not str(following._.anon_source or "").startswith(("rules.", "custom."))
+        if not 0 < int(match.group(group)) <= MAX_AGE or (following is not None and following.start_char < end
+                                                          and not tagged):
             continue
+        retyped = i + 1 if tagged else retyped
         tokens = span.doc.char_span(start, end)
         if tokens is None:
             continue
-        age = Span(span.doc, tokens.start, tokens.end, label="AGE")
-        age._.anon_source, age._.anon_score = STATED_AGE_SOURCE, STATED_AGE_SCORE
-        age._.anon_identifier, age._.anon_type = identifier_for("AGE"), "AGE"
-        out.append(age)
+        out.append(_age(Span(span.doc, tokens.start, tokens.end, label="AGE")))
     return out
+
+
+def _part(span: Span, start: int, end: int, label: str) -> Span:
+    """Tokens start:end of a tagger's `span` under `label`, with its detector's attributes."""
+    part = Span(span.doc, start, end, label=label)
+    for name in _PERSON_ATTRIBUTES:
+        value = getattr(span._, name)
+        if value is not None:
+            setattr(part._, name, value)
+    return part
+
+
+def _age(age: Span) -> Span:
+    """`age` (an AGE span) marked as a stated age."""
+    age._.anon_source, age._.anon_score = STATED_AGE_SOURCE, STATED_AGE_SCORE
+    age._.anon_identifier, age._.anon_type = identifier_for("AGE"), "AGE"
+    return age
 
 
 _AGE_BEFORE_SEX = re.compile(r"(?i)\d{1,3}[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?|yrs?[ \t]old|years?[ \t]old)[ \t]+\Z")

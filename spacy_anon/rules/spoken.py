@@ -203,7 +203,8 @@ _MINUTES = rf"(?:o(?:h)?[ \t\-](?:{ONE_TO_NINE})|{TEEN}|(?:twenty|thirty|forty|f
 _PART_OF_DAY = r"(?:in[ \t]the[ \t](?:morning|afternoon|evening)|at[ \t]night|o['’]clock|[ap]\.?m\b\.?)"
 # what may follow a day said alone: the end of the clause, "of <month>", a time; not a noun ("the second
 # floor", "the third time")
-_DAY_ENDS = rf"(?=[ \t]{{0,2}}(?:[,.;:!?)\n]|$|of[ \t]{{1,2}}{_MONTH}|at[ \t]|and[ \t]|then[ \t]|so[ \t]|in[ \t]the[ \t]))"
+_DAY_ENDS = (rf"(?=[ \t]{{0,2}}(?:[,.;:!?)\n]|$|of[ \t]{{1,2}}{_MONTH}|at[ \t]|and[ \t]|then[ \t]|so[ \t]|in[ \t]the[ \t]"
+             r"|(?:if|when|for|but|or|with|as|because|unless)[ \t]))")  # "on the 12th if anyone wants to come"
 SPOKEN_DATES = [
     # "saturday the ninth", "tues 14th at 10.20", "friday the 3rd"
     (rf"{_EDGE_BEFORE}{_WEEKDAY}[ \t]{{1,2}}(?:the[ \t]{{1,2}})?{ORDINAL_DAY}"
@@ -217,8 +218,9 @@ SPOKEN_DATES = [
      rf"(?:[ \t]{{1,2}}at[ \t]{{1,2}}\d{{1,2}}(?:[.:][0-5]\d)?(?:[ \t]?[ap]m)?(?![\w'’]))?", 0.75, 0),
     # "ninth of november", "the fourteenth of march" (a lower-case month: the written-date rules want a capital)
     (rf"{_EDGE_BEFORE}{ORDINAL_DAY}[ \t]{{1,2}}of[ \t]{{1,2}}{_MONTH}(?:,?[ \t]{{1,2}}{_YEAR_SAID})?", 0.75, 0),
-    # "on the twenty first", "so the twenty fourth", "due 1st", "by the 30th."
-    (rf"(?<![\w'’])(?:on|by|until|till|so|due)[ \t]{{1,2}}(?:the[ \t]{{1,2}})?"
+    # "on the twenty first", "so the twenty fourth", "due 1st", "by the 30th.", "since the 3rd", "the night of the 14th?"
+    (rf"(?<![\w'’])(?:on|by|until|till|so|due|since|from|after|before"
+     rf"|(?:night|morning|evening|afternoon|day|weekend)[ \t]{{1,2}}of)[ \t]{{1,2}}(?:the[ \t]{{1,2}})?"
      rf"({ORDINAL_DAY}){_DAY_ENDS}", 0.7, 1),
 ]
 # Weekdays and months named in everyday text; a clinical note names them for its own schedule ("to OR on

@@ -23,6 +23,7 @@ from typing import FrozenSet, Iterator, List, Optional, Tuple
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from spacy_anon.lexicon.address_runs import ST_SEGMENT_WORDS
 from spacy_anon.lexicon.clinical_forms import is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_note, is_clinical_term
 from spacy_anon.lexicon.generic_words import dictionary_test
@@ -308,10 +309,18 @@ def street_anchored(text: str, start: int, end: int) -> bool:
     return not any(w in STOP_WORDS for w in words)  # not "X 1 TO ST-SR" of a note, "1989 RESPECTIVELY BY A ... BANK"
 
 
+# a police officer's rank or badge before the number: "PC 2231 Holloway" is a collar number and a surname
+_OFFICER_NUMBER = re.compile(r"(?<!\w)(?:PCSO|PC|DC|DS|Sgt|SGT|(?i:badge|collar)(?:[ \t]+(?i:no\.?|number))?)[ \t]*[#:]?[ \t]*\Z")
+_ST_SEGMENT = re.compile(r"[ \t]+(?i:" + "|".join(sorted(ST_SEGMENT_WORDS)) + r")\b")
+
+
 def find_addresses(text: str) -> List[Tuple[int, int, float]]:
     """(start, end, score) of every address in `text`, merged where two anchors meet."""
     found: List[Tuple[int, int, float]] = []
     for match in matches(STREET, text):
+        if match.group().lower().endswith("st") and _ST_SEGMENT.match(text, match.end()) \
+                or _OFFICER_NUMBER.search(text, max(0, match.start() - 16), match.start()):
+            continue  # "12 LEAD SHOWS ST ELEVATION": the heart's ST segment; "PC 2231 Holloway": an officer's number
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
         end = _town_after_in(text, end) if end == match.end() else end
         found.append((start, end, SCORE_FULL if end > match.end() else SCORE_STREET))
@@ -428,8 +437,8 @@ _LOWER_BARE_STREET = re.compile(r"(?P<name>[a-z][a-z'’\-]+(?:[ \t][a-z][a-z'�
 
 _A_DIGIT = has_digits(1)
 # a bare street right after a preposition of place or movement ("on Elm St", "along Canal Street")
-_BARE_AFTER_PREPOSITION = re.compile(r"(?:" + "|".join(rf"(?<=\b{p}[ \t])" for p in ("on", "off", "along", "at", "near",
-                                                                                    "down", "up", "onto", "into"))
+_STREET_PREPOSITIONS = ("on", "off", "along", "at", "near", "down", "up", "onto", "into", "towards", "toward", "past", "via")
+_BARE_AFTER_PREPOSITION = re.compile(r"(?:" + "|".join(rf"(?<=\b{p}[ \t])" for p in _STREET_PREPOSITIONS)
                                      + r")" + _BARE_STREET.pattern + r"(?![\w'’-]|[ \t]+[A-Z][a-z])")  # not "Elm Grove Farm"
 
 

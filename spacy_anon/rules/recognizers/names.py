@@ -8,7 +8,7 @@ from spacy_anon.lexicon.clinical_terms import is_english_word
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import IRREGULAR_VERBS, dictionary_test, is_past_or_progressive
 from spacy_anon.lexicon.place_names import fold_accents
-from spacy_anon.lexicon.given_names import SHORT_GIVEN_NAMES, WORD_GIVEN_NAMES, english_given_names
+from spacy_anon.lexicon.given_names import KINSHIP_WORDS, SHORT_GIVEN_NAMES, WORD_GIVEN_NAMES, english_given_names
 from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns
 
 
@@ -16,12 +16,6 @@ from spacy_anon.rules.recognizers.base import Recognizer, compile_patterns
 # "son bill", "wife, rose", "GIRLFRIEND EVE": clinical notes name the family after the kinship word, often in
 # lower case, where a tagger sees a common word ("bill", "rose"). Only the name is the span, and only
 # when it is a known first name (Faker's lists, MIT) and not a stop word ("son will call").
-KINSHIP_WORDS = (
-    "son", "sons", "daughter", "daughters", "dtr", "husband", "wife", "brother", "sister", "mother", "father",
-    "mom", "mum", "dad", "grandson", "granddaughter", "grandmother", "grandfather", "niece", "nephew",
-    "aunt", "uncle", "cousin", "stepson", "stepdaughter", "fiance", "fiancé", "fiancee", "partner",
-    "boyfriend", "girlfriend", "friend", "neighbor", "neighbour",
-)
 FIRST_NAME_SOURCES = "faker:person.first_names:en_US,en_GB,en_IE,en_IN,de_DE,fr_FR,it_IT,es_ES,pl_PL,ru_RU,tr_TR"
 _KIN = "|".join(sorted(KINSHIP_WORDS, key=len, reverse=True))
 RELATIVE_NAME_PATTERNS = (

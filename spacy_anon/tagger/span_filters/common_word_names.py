@@ -20,15 +20,21 @@ from spacy.util import registry
 from spacy_anon.casing import AS_WRITTEN, line_regime, written_words
 from spacy_anon.errors import Errors
 from spacy_anon.lexicon.category_words import JOB_NOUNS, trait_words
-from spacy_anon.lexicon.generic_words import IMPERATIVES, IRREGULAR_VERBS, dictionary_test
+from spacy_anon.lexicon.common_nouns import KEPT
+from spacy_anon.lexicon.company_names import COMPANIES
+from spacy_anon.lexicon.generic_words import (CHAT_SHORTHAND, IMPERATIVES, INTERJECTIONS, IRREGULAR_VERBS,
+                                              dictionary_test, zipf)
+from spacy_anon.lexicon.given_names import english_given_names, english_surnames
+from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.tagger.span_filters.base import Scored, SpanFilter, TokenArrays, doc_rows, stop_words
-from spacy_anon.tagger.span_filters.clinical_content import OCCUPATION_ENDINGS
+from spacy_anon.tagger.span_filters.clinical_content import INSTITUTION_HEADS, OCCUPATION_ENDINGS
 
 
 # function words no name holds (names hold "of", "the", "and", "for", "de"...): a span of common words
 # with one of these in a line typed in lower case or capitals is a phrase ("river to the park and then")
 PROSE_WORDS = frozenset("to then was were is are be been had has have did does do when while if but or so "
-                        "because than into onto from by with at in on we i you he she they it".split())
+                        "because than into onto from by with at in on we i you he she they it "
+                        "towards toward outside behind across got ran saw went came".split())
 
 
 # verbs that a one-word span in a line of one case never names ("see u at glastonbury", "SEE FLOWSHEET");
@@ -37,11 +43,35 @@ LONE_VERBS = IMPERATIVES | IRREGULAR_VERBS | frozenset(
     "go get know think say come make take want need love like look give thank thanks feel try keep put".split())
 
 
+CHAT_WORDS = (INTERJECTIONS | CHAT_SHORTHAND) - {"ok", "okay"}  # "trivia book lol": no name holds these
+_SENTENCE_ENDS = frozenset((".", ":", ";", "!", "?", "-", "–", "•", "*"))
+
+
+def _opens_sentence(words: Sequence[str], whitespace: Sequence[str], start: int) -> bool:
+    """Whether token `start` opens a line or follows a sentence's end ("NEXT STEPS: STRATEGY MEETING")."""
+    return start == 0 or words[start - 1] in _SENTENCE_ENDS or "\n" in whitespace[start - 1] \
+        or "\n" in words[start - 1]
+
+
+FREQUENT_ZIPF = 4.0  # a lone word this frequent in a line of one case is prose unless a name list has it
+
+
+def frequent_word(lower: str) -> bool:
+    """Whether a lower-case dictionary word is frequent in English (wordfreq Zipf >= `FREQUENT_ZIPF`) and no
+    listed given name, surname, known place or company, and no body's head, office or rank ("states",
+    "strategy"; not "baker", "reading", "government", "hospital"): alone at a sentence's start in a line of
+    one case, a word a tagger took for a name."""
+    return zipf(lower) >= FREQUENT_ZIPF and lower not in english_surnames() and lower not in english_given_names() \
+        and fold_accents(lower) not in known_place_names() and lower not in COMPANIES and lower not in KEPT \
+        and lower not in INSTITUTION_HEADS
+
+
 def common_word(lower: str) -> bool:
     """Whether a lower-case word is a dictionary word of English (WordNet's common words, not its proper
     names) or a function word: "river", "walked", "the". A place or a brand that English uses often
     ("leeds", "facebook") is none."""
-    return lower in stop_words("en") or dictionary_test("en")(lower)
+    return lower in stop_words("en") or dictionary_test("en")(lower) or lower in IRREGULAR_VERBS \
+        or lower in CHAT_WORDS  # "ran", "saw", "lol"
 
 
 def common_words_only(words: Sequence[str], is_common: Callable[[str], bool] = common_word) -> bool:
@@ -92,8 +122,10 @@ def drop_common_word_names(doc: Doc, spans: List[Scored], labels: Sequence[str],
             if line_regime(_line_text(words, rows.whitespace, start, end)) == AS_WRITTEN:
                 if typed == list(words[start:end]):
                     continue  # typed in lower case where the writer uses capitals
-            elif any(w in PROSE_WORDS for w in typed) or (len(typed) == 1 and typed[0] in LONE_VERBS):
-                continue  # a line in one case: only a phrase or a lone verb is sure to be no name ("see u")
+            elif any(w in PROSE_WORDS or w in CHAT_WORDS for w in typed) or (len(typed) == 1 and (
+                    typed[0] in LONE_VERBS or frequent_word(typed[0]) and _opens_sentence(words, rows.whitespace, start))):
+                continue  # a line in one case: only a phrase, a lone verb or a frequent word that opens a
+                # sentence and names nothing is sure to be no name ("see u", "STATES HE WAS", "STRATEGY MEETING")
         out.append(span)
     return out
 
