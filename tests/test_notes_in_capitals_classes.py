@@ -216,3 +216,19 @@ def test_an_age_after_a_name_ending_its_line_is_an_age_whatever_a_tagger_called_
 def test_a_day_said_alone_before_a_clause(nlp):
     found = rows(nlp, "funeral is at st mary's on the 12th if anyone from the old street wants to come")
     assert ("12th", "DATETIME") in found, found
+
+
+@pytest.mark.parametrize("text,word", [
+    ("[18:09] mum: dont forget his blue folder with the letters", "forget"),
+    ("@annie.h: gonna miss you!! who's going to fix the coffee machine now", "miss"),
+    ("Bramble is very shy so please don't chase her. If you see her ring Kate.", "chase"),
+])
+def test_a_verb_after_a_modal_or_a_negation_is_no_name(nlp, text, word):
+    found = rows(nlp, text)
+    assert not any(word in t.split() for t, _ in found), found
+
+
+@pytest.mark.parametrize("text,name", [("dont tell john about the party", "john"),
+                                       ("gotta love that Canon g 7 x focus seeking .", "Canon g 7")])
+def test_what_follows_the_verb_after_a_modal_may_be_a_name(nlp, text, name):
+    assert any(t == name for t, _ in rows(nlp, text)), rows(nlp, text)

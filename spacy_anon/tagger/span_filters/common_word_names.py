@@ -43,8 +43,18 @@ LONE_VERBS = IMPERATIVES | IRREGULAR_VERBS | frozenset(
     "go get know think say come make take want need love like look give thank thanks feel try keep put".split())
 
 
+# the tokens a verb follows and a name does not (spaCy splits "dont", "gonna", "gotta", "cant" so): "dont
+# forget", "gonna miss you", "don't chase her", "never mind" (not "to", which a name follows: "talk to rose")
+VERB_LEADS = frozenset("n't nt na ta gonna wanna gotta dont don't cant can't wont won't didnt didn't doesnt "
+                       "doesn't shouldnt couldnt wouldnt must should would could might please never".split())
 CHAT_WORDS = (INTERJECTIONS | CHAT_SHORTHAND) - {"ok", "okay"}  # "trivia book lol": no name holds these
 _SENTENCE_ENDS = frozenset((".", ":", ";", "!", "?", "-", "–", "•", "*"))
+
+
+def _after_verb_lead(words: Sequence[str], start: int) -> bool:
+    """Whether token `start` follows a modal or a negation (`VERB_LEADS`; "don", "'", "t" of "don't" too)."""
+    before = words[start - 1].lower() if start else ""
+    return before in VERB_LEADS or (before == "t" and start >= 2 and words[start - 2] in ("'", "’"))
 
 
 def _opens_sentence(words: Sequence[str], whitespace: Sequence[str], start: int) -> bool:
@@ -116,6 +126,20 @@ def drop_common_word_names(doc: Doc, spans: List[Scored], labels: Sequence[str],
     out: List[Scored] = []
     for span in spans:
         start, end, label, _ = span
+        one_case = label in labels and _after_verb_lead(words, start) \
+            and line_regime(_line_text(words, rows.whitespace, start, end)) != AS_WRITTEN
+        if label in labels and _after_verb_lead(words, start) and (one_case or words[start].islower()) \
+                and common_words_only([words[start].lower()]) and words[start].lower() not in stop_words("en"):
+            # "dont forget his blue folder", "gonna miss you", "don't chase her": a verb after a modal or a
+            # negation, and the common words after it (typed in lower case where the writer uses capitals), are
+            # no name; what is left may be ("dont tell john", "gotta love that Canon g 7")
+            start += 1
+            while start < end and common_words_only([words[start].lower()]) and words[start].lower() not in names \
+                    and (one_case or words[start].islower()):
+                start += 1
+            if start == end:
+                continue
+            span = (start, end, label, span[3])
         if label in labels and common_words_only(typed := [w.lower() for w in words[start:end]]) \
                 and not any(w in names or w in trait_words() for w in typed) \
                 and not job_like(typed):
