@@ -51,6 +51,21 @@ CHAT_WORDS = (INTERJECTIONS | CHAT_SHORTHAND) - {"ok", "okay"}  # "trivia book l
 _SENTENCE_ENDS = frozenset((".", ":", ";", "!", "?", "-", "–", "•", "*"))
 
 
+def past_verb(words: Sequence[str], start: int, end: int, one_case: bool, names: FrozenSet[str]) -> int:
+    """Where a span that opens right after a modal or a negation (`VERB_LEADS`) starts once its verb and the
+    common words after it are left out ("dont forget his blue folder": `end`, nothing left; "dont tell john":
+    at "john"); `start` when its first word is no verb (a stop word, a capitalised word where the writer uses
+    capitals: `one_case` False). Given names (`names`) are kept. Pure function."""
+    def common(k: int) -> bool:
+        return common_words_only([words[k].lower()]) and (one_case or words[k].islower())
+    if not common(start) or words[start].lower() in stop_words("en"):
+        return start
+    k = start + 1
+    while k < end and common(k) and words[k].lower() not in names:
+        k += 1
+    return k
+
+
 def _after_verb_lead(words: Sequence[str], start: int) -> bool:
     """Whether token `start` follows a modal or a negation (`VERB_LEADS`; "don", "'", "t" of "don't" too)."""
     before = words[start - 1].lower() if start else ""
@@ -126,19 +141,11 @@ def drop_common_word_names(doc: Doc, spans: List[Scored], labels: Sequence[str],
     out: List[Scored] = []
     for span in spans:
         start, end, label, _ = span
-        one_case = label in labels and _after_verb_lead(words, start) \
-            and line_regime(_line_text(words, rows.whitespace, start, end)) != AS_WRITTEN
-        if label in labels and _after_verb_lead(words, start) and (one_case or words[start].islower()) \
-                and common_words_only([words[start].lower()]) and words[start].lower() not in stop_words("en"):
-            # "dont forget his blue folder", "gonna miss you", "don't chase her": a verb after a modal or a
-            # negation, and the common words after it (typed in lower case where the writer uses capitals), are
-            # no name; what is left may be ("dont tell john", "gotta love that Canon g 7")
-            start += 1
-            while start < end and common_words_only([words[start].lower()]) and words[start].lower() not in names \
-                    and (one_case or words[start].islower()):
-                start += 1
+        if label in labels and _after_verb_lead(words, start):
+            one_case = line_regime(_line_text(words, rows.whitespace, start, end)) != AS_WRITTEN
+            start = past_verb(words, start, end, one_case, names)
             if start == end:
-                continue
+                continue  # "gonna miss you", "don't chase her": a verb after a modal or a negation
             span = (start, end, label, span[3])
         if label in labels and common_words_only(typed := [w.lower() for w in words[start:end]]) \
                 and not any(w in names or w in trait_words() for w in typed) \
