@@ -11,6 +11,8 @@ STREET_NAME_MAX = 3  # words of a street's name before its type ("upper little l
 ST_SEGMENT_WORDS = frozenset("elevation elevations depression depressions segment segments change changes wave "
                              "waves abnormality abnormalities".split())
 
+SEGMENT_AFTER = re.compile(r"[ \t]+(?i:" + "|".join(sorted(ST_SEGMENT_WORDS)) + r")\b")  # " ELEVATION" after "ST"
+
 
 def heart_segment(words: Sequence[str], gaps: Sequence[str], k: int) -> bool:
     """Whether word k is the "st" of an ECG's ST segment ("st elevation", "ST depression"): no street's type."""

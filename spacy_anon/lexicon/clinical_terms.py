@@ -14,7 +14,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import FrozenSet, List, Sequence, Tuple
 
-from spacy_anon.lexicon.address_runs import ST_SEGMENT_WORDS
+from spacy_anon.lexicon.address_runs import SEGMENT_AFTER, ST_SEGMENT_WORDS
 from spacy_anon.lexicon.common_words import COMMON_WORDS_DIR, common_word_test
 from spacy_anon.lexicon.generic_words import folded, verb_stems, zipf
 
@@ -242,7 +242,6 @@ def is_care_abbreviation(value: str) -> bool:
 # the heart, which a tagger takes for initials, a saint or a name
 _ECG_LEAD = re.compile(r"(?i:i{1,3}|av[rlf]|v[1-9](?:-v?[1-9])?)")
 _ECG_SEPARATORS = re.compile(r"[\s,;/&]+|\band\b|\bleads?\b", re.IGNORECASE)
-_SEGMENT_AFTER = re.compile(r"[ \t]+(?i:" + "|".join(sorted(ST_SEGMENT_WORDS)) + r")\b")
 
 
 def ecg_terms(text: str, start: int, end: int) -> bool:
@@ -256,6 +255,6 @@ def ecg_terms(text: str, start: int, end: int) -> bool:
         return False
     st = [k for k, w in enumerate(lower) if w == "st"]
     if not all(k + 1 < len(words) and lower[k + 1] in ST_SEGMENT_WORDS
-               or k + 1 == len(words) and _SEGMENT_AFTER.match(text, end) for k in st):
+               or k + 1 == len(words) and SEGMENT_AFTER.match(text, end) for k in st):
         return False
     return bool(st) or len(leads) >= 2 or any(set(w.lower()) - {"i"} for w in leads)

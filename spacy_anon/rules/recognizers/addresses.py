@@ -23,7 +23,7 @@ from typing import FrozenSet, Iterator, List, Optional, Tuple
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from spacy_anon.lexicon.address_runs import ST_SEGMENT_WORDS
+from spacy_anon.lexicon.address_runs import SEGMENT_AFTER
 from spacy_anon.lexicon.clinical_forms import is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_note, is_clinical_term
 from spacy_anon.lexicon.generic_words import dictionary_test
@@ -311,14 +311,13 @@ def street_anchored(text: str, start: int, end: int) -> bool:
 
 # a police officer's rank or badge before the number: "PC 2231 Holloway" is a collar number and a surname
 _OFFICER_NUMBER = re.compile(r"(?<!\w)(?:PCSO|PC|DC|DS|Sgt|SGT|(?i:badge|collar)(?:[ \t]+(?i:no\.?|number))?)[ \t]*[#:]?[ \t]*\Z")
-_ST_SEGMENT = re.compile(r"[ \t]+(?i:" + "|".join(sorted(ST_SEGMENT_WORDS)) + r")\b")
 
 
 def find_addresses(text: str) -> List[Tuple[int, int, float]]:
     """(start, end, score) of every address in `text`, merged where two anchors meet."""
     found: List[Tuple[int, int, float]] = []
     for match in matches(STREET, text):
-        if match.group().lower().endswith("st") and _ST_SEGMENT.match(text, match.end()) \
+        if match.group().lower().endswith("st") and SEGMENT_AFTER.match(text, match.end()) \
                 or _OFFICER_NUMBER.search(text, max(0, match.start() - 16), match.start()):
             continue  # "12 LEAD SHOWS ST ELEVATION": the heart's ST segment; "PC 2231 Holloway": an officer's number
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
