@@ -30,6 +30,9 @@ def english_surnames() -> FrozenSet[str]:
     return load_gazetteer(ENGLISH_LAST_NAME_SOURCES)
 
 
+# the words that say whose a relative is ("my husband", "her son")
+POSSESSIVE_DETERMINERS = frozenset("my his her their our your its".split())
+
 # the words a relative or a neighbour is named after ("son bill", "wife, rose", "NEIGHBOUR SUE")
 KINSHIP_WORDS = (
     "son", "sons", "daughter", "daughters", "dtr", "husband", "wife", "brother", "sister", "mother", "father",

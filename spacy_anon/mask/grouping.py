@@ -20,6 +20,7 @@ from spacy.util import registry
 from spacy_anon.errors import Errors
 from spacy_anon.extensions import doc_text
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.mask.named_buildings import after_place_the
 
 AMBIGUITY_POLICIES = ("separate", "recent")
 
@@ -249,6 +250,8 @@ def person_forms(mentions: Sequence[Tuple[str, str]], *, name_labels: Sequence[s
             owner = known_person(parts)
         if owner is not None:
             out[i] = owner
+        elif before is not None and after_place_the(before[i]):
+            continue  # "taken to the John Radcliffe": a hospital named after a person, unless that person is named
         elif 2 <= len(parts) <= 3 and _given_names_then_surname(text, parts, is_given_name, is_common):
             out[i] = name_labels[0]  # given names that are also words before a surname that is none: "Lily Evans"
             grown = True

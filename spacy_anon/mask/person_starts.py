@@ -13,12 +13,12 @@ from spacy_anon.lexicon.clinical_forms import is_clinical_form
 from spacy_anon.lexicon.clinical_terms import is_clinical_term
 from spacy_anon.lexicon.gazetteers import load_gazetteer
 from spacy_anon.lexicon.generic_words import folded, zipf
-from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
+from spacy_anon.lexicon.given_names import POSSESSIVE_DETERMINERS, WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.handles import NAME_ZIPF
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
 from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
-from spacy_anon.tagger.span_filters.quoted_names import PERSON_NOUNS
+from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS, PERSON_NOUNS, person_before
 
 # "GIRLFRIEND KIARA", "wife Halina", "Parent (Ms Kerry Clarke)": the name after the kinship word; the word alone
 # names nobody
@@ -82,7 +82,6 @@ OFFICE_TITLES = frozenset("president senator governor mayor chancellor minister 
                           "archdeacon chaplain cardinal monsignor msgr".split())
 # the last words of a place's or an organisation's name after a title ("Princess Anne Park", "Judge Street")
 PLACE_OR_ORG_HEADS = ORG_HEADS | STREET_TYPE_WORDS
-POSSESSIVE_DETERMINERS = frozenset("my his her their our your its".split())
 
 
 def kin_only(doc: Doc, start: int, end: int) -> bool:
@@ -148,3 +147,14 @@ def after_called(text: str, start: int, end: int) -> bool:
     a person's name, in any case."""
     word = text[start:end]
     return word.isalpha() and " " not in word and _CALLED_BEFORE.search(text, max(0, start - 20), start) is not None
+
+
+def in_quotes_after_person_word(span: Span) -> bool:
+    """'the witness (Kowalski)', 'Dad (Kwame)': one token between a pair of quotes or brackets after a person
+    or kinship word."""
+    doc = span.doc
+    if len(span) != 1 or span.start == 0 or span.end >= len(doc):
+        return False
+    opener, after = span.start - 1, span.end + (doc[span.end].text == "?" and span.end + 1 < len(doc))  # "(Mick?)"
+    return QUOTE_PAIRS.get(doc[opener].text) == doc[after].text and (
+        person_before(doc, opener) or (opener > 0 and folded(doc[opener - 1].text) in KIN))  # "Dad (Kwame)"

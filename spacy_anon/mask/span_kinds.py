@@ -47,6 +47,7 @@ from spacy_anon.lexicon.category_words import (
     JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, ROLE_WORDS, trait_words,
 )
 from spacy_anon.lexicon.clinical_terms import clinical_nouns, ecg_terms, is_care_abbreviation
+from spacy_anon.lexicon.clothing import worn_span
 from spacy_anon.lexicon.company_names import company
 from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import dictionary_test, folded, zipf
@@ -71,10 +72,11 @@ from spacy_anon.mask.given_names import (
     join_given_and_surname, join_inverted_names, rare_given_name, surname_after_given, thanked_name,
     with_apostrophe_surnames, with_undetected_surnames)
 from spacy_anon.mask.name_edges import has_capitals, trim_lower_edges
+from spacy_anon.mask.named_buildings import named_building
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
-    HONORIFICS, KIN, after_called, after_title_and_initials, given_name_and_initial, kin_only, people_word,
-    person_names, person_start, titles_only)
+    HONORIFICS, KIN, after_called, after_title_and_initials, given_name_and_initial, in_quotes_after_person_word,
+    kin_only, people_word, person_names, person_start, titles_only)
 from spacy_anon.mask.counts import bare_count, small_words_and_numbers
 from spacy_anon.mask.form_keys import cell_pieces
 from spacy_anon.mask.name_context import (
@@ -86,7 +88,6 @@ from spacy_anon.mask.name_context import (
 from spacy_anon.rules.recognizers.addresses import COUNTY, TOWN_STATES, street_shape
 from spacy_anon.rules.recognizers.names import first_names, last_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
-from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS, person_before
 
 # the categories a tagger gives names; only their spans are re-decided (a rule's ID or CONTACT is not)
 NAME_CATEGORIES = frozenset({"PERSON", "ORG", "LOC", "DEM", "MISC"})
@@ -227,17 +228,6 @@ def _ends_sentence(doc: Doc, i: int) -> bool:
     abbreviation = len(before) <= 1 or folded(before) in HONORIFICS or (before.isalpha() and before.istitle()
                                                                        and len(before) <= 3)  # "St.", "Mt."
     return bool(before) and not abbreviation and i + 1 < len(doc) and doc[i + 1].text[:1].isupper()
-
-
-def in_quotes_after_person_word(span: Span) -> bool:
-    """'the witness (Kowalski)', 'Dad (Kwame)': one token between a pair of quotes or brackets after a person
-    or kinship word."""
-    doc = span.doc
-    if len(span) != 1 or span.start == 0 or span.end >= len(doc):
-        return False
-    opener, after = span.start - 1, span.end + (doc[span.end].text == "?" and span.end + 1 < len(doc))  # "(Mick?)"
-    return QUOTE_PAIRS.get(doc[opener].text) == doc[after].text and (
-        person_before(doc, opener) or (opener > 0 and folded(doc[opener - 1].text) in KIN))  # "Dad (Kwame)"
 
 
 def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str], bool],
@@ -381,6 +371,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or detected and (label in ("ORG", "MISC", "DEM") and is_care_abbreviation(doc[start:end].text)
                                  or ecg_terms(text, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]))):
             continue  # "Findings: Gallbladder contains ...": the body and its illnesses name no one; "UTI", "OT"
+        if detected and label in NAME_CATEGORIES and worn_span(doc, start, end):
+            continue  # "WEARING GREY HOODIE": what someone wore describes them; it names no one
         while end - start > 1 and doc[end - 1].text in (",", ";"):
             end -= 1  # "Admiral," of a MISC span (not split at its commas): the comma is the sentence's
         while end - start > 1 and label == "DEM" and doc[end - 1].lower_ in DEM_TAILS:
@@ -486,6 +478,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 piece) == 1 and doc.lang_ == "en" and not is_given_name(piece[0].lower_))) and town_after_preposition(
                 text, piece.start_char, piece.end_char, doc.lang_, countries=label != "ORG"):
             new = "LOC"  # "He is from Leeds", "enviou a Roma", "I'm Laura, from Galway": a town
+        if new in (None, label) and label == "PERSON" and named_building(text, piece.start_char, piece.end_char):
+            new = "ORG"  # "taken to the John Radcliffe": a hospital named after a person
         prev_part = piece
         if new is None and label in NAME_CATEGORIES - {"PERSON"}:
             cut = person_start(piece, roles=label != "MISC")  # a MISC "Sergeant H" is one description

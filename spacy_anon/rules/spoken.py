@@ -192,6 +192,11 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
 _WEEKDAY = rf"(?:{_alt(WEEKDAYS)}|(?:{_alt(WEEKDAY_SHORT)})\.?)(?![\w'’])"
 _MONTH = rf"(?:{_alt(MONTHS)})(?![\w'’])"
 _ANY_WEEKDAY = rf"(?:{_alt(WEEKDAYS + WEEKDAY_SHORT + ('mon', 'sat', 'sun'))})(?![\w'’])"
+# "wed" after a subject or "to" is the verb ("we wed in june", "to wed")
+_NOT_A_VERB = "".join(f"(?<!\\b{w}[ \\t])" for w in ("i", "we", "they", "he", "she", "to", "will", "who"))
+# what may follow "on sat", "next sun": the clause's end, a part of the day, a time or the next clause
+_SHORT_DAY_ENDS = (r"(?:morning|afternoon|evening|eve|night|am|pm|at|and|or|then|if|when|for|with|as|because"
+                   r"|unless|is|works?|ok|okay)(?![\w'’])")
 # a weekday word and a separator right before (each lookbehind has a fixed width)
 _NOT_AFTER_WEEKDAY = "".join(f"(?<!{w}{sep})" for w in ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
                              for sep in (" ", ", ", "/", " & "))
@@ -232,11 +237,22 @@ NAMED_DAYS = [
      rf"(?:(?:this|next|last|coming)[ \t]{{1,2}})?({_WEEKDAY})", 0.7, 1),
     # "wed", "thurs": the shortened weekdays that are no other word
     # ... but not in a list of weekdays, a weekly schedule ("mon wed fri 6am crew")
-    (rf"{_NOT_AFTER_WEEKDAY}{_EDGE_BEFORE}(?:{_alt(WEEKDAY_SHORT)})(?![\w'’])(?![ \t,/&]{{1,3}}{_ANY_WEEKDAY})",
-     0.6, 0),
+    # ... nor "wed" the verb ("we wed in june", "to wed")
+    (rf"{_NOT_AFTER_WEEKDAY}{_NOT_A_VERB}{_EDGE_BEFORE}(?:{_alt(WEEKDAY_SHORT)})(?![\w'’])"
+     rf"(?![ \t,/&]{{1,3}}{_ANY_WEEKDAY})", 0.6, 0),
     # "in january", "since august", "early may" ("may" and "march" only after these words)
     (rf"(?<![\w'’])(?:in|since|until|till|from|by|before|after|early|late|mid|next|last|of)[ \t\-]{{1,2}}"
      rf"({_MONTH})", 0.65, 1),
+    # "on sat", "next sun morning", "by mon.": the shortened weekdays that are other words too, after a word
+    # that dates and before the clause's end, a part of the day or a time (not "on sun loungers", "I last sat")
+    (rf"(?<!the[ \t])(?<![\w'’])(?:on|this|next|by|from|until|till|before|after|due|home|back)[ \t]{{1,2}}"
+     rf"(?:(?:this|next|coming)[ \t]{{1,2}})?(sat|sun|mon)\.?(?=[ \t]{{0,2}}(?:[,.;:!?)\n]|$|\d|{_SHORT_DAY_ENDS}))",
+     0.7, 1),
+    # "2pm sat", "10.30am sun": a time, then the day
+    (rf"(?<![\w'’.:])\d{{1,2}}(?:[.:][0-5]\d)?[ \t]?[ap]\.?m\.?[ \t]{{1,2}}(sat|sun|mon)(?![\w'’])", 0.7, 1),
+    # "sat 2pm", "sun 10.30am": the day, then a time (not after a pronoun: "she sat 2pm to 4pm")
+    (rf"(?<![\w'’])(?<!\bi[ \t])(?<!\bhe[ \t])(?<!\bshe[ \t])(?<!\bwe[ \t])(?<!\bthey[ \t])(?<!\bwho[ \t])"
+     rf"(sat|sun|mon)[ \t]{{1,2}}\d{{1,2}}(?:[.:][0-5]\d)?[ \t]?[ap]\.?m(?![\w'’])", 0.7, 1),
 ]
 # What every match of a group of patterns above holds (a rarer part that `re` finds in one pass), so a
 # text without it skips the group: a weekday or month word holds its first three letters ("thurs",

@@ -91,6 +91,21 @@ def frequent_word(lower: str) -> bool:
         and lower not in INSTITUTION_HEADS
 
 
+COMMON_ZIPF = 5.0  # a word this frequent is the word, not the town that shares it ("police"; Police is in Poland)
+# what a service writes down, named by its kind ("POLICE LOG", "incident report", "CCTV footage")
+RECORD_NOUNS = frozenset(("log", "logs", "report", "reports", "record", "records", "notes", "file", "statement",
+                          "footage", "sheet", "form", "entry", "register", "minutes", "summary", "chart"))
+
+
+def record_kind(words: Sequence[str]) -> bool:
+    """Whether lower-case `words` are a record named by who keeps it: two or three words, the last a
+    `RECORD_NOUNS`, the others frequent words that name no one ("police log", "crime report"; not
+    "leveson report", "leeds report"). Pure function."""
+    return 2 <= len(words) <= 3 and words[-1] in RECORD_NOUNS and all(
+        zipf(w) >= FREQUENT_ZIPF and w not in english_surnames() and w not in english_given_names()
+        and (zipf(w) >= COMMON_ZIPF or fold_accents(w) not in known_place_names()) for w in words[:-1])
+
+
 def common_word(lower: str) -> bool:
     """Whether a lower-case word is a dictionary word of English (WordNet's common words, not its proper
     names) or a function word: "river", "walked", "the". A place or a brand that English uses often
@@ -153,7 +168,7 @@ def drop_common_word_names(doc: Doc, spans: List[Scored], labels: Sequence[str],
             if line_regime(_line_text(words, rows.whitespace, start, end)) == AS_WRITTEN:
                 if typed == list(words[start:end]):
                     continue  # typed in lower case where the writer uses capitals
-            elif any(w in PROSE_WORDS or w in CHAT_WORDS for w in typed) or (len(typed) == 1 and (
+            elif any(w in PROSE_WORDS or w in CHAT_WORDS for w in typed) or record_kind(typed) or (len(typed) == 1 and (
                     typed[0] in LONE_VERBS or frequent_word(typed[0]) and _opens_sentence(words, rows.whitespace, start))):
                 continue  # a line in one case: only a phrase, a lone verb or a frequent word that opens a
                 # sentence and names nothing is sure to be no name ("see u", "STATES HE WAS", "STRATEGY MEETING")

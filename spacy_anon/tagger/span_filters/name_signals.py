@@ -12,6 +12,7 @@ from spacy_anon.lexicon.generic_words import (
     CHAT_SHORTHAND, CLINICAL_WORDS, FIELD_KEYS, GREETINGS, IMPERATIVES, INTERJECTIONS, WEEKDAYS, elongated_forms,
     english_coinage, folded, is_past_or_progressive, is_verb_form, verb_stems, zipf,
 )
+from spacy_anon.lexicon.given_names import KINSHIP_WORDS, POSSESSIVE_DETERMINERS
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.lexicon.sentence_adverbs import opening_word
 from spacy_anon.possessives import possessive_end
@@ -211,6 +212,13 @@ class NameSignals:
         """Token i was typed in lower case and capitalised by the truecaser (not a line in capitals)."""
         return self.written is not None and self.written[i] != self.texts[i] and self.written[i].islower()
 
+    def named_relative(self, i: int) -> bool:
+        """Token i follows "my husband", "her son" and one space: the truecaser capitalised it as the
+        relative's name ("me and my husband rich are coming"), which a frequent word alone would not earn."""
+        doc = self.doc
+        return i >= 2 and folded(doc[i - 1].text) in KINSHIP_WORDS and doc[i - 1].whitespace_ == " " \
+            and folded(doc[i - 2].text) in POSSESSIVE_DETERMINERS
+
     def name_word(self, w: str) -> bool:
         """A gazetteer name, unless only a surname that is also a frequent word: "park", "ring", "story"
         written in lower case are the words."""
@@ -237,7 +245,7 @@ class NameSignals:
         if title and alone and self.recased(i):  # "Happy" from "happy": the truecaser's capital (`written_evidence`)
             return not (self.plain(w, i) or self.frequent(w)) or self.name_word(w) or w in self.places \
                 or w in NAME_HEADS or capitalised_neighbour(self.doc, i, self.plain) \
-                or (describes and self.determined(start))
+                or (describes and self.determined(start)) or self.named_relative(i)
         sentence_start = starts_sentence(self.doc, i)
         if title and not sentence_start:  # inside a sentence a capital says name ("Page", "Will", "Ty")
             return w in NAME_STOP_WORDS or not (w in GREETINGS or w in WEEKDAYS or w in CLINICAL_WORDS
