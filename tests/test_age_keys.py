@@ -6,7 +6,7 @@ court judgments mark "age 60" whole; cutting it to the number cost a held-out wo
 stay the number ("aged [54]")."""
 import pytest
 
-from spacy_anon.mask import span_kinds as K
+from spacy_anon.mask.stated_ages import AGE_KEYED
 from tests.default_pipeline import masked_rows as rows, nlp  # noqa: F401  (the module fixture)
 
 
@@ -25,10 +25,10 @@ def test_an_age_after_its_key_is_an_age(nlp, text, age):
 @pytest.mark.parametrize("value,number", [("age 7", "7"), ("Aged: 54", "54"), ("AGE 47", "47"), ("edad 45", "45"),
                                           ("idade 80", "80"), ("ages 12", "12")])
 def test_the_key_pattern_gives_the_number(value, number):
-    m = K.AGE_KEYED.match(value)
+    m = AGE_KEYED.match(value)
     assert m is not None and m.group(1) == number
 
 
 @pytest.mark.parametrize("value", ["Age UK", "Age Concern", "age 1234", "agency 12", "image 7", "Age 5x"])
 def test_names_and_other_numbers_are_no_keyed_age(value):
-    assert K.AGE_KEYED.match(value) is None
+    assert AGE_KEYED.match(value) is None

@@ -15,7 +15,7 @@ from spacy.tokens import Span
 
 import spacy_anon
 from spacy_anon.mask.grouping import one_label_per_name
-from spacy_anon.mask.name_context import town_after_preposition
+from spacy_anon.mask.town_names import town_after_preposition
 
 
 @lru_cache(maxsize=None)

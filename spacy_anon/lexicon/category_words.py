@@ -21,7 +21,7 @@ ORG_HEADS = frozenset(
     "surveys surveyors catering removals "
     "insurance bank bancorp finance capital investments trust foundation charity association society union "
     "federation council ministry agency authority commission bureau office "
-    "hospital hospice clinic surgery practice pharmacy dental dentistry healthcare medical physiotherapy "
+    "hospital infirmary hospice clinic surgery practice pharmacy dental dentistry healthcare medical physiotherapy "
     "university college school academy institute polytechnic nursery kindergarten "
     "club fc rovers athletic united "
     "church mosque synagogue diocese "

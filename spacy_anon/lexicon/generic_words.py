@@ -70,7 +70,8 @@ FIELD_KEYS = frozenset(
     "member customer client badge passport licence license ssn nhs nin dl vin iban swift bic "
     "date birth born name surname forename address addr postcode zip ext extension pager contact attn "
     "re ip url salary wage wages nok "  # and a next of kin's "NOK:"
-    "flight seat booking group room bed class ohip phn eircode".split()  # "Flight BA 0008", "Group #: 0047721", "bed 9"
+    "flight seat booking group room bed class ohip phn eircode "  # "Flight BA 0008", "Group #: 0047721", "bed 9"
+    "login username userid reporter assignee requester requestor submitter creator watchers approver".split()  # a ticket's "Login: priya_r", "Reporter: ..."
 )
 
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "

@@ -20,7 +20,7 @@ Pure functions over the text and character offsets; `span_kinds` calls them only
 shape (`category_by_shape`) proved nothing.
 """
 import re
-from typing import Callable, FrozenSet, List, Tuple
+from typing import Callable, List, Tuple
 
 from spacy.tokens import Doc
 
@@ -28,13 +28,12 @@ from spacy_anon.lexicon.category_words import JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEA
 from spacy_anon.lexicon.generic_words import FIELD_KEYS, dictionary_test, folded, is_past_or_progressive, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.honorifics import CARE_ROLES, DEFAULT_HONORIFICS
-from spacy_anon.lexicon.place_names import fold_accents, known_country_names, known_place_names
 from spacy_anon.mask.form_keys import (  # noqa: F401  (re-exported)
     column_key, common_words_key, identifier_scheme, plain_cell)
 from spacy_anon.mask.software_words import software_word
-from spacy_anon.rules.recognizers.addresses import STATES, STREET_TYPE_WORDS
+from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
 from spacy_anon.rules.recognizers.fields import TABLE_KEYS, field_key
-from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, first_names, last_names
+from spacy_anon.rules.recognizers.names import KINSHIP_WORDS, last_names
 from spacy_anon.tagger.span_filters.base import stop_words
 
 # a form's field for a person's name, alone before the value on its line
@@ -65,9 +64,6 @@ PERSON_SHAPE = re.compile(r"[A-Z][\w'’.-]*(?:,?[ \t]+\(?[A-Z][\w'’.-]*\)?){0
 PERSON_LEADS = (frozenset(DEFAULT_HONORIFICS) - {"don", "dona", "dna"}) \
     | (frozenset(KINSHIP_WORDS) - {"partner", "friend"}) | {"dear"}
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?[ \t]+$")
-# one capitalised word (a hyphenated town is one: "Cluj-Napoca", "Stoke-on-Trent")
-TOWN_SHAPE = re.compile(r"[A-Z][^\W\d_]+(?:-[^\W\d_]+)*")
-_COMMA = re.compile(r"[ \t]*,[ \t]+")
 # the last sentence end before a field that opens a sentence inside a line
 _SENTENCE_BEFORE = re.compile(r"[.!?][ \t]+(?=[^.!?]*$)")
 FIELD_REACH = 300  # characters: a name field and the name words before a part of its value fit in a line's start
@@ -324,49 +320,6 @@ def place_field_before(text: str, start: int, later_parts: bool = False) -> bool
     return found is not None and (later_parts or not found.group("parts"))
 
 
-# a state's code that is no English word ("IN", "OR", "ME" are words in a line of capitals), before no word
-# in capitals
-_STATE_CODES = [code for code in STATES if code not in ("IN", "OR", "ME", "OK", "HI", "OH", "DE", "LA", "MA",
-                                                         "PA", "AL", "CO", "ID", "MD")]
-_STATE_AFTER = re.compile(r",[ \t]?(?:" + "|".join(_STATE_CODES) + r")(?![\w-])(?![ \t]+[A-Z]{2})")
-_TOWN_BEFORE = re.compile(r"[A-Z][a-z]+(?:[ \t][A-Z][a-z]+){0,2},[ \t]?\Z")
-
-
-def town_and_state(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is a US town before its state's code ("Reno, NV") or that code after it."""
-    value = text[start:end]
-    if value in _STATE_CODES:
-        return _TOWN_BEFORE.search(text, max(0, start - 40), start) is not None
-    return TOWN_WORDS.fullmatch(value) is not None and value[:1].isupper() and \
-        _STATE_AFTER.match(text, end) is not None
-
-
-def town_after_org(text: str, prev_end: int, start: int, end: int, prev_is_org: bool) -> bool:
-    """Whether text[start:end] is one capitalised word that follows an organisation's name (`prev_is_org`,
-    the part ending at `prev_end`) and a comma on the same line: the organisation's town."""
-    return prev_is_org and _COMMA.fullmatch(text, prev_end, start) is not None \
-        and TOWN_SHAPE.fullmatch(text[start:end]) is not None
-
-
-def given_name_not_place(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is one capitalised given name that names no known place ("QuickFix Ltd,
-    Darren, attended": the person sent, not the firm's town; "Acme Ltd, Chester" stays a town)."""
-    value = text[start:end]
-    return TOWN_SHAPE.fullmatch(value) is not None and value.lower() in first_names() \
-        and fold_accents(value.lower()) not in known_place_names() and fold_accents(value) not in known_place_names()
-
-
-_NAME_BEFORE_COMMA = re.compile(r"((?:[A-Z][\w'’&.-]*[ \t]){0,4}[A-Z][\w'’&.-]*),[ \t]\Z")
-
-
-def town_after_named_org(text: str, start: int, end: int, is_org: Callable[[str], bool]) -> bool:
-    """Whether text[start:end] is a town GeoNames lists, after an organisation's name (`is_org`, read by its
-    own words) and a comma: "St Luke's Hospice, Sheffield", where the two are spans of their own."""
-    before = _NAME_BEFORE_COMMA.search(text, max(0, start - 80), start)
-    return before is not None and TOWN_SHAPE.fullmatch(text[start:end]) is not None \
-        and fold_accents(text[start:end]) in known_place_names() and is_org(before.group(1))
-
-
 # the prepositions before a street someone is on, goes to or comes from
 PLACE_PREPOSITION = re.compile(r"(?i)\b(?:on|at|in|into|onto|to|towards|toward|from|along|down|up|off|near|via|"
                                r"past|across)[ \t]+$")
@@ -389,36 +342,6 @@ def street_walked(text: str, start: int, end: int, is_given_name: Callable[[str]
         and not is_given_name(words[0].lower()) and _MOVEMENT.search(text, max(0, start - 12), start) is not None
 
 
-# by language, the prepositions before a town someone is in, goes to or comes from ("at" is left out:
-# "at Leeds" is often the university; the Portuguese and Spanish "de" too: "Câmara de Lisboa")
-TOWN_PREPOSITIONS = {
-    "en": frozenset("in from to into towards toward near via outside between".split()),
-    "pt": frozenset("em para a entre desde até rumo".split()),
-    "es": frozenset("en a hacia desde hasta entre para".split()),
-}
-TOWN_CONJUNCTIONS = {"en": frozenset({"and", "or"}), "pt": frozenset({"e", "ou"}), "es": frozenset({"y", "e", "o"})}
-TOWN_WORDS = re.compile(r"[^\W\d_][\w'’.-]*(?:[ \t][^\W\d_][\w'’.-]*){0,2}")
-_WORD_END = re.compile(r"(\w+)[ \t]+$")
-_AGE_OF = re.compile(r"(?i)\d{1,3},[ \t]+of[ \t]+$")  # a notice's "Hal Lindquist, 88, of Duluth": where someone lived
-
-
-def town_after_preposition(text: str, start: int, end: int, lang: str, countries: bool = True) -> bool:
-    """Whether text[start:end], one to three capitalised words, is a city or country GeoNames lists
-    (`known_place_names`) and follows a preposition of place or movement of `lang` on its line, a
-    conjunction after a town that does ("entre Lisboa e Roma"), a notice's age and "of" ("88, of Duluth")
-    or a hashtag's "#" ("#Rochdale"). countries: a country counts too (a court judgment names a State as a
-    party: "against Sweden", "returned to Somalia" are annotated ORG there)."""
-    value = text[start:end]
-    if not value[:1].isupper() or TOWN_WORDS.fullmatch(value) is None:
-        return False
-    prepositions = TOWN_PREPOSITIONS.get(lang, frozenset())
-    before = _WORD_END.search(text, max(0, start - 12), start)
-    if text[start - 1:start] != "#" and (before is None or (
-            before.group(1).lower() not in prepositions and not _second_town(text, start, lang, prepositions)
-            and not (lang == "en" and _AGE_OF.search(text, max(0, start - 12), start)))):
-        return False
-    folded_value = fold_accents(value)
-    return folded_value in known_place_names() and (countries or folded_value not in known_country_names())
 
 
 _COLON_AFTER = re.compile(r"[ \t]?(?:#[ \t]?)?:|[ \t]?#[ \t]?\d|[ \t]\d")  # "Tel:", "Group #: 0047721", "OHIP 1234-..."
@@ -503,19 +426,6 @@ def next_field_label(text: str, start: int, end: int) -> bool:
     while gap > 0 and text[gap - 1].isspace() and text[gap - 1] != "\n":
         gap -= 1
     return gap > 0 and text[gap - 1] != "\n"  # something written before the run on its line
-
-
-def _second_town(text: str, start: int, lang: str, prepositions: FrozenSet[str]) -> bool:
-    """Whether a conjunction before `start` follows one to three capitalised words after a preposition of
-    place on the line ("entre Lisboa e | Roma", "between Leeds and | York")."""
-    line = text[max(0, start - 60, text.rfind("\n", 0, start) + 1):start]
-    words = line.split()
-    if len(words) < 3 or words[-1].lower() not in TOWN_CONJUNCTIONS.get(lang, ()):
-        return False
-    k = len(words) - 2
-    while k >= 0 and len(words) - 2 - k < 3 and words[k].rstrip(",")[:1].isupper():
-        k -= 1
-    return len(words) - 2 - k >= 1 and k >= 0 and words[k].lower() in prepositions
 
 
 def initial_at(doc: Doc, i: int) -> bool:

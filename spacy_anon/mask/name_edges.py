@@ -60,12 +60,19 @@ def lower_lead_end(doc: Doc, start: int, end: int) -> int:
     return start
 
 
+# verbs whose object is a person or a company, written before it in lower case ("chase Evri", "ask John")
+ADDRESSING_VERBS = frozenset("chase call ring phone email e-mail text ask tell contact message ping cc bcc thank "
+                             "invite remind inform notify update pay refund escalate forward".split())
+
+
 def verb_lead(doc: Doc, start: int, end: int) -> bool:
-    """Whether token `start` is a verb's "-ing" form in lower case ("calling") before a capitalised word
-    of the span ("Thanks for calling Direct Line"): the sentence's verb, no part of the name."""
+    """Whether token `start` is a verb in lower case before a capitalised word of the span: its "-ing" form
+    ("Thanks for calling Direct Line") or a verb whose object is someone ("can someone chase Evri?"): the
+    sentence's verb, no part of the name."""
     tok = doc[start]  # "-ing" only: "united State of Kurdistan", "licensed Premises" are an adjective's
-    return tok.is_lower and start + 1 < end and doc[start + 1].text[:1].isupper() and tok.lower_.endswith("ing") \
-        and is_past_or_progressive(tok.lower_, dictionary_test("en"))
+    return tok.is_lower and start + 1 < end and doc[start + 1].text[:1].isupper() and (
+        tok.lower_ in ADDRESSING_VERBS
+        or tok.lower_.endswith("ing") and is_past_or_progressive(tok.lower_, dictionary_test("en")))
 
 
 def trim_lower_edges(doc: Doc, start: int, end: int) -> Tuple[int, int]:
@@ -107,3 +114,27 @@ def abbreviation_stop(doc: Doc, i: int) -> bool:
     doubled: "S.L.. Fin.")."""
     return i > 0 and set(doc[i].text) == {"."} and not doc[i - 1].whitespace_ \
         and DOTTED.fullmatch(doc[i - 1].text) is not None
+
+
+# a company's legal form written with its full stop, which may end the sentence too ("Harbour Foods Ltd.
+# Hearing listed for ...")
+DOTTED_LEGAL_FORMS = frozenset("ltd inc plc llc llp corp co".split())
+
+
+def legal_form_end(doc: Doc, start: int, end: int, is_name_word) -> int:
+    """The end of start:end cut after a legal form and its full stop when all that follows in the span is
+    dictionary words that open the next sentence and name no one ("Harbour Foods Ltd. Hearing" -> "Harbour
+    Foods Ltd"); `end` otherwise ("Acme Ltd. Holdings" stays: "holdings" is a name's word after a form too,
+    so only a capitalised dictionary word that is no organisation head is cut)."""
+    is_word = dictionary_test("en")
+    for k in range(start + 1, end - 1):
+        dotted = doc[k].text.endswith(".") and folded(doc[k].text[:-1]) in DOTTED_LEGAL_FORMS or (
+            folded(doc[k].text) in DOTTED_LEGAL_FORMS and doc[k + 1].text == "." and k + 2 < end)
+        if not dotted:
+            continue
+        cut = k + 1  # the full stop, a token of its own, is the sentence's
+        rest = [t for t in doc[cut:end] if not t.is_space and t.text != "."]
+        if rest and rest[0].is_title and all(t.is_alpha and is_word(t.lower_) and not is_name_word(t.lower_)
+                                             for t in rest):
+            return cut
+    return end

@@ -111,6 +111,15 @@ FILLER_WORDS = FIELD_KEYS | OPENING_ADVERBS | DAY_TIMES | frozenset(
 # all an age's tagger span may add to be dropped: an ordinal's ending ("40" + "th"), a note's sex ("58" + "F"),
 # the age's abbreviated unit ("34" + "YOA" as a QUANTITY; "19 years of age" stays a tagger's whole span)
 ORDINAL_ENDS = frozenset("st nd rd th m f yo y/o y.o. yoa y.o.a. y.o.a".split())
+# an age's unit written out, which a tagger's code over the age adds ("82-year-old" as an ID over the rule's
+# "82"): the age's, no value beside it (a trait's "eight years old", as court judgments mark it, stays whole)
+AGE_UNITS = frozenset("year years yr yrs y old month months mo week weeks wk wks day days".split())
+
+
+def _age_unit(piece: Span) -> bool:
+    """Whether a piece of a span holds an age's unit and nothing more ("year-old", "years old")."""
+    words = [t.text.lower() for t in piece if _content(t)]
+    return bool(words) and all(w in AGE_UNITS for w in words)
 
 
 def _content(token) -> bool:
@@ -211,7 +220,9 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
             continue
         pieces = _outside(span, {i for v in over for i in range(v.start, v.end)})
         age = all(v.label_ == "AGE" for v in over)
-        kept = [(start, end) for start, end in pieces if not (age and span.doc[start:end].text.lower() in ORDINAL_ENDS)
+        kept = [(start, end) for start, end in pieces if not (age and (
+                    span.doc[start:end].text.lower() in ORDINAL_ENDS
+                    or span.label_ in _CUT_BY["AGE"] and _age_unit(span.doc[start:end])))  # a DEM "8 years old" stays
                 and (age or not _filler(span.doc[start:end])) and not _hyphened_to_a_name(span.doc, start, over)]
         if span.label_ in _NAMES_A_DATE_CUTS and any(not any(c.isalpha() for c in span.doc[a:b].text) for a, b in kept):
             out.append(span)  # "December 10" over the rule's "December": the tagger read more of the date

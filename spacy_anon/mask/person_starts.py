@@ -17,7 +17,8 @@ from spacy_anon.lexicon.given_names import POSSESSIVE_DETERMINERS, WORD_GIVEN_NA
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.handles import NAME_ZIPF
 from spacy_anon.rules.recognizers.addresses import STREET_TYPE_WORDS
-from spacy_anon.rules.recognizers.names import FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names
+from spacy_anon.rules.recognizers.names import (
+    FIRST_NAME_SOURCES, KINSHIP_WORDS, LAST_NAME_SOURCES, first_names, world_given_names)
 from spacy_anon.tagger.span_filters.quoted_names import PAIRS as QUOTE_PAIRS, PERSON_NOUNS, person_before
 
 # "GIRLFRIEND KIARA", "wife Halina", "Parent (Ms Kerry Clarke)": the name after the kinship word; the word alone
@@ -47,12 +48,35 @@ def person_names() -> FrozenSet[str]:
     return load_gazetteer(FIRST_NAME_SOURCES) | load_gazetteer(LAST_NAME_SOURCES)
 
 
+# care staff's grades written before a name, in capitals ("HCA Dorota Nowak", "RN Bernard Foley"), and the
+# two-word grades ("Staff Nurse Dorota Nowak", "Ward Sister Ama Owusu"): no surname is written so
+CARE_GRADES = frozenset("HCA HCSW CSW RN RGN RMN RSCN SN EN ODP SHO FY1 FY2 SpR AHP CNS ANP ENP ACP".split())
+CARE_GRADE_WORDS = frozenset("staff charge senior junior ward student support healthcare".split())
+CARE_GRADE_HEADS = frozenset("nurse sister worker assistant midwife practitioner".split())
+
+
+def care_grade_end(doc: Doc, start: int, end: int) -> Optional[int]:
+    """Where a care grade that opens start..end ends, when a capitalised given name follows it in the span
+    ("HCA Dorota Nowak", "Staff Nurse Ama Owusu"): the name's first token; else None."""
+    k = start
+    if doc[k].text in CARE_GRADES:
+        k += 1
+    elif k + 1 < end and folded(doc[k].text) in CARE_GRADE_WORDS and folded(doc[k + 1].text) in CARE_GRADE_HEADS:
+        k += 2
+    if k == start or k >= end or not doc[k].is_title or not doc[k].is_alpha:
+        return None
+    return k if doc[k].lower_ in world_given_names() else None
+
+
 def person_start(span: Span, roles: bool = True) -> Optional[int]:
     """Where a person's name starts inside a span: after a role or kinship word that opens the span ("Agent
     Gabriela", "Interpreter Adeyemi", "GIRLFRIEND KIARA", "flatmate chloe": the next token; only with `roles`, for another label's span, since
     some role words are surnames too), or at an honorific in it ("Employee Mr Grosu", "Mr Smith" tagged
     ORG, "Yesterday Dr. Rao": at the title), with a word after it."""
     doc = span.doc
+    grade = care_grade_end(doc, span.start, span.end)
+    if grade is not None:
+        return grade  # "HCA Dorota Nowak": a grade is no part of the name, whatever the span's label
     for k in range(span.start, min(span.start + 2, span.end - 1)) if roles else ():
         if (doc[k].text in POLICE_RANKS or folded(doc[k].text) in OFFICE_TITLES) and doc[k + 1].is_title \
                 and (doc[k + 1].lower_ in person_names() or zipf(doc[k + 1].lower_) < NAME_ZIPF) \

@@ -62,7 +62,7 @@ from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions,
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.products import model_tokens
 from spacy_anon.mask.shorthand import slash_code_label, trim_post_nominal, without_credentials_after_names
-from spacy_anon.mask.stated_ages import sex_after_age
+from spacy_anon.mask.stated_ages import age_in, age_unit_alone, hyphened_age
 from spacy_anon.possessives import without_possessive
 from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape, hashtag_phrase, is_emoji  # noqa: F401
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
@@ -71,20 +71,22 @@ from spacy_anon.mask.given_names import (
     called_on_number, given_after_surname, given_name_pair, greeted_name, introduced_name, named_in_brackets,
     join_given_and_surname, join_inverted_names, rare_given_name, surname_after_given, thanked_name,
     with_apostrophe_surnames, with_undetected_surnames)
-from spacy_anon.mask.name_edges import has_capitals, trim_lower_edges
+from spacy_anon.mask.name_edges import has_capitals, legal_form_end, trim_lower_edges
 from spacy_anon.mask.named_buildings import named_building
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
     HONORIFICS, KIN, after_called, after_title_and_initials, given_name_and_initial, in_quotes_after_person_word,
     kin_only, people_word, person_names, person_start, titles_only)
+from spacy_anon.mask.bare_possessives import bare_possessive
 from spacy_anon.mask.counts import bare_count, small_words_and_numbers
 from spacy_anon.mask.form_keys import cell_pieces
 from spacy_anon.mask.name_context import (
     PERSON_OR_ROLE_LEADS, after_closing, after_name_field, after_person_word, contraction_tail, crown_party, defined_term,
-    field_words, given_name_not_place, not_a_name, sign_off, signed_name, software_word,
+    field_words, not_a_name, sign_off, signed_name, software_word,
     opening_participle, org_head_after, place_field_before, role_in_brackets, sex_field_value, street_walked,
-    split_at_pronouns, street_after_preposition, titled_name, town_after_org, town_after_named_org,
-    town_after_preposition, town_and_state)
+    split_at_pronouns, street_after_preposition, titled_name)
+from spacy_anon.mask.town_names import (
+    given_name_not_place, town_after_named_org, town_after_org, town_after_preposition, town_and_state)
 from spacy_anon.rules.recognizers.addresses import COUNTY, TOWN_STATES, street_shape
 from spacy_anon.rules.recognizers.names import first_names, last_names
 from spacy_anon.rules.recognizers.speakers import is_question_answer_mark, is_role_turn
@@ -118,12 +120,6 @@ COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job t
 INITIAL_NAME = re.compile(r"[A-Z]\.(?:[ \t][A-Z]\.)?[ \t]+[A-Z][A-Za-z'’]+(?:-[A-Z][A-Za-z'’]+)?")
 # 'Margaret "Peggy" Okonkwo-Hill'; and a user name of a given name and the surname's initial glued ("KarenT")
 NICKNAMED = re.compile(r"([A-Z][a-z]+)(?:[ \t]+[\"“‘(][A-Z][a-z]+[\"”’)][ \t]+[A-Z][\w'’\-]+|[A-Z])")
-# a person's age as notes write it: "78 YO", "23 yo M", "54 Y/O F"; the number alone is the age
-AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
-AGE_UNIT = re.compile(r"(?i)yoa|yo|y/o|y\.o\.a\.?|y\.o\.?")
-AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?)\b")
-# an age after its key, as forms and letters write it: "age 7", "Aged: 54", "edad 45": an age, key and all
-AGE_KEYED = re.compile(r"(?i)(?:age[ds]?|edad|idade)[ \t]*:?[ \t]*(\d{1,3})(?!\w)")
 # "the Özgür Karadeniz" (a newspaper) and "CHRISTIANA PARK | WOMEN'S HOSPITAL" are no person (`person_shape`)
 _THE_BEFORE = re.compile(r"(?i)\bthe[ \t]+$")
 _CAPITAL_AFTER = re.compile(r"[ \t]+[^\W\d_]*[A-Z]")
@@ -363,6 +359,11 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if pair is not None:  # "Lyn & Dave": two people
             out.extend(_retyped(relabel(_piece(span, *one, relabel), "PERSON")) for one in pair)
             continue
+        owner = bare_possessive(doc, start, end, is_given_name) if detected and label in NAME_CATEGORIES else None
+        if owner is not None:  # "jakes bday": the person; "mums house": no one
+            if owner[0] == "person":
+                out.append(_retyped(relabel(_piece(span, start, owner[1], relabel), "PERSON")))
+            continue
         if label in ("PERSON", "ORG", "LOC") and (kin_only(doc, start, end) or people_word(doc, start, end)):
             continue  # "mum", "his Dad": a relative by relation is no name (under DEM or MISC, as court
             # judgments mark "their daughter", a family circumstance)
@@ -380,6 +381,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         while end - start > 1 and (label == "DEM" and doc[start].lower_ in DEM_LEADS or detected and doc[start].lower_ in (
                 "and", "or", "but") and label in NAME_CATEGORIES and not doc[start].is_title):
             start += 1  # "and has" of "He is 81 and has dementia": the condition, not the clause; "me and saz"
+        if detected and label in NAME_CATEGORIES and end - start > 2:  # "Harbour Foods Ltd. Hearing listed"
+            end = legal_form_end(doc, start, end, lambda w: w in ORG_HEADS or is_given_name(w) or w in last_names())
         while end - start > 1 and detected and label in NAME_CATEGORIES and doc[end - 1].lower_ in TIME_ADVERBS \
                 and not doc[end - 1].is_title:
             end -= 1  # "the crown tonight": the pub, then when ("USA Today" keeps its name)
@@ -428,21 +431,20 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue  # a LOC "22" may be a house number; "Seen" of "Seen by Dr Cook" is a note's verb
         if field_words(text, piece.start_char, piece.end_char) or crown_party(text, piece.start_char, piece.end_char):
             continue  # "Name: Ana Ruiz  Company: self", "CHILD'S SURNAME:", "National Insurance number": a field; "R v"
-        age = AGE_WORDS.match(value) or AGE_KEYED.match(value)
-        if age is None and value.isdigit():
-            after = AGE_AFTER.match(text, piece.start_char)
-            age = AGE_WORDS.match(after.group()) if after is not None else None
+        if label == "DEM" and hyphened_age(text, piece.start_char, piece.end_char):
+            out.append(_retyped(relabel(piece, "AGE")))  # "an 82-year-old" read as a trait: an age, not a code
+            continue
+        age = age_in(text, piece.start_char, piece.end_char, label)
         if age is not None:  # "78 YO", "age 7" tagged ORG or PERSON, "23" before "YO": an age
-            number = doc.char_span(piece.start_char + (age.start(1) if age.re is AGE_WORDS else 0),  # "age 7" whole
-                                   piece.start_char + age.end(1))
+            number = doc.char_span(age[0], age[1])
             if number is not None:
                 out.append(_retyped(relabel(_piece(span, number.start, number.end, relabel), "AGE")))
-            rest = doc.char_span(piece.start_char + age.end(), piece.end_char, alignment_mode="contract")
-            if age.end() < len(value) and rest is not None and len(rest):
+            rest = doc.char_span(age[2], piece.end_char, alignment_mode="contract")
+            if age[2] < piece.end_char and rest is not None and len(rest):
                 parts.insert(0, (rest.start, rest.end))  # "64 YO F ADMITTED": the rest is decided alone
             continue
-        if AGE_UNIT.fullmatch(value) or sex_after_age(text, piece.start_char, value):
-            continue  # "YO" of "23 YO M" alone: the tagger's piece of an age, no name; "M" of "45yo M" its sex
+        if age_unit_alone(text, piece.start_char, value):
+            continue  # "YO" of "23 YO M", "year" of "an 82-year-old": a piece of an age; "M" of "45yo M" its sex
         new = category_by_shape(value, label, is_name)
         product = model_tokens(piece, is_given_name) if new is None and label in NAME_CATEGORIES - {"DEM"} else None
         if product is not None:  # "Ford Focus", "black Samsung Galaxy S23": a model, not a person or a place

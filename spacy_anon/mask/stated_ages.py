@@ -5,7 +5,7 @@ span after the kinds are decided (`component._resolve`). The other way round, a 
 profile or an introduction before its age ("Tinder bio: Rob, 34.", "hi im mark, 29,") is the person, whose
 age a tagger read as a number of another kind (`with_introduced_names`)."""
 import re
-from typing import Callable, List
+from typing import Callable, List, Optional, Tuple
 
 from spacy.tokens import Doc, Span
 
@@ -86,6 +86,56 @@ _AGE_BEFORE_SEX = re.compile(r"(?i)\d{1,3}[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?
 _UNIT_AND_SEX = re.compile(r"(?i)(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?)[ \t]+[mf]")
 _NUMBER_BEFORE = re.compile(r"\d{1,3}[ \t]?\Z")
 _BRACKETED_AGE = re.compile(r"[(\[]\d{1,3}\Z")  # "My (28M)": the sex glued to the age in brackets
+
+
+# a person's age as notes write it: "78 YO", "23 yo M", "54 Y/O F"; the number alone is the age
+AGE_WORDS = re.compile(r"(?i)(\d{1,3})[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?|yrs?[ \t]old|years?[ \t]old)(?:[ \t][mf])?(?!\w)")
+# an age with its unit joined by hyphens, which a tagger reads as a code ("82-year-old" tagged ID)
+AGE_HYPHENED = re.compile(r"(?i)(\d{1,3})[\-\u2010\u2011](?:years?|months?|weeks?)[\-\u2010\u2011]old(?!\w)")
+AGE_UNIT = re.compile(r"(?i)yoa|yo|y/o|y\.o\.a\.?|y\.o\.?")
+AGE_AFTER = re.compile(r"(?i)\d{1,3}[ \t]?(?:yoa|yo|y/o|y\.o\.a\.?|y\.o\.?)\b")
+# an age after its key, as forms and letters write it: "age 7", "Aged: 54", "edad 45": an age, key and all
+AGE_KEYED = re.compile(r"(?i)(?:age[ds]?|edad|idade)[ \t]*:?[ \t]*(\d{1,3})(?!\w)")
+
+
+def age_in(text: str, start: int, end: int, label: str) -> Optional[Tuple[int, int, int]]:
+    """The age a tagger's span text[start:end] holds or opens, as (start, end) of what the AGE span covers
+    (the number; an age's key with it: "age 7") and where the age's words end, or None: "78 YO", "23 yo M",
+    "age 7" tagged ORG or PERSON, "23" before "YO", an "82-year-old" read as a code."""
+    value = text[start:end]
+    age = AGE_WORDS.match(value) or AGE_KEYED.match(value) or (
+        AGE_HYPHENED.match(value) if label in ("ID", "CODE", "CONTACT", "QUANTITY") else None)
+    if age is None and value.isdigit():
+        after = AGE_AFTER.match(text, start)
+        age = AGE_WORDS.match(after.group()) if after is not None else None
+    if age is None:
+        return None
+    return start + (0 if age.re is AGE_KEYED else age.start(1)), start + age.end(1), start + age.end()
+
+
+def hyphened_age(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is an age joined to its unit by hyphens, or its start ("82-year-old", "82-year")."""
+    hyphened = AGE_HYPHENED.match(text, start)
+    return hyphened is not None and hyphened.end() >= end
+
+
+def age_unit_alone(text: str, start: int, value: str) -> bool:
+    """Whether `value` at `start` is a piece of an age a tagger read apart: its unit ("YO" of "23 YO M",
+    "year", "old" of "an 82-year-old") or the sex a note writes after it ("M" of "45yo M")."""
+    return AGE_UNIT.fullmatch(value) is not None or sex_after_age(text, start, value) \
+        or unit_after_age(text, start, value)
+
+
+# an age's unit written out ("82-year-old" read as "82", "year", "old"), right after the age's number
+_SPELLED_UNIT = re.compile(r"(?i)(?:years?|yrs?|months?|weeks?)(?:[ \t\-\u2010\u2011]+old)?|old")
+_AGE_BEFORE_UNIT = re.compile(r"(?i)\d{1,3}[ \t\-\u2010\u2011]*(?:(?:years?|yrs?|months?|weeks?)[ \t\-\u2010\u2011]*)?\Z")
+
+
+def unit_after_age(text: str, start: int, value: str) -> bool:
+    """Whether `value` at `start` is the unit of the age before it ("year", "old" of "an 82-year-old"), which a
+    tagger may read as a trait of its own: the age is masked, its unit is no value."""
+    return _SPELLED_UNIT.fullmatch(value) is not None \
+        and _AGE_BEFORE_UNIT.search(text, max(0, start - 16), start) is not None
 
 
 def sex_after_age(text: str, start: int, value: str) -> bool:

@@ -74,7 +74,7 @@ PHONE_TAIL = Recognizer(
 # k.obrien", a review's or post's "Reviewer: sarah_k_92", "posted by dave_t", a marketplace's "seller is
 # gadgetzone_uk", a platform's "snap tasha_r": the values of a username
 # field, one or a list. A value must look like an account name, not a
-# word (a ticket's "Closed by j.abara", "assigned to mkowalski" too): it holds a digit, ".", "_" or "-", or
+# word (a ticket's "Closed by j.abara", "assigned to mkowalski", "Reporter: m.okafor" too): it holds a digit, ".", "_" or "-", or
 # it is lower-case and all but unknown to word lists (wordfreq,
 # English, Spanish, Portuguese), so "login screen", "user: admin", "the user is happy" and a chief complaint
 # ("cc: dyspnea") stay; capitalised names are left to the taggers, e-mails to `rules.email`.
@@ -88,6 +88,8 @@ _USER_CUE = re.compile(
     r"|(?:closed|resolved|created|opened|updated|modified|edited|approved|merged|triaged|escalated|raised|logged"
     r"|deleted|reassigned)[ \t]+by|(?:assigned|reassigned|escalated)[ \t]+to"
     r"|host|streamer|gamertag"
+    # a ticket's fields that hold its people ("Reporter: m.okafor", "Assignee: jsmith2", "Watchers: a.li, bko")
+    r"|reporter|assignee|requester|requestor|submitter|creator|watchers?|approvers?"
     # a social platform's name before the account on it ("snap tasha_r", "insta: tasha.runs", "discord blaze_99")
     r"|snap(?:chat)?|insta(?:gram)?|ig|tiktok|twitter|discord|twitch|telegram|kik)"
     # and a JSON or YAML key's quotes ('"user":"m.kowalczyk"')
@@ -142,5 +144,5 @@ USERNAME = Recognizer(
     prefilter=finds(r"(?i)cc[ \t]*:|user|login|log-in|logon|account|uid|usuari|utilizador|in as|reviewer|ed[ \t]+by"
                     r"|author|seller|buyer|vendor|host|streamer|gamertag|sold[ \t]+by"
                     r"|snap|insta|(?<![a-z])ig(?![a-z])|tiktok|twitter|discord|twitch|telegram|kik|ed[ \t]+to"
-                    r"|comment|reply|answer|post"),
+                    r"|comment|reply|answer|post|reporter|assignee|request[eo]r|submitter|creator|watcher|approver"),
 )

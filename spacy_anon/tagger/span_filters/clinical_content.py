@@ -16,7 +16,7 @@ places, dates and numbers. So, in a clinical record that the `clinical_notes` fi
   lower-case span of a name-like label goes too ("chronic plaque psoriasis"), and a lower-case
   demographic span stays only as an occupation ("harbour pilot", not "doctoral student", "nurse");
 - a field key is no name ("Hospital" of "Hospital number: RTI-...", "MRN" before the number);
-- a date span needs a date's shape (`clinical_notes.date_shaped`, or a weekday): "four weeks", "MoCA";
+- a date span needs a date's shape (`note_values.date_shaped`, or a weekday): "four weeks", "MoCA";
 - an age span after the name of a score is the score ("PCL-5 is 41"); a quantity is kept as money or a
   patient's weight only ("tamsulosin 400 micrograms" is a dose);
 - a number-only identifier or contact span needs an identifier's length ("2000-0800" is a shift); one
@@ -365,7 +365,7 @@ class ClinicalContent(SpanFilter):
 
     @staticmethod
     def dated(text: str, s_char: int, e_char: int, dates: Sequence[Tuple[int, int]]) -> bool:
-        """A date by its shape (`clinical_notes.date_shaped`), a weekday, a day and month ("14/02", of
+        """A date by its shape (`note_values.date_shaped`), a weekday, a day and month ("14/02", of
         which the span may be a part), or the time right after a date ("7/4/2025 2241")."""
         if date_shaped(text, s_char, e_char, dates) or WEEKDAY.search(text, s_char, e_char):
             return True

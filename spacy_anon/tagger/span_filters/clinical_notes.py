@@ -47,6 +47,8 @@ from spacy_anon.tagger.span_filters.clinical_cues import (
     ward_name)
 from spacy_anon.tagger.span_filters.clinical_people import full_name, surname_after
 from spacy_anon.tagger.span_filters.note_terms import note_term_count
+from spacy_anon.tagger.span_filters.note_values import (  # noqa: F401  (date_shaped, identifier_number re-exported)
+    DATE_WORDS, YEAR, clock_time, date_shaped, identifier_number)
 
 TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss doctor".split())
 DOCTOR = frozenset("dr dr. drs doctor".split())
@@ -78,9 +80,7 @@ DEVOTION = re.compile(r"(?i)\b(?:sacred\s+heart|holy\s+(?:cross|family|name|spir
 MONTH_YEAR = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?,?\s+(?:of\s+)?"
                         r"(?:19[3-9]\d|20[0-3]\d)\b")
 SAINT = re.compile(r"\b(?<!/)(?:st|ST|St)\.?\s+([A-Z][A-Za-z]+)(?:'s)?")
-YEAR = re.compile(r"(?<![\w/.\-])(?:19[3-9]\d|20[0-3]\d)(?![\w/%\-]|\.\d|\s*(?:mg|ml|cc|mcg|units?|kcal|cal|g)\b)")
 AGE_SHAPE = re.compile(r"(?i)\b\d{1,3}\s*-?\s*(?:years?|yrs?|yo|y/o|y\.o\.)(?![a-z])")
-CLOCK_BEFORE = re.compile(r"(?i)(?:\bat|@|\bby|\buntil|\btill?|\bfrom|\bto|-)\s*\Z")
 APOSTROPHE_YEAR = re.compile(r"(?<!')'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
 PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
@@ -103,11 +103,10 @@ PLACE_AFTER = PLACE_HEADS | frozenset("rehab house home nursing hall ward unit c
 NOT_PLACE_NAMES = frozenset("outside local other another community previous prior referring transferring "
                             "receiving home nursing same this that our their his her the a an any rehab "
                             "psychiatric psych state county private general city".split())
+# a possessive's ending, a token of its own ("Thomas' Hospital", "Mary's Hospital")
+POSSESSIVE_MARKS = frozenset("' ’ 's ’s".split())
 # tokens that may stand inside a name piece without ending it ("FORMAN-LYONS", "O'NEIL", "U OF MD")
 JOINERS = frozenset("- ' ’ of".split())
-DATE_WORDS = re.compile(
-    r"(?i)\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b")
 # rule recognizers whose finds are added to a clinical note (dates in note shorthand, titled names)
 ADDED_RECOGNIZERS = ("rules.date", "rules.clinical_month_day", "rules.clinical_date", "rules.titled_name")
 
@@ -333,19 +332,30 @@ class ClinicalEvidence:
                 or (after >= 0 and self.lower[after] in PLACE_AFTER) or ward)
 
     def place_start(self, i: int, lo: int) -> Optional[int]:
-        """The first word of the name before head i (at most three words, from `lo`), or None when the
-        words before it only describe the place ("outside hospital")."""
+        """The first word of the name before head i (at most three words, from `lo`, a possessive's
+        ending not counted, and a saint's "St" before them), or None when the words before it only describe
+        the place ("outside hospital")."""
         start = None
-        j = i - 1
-        while j >= lo and i - j <= 3:
+        j, skipped = i - 1, 0
+        while j >= lo and i - j - skipped <= 3:
             if not self.words[j].strip():
                 j -= 1
                 continue
             w = self.lower[j]
+            mark = j - 1 if w == "s" and j > lo and self.words[j - 1] in ("'", "’") else j  # "Luke", "'", "s"
+            if self.lower[mark] in POSSESSIVE_MARKS and mark > lo and self.words[mark - 1].isalpha() \
+                    and not self.doc[mark - 1].whitespace_:
+                skipped += j - mark + 1
+                j = mark - 1  # "St Thomas' Hospital", "St Mary's Hospital": the possessive is the name's
+                continue
+            if start is not None and w in ("st", "st."):
+                return j  # a saint's name opens it ("ST MARY'S HOSPITAL"), though "ST" is also the ECG's
             if (self.breaks(j) and w not in PLACE_HEADS) or w in NOT_PLACE_NAMES:
                 break
             start = j
             j -= 1
+        if start is not None and start - 2 >= lo and self.words[start - 1] == "." and self.lower[start - 2] == "st":
+            return start - 2  # "st. luke's hospital"
         return start
 
 
@@ -379,29 +389,6 @@ def pieces(ev: ClinicalEvidence, start: int, end: int) -> List[Tuple[int, int, b
             run_start, run_end, strong = -1, -1, False
     close()
     return [(s, e, strong) for s, e, strong in out if any(ev.evidence(k) or ev.head(k) for k in range(s, e))]
-
-
-def identifier_number(text: str) -> bool:
-    """Numbers shaped like a phone, record or account number: five digits or more in a run, or a
-    phone's groups ("410-322-1419"); no vital sign, dose or score has them."""
-    return re.search(r"\d{5}|\d{3}\)?[-. /]{1,2}\d{3}[-. /]\d{4}", text) is not None
-
-
-def clock_time(text: str, start: int) -> bool:
-    """A four-digit number at `start` read as a clock time: after "at", "@", "by", "until", "from",
-    "to" or a dash ("AT 2000", "@ 1930", "1900-2100")."""
-    return CLOCK_BEFORE.search(text, max(0, start - 8), start) is not None
-
-
-def date_shaped(text: str, start: int, end: int, rule_dates: Sequence[Tuple[int, int]]) -> bool:
-    """A date by its shape: a month name, a year (no clock time, no volume: "AT 2000", "2000 cc") or a
-    date the note's date rules find there ("8/18", not "5/5" strength, "10/5" vent settings or "3/10"
-    pain). A weekday alone is no date of the note's patient ("PLAN FOR MONDAY"; "SAT" is a saturation)."""
-    if DATE_WORDS.search(text, start, end):
-        return True
-    if any(not clock_time(text, m.start()) for m in YEAR.finditer(text, start, end)):
-        return True
-    return any(s < end and start < e for s, e in rule_dates)
 
 
 class ClinicalNotes(SpanFilter):
@@ -481,6 +468,8 @@ class ClinicalNotes(SpanFilter):
             return [(start, end, label, score)]
         if output == self.person_label and full_name(ev, start, end):  # "Mary Cook": the surname a word
             return [(start, end, label, score)]
+        if output in self.context_labels and full_name(ev, start, end, world=True):
+            return [(start, end, label, score)]  # "CV: Aisha Karimi" read as an organisation: a person's name
         if output in self.context_labels and named_town(ev, start, end):  # "in Cedar Rapids, IA"
             return [(start, end, label, score)]
         if output in self.name_labels or output in self.number_labels or output in self.context_labels:

@@ -15,6 +15,7 @@ person spans.
 import re
 from typing import TYPE_CHECKING, Collection, List
 
+from spacy_anon.rules.recognizers.names import world_given_names
 from spacy_anon.tagger.span_filters.clinical_cues import NOT_NAMES, given_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,16 +47,26 @@ def surname(ev: "ClinicalEvidence", i: int) -> bool:
     return w in ev.names or ev.evidence(i)
 
 
-def full_name(ev: "ClinicalEvidence", start: int, end: int) -> bool:
+def world_given_name(ev: "ClinicalEvidence", i: int) -> bool:
+    """Token i is a given name of the world's lists that is no frequent word ("Aisha", "Chidi", "Priyanka"),
+    written with a capital, no clinical word or stop word."""
+    w = ev.lower[i]
+    return (ev.written[i][:1].isupper() and ev.words[i].isalpha() and w in world_given_names()
+            and w not in NOT_NAMES and w not in ev.stops and not ev.clinical(i))
+
+
+def full_name(ev: "ClinicalEvidence", start: int, end: int, world: bool = False) -> bool:
     """Tokens start..end are one person written as given name, an optional initial (with its dot), and
-    surname, on one line ("Mary Cook", "ROSE A. BAKER")."""
+    surname, on one line ("Mary Cook", "ROSE A. BAKER"); with `world`, the given name may be one of the
+    world's lists (`world_given_name`: "Aisha Karimi")."""
     words = name_words(ev, start, end)
     if len(words) < 2 or len(words) > 4 or any("\n" in ev.words[k] for k in range(start, end)):
         return False
     first, last, middle = words[0], words[-1], words[1:-1]
     if middle and not INITIAL.fullmatch("".join(ev.written[k] for k in middle)):
         return False
-    return (given_name(ev, first) or modal_given_name(ev, first, last)) and surname(ev, last)
+    return (given_name(ev, first) or modal_given_name(ev, first, last) or world and world_given_name(ev, first)) \
+        and surname(ev, last)
 
 
 def modal_given_name(ev: "ClinicalEvidence", i: int, last: int) -> bool:
