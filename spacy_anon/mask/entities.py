@@ -15,8 +15,8 @@ from spacy_anon.labels import identifier_for
 from spacy_anon.mask import leak_guard
 from spacy_anon.mask.allow_list import inside_any
 from spacy_anon.mask import fine_types
-from spacy_anon.mask.grouping import (CONFUSED_LABELS, JOINED_LABELS, canonical_parts, introduced_initials, normalize,
-                                      person_forms)
+from spacy_anon.mask.grouping import (CONFUSED_LABELS, JOINED_LABELS, STREET_OPENERS, canonical_parts,
+                                      introduced_initials, normalize, person_forms)
 from spacy_anon.mask.memory import ReplacementMemory
 
 SWEEP_SOURCE = "anon_mask.leak_guard"  # source of the mentions the leak guard adds
@@ -73,7 +73,8 @@ def without_sentence_opener(span: Span, read: str, is_common: Callable[[str], bo
     if len(span) < 2:
         return span
     word = normalize(span[0].text)
-    if not span[0].is_alpha or word in titles or not is_common(word) or is_given_name(word):
+    if not span[0].is_alpha or word in titles or not is_common(word) or is_given_name(word) \
+            or span[0].lower_ in STREET_OPENERS:  # "Domicilio: Calle Pedro Gonu": the street's, not the sentence's
         return span
     if not span[0].whitespace_:
         return span  # a part of one word ("Lily" of "Lily-Rose Evans"): the name's, whatever opens the sentence

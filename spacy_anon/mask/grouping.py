@@ -21,6 +21,10 @@ from spacy_anon.errors import Errors
 from spacy_anon.extensions import doc_text
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.mask.named_buildings import after_place_the
+from spacy_anon.rules.recognizers.addresses import STREET_PREFIXES
+
+# the words a street's name opens with in the languages that write the type first ("Calle", "Rua", "Via")
+STREET_OPENERS = frozenset(w.lower() for w in STREET_PREFIXES)
 
 AMBIGUITY_POLICIES = ("separate", "recent")
 
@@ -275,6 +279,8 @@ def _given_names_then_surname(text: str, parts: Sequence[str], is_given_name: Ca
     "Marina di Ragusa", "Mitchell and Williams", "Warren Grant hosp", nor one hyphenated word: a firm's
     "Fritz-Armstrong"): a person, whatever words the given names are."""
     written = text.split()
+    if written and written[0].lower() in STREET_OPENERS:
+        return False  # "Calle Pedro Gonu": a street named after a person ("Calle" is a Swedish given name too)
     if not 2 <= len(written) <= 3 or normalize(text).split() != list(parts) \
             or not all(w[:1].isupper() and w.replace("-", "").isalpha() for w in written):
         return False

@@ -20,10 +20,17 @@ SEXES, RACES = frozenset("MF"), frozenset("WBHAI")  # male, female; white, black
 _REACH = 4  # a code's letters lie within a few characters of each other
 
 
-def slash_code_label(text: str, start: int, end: int) -> Optional[str]:
+# the slash codes a Spanish or Portuguese address is written with: "s/n" (sin número, sem número), the house
+# number a street address gives where the building has none (in English "s/n" is a serial number's key)
+ADDRESS_SLASH_CODES = frozenset({"s/n"})
+
+
+def slash_code_label(text: str, start: int, end: int, lang: str = "en") -> Optional[str]:
     """For one letter text[start:end] inside a slash code, or the whole code: "DEM" when the code pairs a sex
-    and a race ("F/B", "W/M"), "" for any other code ("R/O", a pet's "M/N"); None when it is no part of one."""
-    if end - start != 1 and SLASH_CODE.fullmatch(text, start, end) is None:
+    and a race ("F/B", "W/M"), "" for any other code ("R/O", a pet's "M/N"); None when it is no part of one,
+    or an address's "s/n" in Spanish or Portuguese (`lang`)."""
+    if end - start != 1 and SLASH_CODE.fullmatch(text, start, end) is None \
+            or lang in ("es", "pt") and text[start:end].lower() in ADDRESS_SLASH_CODES:
         return None
     # a code is five characters at most: one that holds the letter ends before end + _REACH, so the window's
     # end (which a lookahead reads as the text's) lies past the character after it

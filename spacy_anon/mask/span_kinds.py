@@ -403,7 +403,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             out.append(piece if label == "PERSON" else _retyped(relabel(piece, "PERSON")))
             continue
         value = text[piece.start_char:piece.end_char]
-        code = slash_code_label(text, piece.start_char, piece.end_char)
+        code = slash_code_label(text, piece.start_char, piece.end_char, doc.lang_)
         if code is not None:  # "R/O", "N/A": shorthand; "F/B" a sex and a race, masked as such
             out.extend([_retyped(relabel(piece, code))] if code and label != "DEM" else [piece] if code else [])
             continue

@@ -30,7 +30,10 @@ _PERSON_ATTRIBUTES = ("anon_source", "anon_score", "anon_identifier", "anon_vali
 def with_stated_ages(spans: List[Span], text: str) -> List[Span]:
     """`spans` (sorted, not overlapping) with an AGE span for each number stated after a PERSON span that no
     span covers, and for a number a tagger's PERSON span of two words or more ends with ("Mrs Eileen Foster
-    84": the name, then her age)."""
+    84": the name, then her age); in English text only."""
+    if spans and spans[0].doc.lang_ != "en":
+        return list(spans)  # Spanish and Portuguese write an age with its unit ("52 años"); a bare number after
+        # a name there is a street's house number ("Calle Dr. Joaquín Aznar Molina 2, 3F", "Ramón Puga, 52.")
     out: List[Span] = []
     retyped = -1  # the index of a tagger's span over a stated age, replaced by the AGE span
     for i, span in enumerate(spans):
