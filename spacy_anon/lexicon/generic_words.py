@@ -71,7 +71,8 @@ FIELD_KEYS = frozenset(
     "date birth born name surname forename address addr postcode zip ext extension pager contact attn "
     "re ip url salary wage wages nok "  # and a next of kin's "NOK:"
     "flight seat booking group room bed class ohip phn eircode "  # "Flight BA 0008", "Group #: 0047721", "bed 9"
-    "login username userid reporter assignee requester requestor submitter creator watchers approver".split()  # a ticket's "Login: priya_r", "Reporter: ..."
+    # a ticket's and an account's people fields ("Login: priya_r", "Reporter: m.okafor")
+    "login username userid reporter assignee requester requestor submitter creator watchers approver".split()
 )
 
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays "

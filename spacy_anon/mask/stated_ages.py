@@ -131,7 +131,8 @@ def age_unit_alone(text: str, start: int, value: str) -> bool:
 
 # an age's unit written out ("82-year-old" read as "82", "year", "old"), right after the age's number
 _SPELLED_UNIT = re.compile(r"(?i)(?:years?|yrs?|months?|weeks?)(?:[ \t\-\u2010\u2011]+old)?|old")
-_AGE_BEFORE_UNIT = re.compile(r"(?i)\d{1,3}[ \t\-\u2010\u2011]*(?:(?:years?|yrs?|months?|weeks?)[ \t\-\u2010\u2011]*)?\Z")
+_AGE_BEFORE_UNIT = re.compile(r"(?i)\d{1,3}[ \t\-\u2010\u2011]*"
+                              r"(?:(?:years?|yrs?|months?|weeks?)[ \t\-\u2010\u2011]*)?\Z")
 
 
 def unit_after_age(text: str, start: int, value: str) -> bool:
