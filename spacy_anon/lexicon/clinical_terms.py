@@ -232,10 +232,17 @@ senco adl adls obs tpr ews gcs avpu nbm npo iv ivabx ivfluids abx mrsa cdiff cov
 """.split())
 
 
+# those also written with a capital alone, opening a note's sentence ("Obs stable", "Resus called"): no word
+# or name is spelt so
+TITLE_CASE_CARE_ABBREVIATIONS: FrozenSet[str] = frozenset("obs resus abx ivabx nbm physio".split())
+
+
 def is_care_abbreviation(value: str) -> bool:
-    """Whether `value` is one of `CARE_ABBREVIATIONS` written in capitals ("UTI", "DNACPR", "OT")."""
+    """Whether `value` is one of `CARE_ABBREVIATIONS` written in capitals ("UTI", "DNACPR", "OT"), or one of
+    `TITLE_CASE_CARE_ABBREVIATIONS` with its capital ("Obs")."""
     value = value.strip()
-    return value.isupper() and value.lower() in CARE_ABBREVIATIONS
+    return (value.isupper() and value.lower() in CARE_ABBREVIATIONS) or (
+        value.istitle() and value.lower() in TITLE_CASE_CARE_ABBREVIATIONS)
 
 
 # an ECG's leads and the segment of its trace ("ST elevation II III aVF", "ST depression V1-V4"): a reading of

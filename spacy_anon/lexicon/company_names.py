@@ -20,10 +20,11 @@ COMPANIES = frozenset(folded(name) for name in (
 AMBIGUOUS = frozenset({"target", "chase", "costa", "starling", "admiral", "iceland foods"})
 
 
-def company(value: str, before: str = "") -> bool:
-    """Whether `value` (a span's text) is one of the `COMPANIES`; `before`: the text before it on its line."""
+def company(value: str, before: str = "", after: str = "") -> bool:
+    """Whether `value` (a span's text) is one of the `COMPANIES`; `before`: the text before it on its line;
+    `after`: the text after it, whose possessive may end the company's name ("Sainsbury" + "'s")."""
     name = folded(value.strip().rstrip(",;:"))
-    if name not in COMPANIES:
+    if name not in COMPANIES and not (after[:2] in ("'s", "’s") and folded(value.strip() + "'s") in COMPANIES):
         return False
     if name in AMBIGUOUS:
         words = before.lower().split()

@@ -48,10 +48,11 @@ from spacy_anon.mask.settings import (ALLOW_SEED_ENV, CONSISTENCY, DEFAULT_CONFI
                                       moved_setting, name_labels_of, operator_params, secret_key_of, serializable,
                                       strategy_names, validated_settings)
 from spacy_anon.mask.entities import SWEEP_SOURCE  # noqa: F401  (re-exported)
+from spacy_anon.mask.coordinated_names import with_coordinated_names
 from spacy_anon.mask.stated_ages import with_introduced_names, with_stated_ages
 from spacy_anon.mask.tidy import starts_sentence, agree_articles, indefinite_article, tidy_generalized  # noqa: F401
 from spacy_anon.progress import pipe_keeping_failures
-from spacy_anon.rules.recognizers.names import world_given_names
+from spacy_anon.rules.recognizers.names import first_names, world_given_names
 from spacy_anon.lexicon.given_names import SHORT_GIVEN_NAMES, WORD_GIVEN_NAMES
 from spacy_anon.saved_settings import check_saved_settings
 from spacy_anon.settings_vocabulary import agreement_problems
@@ -351,6 +352,8 @@ class AnonMask(Pipe):
         kept = with_stated_ages(kept, text)  # "Mrs Hazel Finch (72)": her age
         kept = with_introduced_names(doc, kept, text, lambda w: w in world_given_names() or w in WORD_GIVEN_NAMES
                                      or w in SHORT_GIVEN_NAMES)  # "Tinder bio: Rob, 34."
+        kept = with_coordinated_names(doc, kept, text, lambda w: w in world_given_names() or w in SHORT_GIVEN_NAMES
+                                      or w in first_names())  # "ill take ollie and freya"
         kept = fine_types.decide_fine_types(kept, text)  # once, whoever detected: policies and the table use it
         for a, b in zip(kept, kept[1:]):
             if b.start_char < a.end_char:

@@ -46,6 +46,18 @@ def introduced_name(text: str, start: int, end: int) -> bool:
         and _INTRODUCED_BEFORE.search(text, max(0, start - 12), start) is not None
 
 
+# a declaration's or a statement's opening: "I, Olumide Adeyemi-Cole, of 5 Marlowe Road", "I, Jane Doe, make oath"
+_DECLARANT_BEFORE = re.compile(r"(?:^|(?<=[\n.:]))[ \t]*I,[ \t]+$")
+_DECLARANT_NAME = re.compile(r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?(?:[ \t]+(?:[A-Z]\.?|[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)){1,3}")
+
+
+def declarant(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is two to four capitalised words between a sentence's "I," and a comma ("I,
+    Olumide Adeyemi-Cole, of 5 Marlowe Road, make this statutory declaration"): the one who declares."""
+    return _DECLARANT_NAME.fullmatch(text, start, end) is not None and text[end:end + 1] == "," \
+        and _DECLARANT_BEFORE.search(text, max(0, start - 8), start) is not None
+
+
 def named_in_brackets(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is a listed given name opening a bracket after a word for a person ("My boss
     (Gary, the regional manager ...)": that person's name, though Gary, Indiana is a town)."""
@@ -186,6 +198,22 @@ def join_inverted_names(spans: List[Span], text: str, relabel: Callable[[Span, s
 
     return _join_pairs(spans, lambda prev, span: text[prev.end_char:span.start_char] == ", "
                        and (field(prev, span) or notice(prev, span)), join)
+
+
+_TRAILING_INITIAL = re.compile(r"[ \t]+[A-Z]\.?(?=[ \t]*(?:$|\n|[,;]))", re.MULTILINE)
+
+
+def with_inverted_initials(spans: List[Span], text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
+    """`spans` with a person's name written "SURNAME, GIVEN" grown over the middle initial that ends it on its
+    line ("Name: GONZALEZ, MARIA L": the "L" stayed in clear)."""
+    out: List[Span] = []
+    for i, span in enumerate(spans):
+        nxt = spans[i + 1].start_char if i + 1 < len(spans) else len(text)
+        match = _TRAILING_INITIAL.match(text, span.end_char) if span.label_ == "PERSON" and ", " in span.text \
+            and "\n" not in span.text else None
+        grown = span.doc.char_span(span.start_char, match.end()) if match is not None and match.end() <= nxt else None
+        out.append(_joined(span, grown, relabel, ("anon_type", "anon_entity")) if grown is not None else span)
+    return out
 
 
 def given_name_pair(piece: Span, label: str, is_given_name: Callable[[str], bool]) -> Optional[List[Tuple[int, int]]]:

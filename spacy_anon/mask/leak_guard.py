@@ -30,6 +30,7 @@ from typing import AbstractSet, Any, Callable, Dict, Iterable, List, Optional, S
 from spacy_anon.casing import AS_WRITTEN, line_regime
 from spacy_anon.coref.lexicon import PREDICATE_CUES, ROLE_NOUNS
 from spacy_anon.coref.resolve import PREVIOUS_WORD, ordinary_before, plain_words, shouted
+from spacy_anon.lexicon.eponyms import EPONYM_HEADS, LONE_EPONYMS
 from spacy_anon.lexicon.generic_words import CHAT_SHORTHAND, GREETINGS, INTERJECTIONS, is_past_or_progressive
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
@@ -239,7 +240,9 @@ def sweep_terms(mentions: Sequence[Tuple[str, str]], name_labels: Iterable[str],
         if len(words) == 1 and words[0].isdigit() and label not in NUMERIC_LABELS:
             return
         seen.add(words)
-        common = len(words) == 1 and is_common(words[0])
+        # a device's or a test's eponym ("Foley", "Hickman") is read as a common word: taken where capitalised
+        # inside a sentence or used as the name, not in "foley draining", "Hickman line flushed"
+        common = len(words) == 1 and (is_common(words[0]) or words[0] in LONE_EPONYMS)
         prose = typed_lower and label in PROPER_LABELS and all(is_common(w) or w in stop_words for w in words)
         terms.append(Term(words, index, capitalised_only=common, name_part=common and name_part, written_case=prose))
 
@@ -330,6 +333,8 @@ def find_occurrences(text: str, terms: Sequence[Term], view: Optional[TextView] 
             if terms[t].capitalised_only and not _capitalised_occurrence(view.text, starts[i], words[i]) \
                     and not (terms[t].name_part and used_as_name(view.text, starts[i], ends[i])):
                 continue
+            if n == 1 and terms[t].words[0] in LONE_EPONYMS and i + 1 < len(folded) and folded[i + 1] in EPONYM_HEADS:
+                continue  # "Foley catheter", "Hickman line": the device, whoever was called so in the text
             if terms[t].name_part and n == 1 and shouted(words, i) and not used_as_name(view.text, starts[i], ends[i]):
                 continue  # "THE COOK BROUGHT A TRAY", "AFTER LONG DISCUSSION": in capitals, its use decides
             if terms[t].written_case and all(w.islower() for w in words[i:i + n]) \

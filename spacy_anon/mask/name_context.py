@@ -99,12 +99,18 @@ def after_person_word(text: str, start: int, end: int, leads: frozenset = PERSON
     before = _WORD_BEFORE.search(text, max(0, start - 40), start)
     if before is None:  # "his daughter, Lin, on 4 June": a relative named after a comma, as an apposition
         kin = _KIN_COMMA_BEFORE.search(text, max(0, start - 40), start)
-        return kin is not None and kin.group(1).lower() in KINSHIP_WORDS and kin.group(1).lower() in leads \
+        word = kin.group(1).lower() if kin is not None else ""
+        return (word in KINSHIP_WORDS and word in leads or word in APPOSITION_ROLES and kin.group(1).islower()) \
             and _COMMA_OR_END.match(text, end) is not None
     return before is not None and before.group(1).lower() in leads
 
 
 _COMMA_OR_END = re.compile(r"[ \t]*(?:[,;.)]|$)")  # an apposition's name ends with the clause
+# the people someone has, named in apposition after the word in lower case ("His carer, Bronwyn, noticed", "my
+# landlord, Dev,"; not a signature's "Shift Manager, Ravensworth Distribution Centre"): a person
+APPOSITION_ROLES = frozenset("carer carers caseworker neighbour neighbor landlord landlady flatmate housemate "
+                             "roommate colleague friend partner boyfriend girlfriend fiance fiancee boss manager "
+                             "supervisor keyworker childminder nanny tutor".split())
 _KIN_COMMA_BEFORE = re.compile(r"([^\W\d_]+),[ \t]+$")
 
 
@@ -126,10 +132,13 @@ _NOT_AFTER = re.compile(r"['’][tT]\b")
 
 
 def contraction_tail(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is the tail of a contraction right after its apostrophe ("ve" of "I've"), or
+    """Whether text[start:end] is the tail of a contraction right after its apostrophe, or with it ("ve" or "'ve"
+    of "I've"), or
     the verb before a negation's "'t" ("Don" of "Mum: Don't forget")."""
     if _NOT_AFTER.match(text, end) and text[start:end].lower() in _NEGATED:
         return True
+    if start < end and text[start] in "'’" and start > 0 and text[start - 1].isalpha():
+        start += 1  # "'ve" of "I've", as a tokenizer splits it
     return start > 0 and text[start - 1] in "'’" and _CONTRACTION_TAIL.fullmatch(text, start, end) is not None
 
 
@@ -374,6 +383,10 @@ def line_field_key(text: str, start: int, end: int) -> bool:
     return not any(w in stops or is_past_or_progressive(w, dictionary_test("en")) for w in lead)
 
 
+# what a forum post or a message writes before a colon to add to itself ("Edit: he just texted me", "Update:")
+POST_MARKERS = frozenset("edit edited edit2 update updated ps pps nb tldr fyi btw".split())
+
+
 def field_words(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] labels a field rather than naming anyone (`next_field_label`,
     `line_field_key`, `identifier_scheme`, or one field key before its colon: "No" of "National Insurance
@@ -381,6 +394,7 @@ def field_words(text: str, start: int, end: int) -> bool:
     return next_field_label(text, start, end) or line_field_key(text, start, end) or identifier_scheme(text, start, end) \
         or common_words_key(text, start, end) or column_key(text, start, end) or plain_cell(text, start, end) \
         or (folded(text[start:end].strip(" .")) in FIELD_KEYS and _COLON_AFTER.match(text, end) is not None) \
+        or (folded(text[start:end]) in POST_MARKERS and text[end:end + 1] == ":") \
         or (text[start - 1:start] in ("'", '"') and _QUOTED_KEY_END.match(text, end) is not None) \
         or table_header(text, start, end)  # '"firstName":', "Name,DOB,Postcode,Diagnosis"
 

@@ -53,19 +53,26 @@ def person_names() -> FrozenSet[str]:
 CARE_GRADES = frozenset("HCA HCSW CSW RN RGN RMN RSCN SN EN ODP SHO FY1 FY2 SpR AHP CNS ANP ENP ACP".split())
 CARE_GRADE_WORDS = frozenset("staff charge senior junior ward student support healthcare".split())
 CARE_GRADE_HEADS = frozenset("nurse sister worker assistant midwife practitioner".split())
+# the care roles a note writes before a name ("physio Jones", "Consultant Whitfield"); no surname is written so
+CARE_ROLES = frozenset("physio physiotherapist consultant registrar dietitian dietician pharmacist therapist "
+                       "paramedic midwife carer".split())
 
 
 def care_grade_end(doc: Doc, start: int, end: int) -> Optional[int]:
-    """Where a care grade that opens start..end ends, when a capitalised given name follows it in the span
-    ("HCA Dorota Nowak", "Staff Nurse Ama Owusu"): the name's first token; else None."""
+    """Where a care grade or role that opens start..end ends, when a capitalised given name follows it in the
+    span ("HCA Dorota Nowak", "Staff Nurse Ama Owusu", "physio Tom Reid"), or a surname alone ("HCA Brennan",
+    "RN Smith", "Consultant Whitfield"): the name's first token; else None."""
     k = start
-    if doc[k].text in CARE_GRADES:
+    if doc[k].text in CARE_GRADES or folded(doc[k].text) in CARE_ROLES and not doc[k].is_upper:
         k += 1
     elif k + 1 < end and folded(doc[k].text) in CARE_GRADE_WORDS and folded(doc[k + 1].text) in CARE_GRADE_HEADS:
         k += 2
     if k == start or k >= end or not doc[k].is_title or not doc[k].is_alpha:
         return None
-    return k if doc[k].lower_ in world_given_names() else None
+    if doc[k].lower_ in world_given_names():
+        return k
+    return k if end - k == 1 and (doc[k].lower_ in person_names() or zipf(doc[k].lower_) < NAME_ZIPF) \
+        and folded(doc[k].text) not in PLACE_OR_ORG_HEADS else None
 
 
 def person_start(span: Span, roles: bool = True) -> Optional[int]:

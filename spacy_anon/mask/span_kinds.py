@@ -55,9 +55,13 @@ from spacy_anon.lexicon.place_names import fold_accents, known_place_names, natu
 from spacy_anon.mask.code_pieces import join_code_pieces
 from spacy_anon.mask.dateless import (TIME_WORDS, calendar_phrase, dateless, holiday_at, numberless, obstetric_notation,
                                       period_code, relative_time_at, review_interval)
+from spacy_anon.mask.everyday_shapes import (HOME_AFTER, LONE_PREPOSITIONS, lone_job_noun, lone_lower_word,
+                                             lower_case_given_name,
+                                             place_phrase, room_kind)
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation)
+from spacy_anon.mask.list_points import SEPARATORS, split_points  # noqa: F401  (SEPARATORS re-exported)
 from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions, software_text  # noqa: F401  (log_timestamp re-exported)
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.products import model_tokens
@@ -68,9 +72,9 @@ from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape, hasht
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, PHONE_SHAPE, UK_POSTCODE, code_shape, date_shape)
 from spacy_anon.mask.given_names import (
-    called_on_number, given_after_surname, given_name_pair, greeted_name, introduced_name, named_in_brackets,
+    called_on_number, declarant, given_after_surname, given_name_pair, greeted_name, introduced_name, named_in_brackets,
     join_given_and_surname, join_inverted_names, rare_given_name, surname_after_given, thanked_name,
-    with_apostrophe_surnames, with_undetected_surnames)
+    with_apostrophe_surnames, with_inverted_initials, with_undetected_surnames)
 from spacy_anon.mask.name_edges import has_capitals, legal_form_end, trim_lower_edges
 from spacy_anon.mask.named_buildings import named_building
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
@@ -106,13 +110,13 @@ TRIM_CATEGORIES = NAME_CATEGORIES - {"DEM", "MISC"}
 PEOPLE_NOUNS = JOB_NOUNS | ROLE_WORDS | frozenset(
     "student volunteer citizen national man woman boy girl child family couple speaker refugee migrant "
     "immigrant resident pensioner veteran".split())
-SEPARATORS = frozenset({",", ";", ":", ".", "(", ")", "[", "]", "–", "—", "·", "|", "•", ">", "›", "»", "→", "#"})
 HANDLE_TYPES = frozenset({"HANDLE", "USERNAME"})
 FAMILY_AFTER = re.compile(r"['’]?s?[ \t]+(?:family|household|clan)\b")
 DEM_TAILS = frozenset("and & or for at in with of on from to by".split())  # words a description never ends with
 TIME_ADVERBS = frozenset("tonight today tomorrow yesterday tonite tmrw".split())
 DEM_LEADS = frozenset("and & or but has have had is was".split())  # nor opens with ("and has dementia")
 DISCLOSURE_SOURCE = "anon_disclosure"  # the source of `anon_disclosure`'s spans
+RARE_SURNAME_ZIPF = 2.0  # a last word rarer than this opening a signature's line is a surname no list holds
 COMMON_ZIPF = 3.5  # a word at least this frequent is a dictionary word (a job title's, an edge word)
 
 # one or two initials and a surname (one word, or two joined by a hyphen), as a signature or a list of staff
@@ -154,6 +158,8 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
     if code_shape(value, label):
         return "ID"
     words = value.split()
+    if label != "LOC" and place_phrase(words):
+        return "LOC"  # "LEEDS CITY CENTRE", "Great Bromley": a town's centre, a village named after a town
     head = words[-1].strip(".")
     if label in ("PERSON", "LOC", "MISC") and len(words) >= 2 and (folded(head) in ORG_HEADS or (
             len(words) >= 3 and (folded(words[-2]), folded(head)) in ORG_HEAD_PAIRS)) \
@@ -170,60 +176,6 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
             and (folded(words[0]) in ORG_LEADS or (label == "PERSON" and folded(words[0]) == "royal")):
         return "ORG"  # "Banca Sociala", "Hospital La Paz"; "Royal Marsden" is no one (but "Royal Tunbridge Wells" a town)
     return None
-
-
-def split_points(span: Span) -> List[Tuple[int, int]]:
-    """The token ranges of `span` between list separators (", ", brackets, a spaced dash, a line break, a
-    tab, a run of spaces or an emoji); the whole span when it has none."""
-    parts, start = [], span.start
-    doc = span.doc
-    doubled = doubled_spacing(span)
-    for i in range(span.start, span.end):
-        tok = doc[i]
-        sep = (tok.text in SEPARATORS and not (tok.text == "." and not _ends_sentence(doc, i))) \
-            or (tok.is_space and ("\n" in tok.text or "\t" in tok.text or len(tok.text) > 1
-                                  or (i > 0 and doc[i - 1].whitespace_ and not doubled))
-                and not wrapped_word_break(doc, i)) \
-            or (tok.text in ("-", "/") and i > 0 and doc[i - 1].whitespace_ and tok.whitespace_) or is_emoji(tok.text)
-        if sep:
-            if i > start:
-                parts.append((start, i))
-            start = i + 1
-    if span.end > start:
-        parts.append((start, span.end))
-    return parts
-
-
-def doubled_spacing(span: Span) -> bool:
-    """Whether every gap between the three or more words of `span` is two spaces ("KAREN  LOUISE  MATTHEWS", as
-    a scanned or typed form spaces its words): one value so spaced, not a list's columns (two words so spaced
-    may be a value and the next field's key: "FOLASADE  HOSP NO")."""
-    words = [t for t in span if not t.is_space]
-    return len(words) >= 3 and all(t.whitespace_ == " " and t.i + 1 < span.end and span.doc[t.i + 1].text == " "
-                                   for t in words[:-1])
-
-
-# a word hyphenated across a line break: letters, "-", the break, letters ("Kowal-\nski", "Smith-\nJones")
-WRAPPED_BEFORE = re.compile(r"[^\W\d_]-[ \t]*$")
-WRAPPED_AFTER = re.compile(r"[ \t]*\r?\n[ \t]*[^\W\d_]")
-
-
-def wrapped_word_break(doc: Doc, i: int) -> bool:
-    """Whether the space token doc[i] is the line break inside a word wrapped at its hyphen ("Kowal-\nski"):
-    one name, not a list of two (the leak guard joins it too, `leak_guard.join_hyphenated`)."""
-    text, start = doc.text, doc[i].idx
-    return WRAPPED_BEFORE.search(text, max(0, start - 8), start) is not None \
-        and WRAPPED_AFTER.match(text, start) is not None
-
-
-def _ends_sentence(doc: Doc, i: int) -> bool:
-    """Whether the full stop doc[i] ends a sentence: not after an initial ("J. Whitfield"), a title
-    ("Dr. Rao") or a short abbreviation ("St. Bernard"), and a capitalised word follows ("sq. m" is one
-    value)."""
-    before = doc[i - 1].text if i > 0 else ""
-    abbreviation = len(before) <= 1 or folded(before) in HONORIFICS or (before.isalpha() and before.istitle()
-                                                                       and len(before) <= 3)  # "St.", "Mt."
-    return bool(before) and not abbreviation and i + 1 < len(doc) and doc[i + 1].text[:1].isupper()
 
 
 def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str], bool],
@@ -270,7 +222,7 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     out = given_after_surname(join_given_and_surname(out, text, relabel, is_given_name), text, relabel, is_given_name)
     out = without_credentials_after_names(out, text)  # "James Whitcombe, MD": "MD" no place
     out = with_undetected_surnames(with_apostrophe_surnames(out, text, relabel), text, relabel, is_given_name)
-    return join_inverted_names(out, text, relabel, is_given_name)
+    return with_inverted_initials(join_inverted_names(out, text, relabel, is_given_name), text, relabel)
 
 
 def _by_rule(source: object) -> bool:
@@ -339,7 +291,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if start >= end:
             continue
         if label in NAME_CATEGORIES - {"DEM"} and not chosen_as_disclosing \
-                and (job_title(doc, start, end) or in_job_title(doc, start, end) or lone_title(doc, start, end)) \
+                and (job_title(doc, start, end) or in_job_title(doc, start, end) or lone_title(doc, start, end)
+                     or detected and label == "PERSON" and lone_job_noun(text, doc[start:end], job_noun)) \
                 and not given_name_and_surname(doc, start, end, is_given_name) \
                 and not titled_name(doc, start, end, is_given_name) \
                 and not after_person_word(text, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]),
@@ -351,8 +304,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if len(parts_of) > 1 and label in TRIM_CATEGORIES and lower_words_only(doc, start, end) \
                 and not any(is_given_name(t.lower_) for t in doc[start:end]):
             continue  # "Polish (native), English": the bracketed "native" of a list is no name
-        if detected and label in TRIM_CATEGORIES and sentence_prose(doc, start, end, is_given_name):
-            continue  # "Family flowers only": a sentence's opening words, no name
+        if detected and label in TRIM_CATEGORIES and (sentence_prose(doc, start, end, is_given_name) or label != "PERSON"
+                                                            and lone_lower_word(text, doc[start:end], is_given_name)):
+            continue  # "Family flowers only": a sentence's opening words; "Invoice 20931 overdue": a word, no name
         if trait_words_only(doc, start, end) and PROFICIENCY.match(text, doc[end - 1].idx + len(doc[end - 1])):
             continue  # "English (fluent)": a language someone speaks as a skill, no trait of theirs
         pair = given_name_pair(doc[start:end], label, is_given_name)
@@ -372,6 +326,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or detected and (label in ("ORG", "MISC", "DEM") and is_care_abbreviation(doc[start:end].text)
                                  or ecg_terms(text, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]))):
             continue  # "Findings: Gallbladder contains ...": the body and its illnesses name no one; "UTI", "OT"
+        if detected and (label in ("ORG", "LOC", "MISC") and room_kind(text, doc[start:end]) or end - start == 1
+                         and doc[start].is_lower and doc[start].text in LONE_PREPOSITIONS):
+            continue  # "in Meeting Room 4": a room's kind; "parked outside the Co-op": a preposition alone
         if detected and label in NAME_CATEGORIES and worn_span(doc, start, end):
             continue  # "WEARING GREY HOODIE": what someone wore describes them; it names no one
         while end - start > 1 and doc[end - 1].text in (",", ";"):
@@ -454,7 +411,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 parts.insert(0, trim_lower_edges(doc, product[1], end))  # "Ford Focus to Leeds": the town alone
             continue
         if new is None and label in ("LOC", "PERSON", "MISC") and doc.lang_ == "en" and company(
-                value, text[max(0, piece.start_char - 30):piece.start_char].rsplit("\n", 1)[-1]):
+                value, text[max(0, piece.start_char - 30):piece.start_char].rsplit("\n", 1)[-1],
+                text[piece.end_char:piece.end_char + 2]):
             new = "ORG"  # "His insurer is Admiral", "a job at Monzo": a company everyone knows
         if new is None and label in ("ORG", "LOC"):
             new = category_by_context(text, piece, prev_part)
@@ -489,8 +447,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 piece = _piece(span, *trim_lower_edges(doc, cut, end), relabel)
                 new = "PERSON"
             elif without_possessive(doc, piece.start, piece.end) - piece.start == 1 and (in_quotes_after_person_word(piece) or (
-                    label == "ORG" and piece[0].is_title and is_given_name(piece[0].lower_)
-                    and zipf(piece[0].lower_) < NAME_ZIPF + 0.5)):
+                    label == "ORG" and (piece[0].is_title or lower_case_given_name(text, piece.start_char, piece.end_char))
+                    and is_given_name(piece[0].lower_)
+                    and (zipf(piece[0].lower_) < NAME_ZIPF + 0.5 or HOME_AFTER.match(text, piece.end_char)))):
                 piece, new = _piece(span, piece.start, without_possessive(doc, piece.start, piece.end), relabel), "PERSON"
         if label == "PERSON":  # "Yesterday Dr. Okonkwo-Baird": the name starts at its title
             piece = _piece(piece, person_start(piece, roles=False) or piece.start, piece.end, relabel)
@@ -518,8 +477,11 @@ def person_shape(text: str, start: int, end: int, label: str,
     first, last = folded(words[0]), folded(words[-1])
     given = is_given_name or first_names().__contains__
     parts = first.split("-")  # "Lily-Mae Turner": a given name of given names
+    # a surname no list holds, in a signature's line that the name opens ("Ciarán Ó Súilleabháin | Operations")
+    signed = not text[text.rfind("\n", 0, start) + 1:start].strip() and zipf(last) < RARE_SURNAME_ZIPF \
+        and fold_accents(last) not in known_place_names()
     return ((given(first) and zipf(first) < NAME_ZIPF + 0.5) or (len(parts) > 1 and all(map(given, parts)))) \
-        and last in last_names() and not organisation_shape(value)
+        and (last in last_names() or signed) and not organisation_shape(value)
 
 
 def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optional[str]:
@@ -531,7 +493,8 @@ def category_by_context(text: str, piece: Span, prev: Optional[Span]) -> Optiona
     if organisation_shape(piece.text):
         return None  # "Requester: Ama Ruiz, Velloway Ltd": an organisation's name says what it is
     if after_name_field(text, start, end) or after_person_word(text, start, end) or FAMILY_AFTER.match(text, end) \
-            or greeted_name(text, start, end) or introduced_name(text, start, end) or thanked_name(text, start, end) or (
+            or greeted_name(text, start, end) or introduced_name(text, start, end) or thanked_name(text, start, end) \
+            or declarant(text, start, end) or (
                 piece.label_ == "LOC" and (called_on_number(text, start, end) or named_in_brackets(text, start, end))):
         return "PERSON"  # and "the Al Mansouri family": a family named by its surname; "G'day Mick,"; "call Steph on"
     if street_after_preposition(text, start, end, street_shape(text[start:end])):

@@ -342,6 +342,8 @@ def find_addresses(text: str) -> List[Tuple[int, int, float]]:
                 and _fold(match.group("town")) in city_names():
             found.append((match.start(), match.end() + (1 if match.group(0).count("(") else 0), SCORE_STREET))
     for match in matches(_BARE_AFTER_PREPOSITION, text):  # "from Walgreens on Elm St": a street, no number
+        if _POSSESSIVE_HOME.search(match.group()):
+            continue  # "at Tom's place": someone's home ("St John's Road" writes its type with a capital)
         if not any(s <= match.start() < e for s, e, _ in found):  # and its town ("on Oxford Road, Reading,")
             found.append((match.start(), _grow_right(text, match.end()), SCORE_STREET))
     for start, end in _lower_streets(text):
@@ -439,6 +441,9 @@ _A_DIGIT = has_digits(1)
 _STREET_PREPOSITIONS = ("on", "off", "along", "at", "near", "down", "up", "onto", "into", "towards", "toward", "past", "via")
 _BARE_AFTER_PREPOSITION = re.compile(r"(?:" + "|".join(rf"(?<=\b{p}[ \t])" for p in _STREET_PREPOSITIONS)
                                      + r")" + _BARE_STREET.pattern + r"(?![\w'’-]|[ \t]+[A-Z][a-z])")  # not "Elm Grove Farm"
+
+
+_POSSESSIVE_HOME = re.compile(r"['’]s[ \t]+[a-z]+\.?\Z")
 
 
 def street_shape(value: str, bare: bool = True) -> bool:

@@ -327,10 +327,22 @@ _CARED_NAME = re.compile(r"(?i:\b(?:play(?:ing|s|ed)?[ \t]+with|pick(?:ing|ed|s)
                          r"|tmrw|after|later|tonight)\b))")
 
 
+# and one in lower case in the possessive without its apostrophe, before a home or an occasion, as chats write
+# it ("heading to toms place", "jakes bday", "at sarahs party"): the name and its "s"; not a name whose plural
+# is a word ("bills", "marks", "roses"), nor a word name
+_OWNED = re.compile(r"(?<![\w'’\-])([a-z]{2,12}s)(?=[ \t]+(?:place|house|flat|gaff|party|bday|birthday|wedding"
+                    r"|funeral|room|garden|car)\b)")
+OWNER_PLURAL_MAX_ZIPF = 4.0  # "toms" 3.1, "jakes" 2.5; "bills" 4.5, "marks" 4.5, "roses" 4.0
+
+
 def _word_name_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
     for m in _CARED_NAME.finditer(text):
         yield m.start(1), m.end(1), WORD_NAME_SCORE + 0.1
     given = english_given_names()
+    for m in _OWNED.finditer(text):
+        name = m.group(1)[:-1]
+        if name in given and name not in WORD_GIVEN_NAMES and _zipf(m.group(1)) < OWNER_PLURAL_MAX_ZIPF:
+            yield m.start(1), m.end(1), WORD_NAME_SCORE
     for m in _WORD_NAME.finditer(text):
         first, second, verb = m.group(1).lower(), (m.group(2) or "").lower(), m.group(3)
         if verb.endswith("ing") or verb in _AUXILIARIES or not (verb in IRREGULAR_VERBS
@@ -354,9 +366,10 @@ WORD_NAME = Recognizer(
     label="PERSON",
     type="NAME",
     finder=_word_name_finder,
-    needs=(_WORD_NAME, _CARED_NAME),
+    needs=(_WORD_NAME, _CARED_NAME, _OWNED),
     languages=("en",),
-    prefilter=re.compile(rf"\b(?:{_WORD_NAMES}|{'|'.join(_CARED_WORD_NAMES)})\b").search,
+    prefilter=re.compile(rf"\b(?:{_WORD_NAMES}|{'|'.join(_CARED_WORD_NAMES)})\b|s[ \t]+(?:place|house|flat|gaff|party"
+                         r"|bday|birthday|wedding|funeral|room|garden|car)\b").search,
 )
 
 

@@ -37,6 +37,7 @@ from spacy_anon.lexicon.clinical_forms import DRUGS_AND_DEVICES, is_clinical_for
 from spacy_anon.lexicon.clinical_terms import (
     NOTE_SHARE, NOTE_TERMS, is_clinical_term, is_english_word,
 )
+from spacy_anon.lexicon.eponyms import LONE_EPONYMS, NAMED_HEADS
 from spacy_anon.lexicon.generic_words import CLINICAL_WORDS, FIELD_KEYS, IRREGULAR_VERBS, folded, zipf
 from spacy_anon.possessives import possessive_end
 from spacy_anon.rules import find_matches, recognizers_for
@@ -203,7 +204,7 @@ class ClinicalEvidence:
             return name_like or rare or (self.cased and self.written[i].istitle() and nxt >= 0
                                  and self.written[nxt].istitle() and self.words[nxt].isalpha())
         if self.clinical(i):
-            return False
+            return self.eponym_surname(i)
         if self.after_role(i) and name_like:
             return True  # "CM ROSE", "RN Bernard Foley"
         word = self.written[i]
@@ -221,6 +222,14 @@ class ClinicalEvidence:
                      # with capitals: "Dr Anna Maria Berg"
                      or (self.cased and self.written[i].istitle() and (name_like or surname_word(w))
                          and given_name(self, j) and self.titled(j))))
+
+    def eponym_surname(self, i: int) -> bool:
+        """A device's or a test's eponym written with its capital after a titled given name: the person's
+        surname ("RN Bernard Foley", "RN BERNARD FOLEY AT 0730"), not the catheter ("Foley catheter", "foley draining")."""
+        j = i - 1
+        return (self.lower[i] in LONE_EPONYMS and not (self.cased and self.written[i].islower()) and j >= 0
+                and self.doc[j].whitespace_ == " " and given_name(self, j) and self.titled(j)
+                and not (i + 2 < len(self.words) and self.lower[i + 2] in NAMED_HEADS))
 
     def after_initial(self, i: int) -> bool:
         """Token i follows an initial and its dot that open a name ("E. WELSH", "s. roberto")."""

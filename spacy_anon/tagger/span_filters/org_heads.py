@@ -60,8 +60,9 @@ class ExtendOrgHeads(SpanFilter):
                 grown.append((start, new_end))
         if not grown:
             return out
-        return [span for span in out if not any(s <= span[0] and span[1] <= e and (s, e) != span[:2]
-                                                for s, e in grown)]  # "HOSPITAL" tagged apart
+        out = [span for span in out if not any(s <= span[0] and span[1] <= e and (s, e) != span[:2]
+                                               for s, e in grown)]  # "HOSPITAL" tagged apart
+        return _joined_over_heads(out, grown)
 
     def _grown(self, doc: Doc, caps: Sequence[bool], start: int, end: int) -> int:
         """The end token of the span grown over the organisation words after it (`end`: none)."""
@@ -103,6 +104,19 @@ class ExtendOrgHeads(SpanFilter):
             i += 1
         k = head_end(words, upper)
         return ends[k - 1] if k else end
+
+
+def _joined_over_heads(spans: List[Scored], grown: Sequence[tuple]) -> List[Scored]:
+    """`spans` with a grown span joined to the next span that starts inside it ("King's" grown over
+    "College", and "College London" tagged apart: "King's College London", under the grown span's label)."""
+    out: List[Scored] = []
+    for span in spans:
+        prev = out[-1] if out else None
+        if prev is not None and prev[:2] in grown and prev[0] < span[0] < prev[1] < span[1]:
+            out[-1] = (prev[0], span[1], prev[2], max(prev[3], span[3]))
+            continue
+        out.append(span)
+    return out
 
 
 @registry.misc("spacy_anon.extend_org_heads.v1")
