@@ -14,6 +14,8 @@ COMPANIES = frozenset(folded(name) for name in (
     "Evri", "Hermes", "DPD", "Yodel", "Royal Mail", "Parcelforce", "FedEx", "UPS", "DHL",
     "Thames Water", "British Gas", "EDF", "E.ON", "Octopus Energy", "Ovo Energy",
     "Walmart", "Target", "Costco", "Verizon", "Comcast", "Chase", "Wells Fargo", "Citibank",
+    # software and platforms a workplace names ("Can someone update Salesforce?")
+    "Salesforce", "HubSpot", "Xero", "Shopify", "PayPal", "Netflix", "Spotify", "Airbnb", "LinkedIn", "Zendesk",
 ))
 # a word of them that is also an English word or a given name, read as the company only after "at", "from",
 # "with", "to", "for", "by" ("a job at Target", not "the target"; "Chase bank" or "Chase Smith" stay)

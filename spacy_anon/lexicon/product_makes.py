@@ -27,13 +27,15 @@ KNOWN_MODELS = frozenset(
     "altima sentra maxima rogue pathfinder murano frontier titan armada versa kicks tacoma tundra highlander "
     "sienna 4runner sequoia odyssey pilot ridgeline passport cx-9 cx-50 crosstrek ascent wrx lancer mirage".split())
 DEVICE_MAKES = frozenset("samsung huawei xiaomi oneplus motorola nokia oppo vivo realme dyson lg lenovo asus acer "
-                          "miele garmin fitbit".split())  # and appliances and computers ("Dyson V15")
+                          "miele garmin fitbit dell hp toshiba".split())  # appliances, computers ("Dyson V15",
+# "Dell Latitude 5520")
 # models written without their make ("iPhone 15 Pro", "MacBook Air", "Pixel 8")
 MODELS_ALONE = frozenset("iphone ipad macbook imac pixel galaxy corsa fiesta astra clio qashqai micra yaris prius octavia "
                          "fabia kuga mondeo zafira insignia megane sandero".split())
 MODEL_YEAR = re.compile(r"(?:19[5-9]|20[0-4])\d")  # "a silver 2014 Nissan Altima"
 ORG_WORDS = frozenset("foundation motors motor company co ltd limited plc inc group finance dealership dealer "
-                      "garage centre center store shop uk bank insurance credit services".split())
+                      "garage centre center store shop uk bank insurance credit services technologies computers "
+                      "electronics corporation corp pictures music entertainment".split())
 # words that make the run a place's name ("Lincoln Park", "Jaguar Lane", "Ford Street")
 PLACE_WORDS = frozenset("park street road lane avenue drive close way square hill green house court place "
                         "estate village town city county island bridge station airport".split())

@@ -10,6 +10,7 @@ from spacy_anon.case_regime import AS_WRITTEN, LOWER, line_regime
 from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
+from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import first_names
 
 # prepositions and adverbs of place, which a tagger sometimes marks alone beside a name it misread
@@ -35,12 +36,18 @@ VILLAGE_PREFIXES = frozenset("great little upper lower nether much long".split()
 VILLAGE_MAX_ZIPF = 3.0  # a rarer word after the prefix is a town's name ("Bromley" 2.98; not "Chef", "Western")
 
 
+# a British road's number before the street's name ("A38 Bristol Road", "B1234 Mill Lane")
+ROAD_NUMBER = re.compile(r"[ABM]\d{1,4}(?:\(M\))?")
+
+
 def place_phrase(words: Sequence[str]) -> bool:
-    """Whether `words` (a span's words as written) name a place by their shape: a town's centre, or a village
-    prefix and a known town or a rare word no given name ("Great Bromley"; not "Little Chef", "Great Western",
-    "Little Richard")."""
+    """Whether `words` (a span's words as written) name a place by their shape: a town's centre, a road's
+    number and its street ("A38 Bristol Road"), or a village prefix and a known town or a rare word no given
+    name ("Great Bromley"; not "Little Chef", "Great Western", "Little Richard")."""
     if len(words) >= 3 and tuple(folded(w) for w in words[-2:]) in CENTRE_PHRASES:
         return all(w[:1].isupper() for w in words[:-2])
+    if len(words) >= 3 and ROAD_NUMBER.fullmatch(words[0]) and street_shape(" ".join(words[1:])):
+        return True
     if len(words) != 2 or folded(words[0]) not in VILLAGE_PREFIXES or not words[1].isalpha() \
             or not words[1][:1].isupper():
         return False

@@ -60,10 +60,13 @@ def declarant(text: str, start: int, end: int) -> bool:
 
 def named_in_brackets(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is a listed given name opening a bracket after a word for a person ("My boss
-    (Gary, the regional manager ...)": that person's name, though Gary, Indiana is a town)."""
+    (Gary, the regional manager ...)": that person's name, though Gary, Indiana is a town), or alone in its
+    brackets and no known place ("legal (Sam)")."""
     word = text[start:end]
+    alone = text[start - 1:start] == "(" and text[end:end + 1] == ")" and fold_accents(word.lower()) not in \
+        known_place_names()  # "Contract goes to legal (Sam) for review": who, in the team named before
     return _GREETED.fullmatch(word) is not None and word.lower() in world_given_names() \
-        and _PERSON_WORD_BRACKET.search(text, max(0, start - 16), start) is not None
+        and (alone or _PERSON_WORD_BRACKET.search(text, max(0, start - 16), start) is not None)
 
 
 def called_on_number(text: str, start: int, end: int) -> bool:
@@ -214,6 +217,45 @@ def with_inverted_initials(spans: List[Span], text: str, relabel: Callable[[Span
         grown = span.doc.char_span(span.start_char, match.end()) if match is not None and match.end() <= nxt else None
         out.append(_joined(span, grown, relabel, ("anon_type", "anon_entity")) if grown is not None else span)
     return out
+
+
+# a given name, the name the person goes by in quotes or brackets, and the surname ('Thomas "Tommy" Baines'):
+# groups 1, 2 and 3
+_NICKNAMED = re.compile(r"([A-Z][a-z]+)[ \t]+[\"“‘'(]([A-Z][a-z]+)[\"”’')][ \t]+([A-Z][\w'’]+(?:-[A-Z][\w'’]+)?)")
+
+
+def with_nicknamed_names(spans: List[Span], text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
+    """`spans` with a person's name that holds the name they go by, in quotes or brackets, made three PERSON
+    spans (the given name, the name gone by, the surname, as a tagger that reads them apart gives them) where
+    a tagger's PERSON span in it runs over a quote ('Thomas "Tommy' of 'Thomas "Tommy" Baines': "Baines"
+    stayed in clear) or a part is under another label ('Margaret "Peggy" Okonkwo-Hill', the surname two
+    organisations)."""
+    for match in _NICKNAMED.finditer(text):
+        inside = [s for s in spans if s.start_char < match.end() and match.start() < s.end_char]
+        person = next((s for s in inside if s.label_ == "PERSON" and not _by_rule(s)), None)
+        if person is None or any(s.start_char < match.start() or s.end_char > match.end() or _by_rule(s) for s in inside):
+            continue
+        parts = [match.span(k) for k in (1, 2, 3)]
+        if all(s.label_ == "PERSON" and (s.start_char, s.end_char) in parts + [match.span()] for s in inside):
+            continue  # the whole a person, or each part one already, or some left to the name's other mentions
+        made = [_part_of(person, start, end, relabel) for start, end in parts]
+        if any(m is None for m in made):
+            continue
+        spans = sorted([s for s in spans if s not in inside] + made, key=lambda s: (s.start_char, s.end_char))
+    return spans
+
+
+def _part_of(person: Span, start: int, end: int, relabel: Callable[[Span, str], Span]) -> Optional[Span]:
+    """A PERSON span over text[start:end] with `person`'s source, score and identifier type."""
+    tokens = person.doc.char_span(start, end)
+    if tokens is None:
+        return None
+    part = relabel(Span(person.doc, tokens.start, tokens.end, label="PERSON"), "PERSON")
+    for name in ("anon_source", "anon_score", "anon_identifier"):
+        value = span_getter(name)(person)
+        if value is not None:
+            setattr(part._, name, value)
+    return part
 
 
 def given_name_pair(piece: Span, label: str, is_given_name: Callable[[str], bool]) -> Optional[List[Tuple[int, int]]]:

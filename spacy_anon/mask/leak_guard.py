@@ -33,6 +33,7 @@ from spacy_anon.coref.resolve import PREVIOUS_WORD, ordinary_before, plain_words
 from spacy_anon.lexicon.eponyms import EPONYM_HEADS, LONE_EPONYMS
 from spacy_anon.lexicon.generic_words import CHAT_SHORTHAND, GREETINGS, INTERJECTIONS, is_past_or_progressive
 from spacy_anon.lexicon.honorifics import DEFAULT_HONORIFICS
+from spacy_anon.mask.person_starts import CARE_GRADES
 from spacy_anon.rules.recognizers.names import KINSHIP_WORDS
 from spacy_anon.tagger.span_filters.names import PERSON_TITLES
 from spacy_anon.text_views import TextView, dehyphenated_view, normalized_view
@@ -139,7 +140,7 @@ def _given_names_before(text: str, start: int, titles: AbstractSet[str], is_give
         word = m.group(1)
         folded = fold(word)
         if not word[:1].isupper() or folded in titles or _role_word(folded) or len(folded) < 2 or folded in CHAT_WORDS \
-                or _CONTRACTION.search(word):
+                or _CONTRACTION.search(word) or word in CARE_GRADES:  # "SN Okafor": a grade, no given name
             break  # a greeting or filler the reading text capitalised ("congrats tomek") is no given name
         word_or_verb = is_common(folded) or is_past_or_progressive(folded, is_common)  # "Met Sarah", "Called Sarah"
         if word_or_verb and (not is_given_name(folded) or _SENTENCE_END.search(text[max(0, m.start() - 40):m.start()])):

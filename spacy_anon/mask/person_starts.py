@@ -116,8 +116,9 @@ PLACE_OR_ORG_HEADS = ORG_HEADS | STREET_TYPE_WORDS
 
 
 def kin_only(doc: Doc, start: int, end: int) -> bool:
-    """Whether start:end holds kinship words and possessive determiners only ("his mum", "Dad")."""
-    words = [folded(doc[i].text) for i in range(start, end) if not doc[i].is_punct and not doc[i].is_space]
+    """Whether start:end holds kinship words and possessive determiners only ("his mum", "Dad", "my cousin's")."""
+    words = [folded(doc[i].text) for i in range(start, end) if not doc[i].is_punct and not doc[i].is_space
+             and folded(doc[i].text) not in ("'s", "’s", "s")]
     return bool(words) and any(w in KIN for w in words) and all(w in KIN or w in POSSESSIVE_DETERMINERS
                                                                    for w in words)
 

@@ -13,7 +13,8 @@ def model_tokens(piece: Span, is_given_name: Callable[[str], bool]) -> Optional[
         return None  # no make or model among its first words: most spans
     groups: List[List[Token]] = []  # words as written: "Mercedes-Benz" is one
     for token in piece:
-        if groups and not groups[-1][-1].whitespace_ and (token.text == "-" or groups[-1][-1].text == "-"):
+        if groups and not groups[-1][-1].whitespace_ and (token.text == "-" or groups[-1][-1].text == "-" or (
+                token.is_alpha and groups[-1][-1].is_digit)):  # "320d" of "BMW 320d", split by the tokenizer
             groups[-1].append(token)
         elif not token.is_punct:
             groups.append([token])

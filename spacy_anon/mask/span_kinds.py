@@ -43,6 +43,7 @@ from spacy.tokens import Doc, Span
 
 from spacy_anon.extensions import span_getter
 from spacy_anon.labels import CONFIDENTIAL
+from spacy_anon.lexicon import product_makes
 from spacy_anon.lexicon.category_words import (
     JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, ROLE_WORDS, trait_words,
 )
@@ -74,7 +75,7 @@ from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
 from spacy_anon.mask.given_names import (
     called_on_number, declarant, given_after_surname, given_name_pair, greeted_name, introduced_name, named_in_brackets,
     join_given_and_surname, join_inverted_names, rare_given_name, surname_after_given, thanked_name,
-    with_apostrophe_surnames, with_inverted_initials, with_undetected_surnames)
+    with_apostrophe_surnames, with_inverted_initials, with_nicknamed_names, with_undetected_surnames)
 from spacy_anon.mask.name_edges import has_capitals, legal_form_end, trim_lower_edges
 from spacy_anon.mask.named_buildings import named_building
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
@@ -222,7 +223,27 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     out = given_after_surname(join_given_and_surname(out, text, relabel, is_given_name), text, relabel, is_given_name)
     out = without_credentials_after_names(out, text)  # "James Whitcombe, MD": "MD" no place
     out = with_undetected_surnames(with_apostrophe_surnames(out, text, relabel), text, relabel, is_given_name)
-    return with_inverted_initials(join_inverted_names(out, text, relabel, is_given_name), text, relabel)
+    out = with_nicknamed_names(join_inverted_names(out, text, relabel, is_given_name), text, relabel)
+    return places_after_addresses(with_inverted_initials(out, text, relabel), text, relabel, is_given_name)
+
+
+def places_after_addresses(spans: List[Span], text: str, relabel: Callable[[Span, str], Span],
+                           is_given_name: Callable[[str], bool]) -> List[Span]:
+    """`spans` with a tagger's person or organisation of one or two capitalised words right after a rule's
+    street address and a comma made a place: the district or town the address goes on to ("12 Orchard Way,
+    Selly Oak"), which no given name opens."""
+    source = span_getter("anon_source")
+    out: List[Span] = []
+    for span in spans:
+        prev = out[-1] if out else None
+        if prev is not None and prev.label_ == "LOC" and str(source(prev) or "") == "rules.address" \
+                and text[prev.end_char:span.start_char] == ", " and span.label_ in ("PERSON", "ORG") \
+                and not _by_rule(source(span)) and 1 <= len(span.text.split()) <= 2 \
+                and all(w.istitle() and w.isalpha() for w in span.text.split()) \
+                and not is_given_name(span[0].lower_) and not organisation_shape(span.text):
+            span = _retyped(relabel(span, "LOC"))
+        out.append(span)
+    return out
 
 
 def _by_rule(source: object) -> bool:
@@ -256,12 +277,23 @@ def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], 
             if new in ("ORG", "PERSON"):
                 out[-1] = _piece(prev, prev.start, span.end, relabel)
                 continue
+        if prev is not None and prev.label_ in NAME_CATEGORIES and span.label_ in NAME_CATEGORIES \
+                and text[prev.end_char:span.start_char] == " " and not _by_rule(source(prev)) \
+                and not _by_rule(source(span)) and _model_across(prev.text.split(), span.text.split(), is_given_name):
+            out[-1] = _retyped(relabel(_piece(prev, prev.start, span.end, relabel), "MISC"))  # "Audi" + "A4"
+            continue
         if prev is not None and span.label_ == "ORG" and prev.label_ in NAME_CATEGORIES and SAINT.match(prev.text) \
                 and text[prev.end_char:span.start_char] in ("'s ", "’s ", "'S ", "’S ") and not _by_rule(source(prev)):
             out[-1] = _retyped(relabel(_piece(prev, prev.start, span.end, relabel), "ORG"))  # "St Peter" + "'s "
             continue
         out.append(span)
     return out
+
+
+def _model_across(before: List[str], after: List[str], is_given_name: Callable[[str], bool]) -> bool:
+    """Whether a make ends the words `before` and its model opens the words `after` ("Audi" + "A4 and a")."""
+    found = product_makes.model_words(before + after, is_given_name)
+    return found is not None and found[0] == len(before) - 1 and found[1] > len(before)
 
 
 _INITIAL_END = re.compile(r"\A.\Z|[ \t][A-Z]\Z", re.S)  # "J", "Mr A" of "Mr A. Kaur": an initial before its full stop
@@ -305,6 +337,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 and not any(is_given_name(t.lower_) for t in doc[start:end]):
             continue  # "Polish (native), English": the bracketed "native" of a list is no name
         if detected and label in TRIM_CATEGORIES and (sentence_prose(doc, start, end, is_given_name) or label != "PERSON"
+                                                            and doc.lang_ == "en"
                                                             and lone_lower_word(text, doc[start:end], is_given_name)):
             continue  # "Family flowers only": a sentence's opening words; "Invoice 20931 overdue": a word, no name
         if trait_words_only(doc, start, end) and PROFICIENCY.match(text, doc[end - 1].idx + len(doc[end - 1])):
@@ -447,11 +480,12 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 piece = _piece(span, *trim_lower_edges(doc, cut, end), relabel)
                 new = "PERSON"
             elif without_possessive(doc, piece.start, piece.end) - piece.start == 1 and (in_quotes_after_person_word(piece) or (
-                    label == "ORG" and (piece[0].is_title or lower_case_given_name(text, piece.start_char, piece.end_char))
+                    label == "ORG" and (piece[0].is_title or doc.lang_ == "en" and lower_case_given_name(
+                        text, piece.start_char, piece.end_char))
                     and is_given_name(piece[0].lower_)
                     and (zipf(piece[0].lower_) < NAME_ZIPF + 0.5 or HOME_AFTER.match(text, piece.end_char)))):
                 piece, new = _piece(span, piece.start, without_possessive(doc, piece.start, piece.end), relabel), "PERSON"
-        if label == "PERSON":  # "Yesterday Dr. Okonkwo-Baird": the name starts at its title
+        if label == "PERSON" or new == "PERSON":  # "Yesterday Dr. Okonkwo-Baird": the name starts at its title
             piece = _piece(piece, person_start(piece, roles=False) or piece.start, piece.end, relabel)
         out.append(piece if new is None or new == label else _retyped(relabel(piece, new)))
     return out

@@ -155,14 +155,19 @@ TITLED_NAME = Recognizer(
 # "Nurse Cook", "Sister Porter", "Nurse Will Cook": a care role used as a title before a listed surname
 # (Faker's lists: the trade surnames are words, and the taggers read "Nurse Cook" as a job). Not "Nurse
 # Manager", "Nurse Practitioner Baker": the last word must be a listed surname, a word before it a given name.
-CARE_ROLE_TITLES = ("Nurse", "Sister", "Matron", "Midwife", "Doctor")
+CARE_ROLE_TITLES = ("Nurse", "Sister", "Matron", "Midwife", "Doctor",
+                    # and the grades a note writes in capitals before a surname ("dressing changed by SN Okafor")
+                    "SN", "RN", "RGN", "RMN", "HCA", "HCSW", "CSW", "ODP", "ANP", "ENP", "CNS")
 _CARE_ROLE_NAME = (rf"\b(?:{'|'.join(CARE_ROLE_TITLES)})[ \t]+((?:[A-Z][a-z]+[ \t]+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
                    r"(?![\w'’-])")
 
 
+CARE_SURNAME_MAX_ZIPF = 3.0  # a surname no list holds is a word this rare ("Okafor" 0; "Manager" 4.9)
+
+
 def _care_role_name_valid(value: str) -> Optional[bool]:
     words = value.lower().split()
-    if words[-1] not in last_names():
+    if words[-1] not in last_names() and _zipf(words[-1]) >= CARE_SURNAME_MAX_ZIPF:
         return False
     return None if len(words) == 1 or words[0] in english_given_names() else False
 
@@ -335,10 +340,30 @@ _OWNED = re.compile(r"(?<![\w'’\-])([a-z]{2,12}s)(?=[ \t]+(?:place|house|flat|
 OWNER_PLURAL_MAX_ZIPF = 4.0  # "toms" 3.1, "jakes" 2.5; "bills" 4.5, "marks" 4.5, "roses" 4.0
 
 
+# and one or two after thanks, congratulations or wishes, as a post writes them, in lower case too ("congrats to aoife
+# & declan!!", "happy birthday niall", "thanks jo"): not a word name ("happy birthday rose" may be a wish for
+# roses), nor a word ("thanks everyone")
+_THANKED = re.compile(r"(?<![\w'’])(?i:congrats|congratulations|thanks|thank[ \t]+you|shout[ \-]?out|big[ \t]+up"
+                      r"|happy[ \t]+(?:birthday|bday|anniversary)|hbd|well[ \t]+done)[ \t]+(?:to[ \t]+)?"
+                      r"([A-Za-z][a-z]{1,13})(?:[ \t]*(?:&|and|\+)[ \t]*([A-Za-z][a-z]{1,13}))?(?![\w'’-])")
+THANKED_MAX_ZIPF = 4.5  # "declan" 3.0, "niall" 3.2; "guys" 5.4, "everyone" 5.5
+
+
+def _thanked_names(text: str, given) -> Iterator[Tuple[int, int, float]]:
+    for m in _THANKED.finditer(text):
+        for k in (1, 2):
+            name = (m.group(k) or "").lower()
+            if name and name in given and name not in WORD_GIVEN_NAMES and _zipf(name) < THANKED_MAX_ZIPF:
+                yield m.start(k), m.end(k), WORD_NAME_SCORE
+            elif name:
+                break  # "thanks everyone and jo": the second is read only after a first name
+
+
 def _word_name_finder(text: str, options: object) -> Iterator[Tuple[int, int, float]]:
     for m in _CARED_NAME.finditer(text):
         yield m.start(1), m.end(1), WORD_NAME_SCORE + 0.1
     given = english_given_names()
+    yield from _thanked_names(text, given)
     for m in _OWNED.finditer(text):
         name = m.group(1)[:-1]
         if name in given and name not in WORD_GIVEN_NAMES and _zipf(m.group(1)) < OWNER_PLURAL_MAX_ZIPF:
@@ -366,10 +391,10 @@ WORD_NAME = Recognizer(
     label="PERSON",
     type="NAME",
     finder=_word_name_finder,
-    needs=(_WORD_NAME, _CARED_NAME, _OWNED),
+    needs=(_WORD_NAME, _CARED_NAME, _OWNED, _THANKED),
     languages=("en",),
     prefilter=re.compile(rf"\b(?:{_WORD_NAMES}|{'|'.join(_CARED_WORD_NAMES)})\b|s[ \t]+(?:place|house|flat|gaff|party"
-                         r"|bday|birthday|wedding|funeral|room|garden|car)\b").search,
+                         r"|bday|birthday|wedding|funeral|room|garden|car)\b|(?i:congrat|thank|shout|big[ \t]+up|happy|hbd|well[ \t]+done)").search,
 )
 
 

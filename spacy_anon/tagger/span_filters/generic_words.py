@@ -40,6 +40,7 @@ def _balanced(doc: Doc, start: int, end: int, closer: str) -> bool:
 
 
 OPENING_GREETINGS = frozenset("hi hey hello hiya howdy".split())
+WISHED_DAYS = frozenset("birthday bday anniversary retirement".split())  # "happy birthday", a wish
 
 
 def trim_punctuation(doc: Doc, start: int, end: int) -> Tuple[int, int]:
@@ -123,6 +124,8 @@ class GenericWordTrimmer:
         w = folded(self.texts[i])
         if w == "hope" and self.wishes(i):
             return True  # "Hope you're well!", "Hope all is good": a letter's opening wish, no "Hope Miller"
+        if self.happy_day(i):
+            return True  # "happy birthday niall": a wish, then whom it is for
         if (w not in GREETINGS and w not in INTERJECTIONS) or w in NUMBER_WORDS or self.s.acronym(i):
             return False
         if w not in GREETINGS and self.s.mid_title(i):
@@ -134,6 +137,18 @@ class GenericWordTrimmer:
             return True
         prev = folded(self.texts[j])
         return prev in GREETINGS or prev in INTERJECTIONS
+
+    def happy_day(self, i: int) -> bool:
+        """Whether token i is a word of a wish for a day ("Happy" or "birthday" of "happy birthday niall")."""
+        w = folded(self.texts[i])
+        k = i + 1
+        while k < len(self.texts) and self.spaces[k]:
+            k += 1
+        j = i - 1
+        while j >= 0 and self.spaces[j]:
+            j -= 1
+        return (w == "happy" and k < len(self.texts) and folded(self.texts[k]) in WISHED_DAYS) or (
+            w in WISHED_DAYS and j >= 0 and folded(self.texts[j]) == "happy")
 
     def name_part_greeting(self, k: int) -> bool:
         """Whether token k, a capitalised greeting that opens messages ("Hey", "Hi"), ends a name right after a
