@@ -264,3 +264,18 @@ def test_a_signature_line_opened_by_a_given_name_is_a_person(nlp):
     doc = nlp(text)
     found = [(text[r["start"]:r["end"]], r["label"]) for r in doc._.anon_table]
     assert ("Ciarán Ó Súilleabháin", "PERSON") in found, found
+
+
+@pytest.mark.parametrize("text,word,expected", [
+    ("Subject: RE: Invoice 20931 overdue", "overdue", True),
+    ("compared to tuesday and overnight. THICK, YELLOW secretions", "tuesday", False),  # a weekday: a date
+    ("family in the dominican republic but are returning soon. his wife, Janet", "dominican", False),
+    ("mrs cohen is a nice woman admitted to the MICU", "cohen", False),  # a surname English capitalises
+    ("re: invoice 20931 is overdue now, pls pay asap", "overdue", False),  # a line in lower case: case says nothing
+])
+def test_a_lone_lower_case_word_is_no_name_only_where_english_writes_it_so(nlp, text, word, expected):
+    from spacy_anon.mask.everyday_shapes import lone_lower_word
+    doc = nlp.make_doc(text)
+    start = text.index(word)
+    span = doc.char_span(start, start + len(word))
+    assert lone_lower_word(text, span, lambda w: False) is expected

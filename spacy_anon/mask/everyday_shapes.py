@@ -7,6 +7,7 @@ from typing import Sequence
 from spacy.tokens import Span
 
 from spacy_anon.case_regime import AS_WRITTEN, LOWER, line_regime
+from spacy_anon.casing import usual_form
 from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
@@ -89,8 +90,9 @@ LONE_WORD_MIN_ZIPF = 3.5  # "overdue" 3.6: a dictionary word a writer would capi
 
 
 def lone_lower_word(doc_text: str, span: Span, is_given_name) -> bool:
-    """Whether `span` is one frequent dictionary word typed in lower case on a line written with capitals, no
-    given name or known place ("Invoice 20931 overdue": a tagger's "overdue" is no organisation)."""
+    """Whether `span` is one frequent dictionary word typed in lower case on a line written with capitals, that
+    English writes in lower case (`casing.usual_form`: not "tuesday", "dominican", "cohen"), no given name or
+    known place ("Invoice 20931 overdue": a tagger's "overdue" is no organisation)."""
     if len(span) != 1 or not span[0].is_lower or not span[0].is_alpha or len(span[0].text) < 4:
         return False  # "ec" of "lady frere, ec 76634": a short word may be a code, a province's
     word = span[0].text
@@ -98,5 +100,5 @@ def lone_lower_word(doc_text: str, span: Span, is_given_name) -> bool:
         return False  # "coach will said": a given name that is a word
     if doc_text[span.end_char:span.end_char + 2] in ("'s", "’s"):
         return False  # "the children's psychiatric clinic": the possessive opens a name the tagger cut short
-    return zipf(word) >= LONE_WORD_MIN_ZIPF and not is_given_name(word) and fold_accents(word) not in \
-        known_place_names() and regime_at(doc_text, span.start_char) == AS_WRITTEN
+    return zipf(word) >= LONE_WORD_MIN_ZIPF and usual_form(word, LOWER) == word and not is_given_name(word) \
+        and fold_accents(word) not in known_place_names() and regime_at(doc_text, span.start_char) == AS_WRITTEN
