@@ -37,7 +37,7 @@ one-word lower-case comment ("Polish (native)") and a language with a proficienc
 ("English (fluent)": a skill many have, not a trait).
 """
 import re
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence
 
 from spacy.tokens import Doc, Span
 
@@ -57,19 +57,18 @@ from spacy_anon.mask.code_pieces import join_code_pieces
 from spacy_anon.mask.dateless import (TIME_WORDS, calendar_phrase, dateless, holiday_at, numberless, obstetric_notation,
                                       period_code, relative_time_at, review_interval)
 from spacy_anon.mask.everyday_shapes import (HOME_AFTER, LONE_PREPOSITIONS, lone_job_noun, lone_lower_word,
-                                             lower_case_given_name,
-                                             place_phrase, room_kind)
+                                             lower_case_given_name, place_phrase, room_kind)
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation)
-from spacy_anon.mask.list_points import SEPARATORS, split_points  # noqa: F401  (SEPARATORS re-exported)
+from spacy_anon.mask.list_points import split_points
 from spacy_anon.mask.machine_text import inside, log_timestamp, machine_regions, software_text  # noqa: F401  (log_timestamp re-exported)
 from spacy_anon.mask.measurements import measured_value
 from spacy_anon.mask.products import model_tokens
 from spacy_anon.mask.shorthand import slash_code_label, trim_post_nominal, without_credentials_after_names
 from spacy_anon.mask.stated_ages import age_in, age_unit_alone, hyphened_age
 from spacy_anon.possessives import without_possessive
-from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape, hashtag_phrase, is_emoji  # noqa: F401
+from spacy_anon.mask.handles import NAME_ZIPF, handle_names, handle_shape, hashtag_phrase  # noqa: F401
 from spacy_anon.mask.value_shapes import (  # noqa: F401  (re-exported)
     EMAIL_OR_URL, MONEY_SHAPE, PHONE_SHAPE, UK_POSTCODE, code_shape, date_shape)
 from spacy_anon.mask.given_names import (
@@ -80,7 +79,7 @@ from spacy_anon.mask.name_edges import has_capitals, legal_form_end, trim_lower_
 from spacy_anon.mask.named_buildings import named_building
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
-    HONORIFICS, KIN, after_called, after_title_and_initials, given_name_and_initial, in_quotes_after_person_word,
+    KIN, after_called, after_title_and_initials, given_name_and_initial, in_quotes_after_person_word,
     kin_only, people_word, person_names, person_start, titles_only)
 from spacy_anon.mask.bare_possessives import bare_possessive
 from spacy_anon.mask.counts import bare_count, small_words_and_numbers
