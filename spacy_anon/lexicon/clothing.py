@@ -41,3 +41,27 @@ def worn_span(doc: Doc, start: int, end: int) -> bool:
     while stop < len(doc) and stop - start < 8 and (doc[stop].lower_ in COLOURS or doc[stop].lower_ in GARMENTS):
         stop += 1
     return worn_description([t.text for t in doc[start:stop] if not t.is_space])
+
+
+# what a brand of clothing follows in a description ("wearing a grey North Face jacket", "in his Nike trainers")
+BRAND_LEADS = frozenset("a an the his her their my your our wearing in new old".split())
+
+
+def branded_garment(doc: Doc, start: int, end: int) -> bool:
+    """Whether tokens start..end are a make of clothing, with its colours, right before the garment ("grey
+    North Face" of "wearing a grey North Face jacket", "Nike" of "his Nike trainers", "trainers and a Superdry"
+    of "black Nike trainers and a Superdry coat"): what someone wore, no person and no organisation of theirs.
+    The make's words are capitalised, one to three of them, after an article, a possessive, a colour or
+    "wearing" (not "gave Tom jacket")."""
+    i, led = start, start > 0 and (doc[start - 1].lower_ in BRAND_LEADS or doc[start - 1].lower_ in COLOURS)
+    while i < end and doc[i].is_lower and (doc[i].lower_ in COLOURS or doc[i].lower_ in GARMENTS
+                                           or doc[i].lower_ in LINKS or doc[i].lower_ in BRAND_LEADS):
+        led = led or doc[i].lower_ in BRAND_LEADS or doc[i].lower_ in COLOURS
+        i += 1
+    makes = [t for t in doc[i:end]]
+    if not 1 <= len(makes) <= 3 or not all(t.is_alpha and t.text[:1].isupper() for t in makes):
+        return False
+    after = end
+    while after < len(doc) and after - end < 3 and doc[after].lower_ in COLOURS:
+        after += 1
+    return led and after < len(doc) and doc[after].lower_ in GARMENTS

@@ -6,7 +6,7 @@ person's name. A model named without a make ("iPhone 15", "MacBook Air", "my Cor
 what a tagger said ("Ford" is a surname as often as a car), as does a make before a given name ("Honda
 Takashi", a Japanese name written surname first) or an organisation's head ("Ford Foundation")."""
 import re
-from typing import Callable, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from spacy_anon.lexicon.category_words import ORG_HEADS
 
@@ -80,3 +80,9 @@ def _model_start(words: Sequence[str], is_given_name: Callable[[str], bool]) -> 
 # the words a make or a model opens with, for a quick test before the full reading
 FIRST_WORDS = VEHICLE_MAKES | DEVICE_MAKES | MODELS_ALONE | frozenset(w for w, _ in TWO_WORD_MAKES) | frozenset(
     w.split("-")[0] for w in VEHICLE_MAKES if "-" in w)
+
+
+def model_across(before: List[str], after: List[str], is_given_name: Callable[[str], bool]) -> bool:
+    """Whether a make ends the words `before` and its model opens the words `after` ("Audi" + "A4 and a")."""
+    found = model_words(before + after, is_given_name)
+    return found is not None and found[0] == len(before) - 1 and found[1] > len(before)

@@ -13,6 +13,7 @@ from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import first_names
+from spacy_anon.tagger.span_filters.base import stop_words
 
 # prepositions and adverbs of place, which a tagger sometimes marks alone beside a name it misread
 LONE_PREPOSITIONS = frozenset("outside inside near nearby opposite behind beside upstairs downstairs across "
@@ -102,3 +103,165 @@ def lone_lower_word(doc_text: str, span: Span, is_given_name) -> bool:
         return False  # "the children's psychiatric clinic": the possessive opens a name the tagger cut short
     return zipf(word) >= LONE_WORD_MIN_ZIPF and usual_form(word, LOWER) == word and not is_given_name(word) \
         and fold_accents(word) not in known_place_names() and regime_at(doc_text, span.start_char) == AS_WRITTEN
+
+
+# the numbers of emergency and public services, which everyone calls: no one's contact
+SERVICE_NUMBERS = frozenset("999 911 112 111 101 000 116".split())
+_CALLED_BEFORE = re.compile(r"(?i:\b(?:call|called|calling|calls|dial|dialled|dialed|dialling|dialing|dials|ring|rang"
+                            r"|rung|ringing|phone|phoned|phoning|contact|contacted))[ \t]+\Z")
+_SERVICE_LINKS = frozenset("and & , then".split())
+
+
+def service_number_end(text: str, span: Span) -> int:
+    """The first token of `span` after a service's number that opens it after a verb of calling and the words
+    joining what follows ("999 and" of "I called 999 and PC Ahmed arrived"): the number everyone calls, then
+    the sentence goes on; `span.start` when it opens with no such number."""
+    doc, i = span.doc, span.start
+    if i >= span.end or doc[i].text not in SERVICE_NUMBERS \
+            or not _CALLED_BEFORE.search(text, max(0, doc[i].idx - 20), doc[i].idx):
+        return span.start
+    i += 1
+    while i < span.end and (doc[i].lower_ in _SERVICE_LINKS or doc[i].is_space):
+        i += 1
+    return i
+
+
+_HYPHENED_PAIR = re.compile(r"[A-Z][a-z]+-[A-Z][a-z]+")
+
+
+def hyphened_given_names(value: str, is_given_name) -> bool:
+    """Whether `value` is two given names joined by a hyphen ("Ava-Rose", "Jean-Luc", "Lily-Mae"): a person's
+    given name, no organisation; not a place so named ("Winston-Salem")."""
+    if not _HYPHENED_PAIR.fullmatch(value) or fold_accents(value.lower()) in known_place_names():
+        return False
+    return all(is_given_name(part.lower()) for part in value.split("-"))
+
+
+def lower_prose(doc_text: str, span: Span, is_given_name) -> bool:
+    """Whether `span`, of two words or more on a line written with capitals, is all lower case: function words,
+    frequent words that English writes in lower case (no given name, no place) and numbers of a duration
+    ("is now 30 days overdue"): a clause of the sentence a tagger ran a span over, no name."""
+    if len(span) < 2 or regime_at(doc_text, span.start_char) != AS_WRITTEN \
+            or doc_text[span.end_char:span.end_char + 2] in ("'s", "’s") or _NAME_AND_BRACKET.search(
+                doc_text, max(0, span.start_char - 40), span.start_char):
+        return False  # "Blood Transfusion Service (blood collection)": what the name before does, part of it
+    tokens = [t for t in span if not t.is_space]
+    words = 0
+    for k, token in enumerate(tokens):
+        word = token.text
+        if token.like_num and word.isdigit():
+            if k + 1 >= len(tokens) or tokens[k + 1].lower_ not in DURATION_UNITS:
+                return False  # "12 orchard way": a house's number
+            continue
+        if not token.is_alpha or not token.is_lower or word in WORD_GIVEN_NAMES or is_given_name(word) \
+                or fold_accents(word) in known_place_names() or usual_form(word, LOWER) != word:
+            return False
+        if zipf(word) < LONE_WORD_MIN_ZIPF:
+            return False
+        words += 1
+    return words >= 1
+
+
+_NAME_AND_BRACKET = re.compile(r"[A-Z][\w'’.-]*[ \t]*\([ \t]*\Z")
+DURATION_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month months year years".split())
+
+
+def function_words_only(span: Span) -> bool:
+    """Whether `span` holds only function words typed in lower case ("the one", "which one"): no name is made of
+    them alone, in any case regime; English text, two words or more. Number words ("seventy four", which stop
+    lists hold) are no function words."""
+    if span.doc.lang_ != "en":
+        return False  # "bajo a" of a Spanish address: a flat's floor and door, in words a stop list holds
+    stops = stop_words(span.doc.lang_)
+    words = [t for t in span if not t.is_space]
+    return len(words) >= 2 and all(t.is_lower and t.is_alpha and t.text in stops for t in words) \
+        and not any(t.like_num and t.lower_ != "one" for t in words)  # "the one": a pronoun's "one"
+
+
+# words that open a sentence before a count and describe it ("Stunning 3 bed semi", "Approximately 20 officers",
+# "Only 5 left"): adjectives and adverbs by their endings, and these
+COUNT_OPENERS = frozenset("only about around over under nearly almost just another all some every each top new great "
+                          "huge big small lovely nice good best superb fantastic gorgeous immaculate bright modern "
+                          "roughly approximately".split())
+_DESCRIBING_ENDS = ("ing", "ly", "ful", "ous", "ive", "able", "ible")
+
+
+def opening_word_and_count(text: str, span: Span) -> bool:
+    """Whether `span` is a sentence's capitalised first word that describes a count, and the count, before a
+    word in lower case ("Stunning 3" of "Stunning 3 bed semi"): an estate agent's or a report's phrasing, no
+    place. Not a room's, a ward's or a flat's number ("Ward 7", "Flat 3": nouns, not describing words)."""
+    doc = span.doc
+    if len(span) != 2 or not span[0].is_title or not span[0].is_alpha or not span[1].text.isdigit() \
+            or len(span[1].text) > 4 or span.end >= len(doc) or not doc[span.end].is_lower:
+        return False
+    word = span[0].lower_
+    if not (word in COUNT_OPENERS or (word.endswith(_DESCRIBING_ENDS) and len(word) > 5)):
+        return False
+    before = text[:span.start_char].rstrip(" \t")
+    return (not before or before[-1] in "\n.!?:") and usual_form(word, LOWER) == word \
+        and fold_accents(word) not in known_place_names()
+
+
+_WISH_BEFORE = re.compile(r"(?i:\b(?:happy[ \t]+(?:\d{1,3}(?:st|nd|rd|th)[ \t]+)?(?:birthday|bday|anniversary|retirement)"
+                          r"|congrat(?:s|ulations)(?:[ \t]+to)?|well[ \t]+done|get[ \t]+well[ \t]+soon))[ \t,!]*\Z")
+
+
+def after_wish(text: str, start: int) -> bool:
+    """Whether text[start:] follows a wish or congratulations ("Happy 30th birthday Dan", "Congrats Chloe"): whom
+    it is for, a person."""
+    return _WISH_BEFORE.search(text, max(0, start - 40), start) is not None
+
+
+_PERCENT_AFTER = re.compile(r"(?:[.,]\d{1,2})?[ \t]?(?:%|per[ \t]?cent\b|percent\b)")  # "96" of "96.4%" too
+_DECIMAL = re.compile(r"\d{1,3}(?:[.,]\d{1,2})?")
+
+
+def percentage(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a number that a per cent sign follows ("96.4" of "Attendance: 96.4%"): a
+    share, no one's number to call."""
+    return _DECIMAL.fullmatch(text, start, end) is not None and _PERCENT_AFTER.match(text, end) is not None
+
+
+def no_name_words(text: str, span: Span) -> bool:
+    """Whether a tagger's `span` is words no name is made of: function words alone ("the one") or a describing
+    word and a count opening a sentence ("Stunning 3")."""
+    return function_words_only(span) or opening_word_and_count(text, span)
+
+
+def everyday_person(text: str, piece: Span, is_given_name) -> bool:
+    """Whether `piece` is a person by everyday shapes: two given names joined by a hyphen ("Ava-Rose"), or a
+    given name after a wish ("Happy 30th birthday Dan")."""
+    return hyphened_given_names(piece.text, is_given_name) or (
+        piece[0].is_title and is_given_name(piece[0].lower_) and after_wish(text, piece.start_char))
+
+
+AGE_UNIT_WORDS = frozenset("year years yr yrs month months week weeks day days".split())
+_OLD_AFTER = re.compile(r"[ \t-]*(?i:old)\b")
+
+
+def age_unit_before_old(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is an age's unit before "old" ("year" of "a 2 year old"): no date."""
+    return text[start:end].lower() in AGE_UNIT_WORDS and _OLD_AFTER.match(text, end) is not None
+
+
+# what friends call each other in messages ("hey hun", "cheers mate", "thanks babe"): no one's name
+ENDEARMENTS = frozenset("hun hon hunny honey babe babes bae mate m8 pal love luv pet darling sweetie sweetheart chick "
+                        "bestie fam lovely".split())
+_YEAR_GROUP_AFTER = re.compile(r"[ \t]\d{1,2}\b")
+_YEAR_GROUP_BEFORE = re.compile(r"\b(?:Year|YEAR|Yr|YR)[ \t]\Z")
+_GROUP_NOUNS = frozenset("parents pupils students children kids staff class classes group groups team teams "
+                         "families carers".split())
+
+
+def everyday_no_name(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a word of everyday address or grouping that names no one: an endearment typed
+    in lower case ("hun" of "hey hun"), or a piece of a school's year group a tagger cut ("Year" and "6 parents"
+    of "Dear Year 6 parents")."""
+    value = text[start:end]
+    if value in ENDEARMENTS:
+        return True
+    if value in ("Year", "YEAR", "Yr", "YR") and _YEAR_GROUP_AFTER.match(text, end):
+        return True
+    words = value.split()
+    return len(words) == 2 and words[0].isdigit() and len(words[0]) <= 2 and words[1].lower() in _GROUP_NOUNS \
+        and _YEAR_GROUP_BEFORE.search(text, max(0, start - 6), start) is not None

@@ -99,7 +99,11 @@ _CUT_BY = {"DATETIME": frozenset({"CONTACT", "ID", "CODE"}) | _NAMES_A_DATE_CUTS
            # a relative's name after a kinship word cuts a tagger's organisation, place or description that runs
            # on into the sentence ("daisy starts school" over "daisy" of "my daughter daisy"); a tagger's
            # person there may have read the surname too, and stays whole
-           "PERSON": frozenset({"ORG", "LOC", "MISC"})}
+           "PERSON": frozenset({"ORG", "LOC", "MISC"}),
+           # a rule's sum of money ("£4,320.00") cuts a tagger's name or code that runs over it ("dated 15 January
+           # for £4,320.00" LOC, "4" LOC + "320.00" ID): no name holds a price; a tagger's amount or description
+           # around it ("a fine of £500") stays
+           "QUANTITY": frozenset({"CONTACT", "ID", "CODE", "ORG", "LOC", "PERSON"})}
 # a contact value cuts back others only when its context or shape made it sure: a phone number with its
 # word ("call me on", "Tel"), an e-mail address; "Apartado de Correos 20134 48080" is no phone number
 CONTACT_MIN_SCORE = 0.9
@@ -178,7 +182,8 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
     source, score = span_getter("anon_source"), span_getter("anon_score")
     kind = span_getter("anon_type")
     read = [s for s in spans if (s.label_ in RULE_VALUE_LABELS or (s.label_ == "LOC" and kind(s) == "ADDRESS")
-                                 or (s.label_ == "PERSON" and kind(s) == "RELATIVE"))
+                                 or (s.label_ == "PERSON" and kind(s) == "RELATIVE")
+                                 or (s.label_ == "QUANTITY" and kind(s) == "MONEY"))
             and str(source(s) or "").startswith("rules.")]
     values = [s for s in read if s.label_ != "CONTACT" or float(score(s) or 0.0) >= CONTACT_MIN_SCORE]
     if not read:
@@ -231,7 +236,8 @@ def rule_values_first(spans: Sequence[Span]) -> List[Span]:
                for v in over):
             # its own category, or an age in a name ("Happy 30th birthday Dan"); an age's own span keeps its
             # unit, which stop words may hold ("13 días")
-            out.extend([span] if kept or span.label_ == "AGE" else [])
+            out.extend([span] if kept or span.label_ == "AGE" or (span.label_ == "QUANTITY" and all(
+                v.label_ == "QUANTITY" for v in over)) else [])  # a tagger's amount over a rule's sum stays whole
         else:
             if any(v.label_ == "PERSON" for v in over):  # "attends Lycée Voltaire" after "Youssef": the school
                 kept = [(a, b) for a, b in ((_after_lower_words(span.doc, a, b), b) for a, b in kept) if a < b]

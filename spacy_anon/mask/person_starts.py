@@ -190,3 +190,19 @@ def in_quotes_after_person_word(span: Span) -> bool:
     opener, after = span.start - 1, span.end + (doc[span.end].text == "?" and span.end + 1 < len(doc))  # "(Mick?)"
     return QUOTE_PAIRS.get(doc[opener].text) == doc[after].text and (
         person_before(doc, opener) or (opener > 0 and folded(doc[opener - 1].text) in KIN))  # "Dad (Kwame)"
+
+
+# a party's or a case's role before a person's given name ("Tenant Ruth Gallagher", "Pupil Harvey Price",
+# "Claimant Anna Novak"): no title the name is written with, and no surname either
+PARTY_ROLES = frozenset("tenant landlord pupil student claimant defendant applicant respondent appellant complainant "
+                        "victim suspect witness caller customer client patient employee resident policyholder "
+                        "passenger".split())
+
+
+def after_party_role(span: Span, is_given_name: Callable[[str], bool]) -> int:
+    """The first token of a person's span after a party's role that opens it before a capitalised given name
+    ("Ruth" of "Tenant Ruth Gallagher"), else the span's start."""
+    if len(span) >= 2 and span[0].is_title and span[0].lower_ in PARTY_ROLES and span[1].is_title \
+            and span[1].is_alpha and is_given_name(span[1].lower_):
+        return span.start + 1
+    return span.start

@@ -13,7 +13,11 @@ SOFTWARE_WORDS = frozenset("csv tsv pdf xml json yaml html xls xlsx doc docx txt
                            "https ftp sftp ssh vpn pii gdpr ubuntu debian fedora linux macos android".split()) | frozenset(
     "yes no ok okay true false null none n/a".split()) | frozenset(  # a form's or a table's answers ("Gift Aid: Yes")
     "utc gmt bst cet cest est edt pst pdt ist midnight midday noon".split()) | PLATFORMS | frozenset(
-    "gp gps rsvp fyi tbc tba ewc smp ssp spp shpl fwd fw".split())  # time zones, times of day, social platforms ("ig"
+    "gp gps rsvp fyi tbc tba ewc smp ssp spp shpl fwd fw".split()) | frozenset(
+    # browsers and the office and sign-in programs a ticket names ("tried Safari and Chrome", "the code from
+    # Authenticator"): software everyone runs
+    "chrome firefox safari chromium edge authenticator outlook excel powerpoint onedrive sharepoint dropbox okta "
+    "gmail hotmail".split())  # time zones, times of day, social platforms ("ig"
 # of "on ig @tasha.runs"), the abbreviations of messages and a family doctor ("RSVP by Friday", "your GP") and
 # of statutory pay and leave ("SMP", "EWC": a maternity's pay and expected week)
 # programs named with a version: the listed products and the browsers
@@ -34,7 +38,18 @@ def software_word(value: str) -> bool:
     answer ("Yes"), a school's year group or a scheme's level ("Year 2", "Tier 2") or a program with its
     version ("Chrome 119"): what software, forms and tickets write, under any label."""
     return folded(value.strip()) in SOFTWARE_WORDS or _EXCEPTION_NAME.fullmatch(value.strip()) is not None \
-        or _SCHOOL_YEAR.fullmatch(value.strip()) is not None or _versioned_program(value.strip())
+        or _SCHOOL_YEAR.fullmatch(value.strip()) is not None or _versioned_program(value.strip()) \
+        or _listed_software(value)
+
+
+def _listed_software(value: str) -> bool:
+    """Several programs joined ("Safari and Chrome", "Outlook, Excel & OneDrive")."""
+    words = [w for w in re.split(r"[ \t,/]+", value.strip()) if w]
+    return len(words) >= 3 and all(folded(w) in SOFTWARE_WORDS or w in _LIST_LINKS for w in words) \
+        and any(folded(w) in SOFTWARE_WORDS for w in words)
+
+
+_LIST_LINKS = frozenset(("and", "or", "&", "AND", "OR"))
 
 
 def _versioned_program(value: str) -> bool:

@@ -48,16 +48,19 @@ from spacy_anon.lexicon.category_words import (
     JOB_NOUNS, ORG_HEAD_PAIRS, ORG_HEADS, ORG_LEADS, ROLE_WORDS, trait_words,
 )
 from spacy_anon.lexicon.clinical_terms import clinical_nouns, ecg_terms, is_care_abbreviation
-from spacy_anon.lexicon.clothing import worn_span
+from spacy_anon.lexicon.clothing import branded_garment, worn_span
 from spacy_anon.lexicon.company_names import company
 from spacy_anon.lexicon.eponyms import eponym_span
 from spacy_anon.lexicon.generic_words import dictionary_test, folded, zipf
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names, natural_feature
+from spacy_anon.mask.address_districts import places_after_addresses
 from spacy_anon.mask.code_pieces import join_code_pieces
 from spacy_anon.mask.dateless import (TIME_WORDS, calendar_phrase, dateless, holiday_at, numberless, obstetric_notation,
                                       period_code, relative_time_at, review_interval)
-from spacy_anon.mask.everyday_shapes import (HOME_AFTER, LONE_PREPOSITIONS, lone_job_noun, lone_lower_word,
-                                             lower_case_given_name, place_phrase, room_kind)
+from spacy_anon.mask.everyday_shapes import (HOME_AFTER, LONE_PREPOSITIONS, age_unit_before_old, everyday_no_name,
+                                             everyday_person,
+                                             lone_job_noun, lone_lower_word, lower_case_given_name, lower_prose,
+                                             no_name_words, percentage, place_phrase, room_kind, service_number_end)
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation)
@@ -80,7 +83,7 @@ from spacy_anon.mask.named_buildings import named_building
 from spacy_anon.mask.name_runs import sentence_prose, split_at_inner_words
 from spacy_anon.mask.person_starts import (  # noqa: F401  (person_names re-exported)
     KIN, after_called, after_title_and_initials, given_name_and_initial, in_quotes_after_person_word,
-    kin_only, people_word, person_names, person_start, titles_only)
+    after_party_role, kin_only, people_word, person_names, person_start, titles_only)
 from spacy_anon.mask.bare_possessives import bare_possessive
 from spacy_anon.mask.counts import bare_count, small_words_and_numbers
 from spacy_anon.mask.form_keys import cell_pieces
@@ -153,6 +156,7 @@ def category_by_shape(value: str, label: str, is_name: Callable[[str], bool]) ->
     if label != "CONTACT" and PHONE_SHAPE.fullmatch(value):
         return "CONTACT"  # "NOK: mum (Leanne) 07911 123456" a tagger read as one place
     if UK_POSTCODE.fullmatch(value) or (label == "ORG" and street_shape(value, bare=False)) or COUNTY.fullmatch(value) \
+            or (label == "MISC" and street_shape(value)) \
             or (natural_feature(value) and not is_name(first.lower())):  # "Malham Cove" (not "Robin Hood's Bay")
         return "LOC"
     if code_shape(value, label):
@@ -196,7 +200,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     spans = [piece for span in spans for piece in _amount_columns(span, text, relabel)]
     for span in join_split_names(spans, text, is_name, relabel, is_given_name):
         found_by = source(span)
-        if not _by_rule(found_by) and span.doc.lang_ == "en" and ((span.label_ == "DATETIME" and dateless(span.text))
+        if not _by_rule(found_by) and span.doc.lang_ == "en" and ((span.label_ == "DATETIME" and (
+                dateless(span.text) or age_unit_before_old(text, span.start_char, span.end_char)))  # "year" of "2 year old"
                                                                   or (span.label_ == "QUANTITY" and numberless(span.text))
                                                                   or (span.label_ in NAME_CATEGORIES
                                                                       and relative_time_at(text, span.start_char, span.end_char))
@@ -223,26 +228,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     out = without_credentials_after_names(out, text)  # "James Whitcombe, MD": "MD" no place
     out = with_undetected_surnames(with_apostrophe_surnames(out, text, relabel), text, relabel, is_given_name)
     out = with_nicknamed_names(join_inverted_names(out, text, relabel, is_given_name), text, relabel)
-    return places_after_addresses(with_inverted_initials(out, text, relabel), text, relabel, is_given_name)
-
-
-def places_after_addresses(spans: List[Span], text: str, relabel: Callable[[Span, str], Span],
-                           is_given_name: Callable[[str], bool]) -> List[Span]:
-    """`spans` with a tagger's person or organisation of one or two capitalised words right after a rule's
-    street address and a comma made a place: the district or town the address goes on to ("12 Orchard Way,
-    Selly Oak"), which no given name opens."""
-    source = span_getter("anon_source")
-    out: List[Span] = []
-    for span in spans:
-        prev = out[-1] if out else None
-        if prev is not None and prev.label_ == "LOC" and str(source(prev) or "") == "rules.address" \
-                and text[prev.end_char:span.start_char] == ", " and span.label_ in ("PERSON", "ORG") \
-                and not _by_rule(source(span)) and 1 <= len(span.text.split()) <= 2 \
-                and all(w.istitle() and w.isalpha() for w in span.text.split()) \
-                and not is_given_name(span[0].lower_) and not organisation_shape(span.text):
-            span = _retyped(relabel(span, "LOC"))
-        out.append(span)
-    return out
+    return places_after_addresses(with_inverted_initials(out, text, relabel), text, relabel, is_given_name,
+                                  organisation_shape)
 
 
 def _by_rule(source: object) -> bool:
@@ -273,12 +260,13 @@ def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], 
             value = text[prev.start_char:span.end_char]
             new = "PERSON" if prev.label_ == span.label_ == "PERSON" or surname_after_given(prev, span, is_given_name) \
                 else category_by_shape(trim_post_nominal(value), "LOC", is_name)
-            if new in ("ORG", "PERSON"):
+            if new in ("ORG", "PERSON") or street_shape(value):  # "Praed" + "Street": a street
                 out[-1] = _piece(prev, prev.start, span.end, relabel)
+                out[-1] = out[-1] if new in ("ORG", "PERSON") else _retyped(relabel(out[-1], "LOC"))
                 continue
         if prev is not None and prev.label_ in NAME_CATEGORIES and span.label_ in NAME_CATEGORIES \
                 and text[prev.end_char:span.start_char] == " " and not _by_rule(source(prev)) \
-                and not _by_rule(source(span)) and _model_across(prev.text.split(), span.text.split(), is_given_name):
+                and not _by_rule(source(span)) and product_makes.model_across(prev.text.split(), span.text.split(), is_given_name):
             out[-1] = _retyped(relabel(_piece(prev, prev.start, span.end, relabel), "MISC"))  # "Audi" + "A4"
             continue
         if prev is not None and span.label_ == "ORG" and prev.label_ in NAME_CATEGORIES and SAINT.match(prev.text) \
@@ -287,12 +275,6 @@ def join_split_names(spans: Sequence[Span], text: str, is_name: Callable[[str], 
             continue
         out.append(span)
     return out
-
-
-def _model_across(before: List[str], after: List[str], is_given_name: Callable[[str], bool]) -> bool:
-    """Whether a make ends the words `before` and its model opens the words `after` ("Audi" + "A4 and a")."""
-    found = product_makes.model_words(before + after, is_given_name)
-    return found is not None and found[0] == len(before) - 1 and found[1] > len(before)
 
 
 _INITIAL_END = re.compile(r"\A.\Z|[ \t][A-Z]\Z", re.S)  # "J", "Mr A" of "Mr A. Kaur": an initial before its full stop
@@ -337,8 +319,12 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             continue  # "Polish (native), English": the bracketed "native" of a list is no name
         if detected and label in TRIM_CATEGORIES and (sentence_prose(doc, start, end, is_given_name) or label != "PERSON"
                                                             and doc.lang_ == "en"
-                                                            and lone_lower_word(text, doc[start:end], is_given_name)):
-            continue  # "Family flowers only": a sentence's opening words; "Invoice 20931 overdue": a word, no name
+                                                            and (lone_lower_word(text, doc[start:end], is_given_name)
+                                                                 or lower_prose(text, doc[start:end], is_given_name))):
+            continue  # "Family flowers only": a sentence's opening words; "Invoice 20931 overdue", "is now 30 days
+            # overdue": words of the sentence, no name
+        if detected and label in ("ORG", "LOC", "MISC") and no_name_words(text, doc[start:end]):
+            continue  # "the one" of "the one on deansgate"; "Stunning 3" of "Stunning 3 bed semi"
         if trait_words_only(doc, start, end) and PROFICIENCY.match(text, doc[end - 1].idx + len(doc[end - 1])):
             continue  # "English (fluent)": a language someone speaks as a skill, no trait of theirs
         pair = given_name_pair(doc[start:end], label, is_given_name)
@@ -361,8 +347,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         if detected and (label in ("ORG", "LOC", "MISC") and room_kind(text, doc[start:end]) or end - start == 1
                          and doc[start].is_lower and doc[start].text in LONE_PREPOSITIONS):
             continue  # "in Meeting Room 4": a room's kind; "parked outside the Co-op": a preposition alone
-        if detected and label in NAME_CATEGORIES and worn_span(doc, start, end):
-            continue  # "WEARING GREY HOODIE": what someone wore describes them; it names no one
+        if detected and label in NAME_CATEGORIES and (worn_span(doc, start, end) or branded_garment(doc, start, end)):
+            continue  # "WEARING GREY HOODIE", "a grey North Face jacket": what someone wore describes them; it names no one
         while end - start > 1 and doc[end - 1].text in (",", ";"):
             end -= 1  # "Admiral," of a MISC span (not split at its commas): the comma is the sentence's
         while end - start > 1 and label == "DEM" and doc[end - 1].lower_ in DEM_TAILS:
@@ -370,6 +356,10 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
         while end - start > 1 and (label == "DEM" and doc[start].lower_ in DEM_LEADS or detected and doc[start].lower_ in (
                 "and", "or", "but") and label in NAME_CATEGORIES and not doc[start].is_title):
             start += 1  # "and has" of "He is 81 and has dementia": the condition, not the clause; "me and saz"
+        if detected and label in NAME_CATEGORIES and start < end:
+            start = service_number_end(text, doc[start:end])  # "999 and PC Ahmed": the number everyone calls
+            if start >= end:
+                continue
         if detected and label in NAME_CATEGORIES and end - start > 2:  # "Harbour Foods Ltd. Hearing listed"
             end = legal_form_end(doc, start, end, lambda w: w in ORG_HEADS or is_given_name(w) or w in last_names())
         while end - start > 1 and detected and label in NAME_CATEGORIES and doc[end - 1].lower_ in TIME_ADVERBS \
@@ -408,6 +398,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             out.append(_retyped(relabel(piece, "DATETIME")))
             continue
         if (label != "LOC" and not_a_name(value)) or software_word(value) or opening_participle(text, piece.start_char, piece.end_char) \
+                or everyday_no_name(text, piece.start_char, piece.end_char) \
                 or season is not None \
                 or period_code(value) \
                 or (label != "DEM" and small_words_and_numbers(value, doc.lang_)) \
@@ -432,6 +423,9 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
             if age[2] < piece.end_char and rest is not None and len(rest):
                 parts.insert(0, (rest.start, rest.end))  # "64 YO F ADMITTED": the rest is decided alone
             continue
+        if label == "CONTACT" and percentage(text, piece.start_char, piece.end_char):
+            out.append(_retyped(relabel(piece, "QUANTITY")))  # "Attendance: 96.4%": a share, no number to call
+            continue
         if age_unit_alone(text, piece.start_char, value):
             continue  # "YO" of "23 YO M", "year" of "an 82-year-old": a piece of an age; "M" of "45yo M" its sex
         new = category_by_shape(value, label, is_name)
@@ -455,7 +449,8 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 or sign_off(text, piece.start_char, piece.end_char) or rare_given_name(piece, is_given_name)
                 or ((piece[0].is_title or piece[0].is_upper) and after_title_and_initials(text, piece.start_char))
                 or (doc.lang_ == "en" and given_name_and_initial(text, piece.start_char, piece.end_char, is_given_name))
-                or (doc.lang_ == "en" and after_called(text, piece.start_char, piece.end_char))):
+                or (doc.lang_ == "en" and after_called(text, piece.start_char, piece.end_char))
+                or everyday_person(text, piece, is_given_name)):  # "Ava-Rose"; "Happy 30th birthday Dan"
             new = "PERSON"  # "Gwen Pritchard" cut from an ORG span; "Kelly (supervisor)"; "Dr A. Bhattacharya"
         if label != "LOC" and new in (None, label) and (place_field_before(text, piece.start_char, label == "PERSON" or (
                 label == "ORG" and len(piece) == 1)) or street_walked(text, piece.start_char, piece.end_char, is_given_name)) \
@@ -486,6 +481,7 @@ def _decided(span: Span, text: str, is_name: Callable[[str], bool], relabel: Cal
                 piece, new = _piece(span, piece.start, without_possessive(doc, piece.start, piece.end), relabel), "PERSON"
         if label == "PERSON" or new == "PERSON":  # "Yesterday Dr. Okonkwo-Baird": the name starts at its title
             piece = _piece(piece, person_start(piece, roles=False) or piece.start, piece.end, relabel)
+            piece = _piece(piece, after_party_role(piece, is_given_name), piece.end, relabel)  # "Tenant Ruth Gallagher"
         out.append(piece if new is None or new == label else _retyped(relabel(piece, new)))
     return out
 

@@ -63,7 +63,8 @@ MONEY = [
     # "SEK 35,000", "GBP 39.95", "£400", "€ 1.2 million", "approximately SEK 14.6 million"
     # a code is a word of its own ("SATS 95", oxygen saturation, holds no "ATS"); no percentage follows
     # and a range with its second amount ("£120-140k", "$50k–$60k")
-    (rf"(?:(?<![A-Za-z]){_PLAIN_CODE}\s?|{_SYMBOL}\s?)(?:{_AMOUNT}){_SCALE}"
+    # and a deduction's minus before the symbol ("PAYE tax  -£412.40"; not the dash of "£10-£20")
+    (rf"(?:(?<![\w\-–−])[-−](?={_SYMBOL}))?(?:(?<![A-Za-z]){_PLAIN_CODE}\s?|{_SYMBOL}\s?)(?:{_AMOUNT}){_SCALE}"
      rf"(?:(?:[-–]|[ \t]?[-–][ \t]?(?={_SYMBOL})){_SYMBOL}?(?:{_AMOUNT}){_SCALE})?(?!\w|\s?%)", 0.85, 0),
     (rf"(?<![A-Za-z])(?:{'|'.join(CLINICAL_CODES)})\s?(?:(?:{_LARGE_AMOUNT})|(?:{_AMOUNT})\s*(?:million|billion|"
      rf"thousand|bn|mln)\b)(?!\w|\s?%)", 0.85, 0),

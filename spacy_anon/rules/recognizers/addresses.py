@@ -78,11 +78,15 @@ def _words(words) -> str:
 
 # a street named by its number, as US towns name them ("5 W 8th St", "350 5th Ave", "120 E 42nd Street")
 _ORDINAL_NAME = r"\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH)[ \t]{1,3}"
-# capitalised or upper case: "Glyn St street" ends at "St"
+# a block of flats named "Court" after its number ("9 Thistle Court"), read by this rule only (a court of law is
+# no street: `_COURT_OF_LAW`; elsewhere "Court" heads an institution's name)
+RESIDENTIAL_TYPES = ("Court", "Ct")
+# capitalised or upper case: "Glyn St street" ends at "St"; a type joined by a hyphen to a word is none
 # and a drive's "Dr", where no name follows it ("2200 N Lake Shore Dr, Suite 410"; not "12 Cardiology Dr Patel",
 # "4 MG IV GIVEN PER DR OSEI")
-_TYPE = (r"(?:" + _words(STREET_TYPES + tuple(w.upper() for w in STREET_TYPES)) + r"\.?"
-         r"|D[Rr]\.?(?![ \t]+[A-Z]))(?![\w'])")
+_TYPE = (r"(?:" + _words(STREET_TYPES + RESIDENTIAL_TYPES + tuple(w.upper() for w in STREET_TYPES + RESIDENTIAL_TYPES))
+         + r"\.?"
+         r"|D[Rr]\.?(?![ \t]+[A-Z]))(?![\w']|-\w)")  # not a trim's "ST-Line" ("2019 Ford Focus ST-Line")
 # "8 Birch Lane", "4417 N Kedzie Ave NW", "1180 CEDAR HOLLOW RD", "14 Strada Tighina", and the block a US
 # report gives for a street address ("1900 block of W. Fullerton Ave")
 # a London-style district after the street, without the rest of its postcode ("45 Holloway Rd N7 re: ...")
@@ -313,13 +317,23 @@ def street_anchored(text: str, start: int, end: int) -> bool:
 _OFFICER_NUMBER = re.compile(r"(?<!\w)(?:PCSO|PC|DC|DS|Sgt|SGT|(?i:badge|collar)(?:[ \t]+(?i:no\.?|number))?)[ \t]*[#:]?[ \t]*\Z")
 
 
+# a court of law after a number, which the street type "Court" would read as a street ("On 5 May 1996 Supreme
+# Court held", "Court 3 Crown Court"): a year before it, or a word courts of law are named by
+_COURT_OF_LAW = re.compile(r"(?i:(?:(?:1[6-9]|20)\d\d[ \t].*[ \t]|.*\b(?:supreme|high|crown|county|district|regional|"
+                           r"appeals?|constitutional|administrative|magistrates['’]?|family|federal|circuit|juvenile|"
+                           r"youth|coroners?['’]?s?|military|criminal|civil|labour|employment|sheriff|provincial|"
+                           r"municipal|city|court|royal|courts)[ \t]+)(?:court|ct)\.?)", re.S)
+
+
 def find_addresses(text: str) -> List[Tuple[int, int, float]]:
     """(start, end, score) of every address in `text`, merged where two anchors meet."""
     found: List[Tuple[int, int, float]] = []
     for match in matches(STREET, text):
         if match.group().lower().endswith("st") and SEGMENT_AFTER.match(text, match.end()) \
-                or _OFFICER_NUMBER.search(text, max(0, match.start() - 16), match.start()):
-            continue  # "12 LEAD SHOWS ST ELEVATION": the heart's ST segment; "PC 2231 Holloway": an officer's number
+                or _OFFICER_NUMBER.search(text, max(0, match.start() - 16), match.start()) \
+                or _COURT_OF_LAW.fullmatch(match.group()):
+            continue  # "12 LEAD SHOWS ST ELEVATION": the heart's ST segment; "PC 2231 Holloway": an officer's number;
+            # "1996 Supreme Court", "3 Crown Court": a court of law, not a block of flats
         start, end = _grow_left(text, match.start()), _grow_right(text, match.end())
         end = _town_after_in(text, end) if end == match.end() else end
         found.append((start, end, SCORE_FULL if end > match.end() else SCORE_STREET))

@@ -55,6 +55,11 @@ def first_names() -> FrozenSet[str]:
 WORLD_FIRST_NAME_SOURCES = ("faker:person.first_names:en_PK,en_NG,yo_NG,ig_NG,ha_NG,tw_GH,en_KE,sw,zu_ZA,pt_BR,ro_RO,nl_NL"
                             ",id_ID,tr_TR|faker:person.first_romanized_names:ja_JP,zh_TW,zh_CN"
                             "|package:given_names_more")
+# the names most given to babies in English-speaking countries since 2000 that Faker leaves out ("Alfie", "Isla",
+# "Archie"): frequent in text because people are called so; those that are English words ("Willow", "Ivy") or
+# frequent Spanish or Portuguese ones ("Nova") are left out (a word's given names are `WORD_GIVEN_NAMES`)
+RECENT_GIVEN_NAMES = "package:given_names_recent"
+RECENT_NAME_MAX_ZIPF_ES_PT = 4.5
 WORLD_NAME_MAX_ZIPF = 3.5
 
 
@@ -67,7 +72,10 @@ def world_given_names() -> FrozenSet[str]:
     listed = set().union(*(load_gazetteer(spec) for spec in WORLD_FIRST_NAME_SOURCES.split("|")))
     more = {n for n in listed if n.replace("-", "").isalpha() and len(n) >= 3
             and max(zipf_frequency(n, lang) for lang in ("en", "es", "pt")) < WORLD_NAME_MAX_ZIPF}  # not "rua"
-    return first_names() | frozenset(more)
+    is_word = dictionary_test("en")
+    recent = {n for n in load_gazetteer(RECENT_GIVEN_NAMES) if not is_word(n)
+              and max(zipf_frequency(n, lang) for lang in ("es", "pt")) < RECENT_NAME_MAX_ZIPF_ES_PT}
+    return first_names() | frozenset(more) | frozenset(recent)
 
 
 @lru_cache(maxsize=1)

@@ -9,6 +9,7 @@ the verb after a name look like the names it learned. The word classes are in
 honorific, a gazetteer name. A span of a name-like label without one is dropped; so "Will" stays in "Will
 Smith called", and "Mail" of "Mail a@b.com now" goes.
 """
+import re
 from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 
 from spacy.tokens import Doc
@@ -41,6 +42,9 @@ def _balanced(doc: Doc, start: int, end: int, closer: str) -> bool:
 
 OPENING_GREETINGS = frozenset("hi hey hello hiya howdy".split())
 WISHED_DAYS = frozenset("birthday bday anniversary retirement".split())  # "happy birthday", a wish
+ORDINAL = re.compile(r"\d{1,3}(?:st|nd|rd|th|ST|ND|RD|TH)")  # "30th" of "Happy 30th birthday"
+ORDINAL_ENDINGS = frozenset("st nd rd th".split())
+DAY_OCCASIONS = frozenset("party celebration celebrations bash do drinks meal lunch dinner".split())  # "50th birthday party"
 
 
 def trim_punctuation(doc: Doc, start: int, end: int) -> Tuple[int, int]:
@@ -126,9 +130,10 @@ class GenericWordTrimmer:
             return True  # "Hope you're well!", "Hope all is good": a letter's opening wish, no "Hope Miller"
         if self.happy_day(i):
             return True  # "happy birthday niall": a wish, then whom it is for
-        if (w not in GREETINGS and w not in INTERJECTIONS) or w in NUMBER_WORDS or self.s.acronym(i):
+        if (w not in GREETINGS and w not in INTERJECTIONS) or (w in NUMBER_WORDS and not self.exclaimed_oh(i)) \
+                or self.s.acronym(i):
             return False
-        if w not in GREETINGS and self.s.mid_title(i):
+        if w not in GREETINGS and self.s.mid_title(i) and not self.spoken_after_colon(i):
             return False
         j = i - 1
         while j >= start and self.spaces[j]:
@@ -139,16 +144,65 @@ class GenericWordTrimmer:
         return prev in GREETINGS or prev in INTERJECTIONS
 
     def happy_day(self, i: int) -> bool:
-        """Whether token i is a word of a wish for a day ("Happy" or "birthday" of "happy birthday niall")."""
-        w = folded(self.texts[i])
+        """Whether token i is a word of a wish for a day or of the day itself ("Happy" or "birthday" of "happy
+        birthday niall"; "Happy", "30", "th" and "birthday" of "Happy 30th birthday Dan"; "50th birthday party"):
+        a wish or an occasion, then whom it is for (the age is the rules')."""
+        texts = self.texts
+
+        def step(k: int, by: int) -> int:
+            k += by
+            while 0 <= k < len(texts) and self.spaces[k]:
+                k += by
+            return k if 0 <= k < len(texts) else -1
+
+        def ordinal_end(k: int) -> int:  # the last token of an ordinal opening at k ("30th" or "30" + "th"), or -1
+            if k < 0:
+                return -1
+            if ORDINAL.fullmatch(texts[k]):
+                return k
+            glued = k + 1 < len(texts) and texts[k].isdigit() and not self.doc[k].whitespace_
+            return k + 1 if glued and texts[k + 1].lower() in ORDINAL_ENDINGS else -1
+
+        def ordinal_before(k: int) -> bool:  # an ordinal ends at k
+            return k >= 0 and (ORDINAL.fullmatch(texts[k]) is not None or (
+                texts[k].lower() in ORDINAL_ENDINGS and k > 0 and texts[k - 1].isdigit()
+                and not self.doc[k - 1].whitespace_))
+
+        def wished(k: int) -> bool:
+            return k >= 0 and folded(texts[k]) in WISHED_DAYS
+
+        w, k, j = folded(texts[i]), step(i, 1), step(i, -1)
+        if w == "happy":
+            end = ordinal_end(k)
+            return wished(step(end, 1) if end >= 0 else k)
+        end = ordinal_end(i)
+        if end >= 0:  # the ordinal's number
+            return wished(step(end, 1))
+        if ordinal_before(i) and texts[i].lower() in ORDINAL_ENDINGS:  # its ending
+            return wished(k)
+        if w in WISHED_DAYS:
+            return j >= 0 and (folded(texts[j]) == "happy" or ordinal_before(j))
+        return w in DAY_OCCASIONS and wished(j) and ordinal_before(step(j, -1))
+
+    def exclaimed_oh(self, i: int) -> bool:
+        """Whether token i is "oh" said, not a zero read out ("Oh good", not "oh seven seven"): no number word
+        or digit follows it."""
         k = i + 1
         while k < len(self.texts) and self.spaces[k]:
             k += 1
-        j = i - 1
+        return folded(self.texts[i]) == "oh" and (k >= len(self.texts) or (
+            folded(self.texts[k]) not in NUMBER_WORDS and not self.texts[k][:1].isdigit()))
+
+    def spoken_after_colon(self, i: int) -> bool:
+        """Whether token i opens what a speaker says after a colon, before a word in lower case or punctuation
+        ("Oh" of "Mum: Oh good."): a turn's first word (not "Name: Oh Min-jung", a surname)."""
+        texts = self.texts
+        j, k = i - 1, i + 1
         while j >= 0 and self.spaces[j]:
             j -= 1
-        return (w == "happy" and k < len(self.texts) and folded(self.texts[k]) in WISHED_DAYS) or (
-            w in WISHED_DAYS and j >= 0 and folded(self.texts[j]) == "happy")
+        while k < len(texts) and self.spaces[k]:
+            k += 1
+        return j >= 0 and texts[j] == ":" and (k >= len(texts) or not texts[k][:1].isupper())
 
     def name_part_greeting(self, k: int) -> bool:
         """Whether token k, a capitalised greeting that opens messages ("Hey", "Hi"), ends a name right after a
