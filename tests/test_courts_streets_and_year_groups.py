@@ -85,3 +85,48 @@ def test_a_ticket_names_its_programs_in_clear(nlp):
     found = rows(nlp, text)
     assert not any(t in ("Authenticator", "Safari and Chrome", "Safari", "Chrome") for t, _ in found), found
     assert any(t == "81.2.69.142" for t, _ in found), found
+
+
+# ---------------------------------------------------------------- forms, incident reports, notes
+
+def test_a_kind_of_condition_is_no_organisation(nlp):
+    found = rows(nlp, "Emergency contact: Lena Grünewald (sister)\nMedical conditions: Type 1 diabetes")
+    assert not any(t.startswith("Type") for t, _ in found), found
+    assert ("Lena Grünewald", "PERSON") in found, found
+
+
+def test_a_year_group_is_no_date(nlp):
+    found = rows(nlp, "At approx 16:45 on 11/03 a Year 9 pupil (name withheld) was injured in the sports hall.")
+    assert not any("Year" in t for t, _ in found), found
+    assert ("11/03", "DATETIME") in found, found
+
+
+@pytest.mark.parametrize("text,code", [
+    ("Incident report IR-2025-0311", "IR-2025-0311"),
+    ("Incident report IR-2025-0311\nAt approx 16:45 a pupil was injured.", "IR-2025-0311"),
+])
+def test_a_references_letters_stay_with_its_number(nlp, text, code):
+    found = rows(nlp, text)
+    assert (code, "ID") in found, found
+
+
+def test_a_phone_with_a_hyphen_stays_a_phone(nlp):
+    assert rows(nlp, "call 0161-496 0732") == [("0161-496 0732", "CONTACT")]
+
+
+def test_a_notes_opening_verb_is_no_name(nlp):
+    text = ("Presented via police s136 after being found on the bridge. Denies current SI. Brother Marcus visits "
+            "weekly.")
+    found = rows(nlp, text)
+    assert not any(t == "Denies" for t, _ in found), found
+    assert any("Marcus" in t for t, _ in found), found
+
+
+def test_a_wards_name_in_a_discharge_summary_is_a_place(nlp):
+    text = ("DISCHARGE SUMMARY\nPatient: Gwendolyn Harker   MRN: 00482719   DOB: 14/07/1949\n"
+            "Admitted: 02/03/2025   Discharged: 09/03/2025   Ward: Elm Ward, Royal Derby Hospital\n"
+            "Diagnosis: Community acquired pneumonia, acute kidney injury (resolved)\n"
+            "Follow up: GP review in 2 weeks, repeat CXR in 6 weeks. District nurse to visit daily for IV antibiotics.")
+    found = rows(nlp, text)
+    assert ("Elm Ward", "LOC") in found, found
+    assert not any(t == "Ward" for t, _ in found), found  # no surname swept over the field's key

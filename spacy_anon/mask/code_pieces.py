@@ -85,23 +85,34 @@ def _joined(run: Sequence[Span], text: str, relabel: Callable[[Span, str], Span]
     return [whole]
 
 
+_CODE_PREFIX = re.compile(r"[A-Z]{1,5}")  # the letters of a reference before its hyphen ("IR", "INC")
+
+
 def whole_codes(spans: Sequence[Span], text: str, relabel: Callable[[Span, str], Span]) -> List[Span]:
     """`spans` (sorted, not overlapping) with each ID or CODE grown over the letters and digits written
     against it that no other span holds: a tagger read "20260093" of a court list's "S20260093", and the
-    "S" stayed in clear beside the mask."""
+    "S" stayed in clear beside the mask; a tagger's ID, code or contact after capital letters and a hyphen
+    grows over them and is an identifier ("2025-0311" of "IR-2025-0311", which a tagger read as a phone)."""
     out = list(spans)
     for n, span in enumerate(out):
-        if span.label_ not in ("ID", "CODE"):
+        if span.label_ not in ("ID", "CODE", "CONTACT"):
             continue
         doc, start, end = span.doc, span.start, span.end
         low = out[n - 1].end if n else 0
         high = out[n + 1].start if n + 1 < len(out) else len(doc)
+        label = span.label_
+        if start - 2 >= low and doc[start - 1].text == "-" and not doc[start - 1].whitespace_ \
+                and not doc[start - 2].whitespace_ and _CODE_PREFIX.fullmatch(doc[start - 2].text) \
+                and (start - 3 < low or doc[start - 3].whitespace_ or not doc[start - 3].text.isalnum()):
+            start, label = start - 2, "ID"  # "IR-" of "IR-2025-0311": the code's letters, and no contact's
+        if label == "CONTACT":
+            continue
         while start > low and doc[start - 1].text.isalnum() and not doc[start - 1].whitespace_:
             start -= 1
         while end < high and doc[end].text.isalnum() and not doc[end - 1].whitespace_:
             end += 1
         if (start, end) != (span.start, span.end):
-            grown = relabel(Span(doc, start, end, label=span.label_), span.label_)
+            grown = relabel(Span(doc, start, end, label=label), label)
             for name in ("anon_source", "anon_score", "anon_identifier", "anon_entity"):
                 value = span_getter(name)(span)
                 if value is not None:

@@ -247,6 +247,10 @@ def age_unit_before_old(text: str, start: int, end: int) -> bool:
 # what friends call each other in messages ("hey hun", "cheers mate", "thanks babe"): no one's name
 ENDEARMENTS = frozenset("hun hon hunny honey babe babes bae mate m8 pal love luv pet darling sweetie sweetheart chick "
                         "bestie fam lovely".split())
+# what a clinical note says the patient does, opening its sentence: a verb, no name
+NOTE_VERBS = frozenset("Denies Reports Complains Presents Admits Declines Requests Describes Endorses States "
+                       "Reports Refuses Tolerates Mobilises Mobilizes".split())
+_SENTENCE_BEFORE = re.compile(r"(?:\A|[.!?:;\n][ \t]*|\A[ \t]*)\Z")
 _YEAR_GROUP_AFTER = re.compile(r"[ \t]\d{1,2}\b")
 _YEAR_GROUP_BEFORE = re.compile(r"\b(?:Year|YEAR|Yr|YR)[ \t]\Z")
 _GROUP_NOUNS = frozenset("parents pupils students children kids staff class classes group groups team teams "
@@ -255,13 +259,24 @@ _GROUP_NOUNS = frozenset("parents pupils students children kids staff class clas
 
 def everyday_no_name(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is a word of everyday address or grouping that names no one: an endearment typed
-    in lower case ("hun" of "hey hun"), or a piece of a school's year group a tagger cut ("Year" and "6 parents"
-    of "Dear Year 6 parents")."""
+    in lower case ("hun" of "hey hun"), a piece of a school's year group a tagger cut ("Year" and "6 parents"
+    of "Dear Year 6 parents"), or a note's verb opening its sentence ("Denies current SI")."""
     value = text[start:end]
     if value in ENDEARMENTS:
+        return True
+    if value in NOTE_VERBS and _SENTENCE_BEFORE.search(text, max(0, start - 3), start) is not None:
         return True
     if value in ("Year", "YEAR", "Yr", "YR") and _YEAR_GROUP_AFTER.match(text, end):
         return True
     words = value.split()
     return len(words) == 2 and words[0].isdigit() and len(words[0]) <= 2 and words[1].lower() in _GROUP_NOUNS \
         and _YEAR_GROUP_BEFORE.search(text, max(0, start - 6), start) is not None
+
+
+_SCHOOL_YEAR_IN = re.compile(r"\b(?:Year|YEAR|Yr|YR)[ \t]?\d{1,2}\b")
+
+
+def school_year_in(value: str) -> bool:
+    """Whether a tagger's date holds a school's year group and no more of a date than its number ("a Year 9
+    pupil"): a class, not a time."""
+    return _SCHOOL_YEAR_IN.search(value) is not None and sum(c.isdigit() for c in value) <= 2

@@ -25,8 +25,9 @@ PROGRAMS = PRODUCTS | frozenset("chrome firefox safari chromium opera ie ubuntu 
                                  "ipados android windows".split())
 # a school's year group ("Year 2", "Yr 11", "Y6"): a class, no one's name
 _SCHOOL_YEAR = re.compile(r"(?:Year|YEAR|Yr|YR|Y)[ \t]?\d{1,2}"
-                          # and a level, a band or a tier of a scheme ("Tier 2", "Band 5", "Key Stage 2")
-                          r"|(?:Tier|Level|Stage|Key[ \t]Stage|Band|Grade|Phase|Step)[ \t]\d{1,2}[A-Za-z]?")
+                          # and a level, a band or a tier of a scheme ("Tier 2", "Band 5", "Key Stage 2"), a kind
+                          # of a condition ("Type 1" of "Type 1 diabetes")
+                          r"|(?:Tier|Level|Stage|Key[ \t]Stage|Band|Grade|Phase|Step|Type)[ \t]\d{1,2}[A-Za-z]?")
 # a program and its version ("Chrome 119", "Windows 11", "Python 3.12"): software, no place or organisation
 _VERSIONED = re.compile(r"([A-Za-z][\w.+#-]*)[ \t]v?\d{1,4}(?:\.\d{1,4}){0,3}")
 # an exception's or a warning's name in a traceback or a log ("KeyError", "NullPointerException")

@@ -60,7 +60,8 @@ from spacy_anon.mask.dateless import (TIME_WORDS, calendar_phrase, dateless, hol
 from spacy_anon.mask.everyday_shapes import (HOME_AFTER, LONE_PREPOSITIONS, age_unit_before_old, everyday_no_name,
                                              everyday_person,
                                              lone_job_noun, lone_lower_word, lower_case_given_name, lower_prose,
-                                             no_name_words, percentage, place_phrase, room_kind, service_number_end)
+                                             no_name_words, percentage, place_phrase, room_kind, school_year_in,
+                                             service_number_end)
 from spacy_anon.mask.job_titles import (  # noqa: F401  (OFFICE_WORDS, job_noun re-exported)
     OFFICE_WORDS, given_name_and_surname, in_job_title, job_noun, job_title, lone_title, name_before_job_title,
     occupation)
@@ -201,7 +202,8 @@ def decide_categories(spans: Sequence[Span], text: str, is_name: Callable[[str],
     for span in join_split_names(spans, text, is_name, relabel, is_given_name):
         found_by = source(span)
         if not _by_rule(found_by) and span.doc.lang_ == "en" and ((span.label_ == "DATETIME" and (
-                dateless(span.text) or age_unit_before_old(text, span.start_char, span.end_char)))  # "year" of "2 year old"
+                dateless(span.text) or age_unit_before_old(text, span.start_char, span.end_char)  # "year" of "2 year old"
+                or school_year_in(span.text)))  # "a Year 9 pupil"
                                                                   or (span.label_ == "QUANTITY" and numberless(span.text))
                                                                   or (span.label_ in NAME_CATEGORIES
                                                                       and relative_time_at(text, span.start_char, span.end_char))

@@ -86,9 +86,9 @@ APOSTROPHE_YEAR = re.compile(r"(?<!')'\d\d(?![\w'])")
 # the head word of a hospital's or care home's name; the words before it are the name
 PLACE_HEADS = frozenset("hospital hosp clinic medical memorial infirmary hospice university center centre "
                         "manor rehabilitation regional".split())
-# a care home's or a general practice's head, written capitalised ("Keeley House", "Riverside Medical Practice",
-# "Elm Tree Surgery"; a note's "CARDIAC SURGERY" is no place)
-RESIDENCE_HEADS = frozenset("house lodge grange court gardens practice surgery".split())
+# a care home's, a general practice's or a ward's head, written capitalised ("Keeley House", "Riverside Medical
+# Practice", "Elm Tree Surgery", "Elm Ward"; a note's "CARDIAC SURGERY" is no place)
+RESIDENCE_HEADS = frozenset("house lodge grange court gardens practice surgery ward".split())
 # the tagger's gazetteers of places, peoples and languages: a context label's piece on one of their words
 # stays ("YORUBA SPEAKING", "LANGUAGE VIETNAMESE", "MARYLAND")
 PLACE_GAZETTEERS = ("countries", "regions", "demonyms")
