@@ -130,3 +130,24 @@ def test_a_wards_name_in_a_discharge_summary_is_a_place(nlp):
     found = rows(nlp, text)
     assert ("Elm Ward", "LOC") in found, found
     assert not any(t == "Ward" for t, _ in found), found  # no surname swept over the field's key
+
+
+# ---------------------------------------------------------------- police logs and planning notes
+
+def test_a_motorway_junction_is_a_place_and_police_systems_name_no_one(nlp):
+    text = ("ANPR hit 21:14 on M6 J15 northbound, vehicle KX19 ZPT registered keeper Mr Darren Pike. Driver gave "
+            "name as Daniel Pike, later confirmed as Darren via PNC.")
+    found = rows(nlp, text)
+    assert ("M6 J15", "LOC") in found, found
+    assert not any(t in ("ANPR", "PNC") for t, _ in found), found
+    assert ("Mr Darren Pike", "PERSON") in found, found
+
+
+@pytest.mark.parametrize("value", ["q3", "Q4", "H1", "FY25", "FY 2024/25"])
+def test_a_quarter_or_a_financial_year_is_no_name(value):
+    assert software_word(value)
+
+
+def test_planning_notes_keep_their_quarter_in_clear(nlp):
+    found = rows(nlp, "q3 planning - notes\n- next sync thurs 3pm")
+    assert not any(t == "q3" for t, _ in found), found

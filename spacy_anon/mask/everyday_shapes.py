@@ -40,16 +40,20 @@ VILLAGE_MAX_ZIPF = 3.0  # a rarer word after the prefix is a town's name ("Broml
 
 # a British road's number before the street's name ("A38 Bristol Road", "B1234 Mill Lane")
 ROAD_NUMBER = re.compile(r"[ABM]\d{1,4}(?:\(M\))?")
+# a motorway's or an A road's number and a junction on it ("M6 J15", "M25 junction 10")
+_ROAD_AND_JUNCTION = re.compile(r"[AM]\d{1,4}(?:\(M\))?[ \t]+(?:J|Jct|JCT|[Jj]unction|JUNCTION)[ \t]?\d{1,2}[a-z]?")
 
 
 def place_phrase(words: Sequence[str]) -> bool:
     """Whether `words` (a span's words as written) name a place by their shape: a town's centre, a road's
-    number and its street ("A38 Bristol Road"), or a village prefix and a known town or a rare word no given
+    number and its street ("A38 Bristol Road") or its junction ("M6 J15"), or a village prefix and a known town or a rare word no given
     name ("Great Bromley"; not "Little Chef", "Great Western", "Little Richard")."""
     if len(words) >= 3 and tuple(folded(w) for w in words[-2:]) in CENTRE_PHRASES:
         return all(w[:1].isupper() for w in words[:-2])
     if len(words) >= 3 and ROAD_NUMBER.fullmatch(words[0]) and street_shape(" ".join(words[1:])):
         return True
+    if _ROAD_AND_JUNCTION.fullmatch(" ".join(words)):
+        return True  # "M6 J15", "A1(M) junction 7": where on a road
     if len(words) != 2 or folded(words[0]) not in VILLAGE_PREFIXES or not words[1].isalpha() \
             or not words[1][:1].isupper():
         return False

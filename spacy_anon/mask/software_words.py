@@ -17,7 +17,9 @@ SOFTWARE_WORDS = frozenset("csv tsv pdf xml json yaml html xls xlsx doc docx txt
     # browsers and the office and sign-in programs a ticket names ("tried Safari and Chrome", "the code from
     # Authenticator"): software everyone runs
     "chrome firefox safari chromium edge authenticator outlook excel powerpoint onedrive sharepoint dropbox okta "
-    "gmail hotmail".split())  # time zones, times of day, social platforms ("ig"
+    "gmail hotmail".split()) | frozenset(
+    # the police's national systems a log names ("ANPR hit", "confirmed via PNC"): no one's
+    "anpr pnc pnd".split())  # time zones, times of day, social platforms ("ig"
 # of "on ig @tasha.runs"), the abbreviations of messages and a family doctor ("RSVP by Friday", "your GP") and
 # of statutory pay and leave ("SMP", "EWC": a maternity's pay and expected week)
 # programs named with a version: the listed products and the browsers
@@ -27,7 +29,9 @@ PROGRAMS = PRODUCTS | frozenset("chrome firefox safari chromium opera ie ubuntu 
 _SCHOOL_YEAR = re.compile(r"(?:Year|YEAR|Yr|YR|Y)[ \t]?\d{1,2}"
                           # and a level, a band or a tier of a scheme ("Tier 2", "Band 5", "Key Stage 2"), a kind
                           # of a condition ("Type 1" of "Type 1 diabetes")
-                          r"|(?:Tier|Level|Stage|Key[ \t]Stage|Band|Grade|Phase|Step|Type)[ \t]\d{1,2}[A-Za-z]?")
+                          r"|(?:Tier|Level|Stage|Key[ \t]Stage|Band|Grade|Phase|Step|Type)[ \t]\d{1,2}[A-Za-z]?"
+                          # and a quarter, a half or a financial year of a plan ("q3 planning", "H1", "FY25")
+                          r"|[QqHh][1-4]|(?:FY|fy)[ \t]?(?:\d{2}|\d{4})(?:/\d{2})?")
 # a program and its version ("Chrome 119", "Windows 11", "Python 3.12"): software, no place or organisation
 _VERSIONED = re.compile(r"([A-Za-z][\w.+#-]*)[ \t]v?\d{1,4}(?:\.\d{1,4}){0,3}")
 # an exception's or a warning's name in a traceback or a log ("KeyError", "NullPointerException")
