@@ -151,3 +151,20 @@ def test_a_quarter_or_a_financial_year_is_no_name(value):
 def test_planning_notes_keep_their_quarter_in_clear(nlp):
     found = rows(nlp, "q3 planning - notes\n- next sync thurs 3pm")
     assert not any(t == "q3" for t, _ in found), found
+
+
+@pytest.mark.parametrize("text,person", [
+    ("Party at Tom's place on Saturday!", "Tom"),
+    ("Drinks with Sam tonight?", "Sam"),
+])
+def test_an_occasion_opening_a_sentence_is_no_part_of_the_name(nlp, text, person):
+    found = rows(nlp, text)
+    assert (person, "PERSON") in found, found
+    assert not any(t.startswith(("Party", "Drinks")) for t, _ in found), found
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Hospital at Home team visited.", "Hospital at Home"),
+])
+def test_a_service_named_with_at_stays_whole(nlp, text, name):
+    assert any(t == name for t, _ in rows(nlp, text)), rows(nlp, text)

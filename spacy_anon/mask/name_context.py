@@ -291,12 +291,34 @@ OPENING_WORDS = frozenset("can could would should shall must might did does do i
 
 def capitalised_opener(doc: Doc, i: int, end: int) -> bool:
     """An auxiliary or conjunction capitalised because it opens a sentence, before more words ("Can Aoife
-    cover")."""
+    cover"), or an occasion's word before a preposition and a name ("Party at Tom's place")."""
     tok, j, broken = doc[i], i - 1, False
     while j >= 0 and doc[j].is_space:
         broken, j = broken or "\n" in doc[j].text, j - 1
-    return end - i > 1 and tok.is_title and tok.lower_ in OPENING_WORDS \
-        and (j < 0 or broken or doc[j].text in (".", "!", "?") or "\n" in doc[j].whitespace_)
+    opens = j < 0 or broken or doc[j].text in (".", "!", "?") or "\n" in doc[j].whitespace_
+    return end - i > 1 and tok.is_title and opens and (tok.lower_ in OPENING_WORDS or _occasion_before(doc, i, end))
+
+
+# prepositions after an occasion's word that opens a sentence, before whose or where it is ("Party at Tom's")
+OCCASION_LINKS = frozenset("at in with for from".split())
+
+
+def _occasion_before(doc: Doc, i: int, end: int) -> bool:
+    """Whether token i is an occasion's word (`OCCASIONS`), capitalised to open the sentence, before a
+    preposition and a capitalised word ("Party" of "Party at Tom's place", "Drinks with Sam"): the occasion,
+    then the name (not a given name that is a word: "Rose at home"; not an organisation's head:
+    "Hospital at Home")."""
+    tok = doc[i]
+    if end - i < 3 or not doc[i + 1].is_lower or doc[i + 1].lower_ not in OCCASION_LINKS \
+            or not doc[i + 2].text[:1].isupper() or tok.lower_ in WORD_GIVEN_NAMES or tok.lower_ in last_names() \
+            or tok.lower_ in ORG_HEADS:  # "Hospital at Home": a service's name
+        return False
+    return tok.lower_ in OCCASIONS
+
+
+# what people meet for, which opens a message's sentence ("Party at Tom's", "Drinks with Sam", "Dinner at Nandos")
+OCCASIONS = frozenset("party parties drinks dinner lunch breakfast brunch coffee tea meal bbq barbecue picnic "
+                      "sleepover playdate meetup celebration celebrations gathering leaving send-off".split())
 
 
 # a form's or a letter's key of a place: the value after it is a place, whatever a tagger took it for
