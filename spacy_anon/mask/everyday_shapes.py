@@ -11,6 +11,7 @@ from spacy_anon.casing import usual_form
 from spacy_anon.lexicon.generic_words import folded, zipf
 from spacy_anon.lexicon.given_names import WORD_GIVEN_NAMES
 from spacy_anon.lexicon.place_names import fold_accents, known_place_names
+from spacy_anon.mask.overlaps import AGE_UNITS
 from spacy_anon.rules.recognizers.addresses import street_shape
 from spacy_anon.rules.recognizers.names import first_names
 from spacy_anon.tagger.span_filters.base import stop_words
@@ -239,13 +240,12 @@ def everyday_person(text: str, piece: Span, is_given_name) -> bool:
         piece[0].is_title and is_given_name(piece[0].lower_) and after_wish(text, piece.start_char))
 
 
-AGE_UNIT_WORDS = frozenset("year years yr yrs month months week weeks day days".split())
 _OLD_AFTER = re.compile(r"[ \t-]*(?i:old)\b")
 
 
 def age_unit_before_old(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is an age's unit before "old" ("year" of "a 2 year old"): no date."""
-    return text[start:end].lower() in AGE_UNIT_WORDS and _OLD_AFTER.match(text, end) is not None
+    return text[start:end].lower() in AGE_UNITS and _OLD_AFTER.match(text, end) is not None
 
 
 # what friends call each other in messages ("hey hun", "cheers mate", "thanks babe"): no one's name
