@@ -101,13 +101,16 @@ def lone_lower_word(doc_text: str, span: Span, is_given_name) -> bool:
     known place ("Invoice 20931 overdue": a tagger's "overdue" is no organisation)."""
     if len(span) != 1 or not span[0].is_lower or not span[0].is_alpha or len(span[0].text) < 4:
         return False  # "ec" of "lady frere, ec 76634": a short word may be a code, a province's
-    word = span[0].text
-    if word in WORD_GIVEN_NAMES:
-        return False  # "coach will said": a given name that is a word
     if doc_text[span.end_char:span.end_char + 2] in ("'s", "’s"):
         return False  # "the children's psychiatric clinic": the possessive opens a name the tagger cut short
-    return zipf(word) >= LONE_WORD_MIN_ZIPF and usual_form(word, LOWER) == word and not is_given_name(word) \
-        and fold_accents(word) not in known_place_names() and regime_at(doc_text, span.start_char) == AS_WRITTEN
+    return plain_lower_word(span[0].text, is_given_name) and regime_at(doc_text, span.start_char) == AS_WRITTEN
+
+
+def plain_lower_word(word: str, is_given_name) -> bool:
+    """Whether `word` is a frequent word English writes in lower case (`casing.usual_form`: not "tuesday",
+    "cohen"), no given name ("will" of "coach will said" neither) and no known place."""
+    return word not in WORD_GIVEN_NAMES and zipf(word) >= LONE_WORD_MIN_ZIPF and usual_form(word, LOWER) == word \
+        and not is_given_name(word) and fold_accents(word) not in known_place_names()
 
 
 # the numbers of emergency and public services, which everyone calls: no one's contact
@@ -158,10 +161,7 @@ def lower_prose(doc_text: str, span: Span, is_given_name) -> bool:
             if k + 1 >= len(tokens) or tokens[k + 1].lower_ not in DURATION_UNITS:
                 return False  # "12 orchard way": a house's number
             continue
-        if not token.is_alpha or not token.is_lower or word in WORD_GIVEN_NAMES or is_given_name(word) \
-                or fold_accents(word) in known_place_names() or usual_form(word, LOWER) != word:
-            return False
-        if zipf(word) < LONE_WORD_MIN_ZIPF:
+        if not token.is_alpha or not token.is_lower or not plain_lower_word(word, is_given_name):
             return False
         words += 1
     return words >= 1
@@ -253,8 +253,8 @@ ENDEARMENTS = frozenset("hun hon hunny honey babe babes bae mate m8 pal love luv
                         "bestie fam lovely".split())
 # what a clinical note says the patient does, opening its sentence: a verb, no name
 NOTE_VERBS = frozenset("Denies Reports Complains Presents Admits Declines Requests Describes Endorses States "
-                       "Reports Refuses Tolerates Mobilises Mobilizes".split())
-_SENTENCE_BEFORE = re.compile(r"(?:\A|[.!?:;\n][ \t]*|\A[ \t]*)\Z")
+                       "Refuses Tolerates Mobilises Mobilizes".split())
+_SENTENCE_BEFORE = re.compile(r"(?:\A|[.!?:;\n])[ \t]*\Z")
 _YEAR_GROUP_AFTER = re.compile(r"[ \t]\d{1,2}\b")
 _YEAR_GROUP_BEFORE = re.compile(r"\b(?:Year|YEAR|Yr|YR)[ \t]\Z")
 _GROUP_NOUNS = frozenset("parents pupils students children kids staff class classes group groups team teams "
